@@ -1,0 +1,127 @@
+/**
+ * Provider configuration: where the API is, the credential, and client tuning.
+ *
+ * Read only inside the provider host (through `configure`), never at module scope, so nothing here
+ * is ever serialized into the state.
+ */
+
+/** Pulumi config namespace of this package: `pulumi config set docs-platform:<key> ...`. */
+export const CONFIG_NAMESPACE = "docs-platform";
+
+export interface ProviderConfig {
+  apiUrl: string;
+  token: string;
+  maxRetries: number;
+  requestTimeoutMs: number;
+  maxConcurrentRequests: number;
+}
+
+/** Defaults of the optional tuning keys; documented in the README's configuration table. */
+export const CONFIG_DEFAULTS = {
+  maxRetries: 4,
+  requestTimeoutMs: 30_000,
+  maxConcurrentRequests: 8,
+} as const;
+
+/** What `configure` receives: stack config, decrypted, keyed `namespace:key`. */
+export interface ConfigSource {
+  get(key: string): string | undefined;
+}
+
+/** A configuration value that is missing or malformed; the message names the key and the fix. */
+export class ConfigurationError extends Error {
+  readonly key: string;
+
+  constructor(key: string, message: string) {
+    super(message);
+    this.name = "ConfigurationError";
+    this.key = key;
+  }
+}
+
+interface KeySpec {
+  key: string;
+  env?: string;
+  secret?: boolean;
+}
+
+const API_URL: KeySpec = { key: "apiUrl", env: "DOCS_PLATFORM_API_URL" };
+const TOKEN: KeySpec = { key: "token", env: "DOCS_PLATFORM_TOKEN", secret: true };
+
+function howToSet(spec: KeySpec, example: string): string {
+  const command = `pulumi config set ${spec.secret ? "--secret " : ""}${CONFIG_NAMESPACE}:${spec.key} ${example}`;
+  return spec.env ? `Set it with \`${command}\` or the environment variable ${spec.env}.` : `Set it with \`${command}\`.`;
+}
+
+function lookup(source: ConfigSource, env: NodeJS.ProcessEnv, spec: KeySpec): string | undefined {
+  const fromConfig = source.get(`${CONFIG_NAMESPACE}:${spec.key}`);
+  if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
+  const fromEnv = spec.env ? env[spec.env] : undefined;
+  return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
+}
+
+function requireValue(source: ConfigSource, env: NodeJS.ProcessEnv, spec: KeySpec, example: string): string {
+  const value = lookup(source, env, spec);
+  if (value === undefined) {
+    throw new ConfigurationError(
+      `${CONFIG_NAMESPACE}:${spec.key}`,
+      `Missing configuration ${CONFIG_NAMESPACE}:${spec.key}. ${howToSet(spec, example)}`,
+    );
+  }
+  return value;
+}
+
+function parseApiUrl(raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  const fix = howToSet(API_URL, "https://api.example.com/v1");
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new ConfigurationError(
+      `${CONFIG_NAMESPACE}:apiUrl`,
+      `Malformed configuration ${CONFIG_NAMESPACE}:apiUrl: expected an http(s) URL such as https://api.example.com/v1. ${fix}`,
+    );
+  }
+  if (url.username || url.password) {
+    // Credentials belong in docs-platform:token; a URL is logged and stored in plain text.
+    throw new ConfigurationError(
+      `${CONFIG_NAMESPACE}:apiUrl`,
+      `Malformed configuration ${CONFIG_NAMESPACE}:apiUrl: it must not contain credentials; put the API token in ${CONFIG_NAMESPACE}:token. ${fix}`,
+    );
+  }
+  return url.toString().replace(/\/+$/, "");
+}
+
+function parseInteger(source: ConfigSource, key: keyof typeof CONFIG_DEFAULTS, min: number, max: number): number {
+  const raw = source.get(`${CONFIG_NAMESPACE}:${key}`);
+  if (raw === undefined || raw === "") return CONFIG_DEFAULTS[key];
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigurationError(
+      `${CONFIG_NAMESPACE}:${key}`,
+      `Malformed configuration ${CONFIG_NAMESPACE}:${key}: expected an integer from ${min} to ${max}, got ${JSON.stringify(raw)}. ` +
+        `Set it with \`pulumi config set ${CONFIG_NAMESPACE}:${key} ${CONFIG_DEFAULTS[key]}\` or remove it to use the default (${CONFIG_DEFAULTS[key]}).`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Reads and validates the provider configuration. Stack config wins over the environment.
+ * Throws a {@link ConfigurationError} naming the key and the command that sets it.
+ */
+export function readProviderConfig(source: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderConfig {
+  const apiUrl = parseApiUrl(requireValue(source, env, API_URL, "https://api.example.com/v1"));
+  const token = requireValue(source, env, TOKEN, "<api-token>");
+  if (/\s/.test(token)) {
+    throw new ConfigurationError(
+      `${CONFIG_NAMESPACE}:token`,
+      `Malformed configuration ${CONFIG_NAMESPACE}:token: it must not contain whitespace. ${howToSet(TOKEN, "<api-token>")}`,
+    );
+  }
+  return {
+    apiUrl,
+    token,
+    maxRetries: parseInteger(source, "maxRetries", 0, 20),
+    requestTimeoutMs: parseInteger(source, "requestTimeoutMs", 100, 600_000),
+    maxConcurrentRequests: parseInteger(source, "maxConcurrentRequests", 1, 256),
+  };
+}

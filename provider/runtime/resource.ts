@@ -1,0 +1,176 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { validate } from "./check";
+import type { ResourceContext } from "./api";
+import { PartialCreateError } from "./partial-create";
+import { containsUnknown } from "./unknowns";
+import { compact, jsonEqual } from "./values";
+import type { Adopt } from "./adopt";
+import type { PropertyBag } from "./stub";
+
+/** The state of an object as a resource sees it: every input-owned key plus server-owned outputs. */
+export type State = Record<string, unknown>;
+
+/**
+ * One resource kind's behaviour, written against the API. The adapter ({@link toProvider}) adds
+ * everything that is the same for every kind: validation, diffing, adoption, partial creates, the
+ * output shape and the `inputs` returned by read.
+ *
+ * Output shape (the same for create, read, update): server-owned outputs, plus each input key the
+ * user set, holding the value the server has now. Input keys the user left out are not tracked,
+ * so a refresh never reports a server default as drift.
+ */
+export interface ResourceDefinition<I extends { adopt?: Adopt }> {
+  /** Type name: the token is `pulumi-nodejs:dynamic/docs-platform:<kind>`. */
+  readonly kind: string;
+  /** Strict input schema; its output is the normalized inputs. */
+  readonly schema: z.ZodType<I>;
+  /** Input keys compared by diff (everything in the schema but `adopt`). */
+  readonly inputKeys: readonly string[];
+  /** Input keys the API cannot change in place: a change replaces the object. */
+  readonly replaceKeys: readonly string[];
+  /** Delete the old object before creating its replacement (a natural key must stay unique). */
+  readonly deleteBeforeReplace?: boolean;
+  /** How `adopt: true` finds the object, for error messages, e.g. "title within the organization". */
+  readonly naturalKey?: string;
+
+  create(ctx: ResourceContext, inputs: I): Promise<{ id: string; state: State }>;
+  /** The object's state now, or undefined when it no longer exists. */
+  read(ctx: ResourceContext, id: string, previous: State): Promise<State | undefined>;
+  /** Applies the changed keys (never an empty set) and returns the state after. */
+  update(ctx: ResourceContext, id: string, olds: State, news: I, changed: ReadonlySet<string>): Promise<State>;
+  /** Idempotent: deleting an object that is already gone succeeds. */
+  delete(ctx: ResourceContext, id: string, props: State): Promise<void>;
+  /** Objects matching the natural key of `inputs` (for `adopt: true`). */
+  findByNaturalKey?(ctx: ResourceContext, inputs: I): Promise<{ id: string; state: State }[]>;
+}
+
+const PROVIDER_KEY = "__provider";
+
+function withoutProvider(bag: PropertyBag): Record<string, unknown> {
+  const { [PROVIDER_KEY]: _provider, ...rest } = bag;
+  return rest;
+}
+
+/** The outputs for a state: server-owned keys plus the input keys in `userKeys`. */
+export function outputsOf(definition: ResourceDefinition<{ adopt?: Adopt }>, state: State, userKeys: Iterable<string>): State {
+  const tracked = new Set(userKeys);
+  const outputs: State = {};
+  for (const [key, value] of Object.entries(state)) {
+    if (definition.inputKeys.includes(key) && !tracked.has(key)) continue;
+    outputs[key] = value;
+  }
+  return compact(outputs);
+}
+
+/** Input keys the user set in a bag of inputs or outputs. */
+function userKeysOf(definition: ResourceDefinition<{ adopt?: Adopt }>, bag: Record<string, unknown>): string[] {
+  return definition.inputKeys.filter((key) => bag[key] !== undefined);
+}
+
+/** Input keys whose value differs between `olds` (outputs) and `news` (inputs), unknowns included. */
+export function changedKeys(definition: ResourceDefinition<{ adopt?: Adopt }>, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
+  return definition.inputKeys.filter((key) => {
+    if (olds[key] === undefined && news[key] === undefined) return false;
+    return containsUnknown(news[key]) || !jsonEqual(olds[key], news[key]);
+  });
+}
+
+/** Adapts a resource definition to the interface the Pulumi provider host calls. */
+export function toProvider<I extends { adopt?: Adopt }>(
+  definition: ResourceDefinition<I>,
+  context: () => ResourceContext,
+): Required<Omit<pulumi.dynamic.ResourceProvider<PropertyBag, PropertyBag>, "configure">> {
+  const generic = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+
+  const inputsOf = (bag: PropertyBag): I => withoutProvider(bag) as I;
+
+  async function reconcile(ctx: ResourceContext, id: string, current: State, inputs: I): Promise<State> {
+    const userKeys = userKeysOf(generic, inputs);
+    const olds = outputsOf(generic, current, userKeys);
+    const changed = changedKeys(generic, olds, inputs);
+    return changed.length === 0 ? current : definition.update(ctx, id, olds, inputs, new Set(changed));
+  }
+
+  async function adopt(ctx: ResourceContext, inputs: I): Promise<{ id: string; state: State } | undefined> {
+    const how = inputs.adopt;
+    if (how === undefined || how === false) return undefined;
+    if (how === true) {
+      if (!definition.findByNaturalKey) {
+        throw new Error(`adopt: ${definition.kind} has no natural key; adopt it by id with adopt: { id: "<id>" }`);
+      }
+      const matches = await definition.findByNaturalKey(ctx, inputs);
+      if (matches.length > 1) {
+        const ids = matches.map((match) => match.id).join(", ");
+        throw new Error(`adopt: ${matches.length} ${definition.kind} objects match by ${definition.naturalKey} (${ids}); adopt one by id with adopt: { id: "<id>" }`);
+      }
+      return matches[0];
+    }
+    const state = await definition.read(ctx, how.id, withoutProvider(inputs));
+    if (!state) throw new Error(`adopt: ${definition.kind} ${how.id} does not exist (or is not visible to this token)`);
+    return { id: how.id, state };
+  }
+
+  return {
+    async check(_olds, news) {
+      const outcome = validate(definition.schema, withoutProvider(news));
+      if (!outcome.ok) return { inputs: news, failures: outcome.failures };
+      return { inputs: compact(outcome.inputs) as PropertyBag };
+    },
+
+    async diff(_id, olds, news) {
+      const changed = changedKeys(generic, withoutProvider(olds), withoutProvider(news));
+      const replaces = changed.filter((key) => definition.replaceKeys.includes(key));
+      return {
+        changes: changed.length > 0,
+        replaces,
+        deleteBeforeReplace: replaces.length > 0 && definition.deleteBeforeReplace === true,
+      };
+    },
+
+    async create(bag) {
+      const inputs = inputsOf(bag);
+      const ctx = context();
+      const userKeys = userKeysOf(generic, inputs);
+      try {
+        const existing = await adopt(ctx, inputs);
+        const { id, state } = existing
+          ? { id: existing.id, state: await reconcile(ctx, existing.id, existing.state, inputs) }
+          : await definition.create(ctx, inputs);
+        return { id, outs: outputsOf(generic, state, userKeys) };
+      } catch (error) {
+        if (error instanceof PartialCreateError) {
+          // The shape the provider host turns into ErrorResourceInitFailed; see partial-create.ts.
+          throw Object.assign(new Error(error.message), {
+            id: error.id,
+            properties: { ...outputsOf(generic, error.outputs, userKeys), [PROVIDER_KEY]: bag[PROVIDER_KEY] },
+            reasons: error.reasons,
+          });
+        }
+        throw error;
+      }
+    },
+
+    async read(id, props = {}) {
+      const previous = withoutProvider(props);
+      const state = await definition.read(context(), id, previous);
+      if (!state) return { id: "", props: {} };
+      const outputs = outputsOf(generic, state, userKeysOf(generic, previous));
+      const inputs: State = {};
+      for (const key of definition.inputKeys) if (outputs[key] !== undefined) inputs[key] = outputs[key];
+      return { id, props: outputs, inputs };
+    },
+
+    async update(id, olds, news) {
+      const inputs = inputsOf(news);
+      const previous = withoutProvider(olds);
+      const changed = changedKeys(generic, previous, inputs);
+      const state = changed.length === 0 ? previous : await definition.update(context(), id, previous, inputs, new Set(changed));
+      return { outs: outputsOf(generic, state, userKeysOf(generic, inputs)) };
+    },
+
+    async delete(id, props) {
+      await definition.delete(context(), id, withoutProvider(props));
+    },
+  };
+}

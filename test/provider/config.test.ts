@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { CONFIG_DEFAULTS, readProviderConfig } from "../../provider/runtime/config.ts";
+
+const source = (values: Record<string, string>) => ({ get: (key: string) => values[key] });
+
+describe("provider configuration", () => {
+  it("reads stack config first and falls back to the environment", () => {
+    const fromConfig = readProviderConfig(source({ "docs-platform:apiUrl": "http://127.0.0.1:4010/v1/", "docs-platform:token": "t1" }), { DOCS_PLATFORM_TOKEN: "t2" });
+    expect(fromConfig).toEqual({ apiUrl: "http://127.0.0.1:4010/v1", token: "t1", ...CONFIG_DEFAULTS });
+    const fromEnv = readProviderConfig(source({}), { DOCS_PLATFORM_API_URL: "https://api.example.com/v1", DOCS_PLATFORM_TOKEN: "t2" });
+    expect(fromEnv).toMatchObject({ apiUrl: "https://api.example.com/v1", token: "t2" });
+  });
+
+  it("names the key and the command that sets it when a value is missing", () => {
+    expect(() => readProviderConfig(source({ "docs-platform:apiUrl": "https://api.example.com/v1" }), {})).toThrow(
+      /Missing configuration docs-platform:token\. Set it with `pulumi config set --secret docs-platform:token <api-token>` or the environment variable DOCS_PLATFORM_TOKEN/,
+    );
+    expect(() => readProviderConfig(source({}), { DOCS_PLATFORM_TOKEN: "t" })).toThrow(/docs-platform:apiUrl.*DOCS_PLATFORM_API_URL/);
+  });
+
+  it("rejects malformed values with the rule and keeps secrets out of the message", () => {
+    const base = { "docs-platform:token": "secret-token" };
+    expect(() => readProviderConfig(source({ ...base, "docs-platform:apiUrl": "ftp://x" }), {})).toThrow(/docs-platform:apiUrl: expected an http\(s\) URL/);
+    expect(() => readProviderConfig(source({ ...base, "docs-platform:apiUrl": "https://u:p@h/v1" }), {})).toThrow(/must not contain credentials/);
+    const tuning = (key: string, value: string) => () => readProviderConfig(source({ ...base, "docs-platform:apiUrl": "https://h/v1", [`docs-platform:${key}`]: value }), {});
+    expect(tuning("maxRetries", "-1")).toThrow(/docs-platform:maxRetries: expected an integer from 0 to 20/);
+    expect(tuning("requestTimeoutMs", "fast")).toThrow(/docs-platform:requestTimeoutMs/);
+    expect(tuning("maxConcurrentRequests", "0")).toThrow(/docs-platform:maxConcurrentRequests/);
+    expect(tuning("maxRetries", "7")().maxRetries).toBe(7);
+    try {
+      tuning("maxRetries", "x")();
+    } catch (error) {
+      expect(String(error)).not.toContain("secret-token");
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { adoptInput } from "../../provider/runtime/adopt.ts";
+import type { ResourceContext } from "../../provider/runtime/api.ts";
+import { PartialCreateError } from "../../provider/runtime/partial-create.ts";
+import { type ResourceDefinition, type State, toProvider } from "../../provider/runtime/resource.ts";
+import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
+
+const schema = z.strictObject({
+  organizationId: z.string().min(1),
+  title: z.string().min(2).max(10),
+  members: z.array(z.string()).transform((members) => [...new Set(members)].sort()).optional(),
+  note: z.string().optional(),
+  adopt: adoptInput.optional(),
+});
+type Inputs = z.infer<typeof schema>;
+
+/** An in-memory definition: enough to exercise the adapter without an API. */
+function fakeDefinition(objects: Map<string, State>, options: { failAfterCreate?: boolean } = {}) {
+  const calls: string[] = [];
+  let next = 1;
+  const definition: ResourceDefinition<Inputs> = {
+    kind: "Thing",
+    schema,
+    inputKeys: ["organizationId", "title", "members", "note"],
+    replaceKeys: ["organizationId"],
+    naturalKey: "title",
+    async create(_ctx, inputs) {
+      const id = `thing-${next++}`;
+      const state = { organizationId: inputs.organizationId, title: inputs.title, members: [], note: "", createdAt: "now" };
+      objects.set(id, state);
+      calls.push(`create ${id}`);
+      if (options.failAfterCreate) throw new PartialCreateError(id, state, new Error("adding members failed"));
+      return { id, state };
+    },
+    async read(_ctx, id) {
+      calls.push(`read ${id}`);
+      return objects.get(id);
+    },
+    async update(_ctx, id, olds, news, changed) {
+      calls.push(`update ${id} ${[...changed].join(",")}`);
+      const state = { ...olds, ...objects.get(id), ...news };
+      delete (state as Record<string, unknown>).adopt;
+      objects.set(id, state);
+      return state;
+    },
+    async delete(_ctx, id) {
+      calls.push(`delete ${id}`);
+      objects.delete(id);
+    },
+    async findByNaturalKey(_ctx, inputs) {
+      return [...objects.entries()].filter(([, state]) => state.title === inputs.title).map(([id, state]) => ({ id, state }));
+    },
+  };
+  return { definition, calls };
+}
+
+const context = (): ResourceContext => ({ api: undefined as never });
+const provider = "serialized-stub";
+
+describe("resource adapter", () => {
+  it("check names the property path and the rule, one failure per problem", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const result = await toProvider(definition, context).check({}, { __provider: provider, organizationId: "", title: "x", colour: "red" });
+    const properties = result.failures?.map((failure) => failure.property).sort();
+    expect(properties).toEqual(["colour", "organizationId", "title"]);
+    expect(result.failures?.find((failure) => failure.property === "title")?.reason).toMatch(/title: .*2/);
+  });
+
+  it("check lets unknown preview values through and normalizes known ones", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const withUnknown = await toProvider(definition, context).check({}, { organizationId: UNKNOWN, title: "Docs" });
+    expect(withUnknown.failures ?? []).toEqual([]);
+    const normalized = await toProvider(definition, context).check({}, { organizationId: "o", title: "Docs", members: ["b", "a", "b"] });
+    expect(normalized.inputs).toEqual({ organizationId: "o", title: "Docs", members: ["a", "b"] });
+  });
+
+  it("diff compares input keys only, replaces what cannot change in place, and treats unknowns as changes", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const adapter = toProvider(definition, context);
+    const olds = { __provider: provider, organizationId: "o", title: "Docs", createdAt: "then" };
+    expect(await adapter.diff("id", olds, { __provider: "other", organizationId: "o", title: "Docs" })).toMatchObject({ changes: false, replaces: [] });
+    expect(await adapter.diff("id", olds, { organizationId: "o", title: "Guides" })).toMatchObject({ changes: true, replaces: [] });
+    expect(await adapter.diff("id", olds, { organizationId: "p", title: "Docs" })).toMatchObject({ changes: true, replaces: ["organizationId"] });
+    expect(await adapter.diff("id", olds, { organizationId: "o", title: UNKNOWN })).toMatchObject({ changes: true });
+    expect(await adapter.diff("id", olds, { organizationId: "o", title: "Docs", adopt: true })).toMatchObject({ changes: false });
+  });
+
+  it("create returns the user's input keys with server values plus server outputs; read returns the same and inputs", async () => {
+    const objects = new Map<string, State>();
+    const { definition } = fakeDefinition(objects);
+    const adapter = toProvider(definition, context);
+    const created = await adapter.create({ __provider: provider, organizationId: "o", title: "Docs" });
+    expect(created.outs).toEqual({ organizationId: "o", title: "Docs", createdAt: "now" });
+    const read = await adapter.read(created.id, { ...created.outs, __provider: provider });
+    expect(read).toEqual({ id: created.id, props: created.outs, inputs: { organizationId: "o", title: "Docs" } });
+    objects.set(created.id, { ...objects.get(created.id), title: "Drifted" });
+    expect((await adapter.read(created.id, created.outs)).props).toMatchObject({ title: "Drifted" });
+    objects.delete(created.id);
+    expect((await adapter.read(created.id, created.outs)).id).toBe("");
+  });
+
+  it("adopt by natural key takes over the match and reconciles only what differs", async () => {
+    const objects = new Map<string, State>([["existing", { organizationId: "o", title: "Docs", note: "old", createdAt: "then" }]]);
+    const { definition, calls } = fakeDefinition(objects);
+    const created = await toProvider(definition, context).create({ organizationId: "o", title: "Docs", note: "new", adopt: true });
+    expect(created.id).toBe("existing");
+    expect(calls).toEqual(["update existing note"]);
+    expect(created.outs).toMatchObject({ note: "new", createdAt: "then" });
+    expect(created.outs).not.toHaveProperty("adopt");
+  });
+
+  it("adopt by id fails clearly when the object does not exist", async () => {
+    const { definition } = fakeDefinition(new Map());
+    await expect(toProvider(definition, context).create({ organizationId: "o", title: "Docs", adopt: { id: "missing" } })).rejects.toThrow(/adopt: Thing missing does not exist/);
+  });
+
+  it("a create that fails half way reports the object so the engine keeps it in state", async () => {
+    const { definition } = fakeDefinition(new Map(), { failAfterCreate: true });
+    type InitFailure = { id: string; properties: Record<string, unknown>; reasons: string[]; message: string };
+    const failure = (await toProvider(definition, context)
+      .create({ __provider: provider, organizationId: "o", title: "Docs", members: ["u1"] })
+      .then(() => expect.unreachable("create should fail"), (error: unknown) => error)) as InitFailure;
+    expect(failure.id).toBe("thing-1");
+    expect(failure.properties).toEqual({ organizationId: "o", title: "Docs", members: [], createdAt: "now", __provider: provider });
+    expect(failure.reasons).toEqual(["adding members failed"]);
+    expect(failure.message).toMatch(/Run `pulumi up` again/);
+  });
+
+  it("update sends only changed keys and keeps outputs shaped like create's", async () => {
+    const objects = new Map<string, State>();
+    const { definition, calls } = fakeDefinition(objects);
+    const adapter = toProvider(definition, context);
+    const created = await adapter.create({ organizationId: "o", title: "Docs" });
+    const updated = await adapter.update(created.id, { ...created.outs, __provider: provider }, { __provider: provider, organizationId: "o", title: "Guides", note: "n" });
+    expect(calls.at(-1)).toBe(`update ${created.id} title,note`);
+    expect(updated.outs).toEqual({ organizationId: "o", title: "Guides", note: "n", createdAt: "now" });
+  });
+});
