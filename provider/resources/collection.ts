@@ -17,8 +17,9 @@ import { DocsPlatformProvider } from "../runtime/stub";
  *   place (PATCH).
  * - A `parent` change is a move (`POST /v1/collections/{id}/move`), never a replacement, so the
  *   collection keeps its id, its spaces and its permissions. Removing `parent` moves the
- *   collection to the top level of the organization: the move is sent without a `parent`, since
- *   API.md gives `parent` as a collection id only (not nullable).
+ *   collection to the top level of the organization with `{ parent: null }`: API.md does not say
+ *   how to name the top level, and a move without `parent` is a move within the same parent
+ *   (a change of position only), so null is the one value that means "no parent".
  * - Removing `description` or `defaultLevel` stops managing them: the collection keeps its
  *   current values.
  * - Creation takes two requests when `description` or `defaultLevel` is set (create, then
@@ -85,7 +86,7 @@ interface ApiCollection {
   description?: string;
   organization: string;
   parent?: string | null;
-  defaultLevel?: Role;
+  defaultLevel?: Role | null;
   urls?: { location?: string; app?: string };
 }
 
@@ -97,7 +98,8 @@ function stateOf(collection: ApiCollection): State {
     organizationId: collection.organization,
     title: collection.title,
     description: collection.description,
-    defaultLevel: collection.defaultLevel,
+    // The input is not nullable: an unset level (null) reads as absent.
+    defaultLevel: collection.defaultLevel ?? undefined,
     parent: collection.parent ?? undefined,
     urls: collection.urls,
   };
@@ -155,7 +157,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
       const current = await getOrUndefined<ApiCollection>(ctx.api, collectionPath(id));
       if (current && (current.parent ?? undefined) !== news.parent) {
         await ctx.api.request<ApiCollection>("POST", [...collectionPath(id), "move"], {
-          body: news.parent !== undefined ? { parent: news.parent } : {},
+          body: { parent: news.parent ?? null },
         });
       }
     }
