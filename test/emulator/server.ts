@@ -2,10 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "./auth.ts";
 import { Context } from "./context.ts";
 import { handleControl } from "./control.ts";
+import { readBody } from "./body.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import type { EmulatorState } from "./state.ts";
-
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (status === 204 || body === undefined) {
@@ -22,31 +21,6 @@ export function sendError(res: ServerResponse, error: ApiError): void {
   send(res, error.status, errorBody(error.status, error.message), error.headers);
 }
 
-export function readBody(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new ApiError(413, "body: larger than 5 MiB"));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => {
-      if (size === 0) return resolve(undefined);
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
-      } catch {
-        reject(new ApiError(400, "body: not valid JSON"));
-      }
-    });
-    req.on("error", reject);
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The request pipeline: control surface, route match, faults, body, auth, handler in a transaction. */
@@ -56,6 +30,7 @@ export function createHandler(state: EmulatorState) {
     const q = raw.indexOf("?");
     const path = q === -1 ? raw : raw.slice(0, q);
     const method = req.method ?? "GET";
+    let faultHeaders: Record<string, string> = {};
     try {
       if (path === "/_control" || path.startsWith("/_control/")) {
         const result = await handleControl(state, req, method, path);
@@ -67,7 +42,6 @@ export function createHandler(state: EmulatorState) {
       state.counts.set(key, (state.counts.get(key) ?? 0) + 1);
 
       const faulted = state.faults.active() && state.faults.matches(key);
-      let faultHeaders: Record<string, string> = {};
       if (faulted) {
         const latency = state.faults.latency();
         if (latency > 0) await sleep(latency);
@@ -103,7 +77,8 @@ export function createHandler(state: EmulatorState) {
       send(res, result.status, result.body, faultHeaders);
     } catch (error) {
       if (error instanceof ApiError) {
-        sendError(res, error);
+        // Rate-limit headers ride on every matched response, errors included.
+        sendError(res, new ApiError(error.status, error.message, { ...faultHeaders, ...error.headers }));
         return;
       }
       console.error("emulator: unexpected error", error);
