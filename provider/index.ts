@@ -1,1 +1,13 @@
-export {};
+/**
+ * pulumi-docs-platform: Pulumi resources for the documentation platform's management API.
+ *
+ * @example
+ * import * as docs from "pulumi-docs-platform";
+ * const writers = new docs.Team("writers", { organizationId: "org-acme", title: "Writers", members: ["usr-1"] });
+ */
+export { Collection, type CollectionArgs } from "./resources/collection";
+export { OrganizationSettings, type OrganizationSettingsArgs } from "./resources/organization-settings";
+export { SamlProvider, type SamlProviderArgs } from "./resources/saml-provider";
+export { Team, type TeamArgs } from "./resources/team";
+export { CONFIG_DEFAULTS, CONFIG_NAMESPACE, ConfigurationError } from "./runtime/config";
+export type { Adopt } from "./runtime/adopt";

@@ -1,0 +1,67 @@
+/**
+ * The runtime entry the serialized stub loads by package name inside the Pulumi provider host
+ * (`require("pulumi-docs-platform/dist/runtime/host")`). It owns the process-wide state: the
+ * configuration read by `configure` and the one HTTP client every resource shares, so the
+ * concurrency limit and keep-alive connections are per provider process, not per resource.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { ApiClient } from "../client";
+import type { ResourceContext } from "./api";
+import { type ProviderConfig, readProviderConfig } from "./config";
+import { type ResourceDefinition, toProvider } from "./resource";
+import type { PropertyBag } from "./stub";
+import type { Adopt } from "./adopt";
+
+type Provider = ReturnType<typeof toProvider>;
+
+let config: ProviderConfig | undefined;
+let client: ApiClient | undefined;
+const providers = new Map<string, Provider>();
+
+/**
+ * Called by the provider host once per serialized stub (so once per resource kind). Every call sees
+ * the same stack config; the first one creates the client.
+ */
+export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  const next = readProviderConfig(req.config, process.env);
+  if (config && client && JSON.stringify(next) === JSON.stringify(config)) return;
+  await client?.close();
+  config = next;
+  client = new ApiClient({
+    baseUrl: next.apiUrl,
+    token: next.token,
+    maxRetries: next.maxRetries,
+    requestTimeoutMs: next.requestTimeoutMs,
+    maxConcurrentRequests: next.maxConcurrentRequests,
+  });
+}
+
+function context(): ResourceContext {
+  if (!client) {
+    // Pulumi always calls configure first; reaching this means the stub was used outside a provider host.
+    throw new Error("pulumi-docs-platform: the provider was used before it was configured");
+  }
+  return { api: client };
+}
+
+/** `OpenApiSpec` -> `open-api-spec`: the file that holds the kind's definition. */
+export function moduleNameOf(kind: string): string {
+  if (!/^[A-Z][A-Za-z]*$/.test(kind)) throw new Error(`pulumi-docs-platform: unknown resource kind ${JSON.stringify(kind)}`);
+  return kind.replace(/(?<!^)([A-Z])/g, "-$1").toLowerCase();
+}
+
+/** The provider implementation of one resource kind, loaded on first use. */
+export function providerFor(kind: string): Provider {
+  let provider = providers.get(kind);
+  if (!provider) {
+    const loaded: { definition?: ResourceDefinition<{ adopt?: Adopt }> } = require(`../resources/${moduleNameOf(kind)}`);
+    if (!loaded.definition || loaded.definition.kind !== kind) {
+      throw new Error(`pulumi-docs-platform: no resource kind ${kind} in this version of the package`);
+    }
+    provider = toProvider(loaded.definition, context);
+    providers.set(kind, provider);
+  }
+  return provider;
+}
+
+export type { PropertyBag };

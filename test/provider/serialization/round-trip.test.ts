@@ -1,0 +1,89 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../emulator/index.ts";
+
+const run = promisify(execFile);
+const repositoryRoot = fileURLToPath(new URL("../../..", import.meta.url));
+const script = fileURLToPath(new URL("./round-trip.ts", import.meta.url));
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+let emulator: Emulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ db: ":memory:" });
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${emulator.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${emulator.fixture.token}`, "content-type": "application/json" },
+  });
+  expect(response.ok, `${init.method ?? "GET"} ${path} answered ${response.status}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+interface RoundTrip {
+  text: string;
+  bytes: number;
+  id: string;
+  outs: Record<string, unknown>;
+}
+
+/** Serializes, loads, configures and creates in a plain Node process, as the provider host does. */
+async function roundTrip(kind: string, inputs: Record<string, unknown>): Promise<RoundTrip> {
+  const { stdout } = await run(process.execPath, [script], {
+    cwd: repositoryRoot,
+    env: {
+      ...process.env,
+      ROUND_TRIP_KIND: kind,
+      ROUND_TRIP_INPUTS: JSON.stringify(inputs),
+      DOCS_PLATFORM_TEST_API_URL: emulator.url,
+      DOCS_PLATFORM_TEST_TOKEN: emulator.fixture.token,
+    },
+  });
+  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as RoundTrip;
+}
+
+function expectSafeStub(result: RoundTrip, kind: string): void {
+  expect(result.text).not.toContain(emulator.fixture.token);
+  expect(result.text).not.toContain(emulator.url);
+  expect(result.text).toContain(`__provider.kind = "${kind}"`);
+  // Nothing but the stub is captured: no schemas, no client, no config.
+  expect(result.text).not.toMatch(/zod|undici|ApiClient|Authorization/i);
+  expect(result.bytes).toBeLessThan(4096);
+  expect(result.id).not.toBe("");
+}
+
+describe("serialization round trip (serialize, require-from-string, configure, create)", () => {
+  it("OrganizationSettings", async () => {
+    const org = emulator.fixture.organization;
+    const result = await roundTrip("OrganizationSettings", { organizationId: org, title: "Acme Documentation" });
+    expectSafeStub(result, "OrganizationSettings");
+    expect((await api<{ title: string }>(`/orgs/${org}`)).title).toBe("Acme Documentation");
+  });
+
+  it("Team", async () => {
+    const org = emulator.fixture.organization;
+    const result = await roundTrip("Team", { organizationId: org, title: "Round trip", members: [emulator.fixture.organizations[0]!.members[1]!.userId] });
+    expectSafeStub(result, "Team");
+    expect((await api<{ members: number }>(`/orgs/${org}/teams/${result.id}`)).members).toBe(1);
+  });
+
+  it("SamlProvider", async () => {
+    const org = emulator.fixture.organization;
+    const result = await roundTrip("SamlProvider", { organizationId: org, label: "Round trip IdP" });
+    expectSafeStub(result, "SamlProvider");
+    expect((await api<{ label: string }>(`/orgs/${org}/saml/${result.id}`)).label).toBe("Round trip IdP");
+  });
+
+  it("Collection", async () => {
+    const result = await roundTrip("Collection", { organizationId: emulator.fixture.organization, title: "Round trip", description: "Serialized" });
+    expectSafeStub(result, "Collection");
+    expect((await api<{ description: string }>(`/collections/${result.id}`)).description).toBe("Serialized");
+  });
+});
