@@ -9,5 +9,6 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    reporters: ["default", "./test/summary-reporter.ts"],
   },
 });
