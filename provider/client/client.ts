@@ -1,0 +1,290 @@
+/**
+ * The API client: one request function over one keep-alive connection pool, with retries,
+ * timeouts, a deadline and a concurrency limit. Resources call `request` and `paginate`; nothing
+ * else in the provider talks HTTP.
+ */
+import { setTimeout as sleepFor } from "node:timers/promises";
+import { Pool } from "undici";
+import {
+  ApiError,
+  ConnectionError,
+  DeadlineExceededError,
+  ErrorCodes,
+  TimeoutError,
+  errorCodesOf,
+  errorFromResponse,
+  isApiError,
+  redactedCause,
+} from "./errors";
+import type { ResponseHeaders } from "./headers";
+import { Limiter } from "./limiter";
+import {
+  resolveOptions,
+  type ClientInternals,
+  type ClientOptions,
+  type ResolvedOptions,
+} from "./options";
+import { paginate, type PageFetcher } from "./pagination";
+import { buildPath, buildQuery, parseBaseUrl, type HttpMethod, type PathSegments, type Query } from "./path";
+import { createRedactor, type Redactor } from "./redact";
+import { DEFAULT_BACKOFF, isRetryable, retryDelayMs, type BackoffOptions } from "./retry";
+
+export interface RequestOptions {
+  /** Query parameters; `undefined` values are left out. */
+  query?: Query;
+  /** Sent as JSON with `content-type: application/json`; omit for no body. */
+  body?: unknown;
+}
+
+// An error body is only read for its message; a proxy's megabyte HTML page is cut here.
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/** Network failures where the request never left this machine: safe to retry for any method. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT"]);
+const CLOSED_CODES = new Set(["UND_ERR_CLOSED", "UND_ERR_DESTROYED"]);
+
+/**
+ * Client of the documentation platform's management API.
+ *
+ * @example
+ * const client = new ApiClient({ baseUrl: "http://127.0.0.1:4010/v1", token });
+ * const site = await client.request<Site>("GET", ["orgs", orgId, "sites", siteId]);
+ * for await (const team of client.paginate<Team>(["orgs", orgId, "teams"])) console.log(team.id);
+ * await client.close();
+ */
+export class ApiClient {
+  // Private fields: invisible to util.inspect, JSON.stringify and Object.keys, so logging the
+  // client (or an object holding it) cannot print the token.
+  readonly #headers: Record<string, string>;
+  readonly #pool: Pool;
+  readonly #limiter: Limiter;
+  readonly #redact: Redactor;
+  readonly #basePath: string;
+  readonly #options: ResolvedOptions;
+  readonly #log: ((line: string) => void) | undefined;
+  readonly #sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  readonly #now: () => number;
+  readonly #backoff: BackoffOptions;
+  #closed = false;
+
+  constructor(options: ClientOptions, internals: ClientInternals = {}) {
+    // 1. Validate and default the options; nothing below runs on a bad configuration.
+    this.#options = resolveOptions(options);
+    const target = parseBaseUrl(options.baseUrl);
+    this.#basePath = target.basePath;
+
+    // 2. Everything that could echo a secret is redacted with the same redactor.
+    this.#redact = createRedactor([options.token, ...target.credentials]);
+    this.#headers = {
+      authorization: `Bearer ${options.token}`,
+      "user-agent": this.#options.userAgent,
+      accept: "application/json",
+    };
+
+    // 3. One pool and one limiter, shared by every call: the pool reuses keep-alive connections,
+    //    and never opens more than the limiter lets through.
+    this.#limiter = new Limiter(this.#options.maxConcurrentRequests);
+    this.#pool = new Pool(target.origin, { connections: this.#options.maxConcurrentRequests });
+
+    // 4. Test hooks, real implementations by default.
+    this.#log = options.log;
+    this.#sleep = internals.sleep ?? ((ms, signal) => sleepFor(ms, undefined, { signal }));
+    this.#now = internals.now ?? Date.now;
+    this.#backoff = {
+      baseDelayMs: internals.baseDelayMs ?? DEFAULT_BACKOFF.baseDelayMs,
+      maxDelayMs: internals.maxDelayMs ?? DEFAULT_BACKOFF.maxDelayMs,
+      random: internals.random ?? Math.random,
+    };
+  }
+
+  /**
+   * Sends one API call, retrying what is safe to retry, and returns the parsed JSON body
+   * (`undefined` for an empty body, e.g. 204). Throws an {@link ApiError} subclass otherwise.
+   *
+   * @param path the segments after the base URL, each percent-encoded on its own.
+   * @example await client.request("PATCH", ["orgs", orgId, "sites", siteId], { body: { title } })
+   */
+  async request<T>(method: HttpMethod, path: PathSegments, options: RequestOptions = {}): Promise<T> {
+    const requestPath = buildPath(this.#basePath, path);
+    const target = requestPath + buildQuery(options.query);
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const { maxRetries, deadlineMs } = this.#options;
+
+    const deadlineAt = this.#now() + deadlineMs;
+    const deadline = new AbortController();
+    const deadlineTimer = setTimeout(() => deadline.abort(), deadlineMs);
+    let lastError: ApiError | undefined;
+    try {
+      for (let retry = 0; ; retry++) {
+        try {
+          return await this.#limiter.run(
+            () => this.#attempt<T>(method, requestPath, target, body, deadline.signal, deadlineAt, lastError),
+            deadline.signal,
+          );
+        } catch (thrown) {
+          lastError = isApiError(thrown)
+            ? thrown
+            : this.#deadlineError(method, requestPath, lastError);
+        }
+        const error = lastError;
+        if (retry >= maxRetries || !isRetryable(error, method)) throw error;
+        const delay = retryDelayMs(retry + 1, error, this.#backoff);
+        // Never sleep past the deadline: the last real answer explains more than a timeout.
+        if (this.#now() + delay >= deadlineAt) throw error;
+        this.#log?.(
+          this.#redact(
+            `${method} ${requestPath}: ${error.status ?? error.code}; retry ${retry + 1} of ${maxRetries} in ${delay} ms`,
+          ),
+        );
+        try {
+          await this.#sleep(delay, deadline.signal);
+        } catch {
+          throw error;
+        }
+      }
+    } finally {
+      clearTimeout(deadlineTimer);
+    }
+  }
+
+  /**
+   * Iterates over every item of a list endpoint, following `next.page` at `limit=1000`.
+   *
+   * @example for await (const space of client.paginate<Space>(["orgs", orgId, "spaces"])) {}
+   */
+  paginate<T>(path: PathSegments, query?: RequestOptions["query"]): AsyncIterableIterator<T> {
+    const fetchPage: PageFetcher = (segments, pageQuery) => this.request("GET", segments, { query: pageQuery });
+    return paginate<T>(fetchPage, path, query, buildPath(this.#basePath, path));
+  }
+
+  /** Closes the pool's connections once in-flight requests finish. Further calls fail. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#pool.close();
+  }
+
+  /** One attempt, inside a limiter slot: send, read the whole body, decide. */
+  async #attempt<T>(
+    method: HttpMethod,
+    requestPath: string,
+    target: string,
+    body: string | undefined,
+    deadline: AbortSignal,
+    deadlineAt: number,
+    lastError: ApiError | undefined,
+  ): Promise<T> {
+    const remaining = deadlineAt - this.#now();
+    if (remaining <= 0 || deadline.aborted) throw this.#deadlineError(method, requestPath, lastError);
+    const { requestTimeoutMs } = this.#options;
+    const attemptTimeout = new AbortController();
+    const timer = setTimeout(() => attemptTimeout.abort(), requestTimeoutMs);
+    const signal = AbortSignal.any([deadline, attemptTimeout.signal]);
+    try {
+      const response = await this.#pool.request({
+        method,
+        path: target,
+        headers: body === undefined ? this.#headers : { ...this.#headers, "content-type": "application/json" },
+        body: body ?? null,
+        signal,
+        // Our own timers bound the attempt; undici's would fire later with less context.
+        headersTimeout: 0,
+        bodyTimeout: 0,
+      });
+      const { statusCode: status } = response;
+      const headers = response.headers as ResponseHeaders;
+      if (status >= 200 && status < 300) {
+        // Read to the end even when there is nothing to parse: an unread body pins the
+        // connection and, with a small pool, stalls every later call.
+        const text = await response.body.text();
+        if (status === 204 || status === 205 || text.trim() === "") return undefined as T;
+        try {
+          return JSON.parse(text) as T;
+        } catch {
+          throw new ApiError({
+            status,
+            code: ErrorCodes.invalidResponse,
+            message: `${method} ${requestPath} returned ${status} with a body that is not JSON`,
+            method,
+            path: requestPath,
+          });
+        }
+      }
+      const text = await readAtMost(response.body, MAX_ERROR_BODY_BYTES);
+      throw errorFromResponse({
+        status,
+        headers,
+        body: text,
+        method,
+        path: requestPath,
+        redact: this.#redact,
+        nowMs: this.#now(),
+      });
+    } catch (thrown) {
+      if (isApiError(thrown)) throw thrown;
+      if (deadline.aborted) throw this.#deadlineError(method, requestPath, lastError);
+      if (attemptTimeout.signal.aborted) {
+        throw new TimeoutError({
+          code: ErrorCodes.timeout,
+          message: `${method} ${requestPath} timed out after ${requestTimeoutMs} ms (requestTimeoutMs)`,
+          method,
+          path: requestPath,
+          timeoutMs: requestTimeoutMs,
+        });
+      }
+      throw this.#connectionError(thrown, method, requestPath);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #deadlineError(method: HttpMethod, path: string, lastError: ApiError | undefined): DeadlineExceededError {
+    const { deadlineMs } = this.#options;
+    return new DeadlineExceededError({
+      code: ErrorCodes.deadlineExceeded,
+      message:
+        `${method} ${path} did not complete within ${deadlineMs} ms (deadlineMs)` +
+        (lastError === undefined ? "" : `; last error: ${lastError.message}`),
+      method,
+      path,
+      timeoutMs: deadlineMs,
+      ...(lastError === undefined ? {} : { cause: lastError }),
+    });
+  }
+
+  #connectionError(thrown: unknown, method: HttpMethod, path: string): ConnectionError {
+    const codes = errorCodesOf(thrown);
+    const reason = codes.find((code) => NOT_SENT_CODES.has(code)) ?? codes.find((c) => c.startsWith("E")) ?? codes[0];
+    const code = codes.some((c) => CLOSED_CODES.has(c))
+      ? ErrorCodes.clientClosed
+      : codes.some((c) => NOT_SENT_CODES.has(c))
+        ? ErrorCodes.connectionRefused
+        : ErrorCodes.connectionError;
+    const cause = redactedCause(thrown, this.#redact);
+    return new ConnectionError({
+      code,
+      message: `${method} ${path} failed: ${code === ErrorCodes.clientClosed ? "the client is closed" : cause.message}${reason === undefined ? "" : ` (${reason})`}`,
+      method,
+      path,
+      cause,
+      ...(reason === undefined ? {} : { reason }),
+    });
+  }
+}
+
+/** Reads up to `limit` bytes of a body as UTF-8; a longer body is cut and its stream destroyed. */
+async function readAtMost(body: AsyncIterable<Buffer | string> & { destroy(): void }, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    chunks.push(buffer);
+    size += buffer.length;
+    if (size >= limit) {
+      // Leaving the loop destroys the stream, and with it the connection: cheaper than
+      // downloading the rest of an oversized error page.
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, limit).toString("utf8");
+}

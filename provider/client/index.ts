@@ -1,0 +1,38 @@
+/**
+ * The HTTP client of the documentation platform's management API. Resources import from here
+ * only; see `client.ts` for the request lifecycle and `errors.ts` for what can be thrown.
+ */
+export { ApiClient, type RequestOptions } from "./client";
+export { DEFAULTS, type ClientOptions } from "./options";
+export type { HttpMethod, PathSegments, Query } from "./path";
+export { PAGE_LIMIT, type ListEnvelope } from "./pagination";
+export { isIdempotent } from "./retry";
+export { PACKAGE_NAME, PACKAGE_VERSION, DEFAULT_USER_AGENT } from "./version";
+export {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  DeadlineExceededError,
+  ErrorCodes,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  errorFromResponse,
+  isApiError,
+  isAuthenticationError,
+  isBadRequestError,
+  isConflictError,
+  isConnectionError,
+  isDeadlineExceededError,
+  isNotFoundError,
+  isPermissionDeniedError,
+  isRateLimitError,
+  isServerError,
+  isTimeoutError,
+  type ApiErrorInit,
+  type ErrorResponse,
+} from "./errors";

@@ -1,0 +1,84 @@
+/**
+ * Request targets: the base URL a client is given, and the paths and query strings it builds.
+ */
+import { redactUrl } from "./redact";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * A path as its segments, each percent-encoded on its own, so an identifier holding `/`, `?`,
+ * `#`, `..` or spaces can never change which endpoint is called.
+ *
+ * @example ["orgs", orgId, "sites", siteId] // -> /orgs/<orgId>/sites/<siteId> under the base path
+ */
+export type PathSegments = readonly string[];
+
+/** Query parameters; `undefined` values are left out. */
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface BaseTarget {
+  /** `protocol://host:port`, without credentials: what the connection pool connects to. */
+  origin: string;
+  /** The base URL's path without trailing slash, e.g. `/v1` (or "" for the root). */
+  basePath: string;
+  /** Any `user:password@` of the given URL: secrets to redact, never sent. */
+  credentials: string[];
+}
+
+/** Parses and checks the `baseUrl` option; the error never repeats URL credentials. */
+export function parseBaseUrl(baseUrl: string): BaseTarget {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    const shown = baseUrl.replace(/\/\/[^/@]*@/, "//[REDACTED]@");
+    throw new TypeError(`ClientOptions.baseUrl is not a valid URL: "${shown}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError(`ClientOptions.baseUrl must be an http(s) URL, got "${redactUrl(url)}"`);
+  }
+  if (url.search !== "" || url.hash !== "") {
+    throw new TypeError(
+      `ClientOptions.baseUrl must not have a query or fragment, got "${redactUrl(url)}"`,
+    );
+  }
+  const credentials = [url.username, url.password, safeDecode(url.username), safeDecode(url.password)]
+    .filter((part) => part !== "");
+  return {
+    origin: url.origin,
+    basePath: url.pathname.replace(/\/+$/, ""),
+    credentials,
+  };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The request path without query: base path plus each segment percent-encoded. */
+export function buildPath(basePath: string, segments: PathSegments): string {
+  for (const segment of segments) {
+    // An empty or dot segment would silently address a different resource ("/orgs//sites",
+    // "/orgs/../x"): encodeURIComponent leaves dots alone, so reject them here.
+    if (typeof segment !== "string" || segment === "" || segment === "." || segment === "..") {
+      const shown = segments.map((s) => JSON.stringify(s)).join(", ");
+      throw new TypeError(`Invalid path segment ${JSON.stringify(segment)} in [${shown}]`);
+    }
+  }
+  return `${basePath}/${segments.map(encodeURIComponent).join("/")}`;
+}
+
+/** `?a=1&b=x` for the defined values, or "" when there are none. */
+export function buildQuery(query: Query | undefined): string {
+  if (query === undefined) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text === "" ? "" : `?${text}`;
+}

@@ -1,0 +1,69 @@
+/**
+ * Retry policy: which failures may be retried, and how long to wait before the next attempt.
+ * Pure functions of their inputs, so the policy is tested without a network or a clock.
+ */
+import {
+  isConnectionError,
+  isDeadlineExceededError,
+  isRateLimitError,
+  isServerError,
+  isTimeoutError,
+  type ApiError,
+  ErrorCodes,
+} from "./errors";
+import type { HttpMethod } from "./path";
+
+/**
+ * Methods whose repetition has the same effect as one request, so a request that may or may not
+ * have reached the server can be sent again. PATCH is left out: the API's PATCH bodies are
+ * partial updates that look idempotent, but the team-member and move operations behind some of
+ * them are relative ("add", "move after"), and HTTP gives PATCH no idempotency guarantee.
+ */
+const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set<HttpMethod>(["GET", "PUT", "DELETE"]);
+
+export function isIdempotent(method: HttpMethod): boolean {
+  return IDEMPOTENT.has(method);
+}
+
+/**
+ * Whether a failed attempt may be retried.
+ * - 429 and a refused connection: any method, because the server did not act on the request.
+ * - 5xx, other connection failures and per-attempt timeouts: idempotent methods only, because
+ *   the server may have acted before failing. 501 and 505 say the request can never succeed.
+ * - Every other 4xx and the overall deadline: never.
+ */
+export function isRetryable(error: ApiError, method: HttpMethod): boolean {
+  if (isDeadlineExceededError(error)) return false;
+  if (isRateLimitError(error)) return true;
+  if (isConnectionError(error)) {
+    if (error.code === ErrorCodes.clientClosed) return false;
+    return error.code === ErrorCodes.connectionRefused || isIdempotent(method);
+  }
+  if (isTimeoutError(error)) return isIdempotent(method);
+  if (isServerError(error)) return error.status !== 501 && error.status !== 505 && isIdempotent(method);
+  return false;
+}
+
+export interface BackoffOptions {
+  /** Delay ceiling of the first retry, in ms. */
+  baseDelayMs: number;
+  /** Delay ceiling of any retry, in ms. */
+  maxDelayMs: number;
+  /** Uniform in [0, 1). */
+  random: () => number;
+}
+
+/** Defaults: retries spread over up to 0.5 s, 1 s, 2 s, 4 s, ... capped at 20 s. */
+export const DEFAULT_BACKOFF: Omit<BackoffOptions, "random"> = { baseDelayMs: 500, maxDelayMs: 20_000 };
+
+/**
+ * Delay before retry number `retry` (1 for the first retry). The server's hint (`Retry-After`,
+ * `X-RateLimit-Reset`) is obeyed as given: waiting less would only earn another 429. Otherwise
+ * exponential backoff with full jitter (a uniform delay between 0 and the ceiling), which spreads
+ * the retries of many concurrent callers instead of synchronising them.
+ */
+export function retryDelayMs(retry: number, error: ApiError, options: BackoffOptions): number {
+  if (error.retryAfterMs !== undefined) return Math.max(0, error.retryAfterMs);
+  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, retry - 1));
+  return Math.floor(options.random() * ceiling);
+}

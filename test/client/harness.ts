@@ -1,0 +1,59 @@
+/**
+ * Builds clients for the tests with an instant, recording sleep, so retry tests take
+ * milliseconds and can assert the exact waits the client chose.
+ */
+import { afterEach } from "vitest";
+import { ApiClient, type ClientOptions } from "../../provider/client/index.ts";
+import type { ClientInternals } from "../../provider/client/options.ts";
+import type { HostileServer } from "./hostile-server.ts";
+
+export const TOKEN = "tok_live_3f9a8b7c6d5e4f3a2b1c";
+
+export interface TestClient {
+  client: ApiClient;
+  /** Every wait the client asked for, in ms, in order. */
+  sleeps: number[];
+  /** Lines the client logged. */
+  logs: string[];
+}
+
+const open: Array<{ close(): Promise<void> }> = [];
+
+// Every client and server made by a test is closed after it, passing or failing.
+afterEach(async () => {
+  const closing = open.splice(0).reverse();
+  for (const item of closing) await item.close();
+});
+
+/** Registers a server (or anything closable) to be closed after the current test. */
+export function track<T extends { close(): Promise<void> }>(item: T): T {
+  open.push(item);
+  return item;
+}
+
+export function testClient(
+  target: HostileServer | string,
+  options: Partial<ClientOptions> = {},
+  internals: ClientInternals = {},
+): TestClient {
+  const sleeps: number[] = [];
+  const logs: string[] = [];
+  const client = new ApiClient(
+    {
+      baseUrl: typeof target === "string" ? target : target.baseUrl,
+      token: TOKEN,
+      log: (line) => logs.push(line),
+      ...options,
+    },
+    {
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      // Middle of the jitter range, so backoff waits are exact and non-zero.
+      random: () => 0.5,
+      ...internals,
+    },
+  );
+  track(client);
+  return { client, sleeps, logs };
+}
