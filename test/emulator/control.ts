@@ -1,0 +1,106 @@
+import type { IncomingMessage } from "node:http";
+import { ApiError, badRequest, forbidden } from "./errors.ts";
+import { checkFaults } from "./faults.ts";
+import { checkFixture, describeFixture, loadFixture, type Fixture } from "./fixtures.ts";
+import type { Result } from "./router.ts";
+import { readBody } from "./server.ts";
+import type { EmulatorState } from "./state.ts";
+import { validate } from "./validate.ts";
+
+function isLoopback(address: string | undefined): boolean {
+  return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+}
+
+/** Replaces all state with `fixture`. */
+export function resetTo(state: EmulatorState, fixture: Fixture): void {
+  state.store.tx(() => {
+    state.store.clear();
+    loadFixture(state.store, state.clock, fixture);
+  });
+  state.fixture = fixture;
+  state.fixtureInfo = describeFixture(fixture);
+}
+
+/**
+ * The control surface (outside /v1, loopback only, no token). See README "Control surface".
+ */
+export async function handleControl(state: EmulatorState, req: IncomingMessage, method: string, path: string): Promise<Result> {
+  if (!isLoopback(req.socket.remoteAddress)) throw forbidden("the control surface answers loopback clients only");
+  const route = `${method} ${path}`;
+  switch (route) {
+    case "GET /_control":
+      return {
+        status: 200,
+        body: {
+          endpoints: [
+            "POST /_control/reset", "POST /_control/fixture", "GET|PUT|DELETE /_control/faults", "GET|DELETE /_control/requests",
+            "GET|POST /_control/clock", "GET|PUT /_control/settings",
+          ],
+        },
+      };
+    case "POST /_control/reset": {
+      resetTo(state, state.fixture);
+      state.faults.clear();
+      state.counts.clear();
+      state.clock.set(Date.now());
+      return { status: 200, body: { fixture: state.fixtureInfo } };
+    }
+    case "POST /_control/fixture": {
+      let fixture: Fixture;
+      try {
+        fixture = checkFixture(await readBody(req));
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        throw badRequest((error as Error).message);
+      }
+      resetTo(state, fixture);
+      return { status: 200, body: { fixture: state.fixtureInfo } };
+    }
+    case "GET /_control/faults":
+      return { status: 200, body: state.faults.config };
+    case "PUT /_control/faults":
+      state.faults.set(checkFaults(await readBody(req)));
+      return { status: 200, body: state.faults.config };
+    case "DELETE /_control/faults":
+      state.faults.clear();
+      return { status: 204 };
+    case "GET /_control/requests": {
+      const counts = Object.fromEntries([...state.counts.entries()].sort());
+      const total = [...state.counts.values()].reduce((a, b) => a + b, 0);
+      return { status: 200, body: { total, counts } };
+    }
+    case "DELETE /_control/requests":
+      state.counts.clear();
+      return { status: 204 };
+    case "GET /_control/clock":
+      return { status: 200, body: { now: state.clock.iso(), offsetMs: state.clock.offsetMs } };
+    case "POST /_control/clock": {
+      const body = validate(await readBody(req), {
+        advanceMs: { type: "number", minimum: 0 },
+        advanceSeconds: { type: "number", minimum: 0 },
+        advanceDays: { type: "number", minimum: 0 },
+        set: { type: "string" },
+      });
+      if (typeof body.set === "string") {
+        const at = Date.parse(body.set);
+        if (Number.isNaN(at)) throw badRequest("set: must be an ISO 8601 date-time");
+        state.clock.set(at);
+      }
+      state.clock.advance(
+        ((body.advanceMs as number | undefined) ?? 0) +
+          ((body.advanceSeconds as number | undefined) ?? 0) * 1000 +
+          ((body.advanceDays as number | undefined) ?? 0) * 86_400_000,
+      );
+      return { status: 200, body: { now: state.clock.iso(), offsetMs: state.clock.offsetMs } };
+    }
+    case "GET /_control/settings":
+      return { status: 200, body: state.settings };
+    case "PUT /_control/settings": {
+      const body = validate(await readBody(req), { openapiProcessingMs: { type: "number", minimum: 0, maximum: 600_000 } });
+      if (body.openapiProcessingMs !== undefined) state.settings.openapiProcessingMs = body.openapiProcessingMs as number;
+      return { status: 200, body: state.settings };
+    }
+    default:
+      throw new ApiError(404, `no control endpoint ${route}`);
+  }
+}

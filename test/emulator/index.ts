@@ -1,0 +1,109 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { Clock } from "./clock.ts";
+import { Faults, type FaultConfig } from "./faults.ts";
+import { checkFixture, describeFixture, loadFixture, readFixture, type Fixture, type FixtureInfo } from "./fixtures.ts";
+import { collectionRoutes } from "./routes/collections.ts";
+import { memberTeamRoutes } from "./routes/members-teams.ts";
+import { openapiRoutes } from "./routes/openapi.ts";
+import { organizationRoutes } from "./routes/organizations.ts";
+import { samlRoutes } from "./routes/saml.ts";
+import { siteStructureRoutes } from "./routes/site-structure.ts";
+import { siteRoutes } from "./routes/sites.ts";
+import { spaceRoutes } from "./routes/spaces.ts";
+import { translationRoutes } from "./routes/translations.ts";
+import { Router } from "./router.ts";
+import { createHandler } from "./server.ts";
+import type { EmulatorState } from "./state.ts";
+import { Store } from "./storage.ts";
+
+export type { FaultConfig } from "./faults.ts";
+export type { Fixture, FixtureInfo, FixtureMember } from "./fixtures.ts";
+
+export const DEMO_FIXTURE = fileURLToPath(new URL("./fixtures/demo.json", import.meta.url));
+export const DEFAULT_OPENAPI_PROCESSING_MS = 200;
+
+export interface EmulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** SQLite file, or ":memory:" (the default here; the CLI defaults to a file). */
+  db?: string;
+  /** A fixture object or the path of a fixture file; default the demo fixture. */
+  fixture?: Fixture | string;
+  /** Duration of OpenAPI processing; see README. */
+  openapiProcessingMs?: number;
+  /** Base of the emulator clock (default Date.now); the control surface can still advance it. */
+  now?: () => number;
+}
+
+export interface Emulator {
+  /** `http://127.0.0.1:<port>/v1` */
+  url: string;
+  /** `http://127.0.0.1:<port>/_control` */
+  controlUrl: string;
+  origin: string;
+  port: number;
+  fixture: FixtureInfo;
+  /** Whether the fixture was loaded now (false when a file db already held data). */
+  loadedFixture: boolean;
+  /** Programmatic shortcuts for the control surface. */
+  advanceClock(ms: number): void;
+  setFaults(config: FaultConfig): void;
+  close(): Promise<void>;
+}
+
+export function buildRouter(): Router {
+  const router = new Router();
+  for (const routes of [
+    organizationRoutes, memberTeamRoutes, samlRoutes, spaceRoutes, collectionRoutes, siteRoutes, siteStructureRoutes, openapiRoutes, translationRoutes,
+  ]) {
+    router.add(routes);
+  }
+  return router;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const fixture = typeof options.fixture === "object" ? checkFixture(options.fixture) : readFixture(options.fixture ?? DEMO_FIXTURE);
+  const store = new Store(options.db ?? ":memory:");
+  const clock = new Clock(options.now);
+  // A file that already holds data keeps it: the fixture only seeds an empty database.
+  const loadedFixture = store.isEmpty();
+  if (loadedFixture) loadFixture(store, clock, fixture);
+  const faults = new Faults();
+  const state: EmulatorState = {
+    store,
+    clock,
+    router: buildRouter(),
+    faults,
+    settings: { openapiProcessingMs: options.openapiProcessingMs ?? DEFAULT_OPENAPI_PROCESSING_MS },
+    counts: new Map(),
+    origin: "",
+    fixture,
+    fixtureInfo: describeFixture(fixture),
+  };
+  const server: Server = createServer({ keepAlive: true }, createHandler(state));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  state.origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${state.origin}/v1`,
+    controlUrl: `${state.origin}/_control`,
+    origin: state.origin,
+    port,
+    get fixture() {
+      return state.fixtureInfo;
+    },
+    loadedFixture,
+    advanceClock: (ms) => clock.advance(ms),
+    setFaults: (config) => faults.set(config),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,302 @@
+import { atLeast, memberKey } from "../auth.ts";
+import type { Context } from "../context.ts";
+import { badRequest, notFound } from "../errors.ts";
+import { newId, type MemberDoc, type SpaceDoc, type TeamDoc, type UserDoc } from "../model.ts";
+import { created, noContent, ok, type Route } from "../router.ts";
+import { queryEnum, queryString, roleRule, ROLES, validate } from "../validate.ts";
+import { listBody, mustGet, renderUser } from "./common.ts";
+import { liveSpaces, renderSpace } from "./spaces.ts";
+
+export function renderMember(ctx: Context, member: MemberDoc): Record<string, unknown> {
+  const user = ctx.store.get<UserDoc>("user", member.user);
+  const teams = ctx.store.list<TeamDoc>("team", member.organization).filter((team) => team.members.some((m) => m.user === member.user));
+  return {
+    object: "member",
+    id: member.user,
+    role: member.role,
+    user: user ? renderUser(ctx, user) : { object: "user", id: member.user },
+    disabled: member.disabled,
+    joinedAt: member.joinedAt,
+    ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt } : {}),
+    sso: member.sso,
+    spaces: liveSpaces(ctx, member.organization).length,
+    teams: teams.length,
+  };
+}
+
+export function renderTeam(ctx: Context, team: TeamDoc): Record<string, unknown> {
+  const role = ctx.roleIn(team.organization);
+  return {
+    object: "team",
+    id: team.id,
+    title: team.title,
+    members: team.members.length,
+    spaces: 0,
+    createdAt: team.createdAt,
+    permissions: { admin: atLeast(role, "admin"), view: atLeast(role, "read") },
+  };
+}
+
+function member(ctx: Context, organization: string, user: string): MemberDoc {
+  const doc = ctx.store.get<MemberDoc>("member", memberKey(organization, user));
+  if (!doc) throw notFound(`member ${user}: not found in organization ${organization}`);
+  return doc;
+}
+
+export function team(ctx: Context, organization: string, id: string): TeamDoc {
+  const doc = ctx.store.get<TeamDoc>("team", id);
+  if (!doc || doc.organization !== organization) throw notFound(`team ${id}: not found`);
+  return doc;
+}
+
+/** Team membership ids must name members of the organization. */
+function checkMembers(ctx: Context, organization: string, ids: unknown, field: string): string[] {
+  const list = (ids as string[] | undefined) ?? [];
+  list.forEach((id, i) => {
+    if (!ctx.store.get<MemberDoc>("member", memberKey(organization, id))) {
+      throw badRequest(`${field}[${i}]: ${id} is not a member of organization ${organization}`);
+    }
+  });
+  return list;
+}
+
+const teamMembersRule = { type: "array", items: { type: "string", min: 1 } } as const;
+
+export const memberTeamRoutes: Route[] = [
+  {
+    method: "GET",
+    pattern: "/v1/orgs/{organizationId}/members",
+    role: "read",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const role = queryEnum(ctx.query, "role", ROLES);
+      const search = queryString(ctx.query, "search")?.toLowerCase();
+      const sort = queryEnum(ctx.query, "sort", ["joinedAt", "lastSeenAt"] as const) ?? "joinedAt";
+      const order = queryEnum(ctx.query, "order", ["asc", "desc"] as const) ?? "desc";
+      let members = ctx.store.list<MemberDoc>("member", org.id);
+      if (role) members = members.filter((m) => m.role === role);
+      if (sort === "lastSeenAt") members = members.filter((m) => m.lastSeenAt !== undefined);
+      if (search) {
+        members = members.filter((m) => {
+          const user = ctx.store.get<UserDoc>("user", m.user);
+          return !!user && (user.displayName.toLowerCase().includes(search) || user.email.toLowerCase().includes(search));
+        });
+      }
+      return ok(
+        listBody(ctx, members, (m) => renderMember(ctx, m), {
+          key: (m) => [(sort === "lastSeenAt" ? m.lastSeenAt : m.joinedAt) ?? "", m.seq],
+          direction: order === "asc" ? 1 : -1,
+        }),
+      );
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v1/orgs/{organizationId}/members/{userId}",
+    role: "read",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      return ok(renderMember(ctx, member(ctx, org.id, ctx.param("userId"))));
+    },
+  },
+  {
+    method: "PATCH",
+    pattern: "/v1/orgs/{organizationId}/members/{userId}",
+    role: "admin",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const body = validate(ctx.body, { role: roleRule({ nullable: true, required: true }) });
+      const doc = member(ctx, org.id, ctx.param("userId"));
+      const updated = ctx.store.update("member", org.id, { ...doc, role: body.role as MemberDoc["role"] });
+      return ok(renderMember(ctx, updated));
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: "/v1/orgs/{organizationId}/members/{userId}",
+    role: "admin",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const user = ctx.param("userId");
+      if (ctx.store.delete("member", memberKey(org.id, user))) {
+        for (const t of ctx.store.list<TeamDoc>("team", org.id)) {
+          if (t.members.some((m) => m.user === user)) {
+            ctx.store.update("team", org.id, { ...t, members: t.members.filter((m) => m.user !== user) });
+          }
+        }
+      }
+      return noContent();
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/v1/orgs/{organizationId}/members/{userId}/sso",
+    role: "admin",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const userId = ctx.param("userId");
+      mustGet<UserDoc>(ctx, "user", userId, "user");
+      const key = memberKey(org.id, userId);
+      const existing = ctx.store.get<MemberDoc>("member", key);
+      const doc = existing
+        ? ctx.store.update("member", org.id, { ...existing, sso: true })
+        : ctx.store.insert<MemberDoc>("member", org.id, {
+            id: key, organization: org.id, user: userId, role: org.defaultRole ?? "read", joinedAt: ctx.now(), sso: true, disabled: false,
+          });
+      return ok(renderMember(ctx, doc));
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v1/orgs/{organizationId}/members/{userId}/spaces",
+    role: "read",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const doc = member(ctx, org.id, ctx.param("userId"));
+      const order = queryEnum(ctx.query, "order", ["asc", "desc"] as const) ?? "desc";
+      return ok(
+        listBody(ctx, liveSpaces(ctx, org.id), (space: SpaceDoc) => ({ permission: doc.role, space: renderSpace(ctx, space) }), {
+          direction: order === "asc" ? 1 : -1,
+        }),
+      );
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v1/orgs/{organizationId}/members/{userId}/teams",
+    role: "read",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const userId = ctx.param("userId");
+      member(ctx, org.id, userId);
+      const title = queryString(ctx.query, "title")?.toLowerCase();
+      const teams = ctx.store.list<TeamDoc>("team", org.id).filter(
+        (t) => t.members.some((m) => m.user === userId) && (!title || t.title.toLowerCase().includes(title)),
+      );
+      return ok(listBody(ctx, teams, (t) => ({ team: renderTeam(ctx, t), member: { role: t.members.find((m) => m.user === userId)!.role } })));
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v1/orgs/{organizationId}/teams",
+    role: "read",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const title = queryString(ctx.query, "title")?.toLowerCase();
+      const memberFilter = queryString(ctx.query, "member");
+      const teams = ctx.store.list<TeamDoc>("team", org.id).filter(
+        (t) => (!title || t.title.toLowerCase().includes(title)) && (!memberFilter || t.members.some((m) => m.user === memberFilter)),
+      );
+      return ok(listBody(ctx, teams, (t) => renderTeam(ctx, t)));
+    },
+  },
+  {
+    method: "PUT",
+    pattern: "/v1/orgs/{organizationId}/teams",
+    role: "admin",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const body = validate(ctx.body, { title: { type: "string", required: true, min: 1, max: 100 }, members: teamMembersRule });
+      const members = [...new Set(checkMembers(ctx, org.id, body.members, "members"))];
+      const doc = ctx.store.insert<TeamDoc>("team", org.id, {
+        id: newId(),
+        organization: org.id,
+        title: body.title as string,
+        createdAt: ctx.now(),
+        members: members.map((user) => ({ user, role: "member" })),
+      });
+      return created(renderTeam(ctx, doc));
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v1/orgs/{organizationId}/teams/{teamId}",
+    role: "read",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      return ok(renderTeam(ctx, team(ctx, org.id, ctx.param("teamId"))));
+    },
+  },
+  {
+    method: "PATCH",
+    pattern: "/v1/orgs/{organizationId}/teams/{teamId}",
+    role: "admin",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const body = validate(ctx.body, { title: { type: "string", min: 1, max: 100 } });
+      const doc = team(ctx, org.id, ctx.param("teamId"));
+      const updated = ctx.store.update("team", org.id, { ...doc, ...(body.title !== undefined ? { title: body.title as string } : {}) });
+      return ok(renderTeam(ctx, updated));
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: "/v1/orgs/{organizationId}/teams/{teamId}",
+    role: "admin",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const doc = ctx.store.get<TeamDoc>("team", ctx.param("teamId"));
+      if (doc && doc.organization === org.id) ctx.store.delete("team", doc.id);
+      return noContent();
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/v1/orgs/{organizationId}/teams/{teamId}/members",
+    role: "read",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const doc = team(ctx, org.id, ctx.param("teamId"));
+      const members = doc.members
+        .map((m) => ctx.store.get<MemberDoc>("member", memberKey(org.id, m.user)))
+        .filter((m): m is MemberDoc => m !== undefined);
+      return ok(listBody(ctx, members, (m) => renderMember(ctx, m)));
+    },
+  },
+  {
+    method: "PUT",
+    pattern: "/v1/orgs/{organizationId}/teams/{teamId}/members",
+    role: "admin",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const body = validate(ctx.body, { add: teamMembersRule, remove: teamMembersRule });
+      const doc = team(ctx, org.id, ctx.param("teamId"));
+      const add = checkMembers(ctx, org.id, body.add, "add");
+      const remove = new Set((body.remove as string[] | undefined) ?? []);
+      const members = doc.members.filter((m) => !remove.has(m.user));
+      for (const user of add) if (!members.some((m) => m.user === user)) members.push({ user, role: "member" });
+      ctx.store.update("team", org.id, { ...doc, members });
+      return noContent();
+    },
+  },
+  {
+    method: "PUT",
+    pattern: "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}",
+    role: "admin",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const body = validate(ctx.body, { role: { type: "string", enum: ["member", "owner"] } });
+      const doc = team(ctx, org.id, ctx.param("teamId"));
+      const user = ctx.param("userId");
+      if (!ctx.store.get<MemberDoc>("member", memberKey(org.id, user))) throw notFound(`member ${user}: not found in organization ${org.id}`);
+      const role = (body.role as string | undefined) ?? "member";
+      const members = doc.members.filter((m) => m.user !== user);
+      members.push({ user, role });
+      ctx.store.update("team", org.id, { ...doc, members });
+      return noContent();
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}",
+    role: "admin",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const doc = ctx.store.get<TeamDoc>("team", ctx.param("teamId"));
+      if (doc && doc.organization === org.id) {
+        ctx.store.update("team", org.id, { ...doc, members: doc.members.filter((m) => m.user !== ctx.param("userId")) });
+      }
+      return noContent();
+    },
+  },
+];

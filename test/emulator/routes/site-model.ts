@@ -1,0 +1,145 @@
+import type { Context } from "../context.ts";
+import { notFound } from "../errors.ts";
+import { slugify, type SectionDoc, type SectionGroupDoc, type SiteDoc, type SiteSpaceDoc, type SpaceDoc } from "../model.ts";
+import { nextPos } from "./common.ts";
+import { renderSpace } from "./spaces.ts";
+
+/**
+ * The structure rules of a site, kept in one place:
+ * - a site either has sections or holds its site spaces at the root (section null);
+ * - when it has sections, exactly one is the default (`site.defaultSection`);
+ * - every container (the root, or a section) with site spaces has exactly one default site space.
+ * `normalize` restores these rules after any change, promoting the first item by position.
+ */
+
+const byPosition = <T extends { pos: number; seq: number }>(items: T[]) => items.sort((a, b) => a.pos - b.pos || a.seq - b.seq);
+
+export function sectionsOf(ctx: Context, site: string): SectionDoc[] {
+  return byPosition(ctx.store.list<SectionDoc>("site-section", site));
+}
+
+export function siteSpacesOf(ctx: Context, site: string): SiteSpaceDoc[] {
+  return byPosition(ctx.store.list<SiteSpaceDoc>("site-space", site));
+}
+
+export function groupsOf(ctx: Context, site: string): SectionGroupDoc[] {
+  return byPosition(ctx.store.list<SectionGroupDoc>("site-section-group", site));
+}
+
+export function site(ctx: Context, organization: string, id: string): SiteDoc {
+  const doc = ctx.store.get<SiteDoc>("site", id);
+  if (!doc || doc.organization !== organization) throw notFound(`site ${id}: not found`);
+  return doc;
+}
+
+export function normalize(ctx: Context, siteId: string): void {
+  const siteDoc = ctx.store.get<SiteDoc>("site", siteId);
+  if (!siteDoc) return;
+  const sections = sectionsOf(ctx, siteId);
+  const defaultSection = sections.some((s) => s.id === siteDoc.defaultSection) ? siteDoc.defaultSection : sections[0]?.id;
+  if (defaultSection !== siteDoc.defaultSection) {
+    const { defaultSection: _old, ...rest } = siteDoc;
+    ctx.store.update<SiteDoc>("site", siteDoc.organization, defaultSection ? { ...rest, defaultSection } : rest);
+  }
+  const containers = new Map<string | null, SiteSpaceDoc[]>();
+  for (const ss of siteSpacesOf(ctx, siteId)) {
+    const list = containers.get(ss.section) ?? [];
+    list.push(ss);
+    containers.set(ss.section, list);
+  }
+  for (const list of containers.values()) {
+    const defaults = list.filter((ss) => ss.isDefault);
+    const keep = defaults[0] ?? list[0]!;
+    for (const ss of list) {
+      const isDefault = ss.id === keep.id;
+      if (ss.isDefault !== isDefault) ctx.store.update("site-space", siteId, { ...ss, isDefault });
+    }
+  }
+}
+
+/** A path unique among `taken`, derived from `wanted`. */
+export function uniquePath(wanted: string, taken: string[]): string {
+  const base = slugify(wanted);
+  let path = base;
+  for (let n = 2; taken.includes(path); n++) path = `${base}-${n}`;
+  return path;
+}
+
+export function publishedUrl(ctx: Context, siteDoc: SiteDoc): string {
+  const base = `${ctx.origin}/sites/${siteDoc.id}${siteDoc.basename ? `/${siteDoc.basename}` : ""}`;
+  return siteDoc.visibility === "share-link" ? `${base}?shareKey=${siteDoc.shareKey}` : base;
+}
+
+function sitePath(ctx: Context, siteDoc: SiteDoc, ...parts: string[]): string {
+  const base = `${ctx.origin}/sites/${siteDoc.id}${siteDoc.basename ? `/${siteDoc.basename}` : ""}`;
+  return [base, ...parts].join("/");
+}
+
+export function renderSiteSpace(ctx: Context, siteDoc: SiteDoc, ss: SiteSpaceDoc): Record<string, unknown> {
+  const space = ctx.store.get<SpaceDoc>("space", ss.space);
+  const section = ss.section ? ctx.store.get<SectionDoc>("site-section", ss.section) : undefined;
+  const body: Record<string, unknown> = {
+    object: "site-space",
+    id: ss.id,
+    path: ss.path,
+    section: ss.section,
+    space: space ? renderSpace(ctx, space) : { object: "space", id: ss.space },
+    title: space?.title ?? "",
+    default: ss.isDefault,
+    hasAdvancedCustomizationFeature: false,
+    urls: { published: sitePath(ctx, siteDoc, ...(section ? [section.path] : []), ss.path) },
+  };
+  if (ss.condition !== undefined) body.condition = ss.condition;
+  return body;
+}
+
+export function renderSection(ctx: Context, siteDoc: SiteDoc, section: SectionDoc): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    object: "site-section",
+    id: section.id,
+    title: section.title,
+    default: siteDoc.defaultSection === section.id,
+    path: section.path,
+    siteSpaces: siteSpacesOf(ctx, siteDoc.id).filter((ss) => ss.section === section.id).map((ss) => renderSiteSpace(ctx, siteDoc, ss)),
+    urls: { published: sitePath(ctx, siteDoc, section.path) },
+  };
+  if (section.description !== undefined) body.description = section.description;
+  if (section.condition !== undefined) body.condition = section.condition;
+  if (section.sectionGroup !== undefined) body.sectionGroup = section.sectionGroup;
+  if (section.icon !== undefined) body.icon = section.icon;
+  return body;
+}
+
+export function renderGroup(ctx: Context, siteDoc: SiteDoc, group: SectionGroupDoc): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    object: "site-section-group",
+    id: group.id,
+    title: group.title,
+    children: sectionsOf(ctx, siteDoc.id).filter((s) => s.sectionGroup === group.id).map((s) => renderSection(ctx, siteDoc, s)),
+  };
+  if (group.parent !== undefined) body.sectionGroup = group.parent;
+  if (group.icon !== undefined) body.icon = group.icon;
+  return body;
+}
+
+/** Adds a site space for `space` to a container (the root when `section` is null). */
+export function addSiteSpace(ctx: Context, siteId: string, section: string | null, space: SpaceDoc, id: string): SiteSpaceDoc {
+  const siblings = siteSpacesOf(ctx, siteId).filter((ss) => ss.section === section);
+  return ctx.store.insert<SiteSpaceDoc>("site-space", siteId, {
+    id,
+    site: siteId,
+    section,
+    space: space.id,
+    path: uniquePath(space.title, siblings.map((ss) => ss.path)),
+    isDefault: siblings.length === 0,
+    pos: nextPos(siblings),
+  });
+}
+
+/** Removes a site and everything it holds. */
+export function deleteSiteContents(ctx: Context, siteId: string): void {
+  for (const kind of ["site-section", "site-space", "site-section-group"]) {
+    for (const doc of ctx.store.list(kind, siteId)) ctx.store.delete(kind, doc.id);
+  }
+  ctx.store.delete("adaptive-schema", siteId);
+}

@@ -1,0 +1,374 @@
+import type { Context } from "../context.ts";
+import { badRequest, conflict, notFound } from "../errors.ts";
+import { newId, type SectionDoc, type SectionGroupDoc, type SiteDoc, type SiteSpaceDoc, type SpaceDoc } from "../model.ts";
+import { resolvePosition } from "../positions.ts";
+import { created, noContent, ok, type Route } from "../router.ts";
+import { queryBoolean, queryString, validate, type Rule } from "../validate.ts";
+import { byPos, listBody, nextPos } from "./common.ts";
+import {
+  addSiteSpace, groupsOf, normalize, renderGroup, renderSection, renderSiteSpace, sectionsOf, site, siteSpacesOf, uniquePath,
+} from "./site-model.ts";
+
+const BASE = "/v1/orgs/{organizationId}/sites/{siteId}";
+
+function siteOf(ctx: Context): SiteDoc {
+  const org = ctx.authorize(ctx.param("organizationId"));
+  // shareKey only matters for anonymous published reads; members are served regardless.
+  queryString(ctx.query, "shareKey");
+  return site(ctx, org.id, ctx.param("siteId"));
+}
+
+function orgSpace(ctx: Context, organization: string, id: string, field: string): SpaceDoc {
+  const space = ctx.store.get<SpaceDoc>("space", id);
+  if (!space || space.deletedAt || space.organization !== organization) throw badRequest(`${field}: space ${id} not found in this organization`);
+  return space;
+}
+
+function section(ctx: Context, siteId: string, id: string): SectionDoc {
+  const doc = ctx.store.get<SectionDoc>("site-section", id);
+  if (!doc || doc.site !== siteId) throw notFound(`site section ${id}: not found`);
+  return doc;
+}
+
+function group(ctx: Context, siteId: string, id: string): SectionGroupDoc {
+  const doc = ctx.store.get<SectionGroupDoc>("site-section-group", id);
+  if (!doc || doc.site !== siteId) throw notFound(`section group ${id}: not found`);
+  return doc;
+}
+
+function siteSpace(ctx: Context, siteId: string, id: string): SiteSpaceDoc {
+  const doc = ctx.store.get<SiteSpaceDoc>("site-space", id);
+  if (!doc || doc.site !== siteId) throw notFound(`site space ${id}: not found`);
+  return doc;
+}
+
+function positionRule(type: string, idField: string): Rule {
+  const ref: Rule = { type: "object", fields: { type: { type: "string", enum: [type], required: true }, [idField]: { type: "string", required: true } } };
+  return { type: "object", required: true, fields: { before: ref, after: ref } };
+}
+
+function positionIds(body: Record<string, unknown>, idField: string): [string | undefined, string | undefined] {
+  const position = body.position as { before?: Record<string, string>; after?: Record<string, string> };
+  return [position.before?.[idField], position.after?.[idField]];
+}
+
+const conditionRule: Rule = { type: "string", nullable: true, min: 1, max: 1000 };
+
+export const siteStructureRoutes: Route[] = [
+  // Sections
+  {
+    method: "GET",
+    pattern: `${BASE}/sections`,
+    role: "read",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      return ok(listBody(ctx, ctx.store.list<SectionDoc>("site-section", siteDoc.id), (s) => renderSection(ctx, siteDoc, s), { key: byPos }));
+    },
+  },
+  {
+    method: "POST",
+    pattern: `${BASE}/sections`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const body = validate(ctx.body, {
+        spaceId: { type: "string", required: true, min: 1 },
+        title: { type: "string", min: 1, max: 100 },
+        icon: { type: "string", min: 1, max: 100 },
+      });
+      const space = orgSpace(ctx, siteDoc.organization, body.spaceId as string, "spaceId");
+      const existing = sectionsOf(ctx, siteDoc.id);
+      const title = (body.title as string | undefined) ?? space.title;
+      const doc = ctx.store.insert<SectionDoc>("site-section", siteDoc.id, {
+        id: newId(),
+        site: siteDoc.id,
+        title,
+        path: uniquePath(title, existing.map((s) => s.path)),
+        ...(body.icon !== undefined ? { icon: body.icon as string } : {}),
+        pos: nextPos(existing),
+      });
+      // A site switching to sections keeps its content: root site spaces move into the first section.
+      if (existing.length === 0) {
+        for (const ss of siteSpacesOf(ctx, siteDoc.id).filter((s) => s.section === null)) {
+          ctx.store.update("site-space", siteDoc.id, { ...ss, section: doc.id });
+        }
+      }
+      if (!siteSpacesOf(ctx, siteDoc.id).some((ss) => ss.section === doc.id && ss.space === space.id)) {
+        addSiteSpace(ctx, siteDoc.id, doc.id, space, newId());
+      }
+      normalize(ctx, siteDoc.id);
+      return created(renderSection(ctx, ctx.store.get<SiteDoc>("site", siteDoc.id)!, doc));
+    },
+  },
+  {
+    method: "PATCH",
+    pattern: `${BASE}/sections/{siteSectionId}`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const doc = section(ctx, siteDoc.id, ctx.param("siteSectionId"));
+      const body = validate(ctx.body, {
+        title: { type: "string", min: 1, max: 100 },
+        path: { type: "string", min: 1, max: 100, pattern: /^[a-zA-Z0-9][\w-]*$/ },
+        defaultSiteSpace: { type: "string" },
+        condition: conditionRule,
+        icon: { type: "string", min: 1, max: 100 },
+        description: { type: "string", max: 1000 },
+      });
+      const { defaultSiteSpace, condition, ...fields } = body;
+      if (typeof fields.path === "string" && sectionsOf(ctx, siteDoc.id).some((s) => s.id !== doc.id && s.path === fields.path)) {
+        throw conflict(`path: '${fields.path}' is already used by another section of this site`);
+      }
+      const updated: SectionDoc = { ...doc, ...(fields as Partial<SectionDoc>) };
+      if (condition === null) delete updated.condition;
+      else if (condition !== undefined) updated.condition = condition as string;
+      ctx.store.update("site-section", siteDoc.id, updated);
+      if (defaultSiteSpace !== undefined) {
+        const members = siteSpacesOf(ctx, siteDoc.id).filter((ss) => ss.section === doc.id);
+        if (!members.some((ss) => ss.id === defaultSiteSpace)) throw badRequest(`defaultSiteSpace: site space ${String(defaultSiteSpace)} is not in this section`);
+        for (const ss of members) ctx.store.update("site-space", siteDoc.id, { ...ss, isDefault: ss.id === defaultSiteSpace });
+      }
+      return ok(renderSection(ctx, siteDoc, updated));
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: `${BASE}/sections/{siteSectionId}`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const doc = ctx.store.get<SectionDoc>("site-section", ctx.param("siteSectionId"));
+      if (doc && doc.site === siteDoc.id) {
+        for (const ss of siteSpacesOf(ctx, siteDoc.id).filter((s) => s.section === doc.id)) ctx.store.delete("site-space", ss.id);
+        ctx.store.delete("site-section", doc.id);
+        normalize(ctx, siteDoc.id);
+      }
+      return noContent();
+    },
+  },
+  {
+    method: "POST",
+    pattern: `${BASE}/sections/{siteSectionId}/move`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const doc = section(ctx, siteDoc.id, ctx.param("siteSectionId"));
+      const body = validate(ctx.body, { position: positionRule("site-section", "siteSection") });
+      const [before, after] = positionIds(body, "siteSection");
+      const siblings = sectionsOf(ctx, siteDoc.id).filter((s) => s.sectionGroup === doc.sectionGroup);
+      const pos = resolvePosition(doc.id, siblings, before, after);
+      const moved = ctx.store.update("site-section", siteDoc.id, { ...doc, pos });
+      return ok(renderSection(ctx, siteDoc, moved));
+    },
+  },
+  // Section groups
+  {
+    method: "GET",
+    pattern: `${BASE}/section-groups`,
+    role: "read",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      return ok(listBody(ctx, ctx.store.list<SectionGroupDoc>("site-section-group", siteDoc.id), (g) => renderGroup(ctx, siteDoc, g), { key: byPos }));
+    },
+  },
+  {
+    method: "POST",
+    pattern: `${BASE}/section-groups`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const body = validate(ctx.body, {
+        title: { type: "string", required: true, min: 1, max: 100 },
+        icon: { type: "string", min: 1, max: 100 },
+        sections: { type: "array", items: { type: "string" } },
+        parent: { type: "string" },
+      });
+      const sections = ((body.sections as string[] | undefined) ?? []).map((id, i) => {
+        const doc = ctx.store.get<SectionDoc>("site-section", id);
+        if (!doc || doc.site !== siteDoc.id) throw badRequest(`sections[${i}]: section ${id} is not a section of this site`);
+        return doc;
+      });
+      if (body.parent !== undefined) {
+        const parent = ctx.store.get<SectionGroupDoc>("site-section-group", body.parent as string);
+        if (!parent || parent.site !== siteDoc.id) throw badRequest(`parent: section group ${String(body.parent)} is not a group of this site`);
+      }
+      const siblings = groupsOf(ctx, siteDoc.id).filter((g) => g.parent === body.parent);
+      const doc = ctx.store.insert<SectionGroupDoc>("site-section-group", siteDoc.id, {
+        id: newId(),
+        site: siteDoc.id,
+        title: body.title as string,
+        ...(body.icon !== undefined ? { icon: body.icon as string } : {}),
+        ...(body.parent !== undefined ? { parent: body.parent as string } : {}),
+        pos: nextPos(siblings),
+      });
+      for (const s of sections) ctx.store.update("site-section", siteDoc.id, { ...s, sectionGroup: doc.id });
+      return created(renderGroup(ctx, siteDoc, doc));
+    },
+  },
+  {
+    method: "PATCH",
+    pattern: `${BASE}/section-groups/{siteSectionGroupId}`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const doc = group(ctx, siteDoc.id, ctx.param("siteSectionGroupId"));
+      const body = validate(ctx.body, { title: { type: "string", min: 1, max: 100 }, icon: { type: "string", min: 1, max: 100 } });
+      const updated = ctx.store.update("site-section-group", siteDoc.id, { ...doc, ...(body as Partial<SectionGroupDoc>) });
+      return ok(renderGroup(ctx, siteDoc, updated));
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: `${BASE}/section-groups/{siteSectionGroupId}`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const doc = ctx.store.get<SectionGroupDoc>("site-section-group", ctx.param("siteSectionGroupId"));
+      if (doc && doc.site === siteDoc.id) {
+        // Sections and nested groups survive their group: they move up one level.
+        for (const s of sectionsOf(ctx, siteDoc.id).filter((s) => s.sectionGroup === doc.id)) {
+          const { sectionGroup: _removed, ...rest } = s;
+          ctx.store.update<SectionDoc>("site-section", siteDoc.id, doc.parent ? { ...rest, sectionGroup: doc.parent } : rest);
+        }
+        for (const g of groupsOf(ctx, siteDoc.id).filter((g) => g.parent === doc.id)) {
+          const { parent: _removed, ...rest } = g;
+          ctx.store.update<SectionGroupDoc>("site-section-group", siteDoc.id, doc.parent ? { ...rest, parent: doc.parent } : rest);
+        }
+        ctx.store.delete("site-section-group", doc.id);
+      }
+      return noContent();
+    },
+  },
+  {
+    method: "POST",
+    pattern: `${BASE}/section-groups/{siteSectionGroupId}/sections`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const doc = group(ctx, siteDoc.id, ctx.param("siteSectionGroupId"));
+      const body = validate(ctx.body, { sectionId: { type: "string", required: true, min: 1 } });
+      const target = ctx.store.get<SectionDoc>("site-section", body.sectionId as string);
+      if (!target || target.site !== siteDoc.id) throw badRequest(`sectionId: section ${String(body.sectionId)} is not a section of this site`);
+      ctx.store.update("site-section", siteDoc.id, { ...target, sectionGroup: doc.id });
+      return ok(renderGroup(ctx, siteDoc, doc));
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: `${BASE}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const target = ctx.store.get<SectionDoc>("site-section", ctx.param("siteSectionId"));
+      if (target && target.site === siteDoc.id && target.sectionGroup === ctx.param("siteSectionGroupId")) {
+        const { sectionGroup: _removed, ...rest } = target;
+        ctx.store.update<SectionDoc>("site-section", siteDoc.id, rest);
+      }
+      return noContent();
+    },
+  },
+  {
+    method: "POST",
+    pattern: `${BASE}/section-groups/{siteSectionGroupId}/move`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const doc = group(ctx, siteDoc.id, ctx.param("siteSectionGroupId"));
+      const body = validate(ctx.body, { position: positionRule("site-section", "id") });
+      const [before, after] = positionIds(body, "id");
+      const siblings = groupsOf(ctx, siteDoc.id).filter((g) => g.parent === doc.parent);
+      const pos = resolvePosition(doc.id, siblings, before, after);
+      const moved = ctx.store.update("site-section-group", siteDoc.id, { ...doc, pos });
+      return ok(renderGroup(ctx, siteDoc, moved));
+    },
+  },
+  // Site spaces
+  {
+    method: "GET",
+    pattern: `${BASE}/site-spaces`,
+    role: "read",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const wantDefault = queryBoolean(ctx.query, "default");
+      const items = ctx.store.list<SiteSpaceDoc>("site-space", siteDoc.id).filter((ss) => wantDefault === undefined || ss.isDefault === wantDefault);
+      return ok(listBody(ctx, items, (ss) => renderSiteSpace(ctx, siteDoc, ss)));
+    },
+  },
+  {
+    method: "POST",
+    pattern: `${BASE}/site-spaces`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const body = validate(ctx.body, { spaceId: { type: "string", required: true, min: 1 }, sectionId: { type: "string", min: 1 } });
+      const space = orgSpace(ctx, siteDoc.organization, body.spaceId as string, "spaceId");
+      let container: string | null = siteDoc.defaultSection ?? null;
+      if (body.sectionId !== undefined) {
+        const target = ctx.store.get<SectionDoc>("site-section", body.sectionId as string);
+        if (!target || target.site !== siteDoc.id) throw badRequest(`sectionId: section ${String(body.sectionId)} is not a section of this site`);
+        container = target.id;
+      }
+      if (siteSpacesOf(ctx, siteDoc.id).some((ss) => ss.section === container && ss.space === space.id)) {
+        throw conflict(`spaceId: space ${space.id} is already published ${container ? "in this section" : "at the root of this site"}`);
+      }
+      const doc = addSiteSpace(ctx, siteDoc.id, container, space, newId());
+      normalize(ctx, siteDoc.id);
+      return created(renderSiteSpace(ctx, siteDoc, ctx.store.get<SiteSpaceDoc>("site-space", doc.id)!));
+    },
+  },
+  {
+    method: "PATCH",
+    pattern: `${BASE}/site-spaces/{siteSpaceId}`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const doc = siteSpace(ctx, siteDoc.id, ctx.param("siteSpaceId"));
+      const body = validate(ctx.body, {
+        path: { type: "string", min: 1, max: 100, pattern: /^[a-zA-Z0-9][\w-]*$/ },
+        condition: conditionRule,
+        spaceId: { type: "string", min: 1 },
+      });
+      const updated: SiteSpaceDoc = { ...doc };
+      if (body.path !== undefined) {
+        if (siteSpacesOf(ctx, siteDoc.id).some((ss) => ss.id !== doc.id && ss.section === doc.section && ss.path === body.path)) {
+          throw conflict(`path: '${String(body.path)}' is already used in the same section`);
+        }
+        updated.path = body.path as string;
+      }
+      if (body.condition === null) delete updated.condition;
+      else if (body.condition !== undefined) updated.condition = body.condition as string;
+      if (body.spaceId !== undefined) updated.space = orgSpace(ctx, siteDoc.organization, body.spaceId as string, "spaceId").id;
+      ctx.store.update("site-space", siteDoc.id, updated);
+      return ok(renderSiteSpace(ctx, siteDoc, updated));
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: `${BASE}/site-spaces/{siteSpaceId}`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const doc = ctx.store.get<SiteSpaceDoc>("site-space", ctx.param("siteSpaceId"));
+      if (doc && doc.site === siteDoc.id) {
+        ctx.store.delete("site-space", doc.id);
+        normalize(ctx, siteDoc.id);
+      }
+      return noContent();
+    },
+  },
+  {
+    method: "POST",
+    pattern: `${BASE}/site-spaces/{siteSpaceId}/move`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const doc = siteSpace(ctx, siteDoc.id, ctx.param("siteSpaceId"));
+      const body = validate(ctx.body, { position: positionRule("site-space", "siteSpace") });
+      const [before, after] = positionIds(body, "siteSpace");
+      const siblings = siteSpacesOf(ctx, siteDoc.id).filter((ss) => ss.section === doc.section);
+      const pos = resolvePosition(doc.id, siblings, before, after);
+      const moved = ctx.store.update("site-space", siteDoc.id, { ...doc, pos });
+      return ok(renderSiteSpace(ctx, siteDoc, moved));
+    },
+  },
+];

@@ -1,0 +1,128 @@
+import { atLeast } from "../auth.ts";
+import type { Context } from "../context.ts";
+import { badRequest, notFound } from "../errors.ts";
+import { newId, type SpaceDoc, type TranslationDoc } from "../model.ts";
+import { created, noContent, ok, type Route } from "../router.ts";
+import { documentRule, validate } from "../validate.ts";
+import { listBody } from "./common.ts";
+
+/** API.md leaves the language enum unstated; the emulator accepts these codes. */
+export const LANGUAGES = [
+  "ar", "cs", "da", "de", "el", "en", "es", "fi", "fr", "he", "hi", "hu", "id", "it", "ja", "ko",
+  "nl", "no", "pl", "pt", "pt-br", "ro", "ru", "sv", "th", "tr", "uk", "vi", "zh", "zh-tw",
+] as const;
+
+function render(ctx: Context, t: TranslationDoc): Record<string, unknown> {
+  const role = ctx.roleIn(t.organization);
+  const body: Record<string, unknown> = {
+    object: "translation",
+    id: t.id,
+    status: "pending",
+    source: t.source,
+    language: t.language,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    stats: { runs: t.runs, totalWords: 0, totalPages: 0, totalDuration: 0, latestRunDuration: 0, latestPages: 0, latestWords: 0 },
+    permissions: { view: atLeast(role, "read"), edit: atLeast(role, "create") },
+    urls: { location: `${ctx.origin}/app/o/${t.organization}/translations/${t.id}` },
+  };
+  if (t.instructions !== undefined) body.instructions = t.instructions;
+  return body;
+}
+
+function translation(ctx: Context, organization: string, id: string): TranslationDoc {
+  const doc = ctx.store.get<TranslationDoc>("translation", id);
+  if (!doc || doc.organization !== organization) throw notFound(`translation ${id}: not found`);
+  return doc;
+}
+
+const BASE = "/v1/orgs/{organizationId}/translations";
+
+export const translationRoutes: Route[] = [
+  {
+    method: "GET",
+    pattern: BASE,
+    role: "read",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      return ok(listBody(ctx, ctx.store.list<TranslationDoc>("translation", org.id), (t) => render(ctx, t)));
+    },
+  },
+  {
+    method: "POST",
+    pattern: BASE,
+    role: "create",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const body = validate(ctx.body, {
+        language: { type: "string", required: true, enum: LANGUAGES },
+        source: { type: "object", fields: { space: { type: "string", min: 1 }, language: { type: "string", enum: LANGUAGES } } },
+        instructions: documentRule,
+      });
+      const source = (body.source ?? {}) as TranslationDoc["source"];
+      if (source.space !== undefined) {
+        const space = ctx.store.get<SpaceDoc>("space", source.space);
+        if (!space || space.deletedAt || space.organization !== org.id) throw badRequest(`source.space: space ${source.space} not found in this organization`);
+      }
+      const now = ctx.now();
+      const doc = ctx.store.insert<TranslationDoc>("translation", org.id, {
+        id: newId(),
+        organization: org.id,
+        language: body.language as string,
+        source,
+        ...(body.instructions !== undefined ? { instructions: body.instructions } : {}),
+        createdAt: now,
+        updatedAt: now,
+        runs: 0,
+      });
+      return created(render(ctx, doc));
+    },
+  },
+  {
+    method: "GET",
+    pattern: `${BASE}/{translationId}`,
+    role: "read",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      return ok(render(ctx, translation(ctx, org.id, ctx.param("translationId"))));
+    },
+  },
+  {
+    method: "PUT",
+    pattern: `${BASE}/{translationId}`,
+    role: "create",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const doc = translation(ctx, org.id, ctx.param("translationId"));
+      const body = validate(ctx.body, { instructions: documentRule });
+      const updated = ctx.store.update("translation", org.id, {
+        ...doc,
+        ...(body.instructions !== undefined ? { instructions: body.instructions } : {}),
+        updatedAt: ctx.now(),
+      });
+      return ok(render(ctx, updated));
+    },
+  },
+  {
+    method: "DELETE",
+    pattern: `${BASE}/{translationId}`,
+    role: "admin",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const doc = ctx.store.get<TranslationDoc>("translation", ctx.param("translationId"));
+      if (doc && doc.organization === org.id) ctx.store.delete("translation", doc.id);
+      return noContent();
+    },
+  },
+  {
+    method: "POST",
+    pattern: `${BASE}/{translationId}/run`,
+    role: "create",
+    handler: (ctx) => {
+      const org = ctx.authorize(ctx.param("organizationId"));
+      const doc = translation(ctx, org.id, ctx.param("translationId"));
+      ctx.store.update("translation", org.id, { ...doc, runs: doc.runs + 1, updatedAt: ctx.now() });
+      return noContent();
+    },
+  },
+];

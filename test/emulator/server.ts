@@ -1,0 +1,113 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { authenticate } from "./auth.ts";
+import { Context } from "./context.ts";
+import { handleControl } from "./control.ts";
+import { ApiError, errorBody } from "./errors.ts";
+import type { EmulatorState } from "./state.ts";
+
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (status === 204 || body === undefined) {
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  res.writeHead(status, { ...headers, "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export function sendError(res: ServerResponse, error: ApiError): void {
+  send(res, error.status, errorBody(error.status, error.message), error.headers);
+}
+
+export function readBody(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new ApiError(413, "body: larger than 5 MiB"));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (size === 0) return resolve(undefined);
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+      } catch {
+        reject(new ApiError(400, "body: not valid JSON"));
+      }
+    });
+    req.on("error", reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The request pipeline: control surface, route match, faults, body, auth, handler in a transaction. */
+export function createHandler(state: EmulatorState) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const raw = req.url ?? "/";
+    const q = raw.indexOf("?");
+    const path = q === -1 ? raw : raw.slice(0, q);
+    const method = req.method ?? "GET";
+    try {
+      if (path === "/_control" || path.startsWith("/_control/")) {
+        const result = await handleControl(state, req, method, path);
+        send(res, result.status, result.body);
+        return;
+      }
+      const match = state.router.match(method, path);
+      const key = match ? `${method} ${match.route.pattern}` : `${method} (no route)`;
+      state.counts.set(key, (state.counts.get(key) ?? 0) + 1);
+
+      const faulted = state.faults.active() && state.faults.matches(key);
+      let faultHeaders: Record<string, string> = {};
+      if (faulted) {
+        const latency = state.faults.latency();
+        if (latency > 0) await sleep(latency);
+        const decision = state.faults.decide(state.clock.now());
+        faultHeaders = decision.headers;
+        if (decision.kind === "reject") throw new ApiError(decision.status, decision.message, decision.headers);
+      }
+
+      if (!match) {
+        if (state.router.pathExists(path)) throw new ApiError(405, `${method} is not allowed on ${path}`);
+        throw new ApiError(404, `no route for ${method} ${path}`);
+      }
+      const body = method === "GET" || method === "DELETE" ? undefined : await readBody(req);
+      const user = authenticate(state.store, req.headers.authorization);
+      const ctx = new Context({
+        route: match.route,
+        params: match.params,
+        query: new URLSearchParams(q === -1 ? "" : raw.slice(q + 1)),
+        body,
+        user,
+        origin: state.origin,
+        store: state.store,
+        clock: state.clock,
+        settings: state.settings,
+      });
+      const write = method !== "GET";
+      const result = write ? state.store.tx(() => match.route.handler(ctx)) : match.route.handler(ctx);
+      if (write && faulted && state.faults.dropAfterCommit()) {
+        // The write is committed; the client only sees its connection die.
+        req.socket.destroy();
+        return;
+      }
+      send(res, result.status, result.body, faultHeaders);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        sendError(res, error);
+        return;
+      }
+      console.error("emulator: unexpected error", error);
+      sendError(res, new ApiError(500, `unexpected error: ${(error as Error).message}`));
+    }
+  };
+}

@@ -1,0 +1,20 @@
+import type { Clock } from "./clock.ts";
+import type { Settings } from "./context.ts";
+import type { Faults } from "./faults.ts";
+import type { Fixture, FixtureInfo } from "./fixtures.ts";
+import type { Router } from "./router.ts";
+import type { Store } from "./storage.ts";
+
+/** The running emulator's shared parts. */
+export interface EmulatorState {
+  store: Store;
+  clock: Clock;
+  router: Router;
+  faults: Faults;
+  settings: Settings;
+  /** Requests per `METHOD /v1/pattern` since start or the last DELETE /_control/requests. */
+  counts: Map<string, number>;
+  origin: string;
+  fixture: Fixture;
+  fixtureInfo: FixtureInfo;
+}
