@@ -38,12 +38,15 @@ export const openApiSpecInputs = z.strictObject({
   source: z.strictObject({ url: z.url({ message: "must be an absolute URI, e.g. https://example.com/openapi.yaml" }) }),
   visibility: z.enum(SPEC_VISIBILITIES).optional(),
   waitForProcessing: z
-    .union([
-      z.boolean(),
-      z.strictObject({
-        timeoutSeconds: z.number().int().min(1).max(WAIT_MAX_TIMEOUT_SECONDS).optional(),
-      }),
-    ])
+    .union(
+      [
+        z.boolean(),
+        z.strictObject({
+          timeoutSeconds: z.number().int("must be a whole number of seconds").min(1).max(WAIT_MAX_TIMEOUT_SECONDS).optional(),
+        }),
+      ],
+      { error: `must be true, false or { timeoutSeconds: <whole number from 1 to ${WAIT_MAX_TIMEOUT_SECONDS}> }` },
+    )
     .optional(),
   adopt: adoptInput.optional(),
 });
