@@ -23,6 +23,8 @@ export class Context {
   readonly store: Store;
   readonly clock: Clock;
   readonly settings: Settings;
+  /** One instant per request, so every timestamp a request writes agrees. */
+  readonly nowMs: number;
   readonly #roles = new Map<string, Role | null>();
 
   constructor(init: {
@@ -45,6 +47,7 @@ export class Context {
     this.store = init.store;
     this.clock = init.clock;
     this.settings = init.settings;
+    this.nowMs = init.clock.now();
   }
 
   /** Checks the caller against the route's role (or `needed`) in `organization`; returns the org. */
@@ -68,6 +71,6 @@ export class Context {
   }
 
   now(): string {
-    return this.clock.iso();
+    return new Date(this.nowMs).toISOString();
   }
 }

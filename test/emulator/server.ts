@@ -56,6 +56,7 @@ export function createHandler(state: EmulatorState) {
     const q = raw.indexOf("?");
     const path = q === -1 ? raw : raw.slice(0, q);
     const method = req.method ?? "GET";
+    let faultHeaders: Record<string, string> = {};
     try {
       if (path === "/_control" || path.startsWith("/_control/")) {
         const result = await handleControl(state, req, method, path);
@@ -67,7 +68,6 @@ export function createHandler(state: EmulatorState) {
       state.counts.set(key, (state.counts.get(key) ?? 0) + 1);
 
       const faulted = state.faults.active() && state.faults.matches(key);
-      let faultHeaders: Record<string, string> = {};
       if (faulted) {
         const latency = state.faults.latency();
         if (latency > 0) await sleep(latency);
@@ -103,7 +103,8 @@ export function createHandler(state: EmulatorState) {
       send(res, result.status, result.body, faultHeaders);
     } catch (error) {
       if (error instanceof ApiError) {
-        sendError(res, error);
+        // Rate-limit headers ride on every matched response, errors included.
+        sendError(res, new ApiError(error.status, error.message, { ...faultHeaders, ...error.headers }));
         return;
       }
       console.error("emulator: unexpected error", error);

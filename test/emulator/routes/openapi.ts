@@ -31,7 +31,7 @@ export function processingFailure(url: string): { code: string; message: string 
  * `complete` or `failed`. Advancing the emulator's clock therefore advances processing too.
  */
 function processing(ctx: Context, spec: SpecDoc) {
-  const elapsed = ctx.clock.now() - spec.processStartedAt;
+  const elapsed = ctx.nowMs - spec.processStartedAt;
   const duration = spec.processingMs;
   if (elapsed < duration / 4) return { state: "pending" as const };
   if (elapsed < duration) return { state: "progress" as const };
@@ -98,7 +98,7 @@ function version(ctx: Context, spec: SpecDoc, id: string): SpecVersionDoc {
 /** Records a new version and restarts processing. */
 function addVersion(ctx: Context, spec: Omit<SpecDoc, "seq" | "lastVersion" | "processStartedAt" | "processingMs">, url: string) {
   const versionDoc = ctx.store.insert<SpecVersionDoc>("openapi-version", spec.id, { id: newId(), spec: spec.id, url, createdAt: ctx.now() });
-  return { ...spec, sourceURL: url, lastVersion: versionDoc.id, processStartedAt: ctx.clock.now(), processingMs: ctx.settings.openapiProcessingMs };
+  return { ...spec, sourceURL: url, lastVersion: versionDoc.id, processStartedAt: ctx.nowMs, processingMs: ctx.settings.openapiProcessingMs };
 }
 
 const SPEC = "/v1/orgs/{organizationId}/openapi/{specSlug}";

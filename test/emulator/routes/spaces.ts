@@ -14,7 +14,7 @@ export type SpaceState = "active" | "deleted" | "purged";
 
 export function spaceState(ctx: Context, space: SpaceDoc): SpaceState {
   if (!space.deletedAt) return "active";
-  return ctx.clock.now() - Date.parse(space.deletedAt) < RESTORE_WINDOW_MS ? "deleted" : "purged";
+  return ctx.nowMs - Date.parse(space.deletedAt) < RESTORE_WINDOW_MS ? "deleted" : "purged";
 }
 
 export function liveSpaces(ctx: Context, organization: string): SpaceDoc[] {

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { expectError, listAll, repeat, useEmulator } from "./helpers.ts";
+
+const env = useEmulator();
+
+describe("members", () => {
+  it("lists members with their roles, filtered by role and text", async () => {
+    const all = await env.reader.get(`/orgs/${env.org}/members`);
+    expect(all.status).toBe(200);
+    expect(all.body.count).toBe(3);
+    expect(all.body.items[0]).toMatchObject({ object: "member", user: { object: "user" } });
+    const readers = await env.reader.get(`/orgs/${env.org}/members?role=read`);
+    expect(readers.body.items.map((m: { id: string }) => m.id)).toEqual(["usr-acme-reader"]);
+    const byText = await env.reader.get(`/orgs/${env.org}/members?search=ELI@`);
+    expect(byText.body.items.map((m: { id: string }) => m.id)).toEqual(["usr-acme-editor"]);
+    expectError(await env.reader.get(`/orgs/${env.org}/members?role=owner`), 400, "role");
+  });
+
+  it("lists only active members when sorting by lastSeenAt", async () => {
+    expect((await env.reader.get(`/orgs/${env.org}/members?sort=lastSeenAt`)).body.count).toBe(0);
+    expect((await env.editor.post(`/orgs/${env.org}/ping`)).status).toBe(200);
+    const active = await env.reader.get(`/orgs/${env.org}/members?sort=lastSeenAt`);
+    expect(active.body.items.map((m: { id: string }) => m.id)).toEqual(["usr-acme-editor"]);
+  });
+
+  it("changes a role (admin only) and answers 404 for a non-member", async () => {
+    expectError(await env.editor.patch(`/orgs/${env.org}/members/usr-acme-reader`, { role: "comment" }), 403);
+    expectError(await env.admin.patch(`/orgs/${env.org}/members/usr-acme-reader`, { role: "boss" }), 400, "role");
+    const patched = await env.admin.patch(`/orgs/${env.org}/members/usr-acme-reader`, { role: "comment" });
+    expect(patched.body.role).toBe("comment");
+    await env.admin.patch(`/orgs/${env.org}/members/usr-acme-reader`, { role: "read" });
+    expectError(await env.admin.get(`/orgs/${env.org}/members/usr-globex-admin`), 404);
+  });
+
+  it("lists a member's spaces with their permission", async () => {
+    const reply = await env.reader.get(`/orgs/${env.org}/members/usr-acme-editor/spaces`);
+    expect(reply.body.count).toBe(3);
+    expect(reply.body.items[0]).toMatchObject({ permission: "edit", space: { object: "space" } });
+  });
+});
+
+describe("teams", () => {
+  it("creates (201), reads, renames and deletes a team; deleting again answers 204", async () => {
+    expectError(await env.editor.put(`/orgs/${env.org}/teams`, { title: "Docs" }), 403);
+    expectError(await env.admin.put(`/orgs/${env.org}/teams`, {}), 400, "title");
+    expectError(await env.admin.put(`/orgs/${env.org}/teams`, { title: "X", members: ["usr-globex-admin"] }), 400, "members[0]");
+    const created = await env.admin.put(`/orgs/${env.org}/teams`, { title: "Docs", members: ["usr-acme-editor"] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ object: "team", title: "Docs", members: 1, permissions: { admin: true, view: true } });
+    const id = created.body.id;
+    expect((await env.reader.get(`/orgs/${env.org}/teams/${id}`)).body.permissions).toEqual({ admin: false, view: true });
+    expect((await env.admin.patch(`/orgs/${env.org}/teams/${id}`, { title: "Writers" })).body.title).toBe("Writers");
+    expect((await env.admin.del(`/orgs/${env.org}/teams/${id}`)).status).toBe(204);
+    expectError(await env.admin.get(`/orgs/${env.org}/teams/${id}`), 404);
+    expect((await env.admin.del(`/orgs/${env.org}/teams/${id}`)).status).toBe(204);
+  });
+
+  it("filters teams by title (case-insensitive contains) and by member", async () => {
+    await env.admin.put(`/orgs/${env.org}/teams`, { title: "Platform Writers", members: ["usr-acme-reader"] });
+    await env.admin.put(`/orgs/${env.org}/teams`, { title: "Support" });
+    const byTitle = await env.reader.get(`/orgs/${env.org}/teams?title=platform`);
+    expect(byTitle.body.items.map((t: { title: string }) => t.title)).toEqual(["Platform Writers"]);
+    const byMember = await env.reader.get(`/orgs/${env.org}/teams?member=usr-acme-reader`);
+    expect(byMember.body.items.map((t: { title: string }) => t.title)).toEqual(["Platform Writers"]);
+    const memberTeams = await env.reader.get(`/orgs/${env.org}/members/usr-acme-reader/teams?title=WRITERS`);
+    expect(memberTeams.body.items).toHaveLength(1);
+    expect(memberTeams.body.items[0].member.role).toBe("member");
+  });
+
+  it("adds and removes team members; the team's member count follows", async () => {
+    const team = (await env.admin.put(`/orgs/${env.org}/teams`, { title: "Crew" })).body;
+    const base = `/orgs/${env.org}/teams/${team.id}/members`;
+    expect((await env.admin.put(base, { add: ["usr-acme-editor", "usr-acme-reader"] })).status).toBe(204);
+    expect((await env.admin.get(`/orgs/${env.org}/teams/${team.id}`)).body.members).toBe(2);
+    const listed = await env.reader.get(base);
+    expect(listed.body.items.map((m: { id: string }) => m.id).sort()).toEqual(["usr-acme-editor", "usr-acme-reader"]);
+    expect((await env.admin.put(base, { remove: ["usr-acme-reader"], add: ["usr-acme-admin"] })).status).toBe(204);
+    expect((await env.admin.get(`/orgs/${env.org}/teams/${team.id}`)).body.members).toBe(2);
+    expect((await env.admin.del(`${base}/usr-acme-editor`)).status).toBe(204);
+    expect((await env.admin.del(`${base}/usr-acme-editor`)).status).toBe(204);
+    expect((await env.admin.put(`${base}/usr-acme-reader`)).status).toBe(204);
+    expect((await env.admin.put(`${base}/usr-acme-reader`, { role: "owner" })).status).toBe(204);
+    const final = await env.reader.get(base);
+    expect(final.body.items.map((m: { id: string }) => m.id).sort()).toEqual(["usr-acme-admin", "usr-acme-reader"]);
+    expect((await env.admin.get(`/orgs/${env.org}/teams/${team.id}`)).body.members).toBe(2);
+    expectError(await env.admin.put(`${base}/usr-globex-admin`), 404);
+    expectError(await env.admin.put(base, { add: ["usr-globex-admin"] }), 400, "add[0]");
+    expectError(await env.editor.put(base, { add: ["usr-acme-editor"] }), 403);
+    expectError(await env.admin.put(`/orgs/${env.org}/teams/missing/members`, { add: [] }), 404);
+  });
+
+  it("paginates teams without skipping or repeating while teams are added and deleted between pages", async () => {
+    const before = await listAll(env.admin, `/orgs/${env.org}/teams`, 1000);
+    for (let i = 0; i < 5; i++) await env.admin.put(`/orgs/${env.org}/teams`, { title: `Page team ${i}` });
+    const first = await env.admin.get(`/orgs/${env.org}/teams?limit=3`);
+    expect(first.body.count).toBe(3);
+    expect(typeof first.body.next.page).toBe("string");
+    const seen = first.body.items.map((t: { id: string }) => t.id);
+    // Insert one, delete an already-seen one and an unseen one between pages.
+    const added = (await env.admin.put(`/orgs/${env.org}/teams`, { title: "Added between pages" })).body.id;
+    await env.admin.del(`/orgs/${env.org}/teams/${seen[0]}`);
+    const all = await listAll(env.admin, `/orgs/${env.org}/teams`, 1000);
+    const unseen = all.map((t) => t.id).filter((id) => !seen.includes(id));
+    const removed = unseen[0]!;
+    await env.admin.del(`/orgs/${env.org}/teams/${removed}`);
+    let page: string | undefined = first.body.next.page;
+    const rest: string[] = [];
+    while (page) {
+      const reply = await env.admin.get(`/orgs/${env.org}/teams?limit=3&page=${page}`);
+      rest.push(...reply.body.items.map((t: { id: string }) => t.id));
+      page = reply.body.next?.page;
+    }
+    const expected = unseen.filter((id) => id !== removed);
+    expect(rest).toEqual(expected);
+    expect(rest).toContain(added);
+    expect(new Set([...seen, ...rest]).size).toBe(seen.length + rest.length);
+    // Six created, one unseen deleted; the deleted seen team was still served on page one.
+    expect(seen.length + rest.length).toBe(before.length + 6 - 1);
+  });
+
+  it("uses a default page size of 50 and a maximum of 1000", async () => {
+    for (let i = 0; i < 55; i++) await env.admin.put(`/orgs/${env.org}/teams`, { title: `Bulk ${i}` });
+    const reply = await env.admin.get(`/orgs/${env.org}/teams`);
+    expect(reply.body.count).toBe(50);
+    expect(reply.body.next).toBeDefined();
+    expect((await env.admin.get(`/orgs/${env.org}/teams?limit=1000`)).body.next).toBeUndefined();
+    expectError(await env.admin.get(`/orgs/${env.org}/teams?limit=1001`), 400, "limit");
+  });
+
+  it("validates team title length", async () => {
+    expect((await env.admin.put(`/orgs/${env.org}/teams`, { title: repeat(100) })).status).toBe(201);
+    expectError(await env.admin.put(`/orgs/${env.org}/teams`, { title: repeat(101) }), 400, "title");
+    expectError(await env.admin.put(`/orgs/${env.org}/teams`, { title: "" }), 400, "title");
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { client, control, expectError, repeat, useEmulator } from "./helpers.ts";
+
+const env = useEmulator();
+const DAY = 86_400_000;
+
+async function newSpace(title = "Scratch") {
+  const reply = await env.admin.post(`/orgs/${env.org}/spaces`, { title });
+  expect(reply.status).toBe(201);
+  return reply.body as { id: string; title: string; [key: string]: unknown };
+}
+
+describe("spaces", () => {
+  it("lists the fixture's spaces and creates one (201) with title/emoji limits at and past 50", async () => {
+    const list = await env.reader.get(`/orgs/${env.org}/spaces`);
+    expect(list.body.items.map((s: { id: string }) => s.id)).toEqual(env.spaces);
+    expectError(await env.editor.post(`/orgs/${env.org}/spaces`, { title: "x" }), 403);
+    expectError(await env.admin.post(`/orgs/${env.org}/spaces`, {}), 400, "title");
+    expect((await env.admin.post(`/orgs/${env.org}/spaces`, { title: repeat(50), emoji: "🦄".repeat(50) })).status).toBe(201);
+    expectError(await env.admin.post(`/orgs/${env.org}/spaces`, { title: repeat(51) }), 400, "title");
+    expectError(await env.admin.post(`/orgs/${env.org}/spaces`, { title: "e", emoji: "🦄".repeat(51) }), 400, "emoji");
+    expectError(await env.admin.post(`/orgs/${env.org}/spaces`, { title: "p", parent: "missing" }), 400, "parent");
+  });
+
+  it("returns a space with its fields, absolute urls and role-based permissions", async () => {
+    const space = (await env.reader.get(`/spaces/${env.spaces[0]}`)).body;
+    expect(space).toMatchObject({
+      object: "space", id: env.spaces[0], organization: env.org, visibility: "private", editMode: "live", mergeRules: { type: "inherit" },
+      comments: 0, changeRequests: 0, defaultLevel: null,
+    });
+    expect(space.urls.location).toBe(`${env.emulator.url}/spaces/${env.spaces[0]}`);
+    expect(space.permissions).toMatchObject({ view: true, edit: false, admin: false });
+    expect((await env.editor.get(`/spaces/${env.spaces[0]}`)).body.permissions).toMatchObject({ edit: true, admin: false, review: false });
+    expectError(await env.otherAdmin.get(`/spaces/${env.spaces[0]}`), 403);
+    expectError(await env.admin.get("/spaces/missing"), 404);
+  });
+
+  it("opens a share-link space to a non-member holding its shareKey", async () => {
+    const space = (await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Shared", visibility: "share-link" })).body;
+    const shareKey = new URL(space.urls.published).searchParams.get("shareKey");
+    expect(shareKey).toBeTruthy();
+    expectError(await env.otherAdmin.get(`/spaces/${space.id}?shareKey=wrong`), 403);
+    const shared = await env.otherAdmin.get(`/spaces/${space.id}?shareKey=${shareKey}`);
+    expect(shared.status).toBe(200);
+    expect(shared.body.permissions).toMatchObject({ view: true, edit: false });
+  });
+
+  it("patches a space; edit may change title but not access levels", async () => {
+    const space = await newSpace();
+    const patched = await env.editor.patch(`/spaces/${space.id}`, { title: "Renamed", editMode: "locked", emoji: "📗" });
+    expect(patched.body).toMatchObject({ title: "Renamed", editMode: "locked", emoji: "📗" });
+    expectError(await env.editor.patch(`/spaces/${space.id}`, { defaultLevel: "read" }), 403);
+    expect((await env.admin.patch(`/spaces/${space.id}`, { defaultLevel: "read", mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] } })).status).toBe(200);
+    expectError(await env.editor.patch(`/spaces/${space.id}`, { title: repeat(51) }), 400, "title");
+    expectError(await env.editor.patch(`/spaces/${space.id}`, { editMode: "frozen" }), 400, "editMode");
+    expectError(await env.reader.patch(`/spaces/${space.id}`, { title: "no" }), 403);
+  });
+
+  it("deletes (204, also when missing) and restores within 7 days on the emulator clock", async () => {
+    const space = await newSpace("Doomed");
+    expectError(await env.editor.del(`/spaces/${space.id}`), 403);
+    expect((await env.admin.del(`/spaces/${space.id}`)).status).toBe(204);
+    expect((await env.admin.del(`/spaces/${space.id}`)).status).toBe(204);
+    expect((await env.admin.del("/spaces/never-existed")).status).toBe(204);
+    expectError(await env.admin.get(`/spaces/${space.id}`), 404);
+    expect((await env.reader.get(`/orgs/${env.org}/spaces`)).body.items.map((s: { id: string }) => s.id)).not.toContain(space.id);
+    await control(env.emulator).post("/clock", { advanceMs: 7 * DAY - 60_000 });
+    const restored = await env.admin.post(`/spaces/${space.id}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.deletedAt).toBeUndefined();
+    expect((await env.admin.get(`/spaces/${space.id}`)).status).toBe(200);
+  });
+
+  it("refuses to restore a space deleted more than 7 days ago", async () => {
+    const space = await newSpace("Gone");
+    await env.admin.del(`/spaces/${space.id}`);
+    await control(env.emulator).post("/clock", { advanceDays: 7 });
+    expectError(await env.admin.post(`/spaces/${space.id}/restore`), 404, "7 days");
+    expectError(await env.admin.post(`/spaces/${space.id}/restore`), 404);
+  });
+
+  it("duplicates a space (201)", async () => {
+    const copy = await env.admin.post(`/spaces/${env.spaces[0]}/duplicate`);
+    expect(copy.status).toBe(201);
+    expect(copy.body.id).not.toBe(env.spaces[0]);
+    expect(copy.body.title).toBe("Copy of Guides");
+  });
+
+  it("moves a space into a collection and between siblings", async () => {
+    const collection = (await env.admin.post(`/orgs/${env.org}/collections`, { title: "Box" })).body;
+    const a = await newSpace("A");
+    const b = await newSpace("B");
+    const c = await newSpace("C");
+    for (const s of [a, b, c]) expect((await env.admin.post(`/spaces/${s.id}/move`, { parent: collection.id })).body.parent).toBe(collection.id);
+    const order = async () => (await env.admin.get(`/collections/${collection.id}/spaces`)).body.items.map((s: { title: string }) => s.title);
+    expect(await order()).toEqual(["A", "B", "C"]);
+    await env.admin.post(`/spaces/${c.id}/move`, { position: { before: { type: "space", space: a.id } } });
+    expect(await order()).toEqual(["C", "A", "B"]);
+    await env.admin.post(`/spaces/${c.id}/move`, { position: { after: { type: "space", space: a.id }, before: { type: "space", space: b.id } } });
+    expect(await order()).toEqual(["A", "C", "B"]);
+    expectError(await env.admin.post(`/spaces/${c.id}/move`, { position: { after: { type: "space", space: b.id }, before: { type: "space", space: a.id } } }), 400, "invalid position");
+    expectError(await env.admin.post(`/spaces/${c.id}/move`, { position: { before: { type: "space", space: env.spaces[0] } } }), 400, "invalid position");
+    const root = await env.admin.post(`/spaces/${c.id}/move`, { parent: null });
+    expect(root.body.parent).toBeUndefined();
+    expect(root.body.visibility).toBe("private");
+  });
+
+  it("transfers a space to another organization where the caller may create", async () => {
+    const space = await newSpace("Travelling");
+    expectError(await env.admin.post(`/spaces/${space.id}/transfer`, {}), 400, "organization");
+    expectError(await env.admin.post(`/spaces/${space.id}/transfer`, { organization: env.otherOrg }), 403);
+    // Give the acme admin a role in globex through the globex admin.
+    const outsider = client(env.emulator, "tok-acme-admin");
+    expect((await env.otherAdmin.post(`/orgs/${env.otherOrg}/members/usr-acme-admin/sso`)).status).toBe(200);
+    await env.otherAdmin.patch(`/orgs/${env.otherOrg}/members/usr-acme-admin`, { role: "create" });
+    const moved = await outsider.post(`/spaces/${space.id}/transfer`, { organization: env.otherOrg });
+    expect(moved.status).toBe(200);
+    expect(moved.body.organization).toBe(env.otherOrg);
+    expect((await env.otherAdmin.get(`/orgs/${env.otherOrg}/spaces`)).body.items.map((s: { id: string }) => s.id)).toContain(space.id);
+  });
+
+  it("lists links (none) with stats and validates the status filter", async () => {
+    const links = await env.reader.get(`/spaces/${env.spaces[0]}/links?status=broken`);
+    expect(links.body).toEqual({ items: [], count: 0, stats: { total: 0, broken: { total: 0, changeRequest: 0 } } });
+    expectError(await env.reader.get(`/spaces/${env.spaces[0]}/links?status=weird`), 400, "status");
+  });
+});
