@@ -11,7 +11,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { isNotFoundError } from "../client";
+import { isConflictError, isNotFoundError } from "../client";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
@@ -204,7 +204,15 @@ async function waitForProcessing(api: ApiRequester, organizationId: string, init
 async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<{ id: string; state: State }> {
   const { api } = ctx;
   const organizationId = inputs.organizationId;
-  let spec = await api.request<ApiSpec>("POST", specsPath(organizationId), { body: { slug: inputs.slug, source: { url: inputs.source.url } } });
+  let spec: ApiSpec;
+  try {
+    spec = await api.request<ApiSpec>("POST", specsPath(organizationId), { body: { slug: inputs.slug, source: { url: inputs.source.url } } });
+  } catch (error) {
+    if (isConflictError(error)) {
+      throw new Error(`${error.message}. An OpenAPI spec with slug "${inputs.slug}" already exists; set adopt: true to manage it instead`, { cause: error });
+    }
+    throw error;
+  }
   try {
     if (inputs.visibility !== undefined) {
       spec = await api.request<ApiSpec>("PATCH", specsPath(organizationId, spec.slug), { body: { visibility: inputs.visibility } });

@@ -198,6 +198,11 @@ describe("OpenApiSpec adopt", () => {
     expect((await getSpec("by-id")).body.sourceURL).toBe(url("new"));
   });
 
+  it("points at adopt when the slug is already taken", async () => {
+    await h.api("POST", `/orgs/${org}/openapi`, { slug: "taken", source: { url: url("taken") } });
+    await expect(provider.create({ organizationId: org, slug: "taken", source: { url: url("taken") } })).rejects.toThrow(/409.*already exists; set adopt: true to manage it instead/);
+  });
+
   it("creates when adopt: true finds nothing, and fails on a missing id", async () => {
     const created = await provider.create({ organizationId: org, slug: "fresh", source: { url: url("fresh") }, adopt: true });
     expect(created.id).toBe("fresh");
