@@ -1,9 +1,9 @@
 import type { IncomingMessage } from "node:http";
+import { readBody } from "./body.ts";
 import { ApiError, badRequest, forbidden } from "./errors.ts";
 import { checkFaults } from "./faults.ts";
 import { checkFixture, describeFixture, loadFixture, type Fixture } from "./fixtures.ts";
 import type { Result } from "./router.ts";
-import { readBody } from "./server.ts";
 import type { EmulatorState } from "./state.ts";
 import { validate } from "./validate.ts";
 

@@ -2,10 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "./auth.ts";
 import { Context } from "./context.ts";
 import { handleControl } from "./control.ts";
+import { readBody } from "./body.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import type { EmulatorState } from "./state.ts";
-
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (status === 204 || body === undefined) {
@@ -20,31 +19,6 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 
 export function sendError(res: ServerResponse, error: ApiError): void {
   send(res, error.status, errorBody(error.status, error.message), error.headers);
-}
-
-export function readBody(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new ApiError(413, "body: larger than 5 MiB"));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => {
-      if (size === 0) return resolve(undefined);
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
-      } catch {
-        reject(new ApiError(400, "body: not valid JSON"));
-      }
-    });
-    req.on("error", reject);
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -19,6 +19,7 @@ describe("authentication and roles", () => {
   it("answers 404 for an unknown organization and an unknown route", async () => {
     expectError(await env.admin.get("/orgs/org-missing"), 404, "org-missing");
     expectError(await env.admin.get("/no-such-thing"), 404);
+    expectError(await env.admin.post(`/orgs/${env.org}`), 405);
   });
 });
 

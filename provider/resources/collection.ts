@@ -1,0 +1,179 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { type Adopt, adoptInput } from "../runtime/adopt";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { PartialCreateError } from "../runtime/partial-create";
+import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { type Role, roleEnum } from "../runtime/roles";
+import { DocsPlatformProvider } from "../runtime/stub";
+
+/**
+ * A collection (a group of spaces, API.md 2.16, 4.11), at the top level of its organization or
+ * inside a parent collection.
+ *
+ * - Replaced when: `organizationId` changes. Title, description and default level change in
+ *   place (PATCH).
+ * - A `parent` change is a move (`POST /v1/collections/{id}/move`), never a replacement, so the
+ *   collection keeps its id, its spaces and its permissions. Removing `parent` moves the
+ *   collection to the top level of the organization with `{ parent: null }`: API.md does not say
+ *   how to name the top level, and a move without `parent` is a move within the same parent
+ *   (a change of position only), so null is the one value that means "no parent".
+ * - Removing `description` or `defaultLevel` stops managing them: the collection keeps its
+ *   current values.
+ * - Creation takes two requests when `description` or `defaultLevel` is set (create, then
+ *   PATCH). If the second fails the collection is kept in the state as partially created and the
+ *   next `pulumi up` finishes it.
+ * - Natural key for `adopt: true`: the exact title within the same parent (top level when
+ *   `parent` is not set).
+ */
+export const schema = z.strictObject({
+  organizationId: z.string().min(1),
+  title: z.string().min(1),
+  description: z.string().optional(),
+  defaultLevel: roleEnum.optional(),
+  parent: z.string().min(1).optional(),
+  adopt: adoptInput.optional(),
+});
+
+export type CollectionInputs = z.infer<typeof schema>;
+
+export interface CollectionArgs {
+  /** Id of the organization that owns the collection. Changing it replaces the collection. Example: `"org_acme"`. */
+  organizationId: pulumi.Input<string>;
+  /** Title of the collection, non-empty. Example: `"Product docs"`. */
+  title: pulumi.Input<string>;
+  /** Free-text description. Example: `"Everything customers read"`. */
+  description?: pulumi.Input<string>;
+  /**
+   * Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,
+   * `comment` or `read`. Example: `"read"`.
+   */
+  defaultLevel?: pulumi.Input<Role>;
+  /**
+   * Id of the parent collection; leave out for the top level. Changing it moves the collection
+   * (same id); removing it moves the collection to the top level. Example: `products.id`.
+   */
+  parent?: pulumi.Input<string>;
+  /**
+   * Take over an existing collection instead of creating one: `{ id: "col_123" }`, or `true` to
+   * adopt the collection with this `title` under this `parent` (created if there is none). It is
+   * then reconciled to these inputs. Only read at creation.
+   */
+  adopt?: Wrapped<Adopt>;
+}
+
+/** A collection of spaces; `parent` changes move it. */
+export class Collection extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string>;
+  declare readonly description: pulumi.Output<string | undefined>;
+  declare readonly defaultLevel: pulumi.Output<Role | undefined>;
+  declare readonly parent: pulumi.Output<string | undefined>;
+  /** Links to the collection: `location` (API) and `app`. */
+  declare readonly urls: pulumi.Output<{ location?: string; app?: string }>;
+
+  constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
+    super(new DocsPlatformProvider("Collection"), name, { ...args, urls: undefined }, opts, RESOURCE_MODULE, "Collection");
+  }
+}
+
+/** The API's Collection (API.md 2.16). */
+interface ApiCollection {
+  id: string;
+  title: string;
+  description?: string;
+  organization: string;
+  parent?: string | null;
+  defaultLevel?: Role | null;
+  urls?: { location?: string; app?: string };
+}
+
+const collectionPath = (id: string) => ["collections", id];
+const organizationCollectionsPath = (organizationId: string) => ["orgs", organizationId, "collections"];
+
+function stateOf(collection: ApiCollection): State {
+  return {
+    organizationId: collection.organization,
+    title: collection.title,
+    description: collection.description,
+    // The input is not nullable: an unset level (null) reads as absent.
+    defaultLevel: collection.defaultLevel ?? undefined,
+    parent: collection.parent ?? undefined,
+    urls: collection.urls,
+  };
+}
+
+async function readCollection(api: ApiRequester, id: string): Promise<State | undefined> {
+  const collection = await getOrUndefined<ApiCollection>(api, collectionPath(id));
+  return collection ? stateOf(collection) : undefined;
+}
+
+const PATCHABLE = ["title", "description", "defaultLevel"] as const;
+
+function patchBody(inputs: CollectionInputs, keys: Iterable<string>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (!(PATCHABLE as readonly string[]).includes(key)) continue;
+    const value = inputs[key as (typeof PATCHABLE)[number]];
+    if (value !== undefined) body[key] = value;
+  }
+  return body;
+}
+
+export const definition: ResourceDefinition<CollectionInputs> = {
+  kind: "Collection",
+  schema,
+  inputKeys: ["organizationId", "title", "description", "defaultLevel", "parent"],
+  replaceKeys: ["organizationId"],
+  naturalKey: "title within its parent collection",
+
+  async create(ctx: ResourceContext, inputs) {
+    const created = await ctx.api.request<ApiCollection>("POST", organizationCollectionsPath(inputs.organizationId), {
+      body: { title: inputs.title, ...(inputs.parent !== undefined ? { parent: inputs.parent } : {}) },
+    });
+    const rest = patchBody(inputs, ["description", "defaultLevel"]);
+    if (Object.keys(rest).length === 0) return { id: created.id, state: stateOf(created) };
+    try {
+      const patched = await ctx.api.request<ApiCollection>("PATCH", collectionPath(created.id), { body: rest });
+      return { id: created.id, state: stateOf(patched) };
+    } catch (error) {
+      throw new PartialCreateError(created.id, stateOf(created), error);
+    }
+  },
+
+  async read(ctx, id) {
+    return readCollection(ctx.api, id);
+  },
+
+  async update(ctx, id, _olds, news, changed) {
+    const body = patchBody(news, changed);
+    if (Object.keys(body).length > 0) {
+      await ctx.api.request<ApiCollection>("PATCH", collectionPath(id), { body });
+    }
+    if (changed.has("parent")) {
+      // Compare with where the collection is now: the API rejects a move that changes nothing.
+      const current = await getOrUndefined<ApiCollection>(ctx.api, collectionPath(id));
+      if (current && (current.parent ?? undefined) !== news.parent) {
+        await ctx.api.request<ApiCollection>("POST", [...collectionPath(id), "move"], {
+          body: { parent: news.parent ?? null },
+        });
+      }
+    }
+    const state = await readCollection(ctx.api, id);
+    if (!state) throw new Error(`Collection ${id} no longer exists; run \`pulumi refresh\``);
+    return state;
+  },
+
+  async delete(ctx, id) {
+    await deleteIdempotent(ctx.api, collectionPath(id));
+  },
+
+  async findByNaturalKey(ctx, inputs) {
+    const collections = await listAll<ApiCollection>(ctx.api, organizationCollectionsPath(inputs.organizationId), { nested: true });
+    return collections
+      .filter((collection) => collection.title === inputs.title && (collection.parent ?? undefined) === inputs.parent)
+      .map((collection) => ({ id: collection.id, state: stateOf(collection) }));
+  },
+};

@@ -1,0 +1,274 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { getOrUndefined, sortedSet } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { type Role, roleEnum } from "../runtime/roles";
+import { DocsPlatformProvider } from "../runtime/stub";
+import { jsonEqual } from "../runtime/values";
+
+/**
+ * The settings of an existing organization (API.md 2.11, 4.7). The API has no endpoint that
+ * creates or deletes an organization, so this resource always adopts the organization named by
+ * `organizationId`:
+ *
+ * - create reads the organization and changes (PATCH) only the settings that differ from the
+ *   inputs; the resource id is the organization id;
+ * - delete (`pulumi destroy`, or removing the resource) leaves the organization and its settings
+ *   as they are;
+ * - changing `organizationId` replaces the resource: the new organization is adopted, the old one
+ *   is left as it is;
+ * - removing a setting from the program stops managing it: the organization keeps its current
+ *   value. To clear a nullable setting, set it to `null` (`defaultRole`, `defaultContent`, `logo`).
+ */
+const siteContent = z.strictObject({ type: z.literal("site"), site: z.string().min(1) });
+
+const mergeRule = z.strictObject({
+  // API.md names `require_specific_reviewers` and says other rule names exist without listing them.
+  rule: z.string().min(1),
+  users: z
+    .array(z.string().min(1))
+    .transform((users) => sortedSet(users))
+    .optional(),
+});
+
+const mergeRules = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("inherit") }),
+  z.strictObject({ type: z.literal("rules"), rules: z.array(mergeRule) }),
+]);
+
+export const schema = z.strictObject({
+  organizationId: z.string().min(1),
+  title: z.string().min(2).max(255).optional(),
+  // A set of domains: normalized to lower case, deduplicated and sorted for stable diffs.
+  emailDomains: z
+    .array(z.string().min(1))
+    .transform((domains) => sortedSet(domains.map((domain) => domain.toLowerCase())))
+    .optional(),
+  hostname: z.string().min(3).max(32).optional(),
+  defaultRole: roleEnum.nullable().optional(),
+  defaultContent: siteContent.nullable().optional(),
+  logo: z.url().max(2048).nullable().optional(),
+  sso: z.boolean().optional(),
+  ai: z.boolean().optional(),
+  inviteLinks: z.boolean().optional(),
+  mergeRules: mergeRules.optional(),
+});
+
+/** `adopt` is never an input here: the organization is always adopted. */
+export type OrganizationSettingsInputs = z.infer<typeof schema> & { adopt?: undefined };
+
+export type MergeRules = z.input<typeof mergeRules>;
+
+export interface OrganizationSettingsArgs {
+  /** Id of the existing organization to manage; changing it adopts another organization. Example: `"org_acme"`. */
+  organizationId: pulumi.Input<string>;
+  /** Name of the organization, 2 to 255 characters. Example: `"Acme Inc."`. */
+  title?: pulumi.Input<string>;
+  /**
+   * Email domains whose verified users may join the organization; a set (case, order and
+   * duplicates ignored). Example: `["acme.com", "acme.io"]`.
+   */
+  emailDomains?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Default hostname of public content, 3 to 32 characters. Example: `"acme"`. */
+  hostname?: pulumi.Input<string>;
+  /**
+   * Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes
+   * them guests. Example: `"read"`.
+   */
+  defaultRole?: pulumi.Input<Role | null>;
+  /** What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: "site", site: site.id }`. */
+  defaultContent?: Wrapped<{ type: "site"; site: string } | null>;
+  /** Logo URL, a URI of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`. */
+  logo?: pulumi.Input<string | null>;
+  /** Enforce SAML single sign-on for the whole organization. Example: `true`. */
+  sso?: pulumi.Input<boolean>;
+  /** Enable AI features. Example: `true`. */
+  ai?: pulumi.Input<boolean>;
+  /** Enable invite links. Example: `false`. */
+  inviteLinks?: pulumi.Input<boolean>;
+  /**
+   * Merge rules of change requests: `{ type: "inherit" }`, or `{ type: "rules", rules: [{ rule:
+   * "require_specific_reviewers", users: ["user_1"] }] }`.
+   */
+  mergeRules?: Wrapped<MergeRules>;
+}
+
+/** Links of the organization. */
+export interface OrganizationUrls {
+  location?: string;
+  app?: string;
+  logo?: string;
+}
+
+/**
+ * The settings of an existing organization. Creating it adopts the organization; destroying it
+ * leaves the organization as it is.
+ */
+export class OrganizationSettings extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string | undefined>;
+  declare readonly emailDomains: pulumi.Output<string[] | undefined>;
+  declare readonly hostname: pulumi.Output<string | undefined>;
+  declare readonly defaultRole: pulumi.Output<Role | null | undefined>;
+  declare readonly defaultContent: pulumi.Output<{ type: "site"; site: string } | null | undefined>;
+  declare readonly logo: pulumi.Output<string | null | undefined>;
+  declare readonly sso: pulumi.Output<boolean | undefined>;
+  declare readonly ai: pulumi.Output<boolean | undefined>;
+  declare readonly inviteLinks: pulumi.Output<boolean | undefined>;
+  declare readonly mergeRules: pulumi.Output<MergeRules | undefined>;
+  /** Organization type; `business` appears. */
+  declare readonly type: pulumi.Output<string>;
+  /** Billing plan; `free_2024` appears. */
+  declare readonly plan: pulumi.Output<string>;
+  declare readonly useCase: pulumi.Output<string | undefined>;
+  declare readonly communityType: pulumi.Output<string | undefined>;
+  declare readonly customHostname: pulumi.Output<string | undefined>;
+  declare readonly urls: pulumi.Output<OrganizationUrls>;
+  declare readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args: OrganizationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      new DocsPlatformProvider("OrganizationSettings"),
+      name,
+      {
+        ...args,
+        type: undefined,
+        plan: undefined,
+        useCase: undefined,
+        communityType: undefined,
+        customHostname: undefined,
+        urls: undefined,
+        createdAt: undefined,
+      },
+      opts,
+      RESOURCE_MODULE,
+      "OrganizationSettings",
+    );
+  }
+}
+
+/** The API's Organization (API.md 2.11), the fields this resource uses. */
+interface ApiOrganization {
+  id: string;
+  title: string;
+  createdAt?: string;
+  emailDomains?: string[];
+  hostname?: string;
+  type?: string;
+  useCase?: string;
+  communityType?: string;
+  defaultRole?: Role | null;
+  defaultContent?: { type: "site"; site: string } | null;
+  sso?: boolean;
+  ai?: boolean;
+  inviteLinks?: boolean;
+  plan?: string;
+  mergeRules?: { type: "inherit" } | { type: "rules"; rules: { rule: string; users?: string[] }[] };
+  urls?: OrganizationUrls;
+  customHostname?: string;
+}
+
+const SETTINGS = [
+  "title",
+  "emailDomains",
+  "hostname",
+  "defaultRole",
+  "defaultContent",
+  "logo",
+  "sso",
+  "ai",
+  "inviteLinks",
+  "mergeRules",
+] as const;
+
+type Setting = (typeof SETTINGS)[number];
+
+const organizationPath = (organizationId: string) => ["orgs", organizationId];
+
+/** Sorts the set-like parts of the merge rules, as the schema does, so equal rules compare equal. */
+function normalizeMergeRules(rules: ApiOrganization["mergeRules"]): ApiOrganization["mergeRules"] {
+  if (!rules || rules.type !== "rules") return rules;
+  return {
+    type: "rules",
+    rules: rules.rules.map((rule) => (rule.users ? { ...rule, users: sortedSet(rule.users) } : rule)),
+  };
+}
+
+/** The organization as input keys (same normalization as the schema) plus server-owned outputs. */
+function stateOf(organization: ApiOrganization): State {
+  return {
+    organizationId: organization.id,
+    title: organization.title,
+    emailDomains: organization.emailDomains ? sortedSet(organization.emailDomains.map((domain) => domain.toLowerCase())) : undefined,
+    hostname: organization.hostname,
+    // The nullable settings read back as null when unset, so a declared `null` shows no drift.
+    defaultRole: organization.defaultRole ?? null,
+    defaultContent: organization.defaultContent ?? null,
+    logo: organization.urls?.logo ?? null,
+    sso: organization.sso,
+    ai: organization.ai,
+    inviteLinks: organization.inviteLinks,
+    mergeRules: normalizeMergeRules(organization.mergeRules),
+    type: organization.type,
+    plan: organization.plan,
+    useCase: organization.useCase,
+    communityType: organization.communityType,
+    customHostname: organization.customHostname,
+    urls: organization.urls,
+    createdAt: organization.createdAt,
+  };
+}
+
+async function readOrganization(api: ApiRequester, organizationId: string): Promise<State | undefined> {
+  const organization = await getOrUndefined<ApiOrganization>(api, organizationPath(organizationId));
+  return organization ? stateOf(organization) : undefined;
+}
+
+/** PATCHes the given settings (those the inputs set) and returns the state after. */
+async function apply(ctx: ResourceContext, inputs: OrganizationSettingsInputs, current: State, keys: Iterable<Setting>): Promise<State> {
+  const body: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = inputs[key];
+    // Undefined means "not managed": nothing is sent, the organization keeps its value.
+    if (value !== undefined && !jsonEqual(current[key], value)) body[key] = value;
+  }
+  if (Object.keys(body).length === 0) return current;
+  const organization = await ctx.api.request<ApiOrganization>("PATCH", organizationPath(inputs.organizationId), { body });
+  return stateOf(organization);
+}
+
+export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
+  kind: "OrganizationSettings",
+  schema,
+  inputKeys: ["organizationId", ...SETTINGS],
+  replaceKeys: ["organizationId"],
+
+  async create(ctx, inputs) {
+    const current = await readOrganization(ctx.api, inputs.organizationId);
+    if (!current) {
+      throw new Error(
+        `OrganizationSettings: organization ${inputs.organizationId} does not exist or is not visible to this token; ` +
+          "organizations cannot be created through the API, so organizationId must name an existing one",
+      );
+    }
+    return { id: inputs.organizationId, state: await apply(ctx, inputs, current, SETTINGS) };
+  },
+
+  async read(ctx, id) {
+    return readOrganization(ctx.api, id);
+  },
+
+  async update(ctx, id, _olds, news, changed) {
+    // Compare with the organization as it is now, so only real differences are sent.
+    const current = await readOrganization(ctx.api, id);
+    if (!current) throw new Error(`OrganizationSettings: organization ${id} no longer exists or is not visible to this token`);
+    return apply(ctx, news, current, SETTINGS.filter((key) => changed.has(key)));
+  },
+
+  async delete() {
+    // Deliberately nothing: the organization cannot be deleted through the API, and removing this
+    // resource means "stop managing these settings", not "reset them".
+  },
+};

@@ -1,0 +1,194 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { type Adopt, adoptInput } from "../runtime/adopt";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { type Role, roleEnum } from "../runtime/roles";
+import { DocsPlatformProvider } from "../runtime/stub";
+
+/**
+ * A SAML single sign-on provider of an organization (API.md 2.14, 4.9).
+ *
+ * - Replaced when: `organizationId` changes. Every other input changes in place (PATCH).
+ * - Removing an optional input from the program stops managing it: the provider keeps its
+ *   current value (the API has no way to clear `defaultTeam`, `entityID`, `certificate` or
+ *   `ssoURL`). To make SSO users guests, set `defaultRole: null` explicitly.
+ * - Natural key for `adopt: true`: the exact label within the organization.
+ */
+export const schema = z.strictObject({
+  organizationId: z.string().min(1),
+  label: z.string().min(1).max(30),
+  entityID: z.string().min(1).max(1024).optional(),
+  certificate: z.string().min(1).max(10000).optional(),
+  ssoURL: z.url().max(2048).optional(),
+  defaultTeam: z.string().min(1).optional(),
+  defaultRole: roleEnum.nullable().optional(),
+  adopt: adoptInput.optional(),
+});
+
+export type SamlProviderInputs = z.infer<typeof schema>;
+
+export interface SamlProviderArgs {
+  /** Id of the organization the provider signs users into. Changing it replaces the provider. Example: `"org_acme"`. */
+  organizationId: pulumi.Input<string>;
+  /** Label shown on the sign-in page, 1 to 30 characters, unique by convention. Example: `"Okta"`. */
+  label: pulumi.Input<string>;
+  /** The identity provider's SAML entity ID, at most 1024 characters. Example: `"http://www.okta.com/exk1abc"`. */
+  entityID?: pulumi.Input<string>;
+  /** The identity provider's X.509 signing certificate (PEM or base64), at most 10000 characters. Example: `fs.readFileSync("okta.pem", "utf8")`. */
+  certificate?: pulumi.Input<string>;
+  /** The identity provider's single sign-on URL, a URI of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`. */
+  ssoURL?: pulumi.Input<string>;
+  /** Id of the team new SSO users join. Example: `writers.id` (a `Team`). */
+  defaultTeam?: pulumi.Input<string>;
+  /**
+   * Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes
+   * them guests. Example: `"read"`.
+   */
+  defaultRole?: pulumi.Input<Role | null>;
+  /**
+   * Take over an existing SAML provider instead of creating one: `{ id: "saml_123" }`, or `true`
+   * to adopt the provider whose label equals `label` (created if there is none). It is then
+   * reconciled to these inputs. Only read at creation.
+   */
+  adopt?: Wrapped<Adopt>;
+}
+
+/** The service-provider side of the SAML setup, to enter in the identity provider. */
+export interface SamlService {
+  acsURL: string;
+  startURL: string;
+  entityID: string;
+}
+
+/** A SAML single sign-on provider of an organization. */
+export class SamlProvider extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly label: pulumi.Output<string>;
+  declare readonly entityID: pulumi.Output<string | undefined>;
+  declare readonly certificate: pulumi.Output<string | undefined>;
+  declare readonly ssoURL: pulumi.Output<string | undefined>;
+  declare readonly defaultTeam: pulumi.Output<string | undefined>;
+  declare readonly defaultRole: pulumi.Output<Role | null | undefined>;
+  /** Provider status; `active` appears. */
+  declare readonly status: pulumi.Output<string>;
+  /** ACS URL, start URL and entity ID of the platform, to configure in the identity provider. */
+  declare readonly service: pulumi.Output<SamlService>;
+  declare readonly urls: pulumi.Output<{ location?: string }>;
+  declare readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args: SamlProviderArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      new DocsPlatformProvider("SamlProvider"),
+      name,
+      { ...args, status: undefined, service: undefined, urls: undefined, createdAt: undefined },
+      opts,
+      RESOURCE_MODULE,
+      "SamlProvider",
+    );
+  }
+}
+
+/** The API's SAML provider (API.md 2.14). */
+interface ApiSamlProvider {
+  id: string;
+  label: string;
+  entityID?: string;
+  certificate?: string;
+  ssoURL?: string;
+  defaultTeam?: { id: string } | null;
+  defaultRole?: Role | null;
+  status?: string;
+  service?: SamlService;
+  urls?: { location?: string };
+  createdAt?: string;
+}
+
+const WRITABLE = ["label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"] as const;
+
+const providersPath = (organizationId: string) => ["orgs", organizationId, "saml"];
+const providerPath = (organizationId: string, id: string) => [...providersPath(organizationId), id];
+
+function stateOf(organizationId: string, saml: ApiSamlProvider): State {
+  return {
+    organizationId,
+    label: saml.label,
+    entityID: saml.entityID,
+    certificate: saml.certificate,
+    ssoURL: saml.ssoURL,
+    // The API answers with the whole Team; the input is its id.
+    defaultTeam: saml.defaultTeam?.id,
+    // Absent and null both mean guests.
+    defaultRole: saml.defaultRole ?? null,
+    status: saml.status,
+    service: saml.service,
+    urls: saml.urls,
+    createdAt: saml.createdAt,
+  };
+}
+
+function organizationOf(props: State): string {
+  const organizationId = props.organizationId;
+  if (typeof organizationId !== "string" || organizationId === "") {
+    throw new Error("SamlProvider: the state has no organizationId; run `pulumi refresh` or recreate the resource");
+  }
+  return organizationId;
+}
+
+async function readProvider(api: ApiRequester, organizationId: string, id: string): Promise<State | undefined> {
+  const saml = await getOrUndefined<ApiSamlProvider>(api, providerPath(organizationId, id));
+  return saml ? stateOf(organizationId, saml) : undefined;
+}
+
+function bodyOf(inputs: SamlProviderInputs, keys: Iterable<string>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = inputs[key as (typeof WRITABLE)[number]];
+    // Undefined means "not managed any more": nothing is sent, the server keeps its value.
+    if ((WRITABLE as readonly string[]).includes(key) && value !== undefined) body[key] = value;
+  }
+  return body;
+}
+
+export const definition: ResourceDefinition<SamlProviderInputs> = {
+  kind: "SamlProvider",
+  schema,
+  inputKeys: ["organizationId", ...WRITABLE],
+  replaceKeys: ["organizationId"],
+  naturalKey: "label within the organization",
+
+  async create(ctx: ResourceContext, inputs) {
+    const saml = await ctx.api.request<ApiSamlProvider>("POST", providersPath(inputs.organizationId), {
+      body: bodyOf(inputs, WRITABLE),
+    });
+    return { id: saml.id, state: stateOf(inputs.organizationId, saml) };
+  },
+
+  async read(ctx, id, previous) {
+    return readProvider(ctx.api, organizationOf(previous), id);
+  },
+
+  async update(ctx, id, _olds, news, changed) {
+    const body = bodyOf(news, changed);
+    if (Object.keys(body).length === 0) {
+      const state = await readProvider(ctx.api, news.organizationId, id);
+      if (!state) throw new Error(`SamlProvider ${id} no longer exists; run \`pulumi refresh\``);
+      return state;
+    }
+    const saml = await ctx.api.request<ApiSamlProvider>("PATCH", providerPath(news.organizationId, id), { body });
+    return stateOf(news.organizationId, saml);
+  },
+
+  async delete(ctx, id, props) {
+    await deleteIdempotent(ctx.api, providerPath(organizationOf(props), id));
+  },
+
+  async findByNaturalKey(ctx, inputs) {
+    const providers = await listAll<ApiSamlProvider>(ctx.api, providersPath(inputs.organizationId));
+    return providers
+      .filter((saml) => saml.label === inputs.label)
+      .map((saml) => ({ id: saml.id, state: stateOf(inputs.organizationId, saml) }));
+  },
+};

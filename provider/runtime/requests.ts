@@ -1,0 +1,34 @@
+import { isNotFoundError } from "../client";
+import type { ApiRequester, PathSegments, QueryParameters } from "./api";
+
+/** GET an object; undefined when the API answers 404 (the object is gone or not visible). */
+export async function getOrUndefined<T>(api: ApiRequester, path: PathSegments, query?: QueryParameters): Promise<T | undefined> {
+  try {
+    return await api.request<T>("GET", path, query ? { query } : undefined);
+  } catch (error) {
+    if (isNotFoundError(error)) return undefined;
+    throw error;
+  }
+}
+
+/** DELETE an object; a 404 counts as success, so deleting twice is harmless. */
+export async function deleteIdempotent(api: ApiRequester, path: PathSegments): Promise<void> {
+  try {
+    await api.request<unknown>("DELETE", path);
+  } catch (error) {
+    if (isNotFoundError(error)) return;
+    throw error;
+  }
+}
+
+/** Every item of a list endpoint, across pages. */
+export async function listAll<T>(api: ApiRequester, path: PathSegments, query?: QueryParameters): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of api.paginate<T>(path, query)) items.push(item);
+  return items;
+}
+
+/** A set of ids as a stable list: duplicates removed, sorted. */
+export function sortedSet(values: Iterable<string>): string[] {
+  return [...new Set(values)].sort();
+}

@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/**
+ * Member roles in an organization (API.md 2.12), from most to least privileged. Where a role is
+ * nullable, null means guest.
+ */
+export const ROLES = ["admin", "create", "review", "edit", "comment", "read"] as const;
+
+export type Role = (typeof ROLES)[number];
+
+export const roleEnum = z.enum(ROLES);

@@ -1,0 +1,54 @@
+/**
+ * The file shape the runtime host relies on (DESIGN.md 7) for OrganizationSettings, Team,
+ * SamlProvider and Collection: `require("../resources/<kebab-kind>").definition`, input keys equal
+ * to the schema's keys, and `Args` types that take Outputs anywhere a program would pass one.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { createRequire } from "node:module";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import * as collection from "../../provider/resources/collection.ts";
+import * as organizationSettings from "../../provider/resources/organization-settings.ts";
+import * as samlProvider from "../../provider/resources/saml-provider.ts";
+import * as team from "../../provider/resources/team.ts";
+
+const modules = { OrganizationSettings: organizationSettings, Team: team, SamlProvider: samlProvider, Collection: collection };
+
+const kebab = (kind: string) => kind.replace(/(?<!^)([A-Z])/g, "-$1").toLowerCase();
+
+describe("organization resources: file shape", () => {
+  it.each(Object.entries(modules))("%s: the compiled file at the conventional path exports its definition", (kind, module) => {
+    expect(module.definition.kind).toBe(kind);
+    // The host loads the compiled CommonJS file by the kind's kebab-case name.
+    const require = createRequire(import.meta.url);
+    const compiled = require(`../../provider/dist/resources/${kebab(kind)}.js`) as { definition: { kind: string } };
+    expect(compiled.definition.kind).toBe(kind);
+  });
+
+  it.each(Object.entries(modules))("%s: inputKeys are the schema's keys but adopt; replaceKeys are input keys", (_kind, module) => {
+    const schemaKeys = Object.keys(module.schema.shape).filter((key) => key !== "adopt");
+    expect([...module.definition.inputKeys].sort()).toEqual(schemaKeys.sort());
+    expect(module.definition.replaceKeys).toContain("organizationId");
+    for (const key of module.definition.replaceKeys) expect(module.definition.inputKeys).toContain(key);
+  });
+
+  it("adopt by natural key exists where a natural key does (Team, SamlProvider, Collection), not on OrganizationSettings", () => {
+    expect(typeof team.definition.findByNaturalKey).toBe("function");
+    expect(typeof samlProvider.definition.findByNaturalKey).toBe("function");
+    expect(typeof collection.definition.findByNaturalKey).toBe("function");
+    expect(organizationSettings.definition.findByNaturalKey).toBeUndefined();
+    expect(Object.keys(organizationSettings.schema.shape)).not.toContain("adopt");
+  });
+
+  it("Args accept Outputs of other resources wherever a program passes them", () => {
+    const id = pulumi.output("id");
+    expectTypeOf({ organizationId: id, title: "Writers", members: [id, "user"], adopt: true }).toExtend<team.TeamArgs>();
+    expectTypeOf({ organizationId: id, label: "Okta", ssoURL: id, defaultTeam: id, defaultRole: null }).toExtend<samlProvider.SamlProviderArgs>();
+    expectTypeOf({ organizationId: id, title: "Guides", parent: id, defaultLevel: "read" as const, adopt: { id } }).toExtend<collection.CollectionArgs>();
+    expectTypeOf({
+      organizationId: id,
+      defaultContent: { type: "site" as const, site: id },
+      mergeRules: { type: "rules" as const, rules: [{ rule: "require_specific_reviewers", users: [id] }] },
+      logo: null,
+    }).toExtend<organizationSettings.OrganizationSettingsArgs>();
+  });
+});

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { definition } from "../../provider/resources/team.ts";
+import { checked, failingProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/org-harness.ts";
+
+let harness: Harness;
+let provider: ReturnType<typeof providerOf>;
+let org: string;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  provider = providerOf(harness, definition);
+  org = harness.organizationId;
+});
+afterAll(async () => harness?.close());
+beforeEach(() => harness.requester.reset());
+
+async function members(teamId: string): Promise<string[]> {
+  const response = await harness.api("GET", `/orgs/${org}/teams/${teamId}/members`);
+  expect(response.status).toBe(200);
+  return (response.body.items as { id: string }[]).map((member) => member.id).sort();
+}
+
+async function createTeam(inputs: Record<string, unknown>) {
+  return provider.create(await checked(provider, { organizationId: org, ...inputs }));
+}
+
+describe("Team check", () => {
+  const valid = () => ({ organizationId: "org", title: "Writers", members: ["u1"] });
+
+  it("accepts valid inputs and normalizes members to a sorted set", async () => {
+    const result = await provider.check({}, { organizationId: "org", title: "W", members: ["u2", "u1", "u2"] });
+    expect(result.failures ?? []).toEqual([]);
+    expect(result.inputs).toEqual({ organizationId: "org", title: "W", members: ["u1", "u2"] });
+  });
+
+  it.each([
+    ["organizationId is required", { organizationId: undefined }, ["organizationId"]],
+    ["organizationId must not be empty", { organizationId: "" }, ["organizationId"]],
+    ["title is required", { title: undefined }, ["title"]],
+    ["title must not be empty", { title: "" }, ["title"]],
+    ["title must be a string", { title: 5 }, ["title"]],
+    ["members must be an array", { members: "u1" }, ["members"]],
+    ["member ids must not be empty", { members: ["u1", ""] }, ["members.1"]],
+    ["adopt must be a boolean or {id}", { adopt: "yes" }, ["adopt"]],
+    ["adopt.id must not be empty", { adopt: { id: "" } }, ["adopt.id"]],
+    ["unknown properties are rejected", { colour: "red" }, ["colour"]],
+  ])("%s", async (_rule, change, expected) => {
+    expect(await failingProperties(provider, { ...valid(), ...change })).toEqual(expected);
+  });
+
+  it("sends no request when check fails", async () => {
+    await provider.check({}, { organizationId: org, title: "" });
+    expect(harness.requester.calls).toEqual([]);
+  });
+});
+
+describe("Team lifecycle", () => {
+  it("creates a team with its members in one request; read returns the same outputs and the inputs", async () => {
+    const { admin, editor } = harness.users;
+    const created = await createTeam({ title: "Writers", members: [editor, admin, editor] });
+    expect(harness.requester.writes()).toEqual([{ method: "PUT", path: `/orgs/${org}/teams`, body: { title: "Writers", members: [admin, editor].sort() } }]);
+    expect(created.outs).toMatchObject({ organizationId: org, title: "Writers", members: [admin, editor].sort(), spaces: 0 });
+    expect(typeof created.outs!.createdAt).toBe("string");
+    expect(Object.values(created.outs!)).not.toContain(undefined);
+    expect(await members(created.id)).toEqual([admin, editor].sort());
+
+    const read = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
+    expect(read).toEqual({ id: created.id, props: created.outs, inputs: { organizationId: org, title: "Writers", members: [admin, editor].sort() } });
+  });
+
+  it("diff: organizationId replaces; title and members update in place; nothing else counts", async () => {
+    const olds = { __provider: PROVIDER, organizationId: org, title: "Writers", members: ["a", "b"], spaces: 3, createdAt: "then" };
+    const same = { __provider: "new", organizationId: org, title: "Writers", members: ["a", "b"] };
+    expect(await provider.diff("t", olds, same)).toMatchObject({ changes: false, replaces: [] });
+    expect(await provider.diff("t", olds, { ...same, organizationId: "other" })).toMatchObject({ changes: true, replaces: ["organizationId"] });
+    expect(await provider.diff("t", olds, { ...same, title: "Editors" })).toMatchObject({ changes: true, replaces: [] });
+    expect(await provider.diff("t", olds, { ...same, members: ["a"] })).toMatchObject({ changes: true, replaces: [] });
+    expect(await provider.diff("t", olds, { organizationId: org, title: "Writers" })).toMatchObject({ changes: true, replaces: [] });
+  });
+
+  it("renames in place with PATCH, keeping the id", async () => {
+    const created = await createTeam({ title: "Before", members: [] });
+    harness.requester.reset();
+    const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await checked(provider, { organizationId: org, title: "After", members: [] }));
+    expect(harness.requester.writes()).toEqual([{ method: "PATCH", path: `/orgs/${org}/teams/${created.id}`, body: { title: "After" } }]);
+    expect(updated.outs).toMatchObject({ title: "After", members: [] });
+    expect((await harness.api("GET", `/orgs/${org}/teams/${created.id}`)).body.title).toBe("After");
+  });
+
+  it("adds and removes members through the team-member operation, never recreating the team", async () => {
+    const { admin, editor, reader } = harness.users;
+    const created = await createTeam({ title: "Membership", members: [admin, editor] });
+    harness.requester.reset();
+    const updated = await provider.update(
+      created.id,
+      { ...created.outs, __provider: PROVIDER },
+      await checked(provider, { organizationId: org, title: "Membership", members: [editor, reader] }),
+    );
+    expect(harness.requester.writes()).toEqual([
+      { method: "PUT", path: `/orgs/${org}/teams/${created.id}/members`, body: { add: [reader], remove: [admin] } },
+    ]);
+    expect(updated.outs!.members).toEqual([editor, reader].sort());
+    expect(await members(created.id)).toEqual([editor, reader].sort());
+    // Same team: its id still answers and there is exactly one team with this title.
+    expect((await harness.api("GET", `/orgs/${org}/teams/${created.id}`)).status).toBe(200);
+    const teams = (await harness.api("GET", `/orgs/${org}/teams`)).body.items as { id: string; title: string }[];
+    expect(teams.filter((team) => team.title === "Membership").map((team) => team.id)).toEqual([created.id]);
+
+    const emptied = await provider.update(created.id, { ...updated.outs, __provider: PROVIDER }, await checked(provider, { organizationId: org, title: "Membership", members: [] }));
+    expect(emptied.outs!.members).toEqual([]);
+    expect(await members(created.id)).toEqual([]);
+  });
+
+  it("removing members from the inputs stops managing them: nothing is sent and membership stays", async () => {
+    const { editor } = harness.users;
+    const created = await createTeam({ title: "Unmanaged", members: [editor] });
+    harness.requester.reset();
+    const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await checked(provider, { organizationId: org, title: "Unmanaged" }));
+    expect(harness.requester.writes()).toEqual([]);
+    expect(updated.outs).not.toHaveProperty("members");
+    expect(await members(created.id)).toEqual([editor]);
+  });
+
+  it("read sees drift made through the API: title and membership", async () => {
+    const { admin, reader } = harness.users;
+    const created = await createTeam({ title: "Drift", members: [admin] });
+    expect((await harness.api("PATCH", `/orgs/${org}/teams/${created.id}`, { title: "Drifted" })).status).toBe(200);
+    expect((await harness.api("PUT", `/orgs/${org}/teams/${created.id}/members`, { add: [reader] })).status).toBeLessThan(300);
+    const read = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
+    expect(read.props).toMatchObject({ title: "Drifted", members: [admin, reader].sort() });
+    expect(read.inputs).toMatchObject({ title: "Drifted", members: [admin, reader].sort() });
+
+    // The next update repairs it, membership included (authoritative).
+    const repaired = await provider.update(created.id, read.props!, await checked(provider, { organizationId: org, title: "Drift", members: [admin] }));
+    expect(repaired.outs).toMatchObject({ title: "Drift", members: [admin] });
+    expect(await members(created.id)).toEqual([admin]);
+  });
+
+  it("adopts an existing team by id and reconciles it", async () => {
+    const { admin, editor } = harness.users;
+    const existing = (await harness.api("PUT", `/orgs/${org}/teams`, { title: "Made by hand", members: [admin] })).body;
+    const adopted = await createTeam({ title: "Adopted by id", members: [editor], adopt: { id: existing.id } });
+    expect(adopted.id).toBe(existing.id);
+    expect(adopted.outs).toMatchObject({ title: "Adopted by id", members: [editor] });
+    expect(adopted.outs).not.toHaveProperty("adopt");
+    expect(harness.requester.writes().map((call) => call.method)).not.toContain("DELETE");
+    expect(await members(existing.id)).toEqual([editor]);
+  });
+
+  it("adopts an existing team by exact title; creates one when none matches; refuses when several match", async () => {
+    const { admin } = harness.users;
+    const existing = (await harness.api("PUT", `/orgs/${org}/teams`, { title: "Natural", members: [] })).body;
+    // A title that merely contains the wanted one is not a match.
+    await harness.api("PUT", `/orgs/${org}/teams`, { title: "Natural history", members: [] });
+    const adopted = await createTeam({ title: "Natural", members: [admin], adopt: true });
+    expect(adopted.id).toBe(existing.id);
+    expect(await members(existing.id)).toEqual([admin]);
+
+    const fresh = await createTeam({ title: "Nobody has this title", adopt: true });
+    expect(fresh.id).not.toBe(existing.id);
+    expect((await harness.api("GET", `/orgs/${org}/teams/${fresh.id}`)).body.title).toBe("Nobody has this title");
+
+    await harness.api("PUT", `/orgs/${org}/teams`, { title: "Twice", members: [] });
+    await harness.api("PUT", `/orgs/${org}/teams`, { title: "Twice", members: [] });
+    const failure = await rejectionOf(createTeam({ title: "Twice", adopt: true }));
+    expect(failure.message).toMatch(/2 Team objects match by title within the organization/);
+  });
+
+  it("adopt by id fails clearly when the team does not exist", async () => {
+    const failure = await rejectionOf(createTeam({ title: "Ghost", adopt: { id: "no-such-team" } }));
+    expect(failure.message).toMatch(/adopt: Team no-such-team does not exist/);
+  });
+
+  it("deletes the team; deleting it again and reading it afterwards are harmless", async () => {
+    const created = await createTeam({ title: "Short-lived" });
+    await provider.delete(created.id, { ...created.outs, __provider: PROVIDER });
+    expect((await harness.api("GET", `/orgs/${org}/teams/${created.id}`)).status).toBe(404);
+    await expect(provider.delete(created.id, { ...created.outs, __provider: PROVIDER })).resolves.toBeUndefined();
+    expect(await provider.read(created.id, created.outs)).toEqual({ id: "", props: {} });
+  });
+
+  it("a member id that is not in the organization fails the create with the API's error", async () => {
+    const failure = await rejectionOf(createTeam({ title: "Strangers", members: ["usr-nobody"] }));
+    expect(failure.status).toBe(400);
+    expect(failure.message).toMatch(/usr-nobody/);
+  });
+});
