@@ -11,11 +11,12 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { isConflictError, isNotFoundError } from "../client";
+import { isConflictError } from "../client";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
+import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
 
@@ -135,13 +136,8 @@ function stateOf(organizationId: string, spec: ApiSpec, waitForProcessing: unkno
   };
 }
 
-async function getSpec(api: ApiRequester, organizationId: string, slug: string): Promise<ApiSpec | undefined> {
-  try {
-    return await api.request<ApiSpec>("GET", specsPath(organizationId, slug));
-  } catch (error) {
-    if (isNotFoundError(error)) return undefined;
-    throw error;
-  }
+function getSpec(api: ApiRequester, organizationId: string, slug: string): Promise<ApiSpec | undefined> {
+  return getOrUndefined<ApiSpec>(api, specsPath(organizationId, slug));
 }
 
 /** The spec's processing ended badly, or did not end in time. Carries the spec as it was last seen. */
@@ -259,11 +255,7 @@ async function update(ctx: ResourceContext, slug: string, olds: State, news: Ope
 }
 
 async function remove(ctx: ResourceContext, slug: string, props: State): Promise<void> {
-  try {
-    await ctx.api.request("DELETE", specsPath(organizationOf(props), slug));
-  } catch (error) {
-    if (!isNotFoundError(error)) throw error;
-  }
+  await deleteIdempotent(ctx.api, specsPath(organizationOf(props), slug));
 }
 
 async function findByNaturalKey(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<{ id: string; state: State }[]> {

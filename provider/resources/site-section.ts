@@ -13,6 +13,7 @@ import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
+import { deleteIdempotent } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
 
@@ -217,12 +218,8 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
 
 async function remove(ctx: ResourceContext, sectionId: string, props: State): Promise<void> {
   const address = addressOf(props);
-  try {
-    await ctx.api.request("DELETE", sectionsPath(address.organizationId, address.siteId, sectionId));
-  } catch (error) {
-    // A 404 means the site is gone, and its sections with it.
-    if (!isNotFoundError(error)) throw error;
-  }
+  // A 404 (the site is gone, and its sections with it) counts as deleted too.
+  await deleteIdempotent(ctx.api, sectionsPath(address.organizationId, address.siteId, sectionId));
 }
 
 export const definition: ResourceDefinition<SiteSectionInputs> = {

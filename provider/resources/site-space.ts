@@ -10,6 +10,7 @@ import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
+import { deleteIdempotent } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
 
@@ -163,12 +164,8 @@ async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, ne
 
 async function remove(ctx: ResourceContext, siteSpaceId: string, props: State): Promise<void> {
   const address = addressOf(props);
-  try {
-    await ctx.api.request("DELETE", siteSpacesPath(address.organizationId, address.siteId, siteSpaceId));
-  } catch (error) {
-    // A 404 means the site is gone, and its site spaces with it.
-    if (!isNotFoundError(error)) throw error;
-  }
+  // A 404 (the site is gone, and its site spaces with it) counts as deleted too.
+  await deleteIdempotent(ctx.api, siteSpacesPath(address.organizationId, address.siteId, siteSpaceId));
 }
 
 export const definition: ResourceDefinition<SiteSpaceInputs> = {

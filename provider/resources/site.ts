@@ -7,11 +7,11 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { isNotFoundError } from "../client";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
+import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
 
@@ -148,26 +148,20 @@ function proxyInput(proxy: ApiSite["proxy"]): string | null {
   return raw.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/\/+$/, "");
 }
 
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const result: T[] = [];
-  for await (const item of items) result.push(item);
-  return result;
-}
-
 /**
  * The default section and default site space: the Site object does not carry them, so they are
  * read from the sections and site-spaces lists (only when the state tracks them).
  */
 async function defaults(api: ApiRequester, organizationId: string, siteId: string, want: { space: boolean; section: boolean }) {
   if (!want.space && !want.section) return {};
-  const sections = await collect(api.paginate<ApiSection>(sitePath(organizationId, siteId, "sections")));
+  const sections = await listAll<ApiSection>(api, sitePath(organizationId, siteId, "sections"));
   const defaultSection = sections.find((section) => section.default)?.id;
   const result: { defaultSiteSection?: string; defaultSiteSpace?: string } = {};
   if (want.section && defaultSection) result.defaultSiteSection = defaultSection;
   if (want.space) {
     // "the default at the root or in the default section" (API.md 4.12).
     const container = defaultSection ?? null;
-    const siteSpaces = await collect(api.paginate<ApiSiteSpace>(sitePath(organizationId, siteId, "site-spaces"), { default: true }));
+    const siteSpaces = await listAll<ApiSiteSpace>(api, sitePath(organizationId, siteId, "site-spaces"), { default: true });
     const match = siteSpaces.find((siteSpace) => siteSpace.default && (siteSpace.section ?? null) === container);
     if (match) result.defaultSiteSpace = match.id;
   }
@@ -210,13 +204,8 @@ async function stateNow(api: ApiRequester, organizationId: string, site: ApiSite
   return stateOf(organizationId, site, { spaces, ...(await defaults(api, organizationId, site.id, wants(tracked))) });
 }
 
-async function getSite(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiSite | undefined> {
-  try {
-    return await api.request<ApiSite>("GET", sitePath(organizationId, siteId));
-  } catch (error) {
-    if (isNotFoundError(error)) return undefined;
-    throw error;
-  }
+function getSite(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiSite | undefined> {
+  return getOrUndefined<ApiSite>(api, sitePath(organizationId, siteId));
 }
 
 function organizationOf(bag: State): string {
@@ -301,11 +290,7 @@ async function update(ctx: ResourceContext, siteId: string, olds: State, news: S
 }
 
 async function remove(ctx: ResourceContext, siteId: string, props: State): Promise<void> {
-  try {
-    await ctx.api.request("DELETE", sitePath(organizationOf(props), siteId));
-  } catch (error) {
-    if (!isNotFoundError(error)) throw error;
-  }
+  await deleteIdempotent(ctx.api, sitePath(organizationOf(props), siteId));
 }
 
 async function findByNaturalKey(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: string; state: State }[]> {

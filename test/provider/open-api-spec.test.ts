@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/open-api-spec.ts";
-import { failedProperties, type Harness, providerOf, rejectionOf, requestCount, startHarness } from "./direct-provider.ts";
+import { failedProperties, type Harness, providerOf, rejectionOf, requestCount, startHarness } from "./support/direct-provider.ts";
 
 const PROCESSING_MS = 150;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/site.ts";
 import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
-import { failedProperties, failing, type Harness, providerOf, rejectionOf, requestCount, startHarness } from "./direct-provider.ts";
+import { failedProperties, failing, type Harness, providerOf, rejectionOf, requestCount, startHarness } from "./support/direct-provider.ts";
 
 let h: Harness;
 let provider: ReturnType<typeof providerOf>;

@@ -3,11 +3,11 @@
  * in-memory emulator: one emulator per test file, an API client with the admin token, and a raw
  * `fetch` helper to set up and check objects through the API, independently of the provider.
  */
-import { ApiClient } from "../../provider/client/index.ts";
-import type { ApiRequester, ResourceContext } from "../../provider/runtime/api.ts";
-import type { Adopt } from "../../provider/runtime/adopt.ts";
-import { type ResourceDefinition, toProvider } from "../../provider/runtime/resource.ts";
-import { startEmulator, type Emulator } from "../emulator/index.ts";
+import { ApiClient } from "../../../provider/client/index.ts";
+import type { ApiRequester, ResourceContext } from "../../../provider/runtime/api.ts";
+import type { Adopt } from "../../../provider/runtime/adopt.ts";
+import { type ResourceDefinition, toProvider } from "../../../provider/runtime/resource.ts";
+import { startEmulator, type Emulator } from "../../emulator/index.ts";
 
 export interface Harness {
   emulator: Emulator;
