@@ -1,5 +1,35 @@
 import * as pulumi from "@pulumi/pulumi";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import * as openApiSpec from "../../provider/resources/open-api-spec.ts";
+import * as siteSection from "../../provider/resources/site-section.ts";
+import * as siteSpace from "../../provider/resources/site-space.ts";
+import * as site from "../../provider/resources/site.ts";
+
+const shapes = {
+  Site: { definition: site.definition, schema: site.siteInputs, notCompared: ["spaces"] as string[] },
+  SiteSection: { definition: siteSection.definition, schema: siteSection.siteSectionInputs, notCompared: [] as string[] },
+  SiteSpace: { definition: siteSpace.definition, schema: siteSpace.siteSpaceInputs, notCompared: [] as string[] },
+  OpenApiSpec: { definition: openApiSpec.definition, schema: openApiSpec.openApiSpecInputs, notCompared: ["waitForProcessing"] as string[] },
+};
+
+const kebab = (kind: string) => kind.replace(/(?<!^)([A-Z])/g, "-$1").toLowerCase();
+
+describe("Site, SiteSection, SiteSpace and OpenApiSpec: file shape", () => {
+  it.each(Object.entries(shapes))("%s: the compiled file at the kebab-case path exports its definition", (kind, shape) => {
+    expect(shape.definition.kind).toBe(kind);
+    const require = createRequire(import.meta.url);
+    const compiled = require(`../../provider/dist/resources/${kebab(kind)}.js`) as { definition: { kind: string } };
+    expect(compiled.definition.kind).toBe(kind);
+  });
+
+  it.each(Object.entries(shapes))("%s: inputKeys are the schema's keys but adopt and the creation-only ones; replaceKeys are input keys", (_kind, shape) => {
+    const schemaKeys = Object.keys(shape.schema.shape).filter((key) => key !== "adopt" && !shape.notCompared.includes(key));
+    expect([...shape.definition.inputKeys].sort()).toEqual(schemaKeys.sort());
+    expect(shape.definition.replaceKeys).toContain("organizationId");
+    for (const key of shape.definition.replaceKeys) expect(shape.definition.inputKeys).toContain(key);
+  });
+});
 
 /**
  * Wiring only (setMocks never runs provider methods): each class registers under its documented
