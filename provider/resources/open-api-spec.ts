@@ -1,0 +1,325 @@
+/**
+ * `OpenApiSpec`: an OpenAPI specification of an organization (API.md 2.18, 4.14).
+ *
+ * The resource's id is the spec's slug: the key of every path of the API. The server's own id is
+ * the `specId` output. The slug is the natural key and must stay unique, so a slug change deletes
+ * the old spec before creating the new one.
+ *
+ * Processing is asynchronous (`processingState`). With `waitForProcessing`, create and a source
+ * change wait until it ends and fail with the slug, the state and `lastProcessErrorCode` when it
+ * fails or does not end in time.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { isConflictError } from "../client";
+import { adoptInput } from "../runtime/adopt";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { PartialCreateError } from "../runtime/partial-create";
+import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { DocsPlatformProvider } from "../runtime/stub";
+
+/** API.md 2.18. */
+export const SLUG_PATTERN = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
+
+/** API.md 2.18. */
+export const SPEC_VISIBILITIES = ["private", "public"] as const;
+
+/** Default and bounds of `waitForProcessing.timeoutSeconds`. */
+export const WAIT_DEFAULT_TIMEOUT_SECONDS = 300;
+export const WAIT_MAX_TIMEOUT_SECONDS = 3600;
+/** Polling starts fast (processing is often quick) and backs off to at most this interval. */
+export const POLL_FIRST_INTERVAL_MS = 100;
+export const POLL_MAX_INTERVAL_MS = 2000;
+
+export const openApiSpecInputs = z.strictObject({
+  organizationId: z.string().min(1, "organizationId must not be empty"),
+  slug: z.string().regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of API.md 2.18)"),
+  source: z.strictObject({ url: z.url({ message: "must be an absolute URI, e.g. https://example.com/openapi.yaml" }) }),
+  visibility: z.enum(SPEC_VISIBILITIES).optional(),
+  waitForProcessing: z
+    .union(
+      [
+        z.boolean(),
+        z.strictObject({
+          timeoutSeconds: z.number().int("must be a whole number of seconds").min(1).max(WAIT_MAX_TIMEOUT_SECONDS).optional(),
+        }),
+      ],
+      { error: `must be true, false or { timeoutSeconds: <whole number from 1 to ${WAIT_MAX_TIMEOUT_SECONDS}> }` },
+    )
+    .optional(),
+  adopt: adoptInput.optional(),
+});
+
+export type OpenApiSpecInputs = z.infer<typeof openApiSpecInputs>;
+
+export interface OpenApiSpecArgs {
+  /** Id of the organization that owns the spec. Changing it replaces the spec. Example: `"org_123"`. */
+  organizationId: Wrapped<string>;
+  /**
+   * Unique name of the spec in the organization, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is
+   * the resource's id and natural key: changing it deletes the spec, then creates the new one.
+   * Example: `"petstore"`.
+   */
+  slug: Wrapped<string>;
+  /**
+   * Where the API fetches the specification from: an absolute URI. Changing it uploads a new
+   * version of the same spec (PUT), it does not replace the spec.
+   * Example: `{ url: "https://example.com/openapi.yaml" }`.
+   */
+  source: Wrapped<{ url: string }>;
+  /** `private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it. Example: `"public"`. */
+  visibility?: Wrapped<(typeof SPEC_VISIBILITIES)[number]>;
+  /**
+   * Wait, when the spec is created or its source changes, until the API has processed the new
+   * version; fail with the processing error when it fails or does not end in time. `true` waits up
+   * to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only
+   * changes how `create`/`update` behave: changing it alone is never a change of the spec.
+   * Example: `{ timeoutSeconds: 120 }`.
+   */
+  waitForProcessing?: Wrapped<boolean | { timeoutSeconds?: number }>;
+  /**
+   * Take over an existing spec instead of creating one: `{ id: "<slug>" }`, or `true` to adopt the
+   * spec with this `slug` (created when there is none). It is then reconciled to these inputs.
+   */
+  adopt?: Wrapped<boolean | { id: string }>;
+}
+
+/** The API's specification (API.md 2.18), only the fields read here. */
+interface ApiSpec {
+  id: string;
+  slug: string;
+  sourceURL: string;
+  processingState: string;
+  visibility?: string;
+  lastVersion?: string;
+  lastProcessedAt?: string;
+  lastProcessErrorCode?: string;
+  lastProcessedErrors?: { message: string; code?: string }[];
+  createdAt?: string;
+  updatedAt?: string;
+  urls?: { location?: string; app?: string; published?: string };
+}
+
+const specsPath = (organizationId: string, ...rest: string[]) => ["orgs", organizationId, "openapi", ...rest];
+
+/** API.md names only `pending`; the emulator and the production service also report `progress`. */
+const IN_PROGRESS = new Set(["pending", "progress", "processing", "in-progress"]);
+
+function organizationOf(bag: State): string {
+  const organizationId = bag.organizationId;
+  if (typeof organizationId !== "string" || organizationId === "") {
+    throw new Error("OpenApiSpec: the state has no organizationId; cannot address the spec");
+  }
+  return organizationId;
+}
+
+function stateOf(organizationId: string, spec: ApiSpec, waitForProcessing: unknown): State {
+  return {
+    organizationId,
+    slug: spec.slug,
+    source: { url: spec.sourceURL },
+    visibility: spec.visibility,
+    // Echoed, never compared: it is not an input key (see the definition).
+    waitForProcessing,
+    specId: spec.id,
+    processingState: spec.processingState,
+    lastVersion: spec.lastVersion,
+    lastProcessedAt: spec.lastProcessedAt,
+    lastProcessErrorCode: spec.lastProcessErrorCode,
+    lastProcessedErrors: spec.lastProcessedErrors,
+    createdAt: spec.createdAt,
+    updatedAt: spec.updatedAt,
+    urls: spec.urls,
+    publishedUrl: spec.urls?.published,
+  };
+}
+
+function getSpec(api: ApiRequester, organizationId: string, slug: string): Promise<ApiSpec | undefined> {
+  return getOrUndefined<ApiSpec>(api, specsPath(organizationId, slug));
+}
+
+/** The spec's processing ended badly, or did not end in time. Carries the spec as it was last seen. */
+export class ProcessingError extends Error {
+  readonly spec: ApiSpec;
+  constructor(message: string, spec: ApiSpec) {
+    super(message);
+    this.name = "ProcessingError";
+    this.spec = spec;
+  }
+}
+
+function timeoutOf(wait: OpenApiSpecInputs["waitForProcessing"]): number | undefined {
+  if (wait === undefined || wait === false) return undefined;
+  if (wait === true) return WAIT_DEFAULT_TIMEOUT_SECONDS;
+  return wait.timeoutSeconds ?? WAIT_DEFAULT_TIMEOUT_SECONDS;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function failureDetail(spec: ApiSpec): string {
+  const code = spec.lastProcessErrorCode ? ` with ${spec.lastProcessErrorCode}` : "";
+  const messages = (spec.lastProcessedErrors ?? []).map((error) => error.message).filter(Boolean);
+  return `${code}${messages.length > 0 ? `: ${messages.join("; ")}` : ""}`;
+}
+
+/**
+ * Polls the spec until `lastVersion` (the version just uploaded) is processed. A failed state, or
+ * an error code on a state that is not `complete`, is a failure.
+ */
+async function waitForProcessing(api: ApiRequester, organizationId: string, initial: ApiSpec, timeoutSeconds: number): Promise<ApiSpec> {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  let spec = initial;
+  let interval = POLL_FIRST_INTERVAL_MS;
+  while (IN_PROGRESS.has(spec.processingState)) {
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      throw new ProcessingError(
+        `OpenAPI spec "${spec.slug}" is still ${spec.processingState} after ${timeoutSeconds}s (version ${spec.lastVersion ?? "unknown"}); ` +
+          "raise waitForProcessing.timeoutSeconds, or run `pulumi up` again to retry",
+        spec,
+      );
+    }
+    await sleep(Math.min(interval, left));
+    interval = Math.min(interval * 2, POLL_MAX_INTERVAL_MS);
+    const next = await getSpec(api, organizationId, spec.slug);
+    if (!next) throw new Error(`OpenAPI spec "${spec.slug}" disappeared while waiting for its processing`);
+    spec = next;
+  }
+  if (spec.processingState === "failed" || (spec.processingState !== "complete" && spec.lastProcessErrorCode)) {
+    throw new ProcessingError(
+      `OpenAPI spec "${spec.slug}" failed processing (state ${spec.processingState}${failureDetail(spec)}) for source ${spec.sourceURL}; ` +
+        "fix the source and run `pulumi up` again",
+      spec,
+    );
+  }
+  return spec;
+}
+
+async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<{ id: string; state: State }> {
+  const { api } = ctx;
+  const organizationId = inputs.organizationId;
+  let spec: ApiSpec;
+  try {
+    spec = await api.request<ApiSpec>("POST", specsPath(organizationId), { body: { slug: inputs.slug, source: { url: inputs.source.url } } });
+  } catch (error) {
+    if (isConflictError(error)) {
+      throw new Error(`${error.message}. An OpenAPI spec with slug "${inputs.slug}" already exists; set adopt: true to manage it instead`, { cause: error });
+    }
+    throw error;
+  }
+  try {
+    if (inputs.visibility !== undefined) {
+      spec = await api.request<ApiSpec>("PATCH", specsPath(organizationId, spec.slug), { body: { visibility: inputs.visibility } });
+    }
+    const timeout = timeoutOf(inputs.waitForProcessing);
+    if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
+  } catch (cause) {
+    const now = cause instanceof ProcessingError ? cause.spec : await getSpec(api, organizationId, spec.slug).catch(() => undefined);
+    const state = stateOf(organizationId, now ?? spec, inputs.waitForProcessing);
+    // The source was not processed: leave it out of the state, so the next `up` uploads it again
+    // (a new version) instead of accepting a spec that never processed.
+    if (cause instanceof ProcessingError) delete state.source;
+    throw new PartialCreateError(spec.slug, state, cause);
+  }
+  return { id: spec.slug, state: stateOf(organizationId, spec, inputs.waitForProcessing) };
+}
+
+async function read(ctx: ResourceContext, slug: string, previous: State): Promise<State | undefined> {
+  const organizationId = organizationOf(previous);
+  const spec = await getSpec(ctx.api, organizationId, slug);
+  return spec && stateOf(organizationId, spec, previous.waitForProcessing);
+}
+
+async function update(ctx: ResourceContext, slug: string, olds: State, news: OpenApiSpecInputs, changed: ReadonlySet<string>): Promise<State> {
+  const { api } = ctx;
+  const organizationId = organizationOf(olds);
+  if (changed.has("slug") && news.slug !== slug) {
+    // Only reachable through adopt (diff replaces on a slug change).
+    throw new Error(`OpenAPI spec "${slug}" cannot be renamed to "${news.slug}": the slug cannot be changed in place`);
+  }
+  let spec: ApiSpec | undefined;
+  if (changed.has("visibility") && news.visibility !== undefined) {
+    spec = await api.request<ApiSpec>("PATCH", specsPath(organizationId, slug), { body: { visibility: news.visibility } });
+  }
+  if (changed.has("source")) {
+    // A PUT records a new version and restarts processing.
+    spec = await api.request<ApiSpec>("PUT", specsPath(organizationId, slug), { body: { source: { url: news.source.url } } });
+    const timeout = timeoutOf(news.waitForProcessing);
+    if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
+  }
+  spec ??= await getSpec(api, organizationId, slug);
+  if (!spec) throw new Error(`OpenAPI spec "${slug}" no longer exists in organization ${organizationId}; run \`pulumi refresh\` to drop it from the state`);
+  return stateOf(organizationId, spec, news.waitForProcessing);
+}
+
+async function remove(ctx: ResourceContext, slug: string, props: State): Promise<void> {
+  await deleteIdempotent(ctx.api, specsPath(organizationOf(props), slug));
+}
+
+async function findByNaturalKey(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<{ id: string; state: State }[]> {
+  const spec = await getSpec(ctx.api, inputs.organizationId, inputs.slug);
+  return spec ? [{ id: spec.slug, state: stateOf(inputs.organizationId, spec, inputs.waitForProcessing) }] : [];
+}
+
+export const definition: ResourceDefinition<OpenApiSpecInputs> = {
+  kind: "OpenApiSpec",
+  schema: openApiSpecInputs,
+  // `waitForProcessing` is deliberately not an input key: changing it alone must not be a diff.
+  inputKeys: ["organizationId", "slug", "source", "visibility"],
+  replaceKeys: ["organizationId", "slug"],
+  deleteBeforeReplace: true,
+  naturalKey: "slug",
+  create,
+  read,
+  update,
+  delete: remove,
+  findByNaturalKey,
+};
+
+/**
+ * An OpenAPI specification. Example:
+ *
+ * ```ts
+ * const petstore = new OpenApiSpec("petstore", { organizationId: orgId, slug: "petstore", source: { url: "https://example.com/petstore.yaml" }, visibility: "public", waitForProcessing: true });
+ * export const state = petstore.processingState;
+ * ```
+ */
+export class OpenApiSpec extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly slug: pulumi.Output<string>;
+  declare readonly source: pulumi.Output<{ url: string }>;
+  declare readonly visibility: pulumi.Output<(typeof SPEC_VISIBILITIES)[number] | undefined>;
+  declare readonly waitForProcessing: pulumi.Output<boolean | { timeoutSeconds?: number } | undefined>;
+  /** The server's id of the spec (the resource's id is the slug). */
+  declare readonly specId: pulumi.Output<string>;
+  /** `pending`, `progress`, `complete` or `failed` (API.md names only `pending`). */
+  declare readonly processingState: pulumi.Output<string>;
+  /** Id of the latest version. */
+  declare readonly lastVersion: pulumi.Output<string>;
+  declare readonly lastProcessedAt: pulumi.Output<string | undefined>;
+  /** Why the last processing failed, e.g. `FETCH_TIMEOUT`. */
+  declare readonly lastProcessErrorCode: pulumi.Output<string | undefined>;
+  declare readonly lastProcessedErrors: pulumi.Output<{ message: string; code?: string }[] | undefined>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+  declare readonly urls: pulumi.Output<{ location?: string; app?: string; published?: string }>;
+  declare readonly publishedUrl: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: OpenApiSpecArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = {
+      specId: undefined,
+      processingState: undefined,
+      lastVersion: undefined,
+      lastProcessedAt: undefined,
+      lastProcessErrorCode: undefined,
+      lastProcessedErrors: undefined,
+      createdAt: undefined,
+      updatedAt: undefined,
+      urls: undefined,
+      publishedUrl: undefined,
+    };
+    super(new DocsPlatformProvider("OpenApiSpec"), name, { ...args, ...outputs }, opts, RESOURCE_MODULE, "OpenApiSpec");
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * `SiteSection`: a section of a docs site (API.md 2.17, 4.13).
+ *
+ * The API creates a section together with its first site space (the `spaceId` of the POST); this
+ * resource calls that site space the section's primary site space (output `siteSpaceId`) and keeps
+ * `spaceId` pointing at it. Create is two steps (POST, then PATCH what POST does not take); a
+ * failure of the second is recorded as a partial create, finished by the next `pulumi up`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { isNotFoundError } from "../client";
+import { adoptInput } from "../runtime/adopt";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { PartialCreateError } from "../runtime/partial-create";
+import { deleteIdempotent } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { DocsPlatformProvider } from "../runtime/stub";
+
+const id = (what: string) => z.string().min(1, `${what} must not be empty`);
+
+export const siteSectionInputs = z.strictObject({
+  organizationId: id("organizationId"),
+  siteId: id("siteId"),
+  spaceId: id("spaceId"),
+  title: z.string().min(1, "must not be empty").optional(),
+  icon: z.string().min(1, "must not be empty").optional(),
+  path: z.string().min(1, "must not be empty").optional(),
+  condition: z.string().min(1, "must not be empty; use null to remove the condition").nullable().optional(),
+  description: z.string().optional(),
+  defaultSiteSpace: id("defaultSiteSpace").optional(),
+  adopt: adoptInput.optional(),
+});
+
+export type SiteSectionInputs = z.infer<typeof siteSectionInputs>;
+
+export interface SiteSectionArgs {
+  /** Id of the organization that owns the site. Changing it replaces the section. Example: `"org_123"`. */
+  organizationId: Wrapped<string>;
+  /** Id of the site the section belongs to. Changing it replaces the section. Example: `site.id`. */
+  siteId: Wrapped<string>;
+  /**
+   * Id of the space the section shows: the API adds it as the section's first site space. Changing
+   * it points that site space at the new space in place (the section and its other site spaces are
+   * kept). Example: `space.id`.
+   */
+  spaceId: Wrapped<string>;
+  /** Title of the section; left out, the API uses the space's title. Example: `"Guides"`. */
+  title?: Wrapped<string>;
+  /** Icon name shown beside the title. Removing it stops managing it. Example: `"book"`. */
+  icon?: Wrapped<string>;
+  /** URL path of the section within the site; left out, the API derives it from the title. Example: `"guides"`. */
+  path?: Wrapped<string>;
+  /**
+   * Expression deciding whether a visitor sees the section (adaptive content). `null`, or removing
+   * it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
+   */
+  condition?: Wrapped<string | null>;
+  /** Description of the section. Removing it stops managing it. Example: `"How-to guides"`. */
+  description?: Wrapped<string>;
+  /** Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`. */
+  defaultSiteSpace?: Wrapped<string>;
+  /**
+   * Take over an existing section instead of creating one: `{ id: "<section id>" }` (sections have
+   * no natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation.
+   */
+  adopt?: Wrapped<boolean | { id: string }>;
+}
+
+/** The API's site space (API.md 2.17), only the fields read here. */
+interface ApiSiteSpace {
+  id: string;
+  default: boolean;
+  space?: { id: string };
+}
+
+/** The API's site section (API.md 2.17), only the fields read here. */
+interface ApiSection {
+  id: string;
+  title: string;
+  description?: string;
+  default?: boolean;
+  path?: string;
+  condition?: string | null;
+  sectionGroup?: string;
+  icon?: string;
+  siteSpaces?: ApiSiteSpace[];
+  urls?: { published?: string };
+}
+
+const sectionsPath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, "sections", ...rest];
+const siteSpacesPath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, "site-spaces", ...rest];
+
+function addressOf(bag: State): { organizationId: string; siteId: string } {
+  const { organizationId, siteId } = bag;
+  if (typeof organizationId !== "string" || !organizationId || typeof siteId !== "string" || !siteId) {
+    throw new Error("SiteSection: the state has no organizationId or siteId; cannot address the section");
+  }
+  return { organizationId, siteId };
+}
+
+/**
+ * The primary site space: the one recorded at creation; failing that (it was removed, or the
+ * section is being adopted) the one showing `spaceId`, then the section's default.
+ */
+function primaryOf(section: ApiSection, hint: { siteSpaceId?: unknown; spaceId?: unknown }): ApiSiteSpace | undefined {
+  const siteSpaces = section.siteSpaces ?? [];
+  return (
+    siteSpaces.find((siteSpace) => siteSpace.id === hint.siteSpaceId) ??
+    siteSpaces.find((siteSpace) => siteSpace.space?.id === hint.spaceId) ??
+    siteSpaces.find((siteSpace) => siteSpace.default) ??
+    siteSpaces[0]
+  );
+}
+
+function stateOf(address: { organizationId: string; siteId: string }, section: ApiSection, hint: { siteSpaceId?: unknown; spaceId?: unknown }): State {
+  const primary = primaryOf(section, hint);
+  const siteSpaces = section.siteSpaces ?? [];
+  return {
+    organizationId: address.organizationId,
+    siteId: address.siteId,
+    spaceId: primary?.space?.id,
+    title: section.title,
+    icon: section.icon,
+    path: section.path,
+    condition: section.condition ?? null,
+    description: section.description,
+    defaultSiteSpace: siteSpaces.find((siteSpace) => siteSpace.default)?.id,
+    siteSpaceId: primary?.id,
+    siteSpaceIds: siteSpaces.map((siteSpace) => siteSpace.id),
+    default: section.default ?? false,
+    sectionGroup: section.sectionGroup,
+    publishedUrl: section.urls?.published,
+  };
+}
+
+/** API.md has no GET of one section: it is found in the site's list. */
+async function findSection(api: ApiRequester, organizationId: string, siteId: string, sectionId: string): Promise<ApiSection | undefined> {
+  try {
+    for await (const section of api.paginate<ApiSection>(sectionsPath(organizationId, siteId))) {
+      if (section.id === sectionId) return section;
+    }
+    return undefined;
+  } catch (error) {
+    // The site itself is gone, and the section with it.
+    if (isNotFoundError(error)) return undefined;
+    throw error;
+  }
+}
+
+const PATCHABLE = ["title", "icon", "path", "condition", "description", "defaultSiteSpace"] as const;
+
+/** The PATCH body for the keys to apply; a removed `condition` is sent as null (API: null removes it). */
+function patchBody(inputs: SiteSectionInputs, keys: Iterable<string>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (key === "condition") body.condition = inputs.condition ?? null;
+    else if ((PATCHABLE as readonly string[]).includes(key) && inputs[key as (typeof PATCHABLE)[number]] !== undefined) {
+      // Other removed inputs stop being managed: the section keeps its value.
+      body[key] = inputs[key as (typeof PATCHABLE)[number]];
+    }
+  }
+  return body;
+}
+
+async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<{ id: string; state: State }> {
+  const { api } = ctx;
+  const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
+  let section = await api.request<ApiSection>("POST", sectionsPath(address.organizationId, address.siteId), {
+    body: { spaceId: inputs.spaceId, title: inputs.title, icon: inputs.icon },
+  });
+  const hint = { spaceId: inputs.spaceId };
+  const later = ["path", "condition", "description", "defaultSiteSpace"].filter((key) => {
+    const value = inputs[key as keyof SiteSectionInputs];
+    return value !== undefined && value !== null;
+  });
+  if (later.length > 0) {
+    try {
+      section = await api.request<ApiSection>("PATCH", sectionsPath(address.organizationId, address.siteId, section.id), { body: patchBody(inputs, later) });
+    } catch (cause) {
+      const now = await findSection(api, address.organizationId, address.siteId, section.id).catch(() => undefined);
+      throw new PartialCreateError(section.id, stateOf(address, now ?? section, hint), cause);
+    }
+  }
+  return { id: section.id, state: stateOf(address, section, hint) };
+}
+
+async function read(ctx: ResourceContext, sectionId: string, previous: State): Promise<State | undefined> {
+  const address = addressOf(previous);
+  const section = await findSection(ctx.api, address.organizationId, address.siteId, sectionId);
+  return section && stateOf(address, section, previous);
+}
+
+async function update(ctx: ResourceContext, sectionId: string, olds: State, news: SiteSectionInputs, changed: ReadonlySet<string>): Promise<State> {
+  const { api } = ctx;
+  const address = addressOf(olds);
+  let siteSpaceId = olds.siteSpaceId;
+  if (changed.has("spaceId")) {
+    // Before the PATCH, so a new defaultSiteSpace may name the site space added here.
+    const current = await findSection(api, address.organizationId, address.siteId, sectionId);
+    if (!current) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+    const primary = (current.siteSpaces ?? []).find((siteSpace) => siteSpace.id === olds.siteSpaceId);
+    if (primary) {
+      await api.request("PATCH", siteSpacesPath(address.organizationId, address.siteId, primary.id), { body: { spaceId: news.spaceId } });
+    } else {
+      // The primary site space was removed outside Pulumi: give the section one again.
+      const added = await api.request<ApiSiteSpace>("POST", siteSpacesPath(address.organizationId, address.siteId), { body: { spaceId: news.spaceId, sectionId } });
+      siteSpaceId = added.id;
+    }
+  }
+  const body = patchBody(news, changed);
+  if (Object.keys(body).length > 0) await api.request<ApiSection>("PATCH", sectionsPath(address.organizationId, address.siteId, sectionId), { body });
+  // The PATCH answer does not reflect a site space changed just before: read the section again.
+  const section = await findSection(api, address.organizationId, address.siteId, sectionId);
+  if (!section) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+  return stateOf(address, section, { siteSpaceId, spaceId: news.spaceId });
+}
+
+async function remove(ctx: ResourceContext, sectionId: string, props: State): Promise<void> {
+  const address = addressOf(props);
+  // A 404 (the site is gone, and its sections with it) counts as deleted too.
+  await deleteIdempotent(ctx.api, sectionsPath(address.organizationId, address.siteId, sectionId));
+}
+
+export const definition: ResourceDefinition<SiteSectionInputs> = {
+  kind: "SiteSection",
+  schema: siteSectionInputs,
+  inputKeys: ["organizationId", "siteId", "spaceId", "title", "icon", "path", "condition", "description", "defaultSiteSpace"],
+  replaceKeys: ["organizationId", "siteId"],
+  create,
+  read,
+  update,
+  delete: remove,
+};
+
+/**
+ * A section of a docs site. Example:
+ *
+ * ```ts
+ * const guides = new SiteSection("guides", { organizationId: orgId, siteId: site.id, spaceId: guidesSpace.id, title: "Guides", path: "guides" });
+ * ```
+ */
+export class SiteSection extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly siteId: pulumi.Output<string>;
+  declare readonly spaceId: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string | undefined>;
+  declare readonly icon: pulumi.Output<string | undefined>;
+  declare readonly path: pulumi.Output<string | undefined>;
+  declare readonly condition: pulumi.Output<string | null | undefined>;
+  declare readonly description: pulumi.Output<string | undefined>;
+  declare readonly defaultSiteSpace: pulumi.Output<string | undefined>;
+  /** The site space created with the section, which `spaceId` points. */
+  declare readonly siteSpaceId: pulumi.Output<string>;
+  /** Every site space of the section, in order. */
+  declare readonly siteSpaceIds: pulumi.Output<string[]>;
+  /** Whether this is the site's default section. */
+  declare readonly default: pulumi.Output<boolean>;
+  /** The section group holding the section, if any. */
+  declare readonly sectionGroup: pulumi.Output<string | undefined>;
+  declare readonly publishedUrl: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: SiteSectionArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { siteSpaceId: undefined, siteSpaceIds: undefined, default: undefined, sectionGroup: undefined, publishedUrl: undefined };
+    super(new DocsPlatformProvider("SiteSection"), name, { ...args, ...outputs }, opts, RESOURCE_MODULE, "SiteSection");
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * `SiteSpace`: a space published in a docs site, at the site's root or in a section
+ * (API.md 2.17, 4.13). Create is two steps (POST, then PATCH path and condition); a failure of the
+ * second is recorded as a partial create, finished by the next `pulumi up`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { isNotFoundError } from "../client";
+import { adoptInput } from "../runtime/adopt";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { PartialCreateError } from "../runtime/partial-create";
+import { deleteIdempotent } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { DocsPlatformProvider } from "../runtime/stub";
+
+const id = (what: string) => z.string().min(1, `${what} must not be empty`);
+
+export const siteSpaceInputs = z.strictObject({
+  organizationId: id("organizationId"),
+  siteId: id("siteId"),
+  spaceId: id("spaceId"),
+  sectionId: id("sectionId").optional(),
+  path: z.string().min(1, "must not be empty").optional(),
+  condition: z.string().min(1, "must not be empty; use null to remove the condition").nullable().optional(),
+  adopt: adoptInput.optional(),
+});
+
+export type SiteSpaceInputs = z.infer<typeof siteSpaceInputs>;
+
+export interface SiteSpaceArgs {
+  /** Id of the organization that owns the site. Changing it replaces the site space. Example: `"org_123"`. */
+  organizationId: Wrapped<string>;
+  /** Id of the site. Changing it replaces the site space. Example: `site.id`. */
+  siteId: Wrapped<string>;
+  /** Id of the space whose content the site space publishes. Changed in place. Example: `space.id`. */
+  spaceId: Wrapped<string>;
+  /**
+   * Id of the section holding the site space; left out, the site's default section (or the root of
+   * a site without sections). The API cannot move a site space between sections, so changing it,
+   * or removing it after it was set, replaces the site space. Example: `section.id`.
+   */
+  sectionId?: Wrapped<string>;
+  /** URL path of the site space within its section; left out, the API derives it from the space title. Removing it stops managing it. Example: `"v2"`. */
+  path?: Wrapped<string>;
+  /**
+   * Expression deciding whether a visitor sees this site space (adaptive content). `null`, or
+   * removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
+   */
+  condition?: Wrapped<string | null>;
+  /**
+   * Take over an existing site space instead of creating one: `{ id: "<site space id>" }` (site
+   * spaces have no natural key, so `true` is refused). It is then reconciled to these inputs.
+   */
+  adopt?: Wrapped<boolean | { id: string }>;
+}
+
+/** The API's site space (API.md 2.17), only the fields read here. */
+interface ApiSiteSpace {
+  id: string;
+  path?: string;
+  section?: string | null;
+  space?: { id: string };
+  title?: string;
+  default?: boolean;
+  condition?: string | null;
+  urls?: { published?: string };
+}
+
+const siteSpacesPath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, "site-spaces", ...rest];
+
+function addressOf(bag: State): { organizationId: string; siteId: string } {
+  const { organizationId, siteId } = bag;
+  if (typeof organizationId !== "string" || !organizationId || typeof siteId !== "string" || !siteId) {
+    throw new Error("SiteSpace: the state has no organizationId or siteId; cannot address the site space");
+  }
+  return { organizationId, siteId };
+}
+
+function stateOf(address: { organizationId: string; siteId: string }, siteSpace: ApiSiteSpace): State {
+  return {
+    organizationId: address.organizationId,
+    siteId: address.siteId,
+    spaceId: siteSpace.space?.id,
+    // A site space at the root has no section: sectionId is then absent, never null.
+    sectionId: siteSpace.section ?? undefined,
+    path: siteSpace.path,
+    condition: siteSpace.condition ?? null,
+    title: siteSpace.title,
+    default: siteSpace.default ?? false,
+    publishedUrl: siteSpace.urls?.published,
+  };
+}
+
+/** API.md has no GET of one site space: it is found in the site's list. */
+async function findSiteSpace(api: ApiRequester, organizationId: string, siteId: string, siteSpaceId: string): Promise<ApiSiteSpace | undefined> {
+  try {
+    for await (const siteSpace of api.paginate<ApiSiteSpace>(siteSpacesPath(organizationId, siteId))) {
+      if (siteSpace.id === siteSpaceId) return siteSpace;
+    }
+    return undefined;
+  } catch (error) {
+    // The site itself is gone, and its site spaces with it.
+    if (isNotFoundError(error)) return undefined;
+    throw error;
+  }
+}
+
+/** The PATCH body for the keys to apply; a removed `condition` is sent as null (API: null removes it). */
+function patchBody(inputs: SiteSpaceInputs, keys: Iterable<string>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (key === "condition") body.condition = inputs.condition ?? null;
+    // A removed path stops being managed: the site space keeps its path.
+    if (key === "path" && inputs.path !== undefined) body.path = inputs.path;
+    if (key === "spaceId") body.spaceId = inputs.spaceId;
+  }
+  return body;
+}
+
+async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ id: string; state: State }> {
+  const { api } = ctx;
+  const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
+  let siteSpace = await api.request<ApiSiteSpace>("POST", siteSpacesPath(address.organizationId, address.siteId), {
+    body: { spaceId: inputs.spaceId, sectionId: inputs.sectionId },
+  });
+  const later = (["path", "condition"] as const).filter((key) => inputs[key] !== undefined && inputs[key] !== null);
+  if (later.length > 0) {
+    try {
+      siteSpace = await api.request<ApiSiteSpace>("PATCH", siteSpacesPath(address.organizationId, address.siteId, siteSpace.id), { body: patchBody(inputs, later) });
+    } catch (cause) {
+      const now = await findSiteSpace(api, address.organizationId, address.siteId, siteSpace.id).catch(() => undefined);
+      throw new PartialCreateError(siteSpace.id, stateOf(address, now ?? siteSpace), cause);
+    }
+  }
+  return { id: siteSpace.id, state: stateOf(address, siteSpace) };
+}
+
+async function read(ctx: ResourceContext, siteSpaceId: string, previous: State): Promise<State | undefined> {
+  const address = addressOf(previous);
+  const siteSpace = await findSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
+  return siteSpace && stateOf(address, siteSpace);
+}
+
+async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, news: SiteSpaceInputs, changed: ReadonlySet<string>): Promise<State> {
+  const address = addressOf(olds);
+  if (changed.has("sectionId")) {
+    // Only reachable through adopt (diff replaces on a section change).
+    throw new Error(
+      `SiteSpace ${siteSpaceId} is in section ${String(olds.sectionId ?? "(root)")} but the inputs declare ${String(news.sectionId ?? "the default section")}; ` +
+        "the API cannot move a site space between sections. Declare its current section or create a new site space.",
+    );
+  }
+  const body = patchBody(news, changed);
+  let siteSpace: ApiSiteSpace | undefined;
+  if (Object.keys(body).length > 0) {
+    siteSpace = await ctx.api.request<ApiSiteSpace>("PATCH", siteSpacesPath(address.organizationId, address.siteId, siteSpaceId), { body });
+  } else {
+    siteSpace = await findSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
+  }
+  if (!siteSpace) throw new Error(`SiteSpace ${siteSpaceId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+  return stateOf(address, siteSpace);
+}
+
+async function remove(ctx: ResourceContext, siteSpaceId: string, props: State): Promise<void> {
+  const address = addressOf(props);
+  // A 404 (the site is gone, and its site spaces with it) counts as deleted too.
+  await deleteIdempotent(ctx.api, siteSpacesPath(address.organizationId, address.siteId, siteSpaceId));
+}
+
+export const definition: ResourceDefinition<SiteSpaceInputs> = {
+  kind: "SiteSpace",
+  schema: siteSpaceInputs,
+  inputKeys: ["organizationId", "siteId", "spaceId", "sectionId", "path", "condition"],
+  replaceKeys: ["organizationId", "siteId", "sectionId"],
+  create,
+  read,
+  update,
+  delete: remove,
+};
+
+/**
+ * A space published in a docs site. Example:
+ *
+ * ```ts
+ * new SiteSpace("v2", { organizationId: orgId, siteId: site.id, sectionId: guides.id, spaceId: v2Space.id, path: "v2" });
+ * ```
+ */
+export class SiteSpace extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly siteId: pulumi.Output<string>;
+  declare readonly spaceId: pulumi.Output<string>;
+  declare readonly sectionId: pulumi.Output<string | undefined>;
+  declare readonly path: pulumi.Output<string | undefined>;
+  declare readonly condition: pulumi.Output<string | null | undefined>;
+  /** Title shown for the site space (the space's title). */
+  declare readonly title: pulumi.Output<string>;
+  /** Whether it is the default site space of its section (or of the root). */
+  declare readonly default: pulumi.Output<boolean>;
+  declare readonly publishedUrl: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: SiteSpaceArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { title: undefined, default: undefined, publishedUrl: undefined };
+    super(new DocsPlatformProvider("SiteSpace"), name, { ...args, ...outputs }, opts, RESOURCE_MODULE, "SiteSpace");
+  }
+}

@@ -1,0 +1,355 @@
+/**
+ * `Site`: a published docs site of an organization (API.md 2.17, 4.12).
+ *
+ * Create is several steps: POST the site (it starts unpublished), PATCH what POST does not take,
+ * then publish. A failure after the POST is recorded as a partial create, so the site stays in
+ * state and the next `pulumi up` finishes the remaining steps through `update`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { adoptInput } from "../runtime/adopt";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { PartialCreateError } from "../runtime/partial-create";
+import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { DocsPlatformProvider } from "../runtime/stub";
+
+/** API.md 4.12: a proxy hosts the site on a subdirectory of another domain, `<domain>/<path>`. */
+export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
+
+/** API.md 2.17. */
+export const SITE_VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"] as const;
+
+/** API.md 2.17. */
+export const AGENTS_CONTEXTS = ["excluded", "included"] as const;
+
+/**
+ * API.md gives no limit for a site title (its limits table has space titles, max 50); 100 is the
+ * limit the emulator and the production service apply. The API's own 400 stays the final word.
+ */
+export const SITE_TITLE_MAX = 100;
+
+const id = (what: string) => z.string().min(1, `${what} must not be empty`);
+
+export const siteInputs = z.strictObject({
+  organizationId: id("organizationId"),
+  title: z.string().min(1, "must not be empty").max(SITE_TITLE_MAX, `at most ${SITE_TITLE_MAX} characters`),
+  // The API defaults a new site to `basic`; the default is written out so that leaving `type` out
+  // never replaces an existing site, and adopting a site of another type says so.
+  type: z.string().min(1, "must not be empty").default("basic"),
+  visibility: z.enum(SITE_VISIBILITIES).optional(),
+  basename: z.string().optional(),
+  proxy: z.string().regex(PROXY_PATTERN, "must be <domain>/<path>, e.g. example.com/docs (pattern of API.md 4.12)").nullable().optional(),
+  adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional(),
+  agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
+  published: z.boolean().optional(),
+  spaces: z.array(id("space id")).optional(),
+  defaultSiteSpace: id("defaultSiteSpace").optional(),
+  defaultSiteSection: id("defaultSiteSection").optional(),
+  adopt: adoptInput.optional(),
+});
+
+export type SiteInputs = z.infer<typeof siteInputs>;
+
+export interface SiteArgs {
+  /** Id of the organization that owns the site. Changing it replaces the site. Example: `"org_123"`. */
+  organizationId: Wrapped<string>;
+  /** Title of the site, 1 to 100 characters. Example: `"Developer docs"`. Also the natural key for `adopt: true`. */
+  title: Wrapped<string>;
+  /**
+   * Site type. The API only documents `basic`, the default; the emulator and the production service
+   * also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.
+   * Example: `"basic"`.
+   */
+  type?: Wrapped<string>;
+  /**
+   * Who may see the published site: `public` (anyone, indexed), `unlisted` (anyone, not indexed),
+   * `share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).
+   * Example: `"unlisted"`.
+   */
+  visibility?: Wrapped<(typeof SITE_VISIBILITIES)[number]>;
+  /** Path prefix of the site under its host. Removing it stops managing it (the site keeps its basename). Example: `"docs"`. */
+  basename?: Wrapped<string>;
+  /**
+   * Hosts the site on a subdirectory of another domain, `<domain>/<path>` (pattern
+   * `^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$`). `null`, or removing it after it was set,
+   * removes the proxy. Example: `"example.com/docs"`.
+   */
+  proxy?: Wrapped<string | null>;
+  /** Adaptive content (content tailored to visitor claims). Example: `{ enabled: true }`. */
+  adaptiveContent?: Wrapped<{ enabled: boolean }>;
+  /** Whether AI agents may read the site: `included` or `excluded`. Example: `"excluded"`. */
+  agentsContext?: Wrapped<(typeof AGENTS_CONTEXTS)[number]>;
+  /**
+   * `true` publishes the site (after everything else is set up), `false` unpublishes it; left out,
+   * the published state is not managed. A new site starts unpublished. Example: `true`.
+   */
+  published?: Wrapped<boolean>;
+  /**
+   * Ids of spaces the site is created with (its first site spaces, at the root). Used only at
+   * creation: later changes are ignored and do not replace the site; manage site spaces afterwards
+   * with `SiteSpace` resources. Example: `[space.id]`.
+   */
+  spaces?: Wrapped<string[]>;
+  /**
+   * Id of the site space shown by default: at the root, or in the default section when the site
+   * has sections. Removing it stops managing it. Example: `siteSpace.id`.
+   */
+  defaultSiteSpace?: Wrapped<string>;
+  /** Id of the default site section. Removing it stops managing it. Example: `section.id`. */
+  defaultSiteSection?: Wrapped<string>;
+  /**
+   * Take over an existing site instead of creating one: `{ id: "<site id>" }`, or `true` to adopt
+   * the one site of the organization with this exact `title` (created when there is none). The
+   * site is then reconciled to these inputs. Only read at creation.
+   */
+  adopt?: Wrapped<boolean | { id: string }>;
+}
+
+/** The site as the API returns it (API.md 2.17); only the fields this resource reads. */
+interface ApiSite {
+  id: string;
+  title: string;
+  type: string;
+  visibility: string;
+  published: boolean;
+  basename?: string;
+  hostname?: string;
+  proxy?: { origin?: string; target?: string } | string | null;
+  adaptiveContent?: { enabled: boolean };
+  agentsContext?: string;
+  siteSpaces?: number;
+  createdAt?: string;
+  urls?: { location?: string; app?: string; published?: string };
+}
+
+interface ApiSiteSpace {
+  id: string;
+  section: string | null;
+  default: boolean;
+}
+
+interface ApiSection {
+  id: string;
+  default: boolean;
+}
+
+const sitePath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, ...rest];
+
+/**
+ * The proxy as the input spells it, `<domain>/<path>`. The API returns an object whose `origin` is
+ * where visitors arrive (`https://<domain>/<path>`); a string is accepted too.
+ */
+function proxyInput(proxy: ApiSite["proxy"]): string | null {
+  if (proxy === undefined || proxy === null) return null;
+  const raw = typeof proxy === "string" ? proxy : proxy.origin;
+  if (!raw) return null;
+  return raw.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/\/+$/, "");
+}
+
+/**
+ * The default section and default site space: the Site object does not carry them, so they are
+ * read from the sections and site-spaces lists (only when the state tracks them).
+ */
+async function defaults(api: ApiRequester, organizationId: string, siteId: string, want: { space: boolean; section: boolean }) {
+  if (!want.space && !want.section) return {};
+  const sections = await listAll<ApiSection>(api, sitePath(organizationId, siteId, "sections"));
+  const defaultSection = sections.find((section) => section.default)?.id;
+  const result: { defaultSiteSection?: string; defaultSiteSpace?: string } = {};
+  if (want.section && defaultSection) result.defaultSiteSection = defaultSection;
+  if (want.space) {
+    // "the default at the root or in the default section" (API.md 4.12).
+    const container = defaultSection ?? null;
+    const siteSpaces = await listAll<ApiSiteSpace>(api, sitePath(organizationId, siteId, "site-spaces"), { default: true });
+    const match = siteSpaces.find((siteSpace) => siteSpace.default && (siteSpace.section ?? null) === container);
+    if (match) result.defaultSiteSpace = match.id;
+  }
+  return result;
+}
+
+/** What the state tracks, whatever the API returns: inputs first, then server outputs. */
+function stateOf(organizationId: string, site: ApiSite, extra: { spaces?: string[]; defaultSiteSpace?: string; defaultSiteSection?: string }): State {
+  return {
+    organizationId,
+    title: site.title,
+    type: site.type,
+    visibility: site.visibility,
+    basename: site.basename,
+    proxy: proxyInput(site.proxy),
+    adaptiveContent: site.adaptiveContent ? { enabled: site.adaptiveContent.enabled } : undefined,
+    agentsContext: site.agentsContext,
+    published: site.published,
+    spaces: extra.spaces,
+    defaultSiteSpace: extra.defaultSiteSpace,
+    defaultSiteSection: extra.defaultSiteSection,
+    hostname: site.hostname,
+    siteSpaces: site.siteSpaces,
+    createdAt: site.createdAt,
+    urls: site.urls,
+    publishedUrl: site.urls?.published,
+  };
+}
+
+function wants(bag: { defaultSiteSpace?: unknown; defaultSiteSection?: unknown }) {
+  return { space: bag.defaultSiteSpace !== undefined, section: bag.defaultSiteSection !== undefined };
+}
+
+/**
+ * The state of `site`. `tracked` is the previous state or the inputs: it says whether the defaults
+ * are worth reading, and holds `spaces`, which only the creation used and the API does not return.
+ */
+async function stateNow(api: ApiRequester, organizationId: string, site: ApiSite, tracked: { spaces?: unknown; defaultSiteSpace?: unknown; defaultSiteSection?: unknown }): Promise<State> {
+  const spaces = Array.isArray(tracked.spaces) ? (tracked.spaces as string[]) : undefined;
+  return stateOf(organizationId, site, { spaces, ...(await defaults(api, organizationId, site.id, wants(tracked))) });
+}
+
+function getSite(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiSite | undefined> {
+  return getOrUndefined<ApiSite>(api, sitePath(organizationId, siteId));
+}
+
+function organizationOf(bag: State): string {
+  const organizationId = bag.organizationId;
+  if (typeof organizationId !== "string" || organizationId === "") {
+    throw new Error("Site: the state has no organizationId; cannot address the site");
+  }
+  return organizationId;
+}
+
+/** The PATCH body for the keys to apply; `null` removes the proxy. */
+function patchBody(inputs: SiteInputs, keys: Iterable<string>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of keys) {
+    switch (key) {
+      case "proxy":
+        body.proxy = inputs.proxy ?? null;
+        break;
+      case "title":
+      case "visibility":
+      case "basename":
+      case "adaptiveContent":
+      case "agentsContext":
+      case "defaultSiteSection":
+      case "defaultSiteSpace":
+        // A removed optional input stops being managed: the site keeps its value.
+        if (inputs[key] !== undefined) body[key] = inputs[key];
+        break;
+    }
+  }
+  return body;
+}
+
+const PATCHED_AFTER_CREATE = ["basename", "proxy", "adaptiveContent", "agentsContext", "defaultSiteSection", "defaultSiteSpace"] as const;
+
+async function setPublished(api: ApiRequester, organizationId: string, siteId: string, published: boolean): Promise<ApiSite> {
+  return api.request<ApiSite>("POST", sitePath(organizationId, siteId, published ? "publish" : "unpublish"));
+}
+
+async function create(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: string; state: State }> {
+  const { api } = ctx;
+  const organizationId = inputs.organizationId;
+  let site = await api.request<ApiSite>("POST", ["orgs", organizationId, "sites"], {
+    body: { type: inputs.type, title: inputs.title, visibility: inputs.visibility, spaces: inputs.spaces },
+  });
+  const known = { spaces: inputs.spaces };
+  try {
+    // Setting up a removed proxy on a new site means nothing: only a given proxy is sent.
+    const body = patchBody(inputs, PATCHED_AFTER_CREATE.filter((key) => inputs[key] !== undefined && inputs[key] !== null));
+    if (Object.keys(body).length > 0) site = await api.request<ApiSite>("PATCH", sitePath(organizationId, site.id), { body });
+    if (inputs.published === true) site = await setPublished(api, organizationId, site.id, true);
+  } catch (cause) {
+    // Describe the site as it really is so the next `up` applies exactly what is missing.
+    const now = await getSite(api, organizationId, site.id).catch(() => undefined);
+    const state = await stateNow(api, organizationId, now ?? site, inputs).catch(() => stateOf(organizationId, now ?? site, known));
+    throw new PartialCreateError(site.id, state, cause);
+  }
+  return { id: site.id, state: await stateNow(api, organizationId, site, inputs) };
+}
+
+async function read(ctx: ResourceContext, siteId: string, previous: State): Promise<State | undefined> {
+  const organizationId = organizationOf(previous);
+  const site = await getSite(ctx.api, organizationId, siteId);
+  return site && stateNow(ctx.api, organizationId, site, previous);
+}
+
+async function update(ctx: ResourceContext, siteId: string, olds: State, news: SiteInputs, changed: ReadonlySet<string>): Promise<State> {
+  const { api } = ctx;
+  const organizationId = organizationOf(olds);
+  if (changed.has("type")) {
+    // Only reachable through adopt (diff replaces on a type change): the API cannot patch the type.
+    throw new Error(`Site ${siteId} has type "${String(olds.type)}" but the inputs declare "${news.type}"; the type cannot be changed in place. Declare type: "${String(olds.type)}" or create a new site.`);
+  }
+  let site: ApiSite | undefined;
+  const body = patchBody(news, changed);
+  if (Object.keys(body).length > 0) site = await api.request<ApiSite>("PATCH", sitePath(organizationId, siteId), { body });
+  // Publishing comes last, so visitors never see a half-configured site.
+  if (changed.has("published") && news.published !== undefined) site = await setPublished(api, organizationId, siteId, news.published);
+  site ??= await getSite(api, organizationId, siteId);
+  if (!site) throw new Error(`Site ${siteId} no longer exists in organization ${organizationId}; run \`pulumi refresh\` to drop it from the state`);
+  return stateNow(api, organizationId, site, { spaces: olds.spaces, defaultSiteSpace: news.defaultSiteSpace, defaultSiteSection: news.defaultSiteSection });
+}
+
+async function remove(ctx: ResourceContext, siteId: string, props: State): Promise<void> {
+  await deleteIdempotent(ctx.api, sitePath(organizationOf(props), siteId));
+}
+
+async function findByNaturalKey(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: string; state: State }[]> {
+  // API.md does not name the list's filter parameters: list everything and match the exact title.
+  const matches: { id: string; state: State }[] = [];
+  for await (const site of ctx.api.paginate<ApiSite>(["orgs", inputs.organizationId, "sites"])) {
+    if (site.title !== inputs.title) continue;
+    matches.push({ id: site.id, state: await stateNow(ctx.api, inputs.organizationId, site, inputs) });
+  }
+  return matches;
+}
+
+export const definition: ResourceDefinition<SiteInputs> = {
+  kind: "Site",
+  schema: siteInputs,
+  // `spaces` is deliberately not compared: it only matters at creation.
+  inputKeys: ["organizationId", "title", "type", "visibility", "basename", "proxy", "adaptiveContent", "agentsContext", "published", "defaultSiteSpace", "defaultSiteSection"],
+  replaceKeys: ["organizationId", "type"],
+  naturalKey: "title within the organization",
+  create,
+  read,
+  update,
+  delete: remove,
+  findByNaturalKey,
+};
+
+/**
+ * A docs site. Example:
+ *
+ * ```ts
+ * const site = new Site("docs", { organizationId: orgId, title: "Developer docs", visibility: "public", spaces: [spaceId], published: true });
+ * export const url = site.publishedUrl;
+ * ```
+ */
+export class Site extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<string>;
+  declare readonly visibility: pulumi.Output<(typeof SITE_VISIBILITIES)[number] | undefined>;
+  declare readonly basename: pulumi.Output<string | undefined>;
+  declare readonly proxy: pulumi.Output<string | null | undefined>;
+  declare readonly adaptiveContent: pulumi.Output<{ enabled: boolean } | undefined>;
+  declare readonly agentsContext: pulumi.Output<(typeof AGENTS_CONTEXTS)[number] | undefined>;
+  declare readonly published: pulumi.Output<boolean | undefined>;
+  /** The spaces the site was created with. */
+  declare readonly spaces: pulumi.Output<string[] | undefined>;
+  declare readonly defaultSiteSpace: pulumi.Output<string | undefined>;
+  declare readonly defaultSiteSection: pulumi.Output<string | undefined>;
+  /** Custom hostname, when one is set (managed outside this resource). */
+  declare readonly hostname: pulumi.Output<string | undefined>;
+  /** Number of site spaces. */
+  declare readonly siteSpaces: pulumi.Output<number>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly urls: pulumi.Output<{ location?: string; app?: string; published?: string }>;
+  /** Where visitors find the site (`urls.published`). */
+  declare readonly publishedUrl: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { hostname: undefined, siteSpaces: undefined, createdAt: undefined, urls: undefined, publishedUrl: undefined };
+    super(new DocsPlatformProvider("Site"), name, { ...args, ...outputs }, opts, RESOURCE_MODULE, "Site");
+  }
+}
