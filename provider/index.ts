@@ -6,8 +6,12 @@
  * const writers = new docs.Team("writers", { organizationId: "org-acme", title: "Writers", members: ["usr-1"] });
  */
 export { Collection, type CollectionArgs } from "./resources/collection";
+export { OpenApiSpec, type OpenApiSpecArgs, ProcessingError } from "./resources/open-api-spec";
 export { OrganizationSettings, type OrganizationSettingsArgs } from "./resources/organization-settings";
 export { SamlProvider, type SamlProviderArgs } from "./resources/saml-provider";
+export { Site, type SiteArgs } from "./resources/site";
+export { SiteSection, type SiteSectionArgs } from "./resources/site-section";
+export { SiteSpace, type SiteSpaceArgs } from "./resources/site-space";
 export { Team, type TeamArgs } from "./resources/team";
 export { CONFIG_DEFAULTS, CONFIG_NAMESPACE, ConfigurationError } from "./runtime/config";
 export type { Adopt } from "./runtime/adopt";

@@ -86,4 +86,30 @@ describe("serialization round trip (serialize, require-from-string, configure, c
     expectSafeStub(result, "Collection");
     expect((await api<{ description: string }>(`/collections/${result.id}`)).description).toBe("Serialized");
   });
+
+  it("Site", async () => {
+    const org = emulator.fixture.organization;
+    const result = await roundTrip("Site", { organizationId: org, title: "Round trip site", published: true });
+    expectSafeStub(result, "Site");
+    expect((await api<{ published: boolean }>(`/orgs/${org}/sites/${result.id}`)).published).toBe(true);
+  });
+
+  it("SiteSection and SiteSpace", async () => {
+    const org = emulator.fixture.organization;
+    const [guides, reference] = emulator.fixture.organizations[0]!.spaceIds;
+    const site = await api<{ id: string }>(`/orgs/${org}/sites`, { method: "POST", body: JSON.stringify({ title: "Sections round trip" }) });
+    const section = await roundTrip("SiteSection", { organizationId: org, siteId: site.id, spaceId: guides, title: "Guides" });
+    expectSafeStub(section, "SiteSection");
+    const siteSpace = await roundTrip("SiteSpace", { organizationId: org, siteId: site.id, spaceId: reference, sectionId: section.id, path: "reference" });
+    expectSafeStub(siteSpace, "SiteSpace");
+    const listed = await api<{ items: { id: string; path: string; section: string }[] }>(`/orgs/${org}/sites/${site.id}/site-spaces`);
+    expect(listed.items.find((item) => item.id === siteSpace.id)).toMatchObject({ path: "reference", section: section.id });
+  });
+
+  it("OpenApiSpec", async () => {
+    const org = emulator.fixture.organization;
+    const result = await roundTrip("OpenApiSpec", { organizationId: org, slug: "round-trip", source: { url: "https://example.com/openapi.yaml" } });
+    expectSafeStub(result, "OpenApiSpec");
+    expect((await api<{ sourceURL: string }>(`/orgs/${org}/openapi/round-trip`)).sourceURL).toBe("https://example.com/openapi.yaml");
+  });
 });
