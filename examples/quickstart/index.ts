@@ -1,0 +1,114 @@
+/**
+ * The quickstart: a realistic documentation setup for one organization, all eight resources.
+ * `npm start` runs it against the local emulator's demo organization (settings in Pulumi.yaml);
+ * point it at your own organization with `pulumi config set` (see the README).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import * as docs from "pulumi-docs-platform";
+
+interface Members {
+  admin: string;
+  editor: string;
+  reader: string;
+}
+
+interface Spaces {
+  guides: string;
+  api: string;
+  changelog: string;
+}
+
+const config = new pulumi.Config();
+const organizationId = config.require("organizationId");
+const members = config.requireObject<Members>("members");
+const spaces = config.requireObject<Spaces>("spaces");
+
+const settings = new docs.OrganizationSettings("organization", {
+  organizationId,
+  title: "Acme Documentation",
+  defaultRole: "read",
+  inviteLinks: false,
+  ai: true,
+});
+
+const writers = new docs.Team("writers", { organizationId, title: "Writers", members: [members.editor] });
+const reviewers = new docs.Team("reviewers", { organizationId, title: "Reviewers", members: [members.admin, members.reader] });
+
+const identityProvider = new docs.SamlProvider("okta", {
+  organizationId,
+  label: "Okta",
+  entityID: "http://www.okta.com/exk1acmedocs",
+  ssoURL: "https://acme.okta.com/app/acme_docs/exk1acmedocs/sso/saml",
+  certificate: "MIIDpDCCAoygAwIBAgIGAYx0acmedocsQuickstartCertificate",
+  defaultTeam: reviewers.id,
+  defaultRole: "read",
+});
+
+const productDocs = new docs.Collection("product-docs", {
+  organizationId,
+  title: "Product documentation",
+  description: "Everything customers read about the product.",
+  defaultLevel: "read",
+});
+const tutorials = new docs.Collection("tutorials", { organizationId, title: "Tutorials", parent: productDocs.id });
+
+const portal = new docs.Site("portal", {
+  organizationId,
+  title: "Developer portal",
+  visibility: "public",
+  agentsContext: "included",
+  published: true,
+});
+
+const guidesSection = new docs.SiteSection("guides", {
+  organizationId,
+  siteId: portal.id,
+  spaceId: spaces.guides,
+  title: "Guides",
+  icon: "book-open",
+  path: "guides",
+});
+const referenceSection = new docs.SiteSection("reference", {
+  organizationId,
+  siteId: portal.id,
+  spaceId: spaces.api,
+  title: "API reference",
+  icon: "code",
+  path: "reference",
+  description: "Endpoints, payloads and errors.",
+});
+
+const changelog = new docs.SiteSpace("changelog", {
+  organizationId,
+  siteId: portal.id,
+  spaceId: spaces.changelog,
+  sectionId: guidesSection.id,
+  path: "changelog",
+});
+// Only visitors whose (unsigned) claims mark them as beta testers see the upcoming API changes.
+const betaChangelog = new docs.SiteSpace("beta-changelog", {
+  organizationId,
+  siteId: portal.id,
+  spaceId: spaces.changelog,
+  sectionId: referenceSection.id,
+  path: "upcoming",
+  condition: "visitor.claims.unsigned.beta == true",
+});
+
+const petstore = new docs.OpenApiSpec("petstore", {
+  organizationId,
+  slug: "petstore",
+  source: { url: "https://petstore3.swagger.io/api/v3/openapi.json" },
+  visibility: "public",
+  waitForProcessing: true,
+});
+
+export const organizationTitle = settings.title;
+export const teamIds = { writers: writers.id, reviewers: reviewers.id };
+export const samlProviderId = identityProvider.id;
+export const collectionIds = { productDocs: productDocs.id, tutorials: tutorials.id };
+export const siteId = portal.id;
+export const siteUrl = portal.publishedUrl;
+export const sectionIds = { guides: guidesSection.id, reference: referenceSection.id };
+export const siteSpaceIds = { changelog: changelog.id, betaChangelog: betaChangelog.id };
+export const openApiProcessingState = petstore.processingState;
