@@ -36,8 +36,12 @@ export interface RequestOptions {
   body?: unknown;
 }
 
-// An error body is only read for its message; a proxy's megabyte HTML page is cut here.
-const MAX_ERROR_BODY_BYTES = 64 * 1024;
+// An error body is only read for its message: its start is kept, the rest drained so the
+// connection can be reused, and a body beyond the drain limit is cut with its connection.
+const ERROR_BODY_KEEP_BYTES = 64 * 1024;
+const ERROR_BODY_DRAIN_BYTES = 1024 * 1024;
+
+const CLOSE_GRACE_MS = 5_000;
 
 /** Network failures where the request never left this machine: safe to retry for any method. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT"]);
@@ -157,11 +161,17 @@ export class ApiClient {
     return paginate<T>(fetchPage, path, query, buildPath(this.#basePath, path));
   }
 
-  /** Closes the pool's connections once in-flight requests finish. Further calls fail. */
+  /**
+   * Closes the connections once in-flight requests finish, or after a few seconds at most
+   * (a request stuck on a dead connection must not keep the process alive). Further calls fail
+   * with a `client_closed` {@link ConnectionError}. Calling it again is harmless.
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#pool.close();
+    const graceful = this.#pool.close().then(() => true);
+    const timer = sleepFor(CLOSE_GRACE_MS, false, { ref: false });
+    if (!(await Promise.race([graceful, timer]))) await this.#pool.destroy();
   }
 
   /** One attempt, inside a limiter slot: send, read the whole body, decide. */
@@ -181,16 +191,21 @@ export class ApiClient {
     const timer = setTimeout(() => attemptTimeout.abort(), requestTimeoutMs);
     const signal = AbortSignal.any([deadline, attemptTimeout.signal]);
     try {
-      const response = await this.#pool.request({
-        method,
-        path: target,
-        headers: body === undefined ? this.#headers : { ...this.#headers, "content-type": "application/json" },
-        body: body ?? null,
+      const response = await untilAborted(
+        this.#pool.request({
+          method,
+          path: target,
+          headers: body === undefined ? this.#headers : { ...this.#headers, "content-type": "application/json" },
+          body: body ?? null,
+          signal,
+          // Our own timers bound the attempt; undici's would fire later with less context.
+          headersTimeout: 0,
+          bodyTimeout: 0,
+        }),
         signal,
-        // Our own timers bound the attempt; undici's would fire later with less context.
-        headersTimeout: 0,
-        bodyTimeout: 0,
-      });
+        // A response that arrives after we gave up is not read: free its connection.
+        (late) => late.body.destroy(),
+      );
       const { statusCode: status } = response;
       const headers = response.headers as ResponseHeaders;
       if (status >= 200 && status < 300) {
@@ -210,7 +225,7 @@ export class ApiClient {
           });
         }
       }
-      const text = await readAtMost(response.body, MAX_ERROR_BODY_BYTES);
+      const text = await readErrorBody(response.body, ERROR_BODY_KEEP_BYTES, ERROR_BODY_DRAIN_BYTES);
       throw errorFromResponse({
         status,
         headers,
@@ -272,19 +287,54 @@ export class ApiClient {
   }
 }
 
-/** Reads up to `limit` bytes of a body as UTF-8; a longer body is cut and its stream destroyed. */
-async function readAtMost(body: AsyncIterable<Buffer | string> & { destroy(): void }, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+/**
+ * Settles with `promise`, or rejects as soon as `signal` aborts. undici only notices the abort of
+ * a request still queued behind a busy connection once that request reaches the connection,
+ * which may be never; the attempt timeout and the deadline must not depend on that.
+ */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, discard: (late: T) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => {
+      promise.then(discard, () => {});
+      reject(signal.reason);
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Reads an error body as UTF-8, keeping its first `keep` bytes. The rest is drained, so the
+ * connection goes back to the pool, up to `drain` bytes; past that the stream (and with it the
+ * connection) is destroyed: cheaper than downloading a huge error page.
+ */
+async function readErrorBody(
+  body: AsyncIterable<Buffer | string>,
+  keep: number,
+  drain: number,
+): Promise<string> {
+  const kept: Buffer[] = [];
+  let keptSize = 0;
+  let total = 0;
   for await (const chunk of body) {
     const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-    chunks.push(buffer);
-    size += buffer.length;
-    if (size >= limit) {
-      // Leaving the loop destroys the stream, and with it the connection: cheaper than
-      // downloading the rest of an oversized error page.
-      break;
+    total += buffer.length;
+    if (keptSize < keep) {
+      kept.push(buffer);
+      keptSize += buffer.length;
     }
+    // Leaving a for-await loop early destroys the stream.
+    if (total >= drain) break;
   }
-  return Buffer.concat(chunks).subarray(0, limit).toString("utf8");
+  return Buffer.concat(kept).subarray(0, keep).toString("utf8");
 }

@@ -289,7 +289,7 @@ export function errorFromResponse(response: ErrorResponse): ApiError {
   const apiMessage =
     body.message === undefined ? undefined : redact(body.message).slice(0, MAX_MESSAGE_CHARS);
   const requestId = requestIdOf(response.headers);
-  const retryAfterMs = serverDelayMs(response.headers, response.nowMs ?? Date.now());
+  const retryAfterMs = serverDelayMs(response.headers, response.status, response.nowMs ?? Date.now());
   const reason = STATUS_CODES[response.status] ?? "Unknown Status";
   const message =
     `${response.method} ${response.path} failed with ${response.status} ${reason}` +

@@ -29,15 +29,20 @@ export function requestIdOf(headers: ResponseHeaders): string | undefined {
  * How long the server asks us to wait, in milliseconds from `nowMs`, or undefined when it gives
  * no usable hint. `Retry-After` (delta seconds or an HTTP date) wins over `X-RateLimit-Reset`
  * (epoch seconds) because it is the more specific instruction. A hint in the past means "now".
+ *
+ * `X-RateLimit-Reset` is only a wait instruction when the limit is what failed (a 429, or
+ * `X-RateLimit-Remaining: 0`): servers send it on every response, and a 503 must not wait for
+ * the end of a rate-limit window it has nothing to do with.
  */
-export function serverDelayMs(headers: ResponseHeaders, nowMs: number): number | undefined {
+export function serverDelayMs(headers: ResponseHeaders, status: number, nowMs: number): number | undefined {
   const retryAfter = headerValue(headers, "retry-after");
   if (retryAfter !== undefined) {
     if (/^\d+(\.\d+)?$/.test(retryAfter)) return Math.round(Number(retryAfter) * 1000);
     const date = Date.parse(retryAfter);
     if (!Number.isNaN(date)) return Math.max(0, date - nowMs);
   }
-  const reset = headerValue(headers, "x-ratelimit-reset");
+  const limited = status === 429 || headerValue(headers, "x-ratelimit-remaining") === "0";
+  const reset = limited ? headerValue(headers, "x-ratelimit-reset") : undefined;
   if (reset !== undefined && /^\d+(\.\d+)?$/.test(reset)) {
     const seconds = Number(reset);
     // The API sends epoch seconds; some gateways in front of APIs send seconds-until-reset
