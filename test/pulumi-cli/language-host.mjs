@@ -1,0 +1,239 @@
+// A minimal Pulumi language host for Node.js programs (`pulumi-language-nodejs`).
+//
+// Why this exists: the Pulumi CLI is built here from the Go module proxy, but the proxy does not
+// serve the Go module of Pulumi's own Node.js language host
+// (github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3, 403 at every version). The
+// language host's job is small: serve the LanguageRuntime gRPC service and, on `Run`, start the
+// program runner that ships inside @pulumi/pulumi (`@pulumi/pulumi/cmd/run`), which talks to the
+// engine itself. This file does that with the gRPC library and generated stubs that ship with
+// @pulumi/pulumi, so it needs nothing beyond the program's own node_modules.
+//
+// Written as plain JavaScript (not TypeScript) because it is copied next to the CLI into a cache
+// outside the repository and started by the CLI from there, with whatever `node` is on PATH.
+//
+// Deliberate differences from Pulumi's Go host: no synchronous-invoke pipes (`--sync`; only the
+// deprecated `invokeSync` needs them), no monitor proxy (the program talks to the engine's monitor
+// directly), no debugger attach, and dependency installation is left to npm.
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const nodeJSProcessExitedAfterLoggingUserActionableMessage = 32;
+
+// Plugin command line, as the engine builds it: optional `--logtostderr`, `-v=N`,
+// `--tracing <url>`, then the engine's gRPC address as the last positional argument.
+function parseArguments(argv) {
+  let tracing = "";
+  const positional = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--tracing" || arg === "-tracing") {
+      tracing = argv[++i] ?? "";
+    } else if (arg.startsWith("--tracing=") || arg.startsWith("-tracing=")) {
+      tracing = arg.slice(arg.indexOf("=") + 1);
+    } else if (arg.startsWith("-")) {
+      // --logtostderr, -v=N and other logging flags: nothing to do here.
+    } else {
+      positional.push(arg);
+    }
+  }
+  return { tracing, engineAddress: positional.at(-1) ?? "" };
+}
+
+// The gRPC library and the generated LanguageRuntime stubs come from the @pulumi/pulumi that the
+// program itself uses. The CLI starts language plugins in the project directory, so resolution
+// starts there.
+function loadPulumiSdk(fromDirectory) {
+  const requireFromProgram = createRequire(path.join(fromDirectory, "noop.js"));
+  let packageJsonPath;
+  try {
+    packageJsonPath = requireFromProgram.resolve("@pulumi/pulumi/package.json");
+  } catch {
+    throw new Error(
+      `pulumi-language-nodejs: @pulumi/pulumi is not installed where the program is (${fromDirectory}). ` +
+        "Run npm install in the program's directory or one above it.",
+    );
+  }
+  const sdkRoot = path.dirname(packageJsonPath);
+  const requireFromSdk = createRequire(packageJsonPath);
+  return {
+    sdkRoot,
+    version: requireFromSdk("./package.json").version,
+    grpc: requireFromSdk("@grpc/grpc-js"),
+    languageGrpc: requireFromSdk("./proto/language_grpc_pb.js"),
+    language: requireFromSdk("./proto/language_pb.js"),
+    plugin: requireFromSdk("./proto/plugin_pb.js"),
+    emptyPb: requireFromSdk("google-protobuf/google/protobuf/empty_pb.js"),
+  };
+}
+
+// Config keys arrive as `<namespace>:<name>`; the Node.js SDK reads them from PULUMI_CONFIG in the
+// legacy `<namespace>:config:<name>` form (it accepts both, Pulumi's own host sends the legacy one).
+function legacyConfigKey(key) {
+  if (/^[^:]+:config:/.test(key)) return key;
+  const colon = key.indexOf(":");
+  return colon < 0 ? key : `${key.slice(0, colon)}:config:${key.slice(colon + 1)}`;
+}
+
+// Runtime options of Pulumi.yaml (`runtime.options`), with Pulumi's defaults.
+function runtimeOptions(info) {
+  const options = info?.getOptions()?.toJavaScript() ?? {};
+  const typescript = options.typescript ?? true;
+  if (typeof typescript !== "boolean") throw new Error("typescript option must be a boolean");
+  if (options.tsconfig !== undefined && typeof options.tsconfig !== "string")
+    throw new Error("tsconfig option must be a string");
+  if (options.nodeargs !== undefined && typeof options.nodeargs !== "string")
+    throw new Error("nodeargs option must be a string");
+  return {
+    typescript,
+    tsconfig: options.tsconfig ?? "",
+    // Simple whitespace split: quoting in nodeargs is not supported.
+    nodeargs: (options.nodeargs ?? "").split(/\s+/).filter(Boolean),
+  };
+}
+
+function main() {
+  const { tracing, engineAddress: initialEngineAddress } = parseArguments(process.argv.slice(2));
+  const sdk = loadPulumiSdk(process.cwd());
+  const { grpc, language: pb, plugin: pluginPb } = sdk;
+
+  let engineAddress = initialEngineAddress;
+  const running = new Set();
+
+  function run(request) {
+    const info = request.getInfo();
+    const options = runtimeOptions(info);
+    const programDirectory = info?.getProgramDirectory() || request.getPwd() || process.cwd();
+    const entryPoint = info?.getEntryPoint() || request.getProgram() || ".";
+    // Like Pulumi's host, use the runner of the @pulumi/pulumi the program resolves.
+    const { sdkRoot } = loadPulumiSdk(programDirectory);
+    const runPath = process.env.PULUMI_LANGUAGE_NODEJS_RUN_PATH || path.join(sdkRoot, "cmd", "run");
+
+    const args = [...options.nodeargs, runPath];
+    const flag = (name, value) => {
+      if (value !== undefined && value !== null && value !== "") args.push(`--${name}`, String(value));
+    };
+    flag("monitor", request.getMonitorAddress());
+    flag("engine", engineAddress);
+    flag("organization", request.getOrganization());
+    flag("project", request.getProject());
+    flag("root-directory", info?.getRootDirectory());
+    flag("stack", request.getStack());
+    flag("pwd", programDirectory);
+    if (request.getDryrun()) args.push("--dry-run");
+    flag("parallel", request.getParallel());
+    flag("tracing", tracing);
+    args.push(entryPoint, ...request.getArgsList());
+
+    const config = {};
+    for (const [key, value] of request.getConfigMap().entries()) config[legacyConfigKey(key)] = value;
+    const env = {
+      ...process.env,
+      PULUMI_CONFIG: JSON.stringify(config),
+      PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(request.getConfigsecretkeysList()),
+    };
+    if (options.typescript) env.PULUMI_NODEJS_TYPESCRIPT = "true";
+    if (options.tsconfig) env.PULUMI_NODEJS_TSCONFIG_PATH = options.tsconfig;
+
+    return new Promise((resolve) => {
+      // `node` from PATH, as Pulumi's host does: the caller decides which Node.js runs programs.
+      const child = spawn("node", args, { cwd: programDirectory, env, stdio: ["ignore", "inherit", "inherit"] });
+      running.add(child);
+      child.on("error", (error) => {
+        running.delete(child);
+        resolve({ error: `Problem executing program (could not run language executor): ${error.message}` });
+      });
+      child.on("exit", (code, signal) => {
+        running.delete(child);
+        if (code === 0) resolve({ error: "" });
+        // The runner already showed the user an actionable message: tell the engine to stop quietly.
+        else if (code === nodeJSProcessExitedAfterLoggingUserActionableMessage) resolve({ error: "", bail: true });
+        else if (code !== null) resolve({ error: `Program exited with non-zero exit code: ${code}` });
+        else resolve({ error: `Program exited unexpectedly: killed by ${signal}` });
+      });
+    });
+  }
+
+  const unary = (handler) => (call, callback) => {
+    Promise.resolve()
+      .then(() => handler(call.request))
+      .then(
+        (response) => callback(null, response),
+        (error) => callback({ code: grpc.status.UNKNOWN, details: String(error?.message ?? error) }),
+      );
+  };
+
+  const service = {
+    handshake: unary((request) => {
+      engineAddress = request.getEngineAddress() || engineAddress;
+      return new pb.LanguageHandshakeResponse();
+    }),
+    getPluginInfo: unary(() => {
+      const info = new pluginPb.PluginInfo();
+      info.setVersion(sdk.version);
+      return info;
+    }),
+    // Plugins come from PATH (the CLI bundles pulumi-resource-pulumi-nodejs next to itself), and
+    // this project uses no plugin-backed packages, so there is nothing to report.
+    getRequiredPackages: unary(() => new pb.GetRequiredPackagesResponse()),
+    getRequiredPlugins: unary(() => new pb.GetRequiredPluginsResponse()),
+    run: unary(async (request) => {
+      const result = await run(request);
+      const response = new pb.RunResponse();
+      response.setError(result.error);
+      response.setBail(Boolean(result.bail));
+      return response;
+    }),
+    // Dependencies are installed by npm before Pulumi runs; end the stream straight away.
+    installDependencies: (call) => call.end(),
+    runtimeOptionsPrompts: unary(() => new pb.RuntimeOptionsResponse()),
+    about: unary(() => {
+      const response = new pb.AboutResponse();
+      response.setExecutable(process.execPath);
+      response.setVersion(process.version);
+      return response;
+    }),
+    getProgramDependencies: unary(() => new pb.GetProgramDependenciesResponse()),
+    cancel: unary(() => {
+      for (const child of running) child.kill("SIGINT");
+      return new sdk.emptyPb.Empty();
+    }),
+  };
+
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(sdk.languageGrpc.LanguageRuntimeService, service);
+  server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {
+    if (error) {
+      console.error(`pulumi-language-nodejs: could not start the gRPC server: ${error.message}`);
+      process.exit(1);
+    }
+    // The plugin protocol: the first line on stdout is the port the engine connects to.
+    process.stdout.write(`${port}\n`);
+  });
+
+  const shutdown = () => {
+    for (const child of running) child.kill("SIGTERM");
+    server.forceShutdown();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+
+  // Pulumi's host exits when the engine goes away; without that, a CLI killed by a timeout would
+  // leave this server running forever. The engine is our parent: stop when it is gone.
+  const parent = process.ppid;
+  setInterval(() => {
+    try {
+      process.kill(parent, 0);
+    } catch {
+      shutdown();
+    }
+  }, 1000).unref();
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(String(error?.message ?? error));
+  process.exit(1);
+}

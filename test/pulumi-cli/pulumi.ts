@@ -1,0 +1,27 @@
+// `npm run pulumi -- <args>`: the project's Pulumi CLI (see ensure-pulumi.ts) with the local,
+// account-free environment of run-pulumi.ts, for looking at the stacks the scripts create.
+// State: <repository>/.pulumi-state (gitignored), or $PULUMI_STATE_DIR.
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { ensurePulumi, repositoryRoot } from "./ensure-pulumi.ts";
+import { pulumiEnvironment } from "./run-pulumi.ts";
+
+const localStateDir = path.resolve(process.env.PULUMI_STATE_DIR ?? path.join(repositoryRoot, ".pulumi-state"));
+
+const installation = await ensurePulumi();
+const backendDir = path.join(localStateDir, "backend");
+const pulumiHome = path.join(localStateDir, "home");
+await fs.mkdir(backendDir, { recursive: true });
+await fs.mkdir(pulumiHome, { recursive: true });
+const env = pulumiEnvironment({
+  binDir: installation.binDir,
+  backendDir,
+  pulumiHome,
+  // Keep a passphrase the user exported; otherwise the fixed local one the scripts use.
+  passphrase: process.env.PULUMI_CONFIG_PASSPHRASE,
+});
+const child = spawn(installation.pulumi, process.argv.slice(2), { stdio: "inherit", env });
+child.on("exit", (code, signal) => {
+  process.exitCode = code ?? (signal ? 1 : 0);
+});
