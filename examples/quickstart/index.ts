@@ -68,6 +68,8 @@ const guidesSection = new docs.SiteSection("guides", {
   icon: "book-open",
   path: "guides",
 });
+// Sections are listed in the order they were created, and the first one is the default: create
+// them one after the other, so every environment gets the same order.
 const referenceSection = new docs.SiteSection("reference", {
   organizationId,
   siteId: portal.id,
@@ -76,7 +78,7 @@ const referenceSection = new docs.SiteSection("reference", {
   icon: "code",
   path: "reference",
   description: "Endpoints, payloads and errors.",
-});
+}, { dependsOn: [guidesSection] });
 
 const changelog = new docs.SiteSpace("changelog", {
   organizationId,

@@ -69,6 +69,8 @@ export interface RunPulumiOptions {
   timeoutMs?: number;
   /** Written to stdin (e.g. a config value for `config set`). */
   input?: string;
+  /** Also copy the output to this process's stdout and stderr as it comes (for scripts a person watches). */
+  echo?: boolean;
 }
 
 /**
@@ -91,8 +93,14 @@ export function runPulumi(args: string[], options: RunPulumiOptions): Promise<Pu
     let stdout = "";
     let stderr = "";
     let timedOut = false;
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      if (options.echo) process.stdout.write(chunk);
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+      if (options.echo) process.stderr.write(chunk);
+    });
     child.stdin.end(options.input ?? "");
     const killGroup = (signal: NodeJS.Signals) => {
       try {
@@ -187,7 +195,7 @@ export interface TestStack {
   /** The stack's config file (passed as --config-file to the commands that take one). */
   readonly configFile: string;
   /** Any pulumi command, with `--stack <name>` (and `--config-file`) added; resolves even when it fails. */
-  run(args: string[], options?: { input?: string; timeoutMs?: number }): Promise<PulumiResult>;
+  run(args: string[], options?: { input?: string; timeoutMs?: number; echo?: boolean }): Promise<PulumiResult>;
   /** `pulumi up --yes --skip-preview`; throws on failure. */
   up(extraArgs?: string[]): Promise<PulumiResult>;
   /** `pulumi preview --json`, parsed; throws on failure. */
@@ -250,6 +258,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
       env,
       timeoutMs: runOptions.timeoutMs ?? timeoutMs,
       input: runOptions.input,
+      echo: runOptions.echo,
     });
   const json = async <T>(args: string[]): Promise<T> => {
     const result = assertSucceeded(await run(args));

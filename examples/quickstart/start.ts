@@ -1,0 +1,101 @@
+/**
+ * `npm start`: the quickstart, end to end, on this machine alone.
+ *
+ * 1. makes sure the Pulumi CLI is there (built and cached on first use; see README);
+ * 2. starts the API emulator on a persistent database (`.data/emulator.db`, port 4010);
+ * 3. runs `pulumi up` of the root Pulumi.yaml program on the local stack `quickstart`
+ *    (state in `.pulumi-state/`, the same place `npm run pulumi` looks);
+ * 4. prints the stack outputs and the site's published URL;
+ * 5. runs `pulumi preview` and shows that nothing is left to change;
+ * 6. stops the emulator. Its data and the stack are kept, so a second `npm start` changes nothing.
+ *
+ * Environment overrides (used by the tests): QUICKSTART_PORT, QUICKSTART_DB, PULUMI_STATE_DIR.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensurePulumi } from "../../test/pulumi-cli/ensure-pulumi.ts";
+import { assertSucceeded, createStack } from "../../test/pulumi-cli/run-pulumi.ts";
+
+const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
+const port = process.env.QUICKSTART_PORT ?? "4010";
+const database = path.resolve(repositoryRoot, process.env.QUICKSTART_DB ?? ".data/emulator.db");
+const stateDir = path.resolve(repositoryRoot, process.env.PULUMI_STATE_DIR ?? ".pulumi-state");
+const stackName = "quickstart";
+
+interface RunningEmulator {
+  child: ChildProcess;
+  env: Record<string, string>;
+}
+
+/** Starts the emulator and reads the `DOCS_PLATFORM_*=...` lines it prints once it listens. */
+function startEmulator(): Promise<RunningEmulator> {
+  const child = spawn(process.execPath, ["test/emulator/main.ts", "--port", port, "--db", database], {
+    cwd: repositoryRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const env: Record<string, string> = {};
+    const timer = setTimeout(() => fail(new Error("the emulator did not start within 30 s")), 30_000);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill();
+      reject(new Error(`${error.message}\n${output}`));
+    };
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+      for (const match of output.matchAll(/^(DOCS_PLATFORM_[A-Z_]+)=(\S+)$/gm)) env[match[1]!] = match[2]!;
+      if (env.DOCS_PLATFORM_ORGANIZATION) {
+        clearTimeout(timer);
+        resolve({ child, env });
+      }
+    });
+    child.on("exit", (code) => fail(new Error(`the emulator exited (code ${code}) before it was ready; is port ${port} in use? Set QUICKSTART_PORT to use another.`)));
+  });
+}
+
+function step(text: string): void {
+  process.stdout.write(`\n==> ${text}\n`);
+}
+
+step("Pulumi CLI");
+const installation = await ensurePulumi();
+process.stdout.write(`pulumi ${installation.version} (${installation.source}: ${installation.binDir})\n`);
+
+step(`API emulator on 127.0.0.1:${port}, data in ${path.relative(repositoryRoot, database)}`);
+const emulator = await startEmulator();
+const stopEmulator = () => emulator.child.kill();
+process.on("exit", stopEmulator);
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
+process.stdout.write(`${Object.entries(emulator.env).filter(([key]) => key !== "DOCS_PLATFORM_TOKEN").map(([key, value]) => `${key}=${value}`).join("\n")}\n`);
+
+try {
+  const stack = await createStack({
+    programDir: repositoryRoot,
+    stackName,
+    stateDir,
+    // The provider reads the API URL and token from these in its own process; nothing is stored.
+    env: { DOCS_PLATFORM_API_URL: emulator.env.DOCS_PLATFORM_API_URL, DOCS_PLATFORM_TOKEN: emulator.env.DOCS_PLATFORM_TOKEN },
+  });
+
+  step(`pulumi up (stack ${stackName}, state in ${path.relative(repositoryRoot, stateDir)}/)`);
+  assertSucceeded(await stack.run(["up", "--yes", "--skip-preview"], { echo: true }));
+
+  step("Stack outputs");
+  const outputs = await stack.outputs();
+  process.stdout.write(`${JSON.stringify(outputs, null, 2)}\n`);
+  process.stdout.write(`\nThe documentation site is published at: ${String(outputs.siteUrl)}\n`);
+
+  step("pulumi preview (expects no changes)");
+  assertSucceeded(await stack.run(["preview", "--expect-no-changes", "--diff"], { echo: true }));
+
+  process.stdout.write(
+    "\nDone. The emulator's data and the stack are kept: run `npm start` again and nothing changes.\n" +
+      "Look around with `npm run pulumi -- stack --stack quickstart` or `npm run emulator` (same data);\n" +
+      "start over with `rm -rf .data .pulumi-state`.\n",
+  );
+} finally {
+  stopEmulator();
+}
