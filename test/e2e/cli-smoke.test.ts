@@ -3,11 +3,10 @@
 // setup itself, independently of the project's resources.
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensurePulumi, repositoryRoot, requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
+import { ensurePulumi, requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
 import { changeCounts, changedSteps, createStack, type TestStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 
 const execFileAsync = promisify(execFile);
@@ -70,26 +69,6 @@ describe("the Pulumi CLI", () => {
     },
     e2eTimeout,
   );
-
-  it("without a matching CLI or Go, says how to install the CLI", async () => {
-    const emptyCache = await fs.mkdtemp(path.join(os.tmpdir(), "pulumi-cli-cache-"));
-    try {
-      // PATH with only Node.js: no pulumi and no go.
-      const result = await execFileAsync(process.execPath, [path.join(repositoryRoot, "test/pulumi-cli/ensure-pulumi.ts")], {
-        env: { HOME: os.homedir(), PATH: path.dirname(process.execPath), PULUMI_DOCS_PLATFORM_CACHE: emptyCache },
-      }).then(
-        () => undefined,
-        (error: { code: number; stderr: string }) => error,
-      );
-      expect(result?.code).toBe(1);
-      const version = requiredPulumiVersion();
-      expect(result?.stderr).toContain(`The Pulumi CLI v${version} is needed`);
-      expect(result?.stderr).toContain(`curl -fsSL https://get.pulumi.com | sh -s -- --version ${version}`);
-      expect(result?.stderr).toContain("install Go >=");
-    } finally {
-      await fs.rm(emptyCache, { recursive: true, force: true });
-    }
-  });
 });
 
 describe("a dynamic resource through the real engine", () => {

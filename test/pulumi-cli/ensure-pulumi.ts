@@ -125,6 +125,7 @@ async function ensure(options: EnsurePulumiOptions): Promise<PulumiInstallation>
     await withLock(`${installDir}.lock`, log, async () => {
       // Another process may have finished the build while we waited for the lock.
       if (await isInstalled(installDir, version)) return;
+      await removeLeftovers(installDir);
       await build(version, installDir, log, onPath, onPathVersion);
       source = "built";
     });
@@ -133,6 +134,16 @@ async function ensure(options: EnsurePulumiOptions): Promise<PulumiInstallation>
   const binDir = path.join(installDir, "bin");
   await installPluginScripts(binDir);
   return { binDir, pulumi: path.join(binDir, "pulumi"), version, source };
+}
+
+// Build and staging directories of builds that were interrupted (safe: we hold the lock).
+async function removeLeftovers(installDir: string): Promise<void> {
+  const prefix = `${path.basename(installDir)}.`;
+  for (const entry of await fs.readdir(path.dirname(installDir))) {
+    if (entry.startsWith(`${prefix}build-`) || entry.startsWith(`${prefix}staging-`)) {
+      await fs.rm(path.join(path.dirname(installDir), entry), { recursive: true, force: true });
+    }
+  }
 }
 
 async function isInstalled(installDir: string, version: string): Promise<boolean> {

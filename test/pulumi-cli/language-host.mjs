@@ -100,7 +100,16 @@ function main() {
   let engineAddress = initialEngineAddress;
   const running = new Set();
 
-  function run(request) {
+  // Failures to start the program are reported as the program's error, as Pulumi's host does.
+  async function run(request) {
+    try {
+      return await startProgram(request);
+    } catch (error) {
+      return { error: String(error?.message ?? error) };
+    }
+  }
+
+  function startProgram(request) {
     const info = request.getInfo();
     const options = runtimeOptions(info);
     const programDirectory = info?.getProgramDirectory() || request.getPwd() || process.cwd();
