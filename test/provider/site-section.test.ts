@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/site-section.ts";
-import { failedProperties, failing, type Harness, providerOf, rejectionOf, requestCount, startHarness } from "./support/direct-provider.ts";
+import { failedProperties, type Harness, providerOf, RecordingRequester, rejectionOf, startHarness } from "./support/harness.ts";
 
 let h: Harness;
 let provider: ReturnType<typeof providerOf>;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   h = await startHarness();
   org = h.organizationId;
   [guides, api, changelog] = [h.spaceIds[0]!, h.spaceIds[1]!, h.spaceIds[2]!];
-  provider = providerOf(definition, () => h.client);
+  provider = providerOf(definition, h.client);
 });
 afterAll(async () => {
   await h?.close();
@@ -34,10 +34,10 @@ async function sectionOf(siteId: string, sectionId: string): Promise<any> {
 
 describe("SiteSection check", () => {
   const base = () => ({ organizationId: "o", siteId: "s", spaceId: "sp" });
-  const failuresOf = async (extra: Record<string, unknown>) => failedProperties(await provider.check({}, { ...base(), ...extra }));
+  const failuresOf = async (extra: Record<string, unknown>) => failedProperties(provider, { ...base(), ...extra });
 
   it("requires non-empty organizationId, siteId and spaceId", async () => {
-    expect(failedProperties(await provider.check({}, {}))).toEqual(["organizationId", "siteId", "spaceId"]);
+    expect(await failedProperties(provider, {})).toEqual(["organizationId", "siteId", "spaceId"]);
     expect(await failuresOf({ organizationId: "", siteId: "", spaceId: "" })).toEqual(["organizationId", "siteId", "spaceId"]);
     expect(await failuresOf({})).toEqual([]);
   });
@@ -54,9 +54,9 @@ describe("SiteSection check", () => {
   });
 
   it("rejects unknown properties without sending a request", async () => {
-    const before = await requestCount(h);
+    const before = await h.requestCount();
     expect(await failuresOf({ colour: "red", sectionGroup: "g" })).toEqual(["colour", "sectionGroup"]);
-    expect(await requestCount(h)).toBe(before);
+    expect(await h.requestCount()).toBe(before);
   });
 });
 
@@ -173,9 +173,9 @@ describe("SiteSection lifecycle", () => {
 
   it("records a failing PATCH after the POST as a partial create, finished by update", async () => {
     const siteId = await newSite("Partial");
-    const patchFails = failing(h.client, (method, path) => method === "PATCH" && path.includes("sections"), () => new Error("patch is down"));
+    const patchFails = new RecordingRequester(h.client, (call) => (call.method === "PATCH" && call.path.split("/").includes("sections") ? new Error("patch is down") : undefined));
     const inputs = { __provider: "stub", organizationId: org, siteId, spaceId: guides, title: "Partial", path: "partial-path", description: "d" };
-    const failure = await rejectionOf(providerOf(definition, () => patchFails).create(inputs));
+    const failure = await rejectionOf(providerOf(definition, patchFails).create(inputs));
     expect(failure.reasons).toEqual(["patch is down"]);
     expect(failure.properties).toMatchObject({ __provider: "stub", title: "Partial", path: "partial" });
     expect(failure.properties).not.toHaveProperty("description");

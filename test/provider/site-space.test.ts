@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/site-space.ts";
-import { failedProperties, failing, type Harness, providerOf, rejectionOf, requestCount, startHarness } from "./support/direct-provider.ts";
+import { failedProperties, type Harness, providerOf, RecordingRequester, rejectionOf, startHarness } from "./support/harness.ts";
 
 let h: Harness;
 let provider: ReturnType<typeof providerOf>;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   h = await startHarness();
   org = h.organizationId;
   [guides, api, changelog] = [h.spaceIds[0]!, h.spaceIds[1]!, h.spaceIds[2]!];
-  provider = providerOf(definition, () => h.client);
+  provider = providerOf(definition, h.client);
 });
 afterAll(async () => {
   await h?.close();
@@ -34,10 +34,10 @@ async function siteSpaceOf(siteId: string, siteSpaceId: string): Promise<any> {
 
 describe("SiteSpace check", () => {
   const base = () => ({ organizationId: "o", siteId: "s", spaceId: "sp" });
-  const failuresOf = async (extra: Record<string, unknown>) => failedProperties(await provider.check({}, { ...base(), ...extra }));
+  const failuresOf = async (extra: Record<string, unknown>) => failedProperties(provider, { ...base(), ...extra });
 
   it("requires non-empty organizationId, siteId and spaceId", async () => {
-    expect(failedProperties(await provider.check({}, {}))).toEqual(["organizationId", "siteId", "spaceId"]);
+    expect(await failedProperties(provider, {})).toEqual(["organizationId", "siteId", "spaceId"]);
     expect(await failuresOf({ organizationId: "", siteId: "", spaceId: "" })).toEqual(["organizationId", "siteId", "spaceId"]);
     expect(await failuresOf({})).toEqual([]);
   });
@@ -53,9 +53,9 @@ describe("SiteSpace check", () => {
   });
 
   it("rejects unknown properties without sending a request", async () => {
-    const before = await requestCount(h);
+    const before = await h.requestCount();
     expect(await failuresOf({ default: true })).toEqual(["default"]);
-    expect(await requestCount(h)).toBe(before);
+    expect(await h.requestCount()).toBe(before);
   });
 });
 
@@ -147,9 +147,9 @@ describe("SiteSpace lifecycle", () => {
 
   it("records a failing PATCH after the POST as a partial create, finished by update", async () => {
     const siteId = await newSite("Partial");
-    const patchFails = failing(h.client, (method) => method === "PATCH", () => new Error("patch is down"));
+    const patchFails = new RecordingRequester(h.client, (call) => (call.method === "PATCH" ? new Error("patch is down") : undefined));
     const inputs = { __provider: "stub", organizationId: org, siteId, spaceId: guides, path: "wanted" };
-    const failure = await rejectionOf(providerOf(definition, () => patchFails).create(inputs));
+    const failure = await rejectionOf(providerOf(definition, patchFails).create(inputs));
     expect(failure.reasons).toEqual(["patch is down"]);
     expect(failure.properties).toMatchObject({ __provider: "stub", spaceId: guides, path: "guides" });
     expect(await siteSpaceOf(siteId, failure.id)).toMatchObject({ path: "guides" });
