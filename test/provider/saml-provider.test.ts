@@ -78,39 +78,23 @@ describe("SamlProvider check", () => {
 
 describe("SamlProvider lifecycle", () => {
   it("creates with every input; the default team reads back as its id; read equals create", async () => {
-    const created = await createProvider({
+    const inputs = {
       label: "Okta",
       entityID: "http://www.okta.com/exk1",
       certificate: CERTIFICATE,
       ssoURL: "https://acme.okta.com/sso/saml",
       defaultTeam: teamA,
       defaultRole: "edit",
-    });
+    };
+    const created = await createProvider(inputs);
     expect(harness.requester.writes()).toHaveLength(1);
-    expect(created.outs).toMatchObject({
-      organizationId: org,
-      label: "Okta",
-      entityID: "http://www.okta.com/exk1",
-      certificate: CERTIFICATE,
-      ssoURL: "https://acme.okta.com/sso/saml",
-      defaultTeam: teamA,
-      defaultRole: "edit",
-      status: "active",
-    });
+    expect(created.outs).toMatchObject({ organizationId: org, ...inputs, status: "active" });
     const outs = created.outs!;
     expect(outs.service).toEqual({ acsURL: expect.any(String), startURL: expect.any(String), entityID: expect.any(String) });
     expect(typeof outs.createdAt).toBe("string");
     const read = await provider.read(created.id, { ...outs, __provider: PROVIDER });
     expect(read.props).toEqual(outs);
-    expect(read.inputs).toEqual({
-      organizationId: org,
-      label: "Okta",
-      entityID: "http://www.okta.com/exk1",
-      certificate: CERTIFICATE,
-      ssoURL: "https://acme.okta.com/sso/saml",
-      defaultTeam: teamA,
-      defaultRole: "edit",
-    });
+    expect(read.inputs).toEqual({ organizationId: org, ...inputs });
     expect((await getProvider(created.id)).body.defaultTeam.id).toBe(teamA);
   });
 

@@ -19,10 +19,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function newSite(title: string): Promise<string> {
-  return (await h.api("POST", `/orgs/${org}/sites`, { title })).body.id as string;
-}
-
 async function newSection(siteId: string, spaceId: string, title: string): Promise<any> {
   return (await h.api("POST", `/orgs/${org}/sites/${siteId}/sections`, { spaceId, title })).body;
 }
@@ -89,7 +85,7 @@ describe("SiteSpace diff", () => {
 
 describe("SiteSpace lifecycle", () => {
   it("creates a site space at the root of a site without sections, reads it back, deletes it idempotently", async () => {
-    const siteId = await newSite("Root");
+    const siteId = await h.createSite("Root");
     const inputs = { organizationId: org, siteId, spaceId: guides };
     const created = await provider.create({ __provider: "stub", ...inputs });
     expect(created.outs).toMatchObject({ ...inputs, title: "Guides", default: true });
@@ -109,7 +105,7 @@ describe("SiteSpace lifecycle", () => {
   });
 
   it("creates in a given section with path and condition", async () => {
-    const siteId = await newSite("In section");
+    const siteId = await h.createSite("In section");
     const section = await newSection(siteId, guides, "Guides");
     const inputs = { organizationId: org, siteId, spaceId: api, sectionId: section.id, path: "api-v2", condition: "visitor.claims.beta === true" };
     const created = await provider.create(inputs);
@@ -119,7 +115,7 @@ describe("SiteSpace lifecycle", () => {
   });
 
   it("updates spaceId and path in place, and removes a removed condition", async () => {
-    const siteId = await newSite("Update");
+    const siteId = await h.createSite("Update");
     const created = await provider.create({ organizationId: org, siteId, spaceId: guides, path: "one", condition: "visitor.claims.a === true" });
     const news = { organizationId: org, siteId, spaceId: changelog, path: "two" };
     expect(await provider.diff(created.id, created.outs, news)).toMatchObject({ changes: true, replaces: [] });
@@ -133,7 +129,7 @@ describe("SiteSpace lifecycle", () => {
   });
 
   it("sees drift made through the API", async () => {
-    const siteId = await newSite("Drift");
+    const siteId = await h.createSite("Drift");
     const inputs = { organizationId: org, siteId, spaceId: guides, path: "guides", condition: null };
     const created = await provider.create(inputs);
     expect(created.outs.condition).toBeNull();
@@ -146,7 +142,7 @@ describe("SiteSpace lifecycle", () => {
   });
 
   it("records a failing PATCH after the POST as a partial create, finished by update", async () => {
-    const siteId = await newSite("Partial");
+    const siteId = await h.createSite("Partial");
     const patchFails = new RecordingRequester(h.client, (call) => (call.method === "PATCH" ? new Error("patch is down") : undefined));
     const inputs = { __provider: "stub", organizationId: org, siteId, spaceId: guides, path: "wanted" };
     const failure = await rejectionOf(providerOf(definition, patchFails).create(inputs));
@@ -162,7 +158,7 @@ describe("SiteSpace lifecycle", () => {
 
 describe("SiteSpace adopt", () => {
   it("adopts by id and reconciles to the inputs", async () => {
-    const siteId = await newSite("Adopt");
+    const siteId = await h.createSite("Adopt");
     const existing = (await h.api("POST", `/orgs/${org}/sites/${siteId}/site-spaces`, { spaceId: guides })).body;
     const adopted = await provider.create({ organizationId: org, siteId, spaceId: api, path: "adopted", adopt: { id: existing.id } });
     expect(adopted.id).toBe(existing.id);
@@ -173,7 +169,7 @@ describe("SiteSpace adopt", () => {
   });
 
   it("refuses adopt: true (no natural key), a missing id, and a site space in another section", async () => {
-    const siteId = await newSite("Refusals");
+    const siteId = await h.createSite("Refusals");
     await expect(provider.create({ organizationId: org, siteId, spaceId: api, adopt: true })).rejects.toThrow(/SiteSpace has no natural key/);
     await expect(provider.create({ organizationId: org, siteId, spaceId: api, adopt: { id: "missing" } })).rejects.toThrow(/SiteSpace missing does not exist/);
     const first = await newSection(siteId, guides, "First");

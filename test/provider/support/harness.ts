@@ -76,6 +76,8 @@ export interface Harness {
   api(method: HttpMethod, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   /** Creates a space through the API (the emulator's POST /orgs/{org}/spaces). */
   createSpace(title: string): Promise<string>;
+  /** Creates a site through the API (POST /orgs/{org}/sites). */
+  createSite(title: string): Promise<string>;
   /** Total requests the emulator has answered (its control surface). */
   requestCount(): Promise<number>;
   close(): Promise<void>;
@@ -100,6 +102,11 @@ export async function startHarness(options: { openapiProcessingMs?: number } = {
     const text = await response.text();
     return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
   };
+  const create = async (what: string, title: string): Promise<string> => {
+    const created = await api("POST", `/orgs/${organization.id}/${what}s`, { title });
+    if (created.status !== 201) throw new Error(`creating ${what} ${title}: ${created.status} ${JSON.stringify(created.body)}`);
+    return created.body.id as string;
+  };
   return {
     emulator,
     organizationId: organization.id,
@@ -110,11 +117,8 @@ export async function startHarness(options: { openapiProcessingMs?: number } = {
     client,
     requester: new RecordingRequester(client),
     api,
-    async createSpace(title) {
-      const created = await api("POST", `/orgs/${organization.id}/spaces`, { title });
-      if (created.status !== 201) throw new Error(`creating space ${title}: ${created.status} ${JSON.stringify(created.body)}`);
-      return created.body.id as string;
-    },
+    createSpace: (title) => create("space", title),
+    createSite: (title) => create("site", title),
     async requestCount() {
       const response = await fetch(`${emulator.controlUrl}/requests`);
       return ((await response.json()) as { total: number }).total;
