@@ -8,6 +8,7 @@ import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
 import { DocsPlatformProvider } from "../runtime/stub";
+import { pick } from "../runtime/values";
 
 /**
  * A collection (a group of spaces, API.md 2.16, 4.11), at the top level of its organization or
@@ -113,13 +114,7 @@ async function readCollection(api: ApiRequester, id: string): Promise<State | un
 const PATCHABLE = ["title", "description", "defaultLevel"] as const;
 
 function patchBody(inputs: CollectionInputs, keys: Iterable<string>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const key of keys) {
-    if (!(PATCHABLE as readonly string[]).includes(key)) continue;
-    const value = inputs[key as (typeof PATCHABLE)[number]];
-    if (value !== undefined) body[key] = value;
-  }
-  return body;
+  return pick(inputs, [...keys].filter((key): key is (typeof PATCHABLE)[number] => (PATCHABLE as readonly string[]).includes(key)));
 }
 
 export const definition: ResourceDefinition<CollectionInputs> = {

@@ -19,6 +19,7 @@ import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
+import { stateStrings } from "../runtime/values";
 
 /** API.md 2.18. */
 export const SLUG_PATTERN = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
@@ -108,11 +109,7 @@ const specsPath = (organizationId: string, ...rest: string[]) => ["orgs", organi
 const IN_PROGRESS = new Set(["pending", "progress", "processing", "in-progress"]);
 
 function organizationOf(bag: State): string {
-  const organizationId = bag.organizationId;
-  if (typeof organizationId !== "string" || organizationId === "") {
-    throw new Error("OpenApiSpec: the state has no organizationId; cannot address the spec");
-  }
-  return organizationId;
+  return stateStrings(bag, ["organizationId"], "OpenApiSpec: the state has no organizationId; cannot address the spec").organizationId;
 }
 
 function stateOf(organizationId: string, spec: ApiSpec, waitForProcessing: unknown): State {

@@ -7,6 +7,7 @@ import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
 import { DocsPlatformProvider } from "../runtime/stub";
+import { pick, stateStrings } from "../runtime/values";
 
 /**
  * A SAML single sign-on provider of an organization (API.md 2.14, 4.9).
@@ -130,11 +131,7 @@ function stateOf(organizationId: string, saml: ApiSamlProvider): State {
 }
 
 function organizationOf(props: State): string {
-  const organizationId = props.organizationId;
-  if (typeof organizationId !== "string" || organizationId === "") {
-    throw new Error("SamlProvider: the state has no organizationId; run `pulumi refresh` or recreate the resource");
-  }
-  return organizationId;
+  return stateStrings(props, ["organizationId"], "SamlProvider: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
 }
 
 async function readProvider(api: ApiRequester, organizationId: string, id: string): Promise<State | undefined> {
@@ -143,13 +140,8 @@ async function readProvider(api: ApiRequester, organizationId: string, id: strin
 }
 
 function bodyOf(inputs: SamlProviderInputs, keys: Iterable<string>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const key of keys) {
-    const value = inputs[key as (typeof WRITABLE)[number]];
-    // Undefined means "not managed any more": nothing is sent, the server keeps its value.
-    if ((WRITABLE as readonly string[]).includes(key) && value !== undefined) body[key] = value;
-  }
-  return body;
+  // Undefined means "not managed any more": nothing is sent, the server keeps its value.
+  return pick(inputs, [...keys].filter((key): key is (typeof WRITABLE)[number] => (WRITABLE as readonly string[]).includes(key)));
 }
 
 export const definition: ResourceDefinition<SamlProviderInputs> = {

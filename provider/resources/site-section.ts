@@ -8,14 +8,14 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { isNotFoundError } from "../client";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent } from "../runtime/requests";
+import { deleteIdempotent, findListed } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
+import { stateStrings } from "../runtime/values";
 
 const id = (what: string) => z.string().min(1, `${what} must not be empty`);
 
@@ -92,11 +92,7 @@ const sectionsPath = (organizationId: string, siteId: string, ...rest: string[])
 const siteSpacesPath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, "site-spaces", ...rest];
 
 function addressOf(bag: State): { organizationId: string; siteId: string } {
-  const { organizationId, siteId } = bag;
-  if (typeof organizationId !== "string" || !organizationId || typeof siteId !== "string" || !siteId) {
-    throw new Error("SiteSection: the state has no organizationId or siteId; cannot address the section");
-  }
-  return { organizationId, siteId };
+  return stateStrings(bag, ["organizationId", "siteId"], "SiteSection: the state has no organizationId or siteId; cannot address the section");
 }
 
 /**
@@ -135,17 +131,8 @@ function stateOf(address: { organizationId: string; siteId: string }, section: A
 }
 
 /** API.md has no GET of one section: it is found in the site's list. */
-async function findSection(api: ApiRequester, organizationId: string, siteId: string, sectionId: string): Promise<ApiSection | undefined> {
-  try {
-    for await (const section of api.paginate<ApiSection>(sectionsPath(organizationId, siteId))) {
-      if (section.id === sectionId) return section;
-    }
-    return undefined;
-  } catch (error) {
-    // The site itself is gone, and the section with it.
-    if (isNotFoundError(error)) return undefined;
-    throw error;
-  }
+function findSection(api: ApiRequester, organizationId: string, siteId: string, sectionId: string): Promise<ApiSection | undefined> {
+  return findListed<ApiSection>(api, sectionsPath(organizationId, siteId), sectionId);
 }
 
 const PATCHABLE = ["title", "icon", "path", "condition", "description", "defaultSiteSpace"] as const;

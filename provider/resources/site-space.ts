@@ -5,14 +5,14 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { isNotFoundError } from "../client";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent } from "../runtime/requests";
+import { deleteIdempotent, findListed } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
+import { stateStrings } from "../runtime/values";
 
 const id = (what: string) => z.string().min(1, `${what} must not be empty`);
 
@@ -70,11 +70,7 @@ interface ApiSiteSpace {
 const siteSpacesPath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, "site-spaces", ...rest];
 
 function addressOf(bag: State): { organizationId: string; siteId: string } {
-  const { organizationId, siteId } = bag;
-  if (typeof organizationId !== "string" || !organizationId || typeof siteId !== "string" || !siteId) {
-    throw new Error("SiteSpace: the state has no organizationId or siteId; cannot address the site space");
-  }
-  return { organizationId, siteId };
+  return stateStrings(bag, ["organizationId", "siteId"], "SiteSpace: the state has no organizationId or siteId; cannot address the site space");
 }
 
 function stateOf(address: { organizationId: string; siteId: string }, siteSpace: ApiSiteSpace): State {
@@ -93,17 +89,8 @@ function stateOf(address: { organizationId: string; siteId: string }, siteSpace:
 }
 
 /** API.md has no GET of one site space: it is found in the site's list. */
-async function findSiteSpace(api: ApiRequester, organizationId: string, siteId: string, siteSpaceId: string): Promise<ApiSiteSpace | undefined> {
-  try {
-    for await (const siteSpace of api.paginate<ApiSiteSpace>(siteSpacesPath(organizationId, siteId))) {
-      if (siteSpace.id === siteSpaceId) return siteSpace;
-    }
-    return undefined;
-  } catch (error) {
-    // The site itself is gone, and its site spaces with it.
-    if (isNotFoundError(error)) return undefined;
-    throw error;
-  }
+function findSiteSpace(api: ApiRequester, organizationId: string, siteId: string, siteSpaceId: string): Promise<ApiSiteSpace | undefined> {
+  return findListed<ApiSiteSpace>(api, siteSpacesPath(organizationId, siteId), siteSpaceId);
 }
 
 /** The PATCH body for the keys to apply; a removed `condition` is sent as null (API: null removes it). */

@@ -14,6 +14,7 @@ import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
+import { stateStrings } from "../runtime/values";
 
 /** API.md 4.12: a proxy hosts the site on a subdirectory of another domain, `<domain>/<path>`. */
 export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
@@ -209,11 +210,7 @@ function getSite(api: ApiRequester, organizationId: string, siteId: string): Pro
 }
 
 function organizationOf(bag: State): string {
-  const organizationId = bag.organizationId;
-  if (typeof organizationId !== "string" || organizationId === "") {
-    throw new Error("Site: the state has no organizationId; cannot address the site");
-  }
-  return organizationId;
+  return stateStrings(bag, ["organizationId"], "Site: the state has no organizationId; cannot address the site").organizationId;
 }
 
 /** The PATCH body for the keys to apply; `null` removes the proxy. */

@@ -6,6 +6,7 @@ import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { deleteIdempotent, getOrUndefined, listAll, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
+import { stateStrings } from "../runtime/values";
 
 /**
  * A team of an organization and, when `members` is given, its exact membership.
@@ -109,11 +110,7 @@ async function readTeam(ctx: ResourceContext, organizationId: string, id: string
 }
 
 function organizationOf(props: State): string {
-  const organizationId = props.organizationId;
-  if (typeof organizationId !== "string" || organizationId === "") {
-    throw new Error("Team: the state has no organizationId; run `pulumi refresh` or recreate the resource");
-  }
-  return organizationId;
+  return stateStrings(props, ["organizationId"], "Team: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
 }
 
 export const definition: ResourceDefinition<TeamInputs> = {

@@ -21,6 +21,22 @@ export async function deleteIdempotent(api: ApiRequester, path: PathSegments): P
   }
 }
 
+/**
+ * The item `id` of a list endpoint, for objects the API has no GET of one for; undefined when it
+ * is not listed, or when the list itself answers 404 (its parent is gone, and the item with it).
+ */
+export async function findListed<T extends { id: string }>(api: ApiRequester, path: PathSegments, id: string): Promise<T | undefined> {
+  try {
+    for await (const item of api.paginate<T>(path)) {
+      if (item.id === id) return item;
+    }
+    return undefined;
+  } catch (error) {
+    if (isNotFoundError(error)) return undefined;
+    throw error;
+  }
+}
+
 /** Every item of a list endpoint, across pages. */
 export async function listAll<T>(api: ApiRequester, path: PathSegments, query?: QueryParameters): Promise<T[]> {
   const items: T[] = [];

@@ -39,3 +39,17 @@ export function pick<T extends object, K extends keyof T>(source: T, keys: reado
   }
   return result;
 }
+
+/**
+ * The members `keys` of a resource's state, each a non-empty string, as a resource needs them to
+ * address its object; throws an Error with `message` when one is missing.
+ */
+export function stateStrings<K extends string>(bag: Record<string, unknown>, keys: readonly K[], message: string): Record<K, string> {
+  const result = {} as Record<K, string>;
+  for (const key of keys) {
+    const value = bag[key];
+    if (typeof value !== "string" || value === "") throw new Error(message);
+    result[key] = value;
+  }
+  return result;
+}

@@ -16,17 +16,8 @@ import {
   isNotFoundError,
   isServerError,
 } from "../../provider/client/index.ts";
-import { TOKEN, testClient, track } from "./harness.ts";
+import { rejection, TOKEN, testClient, track } from "./harness.ts";
 import { freePort, resetConnection, sendError, startServer } from "./hostile-server.ts";
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 /** Every way an error gets turned into text by a program, a logger or Pulumi. */
 function renderings(error: unknown): string[] {

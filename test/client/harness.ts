@@ -3,7 +3,7 @@
  * milliseconds and can assert the exact waits the client chose.
  */
 import { afterEach } from "vitest";
-import { ApiClient, type ClientOptions } from "../../provider/client/index.ts";
+import { ApiClient, type ApiError, type ClientOptions } from "../../provider/client/index.ts";
 import type { ClientInternals } from "../../provider/client/options.ts";
 import type { HostileServer } from "./hostile-server.ts";
 
@@ -57,4 +57,14 @@ export function testClient(
   );
   track(client);
   return { client, sleeps, logs };
+}
+
+/** The error a call that must fail rejects with. */
+export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error("expected the call to fail");
 }

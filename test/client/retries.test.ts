@@ -6,7 +6,7 @@ import {
   isServerError,
   type ApiError,
 } from "../../provider/client/index.ts";
-import { testClient, track } from "./harness.ts";
+import { rejection, testClient, track } from "./harness.ts";
 import {
   freePort,
   inSequence,
@@ -18,15 +18,6 @@ import {
 } from "./hostile-server.ts";
 
 const ok: Handler = (_request, { res }) => sendJson(res, 200, { id: "site_1" });
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("retries", () => {
   it("waits the Retry-After seconds after a 429, then succeeds", async () => {

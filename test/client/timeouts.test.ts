@@ -4,19 +4,9 @@ import {
   isRateLimitError,
   isServerError,
   isTimeoutError,
-  type ApiError,
 } from "../../provider/client/index.ts";
-import { testClient, track } from "./harness.ts";
+import { rejection, testClient, track } from "./harness.ts";
 import { hang, inSequence, sendError, sendJson, startServer, type Handler } from "./hostile-server.ts";
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error("expected the call to fail");
-}
 
 /** Sends headers and half a body, then goes silent. */
 const hangMidBody: Handler = (_r, { res }) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/collection.ts";
-import { checked, failingProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/org-harness.ts";
+import { checked, failedProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 let harness: Harness;
 let provider: ReturnType<typeof providerOf>;
@@ -8,7 +8,7 @@ let org: string;
 
 beforeAll(async () => {
   harness = await startHarness();
-  provider = providerOf(harness, definition);
+  provider = providerOf(definition, harness.requester);
   org = harness.organizationId;
 });
 afterAll(async () => harness?.close());
@@ -42,14 +42,14 @@ describe("Collection check", () => {
     ["adopt.id must not be empty", { adopt: { id: "" } }, ["adopt.id"]],
     ["unknown properties are rejected", { spaces: [] }, ["spaces"]],
   ])("%s", async (_rule, change, expected) => {
-    expect(await failingProperties(provider, { ...valid(), ...change })).toEqual(expected);
+    expect(await failedProperties(provider, { ...valid(), ...change })).toEqual(expected);
   });
 
   it("accepts every role as defaultLevel and the minimal inputs", async () => {
     for (const role of ["admin", "create", "review", "edit", "comment", "read"]) {
-      expect(await failingProperties(provider, { ...valid(), defaultLevel: role }), role).toEqual([]);
+      expect(await failedProperties(provider, { ...valid(), defaultLevel: role }), role).toEqual([]);
     }
-    expect(await failingProperties(provider, { organizationId: "org", title: "G" })).toEqual([]);
+    expect(await failedProperties(provider, { organizationId: "org", title: "G" })).toEqual([]);
   });
 
   it("sends no request when check fails", async () => {

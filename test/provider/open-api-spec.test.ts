@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/open-api-spec.ts";
-import { failedProperties, type Harness, providerOf, rejectionOf, requestCount, startHarness } from "./support/direct-provider.ts";
+import { failedProperties, type Harness, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 const PROCESSING_MS = 150;
 
@@ -11,7 +11,7 @@ let org: string;
 beforeAll(async () => {
   h = await startHarness({ openapiProcessingMs: PROCESSING_MS });
   org = h.organizationId;
-  provider = providerOf(definition, () => h.client);
+  provider = providerOf(definition, h.client);
 });
 afterAll(async () => {
   await h?.close();
@@ -27,10 +27,10 @@ async function setProcessingMs(openapiProcessingMs: number): Promise<void> {
 
 describe("OpenApiSpec check", () => {
   const base = () => ({ organizationId: "o", slug: "petstore", source: { url: url("petstore") } });
-  const failuresOf = async (extra: Record<string, unknown>) => failedProperties(await provider.check({}, { ...base(), ...extra }));
+  const failuresOf = async (extra: Record<string, unknown>) => failedProperties(provider, { ...base(), ...extra });
 
   it("requires organizationId, slug and source", async () => {
-    expect(failedProperties(await provider.check({}, {}))).toEqual(["organizationId", "slug", "source"]);
+    expect(await failedProperties(provider, {})).toEqual(["organizationId", "slug", "source"]);
     expect(await failuresOf({ organizationId: "" })).toEqual(["organizationId"]);
     expect(await failuresOf({})).toEqual([]);
   });
@@ -66,9 +66,9 @@ describe("OpenApiSpec check", () => {
   });
 
   it("rejects unknown properties without sending a request", async () => {
-    const before = await requestCount(h);
+    const before = await h.requestCount();
     expect(await failuresOf({ sourceURL: url("x") })).toEqual(["sourceURL"]);
-    expect(await requestCount(h)).toBe(before);
+    expect(await h.requestCount()).toBe(before);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/organization-settings.ts";
-import { checked, failingProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/org-harness.ts";
+import { checked, failedProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 let harness: Harness;
 let provider: ReturnType<typeof providerOf>;
@@ -8,7 +8,7 @@ let org: string;
 
 beforeAll(async () => {
   harness = await startHarness();
-  provider = providerOf(harness, definition);
+  provider = providerOf(definition, harness.requester);
   org = harness.organizationId;
 });
 afterAll(async () => harness?.close());
@@ -49,7 +49,7 @@ describe("OrganizationSettings check", () => {
     ["inherited merge rules", { mergeRules: { type: "inherit" } }],
     ["the organization id alone", { title: undefined, emailDomains: undefined, hostname: undefined, defaultRole: undefined, defaultContent: undefined, logo: undefined, sso: undefined, ai: undefined, inviteLinks: undefined, mergeRules: undefined }],
   ])("accepts %s", async (_case, change) => {
-    expect(await failingProperties(provider, { ...valid(), ...change })).toEqual([]);
+    expect(await failedProperties(provider, { ...valid(), ...change })).toEqual([]);
   });
 
   it.each([
@@ -74,7 +74,7 @@ describe("OrganizationSettings check", () => {
     ["adopt is not an input: the organization is always adopted", { adopt: true }, ["adopt"]],
     ["unknown properties are rejected", { plan: "free_2024" }, ["plan"]],
   ])("%s", async (_rule, change, expected) => {
-    expect(await failingProperties(provider, { ...valid(), ...change })).toEqual(expected);
+    expect(await failedProperties(provider, { ...valid(), ...change })).toEqual(expected);
   });
 
   it("normalizes set-like inputs: email domains and merge-rule reviewers", async () => {

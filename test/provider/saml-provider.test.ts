@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/saml-provider.ts";
-import { checked, failingProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/org-harness.ts";
+import { checked, failedProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 let harness: Harness;
 let provider: ReturnType<typeof providerOf>;
@@ -12,7 +12,7 @@ const CERTIFICATE = "MIIC8DCCAdigAwIBAgIQ".repeat(10);
 
 beforeAll(async () => {
   harness = await startHarness();
-  provider = providerOf(harness, definition);
+  provider = providerOf(definition, harness.requester);
   org = harness.organizationId;
   teamA = (await harness.api("PUT", `/orgs/${org}/teams`, { title: "SSO users", members: [] })).body.id;
   teamB = (await harness.api("PUT", `/orgs/${org}/teams`, { title: "SSO guests", members: [] })).body.id;
@@ -50,7 +50,7 @@ describe("SamlProvider check", () => {
     ["only the required inputs", { entityID: undefined, certificate: undefined, ssoURL: undefined, defaultTeam: undefined, defaultRole: undefined }],
     ["adopt by id", { adopt: { id: "saml-1" } }],
   ])("accepts %s", async (_case, change) => {
-    expect(await failingProperties(provider, { ...valid(), ...change })).toEqual([]);
+    expect(await failedProperties(provider, { ...valid(), ...change })).toEqual([]);
   });
 
   it.each([
@@ -67,7 +67,7 @@ describe("SamlProvider check", () => {
     ["defaultTeam is an id, not an object", { defaultTeam: { id: "team" } }, ["defaultTeam"]],
     ["unknown properties are rejected", { acsURL: "https://x.test" }, ["acsURL"]],
   ])("%s", async (_rule, change, expected) => {
-    expect(await failingProperties(provider, { ...valid(), ...change })).toEqual(expected);
+    expect(await failedProperties(provider, { ...valid(), ...change })).toEqual(expected);
   });
 
   it("sends no request when check fails", async () => {
@@ -78,39 +78,23 @@ describe("SamlProvider check", () => {
 
 describe("SamlProvider lifecycle", () => {
   it("creates with every input; the default team reads back as its id; read equals create", async () => {
-    const created = await createProvider({
+    const inputs = {
       label: "Okta",
       entityID: "http://www.okta.com/exk1",
       certificate: CERTIFICATE,
       ssoURL: "https://acme.okta.com/sso/saml",
       defaultTeam: teamA,
       defaultRole: "edit",
-    });
+    };
+    const created = await createProvider(inputs);
     expect(harness.requester.writes()).toHaveLength(1);
-    expect(created.outs).toMatchObject({
-      organizationId: org,
-      label: "Okta",
-      entityID: "http://www.okta.com/exk1",
-      certificate: CERTIFICATE,
-      ssoURL: "https://acme.okta.com/sso/saml",
-      defaultTeam: teamA,
-      defaultRole: "edit",
-      status: "active",
-    });
+    expect(created.outs).toMatchObject({ organizationId: org, ...inputs, status: "active" });
     const outs = created.outs!;
     expect(outs.service).toEqual({ acsURL: expect.any(String), startURL: expect.any(String), entityID: expect.any(String) });
     expect(typeof outs.createdAt).toBe("string");
     const read = await provider.read(created.id, { ...outs, __provider: PROVIDER });
     expect(read.props).toEqual(outs);
-    expect(read.inputs).toEqual({
-      organizationId: org,
-      label: "Okta",
-      entityID: "http://www.okta.com/exk1",
-      certificate: CERTIFICATE,
-      ssoURL: "https://acme.okta.com/sso/saml",
-      defaultTeam: teamA,
-      defaultRole: "edit",
-    });
+    expect(read.inputs).toEqual({ organizationId: org, ...inputs });
     expect((await getProvider(created.id)).body.defaultTeam.id).toBe(teamA);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/site-section.ts";
-import { failedProperties, failing, type Harness, providerOf, rejectionOf, requestCount, startHarness } from "./support/direct-provider.ts";
+import { failedProperties, type Harness, providerOf, RecordingRequester, rejectionOf, startHarness } from "./support/harness.ts";
 
 let h: Harness;
 let provider: ReturnType<typeof providerOf>;
@@ -13,16 +13,11 @@ beforeAll(async () => {
   h = await startHarness();
   org = h.organizationId;
   [guides, api, changelog] = [h.spaceIds[0]!, h.spaceIds[1]!, h.spaceIds[2]!];
-  provider = providerOf(definition, () => h.client);
+  provider = providerOf(definition, h.client);
 });
 afterAll(async () => {
   await h?.close();
 });
-
-async function newSite(title: string): Promise<string> {
-  const created = await h.api("POST", `/orgs/${org}/sites`, { title });
-  return created.body.id as string;
-}
 
 async function sectionsOf(siteId: string): Promise<any[]> {
   return (await h.api("GET", `/orgs/${org}/sites/${siteId}/sections`)).body.items;
@@ -34,10 +29,10 @@ async function sectionOf(siteId: string, sectionId: string): Promise<any> {
 
 describe("SiteSection check", () => {
   const base = () => ({ organizationId: "o", siteId: "s", spaceId: "sp" });
-  const failuresOf = async (extra: Record<string, unknown>) => failedProperties(await provider.check({}, { ...base(), ...extra }));
+  const failuresOf = async (extra: Record<string, unknown>) => failedProperties(provider, { ...base(), ...extra });
 
   it("requires non-empty organizationId, siteId and spaceId", async () => {
-    expect(failedProperties(await provider.check({}, {}))).toEqual(["organizationId", "siteId", "spaceId"]);
+    expect(await failedProperties(provider, {})).toEqual(["organizationId", "siteId", "spaceId"]);
     expect(await failuresOf({ organizationId: "", siteId: "", spaceId: "" })).toEqual(["organizationId", "siteId", "spaceId"]);
     expect(await failuresOf({})).toEqual([]);
   });
@@ -54,9 +49,9 @@ describe("SiteSection check", () => {
   });
 
   it("rejects unknown properties without sending a request", async () => {
-    const before = await requestCount(h);
+    const before = await h.requestCount();
     expect(await failuresOf({ colour: "red", sectionGroup: "g" })).toEqual(["colour", "sectionGroup"]);
-    expect(await requestCount(h)).toBe(before);
+    expect(await h.requestCount()).toBe(before);
   });
 });
 
@@ -96,7 +91,7 @@ describe("SiteSection diff", () => {
 
 describe("SiteSection lifecycle", () => {
   it("creates a section with its first site space, reads back the same, and deletes idempotently", async () => {
-    const siteId = await newSite("Sections");
+    const siteId = await h.createSite("Sections");
     const inputs = { organizationId: org, siteId, spaceId: guides, title: "Guides", icon: "book" };
     const created = await provider.create({ __provider: "stub", ...inputs });
     expect(created.outs).toMatchObject({ ...inputs, default: true });
@@ -117,7 +112,7 @@ describe("SiteSection lifecycle", () => {
   });
 
   it("patches path, condition and description at creation", async () => {
-    const siteId = await newSite("Patched");
+    const siteId = await h.createSite("Patched");
     const inputs = { organizationId: org, siteId, spaceId: api, title: "API", path: "reference", condition: "visitor.claims.beta === true", description: "Endpoints" };
     const created = await provider.create(inputs);
     expect(created.outs).toMatchObject(inputs);
@@ -126,7 +121,7 @@ describe("SiteSection lifecycle", () => {
   });
 
   it("updates title, path, description, removes the condition, and points the section at another space in place", async () => {
-    const siteId = await newSite("Updates");
+    const siteId = await h.createSite("Updates");
     const created = await provider.create({ organizationId: org, siteId, spaceId: guides, title: "Before", condition: "visitor.claims.a === true", description: "old" });
     const news = { organizationId: org, siteId, spaceId: changelog, title: "After", path: "after", description: "new" };
     expect(await provider.diff(created.id, created.outs, news)).toMatchObject({ changes: true, replaces: [] });
@@ -141,7 +136,7 @@ describe("SiteSection lifecycle", () => {
   });
 
   it("keeps condition: null tracked and sets the section's default site space", async () => {
-    const siteId = await newSite("Default space");
+    const siteId = await h.createSite("Default space");
     const created = await provider.create({ organizationId: org, siteId, spaceId: guides, condition: null });
     expect(created.outs.condition).toBeNull();
     const second = (await h.api("POST", `/orgs/${org}/sites/${siteId}/site-spaces`, { spaceId: api, sectionId: created.id })).body;
@@ -153,7 +148,7 @@ describe("SiteSection lifecycle", () => {
   });
 
   it("sees drift made through the API, including a removed primary site space, and repairs it", async () => {
-    const siteId = await newSite("Drift");
+    const siteId = await h.createSite("Drift");
     const inputs = { organizationId: org, siteId, spaceId: guides, title: "Drift", path: "drift" };
     const created = await provider.create(inputs);
     await h.api("PATCH", `/orgs/${org}/sites/${siteId}/sections/${created.id}`, { title: "Drifted", condition: "visitor.claims.x === true" });
@@ -172,10 +167,10 @@ describe("SiteSection lifecycle", () => {
   });
 
   it("records a failing PATCH after the POST as a partial create, finished by update", async () => {
-    const siteId = await newSite("Partial");
-    const patchFails = failing(h.client, (method, path) => method === "PATCH" && path.includes("sections"), () => new Error("patch is down"));
+    const siteId = await h.createSite("Partial");
+    const patchFails = new RecordingRequester(h.client, (call) => (call.method === "PATCH" && call.path.split("/").includes("sections") ? new Error("patch is down") : undefined));
     const inputs = { __provider: "stub", organizationId: org, siteId, spaceId: guides, title: "Partial", path: "partial-path", description: "d" };
-    const failure = await rejectionOf(providerOf(definition, () => patchFails).create(inputs));
+    const failure = await rejectionOf(providerOf(definition, patchFails).create(inputs));
     expect(failure.reasons).toEqual(["patch is down"]);
     expect(failure.properties).toMatchObject({ __provider: "stub", title: "Partial", path: "partial" });
     expect(failure.properties).not.toHaveProperty("description");
@@ -189,7 +184,7 @@ describe("SiteSection lifecycle", () => {
 
 describe("SiteSection adopt", () => {
   it("adopts by id and reconciles to the inputs", async () => {
-    const siteId = await newSite("Adopt");
+    const siteId = await h.createSite("Adopt");
     const existing = (await h.api("POST", `/orgs/${org}/sites/${siteId}/sections`, { spaceId: api, title: "Old title" })).body;
     const adopted = await provider.create({ organizationId: org, siteId, spaceId: api, title: "New title", adopt: { id: existing.id } });
     expect(adopted.id).toBe(existing.id);
@@ -199,7 +194,7 @@ describe("SiteSection adopt", () => {
   });
 
   it("refuses adopt: true (no natural key) and a missing id", async () => {
-    const siteId = await newSite("No natural key");
+    const siteId = await h.createSite("No natural key");
     await expect(provider.create({ organizationId: org, siteId, spaceId: api, adopt: true })).rejects.toThrow(/SiteSection has no natural key/);
     await expect(provider.create({ organizationId: org, siteId, spaceId: api, adopt: { id: "missing" } })).rejects.toThrow(/SiteSection missing does not exist/);
     expect(await sectionsOf(siteId)).toHaveLength(0);

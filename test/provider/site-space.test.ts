@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/site-space.ts";
-import { failedProperties, failing, type Harness, providerOf, rejectionOf, requestCount, startHarness } from "./support/direct-provider.ts";
+import { failedProperties, type Harness, providerOf, RecordingRequester, rejectionOf, startHarness } from "./support/harness.ts";
 
 let h: Harness;
 let provider: ReturnType<typeof providerOf>;
@@ -13,15 +13,11 @@ beforeAll(async () => {
   h = await startHarness();
   org = h.organizationId;
   [guides, api, changelog] = [h.spaceIds[0]!, h.spaceIds[1]!, h.spaceIds[2]!];
-  provider = providerOf(definition, () => h.client);
+  provider = providerOf(definition, h.client);
 });
 afterAll(async () => {
   await h?.close();
 });
-
-async function newSite(title: string): Promise<string> {
-  return (await h.api("POST", `/orgs/${org}/sites`, { title })).body.id as string;
-}
 
 async function newSection(siteId: string, spaceId: string, title: string): Promise<any> {
   return (await h.api("POST", `/orgs/${org}/sites/${siteId}/sections`, { spaceId, title })).body;
@@ -34,10 +30,10 @@ async function siteSpaceOf(siteId: string, siteSpaceId: string): Promise<any> {
 
 describe("SiteSpace check", () => {
   const base = () => ({ organizationId: "o", siteId: "s", spaceId: "sp" });
-  const failuresOf = async (extra: Record<string, unknown>) => failedProperties(await provider.check({}, { ...base(), ...extra }));
+  const failuresOf = async (extra: Record<string, unknown>) => failedProperties(provider, { ...base(), ...extra });
 
   it("requires non-empty organizationId, siteId and spaceId", async () => {
-    expect(failedProperties(await provider.check({}, {}))).toEqual(["organizationId", "siteId", "spaceId"]);
+    expect(await failedProperties(provider, {})).toEqual(["organizationId", "siteId", "spaceId"]);
     expect(await failuresOf({ organizationId: "", siteId: "", spaceId: "" })).toEqual(["organizationId", "siteId", "spaceId"]);
     expect(await failuresOf({})).toEqual([]);
   });
@@ -53,9 +49,9 @@ describe("SiteSpace check", () => {
   });
 
   it("rejects unknown properties without sending a request", async () => {
-    const before = await requestCount(h);
+    const before = await h.requestCount();
     expect(await failuresOf({ default: true })).toEqual(["default"]);
-    expect(await requestCount(h)).toBe(before);
+    expect(await h.requestCount()).toBe(before);
   });
 });
 
@@ -89,7 +85,7 @@ describe("SiteSpace diff", () => {
 
 describe("SiteSpace lifecycle", () => {
   it("creates a site space at the root of a site without sections, reads it back, deletes it idempotently", async () => {
-    const siteId = await newSite("Root");
+    const siteId = await h.createSite("Root");
     const inputs = { organizationId: org, siteId, spaceId: guides };
     const created = await provider.create({ __provider: "stub", ...inputs });
     expect(created.outs).toMatchObject({ ...inputs, title: "Guides", default: true });
@@ -109,7 +105,7 @@ describe("SiteSpace lifecycle", () => {
   });
 
   it("creates in a given section with path and condition", async () => {
-    const siteId = await newSite("In section");
+    const siteId = await h.createSite("In section");
     const section = await newSection(siteId, guides, "Guides");
     const inputs = { organizationId: org, siteId, spaceId: api, sectionId: section.id, path: "api-v2", condition: "visitor.claims.beta === true" };
     const created = await provider.create(inputs);
@@ -119,7 +115,7 @@ describe("SiteSpace lifecycle", () => {
   });
 
   it("updates spaceId and path in place, and removes a removed condition", async () => {
-    const siteId = await newSite("Update");
+    const siteId = await h.createSite("Update");
     const created = await provider.create({ organizationId: org, siteId, spaceId: guides, path: "one", condition: "visitor.claims.a === true" });
     const news = { organizationId: org, siteId, spaceId: changelog, path: "two" };
     expect(await provider.diff(created.id, created.outs, news)).toMatchObject({ changes: true, replaces: [] });
@@ -133,7 +129,7 @@ describe("SiteSpace lifecycle", () => {
   });
 
   it("sees drift made through the API", async () => {
-    const siteId = await newSite("Drift");
+    const siteId = await h.createSite("Drift");
     const inputs = { organizationId: org, siteId, spaceId: guides, path: "guides", condition: null };
     const created = await provider.create(inputs);
     expect(created.outs.condition).toBeNull();
@@ -146,10 +142,10 @@ describe("SiteSpace lifecycle", () => {
   });
 
   it("records a failing PATCH after the POST as a partial create, finished by update", async () => {
-    const siteId = await newSite("Partial");
-    const patchFails = failing(h.client, (method) => method === "PATCH", () => new Error("patch is down"));
+    const siteId = await h.createSite("Partial");
+    const patchFails = new RecordingRequester(h.client, (call) => (call.method === "PATCH" ? new Error("patch is down") : undefined));
     const inputs = { __provider: "stub", organizationId: org, siteId, spaceId: guides, path: "wanted" };
-    const failure = await rejectionOf(providerOf(definition, () => patchFails).create(inputs));
+    const failure = await rejectionOf(providerOf(definition, patchFails).create(inputs));
     expect(failure.reasons).toEqual(["patch is down"]);
     expect(failure.properties).toMatchObject({ __provider: "stub", spaceId: guides, path: "guides" });
     expect(await siteSpaceOf(siteId, failure.id)).toMatchObject({ path: "guides" });
@@ -162,7 +158,7 @@ describe("SiteSpace lifecycle", () => {
 
 describe("SiteSpace adopt", () => {
   it("adopts by id and reconciles to the inputs", async () => {
-    const siteId = await newSite("Adopt");
+    const siteId = await h.createSite("Adopt");
     const existing = (await h.api("POST", `/orgs/${org}/sites/${siteId}/site-spaces`, { spaceId: guides })).body;
     const adopted = await provider.create({ organizationId: org, siteId, spaceId: api, path: "adopted", adopt: { id: existing.id } });
     expect(adopted.id).toBe(existing.id);
@@ -173,7 +169,7 @@ describe("SiteSpace adopt", () => {
   });
 
   it("refuses adopt: true (no natural key), a missing id, and a site space in another section", async () => {
-    const siteId = await newSite("Refusals");
+    const siteId = await h.createSite("Refusals");
     await expect(provider.create({ organizationId: org, siteId, spaceId: api, adopt: true })).rejects.toThrow(/SiteSpace has no natural key/);
     await expect(provider.create({ organizationId: org, siteId, spaceId: api, adopt: { id: "missing" } })).rejects.toThrow(/SiteSpace missing does not exist/);
     const first = await newSection(siteId, guides, "First");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/site.ts";
 import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
-import { failedProperties, failing, type Harness, providerOf, rejectionOf, requestCount, startHarness } from "./support/direct-provider.ts";
+import { failedProperties, type Harness, providerOf, RecordingRequester, rejectionOf, startHarness } from "./support/harness.ts";
 
 let h: Harness;
 let provider: ReturnType<typeof providerOf>;
@@ -10,7 +10,7 @@ let org: string;
 beforeAll(async () => {
   h = await startHarness();
   org = h.organizationId;
-  provider = providerOf(definition, () => h.client);
+  provider = providerOf(definition, h.client);
 });
 afterAll(async () => {
   await h?.close();
@@ -21,7 +21,7 @@ const valid = () => ({ organizationId: org, title: "Docs" });
 
 describe("Site check", () => {
   const failuresOf = async (extra: Record<string, unknown>, base: Record<string, unknown> = valid()) =>
-    failedProperties(await provider.check({}, { ...base, ...extra }));
+    failedProperties(provider, { ...base, ...extra });
 
   it("accepts minimal inputs and writes out the default type", async () => {
     const result = await provider.check({}, valid());
@@ -30,7 +30,7 @@ describe("Site check", () => {
   });
 
   it("requires organizationId and title, non-empty", async () => {
-    expect(failedProperties(await provider.check({}, {}))).toEqual(["organizationId", "title"]);
+    expect(await failedProperties(provider, {})).toEqual(["organizationId", "title"]);
     expect(await failuresOf({ organizationId: "" })).toEqual(["organizationId"]);
   });
 
@@ -77,9 +77,9 @@ describe("Site check", () => {
   });
 
   it("sends no request when check fails", async () => {
-    const before = await requestCount(h);
+    const before = await h.requestCount();
     await provider.check({}, { organizationId: "", title: "" });
-    const after = await requestCount(h);
+    const after = await h.requestCount();
     expect(after).toBe(before);
   });
 });
@@ -250,8 +250,8 @@ describe("Site lifecycle", () => {
   });
 
   it("records a publish failure after the site exists as a partial create, then finishes it through update", async () => {
-    const publishFails = failing(h.client, (method, path) => method === "POST" && path.at(-1) === "publish", () => new Error("publish is down"));
-    const flaky = providerOf(definition, () => publishFails);
+    const publishFails = new RecordingRequester(h.client, (call) => (call.method === "POST" && call.path.split("/").at(-1) === "publish" ? new Error("publish is down") : undefined));
+    const flaky = providerOf(definition, publishFails);
     const inputs = { __provider: "stub", organizationId: org, title: "Partial", type: "basic", basename: "partial", published: true };
     const failure = await rejectionOf(flaky.create(inputs));
     expect(failure.id).toMatch(/\w+/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/team.ts";
-import { checked, failingProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/org-harness.ts";
+import { checked, failedProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 let harness: Harness;
 let provider: ReturnType<typeof providerOf>;
@@ -8,7 +8,7 @@ let org: string;
 
 beforeAll(async () => {
   harness = await startHarness();
-  provider = providerOf(harness, definition);
+  provider = providerOf(definition, harness.requester);
   org = harness.organizationId;
 });
 afterAll(async () => harness?.close());
@@ -45,7 +45,7 @@ describe("Team check", () => {
     ["adopt.id must not be empty", { adopt: { id: "" } }, ["adopt.id"]],
     ["unknown properties are rejected", { colour: "red" }, ["colour"]],
   ])("%s", async (_rule, change, expected) => {
-    expect(await failingProperties(provider, { ...valid(), ...change })).toEqual(expected);
+    expect(await failedProperties(provider, { ...valid(), ...change })).toEqual(expected);
   });
 
   it("sends no request when check fails", async () => {

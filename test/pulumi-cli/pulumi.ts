@@ -2,22 +2,15 @@
 // account-free environment of run-pulumi.ts, for looking at the stacks the scripts create.
 // State: <repository>/.pulumi-state (gitignored), or $PULUMI_STATE_DIR.
 import { spawn } from "node:child_process";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { ensurePulumi, repositoryRoot } from "./ensure-pulumi.ts";
-import { pulumiEnvironment } from "./run-pulumi.ts";
+import { stateDirEnvironment } from "./run-pulumi.ts";
 
 const localStateDir = path.resolve(process.env.PULUMI_STATE_DIR ?? path.join(repositoryRoot, ".pulumi-state"));
 
 const installation = await ensurePulumi();
-const backendDir = path.join(localStateDir, "backend");
-const pulumiHome = path.join(localStateDir, "home");
-await fs.mkdir(backendDir, { recursive: true });
-await fs.mkdir(pulumiHome, { recursive: true });
-const env = pulumiEnvironment({
+const env = await stateDirEnvironment(localStateDir, {
   binDir: installation.binDir,
-  backendDir,
-  pulumiHome,
   // Keep a passphrase the user exported; otherwise the fixed local one the scripts use.
   passphrase: process.env.PULUMI_CONFIG_PASSPHRASE,
 });

@@ -52,6 +52,21 @@ export function pulumiEnvironment(options: PulumiEnvironmentOptions): NodeJS.Pro
   return env;
 }
 
+/**
+ * Creates the backend and PULUMI_HOME directories under `stateDir` (`backend`, `home`) and returns
+ * the pulumi environment over them.
+ */
+export async function stateDirEnvironment(
+  stateDir: string,
+  options: Omit<PulumiEnvironmentOptions, "backendDir" | "pulumiHome">,
+): Promise<NodeJS.ProcessEnv> {
+  const backendDir = path.join(stateDir, "backend");
+  const pulumiHome = path.join(stateDir, "home");
+  await fs.mkdir(backendDir, { recursive: true });
+  await fs.mkdir(pulumiHome, { recursive: true });
+  return pulumiEnvironment({ ...options, backendDir, pulumiHome });
+}
+
 export interface PulumiResult {
   /** The command line, for messages. */
   command: string;
@@ -227,17 +242,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   const stateDir =
     options.stateDir ??
     path.join(workRoot, "stacks", `${path.basename(options.programDir)}-${process.pid}-${Date.now()}-${stackCounter++}`);
-  const backendDir = path.join(stateDir, "backend");
-  const pulumiHome = path.join(stateDir, "home");
-  await fs.mkdir(backendDir, { recursive: true });
-  await fs.mkdir(pulumiHome, { recursive: true });
-  const env = pulumiEnvironment({
-    binDir: installation.binDir,
-    backendDir,
-    pulumiHome,
-    passphrase: options.passphrase,
-    extra: options.env,
-  });
+  const env = await stateDirEnvironment(stateDir, { binDir: installation.binDir, passphrase: options.passphrase, extra: options.env });
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
 
   // The stack's config file lives in the state directory, never in the program directory: tests

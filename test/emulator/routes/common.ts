@@ -1,6 +1,6 @@
 import type { Context } from "../context.ts";
-import { notFound } from "../errors.ts";
-import type { UserDoc } from "../model.ts";
+import { badRequest, notFound } from "../errors.ts";
+import type { SpaceDoc, UserDoc } from "../model.ts";
 import { paginate, type PageOptions } from "../pagination.ts";
 import type { Stored } from "../storage.ts";
 
@@ -41,6 +41,26 @@ export function mustGet<T extends Stored>(ctx: Context, kind: string, id: string
   const doc = ctx.store.get<T>(kind, id);
   if (!doc) throw notFound(`${label} ${id}: not found`);
   return doc;
+}
+
+/** The `kind` document `id` when it belongs to `organization`; another organization's counts as missing. */
+export function ownedBy<T extends Stored & { organization: string }>(ctx: Context, kind: string, organization: string, id: string): T | undefined {
+  const doc = ctx.store.get<T>(kind, id);
+  return doc && doc.organization === organization ? doc : undefined;
+}
+
+/** The `kind` document `id` of `organization`, or 404 `<label> <id>: not found`. */
+export function mustGetOwned<T extends Stored & { organization: string }>(ctx: Context, kind: string, organization: string, id: string, label: string): T {
+  const doc = ownedBy<T>(ctx, kind, organization, id);
+  if (!doc) throw notFound(`${label} ${id}: not found`);
+  return doc;
+}
+
+/** A live (not deleted) space of `organization` named in the body field `field`, or 400. */
+export function orgSpace(ctx: Context, organization: string, id: string, field: string): SpaceDoc {
+  const space = ownedBy<SpaceDoc>(ctx, "space", organization, id);
+  if (!space || space.deletedAt) throw badRequest(`${field}: space ${id} not found in this organization`);
+  return space;
 }
 
 /** Position of a newly appended item: after everything that exists. */

@@ -4,7 +4,7 @@ import { badRequest, notFound } from "../errors.ts";
 import { newId, type MemberDoc, type SpaceDoc, type TeamDoc, type UserDoc } from "../model.ts";
 import { created, noContent, ok, type Route } from "../router.ts";
 import { queryEnum, queryString, roleRule, ROLES, validate } from "../validate.ts";
-import { listBody, mustGet, renderUser } from "./common.ts";
+import { listBody, mustGet, mustGetOwned, ownedBy, renderUser } from "./common.ts";
 import { liveSpaces, renderSpace } from "./spaces.ts";
 
 export function renderMember(ctx: Context, member: MemberDoc): Record<string, unknown> {
@@ -44,9 +44,7 @@ function member(ctx: Context, organization: string, user: string): MemberDoc {
 }
 
 export function team(ctx: Context, organization: string, id: string): TeamDoc {
-  const doc = ctx.store.get<TeamDoc>("team", id);
-  if (!doc || doc.organization !== organization) throw notFound(`team ${id}: not found`);
-  return doc;
+  return mustGetOwned<TeamDoc>(ctx, "team", organization, id, "team");
 }
 
 /** Team membership ids must name members of the organization. */
@@ -235,8 +233,8 @@ export const memberTeamRoutes: Route[] = [
     role: "admin",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      const doc = ctx.store.get<TeamDoc>("team", ctx.param("teamId"));
-      if (doc && doc.organization === org.id) ctx.store.delete("team", doc.id);
+      const doc = ownedBy<TeamDoc>(ctx, "team", org.id, ctx.param("teamId"));
+      if (doc) ctx.store.delete("team", doc.id);
       return noContent();
     },
   },
@@ -292,8 +290,8 @@ export const memberTeamRoutes: Route[] = [
     role: "admin",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      const doc = ctx.store.get<TeamDoc>("team", ctx.param("teamId"));
-      if (doc && doc.organization === org.id) {
+      const doc = ownedBy<TeamDoc>(ctx, "team", org.id, ctx.param("teamId"));
+      if (doc) {
         ctx.store.update("team", org.id, { ...doc, members: doc.members.filter((m) => m.user !== ctx.param("userId")) });
       }
       return noContent();

@@ -5,7 +5,7 @@ import type { AgentInstructionsDoc, MemberDoc, OrgDoc, SiteDoc } from "../model.
 import { parseLimit } from "../pagination.ts";
 import { noContent, ok, type Route } from "../router.ts";
 import { documentRule, mergeRulesRule, queryString, roleRule, validate } from "../validate.ts";
-import { listBody } from "./common.ts";
+import { listBody, ownedBy } from "./common.ts";
 
 export function renderOrg(ctx: Context, org: OrgDoc): Record<string, unknown> {
   const role = ctx.roleIn(org.id);
@@ -114,8 +114,7 @@ export const organizationRoutes: Route[] = [
       }
       const content = body.defaultContent as { site: string } | null | undefined;
       if (content) {
-        const site = ctx.store.get<SiteDoc>("site", content.site);
-        if (!site || site.organization !== org.id) throw badRequest(`defaultContent.site: site ${content.site} not found in this organization`);
+        if (!ownedBy<SiteDoc>(ctx, "site", org.id, content.site)) throw badRequest(`defaultContent.site: site ${content.site} not found in this organization`);
       }
       const updated: OrgDoc = { ...org, ...(body as Partial<OrgDoc>) };
       ctx.store.update("org", "", updated);
@@ -128,8 +127,8 @@ export const organizationRoutes: Route[] = [
     role: "admin",
     handler: (ctx) => {
       ctx.authorize(ctx.param("organizationId"));
-      const invite = ctx.store.get<{ id: string; seq: number; organization: string }>("invite", ctx.param("inviteId"));
-      if (invite && invite.organization === ctx.param("organizationId")) ctx.store.delete("invite", invite.id);
+      const invite = ownedBy(ctx, "invite", ctx.param("organizationId"), ctx.param("inviteId"));
+      if (invite) ctx.store.delete("invite", invite.id);
       return noContent();
     },
   },

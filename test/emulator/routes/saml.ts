@@ -1,9 +1,9 @@
 import type { Context } from "../context.ts";
-import { badRequest, notFound } from "../errors.ts";
+import { badRequest } from "../errors.ts";
 import { newId, type SamlDoc, type TeamDoc } from "../model.ts";
 import { created, noContent, ok, type Route } from "../router.ts";
 import { roleRule, validate, type Shape } from "../validate.ts";
-import { listBody } from "./common.ts";
+import { listBody, mustGetOwned, ownedBy } from "./common.ts";
 import { renderTeam } from "./members-teams.ts";
 
 function urlsFor(ctx: Context, saml: SamlDoc) {
@@ -43,14 +43,11 @@ function shape(create: boolean): Shape {
 
 function checkTeam(ctx: Context, organization: string, team: unknown): void {
   if (typeof team !== "string") return;
-  const doc = ctx.store.get<TeamDoc>("team", team);
-  if (!doc || doc.organization !== organization) throw badRequest(`defaultTeam: team ${team} not found in this organization`);
+  if (!ownedBy<TeamDoc>(ctx, "team", organization, team)) throw badRequest(`defaultTeam: team ${team} not found in this organization`);
 }
 
 function provider(ctx: Context, organization: string, id: string): SamlDoc {
-  const doc = ctx.store.get<SamlDoc>("saml", id);
-  if (!doc || doc.organization !== organization) throw notFound(`SAML provider ${id}: not found`);
-  return doc;
+  return mustGetOwned<SamlDoc>(ctx, "saml", organization, id, "SAML provider");
 }
 
 export const samlRoutes: Route[] = [
@@ -109,8 +106,8 @@ export const samlRoutes: Route[] = [
     role: "admin",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      const doc = ctx.store.get<SamlDoc>("saml", ctx.param("samlProviderId"));
-      if (doc && doc.organization === org.id) ctx.store.delete("saml", doc.id);
+      const doc = ownedBy<SamlDoc>(ctx, "saml", org.id, ctx.param("samlProviderId"));
+      if (doc) ctx.store.delete("saml", doc.id);
       return noContent();
     },
   },

@@ -1,7 +1,6 @@
 import type { Context } from "../context.ts";
-import { notFound } from "../errors.ts";
 import { slugify, type SectionDoc, type SectionGroupDoc, type SiteDoc, type SiteSpaceDoc, type SpaceDoc } from "../model.ts";
-import { nextPos } from "./common.ts";
+import { mustGetOwned, nextPos } from "./common.ts";
 import { renderSpace } from "./spaces.ts";
 
 /**
@@ -27,9 +26,7 @@ export function groupsOf(ctx: Context, site: string): SectionGroupDoc[] {
 }
 
 export function site(ctx: Context, organization: string, id: string): SiteDoc {
-  const doc = ctx.store.get<SiteDoc>("site", id);
-  if (!doc || doc.organization !== organization) throw notFound(`site ${id}: not found`);
-  return doc;
+  return mustGetOwned<SiteDoc>(ctx, "site", organization, id, "site");
 }
 
 export function normalize(ctx: Context, siteId: string): void {

@@ -1,10 +1,10 @@
 import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
-import { newId, type SectionDoc, type SectionGroupDoc, type SiteDoc, type SiteSpaceDoc, type SpaceDoc } from "../model.ts";
+import { newId, type SectionDoc, type SectionGroupDoc, type SiteDoc, type SiteSpaceDoc } from "../model.ts";
 import { resolvePosition } from "../positions.ts";
 import { created, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, queryString, validate, type Rule } from "../validate.ts";
-import { byPos, listBody, nextPos } from "./common.ts";
+import { byPos, listBody, nextPos, orgSpace } from "./common.ts";
 import {
   addSiteSpace, groupsOf, normalize, renderGroup, renderSection, renderSiteSpace, sectionsOf, site, siteSpacesOf, uniquePath,
 } from "./site-model.ts";
@@ -16,12 +16,6 @@ function siteOf(ctx: Context): SiteDoc {
   // shareKey only matters for anonymous published reads; members are served regardless.
   queryString(ctx.query, "shareKey");
   return site(ctx, org.id, ctx.param("siteId"));
-}
-
-function orgSpace(ctx: Context, organization: string, id: string, field: string): SpaceDoc {
-  const space = ctx.store.get<SpaceDoc>("space", id);
-  if (!space || space.deletedAt || space.organization !== organization) throw badRequest(`${field}: space ${id} not found in this organization`);
-  return space;
 }
 
 function section(ctx: Context, siteId: string, id: string): SectionDoc {

@@ -1,9 +1,9 @@
 import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
-import { newId, type AdaptiveSchemaDoc, type SiteDoc, type SiteSpaceDoc, type SpaceDoc } from "../model.ts";
+import { newId, type AdaptiveSchemaDoc, type SiteDoc, type SiteSpaceDoc } from "../model.ts";
 import { created, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, queryString, SITE_VISIBILITIES, validate, type Shape } from "../validate.ts";
-import { listBody } from "./common.ts";
+import { listBody, orgSpace, ownedBy } from "./common.ts";
 import {
   addSiteSpace, deleteSiteContents, normalize, publishedUrl, renderSection, renderSiteSpace, sectionsOf, site, siteSpacesOf,
 } from "./site-model.ts";
@@ -121,11 +121,7 @@ export const siteRoutes: Route[] = [
         visibility: { type: "string", enum: SITE_VISIBILITIES },
         spaces: { type: "array", items: { type: "string", min: 1 } },
       });
-      const spaces = ((body.spaces as string[] | undefined) ?? []).map((id, i) => {
-        const space = ctx.store.get<SpaceDoc>("space", id);
-        if (!space || space.deletedAt || space.organization !== org.id) throw badRequest(`spaces[${i}]: space ${id} not found in this organization`);
-        return space;
-      });
+      const spaces = ((body.spaces as string[] | undefined) ?? []).map((id, i) => orgSpace(ctx, org.id, id, `spaces[${i}]`));
       const doc = ctx.store.insert<SiteDoc>("site", org.id, {
         id: newId(),
         organization: org.id,
@@ -196,8 +192,8 @@ export const siteRoutes: Route[] = [
     role: "admin",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      const doc = ctx.store.get<SiteDoc>("site", ctx.param("siteId"));
-      if (doc && doc.organization === org.id) {
+      const doc = ownedBy<SiteDoc>(ctx, "site", org.id, ctx.param("siteId"));
+      if (doc) {
         deleteSiteContents(ctx, doc.id);
         ctx.store.delete("site", doc.id);
       }

@@ -5,7 +5,7 @@ import { newId, type CollectionDoc, type SpaceDoc } from "../model.ts";
 import { resolvePosition } from "../positions.ts";
 import { created, noContent, ok, type Route } from "../router.ts";
 import { mergeRulesRule, queryEnum, roleRule, SPACE_VISIBILITIES, validate, type Rule } from "../validate.ts";
-import { listBody, nextPos } from "./common.ts";
+import { listBody, nextPos, ownedBy } from "./common.ts";
 
 /** API.md 8: a deleted space can be restored for 7 days and is gone for good afterwards. */
 export const RESTORE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -78,8 +78,8 @@ export function renderSpace(ctx: Context, space: SpaceDoc, roleOverride?: "read"
 /** A collection of `organization` named as a parent in a body field. */
 export function parentCollection(ctx: Context, organization: string, id: unknown, field = "parent"): string | null {
   if (id === undefined || id === null) return null;
-  const collection = ctx.store.get<CollectionDoc>("collection", id as string);
-  if (!collection || collection.organization !== organization) throw badRequest(`${field}: collection ${String(id)} not found in organization ${organization}`);
+  const collection = ownedBy<CollectionDoc>(ctx, "collection", organization, id as string);
+  if (!collection) throw badRequest(`${field}: collection ${String(id)} not found in organization ${organization}`);
   return collection.id;
 }
 

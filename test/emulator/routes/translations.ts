@@ -1,10 +1,9 @@
 import { atLeast } from "../auth.ts";
 import type { Context } from "../context.ts";
-import { badRequest, notFound } from "../errors.ts";
-import { newId, type SpaceDoc, type TranslationDoc } from "../model.ts";
+import { newId, type TranslationDoc } from "../model.ts";
 import { created, noContent, ok, type Route } from "../router.ts";
 import { documentRule, validate } from "../validate.ts";
-import { listBody } from "./common.ts";
+import { listBody, mustGetOwned, orgSpace, ownedBy } from "./common.ts";
 
 /** API.md leaves the language enum unstated; the emulator accepts these codes. */
 export const LANGUAGES = [
@@ -31,9 +30,7 @@ function render(ctx: Context, t: TranslationDoc): Record<string, unknown> {
 }
 
 function translation(ctx: Context, organization: string, id: string): TranslationDoc {
-  const doc = ctx.store.get<TranslationDoc>("translation", id);
-  if (!doc || doc.organization !== organization) throw notFound(`translation ${id}: not found`);
-  return doc;
+  return mustGetOwned<TranslationDoc>(ctx, "translation", organization, id, "translation");
 }
 
 const BASE = "/v1/orgs/{organizationId}/translations";
@@ -60,10 +57,7 @@ export const translationRoutes: Route[] = [
         instructions: documentRule,
       });
       const source = (body.source ?? {}) as TranslationDoc["source"];
-      if (source.space !== undefined) {
-        const space = ctx.store.get<SpaceDoc>("space", source.space);
-        if (!space || space.deletedAt || space.organization !== org.id) throw badRequest(`source.space: space ${source.space} not found in this organization`);
-      }
+      if (source.space !== undefined) orgSpace(ctx, org.id, source.space, "source.space");
       const now = ctx.now();
       const doc = ctx.store.insert<TranslationDoc>("translation", org.id, {
         id: newId(),
@@ -109,8 +103,8 @@ export const translationRoutes: Route[] = [
     role: "admin",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      const doc = ctx.store.get<TranslationDoc>("translation", ctx.param("translationId"));
-      if (doc && doc.organization === org.id) ctx.store.delete("translation", doc.id);
+      const doc = ownedBy<TranslationDoc>(ctx, "translation", org.id, ctx.param("translationId"));
+      if (doc) ctx.store.delete("translation", doc.id);
       return noContent();
     },
   },
