@@ -27,6 +27,12 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
   readonly schema: z.ZodType<I>;
   /** Input keys compared by diff (everything in the schema but `adopt`). */
   readonly inputKeys: readonly string[];
+  /**
+   * Input keys diff does not compare (used only at creation, or changing only how create and
+   * update behave) that the state echoes in the outputs. Read returns them among the inputs, so a
+   * refresh keeps them in the state's inputs; otherwise the CLI shows them as added in the next diff.
+   */
+  readonly uncomparedInputKeys?: readonly string[];
   /** Input keys the API cannot change in place: a change replaces the object. */
   readonly replaceKeys: readonly string[];
   /** Delete the old object before creating its replacement (a natural key must stay unique). */
@@ -157,7 +163,9 @@ export function toProvider<I extends { adopt?: Adopt }>(
       if (!state) return { id: "", props: {} };
       const outputs = outputsOf(generic, state, userKeysOf(generic, previous));
       const inputs: State = {};
-      for (const key of definition.inputKeys) if (outputs[key] !== undefined) inputs[key] = outputs[key];
+      for (const key of [...definition.inputKeys, ...(definition.uncomparedInputKeys ?? [])]) {
+        if (outputs[key] !== undefined) inputs[key] = outputs[key];
+      }
       return { id, props: outputs, inputs };
     },
 
