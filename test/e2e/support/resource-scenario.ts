@@ -16,6 +16,7 @@
 //
 // A resource's suite only describes what differs: the program, the config, the one changed input,
 // the drift, the adoption and how to list its objects. See the *.test.ts files beside this folder.
+// `E2E_TIMINGS=1` prints every CLI command of a scenario with its duration.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,12 +63,14 @@ export interface ResourceScenario {
   created(ctx: ScenarioContext, id: string): Promise<void>;
   /** One changed input. */
   change: {
-    /** Config values that change exactly one input. */
-    config: Record<string, string>;
+    /** Config values that change exactly one input (a function when they depend on setup). */
+    config: Record<string, string> | ((ctx: ScenarioContext) => Record<string, string>);
     /** The input that changes. */
     property: string;
     /** What diff decides. */
     op: "update" | "replace";
+    /** For a replace: whether the old object is deleted before the new one is created. */
+    deleteBeforeReplace?: boolean;
     /** Checks through the API that up applied it (`id` is the new id after a replace). */
     applied(ctx: ScenarioContext, id: string, previousId: string): Promise<void>;
   };
@@ -248,7 +251,7 @@ export function describeResourceScenario(spec: ResourceScenario): void {
     }, scenarioTimeout);
 
     it(
-      "up creates it: one object in the API",
+      spec.snapshot ? "up takes over the existing object" : "up creates it: one more object in the API",
       async () => {
         const events = await apply("up");
         const created = events.steps.filter((step) => step.type === type);
@@ -284,7 +287,7 @@ export function describeResourceScenario(spec: ResourceScenario): void {
     it(
       `a changed ${spec.change.property} shows in preview as exactly that ${spec.change.op}, and up applies it`,
       async () => {
-        await setConfig(spec.change.config);
+        await setConfig(typeof spec.change.config === "function" ? spec.change.config(ctx) : spec.change.config);
         const step = subjectPreviewStep(await preview());
         expect(step?.op).toBe(spec.change.op);
         expect(changedKeys(step?.oldState?.inputs, step?.newState?.inputs)).toEqual([spec.change.property]);
@@ -298,8 +301,13 @@ export function describeResourceScenario(spec: ResourceScenario): void {
           expect(changedKeys(steps[0]!.old?.inputs, steps[0]!.new?.inputs)).toEqual([spec.change.property]);
           expect(steps[0]!.new?.id).toBe(previousId);
         } else {
-          expect(steps.map((applied) => applied.op)).toContain("replace");
-          id = steps.find((applied) => applied.op === "replace")!.new!.id!;
+          // The engine's order: a natural key that must stay unique is deleted before its replacement.
+          expect(steps.map((applied) => applied.op)).toEqual(
+            spec.change.deleteBeforeReplace
+              ? ["delete-replaced", "replace", "create-replacement"]
+              : ["create-replacement", "replace", "delete-replaced"],
+          );
+          id = steps.find((applied) => applied.op === "create-replacement")!.new!.id!;
           expect(id).toBeTruthy();
         }
         expect(changesOnly(events.changes)).toEqual({ [spec.change.op]: 1 });
@@ -310,7 +318,7 @@ export function describeResourceScenario(spec: ResourceScenario): void {
     );
 
     it(
-      `a ${spec.drift.property} changed through the API: refresh reports exactly that drift, up repairs it`,
+      `${spec.drift.property} changed through the API: refresh reports exactly that drift, up repairs it`,
       async () => {
         await spec.drift.make(ctx, id);
         const refreshed = subjectSteps(await apply("refresh"));
@@ -330,15 +338,18 @@ export function describeResourceScenario(spec: ResourceScenario): void {
     );
 
     it(
-      "__provider is the small stub that loads the package by name",
+      "every __provider in the state is the small stub that loads the package by name, without the token",
       async () => {
         const { deployment } = await exportState();
-        const resource = deployment.resources?.find((candidate) => candidate.urn === urn);
-        for (const bag of [resource?.inputs, resource?.outputs]) {
-          const provider = bag?.__provider as string;
+        const providers = (deployment.resources ?? [])
+          .flatMap((resource) => [resource.inputs?.__provider, resource.outputs?.__provider])
+          .filter((provider) => provider !== undefined);
+        expect(providers).toHaveLength(2); // inputs and outputs of the resource under test
+        for (const provider of providers) {
           expect(provider).toContain(`require("pulumi-docs-platform/dist/runtime/host")`);
           expect(provider).toContain(`__provider.kind = "${spec.resource}"`);
           expect(provider.length).toBeLessThan(8_000);
+          expect(provider).not.toContain(token);
         }
       },
       scenarioTimeout,
@@ -358,7 +369,9 @@ export function describeResourceScenario(spec: ResourceScenario): void {
     );
 
     it(
-      "adopt takes over an object created beforehand through the API, and destroy then leaves nothing",
+      spec.snapshot
+        ? "adopt takes over the object changed beforehand through the API, and destroy then leaves it as it was"
+        : "adopt takes over an object created beforehand through the API, and destroy then leaves nothing",
       async () => {
         const existing = await spec.adopt.prepare(ctx);
         await expectListed([existing.id]);
