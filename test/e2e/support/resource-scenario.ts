@@ -3,14 +3,15 @@
 //
 //   1. up creates the resource (exactly one object appears in the API);
 //   2. preview shows no changes;
-//   3. refresh shows no changes;
+//   3. refresh shows no changes (outputs and inputs of the state as they were);
 //   4. one changed input (a stack config value) shows in preview as exactly that property, as an
 //      update or a replace, and up applies it (checked through the API);
 //   5. a change made through the API is reported by refresh as exactly that drift, and up repairs it
 //      (checked through the API; a preview afterwards shows no changes);
 //   6. destroy leaves nothing (the API's list is as it was before the first up);
 //   7. on the emptied stack, `adopt` takes over an object created beforehand through the API (same
-//      id, reconciled to the inputs, nothing duplicated), and destroy then leaves nothing again;
+//      id, reconciled to the inputs, nothing duplicated; refresh and preview then show no changes),
+//      and destroy then leaves nothing again;
 //   8. the API token appears nowhere: not in `pulumi stack export`, not in any `__provider` value,
 //      not in the stack's config file, not in any output of any CLI command of the scenario.
 //
@@ -209,6 +210,16 @@ export function describeResourceScenario(spec: ResourceScenario): void {
       expect(summary.steps.filter((step) => step.op !== "same").map((step) => `${step.op} ${step.urn}`)).toEqual([]);
       expect(changesOnly(summary.changeSummary)).toEqual({});
     };
+    /** A refresh that finds nothing: no step but "same", and the state's inputs and outputs as they were. */
+    const expectRefreshUnchanged = async () => {
+      const events = await apply("refresh");
+      const [refreshed, ...more] = subjectSteps(events);
+      expect([refreshed?.op, ...more.map((step) => step.op)]).toEqual(["same"]);
+      expect(changedKeys(refreshed?.old?.outputs, refreshed?.new?.outputs)).toEqual([]);
+      // Inputs too: a refresh that dropped an input would show it as added in the next diff.
+      expect(changedKeys(refreshed?.old?.inputs, refreshed?.new?.inputs)).toEqual([]);
+      expect(changesOnly(events.changes)).toEqual({});
+    };
     const list = async () => (spec.list ? [...(await spec.list(ctx))].sort() : []);
     const expectListed = async (ids: string[]) => {
       if (spec.list) expect(await list()).toEqual([...baseline, ...ids].sort());
@@ -276,10 +287,7 @@ export function describeResourceScenario(spec: ResourceScenario): void {
     it(
       "refresh then shows no changes",
       async () => {
-        const events = await apply("refresh");
-        expect(subjectSteps(events).map((step) => step.op)).toEqual(["same"]);
-        expect(changedKeys(subjectSteps(events)[0]!.old?.outputs, subjectSteps(events)[0]!.new?.outputs)).toEqual([]);
-        expect(changesOnly(events.changes)).toEqual({});
+        await expectRefreshUnchanged();
       },
       scenarioTimeout,
     );
@@ -383,6 +391,7 @@ export function describeResourceScenario(spec: ResourceScenario): void {
         expect(adopted[0]!.new?.id).toBe(existing.id);
         await expectListed([existing.id]); // taken over, not duplicated
         await spec.adopt.adopted(ctx, existing.id);
+        await expectRefreshUnchanged();
         expectNoPreviewChanges(await preview());
         await exportState();
 
