@@ -245,7 +245,6 @@ export function describeResourceScenario(spec: ResourceScenario): void {
         env: viaConfig
           ? { DOCS_PLATFORM_API_URL: undefined, DOCS_PLATFORM_TOKEN: undefined }
           : { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: token },
-
         timeoutMs: scenarioTimeout,
       });
       if (viaConfig) {
