@@ -265,6 +265,7 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   schema: openApiSpecInputs,
   // `waitForProcessing` is deliberately not an input key: changing it alone must not be a diff.
   inputKeys: ["organizationId", "slug", "source", "visibility"],
+  uncomparedInputKeys: ["waitForProcessing"],
   replaceKeys: ["organizationId", "slug"],
   deleteBeforeReplace: true,
   naturalKey: "slug",

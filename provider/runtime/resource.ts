@@ -27,6 +27,12 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
   readonly schema: z.ZodType<I>;
   /** Input keys compared by diff (everything in the schema but `adopt`). */
   readonly inputKeys: readonly string[];
+  /**
+   * Input keys diff does not compare (used only at creation, or changing only how create and
+   * update behave) that the state echoes in the outputs. Read returns them among the inputs, so a
+   * refresh keeps them in the state's inputs; otherwise the CLI shows them as added in the next diff.
+   */
+  readonly uncomparedInputKeys?: readonly string[];
   /** Input keys the API cannot change in place: a change replaces the object. */
   readonly replaceKeys: readonly string[];
   /** Delete the old object before creating its replacement (a natural key must stay unique). */
@@ -61,6 +67,15 @@ export function outputsOf(definition: ResourceDefinition<{ adopt?: Adopt }>, sta
     outputs[key] = value;
   }
   return compact(outputs);
+}
+
+/**
+ * The outputs plus `adopt` when the inputs set it. `adopt` matters only at creation and diff never
+ * compares it, but the outputs echo it so that read can return it among the inputs: a refresh then
+ * keeps it in the state's inputs instead of the CLI showing it as added in the next diff.
+ */
+function withAdopt(outputs: State, adopt: unknown): State {
+  return adopt === undefined ? outputs : { ...outputs, adopt };
 }
 
 /** Input keys the user set in a bag of inputs or outputs. */
@@ -137,7 +152,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
         const { id, state } = existing
           ? { id: existing.id, state: await reconcile(ctx, existing.id, existing.state, inputs) }
           : await definition.create(ctx, inputs);
-        return { id, outs: outputsOf(generic, state, userKeys) };
+        return { id, outs: withAdopt(outputsOf(generic, state, userKeys), inputs.adopt) };
       } catch (error) {
         if (error instanceof PartialCreateError) {
           // The shape the provider host turns into ErrorResourceInitFailed; see partial-create.ts.
@@ -155,9 +170,11 @@ export function toProvider<I extends { adopt?: Adopt }>(
       const previous = withoutProvider(props);
       const state = await definition.read(context(), id, previous);
       if (!state) return { id: "", props: {} };
-      const outputs = outputsOf(generic, state, userKeysOf(generic, previous));
+      const outputs = withAdopt(outputsOf(generic, state, userKeysOf(generic, previous)), previous.adopt);
       const inputs: State = {};
-      for (const key of definition.inputKeys) if (outputs[key] !== undefined) inputs[key] = outputs[key];
+      for (const key of [...definition.inputKeys, ...(definition.uncomparedInputKeys ?? []), "adopt"]) {
+        if (outputs[key] !== undefined) inputs[key] = outputs[key];
+      }
       return { id, props: outputs, inputs };
     },
 
@@ -166,7 +183,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
       const previous = withoutProvider(olds);
       const changed = changedKeys(generic, previous, inputs);
       const state = changed.length === 0 ? previous : await definition.update(context(), id, previous, inputs, new Set(changed));
-      return { outs: outputsOf(generic, state, userKeysOf(generic, inputs)) };
+      return { outs: withAdopt(outputsOf(generic, state, userKeysOf(generic, inputs)), inputs.adopt) };
     },
 
     async delete(id, props) {
