@@ -112,14 +112,12 @@ function organizationOf(bag: State): string {
   return stateStrings(bag, ["organizationId"], "OpenApiSpec: the state has no organizationId; cannot address the spec").organizationId;
 }
 
-function stateOf(organizationId: string, spec: ApiSpec, waitForProcessing: unknown): State {
+function stateOf(organizationId: string, spec: ApiSpec): State {
   return {
     organizationId,
     slug: spec.slug,
     source: { url: spec.sourceURL },
     visibility: spec.visibility,
-    // Echoed, never compared: it is not an input key (see the definition).
-    waitForProcessing,
     specId: spec.id,
     processingState: spec.processingState,
     lastVersion: spec.lastVersion,
@@ -214,19 +212,19 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
     if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
   } catch (cause) {
     const now = cause instanceof ProcessingError ? cause.spec : await getSpec(api, organizationId, spec.slug).catch(() => undefined);
-    const state = stateOf(organizationId, now ?? spec, inputs.waitForProcessing);
+    const state = stateOf(organizationId, now ?? spec);
     // The source was not processed: leave it out of the state, so the next `up` uploads it again
     // (a new version) instead of accepting a spec that never processed.
     if (cause instanceof ProcessingError) delete state.source;
     throw new PartialCreateError(spec.slug, state, cause);
   }
-  return { id: spec.slug, state: stateOf(organizationId, spec, inputs.waitForProcessing) };
+  return { id: spec.slug, state: stateOf(organizationId, spec) };
 }
 
 async function read(ctx: ResourceContext, slug: string, previous: State): Promise<State | undefined> {
   const organizationId = organizationOf(previous);
   const spec = await getSpec(ctx.api, organizationId, slug);
-  return spec && stateOf(organizationId, spec, previous.waitForProcessing);
+  return spec && stateOf(organizationId, spec);
 }
 
 async function update(ctx: ResourceContext, slug: string, olds: State, news: OpenApiSpecInputs, changed: ReadonlySet<string>): Promise<State> {
@@ -248,7 +246,7 @@ async function update(ctx: ResourceContext, slug: string, olds: State, news: Ope
   }
   spec ??= await getSpec(api, organizationId, slug);
   if (!spec) throw new Error(`OpenAPI spec "${slug}" no longer exists in organization ${organizationId}; run \`pulumi refresh\` to drop it from the state`);
-  return stateOf(organizationId, spec, news.waitForProcessing);
+  return stateOf(organizationId, spec);
 }
 
 async function remove(ctx: ResourceContext, slug: string, props: State): Promise<void> {
@@ -257,7 +255,7 @@ async function remove(ctx: ResourceContext, slug: string, props: State): Promise
 
 async function findByNaturalKey(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<{ id: string; state: State }[]> {
   const spec = await getSpec(ctx.api, inputs.organizationId, inputs.slug);
-  return spec ? [{ id: spec.slug, state: stateOf(inputs.organizationId, spec, inputs.waitForProcessing) }] : [];
+  return spec ? [{ id: spec.slug, state: stateOf(inputs.organizationId, spec) }] : [];
 }
 
 export const definition: ResourceDefinition<OpenApiSpecInputs> = {

@@ -70,12 +70,19 @@ export function outputsOf(definition: ResourceDefinition<{ adopt?: Adopt }>, sta
 }
 
 /**
- * The outputs plus `adopt` when the inputs set it. `adopt` matters only at creation and diff never
- * compares it, but the outputs echo it so that read can return it among the inputs: a refresh then
- * keeps it in the state's inputs instead of the CLI showing it as added in the next diff.
+ * The outputs plus the inputs diff never compares (`adopt` and the definition's
+ * `uncomparedInputKeys`), taken from `source` (the inputs, or the previous state on read) where the
+ * state does not hold them already. Echoing them lets read return them among the inputs, so a
+ * refresh keeps them in the state's inputs instead of the CLI showing them as added in the next diff.
  */
-function withAdopt(outputs: State, adopt: unknown): State {
-  return adopt === undefined ? outputs : { ...outputs, adopt };
+function withEchoedInputs(definition: ResourceDefinition<{ adopt?: Adopt }>, outputs: State, source: Record<string, unknown>): State {
+  const echoed: State = {};
+  for (const key of echoedKeys(definition)) if (outputs[key] === undefined && source[key] !== undefined) echoed[key] = source[key];
+  return { ...outputs, ...compact(echoed) };
+}
+
+function echoedKeys(definition: ResourceDefinition<{ adopt?: Adopt }>): string[] {
+  return ["adopt", ...(definition.uncomparedInputKeys ?? [])];
 }
 
 /** Input keys the user set in a bag of inputs or outputs. */
@@ -152,13 +159,13 @@ export function toProvider<I extends { adopt?: Adopt }>(
         const { id, state } = existing
           ? { id: existing.id, state: await reconcile(ctx, existing.id, existing.state, inputs) }
           : await definition.create(ctx, inputs);
-        return { id, outs: withAdopt(outputsOf(generic, state, userKeys), inputs.adopt) };
+        return { id, outs: withEchoedInputs(generic, outputsOf(generic, state, userKeys), inputs) };
       } catch (error) {
         if (error instanceof PartialCreateError) {
           // The shape the provider host turns into ErrorResourceInitFailed; see partial-create.ts.
           throw Object.assign(new Error(error.message), {
             id: error.id,
-            properties: { ...outputsOf(generic, error.outputs, userKeys), [PROVIDER_KEY]: bag[PROVIDER_KEY] },
+            properties: { ...withEchoedInputs(generic, outputsOf(generic, error.outputs, userKeys), inputs), [PROVIDER_KEY]: bag[PROVIDER_KEY] },
             reasons: error.reasons,
           });
         }
@@ -170,9 +177,9 @@ export function toProvider<I extends { adopt?: Adopt }>(
       const previous = withoutProvider(props);
       const state = await definition.read(context(), id, previous);
       if (!state) return { id: "", props: {} };
-      const outputs = withAdopt(outputsOf(generic, state, userKeysOf(generic, previous)), previous.adopt);
+      const outputs = withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, previous)), previous);
       const inputs: State = {};
-      for (const key of [...definition.inputKeys, ...(definition.uncomparedInputKeys ?? []), "adopt"]) {
+      for (const key of [...definition.inputKeys, ...echoedKeys(generic)]) {
         if (outputs[key] !== undefined) inputs[key] = outputs[key];
       }
       return { id, props: outputs, inputs };
@@ -183,7 +190,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
       const previous = withoutProvider(olds);
       const changed = changedKeys(generic, previous, inputs);
       const state = changed.length === 0 ? previous : await definition.update(context(), id, previous, inputs, new Set(changed));
-      return { outs: withAdopt(outputsOf(generic, state, userKeysOf(generic, inputs)), inputs.adopt) };
+      return { outs: withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, inputs)), inputs) };
     },
 
     async delete(id, props) {
