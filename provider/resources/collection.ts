@@ -120,7 +120,6 @@ function patchBody(inputs: CollectionInputs, keys: Iterable<string>): Record<str
 export const definition: ResourceDefinition<CollectionInputs> = {
   kind: "Collection",
   schema,
-  inputKeys: ["organizationId", "title", "description", "defaultLevel", "parent"],
   replaceKeys: ["organizationId"],
   naturalKey: "title within its parent collection",
 

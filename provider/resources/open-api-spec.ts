@@ -262,7 +262,6 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   kind: "OpenApiSpec",
   schema: openApiSpecInputs,
   // `waitForProcessing` is deliberately not an input key: changing it alone must not be a diff.
-  inputKeys: ["organizationId", "slug", "source", "visibility"],
   uncomparedInputKeys: ["waitForProcessing"],
   replaceKeys: ["organizationId", "slug"],
   deleteBeforeReplace: true,

@@ -242,7 +242,6 @@ async function apply(ctx: ResourceContext, inputs: OrganizationSettingsInputs, c
 export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   kind: "OrganizationSettings",
   schema,
-  inputKeys: ["organizationId", ...SETTINGS],
   replaceKeys: ["organizationId"],
 
   async create(ctx, inputs) {

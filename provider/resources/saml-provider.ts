@@ -147,7 +147,6 @@ function bodyOf(inputs: SamlProviderInputs, keys: Iterable<string>): Record<stri
 export const definition: ResourceDefinition<SamlProviderInputs> = {
   kind: "SamlProvider",
   schema,
-  inputKeys: ["organizationId", ...WRITABLE],
   replaceKeys: ["organizationId"],
   naturalKey: "label within the organization",
 

@@ -212,7 +212,6 @@ async function remove(ctx: ResourceContext, sectionId: string, props: State): Pr
 export const definition: ResourceDefinition<SiteSectionInputs> = {
   kind: "SiteSection",
   schema: siteSectionInputs,
-  inputKeys: ["organizationId", "siteId", "spaceId", "title", "icon", "path", "condition", "description", "defaultSiteSpace"],
   replaceKeys: ["organizationId", "siteId"],
   create,
   read,

@@ -158,7 +158,6 @@ async function remove(ctx: ResourceContext, siteSpaceId: string, props: State): 
 export const definition: ResourceDefinition<SiteSpaceInputs> = {
   kind: "SiteSpace",
   schema: siteSpaceInputs,
-  inputKeys: ["organizationId", "siteId", "spaceId", "sectionId", "path", "condition"],
   replaceKeys: ["organizationId", "siteId", "sectionId"],
   create,
   read,

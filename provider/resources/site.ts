@@ -304,7 +304,6 @@ export const definition: ResourceDefinition<SiteInputs> = {
   kind: "Site",
   schema: siteInputs,
   // `spaces` is deliberately not compared: it only matters at creation.
-  inputKeys: ["organizationId", "title", "type", "visibility", "basename", "proxy", "adaptiveContent", "agentsContext", "published", "defaultSiteSpace", "defaultSiteSection"],
   uncomparedInputKeys: ["spaces"],
   replaceKeys: ["organizationId", "type"],
   naturalKey: "title within the organization",

@@ -116,7 +116,6 @@ function organizationOf(props: State): string {
 export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
   schema,
-  inputKeys: ["organizationId", "title", "members"],
   replaceKeys: ["organizationId"],
   naturalKey: "title within the organization",
 

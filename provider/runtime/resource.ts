@@ -23,10 +23,11 @@ export type State = Record<string, unknown>;
 export interface ResourceDefinition<I extends { adopt?: Adopt }> {
   /** Type name: the token is `pulumi-nodejs:dynamic/docs-platform:<kind>`. */
   readonly kind: string;
-  /** Strict input schema; its output is the normalized inputs. */
-  readonly schema: z.ZodType<I>;
-  /** Input keys compared by diff (everything in the schema but `adopt`). */
-  readonly inputKeys: readonly string[];
+  /**
+   * Strict input schema (a `z.strictObject`); its output is the normalized inputs. Its keys, less
+   * `adopt` and `uncomparedInputKeys`, are the input keys diff compares (see {@link inputKeysOf}).
+   */
+  readonly schema: z.ZodType<I> & { readonly shape: Readonly<Record<string, unknown>> };
   /**
    * Input keys diff does not compare (used only at creation, or changing only how create and
    * update behave) that the state echoes in the outputs. Read returns them among the inputs, so a
@@ -58,12 +59,26 @@ function withoutProvider(bag: PropertyBag): Record<string, unknown> {
   return rest;
 }
 
+const inputKeysCache = new WeakMap<object, readonly string[]>();
+
+/** The input keys diff compares: the schema's keys but `adopt` and the uncompared ones. */
+export function inputKeysOf(definition: ResourceDefinition<{ adopt?: Adopt }>): readonly string[] {
+  let keys = inputKeysCache.get(definition);
+  if (!keys) {
+    const uncompared = new Set(["adopt", ...(definition.uncomparedInputKeys ?? [])]);
+    keys = Object.keys(definition.schema.shape).filter((key) => !uncompared.has(key));
+    inputKeysCache.set(definition, keys);
+  }
+  return keys;
+}
+
 /** The outputs for a state: server-owned keys plus the input keys in `userKeys`. */
 export function outputsOf(definition: ResourceDefinition<{ adopt?: Adopt }>, state: State, userKeys: Iterable<string>): State {
   const tracked = new Set(userKeys);
+  const inputKeys = inputKeysOf(definition);
   const outputs: State = {};
   for (const [key, value] of Object.entries(state)) {
-    if (definition.inputKeys.includes(key) && !tracked.has(key)) continue;
+    if (inputKeys.includes(key) && !tracked.has(key)) continue;
     outputs[key] = value;
   }
   return compact(outputs);
@@ -87,12 +102,12 @@ function echoedKeys(definition: ResourceDefinition<{ adopt?: Adopt }>): string[]
 
 /** Input keys the user set in a bag of inputs or outputs. */
 function userKeysOf(definition: ResourceDefinition<{ adopt?: Adopt }>, bag: Record<string, unknown>): string[] {
-  return definition.inputKeys.filter((key) => bag[key] !== undefined);
+  return inputKeysOf(definition).filter((key) => bag[key] !== undefined);
 }
 
 /** Input keys whose value differs between `olds` (outputs) and `news` (inputs), unknowns included. */
 export function changedKeys(definition: ResourceDefinition<{ adopt?: Adopt }>, olds: Record<string, unknown>, news: Record<string, unknown>): string[] {
-  return definition.inputKeys.filter((key) => {
+  return inputKeysOf(definition).filter((key) => {
     if (olds[key] === undefined && news[key] === undefined) return false;
     return containsUnknown(news[key]) || !jsonEqual(olds[key], news[key]);
   });
@@ -179,7 +194,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
       if (!state) return { id: "", props: {} };
       const outputs = withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, previous)), previous);
       const inputs: State = {};
-      for (const key of [...definition.inputKeys, ...echoedKeys(generic)]) {
+      for (const key of [...inputKeysOf(generic), ...echoedKeys(generic)]) {
         if (outputs[key] !== undefined) inputs[key] = outputs[key];
       }
       return { id, props: outputs, inputs };

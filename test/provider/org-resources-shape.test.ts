@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { createRequire } from "node:module";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as collection from "../../provider/resources/collection.ts";
+import { inputKeysOf } from "../../provider/runtime/resource.ts";
 import * as organizationSettings from "../../provider/resources/organization-settings.ts";
 import * as samlProvider from "../../provider/resources/saml-provider.ts";
 import * as team from "../../provider/resources/team.ts";
@@ -26,9 +27,9 @@ describe("organization resources: file shape", () => {
 
   it.each(Object.entries(modules))("%s: inputKeys are the schema's keys but adopt; replaceKeys are input keys", (_kind, module) => {
     const schemaKeys = Object.keys(module.schema.shape).filter((key) => key !== "adopt");
-    expect([...module.definition.inputKeys].sort()).toEqual(schemaKeys.sort());
+    expect([...inputKeysOf(module.definition)].sort()).toEqual(schemaKeys.sort());
     expect(module.definition.replaceKeys).toContain("organizationId");
-    for (const key of module.definition.replaceKeys) expect(module.definition.inputKeys).toContain(key);
+    for (const key of module.definition.replaceKeys) expect(inputKeysOf(module.definition)).toContain(key);
   });
 
   it("adopt by natural key exists where a natural key does (Team, SamlProvider, Collection), not on OrganizationSettings", () => {

@@ -22,7 +22,6 @@ function fakeDefinition(objects: Map<string, State>, options: { failAfterCreate?
   const definition: ResourceDefinition<Inputs> = {
     kind: "Thing",
     schema,
-    inputKeys: ["organizationId", "title", "members", "note"],
     replaceKeys: ["organizationId"],
     naturalKey: "title",
     async create(_ctx, inputs) {
