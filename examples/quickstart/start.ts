@@ -86,7 +86,12 @@ try {
   step("Stack outputs");
   const outputs = await stack.outputs();
   process.stdout.write(`${JSON.stringify(outputs, null, 2)}\n`);
-  process.stdout.write(`\nThe documentation site is published at: ${String(outputs.siteUrl)}\n`);
+  // The emulator records the URL the API hands out but serves no page there: say so, rather than
+  // promise a page that answers 404.
+  process.stdout.write(
+    `\nThe site is published. Its URL, as the API reports it: ${String(outputs.siteUrl)}\n` +
+      "(the local emulator serves the API only, not the site's pages; against the real platform the URL opens the site)\n",
+  );
 
   step("pulumi preview (expects no changes)");
   assertSucceeded(await stack.run(["preview", "--expect-no-changes", "--diff"], { echo: true }));

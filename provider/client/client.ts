@@ -14,6 +14,7 @@ import {
   errorCodesOf,
   errorFromResponse,
   isApiError,
+  isRateLimitError,
   redactedCause,
 } from "./errors";
 import type { ResponseHeaders } from "./headers";
@@ -27,14 +28,29 @@ import {
 import { paginate, type PageFetcher } from "./pagination";
 import { buildPath, buildQuery, parseBaseUrl, type HttpMethod, type PathSegments, type Query } from "./path";
 import { createRedactor, type Redactor } from "./redact";
-import { DEFAULT_BACKOFF, isRetryable, retryDelayMs, type BackoffOptions } from "./retry";
+import { DEFAULT_BACKOFF, isIdempotent, isRetryable, retryDelayMs, type BackoffOptions } from "./retry";
 
 export interface RequestOptions {
   /** Query parameters; `undefined` values are left out. */
   query?: Query;
   /** Sent as JSON with `content-type: application/json`; omit for no body. */
   body?: unknown;
+  /**
+   * Whether sending the request twice has the effect of sending it once, so a request whose
+   * outcome is unknown (5xx, a connection lost after sending, a timeout) may be sent again.
+   * Default: true for GET, PUT and DELETE. Set it to `true` for a PATCH of absolute values or a
+   * publish, and to `false` for a PUT that creates (every send makes a new object): a create
+   * whose outcome is unknown is settled by looking for the object, not by sending it again.
+   */
+  idempotent?: boolean;
 }
+
+/**
+ * 429 answers are retried apart from `maxRetries` (unless it is 0), up to this many times or
+ * `maxRetries`, whichever is more: the server did not act on the request, and a burst of them
+ * says "later", not "never". The deadline still bounds them.
+ */
+export const MAX_RATE_LIMITED_RETRIES = 20;
 
 // An error body is only read for its message: its start is kept, the rest drained so the
 // connection can be reused, and a body beyond the drain limit is cut with its connection.
@@ -113,13 +129,16 @@ export class ApiClient {
     const target = requestPath + buildQuery(options.query);
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     const { maxRetries, deadlineMs } = this.#options;
+    const idempotent = options.idempotent ?? isIdempotent(method);
 
     const deadlineAt = this.#now() + deadlineMs;
     const deadline = new AbortController();
     const deadlineTimer = setTimeout(() => deadline.abort(), deadlineMs);
     let lastError: ApiError | undefined;
+    let retry = 0;
+    let rateLimited = 0;
     try {
-      for (let retry = 0; ; retry++) {
+      for (;;) {
         try {
           return await this.#limiter.run(
             () => this.#attempt<T>(method, requestPath, target, body, deadline.signal, deadlineAt, lastError),
@@ -131,13 +150,18 @@ export class ApiClient {
             : this.#deadlineError(method, requestPath, lastError);
         }
         const error = lastError;
-        if (retry >= maxRetries || !isRetryable(error, method)) throw error;
-        const delay = retryDelayMs(retry + 1, error, this.#backoff);
+        if (!isRetryable(error, method, idempotent)) throw error;
+        // maxRetries 0 means no retry at all, 429s included.
+        const budget = isRateLimitError(error)
+          ? { used: ++rateLimited, max: maxRetries === 0 ? 0 : Math.max(maxRetries, MAX_RATE_LIMITED_RETRIES) }
+          : { used: ++retry, max: maxRetries };
+        if (budget.used > budget.max) throw error;
+        const delay = retryDelayMs(budget.used, error, this.#backoff);
         // Never sleep past the deadline: the last real answer explains more than a timeout.
         if (this.#now() + delay >= deadlineAt) throw error;
         this.#log?.(
           this.#redact(
-            `${method} ${requestPath}: ${error.status ?? error.code}; retry ${retry + 1} of ${maxRetries} in ${delay} ms`,
+            `${method} ${requestPath}: ${error.status ?? error.code}; retry ${budget.used} of ${budget.max} in ${delay} ms`,
           ),
         );
         try {

@@ -2,11 +2,11 @@
  * The HTTP client of the documentation platform's management API. Resources import from here
  * only; see `client.ts` for the request lifecycle and `errors.ts` for what can be thrown.
  */
-export { ApiClient, type RequestOptions } from "./client";
+export { ApiClient, MAX_RATE_LIMITED_RETRIES, type RequestOptions } from "./client";
 export { DEFAULTS, type ClientOptions } from "./options";
 export type { HttpMethod, PathSegments, Query } from "./path";
 export { PAGE_LIMIT, type ListEnvelope } from "./pagination";
-export { isIdempotent } from "./retry";
+export { isIdempotent, isOutcomeUnknown } from "./retry";
 export { PACKAGE_NAME, PACKAGE_VERSION, DEFAULT_USER_AGENT } from "./version";
 export {
   ApiError,

@@ -32,15 +32,29 @@ export function isIdempotent(method: HttpMethod): boolean {
  *   the server may have acted before failing. 501 and 505 say the request can never succeed.
  * - Every other 4xx and the overall deadline: never.
  */
-export function isRetryable(error: ApiError, method: HttpMethod): boolean {
+export function isRetryable(error: ApiError, method: HttpMethod, idempotent: boolean = isIdempotent(method)): boolean {
   if (isDeadlineExceededError(error)) return false;
   if (isRateLimitError(error)) return true;
   if (isConnectionError(error)) {
     if (error.code === ErrorCodes.clientClosed) return false;
-    return error.code === ErrorCodes.connectionRefused || isIdempotent(method);
+    return error.code === ErrorCodes.connectionRefused || idempotent;
   }
-  if (isTimeoutError(error)) return isIdempotent(method);
-  if (isServerError(error)) return error.status !== 501 && error.status !== 505 && isIdempotent(method);
+  if (isTimeoutError(error)) return idempotent;
+  if (isServerError(error)) return error.status !== 501 && error.status !== 505 && idempotent;
+  return false;
+}
+
+/**
+ * Whether the server may or may not have acted on a request that failed with `error`: a 5xx
+ * (but 501 and 505, which say the request was never run), a connection lost after the request
+ * was sent, a timeout, or the deadline. A write that failed so must not be sent again blindly;
+ * its effect has to be looked for first. Every other failure (4xx, a refused connection, a
+ * closed client) means the request had no effect.
+ */
+export function isOutcomeUnknown(error: unknown): boolean {
+  if (isTimeoutError(error)) return true;
+  if (isConnectionError(error)) return error.code !== ErrorCodes.clientClosed && error.code !== ErrorCodes.connectionRefused;
+  if (isServerError(error)) return error.status !== 501 && error.status !== 505;
   return false;
 }
 

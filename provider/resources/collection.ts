@@ -2,7 +2,9 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type Adopt, adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { isOutcomeUnknown } from "../client";
+import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
@@ -76,7 +78,7 @@ export class Collection extends pulumi.dynamic.Resource {
   declare readonly urls: pulumi.Output<{ location?: string; app?: string }>;
 
   constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(new DocsPlatformProvider("Collection"), name, { ...args, urls: undefined }, opts, RESOURCE_MODULE, "Collection");
+    super(new DocsPlatformProvider("Collection"), name, withIdentity("Collection", name, { ...args, urls: undefined }, opts), opts, RESOURCE_MODULE, "Collection");
   }
 }
 
@@ -111,6 +113,12 @@ async function readCollection(api: ApiRequester, id: string): Promise<State | un
   return collection ? stateOf(collection) : undefined;
 }
 
+/** The collections with the inputs' title in the inputs' parent (the top level when there is none). */
+async function collectionsNamed(api: ApiRequester, inputs: CollectionInputs): Promise<ApiCollection[]> {
+  const collections = await listAll<ApiCollection>(api, organizationCollectionsPath(inputs.organizationId), { nested: true });
+  return collections.filter((collection) => collection.title === inputs.title && (collection.parent ?? undefined) === inputs.parent);
+}
+
 const PATCHABLE = ["title", "description", "defaultLevel"] as const;
 
 function patchBody(inputs: CollectionInputs, keys: Iterable<string>): Record<string, unknown> {
@@ -124,13 +132,22 @@ export const definition: ResourceDefinition<CollectionInputs> = {
   naturalKey: "title within its parent collection",
 
   async create(ctx: ResourceContext, inputs) {
-    const created = await ctx.api.request<ApiCollection>("POST", organizationCollectionsPath(inputs.organizationId), {
-      body: { title: inputs.title, ...(inputs.parent !== undefined ? { parent: inputs.parent } : {}) },
+    const created = await createOnce<ApiCollection>(ctx, {
+      kind: "Collection",
+      describe: `collection "${inputs.title}"`,
+      matchedBy: "title within its parent collection",
+      send: () =>
+        ctx.api.request<ApiCollection>("POST", organizationCollectionsPath(inputs.organizationId), {
+          body: { title: inputs.title, ...(inputs.parent !== undefined ? { parent: inputs.parent } : {}) },
+        }),
+      find: () => collectionsNamed(ctx.api, inputs),
+      get: (id) => getOrUndefined<ApiCollection>(ctx.api, collectionPath(id)),
+      idOf: (collection) => collection.id,
     });
     const rest = patchBody(inputs, ["description", "defaultLevel"]);
     if (Object.keys(rest).length === 0) return { id: created.id, state: stateOf(created) };
     try {
-      const patched = await ctx.api.request<ApiCollection>("PATCH", collectionPath(created.id), { body: rest });
+      const patched = await ctx.api.request<ApiCollection>("PATCH", collectionPath(created.id), { body: rest, idempotent: true });
       return { id: created.id, state: stateOf(patched) };
     } catch (error) {
       throw new PartialCreateError(created.id, stateOf(created), error);
@@ -144,15 +161,16 @@ export const definition: ResourceDefinition<CollectionInputs> = {
   async update(ctx, id, _olds, news, changed) {
     const body = patchBody(news, changed);
     if (Object.keys(body).length > 0) {
-      await ctx.api.request<ApiCollection>("PATCH", collectionPath(id), { body });
+      await ctx.api.request<ApiCollection>("PATCH", collectionPath(id), { body, idempotent: true });
     }
     if (changed.has("parent")) {
       // Compare with where the collection is now: the API rejects a move that changes nothing.
       const current = await getOrUndefined<ApiCollection>(ctx.api, collectionPath(id));
       if (current && (current.parent ?? undefined) !== news.parent) {
-        await ctx.api.request<ApiCollection>("POST", [...collectionPath(id), "move"], {
-          body: { parent: news.parent ?? null },
-        });
+        // A move that may or may not have happened is checked by reading the collection after it.
+        await ctx.api
+          .request<ApiCollection>("POST", [...collectionPath(id), "move"], { body: { parent: news.parent ?? null } })
+          .catch((error: unknown) => (isOutcomeUnknown(error) ? undefined : Promise.reject(error)));
       }
     }
     const state = await readCollection(ctx.api, id);
@@ -165,9 +183,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
   },
 
   async findByNaturalKey(ctx, inputs) {
-    const collections = await listAll<ApiCollection>(ctx.api, organizationCollectionsPath(inputs.organizationId), { nested: true });
-    return collections
-      .filter((collection) => collection.title === inputs.title && (collection.parent ?? undefined) === inputs.parent)
-      .map((collection) => ({ id: collection.id, state: stateOf(collection) }));
+    const collections = await collectionsNamed(ctx.api, inputs);
+    return collections.map((collection) => ({ id: collection.id, state: stateOf(collection) }));
   },
 };

@@ -14,7 +14,8 @@ import { z } from "zod";
 import { isConflictError } from "../client";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
@@ -197,7 +198,19 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
   const organizationId = inputs.organizationId;
   let spec: ApiSpec;
   try {
-    spec = await api.request<ApiSpec>("POST", specsPath(organizationId), { body: { slug: inputs.slug, source: { url: inputs.source.url } } });
+    spec = await createOnce<ApiSpec>(ctx, {
+      kind: "OpenApiSpec",
+      describe: `OpenAPI spec "${inputs.slug}"`,
+      matchedBy: "slug",
+      send: () => api.request<ApiSpec>("POST", specsPath(organizationId), { body: { slug: inputs.slug, source: { url: inputs.source.url } } }),
+      find: async () => {
+        const existing = await getSpec(api, organizationId, inputs.slug);
+        return existing ? [existing] : [];
+      },
+      get: (slug) => getSpec(api, organizationId, slug),
+      idOf: (existing) => existing.slug,
+      createdAtOf: (existing) => existing.createdAt,
+    });
   } catch (error) {
     if (isConflictError(error)) {
       throw new Error(`${error.message}. An OpenAPI spec with slug "${inputs.slug}" already exists; set adopt: true to manage it instead`, { cause: error });
@@ -206,7 +219,7 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
   }
   try {
     if (inputs.visibility !== undefined) {
-      spec = await api.request<ApiSpec>("PATCH", specsPath(organizationId, spec.slug), { body: { visibility: inputs.visibility } });
+      spec = await api.request<ApiSpec>("PATCH", specsPath(organizationId, spec.slug), { body: { visibility: inputs.visibility }, idempotent: true });
     }
     const timeout = timeoutOf(inputs.waitForProcessing);
     if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
@@ -236,7 +249,7 @@ async function update(ctx: ResourceContext, slug: string, olds: State, news: Ope
   }
   let spec: ApiSpec | undefined;
   if (changed.has("visibility") && news.visibility !== undefined) {
-    spec = await api.request<ApiSpec>("PATCH", specsPath(organizationId, slug), { body: { visibility: news.visibility } });
+    spec = await api.request<ApiSpec>("PATCH", specsPath(organizationId, slug), { body: { visibility: news.visibility }, idempotent: true });
   }
   if (changed.has("source")) {
     // A PUT records a new version and restarts processing.
@@ -315,6 +328,6 @@ export class OpenApiSpec extends pulumi.dynamic.Resource {
       urls: undefined,
       publishedUrl: undefined,
     };
-    super(new DocsPlatformProvider("OpenApiSpec"), name, { ...args, ...outputs }, opts, RESOURCE_MODULE, "OpenApiSpec");
+    super(new DocsPlatformProvider("OpenApiSpec"), name, withIdentity("OpenApiSpec", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "OpenApiSpec");
   }
 }

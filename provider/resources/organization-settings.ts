@@ -235,7 +235,7 @@ async function apply(ctx: ResourceContext, inputs: OrganizationSettingsInputs, c
     if (value !== undefined && !jsonEqual(current[key], value)) body[key] = value;
   }
   if (Object.keys(body).length === 0) return current;
-  const organization = await ctx.api.request<ApiOrganization>("PATCH", organizationPath(inputs.organizationId), { body });
+  const organization = await ctx.api.request<ApiOrganization>("PATCH", organizationPath(inputs.organizationId), { body, idempotent: true });
   return stateOf(organization);
 }
 

@@ -2,7 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type Adopt, adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { createOnce } from "../runtime/create-once";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
@@ -84,7 +85,7 @@ export class SamlProvider extends pulumi.dynamic.Resource {
     super(
       new DocsPlatformProvider("SamlProvider"),
       name,
-      { ...args, status: undefined, service: undefined, urls: undefined, createdAt: undefined },
+      withIdentity("SamlProvider", name, { ...args, status: undefined, service: undefined, urls: undefined, createdAt: undefined }, opts),
       opts,
       RESOURCE_MODULE,
       "SamlProvider",
@@ -130,6 +131,11 @@ function stateOf(organizationId: string, saml: ApiSamlProvider): State {
   };
 }
 
+async function providersLabelled(api: ApiRequester, organizationId: string, label: string): Promise<ApiSamlProvider[]> {
+  const providers = await listAll<ApiSamlProvider>(api, providersPath(organizationId));
+  return providers.filter((saml) => saml.label === label);
+}
+
 function organizationOf(props: State): string {
   return stateStrings(props, ["organizationId"], "SamlProvider: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
 }
@@ -151,8 +157,15 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
   naturalKey: "label within the organization",
 
   async create(ctx: ResourceContext, inputs) {
-    const saml = await ctx.api.request<ApiSamlProvider>("POST", providersPath(inputs.organizationId), {
-      body: bodyOf(inputs, WRITABLE),
+    const saml = await createOnce<ApiSamlProvider>(ctx, {
+      kind: "SamlProvider",
+      describe: `SAML provider "${inputs.label}"`,
+      matchedBy: "label within the organization",
+      send: () => ctx.api.request<ApiSamlProvider>("POST", providersPath(inputs.organizationId), { body: bodyOf(inputs, WRITABLE) }),
+      find: () => providersLabelled(ctx.api, inputs.organizationId, inputs.label),
+      get: (id) => getOrUndefined<ApiSamlProvider>(ctx.api, providerPath(inputs.organizationId, id)),
+      idOf: (saml) => saml.id,
+      createdAtOf: (saml) => saml.createdAt,
     });
     return { id: saml.id, state: stateOf(inputs.organizationId, saml) };
   },
@@ -168,7 +181,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
       if (!state) throw new Error(`SamlProvider ${id} no longer exists; run \`pulumi refresh\``);
       return state;
     }
-    const saml = await ctx.api.request<ApiSamlProvider>("PATCH", providerPath(news.organizationId, id), { body });
+    const saml = await ctx.api.request<ApiSamlProvider>("PATCH", providerPath(news.organizationId, id), { body, idempotent: true });
     return stateOf(news.organizationId, saml);
   },
 
@@ -177,9 +190,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
   },
 
   async findByNaturalKey(ctx, inputs) {
-    const providers = await listAll<ApiSamlProvider>(ctx.api, providersPath(inputs.organizationId));
-    return providers
-      .filter((saml) => saml.label === inputs.label)
-      .map((saml) => ({ id: saml.id, state: stateOf(inputs.organizationId, saml) }));
+    const providers = await providersLabelled(ctx.api, inputs.organizationId, inputs.label);
+    return providers.map((saml) => ({ id: saml.id, state: stateOf(inputs.organizationId, saml) }));
   },
 };

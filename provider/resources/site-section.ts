@@ -10,9 +10,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, findListed } from "../runtime/requests";
+import { createOnce } from "../runtime/create-once";
+import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
@@ -153,8 +154,24 @@ function patchBody(inputs: SiteSectionInputs, keys: Iterable<string>): Record<st
 async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<{ id: string; state: State }> {
   const { api } = ctx;
   const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
-  let section = await api.request<ApiSection>("POST", sectionsPath(address.organizationId, address.siteId), {
-    body: { spaceId: inputs.spaceId, title: inputs.title, icon: inputs.icon },
+  let section = await createOnce<ApiSection>(ctx, {
+    kind: "SiteSection",
+    describe: `section${inputs.title === undefined ? "" : ` "${inputs.title}"`} of site ${address.siteId}`,
+    matchedBy: "its site, its space and its title",
+    send: () =>
+      api.request<ApiSection>("POST", sectionsPath(address.organizationId, address.siteId), {
+        body: { spaceId: inputs.spaceId, title: inputs.title, icon: inputs.icon },
+      }),
+    // Sections have no natural key: the fingerprint is what the POST sets.
+    find: async () =>
+      (await listAll<ApiSection>(api, sectionsPath(address.organizationId, address.siteId))).filter(
+        (candidate) =>
+          (candidate.siteSpaces ?? []).some((siteSpace) => siteSpace.space?.id === inputs.spaceId) &&
+          (inputs.title === undefined || candidate.title === inputs.title) &&
+          (inputs.icon === undefined || candidate.icon === inputs.icon),
+      ),
+    get: (id) => findSection(api, address.organizationId, address.siteId, id),
+    idOf: (candidate) => candidate.id,
   });
   const hint = { spaceId: inputs.spaceId };
   const later = ["path", "condition", "description", "defaultSiteSpace"].filter((key) => {
@@ -163,7 +180,7 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
   });
   if (later.length > 0) {
     try {
-      section = await api.request<ApiSection>("PATCH", sectionsPath(address.organizationId, address.siteId, section.id), { body: patchBody(inputs, later) });
+      section = await api.request<ApiSection>("PATCH", sectionsPath(address.organizationId, address.siteId, section.id), { body: patchBody(inputs, later), idempotent: true });
     } catch (cause) {
       const now = await findSection(api, address.organizationId, address.siteId, section.id).catch(() => undefined);
       throw new PartialCreateError(section.id, stateOf(address, now ?? section, hint), cause);
@@ -188,7 +205,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
     if (!current) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
     const primary = (current.siteSpaces ?? []).find((siteSpace) => siteSpace.id === olds.siteSpaceId);
     if (primary) {
-      await api.request("PATCH", siteSpacesPath(address.organizationId, address.siteId, primary.id), { body: { spaceId: news.spaceId } });
+      await api.request("PATCH", siteSpacesPath(address.organizationId, address.siteId, primary.id), { body: { spaceId: news.spaceId }, idempotent: true });
     } else {
       // The primary site space was removed outside Pulumi: give the section one again.
       const added = await api.request<ApiSiteSpace>("POST", siteSpacesPath(address.organizationId, address.siteId), { body: { spaceId: news.spaceId, sectionId } });
@@ -196,7 +213,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
     }
   }
   const body = patchBody(news, changed);
-  if (Object.keys(body).length > 0) await api.request<ApiSection>("PATCH", sectionsPath(address.organizationId, address.siteId, sectionId), { body });
+  if (Object.keys(body).length > 0) await api.request<ApiSection>("PATCH", sectionsPath(address.organizationId, address.siteId, sectionId), { body, idempotent: true });
   // The PATCH answer does not reflect a site space changed just before: read the section again.
   const section = await findSection(api, address.organizationId, address.siteId, sectionId);
   if (!section) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
@@ -248,6 +265,6 @@ export class SiteSection extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SiteSectionArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { siteSpaceId: undefined, siteSpaceIds: undefined, default: undefined, sectionGroup: undefined, publishedUrl: undefined };
-    super(new DocsPlatformProvider("SiteSection"), name, { ...args, ...outputs }, opts, RESOURCE_MODULE, "SiteSection");
+    super(new DocsPlatformProvider("SiteSection"), name, withIdentity("SiteSection", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "SiteSection");
   }
 }

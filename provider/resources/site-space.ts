@@ -7,9 +7,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, findListed } from "../runtime/requests";
+import { createOnce } from "../runtime/create-once";
+import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
@@ -88,6 +89,12 @@ function stateOf(address: { organizationId: string; siteId: string }, siteSpace:
   };
 }
 
+/** The id of the site's default section, if it has sections. */
+async function defaultSectionOf(api: ApiRequester, organizationId: string, siteId: string): Promise<string | undefined> {
+  const sections = await listAll<{ id: string; default?: boolean }>(api, ["orgs", organizationId, "sites", siteId, "sections"]);
+  return sections.find((section) => section.default)?.id;
+}
+
 /** API.md has no GET of one site space: it is found in the site's list. */
 function findSiteSpace(api: ApiRequester, organizationId: string, siteId: string, siteSpaceId: string): Promise<ApiSiteSpace | undefined> {
   return findListed<ApiSiteSpace>(api, siteSpacesPath(organizationId, siteId), siteSpaceId);
@@ -108,13 +115,28 @@ function patchBody(inputs: SiteSpaceInputs, keys: Iterable<string>): Record<stri
 async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ id: string; state: State }> {
   const { api } = ctx;
   const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
-  let siteSpace = await api.request<ApiSiteSpace>("POST", siteSpacesPath(address.organizationId, address.siteId), {
-    body: { spaceId: inputs.spaceId, sectionId: inputs.sectionId },
+  let siteSpace = await createOnce<ApiSiteSpace>(ctx, {
+    kind: "SiteSpace",
+    describe: `site space of space ${inputs.spaceId} in site ${address.siteId}`,
+    matchedBy: "its site, its space and its section",
+    send: () =>
+      api.request<ApiSiteSpace>("POST", siteSpacesPath(address.organizationId, address.siteId), {
+        body: { spaceId: inputs.spaceId, sectionId: inputs.sectionId },
+      }),
+    // Site spaces have no natural key: the fingerprint is what the POST sets, the space and where
+    // it lands (the given section; left out, the site's default section, or the root).
+    find: async () => {
+      const container = inputs.sectionId ?? (await defaultSectionOf(api, address.organizationId, address.siteId)) ?? null;
+      const siteSpaces = await listAll<ApiSiteSpace>(api, siteSpacesPath(address.organizationId, address.siteId));
+      return siteSpaces.filter((candidate) => candidate.space?.id === inputs.spaceId && (candidate.section ?? null) === container);
+    },
+    get: (id) => findSiteSpace(api, address.organizationId, address.siteId, id),
+    idOf: (candidate) => candidate.id,
   });
   const later = (["path", "condition"] as const).filter((key) => inputs[key] !== undefined && inputs[key] !== null);
   if (later.length > 0) {
     try {
-      siteSpace = await api.request<ApiSiteSpace>("PATCH", siteSpacesPath(address.organizationId, address.siteId, siteSpace.id), { body: patchBody(inputs, later) });
+      siteSpace = await api.request<ApiSiteSpace>("PATCH", siteSpacesPath(address.organizationId, address.siteId, siteSpace.id), { body: patchBody(inputs, later), idempotent: true });
     } catch (cause) {
       const now = await findSiteSpace(api, address.organizationId, address.siteId, siteSpace.id).catch(() => undefined);
       throw new PartialCreateError(siteSpace.id, stateOf(address, now ?? siteSpace), cause);
@@ -141,7 +163,7 @@ async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, ne
   const body = patchBody(news, changed);
   let siteSpace: ApiSiteSpace | undefined;
   if (Object.keys(body).length > 0) {
-    siteSpace = await ctx.api.request<ApiSiteSpace>("PATCH", siteSpacesPath(address.organizationId, address.siteId, siteSpaceId), { body });
+    siteSpace = await ctx.api.request<ApiSiteSpace>("PATCH", siteSpacesPath(address.organizationId, address.siteId, siteSpaceId), { body, idempotent: true });
   } else {
     siteSpace = await findSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
   }
@@ -187,6 +209,6 @@ export class SiteSpace extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SiteSpaceArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { title: undefined, default: undefined, publishedUrl: undefined };
-    super(new DocsPlatformProvider("SiteSpace"), name, { ...args, ...outputs }, opts, RESOURCE_MODULE, "SiteSpace");
+    super(new DocsPlatformProvider("SiteSpace"), name, withIdentity("SiteSpace", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "SiteSpace");
   }
 }

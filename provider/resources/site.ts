@@ -9,7 +9,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
@@ -239,20 +240,39 @@ function patchBody(inputs: SiteInputs, keys: Iterable<string>): Record<string, u
 const PATCHED_AFTER_CREATE = ["basename", "proxy", "adaptiveContent", "agentsContext", "defaultSiteSection", "defaultSiteSpace"] as const;
 
 async function setPublished(api: ApiRequester, organizationId: string, siteId: string, published: boolean): Promise<ApiSite> {
-  return api.request<ApiSite>("POST", sitePath(organizationId, siteId, published ? "publish" : "unpublish"));
+  // Publishing a published site (or unpublishing an unpublished one) changes nothing: safe to re-send.
+  return api.request<ApiSite>("POST", sitePath(organizationId, siteId, published ? "publish" : "unpublish"), { idempotent: true });
+}
+
+/** The sites of the organization with exactly this title. */
+async function sitesTitled(api: ApiRequester, organizationId: string, title: string): Promise<ApiSite[]> {
+  // API.md does not name the list's filter parameters: list everything and match the exact title.
+  const sites: ApiSite[] = [];
+  for await (const site of api.paginate<ApiSite>(["orgs", organizationId, "sites"])) if (site.title === title) sites.push(site);
+  return sites;
 }
 
 async function create(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: string; state: State }> {
   const { api } = ctx;
   const organizationId = inputs.organizationId;
-  let site = await api.request<ApiSite>("POST", ["orgs", organizationId, "sites"], {
-    body: { type: inputs.type, title: inputs.title, visibility: inputs.visibility, spaces: inputs.spaces },
+  let site = await createOnce<ApiSite>(ctx, {
+    kind: "Site",
+    describe: `site "${inputs.title}"`,
+    matchedBy: "title and type within the organization",
+    send: () =>
+      api.request<ApiSite>("POST", ["orgs", organizationId, "sites"], {
+        body: { type: inputs.type, title: inputs.title, visibility: inputs.visibility, spaces: inputs.spaces },
+      }),
+    find: async () => (await sitesTitled(api, organizationId, inputs.title)).filter((site) => site.type === inputs.type),
+    get: (id) => getSite(api, organizationId, id),
+    idOf: (site) => site.id,
+    createdAtOf: (site) => site.createdAt,
   });
   const known = { spaces: inputs.spaces };
   try {
     // Setting up a removed proxy on a new site means nothing: only a given proxy is sent.
     const body = patchBody(inputs, PATCHED_AFTER_CREATE.filter((key) => inputs[key] !== undefined && inputs[key] !== null));
-    if (Object.keys(body).length > 0) site = await api.request<ApiSite>("PATCH", sitePath(organizationId, site.id), { body });
+    if (Object.keys(body).length > 0) site = await api.request<ApiSite>("PATCH", sitePath(organizationId, site.id), { body, idempotent: true });
     if (inputs.published === true) site = await setPublished(api, organizationId, site.id, true);
   } catch (cause) {
     // Describe the site as it really is so the next `up` applies exactly what is missing.
@@ -278,7 +298,7 @@ async function update(ctx: ResourceContext, siteId: string, olds: State, news: S
   }
   let site: ApiSite | undefined;
   const body = patchBody(news, changed);
-  if (Object.keys(body).length > 0) site = await api.request<ApiSite>("PATCH", sitePath(organizationId, siteId), { body });
+  if (Object.keys(body).length > 0) site = await api.request<ApiSite>("PATCH", sitePath(organizationId, siteId), { body, idempotent: true });
   // Publishing comes last, so visitors never see a half-configured site.
   if (changed.has("published") && news.published !== undefined) site = await setPublished(api, organizationId, siteId, news.published);
   site ??= await getSite(api, organizationId, siteId);
@@ -291,13 +311,8 @@ async function remove(ctx: ResourceContext, siteId: string, props: State): Promi
 }
 
 async function findByNaturalKey(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: string; state: State }[]> {
-  // API.md does not name the list's filter parameters: list everything and match the exact title.
-  const matches: { id: string; state: State }[] = [];
-  for await (const site of ctx.api.paginate<ApiSite>(["orgs", inputs.organizationId, "sites"])) {
-    if (site.title !== inputs.title) continue;
-    matches.push({ id: site.id, state: await stateNow(ctx.api, inputs.organizationId, site, inputs) });
-  }
-  return matches;
+  const sites = await sitesTitled(ctx.api, inputs.organizationId, inputs.title);
+  return Promise.all(sites.map(async (site) => ({ id: site.id, state: await stateNow(ctx.api, inputs.organizationId, site, inputs) })));
 }
 
 export const definition: ResourceDefinition<SiteInputs> = {
@@ -347,6 +362,6 @@ export class Site extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { hostname: undefined, siteSpaces: undefined, createdAt: undefined, urls: undefined, publishedUrl: undefined };
-    super(new DocsPlatformProvider("Site"), name, { ...args, ...outputs }, opts, RESOURCE_MODULE, "Site");
+    super(new DocsPlatformProvider("Site"), name, withIdentity("Site", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "Site");
   }
 }

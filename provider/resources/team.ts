@@ -2,7 +2,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type Adopt, adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { createOnce } from "../runtime/create-once";
 import { deleteIdempotent, getOrUndefined, listAll, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
@@ -65,7 +66,7 @@ export class Team extends pulumi.dynamic.Resource {
     super(
       new DocsPlatformProvider("Team"),
       name,
-      { ...args, spaces: undefined, createdAt: undefined },
+      withIdentity("Team", name, { ...args, spaces: undefined, createdAt: undefined }, opts),
       opts,
       RESOURCE_MODULE,
       "Team",
@@ -109,6 +110,11 @@ async function readTeam(ctx: ResourceContext, organizationId: string, id: string
   return team ? stateOf(ctx.api, organizationId, team) : undefined;
 }
 
+async function teamsTitled(api: ApiRequester, organizationId: string, title: string): Promise<ApiTeam[]> {
+  const teams = await listAll<ApiTeam>(api, teamsPath(organizationId));
+  return teams.filter((team) => team.title === title);
+}
+
 function organizationOf(props: State): string {
   return stateStrings(props, ["organizationId"], "Team: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
 }
@@ -120,8 +126,20 @@ export const definition: ResourceDefinition<TeamInputs> = {
   naturalKey: "title within the organization",
 
   async create(ctx, inputs) {
-    const team = await ctx.api.request<ApiTeam>("PUT", teamsPath(inputs.organizationId), {
-      body: { title: inputs.title, members: inputs.members ?? [] },
+    const team = await createOnce<ApiTeam>(ctx, {
+      kind: "Team",
+      describe: `team "${inputs.title}"`,
+      matchedBy: "title within the organization",
+      // This PUT creates a new team every time it is sent: never re-sent blindly.
+      send: () =>
+        ctx.api.request<ApiTeam>("PUT", teamsPath(inputs.organizationId), {
+          body: { title: inputs.title, members: inputs.members ?? [] },
+          idempotent: false,
+        }),
+      find: () => teamsTitled(ctx.api, inputs.organizationId, inputs.title),
+      get: (id) => getOrUndefined<ApiTeam>(ctx.api, teamPath(inputs.organizationId, id)),
+      idOf: (team) => team.id,
+      createdAtOf: (team) => team.createdAt,
     });
     return { id: team.id, state: await stateOf(ctx.api, inputs.organizationId, team) };
   },
@@ -133,7 +151,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
   async update(ctx, id, _olds, news, changed) {
     const organizationId = news.organizationId;
     if (changed.has("title")) {
-      await ctx.api.request<ApiTeam>("PATCH", teamPath(organizationId, id), { body: { title: news.title } });
+      await ctx.api.request<ApiTeam>("PATCH", teamPath(organizationId, id), { body: { title: news.title }, idempotent: true });
     }
     if (changed.has("members") && news.members !== undefined) {
       // Diff against the membership as it is now, not as last recorded, so drift is repaired too.
@@ -157,8 +175,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
   async findByNaturalKey(ctx, inputs) {
     // The list's name filter is a case-insensitive "contains" whose parameter name API.md does not
     // give, so list everything and match the exact title here.
-    const teams = await listAll<ApiTeam>(ctx.api, teamsPath(inputs.organizationId));
-    const matches = teams.filter((team) => team.title === inputs.title);
+    const matches = await teamsTitled(ctx.api, inputs.organizationId, inputs.title);
     return Promise.all(matches.map(async (team) => ({ id: team.id, state: await stateOf(ctx.api, inputs.organizationId, team) })));
   },
 };

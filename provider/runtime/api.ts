@@ -2,15 +2,22 @@
  * What a resource implementation needs from the HTTP client. The real client
  * (`provider/client`) satisfies it; tests may pass their own.
  */
+import type { CreateJournal } from "./create-journal";
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type PathSegments = readonly string[];
 export type QueryParameters = Record<string, string | number | boolean | undefined>;
 
 export interface ApiRequester {
-  request<T>(method: HttpMethod, path: PathSegments, options?: { query?: QueryParameters; body?: unknown }): Promise<T>;
+  /** `idempotent` overrides the method's default; see the client's RequestOptions. */
+  request<T>(method: HttpMethod, path: PathSegments, options?: { query?: QueryParameters; body?: unknown; idempotent?: boolean }): Promise<T>;
   paginate<T>(path: PathSegments, query?: QueryParameters): AsyncIterableIterator<T>;
 }
 
 export interface ResourceContext {
   api: ApiRequester;
+  /** The create journal of this provider host (see create-journal.ts); absent in direct tests. */
+  journal?: CreateJournal;
+  /** Inside `create`: the resource's identity in the journal (`<project>/<stack>/<kind>/<name>`). */
+  createKey?: string;
 }

@@ -1,4 +1,4 @@
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 
 /** Pulumi config/type namespace of every resource: `pulumi-nodejs:dynamic/docs-platform:<Kind>`. */
 export const RESOURCE_MODULE = "docs-platform";
@@ -12,3 +12,22 @@ export type Wrapped<T> = T extends readonly (infer E)[]
   : T extends object
     ? pulumi.Input<{ [K in keyof T]: Wrapped<T[K]> }>
     : pulumi.Input<T>;
+
+/**
+ * Input key that carries the resource's identity to `create`, for the create journal
+ * (create-journal.ts). Set by every resource class, never validated, compared or returned.
+ */
+export const IDENTITY_KEY = "__identity";
+
+/**
+ * The props of a resource of kind `kind` named `name`, plus its identity: the parent's URN, or
+ * the project and stack for a resource at the top, then the kind and the name. Unique in a stack
+ * as URNs are.
+ */
+export function withIdentity<P extends object>(kind: string, name: string, props: P, opts?: pulumi.CustomResourceOptions): P {
+  const parent = opts?.parent;
+  const identity = parent
+    ? parent.urn.apply((urn) => `${urn}/${kind}/${name}`)
+    : `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`;
+  return { ...props, [IDENTITY_KEY]: identity };
+}

@@ -11,11 +11,13 @@ import { type ProviderConfig, readProviderConfig } from "./config";
 import { type ResourceDefinition, toProvider } from "./resource";
 import type { PropertyBag } from "./stub";
 import type { Adopt } from "./adopt";
+import { CreateJournal, journalDirectory } from "./create-journal";
 
 type Provider = ReturnType<typeof toProvider>;
 
 let config: ProviderConfig | undefined;
 let client: ApiClient | undefined;
+let journal: CreateJournal | undefined;
 const providers = new Map<string, Provider>();
 
 /**
@@ -41,7 +43,8 @@ function context(): ResourceContext {
     // Pulumi always calls configure first; reaching this means the stub was used outside a provider host.
     throw new Error("pulumi-docs-platform: the provider was used before it was configured");
   }
-  return { api: client };
+  journal ??= new CreateJournal(journalDirectory());
+  return { api: client, journal };
 }
 
 /** `OpenApiSpec` -> `open-api-spec`: the file that holds the kind's definition. */

@@ -7,6 +7,7 @@ import { containsUnknown } from "./unknowns";
 import { compact, jsonEqual } from "./values";
 import type { Adopt } from "./adopt";
 import type { PropertyBag } from "./stub";
+import { IDENTITY_KEY } from "./args";
 
 /** The state of an object as a resource sees it: every input-owned key plus server-owned outputs. */
 export type State = Record<string, unknown>;
@@ -54,8 +55,9 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
 
 const PROVIDER_KEY = "__provider";
 
+/** The bag without the keys the SDK and the resource classes add for the runtime's own use. */
 function withoutProvider(bag: PropertyBag): Record<string, unknown> {
-  const { [PROVIDER_KEY]: _provider, ...rest } = bag;
+  const { [PROVIDER_KEY]: _provider, [IDENTITY_KEY]: _identity, ...rest } = bag;
   return rest;
 }
 
@@ -122,6 +124,13 @@ export function toProvider<I extends { adopt?: Adopt }>(
 
   const inputsOf = (bag: PropertyBag): I => withoutProvider(bag) as I;
 
+  /** An operation on `id` proves the state holds it: an interrupted create's journal entry is done. */
+  const settled = (id: string): ResourceContext => {
+    const ctx = context();
+    if (id !== "") ctx.journal?.settle(definition.kind, id);
+    return ctx;
+  };
+
   async function reconcile(ctx: ResourceContext, id: string, current: State, inputs: I): Promise<State> {
     const userKeys = userKeysOf(generic, inputs);
     const olds = outputsOf(generic, current, userKeys);
@@ -152,10 +161,12 @@ export function toProvider<I extends { adopt?: Adopt }>(
     async check(_olds, news) {
       const outcome = validate(definition.schema, withoutProvider(news));
       if (!outcome.ok) return { inputs: news, failures: outcome.failures };
-      return { inputs: compact(outcome.inputs) as PropertyBag };
+      const identity = news[IDENTITY_KEY];
+      return { inputs: compact({ ...outcome.inputs, [IDENTITY_KEY]: identity }) as PropertyBag };
     },
 
-    async diff(_id, olds, news) {
+    async diff(id, olds, news) {
+      settled(id);
       const changed = changedKeys(generic, withoutProvider(olds), withoutProvider(news));
       const replaces = changed.filter((key) => definition.replaceKeys.includes(key));
       return {
@@ -167,7 +178,8 @@ export function toProvider<I extends { adopt?: Adopt }>(
 
     async create(bag) {
       const inputs = inputsOf(bag);
-      const ctx = context();
+      const identity = bag[IDENTITY_KEY];
+      const ctx: ResourceContext = { ...context(), ...(typeof identity === "string" && identity !== "" ? { createKey: identity } : {}) };
       const userKeys = userKeysOf(generic, inputs);
       try {
         const existing = await adopt(ctx, inputs);
@@ -190,7 +202,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
 
     async read(id, props = {}) {
       const previous = withoutProvider(props);
-      const state = await definition.read(context(), id, previous);
+      const state = await definition.read(settled(id), id, previous);
       if (!state) return { id: "", props: {} };
       const outputs = withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, previous)), previous);
       const inputs: State = {};
@@ -204,12 +216,13 @@ export function toProvider<I extends { adopt?: Adopt }>(
       const inputs = inputsOf(news);
       const previous = withoutProvider(olds);
       const changed = changedKeys(generic, previous, inputs);
-      const state = changed.length === 0 ? previous : await definition.update(context(), id, previous, inputs, new Set(changed));
+      const ctx = settled(id);
+      const state = changed.length === 0 ? previous : await definition.update(ctx, id, previous, inputs, new Set(changed));
       return { outs: withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, inputs)), inputs) };
     },
 
     async delete(id, props) {
-      await definition.delete(context(), id, withoutProvider(props));
+      await definition.delete(settled(id), id, withoutProvider(props));
     },
   };
 }

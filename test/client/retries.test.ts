@@ -3,7 +3,9 @@ import {
   isBadRequestError,
   isConnectionError,
   isRateLimitError,
+  isOutcomeUnknown,
   isServerError,
+  MAX_RATE_LIMITED_RETRIES,
   type ApiError,
 } from "../../provider/client/index.ts";
 import { rejection, testClient, track } from "./harness.ts";
@@ -216,6 +218,37 @@ describe("retries", () => {
     expect(isRateLimitError(await rejection(client.request("GET", ["a"])))).toBe(true);
     expect(server.requests).toHaveLength(1);
     expect(sleeps).toEqual([]);
+  });
+
+  it("keeps retrying a burst of 429s past maxRetries (the server did not act), bounded by MAX_RATE_LIMITED_RETRIES", async () => {
+    const slow: Handler = (_r, { res }) => sendError(res, 429, "slow", { "retry-after": "1" });
+    const server = track(await startServer(inSequence(...Array<Handler>(9).fill(slow), ok)));
+    const { client, sleeps } = testClient(server, { maxRetries: 2 });
+
+    await expect(client.request("POST", ["a"], { body: {} })).resolves.toEqual({ id: "site_1" });
+    expect(server.requests).toHaveLength(10);
+    expect(sleeps).toEqual(Array(9).fill(1000));
+
+    const endless = track(await startServer((_r, { res }) => sendError(res, 429, "slow", { "retry-after": "0" })));
+    const second = testClient(endless, { maxRetries: 2 });
+    expect(isRateLimitError(await rejection(second.client.request("GET", ["a"])))).toBe(true);
+    expect(endless.requests).toHaveLength(1 + MAX_RATE_LIMITED_RETRIES);
+  });
+
+  it("re-sends a PATCH marked idempotent after a 503, and never a PUT marked not idempotent", async () => {
+    const patched = track(await startServer(inSequence((_r, { res }) => sendError(res, 503, "down"), ok)));
+    await expect(testClient(patched).client.request("PATCH", ["a"], { body: { title: "t" }, idempotent: true })).resolves.toEqual({ id: "site_1" });
+    expect(patched.requests).toHaveLength(2);
+
+    const unmarked = track(await startServer(inSequence((_r, { res }) => sendError(res, 503, "down"), ok)));
+    expect(isServerError(await rejection(testClient(unmarked).client.request("PATCH", ["a"], { body: { title: "t" } })))).toBe(true);
+    expect(unmarked.requests).toHaveLength(1);
+
+    const creating = track(await startServer(inSequence(resetConnection, ok)));
+    const error = await rejection(testClient(creating).client.request("PUT", ["teams"], { body: { title: "t" }, idempotent: false }));
+    expect(isConnectionError(error)).toBe(true);
+    expect(isOutcomeUnknown(error)).toBe(true);
+    expect(creating.requests).toHaveLength(1);
   });
 
   it("stops retrying when the answer turns into a non-retryable 4xx", async () => {

@@ -46,7 +46,8 @@ describe("npm start", () => {
     const first = await npmStart(dataDir, port);
     expect(first.code, first.output).toBe(0);
     expect(first.output).toMatch(/\+ 13 created/);
-    expect(first.output).toMatch(new RegExp(`The documentation site is published at: http://127\\.0\\.0\\.1:${port}/sites/\\w+`));
+    expect(first.output).toMatch(new RegExp(`Its URL, as the API reports it: http://127\\.0\\.0\\.1:${port}/sites/\\w+`));
+    expect(first.output).toContain("serves the API only, not the site's pages");
     expect(first.output).toMatch(/"organizationTitle": "Acme Documentation"/);
     expect(first.output).toMatch(/preview \(expects no changes\)[\s\S]*13 unchanged/);
 

@@ -1,0 +1,146 @@
+/**
+ * Creates an object exactly once, whatever the network and the CLI do.
+ *
+ * A create request whose outcome is unknown (a 5xx, a connection lost after the request was sent,
+ * a timeout) is never sent again blindly: the object it may have made is looked for first, by the
+ * natural key or, for kinds without one, by a fingerprint of the create body. Found once, it is
+ * taken over; not found, the request is sent again; found several times, the create fails and
+ * names the candidates and the `adopt` input that takes one over.
+ *
+ * The create journal (create-journal.ts) carries the same question across a crash: a create that
+ * an earlier, interrupted run started for the same resource is settled the same way before
+ * anything is sent.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { isConflictError, isOutcomeUnknown } from "../client";
+import type { ResourceContext } from "./api";
+import type { JournalEntry } from "./create-journal";
+
+/** Attempts at one create, the first included, while each attempt's outcome is found to be "nothing made". */
+export const MAX_CREATE_ATTEMPTS = 5;
+const RESEND_DELAY_MS = { base: 250, max: 4_000 };
+
+/**
+ * An object counts as possibly made by this create when the server says it was created no earlier
+ * than this before the create started: room for the server's clock running behind this machine's.
+ */
+export const CLOCK_SKEW_ALLOWANCE_MS = 10 * 60_000;
+
+export interface CreateOnce<T> {
+  /** Resource kind, e.g. `Collection`. */
+  kind: string;
+  /** The object as a person names it in a message, e.g. `collection "Guides"`. */
+  describe: string;
+  /** How `find` matches, e.g. "title within its parent collection"; for messages. */
+  matchedBy: string;
+  /** Sends the create request once; the client must not re-send it (`idempotent: false`). */
+  send(): Promise<T>;
+  /** Every existing object that this create would have made (natural key or fingerprint). */
+  find(): Promise<T[]>;
+  /** Reads one object by id; undefined when it does not exist. */
+  get(id: string): Promise<T | undefined>;
+  idOf(object: T): string;
+  /** The server's creation time of an object, when the API gives one. */
+  createdAtOf?(object: T): string | undefined;
+}
+
+/** Several existing objects could be the one an interrupted create made. */
+export class AmbiguousCreateError extends Error {
+  readonly candidates: string[];
+  constructor(message: string, candidates: string[]) {
+    super(message);
+    this.name = "AmbiguousCreateError";
+    this.candidates = candidates;
+  }
+}
+
+function notBefore<T>(spec: CreateOnce<T>, objects: T[], startedAt: number): T[] {
+  if (!spec.createdAtOf) return objects;
+  const earliest = startedAt - CLOCK_SKEW_ALLOWANCE_MS;
+  return objects.filter((object) => {
+    const at = Date.parse(spec.createdAtOf!(object) ?? "");
+    return Number.isNaN(at) || at >= earliest;
+  });
+}
+
+function ambiguous<T>(spec: CreateOnce<T>, candidates: T[], why: string): AmbiguousCreateError {
+  const ids = candidates.map((candidate) => spec.idOf(candidate));
+  return new AmbiguousCreateError(
+    `${why}, and ${ids.length} existing ${spec.kind} objects match it by ${spec.matchedBy} (${ids.join(", ")}), ` +
+      `so this provider cannot tell which one, if any, it made. Nothing was created. Check them, delete the ones not wanted, ` +
+      `and take over the right one with adopt: { id: "${ids[0]}" } (or its id), then run \`pulumi up\` again.`,
+    ids,
+  );
+}
+
+/**
+ * Settles what `startedAt`'s create made: the one matching object, or undefined when there is
+ * none. Throws when several match.
+ */
+async function settle<T>(spec: CreateOnce<T>, startedAt: number, why: string): Promise<T | undefined> {
+  const candidates = notBefore(spec, await spec.find(), startedAt);
+  if (candidates.length > 1) throw ambiguous(spec, candidates, why);
+  return candidates[0];
+}
+
+/** Finishes a create that an interrupted run started for the same resource, if there is one. */
+async function recover<T>(spec: CreateOnce<T>, entry: JournalEntry): Promise<T | undefined> {
+  if (entry.id !== undefined) return spec.get(entry.id);
+  return settle(spec, entry.startedAt, `An earlier \`pulumi up\` was interrupted while creating this ${spec.describe}`);
+}
+
+/**
+ * Sends `spec`'s create exactly once in effect; returns the object made or taken over.
+ * `ctx.createKey` names the resource in the create journal; without it (a direct call in a test)
+ * only the in-call recovery applies.
+ */
+export async function createOnce<T>(ctx: ResourceContext, spec: CreateOnce<T>): Promise<T> {
+  const journal = ctx.createKey === undefined ? undefined : ctx.journal;
+  const earlier = journal?.lookup(ctx.createKey!);
+  if (earlier) {
+    const recovered = await recover(spec, earlier);
+    if (recovered !== undefined) {
+      journal!.created(earlier, spec.idOf(recovered));
+      return recovered;
+    }
+    journal!.abandon(earlier);
+  }
+
+  const entry = journal?.begin(ctx.createKey!, spec.kind);
+  const startedAt = entry?.startedAt ?? Date.now();
+  const done = (object: T): T => {
+    if (entry) journal!.created(entry, spec.idOf(object));
+    return object;
+  };
+  let unknownOutcome: unknown;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return done(await spec.send());
+    } catch (error) {
+      if (unknownOutcome !== undefined && isConflictError(error)) {
+        // The object this create would make exists now: an earlier attempt made it after all.
+        const made = await settle(spec, startedAt, `Creating this ${spec.describe} answered ${describeError(unknownOutcome)}`);
+        if (made !== undefined) return done(made);
+      }
+      if (!isOutcomeUnknown(error)) {
+        if (entry) journal!.abandon(entry);
+        throw error;
+      }
+      unknownOutcome = error;
+      const made = await settle(spec, startedAt, `Creating this ${spec.describe} answered ${describeError(error)}`);
+      if (made !== undefined) return done(made);
+      // Nothing was made: the request may be sent again.
+      if (attempt >= MAX_CREATE_ATTEMPTS) {
+        if (entry) journal!.abandon(entry);
+        throw error;
+      }
+      const ceiling = Math.min(RESEND_DELAY_MS.max, RESEND_DELAY_MS.base * 2 ** (attempt - 1));
+      await sleep(Math.floor(Math.random() * ceiling));
+    }
+  }
+}
+
+function describeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `"${message}"`;
+}
