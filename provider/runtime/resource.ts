@@ -55,8 +55,13 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
 
 const PROVIDER_KEY = "__provider";
 
-/** The bag without the keys the SDK and the resource classes add for the runtime's own use. */
 function withoutProvider(bag: PropertyBag): Record<string, unknown> {
+  const { [PROVIDER_KEY]: _provider, ...rest } = bag;
+  return rest;
+}
+
+/** The inputs as the resource's schema and implementation see them: without the runtime's own keys. */
+function declaredInputs(bag: PropertyBag): Record<string, unknown> {
   const { [PROVIDER_KEY]: _provider, [IDENTITY_KEY]: _identity, ...rest } = bag;
   return rest;
 }
@@ -99,7 +104,8 @@ function withEchoedInputs(definition: ResourceDefinition<{ adopt?: Adopt }>, out
 }
 
 function echoedKeys(definition: ResourceDefinition<{ adopt?: Adopt }>): string[] {
-  return ["adopt", ...(definition.uncomparedInputKeys ?? [])];
+  // The identity too: a refresh must keep it among the state's inputs like any other input.
+  return ["adopt", IDENTITY_KEY, ...(definition.uncomparedInputKeys ?? [])];
 }
 
 /** Input keys the user set in a bag of inputs or outputs. */
@@ -122,7 +128,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
 ): Required<Omit<pulumi.dynamic.ResourceProvider<PropertyBag, PropertyBag>, "configure">> {
   const generic = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
 
-  const inputsOf = (bag: PropertyBag): I => withoutProvider(bag) as I;
+  const inputsOf = (bag: PropertyBag): I => declaredInputs(bag) as I;
 
   /** An operation on `id` proves the state holds it: an interrupted create's journal entry is done. */
   const settled = (id: string): ResourceContext => {
@@ -159,7 +165,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
 
   return {
     async check(_olds, news) {
-      const outcome = validate(definition.schema, withoutProvider(news));
+      const outcome = validate(definition.schema, declaredInputs(news));
       if (!outcome.ok) return { inputs: news, failures: outcome.failures };
       const identity = news[IDENTITY_KEY];
       return { inputs: compact({ ...outcome.inputs, [IDENTITY_KEY]: identity }) as PropertyBag };
@@ -186,13 +192,13 @@ export function toProvider<I extends { adopt?: Adopt }>(
         const { id, state } = existing
           ? { id: existing.id, state: await reconcile(ctx, existing.id, existing.state, inputs) }
           : await definition.create(ctx, inputs);
-        return { id, outs: withEchoedInputs(generic, outputsOf(generic, state, userKeys), inputs) };
+        return { id, outs: withEchoedInputs(generic, outputsOf(generic, state, userKeys), withoutProvider(bag)) };
       } catch (error) {
         if (error instanceof PartialCreateError) {
           // The shape the provider host turns into ErrorResourceInitFailed; see partial-create.ts.
           throw Object.assign(new Error(error.message), {
             id: error.id,
-            properties: { ...withEchoedInputs(generic, outputsOf(generic, error.outputs, userKeys), inputs), [PROVIDER_KEY]: bag[PROVIDER_KEY] },
+            properties: { ...withEchoedInputs(generic, outputsOf(generic, error.outputs, userKeys), withoutProvider(bag)), [PROVIDER_KEY]: bag[PROVIDER_KEY] },
             reasons: error.reasons,
           });
         }
@@ -204,6 +210,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
       const previous = withoutProvider(props);
       const state = await definition.read(settled(id), id, previous);
       if (!state) return { id: "", props: {} };
+      // `previous` holds the echoed inputs (adopt, the identity, ...): they stay among the inputs.
       const outputs = withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, previous)), previous);
       const inputs: State = {};
       for (const key of [...inputKeysOf(generic), ...echoedKeys(generic)]) {
@@ -214,11 +221,11 @@ export function toProvider<I extends { adopt?: Adopt }>(
 
     async update(id, olds, news) {
       const inputs = inputsOf(news);
-      const previous = withoutProvider(olds);
+      const previous = declaredInputs(olds);
       const changed = changedKeys(generic, previous, inputs);
       const ctx = settled(id);
       const state = changed.length === 0 ? previous : await definition.update(ctx, id, previous, inputs, new Set(changed));
-      return { outs: withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, inputs)), inputs) };
+      return { outs: withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, inputs)), withoutProvider(news)) };
     },
 
     async delete(id, props) {
