@@ -1,0 +1,91 @@
+/**
+ * Secrets against a server that echoes back what it received: the token, whatever characters it
+ * holds, never reaches an error or a log line.
+ */
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import { rejection, testClient, track } from "./harness.ts";
+import { sendError, startServer } from "./hostile-server.ts";
+
+function renderings(error: unknown): string[] {
+  return [
+    String(error),
+    (error as Error).message,
+    (error as Error).stack ?? "",
+    JSON.stringify(error),
+    inspect(error, { depth: 10, showHidden: true }),
+    JSON.stringify(Object.entries(error as object)),
+  ];
+}
+
+const TAIL = "SECRETTAIL";
+
+/**
+ * Every way the echo server sends the Authorization header back: raw in the error message and the
+ * request id, JSON-escaped, percent-encoded (upper and lower hex, form encoding), inside URL
+ * userinfo, and in a plain-text body.
+ */
+const echoes: Record<string, (authorization: string, token: string, headersJson: string) => string> = {
+  raw: (authorization) => `header was ${authorization}`,
+  quoted: (authorization) => `header was "${authorization}"`,
+  "JSON-escaped": (_a, _t, headersJson) => `request headers: ${headersJson}`,
+  "percent-encoded": (_a, token) => `redirect to https://login.example/cb?token=${encodeURIComponent(token)}`,
+  "percent-encoded, lower-case hex": (_a, token) =>
+    `redirect to https://login.example/cb?token=${encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())}`,
+  "form-encoded": (_a, token) => `form ${new URLSearchParams({ token }).toString()}`,
+  "URL userinfo": (_a, token) => `proxy https://${token}@proxy.example/v1 refused`,
+};
+
+describe("a token holding characters the general patterns stop at", () => {
+  // Each of these ended the `Bearer ...` pattern early and let the token's tail through.
+  for (const char of [";", '"', "'", ",", "@", "\\", "<", "&"]) {
+    it(`is redacted whole with ${JSON.stringify(char)}, echoed in every form`, async () => {
+      const token = `tok-front${char}${TAIL}`;
+      const forms = Object.entries(echoes);
+      const server = track(
+        await startServer((request, { res }) => {
+          const authorization = String(request.headers.authorization);
+          const [, echo] = forms[Number(request.url.split("/").pop())]!;
+          sendError(res, 401, echo(authorization, token, JSON.stringify(request.headers)), {
+            "x-request-id": `req ${authorization}`,
+          });
+        }),
+      );
+      const { client } = testClient(server, { token, maxRetries: 0 });
+
+      for (const [index, [form]] of forms.entries()) {
+        const error = await rejection(client.request("GET", ["echo", String(index)]));
+        expect(server.requests[index]!.headers.authorization).toBe(`Bearer ${token}`);
+        expect(error.status).toBe(401);
+        expect(error.message, form).toContain("[REDACTED]");
+        for (const text of renderings(error)) {
+          expect(text, form).not.toContain(TAIL);
+          expect(text, form).not.toContain("tok-front");
+        }
+      }
+    });
+  }
+
+  it("is redacted whole from a plain-text error body and a connection error's log lines", async () => {
+    const token = `tok-front;"',@${TAIL}`;
+    const server = track(
+      await startServer((request, { res, index }) => {
+        if (index === 0) {
+          res.writeHead(503, { "content-type": "text/plain" });
+          res.end(`upstream said: ${request.headers.authorization}`);
+          return;
+        }
+        res.writeHead(502, { "content-type": "text/html" });
+        res.end(`<p>${JSON.stringify(request.headers)}</p>`);
+      }),
+    );
+    const { client, logs } = testClient(server, { token, maxRetries: 1 });
+    const error = await rejection(client.request("GET", ["a"]));
+    expect(error.status).toBe(502);
+    expect(logs.length).toBe(1);
+    for (const text of [...renderings(error), ...logs]) {
+      expect(text).not.toContain(TAIL);
+      expect(text).not.toContain("tok-front");
+    }
+  });
+});
