@@ -1,9 +1,13 @@
 /**
  * Secrets against a server that echoes back what it received: the token, whatever characters it
- * holds, never reaches an error or a log line.
+ * holds, and the query string of a misconfigured `apiUrl` never reach an error or a log line.
  */
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
+import { ApiClient } from "../../provider/client/index.ts";
+import { ConfigurationError } from "../../provider/runtime/config.ts";
+import { configure } from "../../provider/runtime/host.ts";
+import { rejectionOf } from "../provider/support/harness.ts";
 import { rejection, testClient, track } from "./harness.ts";
 import { sendError, startServer } from "./hostile-server.ts";
 
@@ -87,5 +91,39 @@ describe("a token holding characters the general patterns stop at", () => {
       expect(text).not.toContain(TAIL);
       expect(text).not.toContain("tok-front");
     }
+  });
+});
+
+describe("an apiUrl with a query string or fragment", () => {
+  const SECRET = "QUERYSECRET123";
+  const variants = (baseUrl: string) => [`${baseUrl}?token=${SECRET}`, `${baseUrl}#${SECRET}`, `${baseUrl}?`, `${baseUrl}?a=1#${SECRET}`];
+
+  it("is refused by configure, naming the key and not repeating the value, before any request", async () => {
+    const server = track(await startServer((request, { res }) => sendError(res, 400, `you sent ${request.url}`)));
+    for (const apiUrl of variants(server.baseUrl)) {
+      const config = { get: (key: string) => ({ "docs-platform:apiUrl": apiUrl, "docs-platform:token": "tok-secret-1234" })[key] };
+      // The provider host passes a pulumi.Config; configure only calls its `get`.
+      const error = await rejectionOf(configure({ config } as unknown as Parameters<typeof configure>[0]));
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error.message).toMatch(/docs-platform:apiUrl: it must not have a query string or fragment/);
+      for (const text of renderings(error)) expect(text).not.toContain(SECRET);
+    }
+    expect(server.requests).toEqual([]);
+  });
+
+  it("is refused by the client too, without repeating it", async () => {
+    const server = track(await startServer((request, { res }) => sendError(res, 400, `you sent ${request.url}`)));
+    for (const baseUrl of [...variants(server.baseUrl), `ftp://h.example/v1?token=${SECRET}`, `not a url?token=${SECRET}`]) {
+      let thrown: unknown;
+      try {
+        new ApiClient({ baseUrl, token: "tok-secret-1234" });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, baseUrl).toBeInstanceOf(TypeError);
+      expect(String(thrown)).toMatch(/ClientOptions\.baseUrl/);
+      for (const text of renderings(thrown)) expect(text).not.toContain(SECRET);
+    }
+    expect(server.requests).toEqual([]);
   });
 });
