@@ -1,15 +1,17 @@
 /**
  * Secrets against a server that echoes back what it received: the token, whatever characters it
- * holds, and the query string of a misconfigured `apiUrl` never reach an error or a log line.
+ * holds, the query string of a misconfigured `apiUrl`, and credentials in an OpenAPI spec's
+ * source URL never reach an error, a log line or the state.
  */
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/index.ts";
+import { definition as openApiSpec } from "../../provider/resources/open-api-spec.ts";
 import { ConfigurationError } from "../../provider/runtime/config.ts";
 import { configure } from "../../provider/runtime/host.ts";
-import { rejectionOf } from "../provider/support/harness.ts";
+import { PROVIDER, providerOf, rejectionOf } from "../provider/support/harness.ts";
 import { rejection, testClient, track } from "./harness.ts";
-import { sendError, startServer } from "./hostile-server.ts";
+import { sendError, sendJson, startServer } from "./hostile-server.ts";
 
 function renderings(error: unknown): string[] {
   return [
@@ -125,5 +127,57 @@ describe("an apiUrl with a query string or fragment", () => {
       for (const text of renderings(thrown)) expect(text).not.toContain(SECRET);
     }
     expect(server.requests).toEqual([]);
+  });
+});
+
+describe("OpenApiSpec source.url with credentials", () => {
+  const PASSWORD = "hunter2pass";
+  const credentialed = `https://reader:${PASSWORD}@specs.example.com/petstore.yaml`;
+
+  it("is refused at check, naming source.url, without repeating the credentials", async () => {
+    const server = track(await startServer((request, { res }) => sendError(res, 400, `you sent ${request.body}`)));
+    const provider = providerOf(openApiSpec, testClient(server, { maxRetries: 0 }).client);
+    for (const url of [credentialed, `https://${PASSWORD}@specs.example.com/x.yaml`, `https://reader:${PASSWORD}@x@specs.example.com/x.yaml`]) {
+      const result = await provider.check({}, { __provider: PROVIDER, organizationId: "o1", slug: "petstore", source: { url } });
+      expect(result.failures?.map((failure) => failure.property)).toEqual(["source.url"]);
+      expect(result.failures?.[0]?.reason).toMatch(/^source\.url: must not contain credentials/);
+      expect(JSON.stringify(result.failures)).not.toContain(PASSWORD);
+    }
+    expect(server.requests).toEqual([]);
+  });
+
+  it("set outside Pulumi, stays out of errors and the partially created state", async () => {
+    // The server stores what it was given elsewhere and echoes it: in sourceURL and in the
+    // processing error's message.
+    const spec = (state: string) => ({
+      id: "spec-1",
+      slug: "petstore",
+      sourceURL: credentialed,
+      processingState: state,
+      lastVersion: "v1",
+      createdAt: new Date().toISOString(),
+      ...(state === "failed"
+        ? { lastProcessErrorCode: "INVALID_SPEC", lastProcessedErrors: [{ message: `the document at ${credentialed} is not valid`, code: "INVALID_SPEC" }] }
+        : {}),
+    });
+    const server = track(
+      await startServer((request, { res }) => {
+        if (request.method === "POST") return sendJson(res, 201, spec("pending"));
+        return sendJson(res, 200, spec("failed"));
+      }),
+    );
+    const provider = providerOf(openApiSpec, testClient(server, { maxRetries: 0 }).client);
+
+    const error = (await rejectionOf(
+      provider.create({ __provider: PROVIDER, organizationId: "o1", slug: "petstore", source: { url: "https://specs.example.com/petstore.yaml" }, waitForProcessing: true }),
+    )) as Error & { id?: string; properties?: Record<string, unknown>; reasons?: string[] };
+    expect(error.id).toBe("petstore");
+    expect(error.properties?.lastProcessErrorCode).toBe("INVALID_SPEC");
+    expect(error.message).toContain("[REDACTED]@specs.example.com");
+    for (const text of [...renderings(error), JSON.stringify(error.properties), JSON.stringify(error.reasons)]) expect(text).not.toContain(PASSWORD);
+
+    const read = await provider.read("petstore", { organizationId: "o1", slug: "petstore", source: { url: "https://specs.example.com/petstore.yaml" } });
+    expect((read.props.source as { url: string }).url).toBe("https://[REDACTED]@specs.example.com/petstore.yaml");
+    expect(JSON.stringify(read)).not.toContain(PASSWORD);
   });
 });
