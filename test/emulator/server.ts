@@ -4,6 +4,7 @@ import { Context } from "./context.ts";
 import { handleControl } from "./control.ts";
 import { readBody } from "./body.ts";
 import { ApiError, errorBody } from "./errors.ts";
+import { malformedSegment } from "./router.ts";
 import type { EmulatorState } from "./state.ts";
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -37,9 +38,11 @@ export function createHandler(state: EmulatorState) {
         send(res, result.status, result.body);
         return;
       }
-      const match = state.router.match(method, path);
+      const malformed = malformedSegment(path);
+      const match = malformed === undefined ? state.router.match(method, path) : undefined;
       const key = match ? `${method} ${match.route.pattern}` : `${method} (no route)`;
       state.counts.set(key, (state.counts.get(key) ?? 0) + 1);
+      if (malformed !== undefined) throw new ApiError(400, `path: segment '${malformed}' is not valid percent-encoding`);
 
       const faulted = state.faults.active() && state.faults.matches(key);
       if (faulted) {
