@@ -1,9 +1,10 @@
 /**
- * The emulator against hostile or careless clients: malformed paths.
+ * The emulator against hostile or careless clients: malformed paths, field names that are
+ * members of Object.prototype.
  */
 import { request } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { expectError, useEmulator, type Reply } from "./helpers.ts";
+import { control, expectError, useEmulator, type Reply } from "./helpers.ts";
 
 const env = useEmulator();
 
@@ -45,5 +46,40 @@ describe("paths", () => {
     expect(logged).not.toHaveBeenCalled();
     // Well-formed escapes still decode.
     expectError(await raw(`${env.emulator.url}/orgs/org%2Dmissing`, "GET", auth()), 404, "org-missing");
+  });
+});
+
+describe("field names that are members of Object.prototype", () => {
+  const names = ["constructor", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__proto__", "__defineGetter__", "__lookupSetter__"];
+
+  it("are unknown fields: 400 naming the field, at the top level and nested", async () => {
+    const org = () => `${env.emulator.url}/orgs/${env.org}`;
+    for (const name of names) {
+      // Raw JSON: an object literal would turn "__proto__" into the prototype instead of a key.
+      expectError(await raw(org(), "PATCH", { ...auth(), ...json }, `{${JSON.stringify(name)}: 1}`), 400, `${name}: unknown field`);
+      expectError(
+        await raw(org(), "PATCH", { ...auth(), ...json }, `{"mergeRules": {"type": "inherit", ${JSON.stringify(name)}: {"x": 1}}}`),
+        400,
+        `mergeRules.${name}: unknown field`,
+      );
+      expectError(
+        await raw(`${org()}/collections`, "POST", { ...auth(), ...json }, `{"title": "Proto", ${JSON.stringify(name)}: "x"}`),
+        400,
+        `${name}: unknown field`,
+      );
+    }
+    // Nothing was stored: no collection was made, and the organization reads as before.
+    const collections = await raw(`${org()}/collections?limit=1000`, "GET", auth());
+    expect(collections.body.items.map((c: { title: string }) => c.title)).not.toContain("Proto");
+    const read = await raw(org(), "GET", auth());
+    expect(read.status).toBe(200);
+    for (const name of names) expect(Object.hasOwn(read.body, name)).toBe(false);
+  });
+
+  it("are unknown fields of the control surface's bodies too", async () => {
+    for (const name of names) {
+      expectError(await raw(`${env.emulator.controlUrl}/faults`, "PUT", json, `{${JSON.stringify(name)}: 1}`), 400, `${name}: unknown field`);
+    }
+    expect((await control(env.emulator).get("/faults")).body).toEqual({});
   });
 });
