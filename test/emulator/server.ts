@@ -7,7 +7,10 @@ import { ApiError, errorBody } from "./errors.ts";
 import { malformedSegment } from "./router.ts";
 import type { EmulatorState } from "./state.ts";
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(res: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}): void {
+  // A request answered before its body was read (401, 404, 413, a fault) must not keep its
+  // connection: Node would go on reading the rest of the body, however large, to reuse it.
+  const headers = res.req.complete ? extraHeaders : { ...extraHeaders, connection: "close" };
   if (status === 204 || body === undefined) {
     res.writeHead(status, headers);
     res.end();
@@ -24,7 +27,7 @@ export function sendError(res: ServerResponse, error: ApiError): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The request pipeline: control surface, route match, faults, body, auth, handler in a transaction. */
+/** The request pipeline: control surface, path, route match, faults, auth, body, handler in a transaction. */
 export function createHandler(state: EmulatorState) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = req.url ?? "/";
@@ -57,8 +60,9 @@ export function createHandler(state: EmulatorState) {
         if (state.router.pathExists(path)) throw new ApiError(405, `${method} is not allowed on ${path}`);
         throw new ApiError(404, `no route for ${method} ${path}`);
       }
-      const body = method === "GET" || method === "DELETE" ? undefined : await readBody(req);
+      // The token first: a client without one gets its 401 before any of its body is read.
       const user = authenticate(state.store, req.headers.authorization);
+      const body = method === "GET" || method === "DELETE" ? undefined : await readBody(req);
       const ctx = new Context({
         route: match.route,
         params: match.params,

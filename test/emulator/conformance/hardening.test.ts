@@ -1,12 +1,13 @@
 /**
  * The emulator against hostile or careless clients: malformed paths, field names that are
- * members of Object.prototype.
+ * members of Object.prototype, bodies without a token or over the limit.
  */
 import { request } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { control, expectError, useEmulator, type Reply } from "./helpers.ts";
 
 const env = useEmulator();
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -34,6 +35,24 @@ function raw(url: string, method: string, headers: Record<string, string> = {}, 
 const token = () => env.emulator.fixture.token;
 const auth = () => ({ authorization: `Bearer ${token()}` });
 const json = { "content-type": "application/json" };
+
+/** A body streamed in 64 KiB chunks (no content-length) up to `limit` bytes. */
+function stream(limit: number): { body: ReadableStream<Uint8Array>; sent: () => number } {
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= limit) return controller.close();
+      sent += 65_536;
+      controller.enqueue(new Uint8Array(65_536).fill(32));
+    },
+  });
+  return { body, sent: () => sent };
+}
+
+async function replyOf(response: Response): Promise<Reply> {
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
 
 describe("paths", () => {
   it("answers 400 with the error body to malformed percent-encoding, and logs nothing", async () => {
@@ -81,5 +100,46 @@ describe("field names that are members of Object.prototype", () => {
       expectError(await raw(`${env.emulator.controlUrl}/faults`, "PUT", json, `{${JSON.stringify(name)}: 1}`), 400, `${name}: unknown field`);
     }
     expect((await control(env.emulator).get("/faults")).body).toEqual({});
+  });
+});
+
+describe("the token is checked before the body is read", () => {
+  const collections = () => `${env.emulator.url}/orgs/${env.org}/collections`;
+
+  it("answers 401, not 400, to malformed JSON without a valid token", async () => {
+    expectError(await raw(collections(), "POST", json, "{not json"), 401, "Authorization");
+    expectError(await raw(collections(), "POST", { ...json, authorization: "Bearer no-such-token" }, "{not json"), 401, "unknown token");
+    expectError(await raw(collections(), "POST", { ...json, ...auth() }, "{not json"), 400, "JSON");
+  });
+
+  it("answers 401 to an unauthenticated body of several megabytes, declared or streamed, without reading it", async () => {
+    const big = await fetch(collections(), { method: "POST", headers: json, body: Buffer.alloc(8 * 1024 * 1024, 32) });
+    expectError(await replyOf(big), 401, "Authorization");
+    // A body that would take 256 MiB to send: the answer cannot wait for its end.
+    const endless = stream(256 * 1024 * 1024);
+    const started = Date.now();
+    const streamed = await fetch(collections(), { method: "POST", headers: json, body: endless.body, duplex: "half", signal: AbortSignal.timeout(10_000) } as RequestInit);
+    expectError(await replyOf(streamed), 401, "Authorization");
+    expect(endless.sent()).toBeLessThan(256 * 1024 * 1024);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The emulator still answers.
+    expect((await raw(collections(), "GET", auth())).status).toBe(200);
+  });
+
+  it("answers 413 with the error body to an authenticated body over 5 MiB, declared or streamed", async () => {
+    const over = await fetch(collections(), { method: "POST", headers: { ...json, ...auth() }, body: Buffer.alloc(MAX_BODY_BYTES + 1, 32) });
+    expectError(await replyOf(over), 413, "5 MiB");
+    const streamed = await fetch(collections(), {
+      method: "POST",
+      headers: { ...json, ...auth() },
+      body: stream(MAX_BODY_BYTES + 65_536).body,
+      duplex: "half",
+      signal: AbortSignal.timeout(10_000),
+    } as RequestInit);
+    expectError(await replyOf(streamed), 413, "5 MiB");
+    // At the limit the body is read: the rule that fails is the title's, not the size.
+    const title = "a".repeat(MAX_BODY_BYTES - JSON.stringify({ title: "" }).length);
+    expectError(await raw(collections(), "POST", { ...json, ...auth() }, JSON.stringify({ title })), 400, "title");
+    expect((await raw(collections(), "GET", auth())).status).toBe(200);
   });
 });
