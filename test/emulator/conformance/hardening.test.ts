@@ -1,6 +1,7 @@
 /**
  * The emulator against hostile or careless clients: malformed paths, field names that are
- * members of Object.prototype, bodies without a token or over the limit.
+ * members of Object.prototype, bodies without a token or over the limit, and a control surface
+ * that a web page must not be able to drive.
  */
 import { request } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -141,5 +142,47 @@ describe("the token is checked before the body is read", () => {
     const title = "a".repeat(MAX_BODY_BYTES - JSON.stringify({ title: "" }).length);
     expectError(await raw(collections(), "POST", { ...json, ...auth() }, JSON.stringify({ title })), 400, "title");
     expect((await raw(collections(), "GET", auth())).status).toBe(200);
+  });
+});
+
+describe("the control surface refuses what a web page could send", () => {
+  const at = (path: string) => `${env.emulator.controlUrl}${path}`;
+
+  async function teamTitles(): Promise<string[]> {
+    const reply = await raw(`${env.emulator.url}/orgs/${env.org}/teams?limit=1000`, "GET", auth());
+    return reply.body.items.map((team: { title: string }) => team.title);
+  }
+
+  it("answers 415 to a POST or PUT that is not application/json, and changes nothing", async () => {
+    const created = await raw(`${env.emulator.url}/orgs/${env.org}/teams`, "PUT", { ...auth(), ...json }, JSON.stringify({ title: "Survivor" }));
+    expect(created.status).toBe(201);
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp"]) {
+      expectError(await raw(at("/reset"), "POST", { "content-type": type }, "{}"), 415, "application/json");
+      expectError(await raw(at("/faults"), "PUT", { "content-type": type }, JSON.stringify({ errorRate: 1 })), 415, "application/json");
+      expectError(await raw(at("/clock"), "POST", { "content-type": type }, JSON.stringify({ advanceDays: 30 })), 415, "application/json");
+    }
+    // A body without a content type, and a POST with no body at all (both simple requests for a browser).
+    expectError(await raw(at("/reset"), "POST", {}, "{}"), 415, "application/json");
+    expectError(await raw(at("/reset"), "POST"), 415, "application/json");
+    expect(await teamTitles()).toContain("Survivor");
+    expect((await control(env.emulator).get("/faults")).body).toEqual({});
+  });
+
+  it("accepts application/json with parameters and in any case", async () => {
+    expect((await raw(at("/faults"), "PUT", { "content-type": "Application/JSON; charset=utf-8" }, JSON.stringify({ latencyMs: 1 }))).status).toBe(200);
+    expect((await raw(at("/faults"), "DELETE")).status).toBe(204);
+    expect((await raw(at("/clock"), "POST", json)).status).toBe(200);
+  });
+
+  it("answers 403 unless the Host header names the loopback interface", async () => {
+    const port = env.emulator.port;
+    for (const host of ["evil.example", `evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `localhost.evil.example`, `127.0.0.2:${port}`, `[::2]:${port}`, `localhost:${port}@evil.example`]) {
+      expectError(await raw(at("/requests"), "GET", { host }), 403, "Host");
+      expectError(await raw(at("/reset"), "POST", { host, ...json }, "{}"), 403, "Host");
+    }
+    expect(await teamTitles()).toContain("Survivor");
+    for (const host of [`127.0.0.1:${port}`, "127.0.0.1", `localhost:${port}`, "LOCALHOST", `[::1]:${port}`, "[::1]"]) {
+      expect((await raw(at("/requests"), "GET", { host })).status, host).toBe(200);
+    }
   });
 });
