@@ -5,6 +5,17 @@ export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 const tooLarge = () => new ApiError(413, "body: larger than 5 MiB");
 
+/** Whether the request carries a body (a length above 0, or a chunked one), read or not. */
+export function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+/** Whether part of the request's body has not arrived or been read yet. */
+export function bodyLeftUnread(req: IncomingMessage): boolean {
+  return hasBody(req) && !req.complete;
+}
+
 /**
  * The parsed JSON body, or undefined when the request has none. Call it only once the caller is
  * authenticated: it buffers up to 5 MiB.

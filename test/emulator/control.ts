@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { readBody } from "./body.ts";
+import { hasBody, readBody } from "./body.ts";
 import { ApiError, badRequest, forbidden } from "./errors.ts";
 import { checkFaults } from "./faults.ts";
 import { checkFixture, describeFixture, loadFixture, type Fixture } from "./fixtures.ts";
@@ -26,9 +26,7 @@ function isLoopbackHost(host: string | undefined): boolean {
  * must be application/json.
  */
 function needsJson(req: IncomingMessage, method: string): boolean {
-  const length = req.headers["content-length"];
-  const hasBody = req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
-  return method === "POST" || method === "PUT" || hasBody;
+  return method === "POST" || method === "PUT" || hasBody(req);
 }
 
 function isJson(contentType: string | undefined): boolean {

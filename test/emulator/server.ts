@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "./auth.ts";
 import { Context } from "./context.ts";
 import { handleControl } from "./control.ts";
-import { readBody } from "./body.ts";
+import { bodyLeftUnread, readBody } from "./body.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { malformedSegment } from "./router.ts";
 import type { EmulatorState } from "./state.ts";
@@ -10,7 +10,7 @@ import type { EmulatorState } from "./state.ts";
 function send(res: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}): void {
   // A request answered before its body was read (401, 404, 413, a fault) must not keep its
   // connection: Node would go on reading the rest of the body, however large, to reuse it.
-  const headers = res.req.complete ? extraHeaders : { ...extraHeaders, connection: "close" };
+  const headers = bodyLeftUnread(res.req) ? { ...extraHeaders, connection: "close" } : extraHeaders;
   if (status === 204 || body === undefined) {
     res.writeHead(status, headers);
     res.end();

@@ -115,6 +115,8 @@ describe("the token is checked before the body is read", () => {
 
   it("answers 401 to an unauthenticated body of several megabytes, declared or streamed, without reading it", async () => {
     const big = await fetch(collections(), { method: "POST", headers: json, body: Buffer.alloc(8 * 1024 * 1024, 32) });
+    // Answered before its body was read: the connection is not kept to drain the rest.
+    expect(big.headers.get("connection")).toBe("close");
     expectError(await replyOf(big), 401, "Authorization");
     // A body that would take 256 MiB to send: the answer cannot wait for its end.
     const endless = stream(256 * 1024 * 1024);
@@ -125,6 +127,17 @@ describe("the token is checked before the body is read", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     // The emulator still answers.
     expect((await raw(collections(), "GET", auth())).status).toBe(200);
+  });
+
+  it("keeps the connection of requests without a body or whose body was read", async () => {
+    for (const reply of [
+      await raw(collections(), "GET", auth()),
+      await raw(`${env.emulator.url}/no-such-thing`, "GET", auth()),
+      await raw(collections(), "GET"),
+      await raw(collections(), "POST", { ...json, ...auth() }, JSON.stringify({ title: "Kept alive" })),
+    ]) {
+      expect(reply.headers.get("connection")).toBe("keep-alive");
+    }
   });
 
   it("answers 413 with the error body to an authenticated body over 5 MiB, declared or streamed", async () => {
