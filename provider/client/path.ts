@@ -1,7 +1,7 @@
 /**
  * Request targets: the base URL a client is given, and the paths and query strings it builds.
  */
-import { redactUrl } from "./redact";
+import { REDACTED, redactUrl } from "./redact";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -25,21 +25,26 @@ export interface BaseTarget {
   credentials: string[];
 }
 
-/** Parses and checks the `baseUrl` option; the error never repeats URL credentials. */
+/**
+ * Parses and checks the `baseUrl` option. Its errors never repeat URL credentials, a query string
+ * or a fragment: any of them may hold a secret (`?token=...`).
+ */
 export function parseBaseUrl(baseUrl: string): BaseTarget {
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    const shown = baseUrl.replace(/\/\/[^/@]*@/, "//[REDACTED]@");
+    const shown = baseUrl.replace(/[?#][\s\S]*$/, "").replace(/\/\/[^/?#]*@/, `//${REDACTED}@`);
     throw new TypeError(`ClientOptions.baseUrl is not a valid URL: "${shown}"`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new TypeError(`ClientOptions.baseUrl must be an http(s) URL, got "${redactUrl(url)}"`);
+    throw new TypeError(`ClientOptions.baseUrl must be an http(s) URL, got "${withoutQuery(url)}"`);
   }
-  if (url.search !== "" || url.hash !== "") {
+  // `url.search` is "" for a bare "?", which `href` still carries.
+  if (url.search !== "" || url.hash !== "" || /[?#]/.test(url.href)) {
     throw new TypeError(
-      `ClientOptions.baseUrl must not have a query or fragment, got "${redactUrl(url)}"`,
+      "ClientOptions.baseUrl must not have a query or fragment (value not shown: it may hold a credential); " +
+        "give the base URL alone, e.g. https://api.example.com/v1",
     );
   }
   const credentials = [url.username, url.password, safeDecode(url.username), safeDecode(url.password)]
@@ -49,6 +54,14 @@ export function parseBaseUrl(baseUrl: string): BaseTarget {
     basePath: url.pathname.replace(/\/+$/, ""),
     credentials,
   };
+}
+
+/** The URL without credentials, query string or fragment. */
+function withoutQuery(url: URL): string {
+  const shown = new URL(url.href);
+  shown.search = "";
+  shown.hash = "";
+  return redactUrl(shown);
 }
 
 function safeDecode(text: string): string {

@@ -7,12 +7,41 @@
 export const REDACTED = "[REDACTED]";
 
 // Matches the userinfo of any URL in free text ("https://user:pass@host"), not just ours: a proxy
-// or an error from the network stack may print a URL we did not build.
-const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
+// or an error from the network stack may print a URL we did not build. Up to the last "@" of the
+// authority, as URL parsers read it: a password may hold a raw "@". Quotes and angle brackets end
+// it, so a URL quoted in JSON or HTML does not run into the next value.
+const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#\\"'<>]*@/gi;
 // A bearer credential wherever it appears (an echoed header, a log line of a proxy).
 const BEARER = /(\bbearer\s+)[^\s"',;]+/gi;
 
 export type Redactor = (text: string) => string;
+
+/** `%3b` as well as `%3B`: servers and proxies differ in the case of the hex digits they write. */
+function withLowerHex(text: string): string {
+  return text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+}
+
+/** The secret as JSON serializers write it inside a string: `\"`, and `<>&'` as `\u003c`... (HTML-safe encoders such as Go's). */
+function jsonForms(text: string): string[] {
+  const escaped = JSON.stringify(text).slice(1, -1);
+  return [escaped, escaped.replace(/[<>&']/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)];
+}
+
+/**
+ * Every spelling in which a secret may come back: as is, percent-encoded the ways URLs and forms
+ * encode it (once, or twice inside a URL held by another URL), with lower- or upper-case hex, and
+ * JSON-escaped inside a body.
+ */
+function spellings(secret: string): string[] {
+  const encoded = [
+    secret,
+    encodeURIComponent(secret),
+    encodeURI(secret),
+    new URLSearchParams({ s: secret }).toString().slice(2),
+    encodeURIComponent(encodeURIComponent(secret)),
+  ].flatMap((form) => [form, withLowerHex(form)]);
+  return encoded.flatMap((form) => [form, ...jsonForms(form)]);
+}
 
 /**
  * Builds a redactor for the given secrets. Secrets shorter than 4 characters are ignored as
@@ -22,18 +51,23 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   const needles = new Set<string>();
   for (const secret of secrets) {
     if (secret.length < 4) continue;
-    needles.add(secret);
-    // The same secret may come back percent-encoded (in a URL) or JSON-escaped (in a body).
-    needles.add(encodeURIComponent(secret));
-    needles.add(JSON.stringify(secret).slice(1, -1));
+    for (const needle of spellings(secret)) needles.add(needle);
   }
   // Longest first, so a secret containing another secret is replaced whole.
   const ordered = [...needles].sort((a, b) => b.length - a.length);
   return (text) => {
-    let out = text.replace(URL_USERINFO, `$1${REDACTED}@`).replace(BEARER, `$1${REDACTED}`);
+    // The known secrets go first and whole. The general patterns below stop at characters a
+    // token may contain (`;`, `"`, `@`, ...): run first, they would replace only the head of
+    // such a token and leave its tail for the exact match to miss.
+    let out = text;
     for (const needle of ordered) out = out.split(needle).join(REDACTED);
-    return out;
+    return redactUrlCredentials(out).replace(BEARER, `$1${REDACTED}`);
   };
+}
+
+/** Replaces the `user:password@` of every URL in free text, whoever's credentials they are. */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(URL_USERINFO, `$1${REDACTED}@`);
 }
 
 /** Returns the URL as text with any `user:password@` part replaced. */

@@ -12,6 +12,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isConflictError } from "../client";
+import { redactUrlCredentials } from "../client/redact";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
@@ -35,10 +36,23 @@ export const WAIT_MAX_TIMEOUT_SECONDS = 3600;
 export const POLL_FIRST_INTERVAL_MS = 100;
 export const POLL_MAX_INTERVAL_MS = 2000;
 
+/**
+ * Credentials in `source.url` are refused: the API stores the URL and returns it on every read,
+ * and Pulumi keeps inputs and outputs in the state in plain text.
+ */
+function hasNoCredentials(url: string): boolean {
+  if (!URL.canParse(url)) return true; // the URI rule reports it
+  const parsed = new URL(url);
+  return parsed.username === "" && parsed.password === "";
+}
+const NO_CREDENTIALS =
+  "must not contain credentials (user:password@): the API stores the URL and Pulumi keeps it in the state in plain text; " +
+  "serve the spec from a URL the API can fetch without them";
+
 export const openApiSpecInputs = z.strictObject({
   organizationId: z.string().min(1, "organizationId must not be empty"),
   slug: z.string().regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of API.md 2.18)"),
-  source: z.strictObject({ url: z.url({ message: "must be an absolute URI, e.g. https://example.com/openapi.yaml" }) }),
+  source: z.strictObject({ url: z.url({ message: "must be an absolute URI, e.g. https://example.com/openapi.yaml" }).refine(hasNoCredentials, NO_CREDENTIALS) }),
   visibility: z.enum(SPEC_VISIBILITIES).optional(),
   waitForProcessing: z
     .union(
@@ -113,7 +127,24 @@ function organizationOf(bag: State): string {
   return stateStrings(bag, ["organizationId"], "OpenApiSpec: the state has no organizationId; cannot address the spec").organizationId;
 }
 
-function stateOf(organizationId: string, spec: ApiSpec): State {
+/**
+ * The spec without URL credentials. Inputs cannot carry them (see `hasNoCredentials`), but a
+ * source set outside Pulumi can, and the API echoes it in `sourceURL` and in processing errors.
+ */
+function withoutUrlCredentials(spec: ApiSpec): ApiSpec {
+  // Tolerant of a response that lacks the fields: this only cleans, it does not validate.
+  const clean = <T>(text: T): T => (typeof text === "string" ? (redactUrlCredentials(text) as T) : text);
+  return {
+    ...spec,
+    sourceURL: clean(spec.sourceURL),
+    ...(Array.isArray(spec.lastProcessedErrors) && {
+      lastProcessedErrors: spec.lastProcessedErrors.map((error) => ({ ...error, message: clean(error.message) })),
+    }),
+  };
+}
+
+function stateOf(organizationId: string, raw: ApiSpec): State {
+  const spec = withoutUrlCredentials(raw);
   return {
     organizationId,
     slug: spec.slug,
@@ -140,9 +171,9 @@ function getSpec(api: ApiRequester, organizationId: string, slug: string): Promi
 export class ProcessingError extends Error {
   readonly spec: ApiSpec;
   constructor(message: string, spec: ApiSpec) {
-    super(message);
+    super(redactUrlCredentials(message));
     this.name = "ProcessingError";
-    this.spec = spec;
+    this.spec = withoutUrlCredentials(spec);
   }
 }
 

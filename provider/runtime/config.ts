@@ -87,6 +87,15 @@ function parseApiUrl(raw: string): string {
       `Malformed configuration ${CONFIG_NAMESPACE}:apiUrl: it must not contain credentials; put the API token in ${CONFIG_NAMESPACE}:token. ${fix}`,
     );
   }
+  // `url.search` is "" for a bare "?", which `href` still carries. The value is not repeated: a
+  // query string is where a token would be (`?token=...`).
+  if (url.search !== "" || url.hash !== "" || /[?#]/.test(url.href)) {
+    throw new ConfigurationError(
+      `${CONFIG_NAMESPACE}:apiUrl`,
+      `Malformed configuration ${CONFIG_NAMESPACE}:apiUrl: it must not have a query string or fragment (value not shown); ` +
+        `give the base URL alone and put the API token in ${CONFIG_NAMESPACE}:token. ${fix}`,
+    );
+  }
   return url.toString().replace(/\/+$/, "");
 }
 

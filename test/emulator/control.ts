@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { readBody } from "./body.ts";
+import { hasBody, readBody } from "./body.ts";
 import { ApiError, badRequest, forbidden } from "./errors.ts";
 import { checkFaults } from "./faults.ts";
 import { checkFixture, describeFixture, loadFixture, type Fixture } from "./fixtures.ts";
@@ -9,6 +9,28 @@ import { validate } from "./validate.ts";
 
 function isLoopback(address: string | undefined): boolean {
   return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+}
+
+/**
+ * A page a browser loaded from another site reaches a loopback port under that site's name
+ * (DNS rebinding): its Host header names the site, never the loopback interface.
+ */
+function isLoopbackHost(host: string | undefined): boolean {
+  return host !== undefined && /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i.test(host);
+}
+
+/**
+ * A web page can send a POST with a text/plain, form or empty body without asking first (a
+ * "simple" cross-origin request); it cannot send application/json without a CORS preflight,
+ * which the emulator never grants. So every POST and PUT, and any other request with a body,
+ * must be application/json.
+ */
+function needsJson(req: IncomingMessage, method: string): boolean {
+  return method === "POST" || method === "PUT" || hasBody(req);
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(";")[0]?.trim().toLowerCase() === "application/json";
 }
 
 /** Replaces all state with `fixture`. */
@@ -26,6 +48,12 @@ export function resetTo(state: EmulatorState, fixture: Fixture): void {
  */
 export async function handleControl(state: EmulatorState, req: IncomingMessage, method: string, path: string): Promise<Result> {
   if (!isLoopback(req.socket.remoteAddress)) throw forbidden("the control surface answers loopback clients only");
+  if (!isLoopbackHost(req.headers.host)) {
+    throw forbidden("Host: the control surface answers requests addressed to 127.0.0.1, localhost or [::1] only");
+  }
+  if (needsJson(req, method) && !isJson(req.headers["content-type"])) {
+    throw new ApiError(415, "content-type: control requests that change state or carry a body must be sent as application/json");
+  }
   const route = `${method} ${path}`;
   switch (route) {
     case "GET /_control":

@@ -15,6 +15,19 @@ export interface Route {
   handler: (ctx: Context) => Result;
 }
 
+/** The first path segment that is not valid percent-encoding (`%`, `%zz`, half a UTF-8 sequence), if any. */
+export function malformedSegment(path: string): string | undefined {
+  return path.split("/").find((part) => decodeSegment(part) === undefined);
+}
+
+function decodeSegment(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}
+
 interface Compiled {
   route: Route;
   segments: string[];
@@ -50,8 +63,9 @@ export class Router {
         const segment = segments[i]!;
         const part = parts[i]!;
         if (segment.startsWith("{")) {
-          if (part === "") { ok = false; break; }
-          params[segment.slice(1, -1)] = decodeURIComponent(part);
+          const decoded = decodeSegment(part);
+          if (part === "" || decoded === undefined) { ok = false; break; }
+          params[segment.slice(1, -1)] = decoded;
         } else if (segment === part) {
           literals++;
         } else {

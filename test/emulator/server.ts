@@ -2,11 +2,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "./auth.ts";
 import { Context } from "./context.ts";
 import { handleControl } from "./control.ts";
-import { readBody } from "./body.ts";
+import { bodyLeftUnread, readBody } from "./body.ts";
 import { ApiError, errorBody } from "./errors.ts";
+import { malformedSegment } from "./router.ts";
 import type { EmulatorState } from "./state.ts";
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function send(res: ServerResponse, status: number, body: unknown, extraHeaders: Record<string, string> = {}): void {
+  // A request answered before its body was read (401, 404, 413, a fault) must not keep its
+  // connection: Node would go on reading the rest of the body, however large, to reuse it.
+  const headers = bodyLeftUnread(res.req) ? { ...extraHeaders, connection: "close" } : extraHeaders;
   if (status === 204 || body === undefined) {
     res.writeHead(status, headers);
     res.end();
@@ -23,7 +27,7 @@ export function sendError(res: ServerResponse, error: ApiError): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The request pipeline: control surface, route match, faults, body, auth, handler in a transaction. */
+/** The request pipeline: control surface, path, route match, faults, auth, body, handler in a transaction. */
 export function createHandler(state: EmulatorState) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = req.url ?? "/";
@@ -37,9 +41,11 @@ export function createHandler(state: EmulatorState) {
         send(res, result.status, result.body);
         return;
       }
-      const match = state.router.match(method, path);
+      const malformed = malformedSegment(path);
+      const match = malformed === undefined ? state.router.match(method, path) : undefined;
       const key = match ? `${method} ${match.route.pattern}` : `${method} (no route)`;
       state.counts.set(key, (state.counts.get(key) ?? 0) + 1);
+      if (malformed !== undefined) throw new ApiError(400, `path: segment '${malformed}' is not valid percent-encoding`);
 
       const faulted = state.faults.active() && state.faults.matches(key);
       if (faulted) {
@@ -54,8 +60,9 @@ export function createHandler(state: EmulatorState) {
         if (state.router.pathExists(path)) throw new ApiError(405, `${method} is not allowed on ${path}`);
         throw new ApiError(404, `no route for ${method} ${path}`);
       }
-      const body = method === "GET" || method === "DELETE" ? undefined : await readBody(req);
+      // The token first: a client without one gets its 401 before any of its body is read.
       const user = authenticate(state.store, req.headers.authorization);
+      const body = method === "GET" || method === "DELETE" ? undefined : await readBody(req);
       const ctx = new Context({
         route: match.route,
         params: match.params,

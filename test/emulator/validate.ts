@@ -79,12 +79,14 @@ function checkValue(value: unknown, rule: Rule, field: string): void {
 
 function checkShape(body: Body, shape: Shape, prefix: string, open: boolean): void {
   if (!open) {
+    // Own properties only: `key in shape` is true for "constructor", "toString", "__proto__" and
+    // every other member of Object.prototype, which would let them through to be stored.
     for (const key of Object.keys(body)) {
-      if (!(key in shape)) throw badRequest(`${prefix}${key}: unknown field`);
+      if (!Object.hasOwn(shape, key)) throw badRequest(`${prefix}${key}: unknown field`);
     }
   }
   for (const [key, rule] of Object.entries(shape)) {
-    const value = body[key];
+    const value = Object.hasOwn(body, key) ? body[key] : undefined;
     if (value === undefined) {
       if (rule.required) throw badRequest(`${prefix}${key}: is required`);
       continue;

@@ -22,6 +22,15 @@ describe("provider configuration", () => {
     const base = { "docs-platform:token": "secret-token" };
     expect(() => readProviderConfig(source({ ...base, "docs-platform:apiUrl": "ftp://x" }), {})).toThrow(/docs-platform:apiUrl: expected an http\(s\) URL/);
     expect(() => readProviderConfig(source({ ...base, "docs-platform:apiUrl": "https://u:p@h/v1" }), {})).toThrow(/must not contain credentials/);
+    for (const apiUrl of ["https://h/v1?key=q-secret", "https://h/v1#q-secret", "https://h/v1?"]) {
+      expect(() => readProviderConfig(source({ ...base, "docs-platform:apiUrl": apiUrl }), {})).toThrow(/docs-platform:apiUrl: it must not have a query string or fragment/);
+      expect(() => readProviderConfig(source({}), { DOCS_PLATFORM_API_URL: apiUrl, DOCS_PLATFORM_TOKEN: "t" })).toThrow(/query string or fragment/);
+      try {
+        readProviderConfig(source({ ...base, "docs-platform:apiUrl": apiUrl }), {});
+      } catch (error) {
+        expect(String(error)).not.toContain("q-secret");
+      }
+    }
     const tuning = (key: string, value: string) => () => readProviderConfig(source({ ...base, "docs-platform:apiUrl": "https://h/v1", [`docs-platform:${key}`]: value }), {});
     expect(tuning("maxRetries", "-1")).toThrow(/docs-platform:maxRetries: expected an integer from 0 to 20/);
     expect(tuning("requestTimeoutMs", "fast")).toThrow(/docs-platform:requestTimeoutMs/);

@@ -8,8 +8,8 @@ export interface Reply {
   body: any;
 }
 
-export async function call(url: string, method: string, token: string | undefined, body?: unknown): Promise<Reply> {
-  const headers: Record<string, string> = {};
+export async function call(url: string, method: string, token: string | undefined, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...extraHeaders };
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
   const res = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
@@ -35,8 +35,10 @@ export function control(emulator: Emulator) {
   const at = (path: string) => `${emulator.controlUrl}${path}`;
   return {
     get: (path: string) => call(at(path), "GET", undefined),
-    post: (path: string, body?: unknown) => call(at(path), "POST", undefined, body),
-    put: (path: string, body?: unknown) => call(at(path), "PUT", undefined, body),
+    // POST and PUT are application/json even without a body: the control surface refuses
+    // anything a web page could send without a CORS preflight.
+    post: (path: string, body?: unknown) => call(at(path), "POST", undefined, body, { "content-type": "application/json" }),
+    put: (path: string, body?: unknown) => call(at(path), "PUT", undefined, body, { "content-type": "application/json" }),
     del: (path: string) => call(at(path), "DELETE", undefined),
   };
 }
