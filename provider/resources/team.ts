@@ -82,16 +82,21 @@ interface ApiTeam {
   createdAt?: string;
 }
 
-interface ApiMember {
-  id: string;
+/**
+ * An item of a team's member list (DESIGN.md 8): not a bare Member but the organization Member
+ * (API.md 2.13, whose `id` is the user id) wrapped with the member's role in the team.
+ */
+interface ApiTeamMember {
+  organization: { id: string };
+  team?: { role?: string };
 }
 
 const teamsPath = (organizationId: string) => ["orgs", organizationId, "teams"];
 const teamPath = (organizationId: string, teamId: string) => [...teamsPath(organizationId), teamId];
 
 async function memberIds(api: ApiRequester, organizationId: string, teamId: string): Promise<string[]> {
-  const members = await listAll<ApiMember>(api, [...teamPath(organizationId, teamId), "members"]);
-  return sortedSet(members.map((member) => member.id));
+  const members = await listAll<ApiTeamMember>(api, [...teamPath(organizationId, teamId), "members"]);
+  return sortedSet(members.map((member) => member.organization.id));
 }
 
 async function stateOf(api: ApiRequester, organizationId: string, team: ApiTeam): Promise<State> {

@@ -7,8 +7,9 @@ import { ApiError, errorBody } from "./errors.ts";
 import type { EmulatorState } from "./state.ts";
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (status === 204 || body === undefined) {
-    res.writeHead(status, headers);
+  if (status === 204 || status === 205 || body === undefined) {
+    // A 205 carries no content; say so with a zero length (Node would otherwise send it chunked).
+    res.writeHead(status, status === 205 ? { ...headers, "content-length": 0 } : headers);
     res.end();
     return;
   }

@@ -17,7 +17,7 @@ beforeEach(() => harness.requester.reset());
 async function members(teamId: string): Promise<string[]> {
   const response = await harness.api("GET", `/orgs/${org}/teams/${teamId}/members`);
   expect(response.status).toBe(200);
-  return (response.body.items as { id: string }[]).map((member) => member.id).sort();
+  return (response.body.items as { organization: { id: string } }[]).map((member) => member.organization.id).sort();
 }
 
 async function createTeam(inputs: Record<string, unknown>) {
