@@ -10,7 +10,7 @@ async function newCollection(title: string, parent?: string) {
 }
 
 describe("collections", () => {
-  it("creates, reads, patches and deletes a collection (204 also when missing)", async () => {
+  it("creates, reads, patches and deletes a collection (205, then 204 when missing)", async () => {
     expectError(await env.editor.post(`/orgs/${env.org}/collections`, { title: "x" }), 403);
     expectError(await env.admin.post(`/orgs/${env.org}/collections`, {}), 400, "title");
     const c = await newCollection("Handbook");
@@ -20,7 +20,7 @@ describe("collections", () => {
     const patched = await env.admin.patch(`/collections/${c.id}`, { title: "Team handbook", description: "All of it", defaultLevel: "read" });
     expect(patched.body).toMatchObject({ title: "Team handbook", description: "All of it", defaultLevel: "read" });
     expectError(await env.admin.patch(`/collections/${c.id}`, { defaultLevel: "boss" }), 400, "defaultLevel");
-    expect((await env.admin.del(`/collections/${c.id}`)).status).toBe(204);
+    expect((await env.admin.del(`/collections/${c.id}`)).status).toBe(205);
     expectError(await env.admin.get(`/collections/${c.id}`), 404);
     expect((await env.admin.del(`/collections/${c.id}`)).status).toBe(204);
   });

@@ -40,7 +40,7 @@ describe("members", () => {
 });
 
 describe("teams", () => {
-  it("creates (201), reads, renames and deletes a team; deleting again answers 204", async () => {
+  it("creates (201), reads, renames and deletes a team (205); deleting again answers 204", async () => {
     expectError(await env.editor.put(`/orgs/${env.org}/teams`, { title: "Docs" }), 403);
     expectError(await env.admin.put(`/orgs/${env.org}/teams`, {}), 400, "title");
     expectError(await env.admin.put(`/orgs/${env.org}/teams`, { title: "X", members: ["usr-globex-admin"] }), 400, "members[0]");
@@ -50,7 +50,7 @@ describe("teams", () => {
     const id = created.body.id;
     expect((await env.reader.get(`/orgs/${env.org}/teams/${id}`)).body.permissions).toEqual({ admin: false, view: true });
     expect((await env.admin.patch(`/orgs/${env.org}/teams/${id}`, { title: "Writers" })).body.title).toBe("Writers");
-    expect((await env.admin.del(`/orgs/${env.org}/teams/${id}`)).status).toBe(204);
+    expect((await env.admin.del(`/orgs/${env.org}/teams/${id}`)).status).toBe(205);
     expectError(await env.admin.get(`/orgs/${env.org}/teams/${id}`), 404);
     expect((await env.admin.del(`/orgs/${env.org}/teams/${id}`)).status).toBe(204);
   });

@@ -37,7 +37,7 @@ describe("site sections", () => {
     await env.admin.patch(base, { defaultSiteSection: b.id });
     const defaults = async () => (await env.reader.get(`${base}/sections`)).body.items.filter((s: Named) => s.default).map((s: Named) => s.id);
     expect(await defaults()).toEqual([b.id]);
-    expect((await env.admin.del(`${base}/sections/${b.id}`)).status).toBe(204);
+    expect((await env.admin.del(`${base}/sections/${b.id}`)).status).toBe(205);
     expect(await defaults()).toEqual([a.id]);
     expect((await env.admin.del(`${base}/sections/${b.id}`)).status).toBe(204);
     expectError(await env.admin.patch(base, { defaultSiteSection: "missing" }), 400, "defaultSiteSection");
@@ -102,14 +102,14 @@ describe("section groups", () => {
     expect(ids((await env.reader.get(`${base}/section-groups`)).body.items)).toEqual([g2.id, g1.body.id]);
     expectError(await env.admin.post(`${base}/section-groups/${g2.id}/move`, { position: { before: ref("missing") } }), 400, "invalid position");
     expectError(await env.admin.post(`${base}/section-groups/missing/move`, { position: { before: ref(g2.id) } }), 404);
-    expect((await env.admin.del(`${base}/section-groups/${g1.body.id}`)).status).toBe(204);
+    expect((await env.admin.del(`${base}/section-groups/${g1.body.id}`)).status).toBe(205);
     expect((await env.admin.del(`${base}/section-groups/${g1.body.id}`)).status).toBe(204);
     expect((await env.reader.get(`${base}/sections`)).body.items.find((s: Named) => s.id === s1.id).sectionGroup).toBeUndefined();
   });
 });
 
 describe("site spaces", () => {
-  it("adds site spaces to the root, keeps one default, filters by default and deletes (204)", async () => {
+  it("adds site spaces to the root, keeps one default, filters by default and deletes (205, then 204)", async () => {
     const base = await newSite();
     expectError(await env.admin.post(`${base}/site-spaces`, {}), 400, "spaceId");
     const a = await env.admin.post(`${base}/site-spaces`, { spaceId: env.spaces[0] });
@@ -122,7 +122,7 @@ describe("site spaces", () => {
     expect(ids((await env.reader.get(`${base}/site-spaces?default=false`)).body.items)).toEqual([b.id]);
     await env.admin.patch(base, { defaultSiteSpace: b.id });
     expect(ids((await env.reader.get(`${base}/site-spaces?default=true`)).body.items)).toEqual([b.id]);
-    expect((await env.admin.del(`${base}/site-spaces/${b.id}`)).status).toBe(204);
+    expect((await env.admin.del(`${base}/site-spaces/${b.id}`)).status).toBe(205);
     expect(ids((await env.reader.get(`${base}/site-spaces?default=true`)).body.items)).toEqual([a.body.id]);
     expect((await env.admin.del(`${base}/site-spaces/${b.id}`)).status).toBe(204);
     expectError(await env.reader.get(`${base}/site-spaces?default=1`), 400, "default");

@@ -80,9 +80,9 @@ describe("sites", () => {
     expectError(await env.reader.get(`${sites()}?published=yes`), 400, "published");
   });
 
-  it("deletes a site (204, also when missing)", async () => {
+  it("deletes a site (205, then 204 when missing)", async () => {
     const site = await newSite({ spaces: [env.spaces[0]] });
-    expect((await env.admin.del(`${sites()}/${site.id}`)).status).toBe(204);
+    expect((await env.admin.del(`${sites()}/${site.id}`)).status).toBe(205);
     expectError(await env.admin.get(`${sites()}/${site.id}`), 404);
     expect((await env.admin.del(`${sites()}/${site.id}`)).status).toBe(204);
   });

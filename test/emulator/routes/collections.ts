@@ -3,7 +3,7 @@ import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type CollectionDoc, type SiteSpaceDoc, type SiteDoc, type SpaceDoc } from "../model.ts";
 import { resolvePosition } from "../positions.ts";
-import { created, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, roleRule, validate } from "../validate.ts";
 import { byPos, listBody, nextPos } from "./common.ts";
 import { containerItems, contentPositionRule, liveSpaces, parentCollection, positionId, renderSpace } from "./spaces.ts";
@@ -123,7 +123,7 @@ export const collectionRoutes: Route[] = [
         ctx.store.update("space", doc.organization, { ...space, parent: doc.parent, visibility });
       }
       ctx.store.delete("collection", doc.id);
-      return noContent();
+      return deleted(true);
     },
   },
   {

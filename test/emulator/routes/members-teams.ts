@@ -277,7 +277,7 @@ export const memberTeamRoutes: Route[] = [
       const org = ctx.authorize(ctx.param("organizationId"));
       const doc = ownedBy<TeamDoc>(ctx, "team", org.id, ctx.param("teamId"));
       if (doc) ctx.store.delete("team", doc.id);
-      return noContent();
+      return deleted(doc !== undefined);
     },
   },
   {

@@ -2,7 +2,7 @@ import { atLeast } from "../auth.ts";
 import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type SpecDoc, type SpecVersionDoc } from "../model.ts";
-import { created, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { validate, type Rule } from "../validate.ts";
 import { listBody } from "./common.ts";
 
@@ -176,7 +176,7 @@ export const openapiRoutes: Route[] = [
         for (const v of ctx.store.list("openapi-version", spec.id)) ctx.store.delete("openapi-version", v.id);
         ctx.store.delete("openapi-spec", spec.id);
       }
-      return noContent();
+      return deleted(spec !== undefined);
     },
   },
   {

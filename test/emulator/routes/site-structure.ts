@@ -2,7 +2,7 @@ import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type SectionDoc, type SectionGroupDoc, type SiteDoc, type SiteSpaceDoc } from "../model.ts";
 import { resolvePosition } from "../positions.ts";
-import { created, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, queryString, validate, type Rule } from "../validate.ts";
 import { byPos, listBody, nextPos, orgSpace } from "./common.ts";
 import {
@@ -137,7 +137,7 @@ export const siteStructureRoutes: Route[] = [
         ctx.store.delete("site-section", doc.id);
         normalize(ctx, siteDoc.id);
       }
-      return noContent();
+      return deleted(doc?.site === siteDoc.id);
     },
   },
   {
@@ -230,7 +230,7 @@ export const siteStructureRoutes: Route[] = [
         }
         ctx.store.delete("site-section-group", doc.id);
       }
-      return noContent();
+      return deleted(doc?.site === siteDoc.id);
     },
   },
   {
@@ -347,7 +347,7 @@ export const siteStructureRoutes: Route[] = [
         ctx.store.delete("site-space", doc.id);
         normalize(ctx, siteDoc.id);
       }
-      return noContent();
+      return deleted(doc?.site === siteDoc.id);
     },
   },
   {

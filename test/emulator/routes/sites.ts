@@ -1,7 +1,7 @@
 import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type AdaptiveSchemaDoc, type SiteDoc, type SiteSpaceDoc } from "../model.ts";
-import { created, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, queryString, SITE_VISIBILITIES, validate, type Shape } from "../validate.ts";
 import { listBody, orgSpace, ownedBy } from "./common.ts";
 import {
@@ -197,7 +197,7 @@ export const siteRoutes: Route[] = [
         deleteSiteContents(ctx, doc.id);
         ctx.store.delete("site", doc.id);
       }
-      return noContent();
+      return deleted(doc !== undefined);
     },
   },
   {
