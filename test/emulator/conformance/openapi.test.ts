@@ -52,6 +52,14 @@ describe("OpenAPI specifications", () => {
     expect((await env.admin.post(base(), { slug: repeat(100, "s"), source: { url: "https://x.example/a" } })).status).toBe(201);
   });
 
+  it("limits slugs to 1..100 characters (DESIGN.md 8) on POST and on a PUT that creates", async () => {
+    const source = { url: "https://x.example/a" };
+    expect((await env.admin.post(base(), { slug: "1", source })).status).toBe(201);
+    expectError(await env.admin.post(base(), { slug: repeat(101, "s"), source }), 400, "slug");
+    expect((await env.admin.put(`${base()}/${repeat(100, "p")}`, { source })).status).toBe(201);
+    expectError(await env.admin.put(`${base()}/${repeat(101, "p")}`, { source }), 400, "slug");
+  });
+
   it("adds a version per create and per replace; PUT creates (201) when missing and replaces (200) otherwise", async () => {
     const created = await env.admin.put(`${base()}/versioned`, { source: { url: "https://specs.example.com/v1.yaml" } });
     expect(created.status).toBe(201);

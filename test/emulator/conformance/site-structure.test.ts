@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectError, useEmulator } from "./helpers.ts";
+import { expectError, repeat, useEmulator } from "./helpers.ts";
 
 const env = useEmulator();
 
@@ -31,9 +31,9 @@ describe("site sections", () => {
 
   it("keeps exactly one default section: changing it and deleting it promotes another", async () => {
     const base = await newSite();
-    const a = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "A" })).body;
-    const b = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: "B" })).body;
-    const c = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[2], title: "C" })).body;
+    const a = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "Section A" })).body;
+    const b = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: "Section B" })).body;
+    const c = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[2], title: "Section C" })).body;
     await env.admin.patch(base, { defaultSiteSection: b.id });
     const defaults = async () => (await env.reader.get(`${base}/sections`)).body.items.filter((s: Named) => s.default).map((s: Named) => s.id);
     expect(await defaults()).toEqual([b.id]);
@@ -47,7 +47,7 @@ describe("site sections", () => {
 
   it("patches a section: path, condition (null removes it), icon, description, default site space", async () => {
     const base = await newSite();
-    const section = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "S" })).body;
+    const section = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "Start" })).body;
     const extra = (await env.admin.post(`${base}/site-spaces`, { spaceId: env.spaces[1], sectionId: section.id })).body;
     const path = `${base}/sections/${section.id}`;
     const patched = await env.admin.patch(path, { path: "start", condition: "visitor.claims.isAdmin", description: "Start here", icon: "rocket", defaultSiteSpace: extra.id });
@@ -58,6 +58,18 @@ describe("site sections", () => {
     expectError(await env.admin.patch(path, { defaultSiteSpace: "missing" }), 400, "defaultSiteSpace");
     expectError(await env.admin.patch(path, { path: "has space" }), 400, "path");
     expectError(await env.admin.patch(`${base}/sections/missing`, { title: "x" }), 404);
+  });
+
+  it("limits titles to at least 2 characters (DESIGN.md 8), with no maximum, on create and patch", async () => {
+    const base = await newSite();
+    const section = await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "ab" });
+    expect(section.status).toBe(201);
+    expect((await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: repeat(500) })).status).toBe(201);
+    expectError(await env.admin.post(`${base}/sections`, { spaceId: env.spaces[2], title: "a" }), 400, "title");
+    const path = `${base}/sections/${section.body.id}`;
+    expect((await env.admin.patch(path, { title: "cd" })).body.title).toBe("cd");
+    expect((await env.admin.patch(path, { title: repeat(500, "c") })).status).toBe(200);
+    expectError(await env.admin.patch(path, { title: "c" }), 400, "title");
   });
 
   it("moves sections before and after others, with invalid-position and no-match outcomes", async () => {
