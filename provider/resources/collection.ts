@@ -33,8 +33,9 @@ import { pick } from "../runtime/values";
  */
 export const schema = z.strictObject({
   organizationId: z.string().min(1),
-  title: z.string().min(1),
-  description: z.string().optional(),
+  // DESIGN.md 8 (production; API.md gives no limits): title 1..50, description up to 100.
+  title: z.string().min(1).max(50),
+  description: z.string().max(100).optional(),
   defaultLevel: roleEnum.optional(),
   parent: z.string().min(1).optional(),
   adopt: adoptInput.optional(),
@@ -45,9 +46,9 @@ export type CollectionInputs = z.infer<typeof schema>;
 export interface CollectionArgs {
   /** Id of the organization that owns the collection. Changing it replaces the collection. Example: `"org_acme"`. */
   organizationId: pulumi.Input<string>;
-  /** Title of the collection, non-empty. Example: `"Product docs"`. */
+  /** Title of the collection, 1 to 50 characters. Example: `"Product docs"`. */
   title: pulumi.Input<string>;
-  /** Free-text description. Example: `"Everything customers read"`. */
+  /** Free-text description, up to 100 characters. Example: `"Everything customers read"`. */
   description?: pulumi.Input<string>;
   /**
    * Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,

@@ -26,6 +26,9 @@ import { stateStrings } from "../runtime/values";
 /** API.md 2.18. */
 export const SLUG_PATTERN = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
 
+/** DESIGN.md 8 (production; API.md gives only the pattern): slugs are 1..100 characters. */
+export const SLUG_MAX = 100;
+
 /** API.md 2.18. */
 export const SPEC_VISIBILITIES = ["private", "public"] as const;
 
@@ -51,7 +54,10 @@ const NO_CREDENTIALS =
 
 export const openApiSpecInputs = z.strictObject({
   organizationId: z.string().min(1, "organizationId must not be empty"),
-  slug: z.string().regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of API.md 2.18)"),
+  slug: z
+    .string()
+    .max(SLUG_MAX, `at most ${SLUG_MAX} characters`)
+    .regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of API.md 2.18)"),
   source: z.strictObject({ url: z.url({ message: "must be an absolute URI, e.g. https://example.com/openapi.yaml" }).refine(hasNoCredentials, NO_CREDENTIALS) }),
   visibility: z.enum(SPEC_VISIBILITIES).optional(),
   waitForProcessing: z
@@ -74,7 +80,7 @@ export interface OpenApiSpecArgs {
   /** Id of the organization that owns the spec. Changing it replaces the spec. Example: `"org_123"`. */
   organizationId: Wrapped<string>;
   /**
-   * Unique name of the spec in the organization, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is
+   * Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is
    * the resource's id and natural key: changing it deletes the spec, then creates the new one.
    * Example: `"petstore"`.
    */

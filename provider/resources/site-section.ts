@@ -24,7 +24,8 @@ export const siteSectionInputs = z.strictObject({
   organizationId: id("organizationId"),
   siteId: id("siteId"),
   spaceId: id("spaceId"),
-  title: z.string().min(1, "must not be empty").optional(),
+  // DESIGN.md 8 (production; API.md gives no limit): at least 2 characters, no maximum given.
+  title: z.string().min(2, "at least 2 characters").optional(),
   icon: z.string().min(1, "must not be empty").optional(),
   path: z.string().min(1, "must not be empty").optional(),
   condition: z.string().min(1, "must not be empty; use null to remove the condition").nullable().optional(),
@@ -46,7 +47,7 @@ export interface SiteSectionArgs {
    * kept). Example: `space.id`.
    */
   spaceId: Wrapped<string>;
-  /** Title of the section; left out, the API uses the space's title. Example: `"Guides"`. */
+  /** Title of the section, at least 2 characters; left out, the API uses the space's title. Example: `"Guides"`. */
   title?: Wrapped<string>;
   /** Icon name shown beside the title. Removing it stops managing it. Example: `"book"`. */
   icon?: Wrapped<string>;

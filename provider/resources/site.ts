@@ -26,17 +26,15 @@ export const SITE_VISIBILITIES = ["public", "unlisted", "share-link", "visitor-a
 /** API.md 2.17. */
 export const AGENTS_CONTEXTS = ["excluded", "included"] as const;
 
-/**
- * API.md gives no limit for a site title (its limits table has space titles, max 50); 100 is the
- * limit the emulator and the production service apply. The API's own 400 stays the final word.
- */
-export const SITE_TITLE_MAX = 100;
+/** API.md gives no limit for a site title; the production service takes 2..128 characters (DESIGN.md 8). */
+export const SITE_TITLE_MIN = 2;
+export const SITE_TITLE_MAX = 128;
 
 const id = (what: string) => z.string().min(1, `${what} must not be empty`);
 
 export const siteInputs = z.strictObject({
   organizationId: id("organizationId"),
-  title: z.string().min(1, "must not be empty").max(SITE_TITLE_MAX, `at most ${SITE_TITLE_MAX} characters`),
+  title: z.string().min(SITE_TITLE_MIN, `at least ${SITE_TITLE_MIN} characters`).max(SITE_TITLE_MAX, `at most ${SITE_TITLE_MAX} characters`),
   // The API defaults a new site to `basic`; the default is written out so that leaving `type` out
   // never replaces an existing site, and adopting a site of another type says so.
   type: z.string().min(1, "must not be empty").default("basic"),
@@ -57,7 +55,7 @@ export type SiteInputs = z.infer<typeof siteInputs>;
 export interface SiteArgs {
   /** Id of the organization that owns the site. Changing it replaces the site. Example: `"org_123"`. */
   organizationId: Wrapped<string>;
-  /** Title of the site, 1 to 100 characters. Example: `"Developer docs"`. Also the natural key for `adopt: true`. */
+  /** Title of the site, 2 to 128 characters. Example: `"Developer docs"`. Also the natural key for `adopt: true`. */
   title: Wrapped<string>;
   /**
    * Site type. The API only documents `basic`, the default; the emulator and the production service

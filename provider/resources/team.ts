@@ -4,10 +4,14 @@ import { type Adopt, adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
+import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
+
+/** DESIGN.md 8 (production; API.md gives no limit). */
+export const TEAM_TITLE_MAX = 64;
 
 /**
  * A team of an organization and, when `members` is given, its exact membership.
@@ -18,11 +22,15 @@ import { stateStrings } from "../runtime/values";
  * - `members` is authoritative when set: members added outside Pulumi are removed on the next
  *   `up`. Removing `members` from the program stops managing membership (the team keeps its
  *   members); `members: []` empties the team.
+ * - A member is named by user id or by email (any entry holding an `@`). The state records each
+ *   member under the entry the program used for them, so a member given by email stays that email
+ *   and refresh shows only real drift; see {@link membersAsWritten}.
  * - Natural key for `adopt: true`: the exact title within the organization.
  */
 export const schema = z.strictObject({
   organizationId: z.string().min(1),
-  title: z.string().min(1),
+  /** DESIGN.md 8: team titles are 1..64 characters. */
+  title: z.string().min(1).max(TEAM_TITLE_MAX),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
   members: z
     .array(z.string().min(1))
@@ -36,12 +44,14 @@ export type TeamInputs = z.infer<typeof schema>;
 export interface TeamArgs {
   /** Id of the organization that owns the team. Changing it replaces the team. Example: `"org_acme"`. */
   organizationId: pulumi.Input<string>;
-  /** Title of the team, non-empty; renaming keeps the team. Example: `"Docs writers"`. */
+  /** Title of the team, 1 to 64 characters; renaming keeps the team. Example: `"Docs writers"`. */
   title: pulumi.Input<string>;
   /**
-   * User ids of the team's members: the exact membership (members added elsewhere are removed).
-   * Each must already be a member of the organization. Order and duplicates do not matter.
-   * Leave it out to not manage membership. Example: `[writer.id, "user_42"]`.
+   * The team's members, each a user id or an email (an entry holding an `@`; matched against the
+   * member's email case-insensitively): the exact membership (members added elsewhere are removed).
+   * Each must already be a member of the organization. Order and duplicates do not matter; the
+   * state keeps each member as written here. Leave it out to not manage membership.
+   * Example: `[writer.id, "ada@example.com"]`.
    */
   members?: pulumi.Input<pulumi.Input<string>[]>;
   /**
@@ -56,7 +66,7 @@ export interface TeamArgs {
 export class Team extends pulumi.dynamic.Resource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string>;
-  /** Sorted member user ids; absent when `members` is not managed. */
+  /** The members as the program names them (user ids and emails), sorted; absent when `members` is not managed. */
   declare readonly members: pulumi.Output<string[] | undefined>;
   /** Number of spaces the team has access to. */
   declare readonly spaces: pulumi.Output<number>;
@@ -83,31 +93,88 @@ interface ApiTeam {
   createdAt?: string;
 }
 
-interface ApiMember {
+/**
+ * An item of a team's member list (DESIGN.md 8): not a bare Member but the organization Member
+ * (API.md 2.13, whose `id` is the user id) wrapped with the member's role in the team.
+ */
+interface ApiTeamMember {
+  organization: { id: string; user?: { email?: string } };
+  team?: { role?: string };
+}
+
+/** A member of a team as the provider compares it: the user id and, when known, the email. */
+interface TeamMember {
   id: string;
+  email?: string;
 }
 
 const teamsPath = (organizationId: string) => ["orgs", organizationId, "teams"];
 const teamPath = (organizationId: string, teamId: string) => [...teamsPath(organizationId), teamId];
 
-async function memberIds(api: ApiRequester, organizationId: string, teamId: string): Promise<string[]> {
-  const members = await listAll<ApiMember>(api, [...teamPath(organizationId, teamId), "members"]);
-  return sortedSet(members.map((member) => member.id));
+/** A `members` entry holding an `@` names a user by email; any other entry is a user id. */
+function isEmail(entry: string): boolean {
+  return entry.includes("@");
 }
 
-async function stateOf(api: ApiRequester, organizationId: string, team: ApiTeam): Promise<State> {
+/** Whether the `members` entry `entry` names `member`: its user id, or its email in any case. */
+function names(entry: string, member: TeamMember): boolean {
+  if (entry === member.id) return true;
+  return isEmail(entry) && member.email !== undefined && entry.toLowerCase() === member.email.toLowerCase();
+}
+
+async function currentMembers(api: ApiRequester, organizationId: string, teamId: string): Promise<TeamMember[]> {
+  const items = await listAll<ApiTeamMember>(api, [...teamPath(organizationId, teamId), "members"]);
+  return items.map((item) => ({ id: item.organization.id, ...(item.organization.user?.email ? { email: item.organization.user.email } : {}) }));
+}
+
+/**
+ * The membership `current` as the program writes it in `written` (the inputs, or the previous
+ * state on refresh): each member under the entries of `written` that name them, spelled as
+ * written, or under their user id when none does. So a member given by email stays that email, a
+ * member added elsewhere shows up as a user id, and one removed elsewhere is missing: the diff
+ * against the inputs is exactly the real drift.
+ */
+function membersAsWritten(current: readonly TeamMember[], written: readonly string[]): string[] {
+  return sortedSet(
+    current.flatMap((member) => {
+      const entries = written.filter((entry) => names(entry, member));
+      return entries.length > 0 ? entries : [member.id];
+    }),
+  );
+}
+
+/** The `members` of a previous state, when it holds a list of strings. */
+function writtenMembers(members: unknown): string[] {
+  return Array.isArray(members) ? members.filter((entry): entry is string => typeof entry === "string") : [];
+}
+
+async function stateOf(api: ApiRequester, organizationId: string, team: ApiTeam, written: readonly string[]): Promise<State> {
   return {
     organizationId,
     title: team.title,
-    members: await memberIds(api, organizationId, team.id),
+    members: membersAsWritten(await currentMembers(api, organizationId, team.id), written),
     spaces: team.spaces,
     createdAt: team.createdAt,
   };
 }
 
-async function readTeam(ctx: ResourceContext, organizationId: string, id: string): Promise<State | undefined> {
+/**
+ * Makes the team's membership exactly `wanted` with one team-member write, diffing against the
+ * membership as it is now (not as last recorded) so drift is repaired too. Entries are sent as
+ * written: the operation takes user ids and emails alike.
+ */
+async function setMembers(api: ApiRequester, organizationId: string, teamId: string, wanted: readonly string[]): Promise<void> {
+  const current = await currentMembers(api, organizationId, teamId);
+  const add = wanted.filter((entry) => !current.some((member) => names(entry, member)));
+  const remove = current.filter((member) => !wanted.some((entry) => names(entry, member))).map((member) => member.id);
+  if (add.length > 0 || remove.length > 0) {
+    await api.request<unknown>("PUT", [...teamPath(organizationId, teamId), "members"], { body: { add, remove } });
+  }
+}
+
+async function readTeam(ctx: ResourceContext, organizationId: string, id: string, written: readonly string[]): Promise<State | undefined> {
   const team = await getOrUndefined<ApiTeam>(ctx.api, teamPath(organizationId, id));
-  return team ? stateOf(ctx.api, organizationId, team) : undefined;
+  return team ? stateOf(ctx.api, organizationId, team, written) : undefined;
 }
 
 async function teamsTitled(api: ApiRequester, organizationId: string, title: string): Promise<ApiTeam[]> {
@@ -126,6 +193,11 @@ export const definition: ResourceDefinition<TeamInputs> = {
   naturalKey: "title within the organization",
 
   async create(ctx, inputs) {
+    const written = inputs.members ?? [];
+    // PUT /teams takes user ids only (API.md 4.8); members named by email join through the
+    // team-member operation, which takes emails (DESIGN.md 8).
+    const ids = written.filter((entry) => !isEmail(entry));
+    const emails = written.filter(isEmail);
     const team = await createOnce<ApiTeam>(ctx, {
       kind: "Team",
       describe: `team "${inputs.title}"`,
@@ -133,7 +205,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
       // This PUT creates a new team every time it is sent: never re-sent blindly.
       send: () =>
         ctx.api.request<ApiTeam>("PUT", teamsPath(inputs.organizationId), {
-          body: { title: inputs.title, members: inputs.members ?? [] },
+          body: { title: inputs.title, members: ids },
           idempotent: false,
         }),
       find: () => teamsTitled(ctx.api, inputs.organizationId, inputs.title),
@@ -141,11 +213,19 @@ export const definition: ResourceDefinition<TeamInputs> = {
       idOf: (team) => team.id,
       createdAtOf: (team) => team.createdAt,
     });
-    return { id: team.id, state: await stateOf(ctx.api, inputs.organizationId, team) };
+    if (emails.length > 0) {
+      try {
+        await ctx.api.request<unknown>("PUT", [...teamPath(inputs.organizationId, team.id), "members"], { body: { add: emails } });
+      } catch (cause) {
+        const state = { organizationId: inputs.organizationId, title: team.title, members: ids, spaces: team.spaces, createdAt: team.createdAt };
+        throw new PartialCreateError(team.id, state, cause);
+      }
+    }
+    return { id: team.id, state: await stateOf(ctx.api, inputs.organizationId, team, written) };
   },
 
   async read(ctx, id, previous) {
-    return readTeam(ctx, organizationOf(previous), id);
+    return readTeam(ctx, organizationOf(previous), id, writtenMembers(previous.members));
   },
 
   async update(ctx, id, _olds, news, changed) {
@@ -154,16 +234,9 @@ export const definition: ResourceDefinition<TeamInputs> = {
       await ctx.api.request<ApiTeam>("PATCH", teamPath(organizationId, id), { body: { title: news.title }, idempotent: true });
     }
     if (changed.has("members") && news.members !== undefined) {
-      // Diff against the membership as it is now, not as last recorded, so drift is repaired too.
-      const current = new Set(await memberIds(ctx.api, organizationId, id));
-      const wanted = new Set(news.members);
-      const add = [...wanted].filter((user) => !current.has(user));
-      const remove = [...current].filter((user) => !wanted.has(user));
-      if (add.length > 0 || remove.length > 0) {
-        await ctx.api.request<unknown>("PUT", [...teamPath(organizationId, id), "members"], { body: { add, remove } });
-      }
+      await setMembers(ctx.api, organizationId, id, news.members);
     }
-    const state = await readTeam(ctx, organizationId, id);
+    const state = await readTeam(ctx, organizationId, id, news.members ?? []);
     if (!state) throw new Error(`Team ${id} disappeared during the update; run \`pulumi refresh\``);
     return state;
   },
@@ -176,6 +249,6 @@ export const definition: ResourceDefinition<TeamInputs> = {
     // The list's name filter is a case-insensitive "contains" whose parameter name API.md does not
     // give, so list everything and match the exact title here.
     const matches = await teamsTitled(ctx.api, inputs.organizationId, inputs.title);
-    return Promise.all(matches.map(async (team) => ({ id: team.id, state: await stateOf(ctx.api, inputs.organizationId, team) })));
+    return Promise.all(matches.map(async (team) => ({ id: team.id, state: await stateOf(ctx.api, inputs.organizationId, team, inputs.members ?? []) })));
   },
 };

@@ -6,7 +6,7 @@ import { describeResourceScenario, type ScenarioContext } from "./support/resour
 
 const teamPath = (ctx: ScenarioContext, id: string) => `/orgs/${ctx.organizationId}/teams/${id}`;
 const memberIds = async (ctx: ScenarioContext, id: string) =>
-  (await ctx.api.list<{ id: string }>(`${teamPath(ctx, id)}/members`)).map((member) => member.id).sort();
+  (await ctx.api.list<{ organization: { id: string } }>(`${teamPath(ctx, id)}/members`)).map((member) => member.organization.id).sort();
 
 describeResourceScenario({
   resource: "Team",

@@ -87,3 +87,5 @@ export class Router {
 export const ok = (body: unknown): Result => ({ status: 200, body });
 export const created = (body: unknown): Result => ({ status: 201, body });
 export const noContent = (): Result => ({ status: 204 });
+/** DESIGN.md 8: a delete answers 205 when the object existed and was deleted, 204 when it did not exist. */
+export const deleted = (existed: boolean): Result => ({ status: existed ? 205 : 204 });

@@ -11,8 +11,9 @@ function send(res: ServerResponse, status: number, body: unknown, extraHeaders: 
   // A request answered before its body was read (401, 404, 413, a fault) must not keep its
   // connection: Node would go on reading the rest of the body, however large, to reuse it.
   const headers = bodyLeftUnread(res.req) ? { ...extraHeaders, connection: "close" } : extraHeaders;
-  if (status === 204 || body === undefined) {
-    res.writeHead(status, headers);
+  if (status === 204 || status === 205 || body === undefined) {
+    // A 205 carries no content; say so with a zero length (Node would otherwise send it chunked).
+    res.writeHead(status, status === 205 ? { ...headers, "content-length": 0 } : headers);
     res.end();
     return;
   }

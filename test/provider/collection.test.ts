@@ -39,6 +39,8 @@ describe("Collection check", () => {
     ["defaultLevel is a role", { defaultLevel: "owner" }, ["defaultLevel"]],
     ["defaultLevel is not nullable", { defaultLevel: null }, ["defaultLevel"]],
     ["parent must not be empty", { parent: "" }, ["parent"]],
+    ["title is at most 50 characters", { title: "t".repeat(51) }, ["title"]],
+    ["description is at most 100 characters", { description: "d".repeat(101) }, ["description"]],
     ["adopt.id must not be empty", { adopt: { id: "" } }, ["adopt.id"]],
     ["unknown properties are rejected", { spaces: [] }, ["spaces"]],
   ])("%s", async (_rule, change, expected) => {
@@ -50,6 +52,11 @@ describe("Collection check", () => {
       expect(await failedProperties(provider, { ...valid(), defaultLevel: role }), role).toEqual([]);
     }
     expect(await failedProperties(provider, { organizationId: "org", title: "G" })).toEqual([]);
+  });
+
+  it("accepts the title and description limits of DESIGN.md 8 at their edges", async () => {
+    for (const title of ["t", "t".repeat(50)]) expect(await failedProperties(provider, { ...valid(), title }), title).toEqual([]);
+    for (const description of ["", "d".repeat(100)]) expect(await failedProperties(provider, { ...valid(), description }), description).toEqual([]);
   });
 
   it("sends no request when check fails", async () => {

@@ -41,6 +41,13 @@ describe("OpenApiSpec check", () => {
     expect((await provider.check({}, { ...base(), slug: "a--b" })).failures?.[0]?.reason).toMatch(/slug: must be letters and digits/);
   });
 
+  it("checks the slug is 1..100 characters (DESIGN.md 8), at and past the edge", async () => {
+    expect(await failuresOf({ slug: "s".repeat(100) })).toEqual([]);
+    expect(await failuresOf({ slug: "s".repeat(50) + "-" + "s".repeat(49) })).toEqual([]);
+    expect(await failuresOf({ slug: "s".repeat(101) })).toEqual(["slug"]);
+    expect((await provider.check({}, { ...base(), slug: "s".repeat(101) })).failures?.[0]?.reason).toMatch(/slug: at most 100 characters/);
+  });
+
   it("requires source.url to be a URI, and nothing else in source", async () => {
     expect(await failuresOf({ source: { url: "not a url" } })).toEqual(["source.url"]);
     expect(await failuresOf({ source: {} })).toEqual(["source.url"]);

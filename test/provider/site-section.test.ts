@@ -39,13 +39,19 @@ describe("SiteSection check", () => {
 
   it("checks the optional inputs", async () => {
     expect(await failuresOf({ title: "", icon: "", path: "" })).toEqual(["icon", "path", "title"]);
-    expect(await failuresOf({ title: "T", icon: "book", path: "p", description: "" })).toEqual([]);
+    expect(await failuresOf({ title: "Tt", icon: "book", path: "p", description: "" })).toEqual([]);
     expect(await failuresOf({ condition: "" })).toEqual(["condition"]);
     expect(await failuresOf({ condition: null })).toEqual([]);
     expect(await failuresOf({ condition: "visitor.claims.beta === true" })).toEqual([]);
     expect(await failuresOf({ description: 3 })).toEqual(["description"]);
     expect(await failuresOf({ defaultSiteSpace: "" })).toEqual(["defaultSiteSpace"]);
     expect(await failuresOf({ adopt: { id: "" } })).toEqual(["adopt.id"]);
+  });
+
+  it("checks the title is at least 2 characters (DESIGN.md 8), with no maximum", async () => {
+    expect(await failuresOf({ title: "T" })).toEqual(["title"]);
+    expect(await failuresOf({ title: "Tt" })).toEqual([]);
+    expect(await failuresOf({ title: "T".repeat(1000) })).toEqual([]);
   });
 
   it("rejects unknown properties without sending a request", async () => {

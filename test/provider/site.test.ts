@@ -34,11 +34,13 @@ describe("Site check", () => {
     expect(await failuresOf({ organizationId: "" })).toEqual(["organizationId"]);
   });
 
-  it("limits the title to 1..100 characters", async () => {
+  it("limits the title to 2..128 characters (DESIGN.md 8), at and past both edges", async () => {
     expect(await failuresOf({ title: "" })).toEqual(["title"]);
-    expect(await failuresOf({ title: "x" })).toEqual([]);
-    expect(await failuresOf({ title: "x".repeat(100) })).toEqual([]);
-    expect(await failuresOf({ title: "x".repeat(101) })).toEqual(["title"]);
+    expect(await failuresOf({ title: "x" })).toEqual(["title"]);
+    expect(await failuresOf({ title: "xy" })).toEqual([]);
+    expect(await failuresOf({ title: "x".repeat(128) })).toEqual([]);
+    expect(await failuresOf({ title: "x".repeat(129) })).toEqual(["title"]);
+    expect((await provider.check({}, { organizationId: "o", title: "x" })).failures?.[0]?.reason).toMatch(/title: at least 2 characters/);
   });
 
   it("checks the visibility and agentsContext enums", async () => {
@@ -236,8 +238,8 @@ describe("Site lifecycle", () => {
     const defaults = (await h.api("GET", `/orgs/${org}/sites/${created.id}/site-spaces?default=true`)).body.items;
     expect(defaults.map((siteSpace: { id: string }) => siteSpace.id)).toEqual([other]);
 
-    const a = (await h.api("POST", `/orgs/${org}/sites/${created.id}/sections`, { spaceId: first, title: "A" })).body;
-    const b = (await h.api("POST", `/orgs/${org}/sites/${created.id}/sections`, { spaceId: second, title: "B" })).body;
+    const a = (await h.api("POST", `/orgs/${org}/sites/${created.id}/sections`, { spaceId: first, title: "Section A" })).body;
+    const b = (await h.api("POST", `/orgs/${org}/sites/${created.id}/sections`, { spaceId: second, title: "Section B" })).body;
     const read = await provider.read(created.id, withSpace.outs);
     // The root site spaces moved into the first section, which became the default one.
     expect(read.props.defaultSiteSpace).toBe(other);

@@ -17,7 +17,7 @@ beforeEach(() => harness.requester.reset());
 async function members(teamId: string): Promise<string[]> {
   const response = await harness.api("GET", `/orgs/${org}/teams/${teamId}/members`);
   expect(response.status).toBe(200);
-  return (response.body.items as { id: string }[]).map((member) => member.id).sort();
+  return (response.body.items as { organization: { id: string } }[]).map((member) => member.organization.id).sort();
 }
 
 async function createTeam(inputs: Record<string, unknown>) {
@@ -38,6 +38,7 @@ describe("Team check", () => {
     ["organizationId must not be empty", { organizationId: "" }, ["organizationId"]],
     ["title is required", { title: undefined }, ["title"]],
     ["title must not be empty", { title: "" }, ["title"]],
+    ["title is at most 64 characters", { title: "t".repeat(65) }, ["title"]],
     ["title must be a string", { title: 5 }, ["title"]],
     ["members must be an array", { members: "u1" }, ["members"]],
     ["member ids must not be empty", { members: ["u1", ""] }, ["members.1"]],
@@ -46,6 +47,17 @@ describe("Team check", () => {
     ["unknown properties are rejected", { colour: "red" }, ["colour"]],
   ])("%s", async (_rule, change, expected) => {
     expect(await failedProperties(provider, { ...valid(), ...change })).toEqual(expected);
+  });
+
+  it("accepts titles at both edges of 1..64", async () => {
+    expect(await failedProperties(provider, { ...valid(), title: "t" })).toEqual([]);
+    expect(await failedProperties(provider, { ...valid(), title: "t".repeat(64) })).toEqual([]);
+  });
+
+  it("accepts members named by user id or by email, kept as written in one sorted set", async () => {
+    const result = await provider.check({}, { organizationId: "org", title: "W", members: ["u2", "Ada@Example.test", "u2", "bo@example.test"] });
+    expect(result.failures ?? []).toEqual([]);
+    expect(result.inputs).toEqual({ organizationId: "org", title: "W", members: ["Ada@Example.test", "bo@example.test", "u2"] });
   });
 
   it("sends no request when check fails", async () => {
@@ -180,9 +192,111 @@ describe("Team lifecycle", () => {
     expect(await provider.read(created.id, created.outs)).toEqual({ id: "", props: {} });
   });
 
+  it("regression: read takes the user id from item.organization.id of the team-member list", async () => {
+    const { admin, reader } = harness.users;
+    const existing = (await harness.api("PUT", `/orgs/${org}/teams`, { title: "Production shape", members: [admin, reader] })).body;
+    const read = await provider.read(existing.id, { __provider: PROVIDER, organizationId: org, title: "Production shape", members: [] });
+    expect(read.props!.members).toEqual([admin, reader].sort());
+    // And an update never sends an undefined id.
+    harness.requester.reset();
+    await provider.update(existing.id, read.props!, await checked(provider, { organizationId: org, title: "Production shape", members: [admin] }));
+    expect(harness.requester.writes()).toEqual([{ method: "PUT", path: `/orgs/${org}/teams/${existing.id}/members`, body: { add: [], remove: [reader] } }]);
+  });
+
   it("a member id that is not in the organization fails the create with the API's error", async () => {
     const failure = await rejectionOf(createTeam({ title: "Strangers", members: ["usr-nobody"] }));
     expect(failure.status).toBe(400);
     expect(failure.message).toMatch(/usr-nobody/);
+  });
+});
+
+describe("Team members named by email", () => {
+  const emailOf = (userId: string) => harness.emulator.fixture.users.find((user) => user.id === userId)!.email;
+
+  it("creates with ids in PUT /teams and emails through the team-member operation; refresh shows no drift", async () => {
+    const { admin, editor } = harness.users;
+    // Written in another case than the API's: matched case-insensitively, kept as written.
+    const editorEmail = emailOf(editor).toUpperCase();
+    const inputs = await checked(provider, { organizationId: org, title: "By email", members: [editorEmail, admin] });
+    const created = await provider.create(inputs);
+    const [createTeamCall, addCall] = harness.requester.writes();
+    expect(createTeamCall).toEqual({ method: "PUT", path: `/orgs/${org}/teams`, body: { title: "By email", members: [admin] } });
+    expect(addCall).toEqual({ method: "PUT", path: `/orgs/${org}/teams/${created.id}/members`, body: { add: [editorEmail] } });
+    expect(harness.requester.writes()).toHaveLength(2);
+    expect(created.outs!.members).toEqual([editorEmail, admin].sort());
+    expect(await members(created.id)).toEqual([admin, editor].sort());
+
+    const read = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
+    expect(read.props).toEqual(created.outs);
+    expect(read.inputs!.members).toEqual([editorEmail, admin].sort());
+    expect(await provider.diff(created.id, { ...read.props, __provider: PROVIDER }, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("naming the same member by email instead of id is a change of the inputs only: no membership write", async () => {
+    const { editor } = harness.users;
+    const created = await createTeam({ title: "Id to email", members: [editor] });
+    const inputs = await checked(provider, { organizationId: org, title: "Id to email", members: [emailOf(editor)] });
+    expect(await provider.diff(created.id, { ...created.outs, __provider: PROVIDER }, inputs)).toMatchObject({ changes: true, replaces: [] });
+    harness.requester.reset();
+    const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, inputs);
+    expect(harness.requester.writes()).toEqual([]);
+    expect(updated.outs!.members).toEqual([emailOf(editor)]);
+    expect(await members(created.id)).toEqual([editor]);
+  });
+
+  it("a member named both by id and by email is one member, and stable", async () => {
+    const { reader } = harness.users;
+    const inputs = await checked(provider, { organizationId: org, title: "Twice named", members: [reader, emailOf(reader)] });
+    const created = await provider.create(inputs);
+    expect(await members(created.id)).toEqual([reader]);
+    expect(created.outs!.members).toEqual([reader, emailOf(reader)].sort());
+    const read = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
+    expect(await provider.diff(created.id, { ...read.props, __provider: PROVIDER }, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("refresh shows drift of email members as real drift, and the next update repairs it", async () => {
+    const { admin, editor, reader } = harness.users;
+    const inputs = await checked(provider, { organizationId: org, title: "Email drift", members: [emailOf(editor), admin] });
+    const created = await provider.create(inputs);
+    // Outside Pulumi: the member given by email leaves, another one joins.
+    expect((await harness.api("DELETE", `/orgs/${org}/teams/${created.id}/members/${editor}`)).status).toBe(205);
+    expect((await harness.api("PUT", `/orgs/${org}/teams/${created.id}/members/${reader}`)).status).toBe(204);
+    const read = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
+    expect(read.props!.members).toEqual([admin, reader].sort());
+    expect(await provider.diff(created.id, { ...read.props, __provider: PROVIDER }, inputs)).toMatchObject({ changes: true, replaces: [] });
+
+    harness.requester.reset();
+    const repaired = await provider.update(created.id, { ...read.props, __provider: PROVIDER }, inputs);
+    expect(harness.requester.writes()).toEqual([
+      { method: "PUT", path: `/orgs/${org}/teams/${created.id}/members`, body: { add: [emailOf(editor)], remove: [reader] } },
+    ]);
+    expect(repaired.outs!.members).toEqual([emailOf(editor), admin].sort());
+    expect(await members(created.id)).toEqual([admin, editor].sort());
+  });
+
+  it("a failed email step is recorded as a partial create, and the next update finishes it", async () => {
+    const { admin, editor } = harness.users;
+    harness.requester.failWhen = (call) => (call.path.endsWith("/members") ? new Error("injected: adding members failed") : undefined);
+    const inputs = await checked(provider, { organizationId: org, title: "Half a team", members: [admin, emailOf(editor)] });
+    const failure = await rejectionOf(provider.create(inputs));
+    harness.requester.reset();
+    const id = failure.id as string;
+    const properties = failure.properties as Record<string, unknown>;
+    expect(failure.reasons).toEqual(["injected: adding members failed"]);
+    // The state is the team as it is: created with the members given by id only.
+    expect(properties).toMatchObject({ organizationId: org, title: "Half a team", members: [admin], __provider: PROVIDER });
+    expect(await members(id)).toEqual([admin]);
+
+    expect(await provider.diff(id, properties, inputs)).toMatchObject({ changes: true, replaces: [] });
+    const finished = await provider.update(id, properties, inputs);
+    expect(finished.outs!.members).toEqual([admin, emailOf(editor)].sort());
+    expect(await members(id)).toEqual([admin, editor].sort());
+  });
+
+  it("an email that is no organization member's fails with the API's error, the team kept as a partial create", async () => {
+    const failure = await rejectionOf(createTeam({ title: "Unknown email", members: ["nobody@nowhere.test"] }));
+    expect(failure.message).toMatch(/nobody@nowhere\.test/);
+    expect(typeof failure.id).toBe("string");
+    expect((await harness.api("GET", `/orgs/${org}/teams/${failure.id}`)).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectError, useEmulator } from "./helpers.ts";
+import { expectError, repeat, useEmulator } from "./helpers.ts";
 
 const env = useEmulator();
 
@@ -10,7 +10,7 @@ async function newCollection(title: string, parent?: string) {
 }
 
 describe("collections", () => {
-  it("creates, reads, patches and deletes a collection (204 also when missing)", async () => {
+  it("creates, reads, patches and deletes a collection (205, then 204 when missing)", async () => {
     expectError(await env.editor.post(`/orgs/${env.org}/collections`, { title: "x" }), 403);
     expectError(await env.admin.post(`/orgs/${env.org}/collections`, {}), 400, "title");
     const c = await newCollection("Handbook");
@@ -20,9 +20,23 @@ describe("collections", () => {
     const patched = await env.admin.patch(`/collections/${c.id}`, { title: "Team handbook", description: "All of it", defaultLevel: "read" });
     expect(patched.body).toMatchObject({ title: "Team handbook", description: "All of it", defaultLevel: "read" });
     expectError(await env.admin.patch(`/collections/${c.id}`, { defaultLevel: "boss" }), 400, "defaultLevel");
-    expect((await env.admin.del(`/collections/${c.id}`)).status).toBe(204);
+    expect((await env.admin.del(`/collections/${c.id}`)).status).toBe(205);
     expectError(await env.admin.get(`/collections/${c.id}`), 404);
     expect((await env.admin.del(`/collections/${c.id}`)).status).toBe(204);
+  });
+
+  it("limits titles to 1..50 and descriptions to 100 characters (DESIGN.md 8) on create and patch", async () => {
+    const collections = `/orgs/${env.org}/collections`;
+    const c = await newCollection(repeat(50));
+    expect((await env.admin.post(collections, { title: "t" })).status).toBe(201);
+    expectError(await env.admin.post(collections, { title: repeat(51) }), 400, "title");
+    expectError(await env.admin.post(collections, { title: "" }), 400, "title");
+    expect((await env.admin.patch(`/collections/${c.id}`, { title: "t", description: repeat(100, "d") })).body).toMatchObject({ title: "t", description: repeat(100, "d") });
+    expect((await env.admin.patch(`/collections/${c.id}`, { title: repeat(50, "u"), description: "" })).status).toBe(200);
+    expectError(await env.admin.patch(`/collections/${c.id}`, { title: repeat(51) }), 400, "title");
+    expectError(await env.admin.patch(`/collections/${c.id}`, { title: "" }), 400, "title");
+    expectError(await env.admin.patch(`/collections/${c.id}`, { description: repeat(101, "d") }), 400, "description");
+    expect((await env.reader.get(`/collections/${c.id}`)).body).toMatchObject({ title: repeat(50, "u"), description: "" });
   });
 
   it("lists nested collections by default and only root ones with nested=false", async () => {

@@ -52,6 +52,14 @@ describe("OpenAPI specifications", () => {
     expect((await env.admin.post(base(), { slug: repeat(100, "s"), source: { url: "https://x.example/a" } })).status).toBe(201);
   });
 
+  it("limits slugs to 1..100 characters (DESIGN.md 8) on POST and on a PUT that creates", async () => {
+    const source = { url: "https://x.example/a" };
+    expect((await env.admin.post(base(), { slug: "1", source })).status).toBe(201);
+    expectError(await env.admin.post(base(), { slug: repeat(101, "s"), source }), 400, "slug");
+    expect((await env.admin.put(`${base()}/${repeat(100, "p")}`, { source })).status).toBe(201);
+    expectError(await env.admin.put(`${base()}/${repeat(101, "p")}`, { source }), 400, "slug");
+  });
+
   it("adds a version per create and per replace; PUT creates (201) when missing and replaces (200) otherwise", async () => {
     const created = await env.admin.put(`${base()}/versioned`, { source: { url: "https://specs.example.com/v1.yaml" } });
     expect(created.status).toBe(201);
@@ -83,11 +91,11 @@ describe("OpenAPI specifications", () => {
     expectError(await env.admin.patch(`${base()}/missing`, { visibility: "public" }), 404);
   });
 
-  it("lists and deletes specs (204, also when missing)", async () => {
+  it("lists and deletes specs (205, then 204 when missing)", async () => {
     await env.admin.post(base(), { slug: "doomed", source: { url: "https://x.example/a" } });
     expect((await env.reader.get(base())).body.items.map((s: { slug: string }) => s.slug)).toContain("doomed");
     expectError(await env.editor.del(`${base()}/doomed`), 403);
-    expect((await env.admin.del(`${base()}/doomed`)).status).toBe(204);
+    expect((await env.admin.del(`${base()}/doomed`)).status).toBe(205);
     expectError(await env.reader.get(`${base()}/doomed`), 404);
     expect((await env.admin.del(`${base()}/doomed`)).status).toBe(204);
   });

@@ -29,7 +29,7 @@ describe("SAML providers", () => {
     expect(list.body.items.map((s: { id: string }) => s.id)).toContain(id);
     const sso = await env.reader.get(`/orgs/${env.org}/sso`);
     expect(sso.body.items).toEqual([{ id, label: "Okta prod", startURL: created.body.service.startURL }]);
-    expect((await env.admin.del(`${base()}/${id}`)).status).toBe(204);
+    expect((await env.admin.del(`${base()}/${id}`)).status).toBe(205);
     expectError(await env.admin.get(`${base()}/${id}`), 404);
     expect((await env.admin.del(`${base()}/${id}`)).status).toBe(204);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectError, useEmulator } from "./helpers.ts";
+import { expectError, repeat, useEmulator } from "./helpers.ts";
 
 const env = useEmulator();
 
@@ -31,13 +31,13 @@ describe("site sections", () => {
 
   it("keeps exactly one default section: changing it and deleting it promotes another", async () => {
     const base = await newSite();
-    const a = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "A" })).body;
-    const b = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: "B" })).body;
-    const c = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[2], title: "C" })).body;
+    const a = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "Section A" })).body;
+    const b = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: "Section B" })).body;
+    const c = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[2], title: "Section C" })).body;
     await env.admin.patch(base, { defaultSiteSection: b.id });
     const defaults = async () => (await env.reader.get(`${base}/sections`)).body.items.filter((s: Named) => s.default).map((s: Named) => s.id);
     expect(await defaults()).toEqual([b.id]);
-    expect((await env.admin.del(`${base}/sections/${b.id}`)).status).toBe(204);
+    expect((await env.admin.del(`${base}/sections/${b.id}`)).status).toBe(205);
     expect(await defaults()).toEqual([a.id]);
     expect((await env.admin.del(`${base}/sections/${b.id}`)).status).toBe(204);
     expectError(await env.admin.patch(base, { defaultSiteSection: "missing" }), 400, "defaultSiteSection");
@@ -47,7 +47,7 @@ describe("site sections", () => {
 
   it("patches a section: path, condition (null removes it), icon, description, default site space", async () => {
     const base = await newSite();
-    const section = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "S" })).body;
+    const section = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "Start" })).body;
     const extra = (await env.admin.post(`${base}/site-spaces`, { spaceId: env.spaces[1], sectionId: section.id })).body;
     const path = `${base}/sections/${section.id}`;
     const patched = await env.admin.patch(path, { path: "start", condition: "visitor.claims.isAdmin", description: "Start here", icon: "rocket", defaultSiteSpace: extra.id });
@@ -58,6 +58,18 @@ describe("site sections", () => {
     expectError(await env.admin.patch(path, { defaultSiteSpace: "missing" }), 400, "defaultSiteSpace");
     expectError(await env.admin.patch(path, { path: "has space" }), 400, "path");
     expectError(await env.admin.patch(`${base}/sections/missing`, { title: "x" }), 404);
+  });
+
+  it("limits titles to at least 2 characters (DESIGN.md 8), with no maximum, on create and patch", async () => {
+    const base = await newSite();
+    const section = await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "ab" });
+    expect(section.status).toBe(201);
+    expect((await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: repeat(500) })).status).toBe(201);
+    expectError(await env.admin.post(`${base}/sections`, { spaceId: env.spaces[2], title: "a" }), 400, "title");
+    const path = `${base}/sections/${section.body.id}`;
+    expect((await env.admin.patch(path, { title: "cd" })).body.title).toBe("cd");
+    expect((await env.admin.patch(path, { title: repeat(500, "c") })).status).toBe(200);
+    expectError(await env.admin.patch(path, { title: "c" }), 400, "title");
   });
 
   it("moves sections before and after others, with invalid-position and no-match outcomes", async () => {
@@ -102,14 +114,14 @@ describe("section groups", () => {
     expect(ids((await env.reader.get(`${base}/section-groups`)).body.items)).toEqual([g2.id, g1.body.id]);
     expectError(await env.admin.post(`${base}/section-groups/${g2.id}/move`, { position: { before: ref("missing") } }), 400, "invalid position");
     expectError(await env.admin.post(`${base}/section-groups/missing/move`, { position: { before: ref(g2.id) } }), 404);
-    expect((await env.admin.del(`${base}/section-groups/${g1.body.id}`)).status).toBe(204);
+    expect((await env.admin.del(`${base}/section-groups/${g1.body.id}`)).status).toBe(205);
     expect((await env.admin.del(`${base}/section-groups/${g1.body.id}`)).status).toBe(204);
     expect((await env.reader.get(`${base}/sections`)).body.items.find((s: Named) => s.id === s1.id).sectionGroup).toBeUndefined();
   });
 });
 
 describe("site spaces", () => {
-  it("adds site spaces to the root, keeps one default, filters by default and deletes (204)", async () => {
+  it("adds site spaces to the root, keeps one default, filters by default and deletes (205, then 204)", async () => {
     const base = await newSite();
     expectError(await env.admin.post(`${base}/site-spaces`, {}), 400, "spaceId");
     const a = await env.admin.post(`${base}/site-spaces`, { spaceId: env.spaces[0] });
@@ -122,7 +134,7 @@ describe("site spaces", () => {
     expect(ids((await env.reader.get(`${base}/site-spaces?default=false`)).body.items)).toEqual([b.id]);
     await env.admin.patch(base, { defaultSiteSpace: b.id });
     expect(ids((await env.reader.get(`${base}/site-spaces?default=true`)).body.items)).toEqual([b.id]);
-    expect((await env.admin.del(`${base}/site-spaces/${b.id}`)).status).toBe(204);
+    expect((await env.admin.del(`${base}/site-spaces/${b.id}`)).status).toBe(205);
     expect(ids((await env.reader.get(`${base}/site-spaces?default=true`)).body.items)).toEqual([a.body.id]);
     expect((await env.admin.del(`${base}/site-spaces/${b.id}`)).status).toBe(204);
     expectError(await env.reader.get(`${base}/site-spaces?default=1`), 400, "default");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectError, useEmulator } from "./helpers.ts";
+import { expectError, repeat, useEmulator } from "./helpers.ts";
 
 const env = useEmulator();
 const sites = () => `/orgs/${env.org}/sites`;
@@ -33,6 +33,17 @@ describe("sites", () => {
     expectError(await env.admin.post(sites(), { spaces: ["missing"] }), 400, "spaces[0]");
     expectError(await env.admin.post(sites(), { type: "giant" }), 400, "type");
     expectError(await env.admin.post(sites(), { visibility: "private" }), 400, "visibility");
+  });
+
+  it("limits titles to 2..128 characters (DESIGN.md 8) on create and patch", async () => {
+    const site = await newSite({ title: "ab" });
+    expect((await env.admin.post(sites(), { title: repeat(128) })).status).toBe(201);
+    expectError(await env.admin.post(sites(), { title: "a" }), 400, "title");
+    expectError(await env.admin.post(sites(), { title: repeat(129) }), 400, "title");
+    expect((await env.admin.patch(`${sites()}/${site.id}`, { title: repeat(128, "b") })).body.title).toBe(repeat(128, "b"));
+    expect((await env.admin.patch(`${sites()}/${site.id}`, { title: "bc" })).body.title).toBe("bc");
+    expectError(await env.admin.patch(`${sites()}/${site.id}`, { title: "b" }), 400, "title");
+    expectError(await env.admin.patch(`${sites()}/${site.id}`, { title: repeat(129) }), 400, "title");
   });
 
   it("gets a site and answers 404 (no match) for a missing one", async () => {
@@ -80,9 +91,9 @@ describe("sites", () => {
     expectError(await env.reader.get(`${sites()}?published=yes`), 400, "published");
   });
 
-  it("deletes a site (204, also when missing)", async () => {
+  it("deletes a site (205, then 204 when missing)", async () => {
     const site = await newSite({ spaces: [env.spaces[0]] });
-    expect((await env.admin.del(`${sites()}/${site.id}`)).status).toBe(204);
+    expect((await env.admin.del(`${sites()}/${site.id}`)).status).toBe(205);
     expectError(await env.admin.get(`${sites()}/${site.id}`), 404);
     expect((await env.admin.del(`${sites()}/${site.id}`)).status).toBe(204);
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { client, control, expectError, repeat, useEmulator } from "./helpers.ts";
+import { DEMO_FIXTURE, startEmulator } from "../index.ts";
+import { readFixture } from "../fixtures.ts";
+import { client, control, expectError, listAll, repeat, useEmulator } from "./helpers.ts";
 
 const env = useEmulator();
 const DAY = 86_400_000;
@@ -22,6 +24,32 @@ describe("spaces", () => {
     expectError(await env.admin.post(`/orgs/${env.org}/spaces`, { title: "p", parent: "missing" }), 400, "parent");
   });
 
+  it("lists the organization's spaces, paginated", async () => {
+    const first = await env.reader.get(`/orgs/${env.org}/spaces?limit=1`);
+    expect(first.body.count).toBe(1);
+    expect(typeof first.body.next.page).toBe("string");
+    expect((await listAll(env.reader, `/orgs/${env.org}/spaces`, 1)).map((s) => s.id)).toEqual(expect.arrayContaining(env.spaces));
+    expectError(await env.reader.get(`/orgs/${env.org}/spaces?limit=1001`), 400, "limit");
+    expectError(await env.otherAdmin.get(`/orgs/${env.org}/spaces`), 403);
+  });
+
+  it("creates from {title, emoji?, parent?, language?, editMode?} only (DESIGN.md 8)", async () => {
+    const parent = (await env.admin.post(`/orgs/${env.org}/collections`, { title: "Home" })).body.id;
+    const full = await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Full", emoji: "📗", parent, language: "fr", editMode: "locked" });
+    expect(full.status).toBe(201);
+    expect(full.body).toMatchObject({ object: "space", title: "Full", emoji: "📗", parent, language: "fr", editMode: "locked", visibility: "in-collection" });
+    const plain = await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Plain", parent: null });
+    expect(plain.body).toMatchObject({ title: "Plain", emoji: "", editMode: "live", visibility: "private" });
+    expect(plain.body).not.toHaveProperty("parent");
+    expect(plain.body).not.toHaveProperty("language");
+    // The title has a maximum (50) and no minimum.
+    expect((await env.admin.post(`/orgs/${env.org}/spaces`, { title: "" })).status).toBe(201);
+    expect((await env.admin.post(`/orgs/${env.org}/spaces`, { title: "t" })).status).toBe(201);
+    expectError(await env.admin.post(`/orgs/${env.org}/spaces`, { title: "v", visibility: "public" }), 400, "visibility");
+    expectError(await env.admin.post(`/orgs/${env.org}/spaces`, { title: "e", editMode: "frozen" }), 400, "editMode");
+    expectError(await env.admin.post(`/orgs/${env.org}/spaces`, { title: "l", language: "x" }), 400, "language");
+  });
+
   it("returns a space with its fields, absolute urls and role-based permissions", async () => {
     const space = (await env.reader.get(`/spaces/${env.spaces[0]}`)).body;
     expect(space).toMatchObject({
@@ -36,13 +64,24 @@ describe("spaces", () => {
   });
 
   it("opens a share-link space to a non-member holding its shareKey", async () => {
-    const space = (await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Shared", visibility: "share-link" })).body;
-    const shareKey = new URL(space.urls.published).searchParams.get("shareKey");
-    expect(shareKey).toBeTruthy();
-    expectError(await env.otherAdmin.get(`/spaces/${space.id}?shareKey=wrong`), 403);
-    const shared = await env.otherAdmin.get(`/spaces/${space.id}?shareKey=${shareKey}`);
-    expect(shared.status).toBe(200);
-    expect(shared.body.permissions).toMatchObject({ view: true, edit: false });
+    // No operation sets a space's visibility (API.md 3), so the share-link space comes from a fixture.
+    const fixture = readFixture(DEMO_FIXTURE);
+    fixture.organizations[0]!.spaces!.push({ id: "spc-shared", title: "Shared", visibility: "share-link" });
+    const emulator = await startEmulator({ db: ":memory:", fixture });
+    try {
+      const admin = client(emulator, emulator.fixture.organizations[0]!.admin.token);
+      const outsider = client(emulator, emulator.fixture.organizations[1]!.admin.token);
+      const space = (await admin.get("/spaces/spc-shared")).body;
+      const shareKey = new URL(space.urls.published).searchParams.get("shareKey");
+      expect(shareKey).toBeTruthy();
+      expectError(await outsider.get("/spaces/spc-shared"), 403);
+      expectError(await outsider.get("/spaces/spc-shared?shareKey=wrong"), 403);
+      const shared = await outsider.get(`/spaces/spc-shared?shareKey=${shareKey}`);
+      expect(shared.status).toBe(200);
+      expect(shared.body.permissions).toMatchObject({ view: true, edit: false });
+    } finally {
+      await emulator.close();
+    }
   });
 
   it("patches a space; edit may change title but not access levels", async () => {
@@ -54,6 +93,7 @@ describe("spaces", () => {
     expectError(await env.editor.patch(`/spaces/${space.id}`, { title: repeat(51) }), 400, "title");
     expectError(await env.editor.patch(`/spaces/${space.id}`, { editMode: "frozen" }), 400, "editMode");
     expectError(await env.reader.patch(`/spaces/${space.id}`, { title: "no" }), 403);
+    expect((await env.editor.patch(`/spaces/${space.id}`, { title: "" })).body.title).toBe("");
   });
 
   it("deletes (204, also when missing) and restores within 7 days on the emulator clock", async () => {

@@ -6,7 +6,7 @@ const base = () => `/orgs/${env.org}/translations`;
 const doc = { object: "document", data: { schemaVersion: 1 }, nodes: [] };
 
 describe("translations", () => {
-  it("creates (201), reads, replaces instructions, runs, lists and deletes (204 also when missing)", async () => {
+  it("creates (201), reads, replaces instructions, runs, lists and deletes (205, then 204 when missing)", async () => {
     expectError(await env.admin.post(base(), {}), 400, "language");
     expectError(await env.admin.post(base(), { language: "klingon" }), 400, "language");
     expectError(await env.admin.post(base(), { language: "fr", source: { space: "missing" } }), 400, "source.space");
@@ -21,7 +21,7 @@ describe("translations", () => {
     expect((await env.admin.post(`${base()}/${id}/run`)).status).toBe(204);
     expect((await env.reader.get(`${base()}/${id}`)).body.stats.runs).toBe(1);
     expect((await env.reader.get(base())).body.items.map((t: { id: string }) => t.id)).toEqual([id]);
-    expect((await env.admin.del(`${base()}/${id}`)).status).toBe(204);
+    expect((await env.admin.del(`${base()}/${id}`)).status).toBe(205);
     expectError(await env.reader.get(`${base()}/${id}`), 404);
     expect((await env.admin.del(`${base()}/${id}`)).status).toBe(204);
   });

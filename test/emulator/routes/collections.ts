@@ -3,7 +3,7 @@ import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type CollectionDoc, type SiteSpaceDoc, type SiteDoc, type SpaceDoc } from "../model.ts";
 import { resolvePosition } from "../positions.ts";
-import { created, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, roleRule, validate } from "../validate.ts";
 import { byPos, listBody, nextPos } from "./common.ts";
 import { containerItems, contentPositionRule, liveSpaces, parentCollection, positionId, renderSpace } from "./spaces.ts";
@@ -43,6 +43,10 @@ function subtree(ctx: Context, root: CollectionDoc): CollectionDoc[] {
   return result;
 }
 
+/** DESIGN.md 8 (production; API.md gives no limits): titles 1..50, descriptions up to 100. */
+const COLLECTION_TITLE = { type: "string", min: 1, max: 50 } as const;
+const COLLECTION_DESCRIPTION = { type: "string", max: 100 } as const;
+
 export const collectionRoutes: Route[] = [
   {
     method: "GET",
@@ -62,9 +66,9 @@ export const collectionRoutes: Route[] = [
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
       const body = validate(ctx.body, {
-        title: { type: "string", required: true, min: 1, max: 100 },
+        title: { ...COLLECTION_TITLE, required: true },
         parent: { type: "string", nullable: true },
-        description: { type: "string", max: 1000 },
+        description: COLLECTION_DESCRIPTION,
       });
       const parent = parentCollection(ctx, org.id, body.parent);
       const doc = ctx.store.insert<CollectionDoc>("collection", org.id, {
@@ -98,8 +102,8 @@ export const collectionRoutes: Route[] = [
       const doc = collection(ctx, ctx.param("collectionId"));
       ctx.authorize(doc.organization);
       const body = validate(ctx.body, {
-        title: { type: "string", min: 1, max: 100 },
-        description: { type: "string", max: 1000 },
+        title: COLLECTION_TITLE,
+        description: COLLECTION_DESCRIPTION,
         defaultLevel: roleRule({ nullable: true }),
       });
       const updated = ctx.store.update("collection", doc.organization, { ...doc, ...(body as Partial<CollectionDoc>) });
@@ -123,7 +127,7 @@ export const collectionRoutes: Route[] = [
         ctx.store.update("space", doc.organization, { ...space, parent: doc.parent, visibility });
       }
       ctx.store.delete("collection", doc.id);
-      return noContent();
+      return deleted(true);
     },
   },
   {

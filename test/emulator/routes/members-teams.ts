@@ -2,7 +2,7 @@ import { atLeast, memberKey } from "../auth.ts";
 import type { Context } from "../context.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { newId, type MemberDoc, type SpaceDoc, type TeamDoc, type UserDoc } from "../model.ts";
-import { created, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryEnum, queryString, roleRule, ROLES, validate } from "../validate.ts";
 import { listBody, mustGet, mustGetOwned, ownedBy, renderUser } from "./common.ts";
 import { liveSpaces, renderSpace } from "./spaces.ts";
@@ -37,6 +37,18 @@ export function renderTeam(ctx: Context, team: TeamDoc): Record<string, unknown>
   };
 }
 
+/**
+ * An item of a team's member list (DESIGN.md 8): the organization Member (its `id` is the user id),
+ * the member's role in the team and what the caller may do with the membership.
+ */
+function renderTeamMember(ctx: Context, member: MemberDoc, teamRole: string): Record<string, unknown> {
+  return {
+    organization: renderMember(ctx, member),
+    team: { role: teamRole },
+    permissions: { view: atLeast(ctx.roleIn(member.organization), "read") },
+  };
+}
+
 function member(ctx: Context, organization: string, user: string): MemberDoc {
   const doc = ctx.store.get<MemberDoc>("member", memberKey(organization, user));
   if (!doc) throw notFound(`member ${user}: not found in organization ${organization}`);
@@ -58,7 +70,37 @@ function checkMembers(ctx: Context, organization: string, ids: unknown, field: s
   return list;
 }
 
+/**
+ * The organization member a team-member write names (DESIGN.md 8): a user id, or the email of a
+ * member's user (compared case-insensitively).
+ */
+function findMember(ctx: Context, organization: string, ref: string): MemberDoc | undefined {
+  const byId = ctx.store.get<MemberDoc>("member", memberKey(organization, ref));
+  if (byId || !ref.includes("@")) return byId;
+  const email = ref.toLowerCase();
+  return ctx.store.list<MemberDoc>("member", organization).find((m) => ctx.store.get<UserDoc>("user", m.user)?.email.toLowerCase() === email);
+}
+
+const TEAM_ROLES = ["member", "owner"] as const;
+
+/** `memberships` of `PUT .../members`: `{ <userId>: { role } }`, checked field by field. */
+function membershipRoles(value: unknown): Map<string, string> {
+  const roles = new Map<string, string>();
+  for (const [user, entry] of Object.entries((value as Record<string, unknown> | undefined) ?? {})) {
+    const field = `memberships.${user}`;
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) throw badRequest(`${field}: must be an object`);
+    for (const key of Object.keys(entry)) if (key !== "role") throw badRequest(`${field}.${key}: unknown field`);
+    const role = (entry as { role?: unknown }).role;
+    if (role === undefined) throw badRequest(`${field}.role: is required`);
+    if (typeof role !== "string" || !(TEAM_ROLES as readonly string[]).includes(role)) throw badRequest(`${field}.role: must be one of ${TEAM_ROLES.join(", ")}`);
+    roles.set(user, role);
+  }
+  return roles;
+}
+
 const teamMembersRule = { type: "array", items: { type: "string", min: 1 } } as const;
+/** DESIGN.md 8: team titles are 1..64 characters. */
+const teamTitleRule = { type: "string", min: 1, max: 64 } as const;
 
 export const memberTeamRoutes: Route[] = [
   {
@@ -194,7 +236,7 @@ export const memberTeamRoutes: Route[] = [
     role: "admin",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      const body = validate(ctx.body, { title: { type: "string", required: true, min: 1, max: 100 }, members: teamMembersRule });
+      const body = validate(ctx.body, { title: { ...teamTitleRule, required: true }, members: teamMembersRule });
       const members = [...new Set(checkMembers(ctx, org.id, body.members, "members"))];
       const doc = ctx.store.insert<TeamDoc>("team", org.id, {
         id: newId(),
@@ -221,7 +263,7 @@ export const memberTeamRoutes: Route[] = [
     role: "admin",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      const body = validate(ctx.body, { title: { type: "string", min: 1, max: 100 } });
+      const body = validate(ctx.body, { title: teamTitleRule });
       const doc = team(ctx, org.id, ctx.param("teamId"));
       const updated = ctx.store.update("team", org.id, { ...doc, ...(body.title !== undefined ? { title: body.title as string } : {}) });
       return ok(renderTeam(ctx, updated));
@@ -235,7 +277,7 @@ export const memberTeamRoutes: Route[] = [
       const org = ctx.authorize(ctx.param("organizationId"));
       const doc = ownedBy<TeamDoc>(ctx, "team", org.id, ctx.param("teamId"));
       if (doc) ctx.store.delete("team", doc.id);
-      return noContent();
+      return deleted(doc !== undefined);
     },
   },
   {
@@ -245,10 +287,11 @@ export const memberTeamRoutes: Route[] = [
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
       const doc = team(ctx, org.id, ctx.param("teamId"));
+      const teamRoles = new Map(doc.members.map((m) => [m.user, m.role]));
       const members = doc.members
         .map((m) => ctx.store.get<MemberDoc>("member", memberKey(org.id, m.user)))
         .filter((m): m is MemberDoc => m !== undefined);
-      return ok(listBody(ctx, members, (m) => renderMember(ctx, m)));
+      return ok(listBody(ctx, members, (m) => renderTeamMember(ctx, m, teamRoles.get(m.user)!)));
     },
   },
   {
@@ -257,12 +300,24 @@ export const memberTeamRoutes: Route[] = [
     role: "admin",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      const body = validate(ctx.body, { add: teamMembersRule, remove: teamMembersRule });
+      const body = validate(ctx.body, { add: teamMembersRule, remove: teamMembersRule, memberships: { type: "object", open: true } });
       const doc = team(ctx, org.id, ctx.param("teamId"));
-      const add = checkMembers(ctx, org.id, body.add, "add");
-      const remove = new Set((body.remove as string[] | undefined) ?? []);
-      const members = doc.members.filter((m) => !remove.has(m.user));
-      for (const user of add) if (!members.some((m) => m.user === user)) members.push({ user, role: "member" });
+      const roles = membershipRoles(body.memberships);
+      const add = ((body.add as string[] | undefined) ?? []).map((ref, i) => {
+        const found = findMember(ctx, org.id, ref);
+        if (!found) throw badRequest(`add[${i}]: ${ref} is not a member (user id or email) of organization ${org.id}`);
+        return found.user;
+      });
+      // Removing someone who is not there is a no-op, so unknown references are ignored.
+      const remove = new Set(((body.remove as string[] | undefined) ?? []).flatMap((ref) => findMember(ctx, org.id, ref)?.user ?? []));
+      // A user both added and removed ends up removed.
+      const kept = doc.members.filter((m) => !remove.has(m.user));
+      for (const user of add) if (!remove.has(user) && !kept.some((m) => m.user === user)) kept.push({ user, role: "member" });
+      // Roles apply to the membership after the adds and removes; a removed user's entry is moot.
+      for (const user of roles.keys()) {
+        if (!remove.has(user) && !kept.some((m) => m.user === user)) throw badRequest(`memberships.${user}: ${user} is not a member of team ${doc.id}`);
+      }
+      const members = kept.map((m) => ({ user: m.user, role: roles.get(m.user) ?? m.role }));
       ctx.store.update("team", org.id, { ...doc, members });
       return noContent();
     },
@@ -273,13 +328,14 @@ export const memberTeamRoutes: Route[] = [
     role: "admin",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      const body = validate(ctx.body, { role: { type: "string", enum: ["member", "owner"] } });
+      const body = validate(ctx.body, { role: { type: "string", enum: TEAM_ROLES } });
       const doc = team(ctx, org.id, ctx.param("teamId"));
       const user = ctx.param("userId");
       if (!ctx.store.get<MemberDoc>("member", memberKey(org.id, user))) throw notFound(`member ${user}: not found in organization ${org.id}`);
-      const role = (body.role as string | undefined) ?? "member";
-      const members = doc.members.filter((m) => m.user !== user);
-      members.push({ user, role });
+      // Adds the user, or updates their role; a role left out keeps the one they have.
+      const existing = doc.members.find((m) => m.user === user);
+      const role = (body.role as string | undefined) ?? existing?.role ?? "member";
+      const members = existing ? doc.members.map((m) => (m.user === user ? { user, role } : m)) : [...doc.members, { user, role }];
       ctx.store.update("team", org.id, { ...doc, members });
       return noContent();
     },
@@ -291,10 +347,10 @@ export const memberTeamRoutes: Route[] = [
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
       const doc = ownedBy<TeamDoc>(ctx, "team", org.id, ctx.param("teamId"));
-      if (doc) {
-        ctx.store.update("team", org.id, { ...doc, members: doc.members.filter((m) => m.user !== ctx.param("userId")) });
-      }
-      return noContent();
+      const user = ctx.param("userId");
+      const wasMember = doc !== undefined && doc.members.some((m) => m.user === user);
+      if (wasMember) ctx.store.update("team", org.id, { ...doc, members: doc.members.filter((m) => m.user !== user) });
+      return deleted(wasMember);
     },
   },
 ];

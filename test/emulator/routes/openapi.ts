@@ -2,12 +2,14 @@ import { atLeast } from "../auth.ts";
 import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type SpecDoc, type SpecVersionDoc } from "../model.ts";
-import { created, noContent, ok, type Route } from "../router.ts";
-import { validate, type Rule } from "../validate.ts";
+import { created, deleted, noContent, ok, type Route } from "../router.ts";
+import { length, validate, type Rule } from "../validate.ts";
 import { listBody } from "./common.ts";
 
 /** API.md 2.18. */
 export const SLUG_PATTERN = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
+/** DESIGN.md 8 (production): slugs are 1..100 characters. */
+const SLUG_MAX = 100;
 
 const sourceRule: Rule = { type: "object", required: true, fields: { url: { type: "string", required: true, uri: true, max: 2048 } } };
 
@@ -119,7 +121,7 @@ export const openapiRoutes: Route[] = [
     role: "create",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      const body = validate(ctx.body, { slug: { type: "string", required: true, min: 1, max: 100, pattern: SLUG_PATTERN }, source: sourceRule });
+      const body = validate(ctx.body, { slug: { type: "string", required: true, min: 1, max: SLUG_MAX, pattern: SLUG_PATTERN }, source: sourceRule });
       const slug = body.slug as string;
       if (findSpec(ctx, org.id, slug)) throw conflict(`slug: '${slug}' is already used by another OpenAPI specification`);
       const now = ctx.now();
@@ -142,6 +144,7 @@ export const openapiRoutes: Route[] = [
       const org = ctx.authorize(ctx.param("organizationId"));
       const slug = ctx.param("specSlug");
       if (!SLUG_PATTERN.test(slug)) throw badRequest(`slug: must match the pattern ${SLUG_PATTERN.source}`);
+      if (length(slug) > SLUG_MAX) throw badRequest(`slug: must be at most ${SLUG_MAX} characters`);
       const body = validate(ctx.body, { source: sourceRule });
       const url = (body.source as { url: string }).url;
       const existing = findSpec(ctx, org.id, slug);
@@ -176,7 +179,7 @@ export const openapiRoutes: Route[] = [
         for (const v of ctx.store.list("openapi-version", spec.id)) ctx.store.delete("openapi-version", v.id);
         ctx.store.delete("openapi-spec", spec.id);
       }
-      return noContent();
+      return deleted(spec !== undefined);
     },
   },
   {

@@ -1,7 +1,7 @@
 import type { Context } from "../context.ts";
 import { badRequest } from "../errors.ts";
 import { newId, type SamlDoc, type TeamDoc } from "../model.ts";
-import { created, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { roleRule, validate, type Shape } from "../validate.ts";
 import { listBody, mustGetOwned, ownedBy } from "./common.ts";
 import { renderTeam } from "./members-teams.ts";
@@ -108,7 +108,7 @@ export const samlRoutes: Route[] = [
       const org = ctx.authorize(ctx.param("organizationId"));
       const doc = ownedBy<SamlDoc>(ctx, "saml", org.id, ctx.param("samlProviderId"));
       if (doc) ctx.store.delete("saml", doc.id);
-      return noContent();
+      return deleted(doc !== undefined);
     },
   },
   {

@@ -2,7 +2,7 @@ import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type SectionDoc, type SectionGroupDoc, type SiteDoc, type SiteSpaceDoc } from "../model.ts";
 import { resolvePosition } from "../positions.ts";
-import { created, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, queryString, validate, type Rule } from "../validate.ts";
 import { byPos, listBody, nextPos, orgSpace } from "./common.ts";
 import {
@@ -47,6 +47,8 @@ function positionIds(body: Record<string, unknown>, idField: string): [string | 
 }
 
 const conditionRule: Rule = { type: "string", nullable: true, min: 1, max: 1000 };
+/** DESIGN.md 8 (production; API.md gives no limit): section titles have at least 2 characters, no maximum given. */
+const SECTION_TITLE: Rule = { type: "string", min: 2 };
 
 export const siteStructureRoutes: Route[] = [
   // Sections
@@ -67,7 +69,7 @@ export const siteStructureRoutes: Route[] = [
       const siteDoc = siteOf(ctx);
       const body = validate(ctx.body, {
         spaceId: { type: "string", required: true, min: 1 },
-        title: { type: "string", min: 1, max: 100 },
+        title: SECTION_TITLE,
         icon: { type: "string", min: 1, max: 100 },
       });
       const space = orgSpace(ctx, siteDoc.organization, body.spaceId as string, "spaceId");
@@ -102,7 +104,7 @@ export const siteStructureRoutes: Route[] = [
       const siteDoc = siteOf(ctx);
       const doc = section(ctx, siteDoc.id, ctx.param("siteSectionId"));
       const body = validate(ctx.body, {
-        title: { type: "string", min: 1, max: 100 },
+        title: SECTION_TITLE,
         path: { type: "string", min: 1, max: 100, pattern: /^[a-zA-Z0-9][\w-]*$/ },
         defaultSiteSpace: { type: "string" },
         condition: conditionRule,
@@ -137,7 +139,7 @@ export const siteStructureRoutes: Route[] = [
         ctx.store.delete("site-section", doc.id);
         normalize(ctx, siteDoc.id);
       }
-      return noContent();
+      return deleted(doc?.site === siteDoc.id);
     },
   },
   {
@@ -230,7 +232,7 @@ export const siteStructureRoutes: Route[] = [
         }
         ctx.store.delete("site-section-group", doc.id);
       }
-      return noContent();
+      return deleted(doc?.site === siteDoc.id);
     },
   },
   {
@@ -347,7 +349,7 @@ export const siteStructureRoutes: Route[] = [
         ctx.store.delete("site-space", doc.id);
         normalize(ctx, siteDoc.id);
       }
-      return noContent();
+      return deleted(doc?.site === siteDoc.id);
     },
   },
   {

@@ -1,7 +1,7 @@
 import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type AdaptiveSchemaDoc, type SiteDoc, type SiteSpaceDoc } from "../model.ts";
-import { created, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, queryString, SITE_VISIBILITIES, validate, type Shape } from "../validate.ts";
 import { listBody, orgSpace, ownedBy } from "./common.ts";
 import {
@@ -41,8 +41,11 @@ export function renderSite(ctx: Context, siteDoc: SiteDoc): Record<string, unkno
   return body;
 }
 
+/** DESIGN.md 8 (production; API.md gives no limit): site titles are 2..128 characters. */
+const SITE_TITLE = { type: "string", min: 2, max: 128 } as const;
+
 const patchShape: Shape = {
-  title: { type: "string", min: 1, max: 100 },
+  title: SITE_TITLE,
   visibility: { type: "string", enum: SITE_VISIBILITIES },
   basename: { type: "string", max: 100, pattern: /^[a-z0-9-_]*$/i },
   hostname: { type: "string", pattern: HOSTNAME_PATTERN, max: 253, nullable: true },
@@ -117,7 +120,7 @@ export const siteRoutes: Route[] = [
       const org = ctx.authorize(ctx.param("organizationId"));
       const body = validate(ctx.body, {
         type: { type: "string", enum: SITE_TYPES },
-        title: { type: "string", min: 1, max: 100 },
+        title: SITE_TITLE,
         visibility: { type: "string", enum: SITE_VISIBILITIES },
         spaces: { type: "array", items: { type: "string", min: 1 } },
       });
@@ -197,7 +200,7 @@ export const siteRoutes: Route[] = [
         deleteSiteContents(ctx, doc.id);
         ctx.store.delete("site", doc.id);
       }
-      return noContent();
+      return deleted(doc !== undefined);
     },
   },
   {

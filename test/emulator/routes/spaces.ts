@@ -4,7 +4,7 @@ import { badRequest, notFound } from "../errors.ts";
 import { newId, type CollectionDoc, type SpaceDoc } from "../model.ts";
 import { resolvePosition } from "../positions.ts";
 import { created, noContent, ok, type Route } from "../router.ts";
-import { mergeRulesRule, queryEnum, roleRule, SPACE_VISIBILITIES, validate, type Rule } from "../validate.ts";
+import { mergeRulesRule, queryEnum, roleRule, validate, type Rule } from "../validate.ts";
 import { listBody, nextPos, ownedBy } from "./common.ts";
 
 /** API.md 8: a deleted space can be restored for 7 days and is gone for good afterwards. */
@@ -130,8 +130,11 @@ export function newSpace(ctx: Context, organization: string, fields: Partial<Spa
   });
 }
 
-const titleRule = { type: "string", min: 1, max: 50 } as const;
+/** API.md 2.6 and 8: a space title and emoji are at most 50 characters; no minimum is given. */
+const titleRule = { type: "string", max: 50 } as const;
 const emojiRule = { type: "string", max: 50 } as const;
+const editModeRule = { type: "string", enum: ["live", "locked"] } as const;
+const languageRule = { type: "string", nullable: true, min: 2, max: 10 } as const;
 
 export const spaceRoutes: Route[] = [
   {
@@ -149,19 +152,21 @@ export const spaceRoutes: Route[] = [
     role: "create",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
+      // DESIGN.md 8: the production service creates a space from these fields only.
       const body = validate(ctx.body, {
         title: { ...titleRule, required: true },
         emoji: emojiRule,
         parent: { type: "string", nullable: true },
-        visibility: { type: "string", enum: SPACE_VISIBILITIES },
+        language: languageRule,
+        editMode: editModeRule,
       });
       const parent = parentCollection(ctx, org.id, body.parent);
-      if (body.visibility === "in-collection" && !parent) throw badRequest("visibility: 'in-collection' is only for spaces in a collection");
       const space = newSpace(ctx, org.id, {
         title: body.title as string,
         parent,
         ...(body.emoji !== undefined ? { emoji: body.emoji as string } : {}),
-        ...(body.visibility !== undefined ? { visibility: body.visibility as string } : {}),
+        ...(typeof body.language === "string" ? { language: body.language } : {}),
+        ...(body.editMode !== undefined ? { editMode: body.editMode as SpaceDoc["editMode"] } : {}),
       });
       return created(renderSpace(ctx, space));
     },
@@ -189,10 +194,10 @@ export const spaceRoutes: Route[] = [
       const space = activeSpace(ctx, ctx.param("spaceId"));
       ctx.authorize(space.organization);
       const body = validate(ctx.body, {
-        editMode: { type: "string", enum: ["live", "locked"] },
+        editMode: editModeRule,
         title: titleRule,
         defaultLevel: roleRule({ nullable: true }),
-        language: { type: "string", nullable: true, min: 2, max: 10 },
+        language: languageRule,
         mergeRules: mergeRulesRule,
         emoji: emojiRule,
       });

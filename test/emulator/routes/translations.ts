@@ -1,7 +1,7 @@
 import { atLeast } from "../auth.ts";
 import type { Context } from "../context.ts";
 import { newId, type TranslationDoc } from "../model.ts";
-import { created, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { documentRule, validate } from "../validate.ts";
 import { listBody, mustGetOwned, orgSpace, ownedBy } from "./common.ts";
 
@@ -105,7 +105,7 @@ export const translationRoutes: Route[] = [
       const org = ctx.authorize(ctx.param("organizationId"));
       const doc = ownedBy<TranslationDoc>(ctx, "translation", org.id, ctx.param("translationId"));
       if (doc) ctx.store.delete("translation", doc.id);
-      return noContent();
+      return deleted(doc !== undefined);
     },
   },
   {
