@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { unknownPaths } from "./unknowns";
 
 export interface CheckFailure {
@@ -8,33 +8,115 @@ export interface CheckFailure {
 
 export type CheckOutcome<T> = { ok: true; inputs: T } | { ok: false; failures: CheckFailure[] };
 
+/**
+ * The deepest nesting an input may have (`mergeRules.rules.0.users.0` is 5 levels). Far above any
+ * resource's inputs, far below what would exhaust a call stack anywhere after check.
+ */
+export const MAX_INPUT_DEPTH = 32;
+
+/** A lone (unpaired) UTF-16 surrogate: the string is not well-formed Unicode and has no UTF-8 form. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Lone surrogates written out as `\uD800`, so a message about them is itself well-formed. */
+function shown(text: string): string {
+  return text.replace(new RegExp(LONE_SURROGATE.source, "g"), (unit) => `\\u${unit.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+}
+
+function propertyOf(path: readonly PropertyKey[]): string {
+  return shown(path.map(String).join("."));
+}
+
 function startsWith(path: readonly PropertyKey[], prefix: readonly PropertyKey[]): boolean {
   return prefix.length <= path.length && prefix.every((key, index) => String(path[index]) === String(key));
+}
+
+interface Shape {
+  /** Paths of strings (keys or values) holding a lone surrogate. */
+  malformed: (string | number)[][];
+  /** Top-level keys whose value is nested deeper than {@link MAX_INPUT_DEPTH}. */
+  tooDeep: string[];
+}
+
+/**
+ * What zod does not see: lone surrogates anywhere (in keys too) and the nesting depth. Iterative,
+ * so it is safe on any input.
+ */
+function inspect(inputs: Record<string, unknown>): Shape {
+  const shape: Shape = { malformed: [], tooDeep: [] };
+  const seen = new WeakSet<object>();
+  const stack: { value: unknown; path: (string | number)[] }[] = Object.entries(inputs).map(([key, value]) => ({ value, path: [key] }));
+  for (const key of Object.keys(inputs)) if (LONE_SURROGATE.test(key)) shape.malformed.push([key]);
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (path.length > MAX_INPUT_DEPTH) {
+      const top = String(path[0]);
+      if (!shape.tooDeep.includes(top)) shape.tooDeep.push(top);
+      continue;
+    }
+    if (typeof value === "string") {
+      if (LONE_SURROGATE.test(value)) shape.malformed.push(path);
+      continue;
+    }
+    if (value === null || typeof value !== "object" || seen.has(value)) continue;
+    seen.add(value);
+    const members: [string | number, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+    for (const [key, member] of members) {
+      if (typeof key === "string" && LONE_SURROGATE.test(key)) shape.malformed.push([...path, key]);
+      stack.push({ value: member, path: [...path, key] });
+    }
+  }
+  return shape;
+}
+
+function failuresOf(issues: readonly z.core.$ZodIssue[], skip: (path: readonly PropertyKey[]) => boolean): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  for (const issue of issues) {
+    if (skip(issue.path)) continue;
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        failures.push({
+          property: propertyOf([...issue.path, key]),
+          reason: `unknown property "${shown(key)}"; check the spelling against the resource's documented inputs`,
+        });
+      }
+      continue;
+    }
+    const property = propertyOf(issue.path);
+    failures.push({ property, reason: property ? `${property}: ${issue.message}` : issue.message });
+  }
+  return failures;
 }
 
 /**
  * Validates inputs against a strict zod schema and maps every issue to a failure naming the
  * property path (`proxy`, `members.2`, `sso.enabled`) and the rule. Values that are still unknown
  * during a preview pass: they are checked again when known.
+ *
+ * Never throws: whatever the inputs, the answer is an outcome.
  */
 export function validate<T>(schema: z.ZodType<T>, inputs: Record<string, unknown>): CheckOutcome<T> {
-  const result = schema.safeParse(inputs);
-  if (result.success) return { ok: true, inputs: result.data };
-  const unknown = unknownPaths(inputs);
-  const failures: CheckFailure[] = [];
-  for (const issue of result.error.issues) {
-    if (unknown.some((prefix) => startsWith(issue.path, prefix))) continue;
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) {
-        failures.push({
-          property: [...issue.path, key].map(String).join("."),
-          reason: `unknown property "${key}"; check the spelling against the resource's documented inputs`,
-        });
-      }
-      continue;
-    }
-    const property = issue.path.map(String).join(".");
-    failures.push({ property, reason: property ? `${property}: ${issue.message}` : issue.message });
+  try {
+    return validateInputs(schema, inputs);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, failures: [{ property: "", reason: `the inputs could not be validated: ${shown(reason)}` }] };
   }
+}
+
+function validateInputs<T>(schema: z.ZodType<T>, inputs: Record<string, unknown>): CheckOutcome<T> {
+  const { malformed, tooDeep } = inspect(inputs);
+  const unknown = unknownPaths(inputs);
+  const underUnknown = (path: readonly PropertyKey[]) => unknown.some((prefix) => startsWith(path, prefix));
+  const result = schema.safeParse(inputs);
+  const failures = result.success ? [] : failuresOf(result.error.issues, underUnknown);
+  for (const key of tooDeep) {
+    if (failures.some((failure) => failure.property === key || failure.property.startsWith(`${key}.`))) continue;
+    failures.push({ property: shown(key), reason: `${shown(key)}: nested more than ${MAX_INPUT_DEPTH} levels deep` });
+  }
+  for (const path of malformed) {
+    const property = propertyOf(path);
+    failures.push({ property, reason: `${property}: must be well-formed Unicode text, but holds a lone UTF-16 surrogate` });
+  }
+  if (result.success && failures.length === 0) return { ok: true, inputs: result.data };
   return { ok: false, failures };
 }

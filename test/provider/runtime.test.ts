@@ -11,6 +11,8 @@ const schema = z.strictObject({
   title: z.string().min(2).max(10),
   members: z.array(z.string()).transform((members) => [...new Set(members)].sort()).optional(),
   note: z.string().optional(),
+  kind: z.string().default("basic"),
+  enabled: z.boolean().optional(),
   adopt: adoptInput.optional(),
 });
 type Inputs = z.infer<typeof schema>;
@@ -71,7 +73,53 @@ describe("resource adapter", () => {
     const withUnknown = await toProvider(definition, context).check({}, { organizationId: UNKNOWN, title: "Docs" });
     expect(withUnknown.failures ?? []).toEqual([]);
     const normalized = await toProvider(definition, context).check({}, { organizationId: "o", title: "Docs", members: ["b", "a", "b"] });
-    expect(normalized.inputs).toEqual({ organizationId: "o", title: "Docs", members: ["a", "b"] });
+    expect(normalized.inputs).toEqual({ organizationId: "o", title: "Docs", members: ["a", "b"], kind: "basic" });
+  });
+
+  it("check still reports the known inputs' failures beside unknown ones", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const result = await toProvider(definition, context).check({}, { organizationId: "o", title: "x", enabled: UNKNOWN, note: 7 });
+    expect(result.failures?.map((failure) => failure.property).sort()).toEqual(["note", "title"]);
+  });
+
+  it("check never throws: inputs nested thousands of levels deep fail with their property", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const adapter = toProvider(definition, context);
+    const deep = (levels: number, leaf: unknown) => {
+      let value: unknown = leaf;
+      for (let i = 0; i < levels; i++) value = i % 2 === 0 ? { a: value } : [value];
+      return value;
+    };
+    for (const leaf of [UNKNOWN, "x"]) {
+      const unknownKey = await adapter.check({}, { organizationId: "o", title: "Docs", colour: deep(20_000, leaf) });
+      expect(unknownKey.failures?.map((failure) => failure.property)).toEqual(["colour"]);
+      const knownKey = await adapter.check({}, { organizationId: "o", title: "Docs", note: deep(20_000, leaf) });
+      expect(knownKey.failures?.map((failure) => failure.property)).toEqual(["note"]);
+    }
+    // Too deep for a schema that would take any value: the depth itself is the failure.
+    const anyValue = toProvider({ ...definition, schema: z.strictObject({ organizationId: z.string(), blob: z.unknown(), adopt: adoptInput.optional() }) } as never, context);
+    const tooDeep = await anyValue.check({}, { organizationId: "o", blob: deep(5_000, UNKNOWN) });
+    expect(tooDeep.failures).toEqual([{ property: "blob", reason: expect.stringMatching(/blob: nested more than \d+ levels deep/) }]);
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect((await adapter.check({}, { organizationId: "o", title: "Docs", note: cyclic })).failures?.map((failure) => failure.property)).toEqual(["note"]);
+  });
+
+  it("check rejects strings with a lone surrogate, naming the property and the rule", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const adapter = toProvider(definition, context);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ organizationId: "\uD800" }, "organizationId"],
+      [{ title: "ok\uDC00ok" }, "title"],
+      [{ members: ["a", "b\uDBFF"] }, "members.1"],
+      [{ adopt: { id: "\uDFFF" } }, "adopt.id"],
+    ];
+    for (const [change, property] of cases) {
+      const result = await adapter.check({}, { organizationId: "o", title: "Docs", ...change });
+      expect(result.failures, property).toEqual([{ property, reason: `${property}: must be well-formed Unicode text, but holds a lone UTF-16 surrogate` }]);
+    }
+    // A well-formed pair is one character and fine.
+    expect((await adapter.check({}, { organizationId: "o", title: "\uD83D\uDE00\uD83D\uDE00" })).failures ?? []).toEqual([]);
   });
 
   it("diff compares input keys only, replaces what cannot change in place, and treats unknowns as changes", async () => {
