@@ -122,6 +122,17 @@ describe("resource adapter", () => {
     expect((await adapter.check({}, { organizationId: "o", title: "\uD83D\uDE00\uD83D\uDE00" })).failures ?? []).toEqual([]);
   });
 
+  it("check rejects adopt: true for a kind without a natural key, before any request", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const { findByNaturalKey: _none, ...withoutKey } = definition;
+    const adapter = toProvider(withoutKey as ResourceDefinition<Inputs>, context);
+    const result = await adapter.check({}, { organizationId: "o", title: "Docs", adopt: true });
+    expect(result.failures).toEqual([{ property: "adopt", reason: expect.stringMatching(/Thing has no natural key.*adopt: \{ id: "<id>" \}/) }]);
+    expect((await adapter.check({}, { organizationId: "o", title: "Docs", adopt: { id: "t1" } })).failures ?? []).toEqual([]);
+    expect((await adapter.check({}, { organizationId: "o", title: "Docs", adopt: false })).failures ?? []).toEqual([]);
+    expect((await toProvider(definition, context).check({}, { organizationId: "o", title: "Docs", adopt: true })).failures ?? []).toEqual([]);
+  });
+
   it("diff compares input keys only, replaces what cannot change in place, and treats unknowns as changes", async () => {
     const { definition } = fakeDefinition(new Map());
     const adapter = toProvider(definition, context);

@@ -46,6 +46,10 @@ describe("SiteSection check", () => {
     expect(await failuresOf({ description: 3 })).toEqual(["description"]);
     expect(await failuresOf({ defaultSiteSpace: "" })).toEqual(["defaultSiteSpace"]);
     expect(await failuresOf({ adopt: { id: "" } })).toEqual(["adopt.id"]);
+    // No natural key: adopt: true fails in check, before anything is created or previewed as a create.
+    const adoptTrue = await provider.check({}, { ...base(), adopt: true });
+    expect(adoptTrue.failures).toEqual([{ property: "adopt", reason: expect.stringMatching(/SiteSection has no natural key.*adopt: \{ id: "<id>" \}/) }]);
+    expect(await failuresOf({ adopt: { id: "existing" } })).toEqual([]);
   });
 
   it("rejects unknown properties without sending a request", async () => {
