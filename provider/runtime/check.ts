@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { unknownPaths } from "./unknowns";
+import { containsUnknown, unknownPaths } from "./unknowns";
 
 export interface CheckFailure {
   property: string;
@@ -90,7 +90,8 @@ function failuresOf(issues: readonly z.core.$ZodIssue[], skip: (path: readonly P
 /**
  * Validates inputs against a strict zod schema and maps every issue to a failure naming the
  * property path (`proxy`, `members.2`, `sso.enabled`) and the rule. Values that are still unknown
- * during a preview pass: they are checked again when known.
+ * during a preview pass: they are checked again when known, and every known input is still
+ * checked and normalized (defaults included), so a preview diffs what `up` will send.
  *
  * Never throws: whatever the inputs, the answer is an outcome.
  */
@@ -117,6 +118,24 @@ function validateInputs<T>(schema: z.ZodType<T>, inputs: Record<string, unknown>
     const property = propertyOf(path);
     failures.push({ property, reason: `${property}: must be well-formed Unicode text, but holds a lone UTF-16 surrogate` });
   }
-  if (result.success && failures.length === 0) return { ok: true, inputs: result.data };
-  return { ok: false, failures };
+  if (failures.length > 0) return { ok: false, failures };
+  if (result.success) return { ok: true, inputs: result.data };
+  return { ok: true, inputs: withUnknowns(schema, inputs) };
+}
+
+/**
+ * The inputs parsed with every top-level input that holds an unknown taken as it is: the known
+ * ones get their defaults and normalizations, exactly as at `up`. Otherwise a preview would diff
+ * the raw inputs (a `type` default missing shows as a change, and a replace that never happens).
+ */
+function withUnknowns<T>(schema: z.ZodType<T>, inputs: Record<string, unknown>): T {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  if (shape === undefined) return inputs as T;
+  const asIs: Record<string, z.ZodType> = {};
+  for (const [key, value] of Object.entries(inputs)) if (key in shape && containsUnknown(value)) asIs[key] = z.unknown();
+  const lenient = z.strictObject({ ...shape, ...asIs }).safeParse(inputs);
+  if (lenient.success) return lenient.data as T;
+  // Only unknowns fail the strict parse (anything else was reported above), so this is not
+  // reached; if it were, the raw inputs are still the best preview.
+  return inputs as T;
 }

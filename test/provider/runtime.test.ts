@@ -76,6 +76,23 @@ describe("resource adapter", () => {
     expect(normalized.inputs).toEqual({ organizationId: "o", title: "Docs", members: ["a", "b"], kind: "basic" });
   });
 
+  it("check applies defaults and normalizations to the known inputs when others are unknown at preview", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const adapter = toProvider(definition, context);
+    for (const unknown of [{ enabled: UNKNOWN }, { organizationId: UNKNOWN }, { members: ["b", UNKNOWN] }, { adopt: UNKNOWN }]) {
+      const result = await adapter.check({}, { __provider: provider, organizationId: "o", title: "Docs", members: ["b", "a", "b"], ...unknown });
+      expect(result.failures ?? [], JSON.stringify(unknown)).toEqual([]);
+      // The default is written out and the known members are normalized, as at `up`...
+      expect(result.inputs).toMatchObject({ kind: "basic" });
+      if ("members" in unknown) expect(result.inputs?.members).toContain(UNKNOWN);
+      else expect(result.inputs).toMatchObject({ members: ["a", "b"], ...unknown });
+      // ...so diff sees no change of the defaulted key, and no replace.
+      const olds = { __provider: provider, organizationId: "o", title: "Docs", kind: "basic", members: ["a", "b"], enabled: true };
+      const diff = await adapter.diff("id", olds, result.inputs ?? {});
+      expect(diff.replaces, JSON.stringify(unknown)).toEqual("organizationId" in unknown ? ["organizationId"] : []);
+    }
+  });
+
   it("check still reports the known inputs' failures beside unknown ones", async () => {
     const { definition } = fakeDefinition(new Map());
     const result = await toProvider(definition, context).check({}, { organizationId: "o", title: "x", enabled: UNKNOWN, note: 7 });

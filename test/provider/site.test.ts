@@ -76,6 +76,18 @@ describe("Site check", () => {
     expect(await failuresOf({ title: UNKNOWN, proxy: UNKNOWN })).toEqual([]);
   });
 
+  it("writes out the default type when other inputs are unknown at preview, so the preview shows no replace", async () => {
+    const olds = { __provider: "stub", organizationId: org, title: "Docs", type: "basic", visibility: "public", published: true, createdAt: "then" };
+    for (const unknown of [{ published: UNKNOWN }, { visibility: UNKNOWN }, { adaptiveContent: { enabled: UNKNOWN } }, { spaces: [UNKNOWN] }, { title: UNKNOWN }]) {
+      const result = await provider.check({}, { __provider: "stub", organizationId: org, title: "Docs", visibility: "public", published: true, ...unknown });
+      expect(result.failures ?? [], JSON.stringify(unknown)).toEqual([]);
+      expect(result.inputs, JSON.stringify(unknown)).toMatchObject({ type: "basic", ...unknown });
+      const diff = await provider.diff("site-1", olds, result.inputs ?? {});
+      // `spaces` is never compared; any other unknown is a change, and none is a replace.
+      expect({ unknown, ...diff }).toMatchObject({ unknown, changes: !("spaces" in unknown), replaces: [] });
+    }
+  });
+
   it("sends no request when check fails", async () => {
     const before = await h.requestCount();
     await provider.check({}, { organizationId: "", title: "" });
