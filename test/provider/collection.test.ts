@@ -169,6 +169,14 @@ describe("Collection lifecycle", () => {
     expect(all.filter((collection) => collection.title === "Half made")).toHaveLength(1);
   });
 
+  it("a second step the API rejects names the field and does not promise that another up finishes", async () => {
+    // Called without check, as if check had let the input through (what the audit found).
+    const failure = await rejectionOf(provider.create({ __provider: PROVIDER, organizationId: org, title: "Long description", description: "d".repeat(1001) }));
+    harness.requester.reset();
+    expect(failure.message).toMatch(/failed with 400 Bad Request: description: .*The API rejected the input `description`: fix it in the program/);
+    expect(failure.message).not.toMatch(/Run `pulumi up` again/);
+  });
+
   it("adopts an existing collection by id and reconciles it, moving it if needed", async () => {
     const parent = await makeCollection("Adoptive parent");
     const existing = await makeCollection("Orphan");

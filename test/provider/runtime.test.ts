@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { adoptInput } from "../../provider/runtime/adopt.ts";
 import type { ResourceContext } from "../../provider/runtime/api.ts";
+import { ConnectionError, errorFromResponse, TimeoutError } from "../../provider/client/index.ts";
 import { PartialCreateError } from "../../provider/runtime/partial-create.ts";
 import { type ResourceDefinition, type State, toProvider } from "../../provider/runtime/resource.ts";
 import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
@@ -207,6 +208,34 @@ describe("resource adapter", () => {
     expect(failure.properties).toEqual({ organizationId: "o", title: "Docs", members: [], createdAt: "now", __provider: provider });
     expect(failure.reasons).toEqual(["adding members failed"]);
     expect(failure.message).toMatch(/Run `pulumi up` again/);
+  });
+
+  it("a partial create asks for another run only when the cause is transient, and names the rejected field otherwise", () => {
+    const apiError = (status: number, message: string) =>
+      errorFromResponse({ status, headers: {}, body: JSON.stringify({ error: { code: status, message } }), method: "PATCH", path: "/v1/orgs/o/sites/s/site-spaces/ss" });
+    const again = /Run `pulumi up` again to finish\.$/;
+    const messageOf = (cause: unknown) => new PartialCreateError("ss-1", {}, cause).message;
+
+    const rejected = messageOf(apiError(400, "path: must match the pattern ^[a-zA-Z0-9][\\w-]*$"));
+    expect(rejected).toMatch(/^created ss-1 but could not finish: PATCH .* failed with 400 Bad Request: path: must match the pattern/);
+    expect(rejected).toMatch(/The API rejected the input `path`: fix it in the program, then run `pulumi up` to finish; running it again unchanged fails the same way\.$/);
+    expect(rejected).not.toMatch(again);
+    expect(messageOf(apiError(400, "something is wrong"))).toMatch(/The API rejected the inputs: fix them in the program/);
+    expect(messageOf(apiError(409, "path: 'v2' is already used in the same section"))).toMatch(/The input `path` conflicts with another object/);
+    expect(messageOf(apiError(403, "role too low"))).toMatch(/The token is not allowed to do this/);
+    expect(messageOf(apiError(404, "defaultSiteSpace: site space x not found"))).toMatch(/\(`defaultSiteSpace`\) refer to does not exist/);
+    for (const status of [400, 401, 403, 404, 409, 422]) expect(messageOf(apiError(status, "x: no")), String(status)).not.toMatch(again);
+
+    for (const status of [408, 429, 500, 502, 503]) expect(messageOf(apiError(status, "busy")), String(status)).toMatch(again);
+    expect(messageOf(new ConnectionError({ code: "connection_error", message: "socket hang up", method: "PATCH", path: "/x" }))).toMatch(again);
+    expect(messageOf(new TimeoutError({ code: "timeout", message: "timed out", method: "PATCH", path: "/x", timeoutMs: 10 }))).toMatch(again);
+    expect(messageOf(new Error("publish is down"))).toMatch(again);
+    // A cause that already says what to do is not followed by a contradicting "run it again".
+    expect(messageOf(new Error("processing failed; fix the source and run `pulumi up` again"))).toBe(
+      "created ss-1 but could not finish: processing failed; fix the source and run `pulumi up` again.",
+    );
+    // The reasons the engine records stay the cause's own message.
+    expect(new PartialCreateError("ss-1", {}, apiError(400, "path: bad")).reasons).toEqual(["PATCH /v1/orgs/o/sites/s/site-spaces/ss failed with 400 Bad Request: path: bad"]);
   });
 
   it("update sends only changed keys and keeps outputs shaped like create's", async () => {

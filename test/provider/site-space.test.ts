@@ -160,6 +160,17 @@ describe("SiteSpace lifecycle", () => {
   });
 });
 
+describe("SiteSpace create rejected at its second step", () => {
+  it("names the field the API rejected and does not promise that another up finishes", async () => {
+    const siteId = await h.createSite("Rejected path");
+    // Called without check, as if check had let the input through (what the audit found).
+    const failure = await rejectionOf(provider.create({ __provider: "stub", organizationId: org, siteId, spaceId: guides, path: "v2/beta" }));
+    expect(failure.id).toMatch(/\w+/);
+    expect(failure.message).toMatch(/failed with 400 Bad Request: path: .*The API rejected the input `path`: fix it in the program/);
+    expect(failure.message).not.toMatch(/Run `pulumi up` again/);
+  });
+});
+
 describe("SiteSpace adopt", () => {
   it("adopts by id and reconciles to the inputs", async () => {
     const siteId = await h.createSite("Adopt");

@@ -282,6 +282,14 @@ describe("Site lifecycle", () => {
     expect((await getSite(failure.id)).body.published).toBe(true);
   });
 
+  it("names the field the API rejected at the second step and does not promise that another up finishes", async () => {
+    // Called without check, as if check had let the input through (what the audit found).
+    const failure = await rejectionOf(provider.create({ __provider: "stub", organizationId: org, title: "Rejected basename", type: "basic", basename: "docs/v2", published: true }));
+    expect(failure.message).toMatch(/failed with 400 Bad Request: basename: .*The API rejected the input `basename`: fix it in the program/);
+    expect(failure.message).not.toMatch(/Run `pulumi up` again/);
+    expect(failure.properties).toMatchObject({ published: false });
+  });
+
   it("records a failing PATCH through the emulator's fault injection as a partial create too", async () => {
     h.emulator.setFaults({ match: "PATCH /v1/orgs/{organizationId}/sites/{siteId}", errorRate: 1, errorStatus: 503 });
     let failure: any;
