@@ -14,6 +14,70 @@ export type CheckOutcome<T> = { ok: true; inputs: T } | { ok: false; failures: C
  */
 export const MAX_INPUT_DEPTH = 32;
 
+/** Characters as the API counts them: code points, so an emoji is one character, not two UTF-16 units. */
+export function characters(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
+/**
+ * A string whose length the API limits. The API counts code points (an emoji is one character),
+ * zod's own `.min`/`.max` count UTF-16 units, which would reject 30 emoji as a 30-character label.
+ * Give only the limits the API gives: where it states only a maximum, "" is valid.
+ */
+export function text(limits: { min?: number; max?: number } = {}): z.ZodString {
+  let schema = z.string();
+  const { min, max } = limits;
+  // `abort`: a string of the wrong length gets that one failure, not also its pattern's.
+  if (min !== undefined) {
+    const message = min === 1 ? "must not be empty" : `must be at least ${min} characters`;
+    schema = schema.refine((value) => characters(value) >= min, { message, abort: true });
+  }
+  if (max !== undefined) schema = schema.refine((value) => characters(value) <= max, { message: `must be at most ${max} characters`, abort: true });
+  return schema;
+}
+
+/**
+ * The id of an object of the API, often a segment of a request path: not empty, and not `.` or
+ * `..`, which the client refuses because they would address another path.
+ */
+export function identifier(): z.ZodString {
+  return z
+    .string()
+    .min(1, "must not be empty")
+    .refine((value) => value !== "." && value !== "..", 'must not be "." or "..": ids are segments of the API\'s request paths');
+}
+
+/** Whitespace (any, newlines included) and control characters (NUL, DEL, ...): never part of a URI. */
+const NOT_IN_URI = /[\s\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * An absolute http(s) URL as API.md's `uri` fields take it, counted in characters like every limit
+ * of the API. The WHATWG parser behind `new URL` (and zod's `z.url()`) silently drops surrounding
+ * spaces, tabs and newlines and accepts any scheme, so the server could store a different string
+ * than the one declared, and the next refresh would show a diff that never goes away.
+ */
+export function httpUrl(limits: { max: number }): z.ZodString {
+  return z
+    .string()
+    .refine((value) => !NOT_IN_URI.test(value), {
+      message: "must not contain whitespace, newlines or control characters such as NUL (percent-encode them, e.g. %20)",
+      abort: true,
+    })
+    .refine((value) => characters(value) <= limits.max, `must be at most ${limits.max} characters`)
+    .refine(isHttpUrl, "must be an absolute http(s) URL, e.g. https://example.com/path");
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 /** A lone (unpaired) UTF-16 surrogate: the string is not well-formed Unicode and has no UTF-8 form. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
