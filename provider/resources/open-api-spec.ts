@@ -14,6 +14,7 @@ import { z } from "zod";
 import { isConflictError } from "../client";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { httpUrl, identifier, text } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
@@ -23,6 +24,9 @@ import { stateStrings } from "../runtime/values";
 
 /** API.md 2.18. */
 export const SLUG_PATTERN = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
+
+/** The longest slug the API takes (API.md gives only the pattern). */
+export const SLUG_MAX = 100;
 
 /** API.md 2.18. */
 export const SPEC_VISIBILITIES = ["private", "public"] as const;
@@ -35,9 +39,10 @@ export const POLL_FIRST_INTERVAL_MS = 100;
 export const POLL_MAX_INTERVAL_MS = 2000;
 
 export const openApiSpecInputs = z.strictObject({
-  organizationId: z.string().min(1, "organizationId must not be empty"),
-  slug: z.string().regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of API.md 2.18)"),
-  source: z.strictObject({ url: z.url({ message: "must be an absolute URI, e.g. https://example.com/openapi.yaml" }) }),
+  organizationId: identifier(),
+  slug: text({ max: SLUG_MAX }).regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of API.md 2.18)"),
+  // API.md 4.14 gives `{url}`; the API takes an absolute http(s) URL of at most 2048 characters.
+  source: z.strictObject({ url: httpUrl({ max: 2048 }) }),
   visibility: z.enum(SPEC_VISIBILITIES).optional(),
   waitForProcessing: z
     .union(
