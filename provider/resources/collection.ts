@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type Adopt, adoptInput } from "../runtime/adopt";
+import { identifier, text } from "../runtime/check";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
@@ -28,13 +29,15 @@ import { pick } from "../runtime/values";
  *   next `pulumi up` finishes it.
  * - Natural key for `adopt: true`: the exact title within the same parent (top level when
  *   `parent` is not set).
+ * - Limits (API.md gives none): the ones the API applies, title 1..100 and description up to
+ *   1000 characters, so check rejects what the PATCH of the second create step would.
  */
 export const schema = z.strictObject({
-  organizationId: z.string().min(1),
-  title: z.string().min(1),
-  description: z.string().optional(),
+  organizationId: identifier(),
+  title: text({ min: 1, max: 100 }),
+  description: text({ max: 1000 }).optional(),
   defaultLevel: roleEnum.optional(),
-  parent: z.string().min(1).optional(),
+  parent: identifier().optional(),
   adopt: adoptInput.optional(),
 });
 

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type Adopt, adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier, text } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { deleteIdempotent, getOrUndefined, listAll, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
@@ -20,11 +21,12 @@ import { stateStrings } from "../runtime/values";
  * - Natural key for `adopt: true`: the exact title within the organization.
  */
 export const schema = z.strictObject({
-  organizationId: z.string().min(1),
-  title: z.string().min(1),
+  organizationId: identifier(),
+  // API.md gives no limit; 1..100 characters is what the API applies.
+  title: text({ min: 1, max: 100 }),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
   members: z
-    .array(z.string().min(1))
+    .array(identifier())
     .transform((members) => sortedSet(members))
     .optional(),
   adopt: adoptInput.optional(),

@@ -36,6 +36,9 @@ describe("Collection check", () => {
     ["title is required", { title: undefined }, ["title"]],
     ["title must not be empty", { title: "" }, ["title"]],
     ["description must be a string", { description: 42 }, ["description"]],
+    ["description is at most 1000 characters", { description: "d".repeat(1001) }, ["description"]],
+    ["title is at most 100 characters", { title: "t".repeat(101) }, ["title"]],
+    ["parent is a path segment", { parent: ".." }, ["parent"]],
     ["defaultLevel is a role", { defaultLevel: "owner" }, ["defaultLevel"]],
     ["defaultLevel is not nullable", { defaultLevel: null }, ["defaultLevel"]],
     ["parent must not be empty", { parent: "" }, ["parent"]],
@@ -50,6 +53,9 @@ describe("Collection check", () => {
       expect(await failedProperties(provider, { ...valid(), defaultLevel: role }), role).toEqual([]);
     }
     expect(await failedProperties(provider, { organizationId: "org", title: "G" })).toEqual([]);
+    // Limits at their edges, counted in characters: an emoji is one.
+    expect(await failedProperties(provider, { ...valid(), title: "📚".repeat(100), description: "📚".repeat(1000) })).toEqual([]);
+    expect(await failedProperties(provider, { ...valid(), description: "" })).toEqual([]);
   });
 
   it("sends no request when check fails", async () => {
@@ -175,6 +181,8 @@ describe("Collection lifecycle", () => {
     harness.requester.reset();
     expect(failure.message).toMatch(/failed with 400 Bad Request: description: .*The API rejected the input `description`: fix it in the program/);
     expect(failure.message).not.toMatch(/Run `pulumi up` again/);
+    // check rejects it first, so this partial create does not happen through the engine.
+    expect(await failedProperties(provider, { organizationId: org, title: "Long description", description: "d".repeat(1001) })).toEqual(["description"]);
   });
 
   it("adopts an existing collection by id and reconciles it, moving it if needed", async () => {
