@@ -58,6 +58,20 @@ describe("Site check", () => {
     expect(reason).toMatch(/proxy: must be <domain>\/<path>/);
   });
 
+  it("checks the type and the basename as the API does", async () => {
+    for (const type of ["basic", "premium", "ultimate"]) expect(await failuresOf({ type }), type).toEqual([]);
+    for (const type of ["", "pro", "Basic"]) expect(await failuresOf({ type }), type).toEqual(["type"]);
+    for (const basename of ["", "docs", "Docs_v2-beta", "x".repeat(100)]) expect(await failuresOf({ basename }), basename).toEqual([]);
+    for (const basename of ["docs/v2", "/docs", "docs v2", "docs.v2", "x".repeat(101)]) expect(await failuresOf({ basename }), basename).toEqual(["basename"]);
+    expect((await provider.check({}, { ...valid(), basename: "docs/v2" })).failures?.[0]?.reason).toMatch(/basename: must be letters, digits, - and _ only \(no \/\)/);
+  });
+
+  it("counts the title in characters as the API does, and refuses ids that are not path segments", async () => {
+    expect(await failuresOf({ title: "📘".repeat(100) })).toEqual([]);
+    expect(await failuresOf({ title: "📘".repeat(101) })).toEqual(["title"]);
+    expect(await failuresOf({ organizationId: "..", spaces: ["."], defaultSiteSpace: "." })).toEqual(["defaultSiteSpace", "organizationId", "spaces.0"]);
+  });
+
   it("checks types of the other inputs and names nested paths", async () => {
     expect(await failuresOf({ type: "" })).toEqual(["type"]);
     expect(await failuresOf({ basename: 7 })).toEqual(["basename"]);
@@ -288,6 +302,8 @@ describe("Site lifecycle", () => {
     expect(failure.message).toMatch(/failed with 400 Bad Request: basename: .*The API rejected the input `basename`: fix it in the program/);
     expect(failure.message).not.toMatch(/Run `pulumi up` again/);
     expect(failure.properties).toMatchObject({ published: false });
+    // check rejects it first, so this partial create does not happen through the engine.
+    expect(await failedProperties(provider, { organizationId: org, title: "Rejected basename", basename: "docs/v2", published: true })).toEqual(["basename"]);
   });
 
   it("records a failing PATCH through the emulator's fault injection as a partial create too", async () => {
