@@ -10,6 +10,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier, text } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, findListed } from "../runtime/requests";
@@ -17,18 +18,29 @@ import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
-const id = (what: string) => z.string().min(1, `${what} must not be empty`);
+/**
+ * A section's or site space's path in the site's URLs: one segment (no `/`) of letters, digits,
+ * `_` and `-`, starting with a letter or digit, 1..100 characters; what the API accepts (API.md
+ * gives no rule).
+ */
+export const SITE_PATH_PATTERN = /^[a-zA-Z0-9][\w-]*$/;
+export const pathSegmentInput = () =>
+  text({ min: 1, max: 100 }).regex(SITE_PATH_PATTERN, "must be one URL segment of letters, digits, _ and -, starting with a letter or digit (no /), e.g. v2-beta");
+
+/** A visitor condition: 1..1000 characters; null removes it. */
+export const conditionInput = () =>
+  text({ max: 1000 }).min(1, "must not be empty; use null to remove the condition").nullable();
 
 export const siteSectionInputs = z.strictObject({
-  organizationId: id("organizationId"),
-  siteId: id("siteId"),
-  spaceId: id("spaceId"),
-  title: z.string().min(1, "must not be empty").optional(),
-  icon: z.string().min(1, "must not be empty").optional(),
-  path: z.string().min(1, "must not be empty").optional(),
-  condition: z.string().min(1, "must not be empty; use null to remove the condition").nullable().optional(),
-  description: z.string().optional(),
-  defaultSiteSpace: id("defaultSiteSpace").optional(),
+  organizationId: identifier(),
+  siteId: identifier(),
+  spaceId: identifier(),
+  title: text({ min: 1, max: 100 }).optional(),
+  icon: text({ min: 1, max: 100 }).optional(),
+  path: pathSegmentInput().optional(),
+  condition: conditionInput().optional(),
+  description: text({ max: 1000 }).optional(),
+  defaultSiteSpace: identifier().optional(),
   adopt: adoptInput.optional(),
 });
 

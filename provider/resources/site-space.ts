@@ -7,22 +7,22 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
+import { conditionInput, pathSegmentInput } from "./site-section";
 import { deleteIdempotent, findListed } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
-const id = (what: string) => z.string().min(1, `${what} must not be empty`);
-
 export const siteSpaceInputs = z.strictObject({
-  organizationId: id("organizationId"),
-  siteId: id("siteId"),
-  spaceId: id("spaceId"),
-  sectionId: id("sectionId").optional(),
-  path: z.string().min(1, "must not be empty").optional(),
-  condition: z.string().min(1, "must not be empty; use null to remove the condition").nullable().optional(),
+  organizationId: identifier(),
+  siteId: identifier(),
+  spaceId: identifier(),
+  sectionId: identifier().optional(),
+  path: pathSegmentInput().optional(),
+  condition: conditionInput().optional(),
   adopt: adoptInput.optional(),
 });
 

@@ -44,6 +44,16 @@ describe("SiteSection check", () => {
     expect(await failuresOf({ condition: null })).toEqual([]);
     expect(await failuresOf({ condition: "visitor.claims.beta === true" })).toEqual([]);
     expect(await failuresOf({ description: 3 })).toEqual(["description"]);
+    // The API's limits, at and just past their edges.
+    expect(await failuresOf({ title: "t".repeat(100), icon: "i".repeat(100), path: "p".repeat(100), condition: "c".repeat(1000), description: "d".repeat(1000) })).toEqual([]);
+    expect(await failuresOf({ title: "t".repeat(101), icon: "i".repeat(101), path: "p".repeat(101), condition: "c".repeat(1001), description: "d".repeat(1001) })).toEqual([
+      "condition",
+      "description",
+      "icon",
+      "path",
+      "title",
+    ]);
+    for (const path of ["v2/beta", "a/b", "/a", "-a", "a b"]) expect(await failuresOf({ path }), path).toEqual(["path"]);
     expect(await failuresOf({ defaultSiteSpace: "" })).toEqual(["defaultSiteSpace"]);
     expect(await failuresOf({ adopt: { id: "" } })).toEqual(["adopt.id"]);
     // No natural key: adopt: true fails in check, before anything is created or previewed as a create.
@@ -194,6 +204,8 @@ describe("SiteSection create rejected at its second step", () => {
       const failure = await rejectionOf(provider.create({ __provider: "stub", organizationId: org, siteId, spaceId: guides, ...change }));
       expect(failure.message).toMatch(new RegExp(`failed with 400 Bad Request: ${field}: .*The API rejected the input \`${field}\``));
       expect(failure.message).not.toMatch(/Run `pulumi up` again/);
+      // check rejects it first, so this partial create does not happen through the engine.
+      expect(await failedProperties(provider, { organizationId: org, siteId, spaceId: guides, ...change })).toEqual([field]);
     }
   });
 });
