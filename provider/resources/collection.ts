@@ -46,9 +46,9 @@ export type CollectionInputs = z.infer<typeof schema>;
 export interface CollectionArgs {
   /** Id of the organization that owns the collection. Changing it replaces the collection. Example: `"org_acme"`. */
   organizationId: pulumi.Input<string>;
-  /** Title of the collection, non-empty. Example: `"Product docs"`. */
+  /** Title of the collection, 1 to 100 characters. Example: `"Product docs"`. */
   title: pulumi.Input<string>;
-  /** Free-text description. Example: `"Everything customers read"`. */
+  /** Free-text description, at most 1000 characters. Example: `"Everything customers read"`. */
   description?: pulumi.Input<string>;
   /**
    * Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,

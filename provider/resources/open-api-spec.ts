@@ -64,14 +64,14 @@ export interface OpenApiSpecArgs {
   /** Id of the organization that owns the spec. Changing it replaces the spec. Example: `"org_123"`. */
   organizationId: Wrapped<string>;
   /**
-   * Unique name of the spec in the organization, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is
-   * the resource's id and natural key: changing it deletes the spec, then creates the new one.
+   * Unique name of the spec in the organization, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`, at
+   * most 100 characters. It is the resource's id and natural key: changing it deletes the spec, then creates the new one.
    * Example: `"petstore"`.
    */
   slug: Wrapped<string>;
   /**
-   * Where the API fetches the specification from: an absolute URI. Changing it uploads a new
-   * version of the same spec (PUT), it does not replace the spec.
+   * Where the API fetches the specification from: an absolute http(s) URL of at most 2048
+   * characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.
    * Example: `{ url: "https://example.com/openapi.yaml" }`.
    */
   source: Wrapped<{ url: string }>;

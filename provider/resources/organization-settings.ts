@@ -81,7 +81,7 @@ export interface OrganizationSettingsArgs {
   defaultRole?: pulumi.Input<Role | null>;
   /** What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: "site", site: site.id }`. */
   defaultContent?: Wrapped<{ type: "site"; site: string } | null>;
-  /** Logo URL, a URI of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`. */
+  /** Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`. */
   logo?: pulumi.Input<string | null>;
   /** Enforce SAML single sign-on for the whole organization. Example: `true`. */
   sso?: pulumi.Input<boolean>;

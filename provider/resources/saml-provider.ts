@@ -43,7 +43,7 @@ export interface SamlProviderArgs {
   entityID?: pulumi.Input<string>;
   /** The identity provider's X.509 signing certificate (PEM or base64), at most 10000 characters. Example: `fs.readFileSync("okta.pem", "utf8")`. */
   certificate?: pulumi.Input<string>;
-  /** The identity provider's single sign-on URL, a URI of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`. */
+  /** The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`. */
   ssoURL?: pulumi.Input<string>;
   /** Id of the team new SSO users join. Example: `writers.id` (a `Team`). */
   defaultTeam?: pulumi.Input<string>;

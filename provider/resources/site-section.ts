@@ -57,18 +57,22 @@ export interface SiteSectionArgs {
    * kept). Example: `space.id`.
    */
   spaceId: Wrapped<string>;
-  /** Title of the section; left out, the API uses the space's title. Example: `"Guides"`. */
+  /** Title of the section, 1 to 100 characters; left out, the API uses the space's title. Example: `"Guides"`. */
   title?: Wrapped<string>;
-  /** Icon name shown beside the title. Removing it stops managing it. Example: `"book"`. */
+  /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"book"`. */
   icon?: Wrapped<string>;
-  /** URL path of the section within the site; left out, the API derives it from the title. Example: `"guides"`. */
+  /**
+   * URL path of the section within the site: one segment of letters, digits, `_` and `-` starting
+   * with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it from the
+   * title. Example: `"guides"`.
+   */
   path?: Wrapped<string>;
   /**
-   * Expression deciding whether a visitor sees the section (adaptive content). `null`, or removing
-   * it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
+   * Expression deciding whether a visitor sees the section (adaptive content), 1 to 1000
+   * characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
    */
   condition?: Wrapped<string | null>;
-  /** Description of the section. Removing it stops managing it. Example: `"How-to guides"`. */
+  /** Description of the section, at most 1000 characters. Removing it stops managing it. Example: `"How-to guides"`. */
   description?: Wrapped<string>;
   /** Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`. */
   defaultSiteSpace?: Wrapped<string>;

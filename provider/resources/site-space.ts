@@ -41,11 +41,15 @@ export interface SiteSpaceArgs {
    * or removing it after it was set, replaces the site space. Example: `section.id`.
    */
   sectionId?: Wrapped<string>;
-  /** URL path of the site space within its section; left out, the API derives it from the space title. Removing it stops managing it. Example: `"v2"`. */
+  /**
+   * URL path of the site space within its section: one segment of letters, digits, `_` and `-`
+   * starting with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it
+   * from the space title. Removing it stops managing it. Example: `"v2"`.
+   */
   path?: Wrapped<string>;
   /**
-   * Expression deciding whether a visitor sees this site space (adaptive content). `null`, or
-   * removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
+   * Expression deciding whether a visitor sees this site space (adaptive content), 1 to 1000
+   * characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
    */
   condition?: Wrapped<string | null>;
   /**

@@ -37,7 +37,7 @@ export type TeamInputs = z.infer<typeof schema>;
 export interface TeamArgs {
   /** Id of the organization that owns the team. Changing it replaces the team. Example: `"org_acme"`. */
   organizationId: pulumi.Input<string>;
-  /** Title of the team, non-empty; renaming keeps the team. Example: `"Docs writers"`. */
+  /** Title of the team, 1 to 100 characters; renaming keeps the team. Example: `"Docs writers"`. */
   title: pulumi.Input<string>;
   /**
    * User ids of the team's members: the exact membership (members added elsewhere are removed).
