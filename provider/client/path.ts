@@ -81,9 +81,19 @@ export function buildPath(basePath: string, segments: PathSegments): string {
       const shown = segments.map((s) => JSON.stringify(s)).join(", ");
       throw new TypeError(`Invalid path segment ${JSON.stringify(segment)} in [${shown}]`);
     }
+    // encodeURIComponent throws a bare "URIError: URI malformed" on a lone surrogate, naming
+    // nothing; such a segment has no UTF-8 form, so no request can carry it.
+    if (LONE_SURROGATE.test(segment)) {
+      // JSON.stringify writes a lone surrogate out as `\ud800` (ES2019): the message stays well-formed.
+      const shown = segments.map((s) => JSON.stringify(s)).join(", ");
+      throw new TypeError(`Invalid path segment ${JSON.stringify(segment)} in [${shown}]: it holds a lone UTF-16 surrogate, which is not well-formed Unicode`);
+    }
   }
   return `${basePath}/${segments.map(encodeURIComponent).join("/")}`;
 }
+
+/** A lone (unpaired) UTF-16 surrogate. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** `?a=1&b=x` for the defined values, or "" when there are none. */
 export function buildQuery(query: Query | undefined): string {

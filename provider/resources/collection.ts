@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type Adopt, adoptInput } from "../runtime/adopt";
+import { identifier, text } from "../runtime/check";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { isOutcomeUnknown } from "../client";
@@ -30,14 +31,16 @@ import { pick } from "../runtime/values";
  *   next `pulumi up` finishes it.
  * - Natural key for `adopt: true`: the exact title within the same parent (top level when
  *   `parent` is not set).
+ * - Limits (API.md gives none): the ones the API applies, title 1..100 and description up to
+ *   1000 characters, so check rejects what the PATCH of the second create step would.
  */
 export const schema = z.strictObject({
-  organizationId: z.string().min(1),
+  organizationId: identifier(),
   // DESIGN.md 8 (production; API.md gives no limits): title 1..50, description up to 100.
-  title: z.string().min(1).max(50),
-  description: z.string().max(100).optional(),
+  title: text({ min: 1, max: 50 }),
+  description: text({ max: 100 }).optional(),
   defaultLevel: roleEnum.optional(),
-  parent: z.string().min(1).optional(),
+  parent: identifier().optional(),
   adopt: adoptInput.optional(),
 });
 

@@ -15,6 +15,7 @@ import { isConflictError } from "../client";
 import { redactUrlCredentials } from "../client/redact";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { httpUrl, identifier, text } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
@@ -53,12 +54,10 @@ const NO_CREDENTIALS =
   "serve the spec from a URL the API can fetch without them";
 
 export const openApiSpecInputs = z.strictObject({
-  organizationId: z.string().min(1, "organizationId must not be empty"),
-  slug: z
-    .string()
-    .max(SLUG_MAX, `at most ${SLUG_MAX} characters`)
-    .regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of API.md 2.18)"),
-  source: z.strictObject({ url: z.url({ message: "must be an absolute URI, e.g. https://example.com/openapi.yaml" }).refine(hasNoCredentials, NO_CREDENTIALS) }),
+  organizationId: identifier(),
+  slug: text({ max: SLUG_MAX }).regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of API.md 2.18)"),
+  // API.md 4.14 gives `{url}`; the API takes an absolute http(s) URL of at most 2048 characters, without credentials.
+  source: z.strictObject({ url: httpUrl({ max: 2048 }).refine(hasNoCredentials, NO_CREDENTIALS) }),
   visibility: z.enum(SPEC_VISIBILITIES).optional(),
   waitForProcessing: z
     .union(
@@ -86,8 +85,8 @@ export interface OpenApiSpecArgs {
    */
   slug: Wrapped<string>;
   /**
-   * Where the API fetches the specification from: an absolute URI. Changing it uploads a new
-   * version of the same spec (PUT), it does not replace the spec.
+   * Where the API fetches the specification from: an absolute http(s) URL of at most 2048
+   * characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.
    * Example: `{ url: "https://example.com/openapi.yaml" }`.
    */
   source: Wrapped<{ url: string }>;

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { httpUrl, identifier, text } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
 import { getOrUndefined, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
@@ -22,13 +23,13 @@ import { jsonEqual } from "../runtime/values";
  * - removing a setting from the program stops managing it: the organization keeps its current
  *   value. To clear a nullable setting, set it to `null` (`defaultRole`, `defaultContent`, `logo`).
  */
-const siteContent = z.strictObject({ type: z.literal("site"), site: z.string().min(1) });
+const siteContent = z.strictObject({ type: z.literal("site"), site: identifier() });
 
 const mergeRule = z.strictObject({
   // API.md names `require_specific_reviewers` and says other rule names exist without listing them.
   rule: z.string().min(1),
   users: z
-    .array(z.string().min(1))
+    .array(identifier())
     .transform((users) => sortedSet(users))
     .optional(),
 });
@@ -39,17 +40,17 @@ const mergeRules = z.discriminatedUnion("type", [
 ]);
 
 export const schema = z.strictObject({
-  organizationId: z.string().min(1),
-  title: z.string().min(2).max(255).optional(),
+  organizationId: identifier(),
+  title: text({ min: 2, max: 255 }).optional(),
   // A set of domains: normalized to lower case, deduplicated and sorted for stable diffs.
   emailDomains: z
-    .array(z.string().min(1))
+    .array(text({ min: 1, max: 253 }))
     .transform((domains) => sortedSet(domains.map((domain) => domain.toLowerCase())))
     .optional(),
-  hostname: z.string().min(3).max(32).optional(),
+  hostname: text({ min: 3, max: 32 }).optional(),
   defaultRole: roleEnum.nullable().optional(),
   defaultContent: siteContent.nullable().optional(),
-  logo: z.url().max(2048).nullable().optional(),
+  logo: httpUrl({ max: 2048 }).nullable().optional(),
   sso: z.boolean().optional(),
   ai: z.boolean().optional(),
   inviteLinks: z.boolean().optional(),
@@ -80,7 +81,7 @@ export interface OrganizationSettingsArgs {
   defaultRole?: pulumi.Input<Role | null>;
   /** What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: "site", site: site.id }`. */
   defaultContent?: Wrapped<{ type: "site"; site: string } | null>;
-  /** Logo URL, a URI of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`. */
+  /** Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`. */
   logo?: pulumi.Input<string | null>;
   /** Enforce SAML single sign-on for the whole organization. Example: `true`. */
   sso?: pulumi.Input<boolean>;

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type Adopt, adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { httpUrl, identifier, text } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
@@ -18,14 +19,16 @@ import { pick, stateStrings } from "../runtime/values";
  *   current value (the API has no way to clear `defaultTeam`, `entityID`, `certificate` or
  *   `ssoURL`). To make SSO users guests, set `defaultRole: null` explicitly.
  * - Natural key for `adopt: true`: the exact label within the organization.
+ * - Limits of API.md 4.9 and 8, counted in characters: `entityID` and `certificate` have only a
+ *   maximum, so "" is valid; `ssoURL` is an absolute http(s) URL.
  */
 export const schema = z.strictObject({
-  organizationId: z.string().min(1),
-  label: z.string().min(1).max(30),
-  entityID: z.string().min(1).max(1024).optional(),
-  certificate: z.string().min(1).max(10000).optional(),
-  ssoURL: z.url().max(2048).optional(),
-  defaultTeam: z.string().min(1).optional(),
+  organizationId: identifier(),
+  label: text({ min: 1, max: 30 }),
+  entityID: text({ max: 1024 }).optional(),
+  certificate: text({ max: 10000 }).optional(),
+  ssoURL: httpUrl({ max: 2048 }).optional(),
+  defaultTeam: identifier().optional(),
   defaultRole: roleEnum.nullable().optional(),
   adopt: adoptInput.optional(),
 });
@@ -41,7 +44,7 @@ export interface SamlProviderArgs {
   entityID?: pulumi.Input<string>;
   /** The identity provider's X.509 signing certificate (PEM or base64), at most 10000 characters. Example: `fs.readFileSync("okta.pem", "utf8")`. */
   certificate?: pulumi.Input<string>;
-  /** The identity provider's single sign-on URL, a URI of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`. */
+  /** The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`. */
   ssoURL?: pulumi.Input<string>;
   /** Id of the team new SSO users join. Example: `writers.id` (a `Team`). */
   defaultTeam?: pulumi.Input<string>;

@@ -10,6 +10,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier, text } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
 import { createOnce } from "../runtime/create-once";
@@ -18,19 +19,30 @@ import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
-const id = (what: string) => z.string().min(1, `${what} must not be empty`);
+/**
+ * A section's or site space's path in the site's URLs: one segment (no `/`) of letters, digits,
+ * `_` and `-`, starting with a letter or digit, 1..100 characters; what the API accepts (API.md
+ * gives no rule).
+ */
+export const SITE_PATH_PATTERN = /^[a-zA-Z0-9][\w-]*$/;
+export const pathSegmentInput = () =>
+  text({ min: 1, max: 100 }).regex(SITE_PATH_PATTERN, "must be one URL segment of letters, digits, _ and -, starting with a letter or digit (no /), e.g. v2-beta");
+
+/** A visitor condition: 1..1000 characters; null removes it. */
+export const conditionInput = () =>
+  text({ max: 1000 }).min(1, "must not be empty; use null to remove the condition").nullable();
 
 export const siteSectionInputs = z.strictObject({
-  organizationId: id("organizationId"),
-  siteId: id("siteId"),
-  spaceId: id("spaceId"),
+  organizationId: identifier(),
+  siteId: identifier(),
+  spaceId: identifier(),
   // DESIGN.md 8 (production; API.md gives no limit): at least 2 characters, no maximum given.
-  title: z.string().min(2, "at least 2 characters").optional(),
-  icon: z.string().min(1, "must not be empty").optional(),
-  path: z.string().min(1, "must not be empty").optional(),
-  condition: z.string().min(1, "must not be empty; use null to remove the condition").nullable().optional(),
-  description: z.string().optional(),
-  defaultSiteSpace: id("defaultSiteSpace").optional(),
+  title: text({ min: 2 }).optional(),
+  icon: text({ min: 1, max: 100 }).optional(),
+  path: pathSegmentInput().optional(),
+  condition: conditionInput().optional(),
+  description: text({ max: 1000 }).optional(),
+  defaultSiteSpace: identifier().optional(),
   adopt: adoptInput.optional(),
 });
 
@@ -49,16 +61,20 @@ export interface SiteSectionArgs {
   spaceId: Wrapped<string>;
   /** Title of the section, at least 2 characters; left out, the API uses the space's title. Example: `"Guides"`. */
   title?: Wrapped<string>;
-  /** Icon name shown beside the title. Removing it stops managing it. Example: `"book"`. */
+  /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"book"`. */
   icon?: Wrapped<string>;
-  /** URL path of the section within the site; left out, the API derives it from the title. Example: `"guides"`. */
+  /**
+   * URL path of the section within the site: one segment of letters, digits, `_` and `-` starting
+   * with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it from the
+   * title. Example: `"guides"`.
+   */
   path?: Wrapped<string>;
   /**
-   * Expression deciding whether a visitor sees the section (adaptive content). `null`, or removing
-   * it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
+   * Expression deciding whether a visitor sees the section (adaptive content), 1 to 1000
+   * characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
    */
   condition?: Wrapped<string | null>;
-  /** Description of the section. Removing it stops managing it. Example: `"How-to guides"`. */
+  /** Description of the section, at most 1000 characters. Removing it stops managing it. Example: `"How-to guides"`. */
   description?: Wrapped<string>;
   /** Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`. */
   defaultSiteSpace?: Wrapped<string>;

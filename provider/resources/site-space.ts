@@ -7,23 +7,23 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
 import { createOnce } from "../runtime/create-once";
+import { conditionInput, pathSegmentInput } from "./site-section";
 import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformProvider } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
-const id = (what: string) => z.string().min(1, `${what} must not be empty`);
-
 export const siteSpaceInputs = z.strictObject({
-  organizationId: id("organizationId"),
-  siteId: id("siteId"),
-  spaceId: id("spaceId"),
-  sectionId: id("sectionId").optional(),
-  path: z.string().min(1, "must not be empty").optional(),
-  condition: z.string().min(1, "must not be empty; use null to remove the condition").nullable().optional(),
+  organizationId: identifier(),
+  siteId: identifier(),
+  spaceId: identifier(),
+  sectionId: identifier().optional(),
+  path: pathSegmentInput().optional(),
+  condition: conditionInput().optional(),
   adopt: adoptInput.optional(),
 });
 
@@ -42,11 +42,15 @@ export interface SiteSpaceArgs {
    * or removing it after it was set, replaces the site space. Example: `section.id`.
    */
   sectionId?: Wrapped<string>;
-  /** URL path of the site space within its section; left out, the API derives it from the space title. Removing it stops managing it. Example: `"v2"`. */
+  /**
+   * URL path of the site space within its section: one segment of letters, digits, `_` and `-`
+   * starting with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it
+   * from the space title. Removing it stops managing it. Example: `"v2"`.
+   */
   path?: Wrapped<string>;
   /**
-   * Expression deciding whether a visitor sees this site space (adaptive content). `null`, or
-   * removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
+   * Expression deciding whether a visitor sees this site space (adaptive content), 1 to 1000
+   * characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
    */
   condition?: Wrapped<string | null>;
   /**

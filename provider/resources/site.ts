@@ -9,6 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier, text } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
@@ -26,27 +27,35 @@ export const SITE_VISIBILITIES = ["public", "unlisted", "share-link", "visitor-a
 /** API.md 2.17. */
 export const AGENTS_CONTEXTS = ["excluded", "included"] as const;
 
+/** API.md 2.17 documents `basic` (the default); the API also knows these, and refuses any other. */
+export const SITE_TYPES = ["basic", "premium", "ultimate"] as const;
+
+/**
+ * The site's path prefix under its host: letters, digits, `-` and `_` only (no `/`), at most 100
+ * characters, "" allowed; what the API accepts (API.md gives no rule).
+ */
+export const BASENAME_PATTERN = /^[a-zA-Z0-9_-]*$/;
+export const BASENAME_MAX = 100;
+
 /** API.md gives no limit for a site title; the production service takes 2..128 characters (DESIGN.md 8). */
 export const SITE_TITLE_MIN = 2;
 export const SITE_TITLE_MAX = 128;
 
-const id = (what: string) => z.string().min(1, `${what} must not be empty`);
-
 export const siteInputs = z.strictObject({
-  organizationId: id("organizationId"),
-  title: z.string().min(SITE_TITLE_MIN, `at least ${SITE_TITLE_MIN} characters`).max(SITE_TITLE_MAX, `at most ${SITE_TITLE_MAX} characters`),
+  organizationId: identifier(),
+  title: text({ min: SITE_TITLE_MIN, max: SITE_TITLE_MAX }),
   // The API defaults a new site to `basic`; the default is written out so that leaving `type` out
   // never replaces an existing site, and adopting a site of another type says so.
-  type: z.string().min(1, "must not be empty").default("basic"),
+  type: z.enum(SITE_TYPES).default("basic"),
   visibility: z.enum(SITE_VISIBILITIES).optional(),
-  basename: z.string().optional(),
+  basename: text({ max: BASENAME_MAX }).regex(BASENAME_PATTERN, "must be letters, digits, - and _ only (no /), e.g. docs-v2").optional(),
   proxy: z.string().regex(PROXY_PATTERN, "must be <domain>/<path>, e.g. example.com/docs (pattern of API.md 4.12)").nullable().optional(),
   adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional(),
   agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
   published: z.boolean().optional(),
-  spaces: z.array(id("space id")).optional(),
-  defaultSiteSpace: id("defaultSiteSpace").optional(),
-  defaultSiteSection: id("defaultSiteSection").optional(),
+  spaces: z.array(identifier()).optional(),
+  defaultSiteSpace: identifier().optional(),
+  defaultSiteSection: identifier().optional(),
   adopt: adoptInput.optional(),
 });
 
@@ -62,14 +71,17 @@ export interface SiteArgs {
    * also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.
    * Example: `"basic"`.
    */
-  type?: Wrapped<string>;
+  type?: Wrapped<(typeof SITE_TYPES)[number]>;
   /**
    * Who may see the published site: `public` (anyone, indexed), `unlisted` (anyone, not indexed),
    * `share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).
    * Example: `"unlisted"`.
    */
   visibility?: Wrapped<(typeof SITE_VISIBILITIES)[number]>;
-  /** Path prefix of the site under its host. Removing it stops managing it (the site keeps its basename). Example: `"docs"`. */
+  /**
+   * Path prefix of the site under its host: letters, digits, `-` and `_` (no `/`), up to 100
+   * characters. Removing it stops managing it (the site keeps its basename). Example: `"docs"`.
+   */
   basename?: Wrapped<string>;
   /**
    * Hosts the site on a subdirectory of another domain, `<domain>/<path>` (pattern

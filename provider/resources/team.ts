@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { type Adopt, adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier, text } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
@@ -28,12 +29,12 @@ export const TEAM_TITLE_MAX = 64;
  * - Natural key for `adopt: true`: the exact title within the organization.
  */
 export const schema = z.strictObject({
-  organizationId: z.string().min(1),
+  organizationId: identifier(),
   /** DESIGN.md 8: team titles are 1..64 characters. */
-  title: z.string().min(1).max(TEAM_TITLE_MAX),
+  title: text({ min: 1, max: TEAM_TITLE_MAX }),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
   members: z
-    .array(z.string().min(1))
+    .array(identifier())
     .transform((members) => sortedSet(members))
     .optional(),
   adopt: adoptInput.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { identifier } from "./check";
 
 /**
  * The `adopt` input: take over an object that already exists instead of creating a duplicate.
@@ -8,6 +9,6 @@ import { z } from "zod";
  * Either way the object is then reconciled to the declared inputs. `adopt` matters only at
  * creation: changing or removing it later changes nothing.
  */
-export const adoptInput = z.union([z.boolean(), z.strictObject({ id: z.string().min(1, "adopt.id must not be empty") })]);
+export const adoptInput = z.union([z.boolean(), z.strictObject({ id: identifier() })]);
 
 export type Adopt = z.infer<typeof adoptInput>;

@@ -165,8 +165,14 @@ export function toProvider<I extends { adopt?: Adopt }>(
 
   return {
     async check(_olds, news) {
+      // Never throws (validate does not, and nothing here can): a failure is always an answer.
       const outcome = validate(definition.schema, declaredInputs(news));
       if (!outcome.ok) return { inputs: news, failures: outcome.failures };
+      if (outcome.inputs.adopt === true && !definition.findByNaturalKey) {
+        // Found here rather than in create: create would fail only after the rest of the update ran.
+        const reason = `adopt: ${definition.kind} has no natural key, so adopt: true cannot find it; adopt it by id with adopt: { id: "<id>" }`;
+        return { inputs: news, failures: [{ property: "adopt", reason }] };
+      }
       const identity = news[IDENTITY_KEY];
       return { inputs: compact({ ...outcome.inputs, [IDENTITY_KEY]: identity }) as PropertyBag };
     },

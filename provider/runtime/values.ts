@@ -1,34 +1,59 @@
-/** Deep structural equality of JSON values (key order of objects does not matter). */
+type Bag = Record<string, unknown>;
+
+/**
+ * Deep structural equality of JSON values (key order of objects does not matter). Iterative, like
+ * every walk over user inputs here: a value nested thousands of levels deep must not overflow the
+ * call stack.
+ */
 export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item, index) => jsonEqual(item, b[index]));
+  const pending: [unknown, unknown][] = [[a, b]];
+  while (pending.length > 0) {
+    const [x, y] = pending.pop()!;
+    if (x === y) continue;
+    if (x === null || y === null || typeof x !== "object" || typeof y !== "object") return false;
+    if (Array.isArray(x) !== Array.isArray(y)) return false;
+    if (Array.isArray(x) && Array.isArray(y)) {
+      if (x.length !== y.length) return false;
+      x.forEach((item, index) => pending.push([item, y[index]]));
+      continue;
+    }
+    const xKeys = Object.keys(x).filter((key) => (x as Bag)[key] !== undefined);
+    const yKeys = Object.keys(y).filter((key) => (y as Bag)[key] !== undefined);
+    if (xKeys.length !== yKeys.length) return false;
+    for (const key of xKeys) pending.push([(x as Bag)[key], (y as Bag)[key]]);
   }
-  const aKeys = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
-  const bKeys = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
-  return (
-    aKeys.length === bKeys.length &&
-    aKeys.every((key) => jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
-  );
+  return true;
 }
 
 /**
  * Removes `undefined` members, recursively. The provider host cannot encode `undefined` inside
  * returned outputs ("Unexpected struct type"), so every object handed back to Pulumi goes through
- * this.
+ * this. Iterative (see {@link jsonEqual}); a cycle is kept as a cycle in the copy.
  */
 export function compact<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => compact(item)) as T;
-  if (value !== null && typeof value === "object") {
-    const result: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      if (item !== undefined) result[key] = compact(item);
+  const copies = new Map<object, unknown>();
+  const copyOf = (item: unknown, fill: [object, object][]): unknown => {
+    if (item === null || typeof item !== "object") return item;
+    const known = copies.get(item);
+    if (known !== undefined) return known;
+    const copy = Array.isArray(item) ? [] : {};
+    copies.set(item, copy);
+    fill.push([item, copy]);
+    return copy;
+  };
+  const fill: [object, object][] = [];
+  const result = copyOf(value, fill);
+  while (fill.length > 0) {
+    const [source, copy] = fill.pop()!;
+    if (Array.isArray(source)) {
+      for (const item of source) (copy as unknown[]).push(copyOf(item, fill));
+      continue;
     }
-    return result as T;
+    for (const [key, item] of Object.entries(source)) {
+      if (item !== undefined) (copy as Bag)[key] = copyOf(item, fill);
+    }
   }
-  return value;
+  return result as T;
 }
 
 /** The members of `source` whose keys are in `keys` and defined. */

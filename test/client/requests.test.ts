@@ -26,6 +26,23 @@ describe("requests", () => {
     expect(sleeps).toEqual([]);
   });
 
+  it("refuses a segment that is not well-formed Unicode with a clear TypeError, not a raw URIError", async () => {
+    const { client, sleeps } = testClient("http://127.0.0.1:1/v1");
+    for (const segment of ["\uD800", "a\uDC00b", "x\uDBFFy"]) {
+      const failure = await client.request("GET", ["orgs", segment, "sites"]).then(
+        () => expect.unreachable("the request should have been refused"),
+        (error: unknown) => error as Error,
+      );
+      expect(failure).toBeInstanceOf(TypeError);
+      expect(failure).not.toBeInstanceOf(URIError);
+      expect(failure.message).toMatch(/Invalid path segment .*lone UTF-16 surrogate/);
+      // The message itself is well-formed: the surrogate is written out, not embedded.
+      expect(failure.message).toMatch(/\\u(d800|dc00|dbff)/i);
+      expect(failure.message).not.toMatch(/[\uD800-\uDFFF]/);
+    }
+    expect(sleeps).toEqual([]);
+  });
+
   it("sends the bearer token, the package User-Agent and a JSON body with its content type", async () => {
     const server = track(await startServer((_r, { res }) => sendJson(res, 201, { id: "t1" })));
     const { client } = testClient(server);

@@ -36,6 +36,9 @@ describe("Collection check", () => {
     ["title is required", { title: undefined }, ["title"]],
     ["title must not be empty", { title: "" }, ["title"]],
     ["description must be a string", { description: 42 }, ["description"]],
+    ["description is at most 1000 characters", { description: "d".repeat(1001) }, ["description"]],
+    ["title is at most 100 characters", { title: "t".repeat(101) }, ["title"]],
+    ["parent is a path segment", { parent: ".." }, ["parent"]],
     ["defaultLevel is a role", { defaultLevel: "owner" }, ["defaultLevel"]],
     ["defaultLevel is not nullable", { defaultLevel: null }, ["defaultLevel"]],
     ["parent must not be empty", { parent: "" }, ["parent"]],
@@ -52,6 +55,9 @@ describe("Collection check", () => {
       expect(await failedProperties(provider, { ...valid(), defaultLevel: role }), role).toEqual([]);
     }
     expect(await failedProperties(provider, { organizationId: "org", title: "G" })).toEqual([]);
+    // Limits at their edges, counted in characters: an emoji is one.
+    expect(await failedProperties(provider, { ...valid(), title: "📚".repeat(50), description: "📚".repeat(100) })).toEqual([]);
+    expect(await failedProperties(provider, { ...valid(), description: "" })).toEqual([]);
   });
 
   it("accepts the title and description limits of DESIGN.md 8 at their edges", async () => {
@@ -174,6 +180,16 @@ describe("Collection lifecycle", () => {
     expect((await getCollection(id)).body).toMatchObject({ description: "finish me", defaultLevel: "edit" });
     const all = (await harness.api("GET", `/orgs/${org}/collections`)).body.items as { title: string }[];
     expect(all.filter((collection) => collection.title === "Half made")).toHaveLength(1);
+  });
+
+  it("a second step the API rejects names the field and does not promise that another up finishes", async () => {
+    // Called without check, as if check had let the input through (what the audit found).
+    const failure = await rejectionOf(provider.create({ __provider: PROVIDER, organizationId: org, title: "Long description", description: "d".repeat(1001) }));
+    harness.requester.reset();
+    expect(failure.message).toMatch(/failed with 400 Bad Request: description: .*The API rejected the input `description`: fix it in the program/);
+    expect(failure.message).not.toMatch(/Run `pulumi up` again/);
+    // check rejects it first, so this partial create does not happen through the engine.
+    expect(await failedProperties(provider, { organizationId: org, title: "Long description", description: "d".repeat(1001) })).toEqual(["description"]);
   });
 
   it("adopts an existing collection by id and reconciles it, moving it if needed", async () => {

@@ -38,6 +38,8 @@ describe("OpenApiSpec check", () => {
   it("checks the slug pattern of API.md 2.18 at its edges", async () => {
     for (const slug of ["a", "A1", "pet-store", "v2-b-3"]) expect(await failuresOf({ slug })).toEqual([]);
     for (const slug of ["", "-a", "a-", "a--b", "a_b", "a b", "a.b"]) expect(await failuresOf({ slug })).toEqual(["slug"]);
+    expect(await failuresOf({ slug: "s".repeat(100) })).toEqual([]);
+    expect(await failuresOf({ slug: "s".repeat(101) })).toEqual(["slug"]);
     expect((await provider.check({}, { ...base(), slug: "a--b" })).failures?.[0]?.reason).toMatch(/slug: must be letters and digits/);
   });
 
@@ -45,7 +47,7 @@ describe("OpenApiSpec check", () => {
     expect(await failuresOf({ slug: "s".repeat(100) })).toEqual([]);
     expect(await failuresOf({ slug: "s".repeat(50) + "-" + "s".repeat(49) })).toEqual([]);
     expect(await failuresOf({ slug: "s".repeat(101) })).toEqual(["slug"]);
-    expect((await provider.check({}, { ...base(), slug: "s".repeat(101) })).failures?.[0]?.reason).toMatch(/slug: at most 100 characters/);
+    expect((await provider.check({}, { ...base(), slug: "s".repeat(101) })).failures?.[0]?.reason).toMatch(/slug: must be at most 100 characters/);
   });
 
   it("requires source.url to be a URI, and nothing else in source", async () => {
@@ -53,6 +55,14 @@ describe("OpenApiSpec check", () => {
     expect(await failuresOf({ source: {} })).toEqual(["source.url"]);
     expect(await failuresOf({ source: { url: url("x"), ref: "main" } })).toEqual(["source.ref"]);
     expect(await failuresOf({ source: url("x") })).toEqual(["source"]);
+    // An absolute http(s) URL of at most 2048 characters, with nothing the URL parser would drop.
+    const long = (length: number) => `https://specs.example.com/${"p".repeat(length - "https://specs.example.com/".length)}`;
+    expect(await failuresOf({ source: { url: long(2048) } })).toEqual([]);
+    expect(await failuresOf({ source: { url: "http://specs.example.com/a.yaml" } })).toEqual([]);
+    for (const bad of [long(2049), ` ${url("x")}`, `${url("x")} `, `${url("x")}\n`, `\t${url("x")}`, `${url("x")}\u0000`, "ftp://specs.example.com/a.yaml", "mailto:api@example.com", "file:///etc/passwd"]) {
+      expect(await failuresOf({ source: { url: bad } }), JSON.stringify(bad)).toEqual(["source.url"]);
+    }
+    expect((await provider.check({}, { ...base(), source: { url: `${url("x")}\n` } })).failures?.[0]?.reason).toMatch(/source.url: must not contain whitespace, newlines or control characters/);
   });
 
   it("checks the visibility enum and waitForProcessing", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { adoptInput } from "../../provider/runtime/adopt.ts";
 import type { ResourceContext } from "../../provider/runtime/api.ts";
+import { ConnectionError, errorFromResponse, TimeoutError } from "../../provider/client/index.ts";
 import { PartialCreateError } from "../../provider/runtime/partial-create.ts";
 import { type ResourceDefinition, type State, toProvider } from "../../provider/runtime/resource.ts";
 import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
@@ -11,6 +12,8 @@ const schema = z.strictObject({
   title: z.string().min(2).max(10),
   members: z.array(z.string()).transform((members) => [...new Set(members)].sort()).optional(),
   note: z.string().optional(),
+  kind: z.string().default("basic"),
+  enabled: z.boolean().optional(),
   adopt: adoptInput.optional(),
 });
 type Inputs = z.infer<typeof schema>;
@@ -71,7 +74,81 @@ describe("resource adapter", () => {
     const withUnknown = await toProvider(definition, context).check({}, { organizationId: UNKNOWN, title: "Docs" });
     expect(withUnknown.failures ?? []).toEqual([]);
     const normalized = await toProvider(definition, context).check({}, { organizationId: "o", title: "Docs", members: ["b", "a", "b"] });
-    expect(normalized.inputs).toEqual({ organizationId: "o", title: "Docs", members: ["a", "b"] });
+    expect(normalized.inputs).toEqual({ organizationId: "o", title: "Docs", members: ["a", "b"], kind: "basic" });
+  });
+
+  it("check applies defaults and normalizations to the known inputs when others are unknown at preview", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const adapter = toProvider(definition, context);
+    for (const unknown of [{ enabled: UNKNOWN }, { organizationId: UNKNOWN }, { members: ["b", UNKNOWN] }, { adopt: UNKNOWN }]) {
+      const result = await adapter.check({}, { __provider: provider, organizationId: "o", title: "Docs", members: ["b", "a", "b"], ...unknown });
+      expect(result.failures ?? [], JSON.stringify(unknown)).toEqual([]);
+      // The default is written out and the known members are normalized, as at `up`...
+      expect(result.inputs).toMatchObject({ kind: "basic" });
+      if ("members" in unknown) expect(result.inputs?.members).toContain(UNKNOWN);
+      else expect(result.inputs).toMatchObject({ members: ["a", "b"], ...unknown });
+      // ...so diff sees no change of the defaulted key, and no replace.
+      const olds = { __provider: provider, organizationId: "o", title: "Docs", kind: "basic", members: ["a", "b"], enabled: true };
+      const diff = await adapter.diff("id", olds, result.inputs ?? {});
+      expect(diff.replaces, JSON.stringify(unknown)).toEqual("organizationId" in unknown ? ["organizationId"] : []);
+    }
+  });
+
+  it("check still reports the known inputs' failures beside unknown ones", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const result = await toProvider(definition, context).check({}, { organizationId: "o", title: "x", enabled: UNKNOWN, note: 7 });
+    expect(result.failures?.map((failure) => failure.property).sort()).toEqual(["note", "title"]);
+  });
+
+  it("check never throws: inputs nested thousands of levels deep fail with their property", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const adapter = toProvider(definition, context);
+    const deep = (levels: number, leaf: unknown) => {
+      let value: unknown = leaf;
+      for (let i = 0; i < levels; i++) value = i % 2 === 0 ? { a: value } : [value];
+      return value;
+    };
+    for (const leaf of [UNKNOWN, "x"]) {
+      const unknownKey = await adapter.check({}, { organizationId: "o", title: "Docs", colour: deep(20_000, leaf) });
+      expect(unknownKey.failures?.map((failure) => failure.property)).toEqual(["colour"]);
+      const knownKey = await adapter.check({}, { organizationId: "o", title: "Docs", note: deep(20_000, leaf) });
+      expect(knownKey.failures?.map((failure) => failure.property)).toEqual(["note"]);
+    }
+    // Too deep for a schema that would take any value: the depth itself is the failure.
+    const anyValue = toProvider({ ...definition, schema: z.strictObject({ organizationId: z.string(), blob: z.unknown(), adopt: adoptInput.optional() }) } as never, context);
+    const tooDeep = await anyValue.check({}, { organizationId: "o", blob: deep(5_000, UNKNOWN) });
+    expect(tooDeep.failures).toEqual([{ property: "blob", reason: expect.stringMatching(/blob: nested more than \d+ levels deep/) }]);
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect((await adapter.check({}, { organizationId: "o", title: "Docs", note: cyclic })).failures?.map((failure) => failure.property)).toEqual(["note"]);
+  });
+
+  it("check rejects strings with a lone surrogate, naming the property and the rule", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const adapter = toProvider(definition, context);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ organizationId: "\uD800" }, "organizationId"],
+      [{ title: "ok\uDC00ok" }, "title"],
+      [{ members: ["a", "b\uDBFF"] }, "members.1"],
+      [{ adopt: { id: "\uDFFF" } }, "adopt.id"],
+    ];
+    for (const [change, property] of cases) {
+      const result = await adapter.check({}, { organizationId: "o", title: "Docs", ...change });
+      expect(result.failures, property).toEqual([{ property, reason: `${property}: must be well-formed Unicode text, but holds a lone UTF-16 surrogate` }]);
+    }
+    // A well-formed pair is one character and fine.
+    expect((await adapter.check({}, { organizationId: "o", title: "\uD83D\uDE00\uD83D\uDE00" })).failures ?? []).toEqual([]);
+  });
+
+  it("check rejects adopt: true for a kind without a natural key, before any request", async () => {
+    const { definition } = fakeDefinition(new Map());
+    const { findByNaturalKey: _none, ...withoutKey } = definition;
+    const adapter = toProvider(withoutKey as ResourceDefinition<Inputs>, context);
+    const result = await adapter.check({}, { organizationId: "o", title: "Docs", adopt: true });
+    expect(result.failures).toEqual([{ property: "adopt", reason: expect.stringMatching(/Thing has no natural key.*adopt: \{ id: "<id>" \}/) }]);
+    expect((await adapter.check({}, { organizationId: "o", title: "Docs", adopt: { id: "t1" } })).failures ?? []).toEqual([]);
+    expect((await adapter.check({}, { organizationId: "o", title: "Docs", adopt: false })).failures ?? []).toEqual([]);
+    expect((await toProvider(definition, context).check({}, { organizationId: "o", title: "Docs", adopt: true })).failures ?? []).toEqual([]);
   });
 
   it("diff compares input keys only, replaces what cannot change in place, and treats unknowns as changes", async () => {
@@ -131,6 +208,34 @@ describe("resource adapter", () => {
     expect(failure.properties).toEqual({ organizationId: "o", title: "Docs", members: [], createdAt: "now", __provider: provider });
     expect(failure.reasons).toEqual(["adding members failed"]);
     expect(failure.message).toMatch(/Run `pulumi up` again/);
+  });
+
+  it("a partial create asks for another run only when the cause is transient, and names the rejected field otherwise", () => {
+    const apiError = (status: number, message: string) =>
+      errorFromResponse({ status, headers: {}, body: JSON.stringify({ error: { code: status, message } }), method: "PATCH", path: "/v1/orgs/o/sites/s/site-spaces/ss" });
+    const again = /Run `pulumi up` again to finish\.$/;
+    const messageOf = (cause: unknown) => new PartialCreateError("ss-1", {}, cause).message;
+
+    const rejected = messageOf(apiError(400, "path: must match the pattern ^[a-zA-Z0-9][\\w-]*$"));
+    expect(rejected).toMatch(/^created ss-1 but could not finish: PATCH .* failed with 400 Bad Request: path: must match the pattern/);
+    expect(rejected).toMatch(/The API rejected the input `path`: fix it in the program, then run `pulumi up` to finish; running it again unchanged fails the same way\.$/);
+    expect(rejected).not.toMatch(again);
+    expect(messageOf(apiError(400, "something is wrong"))).toMatch(/The API rejected the inputs: fix them in the program/);
+    expect(messageOf(apiError(409, "path: 'v2' is already used in the same section"))).toMatch(/The input `path` conflicts with another object/);
+    expect(messageOf(apiError(403, "role too low"))).toMatch(/The token is not allowed to do this/);
+    expect(messageOf(apiError(404, "defaultSiteSpace: site space x not found"))).toMatch(/\(`defaultSiteSpace`\) refer to does not exist/);
+    for (const status of [400, 401, 403, 404, 409, 422]) expect(messageOf(apiError(status, "x: no")), String(status)).not.toMatch(again);
+
+    for (const status of [408, 429, 500, 502, 503]) expect(messageOf(apiError(status, "busy")), String(status)).toMatch(again);
+    expect(messageOf(new ConnectionError({ code: "connection_error", message: "socket hang up", method: "PATCH", path: "/x" }))).toMatch(again);
+    expect(messageOf(new TimeoutError({ code: "timeout", message: "timed out", method: "PATCH", path: "/x", timeoutMs: 10 }))).toMatch(again);
+    expect(messageOf(new Error("publish is down"))).toMatch(again);
+    // A cause that already says what to do is not followed by a contradicting "run it again".
+    expect(messageOf(new Error("processing failed; fix the source and run `pulumi up` again"))).toBe(
+      "created ss-1 but could not finish: processing failed; fix the source and run `pulumi up` again.",
+    );
+    // The reasons the engine records stay the cause's own message.
+    expect(new PartialCreateError("ss-1", {}, apiError(400, "path: bad")).reasons).toEqual(["PATCH /v1/orgs/o/sites/s/site-spaces/ss failed with 400 Bad Request: path: bad"]);
   });
 
   it("update sends only changed keys and keeps outputs shaped like create's", async () => {

@@ -49,6 +49,11 @@ describe("SamlProvider check", () => {
     ["each role", { defaultRole: "comment" }],
     ["only the required inputs", { entityID: undefined, certificate: undefined, ssoURL: undefined, defaultTeam: undefined, defaultRole: undefined }],
     ["adopt by id", { adopt: { id: "saml-1" } }],
+    // API.md gives entityID and certificate only a maximum: "" is within it.
+    ["an empty entityID", { entityID: "" }],
+    ["an empty certificate", { certificate: "" }],
+    ["a label of 30 emoji (30 characters, 60 UTF-16 units)", { label: "🔐".repeat(30) }],
+    ["an http ssoURL", { ssoURL: "http://idp.test/sso" }],
   ])("accepts %s", async (_case, change) => {
     expect(await failedProperties(provider, { ...valid(), ...change })).toEqual([]);
   });
@@ -61,6 +66,11 @@ describe("SamlProvider check", () => {
     ["entityID is at most 1024 characters", { entityID: "e".repeat(1025) }, ["entityID"]],
     ["certificate is at most 10000 characters", { certificate: "c".repeat(10001) }, ["certificate"]],
     ["ssoURL must be a URI", { ssoURL: "not a url" }, ["ssoURL"]],
+    ["ssoURL is an http(s) URL", { ssoURL: "mailto:sso@idp.test" }, ["ssoURL"]],
+    ["ssoURL has no leading space", { ssoURL: " https://idp.test/sso" }, ["ssoURL"]],
+    ["ssoURL has no trailing newline", { ssoURL: "https://idp.test/sso\r\n" }, ["ssoURL"]],
+    ["ssoURL has no NUL", { ssoURL: "https://idp.test/\u0000sso" }, ["ssoURL"]],
+    ["label is at most 30 characters, emoji counted as one", { label: "🔐".repeat(31) }, ["label"]],
     ["ssoURL is at most 2048 characters", { ssoURL: `https://idp.test/${"p".repeat(2049 - "https://idp.test/".length)}` }, ["ssoURL"]],
     ["defaultRole is a role", { defaultRole: "owner" }, ["defaultRole"]],
     ["defaultTeam must not be empty", { defaultTeam: "" }, ["defaultTeam"]],

@@ -44,8 +44,22 @@ describe("SiteSection check", () => {
     expect(await failuresOf({ condition: null })).toEqual([]);
     expect(await failuresOf({ condition: "visitor.claims.beta === true" })).toEqual([]);
     expect(await failuresOf({ description: 3 })).toEqual(["description"]);
+    // The API's limits, at and just past their edges.
+    expect(await failuresOf({ title: "t".repeat(100), icon: "i".repeat(100), path: "p".repeat(100), condition: "c".repeat(1000), description: "d".repeat(1000) })).toEqual([]);
+    // A title has a minimum only (DESIGN.md 8): 101 characters pass.
+    expect(await failuresOf({ title: "t".repeat(101), icon: "i".repeat(101), path: "p".repeat(101), condition: "c".repeat(1001), description: "d".repeat(1001) })).toEqual([
+      "condition",
+      "description",
+      "icon",
+      "path",
+    ]);
+    for (const path of ["v2/beta", "a/b", "/a", "-a", "a b"]) expect(await failuresOf({ path }), path).toEqual(["path"]);
     expect(await failuresOf({ defaultSiteSpace: "" })).toEqual(["defaultSiteSpace"]);
     expect(await failuresOf({ adopt: { id: "" } })).toEqual(["adopt.id"]);
+    // No natural key: adopt: true fails in check, before anything is created or previewed as a create.
+    const adoptTrue = await provider.check({}, { ...base(), adopt: true });
+    expect(adoptTrue.failures).toEqual([{ property: "adopt", reason: expect.stringMatching(/SiteSection has no natural key.*adopt: \{ id: "<id>" \}/) }]);
+    expect(await failuresOf({ adopt: { id: "existing" } })).toEqual([]);
   });
 
   it("checks the title is at least 2 characters (DESIGN.md 8), with no maximum", async () => {
@@ -185,6 +199,20 @@ describe("SiteSection lifecycle", () => {
     const finished = await provider.update(failure.id, failure.properties, inputs);
     expect(finished.outs).toMatchObject({ path: "partial-path", description: "d" });
     expect(await sectionOf(siteId, failure.id)).toMatchObject({ path: "partial-path", description: "d" });
+  });
+});
+
+describe("SiteSection create rejected at its second step", () => {
+  it("names the field the API rejected and does not promise that another up finishes", async () => {
+    const siteId = await h.createSite("Rejected section");
+    for (const [change, field] of [[{ path: "v2/beta" }, "path"], [{ condition: "c".repeat(1001) }, "condition"], [{ description: "d".repeat(1001) }, "description"]] as const) {
+      // Called without check, as if check had let the input through (what the audit found).
+      const failure = await rejectionOf(provider.create({ __provider: "stub", organizationId: org, siteId, spaceId: guides, ...change }));
+      expect(failure.message).toMatch(new RegExp(`failed with 400 Bad Request: ${field}: .*The API rejected the input \`${field}\``));
+      expect(failure.message).not.toMatch(/Run `pulumi up` again/);
+      // check rejects it first, so this partial create does not happen through the engine.
+      expect(await failedProperties(provider, { organizationId: org, siteId, spaceId: guides, ...change })).toEqual([field]);
+    }
   });
 });
 

@@ -45,7 +45,19 @@ describe("SiteSpace check", () => {
     expect(await failuresOf({ path: 2 })).toEqual(["path"]);
     expect(await failuresOf({ condition: "" })).toEqual(["condition"]);
     expect(await failuresOf({ condition: null })).toEqual([]);
+    // The API's rules: one URL segment of letters, digits, _ and -, 1..100; conditions 1..1000.
+    for (const path of ["v2/beta", "-v2", "_v2", "v2.1", "v 2", "v2\n", "x".repeat(101)]) expect(await failuresOf({ path }), path).toEqual(["path"]);
+    for (const path of ["v", "V2_beta-1", "0", "x".repeat(100)]) expect(await failuresOf({ path }), path).toEqual([]);
+    expect(await failuresOf({ condition: "c".repeat(1000) })).toEqual([]);
+    expect(await failuresOf({ condition: "c".repeat(1001) })).toEqual(["condition"]);
+    // Counted in characters as the API counts them: 1000 emoji are 1000 characters.
+    expect(await failuresOf({ condition: "😀".repeat(1000) })).toEqual([]);
+    expect(await failuresOf({ organizationId: ".", siteId: "..", sectionId: "." })).toEqual(["organizationId", "sectionId", "siteId"]);
     expect(await failuresOf({ adopt: { id: "" } })).toEqual(["adopt.id"]);
+    // No natural key: adopt: true fails in check, before anything is created or previewed as a create.
+    const adoptTrue = await provider.check({}, { ...base(), adopt: true });
+    expect(adoptTrue.failures).toEqual([{ property: "adopt", reason: expect.stringMatching(/SiteSpace has no natural key.*adopt: \{ id: "<id>" \}/) }]);
+    expect(await failuresOf({ adopt: { id: "existing" } })).toEqual([]);
   });
 
   it("rejects unknown properties without sending a request", async () => {
@@ -153,6 +165,19 @@ describe("SiteSpace lifecycle", () => {
     const finished = await provider.update(failure.id, failure.properties, inputs);
     expect(finished.outs.path).toBe("wanted");
     expect(await siteSpaceOf(siteId, failure.id)).toMatchObject({ path: "wanted" });
+  });
+});
+
+describe("SiteSpace create rejected at its second step", () => {
+  it("names the field the API rejected and does not promise that another up finishes", async () => {
+    const siteId = await h.createSite("Rejected path");
+    // Called without check, as if check had let the input through (what the audit found).
+    const failure = await rejectionOf(provider.create({ __provider: "stub", organizationId: org, siteId, spaceId: guides, path: "v2/beta" }));
+    expect(failure.id).toMatch(/\w+/);
+    expect(failure.message).toMatch(/failed with 400 Bad Request: path: .*The API rejected the input `path`: fix it in the program/);
+    expect(failure.message).not.toMatch(/Run `pulumi up` again/);
+    // check rejects it first, so this partial create does not happen through the engine.
+    expect(await failedProperties(provider, { organizationId: org, siteId, spaceId: guides, path: "v2/beta" })).toEqual(["path"]);
   });
 });
 

@@ -40,7 +40,7 @@ describe("Site check", () => {
     expect(await failuresOf({ title: "xy" })).toEqual([]);
     expect(await failuresOf({ title: "x".repeat(128) })).toEqual([]);
     expect(await failuresOf({ title: "x".repeat(129) })).toEqual(["title"]);
-    expect((await provider.check({}, { organizationId: "o", title: "x" })).failures?.[0]?.reason).toMatch(/title: at least 2 characters/);
+    expect((await provider.check({}, { organizationId: "o", title: "x" })).failures?.[0]?.reason).toMatch(/title: must be at least 2 characters/);
   });
 
   it("checks the visibility and agentsContext enums", async () => {
@@ -60,6 +60,20 @@ describe("Site check", () => {
     expect(reason).toMatch(/proxy: must be <domain>\/<path>/);
   });
 
+  it("checks the type and the basename as the API does", async () => {
+    for (const type of ["basic", "premium", "ultimate"]) expect(await failuresOf({ type }), type).toEqual([]);
+    for (const type of ["", "pro", "Basic"]) expect(await failuresOf({ type }), type).toEqual(["type"]);
+    for (const basename of ["", "docs", "Docs_v2-beta", "x".repeat(100)]) expect(await failuresOf({ basename }), basename).toEqual([]);
+    for (const basename of ["docs/v2", "/docs", "docs v2", "docs.v2", "x".repeat(101)]) expect(await failuresOf({ basename }), basename).toEqual(["basename"]);
+    expect((await provider.check({}, { ...valid(), basename: "docs/v2" })).failures?.[0]?.reason).toMatch(/basename: must be letters, digits, - and _ only \(no \/\)/);
+  });
+
+  it("counts the title in characters as the API does, and refuses ids that are not path segments", async () => {
+    expect(await failuresOf({ title: "📘".repeat(128) })).toEqual([]);
+    expect(await failuresOf({ title: "📘".repeat(129) })).toEqual(["title"]);
+    expect(await failuresOf({ organizationId: "..", spaces: ["."], defaultSiteSpace: "." })).toEqual(["defaultSiteSpace", "organizationId", "spaces.0"]);
+  });
+
   it("checks types of the other inputs and names nested paths", async () => {
     expect(await failuresOf({ type: "" })).toEqual(["type"]);
     expect(await failuresOf({ basename: 7 })).toEqual(["basename"]);
@@ -76,6 +90,18 @@ describe("Site check", () => {
   it("rejects unknown properties and lets preview unknowns through", async () => {
     expect(await failuresOf({ colour: "red" })).toEqual(["colour"]);
     expect(await failuresOf({ title: UNKNOWN, proxy: UNKNOWN })).toEqual([]);
+  });
+
+  it("writes out the default type when other inputs are unknown at preview, so the preview shows no replace", async () => {
+    const olds = { __provider: "stub", organizationId: org, title: "Docs", type: "basic", visibility: "public", published: true, createdAt: "then" };
+    for (const unknown of [{ published: UNKNOWN }, { visibility: UNKNOWN }, { adaptiveContent: { enabled: UNKNOWN } }, { spaces: [UNKNOWN] }, { title: UNKNOWN }]) {
+      const result = await provider.check({}, { __provider: "stub", organizationId: org, title: "Docs", visibility: "public", published: true, ...unknown });
+      expect(result.failures ?? [], JSON.stringify(unknown)).toEqual([]);
+      expect(result.inputs, JSON.stringify(unknown)).toMatchObject({ type: "basic", ...unknown });
+      const diff = await provider.diff("site-1", olds, result.inputs ?? {});
+      // `spaces` is never compared; any other unknown is a change, and none is a replace.
+      expect({ unknown, ...diff }).toMatchObject({ unknown, changes: !("spaces" in unknown), replaces: [] });
+    }
   });
 
   it("sends no request when check fails", async () => {
@@ -270,6 +296,16 @@ describe("Site lifecycle", () => {
     const finished = await provider.update(failure.id, failure.properties, inputs);
     expect(finished.outs.published).toBe(true);
     expect((await getSite(failure.id)).body.published).toBe(true);
+  });
+
+  it("names the field the API rejected at the second step and does not promise that another up finishes", async () => {
+    // Called without check, as if check had let the input through (what the audit found).
+    const failure = await rejectionOf(provider.create({ __provider: "stub", organizationId: org, title: "Rejected basename", type: "basic", basename: "docs/v2", published: true }));
+    expect(failure.message).toMatch(/failed with 400 Bad Request: basename: .*The API rejected the input `basename`: fix it in the program/);
+    expect(failure.message).not.toMatch(/Run `pulumi up` again/);
+    expect(failure.properties).toMatchObject({ published: false });
+    // check rejects it first, so this partial create does not happen through the engine.
+    expect(await failedProperties(provider, { organizationId: org, title: "Rejected basename", basename: "docs/v2", published: true })).toEqual(["basename"]);
   });
 
   it("records a failing PATCH through the emulator's fault injection as a partial create too", async () => {

@@ -40,6 +40,8 @@ describe("Team check", () => {
     ["title must not be empty", { title: "" }, ["title"]],
     ["title is at most 64 characters", { title: "t".repeat(65) }, ["title"]],
     ["title must be a string", { title: 5 }, ["title"]],
+    ["title is at most 100 characters", { title: "t".repeat(101) }, ["title"]],
+    ["organizationId is a path segment", { organizationId: ".." }, ["organizationId"]],
     ["members must be an array", { members: "u1" }, ["members"]],
     ["member ids must not be empty", { members: ["u1", ""] }, ["members.1"]],
     ["adopt must be a boolean or {id}", { adopt: "yes" }, ["adopt"]],
