@@ -35,4 +35,11 @@ describe("under faults", () => {
     expect(result.objectsAfterKill).toBeGreaterThan(0);
     expectConverged(result);
   });
+
+  it("converges after kill -9 of the CLI and its provider host while creates are in flight", { timeout: minutes(10) }, async () => {
+    const result = await runScenario("kill", { groups: 25, killAfterWrites: 60, killProcessGroup: true, latencyMs: 400 });
+    expect(result.killedMidUp).toBe(true);
+    expect(result.objectsAfterKill).toBeGreaterThan(0);
+    expectConverged(result);
+  });
 });

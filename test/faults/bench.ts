@@ -1,8 +1,8 @@
 /**
- * `npm run bench:faults [-- --groups 25 --repeat 1 --scenario faults|kill|both --kill-after-writes 60]`
+ * `npm run bench:faults [-- --groups 25 --repeat 1 --scenario faults|kill|both --kill-after-writes 60 --kill-group --latency-ms 20]`
  *
  * Runs the fault scenarios of scenario.ts through the real Pulumi CLI and prints, per run: runs of
- * `pulumi up` to converge, orphans, duplicates and missing objects found by listing the API,
+ * `pulumi up` to converge (--kill-group kills the CLI with its provider host, so creates die in flight), orphans, duplicates and missing objects found by listing the API,
  * whether `preview --expect-no-changes` passed, requests and time. With --repeat N, each scenario
  * runs N times (seeds 7, 8, ...) and the medians are printed too.
  */
@@ -16,6 +16,8 @@ const { values } = parseArgs({
     repeat: { type: "string", default: "1" },
     scenario: { type: "string", default: "both" },
     "kill-after-writes": { type: "string", default: "60" },
+    "kill-group": { type: "boolean", default: false },
+    "latency-ms": { type: "string", default: "20" },
   },
 });
 const groups = Number(values.groups);
@@ -40,6 +42,8 @@ for (const scenario of scenarios) {
       groups,
       seed: 6 + run,
       killAfterWrites: Number(values["kill-after-writes"]),
+      killProcessGroup: values["kill-group"],
+      latencyMs: Number(values["latency-ms"]),
       log: (line) => process.stderr.write(`  ${line}\n`),
     });
     results.push(result);

@@ -13,6 +13,9 @@
  * (`npm run bench:faults`) and by test/e2e/faults.test.ts.
  */
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { apiClient, type Api } from "../e2e/support/api.ts";
 import { type FaultConfig, type Emulator, startEmulator } from "../emulator/index.ts";
@@ -53,6 +56,8 @@ export interface ScenarioResult {
   pendingOperations?: number;
   /** kill: objects of the program in the API when the killed run stopped. */
   objectsAfterKill?: number;
+  /** kill: the provider's create journal after the kill: creates in flight, and creates whose id the state may not hold yet. */
+  journalAfterKill?: { inFlight: number; withId: number };
   /** Requests the emulator answered during the scenario. */
   requests: number;
   seconds: number;
@@ -67,6 +72,8 @@ export interface ScenarioOptions {
   maxRuns?: number;
   /** kill: the CLI is killed once the emulator has answered this many writes (creates under way). */
   killAfterWrites?: number;
+  /** kill: kill the CLI with every process below it (its provider host too), not the CLI alone. */
+  killProcessGroup?: boolean;
   /** Emulator latency during the kill scenario, so creates are in flight when the kill comes. */
   latencyMs?: number;
   log?: (line: string) => void;
@@ -143,11 +150,33 @@ function tail(result: PulumiResult): string {
   return `${result.command} -> ${result.exitCode ?? result.signal}\n${(result.stdout + result.stderr).split("\n").slice(-25).join("\n")}`;
 }
 
+/** Every process below `pid` (Linux /proc), children first found, grandchildren after. */
+function descendantsOf(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const found: number[] = [];
+  for (let queue = [pid]; queue.length > 0; ) {
+    const children = parents.get(queue.shift()!) ?? [];
+    found.push(...children);
+    queue.push(...children);
+  }
+  return found;
+}
+
 /**
  * Runs `pulumi up` with the stack's own environment and kills the CLI (kill -9) once `due()`
  * says so (polled every 50 ms), or after `maxMs`.
  */
-function upAndKill(stack: TestStack, due: () => Promise<boolean>, maxMs: number): Promise<{ killed: boolean }> {
+function upAndKill(stack: TestStack, due: () => Promise<boolean>, maxMs: number, wholeGroup: boolean): Promise<{ killed: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--stack", stack.name, "--config-file", stack.configFile, "--non-interactive", "--color", "never"], {
       cwd: stack.programDir,
@@ -165,9 +194,17 @@ function upAndKill(stack: TestStack, due: () => Promise<boolean>, maxMs: number)
         return;
       }
       if (exited || !child.pid) return;
-      // The CLI alone, as a user's kill -9 would; its plugins are cleaned up a moment later so
-      // nothing outlives the scenario.
-      process.kill(child.pid, "SIGKILL");
+      // The CLI alone, as a user's kill -9 would (its plugins are cleaned up a moment later so
+      // nothing outlives the scenario); or the CLI with its plugins at once, as a lost machine
+      // would, so creates die in flight.
+      // The engine starts its plugins in process groups of their own: find them as descendants.
+      for (const pid of [child.pid, ...(wholeGroup ? descendantsOf(child.pid) : [])]) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // Already gone.
+        }
+      }
       setTimeout(() => {
         try {
           process.kill(-child.pid!, "SIGKILL");
@@ -197,6 +234,18 @@ async function withEmulator<T>(body: (emulator: Emulator, api: Api, token: strin
   }
 }
 
+/** The entries of the provider's create journal under a Pulumi home (see provider/runtime/create-journal.ts). */
+async function journalEntries(pulumiHome: string): Promise<{ inFlight: number; withId: number }> {
+  const directory = path.join(pulumiHome, "docs-platform", "create-journal");
+  const files = (await fs.readdir(directory).catch(() => [] as string[])).filter((file) => file.endsWith(".json"));
+  let inFlight = 0;
+  for (const file of files) {
+    const entry = JSON.parse(await fs.readFile(path.join(directory, file), "utf8")) as { id?: string };
+    if (entry.id === undefined) inFlight++;
+  }
+  return { inFlight, withId: files.length - inFlight };
+}
+
 /** Writes (every method but GET) the emulator has answered. */
 async function writeCount(emulator: Emulator): Promise<number> {
   const response = await fetch(`${emulator.controlUrl}/requests`);
@@ -224,7 +273,7 @@ export async function runScenario(scenario: "faults" | "kill", options: Scenario
       env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: token },
     });
     const failures: string[] = [];
-    const killFigures: Pick<ScenarioResult, "killedMidUp" | "pendingOperations" | "objectsAfterKill"> = {};
+    const killFigures: Pick<ScenarioResult, "killedMidUp" | "pendingOperations" | "objectsAfterKill" | "journalAfterKill"> = {};
     try {
       await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
       if (scenario === "faults") {
@@ -232,16 +281,18 @@ export async function runScenario(scenario: "faults" | "kill", options: Scenario
       } else {
         emulator.setFaults({ latencyMs: options.latencyMs ?? 20 });
         const killAfterWrites = options.killAfterWrites ?? 60;
-        const { killed } = await upAndKill(stack, async () => (await writeCount(emulator)) >= killAfterWrites, 120_000);
+        const { killed } = await upAndKill(stack, async () => (await writeCount(emulator)) >= killAfterWrites, 120_000, options.killProcessGroup === true);
         emulator.setFaults({});
         const cancel = await stack.run(["cancel", "--yes"]);
         const { deployment } = await stack.exportState();
         killFigures.killedMidUp = killed;
         killFigures.pendingOperations = ((deployment as { pending_operations?: unknown[] }).pending_operations ?? []).length;
         killFigures.objectsAfterKill = (await listObjects(api, organizationId)).filter((object) => !before.has(`${object.kind}:${object.id}`)).length;
+        killFigures.journalAfterKill = await journalEntries(String(stack.env.PULUMI_HOME));
         log(
           `kill: the CLI was ${killed ? "killed mid-up" : "done before the kill"}, leaving ${killFigures.objectsAfterKill} objects and ` +
-            `${killFigures.pendingOperations} pending operations; pulumi cancel -> ${cancel.exitCode}`,
+            `${killFigures.pendingOperations} pending operations; the create journal holds ${killFigures.journalAfterKill.inFlight} creates in flight ` +
+            `and ${killFigures.journalAfterKill.withId} with an id; pulumi cancel -> ${cancel.exitCode}`,
         );
       }
       let runsToConverge: number | undefined;
