@@ -16,20 +16,9 @@ import {
   isNotFoundError,
   isServerError,
 } from "../../provider/client/index.ts";
-import { rejection, TOKEN, testClient, track } from "./harness.ts";
+import { rejection, renderings, TOKEN, testClient, track } from "./harness.ts";
 import { freePort, resetConnection, sendError, startServer } from "./hostile-server.ts";
 
-/** Every way an error gets turned into text by a program, a logger or Pulumi. */
-function renderings(error: unknown): string[] {
-  return [
-    String(error),
-    (error as Error).message,
-    (error as Error).stack ?? "",
-    JSON.stringify(error),
-    inspect(error, { depth: 10, showHidden: true }),
-    JSON.stringify(Object.entries(error as object)),
-  ];
-}
 
 const cases = [
   { status: 400, ctor: BadRequestError, name: "BadRequestError", code: "bad_request" },

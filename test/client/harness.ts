@@ -2,6 +2,7 @@
  * Builds clients for the tests with an instant, recording sleep, so retry tests take
  * milliseconds and can assert the exact waits the client chose.
  */
+import { inspect } from "node:util";
 import { afterEach } from "vitest";
 import { ApiClient, type ApiError, type ClientOptions } from "../../provider/client/index.ts";
 import type { ClientInternals } from "../../provider/client/options.ts";
@@ -67,4 +68,16 @@ export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
     return error as ApiError;
   }
   throw new Error("expected the call to fail");
+}
+
+/** Every way an error gets turned into text by a program, a logger or Pulumi. */
+export function renderings(error: unknown): string[] {
+  return [
+    String(error),
+    (error as Error).message,
+    (error as Error).stack ?? "",
+    JSON.stringify(error),
+    inspect(error, { depth: 10, showHidden: true }),
+    JSON.stringify(Object.entries(error as object)),
+  ];
 }

@@ -3,26 +3,15 @@
  * holds, the query string of a misconfigured `apiUrl`, and credentials in an OpenAPI spec's
  * source URL never reach an error, a log line or the state.
  */
-import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/index.ts";
 import { definition as openApiSpec } from "../../provider/resources/open-api-spec.ts";
 import { ConfigurationError } from "../../provider/runtime/config.ts";
 import { configure } from "../../provider/runtime/host.ts";
 import { PROVIDER, providerOf, rejectionOf } from "../provider/support/harness.ts";
-import { rejection, testClient, track } from "./harness.ts";
+import { rejection, renderings, testClient, track } from "./harness.ts";
 import { sendError, sendJson, startServer } from "./hostile-server.ts";
 
-function renderings(error: unknown): string[] {
-  return [
-    String(error),
-    (error as Error).message,
-    (error as Error).stack ?? "",
-    JSON.stringify(error),
-    inspect(error, { depth: 10, showHidden: true }),
-    JSON.stringify(Object.entries(error as object)),
-  ];
-}
 
 const TAIL = "SECRETTAIL";
 
