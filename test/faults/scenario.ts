@@ -194,24 +194,22 @@ function upAndKill(stack: TestStack, due: () => Promise<boolean>, maxMs: number,
         return;
       }
       if (exited || !child.pid) return;
-      // The CLI alone, as a user's kill -9 would (its plugins are cleaned up a moment later so
-      // nothing outlives the scenario); or the CLI with its plugins at once, as a lost machine
-      // would, so creates die in flight.
-      // The engine starts its plugins in process groups of their own: find them as descendants.
-      for (const pid of [child.pid, ...(wholeGroup ? descendantsOf(child.pid) : [])]) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {
-          // Already gone.
+      // The CLI alone, as a user's kill -9 would, or the CLI with its plugins at once, as a lost
+      // machine would, so creates die in flight. The engine starts its plugins in process groups
+      // of their own, and once the CLI is gone they belong to init: they are found as its
+      // descendants before the kill, and killed a moment after it, so nothing outlives the scenario.
+      const plugins = descendantsOf(child.pid);
+      const kill = (pids: number[]) => {
+        for (const pid of pids) {
+          try {
+            process.kill(pid, "SIGKILL");
+          } catch {
+            // Already gone.
+          }
         }
-      }
-      setTimeout(() => {
-        try {
-          process.kill(-child.pid!, "SIGKILL");
-        } catch {
-          // Already gone.
-        }
-      }, 3_000);
+      };
+      kill(wholeGroup ? [child.pid, ...plugins] : [child.pid]);
+      setTimeout(() => kill(plugins), 3_000);
     };
     let timer = setTimeout(poll, 50);
     child.on("exit", (code, signal) => {
