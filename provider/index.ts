@@ -12,6 +12,7 @@ export { SamlProvider, type SamlProviderArgs } from "./resources/saml-provider";
 export { Site, type SiteArgs } from "./resources/site";
 export { SiteSection, type SiteSectionArgs } from "./resources/site-section";
 export { SiteSpace, type SiteSpaceArgs } from "./resources/site-space";
+export { Space, type SpaceArgs } from "./resources/space";
 export { Team, type TeamArgs } from "./resources/team";
 export { CONFIG_DEFAULTS, CONFIG_NAMESPACE, ConfigurationError } from "./runtime/config";
 export type { Adopt } from "./runtime/adopt";

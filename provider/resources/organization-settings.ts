@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { httpUrl, identifier, text } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../runtime/merge-rules";
 import { getOrUndefined, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
@@ -25,20 +26,6 @@ import { jsonEqual } from "../runtime/values";
  */
 const siteContent = z.strictObject({ type: z.literal("site"), site: identifier() });
 
-const mergeRule = z.strictObject({
-  // API.md names `require_specific_reviewers` and says other rule names exist without listing them.
-  rule: z.string().min(1),
-  users: z
-    .array(identifier())
-    .transform((users) => sortedSet(users))
-    .optional(),
-});
-
-const mergeRules = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("inherit") }),
-  z.strictObject({ type: z.literal("rules"), rules: z.array(mergeRule) }),
-]);
-
 export const schema = z.strictObject({
   organizationId: identifier(),
   title: text({ min: 2, max: 255 }).optional(),
@@ -54,13 +41,13 @@ export const schema = z.strictObject({
   sso: z.boolean().optional(),
   ai: z.boolean().optional(),
   inviteLinks: z.boolean().optional(),
-  mergeRules: mergeRules.optional(),
+  mergeRules: mergeRulesInput.optional(),
 });
 
 /** `adopt` is never an input here: the organization is always adopted. */
 export type OrganizationSettingsInputs = z.infer<typeof schema> & { adopt?: undefined };
 
-export type MergeRules = z.input<typeof mergeRules>;
+export type { MergeRules };
 
 export interface OrganizationSettingsArgs {
   /** Id of the existing organization to manage; changing it adopts another organization. Example: `"org_acme"`. */
@@ -166,7 +153,7 @@ interface ApiOrganization {
   ai?: boolean;
   inviteLinks?: boolean;
   plan?: string;
-  mergeRules?: { type: "inherit" } | { type: "rules"; rules: { rule: string; users?: string[] }[] };
+  mergeRules?: ApiMergeRules;
   urls?: OrganizationUrls;
   customHostname?: string;
 }
@@ -187,15 +174,6 @@ const SETTINGS = [
 type Setting = (typeof SETTINGS)[number];
 
 const organizationPath = (organizationId: string) => ["orgs", organizationId];
-
-/** Sorts the set-like parts of the merge rules, as the schema does, so equal rules compare equal. */
-function normalizeMergeRules(rules: ApiOrganization["mergeRules"]): ApiOrganization["mergeRules"] {
-  if (!rules || rules.type !== "rules") return rules;
-  return {
-    type: "rules",
-    rules: rules.rules.map((rule) => (rule.users ? { ...rule, users: sortedSet(rule.users) } : rule)),
-  };
-}
 
 /** The organization as input keys (same normalization as the schema) plus server-owned outputs. */
 function stateOf(organization: ApiOrganization): State {

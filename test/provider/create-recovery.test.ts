@@ -20,6 +20,7 @@ import { definition as samlProvider } from "../../provider/resources/saml-provid
 import { definition as siteSection } from "../../provider/resources/site-section.ts";
 import { definition as siteSpace } from "../../provider/resources/site-space.ts";
 import { definition as site } from "../../provider/resources/site.ts";
+import { definition as space } from "../../provider/resources/space.ts";
 import { definition as team } from "../../provider/resources/team.ts";
 import { type Harness, PROVIDER, rejectionOf, startHarness } from "./support/harness.ts";
 
@@ -103,6 +104,7 @@ async function cases() {
     { name: "Site", definition: site, route: "POST /v1/orgs/{organizationId}/sites", inputs: { organizationId: org, title: `Site ${unique}` }, list: `/orgs/${org}/sites`, match: (o: any) => o.title === `Site ${unique}` },
     { name: "SiteSection", definition: siteSection, route: "POST /v1/orgs/{organizationId}/sites/{siteId}/sections", inputs: { organizationId: org, siteId, spaceId, title: `Section ${unique}` }, list: `/orgs/${org}/sites/${siteId}/sections`, match: (o: any) => o.title === `Section ${unique}` },
     { name: "SiteSpace", definition: siteSpace, route: "POST /v1/orgs/{organizationId}/sites/{siteId}/site-spaces", inputs: { organizationId: org, siteId, spaceId: siteSpaceSpaceId }, list: `/orgs/${org}/sites/${siteId}/site-spaces`, match: (o: any) => o.space?.id === siteSpaceSpaceId },
+    { name: "Space", definition: space, route: "POST /v1/orgs/{organizationId}/spaces", inputs: { organizationId: org, title: `Space ${unique}`.slice(0, 50) }, list: `/orgs/${org}/spaces`, match: (o: any) => o.title === `Space ${unique}`.slice(0, 50) },
     { name: "OpenApiSpec", definition: openApiSpec, route: "POST /v1/orgs/{organizationId}/openapi", inputs: { organizationId: org, slug: `spec-${unique}`, source: { url: "https://example.com/openapi.yaml" } }, list: `/orgs/${org}/openapi`, match: (o: any) => o.slug === `spec-${unique}` },
   ];
 }

@@ -37,6 +37,7 @@ import { definition as samlProvider } from "../../provider/resources/saml-provid
 import { definition as siteSection } from "../../provider/resources/site-section.ts";
 import { definition as siteSpace } from "../../provider/resources/site-space.ts";
 import { definition as site } from "../../provider/resources/site.ts";
+import { definition as space } from "../../provider/resources/space.ts";
 import { definition as team } from "../../provider/resources/team.ts";
 import type { ResourceDefinition } from "../../provider/runtime/resource.ts";
 import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
@@ -67,6 +68,8 @@ const fixture = {} as {
   users: string[];
   team: string;
   collection: string;
+  /** Probes of space fields PATCH this space. */
+  space0: string;
   /** Probes of site, section and site-space fields go to S0, its section and its site space. */
   site0: string;
   section0: string;
@@ -220,6 +223,24 @@ function specs(): Spec[] {
   const patchSiteSpace0 = (field: string) => (value: unknown) => rejectedBy("SiteSpace", "PATCH", `${orgPath()}/sites/${fixture.site0}/site-spaces/${fixture.siteSpace0}`, { [field]: value });
   const organization = idField(() => [org], { required: true });
   const pathSegments = () => nearPattern(`${LETTERS_DIGITS}_-`, "/. @é", 101);
+  const patchSpace0 = (field: string) => (value: unknown) => rejectedBy("Space", "PATCH", `/spaces/${fixture.space0}`, { [field]: value });
+  // Valid, invalid and misshapen merge rules; the same shared schema serves OrganizationSettings and Space.
+  const mergeRulesValues = () =>
+    fc.constant(0).chain(() =>
+      fc.constantFrom<unknown>(
+        { type: "inherit" },
+        { type: "rules", rules: [] },
+        { type: "rules", rules: [{ rule: "require_specific_reviewers", users: [fixture.users[0]] }] },
+        { type: "rules", rules: [{ rule: "require_specific_reviewers" }] },
+        { type: "rules", rules: [{ rule: "" }] },
+        { type: "rules", rules: [{ rule: "require_specific_reviewers", users: "u" }] },
+        { type: "rules", rules: [{ rule: "require_specific_reviewers", extra: 1 }] },
+        { type: "always" },
+        { type: "inherit", extra: 1 },
+        { rules: [] },
+        "inherit",
+      ),
+    );
 
   return [
     {
@@ -242,24 +263,7 @@ function specs(): Spec[] {
         sso: probed(booleans, patchOrg("sso")),
         ai: probed(booleans, patchOrg("ai")),
         inviteLinks: probed(booleans, patchOrg("inviteLinks")),
-        mergeRules: probed(
-          fc.constant(0).chain(() =>
-            fc.constantFrom<unknown>(
-              { type: "inherit" },
-              { type: "rules", rules: [] },
-              { type: "rules", rules: [{ rule: "require_specific_reviewers", users: [fixture.users[0]] }] },
-              { type: "rules", rules: [{ rule: "require_specific_reviewers" }] },
-              { type: "rules", rules: [{ rule: "" }] },
-              { type: "rules", rules: [{ rule: "require_specific_reviewers", users: "u" }] },
-              { type: "rules", rules: [{ rule: "require_specific_reviewers", extra: 1 }] },
-              { type: "always" },
-              { type: "inherit", extra: 1 },
-              { rules: [] },
-              "inherit",
-            ),
-          ),
-          patchOrg("mergeRules"),
-        ),
+        mergeRules: probed(mergeRulesValues(), patchOrg("mergeRules")),
       },
       // The organization is adopted, never deleted.
       cleanup: async () => {},
@@ -307,6 +311,24 @@ function specs(): Spec[] {
       },
       cleanup: async (id) => {
         await h.api("DELETE", `/collections/${id}`);
+      },
+    },
+    {
+      kind: "Space",
+      definition: space,
+      base: () => ({ organizationId: org, title: "Space" }),
+      fields: {
+        organizationId: organization,
+        title: probed(orWrong(texts(51)), (value) => rejectedBy("Space", "POST", `${orgPath()}/spaces`, { title: value }, (body) => `/spaces/${body.id}`), { required: true }),
+        emoji: probed(orWrong(texts(51)), patchSpace0("emoji")),
+        parent: idField(() => [fixture.collection]),
+        language: probed(orWrong(texts(11)), patchSpace0("language")),
+        editMode: probed(enumCandidates(["live", "locked"]), patchSpace0("editMode")),
+        defaultLevel: probed(fc.oneof(enumCandidates(ROLES), fc.constant(null)), patchSpace0("defaultLevel")),
+        mergeRules: probed(mergeRulesValues(), patchSpace0("mergeRules")),
+      },
+      cleanup: async (id) => {
+        await h.api("DELETE", `/spaces/${id}`);
       },
     },
     {
@@ -432,6 +454,7 @@ async function setUpFixtures(): Promise<void> {
   fixture.users = [h.users.admin, h.users.editor, h.users.reader];
   fixture.team = (await must("PUT", `${orgPath}/teams`, { title: "Fixture team", members: [] })).id;
   fixture.collection = (await must("POST", `${orgPath}/collections`, { title: "Fixture collection" })).id;
+  fixture.space0 = await h.createSpace("Probe space");
   const [spaceA, spaceB, spaceC] = [h.spaceIds[0]!, await h.createSpace("Sections space"), await h.createSpace("Site spaces space")];
   fixture.spaceForSections = spaceB;
   fixture.spaceForSiteSpaces = spaceC;

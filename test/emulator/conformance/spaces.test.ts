@@ -145,6 +145,46 @@ describe("spaces", () => {
     expect(root.body.visibility).toBe("private");
   });
 
+  it("clears language and defaultLevel with null, and sets mergeRules (what the Space resource sends)", async () => {
+    const space = (await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Clearable", language: "en" })).body;
+    const set = await env.admin.patch(`/spaces/${space.id}`, { defaultLevel: "comment", mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] } });
+    expect(set.body).toMatchObject({ language: "en", defaultLevel: "comment", mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] } });
+    const cleared = await env.admin.patch(`/spaces/${space.id}`, { language: null, defaultLevel: null, mergeRules: { type: "inherit" } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).not.toHaveProperty("language");
+    expect(cleared.body).toMatchObject({ defaultLevel: null, mergeRules: { type: "inherit" } });
+    expectError(await env.admin.patch(`/spaces/${space.id}`, { defaultLevel: "owner" }), 400, "defaultLevel");
+    expectError(await env.admin.patch(`/spaces/${space.id}`, { mergeRules: { type: "always" } }), 400, "mergeRules");
+    expectError(await env.admin.patch(`/spaces/${space.id}`, { visibility: "public" }), 400, "visibility");
+  });
+
+  it("serves a deleted space nowhere until restored: GET, PATCH and move answer 404, the list leaves it out", async () => {
+    const box = (await env.admin.post(`/orgs/${env.org}/collections`, { title: "Bin" })).body;
+    const space = (await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Binned", parent: box.id, emoji: "🗑" })).body;
+    expect((await env.admin.del(`/spaces/${space.id}`)).status).toBe(204);
+    expectError(await env.admin.get(`/spaces/${space.id}`), 404);
+    expectError(await env.admin.patch(`/spaces/${space.id}`, { title: "Edited" }), 404);
+    expectError(await env.admin.post(`/spaces/${space.id}/move`, { parent: null }), 404);
+    expect((await listAll(env.admin, `/orgs/${env.org}/spaces`)).map((s) => s.id)).not.toContain(space.id);
+    expect((await env.admin.get(`/collections/${box.id}/spaces`)).body.items).toEqual([]);
+    // Restored, it is back where it was, as it was.
+    const restored = await env.admin.post(`/spaces/${space.id}/restore`);
+    expect(restored.body).toMatchObject({ id: space.id, title: "Binned", emoji: "🗑", parent: box.id, visibility: "in-collection" });
+    expect((await listAll(env.admin, `/orgs/${env.org}/spaces`)).map((s) => s.id)).toContain(space.id);
+  });
+
+  it("moves a space out of a collection with parent null and into a collection of its organization only", async () => {
+    const box = (await env.admin.post(`/orgs/${env.org}/collections`, { title: "Shelf" })).body;
+    const space = (await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Mover", parent: box.id })).body;
+    expect(space.visibility).toBe("in-collection");
+    const out = await env.admin.post(`/spaces/${space.id}/move`, { parent: null });
+    expect(out.body.parent).toBeUndefined();
+    expect(out.body.visibility).toBe("private");
+    const foreign = (await env.otherAdmin.post(`/orgs/${env.otherOrg}/collections`, { title: "Theirs" })).body;
+    expectError(await env.admin.post(`/spaces/${space.id}/move`, { parent: foreign.id }), 400, "parent");
+    expect((await env.admin.post(`/spaces/${space.id}/move`, { parent: box.id })).body.parent).toBe(box.id);
+  });
+
   it("transfers a space to another organization where the caller may create", async () => {
     const space = await newSpace("Travelling");
     expectError(await env.admin.post(`/spaces/${space.id}/transfer`, {}), 400, "organization");

@@ -87,6 +87,12 @@ describe("serialization round trip (serialize, require-from-string, configure, c
     expect((await api<{ description: string }>(`/collections/${result.id}`)).description).toBe("Serialized");
   });
 
+  it("Space", async () => {
+    const result = await roundTrip("Space", { organizationId: emulator.fixture.organization, title: "Round trip space", emoji: "🔁", defaultLevel: "read" });
+    expectSafeStub(result, "Space");
+    expect(await api<{ emoji: string; defaultLevel: string }>(`/spaces/${result.id}`)).toMatchObject({ emoji: "🔁", defaultLevel: "read" });
+  });
+
   it("Site", async () => {
     const org = emulator.fixture.organization;
     const result = await roundTrip("Site", { organizationId: org, title: "Round trip site", published: true });

@@ -1,0 +1,284 @@
+/**
+ * `Space`: a space of an organization (API.md 2.6, 4.3; create in DESIGN.md 8), at the top level
+ * or inside a collection.
+ *
+ * - Created with `POST /v1/orgs/{org}/spaces` from `{ title, emoji?, parent?, language?, editMode? }`,
+ *   then a PATCH of what the POST does not take (`defaultLevel`, `mergeRules`). If the PATCH fails
+ *   the space is kept in the state as partially created and the next `pulumi up` finishes it.
+ * - Title, emoji, language, edit mode, default level and merge rules change in place (PATCH).
+ * - A `parent` change is a move (`POST /v1/spaces/{id}/move`), never a replacement: the space
+ *   keeps its id, its content and its change requests. Removing `parent` moves the space to the
+ *   top level of the organization (`{ parent: null }`).
+ * - Replaced when `organizationId` changes.
+ * - `visibility` is an output only: no operation of the API changes a space's visibility (API.md
+ *   3 says so; the create of DESIGN.md 8 and the PATCH of API.md 4.3 do not take it).
+ * - Destroy deletes the space. The API keeps a deleted space restorable for 7 days
+ *   (`POST /v1/spaces/{id}/restore`); a deleted space reads as gone, so a refresh drops it.
+ * - Natural key for `adopt: true`: the exact title within the same parent collection (the top
+ *   level when `parent` is not set), among the spaces that are not deleted.
+ * - Removing `emoji`, `language`, `editMode`, `defaultLevel` or `mergeRules` stops managing it:
+ *   the space keeps its current value. `language: null` and `defaultLevel: null` clear the value.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { type Adopt, adoptInput } from "../runtime/adopt";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier, text } from "../runtime/check";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { isOutcomeUnknown } from "../client";
+import { createOnce } from "../runtime/create-once";
+import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../runtime/merge-rules";
+import { PartialCreateError } from "../runtime/partial-create";
+import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { type Role, roleEnum } from "../runtime/roles";
+import { DocsPlatformProvider } from "../runtime/stub";
+import { jsonEqual } from "../runtime/values";
+
+export const EDIT_MODES = ["live", "locked"] as const;
+export type EditMode = (typeof EDIT_MODES)[number];
+
+/** Visibility values of a space (API.md 2.6); read only. */
+export type SpaceVisibility = "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private";
+
+/**
+ * A language code. API.md 2.6 makes `language` an enum and does not list its values, so check
+ * asks only for the shape of a code, 2 to 10 characters (`en`, `pt-br`, `zh-tw`), and leaves the
+ * rest to the API.
+ */
+const languageInput = () => text({ min: 2, max: 10 });
+
+export const schema = z.strictObject({
+  organizationId: identifier(),
+  // API.md 2.6 and 8: at most 50 characters, no minimum.
+  title: text({ max: 50 }),
+  emoji: text({ max: 50 }).optional(),
+  parent: identifier().optional(),
+  language: languageInput().nullable().optional(),
+  editMode: z.enum(EDIT_MODES).optional(),
+  defaultLevel: roleEnum.nullable().optional(),
+  mergeRules: mergeRulesInput.optional(),
+  adopt: adoptInput.optional(),
+});
+
+export type SpaceInputs = z.infer<typeof schema>;
+
+export interface SpaceArgs {
+  /** Id of the organization that owns the space. Changing it replaces the space. Example: `"org_acme"`. */
+  organizationId: Wrapped<string>;
+  /** Title of the space, at most 50 characters. Example: `"API reference"`. */
+  title: Wrapped<string>;
+  /** Emoji of the space, at most 50 characters. Removing it stops managing it. Example: `"📘"`. */
+  emoji?: Wrapped<string>;
+  /**
+   * Id of the collection holding the space; leave out for the top level. Changing it moves the
+   * space (same id); removing it moves the space to the top level. Example: `products.id`.
+   */
+  parent?: Wrapped<string>;
+  /** Language code of the content, 2 to 10 characters; `null` clears it. Example: `"en"`. */
+  language?: Wrapped<string | null>;
+  /** `live` (members edit directly) or `locked` (all edits locked). Example: `"locked"`. */
+  editMode?: Wrapped<EditMode>;
+  /**
+   * Default role members get on the space's content: `admin`, `create`, `review`, `edit`,
+   * `comment` or `read`; `null` clears it. Example: `"read"`.
+   */
+  defaultLevel?: Wrapped<Role | null>;
+  /**
+   * Merge rules of the space's change requests: `{ type: "inherit" }` (the organization's), or
+   * `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["user_1"] }] }`.
+   */
+  mergeRules?: Wrapped<MergeRules>;
+  /**
+   * Take over an existing space instead of creating one: `{ id: "spc_123" }`, or `true` to adopt
+   * the space with this `title` in this `parent` (created if there is none). It is then reconciled
+   * to these inputs. Only read at creation.
+   */
+  adopt?: Wrapped<Adopt>;
+}
+
+/** Links of a space (API.md 2.6). */
+export interface SpaceUrls {
+  location?: string;
+  app?: string;
+  published?: string;
+  public?: string;
+  icon?: string;
+}
+
+/**
+ * A space of documentation content. Example:
+ *
+ * ```ts
+ * const reference = new Space("reference", { organizationId: "org_acme", title: "API reference", emoji: "📘", parent: products.id });
+ * ```
+ */
+export class Space extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string>;
+  declare readonly emoji: pulumi.Output<string | undefined>;
+  declare readonly parent: pulumi.Output<string | undefined>;
+  declare readonly language: pulumi.Output<string | null | undefined>;
+  declare readonly editMode: pulumi.Output<EditMode | undefined>;
+  declare readonly defaultLevel: pulumi.Output<Role | null | undefined>;
+  declare readonly mergeRules: pulumi.Output<MergeRules | undefined>;
+  /** Who can see the space; set in the app, not through the API (read only). */
+  declare readonly visibility: pulumi.Output<SpaceVisibility>;
+  declare readonly urls: pulumi.Output<SpaceUrls>;
+  declare readonly createdAt: pulumi.Output<string>;
+
+  constructor(name: string, args: SpaceArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { visibility: undefined, urls: undefined, createdAt: undefined };
+    super(new DocsPlatformProvider("Space"), name, withIdentity("Space", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "Space");
+  }
+}
+
+/** The API's Space (API.md 2.6), the fields this resource uses. */
+interface ApiSpace {
+  id: string;
+  title: string;
+  emoji?: string;
+  visibility?: SpaceVisibility;
+  createdAt?: string;
+  deletedAt?: string;
+  editMode?: EditMode;
+  mergeRules?: ApiMergeRules;
+  urls?: SpaceUrls;
+  organization: string;
+  parent?: string | null;
+  language?: string | null;
+  defaultLevel?: Role | null;
+}
+
+const spacePath = (id: string, ...rest: string[]) => ["spaces", id, ...rest];
+const organizationSpacesPath = (organizationId: string) => ["orgs", organizationId, "spaces"];
+
+function stateOf(space: ApiSpace): State {
+  return {
+    organizationId: space.organization,
+    title: space.title,
+    emoji: space.emoji,
+    parent: space.parent ?? undefined,
+    // The nullable inputs read back as null when unset, so a declared null shows no drift.
+    language: space.language ?? null,
+    editMode: space.editMode,
+    defaultLevel: space.defaultLevel ?? null,
+    mergeRules: normalizeMergeRules(space.mergeRules),
+    visibility: space.visibility,
+    urls: space.urls,
+    createdAt: space.createdAt,
+  };
+}
+
+/**
+ * The space, or undefined when it is gone. A deleted space stays restorable for 7 days and the API
+ * may still answer it with `deletedAt` set: for a program it is gone all the same.
+ */
+async function getSpace(api: ApiRequester, id: string): Promise<ApiSpace | undefined> {
+  const space = await getOrUndefined<ApiSpace>(api, spacePath(id));
+  return space && !space.deletedAt ? space : undefined;
+}
+
+/** The live spaces with the inputs' title in the inputs' parent (the top level when there is none). */
+async function spacesNamed(api: ApiRequester, inputs: SpaceInputs): Promise<ApiSpace[]> {
+  const spaces = await listAll<ApiSpace>(api, organizationSpacesPath(inputs.organizationId));
+  return spaces.filter((space) => !space.deletedAt && space.title === inputs.title && (space.parent ?? undefined) === inputs.parent);
+}
+
+const PATCHABLE = ["title", "emoji", "language", "editMode", "defaultLevel", "mergeRules"] as const;
+type Patchable = (typeof PATCHABLE)[number];
+
+/**
+ * The PATCH body for `keys`: each one the inputs set and the space does not already hold. A
+ * removed input is not sent: the space keeps its value (null is a value, and clears).
+ */
+function patchBody(inputs: SpaceInputs, current: State, keys: Iterable<string>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (!(PATCHABLE as readonly string[]).includes(key)) continue;
+    const value = inputs[key as Patchable];
+    if (value !== undefined && !jsonEqual(current[key], value)) body[key] = value;
+  }
+  return body;
+}
+
+async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: string; state: State }> {
+  const { api } = ctx;
+  const created = await createOnce<ApiSpace>(ctx, {
+    kind: "Space",
+    describe: `space "${inputs.title}"`,
+    matchedBy: "title within its parent collection",
+    // DESIGN.md 8: the create takes these fields only; a null language is the default, not sent.
+    send: () =>
+      api.request<ApiSpace>("POST", organizationSpacesPath(inputs.organizationId), {
+        body: {
+          title: inputs.title,
+          ...(inputs.emoji !== undefined ? { emoji: inputs.emoji } : {}),
+          ...(inputs.parent !== undefined ? { parent: inputs.parent } : {}),
+          ...(typeof inputs.language === "string" ? { language: inputs.language } : {}),
+          ...(inputs.editMode !== undefined ? { editMode: inputs.editMode } : {}),
+        },
+      }),
+    find: () => spacesNamed(api, inputs),
+    get: (id) => getSpace(api, id),
+    idOf: (space) => space.id,
+    createdAtOf: (space) => space.createdAt,
+  });
+  const state = stateOf(created);
+  // What the POST does not take, and anything a taken-over space holds differently.
+  const rest = patchBody(inputs, state, PATCHABLE);
+  if (Object.keys(rest).length === 0) return { id: created.id, state };
+  try {
+    const patched = await api.request<ApiSpace>("PATCH", spacePath(created.id), { body: rest, idempotent: true });
+    return { id: created.id, state: stateOf(patched) };
+  } catch (error) {
+    const now = await getSpace(api, created.id).catch(() => undefined);
+    throw new PartialCreateError(created.id, stateOf(now ?? created), error);
+  }
+}
+
+async function read(ctx: ResourceContext, id: string): Promise<State | undefined> {
+  const space = await getSpace(ctx.api, id);
+  return space && stateOf(space);
+}
+
+async function update(ctx: ResourceContext, id: string, _olds: State, news: SpaceInputs, changed: ReadonlySet<string>): Promise<State> {
+  const { api } = ctx;
+  const gone = () => new Error(`Space ${id} no longer exists (or was deleted); run \`pulumi refresh\` to drop it from the state`);
+  // Compare with the space as it is now: only real differences are sent, and a move is sent only
+  // when the space is elsewhere (a move to where it already is would still change its position).
+  const current = await getSpace(api, id);
+  if (!current) throw gone();
+  const body = patchBody(news, stateOf(current), changed);
+  if (Object.keys(body).length > 0) await api.request<ApiSpace>("PATCH", spacePath(id), { body, idempotent: true });
+  if (changed.has("parent") && (current.parent ?? undefined) !== news.parent) {
+    // A move is relative (it also sets the position), so it is never re-sent blindly: a move whose
+    // outcome is unknown is settled by reading the space after it.
+    await api
+      .request<ApiSpace>("POST", spacePath(id, "move"), { body: { parent: news.parent ?? null } })
+      .catch((error: unknown) => (isOutcomeUnknown(error) ? undefined : Promise.reject(error)));
+  }
+  const after = await getSpace(api, id);
+  if (!after) throw gone();
+  return stateOf(after);
+}
+
+async function remove(ctx: ResourceContext, id: string): Promise<void> {
+  // A space deleted already (restorable or not) answers 204 again: nothing left to do.
+  await deleteIdempotent(ctx.api, spacePath(id));
+}
+
+export const definition: ResourceDefinition<SpaceInputs> = {
+  kind: "Space",
+  schema,
+  replaceKeys: ["organizationId"],
+  naturalKey: "title within its parent collection",
+  create,
+  read,
+  update,
+  delete: remove,
+  async findByNaturalKey(ctx, inputs) {
+    const spaces = await spacesNamed(ctx.api, inputs);
+    return spaces.map((space) => ({ id: space.id, state: stateOf(space) }));
+  },
+};
