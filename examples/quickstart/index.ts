@@ -12,16 +12,9 @@ interface Members {
   reader: string;
 }
 
-interface Spaces {
-  guides: string;
-  api: string;
-  changelog: string;
-}
-
 const config = new pulumi.Config();
 const organizationId = config.require("organizationId");
 const members = config.requireObject<Members>("members");
-const spaces = config.requireObject<Spaces>("spaces");
 
 const settings = new docs.OrganizationSettings("organization", {
   organizationId,
@@ -52,6 +45,11 @@ const productDocs = new docs.Collection("product-docs", {
 });
 const tutorials = new docs.Collection("tutorials", { organizationId, title: "Tutorials", parent: productDocs.id });
 
+// The spaces that hold the content, in the collections; a deleted space can be restored for 7 days.
+const guidesSpace = new docs.Space("getting-started", { organizationId, title: "Getting started", emoji: "📘", parent: tutorials.id, defaultLevel: "read" });
+const apiSpace = new docs.Space("api-reference", { organizationId, title: "API reference", emoji: "🧩", parent: productDocs.id, editMode: "locked" });
+const changelogSpace = new docs.Space("release-notes", { organizationId, title: "Release notes", emoji: "📣", parent: productDocs.id });
+
 const portal = new docs.Site("portal", {
   organizationId,
   title: "Developer portal",
@@ -63,7 +61,7 @@ const portal = new docs.Site("portal", {
 const guidesSection = new docs.SiteSection("guides", {
   organizationId,
   siteId: portal.id,
-  spaceId: spaces.guides,
+  spaceId: guidesSpace.id,
   title: "Guides",
   icon: "book-open",
   path: "guides",
@@ -73,7 +71,7 @@ const guidesSection = new docs.SiteSection("guides", {
 const referenceSection = new docs.SiteSection("reference", {
   organizationId,
   siteId: portal.id,
-  spaceId: spaces.api,
+  spaceId: apiSpace.id,
   title: "API reference",
   icon: "code",
   path: "reference",
@@ -83,7 +81,7 @@ const referenceSection = new docs.SiteSection("reference", {
 const changelog = new docs.SiteSpace("changelog", {
   organizationId,
   siteId: portal.id,
-  spaceId: spaces.changelog,
+  spaceId: changelogSpace.id,
   sectionId: guidesSection.id,
   path: "changelog",
 });
@@ -91,7 +89,7 @@ const changelog = new docs.SiteSpace("changelog", {
 const betaChangelog = new docs.SiteSpace("beta-changelog", {
   organizationId,
   siteId: portal.id,
-  spaceId: spaces.changelog,
+  spaceId: changelogSpace.id,
   sectionId: referenceSection.id,
   path: "upcoming",
   condition: "visitor.claims.unsigned.beta == true",
@@ -109,6 +107,7 @@ export const organizationTitle = settings.title;
 export const teamIds = { writers: writers.id, reviewers: reviewers.id };
 export const samlProviderId = identityProvider.id;
 export const collectionIds = { productDocs: productDocs.id, tutorials: tutorials.id };
+export const spaceIds = { gettingStarted: guidesSpace.id, apiReference: apiSpace.id, releaseNotes: changelogSpace.id };
 export const siteId = portal.id;
 export const siteUrl = portal.publishedUrl;
 export const sectionIds = { guides: guidesSection.id, reference: referenceSection.id };
