@@ -5,6 +5,10 @@
  * resource calls that site space the section's primary site space (output `siteSpaceId`) and keeps
  * `spaceId` pointing at it. Create is two steps (POST, then PATCH what POST does not take); a
  * failure of the second is recorded as a partial create, finished by the next `pulumi up`.
+ *
+ * Group membership is declared here (`siteSectionGroupId`), not as a list on the group: it is how
+ * production changes it (DESIGN.md 8, `PATCH .../sections/{id}`), and each section's membership
+ * then has exactly one owner, so two resources can never declare it differently.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
@@ -43,6 +47,7 @@ export const siteSectionInputs = z.strictObject({
   condition: conditionInput().optional(),
   description: text({ max: 1000 }).optional(),
   defaultSiteSpace: identifier().optional(),
+  siteSectionGroupId: identifier().nullable().optional(),
   adopt: adoptInput.optional(),
 });
 
@@ -78,6 +83,13 @@ export interface SiteSectionArgs {
   description?: Wrapped<string>;
   /** Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`. */
   defaultSiteSpace?: Wrapped<string>;
+  /**
+   * Id of the section group holding the section (a `SiteSectionGroup`); `null` keeps it at the top
+   * level of the site, and removing it after it was set takes the section out of its group. Left
+   * out, the section's group is not managed. Joining a group puts the section at the group's end;
+   * declare the order with `SiteStructure`. Changed in place. Example: `apiGroup.id`.
+   */
+  siteSectionGroupId?: Wrapped<string | null>;
   /**
    * Take over an existing section instead of creating one: `{ id: "<section id>" }` (sections have
    * no natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation.
@@ -140,6 +152,7 @@ function stateOf(address: { organizationId: string; siteId: string }, section: A
     condition: section.condition ?? null,
     description: section.description,
     defaultSiteSpace: siteSpaces.find((siteSpace) => siteSpace.default)?.id,
+    siteSectionGroupId: section.sectionGroup ?? null,
     siteSpaceId: primary?.id,
     siteSpaceIds: siteSpaces.map((siteSpace) => siteSpace.id),
     default: section.default ?? false,
@@ -155,11 +168,15 @@ function findSection(api: ApiRequester, organizationId: string, siteId: string, 
 
 const PATCHABLE = ["title", "icon", "path", "condition", "description", "defaultSiteSpace"] as const;
 
-/** The PATCH body for the keys to apply; a removed `condition` is sent as null (API: null removes it). */
+/**
+ * The PATCH body for the keys to apply; a removed `condition` is sent as null (API: null removes
+ * it), and so is a removed `siteSectionGroupId` (null takes the section out of its group).
+ */
 function patchBody(inputs: SiteSectionInputs, keys: Iterable<string>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const key of keys) {
     if (key === "condition") body.condition = inputs.condition ?? null;
+    else if (key === "siteSectionGroupId") body.siteSectionGroupId = inputs.siteSectionGroupId ?? null;
     else if ((PATCHABLE as readonly string[]).includes(key) && inputs[key as (typeof PATCHABLE)[number]] !== undefined) {
       // Other removed inputs stop being managed: the section keeps its value.
       body[key] = inputs[key as (typeof PATCHABLE)[number]];
@@ -191,7 +208,7 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
     idOf: (candidate) => candidate.id,
   });
   const hint = { spaceId: inputs.spaceId };
-  const later = ["path", "condition", "description", "defaultSiteSpace"].filter((key) => {
+  const later = ["path", "condition", "description", "defaultSiteSpace", "siteSectionGroupId"].filter((key) => {
     const value = inputs[key as keyof SiteSectionInputs];
     return value !== undefined && value !== null;
   });
@@ -270,6 +287,7 @@ export class SiteSection extends pulumi.dynamic.Resource {
   declare readonly condition: pulumi.Output<string | null | undefined>;
   declare readonly description: pulumi.Output<string | undefined>;
   declare readonly defaultSiteSpace: pulumi.Output<string | undefined>;
+  declare readonly siteSectionGroupId: pulumi.Output<string | null | undefined>;
   /** The site space created with the section, which `spaceId` points. */
   declare readonly siteSpaceId: pulumi.Output<string>;
   /** Every site space of the section, in order. */

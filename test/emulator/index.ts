@@ -11,6 +11,7 @@ import { organizationRoutes } from "./routes/organizations.ts";
 import { samlRoutes } from "./routes/saml.ts";
 import { siteStructureRoutes } from "./routes/site-structure.ts";
 import { siteRoutes } from "./routes/sites.ts";
+import { customizationRoutes } from "./routes/customization.ts";
 import { spaceRoutes } from "./routes/spaces.ts";
 import { translationRoutes } from "./routes/translations.ts";
 import { Router } from "./router.ts";
@@ -56,7 +57,8 @@ export interface Emulator {
 export function buildRouter(): Router {
   const router = new Router();
   for (const routes of [
-    organizationRoutes, memberTeamRoutes, samlRoutes, spaceRoutes, collectionRoutes, siteRoutes, siteStructureRoutes, openapiRoutes, translationRoutes,
+    organizationRoutes, memberTeamRoutes, samlRoutes, spaceRoutes, collectionRoutes, siteRoutes, siteStructureRoutes, customizationRoutes, openapiRoutes,
+    translationRoutes,
   ]) {
     router.add(routes);
   }

@@ -18,6 +18,7 @@ import { definition as collection } from "../../provider/resources/collection.ts
 import { definition as openApiSpec } from "../../provider/resources/open-api-spec.ts";
 import { definition as samlProvider } from "../../provider/resources/saml-provider.ts";
 import { definition as siteSection } from "../../provider/resources/site-section.ts";
+import { definition as siteSectionGroup } from "../../provider/resources/site-section-group.ts";
 import { definition as siteSpace } from "../../provider/resources/site-space.ts";
 import { definition as site } from "../../provider/resources/site.ts";
 import { definition as space } from "../../provider/resources/space.ts";
@@ -103,6 +104,7 @@ async function cases() {
     { name: "SamlProvider", definition: samlProvider, route: "POST /v1/orgs/{organizationId}/saml", inputs: { organizationId: org, label: `S${unique}`.slice(0, 30) }, list: `/orgs/${org}/saml`, match: (o: any) => o.label === `S${unique}`.slice(0, 30) },
     { name: "Site", definition: site, route: "POST /v1/orgs/{organizationId}/sites", inputs: { organizationId: org, title: `Site ${unique}` }, list: `/orgs/${org}/sites`, match: (o: any) => o.title === `Site ${unique}` },
     { name: "SiteSection", definition: siteSection, route: "POST /v1/orgs/{organizationId}/sites/{siteId}/sections", inputs: { organizationId: org, siteId, spaceId, title: `Section ${unique}` }, list: `/orgs/${org}/sites/${siteId}/sections`, match: (o: any) => o.title === `Section ${unique}` },
+    { name: "SiteSectionGroup", definition: siteSectionGroup, route: "POST /v1/orgs/{organizationId}/sites/{siteId}/section-groups", inputs: { organizationId: org, siteId, title: `Group ${unique}` }, list: `/orgs/${org}/sites/${siteId}/section-groups`, match: (o: any) => o.title === `Group ${unique}` },
     { name: "SiteSpace", definition: siteSpace, route: "POST /v1/orgs/{organizationId}/sites/{siteId}/site-spaces", inputs: { organizationId: org, siteId, spaceId: siteSpaceSpaceId }, list: `/orgs/${org}/sites/${siteId}/site-spaces`, match: (o: any) => o.space?.id === siteSpaceSpaceId },
     { name: "Space", definition: space, route: "POST /v1/orgs/{organizationId}/spaces", inputs: { organizationId: org, title: `Space ${unique}`.slice(0, 50) }, list: `/orgs/${org}/spaces`, match: (o: any) => o.title === `Space ${unique}`.slice(0, 50) },
     { name: "OpenApiSpec", definition: openApiSpec, route: "POST /v1/orgs/{organizationId}/openapi", inputs: { organizationId: org, slug: `spec-${unique}`, source: { url: "https://example.com/openapi.yaml" } }, list: `/orgs/${org}/openapi`, match: (o: any) => o.slug === `spec-${unique}` },

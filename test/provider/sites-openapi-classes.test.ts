@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import * as openApiSpec from "../../provider/resources/open-api-spec.ts";
 import { inputKeysOf } from "../../provider/runtime/resource.ts";
 import * as siteSection from "../../provider/resources/site-section.ts";
+import * as siteSectionGroup from "../../provider/resources/site-section-group.ts";
+import * as siteStructure from "../../provider/resources/site-structure.ts";
 import * as siteSpace from "../../provider/resources/site-space.ts";
 import * as site from "../../provider/resources/site.ts";
 
@@ -11,6 +13,8 @@ const shapes = {
   Site: { definition: site.definition, schema: site.siteInputs, notCompared: ["spaces"] as string[] },
   SiteSection: { definition: siteSection.definition, schema: siteSection.siteSectionInputs, notCompared: [] as string[] },
   SiteSpace: { definition: siteSpace.definition, schema: siteSpace.siteSpaceInputs, notCompared: [] as string[] },
+  SiteSectionGroup: { definition: siteSectionGroup.definition, schema: siteSectionGroup.siteSectionGroupInputs, notCompared: [] as string[] },
+  SiteStructure: { definition: siteStructure.definition, schema: siteStructure.definition.schema, notCompared: [] as string[] },
   OpenApiSpec: { definition: openApiSpec.definition, schema: openApiSpec.openApiSpecInputs, notCompared: ["waitForProcessing"] as string[] },
 };
 

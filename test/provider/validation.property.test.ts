@@ -35,6 +35,7 @@ import { definition as openApiSpec } from "../../provider/resources/open-api-spe
 import { definition as organizationSettings } from "../../provider/resources/organization-settings.ts";
 import { definition as samlProvider } from "../../provider/resources/saml-provider.ts";
 import { definition as siteSection } from "../../provider/resources/site-section.ts";
+import { definition as siteSectionGroup } from "../../provider/resources/site-section-group.ts";
 import { definition as siteSpace } from "../../provider/resources/site-space.ts";
 import { definition as site } from "../../provider/resources/site.ts";
 import { definition as space } from "../../provider/resources/space.ts";
@@ -74,6 +75,10 @@ const fixture = {} as {
   site0: string;
   section0: string;
   siteSpace0: string;
+  /** Probes of section-group fields PATCH this group of S0. */
+  group0: string;
+  /** SiteSectionGroup cases are created in S1, some under this group. */
+  group1: string;
   /** SiteSection cases are created in S1, which already has a section (so new ones are not first). */
   site1: string;
   /** SiteSpace cases go to S2's only section, which does not yet publish `spaceForSiteSpaces`. */
@@ -220,6 +225,7 @@ function specs(): Spec[] {
   const patchSite0 = (kind: string, field: string) => (value: unknown) => rejectedBy(kind, "PATCH", `${orgPath()}/sites/${fixture.site0}`, { [field]: value });
   const postSite = (field: string) => (value: unknown) => rejectedBy("Site", "POST", `${orgPath()}/sites`, { [field]: value }, (body) => `${orgPath()}/sites/${body.id}`);
   const patchSection0 = (field: string) => (value: unknown) => rejectedBy("SiteSection", "PATCH", `${orgPath()}/sites/${fixture.site0}/sections/${fixture.section0}`, { [field]: value });
+  const patchGroup0 = (field: string) => (value: unknown) => rejectedBy("SiteSectionGroup", "PATCH", `${orgPath()}/sites/${fixture.site0}/section-groups/${fixture.group0}`, { [field]: value });
   const patchSiteSpace0 = (field: string) => (value: unknown) => rejectedBy("SiteSpace", "PATCH", `${orgPath()}/sites/${fixture.site0}/site-spaces/${fixture.siteSpace0}`, { [field]: value });
   const organization = idField(() => [org], { required: true });
   const pathSegments = () => nearPattern(`${LETTERS_DIGITS}_-`, "/. @é", 101);
@@ -378,6 +384,21 @@ function specs(): Spec[] {
       },
     },
     {
+      kind: "SiteSectionGroup",
+      definition: siteSectionGroup,
+      base: () => ({ organizationId: org, siteId: fixture.site1, title: "Group" }),
+      fields: {
+        organizationId: organization,
+        siteId: idField(() => [fixture.site1], { required: true }),
+        title: probed(orWrong(texts(101)), patchGroup0("title"), { required: true }),
+        icon: probed(orWrong(texts(101)), patchGroup0("icon")),
+        parentSectionGroupId: idField(() => [fixture.group1]),
+      },
+      cleanup: async (id) => {
+        await h.api("DELETE", `${orgPath()}/sites/${fixture.site1}/section-groups/${id}`);
+      },
+    },
+    {
       kind: "SiteSpace",
       definition: siteSpace,
       base: () => ({ organizationId: org, siteId: fixture.site2, spaceId: fixture.spaceForSiteSpaces }),
@@ -462,7 +483,9 @@ async function setUpFixtures(): Promise<void> {
   const section0 = await must("POST", `${orgPath}/sites/${fixture.site0}/sections`, { spaceId: spaceA, title: "Probe section" });
   fixture.section0 = section0.id;
   fixture.siteSpace0 = section0.siteSpaces[0].id;
+  fixture.group0 = (await must("POST", `${orgPath}/sites/${fixture.site0}/section-groups`, { title: "Probe group" })).id;
   fixture.site1 = (await must("POST", `${orgPath}/sites`, { title: "Sections site" })).id;
+  fixture.group1 = (await must("POST", `${orgPath}/sites/${fixture.site1}/section-groups`, { title: "Parent group" })).id;
   await must("POST", `${orgPath}/sites/${fixture.site1}/sections`, { spaceId: spaceA, title: "zz fixture section q" });
   fixture.site2 = (await must("POST", `${orgPath}/sites`, { title: "Site spaces site" })).id;
   fixture.section2 = (await must("POST", `${orgPath}/sites/${fixture.site2}/sections`, { spaceId: spaceA, title: "zz fixture section r" })).id;

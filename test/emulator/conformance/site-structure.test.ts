@@ -169,3 +169,124 @@ describe("site spaces", () => {
     expectError(await env.admin.post(`${base}/site-spaces/missing/move`, { position: { after: ref(c!.id) } }), 404);
   });
 });
+
+describe("membership and the ordered tree (DESIGN.md 8)", () => {
+  type Node = { object: string; id: string; children?: Node[]; siteSpaces?: Named[] };
+  const tree = async (base: string): Promise<{ type: string; structure: Node[] }> => {
+    const response = await env.reader.get(`${base}/structure`);
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+  const shape = (nodes: Node[]): unknown[] => nodes.map((node) => (node.children ? { [node.id]: shape(node.children) } : node.id));
+  const sort = (base: string, body: unknown) => env.admin.patch(`${base}/structure/sort`, body);
+  const section = (id: string) => ({ type: "site-section", id });
+  const groupRef = (id: string) => ({ type: "site-section-group", id });
+
+  it("a site without sections has its root site spaces as its structure, in order", async () => {
+    const base = await newSite([env.spaces[0], env.spaces[1]]);
+    const structure = await tree(base);
+    expect(structure.type).toBe("siteSpaces");
+    const [first, second] = ids(structure.structure);
+    expect(structure.structure.map((node) => node.object)).toEqual(["site-space", "site-space"]);
+    expect((await sort(base, { item: { type: "site-space", id: second }, position: { before: { type: "site-space", id: first } } })).status).toBe(200);
+    expect(ids((await tree(base)).structure)).toEqual([second, first]);
+  });
+
+  it("a section joins a group with siteSectionGroupId and leaves it with null; the tree shows it", async () => {
+    const base = await newSite();
+    const s1 = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "One" })).body;
+    const s2 = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: "Two" })).body;
+    const g = (await env.admin.post(`${base}/section-groups`, { title: "Group" })).body;
+    expect(shape((await tree(base)).structure)).toEqual([s1.id, s2.id, { [g.id]: [] }]);
+    const joined = await env.admin.patch(`${base}/sections/${s1.id}`, { siteSectionGroupId: g.id });
+    expect(joined.status).toBe(200);
+    expect(joined.body.sectionGroup).toBe(g.id);
+    expect(shape((await tree(base)).structure)).toEqual([s2.id, { [g.id]: [s1.id] }]);
+    // Naming the group it is already in changes nothing (the PATCH is absolute, safe to repeat).
+    await env.admin.patch(`${base}/sections/${s2.id}`, { siteSectionGroupId: g.id });
+    await env.admin.patch(`${base}/sections/${s1.id}`, { siteSectionGroupId: g.id });
+    expect(shape((await tree(base)).structure)).toEqual([{ [g.id]: [s1.id, s2.id] }]);
+    const left = await env.admin.patch(`${base}/sections/${s1.id}`, { siteSectionGroupId: null });
+    expect(left.body.sectionGroup).toBeUndefined();
+    expect(shape((await tree(base)).structure)).toEqual([{ [g.id]: [s2.id] }, s1.id]);
+    expectError(await env.admin.patch(`${base}/sections/${s1.id}`, { siteSectionGroupId: "missing" }), 400, "siteSectionGroupId");
+    expectError(await env.admin.patch(`${base}/sections/${s1.id}`, { siteSectionGroupId: "" }), 400, "siteSectionGroupId");
+    // The sections' tree nodes carry their site spaces, in order.
+    const node = (await tree(base)).structure.find((n) => n.id === s1.id)!;
+    expect(node.siteSpaces!.map((ss) => ss.id)).toEqual(s1.siteSpaces.map((ss: Named) => ss.id));
+  });
+
+  it("a group moves under another with parentSectionGroupId and back with null; cycles are refused", async () => {
+    const base = await newSite();
+    const s1 = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "One" })).body;
+    const outer = (await env.admin.post(`${base}/section-groups`, { title: "Outer" })).body;
+    const inner = (await env.admin.post(`${base}/section-groups`, { title: "Inner", sections: [s1.id] })).body;
+    const moved = await env.admin.patch(`${base}/section-groups/${inner.id}`, { parentSectionGroupId: outer.id });
+    expect(moved.status).toBe(200);
+    expect(moved.body.sectionGroup).toBe(outer.id);
+    expect(shape((await tree(base)).structure)).toEqual([{ [outer.id]: [{ [inner.id]: [s1.id] }] }]);
+    expectError(await env.admin.patch(`${base}/section-groups/${outer.id}`, { parentSectionGroupId: inner.id }), 400, "parentSectionGroupId");
+    expectError(await env.admin.patch(`${base}/section-groups/${outer.id}`, { parentSectionGroupId: outer.id }), 400, "parentSectionGroupId");
+    expectError(await env.admin.patch(`${base}/section-groups/${outer.id}`, { parentSectionGroupId: "missing" }), 400, "parentSectionGroupId");
+    // Group titles: not empty, no maximum (neither API.md nor DESIGN.md 8 gives one).
+    expect((await env.admin.patch(`${base}/section-groups/${outer.id}`, { title: repeat(500) })).status).toBe(200);
+    expectError(await env.admin.patch(`${base}/section-groups/${outer.id}`, { title: "" }), 400, "title");
+    expectError(await env.admin.post(`${base}/section-groups`, { title: "" }), 400, "title");
+    const back = await env.admin.patch(`${base}/section-groups/${inner.id}`, { parentSectionGroupId: null });
+    expect(back.body.sectionGroup).toBeUndefined();
+    expect(shape((await tree(base)).structure)).toEqual([{ [outer.id]: [] }, { [inner.id]: [s1.id] }]);
+  });
+
+  it("sorts sections and groups among their siblings: before, after, or to the end", async () => {
+    const base = await newSite();
+    const s1 = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "One" })).body;
+    const s2 = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: "Two" })).body;
+    const s3 = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[2], title: "Three" })).body;
+    const g = (await env.admin.post(`${base}/section-groups`, { title: "Group" })).body;
+    const sorted = await sort(base, { item: groupRef(g.id), position: { before: section(s1.id) } });
+    expect(sorted.status).toBe(200);
+    expect(shape(sorted.body.structure)).toEqual([{ [g.id]: [] }, s1.id, s2.id, s3.id]);
+    await sort(base, { item: section(s1.id), position: { after: section(s3.id) } });
+    expect(shape((await tree(base)).structure)).toEqual([{ [g.id]: [] }, s2.id, s3.id, s1.id]);
+    await sort(base, { item: section(s3.id), position: { after: groupRef(g.id) } });
+    expect(shape((await tree(base)).structure)).toEqual([{ [g.id]: [] }, s3.id, s2.id, s1.id]);
+    await sort(base, { item: groupRef(g.id) });
+    expect(shape((await tree(base)).structure)).toEqual([s3.id, s2.id, s1.id, { [g.id]: [] }]);
+    // Inside a group, only its members are siblings.
+    await env.admin.patch(`${base}/sections/${s1.id}`, { siteSectionGroupId: g.id });
+    await env.admin.patch(`${base}/sections/${s2.id}`, { siteSectionGroupId: g.id });
+    await sort(base, { item: section(s2.id), position: { before: section(s1.id) } });
+    expect(shape((await tree(base)).structure)).toEqual([s3.id, { [g.id]: [s2.id, s1.id] }]);
+    expectError(await sort(base, { item: section(s2.id), position: { before: section(s3.id) } }), 400, "invalid position");
+  });
+
+  it("sorts site spaces within their section only", async () => {
+    const base = await newSite();
+    const s1 = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "One" })).body;
+    const s2 = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: "Two" })).body;
+    const extra = (await env.admin.post(`${base}/site-spaces`, { spaceId: env.spaces[2], sectionId: s1.id })).body;
+    const first = s1.siteSpaces[0].id;
+    const ref = (id: string) => ({ type: "site-space", id });
+    await sort(base, { item: ref(extra.id), position: { before: ref(first) } });
+    const node = (await tree(base)).structure.find((n) => n.id === s1.id)!;
+    expect(node.siteSpaces!.map((ss) => ss.id)).toEqual([extra.id, first]);
+    expectError(await sort(base, { item: ref(extra.id), position: { after: ref(s2.siteSpaces[0].id) } }), 400, "invalid position");
+  });
+
+  it("rejects bad sort bodies (400), unknown items (404) and readers (403)", async () => {
+    const base = await newSite();
+    const s1 = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "One" })).body;
+    const s2 = (await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: "Two" })).body;
+    expectError(await sort(base, {}), 400, "item");
+    expectError(await sort(base, { item: { type: "page", id: s1.id } }), 400, "item.type");
+    expectError(await sort(base, { item: { type: "site-section" } }), 400, "item.id");
+    expectError(await sort(base, { item: section(s1.id), position: { before: section(s2.id), after: section(s2.id) } }), 400, "position");
+    expectError(await sort(base, { item: section(s1.id), position: { before: section(s1.id) } }), 400, "itself");
+    // A pointer of the wrong type does not name the sibling.
+    expectError(await sort(base, { item: section(s1.id), position: { before: groupRef(s2.id) } }), 400, "invalid position");
+    expectError(await sort(base, { item: section("missing") }), 404);
+    expectError(await sort(base, { item: groupRef(s1.id) }), 404);
+    expectError(await env.reader.patch(`${base}/structure/sort`, { item: section(s1.id) }), 403);
+    expectError(await env.reader.get(`/orgs/${env.org}/sites/missing/structure`), 404);
+  });
+});

@@ -25,6 +25,26 @@ export function groupsOf(ctx: Context, site: string): SectionGroupDoc[] {
   return byPosition(ctx.store.list<SectionGroupDoc>("site-section-group", site));
 }
 
+/**
+ * One level of a site's tree (the root when `group` is undefined): its sections and section groups,
+ * which are siblings, in order. Positions of both kinds share one scale; the creation sequence,
+ * global across kinds, breaks ties.
+ */
+export type LevelItem = { kind: "site-section"; doc: SectionDoc } | { kind: "site-section-group"; doc: SectionGroupDoc };
+
+export function levelOf(ctx: Context, site: string, group: string | undefined): LevelItem[] {
+  const items: LevelItem[] = [
+    ...sectionsOf(ctx, site).filter((s) => s.sectionGroup === group).map((doc) => ({ kind: "site-section" as const, doc })),
+    ...groupsOf(ctx, site).filter((g) => g.parent === group).map((doc) => ({ kind: "site-section-group" as const, doc })),
+  ];
+  return items.sort((a, b) => a.doc.pos - b.doc.pos || a.doc.seq - b.doc.seq);
+}
+
+/** Position after every section and group of the site: the end of whatever level an item joins. */
+export function nextTreePos(ctx: Context, site: string): number {
+  return nextPos([...sectionsOf(ctx, site), ...groupsOf(ctx, site)]);
+}
+
 export function site(ctx: Context, organization: string, id: string): SiteDoc {
   return mustGetOwned<SiteDoc>(ctx, "site", organization, id, "site");
 }
@@ -119,6 +139,23 @@ export function renderGroup(ctx: Context, siteDoc: SiteDoc, group: SectionGroupD
   return body;
 }
 
+/**
+ * The ordered tree of a site (DESIGN.md 8, `GET .../structure`): its sections and section groups
+ * (groups hold their sections and nested groups as `children`, in order), or, for a site without
+ * sections, its site spaces.
+ */
+export function renderStructure(ctx: Context, siteDoc: SiteDoc): Record<string, unknown> {
+  if (sectionsOf(ctx, siteDoc.id).length === 0 && groupsOf(ctx, siteDoc.id).length === 0) {
+    const root = siteSpacesOf(ctx, siteDoc.id).filter((ss) => ss.section === null);
+    return { type: "siteSpaces", structure: root.map((ss) => renderSiteSpace(ctx, siteDoc, ss)) };
+  }
+  const renderLevel = (group: string | undefined): unknown[] =>
+    levelOf(ctx, siteDoc.id, group).map((item) =>
+      item.kind === "site-section" ? renderSection(ctx, siteDoc, item.doc) : { ...renderGroup(ctx, siteDoc, item.doc), children: renderLevel(item.doc.id) },
+    );
+  return { type: "sections", structure: renderLevel(undefined) };
+}
+
 /** Adds a site space for `space` to a container (the root when `section` is null). */
 export function addSiteSpace(ctx: Context, siteId: string, section: string | null, space: SpaceDoc, id: string): SiteSpaceDoc {
   const siblings = siteSpacesOf(ctx, siteId).filter((ss) => ss.section === section);
@@ -139,4 +176,7 @@ export function deleteSiteContents(ctx: Context, siteId: string): void {
     for (const doc of ctx.store.list(kind, siteId)) ctx.store.delete(kind, doc.id);
   }
   ctx.store.delete("adaptive-schema", siteId);
+  // The customization documents of routes/customization.ts: the site's, and its site spaces' overrides.
+  ctx.store.delete("site-customization", siteId);
+  for (const doc of ctx.store.list("site-space-customization", siteId)) ctx.store.delete("site-space-customization", doc.id);
 }

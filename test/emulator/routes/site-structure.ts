@@ -4,9 +4,10 @@ import { newId, type SectionDoc, type SectionGroupDoc, type SiteDoc, type SiteSp
 import { resolvePosition } from "../positions.ts";
 import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, queryString, validate, type Rule } from "../validate.ts";
-import { byPos, listBody, nextPos, orgSpace } from "./common.ts";
+import { byPos, listBody, orgSpace } from "./common.ts";
 import {
-  addSiteSpace, groupsOf, normalize, renderGroup, renderSection, renderSiteSpace, sectionsOf, site, siteSpacesOf, uniquePath,
+  addSiteSpace, groupsOf, levelOf, nextTreePos, normalize, renderGroup, renderSection, renderSiteSpace, renderStructure, sectionsOf, site,
+  siteSpacesOf, uniquePath,
 } from "./site-model.ts";
 
 const BASE = "/v1/orgs/{organizationId}/sites/{siteId}";
@@ -24,9 +25,12 @@ function section(ctx: Context, siteId: string, id: string): SectionDoc {
   return doc;
 }
 
-function group(ctx: Context, siteId: string, id: string): SectionGroupDoc {
+/** The group `id` of the site: 404 when addressed by the path, 400 naming `field` when named in a body. */
+function group(ctx: Context, siteId: string, id: string, field?: string): SectionGroupDoc {
   const doc = ctx.store.get<SectionGroupDoc>("site-section-group", id);
-  if (!doc || doc.site !== siteId) throw notFound(`section group ${id}: not found`);
+  if (!doc || doc.site !== siteId) {
+    throw field ? badRequest(`${field}: section group ${id} is not a group of this site`) : notFound(`section group ${id}: not found`);
+  }
   return doc;
 }
 
@@ -46,9 +50,28 @@ function positionIds(body: Record<string, unknown>, idField: string): [string | 
   return [position.before?.[idField], position.after?.[idField]];
 }
 
+const STRUCTURE_TYPES = ["site-space", "site-section", "site-section-group"] as const;
+type StructurePointer = { type: (typeof STRUCTURE_TYPES)[number]; id: string };
+
+/**
+ * The siblings of a structure item, itself included: the site spaces of its container for a site
+ * space; the sections and groups of its level for a section or a group. An item that is not in
+ * the site is the no-match outcome (404).
+ */
+function siblingsOf(ctx: Context, siteId: string, item: StructurePointer): { type: string; doc: SectionDoc | SectionGroupDoc | SiteSpaceDoc }[] {
+  if (item.type === "site-space") {
+    const doc = siteSpace(ctx, siteId, item.id);
+    return siteSpacesOf(ctx, siteId).filter((ss) => ss.section === doc.section).map((ss) => ({ type: "site-space", doc: ss }));
+  }
+  const container = item.type === "site-section" ? section(ctx, siteId, item.id).sectionGroup : group(ctx, siteId, item.id).parent;
+  return levelOf(ctx, siteId, container).map((entry) => ({ type: entry.kind, doc: entry.doc }));
+}
+
 const conditionRule: Rule = { type: "string", nullable: true, min: 1, max: 1000 };
 /** DESIGN.md 8 (production; API.md gives no limit): section titles have at least 2 characters, no maximum given. */
 const SECTION_TITLE: Rule = { type: "string", min: 2 };
+/** Neither API.md nor DESIGN.md 8 gives a limit for group titles: not empty, no maximum. */
+const GROUP_TITLE: Rule = { type: "string", min: 1 };
 
 export const siteStructureRoutes: Route[] = [
   // Sections
@@ -81,7 +104,8 @@ export const siteStructureRoutes: Route[] = [
         title,
         path: uniquePath(title, existing.map((s) => s.path)),
         ...(body.icon !== undefined ? { icon: body.icon as string } : {}),
-        pos: nextPos(existing),
+        // Sections and groups share the root level: a new section goes after both.
+        pos: nextTreePos(ctx, siteDoc.id),
       });
       // A site switching to sections keeps its content: root site spaces move into the first section.
       if (existing.length === 0) {
@@ -110,14 +134,25 @@ export const siteStructureRoutes: Route[] = [
         condition: conditionRule,
         icon: { type: "string", min: 1, max: 100 },
         description: { type: "string", max: 1000 },
+        // DESIGN.md 8: a section joins a group with its id, and leaves it with null.
+        siteSectionGroupId: { type: "string", min: 1, nullable: true },
       });
-      const { defaultSiteSpace, condition, ...fields } = body;
+      const { defaultSiteSpace, condition, siteSectionGroupId, ...fields } = body;
       if (typeof fields.path === "string" && sectionsOf(ctx, siteDoc.id).some((s) => s.id !== doc.id && s.path === fields.path)) {
         throw conflict(`path: '${fields.path}' is already used by another section of this site`);
       }
       const updated: SectionDoc = { ...doc, ...(fields as Partial<SectionDoc>) };
       if (condition === null) delete updated.condition;
       else if (condition !== undefined) updated.condition = condition as string;
+      if (siteSectionGroupId !== undefined) {
+        const target = siteSectionGroupId === null ? undefined : group(ctx, siteDoc.id, siteSectionGroupId as string, "siteSectionGroupId").id;
+        // Joining another level puts the section at its end; naming the group it is in changes nothing.
+        if (target !== doc.sectionGroup) {
+          updated.pos = nextTreePos(ctx, siteDoc.id);
+          if (target === undefined) delete updated.sectionGroup;
+          else updated.sectionGroup = target;
+        }
+      }
       ctx.store.update("site-section", siteDoc.id, updated);
       if (defaultSiteSpace !== undefined) {
         const members = siteSpacesOf(ctx, siteDoc.id).filter((ss) => ss.section === doc.id);
@@ -174,7 +209,7 @@ export const siteStructureRoutes: Route[] = [
     handler: (ctx) => {
       const siteDoc = siteOf(ctx);
       const body = validate(ctx.body, {
-        title: { type: "string", required: true, min: 1, max: 100 },
+        title: { ...GROUP_TITLE, required: true },
         icon: { type: "string", min: 1, max: 100 },
         sections: { type: "array", items: { type: "string" } },
         parent: { type: "string" },
@@ -188,14 +223,13 @@ export const siteStructureRoutes: Route[] = [
         const parent = ctx.store.get<SectionGroupDoc>("site-section-group", body.parent as string);
         if (!parent || parent.site !== siteDoc.id) throw badRequest(`parent: section group ${String(body.parent)} is not a group of this site`);
       }
-      const siblings = groupsOf(ctx, siteDoc.id).filter((g) => g.parent === body.parent);
       const doc = ctx.store.insert<SectionGroupDoc>("site-section-group", siteDoc.id, {
         id: newId(),
         site: siteDoc.id,
         title: body.title as string,
         ...(body.icon !== undefined ? { icon: body.icon as string } : {}),
         ...(body.parent !== undefined ? { parent: body.parent as string } : {}),
-        pos: nextPos(siblings),
+        pos: nextTreePos(ctx, siteDoc.id),
       });
       for (const s of sections) ctx.store.update("site-section", siteDoc.id, { ...s, sectionGroup: doc.id });
       return created(renderGroup(ctx, siteDoc, doc));
@@ -208,8 +242,26 @@ export const siteStructureRoutes: Route[] = [
     handler: (ctx) => {
       const siteDoc = siteOf(ctx);
       const doc = group(ctx, siteDoc.id, ctx.param("siteSectionGroupId"));
-      const body = validate(ctx.body, { title: { type: "string", min: 1, max: 100 }, icon: { type: "string", min: 1, max: 100 } });
-      const updated = ctx.store.update("site-section-group", siteDoc.id, { ...doc, ...(body as Partial<SectionGroupDoc>) });
+      const body = validate(ctx.body, {
+        title: GROUP_TITLE,
+        icon: { type: "string", min: 1, max: 100 },
+        // DESIGN.md 8: a group moves under another with its id, and to the top level with null.
+        parentSectionGroupId: { type: "string", min: 1, nullable: true },
+      });
+      const { parentSectionGroupId, ...fields } = body;
+      const updated: SectionGroupDoc = { ...doc, ...(fields as Partial<SectionGroupDoc>) };
+      if (parentSectionGroupId !== undefined) {
+        const target = parentSectionGroupId === null ? undefined : group(ctx, siteDoc.id, parentSectionGroupId as string, "parentSectionGroupId").id;
+        for (let ancestor = target; ancestor !== undefined; ancestor = ctx.store.get<SectionGroupDoc>("site-section-group", ancestor)?.parent) {
+          if (ancestor === doc.id) throw badRequest(`parentSectionGroupId: group ${doc.id} cannot be moved under itself or a group it contains`);
+        }
+        if (target !== doc.parent) {
+          updated.pos = nextTreePos(ctx, siteDoc.id);
+          if (target === undefined) delete updated.parent;
+          else updated.parent = target;
+        }
+      }
+      ctx.store.update("site-section-group", siteDoc.id, updated);
       return ok(renderGroup(ctx, siteDoc, updated));
     },
   },
@@ -276,6 +328,37 @@ export const siteStructureRoutes: Route[] = [
       const pos = resolvePosition(doc.id, siblings, before, after);
       const moved = ctx.store.update("site-section-group", siteDoc.id, { ...doc, pos });
       return ok(renderGroup(ctx, siteDoc, moved));
+    },
+  },
+  // The ordered tree (DESIGN.md 8)
+  {
+    method: "GET",
+    pattern: `${BASE}/structure`,
+    role: "read",
+    handler: (ctx) => ok(renderStructure(ctx, siteOf(ctx))),
+  },
+  {
+    method: "PATCH",
+    pattern: `${BASE}/structure/sort`,
+    role: "create",
+    handler: (ctx) => {
+      const siteDoc = siteOf(ctx);
+      const pointer: Rule = { type: "object", fields: { type: { type: "string", enum: STRUCTURE_TYPES, required: true }, id: { type: "string", required: true, min: 1 } } };
+      const body = validate(ctx.body, { item: { ...pointer, required: true }, position: { type: "object", fields: { before: pointer, after: pointer } } });
+      const item = body.item as StructurePointer;
+      const position = (body.position ?? {}) as { before?: StructurePointer; after?: StructurePointer };
+      if (position.before && position.after) throw badRequest("position: give either before or after, not both (invalid position)");
+      const siblings = siblingsOf(ctx, siteDoc.id, item);
+      const reference = position.before ?? position.after;
+      if (reference && !siblings.some((sibling) => sibling.type === reference.type && sibling.doc.id === reference.id)) {
+        const field = position.before ? "before" : "after";
+        throw badRequest(`position.${field}: ${reference.type} ${reference.id} is not a sibling of ${item.type} ${item.id} (invalid position)`);
+      }
+      const pos = resolvePosition(item.id, siblings.map((sibling) => sibling.doc), position.before?.id, position.after?.id);
+      const kind = item.type;
+      const doc = ctx.store.get<SectionDoc | SectionGroupDoc | SiteSpaceDoc>(kind, item.id)!;
+      ctx.store.update(kind, siteDoc.id, { ...doc, pos });
+      return ok(renderStructure(ctx, siteDoc));
     },
   },
   // Site spaces
@@ -347,6 +430,7 @@ export const siteStructureRoutes: Route[] = [
       const doc = ctx.store.get<SiteSpaceDoc>("site-space", ctx.param("siteSpaceId"));
       if (doc && doc.site === siteDoc.id) {
         ctx.store.delete("site-space", doc.id);
+        ctx.store.delete("site-space-customization", doc.id);
         normalize(ctx, siteDoc.id);
       }
       return deleted(doc?.site === siteDoc.id);

@@ -4,6 +4,7 @@ import { newId, type AdaptiveSchemaDoc, type SiteDoc, type SiteSpaceDoc } from "
 import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, queryString, SITE_VISIBILITIES, validate, type Shape } from "../validate.ts";
 import { listBody, orgSpace, ownedBy } from "./common.ts";
+import { siteCustomization, siteSpaceCustomization } from "./customization.ts";
 import {
   addSiteSpace, deleteSiteContents, normalize, publishedUrl, renderSection, renderSiteSpace, sectionsOf, site, siteSpacesOf,
 } from "./site-model.ts";
@@ -287,8 +288,8 @@ export const siteRoutes: Route[] = [
           ? { type: "sections", structure: sections.map((s) => renderSection(ctx, doc, s)) }
           : { type: "siteSpaces", structure: siteSpaces.map((ss) => renderSiteSpace(ctx, doc, ss)) },
         customizations: {
-          site: { title: doc.title },
-          siteSpaces: Object.fromEntries(siteSpaces.map((ss) => [ss.id, { title: doc.title }])),
+          site: siteCustomization(ctx, doc),
+          siteSpaces: Object.fromEntries(siteSpaces.map((ss) => [ss.id, siteSpaceCustomization(ctx, doc, ss.id)])),
         },
         scripts: [],
       });

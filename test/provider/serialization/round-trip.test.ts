@@ -112,6 +112,37 @@ describe("serialization round trip (serialize, require-from-string, configure, c
     expect(listed.items.find((item) => item.id === siteSpace.id)).toMatchObject({ path: "reference", section: section.id });
   });
 
+  it("SiteSectionGroup and SiteStructure", async () => {
+    const org = emulator.fixture.organization;
+    const [guides, reference] = emulator.fixture.organizations[0]!.spaceIds;
+    const site = await api<{ id: string }>(`/orgs/${org}/sites`, { method: "POST", body: JSON.stringify({ title: "Groups round trip" }) });
+    const post = (what: string, body: unknown) => api<{ id: string }>(`/orgs/${org}/sites/${site.id}/${what}`, { method: "POST", body: JSON.stringify(body) });
+    const [first, second] = [await post("sections", { spaceId: guides }), await post("sections", { spaceId: reference })];
+    const group = await roundTrip("SiteSectionGroup", { organizationId: org, siteId: site.id, title: "Grouped", icon: "box" });
+    expectSafeStub(group, "SiteSectionGroup");
+    const order = await roundTrip("SiteStructure", { organizationId: org, siteId: site.id, root: [group.id, second.id, first.id] });
+    expectSafeStub(order, "SiteStructure");
+    const structure = await api<{ structure: { id: string }[] }>(`/orgs/${org}/sites/${site.id}/structure`);
+    expect(structure.structure.map((node) => node.id)).toEqual([group.id, second.id, first.id]);
+  });
+
+  it("SiteCustomization, SiteSpaceCustomization and SiteAdaptiveSchema", async () => {
+    const org = emulator.fixture.organization;
+    const [guides] = emulator.fixture.organizations[0]!.spaceIds;
+    const site = await api<{ id: string }>(`/orgs/${org}/sites`, { method: "POST", body: JSON.stringify({ title: "Customized round trip", spaces: [guides] }) });
+    const customization = await roundTrip("SiteCustomization", { organizationId: org, siteId: site.id, styling: { corners: "straight" } });
+    expectSafeStub(customization, "SiteCustomization");
+    expect((await api<{ styling: { corners: string } }>(`/orgs/${org}/sites/${site.id}/customization`)).styling.corners).toBe("straight");
+    const [siteSpace] = (await api<{ items: { id: string }[] }>(`/orgs/${org}/sites/${site.id}/site-spaces`)).items;
+    const override = await roundTrip("SiteSpaceCustomization", { organizationId: org, siteId: site.id, siteSpaceId: siteSpace!.id, title: "Guides" });
+    expectSafeStub(override, "SiteSpaceCustomization");
+    expect((await api<{ title: string }>(`/orgs/${org}/sites/${site.id}/site-spaces/${siteSpace!.id}/customization`)).title).toBe("Guides");
+    const jsonSchema = { type: "object", properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false };
+    const schema = await roundTrip("SiteAdaptiveSchema", { organizationId: org, siteId: site.id, jsonSchema });
+    expectSafeStub(schema, "SiteAdaptiveSchema");
+    expect((await api<{ jsonSchema: unknown }>(`/orgs/${org}/sites/${site.id}/adaptive-schema`)).jsonSchema).toEqual(jsonSchema);
+  });
+
   it("OpenApiSpec", async () => {
     const org = emulator.fixture.organization;
     const result = await roundTrip("OpenApiSpec", { organizationId: org, slug: "round-trip", source: { url: "https://example.com/openapi.yaml" } });

@@ -1,0 +1,193 @@
+/**
+ * `SiteAdaptiveSchema`: the visitor schema of a docs site's adaptive content (API.md 2.17, 4.12):
+ * the claims a visitor may carry, which site spaces', sections' and links' conditions test.
+ *
+ * A site has at most one schema and the API replaces it whole (`PUT .../adaptive-schema`), so:
+ * - the id is the site id, and create takes over a schema the site may already have (PUT);
+ * - update PUTs the new schema (absolute, so a retried PUT is harmless);
+ * - the API cannot delete a schema: destroy puts the empty schema (no claims) instead, the closest
+ *   to "no schema" a site can have once it had one; conditions that test a removed claim then see
+ *   it unset. A site that is gone counts as done.
+ *
+ * Check enforces the shape rules of API.md 2.17 before anything is sent: a JSON Schema
+ * (draft-07) object of `type: "object"` with `additionalProperties: false`, whose `properties`
+ * hold `unsigned` (an object of boolean claims with `additionalProperties: false`) and otherwise
+ * only boolean-typed properties.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ResourceContext } from "../runtime/api";
+import { identifier, text } from "../runtime/check";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { getOrUndefined } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { DocsPlatformProvider } from "../runtime/stub";
+import { isNotFoundError } from "../client";
+import { stateStrings } from "../runtime/values";
+
+const annotations = {
+  title: text({ max: 200 }).optional(),
+  description: text({ max: 1000 }).optional(),
+};
+
+const booleanClaim = z.strictObject({ type: z.literal("boolean", "must be \"boolean\": every claim is a boolean"), ...annotations });
+
+const unsignedClaims = z.strictObject({
+  type: z.literal("object", "must be \"object\""),
+  properties: z.record(text({ min: 1, max: 100 }), booleanClaim),
+  additionalProperties: z.literal(false, "must be false"),
+  required: z.array(text({ min: 1, max: 100 })).optional(),
+  ...annotations,
+});
+
+const jsonSchemaInput = z.strictObject({
+  $schema: text({ min: 1, max: 200 }).optional(),
+  type: z.literal("object", "must be \"object\""),
+  properties: z.object({ unsigned: unsignedClaims }).catchall(booleanClaim),
+  additionalProperties: z.literal(false, "must be false"),
+  required: z.array(text({ min: 1, max: 100 })).optional(),
+  ...annotations,
+});
+
+export const schema = z.strictObject({
+  organizationId: identifier(),
+  siteId: identifier(),
+  jsonSchema: jsonSchemaInput,
+});
+
+/** `adopt` is never an input here: a site has at most one schema, and create always takes it over. */
+export type SiteAdaptiveSchemaInputs = z.infer<typeof schema> & { adopt?: undefined };
+
+/** A claim: always a boolean. */
+export interface BooleanClaim {
+  type: "boolean";
+  title?: string;
+  description?: string;
+}
+
+/** The unsigned claims a visitor may carry (set by the site without signature). */
+export interface UnsignedClaims {
+  type: "object";
+  properties: Record<string, BooleanClaim>;
+  additionalProperties: false;
+  required?: string[];
+  title?: string;
+  description?: string;
+}
+
+/** The visitor schema: a JSON Schema (draft-07) object in the shape API.md 2.17 requires. */
+export interface AdaptiveJsonSchema {
+  $schema?: string;
+  type: "object";
+  /** `unsigned` plus any signed boolean claims. */
+  properties: { unsigned: UnsignedClaims; [claim: string]: BooleanClaim | UnsignedClaims };
+  additionalProperties: false;
+  required?: string[];
+  title?: string;
+  description?: string;
+}
+
+export interface SiteAdaptiveSchemaArgs {
+  /** Id of the organization that owns the site. Changing it replaces the resource. Example: `"org_123"`. */
+  organizationId: Wrapped<string>;
+  /** Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`. */
+  siteId: Wrapped<string>;
+  /**
+   * The visitor schema, replaced whole on every change. Example:
+   * `{ type: "object", properties: { unsigned: { type: "object", properties: { betaUser: { type: "boolean" } },
+   * additionalProperties: false }, isAdmin: { type: "boolean", description: "Signed-in admin" } }, additionalProperties: false }`.
+   */
+  jsonSchema: Wrapped<AdaptiveJsonSchema>;
+}
+
+/** The API's adaptive schema (API.md 2.17). */
+interface ApiAdaptiveSchema {
+  jsonSchema: Record<string, unknown>;
+  updatedAt?: string;
+}
+
+/** A schema with no claims: what destroy leaves, as the API has no delete. */
+export const EMPTY_SCHEMA = {
+  type: "object",
+  properties: { unsigned: { type: "object", properties: {}, additionalProperties: false } },
+  additionalProperties: false,
+} as const;
+
+const schemaPath = (organizationId: string, siteId: string) => ["orgs", organizationId, "sites", siteId, "adaptive-schema"];
+
+function addressOf(bag: State): { organizationId: string; siteId: string } {
+  return stateStrings(bag, ["organizationId", "siteId"], "SiteAdaptiveSchema: the state has no organizationId or siteId; cannot address the schema");
+}
+
+function stateOf(address: { organizationId: string; siteId: string }, schema: ApiAdaptiveSchema): State {
+  return { ...address, jsonSchema: schema.jsonSchema, updatedAt: schema.updatedAt };
+}
+
+async function put(ctx: ResourceContext, address: { organizationId: string; siteId: string }, jsonSchema: unknown): Promise<State> {
+  // Absolute: the same PUT sent twice leaves the same schema.
+  const saved = await ctx.api.request<ApiAdaptiveSchema>("PUT", schemaPath(address.organizationId, address.siteId), { body: { jsonSchema }, idempotent: true });
+  return stateOf(address, saved);
+}
+
+export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
+  kind: "SiteAdaptiveSchema",
+  schema,
+  replaceKeys: ["organizationId", "siteId"],
+
+  async create(ctx, inputs) {
+    const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
+    return { id: inputs.siteId, state: await put(ctx, address, inputs.jsonSchema) };
+  },
+
+  async read(ctx, id, previous) {
+    const address = { ...addressOf(previous), siteId: id };
+    // 404: the site is gone, or it has no schema (never set): either way the declared one is not there.
+    const found = await getOrUndefined<ApiAdaptiveSchema>(ctx.api, schemaPath(address.organizationId, id));
+    return found && stateOf(address, found);
+  },
+
+  async update(ctx, id, olds, news) {
+    return put(ctx, { ...addressOf(olds), siteId: id }, news.jsonSchema);
+  },
+
+  async delete(ctx, id, props) {
+    try {
+      await put(ctx, { ...addressOf(props), siteId: id }, EMPTY_SCHEMA);
+    } catch (error) {
+      // The site is gone, and its schema with it.
+      if (isNotFoundError(error)) return;
+      throw error;
+    }
+  },
+};
+
+/**
+ * The visitor schema of a docs site's adaptive content. Example:
+ *
+ * ```ts
+ * new SiteAdaptiveSchema("visitors", {
+ *   organizationId: orgId,
+ *   siteId: site.id,
+ *   jsonSchema: {
+ *     type: "object",
+ *     properties: {
+ *       unsigned: { type: "object", properties: { betaUser: { type: "boolean" } }, additionalProperties: false },
+ *       isAdmin: { type: "boolean" },
+ *     },
+ *     additionalProperties: false,
+ *   },
+ * });
+ * ```
+ */
+export class SiteAdaptiveSchema extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly siteId: pulumi.Output<string>;
+  declare readonly jsonSchema: pulumi.Output<AdaptiveJsonSchema>;
+  /** When the schema was last written. */
+  declare readonly updatedAt: pulumi.Output<string>;
+
+  constructor(name: string, args: SiteAdaptiveSchemaArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { updatedAt: undefined };
+    super(new DocsPlatformProvider("SiteAdaptiveSchema"), name, withIdentity("SiteAdaptiveSchema", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "SiteAdaptiveSchema");
+  }
+}

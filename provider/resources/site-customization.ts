@@ -1,0 +1,398 @@
+/**
+ * `SiteCustomization`: how a docs site looks and behaves, the Customization object of API.md 2.17,
+ * read and written with `GET`/`PUT /orgs/{org}/sites/{site}/customization` (DESIGN.md 8).
+ *
+ * Every site has exactly one customization, so the resource always adopts it: its id is the site
+ * id, and create takes the existing object over.
+ *
+ * The API's PUT replaces the whole object (a field left out reverts to its default), but a program
+ * declares only the fields it manages. So:
+ * - the state tracks only the declared paths: refresh compares the declared leaves with the
+ *   server's and nothing else, so a field set in the app that the program does not declare never
+ *   shows as drift;
+ * - create and update send the object as it is on the server now with the declared values laid
+ *   over it. Declared fields are authoritative; a field left out of the program is "not managed"
+ *   and keeps the value it has, exactly as a removed setting of `OrganizationSettings` does.
+ *   (Sending the defaults plus the declared values instead would silently reset every field set
+ *   in the app.) The API has no version check, so an edit made in the app between the GET and the
+ *   PUT of one update is overwritten; the next refresh shows it gone only where it was declared.
+ * - destroy leaves the customization as it is: removing the resource means "stop managing it".
+ *   Resetting to the defaults would also reset the fields the program never managed.
+ *
+ * A leaf is a string, boolean, `null` or array: arrays (header links, footer groups) are managed
+ * whole. `null` unsets an optional field (a logo, the privacy policy URL, ...).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { httpUrl, identifier, text } from "../runtime/check";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { getOrUndefined } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { DocsPlatformProvider } from "../runtime/stub";
+import { jsonEqual, stateStrings } from "../runtime/values";
+
+// ---------------------------------------------------------------------------------------------
+// The Customization object's input shape, shared with SiteSpaceCustomization.
+
+const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const hexColor = () => z.string().regex(HEX_COLOR, "must be a hex color, #rgb or #rrggbb, e.g. #346DDB");
+/** A styling or mode value: API.md gives sample values only, not the enumeration, so any 1..100 characters. */
+const option = () => text({ min: 1, max: 100 });
+const imageUrl = () => httpUrl({ max: 2048 });
+const linkTitle = () => text({ min: 1, max: 100 });
+
+/** A content reference (API.md 2.8: `file`, `page`, `openapi`) or an external `url`. */
+const contentReference = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("url"), url: httpUrl({ max: 2048 }) }),
+  z.strictObject({ kind: z.literal("page"), page: identifier(), space: identifier().optional() }),
+  z.strictObject({ kind: z.literal("file"), file: identifier() }),
+  z.strictObject({ kind: z.literal("openapi"), spec: text({ min: 1, max: 100 }) }),
+]);
+const link = z.strictObject({ title: linkTitle(), to: contentReference });
+
+/**
+ * The top-level fields of the Customization object, every field optional at every depth (a
+ * program declares what it manages). `nullable`: whether `null` may unset an optional field; a
+ * site-space override has no "unset" of its own (removing a field from it inherits the site's).
+ */
+export function customizationFields(nullable: boolean) {
+  const unsettable = <T extends z.ZodType>(schema: T) => (nullable ? schema.nullable() : schema);
+  const themedColor = () => z.strictObject({ light: hexColor().optional(), dark: hexColor().optional() });
+  const themedImage = () => unsettable(z.strictObject({ light: imageUrl().optional(), dark: imageUrl().optional() }));
+  const enabled = () => z.strictObject({ enabled: z.boolean().optional() });
+  return {
+    title: text({ min: 1, max: 128 }).optional(),
+    styling: z
+      .strictObject({
+        theme: option().optional(),
+        primaryColor: themedColor().optional(),
+        infoColor: themedColor().optional(),
+        successColor: themedColor().optional(),
+        warningColor: themedColor().optional(),
+        dangerColor: themedColor().optional(),
+        tint: unsettable(z.strictObject({ color: themedColor().optional() })).optional(),
+        corners: option().optional(),
+        depth: option().optional(),
+        links: option().optional(),
+        font: option().optional(),
+        monospaceFont: option().optional(),
+        icons: option().optional(),
+        sidebar: z.strictObject({ background: option().optional(), list: option().optional() }).optional(),
+        search: option().optional(),
+      })
+      .optional(),
+    favicon: z.strictObject({ icon: themedImage().optional() }).optional(),
+    header: z
+      .strictObject({
+        logo: themedImage().optional(),
+        primaryLink: unsettable(contentReference).optional(),
+        links: z
+          .array(
+            z.strictObject({
+              title: linkTitle(),
+              to: contentReference.optional(),
+              style: option().optional(),
+              links: z.array(link).max(50).optional(),
+              condition: text({ min: 1, max: 1000 }).optional(),
+            }),
+          )
+          .max(50)
+          .optional(),
+      })
+      .optional(),
+    footer: z
+      .strictObject({
+        logo: themedImage().optional(),
+        groups: z.array(z.strictObject({ title: linkTitle(), links: z.array(link).max(50).optional() })).max(50).optional(),
+        copyright: unsettable(text({ max: 1000 })).optional(),
+      })
+      .optional(),
+    announcement: z
+      .strictObject({
+        enabled: z.boolean().optional(),
+        message: text({ max: 1000 }).optional(),
+        link: unsettable(link).optional(),
+        style: option().optional(),
+      })
+      .optional(),
+    themes: z.strictObject({ default: option().optional(), toggeable: z.boolean().optional() }).optional(),
+    pdf: enabled().optional(),
+    feedback: enabled().optional(),
+    ai: z.strictObject({ mode: option().optional() }).optional(),
+    advancedCustomization: enabled().optional(),
+    git: z.strictObject({ showEditLink: z.boolean().optional() }).optional(),
+    pageActions: z.strictObject({ externalAI: z.boolean().optional(), markdown: z.boolean().optional(), mcp: z.boolean().optional() }).optional(),
+    externalLinks: z.strictObject({ target: option().optional() }).optional(),
+    pagination: enabled().optional(),
+    trademark: enabled().optional(),
+    privacyPolicy: z.strictObject({ url: unsettable(imageUrl()).optional() }).optional(),
+    socialPreview: z.strictObject({ url: unsettable(imageUrl()).optional() }).optional(),
+    insights: z.strictObject({ trackingCookie: z.boolean().optional() }).optional(),
+  };
+}
+
+/** The top-level fields of the Customization object, in the API's order. */
+export const CUSTOMIZATION_FIELDS = Object.keys(customizationFields(true)) as readonly string[];
+
+/** A color per theme: hex colors such as `#346DDB`. */
+export interface ThemedColor {
+  light?: string;
+  dark?: string;
+}
+
+/** An image per theme: http(s) URLs of at most 2048 characters. */
+export interface ThemedImage {
+  light?: string;
+  dark?: string;
+}
+
+/** Where a link goes: an external URL, or a page, file or OpenAPI spec of the organization. */
+export type ContentReference =
+  | { kind: "url"; url: string }
+  | { kind: "page"; page: string; space?: string }
+  | { kind: "file"; file: string }
+  | { kind: "openapi"; spec: string };
+
+export interface CustomizationLink {
+  title: string;
+  to: ContentReference;
+}
+
+export interface HeaderLink {
+  /** 1..100 characters. */
+  title: string;
+  to?: ContentReference;
+  /** How the link shows, e.g. `"link"` or `"button-primary"`. */
+  style?: string;
+  /** A dropdown of links under this one. */
+  links?: CustomizationLink[];
+  /** Expression deciding whether a visitor sees the link (adaptive content), 1..1000 characters. */
+  condition?: string;
+}
+
+/**
+ * The Customization object of API.md 2.17, every field optional: declare only what you manage.
+ * API.md gives sample values, not enumerations, for the styling and mode fields (`theme`,
+ * `corners`, ...): they are strings of 1..100 characters, checked by the API.
+ */
+export interface Customization {
+  /** Title shown in the site's header, 1..128 characters. Example: `"Acme Docs"`. */
+  title?: string;
+  /**
+   * Look of the site. Example: `{ theme: "clean", primaryColor: { light: "#346DDB", dark: "#6B9BF2" },
+   * corners: "straight", depth: "subtle", links: "default", font: "Inter", icons: "regular",
+   * sidebar: { background: "default", list: "default" }, search: "prominent" }`.
+   */
+  styling?: {
+    theme?: string;
+    primaryColor?: ThemedColor;
+    infoColor?: ThemedColor;
+    successColor?: ThemedColor;
+    warningColor?: ThemedColor;
+    dangerColor?: ThemedColor;
+    /** `null` removes the tint. */
+    tint?: { color?: ThemedColor } | null;
+    corners?: string;
+    depth?: string;
+    links?: string;
+    font?: string;
+    monospaceFont?: string;
+    icons?: string;
+    sidebar?: { background?: string; list?: string };
+    search?: string;
+  };
+  /** Favicon; `icon: null` removes it. Example: `{ icon: { light: "https://acme.test/favicon.png" } }`. */
+  favicon?: { icon?: ThemedImage | null };
+  /**
+   * Header: logo (`null` removes it), primary link and links, managed as a whole list. Example:
+   * `{ logo: { light: "https://acme.test/logo.svg" }, links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] }`.
+   */
+  header?: { logo?: ThemedImage | null; primaryLink?: ContentReference | null; links?: HeaderLink[] };
+  /** Footer: logo, link groups (managed as a whole list), copyright. Example: `{ copyright: "© Acme Inc." }`. */
+  footer?: { logo?: ThemedImage | null; groups?: { title: string; links?: CustomizationLink[] }[]; copyright?: string | null };
+  /** Banner above the site. Example: `{ enabled: true, message: "v2 is out", style: "info" }`. */
+  announcement?: { enabled?: boolean; message?: string; link?: CustomizationLink | null; style?: string };
+  /** Light/dark theme. Example: `{ default: "light", toggeable: true }`. */
+  themes?: { default?: string; toggeable?: boolean };
+  /** PDF export. Example: `{ enabled: false }`. */
+  pdf?: { enabled?: boolean };
+  /** Page feedback. Example: `{ enabled: true }`. */
+  feedback?: { enabled?: boolean };
+  /** AI features. Example: `{ mode: "none" }`. */
+  ai?: { mode?: string };
+  /** Example: `{ enabled: true }`. */
+  advancedCustomization?: { enabled?: boolean };
+  /** Example: `{ showEditLink: true }`. */
+  git?: { showEditLink?: boolean };
+  /** Actions offered on pages. Example: `{ externalAI: true, markdown: true, mcp: false }`. */
+  pageActions?: { externalAI?: boolean; markdown?: boolean; mcp?: boolean };
+  /** Example: `{ target: "self" }`. */
+  externalLinks?: { target?: string };
+  /** Example: `{ enabled: true }`. */
+  pagination?: { enabled?: boolean };
+  /** Example: `{ enabled: false }`. */
+  trademark?: { enabled?: boolean };
+  /** `url: null` removes it. Example: `{ url: "https://acme.test/privacy" }`. */
+  privacyPolicy?: { url?: string | null };
+  /** `url: null` removes it. Example: `{ url: "https://acme.test/social.png" }`. */
+  socialPreview?: { url?: string | null };
+  /** Example: `{ trackingCookie: false }`. */
+  insights?: { trackingCookie?: boolean };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Declared leaves: projecting the server's object onto them, and laying them over it.
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The server's values at the declared paths: declared objects are walked, anything else (a string,
+ * boolean, `null`, an array) is a leaf taken whole. A declared leaf the server does not hold
+ * reads as `null`, which is how an unset optional field is declared.
+ */
+export function projectDeclared(declared: unknown, server: unknown): unknown {
+  if (!isObject(declared)) return server === undefined ? null : server;
+  const source = isObject(server) ? server : {};
+  const result: Json = {};
+  for (const [key, value] of Object.entries(declared)) if (value !== undefined) result[key] = projectDeclared(value, source[key]);
+  return result;
+}
+
+/** `declared` laid over `base`: declared objects merge key by key, declared leaves replace. */
+export function overlayDeclared(base: unknown, declared: unknown): unknown {
+  if (!isObject(declared)) return declared;
+  const result: Json = isObject(base) ? { ...base } : {};
+  for (const [key, value] of Object.entries(declared)) if (value !== undefined) result[key] = overlayDeclared(result[key], value);
+  return result;
+}
+
+/** The state's customization fields: the server object projected onto the fields of `declared`. */
+export function declaredState(declared: Record<string, unknown>, server: Json): State {
+  const state: State = {};
+  for (const field of CUSTOMIZATION_FIELDS) {
+    if (declared[field] !== undefined) state[field] = projectDeclared(declared[field], server[field]);
+  }
+  return state;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The resource.
+
+export const schema = z.strictObject({
+  organizationId: identifier(),
+  siteId: identifier(),
+  ...customizationFields(true),
+});
+
+/** `adopt` is never an input here: the site's customization always exists and is always adopted. */
+export type SiteCustomizationInputs = z.infer<typeof schema> & { adopt?: undefined };
+
+/** The customization fields as resource arguments: each may be an Output, at any depth. */
+export type CustomizationArgs = { [K in keyof Customization]?: Wrapped<NonNullable<Customization[K]>> };
+
+export interface SiteCustomizationArgs extends CustomizationArgs {
+  /** Id of the organization that owns the site. Changing it manages another site's customization. Example: `"org_123"`. */
+  organizationId: Wrapped<string>;
+  /** Id of the site. Changing it manages another site's customization (the old one is left as it is). Example: `site.id`. */
+  siteId: Wrapped<string>;
+}
+
+const customizationPath = (organizationId: string, siteId: string) => ["orgs", organizationId, "sites", siteId, "customization"];
+
+function addressOf(bag: State): { organizationId: string; siteId: string } {
+  return stateStrings(bag, ["organizationId", "siteId"], "SiteCustomization: the state has no organizationId or siteId; cannot address the customization");
+}
+
+function readCustomization(api: ApiRequester, organizationId: string, siteId: string): Promise<Json | undefined> {
+  return getOrUndefined<Json>(api, customizationPath(organizationId, siteId));
+}
+
+/** PUTs the server object with the declared fields laid over it, unless it holds them already; returns the state. */
+async function apply(ctx: ResourceContext, inputs: SiteCustomizationInputs, current: Json): Promise<State> {
+  const declared = inputs as Record<string, unknown>;
+  const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
+  let server = current;
+  const wanted = declaredState(declared, server);
+  const differs = Object.entries(wanted).some(([field, value]) => !jsonEqual(value, declared[field]));
+  if (differs) {
+    const body: Json = { ...current };
+    for (const field of CUSTOMIZATION_FIELDS) if (declared[field] !== undefined) body[field] = overlayDeclared(current[field], declared[field]);
+    // Absolute: the same PUT sent twice leaves the same object.
+    server = await ctx.api.request<Json>("PUT", customizationPath(address.organizationId, address.siteId), { body, idempotent: true });
+  }
+  return { ...address, ...declaredState(declared, server) };
+}
+
+export const definition: ResourceDefinition<SiteCustomizationInputs> = {
+  kind: "SiteCustomization",
+  schema,
+  replaceKeys: ["organizationId", "siteId"],
+
+  async create(ctx, inputs) {
+    const current = await readCustomization(ctx.api, inputs.organizationId, inputs.siteId);
+    if (!current) throw new Error(`SiteCustomization: site ${inputs.siteId} does not exist in organization ${inputs.organizationId} or is not visible to this token`);
+    return { id: inputs.siteId, state: await apply(ctx, inputs, current) };
+  },
+
+  async read(ctx, id, previous) {
+    const address = addressOf(previous);
+    const server = await readCustomization(ctx.api, address.organizationId, id);
+    // The previous state holds the declared paths: only they are compared.
+    return server && { ...address, siteId: id, ...declaredState(previous, server) };
+  },
+
+  async update(ctx, id, _olds, news) {
+    // Laid over the object as it is now, so nothing undeclared is reset.
+    const current = await readCustomization(ctx.api, news.organizationId, id);
+    if (!current) throw new Error(`SiteCustomization: site ${id} no longer exists or is not visible to this token; run \`pulumi refresh\` to drop it from the state`);
+    return apply(ctx, news, current);
+  },
+
+  async delete() {
+    // Deliberately nothing: every site has a customization, and removing this resource means "stop
+    // managing it". Resetting to the defaults would also reset the fields the program never declared.
+  },
+};
+
+/**
+ * The customization of a docs site; declare only the fields you manage. Example:
+ *
+ * ```ts
+ * new SiteCustomization("look", {
+ *   organizationId: orgId,
+ *   siteId: site.id,
+ *   title: "Acme Docs",
+ *   styling: { primaryColor: { light: "#346DDB", dark: "#6B9BF2" }, corners: "straight" },
+ *   header: { links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] },
+ * });
+ * ```
+ */
+export class SiteCustomization extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly siteId: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string | undefined>;
+  declare readonly styling: pulumi.Output<Customization["styling"]>;
+  declare readonly favicon: pulumi.Output<Customization["favicon"]>;
+  declare readonly header: pulumi.Output<Customization["header"]>;
+  declare readonly footer: pulumi.Output<Customization["footer"]>;
+  declare readonly announcement: pulumi.Output<Customization["announcement"]>;
+  declare readonly themes: pulumi.Output<Customization["themes"]>;
+  declare readonly pdf: pulumi.Output<Customization["pdf"]>;
+  declare readonly feedback: pulumi.Output<Customization["feedback"]>;
+  declare readonly ai: pulumi.Output<Customization["ai"]>;
+  declare readonly advancedCustomization: pulumi.Output<Customization["advancedCustomization"]>;
+  declare readonly git: pulumi.Output<Customization["git"]>;
+  declare readonly pageActions: pulumi.Output<Customization["pageActions"]>;
+  declare readonly externalLinks: pulumi.Output<Customization["externalLinks"]>;
+  declare readonly pagination: pulumi.Output<Customization["pagination"]>;
+  declare readonly trademark: pulumi.Output<Customization["trademark"]>;
+  declare readonly privacyPolicy: pulumi.Output<Customization["privacyPolicy"]>;
+  declare readonly socialPreview: pulumi.Output<Customization["socialPreview"]>;
+  declare readonly insights: pulumi.Output<Customization["insights"]>;
+
+  constructor(name: string, args: SiteCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
+    super(new DocsPlatformProvider("SiteCustomization"), name, withIdentity("SiteCustomization", name, { ...args }, opts), opts, RESOURCE_MODULE, "SiteCustomization");
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * `SiteSectionGroup`: a group of a docs site's sections (API.md 2.17, 4.13; DESIGN.md 8).
+ *
+ * Membership is declared on each section (`SiteSection.siteSectionGroupId`), as production changes
+ * it (`PATCH .../sections/{id}`), never as a list here: one owner per section's membership, so no
+ * two resources can disagree about it. A group's parent is declared here
+ * (`parentSectionGroupId`), changed in place with `PATCH .../section-groups/{id}`. The order of the
+ * groups among their siblings is declared with `SiteStructure`.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { adoptInput } from "../runtime/adopt";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier, text } from "../runtime/check";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { createOnce } from "../runtime/create-once";
+import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { DocsPlatformProvider } from "../runtime/stub";
+import { stateStrings } from "../runtime/values";
+
+export const siteSectionGroupInputs = z.strictObject({
+  organizationId: identifier(),
+  siteId: identifier(),
+  // Neither API.md nor DESIGN.md 8 gives a limit for group titles: only "not empty" is checked here.
+  title: text({ min: 1 }),
+  icon: text({ min: 1, max: 100 }).optional(),
+  parentSectionGroupId: identifier().nullable().optional(),
+  adopt: adoptInput.optional(),
+});
+
+export type SiteSectionGroupInputs = z.infer<typeof siteSectionGroupInputs>;
+
+export interface SiteSectionGroupArgs {
+  /** Id of the organization that owns the site. Changing it replaces the group. Example: `"org_123"`. */
+  organizationId: Wrapped<string>;
+  /** Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`. */
+  siteId: Wrapped<string>;
+  /** Title of the group, not empty. Example: `"API reference"`. */
+  title: Wrapped<string>;
+  /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"code"`. */
+  icon?: Wrapped<string>;
+  /**
+   * Id of the group holding this one (nested groups); `null` keeps it at the top level of the
+   * site, and removing it after it was set moves the group back to the top level. Left out, the
+   * group's parent is not managed. A change moves the group in place (it lands at the end of its
+   * new level; declare the order with `SiteStructure`). Example: `products.id`.
+   */
+  parentSectionGroupId?: Wrapped<string | null>;
+  /**
+   * Take over an existing group instead of creating one: `{ id: "<group id>" }` (groups have no
+   * natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation.
+   */
+  adopt?: Wrapped<boolean | { id: string }>;
+}
+
+/** The API's section group (API.md 2.17), only the fields read here. */
+interface ApiSectionGroup {
+  id: string;
+  title: string;
+  icon?: string;
+  /** Id of the parent group; absent at the top level. */
+  sectionGroup?: string;
+}
+
+const groupsPath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, "section-groups", ...rest];
+
+function addressOf(bag: State): { organizationId: string; siteId: string } {
+  return stateStrings(bag, ["organizationId", "siteId"], "SiteSectionGroup: the state has no organizationId or siteId; cannot address the group");
+}
+
+function stateOf(address: { organizationId: string; siteId: string }, group: ApiSectionGroup): State {
+  return {
+    organizationId: address.organizationId,
+    siteId: address.siteId,
+    title: group.title,
+    icon: group.icon,
+    parentSectionGroupId: group.sectionGroup ?? null,
+  };
+}
+
+/** API.md has no GET of one group: it is found in the site's list. */
+function findGroup(api: ApiRequester, organizationId: string, siteId: string, groupId: string): Promise<ApiSectionGroup | undefined> {
+  return findListed<ApiSectionGroup>(api, groupsPath(organizationId, siteId), groupId);
+}
+
+/**
+ * The PATCH body for the keys to apply. A removed `parentSectionGroupId` is sent as null (back to
+ * the top level); a removed icon stops being managed: the group keeps it.
+ */
+function patchBody(inputs: SiteSectionGroupInputs, keys: ReadonlySet<string>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (keys.has("title")) body.title = inputs.title;
+  if (keys.has("icon") && inputs.icon !== undefined) body.icon = inputs.icon;
+  if (keys.has("parentSectionGroupId")) body.parentSectionGroupId = inputs.parentSectionGroupId ?? null;
+  return body;
+}
+
+async function create(ctx: ResourceContext, inputs: SiteSectionGroupInputs): Promise<{ id: string; state: State }> {
+  const { api } = ctx;
+  const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
+  const parent = inputs.parentSectionGroupId ?? undefined;
+  // One step: the POST takes the title, the icon and the parent.
+  const group = await createOnce<ApiSectionGroup>(ctx, {
+    kind: "SiteSectionGroup",
+    describe: `section group "${inputs.title}" of site ${address.siteId}`,
+    matchedBy: "its site, its title, its icon and its parent group",
+    send: () => api.request<ApiSectionGroup>("POST", groupsPath(address.organizationId, address.siteId), { body: { title: inputs.title, icon: inputs.icon, parent } }),
+    // Groups have no natural key: the fingerprint is what the POST sets.
+    find: async () =>
+      (await listAll<ApiSectionGroup>(api, groupsPath(address.organizationId, address.siteId))).filter(
+        (candidate) =>
+          candidate.title === inputs.title &&
+          (inputs.icon === undefined || candidate.icon === inputs.icon) &&
+          (candidate.sectionGroup ?? undefined) === parent,
+      ),
+    get: (id) => findGroup(api, address.organizationId, address.siteId, id),
+    idOf: (candidate) => candidate.id,
+  });
+  return { id: group.id, state: stateOf(address, group) };
+}
+
+async function read(ctx: ResourceContext, groupId: string, previous: State): Promise<State | undefined> {
+  const address = addressOf(previous);
+  const group = await findGroup(ctx.api, address.organizationId, address.siteId, groupId);
+  return group && stateOf(address, group);
+}
+
+async function update(ctx: ResourceContext, groupId: string, olds: State, news: SiteSectionGroupInputs, changed: ReadonlySet<string>): Promise<State> {
+  const address = addressOf(olds);
+  const body = patchBody(news, changed);
+  // Absolute values (a title, a parent): repeating the PATCH changes nothing more, so it may be retried.
+  const group =
+    Object.keys(body).length > 0
+      ? await ctx.api.request<ApiSectionGroup>("PATCH", groupsPath(address.organizationId, address.siteId, groupId), { body, idempotent: true })
+      : await findGroup(ctx.api, address.organizationId, address.siteId, groupId);
+  if (!group) throw new Error(`SiteSectionGroup ${groupId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+  return stateOf(address, group);
+}
+
+async function remove(ctx: ResourceContext, groupId: string, props: State): Promise<void> {
+  const address = addressOf(props);
+  // The API moves the group's sections and nested groups up one level; a 404 (the site is gone) counts as deleted.
+  await deleteIdempotent(ctx.api, groupsPath(address.organizationId, address.siteId, groupId));
+}
+
+export const definition: ResourceDefinition<SiteSectionGroupInputs> = {
+  kind: "SiteSectionGroup",
+  schema: siteSectionGroupInputs,
+  replaceKeys: ["organizationId", "siteId"],
+  create,
+  read,
+  update,
+  delete: remove,
+};
+
+/**
+ * A group of a docs site's sections. Sections join it with `siteSectionGroupId`. Example:
+ *
+ * ```ts
+ * const apis = new SiteSectionGroup("apis", { organizationId: orgId, siteId: site.id, title: "APIs", icon: "code" });
+ * new SiteSection("rest", { organizationId: orgId, siteId: site.id, spaceId: restSpace.id, siteSectionGroupId: apis.id });
+ * ```
+ */
+export class SiteSectionGroup extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly siteId: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string>;
+  declare readonly icon: pulumi.Output<string | undefined>;
+  declare readonly parentSectionGroupId: pulumi.Output<string | null | undefined>;
+
+  // No output lists the group's sections: they join through their own resources after the group
+  // exists, so such an output would change on every refresh after the first up.
+  constructor(name: string, args: SiteSectionGroupArgs, opts?: pulumi.CustomResourceOptions) {
+    super(new DocsPlatformProvider("SiteSectionGroup"), name, withIdentity("SiteSectionGroup", name, { ...args }, opts), opts, RESOURCE_MODULE, "SiteSectionGroup");
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * `SiteSpaceCustomization`: a site space's override of its site's customization (DESIGN.md 8:
+ * `GET`, `PATCH` and `DELETE /orgs/{org}/sites/{site}/site-spaces/{id}/customization`). The
+ * fields are those of `SiteCustomization` (the Customization object of API.md 2.17).
+ *
+ * - The id is the site space id: a site space has one override.
+ * - Create and update PATCH the declared fields into the override (the API merges a PATCH into the
+ *   override it holds). A field removed from the program is dropped from the override (sent as
+ *   `null`), so the site space inherits the site's value again; a field of the override that the
+ *   program never declared (set in the app) is left as it is.
+ * - The API's GET answers the effective object (the site's customization with the override laid
+ *   over it), so refresh compares the declared leaves with what visitors of the site space get:
+ *   drift shows when that differs. An override dropped in the app, while the site's own value
+ *   happens to equal the declared one, is not visible as drift.
+ * - Destroy drops the whole override (DELETE): the site space then looks like its site.
+ * - There is no `null` ("unset") in an override: removing a field inherits the site's value.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier } from "../runtime/check";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { DocsPlatformProvider } from "../runtime/stub";
+import { stateStrings } from "../runtime/values";
+import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declaredState, overlayDeclared } from "./site-customization";
+
+export const schema = z.strictObject({
+  organizationId: identifier(),
+  siteId: identifier(),
+  siteSpaceId: identifier(),
+  ...customizationFields(false),
+});
+
+/** `adopt` is never an input here: a site space's override always exists (empty or not) and is always taken over. */
+export type SiteSpaceCustomizationInputs = z.infer<typeof schema> & { adopt?: undefined };
+
+/** Removes every `null` (an override has no "unset" of its own), at any depth. */
+type WithoutNull<T> = T extends null ? never : T extends readonly (infer E)[] ? WithoutNull<E>[] : T extends object ? { [K in keyof T]: WithoutNull<T[K]> } : T;
+
+export type SiteSpaceCustomizationArgs = { [K in keyof Customization]?: Wrapped<WithoutNull<NonNullable<Customization[K]>>> } & {
+  /** Id of the organization that owns the site. Changing it replaces the resource. Example: `"org_123"`. */
+  organizationId: Wrapped<string>;
+  /** Id of the site. Changing it replaces the resource. Example: `site.id`. */
+  siteId: Wrapped<string>;
+  /** Id of the site space whose customization this overrides. Changing it replaces the resource. Example: `siteSpace.id`. */
+  siteSpaceId: Wrapped<string>;
+};
+
+type Json = Record<string, unknown>;
+type Address = { organizationId: string; siteId: string; siteSpaceId: string };
+
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+const overridePath = (address: Address) => ["orgs", address.organizationId, "sites", address.siteId, "site-spaces", address.siteSpaceId, "customization"];
+
+function addressOf(bag: State, siteSpaceId: string): Address {
+  const { organizationId, siteId } = stateStrings(bag, ["organizationId", "siteId"], "SiteSpaceCustomization: the state has no organizationId or siteId; cannot address the override");
+  return { organizationId, siteId, siteSpaceId };
+}
+
+function readEffective(api: ApiRequester, address: Address): Promise<Json | undefined> {
+  return getOrUndefined<Json>(api, overridePath(address));
+}
+
+/** A `null` at every leaf of `value`: the PATCH that drops exactly those leaves from the override. */
+function nullsAt(value: unknown): unknown {
+  if (!isObject(value)) return null;
+  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, nullsAt(member)]));
+}
+
+/** The leaves declared in `before` and not in `after`, as a PATCH of nulls; undefined when there are none. */
+function droppedLeaves(before: unknown, after: unknown): unknown {
+  if (before === undefined) return undefined;
+  if (after === undefined) return nullsAt(before);
+  if (!isObject(before) || !isObject(after)) return undefined;
+  const dropped: Json = {};
+  for (const [key, member] of Object.entries(before)) {
+    const patch = droppedLeaves(member, after[key]);
+    if (patch !== undefined) dropped[key] = patch;
+  }
+  return Object.keys(dropped).length > 0 ? dropped : undefined;
+}
+
+/** PATCHes the declared fields (and nulls for the leaves no longer declared); returns the state. */
+async function patch(ctx: ResourceContext, address: Address, news: Json, olds: Json): Promise<State> {
+  const body: Json = {};
+  for (const field of CUSTOMIZATION_FIELDS) {
+    const dropped = droppedLeaves(olds[field], news[field]);
+    const value = news[field] === undefined ? dropped : overlayDeclared(dropped, news[field]);
+    if (value !== undefined) body[field] = value;
+  }
+  let effective: Json | undefined;
+  if (Object.keys(body).length > 0) {
+    // Absolute values: the same PATCH sent twice leaves the same override.
+    effective = await ctx.api.request<Json>("PATCH", overridePath(address), { body, idempotent: true });
+  } else {
+    effective = await readEffective(ctx.api, address);
+  }
+  if (!effective) throw new Error(`SiteSpaceCustomization: site space ${address.siteSpaceId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+  return { organizationId: address.organizationId, siteId: address.siteId, siteSpaceId: address.siteSpaceId, ...declaredState(news, effective) };
+}
+
+export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
+  kind: "SiteSpaceCustomization",
+  schema,
+  replaceKeys: ["organizationId", "siteId", "siteSpaceId"],
+
+  async create(ctx, inputs) {
+    const address = { organizationId: inputs.organizationId, siteId: inputs.siteId, siteSpaceId: inputs.siteSpaceId };
+    if (!(await readEffective(ctx.api, address))) {
+      throw new Error(`SiteSpaceCustomization: site space ${address.siteSpaceId} does not exist in site ${address.siteId} or is not visible to this token`);
+    }
+    // Always PATCHed, even where the site's value already matches: the override pins it.
+    return { id: address.siteSpaceId, state: await patch(ctx, address, inputs as Json, {}) };
+  },
+
+  async read(ctx, id, previous) {
+    const address = addressOf(previous, id);
+    const effective = await readEffective(ctx.api, address);
+    return effective && { ...address, ...declaredState(previous, effective) };
+  },
+
+  async update(ctx, id, olds, news) {
+    return patch(ctx, addressOf(olds, id), news as Json, olds);
+  },
+
+  async delete(ctx, id, props) {
+    // A 404 (the site space or its site is gone, and the override with it) counts as done.
+    await deleteIdempotent(ctx.api, overridePath(addressOf(props, id)));
+  },
+};
+
+/**
+ * A site space's override of its site's customization; declare only the fields it overrides. Example:
+ *
+ * ```ts
+ * new SiteSpaceCustomization("api-look", {
+ *   organizationId: orgId,
+ *   siteId: site.id,
+ *   siteSpaceId: apiSiteSpace.id,
+ *   styling: { primaryColor: { light: "#0B7A75", dark: "#3CC0B9" } },
+ *   announcement: { enabled: true, message: "API v2 is in beta", style: "warning" },
+ * });
+ * ```
+ */
+export class SiteSpaceCustomization extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly siteId: pulumi.Output<string>;
+  declare readonly siteSpaceId: pulumi.Output<string>;
+  declare readonly title: pulumi.Output<string | undefined>;
+  declare readonly styling: pulumi.Output<Customization["styling"]>;
+  declare readonly favicon: pulumi.Output<Customization["favicon"]>;
+  declare readonly header: pulumi.Output<Customization["header"]>;
+  declare readonly footer: pulumi.Output<Customization["footer"]>;
+  declare readonly announcement: pulumi.Output<Customization["announcement"]>;
+  declare readonly themes: pulumi.Output<Customization["themes"]>;
+  declare readonly pdf: pulumi.Output<Customization["pdf"]>;
+  declare readonly feedback: pulumi.Output<Customization["feedback"]>;
+  declare readonly ai: pulumi.Output<Customization["ai"]>;
+  declare readonly advancedCustomization: pulumi.Output<Customization["advancedCustomization"]>;
+  declare readonly git: pulumi.Output<Customization["git"]>;
+  declare readonly pageActions: pulumi.Output<Customization["pageActions"]>;
+  declare readonly externalLinks: pulumi.Output<Customization["externalLinks"]>;
+  declare readonly pagination: pulumi.Output<Customization["pagination"]>;
+  declare readonly trademark: pulumi.Output<Customization["trademark"]>;
+  declare readonly privacyPolicy: pulumi.Output<Customization["privacyPolicy"]>;
+  declare readonly socialPreview: pulumi.Output<Customization["socialPreview"]>;
+  declare readonly insights: pulumi.Output<Customization["insights"]>;
+
+  constructor(name: string, args: SiteSpaceCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      new DocsPlatformProvider("SiteSpaceCustomization"),
+      name,
+      withIdentity("SiteSpaceCustomization", name, { ...args }, opts),
+      opts,
+      RESOURCE_MODULE,
+      "SiteSpaceCustomization",
+    );
+  }
+}

@@ -1,0 +1,318 @@
+/**
+ * `SiteStructure`: the order of a docs site's sections, section groups and site spaces
+ * (DESIGN.md 8: `GET .../structure` and `PATCH .../structure/sort`).
+ *
+ * One resource declares the order of one site, container by container: the site's top level, each
+ * section group, each section's site spaces. It orders; it never moves an item to another
+ * container: where an item lives is declared by the item's own resource (`SiteSection
+ * .siteSectionGroupId`, `SiteSectionGroup.parentSectionGroupId`, `SiteSpace.sectionId`). Because
+ * the structure takes those resources' ids, the engine applies their moves before the order.
+ *
+ * - Each declared list is the relative order of the items it names. Items of the container that
+ *   it does not name (made in the app, or by another program) are left alone and never shown as
+ *   drift; a reorder of the named ones in the app is drift, and the next `up` repairs it.
+ * - Create and update read the tree and send the fewest sort requests that give the declared order
+ *   (every item outside the longest run already in order is moved once, after its predecessor).
+ *   A sort is relative, so it is never retried blindly; an interrupted update is finished by the
+ *   next `up`, which starts again from the tree as it is.
+ * - Nothing is created: the structure always exists with its site, so creating this resource takes
+ *   the site's order over (no `adopt` input), and destroying it leaves the order as it is.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier } from "../runtime/check";
+import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { getOrUndefined } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { DocsPlatformProvider } from "../runtime/stub";
+import { isUnknown } from "../runtime/unknowns";
+import { stateStrings } from "../runtime/values";
+
+/** A list of ids naming each item once (ids still unknown in a preview are checked at `up`). */
+const orderedIds = () =>
+  z.array(identifier()).superRefine((ids, issues) => {
+    const seen = new Set<string>();
+    ids.forEach((id, index) => {
+      if (isUnknown(id)) return;
+      if (seen.has(id)) issues.addIssue({ code: "custom", path: [index], message: `${id} is listed twice; an order names each item once` });
+      seen.add(id);
+    });
+  });
+
+/** Entries naming each container once. */
+function oneEntryPer<T extends Record<K, string>, K extends string>(key: K, entries: T[], issues: z.core.$RefinementCtx<T[]>): void {
+  const seen = new Set<string>();
+  entries.forEach((entry, index) => {
+    const id = entry[key];
+    if (isUnknown(id)) return;
+    if (seen.has(id)) issues.addIssue({ code: "custom", path: [index, key], message: `${id} has two entries; give its whole order in one` });
+    seen.add(id);
+  });
+}
+
+const schema = z.strictObject({
+  organizationId: identifier(),
+  siteId: identifier(),
+  root: orderedIds().optional(),
+  groups: z
+    .array(z.strictObject({ groupId: identifier(), items: orderedIds() }))
+    .superRefine((entries, issues) => oneEntryPer("groupId", entries, issues))
+    .optional(),
+  sections: z
+    .array(z.strictObject({ sectionId: identifier(), siteSpaces: orderedIds() }))
+    .superRefine((entries, issues) => oneEntryPer("sectionId", entries, issues))
+    .optional(),
+});
+
+/** `adopt` is never an input here: the structure exists with its site and is always taken over. */
+export type SiteStructureInputs = z.infer<typeof schema> & { adopt?: undefined };
+
+export interface SiteStructureArgs {
+  /** Id of the organization that owns the site. Example: `"org_123"`. */
+  organizationId: Wrapped<string>;
+  /** Id of the site whose order this declares; one `SiteStructure` per site. Changing it replaces the resource. Example: `site.id`. */
+  siteId: Wrapped<string>;
+  /**
+   * The site's top level, in order: ids of its sections and section groups (which are siblings),
+   * or, for a site without sections, of its site spaces. Items left out keep their place.
+   * Example: `[guides.id, apis.id, changelog.id]`.
+   */
+  root?: Wrapped<string[]>;
+  /**
+   * The order inside section groups: per group, the ids of its sections and nested groups.
+   * Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`.
+   */
+  groups?: Wrapped<{ groupId: string; items: string[] }[]>;
+  /**
+   * The order of the site spaces of sections: per section, the ids of its site spaces (a section's
+   * first site space is `SiteSection.siteSpaceId`). Example: `[{ sectionId: guides.id, siteSpaces: [v2.id, guides.siteSpaceId] }]`.
+   */
+  sections?: Wrapped<{ sectionId: string; siteSpaces: string[] }[]>;
+}
+
+type ItemType = "site-space" | "site-section" | "site-section-group";
+interface Item {
+  type: ItemType;
+  id: string;
+}
+
+/** A node of `GET .../structure` (DESIGN.md 8), only the fields read here. */
+interface ApiNode {
+  object: ItemType;
+  id: string;
+  children?: ApiNode[];
+  siteSpaces?: { id: string }[];
+}
+
+interface ApiStructure {
+  type: "sections" | "siteSpaces";
+  structure: ApiNode[];
+}
+
+/** A container of the tree: the site's top level, a group, or a section (of site spaces). */
+type ContainerKey = "root" | `group:${string}` | `section:${string}`;
+
+/** The tree as ordered children per container. */
+function containersOf(tree: ApiStructure): Map<ContainerKey, Item[]> {
+  const containers = new Map<ContainerKey, Item[]>();
+  const pending: { key: ContainerKey; nodes: ApiNode[] }[] = [{ key: "root", nodes: tree.structure }];
+  while (pending.length > 0) {
+    const { key, nodes } = pending.pop()!;
+    containers.set(key, nodes.map((node) => ({ type: node.object, id: node.id })));
+    for (const node of nodes) {
+      if (node.object === "site-section-group") pending.push({ key: `group:${node.id}`, nodes: node.children ?? [] });
+      if (node.object === "site-section") {
+        containers.set(`section:${node.id}`, (node.siteSpaces ?? []).map((siteSpace) => ({ type: "site-space", id: siteSpace.id })));
+      }
+    }
+  }
+  return containers;
+}
+
+function describeContainer(key: ContainerKey): string {
+  if (key === "root") return "the site's top level";
+  const [kind, id] = key.split(/:(.*)/s) as [string, string];
+  return kind === "group" ? `section group ${id}` : `section ${id}`;
+}
+
+/** The declared lists of some inputs, as containers and their declared order. */
+function declaredOf(inputs: { root?: unknown; groups?: unknown; sections?: unknown }): { key: ContainerKey; ids: string[] }[] {
+  const declared: { key: ContainerKey; ids: string[] }[] = [];
+  if (Array.isArray(inputs.root)) declared.push({ key: "root", ids: inputs.root as string[] });
+  for (const entry of (inputs.groups ?? []) as { groupId: string; items: string[] }[]) declared.push({ key: `group:${entry.groupId}`, ids: entry.items });
+  for (const entry of (inputs.sections ?? []) as { sectionId: string; siteSpaces: string[] }[]) declared.push({ key: `section:${entry.sectionId}`, ids: entry.siteSpaces });
+  return declared;
+}
+
+const structurePath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, "structure", ...rest];
+
+function addressOf(bag: State): { organizationId: string; siteId: string } {
+  return stateStrings(bag, ["organizationId", "siteId"], "SiteStructure: the state has no organizationId or siteId; cannot address the site");
+}
+
+function readTree(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiStructure | undefined> {
+  return getOrUndefined<ApiStructure>(api, structurePath(organizationId, siteId));
+}
+
+/**
+ * The state for the declared lists of `declaredIn`: each list holds the items it names in the
+ * order the site has them now. A named item that is no longer in its container drops out, which
+ * shows as drift; items the list does not name are not shown.
+ */
+function stateOf(address: { organizationId: string; siteId: string }, tree: ApiStructure, declaredIn: { root?: unknown; groups?: unknown; sections?: unknown }): State {
+  const containers = containersOf(tree);
+  const ordered = (key: ContainerKey, ids: string[]) => {
+    const named = new Set(ids);
+    return (containers.get(key) ?? []).filter((item) => named.has(item.id)).map((item) => item.id);
+  };
+  const state: State = { organizationId: address.organizationId, siteId: address.siteId };
+  if (Array.isArray(declaredIn.root)) state.root = ordered("root", declaredIn.root as string[]);
+  if (Array.isArray(declaredIn.groups)) {
+    state.groups = (declaredIn.groups as { groupId: string; items: string[] }[]).map((entry) => ({ groupId: entry.groupId, items: ordered(`group:${entry.groupId}`, entry.items) }));
+  }
+  if (Array.isArray(declaredIn.sections)) {
+    state.sections = (declaredIn.sections as { sectionId: string; siteSpaces: string[] }[]).map((entry) => ({
+      sectionId: entry.sectionId,
+      siteSpaces: ordered(`section:${entry.sectionId}`, entry.siteSpaces),
+    }));
+  }
+  return state;
+}
+
+/** Indices (into `values`) of one longest strictly increasing subsequence: O(n log n). */
+export function longestIncreasingRun(values: readonly number[]): Set<number> {
+  const tails: number[] = [];
+  const previous: number[] = new Array(values.length).fill(-1);
+  values.forEach((value, index) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (values[tails[middle]!]! < value) low = middle + 1;
+      else high = middle;
+    }
+    if (low > 0) previous[index] = tails[low - 1]!;
+    tails[low] = index;
+  });
+  const run = new Set<number>();
+  for (let index = tails.at(-1) ?? -1; index !== -1; index = previous[index]!) run.add(index);
+  return run;
+}
+
+export interface Sort {
+  item: Item;
+  position: { before: Item } | { after: Item };
+}
+
+/**
+ * The fewest sorts that put the `declared` items of a container in that order: the items of one
+ * longest run already in order stay; each other one moves once, after its declared predecessor
+ * (the first one, before the first item that stays). Items not declared are never moved.
+ */
+export function sortsFor(current: readonly Item[], declared: readonly string[]): Sort[] {
+  const indexOf = new Map(current.map((item, index) => [item.id, index]));
+  const items = declared.map((id) => current[indexOf.get(id)!]!);
+  const stays = longestIncreasingRun(declared.map((id) => indexOf.get(id)!));
+  const sorts: Sort[] = [];
+  items.forEach((item, index) => {
+    if (stays.has(index)) return;
+    if (index > 0) sorts.push({ item, position: { after: items[index - 1]! } });
+    else sorts.push({ item, position: { before: items[Math.min(...stays)]! } });
+  });
+  return sorts;
+}
+
+/** Where an item is in the tree now, for messages. */
+function whereIs(containers: Map<ContainerKey, Item[]>, id: string): string {
+  for (const [key, items] of containers) if (items.some((item) => item.id === id)) return `is in ${describeContainer(key)}`;
+  return "is not in the site";
+}
+
+/** Sorts the site's containers into the declared order and returns the state after. */
+async function apply(ctx: ResourceContext, inputs: SiteStructureInputs): Promise<State> {
+  const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
+  const tree = await readTree(ctx.api, address.organizationId, address.siteId);
+  if (!tree) throw new Error(`SiteStructure: site ${address.siteId} does not exist in organization ${address.organizationId} (or is not visible to this token)`);
+  const containers = containersOf(tree);
+  const declared = declaredOf(inputs);
+  // Every misplaced item is reported before any sort is sent: a wrong declaration changes nothing.
+  const problems: string[] = [];
+  for (const { key, ids } of declared) {
+    const current = containers.get(key);
+    if (!current) {
+      problems.push(`${describeContainer(key)} is not in the site`);
+      continue;
+    }
+    for (const id of ids) {
+      if (!current.some((item) => item.id === id)) problems.push(`${id} is listed in ${describeContainer(key)} but ${whereIs(containers, id)}`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new Error(
+      `SiteStructure of site ${address.siteId}: ${problems.join("; ")}. This resource only orders items within their container; ` +
+        "where an item lives is declared on its own resource (SiteSection.siteSectionGroupId, SiteSectionGroup.parentSectionGroupId, SiteSpace.sectionId).",
+    );
+  }
+  for (const { key, ids } of declared) {
+    for (const sort of sortsFor(containers.get(key)!, ids)) {
+      // Relative: never retried blindly (a repeat could move it again); the next `up` re-reads the tree.
+      await ctx.api.request("PATCH", structurePath(address.organizationId, address.siteId, "sort"), { body: sort });
+    }
+  }
+  const after = await readTree(ctx.api, address.organizationId, address.siteId);
+  if (!after) throw new Error(`SiteStructure: site ${address.siteId} disappeared while its order was being applied`);
+  return stateOf(address, after, inputs);
+}
+
+async function create(ctx: ResourceContext, inputs: SiteStructureInputs): Promise<{ id: string; state: State }> {
+  return { id: inputs.siteId, state: await apply(ctx, inputs) };
+}
+
+async function read(ctx: ResourceContext, _id: string, previous: State): Promise<State | undefined> {
+  const address = addressOf(previous);
+  const tree = await readTree(ctx.api, address.organizationId, address.siteId);
+  return tree && stateOf(address, tree, previous);
+}
+
+async function update(ctx: ResourceContext, _id: string, _olds: State, news: SiteStructureInputs): Promise<State> {
+  return apply(ctx, news);
+}
+
+export const definition: ResourceDefinition<SiteStructureInputs> = {
+  kind: "SiteStructure",
+  schema,
+  replaceKeys: ["organizationId", "siteId"],
+  create,
+  read,
+  update,
+  async delete() {
+    // Deliberately nothing: the order belongs to the site, and a site without this resource keeps
+    // the order it has.
+  },
+};
+
+/**
+ * The order of a docs site's sections, section groups and site spaces. Example:
+ *
+ * ```ts
+ * new SiteStructure("order", {
+ *   organizationId: orgId,
+ *   siteId: site.id,
+ *   root: [guides.id, apis.id, changelog.id],
+ *   groups: [{ groupId: apis.id, items: [rest.id, graphql.id] }],
+ *   sections: [{ sectionId: guides.id, siteSpaces: [v2.id, guides.siteSpaceId] }],
+ * });
+ * ```
+ */
+export class SiteStructure extends pulumi.dynamic.Resource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly siteId: pulumi.Output<string>;
+  declare readonly root: pulumi.Output<string[] | undefined>;
+  declare readonly groups: pulumi.Output<{ groupId: string; items: string[] }[] | undefined>;
+  declare readonly sections: pulumi.Output<{ sectionId: string; siteSpaces: string[] }[] | undefined>;
+
+  constructor(name: string, args: SiteStructureArgs, opts?: pulumi.CustomResourceOptions) {
+    super(new DocsPlatformProvider("SiteStructure"), name, withIdentity("SiteStructure", name, { ...args }, opts), opts, RESOURCE_MODULE, "SiteStructure");
+  }
+}
