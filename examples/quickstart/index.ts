@@ -66,8 +66,9 @@ const guidesSection = new docs.SiteSection("guides", {
   icon: "book-open",
   path: "guides",
 });
-// Sections are listed in the order they were created, and the first one is the default: create
-// them one after the other, so every environment gets the same order.
+// The first section created is the site's default: "Guides" goes first. The order visitors see is
+// declared below (SiteStructure), whatever order Pulumi creates things in.
+const apiGroup = new docs.SiteSectionGroup("api-group", { organizationId, siteId: portal.id, title: "APIs", icon: "plug" });
 const referenceSection = new docs.SiteSection("reference", {
   organizationId,
   siteId: portal.id,
@@ -76,7 +77,23 @@ const referenceSection = new docs.SiteSection("reference", {
   icon: "code",
   path: "reference",
   description: "Endpoints, payloads and errors.",
+  siteSectionGroupId: apiGroup.id,
 }, { dependsOn: [guidesSection] });
+
+new docs.SiteStructure("order", {
+  organizationId,
+  siteId: portal.id,
+  root: [guidesSection.id, apiGroup.id],
+  groups: [{ groupId: apiGroup.id, items: [referenceSection.id] }],
+});
+
+new docs.SiteCustomization("look", {
+  organizationId,
+  siteId: portal.id,
+  title: "Acme Developer Portal",
+  styling: { primaryColor: { light: "#0b5fff", dark: "#6ea2ff" }, corners: "rounded" },
+  announcement: { enabled: true, message: "The v3 API is in beta.", style: "info" },
+});
 
 const changelog = new docs.SiteSpace("changelog", {
   organizationId,

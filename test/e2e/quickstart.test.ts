@@ -45,16 +45,16 @@ describe("npm start", () => {
 
     const first = await npmStart(dataDir, port);
     expect(first.code, first.output).toBe(0);
-    expect(first.output).toMatch(/\+ 16 created/);
+    expect(first.output).toMatch(/\+ 19 created/);
     expect(first.output).toMatch(new RegExp(`Its URL, as the API reports it: http://127\\.0\\.0\\.1:${port}/sites/\\w+`));
     expect(first.output).toContain("serves the API only, not the site's pages");
     expect(first.output).toMatch(/"organizationTitle": "Acme Documentation"/);
-    expect(first.output).toMatch(/preview \(expects no changes\)[\s\S]*16 unchanged/);
+    expect(first.output).toMatch(/preview \(expects no changes\)[\s\S]*19 unchanged/);
 
     const second = await npmStart(dataDir, port);
     expect(second.code, second.output).toBe(0);
     expect(second.output).not.toMatch(/created|updated|deleted|replaced/);
-    expect(second.output.match(/16 unchanged/g)).toHaveLength(2);
+    expect(second.output.match(/19 unchanged/g)).toHaveLength(2);
 
     for (const run of [first, second]) expect(run.output).not.toContain("tok-acme-admin");
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -91,13 +91,13 @@ describe("the quickstart program through the CLI", () => {
     const spacesBefore = (await list(`/orgs/${org}/spaces`)).map((item) => item.id);
 
     cliOutputs.push(await stack.up());
-    expect(cliOutputs.at(-1)!.stdout).toMatch(/\+ 16 created/);
+    expect(cliOutputs.at(-1)!.stdout).toMatch(/\+ 19 created/);
     expect((await list(`/orgs/${org}/sites`)).map((site) => site.title)).toEqual(["Developer portal"]);
     expect((await list(`/orgs/${org}/teams`)).map((team) => team.title).sort()).toEqual(["Reviewers", "Writers"]);
     expect((await list(`/orgs/${org}/spaces`)).map((space) => space.title)).toEqual(expect.arrayContaining(["Getting started", "API reference", "Release notes"]));
 
     const preview = await stack.preview();
-    expect(preview.changeSummary).toEqual({ same: 16 });
+    expect(preview.changeSummary).toEqual({ same: 19 });
     const refresh = await stack.refreshPreview();
     expect(Object.keys(refresh.changeSummary ?? {})).toEqual(["same"]);
 
@@ -107,7 +107,7 @@ describe("the quickstart program through the CLI", () => {
       .flatMap((resource) => [resource.inputs, resource.outputs] as (Record<string, unknown> | undefined)[])
       .map((bag) => bag?.__provider)
       .filter((provider): provider is string => typeof provider === "string");
-    expect(providers).toHaveLength(30); // 15 resources, inputs and outputs
+    expect(providers).toHaveLength(36); // 18 resources, inputs and outputs
     for (const provider of providers) expect(provider).not.toContain(emulator.fixture.token);
     // The token lives in the stack config file only encrypted.
     expect(await fs.readFile(stack.configFile, "utf8")).not.toContain(emulator.fixture.token);
