@@ -1,0 +1,138 @@
+/**
+ * `npm run bench:scale [-- --resources 400 --latency-ms 50 --repeat 3 --program both|package|baseline]`
+ *
+ * Scale through the real Pulumi CLI against the emulator (with injected latency). Measures the
+ * fault-scenario program (test/faults/program: the package's resources, 8 a group plus the
+ * organization's settings) and, in the same run, a baseline of as many trivial dynamic resources
+ * with the same dependency shape (baseline/). For `up`, a no-op `preview`, `refresh` and
+ * `destroy` it prints wall time, API requests, the ratio to the baseline, the provider host's
+ * peak memory, and the state's size per resource (whole and the `__provider` share). With
+ * --repeat N every figure is the median of N runs, each on a fresh emulator and stack.
+ */
+import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
+import { type Emulator, startEmulator } from "../emulator/index.ts";
+import { ensurePulumi } from "../pulumi-cli/ensure-pulumi.ts";
+import { assertSucceeded, createStack, type TestStack } from "../pulumi-cli/run-pulumi.ts";
+import { programDir as packageProgramDir } from "../faults/scenario.ts";
+import { samplePeakMemory } from "./process-memory.ts";
+
+const baselineProgramDir = fileURLToPath(new URL("./baseline", import.meta.url));
+const STEPS = ["up", "preview", "refresh", "destroy"] as const;
+type Step = (typeof STEPS)[number];
+type Program = "package" | "baseline";
+
+const { values } = parseArgs({
+  options: {
+    resources: { type: "string", default: "401" },
+    "latency-ms": { type: "string", default: "50" },
+    repeat: { type: "string", default: "1" },
+    program: { type: "string", default: "both" },
+  },
+});
+const groups = Math.max(1, Math.round((Number(values.resources) - 1) / 8));
+const latencyMs = Number(values["latency-ms"]);
+const repeat = Number(values.repeat);
+const programs: Program[] = values.program === "both" ? ["baseline", "package"] : [values.program as Program];
+if (!Number.isFinite(latencyMs) || latencyMs < 0 || !Number.isInteger(repeat) || repeat < 1) throw new Error("--latency-ms takes a number >= 0, --repeat a positive integer");
+if (programs.some((program) => program !== "package" && program !== "baseline")) throw new Error("--program is package, baseline or both");
+
+interface StepFigures {
+  seconds: number;
+  requests: number;
+  peakMiB: number;
+}
+interface RunFigures {
+  steps: Record<Step, StepFigures>;
+  resources: number;
+  stateBytesPerResource: number;
+  providerBytesPerResource: number;
+}
+
+async function requestTotal(emulator: Emulator): Promise<number> {
+  return ((await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { total: number }).total;
+}
+
+async function timed(emulator: Emulator, body: () => Promise<unknown>): Promise<StepFigures> {
+  const before = await requestTotal(emulator);
+  const sampler = samplePeakMemory(/cmd\/dynamic-provider/);
+  const started = performance.now();
+  let peakMiB: number;
+  try {
+    await body();
+  } finally {
+    peakMiB = sampler.stop();
+  }
+  return { seconds: (performance.now() - started) / 1000, requests: (await requestTotal(emulator)) - before, peakMiB };
+}
+
+/** Bytes of the exported state per resource, and of the `__provider` values in it. */
+async function stateSize(stack: TestStack): Promise<{ resources: number; perResource: number; providerPerResource: number }> {
+  const { text, deployment } = await stack.exportState();
+  const resources = (deployment.resources ?? []).filter((resource) => String(resource.type).startsWith("pulumi-nodejs:dynamic"));
+  let providerBytes = 0;
+  for (const resource of resources) {
+    for (const bag of [resource.inputs, resource.outputs] as (Record<string, unknown> | undefined)[]) {
+      const provider = bag?.__provider;
+      if (provider !== undefined) providerBytes += JSON.stringify(provider).length;
+    }
+  }
+  const count = Math.max(1, resources.length);
+  return { resources: resources.length, perResource: Math.round(text.length / count), providerPerResource: Math.round(providerBytes / count) };
+}
+
+async function runOnce(program: Program): Promise<RunFigures> {
+  const emulator = await startEmulator({ db: ":memory:" });
+  let stack: TestStack | undefined;
+  try {
+    const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
+    stack = await createStack({
+      programDir: program === "package" ? packageProgramDir : baselineProgramDir,
+      stackName: `scale-${program}`,
+      config: program === "package" ? { organizationId: organization.id, groups: String(groups) } : { groups: String(groups) },
+      env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: organization.admin.token },
+      timeoutMs: 30 * 60_000,
+    });
+    emulator.setFaults({ latencyMs });
+    const up = await timed(emulator, () => stack!.up());
+    const size = await stateSize(stack);
+    const preview = await timed(emulator, () => stack!.run(["preview", "--expect-no-changes"]).then(assertSucceeded));
+    const refresh = await timed(emulator, () => stack!.refresh());
+    const destroy = await timed(emulator, () => stack!.destroy());
+    return { steps: { up, preview, refresh, destroy }, resources: size.resources, stateBytesPerResource: size.perResource, providerBytesPerResource: size.providerPerResource };
+  } finally {
+    await stack?.remove().catch(() => {});
+    await emulator.close();
+  }
+}
+
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+await ensurePulumi();
+process.stderr.write(`scale: ${groups * 8 + 1} resources a program, ${latencyMs} ms latency, ${repeat} run(s) each, programs: ${programs.join(", ")}\n`);
+const runs = new Map<Program, RunFigures[]>();
+for (let run = 1; run <= repeat; run++) {
+  for (const program of programs) {
+    const figures = await runOnce(program);
+    process.stderr.write(`  ${program} run ${run}: ${STEPS.map((step) => `${step} ${figures.steps[step].seconds.toFixed(1)} s`).join(", ")}\n`);
+    runs.set(program, [...(runs.get(program) ?? []), figures]);
+  }
+}
+
+const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+process.stdout.write(`${row(["program", "step", "resources", "seconds (median)", "requests", "x baseline", "provider host peak MiB", "state bytes/resource", "__provider bytes/resource"])}\n|${"---|".repeat(9)}\n`);
+for (const program of programs) {
+  const figures = runs.get(program)!;
+  for (const step of STEPS) {
+    const seconds = median(figures.map((figure) => figure.steps[step].seconds));
+    const baseline = runs.get("baseline");
+    const ratio = baseline ? (seconds / median(baseline.map((figure) => figure.steps[step].seconds))).toFixed(2) : "-";
+    process.stdout.write(
+      `${row([program, step, figures[0]!.resources, seconds.toFixed(1), median(figures.map((f) => f.steps[step].requests)), ratio, median(figures.map((f) => f.steps[step].peakMiB)), median(figures.map((f) => f.stateBytesPerResource)), median(figures.map((f) => f.providerBytesPerResource))])}\n`,
+    );
+  }
+}
