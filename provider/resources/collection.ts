@@ -10,7 +10,7 @@ import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { pick } from "../runtime/values";
 
 /**
@@ -82,7 +82,7 @@ export class Collection extends pulumi.dynamic.Resource {
   declare readonly urls: pulumi.Output<{ location?: string; app?: string }>;
 
   constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(new DocsPlatformProvider("Collection"), name, withIdentity("Collection", name, { ...args, urls: undefined }, opts), opts, RESOURCE_MODULE, "Collection");
+    super(providerStub("Collection"), name, withIdentity("Collection", name, { ...args, urls: undefined }, opts), opts, RESOURCE_MODULE, "Collection");
   }
 }
 

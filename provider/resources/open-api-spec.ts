@@ -21,7 +21,7 @@ import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 /** API.md 2.18. */
@@ -364,6 +364,6 @@ export class OpenApiSpec extends pulumi.dynamic.Resource {
       urls: undefined,
       publishedUrl: undefined,
     };
-    super(new DocsPlatformProvider("OpenApiSpec"), name, withIdentity("OpenApiSpec", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "OpenApiSpec");
+    super(providerStub("OpenApiSpec"), name, withIdentity("OpenApiSpec", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "OpenApiSpec");
   }
 }

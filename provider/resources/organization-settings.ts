@@ -7,7 +7,7 @@ import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRul
 import { getOrUndefined, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { jsonEqual } from "../runtime/values";
 
 /**
@@ -118,7 +118,7 @@ export class OrganizationSettings extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: OrganizationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      new DocsPlatformProvider("OrganizationSettings"),
+      providerStub("OrganizationSettings"),
       name,
       {
         ...args,

@@ -8,7 +8,7 @@ import { createOnce } from "../runtime/create-once";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { pick, stateStrings } from "../runtime/values";
 
 /**
@@ -86,7 +86,7 @@ export class SamlProvider extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SamlProviderArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      new DocsPlatformProvider("SamlProvider"),
+      providerStub("SamlProvider"),
       name,
       withIdentity("SamlProvider", name, { ...args, status: undefined, service: undefined, urls: undefined, createdAt: undefined }, opts),
       opts,

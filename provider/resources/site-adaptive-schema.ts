@@ -21,7 +21,7 @@ import { identifier, text } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { isNotFoundError } from "../client";
 import { stateStrings } from "../runtime/values";
 
@@ -188,6 +188,6 @@ export class SiteAdaptiveSchema extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SiteAdaptiveSchemaArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { updatedAt: undefined };
-    super(new DocsPlatformProvider("SiteAdaptiveSchema"), name, withIdentity("SiteAdaptiveSchema", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "SiteAdaptiveSchema");
+    super(providerStub("SiteAdaptiveSchema"), name, withIdentity("SiteAdaptiveSchema", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "SiteAdaptiveSchema");
   }
 }

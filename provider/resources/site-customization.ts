@@ -29,7 +29,7 @@ import { httpUrl, identifier, text } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { jsonEqual, stateStrings } from "../runtime/values";
 
 // ---------------------------------------------------------------------------------------------
@@ -393,6 +393,6 @@ export class SiteCustomization extends pulumi.dynamic.Resource {
   declare readonly insights: pulumi.Output<Customization["insights"]>;
 
   constructor(name: string, args: SiteCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(new DocsPlatformProvider("SiteCustomization"), name, withIdentity("SiteCustomization", name, { ...args }, opts), opts, RESOURCE_MODULE, "SiteCustomization");
+    super(providerStub("SiteCustomization"), name, withIdentity("SiteCustomization", name, { ...args }, opts), opts, RESOURCE_MODULE, "SiteCustomization");
   }
 }

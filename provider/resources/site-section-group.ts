@@ -16,7 +16,7 @@ import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 export const siteSectionGroupInputs = z.strictObject({
@@ -172,6 +172,6 @@ export class SiteSectionGroup extends pulumi.dynamic.Resource {
   // No output lists the group's sections: they join through their own resources after the group
   // exists, so such an output would change on every refresh after the first up.
   constructor(name: string, args: SiteSectionGroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super(new DocsPlatformProvider("SiteSectionGroup"), name, withIdentity("SiteSectionGroup", name, { ...args }, opts), opts, RESOURCE_MODULE, "SiteSectionGroup");
+    super(providerStub("SiteSectionGroup"), name, withIdentity("SiteSectionGroup", name, { ...args }, opts), opts, RESOURCE_MODULE, "SiteSectionGroup");
   }
 }

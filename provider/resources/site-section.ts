@@ -20,7 +20,7 @@ import { PartialCreateError } from "../runtime/partial-create";
 import { createOnce } from "../runtime/create-once";
 import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 /**
@@ -300,6 +300,6 @@ export class SiteSection extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SiteSectionArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { siteSpaceId: undefined, siteSpaceIds: undefined, default: undefined, sectionGroup: undefined, publishedUrl: undefined };
-    super(new DocsPlatformProvider("SiteSection"), name, withIdentity("SiteSection", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "SiteSection");
+    super(providerStub("SiteSection"), name, withIdentity("SiteSection", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "SiteSection");
   }
 }

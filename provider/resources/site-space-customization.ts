@@ -22,7 +22,7 @@ import { identifier } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declaredState, overlayDeclared } from "./site-customization";
 
@@ -171,7 +171,7 @@ export class SiteSpaceCustomization extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SiteSpaceCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      new DocsPlatformProvider("SiteSpaceCustomization"),
+      providerStub("SiteSpaceCustomization"),
       name,
       withIdentity("SiteSpaceCustomization", name, { ...args }, opts),
       opts,

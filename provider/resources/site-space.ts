@@ -14,7 +14,7 @@ import { createOnce } from "../runtime/create-once";
 import { conditionInput, pathSegmentInput } from "./site-section";
 import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 export const siteSpaceInputs = z.strictObject({
@@ -213,6 +213,6 @@ export class SiteSpace extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SiteSpaceArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { title: undefined, default: undefined, publishedUrl: undefined };
-    super(new DocsPlatformProvider("SiteSpace"), name, withIdentity("SiteSpace", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "SiteSpace");
+    super(providerStub("SiteSpace"), name, withIdentity("SiteSpace", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "SiteSpace");
   }
 }

@@ -25,7 +25,7 @@ import { identifier } from "../runtime/check";
 import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
 import { getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { isUnknown } from "../runtime/unknowns";
 import { stateStrings } from "../runtime/values";
 
@@ -313,6 +313,6 @@ export class SiteStructure extends pulumi.dynamic.Resource {
   declare readonly sections: pulumi.Output<{ sectionId: string; siteSpaces: string[] }[] | undefined>;
 
   constructor(name: string, args: SiteStructureArgs, opts?: pulumi.CustomResourceOptions) {
-    super(new DocsPlatformProvider("SiteStructure"), name, withIdentity("SiteStructure", name, { ...args }, opts), opts, RESOURCE_MODULE, "SiteStructure");
+    super(providerStub("SiteStructure"), name, withIdentity("SiteStructure", name, { ...args }, opts), opts, RESOURCE_MODULE, "SiteStructure");
   }
 }

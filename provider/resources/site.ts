@@ -15,7 +15,7 @@ import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 /** API.md 4.12: a proxy hosts the site on a subdirectory of another domain, `<domain>/<path>`. */
@@ -372,6 +372,6 @@ export class Site extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { hostname: undefined, siteSpaces: undefined, createdAt: undefined, urls: undefined, publishedUrl: undefined };
-    super(new DocsPlatformProvider("Site"), name, withIdentity("Site", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "Site");
+    super(providerStub("Site"), name, withIdentity("Site", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "Site");
   }
 }

@@ -32,7 +32,7 @@ import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { jsonEqual } from "../runtime/values";
 
 export const EDIT_MODES = ["live", "locked"] as const;
@@ -129,7 +129,7 @@ export class Space extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SpaceArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { visibility: undefined, urls: undefined, createdAt: undefined };
-    super(new DocsPlatformProvider("Space"), name, withIdentity("Space", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "Space");
+    super(providerStub("Space"), name, withIdentity("Space", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "Space");
   }
 }
 

@@ -8,7 +8,7 @@ import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformProvider } from "../runtime/stub";
+import { providerStub } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 /** DESIGN.md 8 (production; API.md gives no limit). */
@@ -75,7 +75,7 @@ export class Team extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      new DocsPlatformProvider("Team"),
+      providerStub("Team"),
       name,
       withIdentity("Team", name, { ...args, spaces: undefined, createdAt: undefined }, opts),
       opts,

@@ -10,7 +10,7 @@
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const { DocsPlatformProvider } = require("pulumi-docs-platform/dist/runtime/stub");
+const { providerStub } = require("pulumi-docs-platform/dist/runtime/stub");
 const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure");
 const requireFromString = require("require-from-string");
 
@@ -21,7 +21,7 @@ const stackConfig: Record<string, string | undefined> = {
   "docs-platform:token": process.env.DOCS_PLATFORM_TEST_TOKEN,
 };
 
-const provider = new DocsPlatformProvider(kind);
+const provider = providerStub(kind);
 const serialized: { text: string } = await serializeFunction(() => provider, { allowSecrets: true });
 const loaded = requireFromString(serialized.text).handler();
 await loaded.configure({ config: { get: (key: string) => stackConfig[key] } });
