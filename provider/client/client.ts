@@ -19,6 +19,7 @@ import {
 } from "./errors";
 import type { ResponseHeaders } from "./headers";
 import { Limiter } from "./limiter";
+import { RequestPacer } from "./pacer";
 import {
   resolveOptions,
   type ClientInternals,
@@ -78,6 +79,7 @@ export class ApiClient {
   readonly #headers: Record<string, string>;
   readonly #pool: Pool;
   readonly #limiter: Limiter;
+  readonly #pacer: RequestPacer | undefined;
   readonly #redact: Redactor;
   readonly #basePath: string;
   readonly #options: ResolvedOptions;
@@ -110,6 +112,9 @@ export class ApiClient {
     this.#log = options.log;
     this.#sleep = internals.sleep ?? ((ms, signal) => sleepFor(ms, undefined, { signal }));
     this.#now = internals.now ?? Date.now;
+    this.#pacer = RequestPacer.isConfigured(this.#options)
+      ? new RequestPacer(this.#options, { now: this.#now, sleep: (ms) => this.#sleep(ms, new AbortController().signal) })
+      : undefined;
     this.#backoff = {
       baseDelayMs: internals.baseDelayMs ?? DEFAULT_BACKOFF.baseDelayMs,
       maxDelayMs: internals.maxDelayMs ?? DEFAULT_BACKOFF.maxDelayMs,
@@ -131,6 +136,8 @@ export class ApiClient {
     const { maxRetries, deadlineMs } = this.#options;
     const idempotent = options.idempotent ?? isIdempotent(method);
 
+    // A client-side pace is waited for before the deadline starts: see pacer.ts.
+    await this.#pacer?.turn();
     const deadlineAt = this.#now() + deadlineMs;
     const deadline = new AbortController();
     const deadlineTimer = setTimeout(() => deadline.abort(), deadlineMs);
@@ -166,6 +173,7 @@ export class ApiClient {
         );
         try {
           await this.#sleep(delay, deadline.signal);
+          await this.#pacer?.turn();
         } catch {
           throw error;
         }
@@ -232,6 +240,7 @@ export class ApiClient {
       );
       const { statusCode: status } = response;
       const headers = response.headers as ResponseHeaders;
+      this.#pacer?.observe(headers);
       if (status >= 200 && status < 300) {
         // Read to the end even when there is nothing to parse: an unread body pins the
         // connection and, with a small pool, stalls every later call.

@@ -38,6 +38,16 @@ export interface ClientOptions {
    * Further calls queue in order. Default: 8.
    */
   maxConcurrentRequests?: number;
+  /**
+   * A fixed client-side pace: at most this many request starts per second (a decimal, > 0).
+   * Default: none. See `pacer.ts`.
+   */
+  requestsPerSecond?: number;
+  /**
+   * At most this share (0 < share <= 1) of the service's advertised `X-RateLimit-Limit` per
+   * window, spread over the window. Default: none. See `pacer.ts`.
+   */
+  rateLimitShare?: number;
   /** The User-Agent header. Default: `"pulumi-docs-platform/<package version>"`. */
   userAgent?: string;
   /**
@@ -80,12 +90,22 @@ export interface ResolvedOptions {
   requestTimeoutMs: number;
   deadlineMs: number;
   maxConcurrentRequests: number;
+  requestsPerSecond: number | undefined;
+  rateLimitShare: number | undefined;
   userAgent: string;
 }
 
 function check(name: string, value: number, min: number): number {
   if (!Number.isInteger(value) || value < min) {
     throw new RangeError(`ClientOptions.${name} must be an integer >= ${min}, got ${value}`);
+  }
+  return value;
+}
+
+function checkRate(name: string, value: number | undefined, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0 || value > max) {
+    throw new RangeError(`ClientOptions.${name} must be a number > 0 and <= ${max}, got ${value}`);
   }
   return value;
 }
@@ -116,6 +136,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       options.maxConcurrentRequests ?? DEFAULTS.maxConcurrentRequests,
       1,
     ),
+    requestsPerSecond: checkRate("requestsPerSecond", options.requestsPerSecond, 10_000),
+    rateLimitShare: checkRate("rateLimitShare", options.rateLimitShare, 1),
     userAgent,
   };
 }

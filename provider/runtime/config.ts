@@ -14,6 +14,10 @@ export interface ProviderConfig {
   maxRetries: number;
   requestTimeoutMs: number;
   maxConcurrentRequests: number;
+  /** Client-side pace (requests started per second); undefined: none. */
+  requestsPerSecond: number | undefined;
+  /** Share of the service's advertised rate limit to use; undefined: none. */
+  rateLimitShare: number | undefined;
 }
 
 /** Defaults of the optional tuning keys; documented in the README's configuration table. */
@@ -113,6 +117,21 @@ function parseInteger(source: ConfigSource, key: keyof typeof CONFIG_DEFAULTS, m
   return value;
 }
 
+/** An optional decimal key in (0, max]; undefined when unset. */
+function parseRate(source: ConfigSource, key: "requestsPerSecond" | "rateLimitShare", max: number, example: string): number | undefined {
+  const raw = source.get(`${CONFIG_NAMESPACE}:${key}`);
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!/^\s*\d*\.?\d+\s*$/.test(raw) || !(value > 0) || value > max) {
+    throw new ConfigurationError(
+      `${CONFIG_NAMESPACE}:${key}`,
+      `Malformed configuration ${CONFIG_NAMESPACE}:${key}: expected a number greater than 0 and at most ${max}, got ${JSON.stringify(raw)}. ` +
+        `Set it with \`pulumi config set ${CONFIG_NAMESPACE}:${key} ${example}\` or remove it for no client-side pace.`,
+    );
+  }
+  return value;
+}
+
 /**
  * Reads and validates the provider configuration. Stack config wins over the environment.
  * Throws a {@link ConfigurationError} naming the key and the command that sets it.
@@ -132,5 +151,7 @@ export function readProviderConfig(source: ConfigSource, env: NodeJS.ProcessEnv 
     maxRetries: parseInteger(source, "maxRetries", 0, 20),
     requestTimeoutMs: parseInteger(source, "requestTimeoutMs", 100, 600_000),
     maxConcurrentRequests: parseInteger(source, "maxConcurrentRequests", 1, 256),
+    requestsPerSecond: parseRate(source, "requestsPerSecond", 10_000, "5"),
+    rateLimitShare: parseRate(source, "rateLimitShare", 1, "0.5"),
   };
 }

@@ -35,6 +35,8 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
     maxRetries: next.maxRetries,
     requestTimeoutMs: next.requestTimeoutMs,
     maxConcurrentRequests: next.maxConcurrentRequests,
+    requestsPerSecond: next.requestsPerSecond,
+    rateLimitShare: next.rateLimitShare,
   });
 }
 

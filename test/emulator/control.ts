@@ -70,6 +70,7 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
       resetTo(state, state.fixture);
       state.faults.clear();
       state.counts.clear();
+      state.statuses.clear();
       state.clock.set(Date.now());
       return { status: 200, body: { fixture: state.fixtureInfo } };
     }
@@ -95,10 +96,12 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
     case "GET /_control/requests": {
       const counts = Object.fromEntries([...state.counts.entries()].sort());
       const total = [...state.counts.values()].reduce((a, b) => a + b, 0);
-      return { status: 200, body: { total, counts } };
+      const statuses = Object.fromEntries([...state.statuses.entries()].sort(([a], [b]) => a - b));
+      return { status: 200, body: { total, counts, statuses } };
     }
     case "DELETE /_control/requests":
       state.counts.clear();
+      state.statuses.clear();
       return { status: 204 };
     case "GET /_control/clock":
       return { status: 200, body: { now: state.clock.iso(), offsetMs: state.clock.offsetMs } };

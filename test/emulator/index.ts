@@ -80,6 +80,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     faults,
     settings: { openapiProcessingMs: options.openapiProcessingMs ?? DEFAULT_OPENAPI_PROCESSING_MS },
     counts: new Map(),
+    statuses: new Map(),
     origin: "",
     fixture,
     fixtureInfo: describeFixture(fixture),

@@ -82,15 +82,22 @@ export function createHandler(state: EmulatorState) {
         req.socket.destroy();
         return;
       }
+      countStatus(state, result.status);
       send(res, result.status, result.body, faultHeaders);
     } catch (error) {
       if (error instanceof ApiError) {
+        countStatus(state, error.status);
         // Rate-limit headers ride on every matched response, errors included.
         sendError(res, new ApiError(error.status, error.message, { ...faultHeaders, ...error.headers }));
         return;
       }
+      countStatus(state, 500);
       console.error("emulator: unexpected error", error);
       sendError(res, new ApiError(500, `unexpected error: ${(error as Error).message}`));
     }
   };
+}
+
+function countStatus(state: EmulatorState, status: number): void {
+  state.statuses.set(status, (state.statuses.get(status) ?? 0) + 1);
 }

@@ -14,6 +14,8 @@ export interface EmulatorState {
   settings: Settings;
   /** Requests per `METHOD /v1/pattern` since start or the last DELETE /_control/requests. */
   counts: Map<string, number>;
+  /** Answers by HTTP status (API requests only, not the control surface), reset with `counts`. */
+  statuses: Map<number, number>;
   origin: string;
   fixture: Fixture;
   fixtureInfo: FixtureInfo;

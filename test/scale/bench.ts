@@ -8,6 +8,11 @@
  * `destroy` it prints wall time, API requests, the ratio to the baseline, the provider host's
  * peak memory, and the state's size per resource (whole and the `__provider` share). With
  * --repeat N every figure is the median of N runs, each on a fresh emulator and stack.
+ *
+ * `--rate-limit P` instead measures a rate-limited service: the emulator allows P requests a
+ * minute, and the package's program is brought up twice, without a client-side pace and with
+ * `docs-platform:rateLimitShare` (--rate-limit-share, default 1); it prints per run whether `up`
+ * succeeded, its time, the 429s the emulator answered and every other failed answer.
  */
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -28,6 +33,8 @@ const { values } = parseArgs({
     "latency-ms": { type: "string", default: "50" },
     repeat: { type: "string", default: "1" },
     program: { type: "string", default: "both" },
+    "rate-limit": { type: "string" },
+    "rate-limit-share": { type: "string", default: "1" },
   },
 });
 const groups = Math.max(1, Math.round((Number(values.resources) - 1) / 8));
@@ -106,6 +113,43 @@ async function runOnce(program: Program): Promise<RunFigures> {
   }
 }
 
+/** The package's program against a service allowing `perMinute` requests a minute, without and with a pace. */
+async function rateLimited(perMinute: number, share: string): Promise<void> {
+  if (!Number.isInteger(perMinute) || perMinute < 1) throw new Error("--rate-limit takes requests a minute, a positive integer");
+  process.stderr.write(`rate limit: ${groups * 8 + 1} resources, ${perMinute} requests a minute, ${latencyMs} ms latency\n`);
+  const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+  const lines = [row(["client-side pace", "up", "seconds", "requests", "429s", "other failed answers"]), `|${"---|".repeat(6)}`];
+  for (const pace of [undefined, share]) {
+    const emulator = await startEmulator({ db: ":memory:" });
+    let stack: TestStack | undefined;
+    try {
+      const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
+      stack = await createStack({
+        programDir: packageProgramDir,
+        stackName: "scale-rate",
+        config: { organizationId: organization.id, groups: String(groups), ...(pace === undefined ? {} : { "docs-platform:rateLimitShare": pace }) },
+        env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: organization.admin.token },
+        timeoutMs: 60 * 60_000,
+      });
+      await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+      emulator.setFaults({ latencyMs, rateLimit: { limit: perMinute, windowSeconds: 60 } });
+      const started = performance.now();
+      const up = await stack.run(["up", "--yes", "--skip-preview"]);
+      const seconds = (performance.now() - started) / 1000;
+      const { total, statuses } = (await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { total: number; statuses: Record<string, number> };
+      const failed = Object.entries(statuses).filter(([status]) => Number(status) >= 400 && status !== "429");
+      lines.push(row([pace === undefined ? "none" : `rateLimitShare ${pace}`, up.exitCode === 0 ? "succeeded" : "FAILED", seconds.toFixed(1), total, statuses["429"] ?? 0, failed.map(([status, count]) => `${count} x ${status}`).join(", ") || "none"]));
+      process.stderr.write(`  ${lines.at(-1)}\n`);
+      emulator.setFaults({});
+      await stack.destroy().catch(() => undefined);
+    } finally {
+      await stack?.remove().catch(() => {});
+      await emulator.close();
+    }
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
 const median = (numbers: number[]) => {
   const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -113,6 +157,10 @@ const median = (numbers: number[]) => {
 };
 
 await ensurePulumi();
+if (values["rate-limit"] !== undefined) {
+  await rateLimited(Number(values["rate-limit"]), values["rate-limit-share"]);
+  process.exit(0);
+}
 process.stderr.write(`scale: ${groups * 8 + 1} resources a program, ${latencyMs} ms latency, ${repeat} run(s) each, programs: ${programs.join(", ")}\n`);
 const runs = new Map<Program, RunFigures[]>();
 for (let run = 1; run <= repeat; run++) {
