@@ -3,14 +3,14 @@ import { z } from "zod";
 import { type Adopt, adoptInput } from "../runtime/adopt";
 import { identifier, text } from "../runtime/check";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { isOutcomeUnknown } from "../client";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { pick } from "../runtime/values";
 
 /**
@@ -72,7 +72,7 @@ export interface CollectionArgs {
 }
 
 /** A collection of spaces; `parent` changes move it. */
-export class Collection extends pulumi.dynamic.Resource {
+export class Collection extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string>;
   declare readonly description: pulumi.Output<string | undefined>;
@@ -82,7 +82,7 @@ export class Collection extends pulumi.dynamic.Resource {
   declare readonly urls: pulumi.Output<{ location?: string; app?: string }>;
 
   constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("Collection"), name, withIdentity("Collection", name, { ...args, urls: undefined }, opts), opts, RESOURCE_MODULE, "Collection");
+    super("Collection", name, withIdentity("Collection", name, { ...args, urls: undefined }, opts), opts);
   }
 }
 

@@ -16,12 +16,12 @@ import { redactUrlCredentials } from "../client/redact";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { httpUrl, identifier, text } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 /** API.md 2.18. */
@@ -330,7 +330,7 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
  * export const state = petstore.processingState;
  * ```
  */
-export class OpenApiSpec extends pulumi.dynamic.Resource {
+export class OpenApiSpec extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly slug: pulumi.Output<string>;
   declare readonly source: pulumi.Output<{ url: string }>;
@@ -364,6 +364,6 @@ export class OpenApiSpec extends pulumi.dynamic.Resource {
       urls: undefined,
       publishedUrl: undefined,
     };
-    super(providerStub("OpenApiSpec"), name, withIdentity("OpenApiSpec", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "OpenApiSpec");
+    super("OpenApiSpec", name, withIdentity("OpenApiSpec", name, { ...args, ...outputs }, opts), opts);
   }
 }

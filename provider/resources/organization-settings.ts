@@ -2,12 +2,12 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { httpUrl, identifier, text } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped } from "../runtime/args";
+import { type Wrapped } from "../runtime/args";
 import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../runtime/merge-rules";
 import { getOrUndefined, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { jsonEqual } from "../runtime/values";
 
 /**
@@ -94,7 +94,7 @@ export interface OrganizationUrls {
  * The settings of an existing organization. Creating it adopts the organization; destroying it
  * leaves the organization as it is.
  */
-export class OrganizationSettings extends pulumi.dynamic.Resource {
+export class OrganizationSettings extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string | undefined>;
   declare readonly emailDomains: pulumi.Output<string[] | undefined>;
@@ -117,10 +117,7 @@ export class OrganizationSettings extends pulumi.dynamic.Resource {
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: OrganizationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      providerStub("OrganizationSettings"),
-      name,
-      {
+    super("OrganizationSettings", name, {
         ...args,
         type: undefined,
         plan: undefined,
@@ -129,11 +126,7 @@ export class OrganizationSettings extends pulumi.dynamic.Resource {
         customHostname: undefined,
         urls: undefined,
         createdAt: undefined,
-      },
-      opts,
-      RESOURCE_MODULE,
-      "OrganizationSettings",
-    );
+      }, opts);
   }
 }
 

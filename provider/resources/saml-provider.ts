@@ -3,12 +3,12 @@ import { z } from "zod";
 import { type Adopt, adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { httpUrl, identifier, text } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { pick, stateStrings } from "../runtime/values";
 
 /**
@@ -69,7 +69,7 @@ export interface SamlService {
 }
 
 /** A SAML single sign-on provider of an organization. */
-export class SamlProvider extends pulumi.dynamic.Resource {
+export class SamlProvider extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly label: pulumi.Output<string>;
   declare readonly entityID: pulumi.Output<string | undefined>;
@@ -85,14 +85,7 @@ export class SamlProvider extends pulumi.dynamic.Resource {
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: SamlProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      providerStub("SamlProvider"),
-      name,
-      withIdentity("SamlProvider", name, { ...args, status: undefined, service: undefined, urls: undefined, createdAt: undefined }, opts),
-      opts,
-      RESOURCE_MODULE,
-      "SamlProvider",
-    );
+    super("SamlProvider", name, withIdentity("SamlProvider", name, { ...args, status: undefined, service: undefined, urls: undefined, createdAt: undefined }, opts), opts);
   }
 }
 

@@ -18,10 +18,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ResourceContext } from "../runtime/api";
 import { identifier, text } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { isNotFoundError } from "../client";
 import { stateStrings } from "../runtime/values";
 
@@ -179,7 +179,7 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
  * });
  * ```
  */
-export class SiteAdaptiveSchema extends pulumi.dynamic.Resource {
+export class SiteAdaptiveSchema extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly siteId: pulumi.Output<string>;
   declare readonly jsonSchema: pulumi.Output<AdaptiveJsonSchema>;
@@ -188,6 +188,6 @@ export class SiteAdaptiveSchema extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SiteAdaptiveSchemaArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { updatedAt: undefined };
-    super(providerStub("SiteAdaptiveSchema"), name, withIdentity("SiteAdaptiveSchema", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "SiteAdaptiveSchema");
+    super("SiteAdaptiveSchema", name, withIdentity("SiteAdaptiveSchema", name, { ...args, ...outputs }, opts), opts);
   }
 }

@@ -26,10 +26,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { httpUrl, identifier, text } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { jsonEqual, stateStrings } from "../runtime/values";
 
 // ---------------------------------------------------------------------------------------------
@@ -369,7 +369,7 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
  * });
  * ```
  */
-export class SiteCustomization extends pulumi.dynamic.Resource {
+export class SiteCustomization extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly siteId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string | undefined>;
@@ -393,6 +393,6 @@ export class SiteCustomization extends pulumi.dynamic.Resource {
   declare readonly insights: pulumi.Output<Customization["insights"]>;
 
   constructor(name: string, args: SiteCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("SiteCustomization"), name, withIdentity("SiteCustomization", name, { ...args }, opts), opts, RESOURCE_MODULE, "SiteCustomization");
+    super("SiteCustomization", name, withIdentity("SiteCustomization", name, { ...args }, opts), opts);
   }
 }

@@ -12,11 +12,11 @@ import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier, text } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 export const siteSectionGroupInputs = z.strictObject({
@@ -162,7 +162,7 @@ export const definition: ResourceDefinition<SiteSectionGroupInputs> = {
  * new SiteSection("rest", { organizationId: orgId, siteId: site.id, spaceId: restSpace.id, siteSectionGroupId: apis.id });
  * ```
  */
-export class SiteSectionGroup extends pulumi.dynamic.Resource {
+export class SiteSectionGroup extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly siteId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string>;
@@ -172,6 +172,6 @@ export class SiteSectionGroup extends pulumi.dynamic.Resource {
   // No output lists the group's sections: they join through their own resources after the group
   // exists, so such an output would change on every refresh after the first up.
   constructor(name: string, args: SiteSectionGroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("SiteSectionGroup"), name, withIdentity("SiteSectionGroup", name, { ...args }, opts), opts, RESOURCE_MODULE, "SiteSectionGroup");
+    super("SiteSectionGroup", name, withIdentity("SiteSectionGroup", name, { ...args }, opts), opts);
   }
 }

@@ -15,12 +15,12 @@ import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier, text } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
 import { createOnce } from "../runtime/create-once";
 import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 /**
@@ -277,7 +277,7 @@ export const definition: ResourceDefinition<SiteSectionInputs> = {
  * const guides = new SiteSection("guides", { organizationId: orgId, siteId: site.id, spaceId: guidesSpace.id, title: "Guides", path: "guides" });
  * ```
  */
-export class SiteSection extends pulumi.dynamic.Resource {
+export class SiteSection extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly siteId: pulumi.Output<string>;
   declare readonly spaceId: pulumi.Output<string>;
@@ -300,6 +300,6 @@ export class SiteSection extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SiteSectionArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { siteSpaceId: undefined, siteSpaceIds: undefined, default: undefined, sectionGroup: undefined, publishedUrl: undefined };
-    super(providerStub("SiteSection"), name, withIdentity("SiteSection", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "SiteSection");
+    super("SiteSection", name, withIdentity("SiteSection", name, { ...args, ...outputs }, opts), opts);
   }
 }

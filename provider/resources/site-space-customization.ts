@@ -19,10 +19,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declaredState, overlayDeclared } from "./site-customization";
 
@@ -145,7 +145,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
  * });
  * ```
  */
-export class SiteSpaceCustomization extends pulumi.dynamic.Resource {
+export class SiteSpaceCustomization extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly siteId: pulumi.Output<string>;
   declare readonly siteSpaceId: pulumi.Output<string>;
@@ -170,13 +170,6 @@ export class SiteSpaceCustomization extends pulumi.dynamic.Resource {
   declare readonly insights: pulumi.Output<Customization["insights"]>;
 
   constructor(name: string, args: SiteSpaceCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      providerStub("SiteSpaceCustomization"),
-      name,
-      withIdentity("SiteSpaceCustomization", name, { ...args }, opts),
-      opts,
-      RESOURCE_MODULE,
-      "SiteSpaceCustomization",
-    );
+    super("SiteSpaceCustomization", name, withIdentity("SiteSpaceCustomization", name, { ...args }, opts), opts);
   }
 }

@@ -8,13 +8,13 @@ import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
 import { createOnce } from "../runtime/create-once";
 import { conditionInput, pathSegmentInput } from "./site-section";
 import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 export const siteSpaceInputs = z.strictObject({
@@ -198,7 +198,7 @@ export const definition: ResourceDefinition<SiteSpaceInputs> = {
  * new SiteSpace("v2", { organizationId: orgId, siteId: site.id, sectionId: guides.id, spaceId: v2Space.id, path: "v2" });
  * ```
  */
-export class SiteSpace extends pulumi.dynamic.Resource {
+export class SiteSpace extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly siteId: pulumi.Output<string>;
   declare readonly spaceId: pulumi.Output<string>;
@@ -213,6 +213,6 @@ export class SiteSpace extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SiteSpaceArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { title: undefined, default: undefined, publishedUrl: undefined };
-    super(providerStub("SiteSpace"), name, withIdentity("SiteSpace", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "SiteSpace");
+    super("SiteSpace", name, withIdentity("SiteSpace", name, { ...args, ...outputs }, opts), opts);
   }
 }

@@ -22,10 +22,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { isUnknown } from "../runtime/unknowns";
 import { stateStrings } from "../runtime/values";
 
@@ -305,7 +305,7 @@ export const definition: ResourceDefinition<SiteStructureInputs> = {
  * });
  * ```
  */
-export class SiteStructure extends pulumi.dynamic.Resource {
+export class SiteStructure extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly siteId: pulumi.Output<string>;
   declare readonly root: pulumi.Output<string[] | undefined>;
@@ -313,6 +313,6 @@ export class SiteStructure extends pulumi.dynamic.Resource {
   declare readonly sections: pulumi.Output<{ sectionId: string; siteSpaces: string[] }[] | undefined>;
 
   constructor(name: string, args: SiteStructureArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerStub("SiteStructure"), name, withIdentity("SiteStructure", name, { ...args }, opts), opts, RESOURCE_MODULE, "SiteStructure");
+    super("SiteStructure", name, withIdentity("SiteStructure", name, { ...args }, opts), opts);
   }
 }

@@ -10,12 +10,12 @@ import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier, text } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 /** API.md 4.12: a proxy hosts the site on a subdirectory of another domain, `<domain>/<path>`. */
@@ -347,7 +347,7 @@ export const definition: ResourceDefinition<SiteInputs> = {
  * export const url = site.publishedUrl;
  * ```
  */
-export class Site extends pulumi.dynamic.Resource {
+export class Site extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string>;
   declare readonly type: pulumi.Output<string>;
@@ -372,6 +372,6 @@ export class Site extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { hostname: undefined, siteSpaces: undefined, createdAt: undefined, urls: undefined, publishedUrl: undefined };
-    super(providerStub("Site"), name, withIdentity("Site", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "Site");
+    super("Site", name, withIdentity("Site", name, { ...args, ...outputs }, opts), opts);
   }
 }

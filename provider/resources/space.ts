@@ -24,7 +24,7 @@ import { z } from "zod";
 import { type Adopt, adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier, text } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { isOutcomeUnknown } from "../client";
 import { createOnce } from "../runtime/create-once";
 import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../runtime/merge-rules";
@@ -32,7 +32,7 @@ import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { jsonEqual } from "../runtime/values";
 
 export const EDIT_MODES = ["live", "locked"] as const;
@@ -113,7 +113,7 @@ export interface SpaceUrls {
  * const reference = new Space("reference", { organizationId: "org_acme", title: "API reference", emoji: "📘", parent: products.id });
  * ```
  */
-export class Space extends pulumi.dynamic.Resource {
+export class Space extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string>;
   declare readonly emoji: pulumi.Output<string | undefined>;
@@ -129,7 +129,7 @@ export class Space extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SpaceArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { visibility: undefined, urls: undefined, createdAt: undefined };
-    super(providerStub("Space"), name, withIdentity("Space", name, { ...args, ...outputs }, opts), opts, RESOURCE_MODULE, "Space");
+    super("Space", name, withIdentity("Space", name, { ...args, ...outputs }, opts), opts);
   }
 }
 

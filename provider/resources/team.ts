@@ -3,12 +3,12 @@ import { z } from "zod";
 import { type Adopt, adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier, text } from "../runtime/check";
-import { RESOURCE_MODULE, type Wrapped, withIdentity } from "../runtime/args";
+import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
-import { providerStub } from "../runtime/stub";
+import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 /** DESIGN.md 8 (production; API.md gives no limit). */
@@ -64,7 +64,7 @@ export interface TeamArgs {
 }
 
 /** A team of an organization, with authoritative membership. */
-export class Team extends pulumi.dynamic.Resource {
+export class Team extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string>;
   /** The members as the program names them (user ids and emails), sorted; absent when `members` is not managed. */
@@ -74,14 +74,7 @@ export class Team extends pulumi.dynamic.Resource {
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      providerStub("Team"),
-      name,
-      withIdentity("Team", name, { ...args, spaces: undefined, createdAt: undefined }, opts),
-      opts,
-      RESOURCE_MODULE,
-      "Team",
-    );
+    super("Team", name, withIdentity("Team", name, { ...args, spaces: undefined, createdAt: undefined }, opts), opts);
   }
 }
 

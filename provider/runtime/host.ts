@@ -69,4 +69,20 @@ export function providerFor(kind: string): Provider {
   return provider;
 }
 
+type Handler = Provider & { configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> };
+const handlers = new Map<string, Handler>();
+
+/**
+ * What the `__provider` text of a resource of `kind` hands the provider host (stub.ts): the
+ * kind's provider, plus `configure`. The host configures it once per text, so once per kind.
+ */
+export function handlerFor(kind: string): Handler {
+  let handler = handlers.get(kind);
+  if (!handler) {
+    handler = { ...providerFor(kind), configure };
+    handlers.set(kind, handler);
+  }
+  return handler;
+}
+
 export type { PropertyBag };

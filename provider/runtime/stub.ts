@@ -1,69 +1,45 @@
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
+import { RESOURCE_MODULE } from "./args";
 
 /**
- * The object Pulumi serializes into the `__provider` property of every resource of this package.
+ * What every resource of this package stores in its `__provider` property, and the resource base
+ * class that stores it.
  *
- * Pulumi copies a provider object by value into the state (inputs and outputs of every resource),
- * together with everything its methods capture. So the stub captures nothing: its only field is
- * the resource kind, and each method loads the package's runtime by name when it is called,
- * inside the provider host. That keeps credentials out of the state (they are read by
- * `configure`, which only ever runs in the provider host) and lets new package code take effect
- * on refresh and destroy too.
+ * The Node.js provider host loads a dynamic resource's provider from the `__provider` text of its
+ * inputs or outputs (`requireFromString(text).handler()`), then calls `configure` once per text
+ * and the CRUD methods per resource. `pulumi.dynamic.Resource` writes that text by serializing a
+ * provider object with its closure: 2.5 KB at best for our seven methods, stored twice per
+ * resource (inputs and outputs) and rewritten by the engine with the whole state after every step.
+ * This package writes the module text itself instead: one line that loads the package's runtime by
+ * name inside the provider host and asks it for the kind's provider. So `__provider` is ~110 bytes,
+ * costs no serialization in the program, holds no credentials (they are read by `configure`,
+ * which runs only in the provider host) and lets new package code take effect on refresh and
+ * destroy too.
  *
- * Size matters at scale: the engine rewrites the whole state after every step. A plain object
- * with method shorthand serializes to about 2.5 KB, where the class it replaced took 3.7 KB (the
- * serializer also writes out a class's constructor and prototype). And the SDK caches the
- * serialization per provider *instance*, so {@link providerStub} hands out one stub per kind.
- *
- * Every stub ever shipped stays in existing states (the engine refreshes `__provider` among a
- * resource's inputs on the next `up`, but its outputs keep the stub the object was last written
- * with): `configure(req)` and `providerFor(kind).check/diff/create/read/update/delete` of
- * runtime/host are therefore stable entry points (test/e2e/upgrade.test.ts runs a 0.1.0 state).
- *
- * Rules for editing the stub: the methods capture nothing (no module-level value, no import; the
- * package path stays a literal inside each method), and the object holds nothing but `kind`.
+ * Every `__provider` text ever shipped stays in existing states (the engine takes today's among a
+ * resource's inputs on the next `up`, but its outputs keep the one the object was last written
+ * with), so runtime/host's entry points are stable: `handlerFor(kind)` (this text), and
+ * `configure(req)` with `providerFor(kind).check/diff/create/read/update/delete` (the serialized
+ * stubs of 0.1.0; test/e2e/upgrade.test.ts runs a 0.1.0 state).
  */
 /** Property bags as the provider host passes them: plain JSON objects. */
 export type PropertyBag = Record<string, unknown>;
 
-export type ProviderStub = pulumi.dynamic.ResourceProvider<PropertyBag, PropertyBag> & { readonly kind: string };
-
-function newStub(kind: string): ProviderStub {
-  return {
-    kind,
-    configure(req) {
-      return require("pulumi-docs-platform/dist/runtime/host").configure(req);
-    },
-    check(olds, news) {
-      return require("pulumi-docs-platform/dist/runtime/host").providerFor(this.kind).check(olds, news);
-    },
-    diff(id, olds, news) {
-      return require("pulumi-docs-platform/dist/runtime/host").providerFor(this.kind).diff(id, olds, news);
-    },
-    create(inputs) {
-      return require("pulumi-docs-platform/dist/runtime/host").providerFor(this.kind).create(inputs);
-    },
-    read(id, props) {
-      return require("pulumi-docs-platform/dist/runtime/host").providerFor(this.kind).read(id, props ?? {});
-    },
-    update(id, olds, news) {
-      return require("pulumi-docs-platform/dist/runtime/host").providerFor(this.kind).update(id, olds, news);
-    },
-    delete(id, props) {
-      return require("pulumi-docs-platform/dist/runtime/host").providerFor(this.kind).delete(id, props);
-    },
-  };
+/** The `__provider` module text of a resource kind. */
+export function providerModuleText(kind: string): string {
+  if (!/^[A-Z][A-Za-z]*$/.test(kind)) throw new Error(`pulumi-docs-platform: invalid resource kind ${JSON.stringify(kind)}`);
+  return `exports.handler = () => require("pulumi-docs-platform/dist/runtime/host").handlerFor("${kind}");\n`;
 }
 
-// Not captured by the stub's methods, so never serialized: only the program process holds it.
-const stubs = new Map<string, ProviderStub>();
-
-/** The one stub of `kind` in this process (the SDK serializes each stub instance once). */
-export function providerStub(kind: string): ProviderStub {
-  let stub = stubs.get(kind);
-  if (!stub) {
-    stub = newStub(kind);
-    stubs.set(kind, stub);
+/**
+ * Base class of every resource of the package: a dynamic resource (type token
+ * `pulumi-nodejs:dynamic/docs-platform:<kind>`, served by the Node.js provider host) whose
+ * `__provider` is {@link providerModuleText}. What `pulumi.dynamic.Resource` does, less the
+ * closure serialization.
+ */
+export abstract class DocsPlatformResource extends pulumi.CustomResource {
+  protected constructor(kind: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+    if ("__provider" in props) throw new Error("A dynamic resource must not define the __provider key");
+    super(`pulumi-nodejs:dynamic/${RESOURCE_MODULE}:${kind}`, name, { ...props, __provider: providerModuleText(kind) }, opts);
   }
-  return stub;
 }

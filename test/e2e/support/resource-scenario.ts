@@ -353,9 +353,7 @@ export function describeResourceScenario(spec: ResourceScenario): void {
           .filter((provider) => provider !== undefined);
         expect(providers).toHaveLength(2); // inputs and outputs of the resource under test
         for (const provider of providers) {
-          expect(provider).toContain(`require("pulumi-docs-platform/dist/runtime/host")`);
-          expect(provider).toContain(`__provider.kind = "${spec.resource}"`);
-          expect(provider.length).toBeLessThan(8_000);
+          expect(provider).toBe(`exports.handler = () => require("pulumi-docs-platform/dist/runtime/host").handlerFor("${spec.resource}");\n`);
           expect(provider).not.toContain(token);
         }
       },

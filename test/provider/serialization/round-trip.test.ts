@@ -52,10 +52,10 @@ async function roundTrip(kind: string, inputs: Record<string, unknown>): Promise
 function expectSafeStub(result: RoundTrip, kind: string): void {
   expect(result.text).not.toContain(emulator.fixture.token);
   expect(result.text).not.toContain(emulator.url);
-  expect(result.text).toContain(`var __provider = {kind: "${kind}", configure: `);
+  expect(result.text).toContain(`.handlerFor("${kind}")`);
   // Nothing but the stub is captured: no schemas, no client, no config.
   expect(result.text).not.toMatch(/zod|undici|ApiClient|Authorization/i);
-  expect(result.bytes).toBeLessThan(2700);
+  expect(result.bytes).toBeLessThan(160);
   expect(result.id).not.toBe("");
 }
 

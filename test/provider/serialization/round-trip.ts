@@ -1,8 +1,8 @@
 /**
- * Serialization round trip of one resource kind's provider, run as a plain Node process (not
- * under vitest, whose module transform changes what the closure serializer sees): serialize the
- * stub exactly as `dynamic.Resource` does, load the text with require-from-string as the provider
- * host does, configure it from stack config, then check and create against the API.
+ * Round trip of one resource kind's `__provider` text, run as a plain Node process (not under
+ * vitest, whose module transform changes how modules load): take the text every resource of the
+ * kind stores (runtime/stub.ts), load it with require-from-string as the provider host does,
+ * configure it from stack config, then check and create against the API.
  *
  * Input (environment): ROUND_TRIP_KIND, ROUND_TRIP_INPUTS (JSON), DOCS_PLATFORM_TEST_API_URL,
  * DOCS_PLATFORM_TEST_TOKEN. Output: one JSON line on stdout.
@@ -10,8 +10,7 @@
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const { providerStub } = require("pulumi-docs-platform/dist/runtime/stub");
-const { serializeFunction } = require("@pulumi/pulumi/runtime/closure/serializeClosure");
+const { providerModuleText } = require("pulumi-docs-platform/dist/runtime/stub");
 const requireFromString = require("require-from-string");
 
 const kind = process.env.ROUND_TRIP_KIND ?? "";
@@ -21,8 +20,7 @@ const stackConfig: Record<string, string | undefined> = {
   "docs-platform:token": process.env.DOCS_PLATFORM_TEST_TOKEN,
 };
 
-const provider = providerStub(kind);
-const serialized: { text: string } = await serializeFunction(() => provider, { allowSecrets: true });
+const serialized: { text: string } = { text: providerModuleText(kind) };
 const loaded = requireFromString(serialized.text).handler();
 await loaded.configure({ config: { get: (key: string) => stackConfig[key] } });
 const checked = await loaded.check({}, { ...inputs, __provider: serialized.text });
