@@ -42,4 +42,17 @@ describe("provider configuration", () => {
       expect(String(error)).not.toContain("secret-token");
     }
   });
+
+  it("reads the client-side pace: requestsPerSecond and rateLimitShare, decimals in range", () => {
+    const base = { "docs-platform:token": "t", "docs-platform:apiUrl": "https://h/v1" };
+    const read = (values: Record<string, string>) => readProviderConfig(source({ ...base, ...values }), {});
+    expect(read({})).toMatchObject({ requestsPerSecond: undefined, rateLimitShare: undefined });
+    expect(read({ "docs-platform:requestsPerSecond": "0.5", "docs-platform:rateLimitShare": "1" })).toMatchObject({ requestsPerSecond: 0.5, rateLimitShare: 1 });
+    for (const value of ["0", "-1", "fast", "1e3", "10001"]) {
+      expect(() => read({ "docs-platform:requestsPerSecond": value })).toThrow(/docs-platform:requestsPerSecond: expected a number greater than 0 and at most 10000/);
+    }
+    for (const value of ["0", "1.5", "half"]) {
+      expect(() => read({ "docs-platform:rateLimitShare": value })).toThrow(/docs-platform:rateLimitShare: expected a number greater than 0 and at most 1\b/);
+    }
+  });
 });
