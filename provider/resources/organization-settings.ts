@@ -215,6 +215,7 @@ export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   kind: "OrganizationSettings",
   schema,
   replaceKeys: ["organizationId"],
+  setValuedInputKeys: ["emailDomains"],
 
   async create(ctx, inputs) {
     const current = await readOrganization(ctx.api, inputs.organizationId);

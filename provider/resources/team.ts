@@ -184,6 +184,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
   schema,
   replaceKeys: ["organizationId"],
+  setValuedInputKeys: ["members"],
   naturalKey: "title within the organization",
 
   async create(ctx, inputs) {

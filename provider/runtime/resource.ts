@@ -37,6 +37,11 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
   readonly uncomparedInputKeys?: readonly string[];
   /** Input keys the API cannot change in place: a change replaces the object. */
   readonly replaceKeys: readonly string[];
+  /**
+   * Input keys whose arrays are sets (order and duplicates carry no meaning; normalized sorted).
+   * Read by the pull-request summary, which shows them as members added and removed.
+   */
+  readonly setValuedInputKeys?: readonly string[];
   /** Delete the old object before creating its replacement (a natural key must stay unique). */
   readonly deleteBeforeReplace?: boolean;
   /** How `adopt: true` finds the object, for error messages, e.g. "title within the organization". */

@@ -14,6 +14,9 @@
  * `docs-platform:rateLimitShare` (--rate-limit-share, default 1); it prints per run whether `up`
  * succeeded, its time, the 429s the emulator answered and every other failed answer.
  */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
@@ -88,14 +91,24 @@ async function stateSize(stack: TestStack): Promise<{ resources: number; perReso
   return { resources: resources.length, perResource: Math.round(text.length / count), providerPerResource: Math.round(providerBytes / count) };
 }
 
+/**
+ * A state directory of the bench's own, outside test/.work: a test run started meanwhile empties
+ * test/.work, which would take a running bench's stack config with it.
+ */
+async function benchStateDir(): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), "docs-platform-bench-"));
+}
+
 async function runOnce(program: Program): Promise<RunFigures> {
   const emulator = await startEmulator({ db: ":memory:" });
+  const stateDir = await benchStateDir();
   let stack: TestStack | undefined;
   try {
     const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
     stack = await createStack({
       programDir: program === "package" ? packageProgramDir : baselineProgramDir,
       stackName: `scale-${program}`,
+      stateDir,
       config: program === "package" ? { organizationId: organization.id, groups: String(groups) } : { groups: String(groups) },
       env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: organization.admin.token },
       timeoutMs: 30 * 60_000,
@@ -109,6 +122,7 @@ async function runOnce(program: Program): Promise<RunFigures> {
     return { steps: { up, preview, refresh, destroy }, resources: size.resources, stateBytesPerResource: size.perResource, providerBytesPerResource: size.providerPerResource };
   } finally {
     await stack?.remove().catch(() => {});
+    await fs.rm(stateDir, { recursive: true, force: true });
     await emulator.close();
   }
 }
@@ -121,12 +135,14 @@ async function rateLimited(perMinute: number, share: string): Promise<void> {
   const lines = [row(["client-side pace", "up", "seconds", "requests", "429s", "other failed answers"]), `|${"---|".repeat(6)}`];
   for (const pace of [undefined, share]) {
     const emulator = await startEmulator({ db: ":memory:" });
+    const stateDir = await benchStateDir();
     let stack: TestStack | undefined;
     try {
       const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
       stack = await createStack({
         programDir: packageProgramDir,
         stackName: "scale-rate",
+        stateDir,
         config: { organizationId: organization.id, groups: String(groups), ...(pace === undefined ? {} : { "docs-platform:rateLimitShare": pace }) },
         env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: organization.admin.token },
         timeoutMs: 60 * 60_000,
@@ -144,6 +160,7 @@ async function rateLimited(perMinute: number, share: string): Promise<void> {
       await stack.destroy().catch(() => undefined);
     } finally {
       await stack?.remove().catch(() => {});
+      await fs.rm(stateDir, { recursive: true, force: true });
       await emulator.close();
     }
   }

@@ -1,0 +1,65 @@
+/**
+ * `npx pulumi-docs-platform <command>`: the package's command-line tools (DESIGN.md 9).
+ *
+ *   pr-summary [file] [--stack <name>] [--exit-code] [--output <file>]
+ *     Reads the JSON of `pulumi preview --json` from the file or stdin and prints a Markdown
+ *     summary for a pull-request comment. With --exit-code it exits 2 when the preview proposes
+ *     no change (CI can skip the comment), 0 otherwise; 1 on bad input.
+ */
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { readPreview } from "./pr-summary/preview";
+import { hasNoChanges, renderSummary } from "./pr-summary/render";
+
+const USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--exit-code] [--output <file>]
+  Reads \`pulumi preview --json\` output (a file, or stdin) and prints a Markdown summary for a pull request.`;
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
+}
+
+async function prSummary(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { stack: { type: "string" }, "exit-code": { type: "boolean", default: false }, output: { type: "string" }, help: { type: "boolean", default: false } },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length > 1) throw new UsageError("give at most one preview file");
+  const text = positionals[0] && positionals[0] !== "-" ? fs.readFileSync(positionals[0], "utf8") : await readAll(process.stdin);
+  let json: unknown;
+  try {
+    // `pulumi preview --json` can print lines before its JSON (e.g. a plugin's message): start at the first "{".
+    json = JSON.parse(text.slice(Math.max(0, text.indexOf("{"))));
+  } catch {
+    throw new UsageError("the input is not JSON: pipe `pulumi preview --json` into it, or give the file it wrote");
+  }
+  const preview = readPreview(json);
+  const markdown = renderSummary(preview, { stack: values.stack });
+  if (values.output) fs.writeFileSync(values.output, markdown);
+  else process.stdout.write(markdown);
+  return values["exit-code"] && hasNoChanges(preview) ? 2 : 0;
+}
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === "pr-summary") return await prSummary(rest);
+    process.stderr.write(`${command ? `unknown command: ${command}\n` : ""}${USAGE}\n`);
+    return 1;
+  } catch (error) {
+    process.stderr.write(`pulumi-docs-platform ${command}: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,132 @@
+/**
+ * The JSON `pulumi preview --json` prints, read into what a reviewer needs: one change per
+ * resource (a replace's three engine steps become one), its inputs before and after, why it is
+ * replaced, and the preview's diagnostics. Only the fields this package's summary uses are typed.
+ */
+
+export interface PreviewJson {
+  config?: Record<string, unknown>;
+  steps?: PreviewStep[];
+  diagnostics?: PreviewDiagnostic[];
+  changeSummary?: Record<string, number>;
+}
+
+interface StepState {
+  type?: string;
+  id?: string;
+  inputs?: Record<string, unknown>;
+}
+
+export interface PreviewStep {
+  op: string;
+  urn: string;
+  oldState?: StepState;
+  newState?: StepState;
+  diffReasons?: string[];
+  replaceReasons?: string[];
+}
+
+export interface PreviewDiagnostic {
+  urn?: string;
+  message?: string;
+  severity?: string;
+}
+
+/** What happens to a resource, as a reviewer reads it. */
+export type Operation = "create" | "update" | "replace" | "delete";
+
+export interface ResourceChange {
+  operation: Operation;
+  urn: string;
+  /** The type token, e.g. `pulumi-nodejs:dynamic/docs-platform:Team`. */
+  type: string;
+  /** `Team` for this package's resources, else the type token. */
+  kind: string;
+  /** The resource's name in the program. */
+  name: string;
+  id?: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  /** Input keys the engine reports as changed (may include secrets whose values look equal). */
+  diffReasons: string[];
+  /** Input keys that force the replace. */
+  replaceReasons: string[];
+}
+
+export interface Preview {
+  stack: string | undefined;
+  changes: ResourceChange[];
+  /** Resources per operation, `same` included, as the engine counts them. */
+  counts: Record<string, number>;
+  errors: PreviewDiagnostic[];
+  warnings: PreviewDiagnostic[];
+}
+
+const STACK_TYPE = "pulumi:pulumi:Stack";
+const PACKAGE_TYPE = /^pulumi-nodejs:dynamic\/docs-platform:(\w+)$/;
+
+// A replace is three steps (create-replacement, replace, delete-replaced); the `replace` step
+// alone stands for it. `same`, `read` and `refresh` change nothing.
+const OPERATION_OF_STEP: Record<string, Operation | undefined> = {
+  create: "create",
+  update: "update",
+  replace: "replace",
+  delete: "delete",
+};
+
+/** Keys of the engine and of this package's runtime (`__provider`, `__identity`): never shown. */
+export function isInternalKey(key: string): boolean {
+  return key.startsWith("__");
+}
+
+function visibleInputs(inputs: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(inputs ?? {}).filter(([key]) => !isInternalKey(key)));
+}
+
+/** `urn:pulumi:<stack>::<project>::<type path>::<name>` -> its parts (names may hold `::`). */
+export function parseUrn(urn: string): { stack: string; type: string; name: string } {
+  const [stack = "", , typePath = "", ...rest] = urn.replace(/^urn:pulumi:/, "").split("::");
+  const type = typePath.split("$").at(-1) ?? typePath;
+  return { stack, type, name: rest.join("::") };
+}
+
+/** Reads the parsed JSON of `pulumi preview --json`; throws on something that is not one. */
+export function readPreview(json: unknown): Preview {
+  if (typeof json !== "object" || json === null || Array.isArray(json) || !("steps" in json || "diagnostics" in json || "changeSummary" in json)) {
+    throw new Error("the input is not the JSON of `pulumi preview --json` (no steps, diagnostics or changeSummary)");
+  }
+  const preview = json as PreviewJson;
+  const changes: ResourceChange[] = [];
+  let stack: string | undefined;
+  for (const step of preview.steps ?? []) {
+    stack ??= parseUrn(step.urn).stack || undefined;
+    const operation = OPERATION_OF_STEP[step.op];
+    const { type, name } = parseUrn(step.urn);
+    // The stack itself is created by the first preview of a stack: not a change to review.
+    if (!operation || type === STACK_TYPE) continue;
+    const fullType = step.newState?.type ?? step.oldState?.type ?? type;
+    changes.push({
+      operation,
+      urn: step.urn,
+      type: fullType,
+      kind: PACKAGE_TYPE.exec(fullType)?.[1] ?? fullType,
+      name,
+      id: step.oldState?.id ?? step.newState?.id,
+      before: operation === "create" ? {} : visibleInputs(step.oldState?.inputs),
+      after: operation === "delete" ? {} : visibleInputs(step.newState?.inputs),
+      diffReasons: (step.diffReasons ?? []).filter((key) => !isInternalKey(key)),
+      replaceReasons: (step.replaceReasons ?? []).filter((key) => !isInternalKey(key)),
+    });
+  }
+  const diagnostics = preview.diagnostics ?? [];
+  const counts = { ...(preview.changeSummary ?? {}) };
+  const stackStep = (preview.steps ?? []).find((step) => parseUrn(step.urn).type === STACK_TYPE);
+  if (stackStep && OPERATION_OF_STEP[stackStep.op] && counts[stackStep.op]) counts[stackStep.op]! -= 1;
+  return {
+    stack,
+    changes,
+    counts,
+    errors: diagnostics.filter((d) => d.severity === "error"),
+    warnings: diagnostics.filter((d) => d.severity === "warning"),
+  };
+}
