@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The pull-request workflow's logic, kept out of the YAML so it runs the same on a laptop, in
+# GitHub Actions and in this repository's tests (test/e2e/pull-request-workflow.test.ts).
+#
+#   ci.sh preview   preview every stack, post or edit one summary comment per stack on the pull
+#                   request, and fail (exit 1) when any preview failed
+#   ci.sh up        pulumi up every stack (after a merge to main)
+#
+# Run it in the directory of the Pulumi program. Environment:
+#   STACKS         the stacks, space-separated (default: every stack of the backend, `pulumi stack ls`)
+#   PR_NUMBER, GITHUB_REPOSITORY   where comments go (with `gh api`; GH_TOKEN authenticates gh)
+#   COMMENT_STORE  a directory to keep comments in instead of a pull request (one file per stack;
+#                  for local runs and tests)
+# The Pulumi backend (PULUMI_BACKEND_URL), PULUMI_CONFIG_PASSPHRASE and the provider's
+# DOCS_PLATFORM_API_URL / DOCS_PLATFORM_TOKEN come from the environment; nothing here prints them.
+set -uo pipefail
+
+summary() { npx --no-install pulumi-docs-platform pr-summary "$@"; }
+
+stacks() {
+  if [ -n "${STACKS:-}" ]; then echo "$STACKS"; else pulumi stack ls --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).map(x=>x.name).join(" ")))'; fi
+}
+
+# post_comment <stack> <markdown file>: edit this stack's comment (found by the summary's marker)
+# or add it.
+post_comment() {
+  local stack="$1" file="$2" marker="<!-- pulumi-docs-platform:pr-summary stack=$1 -->"
+  if [ -n "${COMMENT_STORE:-}" ]; then
+    mkdir -p "$COMMENT_STORE"
+    local existing
+    existing=$(grep -lxF "$marker" "$COMMENT_STORE"/*.md 2>/dev/null | head -n 1)
+    if [ -n "$existing" ]; then cp "$file" "$existing"; echo "edited the comment of stack $stack"; else cp "$file" "$COMMENT_STORE/comment-$(date +%s%N).md"; echo "added a comment for stack $stack"; fi
+    return
+  fi
+  local id
+  id=$(gh api "repos/$GITHUB_REPOSITORY/issues/$PR_NUMBER/comments" --paginate --jq ".[] | select(.body | startswith(\"$marker\")) | .id" | head -n 1)
+  if [ -n "$id" ]; then
+    gh api --method PATCH "repos/$GITHUB_REPOSITORY/issues/comments/$id" -F body=@"$file" > /dev/null && echo "edited the comment of stack $stack"
+  else
+    gh api --method POST "repos/$GITHUB_REPOSITORY/issues/$PR_NUMBER/comments" -F body=@"$file" > /dev/null && echo "added a comment for stack $stack"
+  fi
+}
+
+preview_all() {
+  local failed=0 work
+  work=$(mktemp -d)
+  for stack in $(stacks); do
+    pulumi preview --stack "$stack" --json --non-interactive > "$work/$stack.json"
+    local preview_status=$?
+    summary "$work/$stack.json" --stack "$stack" --exit-code > "$work/$stack.md"
+    local summary_status=$?
+    if [ "$summary_status" -eq 1 ]; then echo "stack $stack: the preview printed no JSON (exit $preview_status)" >&2; failed=1; continue; fi
+    # No change: edit an earlier comment to say so, but do not add one.
+    if [ "$summary_status" -eq 2 ] && [ -z "$(comment_exists "$stack")" ]; then echo "stack $stack: no changes"; else post_comment "$stack" "$work/$stack.md"; fi
+    if [ "$preview_status" -ne 0 ]; then echo "stack $stack: the preview failed (exit $preview_status)" >&2; failed=1; fi
+  done
+  rm -rf "$work"
+  return $failed
+}
+
+comment_exists() {
+  local marker="<!-- pulumi-docs-platform:pr-summary stack=$1 -->"
+  if [ -n "${COMMENT_STORE:-}" ]; then grep -lxF "$marker" "$COMMENT_STORE"/*.md 2>/dev/null | head -n 1; return; fi
+  gh api "repos/$GITHUB_REPOSITORY/issues/$PR_NUMBER/comments" --paginate --jq ".[] | select(.body | startswith(\"$marker\")) | .id" | head -n 1
+}
+
+up_all() {
+  for stack in $(stacks); do
+    pulumi up --stack "$stack" --yes --skip-preview --non-interactive || return 1
+  done
+}
+
+case "${1:-}" in
+  preview) preview_all ;;
+  up) up_all ;;
+  *) echo "usage: ci.sh preview|up" >&2; exit 2 ;;
+esac

@@ -1,0 +1,104 @@
+/**
+ * The pull-request workflow of examples/pull-request, run locally: its script (`ci.sh`, which the
+ * GitHub Actions workflow calls) against the emulator with the real CLI, with comments kept in a
+ * directory (COMMENT_STORE) instead of a pull request. Proves: a preview posts one summary comment
+ * per stack, a second run edits it instead of adding one, a failing preview fails the job with the
+ * error in the comment, `up` applies, and a preview after it says there is nothing left to change.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../emulator/index.ts";
+import { type TestStack, createStack, workRoot, writeProgram } from "../pulumi-cli/run-pulumi.ts";
+
+const script = fileURLToPath(new URL("../../examples/pull-request/ci.sh", import.meta.url));
+const sourceProgram = fileURLToPath(new URL("../cli/preview-program", import.meta.url));
+
+let emulator: Emulator;
+let stack: TestStack;
+let programDir: string;
+let comments: string;
+
+function ci(command: "preview" | "up"): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("bash", [script, command], { cwd: programDir, env: { ...stack.env, STACKS: "dev", COMMENT_STORE: comments } });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+async function storedComments(): Promise<string[]> {
+  const files = (await fs.readdir(comments).catch(() => [] as string[])).sort();
+  return Promise.all(files.map((file) => fs.readFile(path.join(comments, file), "utf8")));
+}
+
+/** The stack's config lives beside the program, as in the repository the workflow runs in. */
+async function setVariant(variant: string): Promise<void> {
+  await stack.setConfig("variant", variant);
+  await fs.copyFile(stack.configFile, path.join(programDir, "Pulumi.dev.yaml"));
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ db: ":memory:" });
+  const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
+  programDir = await writeProgram("pull-request", {
+    "Pulumi.yaml": await fs.readFile(path.join(sourceProgram, "Pulumi.yaml"), "utf8"),
+    "index.ts": await fs.readFile(path.join(sourceProgram, "index.ts"), "utf8"),
+  });
+  comments = path.join(workRoot, `comments-${process.pid}-${Date.now()}`);
+  stack = await createStack({
+    programDir,
+    stackName: "dev",
+    config: { organizationId: organization.id, variant: "base", certificate: { value: "MIIC-cert", secret: true } },
+    env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: organization.admin.token },
+  });
+  await stack.up();
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.destroy().catch(() => undefined);
+  await emulator?.close();
+});
+
+describe("examples/pull-request/ci.sh against the emulator", () => {
+  it("preview posts one summary comment for the stack; a second run edits it", { timeout: 180_000 }, async () => {
+    await setVariant("members");
+    const first = await ci("preview");
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toContain("added a comment for stack dev");
+    const second = await ci("preview");
+    expect(second.code, second.output).toBe(0);
+    expect(second.output).toContain("edited the comment of stack dev");
+    const stored = await storedComments();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toContain("`members`: added `usr-acme-reader`; removed `usr-acme-admin`");
+    expect(first.output + second.output).not.toContain("tok-acme-admin");
+  });
+
+  it("a failing preview fails the job, with the error in the comment", { timeout: 180_000 }, async () => {
+    await setVariant("error");
+    const run = await ci("preview");
+    expect(run.code, run.output).toBe(1);
+    expect(run.output).toContain("stack dev: the preview failed");
+    const stored = await storedComments();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatch(/The preview failed[\s\S]*title: must not be empty/);
+  });
+
+  it("up applies the change, and the next preview says there is nothing left to change", { timeout: 180_000 }, async () => {
+    await setVariant("members");
+    const up = await ci("up");
+    expect(up.code, up.output).toBe(0);
+    const team = (await (await fetch(`${emulator.url}/orgs/org-acme/teams`, { headers: { authorization: `Bearer ${emulator.fixture.organizations.find((o) => o.id === "org-acme")!.admin.token}` } })).json()) as { items: { title: string }[] };
+    expect(team.items.map((item) => item.title)).toContain("Docs writers");
+    const preview = await ci("preview");
+    expect(preview.code, preview.output).toBe(0);
+    const stored = await storedComments();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toContain("No changes.");
+  });
+});
