@@ -193,6 +193,43 @@ function main() {
       response.setBail(Boolean(result.bail));
       return response;
     }),
+    // Policy packs (`pulumi preview --policy-pack <dir>`): the engine asks the language host to run
+    // the pack as a plugin; the pack serves the analyzer protocol and prints its port, which the
+    // engine reads from the stdout streamed back here. Like Pulumi's host: `node <pack directory>`
+    // (its package.json `main`, which reads it from its working directory) with the engine's arguments and the requested
+    // environment.
+    runPlugin: (call) => {
+      const request = call.request;
+      const info = request.getInfo();
+      const directory = info?.getProgramDirectory() || request.getPwd() || process.cwd();
+      const env = { ...process.env };
+      for (const entry of request.getEnvList()) {
+        const equals = entry.indexOf("=");
+        if (equals > 0) env[entry.slice(0, equals)] = entry.slice(equals + 1);
+      }
+      const options = runtimeOptions(info);
+      const child = spawn("node", [...options.nodeargs, directory, ...request.getArgsList()], { cwd: directory, env, stdio: ["ignore", "pipe", "pipe"] });
+      running.add(child);
+      const send = (set, value) => {
+        const response = new pb.RunPluginResponse();
+        set(response, value);
+        call.write(response);
+      };
+      child.stdout.on("data", (chunk) => send((r, v) => r.setStdout(v), new Uint8Array(chunk)));
+      child.stderr.on("data", (chunk) => send((r, v) => r.setStderr(v), new Uint8Array(chunk)));
+      child.on("error", (error) => {
+        running.delete(child);
+        send((r, v) => r.setStderr(v), new TextEncoder().encode(`could not run the plugin: ${error.message}\n`));
+        send((r, v) => r.setExitcode(v), 1);
+        call.end();
+      });
+      child.on("close", (code) => {
+        running.delete(child);
+        send((r, v) => r.setExitcode(v), code ?? 1);
+        call.end();
+      });
+      call.on("cancelled", () => child.kill("SIGTERM"));
+    },
     // Dependencies are installed by npm before Pulumi runs; end the stream straight away.
     installDependencies: (call) => call.end(),
     runtimeOptionsPrompts: unary(() => new pb.RuntimeOptionsResponse()),
