@@ -47,8 +47,8 @@ export const schema = z.strictObject({
 export type CollectionInputs = z.infer<typeof schema>;
 
 export interface CollectionArgs {
-  /** Id of the organization that owns the collection. Changing it replaces the collection. Example: `"org_acme"`. */
-  organizationId: pulumi.Input<string>;
+  /** Id of the organization that owns the collection. Changing it replaces the collection. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: pulumi.Input<string>;
   /** Title of the collection, 1 to 50 characters. Example: `"Product docs"`. */
   title: pulumi.Input<string>;
   /** Free-text description, up to 100 characters. Example: `"Everything customers read"`. */

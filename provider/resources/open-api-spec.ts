@@ -76,8 +76,8 @@ export const openApiSpecInputs = z.strictObject({
 export type OpenApiSpecInputs = z.infer<typeof openApiSpecInputs>;
 
 export interface OpenApiSpecArgs {
-  /** Id of the organization that owns the spec. Changing it replaces the spec. Example: `"org_123"`. */
-  organizationId: Wrapped<string>;
+  /** Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: Wrapped<string>;
   /**
    * Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is
    * the resource's id and natural key: changing it deletes the spec, then creates the new one.

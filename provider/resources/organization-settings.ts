@@ -50,8 +50,8 @@ export type OrganizationSettingsInputs = z.infer<typeof schema> & { adopt?: unde
 export type { MergeRules };
 
 export interface OrganizationSettingsArgs {
-  /** Id of the existing organization to manage; changing it adopts another organization. Example: `"org_acme"`. */
-  organizationId: pulumi.Input<string>;
+  /** Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: pulumi.Input<string>;
   /** Name of the organization, 2 to 255 characters. Example: `"Acme Inc."`. */
   title?: pulumi.Input<string>;
   /**

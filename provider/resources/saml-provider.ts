@@ -36,8 +36,8 @@ export const schema = z.strictObject({
 export type SamlProviderInputs = z.infer<typeof schema>;
 
 export interface SamlProviderArgs {
-  /** Id of the organization the provider signs users into. Changing it replaces the provider. Example: `"org_acme"`. */
-  organizationId: pulumi.Input<string>;
+  /** Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: pulumi.Input<string>;
   /** Label shown on the sign-in page, 1 to 30 characters, unique by convention. Example: `"Okta"`. */
   label: pulumi.Input<string>;
   /** The identity provider's SAML entity ID, at most 1024 characters. Example: `"http://www.okta.com/exk1abc"`. */

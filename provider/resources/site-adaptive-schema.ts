@@ -88,8 +88,8 @@ export interface AdaptiveJsonSchema {
 }
 
 export interface SiteAdaptiveSchemaArgs {
-  /** Id of the organization that owns the site. Changing it replaces the resource. Example: `"org_123"`. */
-  organizationId: Wrapped<string>;
+  /** Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: Wrapped<string>;
   /** Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`. */
   siteId: Wrapped<string>;
   /**

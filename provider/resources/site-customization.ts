@@ -293,8 +293,8 @@ export type SiteCustomizationInputs = z.infer<typeof schema> & { adopt?: undefin
 export type CustomizationArgs = { [K in keyof Customization]?: Wrapped<NonNullable<Customization[K]>> };
 
 export interface SiteCustomizationArgs extends CustomizationArgs {
-  /** Id of the organization that owns the site. Changing it manages another site's customization. Example: `"org_123"`. */
-  organizationId: Wrapped<string>;
+  /** Id of the organization that owns the site. Changing it manages another site's customization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: Wrapped<string>;
   /** Id of the site. Changing it manages another site's customization (the old one is left as it is). Example: `site.id`. */
   siteId: Wrapped<string>;
 }

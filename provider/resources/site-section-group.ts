@@ -32,8 +32,8 @@ export const siteSectionGroupInputs = z.strictObject({
 export type SiteSectionGroupInputs = z.infer<typeof siteSectionGroupInputs>;
 
 export interface SiteSectionGroupArgs {
-  /** Id of the organization that owns the site. Changing it replaces the group. Example: `"org_123"`. */
-  organizationId: Wrapped<string>;
+  /** Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: Wrapped<string>;
   /** Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`. */
   siteId: Wrapped<string>;
   /** Title of the group, not empty. Example: `"API reference"`. */

@@ -54,8 +54,8 @@ export const siteSectionInputs = z.strictObject({
 export type SiteSectionInputs = z.infer<typeof siteSectionInputs>;
 
 export interface SiteSectionArgs {
-  /** Id of the organization that owns the site. Changing it replaces the section. Example: `"org_123"`. */
-  organizationId: Wrapped<string>;
+  /** Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: Wrapped<string>;
   /** Id of the site the section belongs to. Changing it replaces the section. Example: `site.id`. */
   siteId: Wrapped<string>;
   /**

@@ -40,8 +40,8 @@ export type SiteSpaceCustomizationInputs = z.infer<typeof schema> & { adopt?: un
 type WithoutNull<T> = T extends null ? never : T extends readonly (infer E)[] ? WithoutNull<E>[] : T extends object ? { [K in keyof T]: WithoutNull<T[K]> } : T;
 
 export type SiteSpaceCustomizationArgs = { [K in keyof Customization]?: Wrapped<WithoutNull<NonNullable<Customization[K]>>> } & {
-  /** Id of the organization that owns the site. Changing it replaces the resource. Example: `"org_123"`. */
-  organizationId: Wrapped<string>;
+  /** Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: Wrapped<string>;
   /** Id of the site. Changing it replaces the resource. Example: `site.id`. */
   siteId: Wrapped<string>;
   /** Id of the site space whose customization this overrides. Changing it replaces the resource. Example: `siteSpace.id`. */

@@ -30,8 +30,8 @@ export const siteSpaceInputs = z.strictObject({
 export type SiteSpaceInputs = z.infer<typeof siteSpaceInputs>;
 
 export interface SiteSpaceArgs {
-  /** Id of the organization that owns the site. Changing it replaces the site space. Example: `"org_123"`. */
-  organizationId: Wrapped<string>;
+  /** Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: Wrapped<string>;
   /** Id of the site. Changing it replaces the site space. Example: `site.id`. */
   siteId: Wrapped<string>;
   /** Id of the space whose content the site space publishes. Changed in place. Example: `space.id`. */

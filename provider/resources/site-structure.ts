@@ -69,8 +69,8 @@ const schema = z.strictObject({
 export type SiteStructureInputs = z.infer<typeof schema> & { adopt?: undefined };
 
 export interface SiteStructureArgs {
-  /** Id of the organization that owns the site. Example: `"org_123"`. */
-  organizationId: Wrapped<string>;
+  /** Id of the organization that owns the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: Wrapped<string>;
   /** Id of the site whose order this declares; one `SiteStructure` per site. Changing it replaces the resource. Example: `site.id`. */
   siteId: Wrapped<string>;
   /**

@@ -62,8 +62,8 @@ export const siteInputs = z.strictObject({
 export type SiteInputs = z.infer<typeof siteInputs>;
 
 export interface SiteArgs {
-  /** Id of the organization that owns the site. Changing it replaces the site. Example: `"org_123"`. */
-  organizationId: Wrapped<string>;
+  /** Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: Wrapped<string>;
   /** Title of the site, 2 to 128 characters. Example: `"Developer docs"`. Also the natural key for `adopt: true`. */
   title: Wrapped<string>;
   /**

@@ -64,8 +64,8 @@ export const schema = z.strictObject({
 export type SpaceInputs = z.infer<typeof schema>;
 
 export interface SpaceArgs {
-  /** Id of the organization that owns the space. Changing it replaces the space. Example: `"org_acme"`. */
-  organizationId: Wrapped<string>;
+  /** Id of the organization that owns the space. Changing it replaces the space. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: Wrapped<string>;
   /** Title of the space, at most 50 characters. Example: `"API reference"`. */
   title: Wrapped<string>;
   /** Emoji of the space, at most 50 characters. Removing it stops managing it. Example: `"📘"`. */

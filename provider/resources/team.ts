@@ -43,8 +43,8 @@ export const schema = z.strictObject({
 export type TeamInputs = z.infer<typeof schema>;
 
 export interface TeamArgs {
-  /** Id of the organization that owns the team. Changing it replaces the team. Example: `"org_acme"`. */
-  organizationId: pulumi.Input<string>;
+  /** Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: pulumi.Input<string>;
   /** Title of the team, 1 to 64 characters; renaming keeps the team. Example: `"Docs writers"`. */
   title: pulumi.Input<string>;
   /**

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { organizationIdFor } from "./organization-default";
 
 /** Pulumi config/type namespace of every resource: `pulumi-nodejs:dynamic/docs-platform:<Kind>`. */
 export const RESOURCE_MODULE = "docs-platform";
@@ -22,12 +23,13 @@ export const IDENTITY_KEY = "__identity";
 /**
  * The props of a resource of kind `kind` named `name`, plus its identity: the parent's URN, or
  * the project and stack for a resource at the top, then the kind and the name. Unique in a stack
- * as URNs are.
+ * as URNs are. Every kind takes an `organizationId`; one left out is the stack's default
+ * (organization-default.ts).
  */
-export function withIdentity<P extends object>(kind: string, name: string, props: P, opts?: pulumi.CustomResourceOptions): P {
+export function withIdentity<P extends { organizationId?: unknown }>(kind: string, name: string, props: P, opts?: pulumi.CustomResourceOptions): P {
   const parent = opts?.parent;
   const identity = parent
     ? parent.urn.apply((urn) => `${urn}/${kind}/${name}`)
     : `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`;
-  return { ...props, [IDENTITY_KEY]: identity };
+  return { ...props, organizationId: organizationIdFor(kind, name, props.organizationId), [IDENTITY_KEY]: identity };
 }

@@ -1,0 +1,33 @@
+import * as pulumi from "@pulumi/pulumi";
+import { CONFIG_NAMESPACE } from "./config";
+
+/** Environment fallback of the stack-wide organization, for programs run without stack config. */
+export const ORGANIZATION_ENV = "DOCS_PLATFORM_ORGANIZATION_ID";
+
+/**
+ * The stack-wide organization: `docs-platform:organizationId` in the stack config, else the
+ * environment variable {@link ORGANIZATION_ENV}; undefined when neither is set.
+ *
+ * Read in the program's own process (resource constructors and lookups), so the value lands in
+ * each resource's inputs: changing the stack default shows in a preview exactly like changing the
+ * input, and a resource's explicit `organizationId` still wins.
+ */
+export function stackOrganizationId(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const fromConfig = new pulumi.Config(CONFIG_NAMESPACE).get("organizationId");
+  if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
+  const fromEnv = env[ORGANIZATION_ENV];
+  return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
+}
+
+/** The `organizationId` a resource gets: its own when given, else the stack's; a clear error when neither is. */
+export function organizationIdFor<T>(kind: string, name: string, explicit: T | undefined): T | string {
+  if (explicit !== undefined) return explicit;
+  const fallback = stackOrganizationId();
+  if (fallback === undefined) {
+    throw new Error(
+      `${kind} "${name}": organizationId is not set. Give it on the resource, or set the stack's default with ` +
+        `\`pulumi config set ${CONFIG_NAMESPACE}:organizationId <id>\` (or the environment variable ${ORGANIZATION_ENV}).`,
+    );
+  }
+  return fallback;
+}
