@@ -11,6 +11,8 @@
 #   PR_NUMBER, GITHUB_REPOSITORY   where comments go (with `gh api`; GH_TOKEN authenticates gh)
 #   COMMENT_STORE  a directory to keep comments in instead of a pull request (one file per stack;
 #                  for local runs and tests)
+#   POLICY_PACKS   policy pack directories, space-separated (e.g. examples/policy): previews and
+#                  ups run them (`--policy-pack`); their violations are shown in the comment
 # The Pulumi backend (PULUMI_BACKEND_URL), PULUMI_CONFIG_PASSPHRASE and the provider's
 # DOCS_PLATFORM_API_URL / DOCS_PLATFORM_TOKEN come from the environment; nothing here prints them.
 set -uo pipefail
@@ -41,13 +43,23 @@ post_comment() {
   fi
 }
 
+policy_args() {
+  for pack in ${POLICY_PACKS:-}; do printf -- '--policy-pack\n%s\n' "$pack"; done
+}
+
 preview_all() {
   local failed=0 work
   work=$(mktemp -d)
+  local policy=()
+  mapfile -t policy < <(policy_args)
   for stack in $(stacks); do
-    pulumi preview --stack "$stack" --json --non-interactive > "$work/$stack.json"
+    # The JSON leaves policy violations out; the event log (offered with PULUMI_DEBUG_COMMANDS)
+    # holds them, and the summary reads them from it.
+    PULUMI_DEBUG_COMMANDS=true pulumi preview --stack "$stack" --json --non-interactive --event-log "$work/$stack.events" "${policy[@]}" > "$work/$stack.json"
     local preview_status=$?
-    summary "$work/$stack.json" --stack "$stack" --exit-code > "$work/$stack.md"
+    local events=()
+    [ -s "$work/$stack.events" ] && events=(--events "$work/$stack.events")
+    summary "$work/$stack.json" --stack "$stack" "${events[@]}" --exit-code > "$work/$stack.md"
     local summary_status=$?
     if [ "$summary_status" -eq 1 ]; then echo "stack $stack: the preview printed no JSON (exit $preview_status)" >&2; failed=1; continue; fi
     # No change: edit an earlier comment to say so, but do not add one.
@@ -65,8 +77,10 @@ comment_exists() {
 }
 
 up_all() {
+  local policy=()
+  mapfile -t policy < <(policy_args)
   for stack in $(stacks); do
-    pulumi up --stack "$stack" --yes --skip-preview --non-interactive || return 1
+    pulumi up --stack "$stack" --yes --skip-preview --non-interactive "${policy[@]}" || return 1
   done
 }
 

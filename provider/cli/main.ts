@@ -1,18 +1,22 @@
 /**
  * `npx pulumi-docs-platform <command>`: the package's command-line tools (DESIGN.md 9).
  *
- *   pr-summary [file] [--stack <name>] [--exit-code] [--output <file>]
+ *   pr-summary [file] [--stack <name>] [--events <file>] [--exit-code] [--output <file>]
  *     Reads the JSON of `pulumi preview --json` from the file or stdin and prints a Markdown
- *     summary for a pull-request comment. With --exit-code it exits 2 when the preview proposes
+ *     summary for a pull-request comment. --events adds the policy violations of the event log the
+ *     same preview wrote (`--event-log <file>`). With --exit-code it exits 2 when the preview proposes
  *     no change (CI can skip the comment), 0 otherwise; 1 on bad input.
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
+import { readPolicyViolations } from "./pr-summary/policy";
 import { readPreview } from "./pr-summary/preview";
 import { hasNoChanges, renderSummary } from "./pr-summary/render";
 
-const USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--exit-code] [--output <file>]
-  Reads \`pulumi preview --json\` output (a file, or stdin) and prints a Markdown summary for a pull request.`;
+const USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--events <event-log>] [--exit-code] [--output <file>]
+  Reads \`pulumi preview --json\` output (a file, or stdin) and prints a Markdown summary for a pull request.
+  --events: the event log of the same preview (PULUMI_DEBUG_COMMANDS=true pulumi preview --json --event-log <file>),
+  for its policy violations, which the JSON leaves out.`;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = "";
@@ -24,7 +28,7 @@ async function prSummary(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { stack: { type: "string" }, "exit-code": { type: "boolean", default: false }, output: { type: "string" }, help: { type: "boolean", default: false } },
+    options: { stack: { type: "string" }, events: { type: "string" }, "exit-code": { type: "boolean", default: false }, output: { type: "string" }, help: { type: "boolean", default: false } },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -40,6 +44,7 @@ async function prSummary(args: string[]): Promise<number> {
     throw new UsageError("the input is not JSON: pipe `pulumi preview --json` into it, or give the file it wrote");
   }
   const preview = readPreview(json);
+  if (values.events) preview.policyViolations = readPolicyViolations(fs.readFileSync(values.events, "utf8"));
   const markdown = renderSummary(preview, { stack: values.stack });
   if (values.output) fs.writeFileSync(values.output, markdown);
   else process.stdout.write(markdown);

@@ -8,21 +8,29 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { type PreviewJson, readPreview } from "../../provider/cli/pr-summary/preview.ts";
+import { readPolicyViolations } from "../../provider/cli/pr-summary/policy.ts";
+import { type Preview, type PreviewJson, readPreview } from "../../provider/cli/pr-summary/preview.ts";
 import { KNOWN_KINDS } from "../../provider/cli/pr-summary/kinds.ts";
 import { propertyChanges } from "../../provider/cli/pr-summary/property-changes.ts";
 import { GITHUB_COMMENT_LIMIT, renderSummary } from "../../provider/cli/pr-summary/render.ts";
 
 const fixtures = fileURLToPath(new URL("./fixtures", import.meta.url));
 const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
-const CASES = ["update", "replace", "delete", "members", "secret", "error", "many"] as const;
+const CASES = ["update", "replace", "delete", "members", "secret", "error", "many", "policy"] as const;
 
 const load = (name: string): PreviewJson => JSON.parse(fs.readFileSync(`${fixtures}/${name}.json`, "utf8"));
+/** A case's preview, with the policy violations of its event log when the case has one (`policy`). */
+function previewOf(name: string): Preview {
+  const preview = readPreview(load(name));
+  const events = `${fixtures}/${name}.events.jsonl`;
+  if (fs.existsSync(events)) preview.policyViolations = readPolicyViolations(fs.readFileSync(events, "utf8"));
+  return preview;
+}
 
 describe("golden summaries of real previews", () => {
   for (const name of CASES) {
     it(name, () => {
-      const markdown = renderSummary(readPreview(load(name)));
+      const markdown = renderSummary(previewOf(name));
       const golden = `${fixtures}/${name}.md`;
       if (process.env.UPDATE_GOLDEN === "1") fs.writeFileSync(golden, markdown);
       expect(markdown).toBe(fs.readFileSync(golden, "utf8"));
@@ -32,7 +40,7 @@ describe("golden summaries of real previews", () => {
   }
 
   it("says what each case is about", () => {
-    const render = (name: string) => renderSummary(readPreview(load(name)));
+    const render = (name: string) => renderSummary(previewOf(name));
     expect(render("members")).toContain("`members`: added `usr-acme-reader`; removed `usr-acme-admin`");
     expect(render("members")).not.toMatch(/\[0\]|\[1\]/);
     expect(render("replace")).toMatch(/> \[!CAUTION\][\s\S]*\*\*Replace\*\* OpenApiSpec "petstore-v2" \(`petstore`\): its `slug` changed, which the API cannot change in place: the old OpenAPI spec is deleted first/);
@@ -41,6 +49,8 @@ describe("golden summaries of real previews", () => {
     expect(render("secret")).not.toContain("MIIC");
     expect(render("error")).toMatch(/#### Errors[\s\S]*title/);
     expect(render("many")).toMatch(/\*\*201 to create\*\*/);
+    expect(render("policy")).toMatch(/#### Policy violations\n\n> \[!CAUTION\]\n> 1 mandatory policy is violated/);
+    expect(render("policy")).toContain("- **mandatory** `openapi-spec-private-unless-tagged` on `petstore` (docs-platform@v0.1.0): OpenAPI specs are private unless");
   });
 });
 
@@ -130,5 +140,35 @@ describe("the command", () => {
     const error = await cli(["pr-summary", `${repositoryRoot}/package.json`]).catch((e) => e);
     expect(error.code).toBe(1);
     expect(error.stderr).toContain("not the JSON of `pulumi preview --json`");
+  });
+});
+
+describe("policy violations from the event log", () => {
+  const event = (policyEvent: Record<string, unknown>) => JSON.stringify({ sequence: 1, timestamp: 1, policyEvent });
+  const violation = { policyName: "p", policyPackName: "pack", policyPackVersion: "1.0.0", message: "<{%reset%}>why\nwhat<{%reset%}>\n", resourceUrn: "urn:pulumi:dev::proj::t::res" };
+
+  it("keeps each violation once, maps the engine's levels and strips color directives", () => {
+    const log = [
+      JSON.stringify({ sequence: 0, timestamp: 0, diagnosticEvent: { message: "not a policy" } }),
+      event({ ...violation, enforcementLevel: "mandatory" }),
+      event({ ...violation, enforcementLevel: "mandatory" }),
+      event({ ...violation, policyName: "q", enforcementLevel: "warning", resourceUrn: undefined }),
+    ].join("\n");
+    expect(readPolicyViolations(log)).toEqual([
+      { policyPack: "pack@v1.0.0", policy: "p", enforcement: "mandatory", resource: "res", message: "why\nwhat" },
+      { policyPack: "pack@v1.0.0", policy: "q", enforcement: "advisory", message: "why\nwhat" },
+    ]);
+  });
+
+  it("refuses a file that is not an event log, naming the line", () => {
+    expect(() => readPolicyViolations(`${event(violation)}\n# Pulumi preview`)).toThrow(/line 2 is not JSON.*--event-log/);
+  });
+
+  it("an advisory violation alone is not 'no changes', and is listed without the mandatory banner", () => {
+    const preview = readPreview({ steps: [], changeSummary: { same: 2 } });
+    preview.policyViolations = readPolicyViolations(event({ ...violation, enforcementLevel: "advisory" }));
+    const markdown = renderSummary(preview, { stack: "dev" });
+    expect(markdown).toContain("- **advisory** `p` on `res` (pack@v1.0.0): why — what");
+    expect(markdown).not.toContain("[!CAUTION]");
   });
 });

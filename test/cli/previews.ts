@@ -5,6 +5,8 @@
  * program's 201 creates. `scrub` makes a preview stable for a golden file (ids, ports, times).
  * Used by capture-previews.ts (writes fixtures/) and test/e2e/pr-summary.test.ts.
  */
+import fs from "node:fs/promises";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { createStack, type TestStack } from "../pulumi-cli/run-pulumi.ts";
@@ -22,7 +24,10 @@ export const CASES = {
   secret: { certificate: "MIIC-rotated-certificate" },
   error: { variant: "error" },
 } as const;
-export type CaseName = keyof typeof CASES | "many";
+export type CaseName = keyof typeof CASES | "many" | "policy";
+
+/** The policy pack of examples/policy; the preview program's `petstore` spec breaks one of its rules. */
+const policyPack = fileURLToPath(new URL("../../examples/policy", import.meta.url));
 
 async function withStack<T>(programDir: string, config: Record<string, string | { value: string; secret: boolean }>, body: (stack: TestStack, emulator: Emulator) => Promise<T>): Promise<T> {
   const emulator = await startEmulator({ db: ":memory:" });
@@ -31,7 +36,8 @@ async function withStack<T>(programDir: string, config: Record<string, string | 
     programDir,
     stackName: "dev",
     config: { organizationId: organization.id, ...config },
-    env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: organization.admin.token },
+    // PULUMI_DEBUG_COMMANDS offers `--event-log`, where the policy case's violations are.
+    env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: organization.admin.token, PULUMI_DEBUG_COMMANDS: "true" },
   });
   try {
     return await body(stack, emulator);
@@ -42,8 +48,26 @@ async function withStack<T>(programDir: string, config: Record<string, string | 
   }
 }
 
+/**
+ * The `policy` case: the `update` variant previewed with examples/policy, whose mandatory rule
+ * "OpenAPI specs private unless listed" the program's `petstore` spec breaks. Returns the preview's
+ * JSON and the policy events of its event log (the JSON has none; see policy.ts), one per line.
+ */
+export async function capturePolicyPreview(): Promise<{ preview: string; events: string }> {
+  return withStack(previewProgramDir, { variant: "base", certificate: { value: CERTIFICATE, secret: true } }, async (stack) => {
+    await stack.up();
+    await stack.setConfig("variant", "update");
+    const eventLog = path.join(stack.stateDir, "events.jsonl");
+    const preview = (await stack.run(["preview", "--json", "--policy-pack", policyPack, "--event-log", eventLog])).stdout;
+    const lines = (await fs.readFile(eventLog, "utf8")).split("\n").filter((line) => line.includes('"policyEvent"'));
+    if (lines.length === 0) throw new Error("the policy preview's event log holds no policy event");
+    return { preview, events: `${lines.join("\n")}\n` };
+  });
+}
+
 /** The raw stdout of `pulumi preview --json` for a case (a failed preview still prints its JSON). */
 export async function capturePreview(name: CaseName): Promise<string> {
+  if (name === "policy") return (await capturePolicyPreview()).preview;
   if (name === "many") {
     return withStack(faultProgramDir, { groups: "25" }, async (stack) => (await stack.run(["preview", "--json"])).stdout);
   }
@@ -70,4 +94,14 @@ export function scrub(text: string): string {
       if (!ids.has(id)) ids.set(id, `id${String(ids.size + 1).padStart(18, "0")}`);
       return ids.get(id)!;
     })}\n`;
+}
+
+/** Policy event lines made stable for a fixture: sequence numbers and times zeroed. */
+export function scrubEvents(text: string): string {
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.stringify({ ...(JSON.parse(line) as Record<string, unknown>), sequence: 0, timestamp: 0 }))
+    .join("\n")
+    .concat("\n");
 }

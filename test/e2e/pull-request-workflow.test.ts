@@ -3,7 +3,8 @@
  * GitHub Actions workflow calls) against the emulator with the real CLI, with comments kept in a
  * directory (COMMENT_STORE) instead of a pull request. Proves: a preview posts one summary comment
  * per stack, a second run edits it instead of adding one, a failing preview fails the job with the
- * error in the comment, `up` applies, and a preview after it says there is nothing left to change.
+ * error in the comment, `up` applies, a preview after it says there is nothing left to change, and
+ * with a policy pack a violated mandatory policy fails the job and is named in the comment.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -15,15 +16,16 @@ import { type TestStack, createStack, workRoot, writeProgram } from "../pulumi-c
 
 const script = fileURLToPath(new URL("../../examples/pull-request/ci.sh", import.meta.url));
 const sourceProgram = fileURLToPath(new URL("../cli/preview-program", import.meta.url));
+const policyPack = fileURLToPath(new URL("../../examples/policy", import.meta.url));
 
 let emulator: Emulator;
 let stack: TestStack;
 let programDir: string;
 let comments: string;
 
-function ci(command: "preview" | "up"): Promise<{ code: number | null; output: string }> {
+function ci(command: "preview" | "up", extraEnv: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn("bash", [script, command], { cwd: programDir, env: { ...stack.env, STACKS: "dev", COMMENT_STORE: comments } });
+    const child = spawn("bash", [script, command], { cwd: programDir, env: { ...stack.env, STACKS: "dev", COMMENT_STORE: comments, ...extraEnv } });
     let output = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
@@ -100,5 +102,17 @@ describe("examples/pull-request/ci.sh against the emulator", () => {
     const stored = await storedComments();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toContain("No changes.");
+  });
+
+  it("with POLICY_PACKS, a violated mandatory policy fails the job and is named in the comment", { timeout: 180_000 }, async () => {
+    // The program's `petstore` spec leaves visibility out, which examples/policy refuses.
+    await setVariant("update");
+    const run = await ci("preview", { POLICY_PACKS: policyPack });
+    expect(run.code, run.output).toBe(1);
+    const stored = await storedComments();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toContain("#### Policy violations");
+    expect(stored[0]).toContain("- **mandatory** `openapi-spec-private-unless-tagged` on `petstore`");
+    expect(run.output).not.toContain("tok-acme-admin");
   });
 });

@@ -3,6 +3,7 @@
  * resource (a replace's three engine steps become one), its inputs before and after, why it is
  * replaced, and the preview's diagnostics. Only the fields this package's summary uses are typed.
  */
+import type { PolicyViolation } from "./policy";
 
 export interface PreviewJson {
   config?: Record<string, unknown>;
@@ -60,6 +61,8 @@ export interface Preview {
   counts: Record<string, number>;
   errors: PreviewDiagnostic[];
   warnings: PreviewDiagnostic[];
+  /** Policy violations, when the preview's event log was given (policy.ts); the JSON has none. */
+  policyViolations: PolicyViolation[];
 }
 
 const STACK_TYPE = "pulumi:pulumi:Stack";
@@ -128,5 +131,6 @@ export function readPreview(json: unknown): Preview {
     counts,
     errors: diagnostics.filter((d) => d.severity === "error"),
     warnings: diagnostics.filter((d) => d.severity === "warning"),
+    policyViolations: [],
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Renders a preview as Markdown for a pull-request comment: a stable marker, the counts, a warning
  * per delete and replace, a table of the changed resources, a detail per resource, and the
- * preview's errors and warnings; trimmed to stay under GitHub's comment limit.
+ * preview's errors, warnings and policy violations; trimmed to stay under GitHub's comment limit.
  */
 import { kindFacts } from "./kinds";
 import type { Preview, ResourceChange } from "./preview";
@@ -12,6 +12,8 @@ export const GITHUB_COMMENT_LIMIT = 65_536;
 const TRIM_MARGIN = 512;
 /** Strings longer than this are shortened in the summary. */
 export const MAX_VALUE_LENGTH = 80;
+/** A policy's message (its description and what it found) is shortened past this. */
+const MAX_POLICY_MESSAGE_LENGTH = 400;
 /** Warnings listed one by one; the rest are counted. */
 const MAX_WARNINGS = 50;
 
@@ -35,9 +37,9 @@ function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 }
 
-function shorten(text: string): string {
+function shorten(text: string, max = MAX_VALUE_LENGTH): string {
   const characters = [...text];
-  return characters.length > MAX_VALUE_LENGTH ? `${characters.slice(0, MAX_VALUE_LENGTH - 1).join("")}…` : text;
+  return characters.length > max ? `${characters.slice(0, max - 1).join("")}…` : text;
 }
 
 /** What the engine puts where a value is only known once the update runs. */
@@ -150,9 +152,28 @@ function diagnostics(preview: Preview): string[] {
   return lines;
 }
 
-/** Whether the preview proposes no change and reports no error. */
+const ENFORCEMENT_ORDER = ["mandatory", "remediate", "advisory", "disabled"];
+
+/** Mandatory violations first (they stop the update), each with its pack, resource and message. */
+function policyViolations(preview: Preview): string[] {
+  const violations = [...preview.policyViolations].sort((a, b) => ENFORCEMENT_ORDER.indexOf(a.enforcement) - ENFORCEMENT_ORDER.indexOf(b.enforcement));
+  if (violations.length === 0) return [];
+  const mandatory = violations.filter((v) => v.enforcement === "mandatory").length;
+  const lines = [`#### Policy violations`, ""];
+  if (mandatory > 0) lines.push(`> [!CAUTION]`, `> ${mandatory} mandatory polic${mandatory === 1 ? "y is" : "ies are"} violated: \`pulumi up\` will refuse to run until ${mandatory === 1 ? "it is" : "they are"} fixed.`, "");
+  for (const v of violations.slice(0, MAX_WARNINGS)) {
+    const where = v.resource ? ` on \`${cell(v.resource)}\`` : "";
+    const message = shorten(cell(v.message.split(/\r?\n/).filter((line) => line.trim() !== "").join(" — ")).replace(/`/g, "ˋ"), MAX_POLICY_MESSAGE_LENGTH);
+    lines.push(`- **${v.enforcement}** \`${cell(v.policy)}\`${where} (${cell(v.policyPack)}): ${message}`);
+  }
+  if (violations.length > MAX_WARNINGS) lines.push(`- … and ${violations.length - MAX_WARNINGS} more violations.`);
+  lines.push("");
+  return lines;
+}
+
+/** Whether the preview proposes no change and reports no error and no policy violation. */
 export function hasNoChanges(preview: Preview): boolean {
-  return preview.changes.length === 0 && preview.errors.length === 0;
+  return preview.changes.length === 0 && preview.errors.length === 0 && preview.policyViolations.length === 0;
 }
 
 /** The Markdown comment for a preview. */
@@ -164,7 +185,7 @@ export function renderSummary(preview: Preview, options: RenderOptions = {}): st
 
   const changes = [...preview.changes].sort((a, b) => ORDER.indexOf(a.operation) - ORDER.indexOf(b.operation));
   const failed = preview.errors.length > 0 ? [`> [!IMPORTANT]`, `> **The preview failed** with ${preview.errors.length} error${preview.errors.length === 1 ? "" : "s"} (below); the changes shown are those it found before it stopped.`, ""] : [];
-  const top = [...head, ...failed, countsLine(preview), "", ...diagnostics(preview), ...warnings(changes)].join("\n");
+  const top = [...head, ...failed, countsLine(preview), "", ...diagnostics(preview), ...policyViolations(preview), ...warnings(changes)].join("\n");
   const rows = changes.map(tableRow);
   const details = changes.map(detail);
   const tableHead = ["| operation | type | name | changed inputs |", "|---|---|---|---|"];
