@@ -49,8 +49,12 @@ export interface Document {
   nodes: DocumentBlock[];
 }
 
-/** The document with nothing in it: what the API holds before any is written. */
-export const EMPTY_DOCUMENT: Document = { object: "document", data: { schemaVersion: 1 }, nodes: [] };
+/** The document with nothing in it: what the API holds before any is written. Frozen: destroy sends it. */
+export const EMPTY_DOCUMENT: Readonly<Document> = Object.freeze({
+  object: "document",
+  data: Object.freeze({ schemaVersion: 1 }),
+  nodes: Object.freeze([]) as unknown as DocumentBlock[],
+});
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { definition } from "../../provider/resources/agent-instructions.ts";
+import * as pulumi from "@pulumi/pulumi";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
+import { type AgentInstructionsArgs, definition, schema } from "../../provider/resources/agent-instructions.ts";
+import { EMPTY_DOCUMENT } from "../../provider/runtime/document.ts";
 import { inputKeysOf } from "../../provider/runtime/resource.ts";
 import { checked, failedProperties, type Harness, type Outs, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
@@ -179,5 +182,30 @@ describe("AgentInstructions provider", () => {
 
   it("read of an organization that is gone drops the resource", async () => {
     expect(await provider.read("no-such-org", { __provider: PROVIDER, organizationId: "no-such-org", instructions: EMPTY })).toEqual({ id: "", props: {} });
+  });
+});
+
+describe("AgentInstructions file shape", () => {
+  it("the compiled file at the kebab-case path exports its definition, and the pr summary knows the kind", async () => {
+    const require = createRequire(import.meta.url);
+    const compiled = require("../../provider/dist/resources/agent-instructions.js") as { definition: { kind: string } };
+    expect(compiled.definition.kind).toBe("AgentInstructions");
+    const { KNOWN_KINDS } = await import("../../provider/cli/pr-summary/kinds.ts");
+    expect(KNOWN_KINDS).toContain("AgentInstructions");
+    const exported = require("../../provider/dist/index.js") as Record<string, unknown>;
+    expect(typeof exported.AgentInstructions).toBe("function");
+  });
+
+  it("input keys are the schema's keys but adopt; replace keys are input keys", () => {
+    const schemaKeys = Object.keys(schema.shape).filter((key) => key !== "adopt");
+    expect([...inputKeysOf(definition)].sort()).toEqual(schemaKeys.sort());
+    for (const key of definition.replaceKeys) expect(inputKeysOf(definition)).toContain(key);
+  });
+
+  it("Args take Outputs where a program passes them, and organizationId may be left to the stack default", () => {
+    const id = pulumi.output("id");
+    expectTypeOf({ organizationId: id, instructions: EMPTY_DOCUMENT, clearOnDestroy: pulumi.output(true) }).toExtend<AgentInstructionsArgs>();
+    expectTypeOf({ instructions: { object: "document" as const, data: { schemaVersion: 1 }, nodes: [{ object: "block" as const, type: "paragraph" }] } }).toExtend<AgentInstructionsArgs>();
+    expectTypeOf({ organizationId: "org" }).not.toExtend<AgentInstructionsArgs>();
   });
 });

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as pulumi from "@pulumi/pulumi";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { ServerError } from "../../provider/client/index.ts";
 import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "../../provider/runtime/api.ts";
-import { definition } from "../../provider/resources/translation.ts";
+import { definition, schema, type TranslationArgs } from "../../provider/resources/translation.ts";
+import { inputKeysOf } from "../../provider/runtime/resource.ts";
 import { checked, failedProperties, type Harness, type Outs, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 let harness: Harness;
@@ -382,5 +385,37 @@ describe("Translation provider", () => {
       { method: "DELETE", path: translationPath(created.id) },
     ]);
     expect(await provider.read(created.id, created.outs)).toEqual({ id: "", props: {} });
+  });
+});
+
+describe("Translation file shape", () => {
+  it("the compiled file at the kebab-case path exports its definition, and the pr summary knows the kind", async () => {
+    const require = createRequire(import.meta.url);
+    const compiled = require("../../provider/dist/resources/translation.js") as { definition: { kind: string } };
+    expect(compiled.definition.kind).toBe("Translation");
+    const { KNOWN_KINDS } = await import("../../provider/cli/pr-summary/kinds.ts");
+    expect(KNOWN_KINDS).toContain("Translation");
+    const exported = require("../../provider/dist/index.js") as Record<string, unknown>;
+    expect(typeof exported.Translation).toBe("function");
+  });
+
+  it("input keys are the schema's keys but adopt; replace keys are input keys", () => {
+    const schemaKeys = Object.keys(schema.shape).filter((key) => key !== "adopt");
+    expect([...inputKeysOf(definition)].sort()).toEqual(schemaKeys.sort());
+    for (const key of definition.replaceKeys) expect(inputKeysOf(definition)).toContain(key);
+  });
+
+  it("Args take Outputs where a program passes them, and organizationId may be left to the stack default", () => {
+    const id = pulumi.output("id");
+    expectTypeOf({
+      organizationId: id,
+      language: id,
+      source: { space: id, language: "en" },
+      instructions: pulumi.output({ object: "document" as const, data: { schemaVersion: 1 }, nodes: [] }),
+      runTrigger: id,
+      adopt: { id },
+    }).toExtend<TranslationArgs>();
+    expectTypeOf({ language: "fr" }).toExtend<TranslationArgs>();
+    expectTypeOf({ source: { space: "spc" } }).not.toExtend<TranslationArgs>();
   });
 });
