@@ -5,6 +5,7 @@
  * import * as docs from "pulumi-docs-platform";
  * const writers = new docs.Team("writers", { organizationId: "org-acme", title: "Writers", members: ["usr-1"] });
  */
+export { AgentInstructions, type AgentInstructionsArgs } from "./resources/agent-instructions";
 export { Collection, type CollectionArgs } from "./resources/collection";
 export { OpenApiSpec, type OpenApiSpecArgs, ProcessingError } from "./resources/open-api-spec";
 export { OrganizationSettings, type OrganizationSettingsArgs } from "./resources/organization-settings";
@@ -34,5 +35,13 @@ export { SiteStructure, type SiteStructureArgs } from "./resources/site-structur
 export { SiteSpaceCustomization, type SiteSpaceCustomizationArgs } from "./resources/site-space-customization";
 export { Space, type SpaceArgs } from "./resources/space";
 export { Team, type TeamArgs } from "./resources/team";
+export {
+  Translation,
+  type TranslationArgs,
+  type TranslationResult,
+  type TranslationSource,
+  type TranslationStats,
+} from "./resources/translation";
+export { type Document, type DocumentBlock, type DocumentNode, EMPTY_DOCUMENT } from "./runtime/document";
 export { CONFIG_DEFAULTS, CONFIG_NAMESPACE, ConfigurationError } from "./runtime/config";
 export type { Adopt } from "./runtime/adopt";

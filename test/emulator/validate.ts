@@ -154,12 +154,30 @@ export const mergeRulesRule: Rule = {
   },
 };
 
+/**
+ * A block of a Document (API.md 2.3). Its own `nodes` are recursive and hold the nodes API.md does
+ * not describe (text, inline...), so they are taken as open objects; so are unlisted fields.
+ */
+const blockRule: Rule = {
+  type: "object",
+  open: true,
+  fields: {
+    object: { type: "string", enum: ["block"], required: true },
+    type: { type: "string", min: 1, required: true },
+    key: { type: "string" },
+    nodes: { type: "array", items: { type: "object", open: true } },
+    isVoid: { type: "boolean" },
+    data: { type: "object", open: true },
+  },
+};
+
+/** A Document (API.md 2.3): `object`, `data.schemaVersion` and an array of blocks. */
 export const documentRule: Rule = {
   type: "object",
   fields: {
     object: { type: "string", enum: ["document"], required: true },
     data: { type: "object", required: true, open: true, fields: { schemaVersion: { type: "number", required: true } } },
-    nodes: { type: "array", required: true, items: { type: "object", open: true } },
+    nodes: { type: "array", required: true, items: blockRule },
   },
 };
 

@@ -2,6 +2,7 @@
  * What the summary knows of this package's resource kinds, read from their definitions: which
  * inputs force a replace, whether the old object goes first, which inputs are sets, and a noun.
  */
+import { definition as agentInstructions } from "../../resources/agent-instructions";
 import { definition as collection } from "../../resources/collection";
 import { definition as openApiSpec } from "../../resources/open-api-spec";
 import { definition as organizationSettings } from "../../resources/organization-settings";
@@ -16,6 +17,7 @@ import { definition as siteStructure } from "../../resources/site-structure";
 import { definition as site } from "../../resources/site";
 import { definition as space } from "../../resources/space";
 import { definition as team } from "../../resources/team";
+import { definition as translation } from "../../resources/translation";
 import type { ResourceDefinition } from "../../runtime/resource";
 import type { Adopt } from "../../runtime/adopt";
 
@@ -29,7 +31,7 @@ export interface KindFacts {
 
 // Every kind of the package; a new resource adds its definition here (its tests check the list).
 const DEFINITIONS: ResourceDefinition<{ adopt?: Adopt }>[] = [
-  collection, openApiSpec, organizationSettings, samlProvider, siteAdaptiveSchema, siteCustomization, siteSectionGroup, siteSection, siteSpaceCustomization, siteSpace, siteStructure, site, space, team,
+  agentInstructions, collection, openApiSpec, organizationSettings, samlProvider, siteAdaptiveSchema, siteCustomization, siteSectionGroup, siteSection, siteSpaceCustomization, siteSpace, siteStructure, site, space, team, translation,
 ] as unknown as ResourceDefinition<{ adopt?: Adopt }>[];
 
 const NOUNS: Record<string, string> = { OpenApiSpec: "OpenAPI spec", SamlProvider: "SAML provider", SiteAdaptiveSchema: "adaptive schema" };

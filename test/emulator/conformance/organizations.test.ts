@@ -114,6 +114,25 @@ describe("organizations", () => {
     expect((await env.reader.get(`/orgs/${env.org}/agent-instructions`)).body.instructions).toEqual(instructions);
   });
 
+  it("agent instructions: a document of blocks, one per organization, each PUT replacing it whole", async () => {
+    const path = `/orgs/${env.org}/agent-instructions`;
+    const block = (text: string) => ({ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }] });
+    const two = { object: "document", data: { schemaVersion: 1, extra: "kept" }, nodes: [block("One"), block("Two")] };
+    expectError(await env.admin.put(path, { instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "text" }] } }), 400, "instructions.nodes[0].object");
+    expectError(await env.admin.put(path, { instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "" }] } }), 400, "instructions.nodes[0].type");
+    expectError(await env.admin.put(path, { instructions: two, other: true }), 400, "other");
+    expect((await env.admin.put(path, { instructions: two })).body.instructions).toEqual(two);
+    const one = { object: "document", data: { schemaVersion: 1 }, nodes: [block("One")] };
+    const replaced = await env.admin.put(path, { instructions: one });
+    expect(replaced.body).toMatchObject({ object: "agent-instructions", instructions: one, updatedBy: "usr-acme-admin" });
+    expect(Date.parse(replaced.body.updatedAt)).not.toBeNaN();
+    expect((await env.reader.get(path)).body.instructions).toEqual(one);
+    // The other organization's document is its own, still empty.
+    expect((await env.otherAdmin.get(`/orgs/${env.otherOrg}/agent-instructions`)).body.instructions).toEqual({ object: "document", data: { schemaVersion: 1 }, nodes: [] });
+    expectError(await env.otherAdmin.get(path), 403);
+    expectError(await env.admin.get("/orgs/no-such-org/agent-instructions"), 404);
+  });
+
   it("finds organizations by email domain", async () => {
     const reply = await env.admin.get("/email-domains/globex.test/orgs");
     expect(reply.status).toBe(200);

@@ -1,0 +1,164 @@
+/**
+ * `AgentInstructions`: the organization's agent instructions, one document per organization
+ * (API.md 2.20; `GET` and `PUT /v1/orgs/{org}/agent-instructions`, 4.7).
+ *
+ * - The document always exists (an organization that never wrote one reads as the empty document),
+ *   so this resource always adopts it: the id is the organization id, and create PUTs the declared
+ *   document only when the organization's differs. There is no `adopt` input.
+ * - `instructions` changes in place, replaced whole (PUT). Changing `organizationId` replaces the
+ *   resource: the new organization's document is adopted, the old one is handled as on destroy.
+ * - Destroy leaves the document as it is by default: removing the resource means "stop managing
+ *   the instructions". With `clearOnDestroy: true` destroy writes the empty document instead.
+ * - Refresh compares documents structurally and shows a real change of the document as drift;
+ *   fields the API adds to what the program declared (a block's `key`, ...) are not drift.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { isNotFoundError } from "../client";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier } from "../runtime/check";
+import { withIdentity } from "../runtime/args";
+import { asWritten, covers, type Document, documentInput, EMPTY_DOCUMENT } from "../runtime/document";
+import { getOrUndefined } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { DocsPlatformResource } from "../runtime/stub";
+import { compact } from "../runtime/values";
+
+export const schema = z.strictObject({
+  organizationId: identifier(),
+  instructions: documentInput,
+  clearOnDestroy: z.boolean().optional(),
+});
+
+/** `adopt` is never an input here: the organization's document always exists and is always adopted. */
+export type AgentInstructionsInputs = z.infer<typeof schema> & { adopt?: undefined };
+
+export interface AgentInstructionsArgs {
+  /** Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: pulumi.Input<string>;
+  /**
+   * The instructions, a rich-text document (API.md 2.3), replaced whole on a change. Example:
+   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
+   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`.
+   */
+  instructions: pulumi.Input<Document>;
+  /**
+   * What destroy (or removing the resource) does: `false` or left out leaves the organization's
+   * instructions as they are; `true` clears them (writes the empty document). Example: `true`.
+   */
+  clearOnDestroy?: pulumi.Input<boolean>;
+}
+
+/**
+ * The organization's agent instructions. Creating it takes over the organization's document;
+ * destroying it leaves the document as it is unless `clearOnDestroy` is `true`. Example:
+ *
+ * ```ts
+ * new AgentInstructions("agent", {
+ *   organizationId: "org_acme",
+ *   instructions: {
+ *     object: "document",
+ *     data: { schemaVersion: 1 },
+ *     nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }],
+ *   },
+ *   clearOnDestroy: true,
+ * });
+ * ```
+ */
+export class AgentInstructions extends DocsPlatformResource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly instructions: pulumi.Output<Document>;
+  declare readonly clearOnDestroy: pulumi.Output<boolean | undefined>;
+  /** When the instructions were last written. */
+  declare readonly updatedAt: pulumi.Output<string | undefined>;
+  /** Id of the user who last wrote them. */
+  declare readonly updatedBy: pulumi.Output<string | undefined>;
+  declare readonly urls: pulumi.Output<{ location?: string }>;
+
+  constructor(name: string, args: AgentInstructionsArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { updatedAt: undefined, updatedBy: undefined, urls: undefined };
+    super("AgentInstructions", name, withIdentity("AgentInstructions", name, { ...args, ...outputs }, opts), opts);
+  }
+}
+
+/** The API's Agent instructions (API.md 2.20). */
+interface ApiAgentInstructions {
+  instructions: Document;
+  updatedAt?: string;
+  updatedBy?: string;
+  urls?: { location?: string };
+}
+
+const instructionsPath = (organizationId: string) => ["orgs", organizationId, "agent-instructions"];
+
+/**
+ * The state; `written` holds what the program declared (the inputs, or the previous state): the
+ * document is kept as written when the API's holds all of it, so only a real change is drift.
+ */
+function stateOf(organizationId: string, current: ApiAgentInstructions, written: { instructions?: unknown; clearOnDestroy?: unknown }): State {
+  return compact({
+    organizationId,
+    instructions: asWritten(current.instructions, written.instructions),
+    clearOnDestroy: typeof written.clearOnDestroy === "boolean" ? written.clearOnDestroy : undefined,
+    updatedAt: current.updatedAt,
+    updatedBy: current.updatedBy,
+    urls: current.urls,
+  });
+}
+
+async function current(api: ApiRequester, organizationId: string): Promise<ApiAgentInstructions | undefined> {
+  return getOrUndefined<ApiAgentInstructions>(api, instructionsPath(organizationId));
+}
+
+async function put(ctx: ResourceContext, organizationId: string, instructions: Document): Promise<ApiAgentInstructions> {
+  // The whole document: sending it twice leaves the same instructions.
+  return ctx.api.request<ApiAgentInstructions>("PUT", instructionsPath(organizationId), { body: { instructions }, idempotent: true });
+}
+
+function organizationOf(props: State, id: string): string {
+  return typeof props.organizationId === "string" && props.organizationId !== "" ? props.organizationId : id;
+}
+
+export const definition: ResourceDefinition<AgentInstructionsInputs> = {
+  kind: "AgentInstructions",
+  schema,
+  replaceKeys: ["organizationId"],
+
+  async create(ctx, inputs) {
+    const { organizationId } = inputs;
+    const existing = await current(ctx.api, organizationId);
+    if (!existing) {
+      throw new Error(
+        `AgentInstructions: organization ${organizationId} does not exist or is not visible to this token; ` +
+          "organizations cannot be created through the API, so organizationId must name an existing one",
+      );
+    }
+    const saved = covers(existing.instructions, inputs.instructions) ? existing : await put(ctx, organizationId, inputs.instructions);
+    return { id: organizationId, state: stateOf(organizationId, saved, inputs) };
+  },
+
+  async read(ctx, id, previous) {
+    const organizationId = organizationOf(previous, id);
+    const found = await current(ctx.api, organizationId);
+    return found && stateOf(organizationId, found, previous);
+  },
+
+  async update(ctx, id, _olds, news, changed) {
+    const organizationId = news.organizationId;
+    // A `clearOnDestroy` change alone sends nothing: it only tells destroy what to do.
+    const saved = changed.has("instructions") ? await put(ctx, organizationId, news.instructions) : await current(ctx.api, organizationId);
+    if (!saved) throw new Error(`AgentInstructions: organization ${id} no longer exists or is not visible to this token`);
+    return stateOf(organizationId, saved, news);
+  },
+
+  async delete(ctx, id, props) {
+    if (props.clearOnDestroy !== true) return;
+    try {
+      await put(ctx, organizationOf(props, id), EMPTY_DOCUMENT);
+    } catch (error) {
+      // The organization is gone, and its instructions with it.
+      if (isNotFoundError(error)) return;
+      throw error;
+    }
+  },
+};

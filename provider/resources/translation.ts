@@ -1,0 +1,299 @@
+/**
+ * `Translation`: a translation of an organization's content into a language (API.md 2.15, 4.10).
+ *
+ * - Created with `POST /v1/orgs/{org}/translations` from `{ language, source?, instructions? }`.
+ * - `instructions` changes in place (`PUT .../translations/{id}` takes only the instructions);
+ *   `language` and `source` cannot change through the API, so a change of either replaces the
+ *   translation, as does an `organizationId` change.
+ * - Running is explicit: `runTrigger` is an opaque string (a release tag, a content version). Each
+ *   time `pulumi up` sees it set to a value it has not applied yet (at creation, or changed), it
+ *   runs the translation once (`POST .../run`) after the create or the instructions update. The same
+ *   value never runs again, and an `up` that changes anything else never runs. Removing it runs
+ *   nothing. Adopting an existing translation does not run it: the value is recorded as applied.
+ * - `status`, `result` and `stats` are the server's (outputs); `stats.runs` counts the runs.
+ * - Natural key for `adopt: true`: the same `language` and the same declared `source` fields within
+ *   the organization. The API does not promise that pair to be unique: when several match, adopt
+ *   fails and names them, and one is adopted by id.
+ * - Removing `instructions` or `source.*` stops managing them (the translation keeps its own).
+ * - Destroy deletes the translation; one already gone counts as deleted.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { isOutcomeUnknown } from "../client";
+import { type Adopt, adoptInput } from "../runtime/adopt";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier, text } from "../runtime/check";
+import { type Wrapped, withIdentity } from "../runtime/args";
+import { createOnce } from "../runtime/create-once";
+import { asWritten, covers, type Document, documentInput } from "../runtime/document";
+import { PartialCreateError } from "../runtime/partial-create";
+import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { DocsPlatformResource } from "../runtime/stub";
+import { compact, stateStrings } from "../runtime/values";
+
+/**
+ * A language code: a lowercase primary language of 2 or 3 letters, optionally a region or script
+ * after a hyphen (`fr`, `pt-br`, `zh-tw`). API.md makes `language` an enum and does not list its
+ * values (2.6: "not shown"), so check enforces the form of a code and the API judges the value.
+ */
+export const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
+
+const languageCode = () =>
+  z.string().regex(LANGUAGE_CODE, "must be a language code: 2 or 3 lowercase letters, optionally a hyphen and a region (fr, pt-br, zh-tw)");
+
+const sourceInput = z.strictObject({
+  space: identifier().optional(),
+  language: languageCode().optional(),
+});
+
+export const schema = z.strictObject({
+  organizationId: identifier(),
+  language: languageCode(),
+  source: sourceInput.optional(),
+  instructions: documentInput.optional(),
+  runTrigger: text({ min: 1 }).optional(),
+  adopt: adoptInput.optional(),
+});
+
+export type TranslationInputs = z.infer<typeof schema>;
+
+/** Where a translation takes its content from (API.md 2.15). */
+export interface TranslationSource {
+  /** Id of the space to translate. */
+  space?: string;
+  /** Language code of the source content. */
+  language?: string;
+}
+
+export interface TranslationArgs {
+  /** Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: pulumi.Input<string>;
+  /**
+   * Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and
+   * a region). Changing it replaces the translation. Example: `"fr"`, `"pt-br"`.
+   */
+  language: pulumi.Input<string>;
+  /**
+   * What to translate: the source space and its language. Changing it replaces the translation.
+   * Example: `{ space: guides.id, language: "en" }`.
+   */
+  source?: Wrapped<TranslationSource>;
+  /**
+   * Instructions for the translator, a rich-text document (API.md 2.3); changes in place. Example:
+   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
+   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`.
+   */
+  instructions?: pulumi.Input<Document>;
+  /**
+   * Runs the translation once whenever it is set to a new value: at creation, and on every `up`
+   * where it changed. Use a value that changes when the source should be translated again, such as
+   * a release tag. The same value never runs again, other changes never run, and removing it runs
+   * nothing. Example: `config.require("releaseTag")` (`"v2.4.0"`).
+   */
+  runTrigger?: pulumi.Input<string>;
+  /**
+   * Take over an existing translation instead of creating one: `{ id: "tr_123" }`, or `true` to
+   * adopt the one translation with this `language` and `source` (created if there is none). It is
+   * then reconciled to these inputs, without running it. Only read at creation.
+   */
+  adopt?: Wrapped<Adopt>;
+}
+
+/** The target of a translation's result (API.md 2.15). */
+export interface TranslationResult {
+  space?: string;
+  revision?: string;
+}
+
+/** Counters of a translation's runs (API.md 2.15). */
+export interface TranslationStats {
+  runs: number;
+  totalWords: number;
+  totalPages: number;
+  totalDuration: number;
+  latestRunDuration: number;
+  latestPages: number;
+  latestWords: number;
+}
+
+/**
+ * A translation of a space into another language, run when `runTrigger` changes. Example:
+ *
+ * ```ts
+ * new Translation("guides-fr", {
+ *   organizationId: "org_acme",
+ *   language: "fr",
+ *   source: { space: guides.id, language: "en" },
+ *   instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [] },
+ *   runTrigger: "v2.4.0", // the release tag: each new tag translates again, once
+ * });
+ * ```
+ */
+export class Translation extends DocsPlatformResource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly language: pulumi.Output<string>;
+  declare readonly source: pulumi.Output<TranslationSource | undefined>;
+  declare readonly instructions: pulumi.Output<Document | undefined>;
+  declare readonly runTrigger: pulumi.Output<string | undefined>;
+  /** State of the translation; `pending` appears (API.md 2.15). */
+  declare readonly status: pulumi.Output<string>;
+  /** Where the translated content is, once there is some. */
+  declare readonly result: pulumi.Output<TranslationResult | undefined>;
+  /** Counters of the runs; `stats.runs` is the number of runs. */
+  declare readonly stats: pulumi.Output<TranslationStats>;
+  declare readonly urls: pulumi.Output<{ location?: string }>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+
+  constructor(name: string, args: TranslationArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { status: undefined, result: undefined, stats: undefined, urls: undefined, createdAt: undefined, updatedAt: undefined };
+    super("Translation", name, withIdentity("Translation", name, { ...args, ...outputs }, opts), opts);
+  }
+}
+
+/** The API's Translation (API.md 2.15). */
+interface ApiTranslation {
+  id: string;
+  status?: string;
+  language: string;
+  source?: TranslationSource;
+  instructions?: Document;
+  result?: TranslationResult;
+  stats?: Partial<TranslationStats>;
+  urls?: { location?: string };
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+const translationsPath = (organizationId: string) => ["orgs", organizationId, "translations"];
+const translationPath = (organizationId: string, id: string) => [...translationsPath(organizationId), id];
+
+/**
+ * The translation's state. `written` holds what the program declared (the inputs, or the previous
+ * state): the source and instructions are kept as written when the API's hold all of it, so fields
+ * the API adds never show as drift; `runTrigger` exists only in Pulumi and is carried over.
+ */
+function stateOf(organizationId: string, translation: ApiTranslation, written: { source?: unknown; instructions?: unknown; runTrigger?: unknown }): State {
+  return compact({
+    organizationId,
+    language: translation.language,
+    source: asWritten(translation.source, written.source),
+    instructions: asWritten(translation.instructions, written.instructions),
+    runTrigger: typeof written.runTrigger === "string" ? written.runTrigger : undefined,
+    status: translation.status,
+    result: translation.result,
+    stats: translation.stats,
+    urls: translation.urls,
+    createdAt: translation.createdAt,
+    updatedAt: translation.updatedAt,
+  });
+}
+
+function organizationOf(props: State): string {
+  return stateStrings(props, ["organizationId"], "Translation: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+}
+
+/** The translations with the inputs' language and declared source: the natural key. */
+async function translationsMatching(api: ApiRequester, inputs: TranslationInputs): Promise<ApiTranslation[]> {
+  const translations = await listAll<ApiTranslation>(api, translationsPath(inputs.organizationId));
+  return translations.filter((translation) => translation.language === inputs.language && covers(translation.source ?? {}, inputs.source ?? {}));
+}
+
+const runsOf = (translation: ApiTranslation | undefined) => translation?.stats?.runs ?? 0;
+
+/**
+ * Runs the translation exactly once and returns it as it is after the run. A run request whose
+ * outcome is unknown (a lost connection, a 5xx) is settled by the run counter rather than sent
+ * again, so a translation is never run twice for one trigger; `runsBefore` is the counter before.
+ */
+async function runOnce(api: ApiRequester, organizationId: string, id: string, runsBefore: number): Promise<ApiTranslation> {
+  const path = translationPath(organizationId, id);
+  let after: ApiTranslation | undefined;
+  try {
+    await api.request<unknown>("POST", [...path, "run"], { idempotent: false });
+  } catch (error) {
+    if (!isOutcomeUnknown(error)) throw error;
+    after = await getOrUndefined<ApiTranslation>(api, path);
+    if (runsOf(after) <= runsBefore) throw error;
+  }
+  after ??= await getOrUndefined<ApiTranslation>(api, path);
+  if (!after) throw new Error(`Translation ${id} disappeared while it was run; run \`pulumi refresh\``);
+  return after;
+}
+
+export const definition: ResourceDefinition<TranslationInputs> = {
+  kind: "Translation",
+  schema,
+  replaceKeys: ["organizationId", "language", "source"],
+  naturalKey: "language and source within the organization",
+
+  async create(ctx, inputs) {
+    const { organizationId } = inputs;
+    const created = await createOnce<ApiTranslation>(ctx, {
+      kind: "Translation",
+      describe: `translation into "${inputs.language}"`,
+      matchedBy: "language and source",
+      // A POST makes a new translation every time it is sent: never re-sent blindly.
+      send: () =>
+        ctx.api.request<ApiTranslation>("POST", translationsPath(organizationId), {
+          body: compact({ language: inputs.language, source: inputs.source, instructions: inputs.instructions }),
+          idempotent: false,
+        }),
+      find: () => translationsMatching(ctx.api, inputs),
+      get: (id) => getOrUndefined<ApiTranslation>(ctx.api, translationPath(organizationId, id)),
+      idOf: (translation) => translation.id,
+      createdAtOf: (translation) => translation.createdAt,
+    });
+    if (inputs.runTrigger === undefined) return { id: created.id, state: stateOf(organizationId, created, inputs) };
+    try {
+      const ran = await runOnce(ctx.api, organizationId, created.id, runsOf(created));
+      return { id: created.id, state: stateOf(organizationId, ran, inputs) };
+    } catch (cause) {
+      // Recorded without the trigger, so the next `up` sees it as not applied yet and runs it.
+      throw new PartialCreateError(created.id, stateOf(organizationId, created, { ...inputs, runTrigger: undefined }), cause);
+    }
+  },
+
+  async read(ctx, id, previous) {
+    const organizationId = organizationOf(previous);
+    const translation = await getOrUndefined<ApiTranslation>(ctx.api, translationPath(organizationId, id));
+    return translation && stateOf(organizationId, translation, previous);
+  },
+
+  async update(ctx, id, olds, news, changed) {
+    const organizationId = news.organizationId;
+    const fixed = (["language", "source"] as const).filter((key) => changed.has(key));
+    if (fixed.length > 0) {
+      // Only reachable through adopt: diff replaces on these keys.
+      const differences = fixed.map((key) => `${key} ${JSON.stringify(olds[key] ?? null)} (declared ${JSON.stringify(news[key] ?? null)})`).join(", ");
+      throw new Error(
+        `Translation ${id} has ${differences}; the API cannot change a translation's language or source. ` +
+          "Declare the translation's own values, or leave out adopt to create a new translation.",
+      );
+    }
+    const path = translationPath(organizationId, id);
+    let translation: ApiTranslation | undefined;
+    if (changed.has("instructions") && news.instructions !== undefined) {
+      // The whole document: sending it twice leaves the same instructions.
+      translation = await ctx.api.request<ApiTranslation>("PUT", path, { body: { instructions: news.instructions }, idempotent: true });
+    }
+    if (changed.has("runTrigger") && news.runTrigger !== undefined) {
+      const before = translation ?? (await getOrUndefined<ApiTranslation>(ctx.api, path));
+      if (!before) throw new Error(`Translation ${id} no longer exists; run \`pulumi refresh\``);
+      translation = await runOnce(ctx.api, organizationId, id, runsOf(before));
+    }
+    translation ??= await getOrUndefined<ApiTranslation>(ctx.api, path);
+    if (!translation) throw new Error(`Translation ${id} no longer exists; run \`pulumi refresh\``);
+    return stateOf(organizationId, translation, news);
+  },
+
+  async delete(ctx, id, props) {
+    await deleteIdempotent(ctx.api, translationPath(organizationOf(props), id));
+  },
+
+  async findByNaturalKey(ctx, inputs) {
+    const matches = await translationsMatching(ctx.api, inputs);
+    return matches.map((translation) => ({ id: translation.id, state: stateOf(inputs.organizationId, translation, inputs) }));
+  },
+};
