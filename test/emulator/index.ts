@@ -14,6 +14,7 @@ import { siteRoutes } from "./routes/sites.ts";
 import { customizationRoutes } from "./routes/customization.ts";
 import { spaceRoutes } from "./routes/spaces.ts";
 import { translationRoutes } from "./routes/translations.ts";
+import { RequestLog } from "./request-log.ts";
 import { Router } from "./router.ts";
 import { createHandler } from "./server.ts";
 import type { EmulatorState } from "./state.ts";
@@ -81,6 +82,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     settings: { openapiProcessingMs: options.openapiProcessingMs ?? DEFAULT_OPENAPI_PROCESSING_MS },
     counts: new Map(),
     statuses: new Map(),
+    requestLog: new RequestLog(),
     origin: "",
     fixture,
     fixtureInfo: describeFixture(fixture),

@@ -1,0 +1,40 @@
+import type { EmulatorState } from "../state.ts";
+import { html } from "./html.ts";
+import { orDash, when, type Page } from "./layout.ts";
+
+const statusClass = (status: number | null) => (status === null ? "status-none" : `status-${String(status)[0]}`);
+
+/** `/console/requests`: what clients (a `pulumi up`) sent, newest first, and the counts per route. */
+export function requestsPage(state: EmulatorState): Page {
+  const recent = state.requestLog.newestFirst();
+  const counts = [...state.counts.entries()].sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  const total = counts.reduce((sum, [, n]) => sum + n, 0);
+  const statuses = [...state.statuses.entries()].sort(([a], [b]) => a - b);
+  return {
+    status: 200,
+    title: "Recent requests",
+    body: html`
+<h1>Recent requests</h1>
+<p class="lead">API requests (<code>/v1</code>) since the emulator started, or since
+<code>POST /_control/reset</code> or <code>DELETE /_control/requests</code>. The console's own pages are not counted.</p>
+<section id="recent" class="panel">
+  <h2>Last ${recent.length} of ${total} <span class="muted">(the newest ${state.requestLog.capacity} are kept)</span></h2>
+  ${recent.length === 0 ? html`<p class="empty">No API requests yet.</p>` : html`<table>
+    <thead><tr><th>Time</th><th>Method</th><th>Route</th><th>Path</th><th>Status</th><th>ms</th></tr></thead>
+    <tbody>${recent.map((r) => html`<tr data-kind="request">
+      <td>${when(r.at)}</td><td>${r.method}</td><td class="mono">${r.route.slice(r.method.length + 1)}</td><td class="mono">${r.path}</td>
+      <td class="${statusClass(r.status)}">${r.status ?? "dropped"}</td><td>${r.durationMs.toFixed(1)}</td>
+    </tr>`)}</tbody>
+  </table>`}
+</section>
+<section id="counts" class="panel">
+  <h2>Requests per route</h2>
+  ${counts.length === 0 ? html`<p class="empty">No API requests yet.</p>` : html`<table>
+    <thead><tr><th>Route</th><th>Requests</th></tr></thead>
+    <tbody>${counts.map(([route, n]) => html`<tr data-kind="route-count"><td class="mono">${route}</td><td>${n}</td></tr>`)}</tbody>
+  </table>`}
+  <h3>Answers by status</h3>
+  <p>${statuses.length === 0 ? orDash(undefined) : statuses.map(([status, n]) => html`<span class="badge ${statusClass(status)}">${status}: ${n}</span> `)}</p>
+</section>`,
+  };
+}
