@@ -209,7 +209,7 @@ describe("console: site page at the published URL", () => {
     expect(rows(text, "site-space", "li").map(plain)).toEqual(["📘 Getting started default", "📣 Release notes"]);
   });
 
-  it("applies the customization: title, colours, logo, header and footer links, announcement", async () => {
+  it("applies the customization: title, colors, logo, header and footer links, announcement", async () => {
     const text = (await request(quickstart.sitePath)).text;
     const nonce = /<style nonce="([^"]+)">/.exec(text)?.[1];
     expect(nonce).toBeDefined();

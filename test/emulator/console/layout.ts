@@ -7,7 +7,7 @@ export interface Page {
   title: string;
   body: Html;
   /**
-   * Page-specific CSS (the site preview's colours), built only from values the page has checked
+   * Page-specific CSS (the site preview's colors), built only from values the page has checked
    * against strict patterns; it goes into a `<style>` element that carries the response's nonce.
    */
   css?: string;

@@ -273,7 +273,7 @@ function customizationPanel(customization: Json): Html {
     <dt>Title</dt><dd>${String(customization.title ?? "")}</dd>
     ${COLOR_NAMES.map((name) => {
       const pair = colorPair(styling, name);
-      return html`<dt>${name} colour</dt><dd>${pair.light ? html`<span class="swatch swatch-${name}-light"></span>${pair.light}` : orDash(undefined)}
+      return html`<dt>${name} color</dt><dd>${pair.light ? html`<span class="swatch swatch-${name}-light"></span>${pair.light}` : orDash(undefined)}
         ${pair.dark ? html` · dark <span class="swatch swatch-${name}-dark"></span>${pair.dark}` : ""}</dd>`;
     })}
     <dt>Theme</dt><dd>${String(styling.theme ?? "")}, default mode ${String(themes.default ?? "")}</dd>

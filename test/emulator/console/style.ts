@@ -1,7 +1,7 @@
 /**
  * The console's one stylesheet, served at /console/style.css. A file of its own (rather than
  * inline) so the Content-Security-Policy can allow styles from the emulator itself and nothing
- * inline but the site preview's colours, which carry a per-response nonce.
+ * inline but the site preview's colors, which carry a per-response nonce.
  */
 export const STYLESHEET = `
 :root {
