@@ -36,12 +36,18 @@ export class RequestLog {
     this.#next = (this.#next + 1) % this.capacity;
   }
 
-  /** Newest first. */
+  oldestFirst(): LoggedRequest[] {
+    return this.#entries.length < this.capacity ? [...this.#entries] : [...this.#entries.slice(this.#next), ...this.#entries.slice(0, this.#next)];
+  }
+
   newestFirst(): LoggedRequest[] {
-    const oldestFirst = this.#entries.length < this.capacity
-      ? this.#entries
-      : [...this.#entries.slice(this.#next), ...this.#entries.slice(0, this.#next)];
-    return [...oldestFirst].reverse();
+    return this.oldestFirst().reverse();
+  }
+
+  /** Adds entries saved by an earlier run (oldest first), skipping anything that is not an entry. */
+  restore(saved: unknown): void {
+    if (!Array.isArray(saved)) return;
+    for (const entry of saved) if (isLoggedRequest(entry)) this.add(entry);
   }
 
   get size(): number {
@@ -52,4 +58,13 @@ export class RequestLog {
     this.#entries.length = 0;
     this.#next = 0;
   }
+}
+
+function isLoggedRequest(value: unknown): value is LoggedRequest {
+  const entry = value as Partial<LoggedRequest> | null;
+  return (
+    typeof entry === "object" && entry !== null &&
+    typeof entry.at === "string" && typeof entry.method === "string" && typeof entry.route === "string" && typeof entry.path === "string" &&
+    (entry.status === null || typeof entry.status === "number") && typeof entry.durationMs === "number"
+  );
 }

@@ -1,4 +1,7 @@
+import fs from "node:fs/promises";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { html, linkTarget } from "../console/html.ts";
@@ -6,7 +9,8 @@ import { handleConsole } from "../console/serve.ts";
 import { RequestLog } from "../request-log.ts";
 import type { EmulatorState } from "../state.ts";
 import { loadHostile, loadQuickstart, XSS, type HostileIds, type QuickstartIds } from "./console-data.ts";
-import { control, useEmulator } from "./helpers.ts";
+import { startEmulator } from "../index.ts";
+import { client, control, useEmulator } from "./helpers.ts";
 
 // OpenAPI processing lasts 10 minutes of emulator clock, so a test sees it pending and then moves the clock.
 const env = useEmulator({ openapiProcessingMs: 600_000 });
@@ -274,6 +278,27 @@ describe("console: recent requests", () => {
   });
 });
 
+describe("console: recent requests on a database file", () => {
+  it("outlive a restart, so the requests of a finished `npm start` can still be seen", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "console-requests-"));
+    const db = path.join(dir, "emulator.db");
+    try {
+      const first = await startEmulator({ db });
+      expect((await client(first, first.fixture.token).get(`/orgs/${first.fixture.organization}/teams/before-restart`)).status).toBe(404);
+      await first.close();
+      const second = await startEmulator({ db });
+      try {
+        const text = await (await fetch(`${second.origin}/console/requests`)).text();
+        expect(text).toContain(`/v1/orgs/${second.fixture.organization}/teams/before-restart`);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("console: access", () => {
   it("is read-only: any method but GET and HEAD answers 405, and nothing changes", async () => {
     const before = (await request(quickstart.sitePath)).text.replace(/nonce-[^']+'|nonce="[^"]+"/g, "");
@@ -342,6 +367,11 @@ describe("console building blocks", () => {
     expect(log.newestFirst()[0]!.path).toHaveLength(301);
     log.clear();
     expect(log.newestFirst()).toEqual([]);
+    // What an earlier run saved comes back in order; anything that is not an entry is skipped.
+    log.restore([entry(7), { at: "x" }, null, entry(8)]);
+    expect(log.oldestFirst().map((e) => e.durationMs)).toEqual([7, 8]);
+    log.restore("not a list");
+    expect(log.size).toBe(2);
     expect(() => new RequestLog(0)).toThrow(RangeError);
   });
 });

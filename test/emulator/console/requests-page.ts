@@ -15,10 +15,11 @@ export function requestsPage(state: EmulatorState): Page {
     title: "Recent requests",
     body: html`
 <h1>Recent requests</h1>
-<p class="lead">API requests (<code>/v1</code>) since the emulator started, or since
-<code>POST /_control/reset</code> or <code>DELETE /_control/requests</code>. The console's own pages are not counted.</p>
+<p class="lead">API requests (<code>/v1</code>), newest first: what a <code>pulumi up</code> sent. The console's own pages are not
+requests to the API and are not listed.</p>
 <section id="recent" class="panel">
-  <h2>Last ${recent.length} of ${total} <span class="muted">(the newest ${state.requestLog.capacity} are kept)</span></h2>
+  <h2>The last ${recent.length}</h2>
+  <p class="muted">The newest ${state.requestLog.capacity} are kept. On a database file they outlive a restart, so the requests of the last <code>npm start</code> show here.</p>
   ${recent.length === 0 ? html`<p class="empty">No API requests yet.</p>` : html`<table>
     <thead><tr><th>Time</th><th>Method</th><th>Route</th><th>Path</th><th>Status</th><th>ms</th></tr></thead>
     <tbody>${recent.map((r) => html`<tr data-kind="request">
@@ -29,6 +30,7 @@ export function requestsPage(state: EmulatorState): Page {
 </section>
 <section id="counts" class="panel">
   <h2>Requests per route</h2>
+  <p class="muted">${total} since this emulator started, or since <code>POST /_control/reset</code> or <code>DELETE /_control/requests</code> (which empty the list above too).</p>
   ${counts.length === 0 ? html`<p class="empty">No API requests yet.</p>` : html`<table>
     <thead><tr><th>Route</th><th>Requests</th></tr></thead>
     <tbody>${counts.map(([route, n]) => html`<tr data-kind="route-count"><td class="mono">${route}</td><td>${n}</td></tr>`)}</tbody>
