@@ -195,7 +195,7 @@ describe("console: site page at the published URL", () => {
     const text = (await request(quickstart.sitePath)).text;
     expect(rows(text, "site-section", "a").map(plain)).toEqual(["Guides", "API reference"]);
     expect(text).toMatch(/data-kind="site-section-group"><span class="group-title">APIs<\/span><a class="tab" data-kind="site-section" href="[^"]+\/reference">API reference<\/a><\/span>/);
-    const structure = [...section(text, "structure").matchAll(/<tr data-kind="([\w-]+)" data-depth="(\d)">\s*<td>[^<]*<\/td><td>([^<]*)<\/td>[\s\S]*?<\/tr>/g)].map(
+    const structure = [...section(text, "structure").matchAll(/<tr data-kind="([\w-]+)" data-depth="(\d)">\s*<td class="nowrap">[^<]*<\/td><td>([^<]*)<\/td>[\s\S]*?<\/tr>/g)].map(
       (m) => `${m[2]} ${m[1]} ${m[3]}${m[0].includes("visitor condition") ? " (condition)" : ""}${m[0].includes("<td>default</td>") ? " (default)" : ""}`,
     );
     expect(structure).toEqual([
@@ -260,7 +260,8 @@ describe("console: recent requests", () => {
     const recent = rows(text, "request");
     expect(recent.length).toBeGreaterThan(30);
     const newest = [...recent[0]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => plain(m[1]!));
-    expect(newest[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ$/);
+    expect(newest[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3}$/);
+    expect(recent[0]).toMatch(/<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"/);
     expect(newest.slice(1, 5)).toEqual(["GET", "/v1/orgs/{organizationId}/teams/{teamId}", `/v1/orgs/${env.org}/teams/missing`, "404"]);
     expect(recent.some((row) => row.includes("/console") || row.includes(">/<"))).toBe(false);
     const counts = rows(section(text, "counts"), "route-count").map(plain);

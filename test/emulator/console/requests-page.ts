@@ -1,6 +1,9 @@
 import type { EmulatorState } from "../state.ts";
 import { html } from "./html.ts";
-import { orDash, when, type Page } from "./layout.ts";
+import { orDash, type Page } from "./layout.ts";
+
+/** `11:06:51.234`: requests of one run share a day, and milliseconds tell apart the many of one second. */
+const timeOfDay = (iso: string) => html`<time datetime="${iso}" title="${iso}">${iso.slice(11, 23)}</time>`;
 
 const statusClass = (status: number | null) => (status === null ? "status-none" : `status-${String(status)[0]}`);
 
@@ -20,10 +23,10 @@ requests to the API and are not listed.</p>
 <section id="recent" class="panel">
   <h2>The last ${recent.length}</h2>
   <p class="muted">The newest ${state.requestLog.capacity} are kept. On a database file they outlive a restart, so the requests of the last <code>npm start</code> show here.</p>
-  ${recent.length === 0 ? html`<p class="empty">No API requests yet.</p>` : html`<table>
-    <thead><tr><th>Time</th><th>Method</th><th>Route</th><th>Path</th><th>Status</th><th>ms</th></tr></thead>
+  ${recent.length === 0 ? html`<p class="empty">No API requests yet.</p>` : html`<table class="requests">
+    <thead><tr><th>Time (UTC)</th><th>Method</th><th>Route</th><th>Path</th><th>Status</th><th>ms</th></tr></thead>
     <tbody>${recent.map((r) => html`<tr data-kind="request">
-      <td>${when(r.at)}</td><td>${r.method}</td><td class="mono">${r.route.slice(r.method.length + 1)}</td><td class="mono">${r.path}</td>
+      <td class="nowrap">${timeOfDay(r.at)}</td><td>${r.method}</td><td class="mono">${r.route.slice(r.method.length + 1)}</td><td class="mono">${r.path}</td>
       <td class="${statusClass(r.status)}">${r.status ?? "dropped"}</td><td>${r.durationMs.toFixed(1)}</td>
     </tr>`)}</tbody>
   </table>`}

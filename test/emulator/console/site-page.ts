@@ -213,7 +213,7 @@ function structureTable(ctx: Context, state: EmulatorState, site: SiteDoc): Html
     siteSpacesOf(ctx, site.id).filter((ss) => ss.section === (section?.id ?? null)).map((ss) => {
       const space = state.store.get<SpaceDoc>("space", ss.space);
       return html`<tr data-kind="site-space" data-depth="${depth}">
-        <td>${"· ".repeat(depth)}site space</td><td>${space?.title ?? ss.space}</td>
+        <td class="nowrap">${"· ".repeat(depth)}site space</td><td>${space?.title ?? ss.space}</td>
         <td class="mono">${section ? `${base}/${section.path}/${ss.path}` : `${base}/${ss.path}`}</td>
         <td>${ss.isDefault ? "default" : ""}</td>
         <td>${ss.condition !== undefined ? html`<span class="badge warn">visitor condition</span> <code>${ss.condition}</code>` : ""}${overrides.has(ss.id) ? html` <span class="badge info">own customization</span>` : ""}</td>
@@ -223,11 +223,11 @@ function structureTable(ctx: Context, state: EmulatorState, site: SiteDoc): Html
     levelOf(ctx, site.id, group).flatMap((item) =>
       item.kind === "site-section"
         ? [html`<tr data-kind="site-section" data-depth="${depth}">
-            <td>${"· ".repeat(depth)}section</td><td>${item.doc.title}</td><td class="mono">${base}/${item.doc.path}</td>
+            <td class="nowrap">${"· ".repeat(depth)}section</td><td>${item.doc.title}</td><td class="mono">${base}/${item.doc.path}</td>
             <td>${site.defaultSection === item.doc.id ? "default" : ""}</td>
             <td>${item.doc.condition !== undefined ? html`<span class="badge warn">visitor condition</span> <code>${item.doc.condition}</code>` : ""}</td>
           </tr>`, ...siteSpaceRows(item.doc, depth + 1)]
-        : [html`<tr data-kind="site-section-group" data-depth="${depth}"><td>${"· ".repeat(depth)}section group</td><td>${item.doc.title}</td><td></td><td></td><td></td></tr>`, ...level(item.doc.id, depth + 1)],
+        : [html`<tr data-kind="site-section-group" data-depth="${depth}"><td class="nowrap">${"· ".repeat(depth)}section group</td><td>${item.doc.title}</td><td></td><td></td><td></td></tr>`, ...level(item.doc.id, depth + 1)],
     );
   const hasSections = sectionsOf(ctx, site.id).length > 0 || groupsOf(ctx, site.id).length > 0;
   const rows = hasSections ? level(undefined, 0) : siteSpaceRows(null, 0);

@@ -52,6 +52,8 @@ ul.tree.root { padding-left: 0; }
 ul.tree li { margin: 0.2rem 0; }
 .tree .kind { color: var(--muted); font-size: 0.8rem; margin-right: 0.3rem; }
 
+.nowrap { white-space: nowrap; }
+table.requests td.mono { word-break: break-all; }
 .status-2 { color: var(--ok); } .status-3 { color: var(--accent); } .status-4 { color: var(--warn); } .status-5, .status-none { color: var(--bad); }
 
 /* The site preview: a plain documentation layout dressed in the site's customization. */
@@ -66,7 +68,7 @@ ul.tree li { margin: 0.2rem 0; }
 .site-header nav a, .site-header nav span { color: #fff; font-size: 0.9rem; }
 .announcement { padding: 0.45rem 1.2rem; font-size: 0.9rem; background: #eef3fd; border-bottom: 1px solid var(--line); }
 .announcement.style-warning { background: #fff7e8; } .announcement.style-danger { background: #fdf0ef; } .announcement.style-success { background: #eef8f1; }
-.site-sections { display: flex; flex-wrap: wrap; gap: 0.3rem 0.4rem; align-items: stretch; padding: 0.5rem 1.2rem; border-bottom: 1px solid var(--line); background: var(--wash); }
+.site-sections { display: flex; flex-wrap: wrap; gap: 0.3rem 0.4rem; align-items: center; padding: 0.5rem 1.2rem; border-bottom: 1px solid var(--line); background: var(--wash); }
 .site-sections .tab { display: inline-block; padding: 0.3rem 0.7rem; border-radius: 6px; text-decoration: none; color: var(--ink); border: 1px solid transparent; }
 .site-sections .tab.current { border-color: var(--primary); color: var(--primary); background: #fff; font-weight: 600; }
 .site-sections .group { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.3rem; padding: 0.15rem 0.4rem; border: 1px dashed var(--line); border-radius: 8px; }
