@@ -41,6 +41,7 @@ export function createHandler(state: EmulatorState) {
     const method = req.method ?? "GET";
     let faultHeaders: Record<string, string> = {};
     let key = `${method} (no route)`;
+    // Errors of the control surface reach the catch below too; only API requests go into the log.
     let api = false;
     const started = performance.now();
     // Every API answer, error or not, goes into the console's recent requests with its status.
