@@ -5,9 +5,11 @@
  * 2. starts the API emulator on a persistent database (`.data/emulator.db`, port 4010);
  * 3. runs `pulumi up` of the root Pulumi.yaml program on the local stack `quickstart`
  *    (state in `.pulumi-state/`, the same place `npm run pulumi` looks);
- * 4. prints the stack outputs and the site's published URL;
+ * 4. prints the stack outputs, the emulator console's URL and the site's published URL (where the
+ *    console previews the site), and checks that both answer 200;
  * 5. runs `pulumi preview` and shows that nothing is left to change;
- * 6. stops the emulator. Its data and the stack are kept, so a second `npm start` changes nothing.
+ * 6. stops the emulator, saying how to start it again to look at the console. Its data and the
+ *    stack are kept, so a second `npm start` changes nothing.
  *
  * Environment overrides (used by the tests): QUICKSTART_PORT, QUICKSTART_DB, PULUMI_STATE_DIR.
  */
@@ -56,6 +58,28 @@ function startEmulator(): Promise<RunningEmulator> {
   });
 }
 
+/** Fails the quickstart unless `url` answers 200 (the body is read so the connection is released). */
+async function expectPage(url: string): Promise<void> {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}, not 200`);
+}
+
+/** A path as short as it can be written from the repository root, where npm scripts run. */
+function relativeOrAbsolute(file: string): string {
+  const relative = path.relative(repositoryRoot, file);
+  return relative.startsWith("..") ? file : relative;
+}
+
+/** The command that starts the emulator on this run's port and data (`npm run emulator` for the defaults). */
+function emulatorCommand(): string {
+  const flags = [
+    ...(port === "4010" ? [] : ["--port", port]),
+    ...(database === path.resolve(repositoryRoot, ".data/emulator.db") ? [] : ["--db", relativeOrAbsolute(database)]),
+  ];
+  return flags.length === 0 ? "npm run emulator" : `npm run emulator -- ${flags.join(" ")}`;
+}
+
 function step(text: string): void {
   process.stdout.write(`\n==> ${text}\n`);
 }
@@ -86,11 +110,18 @@ try {
   step("Stack outputs");
   const outputs = await stack.outputs();
   process.stdout.write(`${JSON.stringify(outputs, null, 2)}\n`);
-  // The emulator records the URL the API hands out but serves no page there: say so, rather than
-  // promise a page that answers 404.
+
+  step("The emulator's console");
+  const siteUrl = String(outputs.siteUrl);
+  const consoleUrl = `${new URL(emulator.env.DOCS_PLATFORM_API_URL!).origin}/`;
+  // Promise no page that does not answer: fetch both while the emulator still runs.
+  await expectPage(consoleUrl);
+  await expectPage(siteUrl);
   process.stdout.write(
-    `\nThe site is published. Its URL, as the API reports it: ${String(outputs.siteUrl)}\n` +
-      "(the local emulator serves the API only, not the site's pages; against the real platform the URL opens the site)\n",
+    `The site is published. Its URL, as the API reports it: ${siteUrl}\n` +
+      `  console: ${consoleUrl} answered 200 (organization, teams, SAML, collections and spaces, sites, OpenAPI specs, recent requests)\n` +
+      `  site:    ${siteUrl} answered 200 (the console's preview of the site: its sections in order and its customization;\n` +
+      "           the emulator holds no page content; against the real platform the URL opens the site)\n",
   );
 
   step("pulumi preview (expects no changes)");
@@ -98,8 +129,10 @@ try {
 
   process.stdout.write(
     "\nDone. The emulator's data and the stack are kept: run `npm start` again and nothing changes.\n" +
-      "Look around with `npm run pulumi -- stack --stack quickstart` or `npm run emulator` (same data);\n" +
-      "start over with `rm -rf .data .pulumi-state`.\n",
+      "The emulator stops now. To look at the console, start it again on the same data:\n" +
+      `  ${emulatorCommand()}\n` +
+      `and open ${consoleUrl} (the site: ${siteUrl}).\n` +
+      "Look at the stack with `npm run pulumi -- stack --stack quickstart`; start over with `rm -rf .data .pulumi-state`.\n",
   );
 } finally {
   stopEmulator();

@@ -38,7 +38,7 @@ function npmStart(dataDir: string, port: number): Promise<{ code: number | null;
 }
 
 describe("npm start", () => {
-  it("deploys the quickstart, shows outputs, the site URL and a preview without changes; a second run changes nothing", { timeout: minutes(5) }, async () => {
+  it("deploys the quickstart, shows outputs, the console and site URLs answering 200, and a preview without changes; a second run changes nothing", { timeout: minutes(5) }, async () => {
     const dataDir = path.join(workRoot, `npm-start-${process.pid}-${Date.now()}`);
     await fs.mkdir(dataDir, { recursive: true });
     const port = await freePort();
@@ -47,7 +47,10 @@ describe("npm start", () => {
     expect(first.code, first.output).toBe(0);
     expect(first.output).toMatch(/\+ 19 created/);
     expect(first.output).toMatch(new RegExp(`Its URL, as the API reports it: http://127\\.0\\.0\\.1:${port}/sites/\\w+`));
-    expect(first.output).toContain("serves the API only, not the site's pages");
+    // The console and the site URL answered while the emulator ran, and the output says how to see them again.
+    expect(first.output).toContain(`console: http://127.0.0.1:${port}/ answered 200`);
+    expect(first.output).toMatch(new RegExp(`site: +http://127\\.0\\.0\\.1:${port}/sites/\\w+ answered 200`));
+    expect(first.output).toContain(`npm run emulator -- --port ${port} --db ${path.relative(repositoryRoot, path.join(dataDir, "emulator.db"))}`);
     expect(first.output).toMatch(/"organizationTitle": "Acme Documentation"/);
     expect(first.output).toMatch(/preview \(expects no changes\)[\s\S]*19 unchanged/);
 

@@ -3,21 +3,10 @@ import { hasBody, readBody } from "./body.ts";
 import { ApiError, badRequest, forbidden } from "./errors.ts";
 import { checkFaults } from "./faults.ts";
 import { checkFixture, describeFixture, loadFixture, type Fixture } from "./fixtures.ts";
+import { isLoopback, isLoopbackHost } from "./loopback.ts";
 import type { Result } from "./router.ts";
 import type { EmulatorState } from "./state.ts";
 import { validate } from "./validate.ts";
-
-function isLoopback(address: string | undefined): boolean {
-  return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
-}
-
-/**
- * A page a browser loaded from another site reaches a loopback port under that site's name
- * (DNS rebinding): its Host header names the site, never the loopback interface.
- */
-function isLoopbackHost(host: string | undefined): boolean {
-  return host !== undefined && /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i.test(host);
-}
 
 /**
  * A web page can send a POST with a text/plain, form or empty body without asking first (a
@@ -71,6 +60,7 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
       state.faults.clear();
       state.counts.clear();
       state.statuses.clear();
+      state.requestLog.clear();
       state.clock.set(Date.now());
       return { status: 200, body: { fixture: state.fixtureInfo } };
     }
@@ -102,6 +92,7 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
     case "DELETE /_control/requests":
       state.counts.clear();
       state.statuses.clear();
+      state.requestLog.clear();
       return { status: 204 };
     case "GET /_control/clock":
       return { status: 200, body: { now: state.clock.iso(), offsetMs: state.clock.offsetMs } };

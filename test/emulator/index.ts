@@ -14,6 +14,7 @@ import { siteRoutes } from "./routes/sites.ts";
 import { customizationRoutes } from "./routes/customization.ts";
 import { spaceRoutes } from "./routes/spaces.ts";
 import { translationRoutes } from "./routes/translations.ts";
+import { RequestLog } from "./request-log.ts";
 import { Router } from "./router.ts";
 import { createHandler } from "./server.ts";
 import type { EmulatorState } from "./state.ts";
@@ -24,6 +25,7 @@ export type { Fixture, FixtureInfo, FixtureMember } from "./fixtures.ts";
 
 export const DEMO_FIXTURE = fileURLToPath(new URL("./fixtures/demo.json", import.meta.url));
 export const DEFAULT_OPENAPI_PROCESSING_MS = 200;
+const REQUEST_LOG_KEY = "request-log";
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -65,6 +67,15 @@ export function buildRouter(): Router {
   return router;
 }
 
+/** The recent requests an earlier run saved; nothing when there are none or they do not parse. */
+function savedRequests(store: Store): unknown {
+  try {
+    return JSON.parse(store.getMeta(REQUEST_LOG_KEY) ?? "[]");
+  } catch {
+    return [];
+  }
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const fixture = typeof options.fixture === "object" ? checkFixture(options.fixture) : readFixture(options.fixture ?? DEMO_FIXTURE);
   const store = new Store(options.db ?? ":memory:");
@@ -72,6 +83,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // A file that already holds data keeps it: the fixture only seeds an empty database.
   const loadedFixture = store.isEmpty();
   if (loadedFixture) loadFixture(store, clock, fixture);
+  // The recent requests outlive a restart on a file, so the console still shows what the last
+  // `npm start` sent after the quickstart has stopped its emulator.
+  const requestLog = new RequestLog();
+  requestLog.restore(savedRequests(store));
   const faults = new Faults();
   const state: EmulatorState = {
     store,
@@ -81,6 +96,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     settings: { openapiProcessingMs: options.openapiProcessingMs ?? DEFAULT_OPENAPI_PROCESSING_MS },
     counts: new Map(),
     statuses: new Map(),
+    requestLog,
     origin: "",
     fixture,
     fixtureInfo: describeFixture(fixture),
@@ -106,6 +122,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      store.setMeta(REQUEST_LOG_KEY, JSON.stringify(requestLog.oldestFirst()));
       store.close();
     },
   };

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate } from "./auth.ts";
+import { handleConsole, isConsolePath } from "./console/serve.ts";
 import { Context } from "./context.ts";
 import { handleControl } from "./control.ts";
 import { bodyLeftUnread, readBody } from "./body.ts";
@@ -28,7 +29,10 @@ export function sendError(res: ServerResponse, error: ApiError): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The request pipeline: control surface, path, route match, faults, auth, body, handler in a transaction. */
+/**
+ * The request pipeline: control surface, console, path, route match, faults, auth, body, handler in
+ * a transaction.
+ */
 export function createHandler(state: EmulatorState) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = req.url ?? "/";
@@ -36,15 +40,30 @@ export function createHandler(state: EmulatorState) {
     const path = q === -1 ? raw : raw.slice(0, q);
     const method = req.method ?? "GET";
     let faultHeaders: Record<string, string> = {};
+    let key = `${method} (no route)`;
+    // Errors of the control surface reach the catch below too; only API requests go into the log.
+    let api = false;
+    const started = performance.now();
+    // Every API answer, error or not, goes into the console's recent requests with its status.
+    const answered = (status: number | null) => {
+      if (status !== null) countStatus(state, status);
+      if (api) state.requestLog.add({ at: state.clock.iso(), method, route: key, path, status, durationMs: performance.now() - started });
+    };
     try {
       if (path === "/_control" || path.startsWith("/_control/")) {
         const result = await handleControl(state, req, method, path);
         send(res, result.status, result.body);
         return;
       }
+      // The console answers its own pages; they are not API requests, so they are neither counted nor logged.
+      if (isConsolePath(path)) {
+        handleConsole(state, req, res, method, path);
+        return;
+      }
+      api = true;
       const malformed = malformedSegment(path);
       const match = malformed === undefined ? state.router.match(method, path) : undefined;
-      const key = match ? `${method} ${match.route.pattern}` : `${method} (no route)`;
+      if (match) key = `${method} ${match.route.pattern}`;
       state.counts.set(key, (state.counts.get(key) ?? 0) + 1);
       if (malformed !== undefined) throw new ApiError(400, `path: segment '${malformed}' is not valid percent-encoding`);
 
@@ -79,19 +98,20 @@ export function createHandler(state: EmulatorState) {
       const result = write ? state.store.tx(() => match.route.handler(ctx)) : match.route.handler(ctx);
       if (write && faulted && state.faults.dropAfterCommit()) {
         // The write is committed; the client only sees its connection die.
+        answered(null);
         req.socket.destroy();
         return;
       }
-      countStatus(state, result.status);
+      answered(result.status);
       send(res, result.status, result.body, faultHeaders);
     } catch (error) {
       if (error instanceof ApiError) {
-        countStatus(state, error.status);
+        answered(error.status);
         // Rate-limit headers ride on every matched response, errors included.
         sendError(res, new ApiError(error.status, error.message, { ...faultHeaders, ...error.headers }));
         return;
       }
-      countStatus(state, 500);
+      answered(500);
       console.error("emulator: unexpected error", error);
       sendError(res, new ApiError(500, `unexpected error: ${(error as Error).message}`));
     }

@@ -2,6 +2,7 @@ import type { Clock } from "./clock.ts";
 import type { Settings } from "./context.ts";
 import type { Faults } from "./faults.ts";
 import type { Fixture, FixtureInfo } from "./fixtures.ts";
+import type { RequestLog } from "./request-log.ts";
 import type { Router } from "./router.ts";
 import type { Store } from "./storage.ts";
 
@@ -16,6 +17,8 @@ export interface EmulatorState {
   counts: Map<string, number>;
   /** Answers by HTTP status (API requests only, not the control surface), reset with `counts`. */
   statuses: Map<number, number>;
+  /** The most recent API requests, for the console; cleared with `counts`. */
+  requestLog: RequestLog;
   origin: string;
   fixture: Fixture;
   fixtureInfo: FixtureInfo;

@@ -39,6 +39,7 @@ export class Store {
         UNIQUE (kind, id)
       );
       CREATE INDEX IF NOT EXISTS objects_by_scope ON objects (kind, scope, seq);
+      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `);
     this.#get = this.db.prepare("SELECT seq, doc FROM objects WHERE kind = ? AND id = ?");
     this.#insert = this.db.prepare("INSERT INTO objects (kind, id, scope, doc) VALUES (?, ?, ?, ?)");
@@ -79,6 +80,19 @@ export class Store {
       doc.seq = row.seq;
       return doc;
     });
+  }
+
+  /**
+   * The emulator's own notes beside the API's objects (the console's recent requests), kept apart
+   * so that they never show in a list, count as data or go with a reset.
+   */
+  getMeta(key: string): string | undefined {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, value);
   }
 
   isEmpty(): boolean {

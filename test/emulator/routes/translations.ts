@@ -11,7 +11,7 @@ export const LANGUAGES = [
   "nl", "no", "pl", "pt", "pt-br", "ro", "ru", "sv", "th", "tr", "uk", "vi", "zh", "zh-tw",
 ] as const;
 
-function render(ctx: Context, t: TranslationDoc): Record<string, unknown> {
+export function renderTranslation(ctx: Context, t: TranslationDoc): Record<string, unknown> {
   const role = ctx.roleIn(t.organization);
   const body: Record<string, unknown> = {
     object: "translation",
@@ -42,7 +42,7 @@ export const translationRoutes: Route[] = [
     role: "read",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      return ok(listBody(ctx, ctx.store.list<TranslationDoc>("translation", org.id), (t) => render(ctx, t)));
+      return ok(listBody(ctx, ctx.store.list<TranslationDoc>("translation", org.id), (t) => renderTranslation(ctx, t)));
     },
   },
   {
@@ -69,7 +69,7 @@ export const translationRoutes: Route[] = [
         updatedAt: now,
         runs: 0,
       });
-      return created(render(ctx, doc));
+      return created(renderTranslation(ctx, doc));
     },
   },
   {
@@ -78,7 +78,7 @@ export const translationRoutes: Route[] = [
     role: "read",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      return ok(render(ctx, translation(ctx, org.id, ctx.param("translationId"))));
+      return ok(renderTranslation(ctx, translation(ctx, org.id, ctx.param("translationId"))));
     },
   },
   {
@@ -94,7 +94,7 @@ export const translationRoutes: Route[] = [
         ...(body.instructions !== undefined ? { instructions: body.instructions } : {}),
         updatedAt: ctx.now(),
       });
-      return ok(render(ctx, updated));
+      return ok(renderTranslation(ctx, updated));
     },
   },
   {
