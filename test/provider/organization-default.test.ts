@@ -10,9 +10,9 @@ import { DocsPlatformResource } from "../../provider/runtime/stub.ts";
 type AnyResourceClass = new (name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource;
 
 /** Every resource class the package exports. */
-const kinds = Object.entries(docs).filter(
-  (entry): entry is [string, AnyResourceClass] => typeof entry[1] === "function" && entry[1].prototype instanceof DocsPlatformResource,
-);
+const kinds: Array<[string, AnyResourceClass]> = Object.entries(docs as Record<string, unknown>)
+  .filter(([, value]) => typeof value === "function" && value.prototype instanceof DocsPlatformResource)
+  .map(([kind, value]) => [kind, value as AnyResourceClass]);
 
 const registered = new Map<string, Record<string, unknown>>();
 
