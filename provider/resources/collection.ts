@@ -23,9 +23,10 @@ import { pick } from "../runtime/values";
  *   top level of the new organization, then moves under `parent` when one is given (which must
  *   belong to the new organization: checked before anything is sent). Its outcomes are reported
  *   plainly: "cannot be moved" (the API refuses, e.g. while one of its spaces is published in a
- *   site of the old organization) fails the update, quoting the API, with nothing changed; "would not result in any
- *   update" means the collection is in that organization already (moved with a transferred parent,
- *   or outside Pulumi), which is the wanted state, so no transfer is sent when a read shows it there.
+ *   site of the old organization) fails the update, quoting the API, with nothing changed;
+ *   "would not result in any update" means the collection is in that organization already (moved
+ *   with a transferred parent, or outside Pulumi), which is the wanted state, so no transfer is
+ *   sent when a read shows it there.
  * - A `parent` change is a move (`POST /v1/collections/{id}/move`), never a replacement, so the
  *   collection keeps its id, its spaces and its permissions. Removing `parent` moves the
  *   collection to the top level of the organization with `{ parent: null }`: API.md does not say
