@@ -3,6 +3,7 @@
 // or the environment. Found, nothing found, several found, every page read, the explicit
 // organization over the stack's, arguments refused before any request, and the token never shown.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import * as pulumi from "@pulumi/pulumi";
@@ -299,6 +300,15 @@ describe("arguments, organization and configuration", () => {
     expect(error.code).toBe("request_failed");
     expect(error.message).toMatch(/^getSpace \(titled "Guides" in organization org-globex\): GET \/v1\/orgs\/org-globex\/spaces/);
     expect((error.cause as { status?: number }).status).toBe(403);
+  });
+
+  it("a LookupError from another copy of the package (the compiled one) is recognised as one", () => {
+    const compiled = createRequire(import.meta.url)("../../provider/dist/lookups/lookup-error.js") as { LookupError: typeof docs.LookupError };
+    const error = new compiled.LookupError("getTeam", "not_found", "getTeam: no team");
+    expect(compiled.LookupError).not.toBe(docs.LookupError);
+    expect(error).toBeInstanceOf(docs.LookupError);
+    expect(docs.isLookupError(error)).toBe(true);
+    expect(docs.isLookupError(new Error("getTeam: no team"))).toBe(false);
   });
 
   it("the Output forms take Outputs and resolve to the same values", async () => {
