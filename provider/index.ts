@@ -4,6 +4,14 @@
  * @example
  * import * as docs from "pulumi-docs-platform";
  * const writers = new docs.Team("writers", { organizationId: "org-acme", title: "Writers", members: ["usr-1"] });
+ *
+ * @example
+ * // With `pulumi config set docs-platform:organizationId org-acme`, resources and lookups take
+ * // that organization unless given their own, and lookups find existing objects by name:
+ * const eli = docs.getMemberOutput({ email: "eli@acme.test" });
+ * const guides = docs.getSpaceOutput({ title: "Guides" });
+ * new docs.Team("writers", { title: "Writers", members: [eli.id] });
+ * new docs.Site("portal", { title: "Portal", spaces: [guides.id] });
  */
 export { AgentInstructions, type AgentInstructionsArgs } from "./resources/agent-instructions";
 export { Collection, type CollectionArgs } from "./resources/collection";
@@ -43,5 +51,23 @@ export {
   type TranslationStats,
 } from "./resources/translation";
 export { type Document, type DocumentBlock, type DocumentNode, EMPTY_DOCUMENT } from "./runtime/document";
+
+/**
+ * Lookups (provider/lookups/): find existing objects by name in the program's own process, with
+ * the stack's `docs-platform:apiUrl` and secret `docs-platform:token`, in the stack's organization
+ * unless given `organizationId`. Each returns a Promise; its `...Output` form takes and returns
+ * Outputs. Nothing or several matching is a {@link LookupError} naming the lookup and the criteria.
+ *
+ * @example
+ * const products = await docs.getCollection({ title: "Products" });          // top level
+ * const guides = await docs.getSpace({ title: "Guides", parent: products.id }); // in that collection
+ * const writers = await docs.getTeam({ title: "Writers" });
+ * const portal = await docs.getSite({ title: "Developer portal" });
+ * const eli = await docs.getMember({ email: "eli@acme.test" });
+ * const admins = await docs.getMembers({ role: "admin" });
+ * const everySpace = await docs.getSpaces();
+ * const organization = await docs.getOrganization();
+ */
+export * from "./lookups/index";
 export { CONFIG_DEFAULTS, CONFIG_NAMESPACE, ConfigurationError } from "./runtime/config";
 export type { Adopt } from "./runtime/adopt";

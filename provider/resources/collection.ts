@@ -4,7 +4,7 @@ import { type Adopt, adoptInput } from "../runtime/adopt";
 import { identifier, text } from "../runtime/check";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { type Wrapped, withIdentity } from "../runtime/args";
-import { isOutcomeUnknown } from "../client";
+import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
@@ -17,8 +17,16 @@ import { pick } from "../runtime/values";
  * A collection (a group of spaces, API.md 2.16, 4.11), at the top level of its organization or
  * inside a parent collection.
  *
- * - Replaced when: `organizationId` changes. Title, description and default level change in
- *   place (PATCH).
+ * - Nothing replaces it. Title, description and default level change in place (PATCH).
+ * - An `organizationId` change is a transfer (`POST /v1/collections/{id}/transfer`, API.md 4.11):
+ *   the collection keeps its id and takes its sub-collections and spaces along. It lands at the
+ *   top level of the new organization, then moves under `parent` when one is given (which must
+ *   belong to the new organization: checked before anything is sent). Its outcomes are reported
+ *   plainly: "cannot be moved" (the API refuses, e.g. while one of its spaces is published in a
+ *   site of the old organization) fails the update, quoting the API, with nothing changed;
+ *   "would not result in any update" means the collection is in that organization already (moved
+ *   with a transferred parent, or outside Pulumi), which is the wanted state, so no transfer is
+ *   sent when a read shows it there.
  * - A `parent` change is a move (`POST /v1/collections/{id}/move`), never a replacement, so the
  *   collection keeps its id, its spaces and its permissions. Removing `parent` moves the
  *   collection to the top level of the organization with `{ parent: null }`: API.md does not say
@@ -47,7 +55,7 @@ export const schema = z.strictObject({
 export type CollectionInputs = z.infer<typeof schema>;
 
 export interface CollectionArgs {
-  /** Id of the organization that owns the collection. Changing it replaces the collection. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  /** Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   organizationId?: pulumi.Input<string>;
   /** Title of the collection, 1 to 50 characters. Example: `"Product docs"`. */
   title: pulumi.Input<string>;
@@ -71,7 +79,7 @@ export interface CollectionArgs {
   adopt?: Wrapped<Adopt>;
 }
 
-/** A collection of spaces; `parent` changes move it. */
+/** A collection of spaces; `parent` changes move it, `organizationId` changes transfer it. */
 export class Collection extends DocsPlatformResource {
   declare readonly organizationId: pulumi.Output<string>;
   declare readonly title: pulumi.Output<string>;
@@ -129,10 +137,71 @@ function patchBody(inputs: CollectionInputs, keys: Iterable<string>): Record<str
   return pick(inputs, [...keys].filter((key): key is (typeof PATCHABLE)[number] => (PATCHABLE as readonly string[]).includes(key)));
 }
 
+/** The API's wording of the two transfer outcomes API.md 7.4 names (it gives no codes for them). */
+const NO_UPDATE = /would not result in any update/i;
+const CANNOT_MOVE = /cannot be moved/i;
+
+/**
+ * Transfers collection `id` to `news.organizationId` (API.md 4.11) unless a read shows it there
+ * already. Returns whether it transferred. Every refusal is an error saying what happened in the
+ * user's terms; the parent is checked first, so a transfer is never left half done by a move that
+ * could not follow it.
+ */
+async function transfer(api: ApiRequester, id: string, olds: State, news: CollectionInputs): Promise<boolean> {
+  const target = news.organizationId;
+  const what = `Collection ${id}: transferring it from organization ${String(olds.organizationId)} to ${target}`;
+  if (news.parent !== undefined) {
+    const parent = await getOrUndefined<ApiCollection>(api, collectionPath(news.parent));
+    if (!parent || parent.organization !== target) {
+      throw new Error(
+        `${what} under parent ${news.parent} is not possible: ${parent ? `that collection belongs to organization ${parent.organization}` : "that collection does not exist"}. ` +
+          `Nothing was changed. Give a parent of organization ${target}, or none (the top level).`,
+      );
+    }
+  }
+  const current = await getOrUndefined<ApiCollection>(api, collectionPath(id));
+  if (!current) throw new Error(`Collection ${id} no longer exists; run \`pulumi refresh\``);
+  if (current.organization === target) return false;
+  try {
+    await api.request<ApiCollection>("POST", [...collectionPath(id), "transfer"], { body: { organization: target } });
+    return true;
+  } catch (error) {
+    const apiMessage = isApiError(error) ? (error.apiMessage ?? error.message) : "";
+    if (isOutcomeUnknown(error) || NO_UPDATE.test(apiMessage)) {
+      // Settled by where the collection is now.
+      const after = await getOrUndefined<ApiCollection>(api, collectionPath(id));
+      if (after?.organization === target) return true;
+      if (NO_UPDATE.test(apiMessage)) {
+        throw new Error(
+          `${what} was refused: the API says it "would not result in any update", yet the collection reads as belonging to organization ${after?.organization ?? "(none: it is gone)"}. ` +
+            `Nothing was changed. Run \`pulumi refresh\` and \`pulumi up\` again.`,
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+    if (CANNOT_MOVE.test(apiMessage)) {
+      throw new Error(
+        `${what} was refused: the API says the collection cannot be moved ("${apiMessage}"). Nothing was changed. ` +
+          `Resolve what the API names first (for example, a space of the collection published in a site of organization ${String(olds.organizationId)} pins it there), ` +
+          `or keep organizationId ${String(olds.organizationId)}.`,
+        { cause: error },
+      );
+    }
+    if (isPermissionDeniedError(error)) {
+      throw new Error(
+        `${what} was refused (403: ${apiMessage}). Nothing was changed. The token's user must administer the collection and have at least the \`create\` role in organization ${target}.`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
 export const definition: ResourceDefinition<CollectionInputs> = {
   kind: "Collection",
   schema,
-  replaceKeys: ["organizationId"],
+  replaceKeys: [],
   naturalKey: "title within its parent collection",
 
   async create(ctx: ResourceContext, inputs) {
@@ -162,12 +231,14 @@ export const definition: ResourceDefinition<CollectionInputs> = {
     return readCollection(ctx.api, id);
   },
 
-  async update(ctx, id, _olds, news, changed) {
+  async update(ctx, id, olds, news, changed) {
+    const transferred = changed.has("organizationId") ? await transfer(ctx.api, id, olds, news) : false;
     const body = patchBody(news, changed);
     if (Object.keys(body).length > 0) {
       await ctx.api.request<ApiCollection>("PATCH", collectionPath(id), { body, idempotent: true });
     }
-    if (changed.has("parent")) {
+    // A transfer may have put the collection at the top level of its new organization.
+    if (changed.has("parent") || transferred) {
       // Compare with where the collection is now: the API rejects a move that changes nothing.
       const current = await getOrUndefined<ApiCollection>(ctx.api, collectionPath(id));
       if (current && (current.parent ?? undefined) !== news.parent) {

@@ -1,8 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CONFIG_NAMESPACE } from "./config";
+import { CONFIG_NAMESPACE, ConfigurationError } from "./config";
 
 /** Environment fallback of the stack-wide organization, for programs run without stack config. */
 export const ORGANIZATION_ENV = "DOCS_PLATFORM_ORGANIZATION_ID";
+
+/** The stack config key of the stack-wide organization. */
+export const ORGANIZATION_KEY = `${CONFIG_NAMESPACE}:organizationId`;
 
 /**
  * The stack-wide organization: `docs-platform:organizationId` in the stack config, else the
@@ -19,15 +22,23 @@ export function stackOrganizationId(env: NodeJS.ProcessEnv = process.env): strin
   return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
 }
 
-/** The `organizationId` a resource gets: its own when given, else the stack's; a clear error when neither is. */
-export function organizationIdFor<T>(kind: string, name: string, explicit: T | undefined): T | string {
-  if (explicit !== undefined) return explicit;
-  const fallback = stackOrganizationId();
+/**
+ * The stack-wide organization, or a {@link ConfigurationError} naming `subject` (what needed it,
+ * e.g. `Team "writers"` or `getSpace`) and the two ways to set it.
+ */
+export function requireStackOrganizationId(subject: string, env: NodeJS.ProcessEnv = process.env): string {
+  const fallback = stackOrganizationId(env);
   if (fallback === undefined) {
-    throw new Error(
-      `${kind} "${name}": organizationId is not set. Give it on the resource, or set the stack's default with ` +
-        `\`pulumi config set ${CONFIG_NAMESPACE}:organizationId <id>\` (or the environment variable ${ORGANIZATION_ENV}).`,
+    throw new ConfigurationError(
+      ORGANIZATION_KEY,
+      `${subject}: organizationId is not set. Give it as \`organizationId\`, or set the stack's default with ` +
+        `\`pulumi config set ${ORGANIZATION_KEY} <id>\` (or the environment variable ${ORGANIZATION_ENV}).`,
     );
   }
   return fallback;
+}
+
+/** The `organizationId` a resource gets: its own when given, else the stack's; a clear error when neither is. */
+export function organizationIdFor<T>(kind: string, name: string, explicit: T | undefined, env: NodeJS.ProcessEnv = process.env): T | string {
+  return explicit !== undefined ? explicit : requireStackOrganizationId(`${kind} "${name}"`, env);
 }

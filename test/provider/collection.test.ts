@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ConflictError } from "../../provider/client/index.ts";
 import { definition } from "../../provider/resources/collection.ts";
 import { checked, failedProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
@@ -97,11 +98,11 @@ describe("Collection lifecycle", () => {
     expect((await getCollection(created.id)).body.parent ?? null).toBeNull();
   });
 
-  it("diff: organizationId replaces; title, description, defaultLevel and parent update in place", async () => {
+  it("diff: nothing replaces; organizationId (a transfer), title, description, defaultLevel and parent update in place", async () => {
     const olds = { __provider: PROVIDER, organizationId: org, title: "T", description: "D", defaultLevel: "read", parent: "p1", urls: {} };
     const news = { __provider: "new", organizationId: org, title: "T", description: "D", defaultLevel: "read", parent: "p1" };
     expect(await provider.diff("c", olds, news)).toMatchObject({ changes: false, replaces: [] });
-    expect(await provider.diff("c", olds, { ...news, organizationId: "other" })).toMatchObject({ changes: true, replaces: ["organizationId"] });
+    expect(await provider.diff("c", olds, { ...news, organizationId: "other" })).toMatchObject({ changes: true, replaces: [] });
     for (const [key, value] of Object.entries({ title: "T2", description: "D2", defaultLevel: "edit", parent: "p2" })) {
       expect(await provider.diff("c", olds, { ...news, [key]: value }), key).toMatchObject({ changes: true, replaces: [] });
     }
@@ -226,5 +227,133 @@ describe("Collection lifecycle", () => {
     expect((await getCollection(created.id)).status).toBe(404);
     await expect(provider.delete(created.id, { ...created.outs, __provider: PROVIDER })).resolves.toBeUndefined();
     expect(await provider.read(created.id, created.outs)).toEqual({ id: "", props: {} });
+  });
+});
+
+describe("Collection transfer (organizationId change)", () => {
+  let other: string;
+  /** Raw API access with the second organization's admin token. */
+  let otherAdmin: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+
+  beforeAll(async () => {
+    other = harness.otherOrganizationId;
+    const token = harness.emulator.fixture.organizations[1]!.admin.token;
+    otherAdmin = async (method, path, body) => {
+      const response = await fetch(`${harness.emulator.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
+    };
+  });
+
+  const transferInputs = (title: string, extra: Record<string, unknown> = {}) => checked(provider, { organizationId: other, title, ...extra });
+
+  it("needs create rights in the target organization: a 403 says so, and nothing changes", async () => {
+    // The acme admin joins the other organization as a reader only.
+    expect((await otherAdmin("POST", `/orgs/${other}/members/${harness.users.admin}/sso`)).status).toBe(200);
+    expect((await otherAdmin("PATCH", `/orgs/${other}/members/${harness.users.admin}`, { role: "read" })).status).toBe(200);
+    const created = await createCollection({ title: "Not allowed" });
+    harness.requester.reset();
+    const failure = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Not allowed")));
+    expect(failure.message).toMatch(new RegExp(`^Collection ${created.id}: transferring it from organization ${org} to ${other} was refused \\(403: .+\\)\\. Nothing was changed\\. .*\`create\` role in organization ${other}\\.$`));
+    expect((await getCollection(created.id)).body.organization).toBe(org);
+    // From here on the acme admin may create in the other organization.
+    expect((await otherAdmin("PATCH", `/orgs/${other}/members/${harness.users.admin}`, { role: "admin" })).status).toBe(200);
+  });
+
+  it("transfers in place: same id, its sub-collections and spaces along, at the top level of the new organization", async () => {
+    const created = await createCollection({ title: "Portable", description: "moves" });
+    const child = await makeCollection("Portable child", created.id);
+    const space = await harness.api("POST", `/orgs/${org}/spaces`, { title: "Carried", parent: child });
+    harness.requester.reset();
+    const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Portable", { description: "moved" }));
+    expect(harness.requester.writes()).toEqual([
+      { method: "POST", path: `/collections/${created.id}/transfer`, body: { organization: other } },
+      { method: "PATCH", path: `/collections/${created.id}`, body: { description: "moved" } },
+    ]);
+    expect(updated.outs).toMatchObject({ organizationId: other, title: "Portable", description: "moved" });
+    expect(updated.outs).not.toHaveProperty("parent");
+    expect((await getCollection(created.id)).body).toMatchObject({ id: created.id, organization: other, description: "moved" });
+    expect((await otherAdmin("GET", `/collections/${child}`)).body).toMatchObject({ organization: other, parent: created.id });
+    expect((await otherAdmin("GET", `/spaces/${space.body.id}`)).body).toMatchObject({ organization: other, parent: child });
+    // Read agrees with update: a refresh shows nothing.
+    const read = await provider.read(created.id, { ...updated.outs, __provider: PROVIDER });
+    expect(read.props).toEqual(updated.outs);
+  });
+
+  it("with a parent of the new organization: transfers, then moves under it", async () => {
+    const newParent = (await otherAdmin("POST", `/orgs/${other}/collections`, { title: "Landing" })).body.id as string;
+    const created = await createCollection({ title: "Nested mover", parent: await makeCollection("Old home") });
+    harness.requester.reset();
+    const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Nested mover", { parent: newParent }));
+    expect(harness.requester.writes()).toEqual([
+      { method: "POST", path: `/collections/${created.id}/transfer`, body: { organization: other } },
+      { method: "POST", path: `/collections/${created.id}/move`, body: { parent: newParent } },
+    ]);
+    expect(updated.outs).toMatchObject({ organizationId: other, parent: newParent });
+    expect((await getCollection(created.id)).body).toMatchObject({ organization: other, parent: newParent });
+  });
+
+  it("a parent that is not in the new organization fails before anything is sent", async () => {
+    const oldParent = await makeCollection("Stays home");
+    const created = await createCollection({ title: "Stuck child", parent: oldParent });
+    harness.requester.reset();
+    const failure = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Stuck child", { parent: oldParent })));
+    expect(failure.message).toBe(
+      `Collection ${created.id}: transferring it from organization ${org} to ${other} under parent ${oldParent} is not possible: ` +
+        `that collection belongs to organization ${org}. Nothing was changed. Give a parent of organization ${other}, or none (the top level).`,
+    );
+    expect(harness.requester.writes()).toEqual([]);
+    expect((await getCollection(created.id)).body).toMatchObject({ organization: org, parent: oldParent });
+  });
+
+  it('"cannot be moved" (a space published in a site of the old organization) is reported plainly, quoting the API', async () => {
+    const created = await createCollection({ title: "Pinned" });
+    const space = await harness.api("POST", `/orgs/${org}/spaces`, { title: "Published", parent: created.id });
+    const site = await harness.api("POST", `/orgs/${org}/sites`, { title: "Pinning site", spaces: [space.body.id] });
+    harness.requester.reset();
+    const failure = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Pinned")));
+    expect(failure.message).toMatch(
+      new RegExp(`^Collection ${created.id}: transferring it from organization ${org} to ${other} was refused: the API says the collection cannot be moved \\(".*cannot be moved.*"\\)\\. Nothing was changed\\. `),
+    );
+    expect(failure.message).toContain(`or keep organizationId ${org}.`);
+    expect(harness.requester.writes()).toEqual([{ method: "POST", path: `/collections/${created.id}/transfer`, body: { organization: other } }]);
+    expect((await getCollection(created.id)).body.organization).toBe(org);
+    // Once the site lets go of the space, the same update goes through.
+    await harness.api("DELETE", `/orgs/${org}/sites/${site.body.id}`);
+    const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Pinned"));
+    expect(updated.outs).toMatchObject({ organizationId: other });
+  });
+
+  it('already in the target organization (moved outside Pulumi, or with its parent): no transfer is sent', async () => {
+    const created = await createCollection({ title: "Gone ahead" });
+    expect((await harness.api("POST", `/collections/${created.id}/transfer`, { organization: other })).status).toBe(200);
+    harness.requester.reset();
+    const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Gone ahead"));
+    expect(harness.requester.writes()).toEqual([]);
+    expect(updated.outs).toMatchObject({ organizationId: other });
+  });
+
+  it('"would not result in any update" while the collection reads as elsewhere is reported plainly', async () => {
+    const created = await createCollection({ title: "Confused" });
+    harness.requester.failWhen = (call) =>
+      call.path.endsWith("/transfer")
+        ? new ConflictError({
+            status: 409,
+            code: "conflict",
+            message: `POST /v1${call.path} failed with 409 Conflict: the transfer would not result in any update`,
+            method: "POST",
+            path: `/v1${call.path}`,
+            apiMessage: "the transfer would not result in any update",
+          })
+        : undefined;
+    const failure = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Confused")));
+    expect(failure.message).toBe(
+      `Collection ${created.id}: transferring it from organization ${org} to ${other} was refused: the API says it "would not result in any update", ` +
+        `yet the collection reads as belonging to organization ${org}. Nothing was changed. Run \`pulumi refresh\` and \`pulumi up\` again.`,
+    );
   });
 });

@@ -1,0 +1,142 @@
+/**
+ * What every lookup shares: its arguments checked before any request, its organization (the
+ * explicit one, else the stack's), the API client built from the stack config in the program's own
+ * process, and its failures as {@link LookupError}s that name the lookup and its criteria.
+ *
+ * Lookups run in the program, not in the provider host: they read `docs-platform:apiUrl` and the
+ * secret `docs-platform:token` (or their environment fallbacks) from the stack config the program
+ * runs with, through the same parser as the provider (runtime/config.ts). The token stays in this
+ * module's memory, inside the client; it is never returned, logged or written anywhere.
+ */
+import { createHash } from "node:crypto";
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { ApiClient, createRedactor, isApiError, type Redactor } from "../client";
+import type { ApiRequester } from "../runtime/api";
+import { validate } from "../runtime/check";
+import { CONFIG_NAMESPACE, ConfigurationError, type ConfigSource, readProviderConfig } from "../runtime/config";
+import { requireStackOrganizationId } from "../runtime/organization-default";
+import { LookupError } from "./lookup-error";
+
+/** One lookup: its name, its arguments' schema and what it does with them. */
+export type LookupDefinition<A, R> = {
+  /** The exported function's name, e.g. `"getSpace"`: every error starts with it. */
+  readonly name: string;
+  readonly schema: z.ZodType<A>;
+  /** Rules across arguments; returns a broken rule in words, or undefined. */
+  refine?(args: A): string | undefined;
+} & (
+  | {
+      /** Works inside one organization: the explicit `organizationId`, else the stack's. */
+      readonly inOrganization: true;
+      /** The criteria in words, for messages: `titled "Guides" in organization org-acme`. */
+      describe(args: A, organizationId: string): string;
+      run(api: ApiRequester, args: A, organizationId: string): Promise<R>;
+    }
+  | {
+      /** Settles its own scope (getOrganization). */
+      readonly inOrganization: false;
+      describe(args: A): string;
+      run(api: ApiRequester, args: A): Promise<R>;
+    }
+);
+
+/** The stack config the program runs with, in the shape runtime/config.ts reads in the provider host. */
+function stackConfig(): ConfigSource {
+  const config = new pulumi.Config(CONFIG_NAMESPACE);
+  const prefix = `${CONFIG_NAMESPACE}:`;
+  return { get: (key) => (key.startsWith(prefix) ? config.get(key.slice(prefix.length)) : undefined) };
+}
+
+interface Connection {
+  /** A digest of the configuration the client was built from (never the configuration itself). */
+  digest: string;
+  client: ApiClient;
+  redact: Redactor;
+}
+
+// One client per program process, shared by every lookup, so the concurrency limit and the pace
+// (`maxConcurrentRequests`, `requestsPerSecond`) hold across lookups as they do across resources.
+// Its idle connections do not keep the process alive (undici unrefs idle sockets).
+let shared: Connection | undefined;
+
+function connection(lookup: string): Connection {
+  let config;
+  try {
+    config = readProviderConfig(stackConfig(), process.env);
+  } catch (error) {
+    if (error instanceof ConfigurationError) throw new ConfigurationError(error.key, `${lookup}: ${error.message}`);
+    throw error;
+  }
+  const digest = createHash("sha256").update(JSON.stringify(config)).digest("hex");
+  if (shared?.digest !== digest) {
+    // A new configuration (tests; a program cannot change its config while it runs).
+    void shared?.client.close();
+    shared = {
+      digest,
+      client: new ApiClient({
+        baseUrl: config.apiUrl,
+        token: config.token,
+        maxRetries: config.maxRetries,
+        requestTimeoutMs: config.requestTimeoutMs,
+        maxConcurrentRequests: config.maxConcurrentRequests,
+        requestsPerSecond: config.requestsPerSecond,
+        rateLimitShare: config.rateLimitShare,
+      }),
+      redact: createRedactor([config.token]),
+    };
+  }
+  return shared;
+}
+
+/** Checks a lookup's arguments; a {@link LookupError} naming each broken rule, before any request. */
+function checkedArgs<A>(definition: LookupDefinition<A, unknown>, args: unknown): A {
+  const outcome = validate(definition.schema, (args ?? {}) as Record<string, unknown>);
+  const failures = outcome.ok
+    ? []
+    : outcome.failures.map((failure) => (failure.reason.startsWith("unknown property") ? `${failure.property}: is not an argument of ${definition.name}` : failure.reason));
+  const crossRule = outcome.ok ? definition.refine?.(outcome.inputs) : undefined;
+  if (crossRule !== undefined) failures.push(crossRule);
+  if (!outcome.ok || failures.length > 0) {
+    throw new LookupError(definition.name, "invalid_arguments", `${definition.name}: invalid arguments: ${failures.join("; ")}`);
+  }
+  return outcome.inputs;
+}
+
+/**
+ * Runs a lookup: checks its arguments, settles its organization and calls the API. `api` replaces
+ * the client built from the stack config (tests).
+ */
+export async function runLookup<A extends { organizationId?: string }, R>(definition: LookupDefinition<A, R>, args: unknown, api?: ApiRequester): Promise<R> {
+  const checked = checkedArgs(definition, args);
+  const lookup = scoped(definition, checked);
+  const active = api ? { client: api, redact: (text: string) => text } : connection(definition.name);
+  try {
+    return await lookup.run(active.client);
+  } catch (error) {
+    if (error instanceof LookupError) throw error;
+    // The client's errors are redacted already; anything else is redacted here before it is shown.
+    const reason = isApiError(error) ? error.message : active.redact(error instanceof Error ? error.message : String(error));
+    throw new LookupError(definition.name, "request_failed", `${definition.name} (${lookup.criteria}): ${reason}`, {
+      cause: isApiError(error) ? error : undefined,
+    });
+  }
+}
+
+/** The lookup bound to its checked arguments and, for one inside an organization, to that organization. */
+function scoped<A extends { organizationId?: string }, R>(definition: LookupDefinition<A, R>, args: A): { criteria: string; run(api: ApiRequester): Promise<R> } {
+  if (!definition.inOrganization) return { criteria: definition.describe(args), run: (api) => definition.run(api, args) };
+  const organizationId = args.organizationId ?? requireStackOrganizationId(definition.name);
+  return { criteria: definition.describe(args, organizationId), run: (api) => definition.run(api, args, organizationId) };
+}
+
+/** `{ [K]: Input<A[K]> }`: a lookup's arguments as the Output form of the lookup takes them. */
+export type LookupInputs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
+
+/**
+ * The Output form of a lookup: takes arguments that may be Outputs (of other lookups or of
+ * resources) and returns an Output, whose properties a program passes to resources directly.
+ */
+export function lookupOutput<A extends object, R>(lookup: (args: A) => Promise<R>, args: LookupInputs<A> | undefined): pulumi.Output<R> {
+  return pulumi.output(args ?? ({} as LookupInputs<A>)).apply((resolved) => lookup(resolved as A));
+}

@@ -1,0 +1,116 @@
+/**
+ * `getOrganization`: an organization the token's user belongs to (API.md 2.11, 4.7), by id (the
+ * stack's by default) or by title.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { isNotFoundError } from "../client";
+import { identifier } from "../runtime/check";
+import { requireStackOrganizationId } from "../runtime/organization-default";
+import { listAll } from "../runtime/requests";
+import type { Role } from "../runtime/roles";
+import { compact } from "../runtime/values";
+import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
+import { LookupError } from "./lookup-error";
+import { exactlyOne, nearlyEqual } from "./match";
+
+/** An organization as `getOrganization` returns it. */
+export interface GetOrganizationResult {
+  /** The organization id, e.g. for a resource's `organizationId`. */
+  id: string;
+  title: string;
+  emailDomains: string[];
+  hostname?: string;
+  /** The role new members get; null for guests. */
+  defaultRole?: Role | null;
+  urls?: { location?: string; app?: string; logo?: string };
+}
+
+interface ApiOrganization {
+  id: string;
+  title: string;
+  emailDomains?: string[];
+  hostname?: string;
+  defaultRole?: Role | null;
+  urls?: GetOrganizationResult["urls"];
+}
+
+function resultOf(organization: ApiOrganization): GetOrganizationResult {
+  return compact({
+    id: organization.id,
+    title: organization.title,
+    emailDomains: organization.emailDomains ?? [],
+    hostname: organization.hostname,
+    defaultRole: organization.defaultRole,
+    urls: organization.urls,
+  });
+}
+
+export interface GetOrganizationArgs {
+  /** The organization's id. Defaults to the stack's `docs-platform:organizationId` when `title` is not given either. */
+  organizationId?: string;
+  /**
+   * The exact title of one of the organizations the token's user belongs to, instead of an id.
+   * Example: `"Acme Docs"`.
+   */
+  title?: string;
+}
+
+const getOrganizationArgs = z.strictObject({ organizationId: identifier().optional(), title: z.string().min(1, "must not be empty").optional() });
+
+export const getOrganizationLookup: LookupDefinition<GetOrganizationArgs, GetOrganizationResult> = {
+  name: "getOrganization",
+  schema: getOrganizationArgs,
+  inOrganization: false,
+  refine: (args) => (args.organizationId !== undefined && args.title !== undefined ? "give organizationId or title, not both" : undefined),
+  describe: (args) => (args.title !== undefined ? `titled ${JSON.stringify(args.title)}` : `id ${args.organizationId ?? "(the stack's)"}`),
+  async run(api, args) {
+    if (args.title !== undefined) {
+      const title = args.title;
+      const organizations = await listAll<ApiOrganization>(api, ["orgs"]);
+      return resultOf(
+        exactlyOne({
+          lookup: "getOrganization",
+          noun: ["organization", "organizations"],
+          criteria: `titled ${JSON.stringify(title)} among the token's organizations`,
+          searched: organizations,
+          matches: organizations.filter((organization) => organization.title === title),
+          near: organizations.filter((organization) => nearlyEqual(organization.title, title)),
+          id: (organization) => organization.id,
+          show: (organization) => `${organization.id} ${JSON.stringify(organization.title)}`,
+          narrow: "Give its id as `organizationId` instead.",
+        }),
+      );
+    }
+    const organizationId = args.organizationId ?? requireStackOrganizationId("getOrganization");
+    try {
+      return resultOf(await api.request<ApiOrganization>("GET", ["orgs", organizationId]));
+    } catch (error) {
+      if (!isNotFoundError(error)) throw error;
+      throw new LookupError("getOrganization", "not_found", `getOrganization: no organization ${organizationId} (or the token's user is not a member of it).`, {
+        cause: error,
+      });
+    }
+  },
+};
+
+/**
+ * An organization: the stack's (`docs-platform:organizationId`) with no arguments, the one with
+ * `organizationId`, or the one of the token's organizations with the exact `title` (every page
+ * read). Fails with a {@link LookupError} when none or several match.
+ *
+ * @example
+ * const acme = await docs.getOrganization();
+ * export const organizationTitle = acme.title;
+ * @example
+ * const globex = await docs.getOrganization({ title: "Globex Docs" });
+ * new docs.Team("globex-writers", { organizationId: globex.id, title: "Writers" });
+ */
+export function getOrganization(args: GetOrganizationArgs = {}): Promise<GetOrganizationResult> {
+  return runLookup(getOrganizationLookup, args);
+}
+
+/** {@link getOrganization} taking Outputs and returning an Output. */
+export function getOrganizationOutput(args: LookupInputs<GetOrganizationArgs> = {}): pulumi.Output<GetOrganizationResult> {
+  return lookupOutput(getOrganization, args);
+}
