@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ResourceContext } from "../runtime/api";
 import { identifier } from "../runtime/check";
 import { withIdentity } from "../runtime/args";
-import { type ApiMember, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, memberPath } from "../runtime/members";
+import { type ApiMember, EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, memberPath } from "../runtime/members";
 import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
@@ -34,7 +34,7 @@ export const schema = z
     role: roleEnum.nullable(),
     removeOnDestroy: z.boolean().default(false),
   })
-  .superRefine(exactlyOneMemberReference);
+  .superRefine(exactlyOneMemberReference, EVEN_WITH_OTHER_FAILURES);
 
 /** `adopt` is never an input here: the member is always taken over. */
 export type OrganizationMemberInputs = z.infer<typeof schema> & { adopt?: undefined };

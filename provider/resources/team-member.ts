@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
-import { emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../runtime/members";
+import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../runtime/members";
 import { deleteIdempotent } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
@@ -16,6 +16,11 @@ import { isNotFoundError } from "../client";
 export const TEAM_ROLES = ["owner", "member"] as const;
 
 export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** An input that is known and a valid id; an invalid one has its own failure. */
+function comparable(value: unknown): value is string {
+  return typeof value === "string" && value !== "" && value !== "." && value !== ".." && !isUnknown(value);
+}
 
 /** The id of a team membership: `<teamId>/<userId>`. */
 const membershipId = identifier().refine((value) => splitId(value) !== undefined, 'must be "<teamId>/<userId>", e.g. "team_123/usr_ada"');
@@ -42,20 +47,22 @@ export const schema = z
     role: z.enum(TEAM_ROLES).default("member"),
     adopt: z.union([z.boolean(), z.strictObject({ id: membershipId })]).optional(),
   })
-  .superRefine(exactlyOneMemberReference)
+  .superRefine(exactlyOneMemberReference, EVEN_WITH_OTHER_FAILURES)
   .superRefine((inputs, issues) => {
-    // An adopted membership must be the one the inputs describe; checked here when all are known.
-    const adoptId = typeof inputs.adopt === "object" ? inputs.adopt.id : undefined;
-    const parts = adoptId === undefined || isUnknown(adoptId) ? undefined : splitId(adoptId);
+    // An adopted membership must be the one the inputs describe; compared only when both are
+    // known and well-formed (a misshapen one has its own failure).
+    const adopt: unknown = inputs.adopt;
+    const adoptId = typeof adopt === "object" && adopt !== null ? (adopt as { id?: unknown }).id : undefined;
+    const parts = typeof adoptId === "string" && !isUnknown(adoptId) ? splitId(adoptId) : undefined;
     if (!parts) return;
     const [teamId, userId] = parts;
-    if (!isUnknown(inputs.teamId) && inputs.teamId !== teamId) {
+    if (comparable(inputs.teamId) && inputs.teamId !== teamId) {
       issues.addIssue({ code: "custom", path: ["adopt", "id"], message: `names team ${teamId}, but teamId is ${inputs.teamId}` });
     }
-    if (inputs.userId !== undefined && !isUnknown(inputs.userId) && inputs.userId !== userId) {
+    if (comparable(inputs.userId) && inputs.userId !== userId) {
       issues.addIssue({ code: "custom", path: ["adopt", "id"], message: `names user ${userId}, but userId is ${inputs.userId}` });
     }
-  });
+  }, EVEN_WITH_OTHER_FAILURES);
 
 export type TeamMemberInputs = z.infer<typeof schema>;
 

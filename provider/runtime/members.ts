@@ -31,7 +31,16 @@ export interface MemberReference {
   email?: string;
 }
 
-/** The zod refinement of a schema holding `userId` and `email`: exactly one of them is given. */
+/**
+ * Runs a refinement even when other inputs failed, so one check reports every failure (zod skips
+ * refinements after any failure by default). The refinement must then expect values of any type.
+ */
+export const EVEN_WITH_OTHER_FAILURES = { when: () => true };
+
+/**
+ * The zod refinement of a schema holding `userId` and `email`: exactly one of them is given. Pass
+ * {@link EVEN_WITH_OTHER_FAILURES} with it.
+ */
 export function exactlyOneMemberReference(value: MemberReference, issues: z.RefinementCtx): void {
   if (value.userId === undefined && value.email === undefined) {
     issues.addIssue({ code: "custom", path: ["userId"], message: "name the member with exactly one of userId or email; neither is given" });

@@ -87,6 +87,11 @@ describe("OrganizationMember check", () => {
     expect((await reasons({ ...valid(), role: "owner" }))[0]).toMatch(/^role: .*"admin"/);
   });
 
+  it("reports every failure at once: a missing member reference beside another bad input", async () => {
+    expect(await failedProperties(provider, { organizationId: "", role: "owner" })).toEqual(["organizationId", "role", "userId"]);
+    expect(await failedProperties(provider, { organizationId: "org", userId: "", email: "ada", role: "read" })).toEqual(["email", "email", "userId"]);
+  });
+
   it("a member reference still unknown during a preview passes", async () => {
     expect(await failedProperties(provider, { organizationId: "org", userId: UNKNOWN, role: "read" })).toEqual([]);
     expect(await failedProperties(provider, { organizationId: "org", email: UNKNOWN, role: "read" })).toEqual([]);

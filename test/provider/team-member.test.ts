@@ -82,6 +82,10 @@ describe("TeamMember check", () => {
     expect(await reasons({ organizationId: "org", teamId: "t1" })).toEqual(["userId: name the member with exactly one of userId or email; neither is given"]);
   });
 
+  it("reports every failure at once; an invalid teamId is not also compared with adopt.id", async () => {
+    expect(await failedProperties(provider, { organizationId: "org", teamId: "", role: "admin", adopt: { id: "t1/u1" } })).toEqual(["role", "teamId", "userId"]);
+  });
+
   it("values still unknown during a preview pass, and adopt.id is compared only with known values", async () => {
     expect(await failedProperties(provider, { ...valid(), teamId: UNKNOWN, adopt: { id: "t2/u1" } })).toEqual([]);
     expect(await failedProperties(provider, { ...valid(), userId: UNKNOWN, adopt: { id: "t1/u2" } })).toEqual([]);
