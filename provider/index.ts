@@ -16,6 +16,7 @@
 export { AgentInstructions, type AgentInstructionsArgs } from "./resources/agent-instructions";
 export { Collection, type CollectionArgs } from "./resources/collection";
 export { OpenApiSpec, type OpenApiSpecArgs, ProcessingError } from "./resources/open-api-spec";
+export { OrganizationMember, type OrganizationMemberArgs } from "./resources/organization-member";
 export { OrganizationSettings, type OrganizationSettingsArgs } from "./resources/organization-settings";
 export { SamlProvider, type SamlProviderArgs } from "./resources/saml-provider";
 export { Site, type SiteArgs } from "./resources/site";
@@ -43,6 +44,7 @@ export { SiteStructure, type SiteStructureArgs } from "./resources/site-structur
 export { SiteSpaceCustomization, type SiteSpaceCustomizationArgs } from "./resources/site-space-customization";
 export { Space, type SpaceArgs } from "./resources/space";
 export { Team, type TeamArgs } from "./resources/team";
+export { TeamMember, type TeamMemberArgs, type TeamRole } from "./resources/team-member";
 export {
   Translation,
   type TranslationArgs,

@@ -9,6 +9,7 @@ import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
+import { registerAuthoritativeTeam } from "../runtime/team-membership-owners";
 import { stateStrings } from "../runtime/values";
 
 /** DESIGN.md 8 (production; API.md gives no limit). */
@@ -22,7 +23,8 @@ export const TEAM_TITLE_MAX = 64;
  *   operations, so the team keeps its id, its SAML default-team links and its space permissions.
  * - `members` is authoritative when set: members added outside Pulumi are removed on the next
  *   `up`. Removing `members` from the program stops managing membership (the team keeps its
- *   members); `members: []` empties the team.
+ *   members); `members: []` empties the team. A team with `members` must not also have
+ *   `TeamMember` resources: a program doing both fails with a message naming both.
  * - A member is named by user id or by email (any entry holding an `@`). The state records each
  *   member under the entry the program used for them, so a member given by email stays that email
  *   and refresh shows only real drift; see {@link membersAsWritten}.
@@ -51,7 +53,8 @@ export interface TeamArgs {
    * The team's members, each a user id or an email (an entry holding an `@`; matched against the
    * member's email case-insensitively): the exact membership (members added elsewhere are removed).
    * Each must already be a member of the organization. Order and duplicates do not matter; the
-   * state keeps each member as written here. Leave it out to not manage membership.
+   * state keeps each member as written here. Leave it out to not manage membership (and to
+   * manage it one member at a time with `TeamMember`, which must not be used with `members`).
    * Example: `[writer.id, "ada@example.com"]`.
    */
   members?: pulumi.Input<pulumi.Input<string>[]>;
@@ -75,6 +78,8 @@ export class Team extends DocsPlatformResource {
 
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
     super("Team", name, withIdentity("Team", name, { ...args, spaces: undefined, createdAt: undefined }, opts), opts);
+    // Authoritative membership and TeamMember on the same team would undo each other on every up.
+    if (args.members !== undefined) registerAuthoritativeTeam(this, `Team "${name}"`);
   }
 }
 

@@ -3,6 +3,7 @@
  * (`provider/client`) satisfies it; tests may pass their own.
  */
 import type { CreateJournal } from "./create-journal";
+import type { DeploymentClaims } from "./members";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type PathSegments = readonly string[];
@@ -20,4 +21,6 @@ export interface ResourceContext {
   journal?: CreateJournal;
   /** Inside `create`: the resource's identity in the journal (`<project>/<stack>/<kind>/<name>`). */
   createKey?: string;
+  /** Objects this deployment's creates took over (see members.ts); absent in direct tests. */
+  claims?: DeploymentClaims;
 }

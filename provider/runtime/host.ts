@@ -12,12 +12,15 @@ import { type ResourceDefinition, toProvider } from "./resource";
 import type { PropertyBag } from "./stub";
 import type { Adopt } from "./adopt";
 import { CreateJournal, journalDirectory } from "./create-journal";
+import { DeploymentClaims } from "./members";
 
 type Provider = ReturnType<typeof toProvider>;
 
 let config: ProviderConfig | undefined;
 let client: ApiClient | undefined;
 let journal: CreateJournal | undefined;
+/** One provider host process serves one deployment: its claims live as long as the process. */
+const claims = new DeploymentClaims();
 const providers = new Map<string, Provider>();
 
 /**
@@ -46,7 +49,7 @@ function context(): ResourceContext {
     throw new Error("pulumi-docs-platform: the provider was used before it was configured");
   }
   journal ??= new CreateJournal(journalDirectory());
-  return { api: client, journal };
+  return { api: client, journal, claims };
 }
 
 /** `OpenApiSpec` -> `open-api-spec`: the file that holds the kind's definition. */

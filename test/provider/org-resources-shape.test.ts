@@ -8,11 +8,20 @@ import { createRequire } from "node:module";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as collection from "../../provider/resources/collection.ts";
 import { inputKeysOf } from "../../provider/runtime/resource.ts";
+import * as organizationMember from "../../provider/resources/organization-member.ts";
 import * as organizationSettings from "../../provider/resources/organization-settings.ts";
 import * as samlProvider from "../../provider/resources/saml-provider.ts";
 import * as team from "../../provider/resources/team.ts";
+import * as teamMember from "../../provider/resources/team-member.ts";
 
-const modules = { OrganizationSettings: organizationSettings, Team: team, SamlProvider: samlProvider, Collection: collection };
+const modules = {
+  OrganizationSettings: organizationSettings,
+  OrganizationMember: organizationMember,
+  Team: team,
+  TeamMember: teamMember,
+  SamlProvider: samlProvider,
+  Collection: collection,
+};
 
 const kebab = (kind: string) => kind.replace(/(?<!^)([A-Z])/g, "-$1").toLowerCase();
 
@@ -34,17 +43,23 @@ describe("organization resources: file shape", () => {
     for (const key of module.definition.replaceKeys) expect(inputKeysOf(module.definition)).toContain(key);
   });
 
-  it("adopt by natural key exists where a natural key does (Team, SamlProvider, Collection), not on OrganizationSettings", () => {
+  it("adopt by natural key exists where a natural key does (Team, TeamMember, SamlProvider, Collection), not on OrganizationSettings or OrganizationMember", () => {
     expect(typeof team.definition.findByNaturalKey).toBe("function");
     expect(typeof samlProvider.definition.findByNaturalKey).toBe("function");
     expect(typeof collection.definition.findByNaturalKey).toBe("function");
     expect(organizationSettings.definition.findByNaturalKey).toBeUndefined();
     expect(Object.keys(organizationSettings.schema.shape)).not.toContain("adopt");
+    // A member is always taken over: no adopt input; a team membership has a natural key (team + user).
+    expect(organizationMember.definition.findByNaturalKey).toBeUndefined();
+    expect(Object.keys(organizationMember.schema.shape)).not.toContain("adopt");
+    expect(typeof teamMember.definition.findByNaturalKey).toBe("function");
   });
 
   it("Args accept Outputs of other resources wherever a program passes them", () => {
     const id = pulumi.output("id");
     expectTypeOf({ organizationId: id, title: "Writers", members: [id, "user"], adopt: true }).toExtend<team.TeamArgs>();
+    expectTypeOf({ organizationId: id, email: id, role: null, removeOnDestroy: true }).toExtend<organizationMember.OrganizationMemberArgs>();
+    expectTypeOf({ teamId: id, userId: id, role: "owner" as const, adopt: { id } }).toExtend<teamMember.TeamMemberArgs>();
     expectTypeOf({ organizationId: id, label: "Okta", ssoURL: id, defaultTeam: id, defaultRole: null }).toExtend<samlProvider.SamlProviderArgs>();
     expectTypeOf({ organizationId: id, title: "Guides", parent: id, defaultLevel: "read" as const, adopt: { id } }).toExtend<collection.CollectionArgs>();
     expectTypeOf({

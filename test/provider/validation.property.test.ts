@@ -32,6 +32,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definition as collection } from "../../provider/resources/collection.ts";
 import { definition as openApiSpec } from "../../provider/resources/open-api-spec.ts";
+import { definition as organizationMember } from "../../provider/resources/organization-member.ts";
 import { definition as organizationSettings } from "../../provider/resources/organization-settings.ts";
 import { definition as samlProvider } from "../../provider/resources/saml-provider.ts";
 import { definition as siteSection } from "../../provider/resources/site-section.ts";
@@ -40,6 +41,7 @@ import { definition as siteSpace } from "../../provider/resources/site-space.ts"
 import { definition as site } from "../../provider/resources/site.ts";
 import { definition as space } from "../../provider/resources/space.ts";
 import { definition as team } from "../../provider/resources/team.ts";
+import { definition as teamMember } from "../../provider/resources/team-member.ts";
 import type { ResourceDefinition } from "../../provider/runtime/resource.ts";
 import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
 import { booleans, enumCandidates, hasLoneSurrogate, nearPattern, texts, urls, withLoneSurrogate, wrongTypes } from "./support/generators.ts";
@@ -285,6 +287,41 @@ function specs(): Spec[] {
       },
       cleanup: async (id) => {
         await h.api("DELETE", `${orgPath()}/teams/${id}`);
+      },
+    },
+    {
+      kind: "OrganizationMember",
+      definition: organizationMember,
+      // The admin's role is left alone: the harness's token is theirs. The member is named by user
+      // id; `email` (exclusive with it, a rule across fields) has its own provider tests.
+      base: () => ({ organizationId: org, userId: h.users.reader, role: "read" }),
+      fields: {
+        organizationId: organization,
+        userId: idField(() => [h.users.editor, h.users.reader], { required: true }),
+        role: probed(fc.oneof(enumCandidates(ROLES), fc.constant(null)), (value) => rejectedBy("OrganizationMember", "PATCH", `${orgPath()}/members/${h.users.reader}`, { role: value }), {
+          required: true,
+        }),
+        removeOnDestroy: localField(booleans, (value) => typeof value === "boolean"),
+      },
+      // Taken over, never removed (the cleanup does not run the resource's delete).
+      cleanup: async () => {},
+    },
+    {
+      kind: "TeamMember",
+      definition: teamMember,
+      base: () => ({ organizationId: org, teamId: fixture.team, userId: h.users.editor }),
+      fields: {
+        organizationId: organization,
+        teamId: idField(() => [fixture.team], { required: true }),
+        userId: idField(() => [h.users.editor], { required: true }),
+        role: probed(enumCandidates(["owner", "member"]), (value) =>
+          rejectedBy("TeamMember", "PUT", `${orgPath()}/teams/${fixture.team}/members/${h.users.reader}`, { role: value }, () => `${orgPath()}/teams/${fixture.team}/members/${h.users.reader}`),
+        ),
+      },
+      // The id is `<teamId>/<userId>`.
+      cleanup: async (id) => {
+        const [teamId, userId] = id.split("/");
+        await h.api("DELETE", `${orgPath()}/teams/${teamId}/members/${userId}`);
       },
     },
     {

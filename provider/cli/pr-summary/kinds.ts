@@ -5,6 +5,7 @@
 import { definition as agentInstructions } from "../../resources/agent-instructions";
 import { definition as collection } from "../../resources/collection";
 import { definition as openApiSpec } from "../../resources/open-api-spec";
+import { definition as organizationMember } from "../../resources/organization-member";
 import { definition as organizationSettings } from "../../resources/organization-settings";
 import { definition as samlProvider } from "../../resources/saml-provider";
 import { definition as siteAdaptiveSchema } from "../../resources/site-adaptive-schema";
@@ -17,6 +18,7 @@ import { definition as siteStructure } from "../../resources/site-structure";
 import { definition as site } from "../../resources/site";
 import { definition as space } from "../../resources/space";
 import { definition as team } from "../../resources/team";
+import { definition as teamMember } from "../../resources/team-member";
 import { definition as translation } from "../../resources/translation";
 import type { ResourceDefinition } from "../../runtime/resource";
 import type { Adopt } from "../../runtime/adopt";
@@ -31,7 +33,7 @@ export interface KindFacts {
 
 // Every kind of the package; a new resource adds its definition here (its tests check the list).
 const DEFINITIONS: ResourceDefinition<{ adopt?: Adopt }>[] = [
-  agentInstructions, collection, openApiSpec, organizationSettings, samlProvider, siteAdaptiveSchema, siteCustomization, siteSectionGroup, siteSection, siteSpaceCustomization, siteSpace, siteStructure, site, space, team, translation,
+  agentInstructions, collection, openApiSpec, organizationMember, organizationSettings, samlProvider, siteAdaptiveSchema, siteCustomization, siteSectionGroup, siteSection, siteSpaceCustomization, siteSpace, siteStructure, site, space, team, teamMember, translation,
 ] as unknown as ResourceDefinition<{ adopt?: Adopt }>[];
 
 const NOUNS: Record<string, string> = { OpenApiSpec: "OpenAPI spec", SamlProvider: "SAML provider", SiteAdaptiveSchema: "adaptive schema" };

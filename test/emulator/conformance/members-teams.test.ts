@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectError, listAll, repeat, useEmulator } from "./helpers.ts";
+import { client, expectError, listAll, repeat, useEmulator } from "./helpers.ts";
 
 const env = useEmulator();
 
@@ -30,6 +30,52 @@ describe("members", () => {
     expect(patched.body.role).toBe("comment");
     await env.admin.patch(`/orgs/${env.org}/members/usr-acme-reader`, { role: "read" });
     expectError(await env.admin.get(`/orgs/${env.org}/members/usr-globex-admin`), 404);
+  });
+
+  it("PATCH takes a role of API.md 2.12 or null (a guest), and requires it", async () => {
+    const path = `/orgs/${env.org}/members/usr-acme-reader`;
+    const guest = await env.admin.patch(path, { role: null });
+    expect(guest.status).toBe(200);
+    expect(guest.body).toMatchObject({ object: "member", id: "usr-acme-reader", role: null });
+    expect((await env.admin.get(path)).body.role).toBeNull();
+    // A guest holds no role of 2.12, so the reader's token can no longer list members.
+    expectError(await env.reader.get(`/orgs/${env.org}/members`), 403);
+    for (const role of ["admin", "create", "review", "edit", "comment", "read"]) {
+      expect((await env.admin.patch(path, { role })).body.role).toBe(role);
+    }
+    expectError(await env.admin.patch(path, {}), 400, "role");
+    expectError(await env.admin.patch(path, { role: "owner" }), 400, "role");
+    expectError(await env.admin.patch(path, { role: "read", title: "x" }), 400, "title");
+    expectError(await env.admin.patch(`/orgs/${env.org}/members/usr-nobody`, { role: "read" }), 404);
+    expect((await env.reader.get(path)).body.role).toBe("read");
+  });
+
+  it("DELETE removes a member from the organization and its teams; deleting again (or a non-member) answers 204", async () => {
+    // The outsider's email domain is one of the organization's: they join, then are removed.
+    const outsider = env.emulator.fixture.users.find((user) => user.id === "usr-outsider")!;
+    expect((await client(env.emulator, outsider.token).post(`/orgs/${env.org}/join`)).status).toBe(204);
+    const path = `/orgs/${env.org}/members/usr-outsider`;
+    expect((await env.admin.get(path)).status).toBe(200);
+    const team = (await env.admin.put(`/orgs/${env.org}/teams`, { title: "Joiners", members: ["usr-outsider", "usr-acme-editor"] })).body;
+    expectError(await env.editor.del(path), 403);
+    const removed = await env.admin.del(path);
+    expect(removed.status).toBe(204);
+    expect(removed.body).toBeUndefined();
+    expectError(await env.admin.get(path), 404);
+    expect((await listAll(env.reader, `/orgs/${env.org}/members`, 1000)).map((member) => member.id)).not.toContain("usr-outsider");
+    expect((await env.admin.get(`/orgs/${env.org}/teams/${team.id}`)).body.members).toBe(1);
+    expect((await env.admin.del(path)).status).toBe(204);
+    expect((await env.admin.del(`/orgs/${env.org}/members/usr-never`)).status).toBe(204);
+    await env.admin.del(`/orgs/${env.org}/teams/${team.id}`);
+  });
+
+  it("paginates the member list to the end", async () => {
+    const first = await env.reader.get(`/orgs/${env.org}/members?limit=1`);
+    expect(first.body.count).toBe(1);
+    expect(typeof first.body.next.page).toBe("string");
+    const all = await listAll(env.reader, `/orgs/${env.org}/members`, 1);
+    expect(all.map((member) => member.id).sort()).toEqual(["usr-acme-admin", "usr-acme-editor", "usr-acme-reader"]);
+    expectError(await env.reader.get(`/orgs/${env.org}/members?limit=1001`), 400, "limit");
   });
 
   it("lists a member's spaces with their permission", async () => {

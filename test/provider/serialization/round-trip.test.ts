@@ -74,6 +74,20 @@ describe("serialization round trip (serialize, require-from-string, configure, c
     expect((await api<{ members: number }>(`/orgs/${org}/teams/${result.id}`)).members).toBe(1);
   });
 
+  it("OrganizationMember and TeamMember", async () => {
+    const org = emulator.fixture.organization;
+    const reader = emulator.fixture.organizations[0]!.members.find((member) => member.role === "read")!.userId;
+    const member = await roundTrip("OrganizationMember", { organizationId: org, userId: reader, role: "comment" });
+    expectSafeStub(member, "OrganizationMember");
+    expect((await api<{ role: string }>(`/orgs/${org}/members/${reader}`)).role).toBe("comment");
+    const team = await api<{ id: string }>(`/orgs/${org}/teams`, { method: "PUT", body: JSON.stringify({ title: "Memberships round trip" }) });
+    const membership = await roundTrip("TeamMember", { organizationId: org, teamId: team.id, userId: reader, role: "owner" });
+    expectSafeStub(membership, "TeamMember");
+    expect(membership.id).toBe(`${team.id}/${reader}`);
+    const listed = await api<{ items: { organization: { id: string }; team: { role: string } }[] }>(`/orgs/${org}/teams/${team.id}/members`);
+    expect(listed.items.map((item) => [item.organization.id, item.team.role])).toEqual([[reader, "owner"]]);
+  });
+
   it("SamlProvider", async () => {
     const org = emulator.fixture.organization;
     const result = await roundTrip("SamlProvider", { organizationId: org, label: "Round trip IdP" });

@@ -1,0 +1,158 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ResourceContext } from "../runtime/api";
+import { identifier } from "../runtime/check";
+import { withIdentity } from "../runtime/args";
+import { type ApiMember, EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, memberPath } from "../runtime/members";
+import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { type Role, roleEnum } from "../runtime/roles";
+import { DocsPlatformResource } from "../runtime/stub";
+import { stateStrings } from "../runtime/values";
+
+/**
+ * The role of an existing member of an organization (API.md 4.8). People join an organization
+ * themselves (an invitation, single sign-on, an allowed email domain) and the API cannot add them,
+ * so this resource never creates anything: creating it always takes over the member named by
+ * `userId` or `email` and sets their role (there is no `adopt` input; it would have nothing to
+ * choose). The resource id is the member's user id.
+ *
+ * - `role` changes in place (PATCH); `null` makes the member a guest.
+ * - Replaced when: `organizationId`, `userId` or `email` changes (another member is managed).
+ * - Destroy (or removing the resource) depends on `removeOnDestroy`: by default the member stays in
+ *   the organization with the role they have; `removeOnDestroy: true` removes them from the
+ *   organization (DELETE). A replacement that names the same person differently (user id, then
+ *   email) never removes them.
+ * - Refresh shows role drift; a member removed from the organization elsewhere leaves the state.
+ */
+export const schema = z
+  .strictObject({
+    organizationId: identifier(),
+    userId: identifier().optional(),
+    /** Matched case-insensitively against the members' emails; kept as written. */
+    email: emailAddress().optional(),
+    role: roleEnum.nullable(),
+    removeOnDestroy: z.boolean().default(false),
+  })
+  .superRefine(exactlyOneMemberReference, EVEN_WITH_OTHER_FAILURES);
+
+/** `adopt` is never an input here: the member is always taken over. */
+export type OrganizationMemberInputs = z.infer<typeof schema> & { adopt?: undefined };
+
+export interface OrganizationMemberArgs {
+  /** Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: pulumi.Input<string>;
+  /**
+   * The member's user id; give exactly one of `userId` and `email`. Changing it replaces the
+   * resource (another member is managed). Example: `"usr_ada"`.
+   */
+  userId?: pulumi.Input<string>;
+  /**
+   * The member's email, matched case-insensitively against the organization's members (the whole
+   * member list is read); give exactly one of `userId` and `email`. Nobody or several members with
+   * that email is an error. Changing it replaces the resource. Example: `"ada@acme.com"`.
+   */
+  email?: pulumi.Input<string>;
+  /**
+   * The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or
+   * `read`; `null` makes them a guest. Changes in place. Example: `"edit"`.
+   */
+  role: pulumi.Input<Role | null>;
+  /**
+   * What destroying the resource does (`pulumi destroy`, or removing it from the program).
+   * `false` (the default): the member stays in the organization with the role they have then.
+   * `true`: the member is removed from the organization (their access ends; they must join again
+   * to come back). Changing it changes only the state. Example: `true`.
+   */
+  removeOnDestroy?: pulumi.Input<boolean>;
+}
+
+/**
+ * The role of an existing organization member. Creating it takes over the member; destroying it
+ * leaves them in the organization unless `removeOnDestroy` is true.
+ *
+ * @example
+ * new docs.OrganizationMember("ada", { email: "ada@acme.com", role: "admin" });
+ * new docs.OrganizationMember("contractor", { userId: "usr_42", role: null, removeOnDestroy: true });
+ */
+export class OrganizationMember extends DocsPlatformResource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly userId: pulumi.Output<string | undefined>;
+  declare readonly email: pulumi.Output<string | undefined>;
+  declare readonly role: pulumi.Output<Role | null>;
+  declare readonly removeOnDestroy: pulumi.Output<boolean>;
+  /** When the member joined the organization. */
+  declare readonly joinedAt: pulumi.Output<string>;
+  /** Whether the member's account is disabled. */
+  declare readonly disabled: pulumi.Output<boolean>;
+  /** Whether the member signs in through single sign-on. */
+  declare readonly sso: pulumi.Output<boolean>;
+
+  constructor(name: string, args: OrganizationMemberArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = { joinedAt: undefined, disabled: undefined, sso: undefined };
+    super("OrganizationMember", name, withIdentity("OrganizationMember", name, { ...args, ...outputs }, opts), opts);
+  }
+}
+
+/** The member as input keys (both namings: the adapter keeps the one the program uses) plus outputs. */
+function stateOf(organizationId: string, member: ApiMember, writtenEmail: unknown, removeOnDestroy: boolean): State {
+  return {
+    organizationId,
+    userId: member.id,
+    email: emailAsWritten(writtenEmail, member.user?.email),
+    role: member.role ?? null,
+    removeOnDestroy,
+    joinedAt: member.joinedAt,
+    disabled: member.disabled,
+    sso: member.sso,
+  };
+}
+
+function organizationOf(props: State): string {
+  return stateStrings(props, ["organizationId"], "OrganizationMember: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+}
+
+const claimKey = (organizationId: string, userId: string) => `member:${organizationId}/${userId}`;
+
+async function setRole(ctx: ResourceContext, organizationId: string, userId: string, role: Role | null): Promise<ApiMember> {
+  return ctx.api.request<ApiMember>("PATCH", memberPath(organizationId, userId), { body: { role }, idempotent: true });
+}
+
+export const definition: ResourceDefinition<OrganizationMemberInputs> = {
+  kind: "OrganizationMember",
+  schema,
+  replaceKeys: ["organizationId", "userId", "email"],
+
+  async create(ctx, inputs) {
+    const member = await findMember(ctx.api, inputs.organizationId, inputs, "OrganizationMember");
+    ctx.claims?.claim(claimKey(inputs.organizationId, member.id));
+    const current = member.role ?? null;
+    const updated = current === inputs.role ? member : await setRole(ctx, inputs.organizationId, member.id, inputs.role);
+    return { id: member.id, state: stateOf(inputs.organizationId, updated, inputs.email, inputs.removeOnDestroy) };
+  },
+
+  async read(ctx, id, previous) {
+    const organizationId = organizationOf(previous);
+    const member = await getOrUndefined<ApiMember>(ctx.api, memberPath(organizationId, id));
+    return member ? stateOf(organizationId, member, previous.email, previous.removeOnDestroy === true) : undefined;
+  },
+
+  async update(ctx, id, _olds, news, changed) {
+    const organizationId = news.organizationId;
+    // removeOnDestroy alone changes only the state: nothing is sent.
+    const member = changed.has("role")
+      ? await setRole(ctx, organizationId, id, news.role)
+      : await getOrUndefined<ApiMember>(ctx.api, memberPath(organizationId, id));
+    if (!member) throw new Error(`OrganizationMember: user ${id} is no longer a member of organization ${organizationId}; run \`pulumi refresh\``);
+    return stateOf(organizationId, member, news.email, news.removeOnDestroy);
+  },
+
+  async delete(ctx, id, props) {
+    if (props.removeOnDestroy !== true) return;
+    const organizationId = organizationOf(props);
+    // Taken over by another OrganizationMember of this deployment (a replacement naming the same
+    // person differently, a renamed resource): removing them would undo that.
+    if (ctx.claims?.has(claimKey(organizationId, id))) return;
+    await deleteIdempotent(ctx.api, memberPath(organizationId, id));
+  },
+};

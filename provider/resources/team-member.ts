@@ -1,0 +1,255 @@
+import * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ApiRequester, ResourceContext } from "../runtime/api";
+import { identifier } from "../runtime/check";
+import { type Wrapped, withIdentity } from "../runtime/args";
+import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../runtime/members";
+import { deleteIdempotent } from "../runtime/requests";
+import type { ResourceDefinition, State } from "../runtime/resource";
+import { DocsPlatformResource } from "../runtime/stub";
+import { assertNotAuthoritativeTeamId, registerTeamMember } from "../runtime/team-membership-owners";
+import { isUnknown } from "../runtime/unknowns";
+import { stateStrings } from "../runtime/values";
+import { isNotFoundError } from "../client";
+
+/** Roles of a member in a team (DESIGN.md 8). */
+export const TEAM_ROLES = ["owner", "member"] as const;
+
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** An input that is known and a valid id; an invalid one has its own failure. */
+function comparable(value: unknown): value is string {
+  return typeof value === "string" && value !== "" && value !== "." && value !== ".." && !isUnknown(value);
+}
+
+/** The id of a team membership: `<teamId>/<userId>`. */
+const membershipId = identifier().refine((value) => splitId(value) !== undefined, 'must be "<teamId>/<userId>", e.g. "team_123/usr_ada"');
+
+/**
+ * One user's membership of one team, with its role (DESIGN.md 8: `PUT .../teams/{team}/members/{user}`
+ * adds or updates, `DELETE` removes). Additive: the team's other members are left alone.
+ *
+ * - The id is `<teamId>/<userId>`.
+ * - Replaced when: `organizationId`, `teamId`, `userId` or `email` changes; `role` changes in place.
+ * - A user already in the team is taken over only with `adopt` (so a destroy never removes a
+ *   membership the program did not create or adopt); without it, create fails and says so.
+ * - Natural key for `adopt: true`: the team and the user.
+ * - Must not be used on a team whose `Team` resource sets `members` (that list is authoritative):
+ *   a program doing both fails with a message naming both resources.
+ */
+export const schema = z
+  .strictObject({
+    organizationId: identifier(),
+    teamId: identifier(),
+    userId: identifier().optional(),
+    /** Matched case-insensitively against the organization members' emails; kept as written. */
+    email: emailAddress().optional(),
+    role: z.enum(TEAM_ROLES).default("member"),
+    adopt: z.union([z.boolean(), z.strictObject({ id: membershipId })]).optional(),
+  })
+  .superRefine(exactlyOneMemberReference, EVEN_WITH_OTHER_FAILURES)
+  .superRefine((inputs, issues) => {
+    // An adopted membership must be the one the inputs describe; compared only when both are
+    // known and well-formed (a misshapen one has its own failure).
+    const adopt: unknown = inputs.adopt;
+    const adoptId = typeof adopt === "object" && adopt !== null ? (adopt as { id?: unknown }).id : undefined;
+    const parts = typeof adoptId === "string" && !isUnknown(adoptId) ? splitId(adoptId) : undefined;
+    if (!parts) return;
+    const [teamId, userId] = parts;
+    if (comparable(inputs.teamId) && inputs.teamId !== teamId) {
+      issues.addIssue({ code: "custom", path: ["adopt", "id"], message: `names team ${teamId}, but teamId is ${inputs.teamId}` });
+    }
+    if (comparable(inputs.userId) && inputs.userId !== userId) {
+      issues.addIssue({ code: "custom", path: ["adopt", "id"], message: `names user ${userId}, but userId is ${inputs.userId}` });
+    }
+  }, EVEN_WITH_OTHER_FAILURES);
+
+export type TeamMemberInputs = z.infer<typeof schema>;
+
+export interface TeamMemberArgs {
+  /** Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: pulumi.Input<string>;
+  /**
+   * The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the
+   * membership. Example: `writers.id`.
+   */
+  teamId: pulumi.Input<string>;
+  /** The member's user id; give exactly one of `userId` and `email`. Changing it replaces the membership. Example: `"usr_ada"`. */
+  userId?: pulumi.Input<string>;
+  /**
+   * The member's email, resolved to their user id through the organization's member list
+   * (case-insensitive); give exactly one of `userId` and `email`. Changing it replaces the
+   * membership. Example: `"ada@acme.com"`.
+   */
+  email?: pulumi.Input<string>;
+  /** The member's role in the team: `owner` or `member` (the default). Changes in place. Example: `"owner"`. */
+  role?: pulumi.Input<TeamRole>;
+  /**
+   * Take over a membership that already exists instead of failing: `{ id: "<teamId>/<userId>" }`,
+   * or `true` for the membership of this user in this team (added if there is none). Its role is
+   * then set to `role`. Only read at creation.
+   */
+  adopt?: Wrapped<boolean | { id: string }>;
+}
+
+/**
+ * One user's membership of one team. Additive: use it for teams whose membership is not managed
+ * by `Team.members`.
+ *
+ * @example
+ * const writers = new docs.Team("writers", { title: "Writers" }); // no `members`
+ * new docs.TeamMember("ada-owns-writers", { teamId: writers.id, email: "ada@acme.com", role: "owner" });
+ */
+export class TeamMember extends DocsPlatformResource {
+  declare readonly organizationId: pulumi.Output<string>;
+  declare readonly teamId: pulumi.Output<string>;
+  declare readonly userId: pulumi.Output<string | undefined>;
+  declare readonly email: pulumi.Output<string | undefined>;
+  declare readonly role: pulumi.Output<TeamRole>;
+
+  constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
+    const label = `TeamMember "${name}"`;
+    assertNotAuthoritativeTeamId(args.teamId, label);
+    let self: TeamMember | undefined;
+    const teamId = registerTeamMember(label, args.teamId, () => self);
+    super("TeamMember", name, withIdentity("TeamMember", name, { ...args, teamId }, opts), opts);
+    self = this;
+  }
+}
+
+/** An item of a team's member list (DESIGN.md 8): the organization Member and the role in the team. */
+interface ApiTeamMember {
+  organization: { id: string; user?: { email?: string } };
+  team?: { role?: string };
+}
+
+/** `<teamId>/<userId>` as its two parts, or undefined when it is not that shape. */
+function splitId(id: string): [string, string] | undefined {
+  const parts = id.split("/");
+  if (parts.length !== 2) return undefined;
+  const [teamId, userId] = parts as [string, string];
+  const valid = (part: string) => part !== "" && part !== "." && part !== "..";
+  return valid(teamId) && valid(userId) ? [teamId, userId] : undefined;
+}
+
+function partsOf(id: string): [string, string] {
+  const parts = splitId(id);
+  if (!parts) throw new Error(`TeamMember: the id ${JSON.stringify(id)} is not "<teamId>/<userId>"`);
+  return parts;
+}
+
+const teamPath = (organizationId: string, teamId: string) => ["orgs", organizationId, "teams", teamId];
+const teamMembersPath = (organizationId: string, teamId: string) => [...teamPath(organizationId, teamId), "members"];
+const claimKey = (organizationId: string, teamId: string, userId: string) => `team-member:${organizationId}/${teamId}/${userId}`;
+
+/** The team's membership of `userId`; undefined when they are not in the team or the team is gone. */
+async function membershipOf(api: ApiRequester, organizationId: string, teamId: string, userId: string): Promise<ApiTeamMember | undefined | "no team"> {
+  try {
+    for await (const item of api.paginate<ApiTeamMember>(teamMembersPath(organizationId, teamId))) {
+      if (item.organization.id === userId) return item;
+    }
+    return undefined;
+  } catch (error) {
+    if (isNotFoundError(error)) return "no team";
+    throw error;
+  }
+}
+
+function stateOf(organizationId: string, teamId: string, membership: ApiTeamMember, writtenEmail: unknown): State {
+  return {
+    organizationId,
+    teamId,
+    userId: membership.organization.id,
+    email: emailAsWritten(writtenEmail, membership.organization.user?.email),
+    role: membership.team?.role,
+  };
+}
+
+async function readMembership(ctx: ResourceContext, organizationId: string, id: string, writtenEmail: unknown): Promise<State | undefined> {
+  const [teamId, userId] = partsOf(id);
+  const membership = await membershipOf(ctx.api, organizationId, teamId, userId);
+  return typeof membership === "object" ? stateOf(organizationId, teamId, membership, writtenEmail) : undefined;
+}
+
+/** The user id the inputs name; the user must be a member of the organization. */
+async function userIdOf(ctx: ResourceContext, organizationId: string, reference: MemberReference): Promise<string> {
+  return (await findMember(ctx.api, organizationId, reference, "TeamMember")).id;
+}
+
+function noTeam(organizationId: string, teamId: string): Error {
+  return new Error(`TeamMember: team ${teamId} does not exist in organization ${organizationId} (or is not visible to this token)`);
+}
+
+async function putMembership(ctx: ResourceContext, organizationId: string, teamId: string, userId: string, role: string): Promise<void> {
+  // Adds the user or updates their role: the same request has the same effect twice.
+  await ctx.api.request<unknown>("PUT", [...teamMembersPath(organizationId, teamId), userId], { body: { role }, idempotent: true });
+}
+
+function organizationOf(props: State): string {
+  return stateStrings(props, ["organizationId"], "TeamMember: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+}
+
+export const definition: ResourceDefinition<TeamMemberInputs> = {
+  kind: "TeamMember",
+  schema,
+  replaceKeys: ["organizationId", "teamId", "userId", "email"],
+  naturalKey: "team and user",
+
+  async create(ctx, inputs) {
+    const { organizationId, teamId } = inputs;
+    const userId = await userIdOf(ctx, organizationId, inputs);
+    const existing = await membershipOf(ctx.api, organizationId, teamId, userId);
+    if (existing === "no team") throw noTeam(organizationId, teamId);
+    if (existing) {
+      throw new Error(
+        `TeamMember: user ${userId} is already a member of team ${teamId} (role ${existing.team?.role ?? "unknown"}); ` +
+          `take the membership over with adopt: true or adopt: { id: "${teamId}/${userId}" }, so that destroying it later removes a membership the program owns`,
+      );
+    }
+    ctx.claims?.claim(claimKey(organizationId, teamId, userId));
+    await putMembership(ctx, organizationId, teamId, userId, inputs.role);
+    const id = `${teamId}/${userId}`;
+    const state = await readMembership(ctx, organizationId, id, inputs.email);
+    if (!state) throw new Error(`TeamMember: ${id} disappeared right after it was added; run \`pulumi up\` again`);
+    return { id, state };
+  },
+
+  async read(ctx, id, previous) {
+    return readMembership(ctx, organizationOf(previous), id, previous.email);
+  },
+
+  async update(ctx, id, _olds, news, changed) {
+    const organizationId = news.organizationId;
+    const [teamId, userId] = partsOf(id);
+    // Only an adoption reconciles more than the role; an adopted membership of another user (its
+    // email differs) cannot be made this one.
+    const other = ["teamId", "userId", "email"].filter((key) => changed.has(key));
+    if (other.length > 0) {
+      throw new Error(`TeamMember: the membership ${id} does not match the inputs (${other.join(", ")} differ); adopt the membership of this team and user`);
+    }
+    if (changed.has("role")) await putMembership(ctx, organizationId, teamId, userId, news.role);
+    const state = await readMembership(ctx, organizationId, id, news.email);
+    if (!state) throw new Error(`TeamMember: ${id} is no longer a membership of team ${teamId}; run \`pulumi refresh\``);
+    return state;
+  },
+
+  async delete(ctx, id, props) {
+    const organizationId = organizationOf(props);
+    const [teamId, userId] = partsOf(id);
+    // Taken over by another TeamMember of this deployment (a replacement naming the same user
+    // differently): removing the membership would undo that.
+    if (ctx.claims?.has(claimKey(organizationId, teamId, userId))) return;
+    // 204 when not a member, 205 when removed, 404 when the team is gone: all mean "not a member".
+    await deleteIdempotent(ctx.api, [...teamMembersPath(organizationId, teamId), userId]);
+  },
+
+  async findByNaturalKey(ctx, inputs) {
+    const { organizationId, teamId } = inputs;
+    const userId = await userIdOf(ctx, organizationId, inputs);
+    const membership = await membershipOf(ctx.api, organizationId, teamId, userId);
+    if (membership === "no team") throw noTeam(organizationId, teamId);
+    if (!membership) return [];
+    ctx.claims?.claim(claimKey(organizationId, teamId, userId));
+    return [{ id: `${teamId}/${userId}`, state: stateOf(organizationId, teamId, membership, inputs.email) }];
+  },
+};

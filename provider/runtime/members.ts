@@ -1,0 +1,111 @@
+import { z } from "zod";
+import type { ApiRequester } from "./api";
+import { text } from "./check";
+import { getOrUndefined, listAll } from "./requests";
+import type { Role } from "./roles";
+
+/** A Member of an organization (API.md 2.13): its `id` is the member's user id. */
+export interface ApiMember {
+  id: string;
+  role?: Role | null;
+  user?: { id?: string; email?: string; displayName?: string };
+  disabled?: boolean;
+  joinedAt?: string;
+  sso?: boolean;
+}
+
+/** The longest address SMTP can carry (RFC 5321); API.md gives no limit. */
+export const EMAIL_MAX = 254;
+
+/**
+ * An email address naming a member. API.md gives no pattern; this rejects only what cannot be an
+ * address (no `@`, or whitespace), so a typo such as a user id in the email field fails in check.
+ */
+export function emailAddress(): z.ZodString {
+  return text({ min: 3, max: EMAIL_MAX }).regex(/^[^\s@]+@[^\s@]+$/, "must be an email address such as ada@example.com (one @, no spaces)");
+}
+
+/** How a resource names an organization member: by user id or by email, exactly one. */
+export interface MemberReference {
+  userId?: string;
+  email?: string;
+}
+
+/**
+ * Runs a refinement even when other inputs failed, so one check reports every failure (zod skips
+ * refinements after any failure by default). The refinement must then expect values of any type.
+ */
+export const EVEN_WITH_OTHER_FAILURES = { when: () => true };
+
+/**
+ * The zod refinement of a schema holding `userId` and `email`: exactly one of them is given. Pass
+ * {@link EVEN_WITH_OTHER_FAILURES} with it.
+ */
+export function exactlyOneMemberReference(value: MemberReference, issues: z.RefinementCtx): void {
+  if (value.userId === undefined && value.email === undefined) {
+    issues.addIssue({ code: "custom", path: ["userId"], message: "name the member with exactly one of userId or email; neither is given" });
+  }
+  if (value.userId !== undefined && value.email !== undefined) {
+    issues.addIssue({ code: "custom", path: ["email"], message: "name the member with exactly one of userId or email, not both" });
+  }
+}
+
+const JOINING =
+  "People join an organization themselves (an invitation, single sign-on or an allowed email domain); the API cannot add them, so name someone who has joined.";
+
+const membersPath = (organizationId: string) => ["orgs", organizationId, "members"];
+
+/** The path of the member `userId` of an organization (API.md 4.8). */
+export const memberPath = (organizationId: string, userId: string) => [...membersPath(organizationId), userId];
+
+/**
+ * The organization member `reference` names, with a clear error when nobody or several match.
+ * By email, every page of the member list is read and emails are compared case-insensitively: the
+ * list's text filter would narrow it, but API.md does not give its parameter's name.
+ */
+export async function findMember(api: ApiRequester, organizationId: string, reference: MemberReference, kind: string): Promise<ApiMember> {
+  if (reference.userId !== undefined) {
+    const member = await getOrUndefined<ApiMember>(api, memberPath(organizationId, reference.userId));
+    if (!member) throw new Error(`${kind}: user ${reference.userId} is not a member of organization ${organizationId} (or is not visible to this token). ${JOINING}`);
+    return member;
+  }
+  const email = reference.email ?? "";
+  const wanted = email.toLowerCase();
+  const members = await listAll<ApiMember>(api, membersPath(organizationId));
+  const matches = members.filter((member) => member.user?.email?.toLowerCase() === wanted);
+  if (matches.length === 0) throw new Error(`${kind}: no member of organization ${organizationId} has the email "${email}". ${JOINING}`);
+  if (matches.length > 1) {
+    const ids = matches.map((member) => member.id).join(", ");
+    throw new Error(`${kind}: ${matches.length} members of organization ${organizationId} have the email "${email}" (${ids}); name the member by userId instead`);
+  }
+  return matches[0]!;
+}
+
+/**
+ * The `email` a state records: the one the program wrote while it still names the member (emails
+ * match case-insensitively, so a refresh shows no drift for `Ada@Acme.test`), else the member's
+ * own, so a member whose email changed shows as exactly that drift.
+ */
+export function emailAsWritten(written: unknown, actual: string | undefined): string | undefined {
+  if (typeof written === "string" && (actual === undefined || written.toLowerCase() === actual.toLowerCase())) return written;
+  return actual;
+}
+
+/**
+ * Objects a create of this deployment took over: keys such as `member:<org>/<userId>`. The provider
+ * host runs one process per deployment (one `pulumi up`, `destroy`, ...), so this lives as long as
+ * the deployment. A replacement creates the new resource before it deletes the old one; when both
+ * name the same object (a member named by user id, then by email), the delete must not undo the
+ * create that just took the object over.
+ */
+export class DeploymentClaims {
+  private readonly keys = new Set<string>();
+
+  claim(key: string): void {
+    this.keys.add(key);
+  }
+
+  has(key: string): boolean {
+    return this.keys.has(key);
+  }
+}

@@ -1,0 +1,131 @@
+// OrganizationMember through the real Pulumi CLI: the standard scenario (see
+// support/resource-scenario.ts) for a member named by email, whose destroy leaves them in the
+// organization; then `removeOnDestroy: true`, whose destroy removes them, also across a
+// replacement that names the same person by user id and then by email.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator } from "../emulator/index.ts";
+import { createStack, type TestStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
+import { apiClient, type Api } from "./support/api.ts";
+import { describeResourceScenario, scenarioTimeout, type ScenarioContext } from "./support/resource-scenario.ts";
+
+const EDITOR = "usr-acme-editor";
+const memberPath = (ctx: ScenarioContext) => `/orgs/${ctx.organizationId}/members/${EDITOR}`;
+
+describeResourceScenario({
+  resource: "OrganizationMember",
+  name: "eli",
+  program: `
+const subject = new docs.OrganizationMember("eli", {
+  organizationId: config.require("organizationId"),
+  email: config.require("email"),
+  role: config.require("role"),
+});`,
+  // The fixture's email is eli@acme.test: matched case-insensitively, kept as written.
+  config: (ctx) => ({ organizationId: ctx.organizationId, email: "Eli@Acme.test", role: "review" }),
+  async created(ctx, id) {
+    expect(id).toBe(EDITOR);
+    expect(await ctx.api.get(memberPath(ctx))).toMatchObject({ id: EDITOR, role: "review", user: { email: "eli@acme.test" } });
+  },
+  change: {
+    config: { role: "comment" },
+    property: "role",
+    op: "update",
+    async applied(ctx, id, previousId) {
+      expect(id).toBe(previousId);
+      expect(await ctx.api.get(memberPath(ctx))).toMatchObject({ role: "comment" });
+    },
+  },
+  drift: {
+    property: "role",
+    async make(ctx) {
+      await ctx.api.patch(memberPath(ctx), { role: "read" });
+    },
+    async repaired(ctx) {
+      expect(await ctx.api.get(memberPath(ctx))).toMatchObject({ role: "comment" });
+    },
+  },
+  adopt: {
+    async prepare(ctx) {
+      // The role changed in the app while nothing managed the member; the next up takes them over again.
+      await ctx.api.patch(memberPath(ctx), { role: "edit" });
+      return { id: EDITOR, config: {} };
+    },
+    async adopted(ctx) {
+      expect(await ctx.api.get(memberPath(ctx))).toMatchObject({ role: "comment" });
+    },
+  },
+  // Destroy leaves the member in the organization with their role.
+  snapshot: (ctx) => ctx.api.get(memberPath(ctx)),
+});
+
+describe("OrganizationMember with removeOnDestroy: true", () => {
+  let emulator: Emulator;
+  let api: Api;
+  let stack: TestStack;
+  let token: string;
+  const organizationId = "org-acme";
+  const OUTSIDER = "usr-outsider";
+  const memberIds = async () => (await api.list<{ id: string }>(`/orgs/${organizationId}/members`)).map((member) => member.id).sort();
+  let before: string[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ db: ":memory:" });
+    token = emulator.fixture.organizations[0]!.tokens.admin!;
+    api = apiClient(emulator.url, token);
+    before = await memberIds();
+    const programDir = await writeProgram("e2e-organization-member-remove", {
+      "Pulumi.yaml": "name: e2e-organization-member-remove\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.mjs\n",
+      "index.mjs": `import * as pulumi from "@pulumi/pulumi";
+import * as docs from "pulumi-docs-platform";
+
+const config = new pulumi.Config();
+const contractor = new docs.OrganizationMember("contractor", {
+  userId: config.get("userId"),
+  email: config.get("email"),
+  role: "comment",
+  removeOnDestroy: true,
+});
+export const id = contractor.id;
+`,
+    });
+    stack = await createStack({
+      programDir,
+      env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: token, DOCS_PLATFORM_ORGANIZATION_ID: organizationId },
+      timeoutMs: scenarioTimeout,
+    });
+  }, scenarioTimeout);
+
+  afterAll(async () => {
+    await stack?.remove().catch(() => undefined);
+    await emulator?.close();
+  }, scenarioTimeout);
+
+  it(
+    "takes over a member who joined, keeps them through a replacement naming them by email, and destroy removes them",
+    async () => {
+      // Someone of an allowed email domain joins the organization by themselves.
+      const outsider = emulator.fixture.users.find((user) => user.id === OUTSIDER)!;
+      await apiClient(emulator.url, outsider.token).post(`/orgs/${organizationId}/join`);
+      expect(await memberIds()).toEqual([...before, OUTSIDER].sort());
+
+      await stack.setConfig("userId", OUTSIDER);
+      await stack.up();
+      expect(await api.get(`/orgs/${organizationId}/members/${OUTSIDER}`)).toMatchObject({ role: "comment" });
+
+      // The same person by email: a replacement whose delete must not remove whom the create just took over.
+      await stack.run(["config", "rm", "userId"]);
+      await stack.setConfig("email", outsider.email);
+      const preview = await stack.preview();
+      expect(preview.steps.find((step) => step.urn.endsWith("::contractor"))?.op).toBe("replace");
+      await stack.up();
+      expect(await api.get(`/orgs/${organizationId}/members/${OUTSIDER}`)).toMatchObject({ role: "comment" });
+
+      await stack.destroy();
+      expect(await api.status(`/orgs/${organizationId}/members/${OUTSIDER}`)).toBe(404);
+      expect(await memberIds()).toEqual(before);
+      const { text } = await stack.exportState();
+      expect(text).not.toContain(token);
+    },
+    scenarioTimeout,
+  );
+});
