@@ -45,19 +45,19 @@ describe("npm start", () => {
 
     const first = await npmStart(dataDir, port);
     expect(first.code, first.output).toBe(0);
-    expect(first.output).toMatch(/\+ 19 created/);
+    expect(first.output).toMatch(/\+ 24 created/);
     expect(first.output).toMatch(new RegExp(`Its URL, as the API reports it: http://127\\.0\\.0\\.1:${port}/sites/\\w+`));
     // The console and the site URL answered while the emulator ran, and the output says how to see them again.
     expect(first.output).toContain(`console: http://127.0.0.1:${port}/ answered 200`);
     expect(first.output).toMatch(new RegExp(`site: +http://127\\.0\\.0\\.1:${port}/sites/\\w+ answered 200`));
     expect(first.output).toContain(`npm run emulator -- --port ${port} --db ${path.relative(repositoryRoot, path.join(dataDir, "emulator.db"))}`);
     expect(first.output).toMatch(/"organizationTitle": "Acme Documentation"/);
-    expect(first.output).toMatch(/preview \(expects no changes\)[\s\S]*19 unchanged/);
+    expect(first.output).toMatch(/preview \(expects no changes\)[\s\S]*24 unchanged/);
 
     const second = await npmStart(dataDir, port);
     expect(second.code, second.output).toBe(0);
     expect(second.output).not.toMatch(/created|updated|deleted|replaced/);
-    expect(second.output.match(/19 unchanged/g)).toHaveLength(2);
+    expect(second.output.match(/24 unchanged/g)).toHaveLength(2);
 
     for (const run of [first, second]) expect(run.output).not.toContain("tok-acme-admin");
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -94,13 +94,21 @@ describe("the quickstart program through the CLI", () => {
     const spacesBefore = (await list(`/orgs/${org}/spaces`)).map((item) => item.id);
 
     cliOutputs.push(await stack.up());
-    expect(cliOutputs.at(-1)!.stdout).toMatch(/\+ 19 created/);
+    expect(cliOutputs.at(-1)!.stdout).toMatch(/\+ 24 created/);
     expect((await list(`/orgs/${org}/sites`)).map((site) => site.title)).toEqual(["Developer portal"]);
-    expect((await list(`/orgs/${org}/teams`)).map((team) => team.title).sort()).toEqual(["Reviewers", "Writers"]);
+    expect((await list(`/orgs/${org}/teams`)).map((team) => team.title).sort()).toEqual(["Reviewers", "Translators", "Writers"]);
     expect((await list(`/orgs/${org}/spaces`)).map((space) => space.title)).toEqual(expect.arrayContaining(["Getting started", "API reference", "Release notes"]));
+    const get = async (apiPath: string) => (await fetch(`${emulator.url}${apiPath}`, { headers: { authorization: `Bearer ${emulator.fixture.token}` } })).json() as Promise<Record<string, unknown>>;
+    // The member role, the one-at-a-time team membership, the translation (run once) and the agent instructions.
+    expect(await get(`/orgs/${org}/members/usr-acme-reader`)).toMatchObject({ role: "comment" });
+    const translators = (await list(`/orgs/${org}/teams`)).find((team) => team.title === "Translators")!;
+    expect(((await get(`/orgs/${org}/teams/${translators.id}/members`)).items as unknown[])).toEqual([expect.objectContaining({ organization: expect.objectContaining({ id: "usr-acme-editor" }), team: { role: "owner" } })]);
+    const translations = (await get(`/orgs/${org}/translations`)).items as { language: string; stats: { runs: number } }[];
+    expect(translations.map((t) => [t.language, t.stats.runs])).toEqual([["fr", 1]]);
+    expect(JSON.stringify(await get(`/orgs/${org}/agent-instructions`))).toContain("Answer from the published documentation only.");
 
     const preview = await stack.preview();
-    expect(preview.changeSummary).toEqual({ same: 19 });
+    expect(preview.changeSummary).toEqual({ same: 24 });
     const refresh = await stack.refreshPreview();
     expect(Object.keys(refresh.changeSummary ?? {})).toEqual(["same"]);
 
@@ -110,7 +118,7 @@ describe("the quickstart program through the CLI", () => {
       .flatMap((resource) => [resource.inputs, resource.outputs] as (Record<string, unknown> | undefined)[])
       .map((bag) => bag?.__provider)
       .filter((provider): provider is string => typeof provider === "string");
-    expect(providers).toHaveLength(36); // 18 resources, inputs and outputs
+    expect(providers).toHaveLength(46); // 23 resources, inputs and outputs
     for (const provider of providers) expect(provider).not.toContain(emulator.fixture.token);
     // The token lives in the stack config file only encrypted.
     expect(await fs.readFile(stack.configFile, "utf8")).not.toContain(emulator.fixture.token);
@@ -120,6 +128,7 @@ describe("the quickstart program through the CLI", () => {
     expect(await list(`/orgs/${org}/teams`)).toEqual([]);
     expect(await list(`/orgs/${org}/saml`)).toEqual([]);
     expect(await list(`/orgs/${org}/openapi`)).toEqual([]);
+    expect(await list(`/orgs/${org}/translations`)).toEqual([]);
     expect((await list(`/orgs/${org}/collections`)).map((item) => item.id)).toEqual(collectionsBefore);
     expect((await list(`/orgs/${org}/spaces`)).map((item) => item.id).sort()).toEqual(spacesBefore.sort());
     // OrganizationSettings leaves the organization in place on destroy.
