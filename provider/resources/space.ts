@@ -215,7 +215,11 @@ interface ApiCollection {
   organization: string;
 }
 
-/** The API's wording of a transfer to where the object already is (API.md 7.4). */
+/**
+ * The API's wording of two transfer refusals. API.md 7.4 names them for collections only and gives
+ * no codes; a space's transfer is read the same way, so that either answer is explained rather
+ * than passed on raw.
+ */
 const NO_UPDATE = /would not result in any update/i;
 const CANNOT_MOVE = /cannot be moved/i;
 
