@@ -9,7 +9,13 @@
  * - A `parent` change is a move (`POST /v1/spaces/{id}/move`), never a replacement: the space
  *   keeps its id, its content and its change requests. Removing `parent` moves the space to the
  *   top level of the organization (`{ parent: null }`).
- * - Replaced when `organizationId` changes.
+ * - An `organizationId` change is a transfer (`POST /v1/spaces/{id}/transfer`, API.md 4.3), never
+ *   a replacement: the space keeps its id, its content and its change requests. The transfer takes
+ *   the target organization only and lands the space at the top level there; when `parent` is
+ *   given the space then moves into that collection, which must belong to the new organization
+ *   (checked before anything is sent). A space that already reads as being in the new organization
+ *   (it moved with its transferred collection, or outside Pulumi) is not transferred again. A
+ *   refusal of the API fails the update, quoting it, with nothing changed.
  * - `visibility` is an output only: no operation of the API changes a space's visibility (API.md
  *   3 says so; the create of DESIGN.md 8 and the PATCH of API.md 4.3 do not take it).
  * - Destroy deletes the space. The API keeps a deleted space restorable for 7 days
@@ -25,7 +31,7 @@ import { type Adopt, adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
-import { isOutcomeUnknown } from "../client";
+import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../runtime/create-once";
 import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../runtime/merge-rules";
 import { PartialCreateError } from "../runtime/partial-create";
@@ -64,7 +70,7 @@ export const schema = z.strictObject({
 export type SpaceInputs = z.infer<typeof schema>;
 
 export interface SpaceArgs {
-  /** Id of the organization that owns the space. Changing it replaces the space. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  /** Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   organizationId?: Wrapped<string>;
   /** Title of the space, at most 50 characters. Example: `"API reference"`. */
   title: Wrapped<string>;
@@ -107,7 +113,8 @@ export interface SpaceUrls {
 }
 
 /**
- * A space of documentation content. Example:
+ * A space of documentation content; `parent` changes move it, `organizationId` changes transfer
+ * it (same id either way). Example:
  *
  * ```ts
  * const reference = new Space("reference", { organizationId: "org_acme", title: "API reference", emoji: "📘", parent: products.id });
@@ -202,6 +209,77 @@ function patchBody(inputs: SpaceInputs, current: State, keys: Iterable<string>):
   return body;
 }
 
+/** The API's Collection (API.md 2.16), the fields a transfer checks. */
+interface ApiCollection {
+  id: string;
+  organization: string;
+}
+
+/**
+ * The API's wording of two transfer refusals. API.md 7.4 names them for collections only and gives
+ * no codes; a space's transfer is read the same way, so that either answer is explained rather
+ * than passed on raw.
+ */
+const NO_UPDATE = /would not result in any update/i;
+const CANNOT_MOVE = /cannot be moved/i;
+
+/**
+ * Transfers space `id` to `news.organizationId` (API.md 4.3) unless a read shows it there
+ * already. Returns whether it transferred. The parent is checked first, so a transfer is never
+ * left half done by a move that could not follow it; every refusal is an error in the user's
+ * terms, saying that nothing was changed.
+ */
+async function transfer(api: ApiRequester, id: string, olds: State, news: SpaceInputs): Promise<boolean> {
+  const target = news.organizationId;
+  const what = `Space ${id}: transferring it from organization ${String(olds.organizationId)} to ${target}`;
+  if (news.parent !== undefined) {
+    const parent = await getOrUndefined<ApiCollection>(api, ["collections", news.parent]);
+    if (!parent || parent.organization !== target) {
+      throw new Error(
+        `${what} into collection ${news.parent} is not possible: ${parent ? `that collection belongs to organization ${parent.organization}` : "that collection does not exist"}. ` +
+          `Nothing was changed. Give a parent collection of organization ${target}, or none (the top level).`,
+      );
+    }
+  }
+  const current = await getSpace(api, id);
+  if (!current) throw spaceGone(id);
+  if (current.organization === target) return false;
+  try {
+    await api.request<ApiSpace>("POST", spacePath(id, "transfer"), { body: { organization: target } });
+    return true;
+  } catch (error) {
+    const apiMessage = isApiError(error) ? (error.apiMessage ?? error.message) : "";
+    if (isOutcomeUnknown(error) || NO_UPDATE.test(apiMessage)) {
+      // Settled by where the space is now.
+      const after = await getSpace(api, id);
+      if (after?.organization === target) return true;
+      if (NO_UPDATE.test(apiMessage)) {
+        throw new Error(
+          `${what} was refused: the API says it "would not result in any update", yet the space reads as belonging to organization ${after?.organization ?? "(none: it is gone)"}. ` +
+            `Nothing was changed. Run \`pulumi refresh\` and \`pulumi up\` again.`,
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+    if (isPermissionDeniedError(error)) {
+      throw new Error(
+        `${what} was refused (403: ${apiMessage}). Nothing was changed. The token's user must administer the space and have at least the \`create\` role in organization ${target}.`,
+        { cause: error },
+      );
+    }
+    if (isApiError(error)) {
+      const hint = CANNOT_MOVE.test(apiMessage)
+        ? `Resolve what the API names first (for example, a site of organization ${String(olds.organizationId)} that publishes the space pins it there), or keep organizationId ${String(olds.organizationId)}.`
+        : `Keep organizationId ${String(olds.organizationId)}, or resolve what the API names and run \`pulumi up\` again.`;
+      throw new Error(`${what} was refused (${error.status ?? "error"}: ${apiMessage}). Nothing was changed. ${hint}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+const spaceGone = (id: string) => new Error(`Space ${id} no longer exists (or was deleted); run \`pulumi refresh\` to drop it from the state`);
+
 async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: string; state: State }> {
   const { api } = ctx;
   const created = await createOnce<ApiSpace>(ctx, {
@@ -242,24 +320,35 @@ async function read(ctx: ResourceContext, id: string): Promise<State | undefined
   return space && stateOf(space);
 }
 
-async function update(ctx: ResourceContext, id: string, _olds: State, news: SpaceInputs, changed: ReadonlySet<string>): Promise<State> {
+async function update(ctx: ResourceContext, id: string, olds: State, news: SpaceInputs, changed: ReadonlySet<string>): Promise<State> {
   const { api } = ctx;
-  const gone = () => new Error(`Space ${id} no longer exists (or was deleted); run \`pulumi refresh\` to drop it from the state`);
-  // Compare with the space as it is now: only real differences are sent, and a move is sent only
-  // when the space is elsewhere (a move to where it already is would still change its position).
+  // First, so that a refused transfer leaves everything as it was.
+  const transferred = changed.has("organizationId") ? await transfer(api, id, olds, news) : false;
+  // Compare with the space as it is now (after a transfer, at the top level of its new
+  // organization): only real differences are sent, and a move is sent only when the space is
+  // elsewhere (a move to where it already is would still change its position).
   const current = await getSpace(api, id);
-  if (!current) throw gone();
+  if (!current) throw spaceGone(id);
   const body = patchBody(news, stateOf(current), changed);
   if (Object.keys(body).length > 0) await api.request<ApiSpace>("PATCH", spacePath(id), { body, idempotent: true });
-  if (changed.has("parent") && (current.parent ?? undefined) !== news.parent) {
+  const placing = changed.has("parent") || changed.has("organizationId");
+  if (placing && (current.parent ?? undefined) !== news.parent) {
     // A move is relative (it also sets the position), so it is never re-sent blindly: a move whose
     // outcome is unknown is settled by reading the space after it.
     await api
       .request<ApiSpace>("POST", spacePath(id, "move"), { body: { parent: news.parent ?? null } })
-      .catch((error: unknown) => (isOutcomeUnknown(error) ? undefined : Promise.reject(error)));
+      .catch((error: unknown) => {
+        if (isOutcomeUnknown(error)) return undefined;
+        if (!transferred) throw error;
+        throw new Error(
+          `Space ${id} was transferred to organization ${news.organizationId} (at its top level, same id), but the move into collection ${String(news.parent)} failed: ${error instanceof Error ? error.message : String(error)}. ` +
+            `Run \`pulumi up\` again to finish the move.`,
+          { cause: error },
+        );
+      });
   }
   const after = await getSpace(api, id);
-  if (!after) throw gone();
+  if (!after) throw spaceGone(id);
   return stateOf(after);
 }
 
@@ -271,7 +360,8 @@ async function remove(ctx: ResourceContext, id: string): Promise<void> {
 export const definition: ResourceDefinition<SpaceInputs> = {
   kind: "Space",
   schema,
-  replaceKeys: ["organizationId"],
+  // An organizationId change is a transfer in place (see `transfer`): nothing replaces a space.
+  replaceKeys: [],
   naturalKey: "title within its parent collection",
   create,
   read,

@@ -2,7 +2,9 @@
 // organizationId take `docs-platform:organizationId` from the stack config (or the environment
 // variable DOCS_PLATFORM_ORGANIZATION_ID); an explicit organizationId wins; and changing the stack
 // default shows in `pulumi preview` exactly as changing the input would: a Team is replaced, a
-// Collection is transferred in place. `up` then applies it.
+// Collection and the Spaces (one inside it, one at the top level) are transferred in place
+// (updates, never replaces). `up` then applies it: each space keeps its id, and the one inside
+// the collection is carried by the collection's transfer and stays in it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import {
@@ -29,6 +31,8 @@ const explicit = config.get("explicitOrganization");
 
 const writers = new docs.Team("writers", { title: "Writers", organizationId: explicit });
 const guides = new docs.Collection("guides", { title: "Guides", description: "How-to guides", organizationId: explicit });
+const handbook = new docs.Space("handbook", { title: "Handbook", emoji: "📗", parent: guides.id, organizationId: explicit });
+const notes = new docs.Space("notes", { title: "Notes", organizationId: explicit });
 // Always explicit: stays where it is whatever the stack's default.
 const pinned = new docs.Team("pinned", { title: "Pinned", organizationId: config.require("pinnedOrganization") });
 
@@ -36,6 +40,10 @@ export const writersId = writers.id;
 export const writersOrganization = writers.organizationId;
 export const guidesId = guides.id;
 export const guidesOrganization = guides.organizationId;
+export const handbookId = handbook.id;
+export const handbookOrganization = handbook.organizationId;
+export const handbookParent = handbook.parent;
+export const notesId = notes.id;
 export const pinnedOrganization = pinned.organizationId;
 `;
 
@@ -79,6 +87,12 @@ describe("the stack's organization, through the Pulumi CLI", () => {
   const setDefault = (organizationId: string) => stack.setConfig("docs-platform:organizationId", organizationId);
   const titles = async (organizationId: string, what: "teams" | "collections") =>
     (await api.list<{ title: string }>(`/orgs/${organizationId}/${what}`)).map((item) => item.title).sort();
+  // The fixture's organizations hold spaces of their own: only this program's are looked for.
+  const programSpaces = async (organizationId: string) =>
+    (await api.list<{ id: string; title: string }>(`/orgs/${organizationId}/spaces`))
+      .filter((space) => space.title === "Handbook" || space.title === "Notes")
+      .map((space) => space.id)
+      .sort();
 
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
@@ -110,13 +124,15 @@ describe("the stack's organization, through the Pulumi CLI", () => {
 
   it("resources without organizationId land in the stack's organization; an explicit one wins", { timeout: minutes(3) }, async () => {
     assertSucceeded(await run(["up", "--yes", "--skip-preview"]));
-    expect(await stack.outputs()).toMatchObject({ writersOrganization: acme, guidesOrganization: acme, pinnedOrganization: globex });
+    const outputs = (await stack.outputs()) as Record<string, string>;
+    expect(outputs).toMatchObject({ writersOrganization: acme, guidesOrganization: acme, handbookOrganization: acme, handbookParent: outputs.guidesId, pinnedOrganization: globex });
     expect(await titles(acme, "teams")).toEqual(["Writers"]);
     expect(await titles(acme, "collections")).toEqual(["Guides"]);
+    expect(await programSpaces(acme)).toEqual([outputs.handbookId, outputs.notesId].sort());
     expect(await titles(globex, "teams")).toEqual(["Pinned"]);
     const unchanged = await preview();
     expect(decisions(unchanged)).toEqual({});
-    expect(unchanged.changeSummary).toEqual({ same: 4 }); // three resources and the stack
+    expect(unchanged.changeSummary).toEqual({ same: 6 }); // five resources and the stack
   });
 
   it("DOCS_PLATFORM_ORGANIZATION_ID stands in for the config key; with neither, the program fails naming the resource", { timeout: minutes(3) }, async () => {
@@ -130,7 +146,7 @@ describe("the stack's organization, through the Pulumi CLI", () => {
     await setDefault(acme);
   });
 
-  it("changing the stack default previews exactly like changing the input; up replaces the team and transfers the collection", { timeout: minutes(5) }, async () => {
+  it("changing the stack default previews exactly like changing the input; up replaces the team and transfers the collection and the spaces (the one inside it carried along)", { timeout: minutes(5) }, async () => {
     const before = (await stack.outputs()) as Record<string, string>;
 
     await setDefault(globex);
@@ -145,21 +161,43 @@ describe("the stack's organization, through the Pulumi CLI", () => {
     expect(viaDefault).toEqual({
       writers: { op: "replace", changedInputs: ["organizationId"], replaceReasons: ["organizationId"], organizationId: globex },
       guides: { op: "update", changedInputs: ["organizationId"], replaceReasons: [], organizationId: globex },
+      // Not a replace: a new empty space would be made and this one, with its content, deleted.
+      handbook: { op: "update", changedInputs: ["organizationId"], replaceReasons: [], organizationId: globex },
+      notes: { op: "update", changedInputs: ["organizationId"], replaceReasons: [], organizationId: globex },
     });
 
     await setDefault(globex);
+    await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
     assertSucceeded(await run(["up", "--yes", "--skip-preview"]));
+    // What the up sent, by route: the collection's transfer carried the handbook along, so that
+    // space was read, found in globex and left alone; the top-level notes space had its own
+    // transfer. No space was created, moved or deleted.
+    const { counts } = (await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { counts: Record<string, number> };
+    expect(counts["POST /v1/collections/{collectionId}/transfer"]).toBe(1);
+    expect(counts["POST /v1/spaces/{spaceId}/transfer"]).toBe(1);
+    for (const route of ["POST /v1/spaces/{spaceId}/move", "POST /v1/orgs/{organizationId}/spaces", "DELETE /v1/spaces/{spaceId}"]) {
+      expect(counts[route], route).toBeUndefined();
+    }
     const after = (await stack.outputs()) as Record<string, string>;
-    expect(after).toMatchObject({ writersOrganization: globex, guidesOrganization: globex, guidesId: before.guidesId });
+    expect(after).toMatchObject({
+      writersOrganization: globex, guidesOrganization: globex, guidesId: before.guidesId,
+      handbookOrganization: globex, handbookId: before.handbookId, handbookParent: before.guidesId, notesId: before.notesId,
+    });
     expect(after.writersId).not.toBe(before.writersId);
     expect(await api.get(`/collections/${before.guidesId}`)).toMatchObject({ organization: globex, title: "Guides", description: "How-to guides" });
     expect(await titles(acme, "teams")).toEqual([]);
     expect(await titles(acme, "collections")).toEqual([]);
+    // The space went with its collection: same id, still inside it, nothing created or deleted.
+    expect(await api.get(`/spaces/${before.handbookId}`)).toMatchObject({ organization: globex, parent: before.guidesId, title: "Handbook", emoji: "📗" });
+    expect(await api.get(`/spaces/${before.notesId}`)).toMatchObject({ organization: globex, title: "Notes" });
+    expect(await programSpaces(acme)).toEqual([]);
+    expect(await programSpaces(globex)).toEqual([before.handbookId, before.notesId].sort());
     expect(await titles(globex, "teams")).toEqual(["Pinned", "Writers"]);
     expect(Object.keys((await preview()).changeSummary)).toEqual(["same"]);
 
     assertSucceeded(await run(["destroy", "--yes", "--skip-preview"]));
     expect(await titles(globex, "teams")).toEqual([]);
     expect(await titles(globex, "collections")).toEqual([]);
+    expect(await programSpaces(globex)).toEqual([]);
   });
 });

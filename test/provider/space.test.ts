@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ConflictError } from "../../provider/client/index.ts";
 import { definition } from "../../provider/resources/space.ts";
 import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "../../provider/runtime/api.ts";
 import { checked, failedProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
@@ -134,12 +135,12 @@ describe("Space lifecycle", () => {
     expect(harness.requester.writes()).toEqual([{ method: "POST", path: `/orgs/${org}/spaces`, body: { title: "Defaults", editMode: "live" } }]);
   });
 
-  it("diff: organizationId replaces; every other input, parent included, updates in place; visibility is never compared", async () => {
+  it("diff: nothing replaces; organizationId (a transfer) and every other input, parent included, update in place; visibility is never compared", async () => {
     const olds = { __provider: PROVIDER, organizationId: org, title: "T", emoji: "📘", parent: "p1", language: "en", editMode: "live", defaultLevel: "read", mergeRules: { type: "inherit" }, visibility: "private", urls: {} };
     const news = { __provider: "new", organizationId: org, title: "T", emoji: "📘", parent: "p1", language: "en", editMode: "live", defaultLevel: "read", mergeRules: { type: "inherit" } };
     expect(await provider.diff("s", olds, news)).toMatchObject({ changes: false, replaces: [] });
     expect(await provider.diff("s", { ...olds, visibility: "public" }, news)).toMatchObject({ changes: false });
-    expect(await provider.diff("s", olds, { ...news, organizationId: "other" })).toMatchObject({ changes: true, replaces: ["organizationId"], deleteBeforeReplace: false });
+    expect(await provider.diff("s", olds, { ...news, organizationId: "other" })).toMatchObject({ changes: true, replaces: [], deleteBeforeReplace: false });
     const changes = { title: "T2", emoji: "📕", parent: "p2", language: "de", editMode: "locked", defaultLevel: null, mergeRules: reviewers(["u"]) };
     for (const [key, value] of Object.entries(changes)) {
       expect(await provider.diff("s", olds, { ...news, [key]: value }), key).toMatchObject({ changes: true, replaces: [] });
@@ -286,6 +287,154 @@ describe("Space lifecycle", () => {
     expect(await tombstoneProvider.read(id, { organizationId: org, title: "Tombstone" })).toEqual({ id: "", props: {} });
     const created = await tombstoneProvider.create(await checked(tombstoneProvider, { organizationId: org, title: "Tombstone", adopt: true }));
     expect(created.id).not.toBe(id);
+  });
+});
+
+describe("Space transfer (organizationId change)", () => {
+  let other: string;
+  /** Raw API access with the second organization's admin token. */
+  let otherAdmin: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+
+  beforeAll(async () => {
+    other = harness.otherOrganizationId;
+    const token = harness.emulator.fixture.organizations[1]!.admin.token;
+    otherAdmin = async (method, path, body) => {
+      const response = await fetch(`${harness.emulator.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
+    };
+  });
+
+  const transferInputs = (title: string, extra: Record<string, unknown> = {}) => checked(provider, { organizationId: other, title, ...extra });
+  const transferOf = (id: string) => ({ method: "POST", path: `/spaces/${id}/transfer`, body: { organization: other } });
+  const otherCollection = async (title: string) => (await otherAdmin("POST", `/orgs/${other}/collections`, { title })).body.id as string;
+
+  it("needs create rights in the target organization: a 403 says so, and nothing changes", async () => {
+    // The acme admin joins the other organization as a reader only.
+    expect((await otherAdmin("POST", `/orgs/${other}/members/${harness.users.admin}/sso`)).status).toBe(200);
+    expect((await otherAdmin("PATCH", `/orgs/${other}/members/${harness.users.admin}`, { role: "read" })).status).toBe(200);
+    const created = await createSpace({ title: "Not allowed" });
+    harness.requester.reset();
+    const failure = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Not allowed", { emoji: "🚫" })));
+    expect(failure.message).toMatch(
+      new RegExp(`^Space ${created.id}: transferring it from organization ${org} to ${other} was refused \\(403: .+\\)\\. Nothing was changed\\. .*\`create\` role in organization ${other}\\.$`),
+    );
+    // Refused first: the emoji change that came with it was not sent either.
+    expect(harness.requester.writes()).toEqual([transferOf(created.id)]);
+    expect((await getSpace(created.id)).body).toMatchObject({ organization: org, emoji: "" });
+    // From here on the acme admin administers the other organization too.
+    expect((await otherAdmin("PATCH", `/orgs/${other}/members/${harness.users.admin}`, { role: "admin" })).status).toBe(200);
+  });
+
+  it("transfers in place: same id and content, at the top level of the new organization, other changes applied after", async () => {
+    const home = await makeCollection("Left behind");
+    const created = await createSpace({ title: "Emigrant", emoji: "🧳", parent: home, defaultLevel: "read" });
+    harness.requester.reset();
+    const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Emigrated", { emoji: "🧳", defaultLevel: "read" }));
+    expect(harness.requester.writes()).toEqual([transferOf(created.id), { method: "PATCH", path: `/spaces/${created.id}`, body: { title: "Emigrated" } }]);
+    expect(updated.outs).toMatchObject({ organizationId: other, title: "Emigrated", emoji: "🧳", defaultLevel: "read", createdAt: created.outs.createdAt });
+    expect(updated.outs).not.toHaveProperty("parent");
+    expect((await otherAdmin("GET", `/spaces/${created.id}`)).body).toMatchObject({ id: created.id, organization: other, title: "Emigrated" });
+    // Its collection stays where it was.
+    expect((await harness.api("GET", `/collections/${home}`)).body.organization).toBe(org);
+    // Read agrees with update: a refresh shows nothing.
+    expect((await provider.read(created.id, { ...updated.outs, __provider: PROVIDER })).props).toEqual(updated.outs);
+  });
+
+  it("with a parent of the new organization: transfers, then moves into it", async () => {
+    const landing = await otherCollection("Landing");
+    const created = await createSpace({ title: "Relocating", parent: await makeCollection("Old home") });
+    harness.requester.reset();
+    const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Relocating", { parent: landing }));
+    expect(harness.requester.writes()).toEqual([transferOf(created.id), { method: "POST", path: `/spaces/${created.id}/move`, body: { parent: landing } }]);
+    expect(updated.outs).toMatchObject({ organizationId: other, parent: landing });
+    expect((await otherAdmin("GET", `/spaces/${created.id}`)).body).toMatchObject({ id: created.id, organization: other, parent: landing });
+  });
+
+  it("a parent outside the new organization, or missing, fails before anything is sent", async () => {
+    const oldHome = await makeCollection("Stays home");
+    const created = await createSpace({ title: "Stuck", parent: oldHome });
+    harness.requester.reset();
+    const failure = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Stuck", { parent: oldHome })));
+    expect(failure.message).toBe(
+      `Space ${created.id}: transferring it from organization ${org} to ${other} into collection ${oldHome} is not possible: ` +
+        `that collection belongs to organization ${org}. Nothing was changed. Give a parent collection of organization ${other}, or none (the top level).`,
+    );
+    const missing = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Stuck", { parent: "col-missing" })));
+    expect(missing.message).toContain(`into collection col-missing is not possible: that collection does not exist. Nothing was changed.`);
+    expect(harness.requester.writes()).toEqual([]);
+    expect((await getSpace(created.id)).body).toMatchObject({ organization: org, parent: oldHome });
+  });
+
+  it("already in the target organization (carried by its transferred collection): nothing is sent", async () => {
+    const collection = await makeCollection("Carrier");
+    const created = await createSpace({ title: "Passenger", parent: collection });
+    expect((await harness.api("POST", `/collections/${collection}/transfer`, { organization: other })).status).toBe(200);
+    harness.requester.reset();
+    const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Passenger", { parent: collection }));
+    expect(harness.requester.writes()).toEqual([]);
+    expect(updated.outs).toMatchObject({ organizationId: other, parent: collection });
+    expect((await getSpace(created.id)).body).toMatchObject({ id: created.id, organization: other, parent: collection });
+  });
+
+  it("already in the target organization but elsewhere in it: only the move into parent is sent", async () => {
+    const landing = await otherCollection("Second landing");
+    const created = await createSpace({ title: "Ahead" });
+    expect((await harness.api("POST", `/spaces/${created.id}/transfer`, { organization: other })).status).toBe(200);
+    harness.requester.reset();
+    await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Ahead", { parent: landing }));
+    expect(harness.requester.writes()).toEqual([{ method: "POST", path: `/spaces/${created.id}/move`, body: { parent: landing } }]);
+  });
+
+  it("a refusal (the space published in a site of the old organization) is reported plainly, quoting the API; nothing changes", async () => {
+    const created = await createSpace({ title: "Published" });
+    const site = await harness.api("POST", `/orgs/${org}/sites`, { title: "Pinning site", spaces: [created.id] });
+    harness.requester.reset();
+    const failure = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Published")));
+    expect(failure.message).toMatch(new RegExp(`^Space ${created.id}: transferring it from organization ${org} to ${other} was refused \\(409: .*cannot be moved.*\\)\\. Nothing was changed\\. `));
+    expect(failure.message).toContain(`a site of organization ${org} that publishes the space pins it there), or keep organizationId ${org}.`);
+    expect(harness.requester.writes()).toEqual([transferOf(created.id)]);
+    expect((await getSpace(created.id)).body.organization).toBe(org);
+    // Once the site lets go of the space, the same update goes through.
+    await harness.api("DELETE", `/orgs/${org}/sites/${site.body.id}`);
+    expect((await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Published"))).outs).toMatchObject({ organizationId: other });
+  });
+
+  it("a transfer whose outcome is unknown (committed, connection lost) is settled by a read, not sent again", async () => {
+    const created = await createSpace({ title: "Lost reply" });
+    harness.emulator.setFaults({ match: "POST /v1/spaces/{spaceId}/transfer", dropAfterCommit: { count: 1 } });
+    harness.requester.reset();
+    try {
+      const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Lost reply"));
+      expect(updated.outs).toMatchObject({ organizationId: other });
+    } finally {
+      harness.emulator.setFaults({});
+    }
+    expect(harness.requester.writes()).toEqual([transferOf(created.id)]);
+  });
+
+  it('"would not result in any update" while the space reads as elsewhere is reported plainly', async () => {
+    const created = await createSpace({ title: "Confused" });
+    harness.requester.failWhen = (call) =>
+      call.path.endsWith("/transfer")
+        ? new ConflictError({
+            status: 409,
+            code: "conflict",
+            message: `POST /v1${call.path} failed with 409 Conflict: the transfer would not result in any update`,
+            method: "POST",
+            path: `/v1${call.path}`,
+            apiMessage: "the transfer would not result in any update",
+          })
+        : undefined;
+    const failure = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Confused")));
+    expect(failure.message).toBe(
+      `Space ${created.id}: transferring it from organization ${org} to ${other} was refused: the API says it "would not result in any update", ` +
+        `yet the space reads as belonging to organization ${org}. Nothing was changed. Run \`pulumi refresh\` and \`pulumi up\` again.`,
+    );
   });
 });
 

@@ -199,6 +199,60 @@ describe("spaces", () => {
     expect((await env.otherAdmin.get(`/orgs/${env.otherOrg}/spaces`)).body.items.map((s: { id: string }) => s.id)).toContain(space.id);
   });
 
+  it("transfer takes the target organization only (API.md 4.3), lands the space at the top level there, and answers no-update, cannot-move and no-match", async () => {
+    // The acme admin may create in globex (as the test above arranged; set again so this test stands alone).
+    await env.otherAdmin.post(`/orgs/${env.otherOrg}/members/usr-acme-admin/sso`);
+    expect((await env.otherAdmin.patch(`/orgs/${env.otherOrg}/members/usr-acme-admin`, { role: "create" })).status).toBe(200);
+    const home = (await env.admin.post(`/orgs/${env.org}/collections`, { title: "Transfer home" })).body.id as string;
+    const space = (await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Emigrant", parent: home })).body as { id: string };
+    const landing = (await env.otherAdmin.post(`/orgs/${env.otherOrg}/collections`, { title: "Landing" })).body.id as string;
+
+    // A target collection is not part of the body: it is a move afterwards.
+    expectError(await env.admin.post(`/spaces/${space.id}/transfer`, { organization: env.otherOrg, parent: landing }), 400, "parent");
+    expectError(await env.admin.post(`/spaces/${space.id}/transfer`, { organization: "" }), 400, "organization");
+    expectError(await env.admin.post(`/spaces/${space.id}/transfer`, { organization: env.org }), 409, "would not result in any update");
+    expectError(await env.admin.post(`/spaces/missing/transfer`, { organization: env.otherOrg }), 404);
+    expectError(await env.admin.post(`/spaces/${space.id}/transfer`, { organization: "org-nowhere" }), 404);
+    expectError(await env.editor.post(`/spaces/${space.id}/transfer`, { organization: env.otherOrg }), 403);
+
+    // Published in a site of its organization, the space is pinned there, as a collection is.
+    const site = (await env.admin.post(`/orgs/${env.org}/sites`, { title: "Pins", spaces: [space.id] })).body as { id: string };
+    expectError(await env.admin.post(`/spaces/${space.id}/transfer`, { organization: env.otherOrg }), 409, "cannot be moved");
+    expect((await env.admin.get(`/spaces/${space.id}`)).body).toMatchObject({ organization: env.org, parent: home });
+    await env.admin.del(`/orgs/${env.org}/sites/${site.id}`);
+
+    const moved = await env.admin.post(`/spaces/${space.id}/transfer`, { organization: env.otherOrg });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ id: space.id, organization: env.otherOrg, visibility: "private" });
+    // Its collection stays behind; the space is at the top level of the new organization.
+    expect(moved.body).not.toHaveProperty("parent");
+    expect((await env.admin.get(`/collections/${home}`)).body.organization).toBe(env.org);
+    expect((await listAll(env.admin, `/orgs/${env.org}/spaces`)).map((s) => s.id)).not.toContain(space.id);
+    expect((await listAll(env.otherAdmin, `/orgs/${env.otherOrg}/spaces`)).map((s) => s.id)).toContain(space.id);
+    // Then into a collection of the new organization, with a move; one of the old is refused.
+    expectError(await env.otherAdmin.post(`/spaces/${space.id}/move`, { parent: home }), 400, "parent");
+    expect((await env.otherAdmin.post(`/spaces/${space.id}/move`, { parent: landing })).body).toMatchObject({ organization: env.otherOrg, parent: landing });
+  });
+
+  it("a collection's transfer carries its spaces, nested ones included, keeping their parents", async () => {
+    await env.otherAdmin.post(`/orgs/${env.otherOrg}/members/usr-acme-admin/sso`);
+    expect((await env.otherAdmin.patch(`/orgs/${env.otherOrg}/members/usr-acme-admin`, { role: "create" })).status).toBe(200);
+    const outer = (await env.admin.post(`/orgs/${env.org}/collections`, { title: "Carrier" })).body.id as string;
+    const inner = (await env.admin.post(`/orgs/${env.org}/collections`, { title: "Carrier inner", parent: outer })).body.id as string;
+    const direct = (await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Direct", parent: outer })).body.id as string;
+    const nested = (await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Nested", parent: inner })).body.id as string;
+    const outside = (await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Outside" })).body.id as string;
+    expect((await env.admin.post(`/collections/${outer}/transfer`, { organization: env.otherOrg })).status).toBe(200);
+    expect((await env.otherAdmin.get(`/spaces/${direct}`)).body).toMatchObject({ organization: env.otherOrg, parent: outer });
+    expect((await env.otherAdmin.get(`/spaces/${nested}`)).body).toMatchObject({ organization: env.otherOrg, parent: inner });
+    expect((await env.admin.get(`/spaces/${outside}`)).body.organization).toBe(env.org);
+    const otherIds = (await listAll(env.otherAdmin, `/orgs/${env.otherOrg}/spaces`)).map((s) => s.id);
+    expect(otherIds).toEqual(expect.arrayContaining([direct, nested]));
+    expect((await listAll(env.admin, `/orgs/${env.org}/spaces`)).map((s) => s.id)).not.toContain(direct);
+    // A carried space is where it is: transferring it there again changes nothing.
+    expectError(await env.otherAdmin.post(`/spaces/${nested}/transfer`, { organization: env.otherOrg }), 409, "would not result in any update");
+  });
+
   it("lists links (none) with stats and validates the status filter", async () => {
     const links = await env.reader.get(`/spaces/${env.spaces[0]}/links?status=broken`);
     expect(links.body).toEqual({ items: [], count: 0, stats: { total: 0, broken: { total: 0, changeRequest: 0 } } });

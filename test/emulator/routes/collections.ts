@@ -1,12 +1,12 @@
 import { atLeast } from "../auth.ts";
 import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
-import { newId, type CollectionDoc, type SiteSpaceDoc, type SiteDoc, type SpaceDoc } from "../model.ts";
+import { newId, type CollectionDoc, type SpaceDoc } from "../model.ts";
 import { resolvePosition } from "../positions.ts";
 import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, roleRule, validate } from "../validate.ts";
 import { byPos, listBody, nextPos } from "./common.ts";
-import { containerItems, contentPositionRule, liveSpaces, parentCollection, positionId, renderSpace } from "./spaces.ts";
+import { containerItems, contentPositionRule, liveSpaces, parentCollection, positionId, renderSpace, siteShowing } from "./spaces.ts";
 
 export function renderCollection(ctx: Context, c: CollectionDoc): Record<string, unknown> {
   const role = ctx.roleIn(c.organization);
@@ -177,10 +177,7 @@ export const collectionRoutes: Route[] = [
       const ids = new Set(collections.map((c) => c.id));
       const spaces = ctx.store.list<SpaceDoc>("space", doc.organization).filter((s) => s.parent !== null && ids.has(s.parent));
       // Sites of the source organization would lose their content: such a collection cannot move.
-      const used = new Set(
-        ctx.store.list<SiteDoc>("site", doc.organization).flatMap((site) => ctx.store.list<SiteSpaceDoc>("site-space", site.id).map((ss) => ss.space)),
-      );
-      const blocking = spaces.find((s) => used.has(s.id));
+      const blocking = spaces.find((s) => siteShowing(ctx, doc.organization, s.id));
       if (blocking) throw conflict(`the collection cannot be moved: its space ${blocking.id} is published in a site of organization ${doc.organization}`);
       const pos = nextPos(containerItems(ctx, target, null));
       for (const c of collections) {

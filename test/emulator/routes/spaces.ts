@@ -1,7 +1,7 @@
 import { atLeast } from "../auth.ts";
 import type { Context } from "../context.ts";
-import { badRequest, notFound } from "../errors.ts";
-import { newId, type CollectionDoc, type SpaceDoc } from "../model.ts";
+import { badRequest, conflict, notFound } from "../errors.ts";
+import { newId, type CollectionDoc, type SiteDoc, type SiteSpaceDoc, type SpaceDoc } from "../model.ts";
 import { resolvePosition } from "../positions.ts";
 import { created, noContent, ok, type Route } from "../router.ts";
 import { mergeRulesRule, queryEnum, roleRule, validate, type Rule } from "../validate.ts";
@@ -81,6 +81,11 @@ export function parentCollection(ctx: Context, organization: string, id: unknown
   const collection = ownedBy<CollectionDoc>(ctx, "collection", organization, id as string);
   if (!collection) throw badRequest(`${field}: collection ${String(id)} not found in organization ${organization}`);
   return collection.id;
+}
+
+/** A site of `organization` that publishes space `spaceId` (as one of its site spaces), if any. */
+export function siteShowing(ctx: Context, organization: string, spaceId: string): SiteDoc | undefined {
+  return ctx.store.list<SiteDoc>("site", organization).find((site) => ctx.store.list<SiteSpaceDoc>("site-space", site.id).some((ss) => ss.space === spaceId));
 }
 
 /** Spaces and collections share one ordering inside a parent (or at the organization's root). */
@@ -283,13 +288,20 @@ export const spaceRoutes: Route[] = [
     handler: (ctx) => {
       const space = activeSpace(ctx, ctx.param("spaceId"));
       ctx.authorize(space.organization);
-      const body = validate(ctx.body, { organization: { type: "string", required: true, min: 1 }, parent: { type: "string", nullable: true } });
+      // API.md 4.3: the body is the target organization and nothing else; a collection of the
+      // target is reached with a move afterwards.
+      const body = validate(ctx.body, { organization: { type: "string", required: true, min: 1 } });
       const target = body.organization as string;
       ctx.authorize(target, "create");
-      const parent = parentCollection(ctx, target, body.parent);
-      const visibility = !parent && space.visibility === "in-collection" ? "private" : space.visibility;
+      // The wording the API uses for a transfer of a collection to where it is (API.md 7.4).
+      if (target === space.organization) throw conflict("the transfer would not result in any update: the space is already in this organization");
+      // As for a collection (API.md 7.4): a site of the source organization would lose its content.
+      const site = siteShowing(ctx, space.organization, space.id);
+      if (site) throw conflict(`the space cannot be moved: it is published in site ${site.id} of organization ${space.organization}`);
+      // The space leaves its collection (which stays in the source organization) for the top level.
+      const visibility = space.visibility === "in-collection" ? "private" : space.visibility;
       const moved = ctx.store.update("space", target, {
-        ...space, organization: target, parent, visibility, pos: nextPos(containerItems(ctx, target, parent)), updatedAt: ctx.now(),
+        ...space, organization: target, parent: null, visibility, pos: nextPos(containerItems(ctx, target, null)), updatedAt: ctx.now(),
       });
       return ok(renderSpace(ctx, moved));
     },
