@@ -5,6 +5,7 @@ import { httpUrl, identifier, text } from "../runtime/check";
 import { type Wrapped } from "../runtime/args";
 import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../runtime/merge-rules";
 import { getOrUndefined, sortedSet } from "../runtime/requests";
+import { organizationIdFor } from "../runtime/organization-default";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
 import { DocsPlatformResource } from "../runtime/stub";
@@ -117,8 +118,10 @@ export class OrganizationSettings extends DocsPlatformResource {
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: OrganizationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
+    // No create identity: this resource never creates (see withIdentity); only the stack's default organization.
     super("OrganizationSettings", name, {
         ...args,
+        organizationId: organizationIdFor("OrganizationSettings", name, args.organizationId),
         type: undefined,
         plan: undefined,
         useCase: undefined,
