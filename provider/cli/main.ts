@@ -5,14 +5,21 @@
  *     Reads the JSON of `pulumi preview --json` from the file or stdin and prints a Markdown
  *     summary for a pull-request comment. With --exit-code it exits 2 when the preview proposes
  *     no change (CI can skip the comment), 0 otherwise; 1 on bad input.
+ *
+ *   export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] ...
+ *     Reads a live organization through the API and writes a Pulumi program that declares it
+ *     (export/command.ts).
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { readPreview } from "./pr-summary/preview";
 import { hasNoChanges, renderSummary } from "./pr-summary/render";
+import { CredentialsError } from "./export/credentials";
+import { EXPORT_USAGE, UsageError as ExportUsageError, exportCommand } from "./export/command";
 
-const USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--exit-code] [--output <file>]
+const PR_SUMMARY_USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--exit-code] [--output <file>]
   Reads \`pulumi preview --json\` output (a file, or stdin) and prints a Markdown summary for a pull request.`;
+const USAGE = `${PR_SUMMARY_USAGE}\n${EXPORT_USAGE}`;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = "";
@@ -27,7 +34,7 @@ async function prSummary(args: string[]): Promise<number> {
     options: { stack: { type: "string" }, "exit-code": { type: "boolean", default: false }, output: { type: "string" }, help: { type: "boolean", default: false } },
   });
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${PR_SUMMARY_USAGE}\n`);
     return 0;
   }
   if (positionals.length > 1) throw new UsageError("give at most one preview file");
@@ -52,10 +59,14 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === "pr-summary") return await prSummary(rest);
+    if (command === "export") return await exportCommand(rest);
     process.stderr.write(`${command ? `unknown command: ${command}\n` : ""}${USAGE}\n`);
     return 1;
   } catch (error) {
-    process.stderr.write(`pulumi-docs-platform ${command}: ${(error as Error).message}\n`);
+    const known = error instanceof UsageError || error instanceof ExportUsageError || error instanceof CredentialsError;
+    // An unexpected failure shows its stack too (a bug to report); an expected one, just what to do.
+    const text = known || !(error instanceof Error) ? String((error as Error).message) : (error.stack ?? error.message);
+    process.stderr.write(`pulumi-docs-platform ${command}: ${text}\n`);
     return 1;
   }
 }
