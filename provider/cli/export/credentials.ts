@@ -134,16 +134,17 @@ export function parseStackFile(text: string): { values: Record<string, string>; 
 }
 
 function unquote(raw: string): string {
-  const withoutComment = raw.startsWith('"') || raw.startsWith("'") ? raw : raw.replace(/\s+#.*$/, "");
-  if (withoutComment.startsWith('"')) {
+  const double = /^"(?:[^"\\]|\\.)*"/.exec(raw);
+  if (double) {
     try {
-      return JSON.parse(withoutComment) as string;
+      return JSON.parse(double[0]) as string;
     } catch {
-      return withoutComment.slice(1, -1);
+      return double[0].slice(1, -1);
     }
   }
-  if (withoutComment.startsWith("'")) return withoutComment.slice(1, -1).replace(/''/g, "'");
-  return withoutComment;
+  const single = /^'(?:[^']|'')*'/.exec(raw);
+  if (single) return single[0].slice(1, -1).replace(/''/g, "'");
+  return raw.replace(/\s+#.*$/, "");
 }
 
 /** The stack config reader of `dir`: see the module comment. */
