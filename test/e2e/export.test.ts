@@ -81,6 +81,9 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
   const spaceTitle = new Map(spaces.map((space) => [space.id, space.title]));
   const sites: any[] = await api.list(`/orgs/${org}/sites`);
   const siteTitle = new Map(sites.map((site) => [site.id, site.title]));
+  const emailOf = new Map(((await api.list(`/orgs/${org}/members`)) as any[]).map((member) => [member.id, member.user.email]));
+  const rules = (mergeRules: any) =>
+    mergeRules?.type === "rules" ? { ...mergeRules, rules: mergeRules.rules.map((rule: any) => ({ ...rule, users: rule.users?.map((id: string) => personOf(emailOf.get(id))) })) } : mergeRules;
 
   const node = (item: any): unknown => ({
     object: item.object,
@@ -100,7 +103,7 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
       sso: organization.sso,
       ai: organization.ai,
       inviteLinks: organization.inviteLinks,
-      mergeRules: organization.mergeRules,
+      mergeRules: rules(organization.mergeRules),
       defaultContent: organization.defaultContent && siteTitle.get(organization.defaultContent.site),
     },
     teams: byJson(
@@ -129,7 +132,7 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
         editMode: space.editMode,
         language: space.language,
         defaultLevel: space.defaultLevel,
-        mergeRules: space.mergeRules,
+        mergeRules: rules(space.mergeRules),
         parent: collectionTitle.get(space.parent),
       })),
     ),
@@ -163,6 +166,31 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
   };
 }
 
+/**
+ * What the quickstart does not declare, made through the API so the export meets every kind: a
+ * nested section group (and so a group's order), a visitor schema, a site space's customization
+ * override, a header link to the OpenAPI spec, and a space's merge rules naming a member by id.
+ */
+async function beyondTheQuickstart(api: Api, org: string): Promise<void> {
+  const [site] = await api.list(`/orgs/${org}/sites`);
+  const base = `/orgs/${org}/sites/${site.id}`;
+  const [apis] = await api.list(`${base}/section-groups`);
+  await api.post(`${base}/section-groups`, { title: "Legacy APIs", icon: "archive", parent: apis.id });
+  await api.put(`${base}/adaptive-schema`, {
+    jsonSchema: {
+      type: "object",
+      properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false }, isStaff: { type: "boolean", description: "Signed-in staff" } },
+      additionalProperties: false,
+    },
+  });
+  const changelog = (await api.list(`${base}/site-spaces`)).find((item: { path: string }) => item.path === "changelog");
+  await api.patch(`${base}/site-spaces/${changelog.id}/customization`, { title: "What's new", styling: { primaryColor: { light: "#B42318", dark: "#F97066" } } });
+  const customization = await api.get(`${base}/customization`);
+  await api.put(`${base}/customization`, { ...customization, header: { links: [{ title: "REST API", to: { kind: "openapi", spec: "petstore" } }] } });
+  const space = (await api.list(`/orgs/${org}/spaces`)).find((item: { title: string }) => item.title === "API reference");
+  await api.patch(`/spaces/${space.id}`, { mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] } });
+}
+
 describe("export of the quickstart's organization through the real CLI", () => {
   let emulator: Emulator;
   let quickstart: TestStack;
@@ -185,6 +213,7 @@ describe("export of the quickstart's organization through the real CLI", () => {
     });
     stacks.push(quickstart);
     await quickstart.up();
+    await beyondTheQuickstart(apiClient(emulator.url, acme.token), acme.id);
   }, minutes(4));
 
   afterAll(async () => {
@@ -203,9 +232,14 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stderr).toContain(`token from \`pulumi config\` of stack ${quickstart.name}`);
     const objects = Number(/(\d+) objects of \d+ kinds exported from org-acme/.exec(exported.stderr)?.[1]);
-    // The quickstart's 18 resources plus the demo organization's three fixture spaces.
-    expect(objects).toBe(21);
-    for (const kind of ["OrganizationSettings: 1 object", "Team: 2 objects", "SamlProvider: 1 object", "Space: 6 objects", "SiteSection: 2 objects", "OpenApiSpec: 1 object"]) {
+    // The quickstart's 18 resources, the demo organization's three fixture spaces, and what
+    // beyondTheQuickstart made: a section group, a visitor schema, a site space's customization.
+    expect(objects).toBe(24);
+    for (const kind of [
+      "OrganizationSettings: 1 object", "Team: 2 objects", "SamlProvider: 1 object", "Collection: 2 objects", "Space: 6 objects", "Site: 1 object",
+      "SiteSectionGroup: 2 objects", "SiteSection: 2 objects", "SiteSpace: 2 objects", "SiteStructure: 1 object", "SiteCustomization: 1 object",
+      "SiteSpaceCustomization: 1 object", "SiteAdaptiveSchema: 1 object", "OpenApiSpec: 1 object",
+    ]) {
       expect(exported.stderr).toContain(kind);
     }
     console.log(`export: ${objects} objects in ${exported.ms} ms (the whole command)`);
@@ -215,13 +249,19 @@ describe("export of the quickstart's organization through the real CLI", () => {
     const program = files["index.ts"]!;
     // References, not literals: every id of the organization appears in `adopt: { id }` only.
     const ids = [...program.matchAll(/adopt: \{ id: "([^"]+)" \}/g)].map((match) => match[1]!);
-    expect(ids).toHaveLength(18); // every object but OrganizationSettings, SiteStructure and SiteCustomization, which always adopt
+    // Every object but those of the kinds that always take over (OrganizationSettings, SiteStructure,
+    // SiteCustomization, SiteSpaceCustomization, SiteAdaptiveSchema).
+    expect(ids).toHaveLength(19);
     // (An OpenAPI spec's id is its slug, which the program declares too.)
     for (const id of ids.filter((id) => id !== "petstore")) expect(program.split(`"${id}"`)).toHaveLength(2);
     expect(program).not.toContain("org-acme");
     expect(program).toContain("defaultTeam: reviewers.id");
     expect(program).toContain("parent: productDocumentation.id");
     expect(program).toContain("members: [members.ada, members.rae]");
+    expect(program).toContain("parentSectionGroupId: apis.id");
+    expect(program).toContain(`to: { kind: "openapi", spec: petstore.slug }`);
+    expect(program).toContain(`{ rule: "require_specific_reviewers", users: [memberIds.ada] }`);
+    expect(program).toMatch(/siteSpaceId: changelog\.id,\n  title: "What's new",/);
     // The SAML certificate is a secret: read from config, never written in the program or the stack file.
     expect(program).toContain(`certificate: config.requireSecret("oktaCertificate")`);
     expect(program + files["Pulumi.org-acme.yaml"]).not.toContain("MIIDpDCC");
@@ -276,7 +316,9 @@ describe("export of the quickstart's organization through the real CLI", () => {
       "docs-platform:organizationId": globex.id,
       [`${project}:organization`]: { title: "Globex Documentation", emailDomains: ["globex.test"] },
       [`${project}:members`]: globexMembers,
+      [`${project}:memberIds`]: { ada: "usr-globex-admin" },
     };
+    expect(exportedConfig.config[`${project}:memberIds`]).toEqual({ ada: "usr-acme-admin" });
     await fs.writeFile(path.join(copyDir, "Pulumi.globex.yaml"), yaml.dump({ config }));
     const stack = await createStack({ programDir: copyDir, stackName: "globex", env: { DOCS_PLATFORM_TOKEN: globex.token } });
     stacks.push(stack);
@@ -294,6 +336,9 @@ describe("export of the quickstart's organization through the real CLI", () => {
       { title: "Writers", members: ["eli"] },
     ]);
     expect(original.sites[0]!.structure).toHaveLength(2);
+    expect(original.sites[0]!.adaptiveSchema).toBe(200);
+    expect(original.spaces.find((space) => space.title === "API reference")!.mergeRules.rules[0].users).toEqual(["ada"]);
+    expect(original.sites[0]!.siteSpaceCustomizations.find((item) => item.at === "guides/changelog")!.customization.title).toBe("What's new");
     expect(original.spaces).toHaveLength(6);
     expect(original.saml).toHaveLength(1);
 
