@@ -7,6 +7,9 @@
  *    to the API (the emulator's request counts), then `preview --expect-no-changes` and `refresh
  *    --expect-no-changes` pass; the program type-checks against the package's types;
  * 3. a second export is byte-identical;
+ * 3b. with --import-file, `pulumi import --file` records every object from the file, without a
+ *    single request to the API (the engine takes each state as given and calls no read), and the
+ *    program (written without `adopt`) then previews, refreshes and ups with no change;
  * 4. the `--no-adopt` export, `up` as a new stack against the second demo organization, makes an
  *    organization equal to the first one object by object (read through the API), except ids and
  *    what the stack config says differs (the organization's name and domains, its people).
@@ -292,6 +295,33 @@ describe("export of the quickstart's organization through the real CLI", () => {
     const second = await exportCli(["--org", acme.id, "--out", again], { cwd: base, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token } });
     expect(second.code, second.stderr).toBe(0);
     expect(await readDir(again)).toEqual(files);
+  });
+
+  it("with --import-file, `pulumi import --file` records every object without a request to the API; the program then changes nothing", { timeout: minutes(6) }, async () => {
+    const importDir = path.join(base, "import");
+    const importFile = path.join(base, "import.json");
+    const exported = await exportCli(["--org", acme.id, "--out", importDir, "--import-file", importFile], { cwd: base, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token } });
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(await fs.readFile(path.join(importDir, "index.ts"), "utf8")).not.toContain("adopt: {");
+    const entries = (JSON.parse(await fs.readFile(importFile, "utf8")) as { resources: { type: string; outputs: Record<string, unknown> }[] }).resources;
+    expect(entries).toHaveLength(24);
+    // Secrets are marked secret, so the state keeps them encrypted.
+    expect(entries.find((entry) => entry.type.endsWith(":SamlProvider"))!.outputs.certificate).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
+
+    const stack = await createStack({ programDir: importDir, stackName: "org-acme", env: { DOCS_PLATFORM_TOKEN: acme.token } });
+    stacks.push(stack);
+    await setSecrets(importDir, stack);
+    await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+    const imported = assertSucceeded(await stack.run(["import", "--file", importFile, "--yes", "--skip-preview", "--generate-code=false", "--protect=false"]));
+    expect(imported.stdout).toContain("= 24 imported");
+    // Not a single request: the engine took every state from the file and called no read.
+    expect(((await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { total: number }).total).toBe(0);
+
+    assertSucceeded(await stack.run(["preview", "--expect-no-changes"]));
+    assertSucceeded(await stack.run(["refresh", "--expect-no-changes", "--yes", "--skip-preview"]));
+    expect((await stack.up()).stdout).toMatch(/25 unchanged/);
+    expect(await writeRequests(emulator)).toEqual({});
+    expect((await stack.exportState()).text).not.toContain("MIIDpDCC");
   });
 
   it("reproduces the organization in org-globex from the --no-adopt export: equal object by object but ids and what the stack config says", { timeout: minutes(6) }, async () => {

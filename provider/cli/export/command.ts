@@ -9,7 +9,7 @@ import { CredentialsError, type Credentials, resolveCredentials, stackConfigOf }
 import { type ExportResult, PROJECT_NAME_PATTERN, STACK_NAME_PATTERN, exportOrganization, packageJson, selectKinds } from "./export";
 import { EXPORTERS } from "./kinds";
 
-export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt]
+export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] [--import-file <file>]
                                    [--stack <name>] [--project <name>] [--api-url <url>] [--token-stdin] [--config-stack <name>]
   Reads a live organization through the API and writes a Pulumi TypeScript program that declares it.
   --org <id>            the organization (default: DOCS_PLATFORM_ORGANIZATION_ID, the stack config's
@@ -18,6 +18,9 @@ export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--
                         where there is none) into <dir>; without it the program goes to stdout
   --only <kinds>        comma-separated kinds, e.g. Team,SamlProvider (default: every kind)
   --no-adopt            no \`adopt: { id }\`: a \`pulumi up\` creates everything (a copy in an empty organization)
+  --import-file <file>  instead of \`adopt\`: also write a \`pulumi import --file\` file holding every object's
+                        state; \`pulumi import --file <file> --generate-code=false --protect=false\` records them
+                        without a request to the API
   --stack <name>        the stack config file to write, Pulumi.<name>.yaml (default: from the organization id)
   --project <name>      the Pulumi project name (default: from the organization's title)
   --api-url <url>       the API (default: DOCS_PLATFORM_API_URL, then the stack config's docs-platform:apiUrl)
@@ -87,6 +90,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       out: { type: "string" },
       only: { type: "string" },
       "no-adopt": { type: "boolean", default: false },
+      "import-file": { type: "string" },
       stack: { type: "string" },
       project: { type: "string" },
       "api-url": { type: "string" },
@@ -136,6 +140,7 @@ export async function exportCommand(args: string[]): Promise<number> {
         stack: values.stack,
         apiUrl: credentials.apiUrl,
         progress: log,
+        importFile: values["import-file"] !== undefined,
       });
     } catch (error) {
       // The organization is read first: an error then is about it; later ones say what failed.
@@ -150,6 +155,15 @@ export async function exportCommand(args: string[]): Promise<number> {
     } else {
       process.stdout.write(result.files["index.ts"]!);
       log(`stack config (Pulumi.${result.stack}.yaml, written with --out):\n${result.files[`Pulumi.${result.stack}.yaml`]!.trimEnd()}`);
+    }
+    if (values["import-file"] !== undefined && result.importFile !== undefined) {
+      // It holds the secrets' values too (marked secret: the state keeps them encrypted).
+      fs.writeFileSync(values["import-file"], result.importFile, { mode: 0o600 });
+      fs.chmodSync(values["import-file"], 0o600);
+      log(
+        `wrote the import file ${values["import-file"]}: run \`pulumi import --file ${values["import-file"]} --generate-code=false --protect=false --stack ${result.stack}\` ` +
+          "in the program's directory, then `pulumi up` changes nothing (it holds secret values: delete it afterwards)",
+      );
     }
     if (result.program.secrets.length > 0) {
       log(

@@ -6,11 +6,12 @@ import { isPermissionDeniedError } from "../../client";
 import { PACKAGE_VERSION } from "../../client/version";
 import type { ApiRequester } from "../../runtime/api";
 import { validate } from "../../runtime/check";
+import { importEntries, renderImportFile } from "./import-file";
 import type { ExportedObject, KindExporter } from "./kinds";
 import { VariableNames, slugify, uniqueNames } from "./naming";
 import { OrganizationReader } from "./reader";
 import { type PlannedObject, type RenderedProgram, renderProgram, renderSecretsScript, yamlEntry, yamlScalar } from "./render";
-import { type Json, type ObjectKey, type Value, keyOf, walk } from "./values";
+import { type ObjectKey, keyOf, resolvedValue, walk } from "./values";
 
 export interface ExportRequest {
   api: ApiRequester;
@@ -27,6 +28,11 @@ export interface ExportRequest {
   apiUrl: string;
   /** One line per step (objects read per kind), for stderr. */
   progress?: (line: string) => void;
+  /**
+   * Also write a `pulumi import --file` file (import-file.ts): the alternative to `adopt`, so the
+   * program is written without it.
+   */
+  importFile?: boolean;
 }
 
 export interface ExportResult {
@@ -42,32 +48,12 @@ export interface ExportResult {
   skipped: { kind: string; reason: string }[];
   /** What could not be exported faithfully. */
   warnings: string[];
+  /** The `pulumi import --file` file, when asked for. */
+  importFile?: string;
 }
 
 export const STACK_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
-
-/** The inputs of an object as the provider's check sees them (every reference resolved to the id it names now). */
-function resolved(value: Value): Json {
-  switch (value.type) {
-    case "literal":
-      return value.value;
-    case "array":
-      return value.items.map(resolved);
-    case "object":
-      return Object.fromEntries(value.entries.map(([key, member]) => [key, resolved(member)]));
-    case "ref":
-      return value.fallback;
-    case "member":
-      return value.as === "email" ? (value.email ?? value.userId) : value.userId;
-    case "organization":
-      return value.value;
-    case "secret":
-      return value.value;
-    case "external":
-      return value.id;
-  }
-}
 
 function takesAdopt(kind: KindExporter): boolean {
   return Object.hasOwn(kind.definition.schema.shape, "adopt");
@@ -218,13 +204,14 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   for (const object of objects) {
     const kind = kindOf.get(object.kind)!;
     const inputs: Record<string, unknown> = { organizationId: request.organizationId };
-    for (const [key, value] of object.inputs) if (value !== undefined) inputs[key] = resolved(value);
+    for (const [key, value] of object.inputs) if (value !== undefined) inputs[key] = resolvedValue(value);
     const outcome = validate(kind.definition.schema, inputs);
     if (!outcome.ok) {
       for (const failure of outcome.failures) warnings.push(`${object.kind} "${names.get(keyOf(object))}": ${failure.property}: ${failure.reason}`);
     }
   }
 
+  const adopt = request.adopt && !request.importFile;
   const ordered = declarationOrder(objects);
   const referenced = new Set<string>();
   const exported = new Map(objects.map((object) => [keyOf(object), object]));
@@ -234,9 +221,9 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
     object,
     name: names.get(keyOf(object))!,
     ...(referenced.has(keyOf(object)) ? { variable: variables.claim(names.get(keyOf(object))!, object.kind) } : {}),
-    ...(request.adopt && takesAdopt(kindOf.get(object.kind)!) ? { adoptId: object.id } : {}),
+    ...(adopt && takesAdopt(kindOf.get(object.kind)!) ? { adoptId: object.id } : {}),
   }));
-  const program = renderProgram(planned, { adopt: request.adopt, skipped });
+  const program = renderProgram(planned, { adopt, skipped, imported: request.importFile === true });
 
   const project = request.project ?? (slugify(organization.title) || "documentation");
   const stack = request.stack ?? (slugify(organization.id) || "dev");
@@ -246,6 +233,12 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
     [`Pulumi.${stack}.yaml`]: stackConfig({ project, stack, apiUrl: request.apiUrl, organizationId: organization.id, program }),
   };
   if (program.secrets.length > 0) files["secrets.sh"] = renderSecretsScript(program.secrets);
+  let importFile: string | undefined;
+  if (request.importFile) {
+    const entries = await importEntries(planned, kindOf, { api: request.api, organizationId: organization.id, project, stack });
+    importFile = renderImportFile(entries);
+    progress(`import file: ${entries.length} resources with their state (pulumi import reads nothing)`);
+  }
   return {
     organization: { id: organization.id, title: organization.title },
     project,
@@ -255,6 +248,7 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
     counts,
     skipped,
     warnings,
+    ...(importFile === undefined ? {} : { importFile }),
   };
 }
 

@@ -98,6 +98,8 @@ export interface ProgramOptions {
   adopt: boolean;
   /** Kinds that could not be read, and why: said at the top of the program. */
   skipped: readonly { kind: string; reason: string }[];
+  /** Written with an import file (`--import-file`): the objects come into the state through `pulumi import`. */
+  imported?: boolean;
 }
 
 /** Config keys may hold letters, digits, `-`, `_` and `.`; anything else in an id becomes `_`. */
@@ -271,7 +273,12 @@ export function renderProgram(planned: readonly PlannedObject[], options: Progra
           " * Every object already exists: `adopt: { id }` takes it over on the first `pulumi up`, which",
           " * changes nothing. Remove `adopt` once it has run (it is only read at creation).",
         ]
-      : [" * Written without `adopt`: a `pulumi up` creates every object, e.g. in an empty organization."]),
+      : options.imported
+        ? [
+            " * Every object already exists: bring them into the stack with the import file written beside",
+            " * it (`pulumi import --file <file> --generate-code=false --protect=false`), then `pulumi up` changes nothing.",
+          ]
+        : [" * Written without `adopt`: a `pulumi up` creates every object, e.g. in an empty organization."]),
     " * The organization is the stack's `docs-platform:organizationId`; what differs from one",
     " * organization to another (its name, its people, its secrets) is stack config.",
     ...(options.skipped.length > 0

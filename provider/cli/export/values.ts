@@ -64,3 +64,24 @@ export function* walk(value: Value): Generator<Value> {
   if (value.type === "array") for (const item of value.items) yield* walk(item);
   if (value.type === "object") for (const [, member] of value.entries) yield* walk(member);
 }
+
+/** A value as the provider sees it once the program runs: every reference resolved to what it names now. */
+export function resolvedValue(value: Value): Json {
+  switch (value.type) {
+    case "literal":
+      return value.value;
+    case "array":
+      return value.items.map(resolvedValue);
+    case "object":
+      return Object.fromEntries(value.entries.map(([key, member]) => [key, resolvedValue(member)]));
+    case "ref":
+      return value.fallback;
+    case "member":
+      return value.as === "email" ? (value.email ?? value.userId) : value.userId;
+    case "organization":
+    case "secret":
+      return value.value;
+    case "external":
+      return value.id;
+  }
+}
