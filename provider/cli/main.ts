@@ -14,6 +14,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { readPreview } from "./pr-summary/preview";
 import { hasNoChanges, renderSummary } from "./pr-summary/render";
+import { isApiError } from "../client";
 import { CredentialsError } from "./export/credentials";
 import { EXPORT_USAGE, UsageError as ExportUsageError, exportCommand } from "./export/command";
 
@@ -63,7 +64,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${command ? `unknown command: ${command}\n` : ""}${USAGE}\n`);
     return 1;
   } catch (error) {
-    const known = error instanceof UsageError || error instanceof ExportUsageError || error instanceof CredentialsError;
+    // API errors (unreachable, timed out, refused) are told, not debugged: their messages say what failed.
+    const known = error instanceof UsageError || error instanceof ExportUsageError || error instanceof CredentialsError || isApiError(error);
     // An unexpected failure shows its stack too (a bug to report); an expected one, just what to do.
     const text = known || !(error instanceof Error) ? String((error as Error).message) : (error.stack ?? error.message);
     process.stderr.write(`pulumi-docs-platform ${command}: ${text}\n`);

@@ -6,6 +6,7 @@
 import { definition } from "../../../resources/site-space";
 import type { Adopt } from "../../../runtime/adopt";
 import type { ResourceDefinition } from "../../../runtime/resource";
+import type { OrganizationReader } from "../reader";
 import { literal, ref } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";
 
@@ -52,7 +53,7 @@ export const siteSpace: KindExporter = {
  * output, any other is a SiteSpace resource.
  */
 export async function siteSpaceRef(
-  org: Parameters<KindExporter["read"]>[0],
+  org: OrganizationReader,
   siteId: string,
   siteSpaceId: string,
 ): Promise<{ kind: "SiteSection"; id: string; property: "siteSpaceId" } | { kind: "SiteSpace"; id: string; property: "id" }> {

@@ -5,9 +5,9 @@
 import { definition } from "../../../resources/team";
 import type { Adopt } from "../../../runtime/adopt";
 import type { ResourceDefinition } from "../../../runtime/resource";
-import { type Value, literal } from "../values";
-import type { KindExporter } from "./kind";
 import { compare } from "../naming";
+import { type Value, literal } from "../values";
+import type { ExportedObject, KindExporter } from "./kind";
 
 export const team: KindExporter = {
   kind: "Team",
@@ -15,7 +15,7 @@ export const team: KindExporter = {
   async read(org) {
     const teams = await org.teams();
     return Promise.all(
-      teams.map(async (team) => {
+      teams.map(async (team): Promise<ExportedObject> => {
         const members = (await org.teamMembers(team.id))
           .map((item) => item.organization)
           .map((member): Value => ({ type: "member", userId: member.id, email: member.user?.email, as: "email" }))
@@ -27,7 +27,7 @@ export const team: KindExporter = {
           inputs: [
             ["title", literal(team.title)],
             ["members", { type: "array", items: members }],
-          ] as const,
+          ],
         };
       }),
     );
