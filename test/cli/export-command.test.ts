@@ -27,7 +27,8 @@ interface Run {
 
 /** The bin with `env` on a clean environment (no DOCS_PLATFORM_*, no pulumi on PATH unless given). */
 function exportCli(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; stdin?: string }): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { PATH: path.dirname(process.execPath) + ":/usr/bin:/bin", HOME: process.env.HOME, ...options.env };
+  // PATH holds Node.js alone: no `pulumi` there, whatever the machine has installed.
+  const env: NodeJS.ProcessEnv = { PATH: path.dirname(process.execPath), HOME: process.env.HOME, ...options.env };
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, "export", ...args], { cwd: options.cwd, env });
     let stdout = "";
