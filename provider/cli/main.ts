@@ -6,17 +6,26 @@
  *     summary for a pull-request comment. --events adds the policy violations of the event log the
  *     same preview wrote (`--event-log <file>`). With --exit-code it exits 2 when the preview proposes
  *     no change (CI can skip the comment), 0 otherwise; 1 on bad input.
+ *
+ *   export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] ...
+ *     Reads a live organization through the API and writes a Pulumi program that declares it
+ *     (export/command.ts).
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { readPolicyViolations } from "./pr-summary/policy";
 import { readPreview } from "./pr-summary/preview";
 import { hasNoChanges, renderSummary } from "./pr-summary/render";
+import { isApiError } from "../client";
+import { CredentialsError } from "./export/credentials";
+import { EXPORT_USAGE, UsageError as ExportUsageError, exportCommand } from "./export/command";
 
-const USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--events <event-log>] [--exit-code] [--output <file>]
+const PR_SUMMARY_USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--events <event-log>] [--exit-code] [--output <file>]
   Reads \`pulumi preview --json\` output (a file, or stdin) and prints a Markdown summary for a pull request.
   --events: the event log of the same preview (PULUMI_DEBUG_COMMANDS=true pulumi preview --json --event-log <file>),
   for its policy violations, which the JSON leaves out.`;
+const USAGE = `${PR_SUMMARY_USAGE}
+${EXPORT_USAGE}`;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = "";
@@ -31,7 +40,7 @@ async function prSummary(args: string[]): Promise<number> {
     options: { stack: { type: "string" }, events: { type: "string" }, "exit-code": { type: "boolean", default: false }, output: { type: "string" }, help: { type: "boolean", default: false } },
   });
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${PR_SUMMARY_USAGE}\n`);
     return 0;
   }
   if (positionals.length > 1) throw new UsageError("give at most one preview file");
@@ -57,10 +66,15 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === "pr-summary") return await prSummary(rest);
+    if (command === "export") return await exportCommand(rest);
     process.stderr.write(`${command ? `unknown command: ${command}\n` : ""}${USAGE}\n`);
     return 1;
   } catch (error) {
-    process.stderr.write(`pulumi-docs-platform ${command}: ${(error as Error).message}\n`);
+    // API errors (unreachable, timed out, refused) are told, not debugged: their messages say what failed.
+    const known = error instanceof UsageError || error instanceof ExportUsageError || error instanceof CredentialsError || isApiError(error);
+    // An unexpected failure shows its stack too (a bug to report); an expected one, just what to do.
+    const text = known || !(error instanceof Error) ? String((error as Error).message) : (error.stack ?? error.message);
+    process.stderr.write(`pulumi-docs-platform ${command}: ${text}\n`);
     return 1;
   }
 }

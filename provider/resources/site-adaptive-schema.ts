@@ -3,7 +3,8 @@
  * the claims a visitor may carry, which site spaces', sections' and links' conditions test.
  *
  * A site has at most one schema and the API replaces it whole (`PUT .../adaptive-schema`), so:
- * - the id is the site id, and create takes over a schema the site may already have (PUT);
+ * - the id is the site id, and create takes over a schema the site may already have (PUT, or
+ *   nothing when it is the declared one already);
  * - update PUTs the new schema (absolute, so a retried PUT is harmless);
  * - the API cannot delete a schema: destroy puts the empty schema (no claims) instead, the closest
  *   to "no schema" a site can have once it had one; conditions that test a removed claim then see
@@ -23,7 +24,7 @@ import { getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { isNotFoundError } from "../client";
-import { stateStrings } from "../runtime/values";
+import { jsonEqual, stateStrings } from "../runtime/values";
 
 const annotations = {
   title: text({ max: 200 }).optional(),
@@ -136,6 +137,10 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
 
   async create(ctx, inputs) {
     const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
+    // A schema the site already has is taken over as it is: adopting one (an exported program)
+    // writes nothing. 404: the site has none yet.
+    const existing = await getOrUndefined<ApiAdaptiveSchema>(ctx.api, schemaPath(address.organizationId, address.siteId));
+    if (existing && jsonEqual(existing.jsonSchema, inputs.jsonSchema)) return { id: inputs.siteId, state: stateOf(address, existing) };
     return { id: inputs.siteId, state: await put(ctx, address, inputs.jsonSchema) };
   },
 

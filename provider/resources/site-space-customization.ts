@@ -5,7 +5,8 @@
  *
  * - The id is the site space id: a site space has one override.
  * - Create and update PATCH the declared fields into the override (the API merges a PATCH into the
- *   override it holds). A field removed from the program is dropped from the override (sent as
+ *   override it holds). Create sends nothing when the override holds every declared value already
+ *   (each shown on the site space while the site has another), so adopting one writes nothing. A field removed from the program is dropped from the override (sent as
  *   `null`), so the site space inherits the site's value again; a field of the override that the
  *   program never declared (set in the app) is left as it is.
  * - The API's GET answers the effective object (the site's customization with the override laid
@@ -23,7 +24,7 @@ import { type Wrapped, withIdentity } from "../runtime/args";
 import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
-import { stateStrings } from "../runtime/values";
+import { jsonEqual, stateStrings } from "../runtime/values";
 import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declaredState, overlayDeclared } from "./site-customization";
 
 export const schema = z.strictObject({
@@ -58,6 +59,20 @@ const overridePath = (address: Address) => ["orgs", address.organizationId, "sit
 function addressOf(bag: State, siteSpaceId: string): Address {
   const { organizationId, siteId } = stateStrings(bag, ["organizationId", "siteId"], "SiteSpaceCustomization: the state has no organizationId or siteId; cannot address the override");
   return { organizationId, siteId, siteSpaceId };
+}
+
+const siteCustomizationPath = (address: Address) => ["orgs", address.organizationId, "sites", address.siteId, "customization"];
+
+/**
+ * Whether every declared leaf (a string, boolean or array, as in `projectDeclared`) is what the
+ * site space shows (`effective`) and not what its site has: then the override holds it.
+ */
+function overrideHolds(declared: Json, effective: Json, site: Json): boolean {
+  const holds = (value: unknown, shown: unknown, inherited: unknown): boolean => {
+    if (!isObject(value)) return jsonEqual(shown, value) && !jsonEqual(inherited, value);
+    return Object.entries(value).every(([key, member]) => member === undefined || holds(member, isObject(shown) ? shown[key] : undefined, isObject(inherited) ? inherited[key] : undefined));
+  };
+  return CUSTOMIZATION_FIELDS.every((field) => declared[field] === undefined || holds(declared[field], effective[field], site[field]));
 }
 
 function readEffective(api: ApiRequester, address: Address): Promise<Json | undefined> {
@@ -109,10 +124,18 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
 
   async create(ctx, inputs) {
     const address = { organizationId: inputs.organizationId, siteId: inputs.siteId, siteSpaceId: inputs.siteSpaceId };
-    if (!(await readEffective(ctx.api, address))) {
+    const effective = await readEffective(ctx.api, address);
+    if (!effective) {
       throw new Error(`SiteSpaceCustomization: site space ${address.siteSpaceId} does not exist in site ${address.siteId} or is not visible to this token`);
     }
-    // Always PATCHed, even where the site's value already matches: the override pins it.
+    // An override that holds every declared value already is taken over as it is (adopting it, as
+    // an exported program does, writes nothing): a declared value the site space shows while its
+    // site has another can only come from the override.
+    const site = await getOrUndefined<Json>(ctx.api, siteCustomizationPath(address));
+    if (site && overrideHolds(inputs as Json, effective, site)) {
+      return { id: address.siteSpaceId, state: { ...address, ...declaredState(inputs as Json, effective) } };
+    }
+    // Otherwise PATCHed, even where the site's value already matches: the override pins it.
     return { id: address.siteSpaceId, state: await patch(ctx, address, inputs as Json, {}) };
   },
 

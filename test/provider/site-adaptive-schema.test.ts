@@ -78,6 +78,17 @@ describe("SiteAdaptiveSchema lifecycle", () => {
     expect(h.requester.writes().map((call) => `${call.method} ${call.path}`)).toEqual([`PUT ${path(siteId)}`]);
   });
 
+  it("create takes over a site's identical schema without writing", async () => {
+    const siteId = await h.createSite("Same");
+    const reordered = { additionalProperties: false, properties: visitors().properties, type: "object" };
+    await h.api("PUT", path(siteId), { jsonSchema: reordered });
+    h.requester.reset();
+    const { id, outs } = await create(siteId);
+    expect(id).toBe(siteId);
+    expect(outs).toEqual({ organizationId: org, siteId, jsonSchema: reordered, updatedAt: expect.any(String) });
+    expect(h.requester.writes()).toEqual([]);
+  });
+
   it("refresh shows no change, then exactly a schema changed in the app; update puts it back", async () => {
     const siteId = await h.createSite("Drift");
     const { id, outs } = await create(siteId);

@@ -60,6 +60,19 @@ describe("SiteSpaceCustomization lifecycle", () => {
     expect((await effective(siteId, first)).styling.corners).toBe("rounded");
   });
 
+  it("create takes over an override that holds the declared values already, writing nothing", async () => {
+    const { siteId, first, second } = await newSite("Adopted");
+    await h.api("PATCH", overridePath(siteId, first), { title: "API", styling: { corners: "straight" } });
+    h.requester.reset();
+    const { id, outs } = await create(siteId, first, { title: "API", styling: { corners: "straight" } });
+    expect(id).toBe(first);
+    expect(outs).toEqual({ organizationId: org, siteId, siteSpaceId: first, title: "API", styling: { corners: "straight" } });
+    expect(h.requester.writes()).toEqual([]);
+    // The site's own value is not an override: declaring it still pins it.
+    await create(siteId, second, { styling: { depth: "subtle" } });
+    expect(h.requester.writes()).toEqual([{ method: "PATCH", path: overridePath(siteId, second), body: { styling: { depth: "subtle" } } }]);
+  });
+
   it("refresh: a site change under an undeclared field is no drift; one that reaches a declared field is", async () => {
     const { siteId, first } = await newSite("Refresh");
     const { id, outs } = await create(siteId, first, { styling: { corners: "straight" } });

@@ -1,0 +1,184 @@
+/**
+ * `npx pulumi-docs-platform export`: the command line of the exporter (see USAGE).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ApiClient, isApiError, isAuthenticationError, isNotFoundError, isPermissionDeniedError } from "../../client";
+import { CredentialsError, type Credentials, resolveCredentials, stackConfigOf } from "./credentials";
+import { type ExportResult, PROJECT_NAME_PATTERN, STACK_NAME_PATTERN, exportOrganization, packageJson, selectKinds } from "./export";
+import { EXPORTERS } from "./kinds";
+
+export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] [--import-file <file>]
+                                   [--stack <name>] [--project <name>] [--api-url <url>] [--token-stdin] [--config-stack <name>]
+  Reads a live organization through the API and writes a Pulumi TypeScript program that declares it.
+  --org <id>            the organization (default: DOCS_PLATFORM_ORGANIZATION_ID, the stack config's
+                        docs-platform:organizationId, or the token's only organization)
+  --out <dir>           write index.ts, Pulumi.yaml, Pulumi.<stack>.yaml (and secrets.sh, and package.json
+                        where there is none) into <dir>; without it the program goes to stdout
+  --only <kinds>        comma-separated kinds, e.g. Team,SamlProvider (default: every kind)
+  --no-adopt            no \`adopt: { id }\`: a \`pulumi up\` creates everything (a copy in an empty organization)
+  --import-file <file>  instead of \`adopt\`: also write a \`pulumi import --file\` file holding every object's
+                        state; \`pulumi import --file <file> --generate-code=false --protect=false\` records them
+                        without a request to the API
+  --stack <name>        the stack config file to write, Pulumi.<name>.yaml (default: from the organization id)
+  --project <name>      the Pulumi project name (default: from the organization's title)
+  --api-url <url>       the API (default: DOCS_PLATFORM_API_URL, then the stack config's docs-platform:apiUrl)
+  --token-stdin         read the API token from standard input (default: DOCS_PLATFORM_TOKEN, then the
+                        stack config's docs-platform:token)
+  --config-stack <name> which stack of the Pulumi project in the current directory to read config from
+                        (default: the selected one)
+  Exit code: 0 done; 2 written, but the API refused to list some kinds (said on stderr); 1 error.`;
+
+export class UsageError extends Error {}
+
+async function readStdin(): Promise<string> {
+  let text = "";
+  for await (const chunk of process.stdin) text += chunk.toString();
+  return text;
+}
+
+/** The organization to export when none is given: the token's only one. */
+async function onlyOrganization(client: ApiClient): Promise<string> {
+  const organizations: { id: string; title?: string }[] = [];
+  for await (const organization of client.paginate<{ id: string; title?: string }>(["orgs"])) organizations.push(organization);
+  if (organizations.length === 1) return organizations[0]!.id;
+  if (organizations.length === 0) throw new CredentialsError("this token is a member of no organization; give the organization with --org");
+  const list = organizations.map((organization) => `${organization.id}${organization.title ? ` (${organization.title})` : ""}`).join(", ");
+  throw new CredentialsError(`this token is a member of ${organizations.length} organizations (${list}); choose one with --org`);
+}
+
+/** A failure reading the organization itself, in terms of what to do about it. */
+function organizationError(error: unknown, organizationId: string, credentials: Credentials): Error {
+  if (isAuthenticationError(error)) {
+    return new CredentialsError(`the API refused the token (from ${credentials.sources.token}): ${error.message}`);
+  }
+  if (isNotFoundError(error)) {
+    return new CredentialsError(`unknown organization ${organizationId}: the API at ${credentials.apiUrl} has no organization with this id (or does not show it to this token)`);
+  }
+  if (isPermissionDeniedError(error)) {
+    return new CredentialsError(`the token cannot read organization ${organizationId}: ${error.message}`);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function writeFiles(dir: string, result: ExportResult): string[] {
+  fs.mkdirSync(dir, { recursive: true });
+  const written: string[] = [];
+  for (const [name, content] of Object.entries(result.files)) {
+    const file = path.join(dir, name);
+    // secrets.sh holds secret values: readable by its owner only.
+    fs.writeFileSync(file, content, name === "secrets.sh" ? { mode: 0o600 } : {});
+    if (name === "secrets.sh") fs.chmodSync(file, 0o600);
+    written.push(name);
+  }
+  if (!fs.existsSync(path.join(dir, "package.json"))) {
+    fs.writeFileSync(path.join(dir, "package.json"), packageJson(result.project));
+    written.push("package.json");
+  }
+  // A secrets.sh of an earlier export whose secrets are gone would be stale.
+  if (!result.files["secrets.sh"] && fs.existsSync(path.join(dir, "secrets.sh"))) fs.rmSync(path.join(dir, "secrets.sh"));
+  return written;
+}
+
+export async function exportCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      org: { type: "string" },
+      out: { type: "string" },
+      only: { type: "string" },
+      "no-adopt": { type: "boolean", default: false },
+      "import-file": { type: "string" },
+      stack: { type: "string" },
+      project: { type: "string" },
+      "api-url": { type: "string" },
+      "token-stdin": { type: "boolean", default: false },
+      "config-stack": { type: "string" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${EXPORT_USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}\n${EXPORT_USAGE}`);
+  if (values.stack !== undefined && !STACK_NAME_PATTERN.test(values.stack)) throw new UsageError("--stack: a stack name is letters, digits, -, _ and . only");
+  if (values.project !== undefined && !PROJECT_NAME_PATTERN.test(values.project)) throw new UsageError("--project: a project name is letters, digits, -, _ and . only");
+  let kinds;
+  try {
+    kinds = selectKinds(EXPORTERS, values.only);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+
+  const started = Date.now();
+  const log = (line: string) => process.stderr.write(`export: ${line}\n`);
+  const credentials = await resolveCredentials({
+    flags: { apiUrl: values["api-url"], token: values["token-stdin"] ? (await readStdin()).trim() : undefined, organizationId: values.org },
+    env: process.env,
+    stackConfig: stackConfigOf(process.cwd(), process.env, values["config-stack"]),
+  });
+  const client = new ApiClient({ baseUrl: credentials.apiUrl, token: credentials.token });
+  try {
+    let organizationId = credentials.organizationId;
+    try {
+      organizationId ??= await onlyOrganization(client);
+    } catch (error) {
+      throw organizationError(error, "(none given)", credentials);
+    }
+    log(`API ${credentials.apiUrl} (from ${credentials.sources.apiUrl}), token from ${credentials.sources.token}`);
+    let result: ExportResult;
+    try {
+      result = await exportOrganization({
+        api: client,
+        organizationId,
+        kinds,
+        adopt: !values["no-adopt"],
+        project: values.project,
+        stack: values.stack,
+        apiUrl: credentials.apiUrl,
+        progress: log,
+        importFile: values["import-file"] !== undefined,
+      });
+    } catch (error) {
+      // The organization is read first: an error then is about it; later ones say what failed.
+      if (isApiError(error) && error.path.split("?")[0]!.replace(/\/+$/, "").endsWith(`/orgs/${organizationId}`)) throw organizationError(error, organizationId, credentials);
+      if (isAuthenticationError(error)) throw organizationError(error, organizationId, credentials);
+      throw error;
+    }
+    const objects = result.counts.reduce((sum, count) => sum + count.objects, 0);
+    if (values.out) {
+      const written = writeFiles(values.out, result);
+      log(`wrote ${written.join(", ")} to ${values.out}`);
+    } else {
+      process.stdout.write(result.files["index.ts"]!);
+      log(`stack config (Pulumi.${result.stack}.yaml, written with --out):\n${result.files[`Pulumi.${result.stack}.yaml`]!.trimEnd()}`);
+    }
+    if (values["import-file"] !== undefined && result.importFile !== undefined) {
+      // It holds the secrets' values too (marked secret: the state keeps them encrypted).
+      fs.writeFileSync(values["import-file"], result.importFile, { mode: 0o600 });
+      fs.chmodSync(values["import-file"], 0o600);
+      log(
+        `wrote the import file ${values["import-file"]}: run \`pulumi import --file ${values["import-file"]} --generate-code=false --protect=false --stack ${result.stack}\` ` +
+          "in the program's directory, then `pulumi up` changes nothing (it holds secret values: delete it afterwards)",
+      );
+    }
+    if (result.program.secrets.length > 0) {
+      log(
+        `${result.program.secrets.length} secret(s) read through config.requireSecret: ${result.program.secrets.map((secret) => secret.key).join(", ")}; ` +
+          (values.out ? `set them with \`sh ${path.join(values.out, "secrets.sh")} --stack ${result.stack}\` (it holds the values: delete it afterwards)` : "set them with `pulumi config set --secret <key>` (--out writes a secrets.sh that does it)"),
+      );
+    }
+    for (const warning of result.warnings) log(`warning: ${warning}`);
+    log(`${objects} objects of ${result.counts.filter((count) => count.objects > 0).length} kinds exported from ${result.organization.id} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (result.skipped.length > 0) {
+      log(`not exported, the API refused to list them (403): ${result.skipped.map((skip) => `${skip.kind} (${skip.reason})`).join("; ")}; the rest was written`);
+      return 2;
+    }
+    return 0;
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,268 @@
+/**
+ * The export itself: read every kind of one organization, name and order what was found, check it
+ * against the resources' own schemas, and write the program and its stack config.
+ */
+import { isPermissionDeniedError } from "../../client";
+import { PACKAGE_VERSION } from "../../client/version";
+import type { ApiRequester } from "../../runtime/api";
+import { validate } from "../../runtime/check";
+import { importEntries, renderImportFile } from "./import-file";
+import type { ExportedObject, KindExporter } from "./kinds";
+import { VariableNames, slugify, uniqueNames } from "./naming";
+import { OrganizationReader } from "./reader";
+import { type PlannedObject, type RenderedProgram, renderProgram, renderSecretsScript, yamlEntry, yamlScalar } from "./render";
+import { type ObjectKey, keyOf, resolvedValue, walk } from "./values";
+
+export interface ExportRequest {
+  api: ApiRequester;
+  organizationId: string;
+  /** The kinds to export (all of them, or those of `--only`), in the registry's order. */
+  kinds: readonly KindExporter[];
+  /** Write `adopt: { id }` on every object that takes it (false: `--no-adopt`). */
+  adopt: boolean;
+  /** Pulumi project name; default: from the organization's title. */
+  project?: string;
+  /** Stack whose config file is written (`Pulumi.<stack>.yaml`); default: from the organization id. */
+  stack?: string;
+  /** Written to the stack config as `docs-platform:apiUrl`. */
+  apiUrl: string;
+  /** One line per step (objects read per kind), for stderr. */
+  progress?: (line: string) => void;
+  /**
+   * Also write a `pulumi import --file` file (import-file.ts): the alternative to `adopt`, so the
+   * program is written without it.
+   */
+  importFile?: boolean;
+}
+
+export interface ExportResult {
+  organization: { id: string; title: string };
+  project: string;
+  stack: string;
+  /** File name to content: index.ts, Pulumi.yaml, Pulumi.<stack>.yaml, and secrets.sh when there are secrets. */
+  files: Record<string, string>;
+  program: RenderedProgram;
+  /** Objects exported, per kind, in the registry's order. */
+  counts: { kind: string; objects: number }[];
+  /** Kinds the API refused to list (403), and its reason. */
+  skipped: { kind: string; reason: string }[];
+  /** What could not be exported faithfully. */
+  warnings: string[];
+  /** The `pulumi import --file` file, when asked for. */
+  importFile?: string;
+}
+
+export const STACK_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const PROJECT_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+function takesAdopt(kind: KindExporter): boolean {
+  return Object.hasOwn(kind.definition.schema.shape, "adopt");
+}
+
+/** Objects that `object` names (references and dependsOn), among `exported`. */
+function dependenciesOf(object: ExportedObject, exported: ReadonlyMap<string, ExportedObject>): string[] {
+  const keys = new Set<string>();
+  for (const [, value] of object.inputs) {
+    if (!value) continue;
+    for (const inner of walk(value)) if (inner.type === "ref") keys.add(keyOf(inner.target));
+  }
+  for (const key of object.dependsOn ?? []) keys.add(keyOf(key));
+  keys.delete(keyOf(object));
+  return [...keys].filter((key) => exported.has(key));
+}
+
+/**
+ * The objects in the order the program declares them: every object after the ones it names, and
+ * otherwise in the registry's order, then the API's. (TypeScript's `const` must be declared
+ * before it is read.)
+ */
+export function declarationOrder(objects: readonly ExportedObject[]): ExportedObject[] {
+  const byKey = new Map(objects.map((object) => [keyOf(object), object]));
+  const position = new Map(objects.map((object, index) => [keyOf(object), index]));
+  const waitingOn = new Map(objects.map((object) => [keyOf(object), new Set(dependenciesOf(object, byKey))]));
+  const dependents = new Map<string, string[]>();
+  for (const [key, needs] of waitingOn) for (const need of needs) dependents.set(need, [...(dependents.get(need) ?? []), key]);
+  const ready = objects.filter((object) => waitingOn.get(keyOf(object))!.size === 0).map(keyOf);
+  const order: ExportedObject[] = [];
+  while (ready.length > 0) {
+    ready.sort((a, b) => position.get(a)! - position.get(b)!);
+    const next = ready.shift()!;
+    order.push(byKey.get(next)!);
+    for (const dependent of dependents.get(next) ?? []) {
+      const needs = waitingOn.get(dependent)!;
+      needs.delete(next);
+      if (needs.size === 0) ready.push(dependent);
+    }
+  }
+  if (order.length !== objects.length) {
+    const stuck = objects.filter((object) => !order.includes(object)).map((object) => `${object.kind} ${object.id}`);
+    throw new Error(`the exported objects name each other in a cycle (${stuck.join(", ")}); this is a bug of the exporter`);
+  }
+  return order;
+}
+
+/**
+ * Resource names: each kind's objects named from their titles (slugified, deduplicated by id), then
+ * the objects named after another one (`<site>-customization`).
+ */
+export function resourceNames(objects: readonly ExportedObject[]): Map<string, string> {
+  const names = new Map<string, string>();
+  const assign = (group: ExportedObject[], wanted: (object: ExportedObject) => string) => {
+    for (const [object, name] of uniqueNames(group, wanted, (object) => object.id)) names.set(keyOf(object), name);
+  };
+  const kinds = [...new Set(objects.map((object) => object.kind))];
+  for (const kind of kinds) {
+    const titled = objects.filter((object) => object.kind === kind && "title" in object.name);
+    assign(titled, (object) => ("title" in object.name ? slugify(object.name.title) || object.name.fallback : ""));
+  }
+  for (const kind of kinds) {
+    const derived = objects.filter((object) => object.kind === kind && "object" in object.name);
+    assign(derived, (object) => {
+      const spec = object.name as { object: ObjectKey; suffix: string };
+      const base = names.get(keyOf(spec.object));
+      return base ? `${base}-${spec.suffix}` : spec.suffix;
+    });
+  }
+  return names;
+}
+
+function stackConfig(result: { project: string; stack: string; apiUrl: string; organizationId: string; program: RenderedProgram }): string {
+  const { project, program } = result;
+  const lines = [
+    `# Stack config of the exported program (stack ${result.stack}).`,
+    "# The API token is not here: set it with `pulumi config set --secret docs-platform:token <token>`",
+    "# or the environment variable DOCS_PLATFORM_TOKEN.",
+    ...(program.secrets.length > 0 ? [`# Secrets (set them with secrets.sh): ${program.secrets.map((secret) => `${project}:${secret.key}`).join(", ")}.`] : []),
+    "config:",
+    ...yamlEntry("docs-platform:apiUrl", result.apiUrl, 2),
+    ...yamlEntry("docs-platform:organizationId", result.organizationId, 2),
+    ...program.config.flatMap((entry) => yamlEntry(`${project}:${entry.key}`, entry.value, 2)),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+function pulumiYaml(project: string): string {
+  return [
+    `name: ${yamlScalar(project)}`,
+    "description: A documentation platform organization as code, written by pulumi-docs-platform export.",
+    "runtime:",
+    "  name: nodejs",
+    "  options:",
+    "    # Node.js 22.18+ runs the TypeScript program itself (type stripping): no ts-node step.",
+    "    typescript: false",
+    "main: index.ts",
+    "",
+  ].join("\n");
+}
+
+/** A package.json for the program's directory, written only where there is none. */
+export function packageJson(project: string): string {
+  let pulumiVersion = "^3.259.0";
+  try {
+    pulumiVersion = (require("@pulumi/pulumi/package.json") as { version: string }).version;
+  } catch {
+    // Keep the range the package was built against.
+  }
+  const manifest = {
+    name: project,
+    private: true,
+    type: "module",
+    dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-docs-platform": `^${PACKAGE_VERSION}` },
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+export async function exportOrganization(request: ExportRequest): Promise<ExportResult> {
+  const progress = request.progress ?? (() => {});
+  const reader = new OrganizationReader(request.api, request.organizationId);
+  // Read first and alone: an unknown organization or a refused token stops here, with one clear error.
+  const organization = await reader.organization();
+  progress(`organization ${organization.id} (${organization.title})`);
+
+  const objects: ExportedObject[] = [];
+  const counts: ExportResult["counts"] = [];
+  const skipped: ExportResult["skipped"] = [];
+  const warnings: string[] = [];
+  for (const kind of request.kinds) {
+    const started = Date.now();
+    try {
+      const found = await kind.read(reader, { warn: (message) => warnings.push(message) });
+      objects.push(...found);
+      counts.push({ kind: kind.kind, objects: found.length });
+      progress(`${kind.kind}: ${found.length} ${found.length === 1 ? "object" : "objects"} (${Date.now() - started} ms)`);
+    } catch (error) {
+      if (!isPermissionDeniedError(error)) throw error;
+      skipped.push({ kind: kind.kind, reason: error.message });
+      progress(`${kind.kind}: skipped, the API refused to list it (403): ${error.message}`);
+    }
+  }
+
+  // Every object is checked as the provider's check will see it, so a program the provider would
+  // refuse is reported now rather than at the first `pulumi up`.
+  const kindOf = new Map(request.kinds.map((kind) => [kind.kind, kind]));
+  const names = resourceNames(objects);
+  for (const object of objects) {
+    const kind = kindOf.get(object.kind)!;
+    const inputs: Record<string, unknown> = { organizationId: request.organizationId };
+    for (const [key, value] of object.inputs) if (value !== undefined) inputs[key] = resolvedValue(value);
+    const outcome = validate(kind.definition.schema, inputs);
+    if (!outcome.ok) {
+      for (const failure of outcome.failures) warnings.push(`${object.kind} "${names.get(keyOf(object))}": ${failure.property}: ${failure.reason}`);
+    }
+  }
+
+  const adopt = request.adopt && !request.importFile;
+  const ordered = declarationOrder(objects);
+  const referenced = new Set<string>();
+  const exported = new Map(objects.map((object) => [keyOf(object), object]));
+  for (const object of objects) for (const key of dependenciesOf(object, exported)) referenced.add(key);
+  const variables = new VariableNames();
+  const planned: PlannedObject[] = ordered.map((object) => ({
+    object,
+    name: names.get(keyOf(object))!,
+    ...(referenced.has(keyOf(object)) ? { variable: variables.claim(names.get(keyOf(object))!, object.kind) } : {}),
+    ...(adopt && takesAdopt(kindOf.get(object.kind)!) ? { adoptId: object.id } : {}),
+  }));
+  const program = renderProgram(planned, { adopt, skipped, imported: request.importFile === true });
+
+  const project = request.project ?? (slugify(organization.title) || "documentation");
+  const stack = request.stack ?? (slugify(organization.id) || "dev");
+  const files: Record<string, string> = {
+    "index.ts": program.indexTs,
+    "Pulumi.yaml": pulumiYaml(project),
+    [`Pulumi.${stack}.yaml`]: stackConfig({ project, stack, apiUrl: request.apiUrl, organizationId: organization.id, program }),
+  };
+  if (program.secrets.length > 0) files["secrets.sh"] = renderSecretsScript(program.secrets);
+  let importFile: string | undefined;
+  if (request.importFile) {
+    const entries = await importEntries(planned, kindOf, { api: request.api, organizationId: organization.id, project, stack });
+    importFile = renderImportFile(entries);
+    progress(`import file: ${entries.length} resources with their state (pulumi import reads nothing)`);
+  }
+  return {
+    organization: { id: organization.id, title: organization.title },
+    project,
+    stack,
+    files,
+    program,
+    counts,
+    skipped,
+    warnings,
+    ...(importFile === undefined ? {} : { importFile }),
+  };
+}
+
+/** `--only` values (`Team`, `team`, `site-section`) to kinds, in the registry's order; throws on an unknown one. */
+export function selectKinds(all: readonly KindExporter[], only: string | undefined): KindExporter[] {
+  if (only === undefined) return [...all];
+  const wanted = only
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const normalize = (name: string) => name.replace(/-/g, "").toLowerCase();
+  const unknown = wanted.filter((name) => !all.some((kind) => normalize(kind.kind) === normalize(name)));
+  if (unknown.length > 0 || wanted.length === 0) {
+    throw new Error(`--only: unknown kind ${unknown.map((name) => JSON.stringify(name)).join(", ") || "(none given)"}; the kinds are ${all.map((kind) => kind.kind).join(", ")}`);
+  }
+  return all.filter((kind) => wanted.some((name) => normalize(name) === normalize(kind.kind)));
+}

@@ -1,0 +1,85 @@
+/**
+ * `export --import-file`: the exported objects as a `pulumi import --file` file, the alternative
+ * to `adopt`.
+ *
+ * The Pulumi engine cannot import a dynamic resource by id (it would call the provider's `read`
+ * with the id alone, which a dynamic provider cannot serve: pulumi/pulumi#16175). But when an
+ * entry of an import file carries the resource's `outputs`, the engine (since 3.254) records it
+ * from them and skips `read` altogether (pkg/resource/deploy/step.go, `ImportStep.Apply`: "The
+ * import supplied the resource's full state ... trust it rather than reading from the provider";
+ * it still calls the provider's `check` on the inputs, which sends nothing). So each entry here
+ * holds exactly the state a `pulumi refresh` would record: the kind's own `read`, run now, on the
+ * inputs the program declares. After `pulumi import --file`, the program (written without
+ * `adopt`) previews with no change.
+ */
+import type { ApiRequester } from "../../runtime/api";
+import { IDENTITY_KEY, RESOURCE_MODULE } from "../../runtime/args";
+import { toProvider } from "../../runtime/resource";
+import { type PropertyBag, providerModuleText } from "../../runtime/stub";
+import type { ExportedObject, KindExporter } from "./kinds";
+import { keyOf, resolvedValue } from "./values";
+
+/** How the Pulumi engine marks a secret in serialized state (`plaintext` is the JSON of the value). */
+const SECRET_SIGNATURE = { key: "4dabf18193072939515e22adb298388d", value: "1b47061264138c4ac30d75fd1eb44270" };
+
+export interface ImportEntry {
+  type: string;
+  name: string;
+  id: string;
+  inputs: PropertyBag;
+  outputs: PropertyBag;
+}
+
+function secret(value: unknown): PropertyBag {
+  return { [SECRET_SIGNATURE.key]: SECRET_SIGNATURE.value, plaintext: JSON.stringify(value) };
+}
+
+/**
+ * The import file's entries, one per object, in declaration order. `project` and `stack` are those
+ * of the stack that imports (a resource's identity input names them).
+ */
+export async function importEntries(
+  objects: readonly { object: ExportedObject; name: string }[],
+  kinds: ReadonlyMap<string, KindExporter>,
+  context: { api: ApiRequester; organizationId: string; project: string; stack: string },
+): Promise<ImportEntry[]> {
+  const providers = new Map<string, ReturnType<typeof toProvider>>();
+  const entries: ImportEntry[] = [];
+  for (const { object, name } of objects) {
+    const definition = kinds.get(object.kind)!.definition;
+    let provider = providers.get(object.kind);
+    if (!provider) {
+      provider = toProvider(definition, () => ({ api: context.api }));
+      providers.set(object.kind, provider);
+    }
+    const declared: PropertyBag = { organizationId: context.organizationId };
+    const secretKeys: string[] = [];
+    for (const [key, value] of object.inputs) {
+      if (value === undefined) continue;
+      declared[key] = resolvedValue(value);
+      if (value.type === "secret") secretKeys.push(key);
+    }
+    declared[IDENTITY_KEY] = `${context.project}/${context.stack}/${object.kind}/${name}`;
+    // The inputs as the provider's check normalizes them, then the state its read records.
+    const checked = await provider.check({}, declared);
+    if (checked.failures && checked.failures.length > 0) {
+      const reasons = checked.failures.map((failure) => `${failure.property}: ${failure.reason}`).join("; ");
+      throw new Error(`${object.kind} "${name}" cannot be imported: its inputs fail the provider's check (${reasons})`);
+    }
+    const read = await provider.read(object.id, checked.inputs);
+    if (!read.id) throw new Error(`${object.kind} "${name}" (${keyOf(object).replace("\u0000", " ")}) disappeared while it was being exported`);
+    const inputs: PropertyBag = { ...read.inputs, __provider: providerModuleText(object.kind) };
+    const outputs: PropertyBag = { ...read.props, __provider: providerModuleText(object.kind) };
+    for (const key of secretKeys) {
+      if (inputs[key] !== undefined) inputs[key] = secret(inputs[key]);
+      if (outputs[key] !== undefined) outputs[key] = secret(outputs[key]);
+    }
+    entries.push({ type: `pulumi-nodejs:dynamic/${RESOURCE_MODULE}:${object.kind}`, name, id: object.id, inputs, outputs });
+  }
+  return entries;
+}
+
+/** The file `pulumi import --file` reads. */
+export function renderImportFile(entries: readonly ImportEntry[]): string {
+  return `${JSON.stringify({ resources: entries }, null, 2)}\n`;
+}

@@ -1,0 +1,44 @@
+/**
+ * Every resource kind the exporter writes, in the order a reader meets them in the program (the
+ * organization, its people, its content, its sites). References reorder where they must: a
+ * resource is always written after the ones it names.
+ *
+ * Adding a kind: write `kinds/<kebab-kind>.ts` exporting a {@link KindExporter} (model it on
+ * team.ts for an organization-level kind, site-section-group.ts for a site-level one), and add it
+ * to this list. Its objects are then named, ordered, checked against the resource's schema,
+ * adopted by id (when the resource takes `adopt`) and written like every other kind's.
+ */
+import { collection } from "./collection";
+import type { KindExporter } from "./kind";
+import { openApiSpec } from "./open-api-spec";
+import { organizationSettings } from "./organization-settings";
+import { samlProvider } from "./saml-provider";
+import { site } from "./site";
+import { siteAdaptiveSchema } from "./site-adaptive-schema";
+import { siteCustomization } from "./site-customization";
+import { siteSection } from "./site-section";
+import { siteSectionGroup } from "./site-section-group";
+import { siteSpace } from "./site-space";
+import { siteSpaceCustomization } from "./site-space-customization";
+import { siteStructure } from "./site-structure";
+import { space } from "./space";
+import { team } from "./team";
+
+export const EXPORTERS: readonly KindExporter[] = [
+  organizationSettings,
+  team,
+  samlProvider,
+  collection,
+  space,
+  site,
+  siteSectionGroup,
+  siteSection,
+  siteSpace,
+  siteStructure,
+  siteCustomization,
+  siteSpaceCustomization,
+  siteAdaptiveSchema,
+  openApiSpec,
+];
+
+export type { ExportedObject, KindExporter, NameSpec, ReadNotes } from "./kind";

@@ -1,0 +1,44 @@
+/**
+ * The shape of one kind's exporter (one file per kind beside this one, listed in index.ts).
+ */
+import type { Adopt } from "../../../runtime/adopt";
+import type { ResourceDefinition } from "../../../runtime/resource";
+import type { OrganizationReader } from "../reader";
+import type { Inputs, ObjectKey } from "../values";
+
+/**
+ * How an exported object's resource name is chosen (then deduplicated within its kind):
+ * - `title`: a slug of the title (a team's title, a SAML provider's label, a site space's path),
+ *   or `fallback` when the slug is empty (a title of emoji only);
+ * - `object`: the name of another exported object plus a suffix (`<site>-customization`).
+ */
+export type NameSpec = { title: string; fallback: string } | { object: ObjectKey; suffix: string };
+
+export interface ExportedObject {
+  kind: string;
+  /** The object's id in the API: what `adopt: { id }` names and what references point at. */
+  id: string;
+  name: NameSpec;
+  /** The resource's inputs, without `organizationId` (the stack's `docs-platform:organizationId`) and `adopt`. */
+  inputs: Inputs;
+  /** Objects that must exist before this one although no input names them (a site's default section comes first). */
+  dependsOn?: ObjectKey[];
+}
+
+/** What a kind's `read` may report besides its objects: something it could not export faithfully. */
+export interface ReadNotes {
+  warn(message: string): void;
+}
+
+export interface KindExporter {
+  /** The resource kind, e.g. `Team`. */
+  readonly kind: string;
+  /**
+   * The resource's definition: its input schema checks every exported object (a program the
+   * provider would refuse is reported, not written silently), and its `adopt` input says whether
+   * objects of the kind are adopted by id.
+   */
+  readonly definition: ResourceDefinition<{ adopt?: Adopt }>;
+  /** Every object of the kind in the organization, in the API's order. */
+  read(org: OrganizationReader, notes: ReadNotes): Promise<ExportedObject[]>;
+}

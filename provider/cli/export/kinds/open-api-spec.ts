@@ -1,0 +1,32 @@
+/** OpenApiSpec: the resource's id is the slug (what `adopt: { id }` takes). */
+import { definition } from "../../../resources/open-api-spec";
+import type { Adopt } from "../../../runtime/adopt";
+import type { ResourceDefinition } from "../../../runtime/resource";
+import { literal, object } from "../values";
+import type { KindExporter } from "./kind";
+
+export const openApiSpec: KindExporter = {
+  kind: "OpenApiSpec",
+  definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
+  async read(org, notes) {
+    const specs = await org.openApiSpecs();
+    return specs.flatMap((spec) => {
+      if (!spec.sourceURL) {
+        notes.warn(`OpenApiSpec "${spec.slug}" has no source URL (uploaded some other way); it is not exported`);
+        return [];
+      }
+      return [
+        {
+          kind: "OpenApiSpec",
+          id: spec.slug,
+          name: { title: spec.slug, fallback: "openapi-spec" },
+          inputs: [
+            ["slug", literal(spec.slug)],
+            ["source", object([["url", literal(spec.sourceURL)]])],
+            ["visibility", spec.visibility ? literal(spec.visibility) : undefined],
+          ],
+        },
+      ];
+    });
+  },
+};

@@ -1,0 +1,63 @@
+/**
+ * SiteSpace: every site space but the ones declared by their section (`SiteSection.spaceId`). At
+ * the root of a site without sections, the default site space is the first one created, so the
+ * others depend on it.
+ */
+import { definition } from "../../../resources/site-space";
+import type { Adopt } from "../../../runtime/adopt";
+import type { ResourceDefinition } from "../../../runtime/resource";
+import type { OrganizationReader } from "../reader";
+import { literal, ref } from "../values";
+import type { ExportedObject, KindExporter } from "./kind";
+
+export const siteSpace: KindExporter = {
+  kind: "SiteSpace",
+  definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
+  async read(org, notes) {
+    const sites = await org.sites();
+    const perSite = await Promise.all(
+      sites.map(async (site) => {
+        const [siteSpaces, sections] = await Promise.all([org.siteSpaces(site.id), org.sectionsWithPrimary(site.id)]);
+        const primaries = new Set(sections.map(({ primary }) => primary?.id));
+        const rootDefault = siteSpaces.find((item) => !item.section && item.default);
+        return siteSpaces.flatMap((item): ExportedObject[] => {
+          if (primaries.has(item.id)) return [];
+          if (!item.space?.id) {
+            notes.warn(`a site space of site "${site.title}" (path "${item.path ?? ""}") shows no space; it is not exported`);
+            return [];
+          }
+          return [
+            {
+              kind: "SiteSpace",
+              id: item.id,
+              name: { title: item.path || item.title || "", fallback: "site-space" },
+              inputs: [
+                ["siteId", ref("Site", site.id)],
+                ["spaceId", ref("Space", item.space.id)],
+                ["sectionId", item.section ? ref("SiteSection", item.section) : undefined],
+                ["path", item.path ? literal(item.path) : undefined],
+                ["condition", item.condition ? literal(item.condition) : undefined],
+              ],
+              dependsOn: !item.section && rootDefault && rootDefault.id !== item.id ? [{ kind: "SiteSpace", id: rootDefault.id }] : undefined,
+            },
+          ];
+        });
+      }),
+    );
+    return perSite.flat();
+  },
+};
+
+/**
+ * A reference to a site space: a section's default site space is the section's `siteSpaceId`
+ * output, any other is a SiteSpace resource.
+ */
+export async function siteSpaceRef(
+  org: OrganizationReader,
+  siteId: string,
+  siteSpaceId: string,
+): Promise<{ kind: "SiteSection"; id: string; property: "siteSpaceId" } | { kind: "SiteSpace"; id: string; property: "id" }> {
+  const sections = await org.sectionsWithPrimary(siteId);
+  const owner = sections.find(({ primary }) => primary?.id === siteSpaceId);
+  return owner ? { kind: "SiteSection", id: owner.section.id, property: "siteSpaceId" } : { kind: "SiteSpace", id: siteSpaceId, property: "id" };
+}

@@ -1,0 +1,362 @@
+/**
+ * Writing the exported objects as a Pulumi TypeScript program, and its stack config.
+ *
+ * The output is a pure function of the objects: no timestamps, no map iteration order that
+ * depends on the API's, so exporting an unchanged organization twice gives the same bytes.
+ * Formatting follows prettier's defaults where it matters to a reader (double quotes, trailing
+ * commas, objects and arrays broken over lines when they do not fit in 100 columns).
+ */
+import type { ExportedObject } from "./kinds";
+import { camelCase, compare, kebabCase, uniqueNames } from "./naming";
+import { type Json, type ObjectKey, type Value, keyOf, walk } from "./values";
+
+const WIDTH = 100;
+
+/** A string as a TypeScript literal: double quotes, every character that needs it escaped. */
+export function stringLiteral(text: string): string {
+  // JSON's escapes are TypeScript's; U+2028 and U+2029 are escaped too, for editors that break lines there.
+  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/** An object key: bare when it is an identifier, quoted otherwise. */
+export function propertyKey(key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : stringLiteral(key);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout: a document is text, a bracketed group of items, or text before a document.
+
+type Doc = string | Group | Prefixed;
+interface Group {
+  open: string;
+  close: string;
+  items: Doc[];
+  /** `{ a }` (objects) rather than `[a]` (arrays) when on one line. */
+  spaced: boolean;
+  /** Always one item per line (a resource's arguments). */
+  broken?: boolean;
+}
+interface Prefixed {
+  prefix: string;
+  doc: Doc;
+}
+
+function flat(doc: Doc): string {
+  if (typeof doc === "string") return doc;
+  if ("prefix" in doc) return doc.prefix + flat(doc.doc);
+  if (doc.items.length === 0) return doc.open + doc.close;
+  const inner = doc.items.map(flat).join(", ");
+  return doc.spaced ? `${doc.open} ${inner} ${doc.close}` : `${doc.open}${inner}${doc.close}`;
+}
+
+/** `doc` printed at `column` on a line indented by `indent`; `trailing` characters follow it on its last line. */
+function print(doc: Doc, indent: number, column: number, trailing: number): string {
+  if (typeof doc === "string") return doc;
+  if ("prefix" in doc) return doc.prefix + print(doc.doc, indent, column + doc.prefix.length, trailing);
+  const oneLine = flat(doc);
+  if (doc.items.length === 0 || (!doc.broken && !oneLine.includes("\n") && column + oneLine.length + trailing <= WIDTH)) return oneLine;
+  const pad = " ".repeat(indent + 2);
+  const lines = doc.items.map((item) => `${pad}${print(item, indent + 2, indent + 2, 1)},\n`);
+  return `${doc.open}\n${lines.join("")}${" ".repeat(indent)}${doc.close}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The program.
+
+/** An exported object as the program writes it. */
+export interface PlannedObject {
+  object: ExportedObject;
+  /** Its Pulumi resource name. */
+  name: string;
+  /** The variable holding it, when another resource refers to it. */
+  variable?: string;
+  /** The id for `adopt: { id }`, when the program adopts it. */
+  adoptId?: string;
+}
+
+/** A stack config value of the program's own namespace. */
+export interface ConfigEntry {
+  key: string;
+  value: Json;
+}
+
+export interface Secret {
+  /** Config key, in the program's namespace. */
+  key: string;
+  value: string;
+}
+
+export interface RenderedProgram {
+  indexTs: string;
+  /** The program's own config (its namespace), in the order it is written. */
+  config: ConfigEntry[];
+  secrets: Secret[];
+}
+
+export interface ProgramOptions {
+  /** Whether objects are adopted (the default) or created (`--no-adopt`). */
+  adopt: boolean;
+  /** Kinds that could not be read, and why: said at the top of the program. */
+  skipped: readonly { kind: string; reason: string }[];
+  /** Written with an import file (`--import-file`): the objects come into the state through `pulumi import`. */
+  imported?: boolean;
+}
+
+/** Config keys may hold letters, digits, `-`, `_` and `.`; anything else in an id becomes `_`. */
+function configSafe(text: string): string {
+  return text.replace(/[^A-Za-z0-9_.-]/g, "_");
+}
+
+/**
+ * What the values of every object need from the stack config, named once for the whole program:
+ * member keys from emails (`ada@acme.test` -> `ada`), deduplicated deterministically.
+ */
+class ConfigNames {
+  readonly memberKeys = new Map<string, string>();
+  readonly members = new Map<string, { email: string | undefined; asEmail: boolean; asId: boolean }>();
+  readonly organizationFields = new Map<string, Json>();
+
+  constructor(values: Iterable<Value>) {
+    for (const value of values) {
+      if (value.type === "member") {
+        const known = this.members.get(value.userId) ?? { email: value.email, asEmail: false, asId: false };
+        known.email ??= value.email;
+        if (value.as === "email") known.asEmail = true;
+        else known.asId = true;
+        this.members.set(value.userId, known);
+      }
+      if (value.type === "organization") this.organizationFields.set(value.field, value.value);
+    }
+    const wanted = (userId: string) => camelCase((this.members.get(userId)?.email ?? userId).split("@")[0]!, "member");
+    const keys = uniqueNames([...this.members.keys()], wanted, (userId) => `${this.members.get(userId)?.email ?? ""}\u0000${userId}`);
+    for (const [userId, key] of keys) this.memberKeys.set(userId, key.replace(/-(\d+)$/, "$1"));
+  }
+}
+
+class ProgramWriter {
+  readonly #byKey = new Map<string, PlannedObject>();
+  readonly #names: ConfigNames;
+  readonly #config = new Map<string, Json>();
+  readonly #secrets = new Map<string, string>();
+
+  constructor(planned: readonly PlannedObject[]) {
+    for (const item of planned) this.#byKey.set(keyOf(item.object), item);
+    this.#names = new ConfigNames(planned.flatMap((item) => item.object.inputs.flatMap(([, value]) => (value ? [...walk(value)] : []))));
+  }
+
+  #require(key: string, value: Json): string {
+    this.#config.set(key, value);
+    return `config.require(${stringLiteral(key)})`;
+  }
+
+  doc(value: Value): Doc {
+    switch (value.type) {
+      case "literal":
+        return typeof value.value === "string" ? stringLiteral(value.value) : String(value.value);
+      case "array":
+        return { open: "[", close: "]", items: value.items.map((item) => this.doc(item)), spaced: false };
+      case "object":
+        return { open: "{", close: "}", items: value.entries.map(([key, member]) => ({ prefix: `${propertyKey(key)}: `, doc: this.doc(member) })), spaced: true };
+      case "ref": {
+        const target = this.#byKey.get(keyOf(value.target));
+        if (target?.variable) return `${target.variable}.${value.property}`;
+        // Not exported (its kind was skipped or left out): the id is environment-specific, so stack config.
+        const key = `${kebabCase(value.target.kind)}-${configSafe(value.target.id)}${value.property === "id" ? "" : `-${kebabCase(value.property)}`}`;
+        return this.#require(key, value.fallback);
+      }
+      case "member":
+        return `${value.as === "email" ? "members" : "memberIds"}.${this.#names.memberKeys.get(value.userId)}`;
+      case "organization":
+        return `organization.${value.field}`;
+      case "secret": {
+        const owner = this.#byKey.get(keyOf(value.owner));
+        const key = `${camelCase(owner?.name ?? kebabCase(value.owner.kind), "secret")}${value.field[0]!.toUpperCase()}${value.field.slice(1)}`;
+        this.#secrets.set(key, value.value);
+        return `config.requireSecret(${stringLiteral(key)})`;
+      }
+      case "external":
+        return this.#require(`${value.what}-${configSafe(value.id)}`, value.id);
+    }
+  }
+
+  statement(item: PlannedObject): string {
+    const { object } = item;
+    const entries: Doc[] = [];
+    for (const [key, value] of object.inputs) if (value !== undefined) entries.push({ prefix: `${propertyKey(key)}: `, doc: this.doc(value) });
+    if (item.adoptId !== undefined) entries.push(`adopt: { id: ${stringLiteral(item.adoptId)} }`);
+    const head = `${item.variable ? `const ${item.variable} = ` : ""}new docs.${object.kind}(${stringLiteral(item.name)}, `;
+    const dependsOn = (object.dependsOn ?? []).flatMap((key) => {
+      const target = this.#byKey.get(keyOf(key));
+      return target?.variable ? [target.variable] : [];
+    });
+    const args = print({ open: "{", close: "}", items: entries, spaced: true, broken: true }, 0, head.length, 2);
+    if (dependsOn.length === 0) return `${head}${args});`;
+    const options: Doc = { open: "{", close: "}", items: [{ prefix: "dependsOn: ", doc: { open: "[", close: "]", items: dependsOn, spaced: false } }], spaced: true };
+    const lastLine = args.slice(args.lastIndexOf("\n") + 1);
+    return `${head}${args}, ${print(options, 0, lastLine.length + 2, 2)});`;
+  }
+
+  preamble(): string[] {
+    const lines = [`const config = new pulumi.Config();`];
+    const organization = [...this.#names.organizationFields].sort(([a], [b]) => compare(fieldOrder(a), fieldOrder(b)));
+    if (organization.length > 0) {
+      lines.push(
+        "",
+        "/** What identifies the organization: another organization has its own (stack config `organization`). */",
+        "interface Organization {",
+        ...organization.map(([field, value]) => `  ${propertyKey(field)}: ${Array.isArray(value) ? "string[]" : "string"};`),
+        "}",
+        `const organization = config.requireObject<Organization>("organization");`,
+      );
+    }
+    const members = [...this.#names.members].sort(([a], [b]) => compare(this.#names.memberKeys.get(a)!, this.#names.memberKeys.get(b)!));
+    const byEmail = members.filter(([, member]) => member.asEmail);
+    const byId = members.filter(([, member]) => member.asId);
+    if (byEmail.length > 0) {
+      lines.push(
+        "",
+        "/** Members of the organization by email (stack config `members`): another organization has other people. */",
+        "interface Members {",
+        ...byEmail.map(([userId]) => `  ${this.#names.memberKeys.get(userId)}: string;`),
+        "}",
+        `const members = config.requireObject<Members>("members");`,
+      );
+    }
+    if (byId.length > 0) {
+      lines.push(
+        "",
+        "/** Members of the organization by user id, where the API takes ids only (stack config `memberIds`). */",
+        "interface MemberIds {",
+        ...byId.map(([userId]) => `  ${this.#names.memberKeys.get(userId)}: string;`),
+        "}",
+        `const memberIds = config.requireObject<MemberIds>("memberIds");`,
+      );
+    }
+    return lines;
+  }
+
+  /** The program's own stack config: organization, members, then ids of objects not exported. */
+  config(): ConfigEntry[] {
+    const entries: ConfigEntry[] = [];
+    const organization = [...this.#names.organizationFields].sort(([a], [b]) => compare(fieldOrder(a), fieldOrder(b)));
+    if (organization.length > 0) entries.push({ key: "organization", value: Object.fromEntries(organization) });
+    const members = [...this.#names.members].sort(([a], [b]) => compare(this.#names.memberKeys.get(a)!, this.#names.memberKeys.get(b)!));
+    const byEmail = members.filter(([, member]) => member.asEmail);
+    const byId = members.filter(([, member]) => member.asId);
+    if (byEmail.length > 0) entries.push({ key: "members", value: Object.fromEntries(byEmail.map(([userId, member]) => [this.#names.memberKeys.get(userId)!, member.email ?? userId])) });
+    if (byId.length > 0) entries.push({ key: "memberIds", value: Object.fromEntries(byId.map(([userId]) => [this.#names.memberKeys.get(userId)!, userId])) });
+    for (const key of [...this.#config.keys()].sort(compare)) entries.push({ key, value: this.#config.get(key)! });
+    return entries;
+  }
+
+  secrets(): Secret[] {
+    return [...this.#secrets.keys()].sort(compare).map((key) => ({ key, value: this.#secrets.get(key)! }));
+  }
+}
+
+/** The organization's fields in the order OrganizationSettings declares them. */
+function fieldOrder(field: string): string {
+  const index = ["title", "emailDomains", "hostname"].indexOf(field);
+  return index === -1 ? `9${field}` : String(index);
+}
+
+/** The program's index.ts, its stack config and its secrets. */
+export function renderProgram(planned: readonly PlannedObject[], options: ProgramOptions): RenderedProgram {
+  const writer = new ProgramWriter(planned);
+  // Statements first: rendering them collects the config they read.
+  const statements = planned.map((item) => writer.statement(item));
+  const header = [
+    "/**",
+    " * A documentation platform organization as code, written by `pulumi-docs-platform export`.",
+    ...(options.adopt
+      ? [
+          " * Every object already exists: `adopt: { id }` takes it over on the first `pulumi up`, which",
+          " * changes nothing. Remove `adopt` once it has run (it is only read at creation).",
+        ]
+      : options.imported
+        ? [
+            " * Every object already exists: bring them into the stack with the import file written beside",
+            " * it (`pulumi import --file <file> --generate-code=false --protect=false`), then `pulumi up` changes nothing.",
+          ]
+        : [" * Written without `adopt`: a `pulumi up` creates every object, e.g. in an empty organization."]),
+    " * The organization is the stack's `docs-platform:organizationId`; what differs from one",
+    " * organization to another (its name, its people, its secrets) is stack config.",
+    ...(options.skipped.length > 0
+      ? [" *", " * Not exported (the API refused to list them):", ...options.skipped.map(({ kind, reason }) => ` * - ${kind}: ${reason.replace(/\*\//g, "* /")}`)]
+      : []),
+    " */",
+  ];
+  const lines = [
+    ...header,
+    `import * as pulumi from "@pulumi/pulumi";`,
+    `import * as docs from "pulumi-docs-platform";`,
+    "",
+    ...writer.preamble(),
+    "",
+    ...statements.flatMap((statement, index) => (index > 0 && planned[index - 1]!.object.kind !== planned[index]!.object.kind ? ["", statement] : [statement])),
+  ];
+  return { indexTs: `${lines.join("\n")}\n`, config: writer.config(), secrets: writer.secrets() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// YAML (stack config, Pulumi.yaml) and the secrets script.
+
+const PLAIN_YAML = /^[A-Za-z0-9_][A-Za-z0-9_ .@\/+:-]*$/;
+const YAML_WORDS = /^(?:true|false|yes|no|on|off|y|n|null|~|[-+]?[0-9][0-9_.:eE+-]*|\.inf|\.nan)$/i;
+
+/** A YAML scalar: plain when that reads back as the same string, double-quoted (JSON escapes) otherwise. */
+export function yamlScalar(value: string | number | boolean | null): string {
+  if (typeof value !== "string") return JSON.stringify(value);
+  // `: ` starts a mapping, ` #` a comment; trailing spaces and a trailing `:` would be lost or misread.
+  const plain = PLAIN_YAML.test(value) && !YAML_WORDS.test(value) && !/: | #|[ :]$/.test(value);
+  return plain ? value : stringLiteral(value);
+}
+
+/** `key: value` lines of a YAML mapping at `indent`, nested values as block mappings and sequences. */
+export function yamlEntry(key: string, value: Json, indent: number): string[] {
+  const pad = " ".repeat(indent);
+  const name = yamlScalar(key);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return [`${pad}${name}: []`];
+    return [`${pad}${name}:`, ...value.flatMap((item) => yamlItem(item, indent + 2))];
+  }
+  if (value !== null && typeof value === "object") {
+    const members = Object.entries(value);
+    if (members.length === 0) return [`${pad}${name}: {}`];
+    return [`${pad}${name}:`, ...members.flatMap(([member, inner]) => yamlEntry(member, inner, indent + 2))];
+  }
+  return [`${pad}${name}: ${yamlScalar(value)}`];
+}
+
+function yamlItem(value: Json, indent: number): string[] {
+  const pad = " ".repeat(indent);
+  if (value !== null && typeof value === "object") return [`${pad}- ${JSON.stringify(value)}`];
+  return [`${pad}- ${yamlScalar(value)}`];
+}
+
+/** A value for a POSIX shell, in single quotes. */
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The script that sets the program's secrets. `printf '%s\n'` adds the one newline that `pulumi
+ * config set` removes from what it reads on stdin, so every value arrives exactly, and nothing
+ * secret is ever on a command line.
+ */
+export function renderSecretsScript(secrets: readonly Secret[]): string {
+  return [
+    "#!/bin/sh",
+    "# Sets the exported program's secret stack config. This file holds the secret values in plain",
+    "# text: run it once from this directory, then delete it. Arguments go to every `pulumi config",
+    "# set` (e.g. `sh secrets.sh --stack dev`).",
+    "set -eu",
+    ...secrets.map((secret) => `printf '%s\\n' ${shellQuote(secret.value)} | pulumi config set --secret ${secret.key} "$@"`),
+    "",
+  ].join("\n");
+}
+
+/** `ObjectKey`s as text, for messages. */
+export function describeKey(key: ObjectKey): string {
+  return `${key.kind} ${key.id}`;
+}

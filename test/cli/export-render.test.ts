@@ -1,0 +1,234 @@
+/**
+ * The exported program as text: literals that carry any title exactly (quotes, `${`, backslashes,
+ * emoji, line breaks), the stack config's YAML, and secrets (a `config.requireSecret` in the
+ * program, the value only in secrets.sh, which sets it exactly).
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import type { ExportedObject } from "../../provider/cli/export/kinds/index.ts";
+import { type PlannedObject, renderProgram, renderSecretsScript, shellQuote, stringLiteral, yamlEntry, yamlScalar } from "../../provider/cli/export/render.ts";
+import { literal, object, ref } from "../../provider/cli/export/values.ts";
+
+const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown };
+
+const TRICKY = [
+  'He said "hello"',
+  "${process.exit(1)} and `backticks`",
+  "C:\\docs\\new\\table \\u0041",
+  "emoji 📘🚀 and ZWJ 👩‍💻 and flags 🇫🇷",
+  "line one\nline two\ttabbed\r\n",
+  "separators \u2028 and \u2029",
+  "it's a */ comment end </script>",
+  "nul \u0000 and del \u007f",
+];
+
+interface Recorded {
+  kind: string;
+  name: string;
+  args: Record<string, unknown>;
+  opts?: Record<string, unknown>;
+}
+
+/**
+ * Runs a rendered program (transpiled by TypeScript) with stand-ins for @pulumi/pulumi and the
+ * package: what each resource receives, config reads as `<config:key>` markers.
+ */
+function run(indexTs: string, config: Record<string, unknown> = {}): Recorded[] {
+  const output = ts.transpileModule(indexTs, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 }, reportDiagnostics: true });
+  expect(output.diagnostics ?? []).toEqual([]);
+  const recorded: Recorded[] = [];
+  class Config {
+    require(key: string) {
+      return `<config:${key}>`;
+    }
+    requireSecret(key: string) {
+      return `<secret:${key}>`;
+    }
+    requireObject(key: string) {
+      return config[key];
+    }
+  }
+  const docs = new Proxy(
+    {},
+    {
+      get: (_target, kind: string) =>
+        class {
+          id = `<${kind}.id>`;
+          siteSpaceId = `<${kind}.siteSpaceId>`;
+          constructor(name: string, args: Record<string, unknown>, opts?: Record<string, unknown>) {
+            recorded.push({ kind, name, args, ...(opts ? { opts } : {}) });
+          }
+        },
+    },
+  );
+  const modules: Record<string, unknown> = { "@pulumi/pulumi": { Config }, "pulumi-docs-platform": docs };
+  const module = { exports: {} };
+  new Function("require", "exports", "module", output.outputText)((name: string) => modules[name], module.exports, module);
+  return recorded;
+}
+
+const plan = (object: ExportedObject, extra: Partial<PlannedObject> = {}): PlannedObject => ({ object, name: extra.name ?? object.id, ...extra });
+
+describe("literals", () => {
+  it("a string literal evaluates to the exact string, whatever it holds", () => {
+    for (const text of TRICKY) {
+      const literalText = stringLiteral(text);
+      expect(literalText.startsWith('"') && literalText.endsWith('"')).toBe(true);
+      expect(literalText).not.toMatch(/[\n\r\u2028\u2029\u0000]/);
+      expect(new Function(`return ${literalText};`)()).toBe(text);
+    }
+  });
+
+  it("every title, label and value of a program arrives in the resource exactly as the API had it", () => {
+    const planned = TRICKY.map((title, index) =>
+      plan({ kind: "Team", id: `t${index}`, name: { title, fallback: "team" }, inputs: [["title", literal(title)]] }, { name: `team-${index}`, adoptId: `id "${index}" \\` }),
+    );
+    const recorded = run(renderProgram(planned, { adopt: true, skipped: [] }).indexTs);
+    expect(recorded.map((resource) => resource.args.title)).toEqual(TRICKY);
+    expect(recorded.map((resource) => resource.args.adopt)).toEqual(TRICKY.map((_, index) => ({ id: `id "${index}" \\` })));
+  });
+
+  it("object keys that are not identifiers are quoted (an adaptive schema's claims)", () => {
+    const jsonSchema = { type: "object", properties: { unsigned: { type: "object", properties: { "beta-user": { type: "boolean" }, $ok: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false };
+    const site = plan({ kind: "Site", id: "s1", name: { title: "Site", fallback: "site" }, inputs: [["title", literal("Site")]] }, { variable: "site" });
+    const schema = plan({ kind: "SiteAdaptiveSchema", id: "s1", name: { title: "x", fallback: "x" }, inputs: [["siteId", ref("Site", "s1")], ["jsonSchema", literal(jsonSchema)]] });
+    const program = renderProgram([site, schema], { adopt: true, skipped: [] }).indexTs;
+    expect(program).toContain(`"beta-user": { type: "boolean" }`);
+    expect(program).toContain(`$ok: { type: "boolean" }`);
+    const [, recordedSchema] = run(program);
+    expect(recordedSchema!.args).toEqual({ siteId: "<Site.id>", jsonSchema });
+  });
+
+  it("a reason of a skipped kind cannot end the header comment early", () => {
+    const program = renderProgram([], { adopt: true, skipped: [{ kind: "SamlProvider", reason: "needs admin */ process.exit(1) /*" }] }).indexTs;
+    expect(program).toContain(" * - SamlProvider: needs admin * / process.exit(1) /*");
+    expect(run(program)).toEqual([]);
+  });
+
+  it("breaks long values over lines, prettier-style, and keeps short ones on one", () => {
+    const long = plan({
+      kind: "SiteCustomization",
+      id: "s1",
+      name: { title: "x", fallback: "x" },
+      inputs: [
+        ["styling", literal({ primaryColor: { light: "#0b5fff", dark: "#6ea2ff" }, corners: "rounded" })],
+        ["header", literal({ links: [{ title: "Status page of every service", to: { kind: "url", url: "https://status.example.com/services/all" } }] })],
+      ],
+    });
+    expect(renderProgram([long], { adopt: false, skipped: [] }).indexTs).toContain(
+      [
+        `new docs.SiteCustomization("s1", {`,
+        `  styling: { primaryColor: { light: "#0b5fff", dark: "#6ea2ff" }, corners: "rounded" },`,
+        `  header: {`,
+        `    links: [`,
+        `      {`,
+        `        title: "Status page of every service",`,
+        `        to: { kind: "url", url: "https://status.example.com/services/all" },`,
+        `      },`,
+        `    ],`,
+        `  },`,
+        `});`,
+      ].join("\n"),
+    );
+  });
+});
+
+describe("references and stack config", () => {
+  it("names exported objects by variable, and puts ids of objects not exported in the stack config, never in the program", () => {
+    const section = plan(
+      {
+        kind: "SiteSection",
+        id: "sec1",
+        name: { title: "Guides", fallback: "section" },
+        inputs: [["siteId", ref("Site", "site-9")], ["spaceId", ref("Space", "spc-1")], ["title", literal("Guides")]],
+      },
+      { name: "guides" },
+    );
+    const space = plan({ kind: "Space", id: "spc-1", name: { title: "Guides", fallback: "space" }, inputs: [["title", literal("Guides")]] }, { name: "guides", variable: "guides" });
+    const rendered = renderProgram([space, section], { adopt: false, skipped: [] });
+    expect(rendered.indexTs).toContain(`spaceId: guides.id,`);
+    expect(rendered.indexTs).toContain(`siteId: config.require("site-site-9"),`);
+    expect(rendered.indexTs).not.toContain(`"site-9"`);
+    expect(rendered.config).toEqual([{ key: "site-site-9", value: "site-9" }]);
+  });
+
+  it("names members by keys of the stack config's members, from their emails, deduplicated", () => {
+    const members = [
+      { type: "member" as const, userId: "u2", email: "ada@globex.test", as: "email" as const },
+      { type: "member" as const, userId: "u1", email: "ada@acme.test", as: "email" as const },
+      { type: "member" as const, userId: "u3", email: undefined, as: "email" as const },
+    ];
+    const teamObject = plan({ kind: "Team", id: "t", name: { title: "T", fallback: "team" }, inputs: [["title", literal("T")], ["members", { type: "array", items: members }]] });
+    const rendered = renderProgram([teamObject], { adopt: false, skipped: [] });
+    expect(rendered.indexTs).toContain("members: [members.ada2, members.ada, members.u3],");
+    expect(rendered.config).toEqual([{ key: "members", value: { ada: "ada@acme.test", ada2: "ada@globex.test", u3: "u3" } }]);
+    const [recorded] = run(rendered.indexTs, { members: { ada: "A", ada2: "B", u3: "C" } });
+    expect(recorded!.args.members).toEqual(["B", "A", "C"]);
+  });
+});
+
+describe("YAML of the stack config", () => {
+  it("reads back every value as written", () => {
+    const values = ["org-acme", "http://127.0.0.1:4010/v1", "Acme Documentation", "yes", "123", "1e3", "a: b", "#x", "x #y", " lead", "trail ", "", ":", "a:", "quote\"s", "back\\slash", "multi\nline", "émoji 📘", ...TRICKY];
+    for (const value of values) {
+      const text = yamlEntry("k", value, 0).join("\n");
+      expect((yaml.load(text) as { k: string }).k).toBe(value);
+    }
+    expect(yamlScalar("docs-platform:apiUrl")).toBe("docs-platform:apiUrl");
+    expect(yamlScalar("Acme Documentation")).toBe("Acme Documentation");
+    const nested = { config: { title: "T", emailDomains: ["acme.test", "yes"], empty: [], members: { ada: "ada@acme.test" } } };
+    expect(yaml.load(yamlEntry("config", nested.config, 0).join("\n"))).toEqual(nested);
+  });
+});
+
+describe("secrets", () => {
+  const certificate = "-----BEGIN CERTIFICATE-----\nMIIC'quoted'\"and\" $(touch /tmp/pwned) `x` \\n\n-----END CERTIFICATE-----\n";
+  const saml = plan(
+    {
+      kind: "SamlProvider",
+      id: "saml-1",
+      name: { title: "Okta", fallback: "saml-provider" },
+      inputs: [["label", literal("Okta")], ["certificate", { type: "secret", owner: { kind: "SamlProvider", id: "saml-1" }, field: "certificate", value: certificate }]],
+    },
+    { name: "okta", adoptId: "saml-1" },
+  );
+
+  it("are read with config.requireSecret, named after their resource, and kept out of the program and its config", () => {
+    const rendered = renderProgram([saml], { adopt: true, skipped: [] });
+    expect(rendered.indexTs).toContain(`certificate: config.requireSecret("oktaCertificate"),`);
+    expect(rendered.indexTs).not.toContain("MIIC");
+    expect(JSON.stringify(rendered.config)).not.toContain("MIIC");
+    expect(rendered.secrets).toEqual([{ key: "oktaCertificate", value: certificate }]);
+    expect(run(rendered.indexTs)[0]!.args.certificate).toBe("<secret:oktaCertificate>");
+  });
+
+  it("secrets.sh sets each one with `pulumi config set --secret`, the exact value on stdin, never on a command line", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "export-secrets-"));
+    try {
+      // A stand-in pulumi that records its arguments and what it read.
+      await fs.writeFile(path.join(dir, "pulumi"), `#!/bin/sh\nprintf '%s\\n' "$*" >> "${dir}/args"\ncat > "${dir}/stdin"\n`, { mode: 0o755 });
+      const script = renderSecretsScript(renderProgram([saml], { adopt: true, skipped: [] }).secrets);
+      await fs.writeFile(path.join(dir, "secrets.sh"), script);
+      expect(script).toContain(`| pulumi config set --secret oktaCertificate "$@"\n`);
+      await promisify(execFile)("sh", ["secrets.sh", "--stack", "dev"], { cwd: dir, env: { ...process.env, PATH: `${dir}:${process.env.PATH}` } });
+      expect(await fs.readFile(path.join(dir, "args"), "utf8")).toBe("config set --secret oktaCertificate --stack dev\n");
+      // `pulumi config set` drops the one trailing newline printf adds: the value arrives exactly.
+      expect(await fs.readFile(path.join(dir, "stdin"), "utf8")).toBe(`${certificate}\n`);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("shell quoting survives any text", async () => {
+    for (const text of TRICKY.filter((value) => !value.includes("\u0000"))) {
+      const { stdout } = await promisify(execFile)("sh", ["-c", `printf '%s' ${shellQuote(text)}`]);
+      expect(stdout).toBe(text);
+    }
+  });
+});
