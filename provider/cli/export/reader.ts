@@ -42,6 +42,8 @@ export interface ApiTeam {
 
 export interface ApiTeamMember {
   organization: ApiMember;
+  /** The member's role in the team (DESIGN.md 8): `owner` or `member`. */
+  team?: { role?: string };
 }
 
 export interface ApiSamlProvider {
@@ -132,6 +134,17 @@ export interface ApiOpenApiSpec {
   slug: string;
   sourceURL?: string;
   visibility?: string;
+}
+
+export interface ApiTranslation {
+  id: string;
+  language: string;
+  source?: { space?: string; language?: string };
+  instructions?: JsonObject;
+}
+
+export interface ApiAgentInstructions {
+  instructions: JsonObject & { nodes?: Json[] };
 }
 
 export type JsonObject = { [key: string]: Json };
@@ -246,6 +259,15 @@ export class OrganizationReader {
 
   openApiSpecs(): Promise<ApiOpenApiSpec[]> {
     return this.#list(orgPath(this.organizationId, "openapi"));
+  }
+
+  translations(): Promise<ApiTranslation[]> {
+    return this.#list(orgPath(this.organizationId, "translations"));
+  }
+
+  /** The organization's agent instructions: always there (an organization that never wrote one reads as the empty document). */
+  agentInstructions(): Promise<ApiAgentInstructions> {
+    return this.#get(orgPath(this.organizationId, "agent-instructions"));
   }
 
   /**

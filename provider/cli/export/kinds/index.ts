@@ -3,14 +3,20 @@
  * organization, its people, its content, its sites). References reorder where they must: a
  * resource is always written after the ones it names.
  *
+ * `TeamMember` is the one kind not listed: a team's membership is one set, which team.ts declares
+ * whole as `Team.members` (a Team with `members` and a TeamMember of the same team would undo each
+ * other).
+ *
  * Adding a kind: write `kinds/<kebab-kind>.ts` exporting a {@link KindExporter} (model it on
  * team.ts for an organization-level kind, site-section-group.ts for a site-level one), and add it
  * to this list. Its objects are then named, ordered, checked against the resource's schema,
  * adopted by id (when the resource takes `adopt`) and written like every other kind's.
  */
+import { agentInstructions } from "./agent-instructions";
 import { collection } from "./collection";
 import type { KindExporter } from "./kind";
 import { openApiSpec } from "./open-api-spec";
+import { organizationMember } from "./organization-member";
 import { organizationSettings } from "./organization-settings";
 import { samlProvider } from "./saml-provider";
 import { site } from "./site";
@@ -23,13 +29,17 @@ import { siteSpaceCustomization } from "./site-space-customization";
 import { siteStructure } from "./site-structure";
 import { space } from "./space";
 import { team } from "./team";
+import { translation } from "./translation";
 
 export const EXPORTERS: readonly KindExporter[] = [
   organizationSettings,
+  organizationMember,
   team,
   samlProvider,
   collection,
   space,
+  translation,
+  agentInstructions,
   site,
   siteSectionGroup,
   siteSection,

@@ -1,0 +1,45 @@
+/**
+ * OrganizationMember: every member's role in the organization, the member named by email (the
+ * stack config's `members`), so the same program gives another organization's people the same
+ * roles. Every member is declared, whatever their role: a member's role has no default to leave
+ * out (they joined with whatever the organization gave then), and a copy must set each one. The
+ * API names no token's own user, so the exporting admin is declared too, as the admin they are.
+ *
+ * `removeOnDestroy` is never written: destroying the exported program must not remove people from
+ * the organization. There is no `adopt` to write either: the resource always takes its member over.
+ */
+import { definition } from "../../../resources/organization-member";
+import type { Adopt } from "../../../runtime/adopt";
+import type { ResourceDefinition } from "../../../runtime/resource";
+import { compare } from "../naming";
+import type { ApiMember } from "../reader";
+import { literal } from "../values";
+import type { ExportedObject, KindExporter } from "./kind";
+
+/** The members by email (those without one by user id), so the program's order does not follow the API's. */
+function byEmail(a: ApiMember, b: ApiMember): number {
+  return compare((a.user?.email ?? "").toLowerCase(), (b.user?.email ?? "").toLowerCase()) || compare(a.id, b.id);
+}
+
+export const organizationMember: KindExporter = {
+  kind: "OrganizationMember",
+  definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
+  async read(org) {
+    const members = [...(await org.members())].sort(byEmail);
+    return members.map((member): ExportedObject => {
+      const email = member.user?.email;
+      return {
+        kind: "OrganizationMember",
+        id: member.id,
+        // Named like the member's key in the stack config (`ada@acme.test` -> `ada`); never after the id.
+        name: { title: email ? email.split("@")[0]! : (member.user?.displayName ?? ""), fallback: "member" },
+        inputs: [
+          // A member without an email (the API does not promise one) is named by user id, through the stack config's `memberIds`.
+          email ? ["email", { type: "member", userId: member.id, email, as: "email" }] : ["userId", { type: "member", userId: member.id, email: undefined, as: "id" }],
+          // `null` is a guest, and is declared as such.
+          ["role", literal(member.role ?? null)],
+        ],
+      };
+    });
+  },
+};
