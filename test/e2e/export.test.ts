@@ -12,7 +12,8 @@
  *    program (written without `adopt`) then previews, refreshes and ups with no change;
  * 4. the `--no-adopt` export, `up` as a new stack against the second demo organization, makes an
  *    organization equal to the first one object by object (read through the API), except ids and
- *    what the stack config says differs (the organization's name and domains, its people).
+ *    what the stack config says differs (the organization's name and domains, its people), and
+ *    the one thing the program cannot declare: a team owner's role (Team.members names people only).
  */
 import { execFile, spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -100,6 +101,8 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
     children: item.children?.map(node),
     siteSpaces: item.siteSpaces?.map(node),
   });
+  const members: any[] = await api.list(`/orgs/${org}/members`);
+  const translations: any[] = await api.list(`/orgs/${org}/translations`);
   return {
     settings: {
       defaultRole: organization.defaultRole,
@@ -109,11 +112,13 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
       mergeRules: rules(organization.mergeRules),
       defaultContent: organization.defaultContent && siteTitle.get(organization.defaultContent.site),
     },
+    memberRoles: Object.fromEntries(members.map((member) => [personOf(member.user.email), member.role]).sort(([a], [b]) => (a < b ? -1 : 1))),
     teams: byJson(
       await Promise.all(
         teams.map(async (team) => ({
           title: team.title,
           members: ((await api.list(`/orgs/${org}/teams/${team.id}/members`)) as any[]).map((item) => personOf(item.organization.user.email)).sort(),
+          roles: Object.fromEntries(((await api.list(`/orgs/${org}/teams/${team.id}/members`)) as any[]).map((item) => [personOf(item.organization.user.email), item.team.role])),
         })),
       ),
     ),
@@ -164,6 +169,14 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
         }),
       ),
     ),
+    translations: byJson(
+      translations.map((translation) => ({
+        language: translation.language,
+        source: { space: spaceTitle.get(translation.source?.space), language: translation.source?.language },
+        instructions: translation.instructions,
+      })),
+    ),
+    agentInstructions: (await api.get(`/orgs/${org}/agent-instructions`)).instructions,
     openApiSpecs: byJson(((await api.list(`/orgs/${org}/openapi`)) as any[]).map((spec) => ({ slug: spec.slug, sourceURL: spec.sourceURL, visibility: spec.visibility }))),
     organizationSpecific: { title: organization.title, emailDomains: organization.emailDomains, hostname: organization.hostname },
   };
@@ -172,7 +185,8 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
 /**
  * What the quickstart does not declare, made through the API so the export meets every kind: a
  * nested section group (and so a group's order), a visitor schema, a site space's customization
- * override, a header link to the OpenAPI spec, and a space's merge rules naming a member by id.
+ * override, a header link to the OpenAPI spec, a space's merge rules naming a member by id, a
+ * member's role no program set, and a translation with neither instructions nor source language.
  */
 async function beyondTheQuickstart(api: Api, org: string): Promise<void> {
   const [site] = await api.list(`/orgs/${org}/sites`);
@@ -192,6 +206,9 @@ async function beyondTheQuickstart(api: Api, org: string): Promise<void> {
   await api.put(`${base}/customization`, { ...customization, header: { links: [{ title: "REST API", to: { kind: "openapi", spec: "petstore" } }] } });
   const space = (await api.list(`/orgs/${org}/spaces`)).find((item: { title: string }) => item.title === "API reference");
   await api.patch(`/spaces/${space.id}`, { mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] } });
+  await api.patch(`/orgs/${org}/members/usr-acme-editor`, { role: "review" });
+  const releaseNotes = (await api.list(`/orgs/${org}/spaces`)).find((item: { title: string }) => item.title === "Release notes");
+  await api.post(`/orgs/${org}/translations`, { language: "de", source: { space: releaseNotes.id } });
 }
 
 describe("export of the quickstart's organization through the real CLI", () => {
@@ -235,32 +252,48 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stderr).toContain(`token from \`pulumi config\` of stack ${quickstart.name}`);
     const objects = Number(/(\d+) objects of \d+ kinds exported from org-acme/.exec(exported.stderr)?.[1]);
-    // The quickstart's 18 resources, the demo organization's three fixture spaces, and what
-    // beyondTheQuickstart made: a section group, a visitor schema, a site space's customization.
-    expect(objects).toBe(24);
+    // The quickstart's 23 resources but its TeamMember (the team's membership is its Team's
+    // `members`), the organization's two other members' roles, the demo organization's three
+    // fixture spaces, and what beyondTheQuickstart made: a section group, a visitor schema, a site
+    // space's customization, a translation.
+    expect(objects).toBe(31);
     for (const kind of [
-      "OrganizationSettings: 1 object", "Team: 2 objects", "SamlProvider: 1 object", "Collection: 2 objects", "Space: 6 objects", "Site: 1 object",
-      "SiteSectionGroup: 2 objects", "SiteSection: 2 objects", "SiteSpace: 2 objects", "SiteStructure: 1 object", "SiteCustomization: 1 object",
+      "OrganizationSettings: 1 object", "OrganizationMember: 3 objects", "Team: 3 objects", "SamlProvider: 1 object", "Collection: 2 objects",
+      "Space: 6 objects", "Translation: 2 objects", "AgentInstructions: 1 object", "Site: 1 object", "SiteSectionGroup: 2 objects",
+      "SiteSection: 2 objects", "SiteSpace: 2 objects", "SiteStructure: 1 object", "SiteCustomization: 1 object",
       "SiteSpaceCustomization: 1 object", "SiteAdaptiveSchema: 1 object", "OpenApiSpec: 1 object",
     ]) {
       expect(exported.stderr).toContain(kind);
     }
-    console.log(`export: ${objects} objects in ${exported.ms} ms (the whole command)`);
+    expect(exported.stderr).toContain(`warning: team "Translators": eli@acme.test is an owner of the team; Team.members cannot declare a team role`);
+    console.log(`export: ${objects} objects in ${exported.ms} ms (the whole command; ${/exported from org-acme in ([\d.]+ s)/.exec(exported.stderr)?.[1]} by its own clock, credentials included)`);
 
     const files = await readDir(adoptDir);
     expect(Object.keys(files)).toEqual(["Pulumi.org-acme.yaml", "Pulumi.yaml", "index.ts", "package.json", "secrets.sh"]);
     const program = files["index.ts"]!;
     // References, not literals: every id of the organization appears in `adopt: { id }` only.
     const ids = [...program.matchAll(/adopt: \{ id: "([^"]+)" \}/g)].map((match) => match[1]!);
-    // Every object but those of the kinds that always take over (OrganizationSettings, SiteStructure,
-    // SiteCustomization, SiteSpaceCustomization, SiteAdaptiveSchema).
-    expect(ids).toHaveLength(19);
+    // Every object but those of the kinds that always take over (OrganizationSettings,
+    // OrganizationMember, AgentInstructions, SiteStructure, SiteCustomization,
+    // SiteSpaceCustomization, SiteAdaptiveSchema).
+    expect(ids).toHaveLength(22);
     // (An OpenAPI spec's id is its slug, which the program declares too.)
     for (const id of ids.filter((id) => id !== "petstore")) expect(program.split(`"${id}"`)).toHaveLength(2);
     expect(program).not.toContain("org-acme");
     expect(program).toContain("defaultTeam: reviewers.id");
     expect(program).toContain("parent: productDocumentation.id");
     expect(program).toContain("members: [members.ada, members.rae]");
+    // The team the quickstart filled with a TeamMember: its membership is the Team's `members`.
+    expect(program).toContain(`new docs.Team("translators", {\n  title: "Translators",\n  members: [members.eli],`);
+    expect(program).not.toContain("TeamMember");
+    expect(program).toContain(`new docs.OrganizationMember("rae", {\n  email: members.rae,\n  role: "comment",\n});`);
+    expect(program).toContain(`new docs.OrganizationMember("eli", {\n  email: members.eli,\n  role: "review",\n});`);
+    expect(program).not.toContain("removeOnDestroy");
+    expect(program).toMatch(/new docs\.Translation\("getting-started-fr", \{\n  language: "fr",\n  source: \{ space: gettingStarted\.id, language: "en" \},\n  instructions: \{/);
+    expect(program).toContain(`new docs.Translation("release-notes-de", {\n  language: "de",\n  source: { space: releaseNotes.id },\n  adopt: {`);
+    expect(program).not.toContain("runTrigger");
+    expect(program).toContain(`new docs.AgentInstructions("agent-instructions", {\n  instructions: {`);
+    expect(program).not.toContain("clearOnDestroy");
     expect(program).toContain("parentSectionGroupId: apis.id");
     expect(program).toContain(`to: { kind: "openapi", spec: petstore.slug }`);
     expect(program).toContain(`{ rule: "require_specific_reviewers", users: [memberIds.ada] }`);
@@ -304,7 +337,7 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect(exported.code, exported.stderr).toBe(0);
     expect(await fs.readFile(path.join(importDir, "index.ts"), "utf8")).not.toContain("adopt: {");
     const entries = (JSON.parse(await fs.readFile(importFile, "utf8")) as { resources: { type: string; outputs: Record<string, unknown> }[] }).resources;
-    expect(entries).toHaveLength(24);
+    expect(entries).toHaveLength(31);
     // Secrets are marked secret, so the state keeps them encrypted.
     expect(entries.find((entry) => entry.type.endsWith(":SamlProvider"))!.outputs.certificate).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
 
@@ -313,13 +346,13 @@ describe("export of the quickstart's organization through the real CLI", () => {
     await setSecrets(importDir, stack);
     await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
     const imported = assertSucceeded(await stack.run(["import", "--file", importFile, "--yes", "--skip-preview", "--generate-code=false", "--protect=false"]));
-    expect(imported.stdout).toContain("= 24 imported");
+    expect(imported.stdout).toContain("= 31 imported");
     // Not a single request: the engine took every state from the file and called no read.
     expect(((await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { total: number }).total).toBe(0);
 
     assertSucceeded(await stack.run(["preview", "--expect-no-changes"]));
     assertSucceeded(await stack.run(["refresh", "--expect-no-changes", "--yes", "--skip-preview"]));
-    expect((await stack.up()).stdout).toMatch(/25 unchanged/);
+    expect((await stack.up()).stdout).toMatch(/32 unchanged/);
     expect(await writeRequests(emulator)).toEqual({});
     expect((await stack.exportState()).text).not.toContain("MIIDpDCC");
   });
@@ -359,12 +392,23 @@ describe("export of the quickstart's organization through the real CLI", () => {
     const original = await snapshot(acmeApi, acme.id, person(acmeMembers));
     const copy = await snapshot(globexApi, globex.id, person(globexMembers));
     expect(copy.organizationSpecific).toEqual({ title: "Globex Documentation", emailDomains: ["globex.test"], hostname: undefined });
-    expect({ ...copy, organizationSpecific: undefined }).toEqual({ ...original, organizationSpecific: undefined });
+    // Team.members names people, not their role in the team: the copy's Translators has eli's
+    // counterpart as a member where the original has eli as its owner (the export warned).
+    const ownersAsMembers = original.teams.map((team) => ({ ...team, roles: Object.fromEntries(Object.entries(team.roles).map(([person]) => [person, "member"])) }));
+    expect({ ...copy, organizationSpecific: undefined }).toEqual({ ...original, teams: ownersAsMembers, organizationSpecific: undefined });
     // What the comparison covers, so an empty snapshot cannot pass.
     expect(original.teams).toEqual([
-      { title: "Reviewers", members: ["ada", "rae"] },
-      { title: "Writers", members: ["eli"] },
+      { title: "Reviewers", members: ["ada", "rae"], roles: { ada: "member", rae: "member" } },
+      { title: "Translators", members: ["eli"], roles: { eli: "owner" } },
+      { title: "Writers", members: ["eli"], roles: { eli: "member" } },
     ]);
+    expect(original.memberRoles).toEqual({ ada: "admin", eli: "review", rae: "comment" });
+    expect(original.translations).toEqual([
+      { language: "de", source: { space: "Release notes", language: undefined }, instructions: undefined },
+      { language: "fr", source: { space: "Getting started", language: "en" }, instructions: expect.objectContaining({ object: "document" }) },
+    ]);
+    expect(original.translations[1]!.instructions.nodes).toHaveLength(2);
+    expect(original.agentInstructions.nodes).toHaveLength(2);
     expect(original.sites[0]!.structure).toHaveLength(2);
     expect(original.sites[0]!.adaptiveSchema).toBe(200);
     expect(original.spaces.find((space) => space.title === "API reference")!.mergeRules.rules[0].users).toEqual(["ada"]);
