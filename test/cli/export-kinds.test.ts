@@ -42,6 +42,13 @@ function paragraphs(...texts: string[]) {
   };
 }
 
+/** `value` with every object's keys in code-unit order. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]));
+}
+
 describe("OrganizationMember", () => {
   it("declares every member's role as read, guests as null, each member by email from the stack config, sorted by email", async () => {
     await api.patch(`/orgs/${ORG}/members/usr-acme-reader`, { role: "comment" });
@@ -168,13 +175,34 @@ describe("AgentInstructions", () => {
     expect(result.program.indexTs).not.toContain("AgentInstructions");
   });
 
-  it("declares the document when it holds anything, never clearOnDestroy", async () => {
-    await api.put(`/orgs/${ORG}/agent-instructions`, { instructions: paragraphs("Answer from the docs only. 📘") });
+  it("declares the document when it holds anything, each node's keys in reading order, never clearOnDestroy", async () => {
+    // Keys sorted, as a document written through Pulumi comes back (its inputs travel as a sorted struct).
+    await api.put(`/orgs/${ORG}/agent-instructions`, { instructions: sortedKeys(paragraphs("Answer from the docs only. 📘")) });
     const result = await exported("AgentInstructions");
     expect(result.warnings).toEqual([]);
     const program = result.program.indexTs;
-    expect(program).toContain(`new docs.AgentInstructions("agent-instructions", {\n  instructions: {\n    object: "document",`);
-    expect(program).toContain(`text: "Answer from the docs only. 📘",`);
+    expect(program).toContain(
+      [
+        `new docs.AgentInstructions("agent-instructions", {`,
+        `  instructions: {`,
+        `    object: "document",`,
+        `    data: { schemaVersion: 1 },`,
+        `    nodes: [`,
+        `      {`,
+        `        object: "block",`,
+        `        type: "paragraph",`,
+        `        nodes: [`,
+        `          {`,
+        `            object: "text",`,
+        `            leaves: [{ object: "leaf", marks: [], text: "Answer from the docs only. 📘" }],`,
+        `          },`,
+        `        ],`,
+        `      },`,
+        `    ],`,
+        `  },`,
+        `});`,
+      ].join("\n"),
+    );
     expect(program).not.toContain("clearOnDestroy");
     expect(program).not.toContain(`adopt: { id: "`);
     expect(program).not.toContain(ORG);

@@ -40,6 +40,25 @@ export function literal(value: Json): Value {
   return { type: "literal", value };
 }
 
+/** Keys a rich-text node is read by: what it is first, its children last. */
+const NODE_KEYS_FIRST = ["object", "type"];
+const NODE_KEYS_LAST = ["nodes", "leaves"];
+
+/**
+ * A rich-text document (API.md 2.3) as a literal tree, each node's keys in reading order (`object`
+ * and `type` first, the node's children last, the others as the API gave them). The API may keep
+ * them in any order (one written through Pulumi comes back sorted), and a person reads
+ * `{ object: "block", type: "paragraph", nodes: [...] }` at a glance.
+ */
+export function documentLiteral(value: Json): Value {
+  if (Array.isArray(value)) return { type: "array", items: value.map(documentLiteral) };
+  if (value === null || typeof value !== "object") return literal(value);
+  const rank = (key: string) => (NODE_KEYS_FIRST.includes(key) ? NODE_KEYS_FIRST.indexOf(key) - NODE_KEYS_FIRST.length : NODE_KEYS_LAST.includes(key) ? 1 + NODE_KEYS_LAST.indexOf(key) : 0);
+  // Array.prototype.sort is stable: keys of equal rank keep the API's order.
+  const keys = Object.keys(value).sort((a, b) => rank(a) - rank(b));
+  return { type: "object", entries: keys.map((key) => [key, documentLiteral(value[key]!)] as const) };
+}
+
 export function ref(kind: string, id: string, property = "id", fallback: string = id): Value {
   return { type: "ref", target: { kind, id }, property, fallback };
 }

@@ -9,7 +9,7 @@
 import { definition } from "../../../resources/agent-instructions";
 import type { Adopt } from "../../../runtime/adopt";
 import type { ResourceDefinition } from "../../../runtime/resource";
-import { literal } from "../values";
+import { documentLiteral } from "../values";
 import type { KindExporter } from "./kind";
 
 export const agentInstructions: KindExporter = {
@@ -24,7 +24,7 @@ export const agentInstructions: KindExporter = {
         // The resource's id is the organization's.
         id: org.organizationId,
         name: { title: "agent-instructions", fallback: "agent-instructions" },
-        inputs: [["instructions", literal(instructions)]],
+        inputs: [["instructions", documentLiteral(instructions)]],
       },
     ];
   },

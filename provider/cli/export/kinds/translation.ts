@@ -10,7 +10,7 @@
 import { definition } from "../../../resources/translation";
 import type { Adopt } from "../../../runtime/adopt";
 import type { ResourceDefinition } from "../../../runtime/resource";
-import { literal, object, ref } from "../values";
+import { documentLiteral, literal, object, ref } from "../values";
 import type { KindExporter } from "./kind";
 
 export const translation: KindExporter = {
@@ -34,7 +34,7 @@ export const translation: KindExporter = {
           ["language", literal(item.language)],
           // The API shows `{}` for a translation made without a source: that is no source to declare.
           ["source", source.type === "object" && source.entries.length > 0 ? source : undefined],
-          ["instructions", item.instructions ? literal(item.instructions) : undefined],
+          ["instructions", item.instructions ? documentLiteral(item.instructions) : undefined],
         ],
       };
     });
