@@ -3,7 +3,7 @@
  * (`provider/client`) satisfies it; tests may pass their own.
  */
 import type { CreateJournal } from "./create-journal";
-import type { DeploymentClaims } from "./members";
+import type { DeploymentClaims } from "./deployment-claims";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type PathSegments = readonly string[];
@@ -21,6 +21,6 @@ export interface ResourceContext {
   journal?: CreateJournal;
   /** Inside `create`: the resource's identity in the journal (`<project>/<stack>/<kind>/<name>`). */
   createKey?: string;
-  /** Objects this deployment's creates took over (see members.ts); absent in direct tests. */
+  /** Objects this deployment's creates took over (see deployment-claims.ts); absent in direct tests. */
   claims?: DeploymentClaims;
 }

@@ -12,7 +12,7 @@ import { type ResourceDefinition, toProvider } from "./resource";
 import type { PropertyBag } from "./stub";
 import type { Adopt } from "./adopt";
 import { CreateJournal, journalDirectory } from "./create-journal";
-import { DeploymentClaims } from "./members";
+import { DeploymentClaims } from "./deployment-claims";
 
 type Provider = ReturnType<typeof toProvider>;
 
