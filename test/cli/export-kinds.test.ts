@@ -1,12 +1,13 @@
 /**
  * The exporters of member roles, translations, agent instructions and team membership, against the
  * in-process emulator: what each declares (and never declares: `removeOnDestroy`, `runTrigger`,
- * `clearOnDestroy`, `TeamMember`), how it names people and spaces, and that every object passes
- * the resource's own check (the export reports a failing one as a warning).
+ * `clearOnDestroy`), when a team's membership is `Team.members` and when TeamMembers, how it
+ * names people and spaces, and that every object passes the resource's own check (the export
+ * reports a failing one as a warning).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/index.ts";
-import { type ExportResult, exportOrganization, selectKinds } from "../../provider/cli/export/export.ts";
+import { type ExportResult, exportOrganization, resourceNames, selectKinds } from "../../provider/cli/export/export.ts";
 import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
@@ -89,23 +90,90 @@ describe("OrganizationMember", () => {
 });
 
 describe("Team and team membership", () => {
-  it("declares a team's membership as Team.members, never as TeamMember objects, and warns that an owner's role is not declared", async () => {
-    // A team managed one member at a time (as TeamMember does): no members at creation, then one owner.
-    const team = await api.put(`/orgs/${ORG}/teams`, { title: "Translators", members: [] });
-    await api.put(`/orgs/${ORG}/teams/${team.id}/members/usr-acme-editor`, { role: "owner" });
-    await api.put(`/orgs/${ORG}/teams/${team.id}/members/usr-acme-reader`, {});
+  it("declares a team whose people are all plain members as Team.members, and no TeamMember", async () => {
+    const team = await api.put(`/orgs/${ORG}/teams`, { title: "Writers", members: ["usr-acme-reader", "usr-acme-editor"] });
     const result = await exported("Team");
-    const program = result.program.indexTs;
-    expect(program).toContain(`new docs.Team("translators", {\n  title: "Translators",\n  members: [members.eli, members.rae],\n  adopt: { id: "${team.id}" },\n});`);
-    expect(program).not.toContain("TeamMember");
-    expect(result.warnings).toEqual([
-      `team "Translators": eli@acme.test is an owner of the team; Team.members cannot declare a team role, so a copy made from this program makes them members (adopting changes no role)`,
+    expect(result.warnings).toEqual([]);
+    expect(result.counts).toEqual([
+      { kind: "Team", objects: 1 },
+      { kind: "TeamMember", objects: 0 },
     ]);
+    const program = result.program.indexTs;
+    // Sorted by email, whatever order the API lists them in.
+    expect(program).toContain(`new docs.Team("writers", {\n  title: "Writers",\n  members: [members.eli, members.rae],\n  adopt: { id: "${team.id}" },\n});`);
+    expect(program).not.toContain("TeamMember");
   });
 
-  it("is not an exporter of its own: the list of kinds says why", () => {
-    expect(EXPORTERS.map((exporter) => exporter.kind)).not.toContain("TeamMember");
-    expect(() => selectKinds(EXPORTERS, "TeamMember")).toThrow(/unknown kind "TeamMember"/);
+  it("declares a team with an owner as a Team without members and one TeamMember per person, the owner's role as read", async () => {
+    // A team managed one member at a time (as TeamMember does): no members at creation, then an owner and a member.
+    const team = await api.put(`/orgs/${ORG}/teams`, { title: "Translators", members: [] });
+    await api.put(`/orgs/${ORG}/teams/${team.id}/members/usr-acme-reader`, {});
+    await api.put(`/orgs/${ORG}/teams/${team.id}/members/usr-acme-editor`, { role: "owner" });
+    const plain = await api.put(`/orgs/${ORG}/teams`, { title: "Reviewers", members: ["usr-acme-admin"] });
+    const result = await exported("Team");
+    expect(result.warnings).toEqual([]);
+    expect(result.counts).toEqual([
+      { kind: "Team", objects: 2 },
+      { kind: "TeamMember", objects: 2 },
+    ]);
+    const program = result.program.indexTs;
+    expect(program).toContain(`const translators = new docs.Team("translators", {\n  title: "Translators",\n  adopt: { id: "${team.id}" },\n});`);
+    expect(program).toContain(`new docs.Team("reviewers", {\n  title: "Reviewers",\n  members: [members.ada],\n  adopt: { id: "${plain.id}" },\n});`);
+    // After every Team, named after the team and the person, sorted by email; `member` is the default role, left out.
+    expect(program).toContain(
+      [
+        `new docs.TeamMember("translators-eli", {`,
+        `  teamId: translators.id,`,
+        `  email: members.eli,`,
+        `  role: "owner",`,
+        `  adopt: { id: "${team.id}/usr-acme-editor" },`,
+        `});`,
+        `new docs.TeamMember("translators-rae", {`,
+        `  teamId: translators.id,`,
+        `  email: members.rae,`,
+        `  adopt: { id: "${team.id}/usr-acme-reader" },`,
+        `});`,
+      ].join("\n"),
+    );
+    expect(program.indexOf("new docs.TeamMember(")).toBeGreaterThan(program.lastIndexOf("new docs.Team("));
+    // The team's id appears in adopt only: teamId is the team's variable.
+    expect(program.split(team.id)).toHaveLength(4);
+    expect(result.files["Pulumi.dev.yaml"]).toContain("  acme:members:\n    ada: ada@acme.test\n    eli: eli@acme.test\n    rae: rae@acme.test\n");
+
+    const copy = await exported("Team", false);
+    expect(copy.program.indexTs).toContain(`new docs.TeamMember("translators-eli", {\n  teamId: translators.id,\n  email: members.eli,\n  role: "owner",\n});`);
+    expect(copy.program.indexTs).not.toContain("adopt: {");
+  });
+
+  it("names TeamMembers deterministically: two people with the same name before the @ get -2 by id, a person without an email is named by user id", async () => {
+    const objects = await EXPORTERS.find((exporter) => exporter.kind === "TeamMember")!.read(
+      {
+        teams: async () => [{ id: "team-1", title: "On call" }],
+        teamMembers: async () => [
+          { organization: { id: "usr-b", user: { id: "usr-b", email: "ada@b.test" } }, team: { role: "member" } },
+          { organization: { id: "usr-a", user: { id: "usr-a", email: "ada@a.test" } }, team: { role: "owner" } },
+          { organization: { id: "usr-c", user: { id: "usr-c" } }, team: { role: "member" } },
+        ],
+      } as never,
+      { warn: () => {} },
+    );
+    expect(objects.map((object) => [object.id, object.name])).toEqual([
+      ["team-1/usr-a", { object: { kind: "Team", id: "team-1" }, suffix: "ada" }],
+      ["team-1/usr-b", { object: { kind: "Team", id: "team-1" }, suffix: "ada" }],
+      ["team-1/usr-c", { object: { kind: "Team", id: "team-1" }, suffix: "member" }],
+    ]);
+    expect(objects[2]!.inputs).toContainEqual(["userId", { type: "member", userId: "usr-c", email: undefined, as: "id" }]);
+    const names = resourceNames([{ kind: "Team", id: "team-1", name: { title: "On call", fallback: "team" }, inputs: [] }, ...objects.reverse()]);
+    expect(["team-1/usr-a", "team-1/usr-b", "team-1/usr-c"].map((id) => names.get(`TeamMember\u0000${id}`))).toEqual(["on-call-ada", "on-call-ada-2", "on-call-member"]);
+  });
+
+  it("--only: TeamMember comes with Team, and is refused alone with the reason", () => {
+    expect(selectKinds(EXPORTERS, "Team").map((exporter) => exporter.kind)).toEqual(["Team", "TeamMember"]);
+    expect(selectKinds(EXPORTERS, "team-member,Team").map((exporter) => exporter.kind)).toEqual(["Team", "TeamMember"]);
+    expect(selectKinds(EXPORTERS, "SamlProvider").map((exporter) => exporter.kind)).toEqual(["SamlProvider"]);
+    expect(() => selectKinds(EXPORTERS, "TeamMember")).toThrow(
+      "--only: TeamMember is exported with Team, never alone (the Team exporter declares each team's membership one way, as Team.members or as one TeamMember per person when someone has a role such as owner); give --only Team, which exports both",
+    );
   });
 });
 

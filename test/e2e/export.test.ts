@@ -11,9 +11,9 @@
  *    single request to the API (the engine takes each state as given and calls no read), and the
  *    program (written without `adopt`) then previews, refreshes and ups with no change;
  * 4. the `--no-adopt` export, `up` as a new stack against the second demo organization, makes an
- *    organization equal to the first one object by object (read through the API), except ids and
- *    what the stack config says differs (the organization's name and domains, its people), and
- *    the one thing the program cannot declare: a team owner's role (Team.members names people only).
+ *    organization equal to the first one object by object (read through the API), team roles
+ *    included (a team with an owner is declared with TeamMembers), except ids and what the stack
+ *    config says differs (the organization's name and domains, its people).
  */
 import { execFile, spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -252,20 +252,21 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stderr).toContain(`token from \`pulumi config\` of stack ${quickstart.name}`);
     const objects = Number(/(\d+) objects of \d+ kinds exported from org-acme/.exec(exported.stderr)?.[1]);
-    // The quickstart's 23 resources but its TeamMember (the team's membership is its Team's
-    // `members`), the organization's two other members' roles, the demo organization's three
-    // fixture spaces, and what beyondTheQuickstart made: a section group, a visitor schema, a site
-    // space's customization, a translation.
-    expect(objects).toBe(31);
+    // The quickstart's 23 resources (its TeamMember too: the team it fills has an owner), the
+    // organization's two other members' roles, the demo organization's three fixture spaces, and
+    // what beyondTheQuickstart made: a section group, a visitor schema, a site space's
+    // customization, a translation.
+    expect(objects).toBe(32);
     for (const kind of [
-      "OrganizationSettings: 1 object", "OrganizationMember: 3 objects", "Team: 3 objects", "SamlProvider: 1 object", "Collection: 2 objects",
+      "OrganizationSettings: 1 object", "OrganizationMember: 3 objects", "Team: 3 objects", "TeamMember: 1 object", "SamlProvider: 1 object", "Collection: 2 objects",
       "Space: 6 objects", "Translation: 2 objects", "AgentInstructions: 1 object", "Site: 1 object", "SiteSectionGroup: 2 objects",
       "SiteSection: 2 objects", "SiteSpace: 2 objects", "SiteStructure: 1 object", "SiteCustomization: 1 object",
       "SiteSpaceCustomization: 1 object", "SiteAdaptiveSchema: 1 object", "OpenApiSpec: 1 object",
     ]) {
       expect(exported.stderr).toContain(kind);
     }
-    expect(exported.stderr).toContain(`warning: team "Translators": eli@acme.test is an owner of the team; Team.members cannot declare a team role`);
+    expect(exported.stderr).toContain("32 objects of 18 kinds exported from org-acme");
+    expect(exported.stderr).not.toContain("warning:");
     console.log(`export: ${objects} objects in ${exported.ms} ms (the whole command; ${/exported from org-acme in ([\d.]+ s)/.exec(exported.stderr)?.[1]} by its own clock, credentials included)`);
 
     const files = await readDir(adoptDir);
@@ -276,16 +277,22 @@ describe("export of the quickstart's organization through the real CLI", () => {
     // Every object but those of the kinds that always take over (OrganizationSettings,
     // OrganizationMember, AgentInstructions, SiteStructure, SiteCustomization,
     // SiteSpaceCustomization, SiteAdaptiveSchema).
-    expect(ids).toHaveLength(22);
+    expect(ids).toHaveLength(23);
     // (An OpenAPI spec's id is its slug, which the program declares too.)
     for (const id of ids.filter((id) => id !== "petstore")) expect(program.split(`"${id}"`)).toHaveLength(2);
     expect(program).not.toContain("org-acme");
     expect(program).toContain("defaultTeam: reviewers.id");
     expect(program).toContain("parent: productDocumentation.id");
     expect(program).toContain("members: [members.ada, members.rae]");
-    // The team the quickstart filled with a TeamMember: its membership is the Team's `members`.
-    expect(program).toContain(`new docs.Team("translators", {\n  title: "Translators",\n  members: [members.eli],`);
-    expect(program).not.toContain("TeamMember");
+    // The team the quickstart filled with a TeamMember, its owner: declared the same way, the
+    // Team without `members` and the owner's TeamMember (the other teams' people are all members).
+    const translators = ids.find((id) => program.includes(`new docs.Team("translators", {\n  title: "Translators",\n  adopt: { id: "${id}" },\n});`));
+    expect(translators).toBeDefined();
+    expect(program).toContain(
+      `new docs.TeamMember("translators-eli", {\n  teamId: translators.id,\n  email: members.eli,\n  role: "owner",\n  adopt: { id: "${translators}/usr-acme-editor" },\n});`,
+    );
+    expect(program.match(/new docs\.TeamMember\(/g)).toHaveLength(1);
+    expect(program.match(/members: \[/g)).toHaveLength(2);
     expect(program).toContain(`new docs.OrganizationMember("rae", {\n  email: members.rae,\n  role: "comment",\n});`);
     expect(program).toContain(`new docs.OrganizationMember("eli", {\n  email: members.eli,\n  role: "review",\n});`);
     expect(program).not.toContain("removeOnDestroy");
@@ -337,7 +344,7 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect(exported.code, exported.stderr).toBe(0);
     expect(await fs.readFile(path.join(importDir, "index.ts"), "utf8")).not.toContain("adopt: {");
     const entries = (JSON.parse(await fs.readFile(importFile, "utf8")) as { resources: { type: string; outputs: Record<string, unknown> }[] }).resources;
-    expect(entries).toHaveLength(31);
+    expect(entries).toHaveLength(32);
     // Secrets are marked secret, so the state keeps them encrypted.
     expect(entries.find((entry) => entry.type.endsWith(":SamlProvider"))!.outputs.certificate).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
 
@@ -346,13 +353,13 @@ describe("export of the quickstart's organization through the real CLI", () => {
     await setSecrets(importDir, stack);
     await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
     const imported = assertSucceeded(await stack.run(["import", "--file", importFile, "--yes", "--skip-preview", "--generate-code=false", "--protect=false"]));
-    expect(imported.stdout).toContain("= 31 imported");
+    expect(imported.stdout).toContain("= 32 imported");
     // Not a single request: the engine took every state from the file and called no read.
     expect(((await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { total: number }).total).toBe(0);
 
     assertSucceeded(await stack.run(["preview", "--expect-no-changes"]));
     assertSucceeded(await stack.run(["refresh", "--expect-no-changes", "--yes", "--skip-preview"]));
-    expect((await stack.up()).stdout).toMatch(/32 unchanged/);
+    expect((await stack.up()).stdout).toMatch(/33 unchanged/);
     expect(await writeRequests(emulator)).toEqual({});
     expect((await stack.exportState()).text).not.toContain("MIIDpDCC");
   });
@@ -392,10 +399,9 @@ describe("export of the quickstart's organization through the real CLI", () => {
     const original = await snapshot(acmeApi, acme.id, person(acmeMembers));
     const copy = await snapshot(globexApi, globex.id, person(globexMembers));
     expect(copy.organizationSpecific).toEqual({ title: "Globex Documentation", emailDomains: ["globex.test"], hostname: undefined });
-    // Team.members names people, not their role in the team: the copy's Translators has eli's
-    // counterpart as a member where the original has eli as its owner (the export warned).
-    const ownersAsMembers = original.teams.map((team) => ({ ...team, roles: Object.fromEntries(Object.entries(team.roles).map(([person]) => [person, "member"])) }));
-    expect({ ...copy, organizationSpecific: undefined }).toEqual({ ...original, teams: ownersAsMembers, organizationSpecific: undefined });
+    // Team roles included: the copy's Translators has eli's counterpart as its owner.
+    expect({ ...copy, organizationSpecific: undefined }).toEqual({ ...original, organizationSpecific: undefined });
+    expect(copy.teams.map((team) => team.roles)).toEqual(original.teams.map((team) => team.roles));
     // What the comparison covers, so an empty snapshot cannot pass.
     expect(original.teams).toEqual([
       { title: "Reviewers", members: ["ada", "rae"], roles: { ada: "member", rae: "member" } },

@@ -198,6 +198,22 @@ describe("TeamMember lifecycle", () => {
     expect(await roles(teamId)).toEqual({ [editor]: "owner" });
   });
 
+  it("adopting by id a membership that already has the declared role sends no write (what an exported program does)", async () => {
+    const { admin, editor } = harness.users;
+    const teamId = await team("Adopt unchanged", [admin]);
+    expect((await harness.api("PUT", `/orgs/${org}/teams/${teamId}/members/${editor}`, { role: "owner" })).status).toBe(204);
+    harness.requester.reset();
+    // The owner by email with its role, the member by email with the default role: as the export writes them.
+    const owner = await provider.create(await checked(provider, { organizationId: org, teamId, email: emailOf(editor).toUpperCase(), role: "owner", adopt: { id: `${teamId}/${editor}` } }));
+    const member = await provider.create(await checked(provider, { organizationId: org, teamId, email: emailOf(admin), adopt: { id: `${teamId}/${admin}` } }));
+    expect(harness.requester.writes()).toEqual([]);
+    expect(owner).toMatchObject({ id: `${teamId}/${editor}`, outs: { teamId, email: emailOf(editor).toUpperCase(), role: "owner" } });
+    expect(member).toMatchObject({ id: `${teamId}/${admin}`, outs: { teamId, email: emailOf(admin), role: "member" } });
+    // Nothing to change afterwards either.
+    expect(await provider.diff(owner.id, owner.outs, await checked(provider, { organizationId: org, teamId, email: emailOf(editor).toUpperCase(), role: "owner", adopt: { id: owner.id } }))).toMatchObject({ changes: false });
+    expect(await roles(teamId)).toEqual({ [admin]: "member", [editor]: "owner" });
+  });
+
   it("adopt by id fails clearly when the membership does not exist, or is another user's than the email names", async () => {
     const { admin, editor } = harness.users;
     const teamId = await team("Adopt mismatch", [admin]);

@@ -252,7 +252,11 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   };
 }
 
-/** `--only` values (`Team`, `team`, `site-section`) to kinds, in the registry's order; throws on an unknown one. */
+/**
+ * `--only` values (`Team`, `team`, `site-section`) to kinds, in the registry's order; throws on an
+ * unknown one. A kind exported with another (`TeamMember` with `Team`) comes with it, and is
+ * refused alone: the other kind's exporter decides which of its objects there are.
+ */
 export function selectKinds(all: readonly KindExporter[], only: string | undefined): KindExporter[] {
   if (only === undefined) return [...all];
   const wanted = only
@@ -260,9 +264,16 @@ export function selectKinds(all: readonly KindExporter[], only: string | undefin
     .map((name) => name.trim())
     .filter(Boolean);
   const normalize = (name: string) => name.replace(/-/g, "").toLowerCase();
+  const isWanted = (kind: string) => wanted.some((name) => normalize(name) === normalize(kind));
   const unknown = wanted.filter((name) => !all.some((kind) => normalize(kind.kind) === normalize(name)));
   if (unknown.length > 0 || wanted.length === 0) {
     throw new Error(`--only: unknown kind ${unknown.map((name) => JSON.stringify(name)).join(", ") || "(none given)"}; the kinds are ${all.map((kind) => kind.kind).join(", ")}`);
   }
-  return all.filter((kind) => wanted.some((name) => normalize(name) === normalize(kind.kind)));
+  for (const kind of all) {
+    const owner = kind.exportedWith;
+    if (owner !== undefined && isWanted(kind.kind) && !isWanted(owner.kind)) {
+      throw new Error(`--only: ${kind.kind} is exported with ${owner.kind}, never alone (${owner.reason}); give --only ${owner.kind}, which exports both`);
+    }
+  }
+  return all.filter((kind) => isWanted(kind.kind) || (kind.exportedWith !== undefined && isWanted(kind.exportedWith.kind)));
 }

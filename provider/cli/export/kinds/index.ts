@@ -3,9 +3,9 @@
  * organization, its people, its content, its sites). References reorder where they must: a
  * resource is always written after the ones it names.
  *
- * `TeamMember` is the one kind not listed: a team's membership is one set, which team.ts declares
- * whole as `Team.members` (a Team with `members` and a TeamMember of the same team would undo each
- * other).
+ * `TeamMember` comes with `Team` (its `exportedWith`): team.ts chooses, per team, between
+ * `Team.members` and one TeamMember per person (when someone has a role such as `owner`), since a
+ * Team with `members` and a TeamMember of the same team would undo each other.
  *
  * Adding a kind: write `kinds/<kebab-kind>.ts` exporting a {@link KindExporter} (model it on
  * team.ts for an organization-level kind, site-section-group.ts for a site-level one), and add it
@@ -29,12 +29,14 @@ import { siteSpaceCustomization } from "./site-space-customization";
 import { siteStructure } from "./site-structure";
 import { space } from "./space";
 import { team } from "./team";
+import { teamMember } from "./team-member";
 import { translation } from "./translation";
 
 export const EXPORTERS: readonly KindExporter[] = [
   organizationSettings,
   organizationMember,
   team,
+  teamMember,
   samlProvider,
   collection,
   space,

@@ -34,6 +34,16 @@ export interface KindExporter {
   /** The resource kind, e.g. `Team`. */
   readonly kind: string;
   /**
+   * The kind whose exporter decides which objects of this one there are (`Team` for `TeamMember`:
+   * a team's membership is its Team's `members` or TeamMember objects, never both). Such a kind is
+   * exported whenever that one is, and `--only` refuses it without that one.
+   */
+  readonly exportedWith?: {
+    kind: string;
+    /** Why, for the message refusing `--only` without it. */
+    reason: string;
+  };
+  /**
    * The resource's definition: its input schema checks every exported object (a program the
    * provider would refuse is reported, not written silently), and its `adopt` input says whether
    * objects of the kind are adopted by id.

@@ -2,52 +2,64 @@
  * Team, with its exact membership: members are named by email (the stack config's `members`), so
  * the same program gives another organization's people the same teams.
  *
- * A team's membership is one set, declared once, by `Team.members`, however the organization's
- * program managed it (`members`, or one `TeamMember` per person): `TeamMember` objects are never
- * exported. `members` names people, not their role in the team, so a team owner comes out as a
- * member of the set; the export warns about each one (a copy made from the program makes them
- * plain members, while adopting leaves their role as it is).
+ * A team's membership is declared one of two ways, never both (`Team.members` is authoritative,
+ * `TeamMember` adds one person, so on one team each `up` would undo the other):
+ * - a team whose people are all plain members: `Team.members`, the whole set in one place;
+ * - a team where someone has another role (an `owner`): the Team without `members`, and one
+ *   `TeamMember` per person with their role (team-member.ts), since `members` names people only
+ *   and a copy made from it would lose the role.
  */
 import { definition } from "../../../resources/team";
 import type { Adopt } from "../../../runtime/adopt";
 import type { ResourceDefinition } from "../../../runtime/resource";
 import { compare } from "../naming";
+import type { ApiTeamMember } from "../reader";
 import { type Value, literal } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";
+
+/** The role a member has in a team unless given another: what `Team.members` gives everyone it adds. */
+const PLAIN_ROLE = "member";
+
+/** A member's role in the team as read (a member the API gives no role is a plain member). */
+export function teamRoleOf(item: ApiTeamMember): string {
+  return item.team?.role ?? PLAIN_ROLE;
+}
+
+/**
+ * Whether the team's membership is declared with `TeamMember` objects rather than `Team.members`:
+ * when someone in it has a role other than a plain member's, which only `TeamMember` can declare.
+ */
+export function declaredByTeamMembers(items: readonly ApiTeamMember[]): boolean {
+  return items.some((item) => teamRoleOf(item) !== PLAIN_ROLE);
+}
+
+/** The team's members, by email (those without one by user id), so the program's order does not follow the API's. */
+export function sortedTeamMembers(items: readonly ApiTeamMember[]): ApiTeamMember[] {
+  const sortKey = (item: ApiTeamMember) => (item.organization.user?.email ?? item.organization.id).toLowerCase();
+  return [...items].sort((a, b) => compare(sortKey(a), sortKey(b)) || compare(a.organization.id, b.organization.id));
+}
 
 export const team: KindExporter = {
   kind: "Team",
   definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
-  async read(org, notes) {
+  async read(org) {
     const teams = await org.teams();
     return Promise.all(
       teams.map(async (team): Promise<ExportedObject> => {
         const items = await org.teamMembers(team.id);
-        const owners = items.filter((item) => item.team?.role === "owner").map((item) => item.organization.user?.email ?? item.organization.id);
-        if (owners.length > 0) {
-          notes.warn(
-            `team "${team.title}": ${owners.sort(compare).join(", ")} ${owners.length === 1 ? "is an owner" : "are owners"} of the team; ` +
-              "Team.members cannot declare a team role, so a copy made from this program makes them members (adopting changes no role)",
-          );
-        }
-        const members = items
-          .map((item) => item.organization)
-          .map((member): Value => ({ type: "member", userId: member.id, email: member.user?.email, as: "email" }))
-          .sort((a, b) => compare(memberSortKey(a), memberSortKey(b)));
+        const members = declaredByTeamMembers(items)
+          ? undefined
+          : sortedTeamMembers(items).map(({ organization: member }): Value => ({ type: "member", userId: member.id, email: member.user?.email, as: "email" }));
         return {
           kind: "Team",
           id: team.id,
           name: { title: team.title, fallback: "team" },
           inputs: [
             ["title", literal(team.title)],
-            ["members", { type: "array", items: members }],
+            ["members", members && { type: "array", items: members }],
           ],
         };
       }),
     );
   },
 };
-
-function memberSortKey(value: Value): string {
-  return value.type === "member" ? (value.email ?? value.userId).toLowerCase() : "";
-}
