@@ -18,6 +18,7 @@ import { isNotFoundError } from "../client";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier } from "../runtime/check";
 import { withIdentity } from "../runtime/args";
+import { claimSoleOwner } from "../runtime/object-owners";
 import { asWritten, covers, type Document, documentInput, EMPTY_DOCUMENT } from "../runtime/document";
 import { getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
@@ -77,7 +78,20 @@ export class AgentInstructions extends DocsPlatformResource {
 
   constructor(name: string, args: AgentInstructionsArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { updatedAt: undefined, updatedBy: undefined, urls: undefined };
-    super("AgentInstructions", name, withIdentity("AgentInstructions", name, { ...args, ...outputs }, opts), opts);
+    const props = withIdentity("AgentInstructions", name, { ...args, ...outputs }, opts);
+    let self: AgentInstructions | undefined;
+    // Two of them for one organization would overwrite each other's document on every up.
+    const organizationId = claimSoleOwner(props.organizationId, {
+      kind: "AgentInstructions",
+      label: `AgentInstructions "${name}"`,
+      resource: () => self,
+      keyParts: [props.organizationId],
+      object: ([organizationId]) => (typeof organizationId === "string" ? { key: organizationId, description: `the agent instructions of organization ${organizationId}` } : undefined),
+      sameOutput: "the agent instructions of the same organization",
+      why: "an organization has one agent instructions document, so every up would overwrite the other's. Declare one AgentInstructions per organization.",
+    });
+    super("AgentInstructions", name, { ...props, organizationId }, opts);
+    self = this;
   }
 }
 

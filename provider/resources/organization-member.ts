@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ResourceContext } from "../runtime/api";
 import { identifier } from "../runtime/check";
 import { withIdentity } from "../runtime/args";
+import { type ClaimedObject, claimSoleOwner } from "../runtime/object-owners";
 import { type ApiMember, EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, memberPath } from "../runtime/members";
 import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
@@ -90,8 +91,37 @@ export class OrganizationMember extends DocsPlatformResource {
 
   constructor(name: string, args: OrganizationMemberArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = { joinedAt: undefined, disabled: undefined, sso: undefined };
-    super("OrganizationMember", name, withIdentity("OrganizationMember", name, { ...args, ...outputs }, opts), opts);
+    const props = withIdentity("OrganizationMember", name, { ...args, ...outputs }, opts);
+    let self: OrganizationMember | undefined;
+    // Two of them for one person would set the member's role back and forth on every up. The same
+    // person named by user id in one and by email in the other is not found here (it needs the API).
+    const organizationId = claimSoleOwner(props.organizationId, {
+      kind: "OrganizationMember",
+      label: `OrganizationMember "${name}"`,
+      resource: () => self,
+      keyParts: [props.organizationId, args.userId, args.email],
+      object: ([organizationId, userId, email]) => memberClaimed(organizationId, userId, email),
+      sameOutput: "the same member",
+      why: "a member has one role in the organization, so every up would set the other's role back. Declare one OrganizationMember per person.",
+    });
+    super("OrganizationMember", name, { ...props, organizationId }, opts);
+    self = this;
   }
+}
+
+/**
+ * The member an OrganizationMember names, for the one-owner check: by user id, or by email in any
+ * case (the API matches it so); none when not exactly one of them is given (check rejects that).
+ */
+function memberClaimed(organizationId: unknown, userId: unknown, email: unknown): ClaimedObject | undefined {
+  if (typeof organizationId !== "string") return undefined;
+  if (typeof userId === "string" && email === undefined) {
+    return { key: `${organizationId}/user ${userId}`, description: `member ${userId} of organization ${organizationId}` };
+  }
+  if (typeof email === "string" && userId === undefined) {
+    return { key: `${organizationId}/email ${email.toLowerCase()}`, description: `the member ${email} of organization ${organizationId} (emails match in any case)` };
+  }
+  return undefined;
 }
 
 /** The member as input keys (both namings: the adapter keeps the one the program uses) plus outputs. */

@@ -5,6 +5,7 @@ import { httpUrl, identifier, text } from "../runtime/check";
 import { type Wrapped } from "../runtime/args";
 import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../runtime/merge-rules";
 import { getOrUndefined, sortedSet } from "../runtime/requests";
+import { claimSoleOwner } from "../runtime/object-owners";
 import { organizationIdFor } from "../runtime/organization-default";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
@@ -118,10 +119,22 @@ export class OrganizationSettings extends DocsPlatformResource {
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: OrganizationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
+    const organizationIdInput = organizationIdFor("OrganizationSettings", name, args.organizationId);
+    let self: OrganizationSettings | undefined;
+    // Two of them for one organization would overwrite each other's settings on every up.
+    const organizationId = claimSoleOwner(organizationIdInput, {
+      kind: "OrganizationSettings",
+      label: `OrganizationSettings "${name}"`,
+      resource: () => self,
+      keyParts: [organizationIdInput],
+      object: ([organizationId]) => (typeof organizationId === "string" ? { key: organizationId, description: `the settings of organization ${organizationId}` } : undefined),
+      sameOutput: "the settings of the same organization",
+      why: "an organization has one set of settings, so every up would undo the other's changes. Declare one OrganizationSettings per organization.",
+    });
     // No create identity: this resource never creates (see withIdentity); only the stack's default organization.
     super("OrganizationSettings", name, {
         ...args,
-        organizationId: organizationIdFor("OrganizationSettings", name, args.organizationId),
+        organizationId,
         type: undefined,
         plan: undefined,
         useCase: undefined,
@@ -130,6 +143,7 @@ export class OrganizationSettings extends DocsPlatformResource {
         urls: undefined,
         createdAt: undefined,
       }, opts);
+    self = this;
   }
 }
 

@@ -27,6 +27,7 @@ import { z } from "zod";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { httpUrl, identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
+import { claimSoleOwner } from "../runtime/object-owners";
 import { getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
@@ -393,6 +394,18 @@ export class SiteCustomization extends DocsPlatformResource {
   declare readonly insights: pulumi.Output<Customization["insights"]>;
 
   constructor(name: string, args: SiteCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
-    super("SiteCustomization", name, withIdentity("SiteCustomization", name, { ...args }, opts), opts);
+    let self: SiteCustomization | undefined;
+    // Two of them for one site would overwrite each other's customization on every up.
+    const siteId = claimSoleOwner(args.siteId, {
+      kind: "SiteCustomization",
+      label: `SiteCustomization "${name}"`,
+      resource: () => self,
+      keyParts: [args.siteId],
+      object: ([siteId]) => (typeof siteId === "string" && siteId !== "" ? { key: siteId, description: `the customization of site ${siteId}` } : undefined),
+      sameOutput: "the customization of the same site (both siteIds are one Output)",
+      why: "a site has one customization, so every up would undo the other's changes. Declare one SiteCustomization per site.",
+    });
+    super("SiteCustomization", name, withIdentity("SiteCustomization", name, { ...args, siteId }, opts), opts);
+    self = this;
   }
 }

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { addOwner, conflictError, type Owner, programRegistry } from "./object-owners";
 
 /**
  * Who manages the membership of which team in this program, so that a team managed two ways fails
@@ -10,14 +11,7 @@ import * as pulumi from "@pulumi/pulumi";
  *   `teamId: team.id`), in previews of new teams too;
  * - when the ids resolve, for a `teamId` given any other way (a config value, an id string). Ids of
  *   teams not created yet are unknown during a preview, so that case fails at `up`.
- *
- * Kept under a `Symbol.for` key of the global object, so two copies of the package loaded in one
- * program share it.
  */
-interface Owner {
-  label: string;
-}
-
 interface Registry {
   /** The `id` Output of each Team with `members`, by identity. */
   authoritativeOutputs: WeakMap<object, Owner>;
@@ -26,12 +20,8 @@ interface Registry {
   additive: Map<string, Owner[]>;
 }
 
-const REGISTRY_KEY = Symbol.for("pulumi-docs-platform.team-membership-owners");
-
 function registry(): Registry {
-  const global = globalThis as { [REGISTRY_KEY]?: Registry };
-  global[REGISTRY_KEY] ??= { authoritativeOutputs: new WeakMap(), authoritative: new Map(), additive: new Map() };
-  return global[REGISTRY_KEY];
+  return programRegistry("team-membership-owners", () => ({ authoritativeOutputs: new WeakMap(), authoritative: new Map(), additive: new Map() }));
 }
 
 function conflictMessage(team: string, member: string, teamId: string | undefined): string {
@@ -41,21 +31,6 @@ function conflictMessage(team: string, member: string, teamId: string | undefine
     `it does not list, TeamMember adds one, so every up would undo the other. Manage this team's membership one way: ` +
     `list the member in ${team}'s members, or leave members out of ${team} and use TeamMember resources only.`
   );
-}
-
-/**
- * The error a conflict found when an id resolves fails the program with. Found after the program's
- * code has run, it is reported from its `stack`, which here is just the message: a trace into this
- * file would only distract from the program line to change.
- */
-function conflictError(message: string, resource: pulumi.Resource | undefined): pulumi.ResourceError {
-  const error = new pulumi.ResourceError(message, resource, true);
-  error.stack = message;
-  return error;
-}
-
-function add(map: Map<string, Owner[]>, teamId: string, owner: Owner): void {
-  map.set(teamId, [...(map.get(teamId) ?? []), owner]);
 }
 
 /**
@@ -70,7 +45,7 @@ export function registerAuthoritativeTeam(team: pulumi.CustomResource, label: st
   // this message.
   team.id.apply((teamId) => {
     if (!teamId) return;
-    add(owners.authoritative, teamId, owner);
+    addOwner(owners.authoritative, teamId, owner);
     const member = owners.additive.get(teamId)?.[0];
     if (member) throw conflictError(conflictMessage(label, member.label, teamId), team);
   });
@@ -97,7 +72,7 @@ export function registerTeamMember(label: string, teamId: pulumi.Input<string>, 
   return pulumi.output(teamId).apply((resolved) => {
     if (!resolved) return resolved;
     const member = resource();
-    add(owners.additive, resolved, { label });
+    addOwner(owners.additive, resolved, { label });
     const team = owners.authoritative.get(resolved)?.[0];
     if (team) throw conflictError(conflictMessage(team.label, label, resolved), member);
     return resolved;
