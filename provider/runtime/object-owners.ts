@@ -83,18 +83,36 @@ function soleConflictMessage(claim: SoleClaim, first: Owner, object: string): st
   return `${claim.label} and ${first.label} both manage ${object}: ${claim.why}`;
 }
 
+/** Records `owner` as the sole owner of `object`; the owner before it, when another. */
+function claimKey(owners: SoleOwners, kind: string, object: ClaimedObject, owner: Owner): Owner | undefined {
+  const key = `${kind} ${object.key}`;
+  const first = owners.byKey.get(key);
+  if (first && first !== owner) return first;
+  owners.byKey.set(key, owner);
+  return undefined;
+}
+
 /**
  * `input` (one of the resource's inputs) wrapped so that the resource labelled `claim.label` is the
  * sole owner of the object its key parts name: pass the result as that input, so a second resource
  * claiming the same object fails its registration (and the program) before it writes anything.
  *
- * A conflict is found at once when the one key part is the same Output object in both (the usual
- * `siteId: site.id`), else when the parts resolve: parts unknown in a preview (ids of objects not
- * created yet) are checked at `up`. Throws a RunError at once; the wrapped input rejects later.
+ * A conflict is found at once (a RunError thrown here) when the key parts are plain values (ids
+ * and emails written in the program or read from config, the stack's organization) or when the
+ * one key part is the same Output object in both (the usual `siteId: site.id`). Otherwise it is
+ * found when the parts resolve, and the wrapped input rejects: parts unknown in a preview (ids of
+ * objects not created yet) are checked at `up`.
  */
 export function claimSoleOwner<T>(input: pulumi.Input<T>, claim: SoleClaim): pulumi.Output<T> {
   const owners = soleOwners();
   const owner: Owner = { label: claim.label };
+  const isPlain = (part: unknown) => typeof part !== "object" || part === null;
+  if (claim.keyParts.every(isPlain)) {
+    const object = claim.object(claim.keyParts);
+    const first = object && claimKey(owners, claim.kind, object, owner);
+    if (first && object) throw new pulumi.RunError(soleConflictMessage(claim, first, object.description));
+    return pulumi.output(input) as pulumi.Output<T>;
+  }
   const [only] = claim.keyParts;
   if (claim.keyParts.length === 1 && typeof only === "object" && only !== null) {
     const byKind = owners.byOutput.get(only) ?? new Map<string, Owner>();
@@ -105,11 +123,8 @@ export function claimSoleOwner<T>(input: pulumi.Input<T>, claim: SoleClaim): pul
   }
   return pulumi.all([pulumi.output(input), pulumi.all(claim.keyParts)]).apply(([value, parts]) => {
     const object = claim.object(parts);
-    if (object === undefined) return value as T;
-    const key = `${claim.kind} ${object.key}`;
-    const first = owners.byKey.get(key);
-    if (first && first !== owner) throw conflictError(soleConflictMessage(claim, first, object.description), claim.resource());
-    owners.byKey.set(key, owner);
+    const first = object && claimKey(owners, claim.kind, object, owner);
+    if (first && object) throw conflictError(soleConflictMessage(claim, first, object.description), claim.resource());
     return value as T;
   });
 }
