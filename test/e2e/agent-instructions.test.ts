@@ -4,8 +4,13 @@
 // exactly as it was before the first up. The scenario's `list` is the organization's id while its
 // document holds anything, and nothing while it is empty. (Destroy without `clearOnDestroy`, which
 // leaves the document, is covered by test/provider/agent-instructions.test.ts.)
-import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+// Then a program declaring two AgentInstructions for the stack's organization, which must fail
+// naming both before the document is written.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator } from "../emulator/index.ts";
+import { createStack, type TestStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
+import { apiClient, type Api } from "./support/api.ts";
+import { describeResourceScenario, scenarioTimeout, type ScenarioContext } from "./support/resource-scenario.ts";
 
 const instructionsPath = (ctx: ScenarioContext) => `/orgs/${ctx.organizationId}/agent-instructions`;
 const documentOf = (...paragraphs: string[]) => ({
@@ -61,4 +66,56 @@ const subject = new docs.AgentInstructions("agent", {
     },
   },
   list: async (ctx) => ((await serverDocument(ctx)).nodes.length > 0 ? [ctx.organizationId] : []),
+});
+
+describe("two AgentInstructions for one organization", () => {
+  let emulator: Emulator;
+  let api: Api;
+  let stack: TestStack;
+  const organizationId = "org-acme";
+  const documentNow = async () => (await api.get<{ instructions: unknown }>(`/orgs/${organizationId}/agent-instructions`)).instructions;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ db: ":memory:" });
+    const token = emulator.fixture.organizations[0]!.tokens.admin!;
+    api = apiClient(emulator.url, token);
+    const programDir = await writeProgram("e2e-agent-instructions-conflict", {
+      "Pulumi.yaml": "name: e2e-agent-instructions-conflict\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.mjs\n",
+      "index.mjs": `import * as docs from "pulumi-docs-platform";
+
+const document = ${JSON.stringify(first)};
+// One takes the stack's organization, the other names it: the same document either way.
+new docs.AgentInstructions("tone", { instructions: document });
+new docs.AgentInstructions("tone-for-acme", { organizationId: "${organizationId}", instructions: document });
+`,
+    });
+    stack = await createStack({
+      programDir,
+      env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: token, DOCS_PLATFORM_ORGANIZATION_ID: organizationId },
+      timeoutMs: scenarioTimeout,
+    });
+  }, scenarioTimeout);
+
+  afterAll(async () => {
+    await stack?.remove().catch(() => undefined);
+    await emulator?.close();
+  }, scenarioTimeout);
+
+  it(
+    "preview and up fail naming both, and the organization's document is not written",
+    async () => {
+      const before = await documentNow();
+      for (const command of [["preview"], ["up", "--yes"]]) {
+        const result = await stack.run(command);
+        const output = `${result.stdout}\n${result.stderr}`;
+        expect(result.exitCode, output).not.toBe(0);
+        expect(output).toContain(
+          `AgentInstructions "tone-for-acme" and AgentInstructions "tone" both manage the agent instructions of organization ${organizationId}`,
+        );
+        expect(output).toContain("Declare one AgentInstructions per organization.");
+      }
+      expect(await documentNow()).toEqual(before);
+    },
+    scenarioTimeout,
+  );
 });

@@ -30,6 +30,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { definition as agentInstructions } from "../../provider/resources/agent-instructions.ts";
 import { definition as collection } from "../../provider/resources/collection.ts";
 import { definition as openApiSpec } from "../../provider/resources/open-api-spec.ts";
 import { definition as organizationMember } from "../../provider/resources/organization-member.ts";
@@ -42,6 +43,8 @@ import { definition as site } from "../../provider/resources/site.ts";
 import { definition as space } from "../../provider/resources/space.ts";
 import { definition as team } from "../../provider/resources/team.ts";
 import { definition as teamMember } from "../../provider/resources/team-member.ts";
+import { definition as translation, LANGUAGE_CODE } from "../../provider/resources/translation.ts";
+import { LANGUAGES } from "../emulator/routes/translations.ts";
 import type { ResourceDefinition } from "../../provider/runtime/resource.ts";
 import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
 import { booleans, enumCandidates, hasLoneSurrogate, nearPattern, texts, urls, withLoneSurrogate, wrongTypes } from "./support/generators.ts";
@@ -59,8 +62,13 @@ const RUNS = Number(process.env.VALIDATION_RUNS ?? 250);
  * - null for SamlProvider.defaultTeam, Collection.parent and Collection.defaultLevel: the emulator
  *   takes it, API.md does not make them nullable, and the provider removes a parent by leaving
  *   `parent` out.
+ * - Translation languages: the provider checks the form of a code (API.md does not list the
+ *   values), the emulator a list of codes; well-formed codes outside that list are not generated.
+ * - Documents: the emulator takes extra members in a block and any object among a block's nodes;
+ *   the provider checks blocks strictly and wants every node to name its kind. Only documents both
+ *   judge alike are generated.
  */
-export const KNOWN_DIFFERENCES = ["mergeRules shapes", "null defaultTeam/parent/defaultLevel"] as const;
+export const KNOWN_DIFFERENCES = ["mergeRules shapes", "null defaultTeam/parent/defaultLevel", "language codes", "document nodes"] as const;
 
 const ROLES = ["admin", "create", "review", "edit", "comment", "read"];
 const NOT_IN_URI = /[\s\u0000-\u001f\u007f-\u009f]/;
@@ -89,6 +97,8 @@ const fixture = {} as {
   spaceForSections: string;
   spaceForSiteSpaces: string;
   spec: string;
+  /** Probes of a translation's instructions PUT this translation. */
+  translation: string;
 };
 
 /** Per resource: cases tried and rejected by check, field values judged and rejected, objects created, API probes sent. */
@@ -219,6 +229,37 @@ function orWrong(values: fc.Arbitrary<unknown>, options: { null?: boolean } = { 
 
 const LETTERS_DIGITS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
+/** Language codes: the emulator's, and strings that are not of a code's form (see KNOWN_DIFFERENCES). */
+const languageCodes = (): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom<string>(...LANGUAGES) },
+    { weight: 1, arbitrary: fc.constantFrom("EN", "e", "engl", "pt-", "pt_br", "-br", "pt-b", "pt-brazilian", "fr ", "") },
+    { weight: 2, arbitrary: fc.string({ maxLength: 12 }).filter((value) => !LANGUAGE_CODE.test(value)) },
+  );
+
+const paragraph = (words: unknown) => ({ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: words, marks: [] }] }] });
+
+/** Valid, invalid and misshapen documents (API.md 2.3) that the provider and the emulator judge alike. */
+const documents = (): fc.Arbitrary<unknown> =>
+  fc.constantFrom<unknown>(
+    { object: "document", data: { schemaVersion: 1 }, nodes: [] },
+    { object: "document", data: { schemaVersion: 1 }, nodes: [paragraph("Answer in English.")] },
+    { object: "document", data: { schemaVersion: 1, extra: true }, nodes: [paragraph("Keep product names."), paragraph("Be brief.")] },
+    { object: "doc", data: { schemaVersion: 1 }, nodes: [] },
+    { object: "document", nodes: [] },
+    { object: "document", data: {}, nodes: [] },
+    { object: "document", data: { schemaVersion: "1" }, nodes: [] },
+    { object: "document", data: { schemaVersion: 1 } },
+    { object: "document", data: { schemaVersion: 1 }, nodes: "text" },
+    { object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "text", leaves: [] }] },
+    { object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "" }] },
+    { object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block" }] },
+    { object: "document", data: { schemaVersion: 1 }, nodes: [], extra: 1 },
+    "Answer in English.",
+    7,
+    [],
+  );
+
 function specs(): Spec[] {
   const orgPath = () => `/orgs/${org}`;
   const patchOrg = (field: string) => (value: unknown) => rejectedBy("OrganizationSettings", "PATCH", orgPath(), { [field]: value });
@@ -322,6 +363,45 @@ function specs(): Spec[] {
       cleanup: async (id) => {
         const [teamId, userId] = id.split("/");
         await h.api("DELETE", `${orgPath()}/teams/${teamId}/members/${userId}`);
+      },
+    },
+    {
+      kind: "AgentInstructions",
+      definition: agentInstructions,
+      base: () => ({ organizationId: org, instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [] } }),
+      fields: {
+        organizationId: organization,
+        instructions: probed(documents(), (value) => rejectedBy("AgentInstructions", "PUT", `${orgPath()}/agent-instructions`, { instructions: value }), { required: true }),
+        clearOnDestroy: localField(booleans, (value) => typeof value === "boolean"),
+      },
+      // The organization's one document is adopted, never deleted; the next case writes its own.
+      cleanup: async () => {},
+    },
+    {
+      kind: "Translation",
+      definition: translation,
+      base: () => ({ organizationId: org, language: "fr" }),
+      fields: {
+        organizationId: organization,
+        language: probed(
+          orWrong(languageCodes(), { null: false }),
+          (value) => rejectedBy("Translation", "POST", `${orgPath()}/translations`, { language: value }, (body) => `${orgPath()}/translations/${body.id}`),
+          { required: true },
+        ),
+        source: probed(
+          fc.constant(0).chain(() =>
+            fc.oneof(
+              fc.record({ space: fc.constantFrom(h.spaceIds[0]!, ""), language: orWrong(languageCodes(), { null: false }) }, { requiredKeys: [] }),
+              fc.constantFrom<unknown>({ space: h.spaceIds[0], extra: 1 }, "en", 7, [], { space: 7 }),
+            ),
+          ),
+          (value) => rejectedBy("Translation", "POST", `${orgPath()}/translations`, { language: "fr", source: value }, (body) => `${orgPath()}/translations/${body.id}`),
+        ),
+        instructions: probed(documents(), (value) => rejectedBy("Translation", "PUT", `${orgPath()}/translations/${fixture.translation}`, { instructions: value })),
+        runTrigger: localField(fc.constantFrom<unknown>("v2.4.0", "release-7", "", 7, true, null), (value) => typeof value === "string" && value !== ""),
+      },
+      cleanup: async (id) => {
+        await h.api("DELETE", `${orgPath()}/translations/${id}`);
       },
     },
     {
@@ -526,6 +606,7 @@ async function setUpFixtures(): Promise<void> {
   await must("POST", `${orgPath}/sites/${fixture.site1}/sections`, { spaceId: spaceA, title: "zz fixture section q" });
   fixture.site2 = (await must("POST", `${orgPath}/sites`, { title: "Site spaces site" })).id;
   fixture.section2 = (await must("POST", `${orgPath}/sites/${fixture.site2}/sections`, { spaceId: spaceA, title: "zz fixture section r" })).id;
+  fixture.translation = (await must("POST", `${orgPath}/translations`, { language: "de" })).id;
   fixture.spec = (await must("POST", `${orgPath}/openapi`, { slug: "zz-fixture-spec", source: { url: "https://specs.example.com/fixture.yaml" } })).slug;
 }
 
