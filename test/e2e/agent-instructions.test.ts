@@ -81,12 +81,16 @@ describe("two AgentInstructions for one organization", () => {
     api = apiClient(emulator.url, token);
     const programDir = await writeProgram("e2e-agent-instructions-conflict", {
       "Pulumi.yaml": "name: e2e-agent-instructions-conflict\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.mjs\n",
-      "index.mjs": `import * as docs from "pulumi-docs-platform";
+      "index.mjs": `import * as pulumi from "@pulumi/pulumi";
+import * as docs from "pulumi-docs-platform";
 
 const document = ${JSON.stringify(first)};
-// One takes the stack's organization, the other names it: the same document either way.
-new docs.AgentInstructions("tone", { instructions: document });
-new docs.AgentInstructions("tone-for-acme", { organizationId: "${organizationId}", instructions: document });
+// One takes the stack's organization, the other names it: the same document either way. As two
+// Outputs, the organization is only compared once they resolve.
+const outputs = new pulumi.Config().get("mode") === "outputs";
+const acme = () => (outputs ? pulumi.output("${organizationId}") : "${organizationId}");
+new docs.AgentInstructions("tone", { organizationId: outputs ? acme() : undefined, instructions: document });
+new docs.AgentInstructions("tone-for-acme", { organizationId: acme(), instructions: document });
 `,
     });
     stack = await createStack({
@@ -102,11 +106,18 @@ new docs.AgentInstructions("tone-for-acme", { organizationId: "${organizationId}
   }, scenarioTimeout);
 
   it(
-    "preview and up fail naming both, and the organization's document is not written",
+    "preview and up fail naming both, the organization given plainly or as Outputs, and the organization's document is not written",
     async () => {
       const before = await documentNow();
-      for (const command of [["preview"], ["up", "--yes"]]) {
-        const result = await stack.run(command);
+      const runs = [
+        ["plain", ["preview"]],
+        ["plain", ["up", "--yes"]],
+        ["outputs", ["preview"]],
+        ["outputs", ["up", "--yes"]],
+      ] as const;
+      for (const [mode, command] of runs) {
+        await stack.setConfig("mode", mode);
+        const result = await stack.run([...command]);
         const output = `${result.stdout}\n${result.stderr}`;
         expect(result.exitCode, output).not.toBe(0);
         expect(output).toContain(
