@@ -244,6 +244,29 @@ async function journalEntries(pulumiHome: string): Promise<{ inFlight: number; w
   return { inFlight, withId: files.length - inFlight };
 }
 
+/**
+ * Deletes the local backend's blob-attribute sidecars (`*.attrs`) that a kill left empty or cut
+ * short, and returns how many. The file backend (gocloud fileblob) writes a checkpoint to a temp
+ * file and renames it (atomic), but writes its `<file>.attrs` sidecar in place (`os.Create`, then
+ * the JSON): a kill -9 between the two leaves an empty sidecar, and every command then fails with
+ * "failed to load checkpoint: EOF" although the checkpoint is whole. A missing sidecar is read as
+ * default attributes, so deleting it is the repair (the README says so to users).
+ */
+export async function removeTruncatedAttributeFiles(directory: string): Promise<number> {
+  let removed = 0;
+  for (const entry of await fs.readdir(directory, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".attrs")) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    try {
+      JSON.parse(await fs.readFile(file, "utf8"));
+    } catch {
+      await fs.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 /** Writes (every method but GET) the emulator has answered. */
 async function writeCount(emulator: Emulator): Promise<number> {
   const response = await fetch(`${emulator.controlUrl}/requests`);
@@ -281,6 +304,8 @@ export async function runScenario(scenario: "faults" | "kill", options: Scenario
         const killAfterWrites = options.killAfterWrites ?? 60;
         const { killed } = await upAndKill(stack, async () => (await writeCount(emulator)) >= killAfterWrites, 120_000, options.killProcessGroup === true);
         emulator.setFaults({});
+        const repairedSidecars = await removeTruncatedAttributeFiles(stack.stateDir);
+        if (repairedSidecars > 0) log(`kill: removed ${repairedSidecars} backend .attrs sidecar(s) the kill left cut short`);
         const cancel = await stack.run(["cancel", "--yes"]);
         const { deployment } = await stack.exportState();
         killFigures.killedMidUp = killed;
