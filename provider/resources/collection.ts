@@ -4,13 +4,14 @@ import { type Adopt, adoptInput } from "../runtime/adopt";
 import { identifier, text } from "../runtime/check";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { type Wrapped, withIdentity } from "../runtime/args";
-import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client";
+import { isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
 import { DocsPlatformResource } from "../runtime/stub";
+import { CANNOT_MOVE, transferToOrganization } from "../runtime/transfer";
 import { pick } from "../runtime/values";
 
 /**
@@ -137,65 +138,40 @@ function patchBody(inputs: CollectionInputs, keys: Iterable<string>): Record<str
   return pick(inputs, [...keys].filter((key): key is (typeof PATCHABLE)[number] => (PATCHABLE as readonly string[]).includes(key)));
 }
 
-/** The API's wording of the two transfer outcomes API.md 7.4 names (it gives no codes for them). */
-const NO_UPDATE = /would not result in any update/i;
-const CANNOT_MOVE = /cannot be moved/i;
-
 /**
- * Transfers collection `id` to `news.organizationId` (API.md 4.11) unless a read shows it there
- * already. Returns whether it transferred. Every refusal is an error saying what happened in the
- * user's terms; the parent is checked first, so a transfer is never left half done by a move that
- * could not follow it.
+ * Transfers collection `id` to `news.organizationId` (API.md 4.11; see runtime/transfer.ts), every
+ * refusal an error saying what happened in the user's terms.
  */
-async function transfer(api: ApiRequester, id: string, olds: State, news: CollectionInputs): Promise<boolean> {
+function transfer(api: ApiRequester, id: string, olds: State, news: CollectionInputs): Promise<boolean> {
   const target = news.organizationId;
-  const what = `Collection ${id}: transferring it from organization ${String(olds.organizationId)} to ${target}`;
-  if (news.parent !== undefined) {
-    const parent = await getOrUndefined<ApiCollection>(api, collectionPath(news.parent));
-    if (!parent || parent.organization !== target) {
-      throw new Error(
-        `${what} under parent ${news.parent} is not possible: ${parent ? `that collection belongs to organization ${parent.organization}` : "that collection does not exist"}. ` +
-          `Nothing was changed. Give a parent of organization ${target}, or none (the top level).`,
-      );
-    }
-  }
-  const current = await getOrUndefined<ApiCollection>(api, collectionPath(id));
-  if (!current) throw new Error(`Collection ${id} no longer exists; run \`pulumi refresh\``);
-  if (current.organization === target) return false;
-  try {
-    await api.request<ApiCollection>("POST", [...collectionPath(id), "transfer"], { body: { organization: target } });
-    return true;
-  } catch (error) {
-    const apiMessage = isApiError(error) ? (error.apiMessage ?? error.message) : "";
-    if (isOutcomeUnknown(error) || NO_UPDATE.test(apiMessage)) {
-      // Settled by where the collection is now.
-      const after = await getOrUndefined<ApiCollection>(api, collectionPath(id));
-      if (after?.organization === target) return true;
-      if (NO_UPDATE.test(apiMessage)) {
-        throw new Error(
-          `${what} was refused: the API says it "would not result in any update", yet the collection reads as belonging to organization ${after?.organization ?? "(none: it is gone)"}. ` +
-            `Nothing was changed. Run \`pulumi refresh\` and \`pulumi up\` again.`,
+  const from = String(olds.organizationId);
+  const what = `Collection ${id}: transferring it from organization ${from} to ${target}`;
+  return transferToOrganization<ApiCollection>(api, {
+    what,
+    noun: "collection",
+    target,
+    ...(news.parent !== undefined ? { parent: { id: news.parent, phrase: "under parent", fix: `Give a parent of organization ${target}, or none (the top level).` } } : {}),
+    read: () => getOrUndefined<ApiCollection>(api, collectionPath(id)),
+    gone: () => new Error(`Collection ${id} no longer exists; run \`pulumi refresh\``),
+    send: () => api.request<ApiCollection>("POST", [...collectionPath(id), "transfer"], { body: { organization: target } }),
+    explainRefusal(error, apiMessage) {
+      if (CANNOT_MOVE.test(apiMessage)) {
+        return new Error(
+          `${what} was refused: the API says the collection cannot be moved ("${apiMessage}"). Nothing was changed. ` +
+            `Resolve what the API names first (for example, a space of the collection published in a site of organization ${from} pins it there), ` +
+            `or keep organizationId ${from}.`,
           { cause: error },
         );
       }
-      throw error;
-    }
-    if (CANNOT_MOVE.test(apiMessage)) {
-      throw new Error(
-        `${what} was refused: the API says the collection cannot be moved ("${apiMessage}"). Nothing was changed. ` +
-          `Resolve what the API names first (for example, a space of the collection published in a site of organization ${String(olds.organizationId)} pins it there), ` +
-          `or keep organizationId ${String(olds.organizationId)}.`,
-        { cause: error },
-      );
-    }
-    if (isPermissionDeniedError(error)) {
-      throw new Error(
-        `${what} was refused (403: ${apiMessage}). Nothing was changed. The token's user must administer the collection and have at least the \`create\` role in organization ${target}.`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
+      if (isPermissionDeniedError(error)) {
+        return new Error(
+          `${what} was refused (403: ${apiMessage}). Nothing was changed. The token's user must administer the collection and have at least the \`create\` role in organization ${target}.`,
+          { cause: error },
+        );
+      }
+      return undefined;
+    },
+  });
 }
 
 export const definition: ResourceDefinition<CollectionInputs> = {

@@ -36,6 +36,7 @@ import { createOnce } from "../runtime/create-once";
 import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../runtime/merge-rules";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
+import { CANNOT_MOVE, transferToOrganization } from "../runtime/transfer";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
 import { DocsPlatformResource } from "../runtime/stub";
@@ -209,73 +210,36 @@ function patchBody(inputs: SpaceInputs, current: State, keys: Iterable<string>):
   return body;
 }
 
-/** The API's Collection (API.md 2.16), the fields a transfer checks. */
-interface ApiCollection {
-  id: string;
-  organization: string;
-}
-
 /**
- * The API's wording of two transfer refusals. API.md 7.4 names them for collections only and gives
- * no codes; a space's transfer is read the same way, so that either answer is explained rather
- * than passed on raw.
+ * Transfers space `id` to `news.organizationId` (API.md 4.3; see runtime/transfer.ts), every
+ * refusal an error in the user's terms, saying that nothing was changed.
  */
-const NO_UPDATE = /would not result in any update/i;
-const CANNOT_MOVE = /cannot be moved/i;
-
-/**
- * Transfers space `id` to `news.organizationId` (API.md 4.3) unless a read shows it there
- * already. Returns whether it transferred. The parent is checked first, so a transfer is never
- * left half done by a move that could not follow it; every refusal is an error in the user's
- * terms, saying that nothing was changed.
- */
-async function transfer(api: ApiRequester, id: string, olds: State, news: SpaceInputs): Promise<boolean> {
+function transfer(api: ApiRequester, id: string, olds: State, news: SpaceInputs): Promise<boolean> {
   const target = news.organizationId;
-  const what = `Space ${id}: transferring it from organization ${String(olds.organizationId)} to ${target}`;
-  if (news.parent !== undefined) {
-    const parent = await getOrUndefined<ApiCollection>(api, ["collections", news.parent]);
-    if (!parent || parent.organization !== target) {
-      throw new Error(
-        `${what} into collection ${news.parent} is not possible: ${parent ? `that collection belongs to organization ${parent.organization}` : "that collection does not exist"}. ` +
-          `Nothing was changed. Give a parent collection of organization ${target}, or none (the top level).`,
-      );
-    }
-  }
-  const current = await getSpace(api, id);
-  if (!current) throw spaceGone(id);
-  if (current.organization === target) return false;
-  try {
-    await api.request<ApiSpace>("POST", spacePath(id, "transfer"), { body: { organization: target } });
-    return true;
-  } catch (error) {
-    const apiMessage = isApiError(error) ? (error.apiMessage ?? error.message) : "";
-    if (isOutcomeUnknown(error) || NO_UPDATE.test(apiMessage)) {
-      // Settled by where the space is now.
-      const after = await getSpace(api, id);
-      if (after?.organization === target) return true;
-      if (NO_UPDATE.test(apiMessage)) {
-        throw new Error(
-          `${what} was refused: the API says it "would not result in any update", yet the space reads as belonging to organization ${after?.organization ?? "(none: it is gone)"}. ` +
-            `Nothing was changed. Run \`pulumi refresh\` and \`pulumi up\` again.`,
+  const from = String(olds.organizationId);
+  const what = `Space ${id}: transferring it from organization ${from} to ${target}`;
+  return transferToOrganization<ApiSpace>(api, {
+    what,
+    noun: "space",
+    target,
+    ...(news.parent !== undefined ? { parent: { id: news.parent, phrase: "into collection", fix: `Give a parent collection of organization ${target}, or none (the top level).` } } : {}),
+    read: () => getSpace(api, id),
+    gone: () => spaceGone(id),
+    send: () => api.request<ApiSpace>("POST", spacePath(id, "transfer"), { body: { organization: target } }),
+    explainRefusal(error, apiMessage) {
+      if (isPermissionDeniedError(error)) {
+        return new Error(
+          `${what} was refused (403: ${apiMessage}). Nothing was changed. The token's user must administer the space and have at least the \`create\` role in organization ${target}.`,
           { cause: error },
         );
       }
-      throw error;
-    }
-    if (isPermissionDeniedError(error)) {
-      throw new Error(
-        `${what} was refused (403: ${apiMessage}). Nothing was changed. The token's user must administer the space and have at least the \`create\` role in organization ${target}.`,
-        { cause: error },
-      );
-    }
-    if (isApiError(error)) {
+      if (!isApiError(error)) return undefined;
       const hint = CANNOT_MOVE.test(apiMessage)
-        ? `Resolve what the API names first (for example, a site of organization ${String(olds.organizationId)} that publishes the space pins it there), or keep organizationId ${String(olds.organizationId)}.`
-        : `Keep organizationId ${String(olds.organizationId)}, or resolve what the API names and run \`pulumi up\` again.`;
-      throw new Error(`${what} was refused (${error.status ?? "error"}: ${apiMessage}). Nothing was changed. ${hint}`, { cause: error });
-    }
-    throw error;
-  }
+        ? `Resolve what the API names first (for example, a site of organization ${from} that publishes the space pins it there), or keep organizationId ${from}.`
+        : `Keep organizationId ${from}, or resolve what the API names and run \`pulumi up\` again.`;
+      return new Error(`${what} was refused (${error.status ?? "error"}: ${apiMessage}). Nothing was changed. ${hint}`, { cause: error });
+    },
+  });
 }
 
 const spaceGone = (id: string) => new Error(`Space ${id} no longer exists (or was deleted); run \`pulumi refresh\` to drop it from the state`);
