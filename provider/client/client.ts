@@ -44,6 +44,13 @@ export interface RequestOptions {
    * whose outcome is unknown is settled by looking for the object, not by sending it again.
    */
   idempotent?: boolean;
+  /**
+   * Retry what is safe to retry until the deadline (`deadlineMs`) instead of at most `maxRetries`
+   * times (`maxRetries: 0` still means no retry). For a request whose repetition is harmless and
+   * whose failure would stop a whole command, such as an idempotent DELETE: under a flaky service a
+   * destroy of hundreds of objects otherwise fails on the one delete whose five tries all failed.
+   */
+  untilDeadline?: boolean;
 }
 
 /**
@@ -161,7 +168,7 @@ export class ApiClient {
         // maxRetries 0 means no retry at all, 429s included.
         const budget = isRateLimitError(error)
           ? { used: ++rateLimited, max: maxRetries === 0 ? 0 : Math.max(maxRetries, MAX_RATE_LIMITED_RETRIES) }
-          : { used: ++retry, max: maxRetries };
+          : { used: ++retry, max: options.untilDeadline && maxRetries > 0 ? Number.POSITIVE_INFINITY : maxRetries };
         if (budget.used > budget.max) throw error;
         const delay = retryDelayMs(budget.used, error, this.#backoff);
         // Never sleep past the deadline: the last real answer explains more than a timeout.

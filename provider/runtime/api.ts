@@ -10,8 +10,8 @@ export type PathSegments = readonly string[];
 export type QueryParameters = Record<string, string | number | boolean | undefined>;
 
 export interface ApiRequester {
-  /** `idempotent` overrides the method's default; see the client's RequestOptions. */
-  request<T>(method: HttpMethod, path: PathSegments, options?: { query?: QueryParameters; body?: unknown; idempotent?: boolean }): Promise<T>;
+  /** `idempotent` overrides the method's default, `untilDeadline` retries until the deadline; see the client's RequestOptions. */
+  request<T>(method: HttpMethod, path: PathSegments, options?: { query?: QueryParameters; body?: unknown; idempotent?: boolean; untilDeadline?: boolean }): Promise<T>;
   paginate<T>(path: PathSegments, query?: QueryParameters): AsyncIterableIterator<T>;
 }
 

@@ -11,10 +11,14 @@ export async function getOrUndefined<T>(api: ApiRequester, path: PathSegments, q
   }
 }
 
-/** DELETE an object; a 404 counts as success, so deleting twice is harmless. */
+/**
+ * DELETE an object; a 404 counts as success, so deleting twice is harmless, and a failed try is
+ * retried until the call's deadline rather than a fixed number of times: a destroy under a flaky
+ * service then finishes in one run instead of failing on its unluckiest delete.
+ */
 export async function deleteIdempotent(api: ApiRequester, path: PathSegments): Promise<void> {
   try {
-    await api.request<unknown>("DELETE", path);
+    await api.request<unknown>("DELETE", path, { untilDeadline: true });
   } catch (error) {
     if (isNotFoundError(error)) return;
     throw error;

@@ -125,6 +125,41 @@ describe("retries", () => {
     expect(sleeps).toHaveLength(2);
   });
 
+  it("with untilDeadline, retries a DELETE past maxRetries until it succeeds", async () => {
+    let failures = 9;
+    const server = track(await startServer((_r, { res }) => (failures-- > 0 ? sendError(res, 503, "flaky") : void res.writeHead(205).end())));
+    const { client, sleeps } = testClient(server, { maxRetries: 2 });
+
+    await expect(client.request("DELETE", ["orgs", "o1", "teams", "t1"], { untilDeadline: true })).resolves.toBeUndefined();
+    expect(server.requests).toHaveLength(10);
+    expect(sleeps).toHaveLength(9);
+  });
+
+  it("with untilDeadline, still gives up at the deadline with the last answer", async () => {
+    let now = 0;
+    const server = track(await startServer((_r, { res }) => sendError(res, 503, "down for good")));
+    const { client, sleeps } = testClient(server, { maxRetries: 2, deadlineMs: 60_000 }, {
+      now: () => now,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        now += ms;
+      },
+    });
+
+    const error = await rejection(client.request("DELETE", ["orgs", "o1", "teams", "t1"], { untilDeadline: true }));
+    expect(isServerError(error)).toBe(true);
+    expect(server.requests.length).toBeGreaterThan(3);
+    expect(now).toBeLessThan(60_000);
+  });
+
+  it("with untilDeadline and maxRetries 0, does not retry at all", async () => {
+    const server = track(await startServer((_r, { res }) => sendError(res, 503, "down")));
+    const { client } = testClient(server, { maxRetries: 0 });
+
+    await rejection(client.request("DELETE", ["x"], { untilDeadline: true }));
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("does not retry a 5xx for POST or PATCH: the server may have acted", async () => {
     const server = track(await startServer((_r, { res }) => sendError(res, 500, "boom")));
     const { client, sleeps } = testClient(server);

@@ -21,6 +21,9 @@ function expectConverged(result: ScenarioResult): void {
   expect(result.noChangesAfter, detail).toBe(true);
 }
 
+/** Issue 22: the faults under which `destroy` needed two and three runs before deletes retried until their deadline. */
+const HEAVY_FAULTS = { errorRate: 0.2, errorStatus: 503, burst429: { count: 30, retryAfterSeconds: 1 }, dropAfterCommit: { rate: 0.2 } } as const;
+
 describe("under faults", () => {
   it("converges in at most two ups with 10% 503s, a 429 burst and 10% of writes dropped after commit", { timeout: minutes(10) }, async () => {
     const result = await runScenario("faults", { groups: 25, seed: 7 });
@@ -42,4 +45,16 @@ describe("under faults", () => {
     expect(result.objectsAfterKill).toBeGreaterThan(0);
     expectConverged(result);
   });
+
+  for (const seed of [7, 8]) {
+    it(`destroys in one run with 20% 503s, a 429 burst and 20% of writes dropped after commit (seed ${seed})`, { timeout: minutes(10) }, async () => {
+      const result = await runScenario("faults", { groups: 25, seed, faults: HEAVY_FAULTS, destroyUnderFaults: true });
+      const detail = JSON.stringify({ destroy: result.destroy, failures: result.failures }, null, 2);
+      expect(result.runsToConverge, detail).toBeDefined();
+      expect(result.destroy?.runsToConverge, detail).toBe(1);
+      expect(result.destroy?.leftInApi, detail).toEqual([]);
+      // The faults really fired during the destroy: more requests than one DELETE per object.
+      expect(result.destroy!.requests, detail).toBeGreaterThan(result.resources);
+    });
+  }
 });

@@ -63,6 +63,11 @@ export interface ScenarioResult {
   seconds: number;
   /** Output of every failed command, for diagnosis. */
   failures: string[];
+  /**
+   * With `destroyUnderFaults`: `pulumi destroy` runs, under the same faults, until one succeeded
+   * (undefined: never), and the program's objects the API still held afterwards.
+   */
+  destroy?: { runsToConverge: number | undefined; leftInApi: string[]; requests: number };
 }
 
 export interface ScenarioOptions {
@@ -77,6 +82,8 @@ export interface ScenarioOptions {
   /** Emulator latency during the kill scenario, so creates are in flight when the kill comes. */
   latencyMs?: number;
   log?: (line: string) => void;
+  /** Once converged, `pulumi destroy` the stack under the same faults (at most `maxRuns` runs). */
+  destroyUnderFaults?: boolean;
 }
 
 interface Listed {
@@ -279,6 +286,40 @@ async function requestTotal(emulator: Emulator): Promise<number> {
   return ((await response.json()) as { total: number }).total;
 }
 
+/**
+ * `pulumi destroy` under the scenario's faults (a kill scenario's run has none: the standard ones
+ * then), repeated until one succeeds; then what the API still holds of the program is listed.
+ */
+async function destroyUnderFaults(
+  stack: TestStack,
+  emulator: Emulator,
+  api: Api,
+  organizationId: string,
+  before: Set<string>,
+  options: ScenarioOptions & { maxRuns: number },
+  failures: string[],
+): Promise<NonNullable<ScenarioResult["destroy"]>> {
+  await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+  emulator.setFaults({ seed: (options.seed ?? 7) + 100, ...(options.faults ?? STANDARD_FAULTS) });
+  let runsToConverge: number | undefined;
+  try {
+    for (let run = 1; run <= options.maxRuns; run++) {
+      const result = await stack.run(["destroy", "--yes", "--skip-preview"]);
+      options.log?.(`destroy #${run} -> exit ${result.exitCode} in ${(result.durationMs / 1000).toFixed(1)} s`);
+      if (result.exitCode === 0) {
+        runsToConverge = run;
+        break;
+      }
+      failures.push(tail(result));
+    }
+  } finally {
+    emulator.setFaults({});
+  }
+  const requests = await requestTotal(emulator);
+  const leftInApi = (await listObjects(api, organizationId)).filter((object) => !before.has(`${object.kind}:${object.id}`)).map((object) => `${object.kind} ${object.id}`);
+  return { runsToConverge, leftInApi, requests };
+}
+
 /** Runs one scenario on a fresh emulator and stack; never throws for a failed `up`: it reports it. */
 export async function runScenario(scenario: "faults" | "kill", options: ScenarioOptions = {}): Promise<ScenarioResult> {
   const groups = options.groups ?? 25;
@@ -343,6 +384,10 @@ export async function runScenario(scenario: "faults" | "kill", options: Scenario
         seconds: (Date.now() - started) / 1000,
         failures,
       };
+      if (options.destroyUnderFaults) {
+        result.destroy = await destroyUnderFaults(stack, emulator, api, organizationId, before, { ...options, maxRuns }, failures);
+        result.seconds = (Date.now() - started) / 1000;
+      }
       return result;
     } finally {
       // Cleanup only: the scenario's figures are taken above. Seen once in CI after a kill:
