@@ -7,7 +7,7 @@ import { type Wrapped, withIdentity } from "../runtime/args";
 import { isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, listAll, readThroughList } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
 import { DocsPlatformResource } from "../runtime/stub";
@@ -126,6 +126,17 @@ async function readCollection(api: ApiRequester, id: string): Promise<State | un
   return collection ? stateOf(collection) : undefined;
 }
 
+/**
+ * A refresh's read: from the organization's collection list (nested ones included) shared by every
+ * collection. A collection missing from it may have been transferred to another organization
+ * rather than deleted, so its own GET decides.
+ */
+async function readCollectionOf(ctx: ResourceContext, organizationId: string | undefined, id: string): Promise<State | undefined> {
+  if (organizationId === undefined) return readCollection(ctx.api, id);
+  const listed = await readThroughList<ApiCollection>(ctx, organizationCollectionsPath(organizationId), id, () => getOrUndefined<ApiCollection>(ctx.api, collectionPath(id)), { query: { nested: true } });
+  return listed ? stateOf(listed) : readCollection(ctx.api, id);
+}
+
 /** The collections with the inputs' title in the inputs' parent (the top level when there is none). */
 async function collectionsNamed(api: ApiRequester, inputs: CollectionInputs): Promise<ApiCollection[]> {
   const collections = await listAll<ApiCollection>(api, organizationCollectionsPath(inputs.organizationId), { nested: true });
@@ -203,8 +214,8 @@ export const definition: ResourceDefinition<CollectionInputs> = {
     }
   },
 
-  async read(ctx, id) {
-    return readCollection(ctx.api, id);
+  async read(ctx, id, previous) {
+    return readCollectionOf(ctx, typeof previous.organizationId === "string" ? previous.organizationId : undefined, id);
   },
 
   async update(ctx, id, olds, news, changed) {

@@ -19,7 +19,7 @@ import { httpUrl, identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, readThroughList } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
@@ -272,7 +272,8 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
 
 async function read(ctx: ResourceContext, slug: string, previous: State): Promise<State | undefined> {
   const organizationId = organizationOf(previous);
-  const spec = await getSpec(ctx.api, organizationId, slug);
+  // In a refresh, from the organization's spec list shared by every spec (listed by slug).
+  const spec = await readThroughList(ctx, specsPath(organizationId), slug, () => getSpec(ctx.api, organizationId, slug), { keyOf: (item: ApiSpec) => item.slug });
   return spec && stateOf(organizationId, spec);
 }
 

@@ -5,7 +5,7 @@ import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { httpUrl, identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
-import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, listAll, readThroughList } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
 import { DocsPlatformResource } from "../runtime/stub";
@@ -167,7 +167,10 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
   },
 
   async read(ctx, id, previous) {
-    return readProvider(ctx.api, organizationOf(previous), id);
+    const organizationId = organizationOf(previous);
+    // In a refresh, from the organization's SAML provider list shared by every provider.
+    const saml = await readThroughList(ctx, providersPath(organizationId), id, () => getOrUndefined<ApiSamlProvider>(ctx.api, providerPath(organizationId, id)));
+    return saml ? stateOf(organizationId, saml) : undefined;
   },
 
   async update(ctx, id, _olds, news, changed) {

@@ -18,7 +18,7 @@ import { identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
 import { createOnce } from "../runtime/create-once";
-import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
+import { deleteIdempotent, findListed, listAll, readThroughList } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
@@ -225,7 +225,8 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
 
 async function read(ctx: ResourceContext, sectionId: string, previous: State): Promise<State | undefined> {
   const address = addressOf(previous);
-  const section = await findSection(ctx.api, address.organizationId, address.siteId, sectionId);
+  // In a refresh, from the site's section list shared by every section of the site.
+  const section = await readThroughList(ctx, sectionsPath(address.organizationId, address.siteId), sectionId, () => findSection(ctx.api, address.organizationId, address.siteId, sectionId));
   return section && stateOf(address, section, previous);
 }
 

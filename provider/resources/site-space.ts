@@ -12,7 +12,7 @@ import { type Wrapped, withIdentity } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
 import { createOnce } from "../runtime/create-once";
 import { conditionInput, pathSegmentInput } from "./site-section";
-import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
+import { deleteIdempotent, findListed, listAll, readThroughList } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
@@ -151,7 +151,8 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
 
 async function read(ctx: ResourceContext, siteSpaceId: string, previous: State): Promise<State | undefined> {
   const address = addressOf(previous);
-  const siteSpace = await findSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
+  // In a refresh, from the site's site-space list shared by every site space of the site.
+  const siteSpace = await readThroughList(ctx, siteSpacesPath(address.organizationId, address.siteId), siteSpaceId, () => findSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId));
   return siteSpace && stateOf(address, siteSpace);
 }
 

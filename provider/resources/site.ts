@@ -13,7 +13,7 @@ import { identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, listAll, listForRead, readThroughList } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
@@ -147,7 +147,8 @@ interface ApiSection {
   default: boolean;
 }
 
-const sitePath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, ...rest];
+const sitesPath = (organizationId: string) => ["orgs", organizationId, "sites"];
+const sitePath = (organizationId: string, siteId: string, ...rest: string[]) => [...sitesPath(organizationId), siteId, ...rest];
 
 /**
  * The proxy as the input spells it, `<domain>/<path>`. The API returns an object whose `origin` is
@@ -164,16 +165,19 @@ function proxyInput(proxy: ApiSite["proxy"]): string | null {
  * The default section and default site space: the Site object does not carry them, so they are
  * read from the sections and site-spaces lists (only when the state tracks them).
  */
-async function defaults(api: ApiRequester, organizationId: string, siteId: string, want: { space: boolean; section: boolean }) {
+async function defaults(ctx: Pick<ResourceContext, "api" | "lists">, organizationId: string, siteId: string, want: { space: boolean; section: boolean }) {
   if (!want.space && !want.section) return {};
-  const sections = await listAll<ApiSection>(api, sitePath(organizationId, siteId, "sections"));
+  const sections = await listForRead<ApiSection>(ctx, sitePath(organizationId, siteId, "sections"));
   const defaultSection = sections.find((section) => section.default)?.id;
   const result: { defaultSiteSection?: string; defaultSiteSpace?: string } = {};
   if (want.section && defaultSection) result.defaultSiteSection = defaultSection;
   if (want.space) {
     // "the default at the root or in the default section" (API.md 4.12).
     const container = defaultSection ?? null;
-    const siteSpaces = await listAll<ApiSiteSpace>(api, sitePath(organizationId, siteId, "site-spaces"), { default: true });
+    // A refresh shares the whole list with the site's site spaces; otherwise only the defaults are asked for.
+    const siteSpaces = ctx.lists
+      ? await listForRead<ApiSiteSpace>(ctx, sitePath(organizationId, siteId, "site-spaces"))
+      : await listAll<ApiSiteSpace>(ctx.api, sitePath(organizationId, siteId, "site-spaces"), { default: true });
     const match = siteSpaces.find((siteSpace) => siteSpace.default && (siteSpace.section ?? null) === container);
     if (match) result.defaultSiteSpace = match.id;
   }
@@ -211,9 +215,9 @@ function wants(bag: { defaultSiteSpace?: unknown; defaultSiteSection?: unknown }
  * The state of `site`. `tracked` is the previous state or the inputs: it says whether the defaults
  * are worth reading, and holds `spaces`, which only the creation used and the API does not return.
  */
-async function stateNow(api: ApiRequester, organizationId: string, site: ApiSite, tracked: { spaces?: unknown; defaultSiteSpace?: unknown; defaultSiteSection?: unknown }): Promise<State> {
+async function stateNow(ctx: Pick<ResourceContext, "api" | "lists">, organizationId: string, site: ApiSite, tracked: { spaces?: unknown; defaultSiteSpace?: unknown; defaultSiteSection?: unknown }): Promise<State> {
   const spaces = Array.isArray(tracked.spaces) ? (tracked.spaces as string[]) : undefined;
-  return stateOf(organizationId, site, { spaces, ...(await defaults(api, organizationId, site.id, wants(tracked))) });
+  return stateOf(organizationId, site, { spaces, ...(await defaults(ctx, organizationId, site.id, wants(tracked))) });
 }
 
 function getSite(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiSite | undefined> {
@@ -287,16 +291,18 @@ async function create(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: s
   } catch (cause) {
     // Describe the site as it really is so the next `up` applies exactly what is missing.
     const now = await getSite(api, organizationId, site.id).catch(() => undefined);
-    const state = await stateNow(api, organizationId, now ?? site, inputs).catch(() => stateOf(organizationId, now ?? site, known));
+    const state = await stateNow({ api }, organizationId, now ?? site, inputs).catch(() => stateOf(organizationId, now ?? site, known));
     throw new PartialCreateError(site.id, state, cause);
   }
-  return { id: site.id, state: await stateNow(api, organizationId, site, inputs) };
+  return { id: site.id, state: await stateNow({ api }, organizationId, site, inputs) };
 }
 
 async function read(ctx: ResourceContext, siteId: string, previous: State): Promise<State | undefined> {
   const organizationId = organizationOf(previous);
-  const site = await getSite(ctx.api, organizationId, siteId);
-  return site && stateNow(ctx.api, organizationId, site, previous);
+  // In a refresh, from the organization's site list shared by every site, and the defaults from the
+  // section and site-space lists its sections and site spaces share.
+  const site = await readThroughList(ctx, sitesPath(organizationId), siteId, () => getSite(ctx.api, organizationId, siteId));
+  return site && stateNow(ctx, organizationId, site, previous);
 }
 
 async function update(ctx: ResourceContext, siteId: string, olds: State, news: SiteInputs, changed: ReadonlySet<string>): Promise<State> {
@@ -313,7 +319,7 @@ async function update(ctx: ResourceContext, siteId: string, olds: State, news: S
   if (changed.has("published") && news.published !== undefined) site = await setPublished(api, organizationId, siteId, news.published);
   site ??= await getSite(api, organizationId, siteId);
   if (!site) throw new Error(`Site ${siteId} no longer exists in organization ${organizationId}; run \`pulumi refresh\` to drop it from the state`);
-  return stateNow(api, organizationId, site, { spaces: olds.spaces, defaultSiteSpace: news.defaultSiteSpace, defaultSiteSection: news.defaultSiteSection });
+  return stateNow({ api }, organizationId, site, { spaces: olds.spaces, defaultSiteSpace: news.defaultSiteSpace, defaultSiteSection: news.defaultSiteSection });
 }
 
 async function remove(ctx: ResourceContext, siteId: string, props: State): Promise<void> {
@@ -322,7 +328,7 @@ async function remove(ctx: ResourceContext, siteId: string, props: State): Promi
 
 async function findByNaturalKey(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: string; state: State }[]> {
   const sites = await sitesTitled(ctx.api, inputs.organizationId, inputs.title);
-  return Promise.all(sites.map(async (site) => ({ id: site.id, state: await stateNow(ctx.api, inputs.organizationId, site, inputs) })));
+  return Promise.all(sites.map(async (site) => ({ id: site.id, state: await stateNow({ api: ctx.api }, inputs.organizationId, site, inputs) })));
 }
 
 export const definition: ResourceDefinition<SiteInputs> = {

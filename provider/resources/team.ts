@@ -6,7 +6,7 @@ import { identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, sortedSet } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, listAll, readThroughList, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { registerAuthoritativeTeam } from "../runtime/team-membership-owners";
@@ -172,7 +172,8 @@ async function setMembers(api: ApiRequester, organizationId: string, teamId: str
 }
 
 async function readTeam(ctx: ResourceContext, organizationId: string, id: string, written: readonly string[]): Promise<State | undefined> {
-  const team = await getOrUndefined<ApiTeam>(ctx.api, teamPath(organizationId, id));
+  // In a refresh, from the organization's team list shared by every team (see shared-lists.ts).
+  const team = await readThroughList(ctx, teamsPath(organizationId), id, () => getOrUndefined<ApiTeam>(ctx.api, teamPath(organizationId, id)));
   return team ? stateOf(ctx.api, organizationId, team, written) : undefined;
 }
 

@@ -4,6 +4,7 @@
  */
 import type { CreateJournal } from "./create-journal";
 import type { DeploymentClaims } from "./deployment-claims";
+import type { SharedLists } from "./shared-lists";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type PathSegments = readonly string[];
@@ -23,4 +24,10 @@ export interface ResourceContext {
   createKey?: string;
   /** Objects this deployment's creates took over (see deployment-claims.ts); absent in direct tests. */
   claims?: DeploymentClaims;
+  /**
+   * Only in `read` (a refresh): the provider host's lists shared by every resource of a parent
+   * (see shared-lists.ts). A kind reads its object from its parent's list when this is present,
+   * and with the object's own GET otherwise (creates, updates, direct tests).
+   */
+  lists?: SharedLists;
 }

@@ -6,19 +6,23 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { ApiClient } from "../client";
-import type { ResourceContext } from "./api";
+import type { ApiRequester, ResourceContext } from "./api";
 import { type ProviderConfig, readProviderConfig } from "./config";
 import { type ResourceDefinition, toProvider } from "./resource";
 import type { PropertyBag } from "./stub";
 import type { Adopt } from "./adopt";
 import { CreateJournal, journalDirectory } from "./create-journal";
 import { DeploymentClaims } from "./deployment-claims";
+import { SharedLists } from "./shared-lists";
 
 type Provider = ReturnType<typeof toProvider>;
 
 let config: ProviderConfig | undefined;
 let client: ApiClient | undefined;
 let journal: CreateJournal | undefined;
+/** The lists a refresh shares between the resources of a parent, and the requester that forgets them on every write. */
+let lists: SharedLists | undefined;
+let api: ApiRequester | undefined;
 /** One provider host process serves one deployment: its claims live as long as the process. */
 const claims = new DeploymentClaims();
 const providers = new Map<string, Provider>();
@@ -41,15 +45,17 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
     requestsPerSecond: next.requestsPerSecond,
     rateLimitShare: next.rateLimitShare,
   });
+  lists = new SharedLists(client);
+  api = lists.observe(client);
 }
 
 function context(): ResourceContext {
-  if (!client) {
+  if (!client || !api || !lists) {
     // Pulumi always calls configure first; reaching this means the stub was used outside a provider host.
     throw new Error("pulumi-docs-platform: the provider was used before it was configured");
   }
   journal ??= new CreateJournal(journalDirectory());
-  return { api: client, journal, claims };
+  return { api, journal, claims, lists };
 }
 
 /** `OpenApiSpec` -> `open-api-spec`: the file that holds the kind's definition. */

@@ -1,5 +1,5 @@
 import { isNotFoundError } from "../client";
-import type { ApiRequester, PathSegments, QueryParameters } from "./api";
+import type { ApiRequester, PathSegments, QueryParameters, ResourceContext } from "./api";
 
 /** GET an object; undefined when the API answers 404 (the object is gone or not visible). */
 export async function getOrUndefined<T>(api: ApiRequester, path: PathSegments, query?: QueryParameters): Promise<T | undefined> {
@@ -51,4 +51,27 @@ export async function listAll<T>(api: ApiRequester, path: PathSegments, query?: 
 /** A set of ids as a stable list: duplicates removed, sorted. */
 export function sortedSet(values: Iterable<string>): string[] {
   return [...new Set(values)].sort();
+}
+
+/**
+ * The object `id` of the list at `listPath` for a read: from the list shared by every resource of
+ * that parent when the context has one (a refresh), otherwise with `readAlone` (the object's own
+ * GET, or a walk of the list). Undefined when the object is gone.
+ */
+export function readThroughList<T>(
+  ctx: ResourceContext,
+  listPath: PathSegments,
+  id: string,
+  readAlone: () => Promise<T | undefined>,
+  options: { query?: QueryParameters; keyOf?: (item: T) => string } = {},
+): Promise<T | undefined> {
+  return ctx.lists ? ctx.lists.item<T>(listPath, id, readAlone, options) : readAlone();
+}
+
+/** Every item of a list for a read: the shared list when the context has one, otherwise listed now. */
+export async function listForRead<T>(ctx: ResourceContext, path: PathSegments, query?: QueryParameters): Promise<readonly T[]> {
+  if (!ctx.lists) return listAll<T>(ctx.api, path, query);
+  const items = await ctx.lists.all<T>(path, query);
+  if (items === undefined) return listAll<T>(ctx.api, path, query);
+  return items;
 }

@@ -135,11 +135,15 @@ export function toProvider<I extends { adopt?: Adopt }>(
 
   const inputsOf = (bag: PropertyBag): I => declaredInputs(bag) as I;
 
-  /** An operation on `id` proves the state holds it: an interrupted create's journal entry is done. */
-  const settled = (id: string): ResourceContext => {
-    const ctx = context();
+  /**
+   * An operation on `id` proves the state holds it: an interrupted create's journal entry is done.
+   * Only `read` keeps the shared lists (a refresh reads many objects of one parent); creates and
+   * updates read the one object they wrote.
+   */
+  const settled = (id: string, withLists = false): ResourceContext => {
+    const { lists, ...ctx } = context();
     if (id !== "") ctx.journal?.settle(definition.kind, id);
-    return ctx;
+    return withLists && lists ? { ...ctx, lists } : ctx;
   };
 
   async function reconcile(ctx: ResourceContext, id: string, current: State, inputs: I): Promise<State> {
@@ -196,7 +200,8 @@ export function toProvider<I extends { adopt?: Adopt }>(
     async create(bag) {
       const inputs = inputsOf(bag);
       const identity = bag[IDENTITY_KEY];
-      const ctx: ResourceContext = { ...context(), ...(typeof identity === "string" && identity !== "" ? { createKey: identity } : {}) };
+      const { lists: _lists, ...shared } = context();
+      const ctx: ResourceContext = { ...shared, ...(typeof identity === "string" && identity !== "" ? { createKey: identity } : {}) };
       const userKeys = userKeysOf(generic, inputs);
       try {
         const existing = await adopt(ctx, inputs);
@@ -219,7 +224,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
 
     async read(id, props = {}) {
       const previous = withoutProvider(props);
-      const state = await definition.read(settled(id), id, previous);
+      const state = await definition.read(settled(id, true), id, previous);
       if (!state) return { id: "", props: {} };
       // `previous` holds the echoed inputs (adopt, the identity, ...): they stay among the inputs.
       const outputs = withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, previous)), previous);

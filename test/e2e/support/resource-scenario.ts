@@ -109,7 +109,7 @@ export interface ResourceScenario {
 }
 
 /** One resource's change as the engine reported it: from a resOutputsEvent of `--json` output. */
-interface AppliedStep {
+export interface AppliedStep {
   op: string;
   urn: string;
   type: string;
@@ -117,7 +117,7 @@ interface AppliedStep {
   new?: { id?: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
 }
 
-interface EngineEvents {
+export interface EngineEvents {
   /** Every resOutputsEvent, in order. */
   steps: AppliedStep[];
   /** summaryEvent.resourceChanges. */
@@ -125,7 +125,7 @@ interface EngineEvents {
 }
 
 /** Parses the JSON-lines engine events of `pulumi up|refresh|destroy --json`. */
-function engineEvents(result: PulumiResult): EngineEvents {
+export function engineEvents(result: PulumiResult): EngineEvents {
   const steps: AppliedStep[] = [];
   let changes: Record<string, number> = {};
   for (const line of result.stdout.split("\n")) {

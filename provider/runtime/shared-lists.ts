@@ -1,0 +1,90 @@
+import { isNotFoundError } from "../client";
+import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "./api";
+
+/**
+ * One paginated list per parent, shared by every resource that reads an object of that parent in
+ * the same provider host: a `pulumi refresh` of a thousand teams, sections and specs reads the
+ * organization's teams once, each site's sections once, and so on, instead of one GET each.
+ *
+ * - A list the API answers with 404 means its parent is gone, and every object in it with it.
+ * - An object missing from a complete list is gone, exactly as a 404 of its own GET says.
+ * - Any write sent through {@link SharedLists.observe}'s requester forgets every list, so nothing
+ *   listed before a change is returned after it. A read already waiting for a list when the write
+ *   is sent ran concurrently with that write, and may see either side of it, as a GET would.
+ * - Lists are kept for the life of the provider host, which serves one command: the next command
+ *   starts a new host, and with it fresh lists.
+ */
+export class SharedLists {
+  readonly #api: ApiRequester;
+  readonly #lists = new Map<string, Promise<readonly unknown[] | undefined>>();
+
+  constructor(api: ApiRequester) {
+    this.#api = api;
+  }
+
+  /**
+   * The requester every resource uses: `api`'s calls, and for every call but a GET, the shared
+   * lists forgotten (before the write is sent, and again when it ended).
+   */
+  observe(api: ApiRequester = this.#api): ApiRequester {
+    return {
+      request: async <T>(method: HttpMethod, path: PathSegments, options?: Parameters<ApiRequester["request"]>[2]): Promise<T> => {
+        if (method === "GET") return api.request<T>(method, path, options);
+        this.forget();
+        try {
+          return await api.request<T>(method, path, options);
+        } finally {
+          this.forget();
+        }
+      },
+      paginate: <T>(path: PathSegments, query?: QueryParameters) => api.paginate<T>(path, query),
+    };
+  }
+
+  /** Every item of the list at `path` (all pages), or undefined when the API answers 404 for it. */
+  all<T>(path: PathSegments, query?: QueryParameters): Promise<readonly T[] | undefined> {
+    const key = JSON.stringify([path, query ?? {}]);
+    let list = this.#lists.get(key);
+    if (!list) {
+      list = this.#fetch(path, query);
+      this.#lists.set(key, list);
+      // A failed list is not kept: the next reader tries again (and may fall back to its GET).
+      list.catch(() => {
+        if (this.#lists.get(key) === list) this.#lists.delete(key);
+      });
+    }
+    return list as Promise<readonly T[] | undefined>;
+  }
+
+  /**
+   * The item of the list at `path` whose `keyOf` is `id`: undefined when the list does not hold it
+   * (or the list's parent is gone). When the list itself cannot be read (403, an error that outlived
+   * the retries), `fallback` reads the object on its own.
+   */
+  async item<T>(path: PathSegments, id: string, fallback: () => Promise<T | undefined>, options: { query?: QueryParameters; keyOf?: (item: T) => string } = {}): Promise<T | undefined> {
+    let items: readonly T[] | undefined;
+    try {
+      items = await this.all<T>(path, options.query);
+    } catch {
+      return fallback();
+    }
+    const keyOf = options.keyOf ?? ((item: T) => (item as { id: string }).id);
+    return items?.find((item) => keyOf(item) === id);
+  }
+
+  /** Forgets every list: the next reader lists again. */
+  forget(): void {
+    this.#lists.clear();
+  }
+
+  async #fetch(path: PathSegments, query: QueryParameters | undefined): Promise<readonly unknown[] | undefined> {
+    const items: unknown[] = [];
+    try {
+      for await (const item of this.#api.paginate<unknown>(path, query)) items.push(item);
+    } catch (error) {
+      if (isNotFoundError(error)) return undefined;
+      throw error;
+    }
+    return items;
+  }
+}

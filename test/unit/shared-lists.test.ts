@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { ErrorCodes, NotFoundError, PermissionDeniedError } from "../../provider/client/index.ts";
+import type { ApiRequester, HttpMethod, PathSegments } from "../../provider/runtime/api.ts";
+import { SharedLists } from "../../provider/runtime/shared-lists.ts";
+
+/** A requester over in-memory lists that counts what it is asked. */
+function fakeApi(lists: Record<string, { id: string; slug?: string; title?: string }[] | "missing" | "forbidden">) {
+  const calls: string[] = [];
+  const api: ApiRequester = {
+    async request<T>(method: HttpMethod, path: PathSegments): Promise<T> {
+      calls.push(`${method} /${path.join("/")}`);
+      return undefined as T;
+    },
+    async *paginate<T>(path: PathSegments): AsyncIterableIterator<T> {
+      const key = `/${path.join("/")}`;
+      calls.push(`LIST ${key}`);
+      const list = lists[key];
+      if (list === "missing") throw new NotFoundError({ status: 404, code: ErrorCodes.notFound, message: "gone", method: "GET", path: key });
+      if (list === "forbidden") throw new PermissionDeniedError({ status: 403, code: ErrorCodes.permissionDenied, message: "no", method: "GET", path: key });
+      for (const item of list ?? []) yield item as T;
+    },
+  };
+  return { api, calls };
+}
+
+describe("SharedLists", () => {
+  it("lists a parent once for every object read from it, at the same time or later", async () => {
+    const { api, calls } = fakeApi({ "/orgs/o/teams": [{ id: "t1" }, { id: "t2" }, { id: "t3" }] });
+    const lists = new SharedLists(api);
+    const never = async () => {
+      throw new Error("the object's own read must not run");
+    };
+    const found = await Promise.all(["t1", "t2", "t3"].map((id) => lists.item<{ id: string }>(["orgs", "o", "teams"], id, never)));
+    expect(found.map((team) => team?.id)).toEqual(["t1", "t2", "t3"]);
+    expect(await lists.item(["orgs", "o", "teams"], "t2", never)).toEqual({ id: "t2" });
+    expect(calls).toEqual(["LIST /orgs/o/teams"]);
+  });
+
+  it("says an object missing from a complete list is gone, and so is every object of a list that answers 404", async () => {
+    const { api } = fakeApi({ "/orgs/o/teams": [{ id: "t1" }], "/orgs/o/sites/s1/sections": "missing" });
+    const lists = new SharedLists(api);
+    const never = async () => ({ id: "from its own read" });
+    expect(await lists.item(["orgs", "o", "teams"], "t9", never)).toBeUndefined();
+    expect(await lists.item(["orgs", "o", "sites", "s1", "sections"], "sec1", never)).toBeUndefined();
+  });
+
+  it("falls back to the object's own read when the list cannot be read", async () => {
+    const { api, calls } = fakeApi({ "/orgs/o/saml": "forbidden" });
+    const lists = new SharedLists(api);
+    const own = await lists.item(["orgs", "o", "saml"], "p1", async () => ({ id: "p1", title: "read alone" }));
+    expect(own).toEqual({ id: "p1", title: "read alone" });
+    // A failed list is not kept: the next reader asks again.
+    await lists.item(["orgs", "o", "saml"], "p2", async () => undefined);
+    expect(calls.filter((call) => call.startsWith("LIST"))).toHaveLength(2);
+  });
+
+  it("matches by another key where the API names objects so (an OpenAPI spec's slug)", async () => {
+    const { api } = fakeApi({ "/orgs/o/openapi": [{ id: "x1", slug: "petstore" }] });
+    const lists = new SharedLists(api);
+    const spec = await lists.item<{ id: string; slug?: string }>(["orgs", "o", "openapi"], "petstore", async () => undefined, { keyOf: (item) => item.slug ?? "" });
+    expect(spec?.id).toBe("x1");
+  });
+
+  it("forgets every list on a write sent through its requester, so nothing listed before a change is returned after it", async () => {
+    const data = { "/orgs/o/teams": [{ id: "t1", title: "Before" }] };
+    const { api, calls } = fakeApi(data);
+    const lists = new SharedLists(api);
+    const observed = lists.observe();
+    const never = async () => undefined;
+    expect((await lists.item<{ id: string; title?: string }>(["orgs", "o", "teams"], "t1", never))?.title).toBe("Before");
+
+    await observed.request("GET", ["orgs", "o", "teams", "t1"]);
+    expect(calls.filter((call) => call.startsWith("LIST"))).toHaveLength(1);
+
+    data["/orgs/o/teams"] = [{ id: "t1", title: "After" }];
+    await observed.request("PATCH", ["orgs", "o", "teams", "t1"], { body: { title: "After" } });
+    expect((await lists.item<{ id: string; title?: string }>(["orgs", "o", "teams"], "t1", never))?.title).toBe("After");
+    expect(calls.filter((call) => call.startsWith("LIST"))).toHaveLength(2);
+  });
+
+  it("keeps lists of different queries apart", async () => {
+    const { api, calls } = fakeApi({ "/orgs/o/collections": [{ id: "c1" }] });
+    const lists = new SharedLists(api);
+    await lists.all(["orgs", "o", "collections"], { nested: true });
+    await lists.all(["orgs", "o", "collections"], { nested: true });
+    await lists.all(["orgs", "o", "collections"]);
+    expect(calls).toEqual(["LIST /orgs/o/collections", "LIST /orgs/o/collections"]);
+  });
+});
