@@ -13,6 +13,8 @@
  * new docs.Team("writers", { title: "Writers", members: [eli.id] });
  * new docs.Site("portal", { title: "Portal", spaces: [guides.id] });
  */
+// First: on an older Node.js, one line naming the versions instead of a TypeError inside undici.
+import "./runtime/node-version";
 export { AgentInstructions, type AgentInstructionsArgs } from "./resources/agent-instructions";
 export { Collection, type CollectionArgs } from "./resources/collection";
 export { OpenApiSpec, type OpenApiSpecArgs, ProcessingError } from "./resources/open-api-spec";

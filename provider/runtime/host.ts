@@ -4,6 +4,8 @@
  * configuration read by `configure` and the one HTTP client every resource shares, so the
  * concurrency limit and keep-alive connections are per provider process, not per resource.
  */
+// First: on an older Node.js, one line naming the versions (node-version.ts).
+import "./node-version";
 import type * as pulumi from "@pulumi/pulumi";
 import { ApiClient } from "../client";
 import type { ApiRequester, ResourceContext } from "./api";
