@@ -18,6 +18,7 @@
 import { execFile, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -423,5 +424,35 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect(original.saml).toHaveLength(1);
 
     assertSucceeded(await stack.run(["preview", "--expect-no-changes"]));
+  });
+
+  it("writes a package.json that installs: --package-spec names the packed tarball, npm installs it outside the repository, and the program adopts with no write", { timeout: minutes(6) }, async () => {
+    const outside = await fs.mkdtemp(path.join(os.tmpdir(), "docs-platform-export-"));
+    try {
+      const pack = await promisify(execFile)("npm", ["pack", "--workspace", "provider", "--pack-destination", outside, "--json"], { cwd: repositoryRoot });
+      const tarball = path.join(outside, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename);
+      const programDir = path.join(outside, "program");
+      const exported = await exportCli(["--org", acme.id, "--only", "Team", "--package-spec", tarball, "--out", programDir], {
+        cwd: outside,
+        env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token },
+      });
+      expect(exported.code, exported.stderr).toBe(0);
+      const manifest = JSON.parse(await fs.readFile(path.join(programDir, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+      expect(manifest.dependencies["pulumi-docs-platform"]).toBe(tarball);
+      const install = await promisify(execFile)("npm", ["install", "--no-audit", "--no-fund"], { cwd: programDir });
+      expect(install.stdout).toContain("added");
+      const installed = JSON.parse(await fs.readFile(path.join(programDir, "node_modules", "pulumi-docs-platform", "package.json"), "utf8")) as { version: string };
+      expect(installed.version).toBe("0.1.0");
+
+      const stack = await createStack({ programDir, stackName: "org-acme", env: { DOCS_PLATFORM_TOKEN: acme.token } });
+      stacks.push(stack);
+      await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+      const up = await stack.up();
+      expect(up.stdout).toMatch(/\+ \d+ created/);
+      expect(await writeRequests(emulator)).toEqual({});
+      assertSucceeded(await stack.run(["preview", "--expect-no-changes"]));
+    } finally {
+      await fs.rm(outside, { recursive: true, force: true });
+    }
   });
 });

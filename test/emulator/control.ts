@@ -4,6 +4,7 @@ import { ApiError, badRequest, forbidden } from "./errors.ts";
 import { checkFaults } from "./faults.ts";
 import { checkFixture, describeFixture, loadFixture, type Fixture } from "./fixtures.ts";
 import { isLoopback, isLoopbackHost } from "./loopback.ts";
+import type { TokenDoc, UserDoc } from "./model.ts";
 import type { Result } from "./router.ts";
 import type { EmulatorState } from "./state.ts";
 import { validate } from "./validate.ts";
@@ -44,6 +45,8 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
     throw new ApiError(415, "content-type: control requests that change state or carry a body must be sent as application/json");
   }
   const route = `${method} ${path}`;
+  const tokenRoute = /^\/_control\/tokens\/([^/]+)$/.exec(path);
+  if (tokenRoute) return controlToken(state, req, method, decodeURIComponent(tokenRoute[1]!));
   switch (route) {
     case "GET /_control":
       return {
@@ -51,7 +54,7 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
         body: {
           endpoints: [
             "POST /_control/reset", "POST /_control/fixture", "GET|PUT|DELETE /_control/faults", "GET|DELETE /_control/requests",
-            "GET|POST /_control/clock", "GET|PUT /_control/settings",
+            "GET|POST /_control/clock", "GET|PUT /_control/settings", "PUT|DELETE /_control/tokens/{token}",
           ],
         },
       };
@@ -125,4 +128,25 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
     default:
       throw new ApiError(404, `no control endpoint ${route}`);
   }
+}
+
+/**
+ * `PUT /_control/tokens/{token}` `{user}` issues another API token for a user (a rotation's new
+ * token); `DELETE /_control/tokens/{token}` revokes one, which the API then refuses with 401.
+ */
+async function controlToken(state: EmulatorState, req: IncomingMessage, method: string, token: string): Promise<Result> {
+  if (method === "PUT") {
+    const body = validate(await readBody(req), { user: { type: "string", required: true } });
+    const user = state.store.get<UserDoc>("user", body.user as string);
+    if (!user) throw badRequest(`user: no user ${JSON.stringify(body.user)} in the fixture`);
+    if (state.store.get<TokenDoc>("token", token)) throw new ApiError(409, "token: already issued");
+    state.store.insert<TokenDoc>("token", "", { id: token, user: user.id });
+    return { status: 201, body: { token, user: user.id } };
+  }
+  if (method === "DELETE") {
+    const existed = state.store.get<TokenDoc>("token", token) !== undefined;
+    if (existed) state.store.delete("token", token);
+    return { status: existed ? 205 : 204 };
+  }
+  throw new ApiError(405, `${method} is not allowed on /_control/tokens/{token}`);
 }

@@ -6,11 +6,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ApiClient, isApiError, isAuthenticationError, isNotFoundError, isPermissionDeniedError } from "../../client";
 import { CredentialsError, type Credentials, resolveCredentials, stackConfigOf } from "./credentials";
-import { type ExportResult, PROJECT_NAME_PATTERN, STACK_NAME_PATTERN, exportOrganization, packageJson, selectKinds } from "./export";
+import { DEFAULT_PACKAGE_SPEC, type ExportResult, PROJECT_NAME_PATTERN, STACK_NAME_PATTERN, exportOrganization, packageJson, selectKinds } from "./export";
 import { EXPORTERS } from "./kinds";
 
 export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] [--import-file <file>]
-                                   [--stack <name>] [--project <name>] [--api-url <url>] [--token-stdin] [--config-stack <name>]
+                                   [--package-spec <spec>] [--stack <name>] [--project <name>] [--api-url <url>] [--token-stdin] [--config-stack <name>]
   Reads a live organization through the API and writes a Pulumi TypeScript program that declares it.
   --org <id>            the organization (default: DOCS_PLATFORM_ORGANIZATION_ID, the stack config's
                         docs-platform:organizationId, or the token's only organization)
@@ -22,6 +22,9 @@ export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--
   --import-file <file>  instead of \`adopt\`: also write a \`pulumi import --file\` file holding every object's
                         state; \`pulumi import --file <file> --generate-code=false --protect=false\` records them
                         without a request to the API
+  --package-spec <spec> what the written package.json installs as pulumi-docs-platform: a version range,
+                        a tarball path or a git URL, anything \`npm install\` takes (default: ${DEFAULT_PACKAGE_SPEC},
+                        this package's own version)
   --stack <name>        the stack config file to write, Pulumi.<name>.yaml (default: from the organization id)
   --project <name>      the Pulumi project name (default: from the organization's title)
   --api-url <url>       the API (default: DOCS_PLATFORM_API_URL, then the stack config's docs-platform:apiUrl)
@@ -32,6 +35,13 @@ export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--
   Exit code: 0 done; 2 written, but the API refused to list some kinds (said on stderr); 1 error.`;
 
 export class UsageError extends Error {}
+
+/** The package specification for the written package.json: `--package-spec`, or this version's range. */
+function packageSpecOf(given: string | undefined): string {
+  if (given === undefined) return DEFAULT_PACKAGE_SPEC;
+  if (given.trim() === "" || /[\s"]/.test(given)) throw new UsageError("--package-spec: give one npm package specification (a version range, a tarball path or a git URL), without spaces or quotes");
+  return given;
+}
 
 async function readStdin(): Promise<string> {
   let text = "";
@@ -63,7 +73,7 @@ function organizationError(error: unknown, organizationId: string, credentials: 
   return error instanceof Error ? error : new Error(String(error));
 }
 
-function writeFiles(dir: string, result: ExportResult): string[] {
+function writeFiles(dir: string, result: ExportResult, packageSpec: string): string[] {
   fs.mkdirSync(dir, { recursive: true });
   const written: string[] = [];
   for (const [name, content] of Object.entries(result.files)) {
@@ -74,7 +84,7 @@ function writeFiles(dir: string, result: ExportResult): string[] {
     written.push(name);
   }
   if (!fs.existsSync(path.join(dir, "package.json"))) {
-    fs.writeFileSync(path.join(dir, "package.json"), packageJson(result.project));
+    fs.writeFileSync(path.join(dir, "package.json"), packageJson(result.project, packageSpec));
     written.push("package.json");
   }
   // A secrets.sh of an earlier export whose secrets are gone would be stale.
@@ -91,6 +101,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       out: { type: "string" },
       only: { type: "string" },
       "no-adopt": { type: "boolean", default: false },
+      "package-spec": { type: "string" },
       "import-file": { type: "string" },
       stack: { type: "string" },
       project: { type: "string" },
@@ -107,6 +118,7 @@ export async function exportCommand(args: string[]): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}\n${EXPORT_USAGE}`);
   if (values.stack !== undefined && !STACK_NAME_PATTERN.test(values.stack)) throw new UsageError("--stack: a stack name is letters, digits, -, _ and . only");
   if (values.project !== undefined && !PROJECT_NAME_PATTERN.test(values.project)) throw new UsageError("--project: a project name is letters, digits, -, _ and . only");
+  const packageSpec = packageSpecOf(values["package-spec"]);
   let kinds;
   try {
     kinds = selectKinds(EXPORTERS, values.only);
@@ -151,7 +163,7 @@ export async function exportCommand(args: string[]): Promise<number> {
     }
     const objects = result.counts.reduce((sum, count) => sum + count.objects, 0);
     if (values.out) {
-      const written = writeFiles(values.out, result);
+      const written = writeFiles(values.out, result, packageSpec);
       log(`wrote ${written.join(", ")} to ${values.out}`);
     } else {
       process.stdout.write(result.files["index.ts"]!);

@@ -155,8 +155,14 @@ function pulumiYaml(project: string): string {
   ].join("\n");
 }
 
+/**
+ * What the written package.json asks for by default: this package's own version, as a caret range.
+ * `--package-spec` names anything else npm installs (a tarball path, a git URL, another range).
+ */
+export const DEFAULT_PACKAGE_SPEC = `^${PACKAGE_VERSION}`;
+
 /** A package.json for the program's directory, written only where there is none. */
-export function packageJson(project: string): string {
+export function packageJson(project: string, packageSpec: string = DEFAULT_PACKAGE_SPEC): string {
   let pulumiVersion = "^3.259.0";
   try {
     pulumiVersion = (require("@pulumi/pulumi/package.json") as { version: string }).version;
@@ -167,7 +173,7 @@ export function packageJson(project: string): string {
     name: project,
     private: true,
     type: "module",
-    dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-docs-platform": `^${PACKAGE_VERSION}` },
+    dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-docs-platform": packageSpec },
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
