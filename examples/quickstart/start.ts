@@ -48,8 +48,8 @@ function startEmulator(): Promise<RunningEmulator> {
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
     child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
       output += chunk;
-      for (const match of output.matchAll(/^(DOCS_PLATFORM_[A-Z_]+)=(\S+)$/gm)) env[match[1]!] = match[2]!;
-      if (env.DOCS_PLATFORM_ORGANIZATION) {
+      for (const match of output.matchAll(/^(?:export )?(DOCS_PLATFORM_[A-Z_]+)=(\S+)$/gm)) env[match[1]!] = match[2]!;
+      if (env.DOCS_PLATFORM_ORGANIZATION_ID) {
         clearTimeout(timer);
         resolve({ child, env });
       }

@@ -40,6 +40,16 @@ export class LookupError extends Error {
     this.lookup = lookup;
     this.code = code;
     this.matches = options.matches ?? [];
+    // A failed lookup reaches the user through Pulumi's program runner. Marked as the SDK's
+    // RunError (it checks this field, so any copy of the SDK agrees), the runner prints the message
+    // alone: no stack trace. And the SDK prefixes `error serializing property "<key>": ` to the
+    // message of an error it meets in a resource input: the message already says which lookup
+    // failed and why, so it keeps its own words (a write to it is ignored).
+    Object.defineProperty(this, "__pulumiRunError", { value: true, enumerable: false });
+    Object.defineProperty(this, "message", { get: () => message, set: () => {}, enumerable: false, configurable: true });
+    // Whatever prints it (the runner, or the SDK reporting a failed resource input), one line: the
+    // stack of a lookup's failure is the SDK's and this package's internals, nothing to act on.
+    this.stack = `${this.name}: ${message}`;
   }
 
   // Branded like the client's errors: a program and the package may hold two copies of this module.

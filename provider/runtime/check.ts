@@ -132,21 +132,32 @@ function inspect(inputs: Record<string, unknown>): Shape {
   return shape;
 }
 
+/** A required input left out: zod says it expected a value and received undefined. */
+function isMissing(issue: z.core.$ZodIssue): boolean {
+  return issue.code === "invalid_type" && / received undefined$/.test(issue.message);
+}
+
+function describeExpected(expected: string): string {
+  if (expected === "array") return "a list";
+  if (expected === "object") return "an object";
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
 function failuresOf(issues: readonly z.core.$ZodIssue[], skip: (path: readonly PropertyKey[]) => boolean): CheckFailure[] {
   const failures: CheckFailure[] = [];
   for (const issue of issues) {
     if (skip(issue.path)) continue;
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
-        failures.push({
-          property: propertyOf([...issue.path, key]),
-          reason: `unknown property "${shown(key)}"; check the spelling against the resource's documented inputs`,
-        });
+        // The whole path: a typo inside an object must say where it is, not only its name.
+        const property = propertyOf([...issue.path, key]);
+        failures.push({ property, reason: `${property}: unknown property; check the spelling against the resource's documented inputs` });
       }
       continue;
     }
     const property = propertyOf(issue.path);
-    failures.push({ property, reason: property ? `${property}: ${issue.message}` : issue.message });
+    const message = isMissing(issue) ? `is required${issue.code === "invalid_type" && issue.expected ? ` (${describeExpected(issue.expected)})` : ""}` : issue.message;
+    failures.push({ property, reason: property ? `${property}: ${message}` : message });
   }
   return failures;
 }

@@ -90,10 +90,22 @@ const handlers = new Map<string, Handler>();
 export function handlerFor(kind: string): Handler {
   let handler = handlers.get(kind);
   if (!handler) {
-    handler = { ...providerFor(kind), configure };
+    const provider = providerFor(kind);
+    handler = { ...provider, check: async (olds, news) => forTheEngine(await provider.check(olds, news)), configure };
     handlers.set(kind, handler);
   }
   return handler;
 }
 
 export type { PropertyBag };
+
+/**
+ * Check failures as the engine prints them: "property <key> value {<its value>} has a problem:
+ * <reason>". The engine looks the property up among the top-level inputs, so a nested path
+ * (`source.url`) would show as `value {<nil>}`: the failure names its top-level input, and the
+ * reason, which starts with the whole path, says where inside it.
+ */
+function forTheEngine<T extends { failures?: { property: string; reason: string }[] }>(result: T): T {
+  if (!result.failures?.length) return result;
+  return { ...result, failures: result.failures.map((failure) => ({ ...failure, property: failure.property.split(".")[0] ?? failure.property })) };
+}

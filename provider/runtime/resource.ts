@@ -8,6 +8,7 @@ import { compact, jsonEqual } from "./values";
 import type { Adopt } from "./adopt";
 import type { PropertyBag } from "./stub";
 import { IDENTITY_KEY } from "./args";
+import { explainApiError } from "./operation-errors";
 
 /** The state of an object as a resource sees it: every input-owned key plus server-owned outputs. */
 export type State = Record<string, unknown>;
@@ -218,13 +219,15 @@ export function toProvider<I extends { adopt?: Adopt }>(
             reasons: error.reasons,
           });
         }
-        throw error;
+        throw explainApiError(error, definition.kind, "create");
       }
     },
 
     async read(id, props = {}) {
       const previous = withoutProvider(props);
-      const state = await definition.read(settled(id, true), id, previous);
+      const state = await definition.read(settled(id, true), id, previous).catch((error: unknown) => {
+        throw explainApiError(error, definition.kind, "read", id);
+      });
       if (!state) return { id: "", props: {} };
       // `previous` holds the echoed inputs (adopt, the identity, ...): they stay among the inputs.
       const outputs = withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, previous)), previous);
@@ -240,12 +243,19 @@ export function toProvider<I extends { adopt?: Adopt }>(
       const previous = declaredInputs(olds);
       const changed = changedKeys(generic, previous, inputs);
       const ctx = settled(id);
-      const state = changed.length === 0 ? previous : await definition.update(ctx, id, previous, inputs, new Set(changed));
+      const state =
+        changed.length === 0
+          ? previous
+          : await definition.update(ctx, id, previous, inputs, new Set(changed)).catch((error: unknown) => {
+              throw explainApiError(error, definition.kind, "update", id);
+            });
       return { outs: withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, inputs)), withoutProvider(news)) };
     },
 
     async delete(id, props) {
-      await definition.delete(settled(id), id, withoutProvider(props));
+      await definition.delete(settled(id), id, withoutProvider(props)).catch((error: unknown) => {
+        throw explainApiError(error, definition.kind, "delete", id);
+      });
     },
   };
 }

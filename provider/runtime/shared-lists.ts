@@ -1,4 +1,4 @@
-import { isNotFoundError } from "../client";
+import { isNotFoundError, isPermissionDeniedError } from "../client";
 import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "./api";
 
 /**
@@ -58,15 +58,18 @@ export class SharedLists {
 
   /**
    * The item of the list at `path` whose `keyOf` is `id`: undefined when the list does not hold it
-   * (or the list's parent is gone). When the list itself cannot be read (403, an error that outlived
-   * the retries), `fallback` reads the object on its own.
+   * (or the list's parent is gone). When the token may not list the parent (403), `fallback` reads
+   * the object on its own; any other failure of the list is the read's failure.
    */
   async item<T>(path: PathSegments, id: string, fallback: () => Promise<T | undefined>, options: { query?: QueryParameters; keyOf?: (item: T) => string } = {}): Promise<T | undefined> {
     let items: readonly T[] | undefined;
     try {
       items = await this.all<T>(path, options.query);
-    } catch {
-      return fallback();
+    } catch (error) {
+      // A token that may read an object but not list its parent (403) still reads it alone;
+      // anything else (a refused token, an API down) would fail the object's own read alike.
+      if (isPermissionDeniedError(error)) return fallback();
+      throw error;
     }
     const keyOf = options.keyOf ?? ((item: T) => (item as { id: string }).id);
     return items?.find((item) => keyOf(item) === id);

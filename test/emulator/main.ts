@@ -18,10 +18,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const emulator = await startEmulator({ port, fixture: values.fixture, db: values.db });
 console.log(`docs-platform emulator listening on ${emulator.origin} (db ${values.db}, ${emulator.loadedFixture ? "fixture loaded" : "existing data kept"})`);
 console.log(`control surface: ${emulator.controlUrl}`);
-// These three lines come last so they can be pasted into a shell as they are.
-console.log(`DOCS_PLATFORM_API_URL=${emulator.url}`);
-console.log(`DOCS_PLATFORM_TOKEN=${emulator.fixture.token}`);
-console.log(`DOCS_PLATFORM_ORGANIZATION=${emulator.fixture.organization}`);
+// These three lines come last so they can be pasted into a shell as they are: exported, so
+// `pulumi` and the package's tools started from that shell read them (the variables the package reads).
+console.log(`export DOCS_PLATFORM_API_URL=${emulator.url}`);
+console.log(`export DOCS_PLATFORM_TOKEN=${emulator.fixture.token}`);
+console.log(`export DOCS_PLATFORM_ORGANIZATION_ID=${emulator.fixture.organization}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ErrorCodes, NotFoundError, PermissionDeniedError } from "../../provider/client/index.ts";
+import { AuthenticationError, ErrorCodes, NotFoundError, PermissionDeniedError } from "../../provider/client/index.ts";
 import type { ApiRequester, HttpMethod, PathSegments } from "../../provider/runtime/api.ts";
 import { SharedLists } from "../../provider/runtime/shared-lists.ts";
 
 /** A requester over in-memory lists that counts what it is asked. */
-function fakeApi(lists: Record<string, { id: string; slug?: string; title?: string }[] | "missing" | "forbidden">) {
+function fakeApi(lists: Record<string, { id: string; slug?: string; title?: string }[] | "missing" | "forbidden" | "refused">) {
   const calls: string[] = [];
   const api: ApiRequester = {
     async request<T>(method: HttpMethod, path: PathSegments): Promise<T> {
@@ -16,6 +16,7 @@ function fakeApi(lists: Record<string, { id: string; slug?: string; title?: stri
       calls.push(`LIST ${key}`);
       const list = lists[key];
       if (list === "missing") throw new NotFoundError({ status: 404, code: ErrorCodes.notFound, message: "gone", method: "GET", path: key });
+      if (list === "refused") throw new AuthenticationError({ status: 401, code: ErrorCodes.unauthenticated, message: "unknown token", method: "GET", path: key });
       if (list === "forbidden") throw new PermissionDeniedError({ status: 403, code: ErrorCodes.permissionDenied, message: "no", method: "GET", path: key });
       for (const item of list ?? []) yield item as T;
     },
@@ -44,7 +45,13 @@ describe("SharedLists", () => {
     expect(await lists.item(["orgs", "o", "sites", "s1", "sections"], "sec1", never)).toBeUndefined();
   });
 
-  it("falls back to the object's own read when the list cannot be read", async () => {
+  it("fails the read when the list fails otherwise (a refused token): the object's own read would fail alike", async () => {
+    const { api } = fakeApi({ "/orgs/o/teams": "refused" });
+    const lists = new SharedLists(api);
+    await expect(lists.item(["orgs", "o", "teams"], "t1", async () => ({ id: "t1" }))).rejects.toThrow("unknown token");
+  });
+
+  it("falls back to the object's own read when the token may not list the parent (403)", async () => {
     const { api, calls } = fakeApi({ "/orgs/o/saml": "forbidden" });
     const lists = new SharedLists(api);
     const own = await lists.item(["orgs", "o", "saml"], "p1", async () => ({ id: "p1", title: "read alone" }));

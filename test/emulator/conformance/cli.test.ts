@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readProviderConfig } from "../../../provider/runtime/config.ts";
+import { ORGANIZATION_ENV } from "../../../provider/runtime/organization-default.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,7 +28,7 @@ function startCli(args: string[]): Promise<{ child: ChildProcess; lines: string[
     child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      if (/DOCS_PLATFORM_ORGANIZATION=.*\n/.test(out)) {
+      if (/DOCS_PLATFORM_ORGANIZATION_ID=.*\n/.test(out)) {
         clearTimeout(timer);
         resolve({ child, lines: out.trimEnd().split("\n") });
       }
@@ -48,9 +50,14 @@ describe("emulator CLI", () => {
     const db = join(dir, "emulator.db");
     const first = await startCli(["--port", "0", "--db", db]);
     const last = first.lines.slice(-3);
-    expect(last[0]).toMatch(/^DOCS_PLATFORM_API_URL=http:\/\/127\.0\.0\.1:\d+\/v1$/);
-    expect(last[1]).toBe("DOCS_PLATFORM_TOKEN=tok-acme-admin");
-    expect(last[2]).toBe("DOCS_PLATFORM_ORGANIZATION=org-acme");
+    expect(last[0]).toMatch(/^export DOCS_PLATFORM_API_URL=http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(last[1]).toBe("export DOCS_PLATFORM_TOKEN=tok-acme-admin");
+    expect(last[2]).toBe("export DOCS_PLATFORM_ORGANIZATION_ID=org-acme");
+    // They are the variables the package reads (a test may hold both readings side by side).
+    const printed = Object.fromEntries(last.map((line) => line.replace(/^export /, "").split("=") as [string, string]));
+    const config = readProviderConfig({ get: () => undefined }, printed);
+    expect([config.apiUrl, config.token]).toEqual([printed.DOCS_PLATFORM_API_URL, printed.DOCS_PLATFORM_TOKEN]);
+    expect(printed[ORGANIZATION_ENV]).toBe("org-acme");
     const url = last[0]!.split("=")[1]!;
     const headers = { authorization: "Bearer tok-acme-admin", "content-type": "application/json" };
     const created = await fetch(`${url}/orgs/org-acme/teams`, { method: "PUT", headers, body: JSON.stringify({ title: "Survives restarts" }) });
