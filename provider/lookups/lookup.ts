@@ -13,7 +13,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { ApiClient, createRedactor, isApiError, type Redactor } from "../client";
 import type { ApiRequester } from "../runtime/api";
-import { validate } from "../runtime/check";
+import { UNKNOWN_PROPERTY, validate } from "../runtime/check";
 import { CONFIG_NAMESPACE, ConfigurationError, type ConfigSource, readProviderConfig } from "../runtime/config";
 import { requireStackOrganizationId } from "../runtime/organization-default";
 import { LookupError } from "./lookup-error";
@@ -94,7 +94,7 @@ function checkedArgs<A>(definition: LookupDefinition<A, unknown>, args: unknown)
   const outcome = validate(definition.schema, (args ?? {}) as Record<string, unknown>);
   const failures = outcome.ok
     ? []
-    : outcome.failures.map((failure) => (failure.reason.startsWith("unknown property") ? `${failure.property}: is not an argument of ${definition.name}` : failure.reason));
+    : outcome.failures.map((failure) => (failure.reason === `${failure.property}: ${UNKNOWN_PROPERTY}` ? `${failure.property}: is not an argument of ${definition.name}` : failure.reason));
   const crossRule = outcome.ok ? definition.refine?.(outcome.inputs) : undefined;
   if (crossRule !== undefined) failures.push(crossRule);
   if (!outcome.ok || failures.length > 0) {

@@ -132,6 +132,9 @@ function inspect(inputs: Record<string, unknown>): Shape {
   return shape;
 }
 
+/** The reason of an unknown input, after its path. */
+export const UNKNOWN_PROPERTY = "unknown property; check the spelling against the resource's documented inputs";
+
 /** A required input left out: zod says it expected a value and received undefined. */
 function isMissing(issue: z.core.$ZodIssue): boolean {
   return issue.code === "invalid_type" && / received undefined$/.test(issue.message);
@@ -151,7 +154,7 @@ function failuresOf(issues: readonly z.core.$ZodIssue[], skip: (path: readonly P
       for (const key of issue.keys) {
         // The whole path: a typo inside an object must say where it is, not only its name.
         const property = propertyOf([...issue.path, key]);
-        failures.push({ property, reason: `${property}: unknown property; check the spelling against the resource's documented inputs` });
+        failures.push({ property, reason: `${property}: ${UNKNOWN_PROPERTY}` });
       }
       continue;
     }
