@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { buildRouter } from "../index.ts";
 import { DEFAULT_LIMIT } from "../pagination.ts";
 
-const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+const readme = readFileSync(new URL("../../../docs/emulator.md", import.meta.url), "utf8");
 
-describe("README emulator section", () => {
+describe("docs/emulator.md", () => {
   it("lists every route with the minimum role the emulator enforces", () => {
     const routes = buildRouter().routes;
     expect(routes.length).toBeGreaterThan(80);
