@@ -29,6 +29,8 @@ export interface KindFacts {
   setValuedKeys: ReadonlySet<string>;
   /** `site space`, `OpenAPI spec`: how the summary names an object of the kind. */
   noun: string;
+  /** How `adopt: true` finds the object, e.g. "title within the organization"; none for kinds adopted by id only. */
+  naturalKey?: string;
 }
 
 // Every kind of the package; a new resource adds its definition here (its tests check the list).
@@ -51,6 +53,7 @@ export function kindFacts(kind: string): KindFacts | undefined {
     deleteBeforeReplace: definition.deleteBeforeReplace === true,
     setValuedKeys: new Set(definition.setValuedInputKeys ?? []),
     noun: NOUNS[kind] ?? kind.replace(/(?<!^)([A-Z])/g, " $1").toLowerCase(),
+    ...(definition.naturalKey ? { naturalKey: definition.naturalKey } : {}),
   };
   cache.set(kind, facts);
   return facts;
