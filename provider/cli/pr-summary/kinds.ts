@@ -29,6 +29,8 @@ export interface KindFacts {
   setValuedKeys: ReadonlySet<string>;
   /** `site space`, `OpenAPI spec`: how the summary names an object of the kind. */
   noun: string;
+  /** Inputs the kind always treats as secrets (SamlProvider.certificate). */
+  secretKeys: ReadonlySet<string>;
   /** How `adopt: true` finds the object, e.g. "title within the organization"; none for kinds adopted by id only. */
   naturalKey?: string;
 }
@@ -52,6 +54,7 @@ export function kindFacts(kind: string): KindFacts | undefined {
     replaceKeys: definition.replaceKeys,
     deleteBeforeReplace: definition.deleteBeforeReplace === true,
     setValuedKeys: new Set(definition.setValuedInputKeys ?? []),
+    secretKeys: new Set(definition.secretInputKeys ?? []),
     noun: NOUNS[kind] ?? kind.replace(/(?<!^)([A-Z])/g, " $1").toLowerCase(),
     ...(definition.naturalKey ? { naturalKey: definition.naturalKey } : {}),
   };

@@ -4,7 +4,8 @@
  * preview's errors, warnings and policy violations; trimmed to stay under GitHub's comment limit.
  */
 import { kindFacts } from "./kinds";
-import type { Preview, ResourceChange } from "./preview";
+import type { Preview, ResourceChange, ResourceName } from "./preview";
+import { listMoves, structureLists } from "./reorders";
 import { code, codeBlock, htmlCode } from "./inert";
 import { MASK, type PropertyChange, changedKeys, isSecret, propertyChanges } from "./property-changes";
 
@@ -111,7 +112,7 @@ function htmlLabel(change: ResourceChange): string {
 
 function changesOf(change: ResourceChange): PropertyChange[] {
   const facts = kindFacts(change.kind);
-  const visible = propertyChanges(change.before, change.after, facts?.setValuedKeys, change.diffReasons);
+  const visible = propertyChanges(change.before, change.after, facts?.setValuedKeys, change.diffReasons, facts?.secretKeys);
   if (visible.length > 0 || (change.operation !== "update" && change.operation !== "replace")) return visible;
   // The engine changes a resource whose visible inputs are all equal: a secret it masks on both
   // sides is what changed (the JSON shows no value and, for dynamic resources, no diff reasons).
@@ -161,9 +162,48 @@ function describe(change: PropertyChange): string {
   }
 }
 
-function detail(change: ResourceChange): string {
+/** A resource named by id in an input: its title and name where the preview knows it, else the id. */
+function named(id: string, names: ReadonlyMap<string, ResourceName>): string {
+  const known = names.get(id);
+  if (!known) return code(id);
+  return known.title ? `${code(shorten(known.title))} (${code(known.name)})` : code(known.name);
+}
+
+const ORDERED_KEYS = new Set(["root", "groups", "sections"]);
+
+/** A `SiteStructure`'s new order as moves by name, container by container. */
+function structureMoves(change: ResourceChange, names: ReadonlyMap<string, ResourceName>): string[] {
+  const before = structureLists(change.before);
+  const after = structureLists(change.after);
+  const lines: string[] = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const old = before.get(key);
+    const now = after.get(key);
+    const where = (now ?? old)!;
+    const container = where.container === "root" ? "the site's top level" : `${where.container} ${named(where.id!, names)}`;
+    if (!now) {
+      lines.push(`- ${container}: its order is no longer managed`);
+      continue;
+    }
+    for (const move of listMoves(old?.ids ?? [], now.ids)) {
+      const item = named(move.id, names);
+      if (move.move === "removed") lines.push(`- ${container}: ${item} left the declared order`);
+      else lines.push(`- ${container}: ${item} ${move.move === "added" ? "added" : "moved"} ${move.before ? `before ${named(move.before, names)}` : "to the end"}`);
+    }
+  }
+  return lines;
+}
+
+function detail(change: ResourceChange, names: ReadonlyMap<string, ResourceName>): string {
   const adopts = adoption(change);
-  const lines = change.operation === "delete" ? [] : changesOf(change).filter((c) => !(adopts && c.path === "adopt")).map((c) => `- ${describe(c)}`);
+  const reorder = change.kind === "SiteStructure" && change.operation !== "delete";
+  const lines =
+    change.operation === "delete"
+      ? []
+      : changesOf(change)
+          .filter((c) => !(adopts && c.path === "adopt") && !(reorder && ORDERED_KEYS.has(c.path.split(".")[0]!)))
+          .map((c) => `- ${describe(c)}`);
+  if (reorder) lines.push(...structureMoves(change, names));
   if (adopts) lines.unshift(`- **adopts**: ${adopts}`);
   if (lines.length === 0) lines.push(change.operation === "delete" ? "- deleted" : "- no input changes shown (outputs or secrets only)");
   return [`<details><summary>${SYMBOL[shownOperation(change)]} ${htmlLabel(change)}</summary>`, "", ...lines, "", "</details>", ""].join("\n");
@@ -244,7 +284,7 @@ export function renderSummary(preview: Preview, options: RenderOptions = {}): st
   const failed = preview.errors.length > 0 ? [`> [!IMPORTANT]`, `> **The preview failed** with ${preview.errors.length} error${preview.errors.length === 1 ? "" : "s"} (below); the changes shown are those it found before it stopped.`, ""] : [];
   const top = [...head, ...failed, countsLine(preview), "", ...diagnostics(preview), ...policyViolations(preview), ...warnings(changes)].join("\n");
   const rows = changes.map(tableRow);
-  const details = changes.map(detail);
+  const details = changes.map((change) => detail(change, preview.names));
   const tableHead = ["| operation | type | name | changed inputs |", "|---|---|---|---|"];
 
   // Trim from the end: details first, then table rows, so what stays is the most important.
