@@ -23,7 +23,8 @@ function stayed(old: readonly string[], now: readonly string[]): Set<string> {
       kept.add(old[i]!);
       i++;
       j++;
-    } else if (lengths[i + 1]![j]! >= lengths[i]![j + 1]!) i++;
+    } else if (lengths[i + 1]![j]! > lengths[i]![j + 1]!) i++;
+    // On a tie the item that now comes first is the one said to move: "X moved before Y".
     else j++;
   }
   return kept;
