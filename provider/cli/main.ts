@@ -4,7 +4,8 @@
  *   pr-summary [file] [--stack <name>] [--events <file>] [--exit-code] [--output <file>]
  *     Reads the JSON of `pulumi preview --json` from the file or stdin and prints a Markdown
  *     summary for a pull-request comment. --events adds the policy violations of the event log the
- *     same preview wrote (`--event-log <file>`). With --exit-code it exits 2 when the preview proposes
+ *     same preview wrote (`--event-log <file>`). Exits 3 when the preview failed (after writing the
+ *     comment). With --exit-code it exits 2 when the preview proposes
  *     no change (CI can skip the comment), 0 otherwise; 1 on bad input.
  *
  *   export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] ...
@@ -23,7 +24,8 @@ import { EXPORT_USAGE, UsageError as ExportUsageError, exportCommand } from "./e
 const PR_SUMMARY_USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--events <event-log>] [--exit-code] [--output <file>]
   Reads \`pulumi preview --json\` output (a file, or stdin) and prints a Markdown summary for a pull request.
   --events: the event log of the same preview (PULUMI_DEBUG_COMMANDS=true pulumi preview --json --event-log <file>),
-  for its policy violations, which the JSON leaves out.`;
+  for its policy violations, which the JSON leaves out.
+  Exit code: 0 written; 3 written, and the preview failed; 2 (with --exit-code) no change to review; 1 bad input.`;
 const USAGE = `${PR_SUMMARY_USAGE}
 ${EXPORT_USAGE}`;
 
@@ -57,6 +59,8 @@ async function prSummary(args: string[]): Promise<number> {
   const markdown = renderSummary(preview, { stack: values.stack });
   if (values.output) fs.writeFileSync(values.output, markdown);
   else process.stdout.write(markdown);
+  // A failed preview fails the job too, once its comment is written.
+  if (preview.errors.length > 0) return 3;
   return values["exit-code"] && hasNoChanges(preview) ? 2 : 0;
 }
 

@@ -85,7 +85,7 @@ export class SamlProvider extends DocsPlatformResource {
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: SamlProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super("SamlProvider", name, withIdentity("SamlProvider", name, { ...args, status: undefined, service: undefined, urls: undefined, createdAt: undefined }, opts), opts);
+    super("SamlProvider", name, withIdentity("SamlProvider", name, { ...args, status: undefined, service: undefined, urls: undefined, createdAt: undefined }, opts), opts, definition.secretInputKeys);
   }
 }
 
@@ -150,6 +150,8 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
   kind: "SamlProvider",
   schema,
   replaceKeys: ["organizationId"],
+  // An identity provider's signing certificate: kept encrypted in the state however it is given.
+  secretInputKeys: ["certificate"],
   naturalKey: "label within the organization",
 
   async create(ctx: ResourceContext, inputs) {

@@ -43,6 +43,11 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
    * Read by the pull-request summary, which shows them as members added and removed.
    */
   readonly setValuedInputKeys?: readonly string[];
+  /**
+   * Inputs that are secrets whatever the program passes: the resource class marks them secret (in
+   * the state, encrypted) and the pull-request summary masks them.
+   */
+  readonly secretInputKeys?: readonly string[];
   /** Delete the old object before creating its replacement (a natural key must stay unique). */
   readonly deleteBeforeReplace?: boolean;
   /** How `adopt: true` finds the object, for error messages, e.g. "title within the organization". */

@@ -38,8 +38,17 @@ export function providerModuleText(kind: string): string {
  * closure serialization.
  */
 export abstract class DocsPlatformResource extends pulumi.CustomResource {
-  protected constructor(kind: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+  /**
+   * @param secretInputKeys inputs that are secrets whatever the program passes (a certificate given
+   *   as a plain string): marked secret, so the state holds them encrypted, inputs and outputs alike.
+   */
+  protected constructor(kind: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions, secretInputKeys: readonly string[] = []) {
     if ("__provider" in props) throw new Error("A dynamic resource must not define the __provider key");
+    if (secretInputKeys.length > 0) {
+      props = { ...props };
+      for (const key of secretInputKeys) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
+      opts = { ...opts, additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...secretInputKeys])] };
+    }
     // The SDK gives each property it registers four promises, and each promise a formatted stack
     // trace (`debuggablePromise`, read only by its report of promises a program leaves unresolved).
     // Formatting goes through source-map-support frame by frame: with this package's eight or so

@@ -102,6 +102,26 @@ describe("the command", () => {
     expect(everywhere(run, { program })).not.toContain(editor);
   });
 
+  it("with --import-file, an object its kind's check refuses is a warning naming it; the rest is written, exit 0", async () => {
+    // The emulator takes a section title the production service refuses (over 128 characters).
+    const api = apiClient(emulator.url, admin);
+    const site = await api.post("/orgs/org-acme/sites", { title: "Long titles", visibility: "unlisted" });
+    const long = await api.post(`/orgs/org-acme/sites/${site.id}/sections`, { spaceId: "spc-acme-api", title: "T".repeat(129) });
+    try {
+      const out = path.join(dir, "import-file");
+      const file = path.join(dir, "import.json");
+      const run = await exportCli(["--org", "org-acme", "--out", out, "--import-file", file], { cwd: dir, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin } });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/warning: SiteSection "t+" is left out of the import file: its inputs fail the provider's check \((title|path): /);
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+      const entries = (JSON.parse(await fs.readFile(file, "utf8")) as { resources: { type: string; id: string }[] }).resources;
+      expect(entries.map((entry) => entry.id)).not.toContain(long.id);
+      expect(entries.some((entry) => entry.type.endsWith(":Team"))).toBe(true);
+    } finally {
+      await api.delete(`/orgs/org-acme/sites/${site.id}`);
+    }
+  });
+
   it("reads the token from stdin with --token-stdin and writes the program to stdout without --out", async () => {
     const run = await exportCli(["--org", "org-acme", "--token-stdin", "--api-url", emulator.url, "--only", "team,SamlProvider"], { cwd: dir, stdin: `${admin}\n` });
     expect(run.code, run.stderr).toBe(0);

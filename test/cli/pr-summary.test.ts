@@ -43,14 +43,14 @@ describe("golden summaries of real previews", () => {
     const render = (name: string) => renderSummary(previewOf(name));
     expect(render("members")).toContain("`members`: added `usr-acme-reader`; removed `usr-acme-admin`");
     expect(render("members")).not.toMatch(/\[0\]|\[1\]/);
-    expect(render("replace")).toMatch(/> \[!CAUTION\][\s\S]*\*\*Replace\*\* OpenApiSpec "petstore-v2" \(`petstore`\): its `slug` changed, which the API cannot change in place: the old OpenAPI spec is deleted first/);
-    expect(render("delete")).toMatch(/\*\*Delete\*\* Collection "Guides" \(`guides`\) \(id `id0+\d+`\): the collection is deleted from the organization/);
+    expect(render("replace")).toMatch(/> \[!CAUTION\][\s\S]*\*\*Replace\*\* OpenApiSpec `petstore-v2` \(`petstore`\): its `slug` changed, which the API cannot change in place: the old OpenAPI spec is deleted first/);
+    expect(render("delete")).toMatch(/\*\*Delete\*\* Collection `Guides` \(`guides`\) \(id `id0+\d+`\): the collection is deleted from the organization/);
     expect(render("secret")).toContain("`certificate`: secret value changed (not shown)");
     expect(render("secret")).not.toContain("MIIC");
     expect(render("error")).toMatch(/#### Errors[\s\S]*title/);
     expect(render("many")).toMatch(/\*\*201 to create\*\*/);
     expect(render("policy")).toMatch(/#### Policy violations\n\n> \[!CAUTION\]\n> 1 mandatory policy is violated/);
-    expect(render("policy")).toContain("- **mandatory** `openapi-spec-private-unless-tagged` on `petstore` (docs-platform@v0.1.0): OpenAPI specs are private unless");
+    expect(render("policy")).toContain("- **mandatory** `openapi-spec-private-unless-tagged` on `petstore` (`docs-platform@v0.1.0`): `OpenAPI specs are private unless");
   });
 });
 
@@ -114,9 +114,11 @@ describe("size and edge cases", () => {
         changeSummary: { update: 1 },
       }),
     );
-    expect(markdown).toContain('Collection "a\\|b"');
-    expect(markdown).toContain("`ˋyyy");
-    expect(markdown).toMatch(/y…`/);
+    expect(markdown).toContain("<summary>~ update Collection <code>a&#124;b</code> (c)</summary>");
+    expect(markdown).toContain("| ~ update | Collection | `c` | `description` |");
+    // A value holding a backtick is fenced with two, so it cannot close its span.
+    expect(markdown).toContain("`` `yyy");
+    expect(markdown).toMatch(/y… ``/);
   });
 });
 
@@ -168,7 +170,7 @@ describe("policy violations from the event log", () => {
     const preview = readPreview({ steps: [], changeSummary: { same: 2 } });
     preview.policyViolations = readPolicyViolations(event({ ...violation, enforcementLevel: "advisory" }));
     const markdown = renderSummary(preview, { stack: "dev" });
-    expect(markdown).toContain("- **advisory** `p` on `res` (pack@v1.0.0): why — what");
+    expect(markdown).toContain("- **advisory** `p` on `res` (`pack@v1.0.0`): `why — what`");
     expect(markdown).not.toContain("[!CAUTION]");
   });
 });

@@ -45,8 +45,11 @@ const subject = new docs.SamlProvider("okta", {
       expect((await ctx.api.get(samlPath(ctx, id))).defaultTeam.id).toBe(teams.reviewers);
     },
   },
+  secretValues: [declared.certificate],
   drift: {
     property: "certificate",
+    // Always a secret (SamlProvider.secretInputKeys), though the program gives a plain string.
+    secret: true,
     async make(ctx, id) {
       await ctx.api.patch(samlPath(ctx, id), { certificate: "MIIDrotatedOutsidePulumi" });
     },

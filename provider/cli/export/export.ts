@@ -213,7 +213,8 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
     for (const [key, value] of object.inputs) if (value !== undefined) inputs[key] = resolvedValue(value);
     const outcome = validate(kind.definition.schema, inputs);
     if (!outcome.ok) {
-      for (const failure of outcome.failures) warnings.push(`${object.kind} "${names.get(keyOf(object))}": ${failure.property}: ${failure.reason}`);
+      // A failure's reason starts with its property's path already.
+      for (const failure of outcome.failures) warnings.push(`${object.kind} "${names.get(keyOf(object))}": ${failure.reason}`);
     }
   }
 
@@ -241,7 +242,7 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   if (program.secrets.length > 0) files["secrets.sh"] = renderSecretsScript(program.secrets);
   let importFile: string | undefined;
   if (request.importFile) {
-    const entries = await importEntries(planned, kindOf, { api: request.api, organizationId: organization.id, project, stack });
+    const entries = await importEntries(planned, kindOf, { api: request.api, organizationId: organization.id, project, stack, warn: (message) => warnings.push(message) });
     importFile = renderImportFile(entries);
     progress(`import file: ${entries.length} resources with their state (pulumi import reads nothing)`);
   }

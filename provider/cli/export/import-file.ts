@@ -41,7 +41,7 @@ function secret(value: unknown): PropertyBag {
 export async function importEntries(
   objects: readonly { object: ExportedObject; name: string }[],
   kinds: ReadonlyMap<string, KindExporter>,
-  context: { api: ApiRequester; organizationId: string; project: string; stack: string },
+  context: { api: ApiRequester; organizationId: string; project: string; stack: string; warn: (message: string) => void },
 ): Promise<ImportEntry[]> {
   const providers = new Map<string, ReturnType<typeof toProvider>>();
   const entries: ImportEntry[] = [];
@@ -62,12 +62,17 @@ export async function importEntries(
     declared[IDENTITY_KEY] = `${context.project}/${context.stack}/${object.kind}/${name}`;
     // The inputs as the provider's check normalizes them, then the state its read records.
     const checked = await provider.check({}, declared);
+    // As plain export does: a warning naming the object (the program still declares it), and the rest.
     if (checked.failures && checked.failures.length > 0) {
-      const reasons = checked.failures.map((failure) => `${failure.property}: ${failure.reason}`).join("; ");
-      throw new Error(`${object.kind} "${name}" cannot be imported: its inputs fail the provider's check (${reasons})`);
+      const reasons = checked.failures.map((failure) => failure.reason).join("; ");
+      context.warn(`${object.kind} "${name}" is left out of the import file: its inputs fail the provider's check (${reasons})`);
+      continue;
     }
     const read = await provider.read(object.id, checked.inputs);
-    if (!read.id) throw new Error(`${object.kind} "${name}" (${keyOf(object).replace("\u0000", " ")}) disappeared while it was being exported`);
+    if (!read.id) {
+      context.warn(`${object.kind} "${name}" (${keyOf(object).replace("\u0000", " ")}) is left out of the import file: it disappeared while it was being exported`);
+      continue;
+    }
     const inputs: PropertyBag = { ...read.inputs, __provider: providerModuleText(object.kind) };
     const outputs: PropertyBag = { ...read.props, __provider: providerModuleText(object.kind) };
     for (const key of secretKeys) {

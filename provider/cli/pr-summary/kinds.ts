@@ -29,6 +29,10 @@ export interface KindFacts {
   setValuedKeys: ReadonlySet<string>;
   /** `site space`, `OpenAPI spec`: how the summary names an object of the kind. */
   noun: string;
+  /** Inputs the kind always treats as secrets (SamlProvider.certificate). */
+  secretKeys: ReadonlySet<string>;
+  /** How `adopt: true` finds the object, e.g. "title within the organization"; none for kinds adopted by id only. */
+  naturalKey?: string;
 }
 
 // Every kind of the package; a new resource adds its definition here (its tests check the list).
@@ -50,7 +54,9 @@ export function kindFacts(kind: string): KindFacts | undefined {
     replaceKeys: definition.replaceKeys,
     deleteBeforeReplace: definition.deleteBeforeReplace === true,
     setValuedKeys: new Set(definition.setValuedInputKeys ?? []),
+    secretKeys: new Set(definition.secretInputKeys ?? []),
     noun: NOUNS[kind] ?? kind.replace(/(?<!^)([A-Z])/g, " $1").toLowerCase(),
+    ...(definition.naturalKey ? { naturalKey: definition.naturalKey } : {}),
   };
   cache.set(kind, facts);
   return facts;

@@ -63,7 +63,18 @@ export interface Preview {
   warnings: PreviewDiagnostic[];
   /** Policy violations, when the preview's event log was given (policy.ts); the JSON has none. */
   policyViolations: PolicyViolation[];
+  /** What the preview's resources are called, by their id: to say "Guides" where an input holds its id. */
+  names: ReadonlyMap<string, ResourceName>;
 }
+
+/** How a reviewer knows a resource: its title (or label, slug, ...) where it has one, and its name. */
+export interface ResourceName {
+  kind: string;
+  name: string;
+  title?: string;
+}
+
+const TITLE_KEYS = ["title", "label", "slug", "email", "language"];
 
 const STACK_TYPE = "pulumi:pulumi:Stack";
 const PACKAGE_TYPE = /^pulumi-nodejs:dynamic\/docs-platform:(\w+)$/;
@@ -100,6 +111,15 @@ export function readPreview(json: unknown): Preview {
   }
   const preview = json as PreviewJson;
   const changes: ResourceChange[] = [];
+  const names = new Map<string, ResourceName>();
+  for (const step of preview.steps ?? []) {
+    const { type, name } = parseUrn(step.urn);
+    for (const state of [step.oldState, step.newState]) {
+      if (typeof state?.id !== "string" || state.id === "" || names.has(state.id)) continue;
+      const title = TITLE_KEYS.map((key) => state.inputs?.[key]).find((value): value is string => typeof value === "string");
+      names.set(state.id, { kind: PACKAGE_TYPE.exec(state.type ?? type)?.[1] ?? state.type ?? type, name, ...(title ? { title } : {}) });
+    }
+  }
   let stack: string | undefined;
   for (const step of preview.steps ?? []) {
     stack ??= parseUrn(step.urn).stack || undefined;
@@ -132,5 +152,6 @@ export function readPreview(json: unknown): Preview {
     errors: diagnostics.filter((d) => d.severity === "error"),
     warnings: diagnostics.filter((d) => d.severity === "warning"),
     policyViolations: [],
+    names,
   };
 }

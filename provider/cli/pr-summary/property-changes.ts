@@ -13,8 +13,11 @@ export type PropertyChange =
 /** How the engine prints a secret in `--json` output, and its wire encoding. */
 const SECRET_TEXT = "[secret]";
 const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
-/** Inputs masked whatever their value: a program may pass a secret as plain text. */
-const SECRET_KEY = /token|secret|password|private.?key|certificate/i;
+/**
+ * Names of inputs masked whatever their value, at any depth (`auth.token`): a program may pass a
+ * secret as plain text, and other packages' resources have inputs this package knows nothing of.
+ */
+const SECRET_KEY = /token|secret|password|passphrase|private.?key|certificate|api.?key|access.?key|authori[sz]ation|bearer|credential|cookie|session.?id/i;
 
 export const MASK = "[secret]";
 
@@ -34,16 +37,18 @@ function same(a: unknown, b: unknown): boolean {
  * @param setValued top-level input keys whose arrays are sets (order and duplicates mean nothing)
  * @param reported keys the engine reports as changed: a secret whose masked value looks the same
  *   on both sides is still shown as changed when the engine says so
+ * @param secretKeys top-level inputs the resource's kind treats as secrets
  */
 export function propertyChanges(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   setValued: ReadonlySet<string> = new Set(),
   reported: readonly string[] = [],
+  secretKeys: ReadonlySet<string> = new Set(),
 ): PropertyChange[] {
   const changes: PropertyChange[] = [];
   const walk = (path: string, top: string, old: unknown, now: unknown) => {
-    const masked = SECRET_KEY.test(top) || isSecret(old) || isSecret(now);
+    const masked = secretKeys.has(top) || path.split(".").some((segment) => SECRET_KEY.test(segment)) || isSecret(old) || isSecret(now);
     if (masked) {
       const oldMask = old === undefined ? undefined : MASK;
       const nowMask = now === undefined ? undefined : MASK;

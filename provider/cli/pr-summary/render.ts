@@ -4,7 +4,9 @@
  * preview's errors, warnings and policy violations; trimmed to stay under GitHub's comment limit.
  */
 import { kindFacts } from "./kinds";
-import type { Preview, ResourceChange } from "./preview";
+import type { Preview, ResourceChange, ResourceName } from "./preview";
+import { listMoves, structureLists } from "./reorders";
+import { code, codeBlock, htmlCode } from "./inert";
 import { MASK, type PropertyChange, changedKeys, isSecret, propertyChanges } from "./property-changes";
 
 /** GitHub refuses comments over 65,536 characters; the margin leaves room for the trim note. */
@@ -24,18 +26,41 @@ export interface RenderOptions {
   limit?: number;
 }
 
+/** What a Pulumi stack name (possibly `org/project/stack`) is made of: nothing that could end the marker. */
+const STACK_NAME = /^[A-Za-z0-9_.\-/]{1,200}$/;
+
 /** The first line of every summary: a CI job finds its own comment by it and edits it. */
 export function marker(stack: string): string {
+  if (!STACK_NAME.test(stack)) throw new Error(`${JSON.stringify(stack)} is not a Pulumi stack name (letters, digits, -, _, . and /)`);
   return `<!-- pulumi-docs-platform:pr-summary stack=${stack} -->`;
 }
 
-const SYMBOL: Record<ResourceChange["operation"], string> = { create: "+ create", update: "~ update", replace: "+- replace", delete: "- delete" };
-const ORDER: ResourceChange["operation"][] = ["delete", "replace", "update", "create"];
+const SYMBOL: Record<ResourceChange["operation"] | "adopt", string> = { create: "+ create", adopt: "= adopt", update: "~ update", replace: "+- replace", delete: "- delete" };
 
-/** Text safe inside a Markdown table cell or inline code span. */
-function cell(text: string): string {
-  return text.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+/**
+ * For a create that adopts (`adopt` among its inputs): what it takes over. The engine calls it a
+ * create, but nothing new is made when the object exists: a reviewer must see that.
+ */
+function adoption(change: ResourceChange): string | undefined {
+  if (change.operation !== "create") return undefined;
+  const how = change.after.adopt;
+  if (typeof how === "object" && how !== null && typeof (how as { id?: unknown }).id === "string") {
+    return `takes over the existing ${kindFacts(change.kind)?.noun ?? "object"} ${code((how as { id: string }).id)} and reconciles it to the inputs`;
+  }
+  if (how === true) {
+    const facts = kindFacts(change.kind);
+    const title = titleOf(change);
+    return `takes over the ${facts?.noun ?? "object"} with the same ${facts?.naturalKey ?? "natural key"}${title ? ` (${code(shorten(title))})` : ""} if there is one, or creates it`;
+  }
+  if (how === UNKNOWN) return "adopts an object whose id is known only after the update";
+  return undefined;
 }
+
+/** The operation as shown: an adopting create is an adoption. */
+function shownOperation(change: ResourceChange): keyof typeof SYMBOL {
+  return adoption(change) ? "adopt" : change.operation;
+}
+const ORDER: ResourceChange["operation"][] = ["delete", "replace", "update", "create"];
 
 function shorten(text: string, max = MAX_VALUE_LENGTH): string {
   const characters = [...text];
@@ -45,23 +70,49 @@ function shorten(text: string, max = MAX_VALUE_LENGTH): string {
 /** What the engine puts where a value is only known once the update runs. */
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-/** A value in inline code, shortened; backticks inside are swapped so the span stays closed. */
+/** A value as inert inline code, shortened. */
 export function value(v: unknown): string {
   if (v === UNKNOWN) return "_(known after the update)_";
   const text = typeof v === "string" ? v : JSON.stringify(v);
-  return `\`${cell(shorten(text ?? "undefined")).replace(/`/g, "ˋ")}\``;
+  return code(shorten(text ?? "undefined"));
 }
 
-/** `Team "Docs writers" (writers)`: the kind, the title-like input where there is one, the name. */
-function label(change: ResourceChange): string {
+/** The title-like input of a change, where there is one. */
+function titleOf(change: ResourceChange): string | undefined {
   const inputs = change.operation === "delete" ? change.before : change.after;
-  const title = ["title", "label", "slug", "email", "language"].map((key) => inputs[key] ?? change.before[key]).find((v) => typeof v === "string");
-  return `${change.kind} ${title ? `"${cell(shorten(title as string))}" ` : ""}(\`${cell(change.name)}\`)`;
+  return ["title", "label", "slug", "email", "language"].map((key) => inputs[key] ?? change.before[key]).find((v): v is string => typeof v === "string");
+}
+
+/** A kind such as `Team` is a plain word; another package's type token is shown as code. */
+const PLAIN_WORD = /^[A-Za-z][A-Za-z0-9]{0,63}$/;
+const kindText = (kind: string, inTable = false) => (PLAIN_WORD.test(kind) ? kind : code(kind, { inTable }));
+const htmlKindText = (kind: string) => (PLAIN_WORD.test(kind) ? kind : htmlCode(kind));
+/**
+ * Text an HTML context can show as it is: letters, digits, spaces and `-_.,()'` only, and nothing
+ * GitHub links (`www.`, `GH-12`, a commit hash). Nothing in it is markup, a mention, a reference or
+ * a link; anything else is shown as `<code>`.
+ */
+const PLAIN_TEXT = /^[A-Za-z0-9 _.,()'-]{1,80}$/;
+const LINKED_BY_GITHUB = /www\.|\bgh-\d|\b[0-9a-f]{7,40}\b/i; // www. links, GH-12 references, commit hashes
+const isPlainText = (text: string) => PLAIN_TEXT.test(text) && !LINKED_BY_GITHUB.test(text);
+
+/** `Team "Docs writers" (writers)` in Markdown: the kind, the title where there is one, the name. */
+function label(change: ResourceChange): string {
+  const title = titleOf(change);
+  return `${kindText(change.kind)} ${title ? `${code(shorten(title))} ` : ""}(${code(change.name)})`;
+}
+
+/** The same label for an HTML context (a `<summary>`), where Markdown is not read. */
+function htmlLabel(change: ResourceChange): string {
+  const title = titleOf(change);
+  const shown = title === undefined ? undefined : shorten(title);
+  const titleText = shown === undefined ? "" : `${isPlainText(shown) ? `"${shown}"` : htmlCode(shown)} `;
+  return `${htmlKindText(change.kind)} ${titleText}(${isPlainText(change.name) ? change.name : htmlCode(change.name)})`;
 }
 
 function changesOf(change: ResourceChange): PropertyChange[] {
   const facts = kindFacts(change.kind);
-  const visible = propertyChanges(change.before, change.after, facts?.setValuedKeys, change.diffReasons);
+  const visible = propertyChanges(change.before, change.after, facts?.setValuedKeys, change.diffReasons, facts?.secretKeys);
   if (visible.length > 0 || (change.operation !== "update" && change.operation !== "replace")) return visible;
   // The engine changes a resource whose visible inputs are all equal: a secret it masks on both
   // sides is what changed (the JSON shows no value and, for dynamic resources, no diff reasons).
@@ -73,7 +124,7 @@ function replaceWarning(change: ResourceChange): string {
   const facts = kindFacts(change.kind);
   const keys = change.replaceReasons.length > 0 ? change.replaceReasons : changedKeys(changesOf(change)).filter((key) => facts?.replaceKeys.includes(key));
   const noun = facts?.noun ?? "resource";
-  const why = keys.length > 0 ? `its ${keys.map((key) => `\`${key}\``).join(", ")} changed, which the API cannot change in place` : "the provider cannot update it in place";
+  const why = keys.length > 0 ? `its ${keys.map((key) => code(key)).join(", ")} changed, which the API cannot change in place` : "the provider cannot update it in place";
   const how = facts?.deleteBeforeReplace
     ? `the old ${noun} is deleted first, then a new one is created (it is missing in between)`
     : `a new ${noun} is created, then the old one is deleted`;
@@ -82,7 +133,7 @@ function replaceWarning(change: ResourceChange): string {
 
 function deleteWarning(change: ResourceChange): string {
   const noun = kindFacts(change.kind)?.noun ?? "resource";
-  return `**Delete** ${label(change)}${change.id ? ` (id \`${cell(change.id)}\`)` : ""}: the ${noun} is deleted from the organization.`;
+  return `**Delete** ${label(change)}${change.id ? ` (id ${code(change.id)})` : ""}: the ${noun} is deleted from the organization.`;
 }
 
 function warnings(changes: ResourceChange[]): string[] {
@@ -96,36 +147,80 @@ function warnings(changes: ResourceChange[]): string[] {
 function describe(change: PropertyChange): string {
   switch (change.change) {
     case "set":
-      return `\`${change.path}\`: ${value(change.value)}`;
+      return `${code(change.path)}: ${value(change.value)}`;
     case "removed":
-      return `\`${change.path}\`: removed (was ${value(change.value)})`;
+      return `${code(change.path)}: removed (was ${value(change.value)})`;
     case "changed":
-      if (change.before === MASK && change.after === MASK) return `\`${change.path}\`: secret value changed (not shown)`;
-      return `\`${change.path}\`: ${value(change.before)} → ${value(change.after)}`;
+      if (change.before === MASK && change.after === MASK) return `${code(change.path)}: secret value changed (not shown)`;
+      return `${code(change.path)}: ${value(change.before)} → ${value(change.after)}`;
     case "members": {
       const parts = [];
       if (change.added.length > 0) parts.push(`added ${change.added.map(value).join(", ")}`);
       if (change.removed.length > 0) parts.push(`removed ${change.removed.map(value).join(", ")}`);
-      return `\`${change.path}\`: ${parts.join("; ")}`;
+      return `${code(change.path)}: ${parts.join("; ")}`;
     }
   }
 }
 
-function detail(change: ResourceChange): string {
-  const lines = change.operation === "delete" ? [] : changesOf(change).map((c) => `- ${describe(c)}`);
+/** A resource named by id in an input: its title and name where the preview knows it, else the id. */
+function named(id: string, names: ReadonlyMap<string, ResourceName>): string {
+  const known = names.get(id);
+  if (!known) return code(id);
+  return known.title ? `${code(shorten(known.title))} (${code(known.name)})` : code(known.name);
+}
+
+const ORDERED_KEYS = new Set(["root", "groups", "sections"]);
+
+/** A `SiteStructure`'s new order as moves by name, container by container. */
+function structureMoves(change: ResourceChange, names: ReadonlyMap<string, ResourceName>): string[] {
+  const before = structureLists(change.before);
+  const after = structureLists(change.after);
+  const lines: string[] = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const old = before.get(key);
+    const now = after.get(key);
+    const where = (now ?? old)!;
+    const container = where.container === "root" ? "the site's top level" : `${where.container} ${named(where.id!, names)}`;
+    if (!now) {
+      lines.push(`- ${container}: its order is no longer managed`);
+      continue;
+    }
+    for (const move of listMoves(old?.ids ?? [], now.ids)) {
+      const item = named(move.id, names);
+      if (move.move === "removed") lines.push(`- ${container}: ${item} left the declared order`);
+      else lines.push(`- ${container}: ${item} ${move.move === "added" ? "added" : "moved"} ${move.before ? `before ${named(move.before, names)}` : "to the end"}`);
+    }
+  }
+  return lines;
+}
+
+function detail(change: ResourceChange, names: ReadonlyMap<string, ResourceName>): string {
+  const adopts = adoption(change);
+  const reorder = change.kind === "SiteStructure" && change.operation !== "delete";
+  const lines =
+    change.operation === "delete"
+      ? []
+      : changesOf(change)
+          .filter((c) => !(adopts && c.path === "adopt") && !(reorder && ORDERED_KEYS.has(c.path.split(".")[0]!)))
+          .map((c) => `- ${describe(c)}`);
+  if (reorder) lines.push(...structureMoves(change, names));
+  if (adopts) lines.unshift(`- **adopts**: ${adopts}`);
   if (lines.length === 0) lines.push(change.operation === "delete" ? "- deleted" : "- no input changes shown (outputs or secrets only)");
-  return [`<details><summary>${SYMBOL[change.operation]} ${label(change)}</summary>`, "", ...lines, "", "</details>", ""].join("\n");
+  return [`<details><summary>${SYMBOL[shownOperation(change)]} ${htmlLabel(change)}</summary>`, "", ...lines, "", "</details>", ""].join("\n");
 }
 
 function tableRow(change: ResourceChange): string {
   const keys = change.operation === "delete" ? [] : changedKeys(changesOf(change));
-  return `| ${SYMBOL[change.operation]} | ${cell(change.kind)} | \`${cell(change.name)}\` | ${keys.map((key) => `\`${key}\``).join(", ") || "–"} |`;
+  return `| ${SYMBOL[shownOperation(change)]} | ${kindText(change.kind, true)} | ${code(change.name, { inTable: true })} | ${keys.map((key) => code(key, { inTable: true })).join(", ") || "–"} |`;
 }
 
 function countsLine(preview: Preview): string {
-  const c = preview.counts;
+  // Adoptions are creates to the engine: counted apart.
+  const adoptions = preview.changes.filter((change) => adoption(change) !== undefined).length;
+  const c: Record<string, number> = { ...preview.counts, create: (preview.counts.create ?? 0) - adoptions, adopt: adoptions };
   const parts = [
     ["create", "to create"],
+    ["adopt", "to adopt"],
     ["update", "to update"],
     ["replace", "to replace"],
     ["delete", "to delete"],
@@ -145,14 +240,16 @@ function diagnostics(preview: Preview): string[] {
     if (list.length === 0) continue;
     lines.push(`#### ${title}`, "");
     for (const d of list) {
-      const where = d.urn ? `\`${cell(d.urn.split("::").at(-1) ?? d.urn)}\`: ` : "";
-      lines.push("```", `${where}${(d.message ?? "").trim()}`.replace(/```/g, "ˋˋˋ").slice(0, 4_000), "```", "");
+      const where = d.urn ? `${code(d.urn.split("::").at(-1) ?? d.urn)}:` : "";
+      if (where) lines.push(where, "");
+      lines.push(...codeBlock((d.message ?? "").trim().slice(0, 4_000)), "");
     }
   }
   return lines;
 }
 
 const ENFORCEMENT_ORDER = ["mandatory", "remediate", "advisory", "disabled"];
+const ENFORCEMENT_WORDS: Record<string, string> = { mandatory: "mandatory", remediate: "remediate", advisory: "advisory", disabled: "disabled" };
 
 /** Mandatory violations first (they stop the update), each with its pack, resource and message. */
 function policyViolations(preview: Preview): string[] {
@@ -162,9 +259,9 @@ function policyViolations(preview: Preview): string[] {
   const lines = [`#### Policy violations`, ""];
   if (mandatory > 0) lines.push(`> [!CAUTION]`, `> ${mandatory} mandatory polic${mandatory === 1 ? "y is" : "ies are"} violated: \`pulumi up\` will refuse to run until ${mandatory === 1 ? "it is" : "they are"} fixed.`, "");
   for (const v of violations.slice(0, MAX_WARNINGS)) {
-    const where = v.resource ? ` on \`${cell(v.resource)}\`` : "";
-    const message = shorten(cell(v.message.split(/\r?\n/).filter((line) => line.trim() !== "").join(" — ")).replace(/`/g, "ˋ"), MAX_POLICY_MESSAGE_LENGTH);
-    lines.push(`- **${v.enforcement}** \`${cell(v.policy)}\`${where} (${cell(v.policyPack)}): ${message}`);
+    const where = v.resource ? ` on ${code(v.resource)}` : "";
+    const message = code(shorten(v.message.split(/\r?\n/).filter((line) => line.trim() !== "").join(" — "), MAX_POLICY_MESSAGE_LENGTH));
+    lines.push(`- **${ENFORCEMENT_WORDS[v.enforcement] ?? code(v.enforcement)}** ${code(v.policy)}${where} (${code(v.policyPack)}): ${message}`);
   }
   if (violations.length > MAX_WARNINGS) lines.push(`- … and ${violations.length - MAX_WARNINGS} more violations.`);
   lines.push("");
@@ -180,14 +277,14 @@ export function hasNoChanges(preview: Preview): boolean {
 export function renderSummary(preview: Preview, options: RenderOptions = {}): string {
   const stack = preview.stack ?? options.stack ?? "unknown";
   const limit = (options.limit ?? GITHUB_COMMENT_LIMIT) - TRIM_MARGIN;
-  const head = [marker(stack), `### Pulumi preview of \`${cell(stack)}\``, ""];
+  const head = [marker(stack), `### Pulumi preview of ${code(stack)}`, ""];
   if (hasNoChanges(preview)) return [...head, `No changes.${preview.counts.same ? ` ${preview.counts.same} resources unchanged.` : ""}`, ""].join("\n");
 
   const changes = [...preview.changes].sort((a, b) => ORDER.indexOf(a.operation) - ORDER.indexOf(b.operation));
   const failed = preview.errors.length > 0 ? [`> [!IMPORTANT]`, `> **The preview failed** with ${preview.errors.length} error${preview.errors.length === 1 ? "" : "s"} (below); the changes shown are those it found before it stopped.`, ""] : [];
   const top = [...head, ...failed, countsLine(preview), "", ...diagnostics(preview), ...policyViolations(preview), ...warnings(changes)].join("\n");
   const rows = changes.map(tableRow);
-  const details = changes.map(detail);
+  const details = changes.map((change) => detail(change, preview.names));
   const tableHead = ["| operation | type | name | changed inputs |", "|---|---|---|---|"];
 
   // Trim from the end: details first, then table rows, so what stays is the most important.

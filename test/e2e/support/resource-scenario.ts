@@ -81,6 +81,8 @@ export interface ResourceScenario {
     property: string;
     /** Server-owned outputs that change with it (e.g. `updatedAt`); default none. */
     outputsAlsoChanged?: string[];
+    /** The input is a secret: the engine's JSON masks it on both sides, so the drift is read in the decrypted state. */
+    secret?: boolean;
     make(ctx: ScenarioContext, id: string): Promise<void>;
     /** Checks through the API that up put it back. */
     repaired(ctx: ScenarioContext, id: string): Promise<void>;
@@ -102,6 +104,8 @@ export interface ResourceScenario {
    * as the API shows it, which destroy must leave unchanged. Used instead of `list`.
    */
   snapshot?(ctx: ScenarioContext): Promise<unknown>;
+  /** Values the program passes as plain strings that the state must hold only encrypted (secret inputs). */
+  secretValues?: string[];
   /** How the provider gets the token: the environment (default) or a secret stack config. */
   tokenVia?: "env" | "config";
   /** Emulator options, e.g. a short OpenAPI processing time. */
@@ -193,8 +197,8 @@ export function describeResourceScenario(spec: ResourceScenario): void {
       if (process.env.E2E_TIMINGS) process.stderr.write(`${result.durationMs}ms ${result.command}\n`);
       return assertSucceeded(result);
     };
-    const apply = async (command: "up" | "refresh" | "destroy"): Promise<EngineEvents> =>
-      engineEvents(await run([command, "--yes", "--skip-preview", "--json"]));
+    const apply = async (command: "up" | "refresh" | "destroy", extra: string[] = []): Promise<EngineEvents> =>
+      engineEvents(await run([command, "--yes", "--skip-preview", "--json", ...extra]));
     const preview = async (): Promise<PreviewSummary> => JSON.parse((await run(["preview", "--json"])).stdout) as PreviewSummary;
     const setConfig = async (values: Record<string, string>) => {
       for (const [key, value] of Object.entries(values)) await run(["config", "set", key, "--plaintext"], value);
@@ -328,16 +332,24 @@ export function describeResourceScenario(spec: ResourceScenario): void {
       `${spec.drift.property} changed through the API: refresh reports exactly that drift, up repairs it`,
       async () => {
         await spec.drift.make(ctx, id);
+        // A secret shows as "[secret]" on both sides of the engine's JSON: compare the decrypted state.
+        const secretState = async () => {
+          const text = assertSucceeded(await run(["stack", "export", "--show-secrets"])).stdout;
+          const resource = (JSON.parse(text).deployment.resources as { urn: string; inputs: Record<string, unknown>; outputs: Record<string, unknown> }[]).find((r) => r.urn === urn)!;
+          return { old: { inputs: resource.inputs, outputs: resource.outputs } };
+        };
+        const before = spec.drift.secret ? await secretState() : undefined;
         const refreshed = subjectSteps(await apply("refresh"));
         expect(refreshed.map((step) => step.op)).toEqual(["update"]);
-        expect(changedKeys(refreshed[0]!.old?.inputs, refreshed[0]!.new?.inputs)).toEqual([spec.drift.property]);
-        expect(changedKeys(refreshed[0]!.old?.outputs, refreshed[0]!.new?.outputs)).toEqual(
-          [spec.drift.property, ...(spec.drift.outputsAlsoChanged ?? [])].sort(),
-        );
+        const seen = before ? { old: before.old, new: (await secretState()).old } : refreshed[0]!;
+        expect(changedKeys(seen.old?.inputs, seen.new?.inputs)).toEqual([spec.drift.property]);
+        expect(changedKeys(seen.old?.outputs, seen.new?.outputs)).toEqual([spec.drift.property, ...(spec.drift.outputsAlsoChanged ?? [])].sort());
 
+        const driftedState = spec.drift.secret ? await secretState() : undefined;
         const repaired = subjectSteps(await apply("up"));
         expect(repaired.map((step) => step.op)).toEqual(["update"]);
-        expect(changedKeys(repaired[0]!.old?.inputs, repaired[0]!.new?.inputs)).toEqual([spec.drift.property]);
+        const fixed = driftedState ? { old: driftedState.old, new: (await secretState()).old } : repaired[0]!;
+        expect(changedKeys(fixed.old?.inputs, fixed.new?.inputs)).toEqual([spec.drift.property]);
         await spec.drift.repaired(ctx, id);
         expectNoPreviewChanges(await preview());
       },
@@ -406,6 +418,7 @@ export function describeResourceScenario(spec: ResourceScenario): void {
         expect(results.length).toBeGreaterThan(10);
         expect(exports.length).toBeGreaterThanOrEqual(3);
         for (const text of exports) expect(text).not.toContain(token);
+        for (const secret of spec.secretValues ?? []) for (const text of exports) expect(text, "a secret input in plain text in the state").not.toContain(secret);
         for (const result of results) {
           expect(result.stdout, result.command).not.toContain(token);
           expect(result.stderr, result.command).not.toContain(token);
