@@ -64,7 +64,8 @@ preview_all() {
     if [ "$summary_status" -eq 1 ]; then echo "stack $stack: the preview printed no JSON (exit $preview_status)" >&2; failed=1; continue; fi
     # No change: edit an earlier comment to say so, but do not add one.
     if [ "$summary_status" -eq 2 ] && [ -z "$(comment_exists "$stack")" ]; then echo "stack $stack: no changes"; else post_comment "$stack" "$work/$stack.md"; fi
-    if [ "$preview_status" -ne 0 ]; then echo "stack $stack: the preview failed (exit $preview_status)" >&2; failed=1; fi
+    # pr-summary exits 3 when the preview reported errors (the comment is written first).
+    if [ "$preview_status" -ne 0 ] || [ "$summary_status" -eq 3 ]; then echo "stack $stack: the preview failed (exit $preview_status)" >&2; failed=1; fi
   done
   rm -rf "$work"
   return $failed
