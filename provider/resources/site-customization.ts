@@ -72,7 +72,8 @@ export function customizationFields(nullable: boolean) {
         successColor: themedColor().optional(),
         warningColor: themedColor().optional(),
         dangerColor: themedColor().optional(),
-        tint: unsettable(z.strictObject({ color: themedColor().optional() })).optional(),
+        // A tint has no default to complete it: the API wants its color, light and dark both.
+        tint: unsettable(z.strictObject({ color: z.strictObject({ light: hexColor(), dark: hexColor() }) })).optional(),
         corners: option().optional(),
         depth: option().optional(),
         links: option().optional(),

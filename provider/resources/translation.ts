@@ -33,23 +33,27 @@ import { DocsPlatformResource } from "../runtime/stub";
 import { compact, stateStrings } from "../runtime/values";
 
 /**
- * A language code: a lowercase primary language of 2 or 3 letters, optionally a region or script
- * after a hyphen (`fr`, `pt-br`, `zh-tw`). API.md makes `language` an enum and does not list its
- * values (2.6: "not shown"), so check enforces the form of a code and the API judges the value.
+ * The languages the platform translates into (the service's list): a well-formed code outside it
+ * would pass a preview and fail at `up`, so the target language is checked against it.
  */
-export const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
+export const TRANSLATION_LANGUAGES = [
+  "ar", "cs", "da", "de", "el", "en", "es", "fi", "fr", "he", "hi", "hu", "id", "it", "ja", "ko",
+  "nl", "no", "pl", "pt", "pt-br", "ro", "ru", "sv", "th", "tr", "uk", "vi", "zh", "zh-tw",
+] as const;
 
-const languageCode = () =>
-  z.string().regex(LANGUAGE_CODE, "must be a language code: 2 or 3 lowercase letters, optionally a hyphen and a region (fr, pt-br, zh-tw)");
+const targetLanguage = () =>
+  z.string().refine((value) => (TRANSLATION_LANGUAGES as readonly string[]).includes(value), {
+    message: `must be one of the languages the platform translates into: ${TRANSLATION_LANGUAGES.join(", ")}`,
+  });
 
 const sourceInput = z.strictObject({
   space: identifier().optional(),
-  language: languageCode().optional(),
+  language: targetLanguage().optional(),
 });
 
 export const schema = z.strictObject({
   organizationId: identifier(),
-  language: languageCode(),
+  language: targetLanguage(),
   source: sourceInput.optional(),
   instructions: documentInput.optional(),
   runTrigger: text({ min: 1 }).optional(),

@@ -86,6 +86,9 @@ describe("SiteCustomization check", () => {
 
   it.each([
     ["a color that is not hex", { styling: { primaryColor: { light: "red" } } }, ["styling.primaryColor.light"]],
+    ["a tint color with only light (the API wants both)", { styling: { tint: { color: { light: "#112233" } } } }, ["styling.tint.color.dark"]],
+    ["a tint color with only dark", { styling: { tint: { color: { dark: "#112233" } } } }, ["styling.tint.color.light"]],
+    ["a tint without its color", { styling: { tint: {} } }, ["styling.tint.color"]],
     ["an empty styling option", { styling: { corners: "" } }, ["styling.corners"]],
     ["a styling option of 101 characters", { styling: { font: "f".repeat(101) } }, ["styling.font"]],
     ["an unknown nested field", { styling: { sidebar: { width: 3 } } }, ["styling.sidebar.width"]],

@@ -36,6 +36,8 @@ describe("SiteSpaceCustomization check", () => {
     expect(await failuresOf({ header: { logo: null } })).toEqual(["header.logo"]);
     expect(await failuresOf({ privacyPolicy: { url: null } })).toEqual(["privacyPolicy.url"]);
     expect(await failuresOf({ styling: { corners: "" } })).toEqual(["styling.corners"]);
+    // A tint's color is a pair: the API wants light and dark both.
+    expect(await failuresOf({ styling: { tint: { color: { light: "#112233" } } } })).toEqual(["styling.tint.color.dark"]);
     expect(await failuresOf({ siteSpaceId: "" })).toEqual(["siteSpaceId"]);
     expect(await failuresOf({ adopt: true })).toEqual(["adopt"]);
   });

@@ -60,9 +60,8 @@ describe("Translation check", () => {
 
   it.each([
     ["a two-letter language", { language: "de" }],
-    ["a three-letter language", { language: "haw" }],
     ["a language with a region", { language: "pt-br" }],
-    ["a language with an upper-case region", { language: "zh-TW" }],
+    ["another language with a region", { language: "zh-tw" }],
     ["no source, instructions or trigger", { source: undefined, instructions: undefined, runTrigger: undefined }],
     ["a source with only a space", { source: { space: "spc" } }],
     ["a source with only a language", { source: { language: "en" } }],
@@ -94,6 +93,10 @@ describe("Translation check", () => {
     ["language has no surrounding space", { language: " fr" }, ["language"]],
     ["language region is 2..8 characters", { language: "pt-b" }, ["language"]],
     ["language is a string", { language: 3 }, ["language"]],
+    ["language is one the platform translates into (a well-formed code outside its list)", { language: "ga" }, ["language"]],
+    ["a three-letter code outside the list", { language: "haw" }, ["language"]],
+    ["a region in upper case is not the list's spelling", { language: "zh-TW" }, ["language"]],
+    ["source.language is one of the list too", { source: { language: "pt-pt" } }, ["source.language"]],
     ["source is an object", { source: "spc" }, ["source"]],
     ["source.space is not empty", { source: { space: "" } }, ["source.space"]],
     ["source.language is a code", { source: { language: "english" } }, ["source.language"]],
@@ -124,7 +127,7 @@ describe("Translation check", () => {
   it("names the property and the rule in the reason", async () => {
     const result = await provider.check({}, { __provider: PROVIDER, ...valid(), language: "French", runTrigger: "" });
     expect(result.failures).toEqual([
-      { property: "language", reason: expect.stringMatching(/^language: must be a language code/) },
+      { property: "language", reason: expect.stringMatching(/^language: must be one of the languages the platform translates into: ar, cs, /) },
       { property: "runTrigger", reason: "runTrigger: must not be empty" },
     ]);
   });

@@ -43,7 +43,10 @@ import { definition as site } from "../../provider/resources/site.ts";
 import { definition as space } from "../../provider/resources/space.ts";
 import { definition as team } from "../../provider/resources/team.ts";
 import { definition as teamMember } from "../../provider/resources/team-member.ts";
-import { definition as translation, LANGUAGE_CODE } from "../../provider/resources/translation.ts";
+import { definition as translation } from "../../provider/resources/translation.ts";
+
+/** What a language code looks like (`fr`, `pt-br`): generated strings not of this form are surely no language. */
+const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
 import { LANGUAGES } from "../emulator/routes/translations.ts";
 import type { ResourceDefinition } from "../../provider/runtime/resource.ts";
 import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
@@ -62,13 +65,11 @@ const RUNS = Number(process.env.VALIDATION_RUNS ?? 250);
  * - null for SamlProvider.defaultTeam, Collection.parent and Collection.defaultLevel: the emulator
  *   takes it, API.md does not make them nullable, and the provider removes a parent by leaving
  *   `parent` out.
- * - Translation languages: the provider checks the form of a code (API.md does not list the
- *   values), the emulator a list of codes; well-formed codes outside that list are not generated.
  * - Documents: the emulator takes extra members in a block and any object among a block's nodes;
  *   the provider checks blocks strictly and wants every node to name its kind. Only documents both
  *   judge alike are generated.
  */
-export const KNOWN_DIFFERENCES = ["mergeRules shapes", "null defaultTeam/parent/defaultLevel", "language codes", "document nodes"] as const;
+export const KNOWN_DIFFERENCES = ["mergeRules shapes", "null defaultTeam/parent/defaultLevel", "document nodes"] as const;
 
 const ROLES = ["admin", "create", "review", "edit", "comment", "read"];
 const NOT_IN_URI = /[\s\u0000-\u001f\u007f-\u009f]/;
@@ -229,10 +230,11 @@ function orWrong(values: fc.Arbitrary<unknown>, options: { null?: boolean } = { 
 
 const LETTERS_DIGITS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-/** Language codes: the emulator's, and strings that are not of a code's form (see KNOWN_DIFFERENCES). */
+/** Language codes: the emulator's, well-formed codes outside its list, and strings not of a code's form. */
 const languageCodes = (): fc.Arbitrary<string> =>
   fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom<string>(...LANGUAGES) },
+    { weight: 1, arbitrary: fc.constantFrom("ga", "pt-pt", "es-mx", "xx", "zh-cn", "tlh") },
     { weight: 1, arbitrary: fc.constantFrom("EN", "e", "engl", "pt-", "pt_br", "-br", "pt-b", "pt-brazilian", "fr ", "") },
     { weight: 2, arbitrary: fc.string({ maxLength: 12 }).filter((value) => !LANGUAGE_CODE.test(value)) },
   );
