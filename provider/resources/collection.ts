@@ -190,6 +190,8 @@ export const definition: ResourceDefinition<CollectionInputs> = {
   schema,
   replaceKeys: [],
   naturalKey: "title within its parent collection",
+  // The API makes a second one with the same key: a create next to an existing one is warned about.
+  duplicates: "allowed",
 
   async create(ctx: ResourceContext, inputs) {
     const created = await createOnce<ApiCollection>(ctx, {

@@ -249,7 +249,10 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
     });
   } catch (error) {
     if (isConflictError(error)) {
-      throw new Error(`${error.message}. An OpenAPI spec with slug "${inputs.slug}" already exists; set adopt: true to manage it instead`, { cause: error });
+      throw new Error(
+        `${error.message}. An OpenAPI spec with slug "${inputs.slug}" already exists: if no other resource of this program manages it, take it over with adopt: true; if one does, give this one another slug (two resources must not manage one spec)`,
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -316,6 +319,9 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   replaceKeys: ["organizationId", "slug"],
   deleteBeforeReplace: true,
   naturalKey: "slug",
+  // The API refuses a second spec with a slug (409): the preview fails as the create would.
+  duplicates: "refused",
+  naturalKeyInput: "slug",
   create,
   read,
   update,

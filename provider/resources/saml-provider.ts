@@ -153,6 +153,8 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
   // An identity provider's signing certificate: kept encrypted in the state however it is given.
   secretInputKeys: ["certificate"],
   naturalKey: "label within the organization",
+  // The API makes a second one with the same key: a create next to an existing one is warned about.
+  duplicates: "allowed",
 
   async create(ctx: ResourceContext, inputs) {
     const saml = await createOnce<ApiSamlProvider>(ctx, {

@@ -338,6 +338,8 @@ export const definition: ResourceDefinition<SiteInputs> = {
   uncomparedInputKeys: ["spaces"],
   replaceKeys: ["organizationId", "type"],
   naturalKey: "title within the organization",
+  // The API makes a second one with the same key: a create next to an existing one is warned about.
+  duplicates: "allowed",
   create,
   read,
   update,

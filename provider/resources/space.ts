@@ -327,6 +327,8 @@ export const definition: ResourceDefinition<SpaceInputs> = {
   // An organizationId change is a transfer in place (see `transfer`): nothing replaces a space.
   replaceKeys: [],
   naturalKey: "title within its parent collection",
+  // The API makes a second one with the same key: a create next to an existing one is warned about.
+  duplicates: "allowed",
   create,
   read,
   update,

@@ -192,6 +192,8 @@ export const definition: ResourceDefinition<TeamInputs> = {
   replaceKeys: ["organizationId"],
   setValuedInputKeys: ["members"],
   naturalKey: "title within the organization",
+  // The API makes a second one with the same key: a create next to an existing one is warned about.
+  duplicates: "allowed",
 
   async create(ctx, inputs) {
     const written = inputs.members ?? [];

@@ -16,6 +16,9 @@ import type { Adopt } from "./adopt";
 import { CreateJournal, journalDirectory } from "./create-journal";
 import { DeploymentClaims } from "./deployment-claims";
 import { SharedLists } from "./shared-lists";
+import { logToEngine, urnOf } from "./engine-log";
+import { previewChecks } from "./preview-checks";
+import { IDENTITY_KEY } from "./args";
 
 type Provider = ReturnType<typeof toProvider>;
 
@@ -66,15 +69,20 @@ export function moduleNameOf(kind: string): string {
   return kind.replace(/(?<!^)([A-Z])/g, "-$1").toLowerCase();
 }
 
+/** The definition of one resource kind, loaded on first use. */
+function definitionFor(kind: string): ResourceDefinition<{ adopt?: Adopt }> {
+  const loaded: { definition?: ResourceDefinition<{ adopt?: Adopt }> } = require(`../resources/${moduleNameOf(kind)}`);
+  if (!loaded.definition || loaded.definition.kind !== kind) {
+    throw new Error(`pulumi-docs-platform: no resource kind ${kind} in this version of the package`);
+  }
+  return loaded.definition;
+}
+
 /** The provider implementation of one resource kind, loaded on first use. */
 export function providerFor(kind: string): Provider {
   let provider = providers.get(kind);
   if (!provider) {
-    const loaded: { definition?: ResourceDefinition<{ adopt?: Adopt }> } = require(`../resources/${moduleNameOf(kind)}`);
-    if (!loaded.definition || loaded.definition.kind !== kind) {
-      throw new Error(`pulumi-docs-platform: no resource kind ${kind} in this version of the package`);
-    }
-    provider = toProvider(loaded.definition, context);
+    provider = toProvider(definitionFor(kind), context);
     providers.set(kind, provider);
   }
   return provider;
@@ -91,7 +99,24 @@ export function handlerFor(kind: string): Handler {
   let handler = handlers.get(kind);
   if (!handler) {
     const provider = providerFor(kind);
-    handler = { ...provider, check: async (olds, news) => forTheEngine(await provider.check(olds, news)), configure };
+    const definition = definitionFor(kind);
+    handler = {
+      ...provider,
+      async check(olds, news) {
+        const checked = await provider.check(olds, news);
+        // A create (no previous inputs) that passed validation: what `up` would find, said now.
+        if (!checked.failures?.length && Object.keys(olds ?? {}).length === 0 && client) {
+          const urn = urnOf(news[IDENTITY_KEY], kind);
+          const messages: Promise<boolean>[] = [];
+          const { lists: _lists, ...ctx } = context();
+          const failures = await previewChecks(definition, ctx, checked.inputs as { adopt?: Adopt }, (severity, message) => messages.push(logToEngine(severity, urn, message)));
+          await Promise.all(messages);
+          if (failures.length > 0) return forTheEngine({ inputs: news, failures });
+        }
+        return forTheEngine(checked);
+      },
+      configure,
+    };
     handlers.set(kind, handler);
   }
   return handler;

@@ -52,6 +52,14 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
   readonly deleteBeforeReplace?: boolean;
   /** How `adopt: true` finds the object, for error messages, e.g. "title within the organization". */
   readonly naturalKey?: string;
+  /**
+   * What the API does with a second object of the same natural key: `allowed` (a create next to an
+   * existing one is warned about in the preview) or `refused` (the preview fails, as `up` would).
+   * See preview-checks.ts.
+   */
+  readonly duplicates?: "allowed" | "refused";
+  /** The input that holds the natural key, for a refused duplicate's failure (e.g. `slug`). */
+  readonly naturalKeyInput?: string;
 
   create(ctx: ResourceContext, inputs: I): Promise<{ id: string; state: State }>;
   /** The object's state now, or undefined when it no longer exists. */
@@ -188,6 +196,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
         const reason = `adopt: ${definition.kind} has no natural key, so adopt: true cannot find it; adopt it by id with adopt: { id: "<id>" }`;
         return { inputs: news, failures: [{ property: "adopt", reason }] };
       }
+
       const identity = news[IDENTITY_KEY];
       return { inputs: compact({ ...outcome.inputs, [IDENTITY_KEY]: identity }) as PropertyBag };
     },

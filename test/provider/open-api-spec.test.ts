@@ -217,9 +217,11 @@ describe("OpenApiSpec adopt", () => {
     expect((await getSpec("by-id")).body.sourceURL).toBe(url("new"));
   });
 
-  it("points at adopt when the slug is already taken", async () => {
+  it("points at adopt when the slug is already taken, unless another resource of the program manages it", async () => {
     await h.api("POST", `/orgs/${org}/openapi`, { slug: "taken", source: { url: url("taken") } });
-    await expect(provider.create({ organizationId: org, slug: "taken", source: { url: url("taken") } })).rejects.toThrow(/409.*already exists; set adopt: true to manage it instead/);
+    await expect(provider.create({ organizationId: org, slug: "taken", source: { url: url("taken") } })).rejects.toThrow(
+      /409.*already exists: if no other resource of this program manages it, take it over with adopt: true; if one does, give this one another slug/,
+    );
   });
 
   it("creates when adopt: true finds nothing, and fails on a missing id", async () => {

@@ -1,0 +1,128 @@
+/**
+ * Previews that tell the truth about creates: reads, never a write, made when a resource is
+ * checked (in `pulumi preview` and again in `pulumi up`), so what `up` would find is said before
+ * anything is applied.
+ *
+ * - `adopt: { id }` naming an object that does not exist (or that the token cannot see) fails the
+ *   check, naming the resource and the id: `up` would create the other resources and then fail.
+ * - `adopt: true` says which object it takes over, or that it creates one; several matches fail.
+ * - A create without `adopt` whose natural key is taken: where the API allows duplicates (a team,
+ *   collection, space or site title, a SAML label) a warning names the existing object and how to
+ *   adopt it; where the API refuses one (an OpenAPI slug) the check fails.
+ *
+ * Cost: one GET per `adopt: { id }`, and one list per parent for the natural keys, shared by every
+ * resource this provider host checks (a snapshot: a duplicate made later in the same `up` is not
+ * looked for again). Resources whose inputs are not all known yet are not looked up.
+ */
+import type { ApiRequester, PathSegments, QueryParameters, ResourceContext } from "./api";
+import type { Adopt } from "./adopt";
+import type { CheckFailure } from "./check";
+import type { ResourceDefinition } from "./resource";
+import { containsUnknown } from "./unknowns";
+
+/** What a check says beside its failures: messages for the engine, filed under the resource. */
+export type Report = (severity: "info" | "warning", message: string) => void;
+
+const snapshots = new WeakMap<ApiRequester, ApiRequester>();
+
+/**
+ * A requester whose lists are read once and kept for the provider host's life: natural keys are
+ * looked up among what existed when the command started.
+ */
+function snapshotOf(api: ApiRequester): ApiRequester {
+  let snapshot = snapshots.get(api);
+  if (!snapshot) {
+    const lists = new Map<string, Promise<unknown[]>>();
+    snapshot = {
+      request: (method, path, options) => api.request(method, path, options),
+      paginate<T>(path: PathSegments, query?: QueryParameters): AsyncIterableIterator<T> {
+        const key = JSON.stringify([path, query ?? {}]);
+        let list = lists.get(key);
+        if (!list) {
+          list = (async () => {
+            const items: unknown[] = [];
+            for await (const item of api.paginate<unknown>(path, query)) items.push(item);
+            return items;
+          })();
+          lists.set(key, list);
+          list.catch(() => lists.delete(key));
+        }
+        const pending = list;
+        return (async function* () {
+          yield* (await pending) as T[];
+        })();
+      },
+    };
+    snapshots.set(api, snapshot);
+  }
+  return snapshot;
+}
+
+const NOUNS: Record<string, string> = { OpenApiSpec: "OpenAPI spec", SamlProvider: "SAML provider" };
+
+/** `team`, `OpenAPI spec`: how a message names an object of the kind. */
+function nounOf(kind: string): string {
+  return NOUNS[kind] ?? kind.replace(/(?<!^)([A-Z])/g, " $1").toLowerCase();
+}
+
+/** `a team`, `an OpenAPI spec`. */
+function aNounOf(kind: string): string {
+  const noun = nounOf(kind);
+  return `${/^[aeiouAEIOU]/.test(noun) ? "an" : "a"} ${noun}`;
+}
+
+/** The check's reads for a create; failures for the check, the rest through `report`. */
+export async function previewChecks<I extends { adopt?: Adopt }>(
+  definition: ResourceDefinition<I>,
+  ctx: ResourceContext,
+  inputs: I,
+  report: Report,
+): Promise<CheckFailure[]> {
+  // Ids and titles still unknown (outputs of resources not made yet): nothing to look up now.
+  if (containsUnknown(inputs)) return [];
+  const how = inputs.adopt;
+  try {
+    if (how !== undefined && how !== false && how !== true) {
+      const state = await definition.read(ctx, how.id, inputs as unknown as Record<string, unknown>);
+      if (!state) {
+        return [{ property: "adopt", reason: `adopt: ${definition.kind} ${how.id} does not exist (or is not visible to this token): there is nothing to take over. Fix the id, or leave adopt out to create one.` }];
+      }
+      report("info", `adopt: takes over the existing ${nounOf(definition.kind)} ${how.id}`);
+      return [];
+    }
+    if (!definition.findByNaturalKey || !definition.naturalKey) return [];
+    if (how !== true && definition.duplicates === undefined) return [];
+    const matches = await definition.findByNaturalKey({ ...ctx, api: snapshotOf(ctx.api) }, inputs);
+    const ids = matches.map((match) => match.id);
+    if (how === true) {
+      if (matches.length > 1) {
+        return [{ property: "adopt", reason: `adopt: ${matches.length} ${definition.kind} objects match by ${definition.naturalKey} (${ids.join(", ")}); adopt one by id with adopt: { id: "<id>" }` }];
+      }
+      report("info", ids.length === 1 ? `adopt: true takes over the existing ${nounOf(definition.kind)} ${ids[0]} (same ${definition.naturalKey})` : `adopt: true finds no ${nounOf(definition.kind)} with the same ${definition.naturalKey}: \`up\` creates one`);
+      return [];
+    }
+    if (matches.length === 0) return [];
+    if (definition.duplicates === "refused") {
+      const key = definition.naturalKeyInput ?? "adopt";
+      return [
+        {
+          property: key,
+          reason:
+            `${key}: ${aNounOf(definition.kind)} with the same ${definition.naturalKey} already exists (${ids.join(", ")}), and the API refuses a second one: \`up\` would fail. ` +
+            "If no other resource of this program manages it, take it over with adopt: true; if one does, give this one another " +
+            `${key} (two resources must not manage one object).`,
+        },
+      ];
+    }
+    report(
+      "warning",
+      `${aNounOf(definition.kind)} with the same ${definition.naturalKey} already exists (${ids.join(", ")}): \`up\` creates another one beside it. ` +
+        `To manage the existing one instead, set adopt: { id: "${ids[0]}" } (or adopt: true), unless another resource of this program already manages it.`,
+    );
+    return [];
+  } catch {
+    // A lookup that fails (the API unreachable, the token refused) must not fail the check: the
+    // create says what went wrong, when it runs.
+    return [];
+  }
+}
