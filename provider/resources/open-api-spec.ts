@@ -18,6 +18,7 @@ import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { httpUrl, identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
+import { claimSoleOwner } from "../runtime/object-owners";
 import { PartialCreateError } from "../runtime/partial-create";
 import { deleteIdempotent, getOrUndefined, readThroughList } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
@@ -371,6 +372,21 @@ export class OpenApiSpec extends DocsPlatformResource {
       urls: undefined,
       publishedUrl: undefined,
     };
-    super("OpenApiSpec", name, withIdentity("OpenApiSpec", name, { ...args, ...outputs }, opts), opts);
+    const props = withIdentity("OpenApiSpec", name, { ...args, ...outputs }, opts);
+    let self: OpenApiSpec | undefined;
+    // A slug names one spec: two resources with it would both manage it (the 409 advice to adopt
+    // must never lead there), so the program fails naming both.
+    const slug = claimSoleOwner(props.slug, {
+      kind: "OpenApiSpec",
+      label: `OpenApiSpec "${name}"`,
+      resource: () => self,
+      keyParts: [props.organizationId, props.slug],
+      object: ([organizationId, slug]) =>
+        typeof organizationId === "string" && typeof slug === "string" ? { key: `${organizationId}/${slug}`, description: `the OpenAPI spec "${slug}" of organization ${organizationId}` } : undefined,
+      sameOutput: "the OpenAPI spec of the same slug",
+      why: "a slug names one spec, so each up would undo the other's changes. Declare one OpenApiSpec per slug.",
+    });
+    super("OpenApiSpec", name, { ...props, slug }, opts);
+    self = this;
   }
 }

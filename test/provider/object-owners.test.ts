@@ -5,6 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AgentInstructions } from "../../provider/resources/agent-instructions.ts";
+import { OpenApiSpec } from "../../provider/resources/open-api-spec.ts";
 import { OrganizationMember } from "../../provider/resources/organization-member.ts";
 import { OrganizationSettings } from "../../provider/resources/organization-settings.ts";
 import { SiteCustomization } from "../../provider/resources/site-customization.ts";
@@ -113,5 +114,21 @@ describe("one SiteCustomization per site", () => {
   it("two sites take one each", () => {
     expect(new SiteCustomization("look-a", { organizationId: "org-sc", siteId: "site-2", title: "A" })).toBeInstanceOf(SiteCustomization);
     expect(new SiteCustomization("look-b", { organizationId: "org-sc", siteId: "site-3", title: "B" })).toBeInstanceOf(SiteCustomization);
+  });
+});
+
+describe("one OpenApiSpec per slug", () => {
+  const source = { url: "https://specs.example.com/a.yaml" };
+  it("a second one with the same slug in the same organization fails at once, naming both (adopting it would make two owners)", () => {
+    new OpenApiSpec("petstore", { organizationId: "org-oas-1", slug: "petstore", source });
+    expect(() => new OpenApiSpec("petstore-again", { organizationId: "org-oas-1", slug: "petstore", source, adopt: true })).toThrow(
+      'OpenApiSpec "petstore-again" and OpenApiSpec "petstore" both manage the OpenAPI spec "petstore" of organization org-oas-1: a slug names one spec',
+    );
+  });
+
+  it("the same slug in another organization, or another slug, is another spec", () => {
+    new OpenApiSpec("petstore-1", { organizationId: "org-oas-2", slug: "petstore", source });
+    new OpenApiSpec("petstore-2", { organizationId: "org-oas-3", slug: "petstore", source });
+    new OpenApiSpec("orders", { organizationId: "org-oas-2", slug: "orders", source });
   });
 });
