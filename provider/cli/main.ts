@@ -8,6 +8,10 @@
  *     comment). With --exit-code it exits 2 when the preview proposes
  *     no change (CI can skip the comment), 0 otherwise; 1 on bad input.
  *
+ *   drift [file] [--stack <name>] [--output <file>]
+ *     Reads the JSON of `pulumi preview --refresh --json` of the deployed program and prints a
+ *     Markdown drift report (drift/render.ts). Exits 0 in sync, 2 drift, 3 the refresh failed.
+ *
  *   export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] ...
  *     Reads a live organization through the API and writes a Pulumi program that declares it
  *     (export/command.ts).
@@ -17,6 +21,8 @@ import { parseArgs } from "node:util";
 import { readPolicyViolations } from "./pr-summary/policy";
 import { readPreview } from "./pr-summary/preview";
 import { hasNoChanges, renderSummary } from "./pr-summary/render";
+import { findDrift, hasDrift, renderDrift } from "./drift/render";
+import type { PreviewJson } from "./pr-summary/preview";
 import { isApiError } from "../client";
 import { CredentialsError } from "./export/credentials";
 import { EXPORT_USAGE, UsageError as ExportUsageError, exportCommand } from "./export/command";
@@ -26,7 +32,12 @@ const PR_SUMMARY_USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] 
   --events: the event log of the same preview (PULUMI_DEBUG_COMMANDS=true pulumi preview --json --event-log <file>),
   for its policy violations, which the JSON leaves out.
   Exit code: 0 written; 3 written, and the preview failed; 2 (with --exit-code) no change to review; 1 bad input.`;
+const DRIFT_USAGE = `usage: pulumi-docs-platform drift [preview.json] [--stack <name>] [--output <file>]
+  Reads \`pulumi preview --refresh --json\` of the deployed program (a file, or stdin) and prints a Markdown report of
+  what changed outside Pulumi, what was deleted, and what \`pulumi up\` would do to repair it.
+  Exit code: 0 in sync; 2 drift (report written); 3 the refresh failed (report written); 1 bad input.`;
 const USAGE = `${PR_SUMMARY_USAGE}
+${DRIFT_USAGE}
 ${EXPORT_USAGE}`;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
@@ -45,16 +56,7 @@ async function prSummary(args: string[]): Promise<number> {
     process.stdout.write(`${PR_SUMMARY_USAGE}\n`);
     return 0;
   }
-  if (positionals.length > 1) throw new UsageError("give at most one preview file");
-  const text = positionals[0] && positionals[0] !== "-" ? fs.readFileSync(positionals[0], "utf8") : await readAll(process.stdin);
-  let json: unknown;
-  try {
-    // `pulumi preview --json` can print lines before its JSON (e.g. a plugin's message): start at the first "{".
-    json = JSON.parse(text.slice(Math.max(0, text.indexOf("{"))));
-  } catch {
-    throw new UsageError("the input is not JSON: pipe `pulumi preview --json` into it, or give the file it wrote");
-  }
-  const preview = readPreview(json);
+  const preview = readPreview(await previewJson(positionals));
   if (values.events) preview.policyViolations = readPolicyViolations(fs.readFileSync(values.events, "utf8"));
   const markdown = renderSummary(preview, { stack: values.stack });
   if (values.output) fs.writeFileSync(values.output, markdown);
@@ -64,12 +66,47 @@ async function prSummary(args: string[]): Promise<number> {
   return values["exit-code"] && hasNoChanges(preview) ? 2 : 0;
 }
 
+/** The JSON of a preview, from a file or stdin; a UsageError when it is not JSON. */
+async function previewJson(positionals: string[]): Promise<unknown> {
+  if (positionals.length > 1) throw new UsageError("give at most one preview file");
+  const text = positionals[0] && positionals[0] !== "-" ? fs.readFileSync(positionals[0], "utf8") : await readAll(process.stdin);
+  try {
+    // `pulumi preview --json` can print lines before its JSON (e.g. a plugin's message): start at the first "{".
+    return JSON.parse(text.slice(Math.max(0, text.indexOf("{"))));
+  } catch {
+    throw new UsageError("the input is not JSON: pipe `pulumi preview --json` into it, or give the file it wrote");
+  }
+}
+
+async function drift(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { stack: { type: "string" }, output: { type: "string" }, help: { type: "boolean", default: false } },
+  });
+  if (values.help) {
+    process.stdout.write(`${DRIFT_USAGE}\n`);
+    return 0;
+  }
+  const json = await previewJson(positionals);
+  const preview = readPreview(json);
+  const stack = preview.stack ?? values.stack;
+  if (!stack) throw new UsageError("the preview does not name its stack: give --stack");
+  const found = findDrift(preview, json as PreviewJson, stack);
+  const markdown = renderDrift(found);
+  if (values.output) fs.writeFileSync(values.output, markdown);
+  else process.stdout.write(markdown);
+  if (found.errors.length > 0) return 3;
+  return hasDrift(found) ? 2 : 0;
+}
+
 class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === "pr-summary") return await prSummary(rest);
+    if (command === "drift") return await drift(rest);
     if (command === "export") return await exportCommand(rest);
     process.stderr.write(`${command ? `unknown command: ${command}\n` : ""}${USAGE}\n`);
     return 1;

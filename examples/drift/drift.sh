@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The scheduled drift check's logic, kept out of the YAML so it runs the same on a laptop, in
+# GitHub Actions and in this repository's tests (test/e2e/drift-workflow.test.ts).
+#
+#   drift.sh   for every stack: `pulumi preview --refresh --json` of the deployed program, a drift
+#              report (`pulumi-docs-platform drift`), and one issue per stack: opened on drift,
+#              updated while drift stays, closed once the stack is in sync again. Exits 1 when a
+#              refresh failed, 0 otherwise (drift is reported in the issue, not as a failed job).
+#
+# Run it in the directory of the Pulumi program, at the commit that was last applied. Environment:
+#   STACKS             the stacks, space-separated (default: every stack of the backend)
+#   GITHUB_REPOSITORY  where issues go (with `gh api`; GH_TOKEN authenticates gh)
+#   ISSUE_STORE        a directory to keep issues in instead of GitHub (one file per issue, its
+#                      first line `state: open|closed`; for local runs and tests)
+# The Pulumi backend, PULUMI_CONFIG_PASSPHRASE and DOCS_PLATFORM_* come from the environment.
+set -uo pipefail
+
+report() { npx --no-install pulumi-docs-platform drift "$@"; }
+
+stacks() {
+  if [ -n "${STACKS:-}" ]; then echo "$STACKS"; else pulumi stack ls --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).map(x=>x.name).join(" ")))'; fi
+}
+
+marker() { echo "<!-- pulumi-docs-platform:drift stack=$1 -->"; }
+
+# open_issue <stack>: the open issue of this stack (a file of ISSUE_STORE, or a GitHub issue number), or nothing.
+open_issue() {
+  local marker; marker=$(marker "$1")
+  if [ -n "${ISSUE_STORE:-}" ]; then
+    for file in "$ISSUE_STORE"/*.md; do
+      [ -e "$file" ] || continue
+      if [ "$(head -n 1 "$file")" = "state: open" ] && grep -qxF "$marker" "$file"; then echo "$file"; return; fi
+    done
+    return
+  fi
+  gh api "repos/$GITHUB_REPOSITORY/issues?state=open&labels=docs-platform-drift" --paginate --jq ".[] | select(.body | startswith(\"$marker\")) | .number" | head -n 1
+}
+
+# file_issue <stack> <report>: open this stack's drift issue, or update the open one.
+file_issue() {
+  local stack="$1" file="$2" existing; existing=$(open_issue "$stack")
+  if [ -n "${ISSUE_STORE:-}" ]; then
+    mkdir -p "$ISSUE_STORE"
+    local target="${existing:-$ISSUE_STORE/drift-$stack-$(date +%s%N).md}"
+    { echo "state: open"; echo "title: Drift in stack $stack"; cat "$file"; } > "$target"
+    if [ -n "$existing" ]; then echo "stack $stack: drift, issue updated"; else echo "stack $stack: drift, issue opened"; fi
+    return
+  fi
+  if [ -n "$existing" ]; then
+    gh api --method PATCH "repos/$GITHUB_REPOSITORY/issues/$existing" -F body=@"$file" > /dev/null && echo "stack $stack: drift, issue #$existing updated"
+  else
+    gh api --method POST "repos/$GITHUB_REPOSITORY/issues" -f title="Drift in stack $stack" -f labels[]=docs-platform-drift -F body=@"$file" > /dev/null && echo "stack $stack: drift, issue opened"
+  fi
+}
+
+# close_issue <stack>: close the open drift issue of a stack back in sync.
+close_issue() {
+  local stack="$1" existing; existing=$(open_issue "$stack")
+  [ -n "$existing" ] || { echo "stack $stack: in sync"; return; }
+  if [ -n "${ISSUE_STORE:-}" ]; then
+    sed -i '1s/^state: open$/state: closed/' "$existing"
+  else
+    gh api --method PATCH "repos/$GITHUB_REPOSITORY/issues/$existing" -f state=closed > /dev/null
+  fi
+  echo "stack $stack: in sync again, issue closed"
+}
+
+failed=0
+work=$(mktemp -d)
+for stack in $(stacks); do
+  pulumi preview --refresh --stack "$stack" --json --non-interactive > "$work/$stack.json"
+  report "$work/$stack.json" --stack "$stack" > "$work/$stack.md"
+  case $? in
+    0) close_issue "$stack" ;;
+    2) file_issue "$stack" "$work/$stack.md" ;;
+    3) echo "stack $stack: the refresh failed" >&2; file_issue "$stack" "$work/$stack.md"; failed=1 ;;
+    *) echo "stack $stack: the preview printed no JSON" >&2; failed=1 ;;
+  esac
+done
+rm -rf "$work"
+exit $failed
