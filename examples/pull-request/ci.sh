@@ -55,7 +55,8 @@ preview_all() {
   for stack in $(stacks); do
     # The JSON leaves policy violations out; the event log (offered with PULUMI_DEBUG_COMMANDS)
     # holds them, and the summary reads them from it.
-    PULUMI_DEBUG_COMMANDS=true pulumi preview --stack "$stack" --json --non-interactive --event-log "$work/$stack.events" "${policy[@]}" > "$work/$stack.json"
+    # --show-sames: the unchanged resources too, so the summary names what a reorder moves.
+    PULUMI_DEBUG_COMMANDS=true pulumi preview --stack "$stack" --json --show-sames --non-interactive --event-log "$work/$stack.events" "${policy[@]}" > "$work/$stack.json"
     local preview_status=$?
     local events=()
     [ -s "$work/$stack.events" ] && events=(--events "$work/$stack.events")
