@@ -147,11 +147,37 @@ function writtenMembers(members: unknown): string[] {
   return Array.isArray(members) ? members.filter((entry): entry is string => typeof entry === "string") : [];
 }
 
-async function stateOf(api: ApiRequester, organizationId: string, team: ApiTeam, written: readonly string[]): Promise<State> {
+/**
+ * In a refresh (`ctx.lists`), the members of every team of the organization from the lists the
+ * refresh shares: the organization's members, and each member's teams. That is one request per
+ * member instead of one per team, taken when the organization has no more members than teams (a
+ * documentation setup's usual shape); otherwise undefined, and each team's own member list is read.
+ */
+async function sharedMembership(ctx: ResourceContext, organizationId: string, teamId: string): Promise<TeamMember[] | undefined> {
+  const lists = ctx.lists;
+  if (!lists) return undefined;
+  const [members, teams] = await Promise.all([lists.all<ApiOrganizationMember>(["orgs", organizationId, "members"]), lists.all<ApiTeam>(teamsPath(organizationId))]);
+  if (!members || !teams || members.length > teams.length) return undefined;
+  const memberships = await Promise.all(
+    members.map(async (member) => ({ member, teams: (await lists.all<{ team?: { id?: string } }>(["orgs", organizationId, "members", member.id, "teams"])) ?? [] })),
+  );
+  return memberships
+    .filter(({ teams: ofMember }) => ofMember.some((item) => item.team?.id === teamId))
+    .map(({ member }) => ({ id: member.id, ...(member.user?.email ? { email: member.user.email } : {}) }));
+}
+
+/** An organization member as the member list gives it (API.md 2.13: `id` is the user id). */
+interface ApiOrganizationMember {
+  id: string;
+  user?: { email?: string };
+}
+
+async function stateOf(api: ApiRequester, organizationId: string, team: ApiTeam, written: readonly string[], ctx?: ResourceContext): Promise<State> {
+  const current = (ctx && (await sharedMembership(ctx, organizationId, team.id))) ?? (await currentMembers(api, organizationId, team.id));
   return {
     organizationId,
     title: team.title,
-    members: membersAsWritten(await currentMembers(api, organizationId, team.id), written),
+    members: membersAsWritten(current, written),
     spaces: team.spaces,
     createdAt: team.createdAt,
   };
@@ -174,7 +200,7 @@ async function setMembers(api: ApiRequester, organizationId: string, teamId: str
 async function readTeam(ctx: ResourceContext, organizationId: string, id: string, written: readonly string[]): Promise<State | undefined> {
   // In a refresh, from the organization's team list shared by every team (see shared-lists.ts).
   const team = await readThroughList(ctx, teamsPath(organizationId), id, () => getOrUndefined<ApiTeam>(ctx.api, teamPath(organizationId, id)));
-  return team ? stateOf(ctx.api, organizationId, team, written) : undefined;
+  return team ? stateOf(ctx.api, organizationId, team, written, ctx) : undefined;
 }
 
 async function teamsTitled(api: ApiRequester, organizationId: string, title: string): Promise<ApiTeam[]> {
