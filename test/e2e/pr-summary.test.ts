@@ -33,7 +33,7 @@ describe("pr-summary of a fresh preview through the real CLI", () => {
   it("puts a replace in a warning naming the property that forces it", { timeout: 180_000 }, async () => {
     const result = await prSummary(await capturePreview("replace"));
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/> \[!CAUTION\][\s\S]*\*\*Replace\*\* OpenApiSpec "petstore-v2" \(`petstore`\): its `slug` changed/);
+    expect(result.stdout).toMatch(/> \[!CAUTION\][\s\S]*\*\*Replace\*\* OpenApiSpec `petstore-v2` \(`petstore`\): its `slug` changed/);
     expect(result.stdout).not.toContain("tok-acme-admin");
   });
 });
