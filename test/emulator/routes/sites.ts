@@ -304,6 +304,8 @@ function allSites(ctx: Context): SiteDoc[] {
 }
 
 function setPublished(ctx: Context, published: boolean) {
+  // An action takes no body: anything but nothing or {} is refused, as every body is strict.
+  validate(ctx.body, {});
   const org = ctx.authorize(ctx.param("organizationId"));
   const doc = site(ctx, org.id, ctx.param("siteId"));
   const updated = ctx.store.update("site", org.id, { ...doc, published });

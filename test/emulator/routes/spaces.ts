@@ -232,6 +232,8 @@ export const spaceRoutes: Route[] = [
     pattern: "/v1/spaces/{spaceId}/restore",
     role: "admin",
     handler: (ctx) => {
+      // An action takes no body: anything but nothing or {} is refused, as every body is strict.
+      validate(ctx.body, {});
       const space = ctx.store.get<SpaceDoc>("space", ctx.param("spaceId"));
       if (!space) throw notFound(`space ${ctx.param("spaceId")}: not found`);
       ctx.authorize(space.organization);
@@ -251,6 +253,8 @@ export const spaceRoutes: Route[] = [
     pattern: "/v1/spaces/{spaceId}/duplicate",
     role: "create",
     handler: (ctx) => {
+      // An action takes no body: anything but nothing or {} is refused, as every body is strict.
+      validate(ctx.body, {});
       const space = activeSpace(ctx, ctx.param("spaceId"));
       ctx.authorize(space.organization);
       const copy = newSpace(ctx, space.organization, {
