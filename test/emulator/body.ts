@@ -26,6 +26,13 @@ export function bodyLeftUnread(req: IncomingMessage): boolean {
  * connection after it (see `send` in server.ts), so the client gets the 413 and the socket does
  * not wait for the rest.
  */
+/** The client went away before its body ended: there is no one to answer. */
+export class ClientGone extends Error {
+  constructor() {
+    super("the client closed the connection before its request body ended");
+  }
+}
+
 export function readBody(req: IncomingMessage): Promise<unknown> {
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
@@ -44,7 +51,9 @@ export function readBody(req: IncomingMessage): Promise<unknown> {
       }
       chunks.push(chunk);
     });
+    let ended = false;
     req.on("end", () => {
+      ended = true;
       if (over) return;
       if (size === 0) return resolve(undefined);
       try {
@@ -53,6 +62,9 @@ export function readBody(req: IncomingMessage): Promise<unknown> {
         reject(new ApiError(400, "body: not valid JSON"));
       }
     });
-    req.on("error", reject);
+    req.on("error", () => reject(new ClientGone()));
+    req.on("close", () => {
+      if (!ended && !over) reject(new ClientGone());
+    });
   });
 }

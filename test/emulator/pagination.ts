@@ -22,9 +22,10 @@ export interface PageOptions<T> {
 export function parseLimit(query: URLSearchParams): number {
   const raw = query.get("limit");
   if (raw === null) return DEFAULT_LIMIT;
-  if (!/^\d+$/.test(raw)) throw badRequest("limit: must be an integer between 1 and 1000");
+  if (!/^\d+$/.test(raw)) throw badRequest("limit: must be an integer between 0 and 1000");
   const limit = Number(raw);
-  if (limit < 1 || limit > MAX_LIMIT) throw badRequest("limit: must be between 1 and 1000");
+  // DESIGN.md 8: limit=0 is accepted (an empty page, with `next` when items remain).
+  if (limit > MAX_LIMIT) throw badRequest("limit: must be between 0 and 1000");
   return limit;
 }
 
@@ -72,6 +73,11 @@ export function paginate<T extends Stored>(all: T[], query: URLSearchParams, opt
   }
   const items = sorted.slice(start, start + limit);
   const page: Page<T> = { items };
+  if (limit === 0) {
+    // Nothing served: the next page starts where this one did (an empty key sorts before every item).
+    if (start < sorted.length) page.next = { page: token !== null && token !== "" ? token : Buffer.from(JSON.stringify({ k: [] })).toString("base64url") };
+    return page;
+  }
   if (start + limit < sorted.length) {
     const last = items[items.length - 1]!;
     page.next = { page: Buffer.from(JSON.stringify({ k: key(last) })).toString("base64url") };

@@ -3,7 +3,7 @@ import { authenticate } from "./auth.ts";
 import { handleConsole, isConsolePath } from "./console/serve.ts";
 import { Context } from "./context.ts";
 import { handleControl } from "./control.ts";
-import { bodyLeftUnread, readBody } from "./body.ts";
+import { bodyLeftUnread, ClientGone, readBody } from "./body.ts";
 import { ApiError, errorBody } from "./errors.ts";
 import { malformedSegment } from "./router.ts";
 import type { EmulatorState } from "./state.ts";
@@ -46,7 +46,8 @@ export function createHandler(state: EmulatorState) {
     const started = performance.now();
     // Every API answer, error or not, goes into the console's recent requests with its status.
     const answered = (status: number | null) => {
-      if (status !== null) countStatus(state, status);
+      // Only API requests count: a rejected control call is no API status.
+      if (status !== null && api) countStatus(state, status);
       if (api) state.requestLog.add({ at: state.clock.iso(), method, route: key, path, status, durationMs: performance.now() - started });
     };
     try {
@@ -109,6 +110,12 @@ export function createHandler(state: EmulatorState) {
         answered(error.status);
         // Rate-limit headers ride on every matched response, errors included.
         sendError(res, new ApiError(error.status, error.message, { ...faultHeaders, ...error.headers }));
+        return;
+      }
+      // A client that went away mid-request (its body cut short) got no answer: nothing to count as
+      // a 500, nothing unexpected to log.
+      if (error instanceof ClientGone) {
+        answered(null);
         return;
       }
       answered(500);

@@ -199,3 +199,53 @@ describe("the control surface refuses what a web page could send", () => {
     }
   });
 });
+
+describe("the control surface counts only API requests (issue 21)", () => {
+  it("a rejected control call is not among the API statuses", async () => {
+    await control(env.emulator).del("/requests");
+    expect((await control(env.emulator).post("/clock", { advanceMs: "soon" })).status).toBe(400);
+    expect((await control(env.emulator).get("/no-such-endpoint")).status).toBe(404);
+    const counted = (await control(env.emulator).get("/requests")).body as { total: number; statuses: Record<string, number> };
+    expect(counted).toMatchObject({ total: 0, statuses: {} });
+  });
+
+  it("a client that goes away mid-body is neither a 500 nor an unexpected error", async () => {
+    await control(env.emulator).del("/requests");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    await new Promise<void>((resolve) => {
+      const req = request(`${env.emulator.url}/orgs/${env.org}/teams`, { method: "PUT", headers: { ...auth(), ...json, "content-length": "1000" } });
+      req.on("error", () => resolve());
+      req.write('{"title": "cut sh');
+      setTimeout(() => {
+        req.destroy();
+        setTimeout(resolve, 200);
+      }, 100);
+    });
+    const counted = (await control(env.emulator).get("/requests")).body as { statuses: Record<string, number> };
+    expect(counted.statuses["500"]).toBeUndefined();
+    expect(errors.mock.calls.filter((call) => String(call[0]).includes("unexpected error"))).toEqual([]);
+  });
+});
+
+describe("action routes take no body (issue 21)", () => {
+  it("ping, publish, unpublish, restore, run, join, members/{id}/sso and duplicate refuse unknown fields and non-objects", async () => {
+    const site = (await env.admin.post(`/orgs/${env.org}/sites`, { title: "Actions" })).body as { id: string };
+    const paths = [
+      `/orgs/${env.org}/ping`,
+      `/orgs/${env.org}/sites/${site.id}/publish`,
+      `/orgs/${env.org}/sites/${site.id}/unpublish`,
+      `/spaces/${env.spaces[0]}/restore`,
+      `/orgs/${env.org}/translations/any/run`,
+      `/orgs/${env.org}/join`,
+      `/orgs/${env.org}/members/usr-acme-reader/sso`,
+      `/spaces/${env.spaces[0]}/duplicate`,
+    ];
+    for (const path of paths) {
+      expectError(await env.admin.post(path, { surprise: true }), 400, "surprise");
+      expectError(await env.admin.post(path, [1, 2]), 400, "body: must be a JSON object");
+    }
+    // Nothing, or an empty object, is what they take.
+    expect((await env.admin.post(`/orgs/${env.org}/sites/${site.id}/publish`, {})).status).toBe(200);
+    expect((await env.admin.post(`/orgs/${env.org}/sites/${site.id}/unpublish`)).status).toBe(200);
+  });
+});

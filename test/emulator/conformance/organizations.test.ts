@@ -146,10 +146,15 @@ describe("organizations", () => {
     expectError(await env.reader.get(`/orgs/${env.org}/search?query=${repeat(513)}`), 400, "query");
   });
 
-  it("rejects a list limit above 1000 and accepts 1000", async () => {
+  it("rejects a list limit above 1000, accepts 1000, and answers limit=0 with an empty page whose next starts where it did (DESIGN.md 8)", async () => {
     expect((await env.admin.get("/orgs?limit=1000")).status).toBe(200);
     expectError(await env.admin.get("/orgs?limit=1001"), 400, "limit");
-    expectError(await env.admin.get("/orgs?limit=0"), 400, "limit");
+    const empty = await env.admin.get(`/orgs/${env.org}/spaces?limit=0`);
+    expect(empty.status).toBe(200);
+    expect(empty.body.items).toEqual([]);
+    const all = (await env.admin.get(`/orgs/${env.org}/spaces?limit=1000`)).body.items.map((s: { id: string }) => s.id);
+    const after = await env.admin.get(`/orgs/${env.org}/spaces?limit=1000&page=${empty.body.next.page}`);
+    expect(after.body.items.map((s: { id: string }) => s.id)).toEqual(all);
     expectError(await env.admin.get("/orgs?page=garbage"), 400, "page");
   });
 });

@@ -60,16 +60,29 @@ describe("site sections", () => {
     expectError(await env.admin.patch(`${base}/sections/missing`, { title: "x" }), 404);
   });
 
-  it("limits titles to at least 2 characters (DESIGN.md 8), with no maximum, on create and patch", async () => {
+  it("limits titles to 2..128 characters (DESIGN.md 8) on create and patch", async () => {
     const base = await newSite();
     const section = await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: "ab" });
     expect(section.status).toBe(201);
-    expect((await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: repeat(500) })).status).toBe(201);
+    expect((await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: repeat(128) })).status).toBe(201);
+    expectError(await env.admin.post(`${base}/sections`, { spaceId: env.spaces[2], title: repeat(129) }), 400, "title: must be at most 128 characters");
     expectError(await env.admin.post(`${base}/sections`, { spaceId: env.spaces[2], title: "a" }), 400, "title");
     const path = `${base}/sections/${section.body.id}`;
     expect((await env.admin.patch(path, { title: "cd" })).body.title).toBe("cd");
-    expect((await env.admin.patch(path, { title: repeat(500, "c") })).status).toBe(200);
+    expect((await env.admin.patch(path, { title: repeat(128, "c") })).status).toBe(200);
+    expectError(await env.admin.patch(path, { title: repeat(129, "c") }), 400, "title: must be at most 128 characters");
     expectError(await env.admin.patch(path, { title: "c" }), 400, "title");
+  });
+
+  it("derives a section's path from its title within the path limit (100), and refuses a title with a lone surrogate", async () => {
+    const base = await newSite();
+    const long = await env.admin.post(`${base}/sections`, { spaceId: env.spaces[0], title: repeat(64, "Ab") });
+    expect(long.status).toBe(201);
+    expect(long.body.path.length).toBeLessThanOrEqual(100);
+    const again = await env.admin.post(`${base}/sections`, { spaceId: env.spaces[1], title: repeat(64, "Ab") });
+    expect(again.body.path.length).toBeLessThanOrEqual(100);
+    expect(again.body.path).not.toBe(long.body.path);
+    expectError(await env.admin.post(`${base}/sections`, { spaceId: env.spaces[2], title: "Half \uD800 a pair" }), 400, "title: must be well-formed Unicode text");
   });
 
   it("moves sections before and after others, with invalid-position and no-match outcomes", async () => {
@@ -228,8 +241,9 @@ describe("membership and the ordered tree (DESIGN.md 8)", () => {
     expectError(await env.admin.patch(`${base}/section-groups/${outer.id}`, { parentSectionGroupId: inner.id }), 400, "parentSectionGroupId");
     expectError(await env.admin.patch(`${base}/section-groups/${outer.id}`, { parentSectionGroupId: outer.id }), 400, "parentSectionGroupId");
     expectError(await env.admin.patch(`${base}/section-groups/${outer.id}`, { parentSectionGroupId: "missing" }), 400, "parentSectionGroupId");
-    // Group titles: not empty, no maximum (neither API.md nor DESIGN.md 8 gives one).
-    expect((await env.admin.patch(`${base}/section-groups/${outer.id}`, { title: repeat(500) })).status).toBe(200);
+    // Group titles: 1..100 characters (DESIGN.md 8).
+    expect((await env.admin.patch(`${base}/section-groups/${outer.id}`, { title: repeat(100) })).status).toBe(200);
+    expectError(await env.admin.patch(`${base}/section-groups/${outer.id}`, { title: repeat(101) }), 400, "title: must be at most 100 characters");
     expectError(await env.admin.patch(`${base}/section-groups/${outer.id}`, { title: "" }), 400, "title");
     expectError(await env.admin.post(`${base}/section-groups`, { title: "" }), 400, "title");
     const back = await env.admin.patch(`${base}/section-groups/${inner.id}`, { parentSectionGroupId: null });

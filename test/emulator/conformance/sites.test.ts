@@ -85,7 +85,7 @@ describe("sites", () => {
     const ids = async (query: string) => (await env.reader.get(`${sites()}?${query}`)).body.items.map((s: { id: string }) => s.id);
     expect(await ids("title=filterable")).toEqual([site.id]);
     expect(await ids("published=true")).toEqual([site.id]);
-    expect(await ids(`spaceId=${env.spaces[2]}`)).toEqual([site.id]);
+    expect(await ids(`space=${env.spaces[2]}`)).toEqual([site.id]);
     expect((await env.admin.post(`${sites()}/${site.id}/unpublish`)).body.published).toBe(false);
     expect(await ids("published=true")).toEqual([]);
     expectError(await env.reader.get(`${sites()}?published=yes`), 400, "published");

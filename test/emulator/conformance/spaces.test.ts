@@ -96,10 +96,10 @@ describe("spaces", () => {
     expect((await env.editor.patch(`/spaces/${space.id}`, { title: "" })).body.title).toBe("");
   });
 
-  it("deletes (204, also when missing) and restores within 7 days on the emulator clock", async () => {
+  it("deletes (205 when it existed, 204 when missing: DESIGN.md 8) and restores within 7 days on the emulator clock", async () => {
     const space = await newSpace("Doomed");
     expectError(await env.editor.del(`/spaces/${space.id}`), 403);
-    expect((await env.admin.del(`/spaces/${space.id}`)).status).toBe(204);
+    expect((await env.admin.del(`/spaces/${space.id}`)).status).toBe(205);
     expect((await env.admin.del(`/spaces/${space.id}`)).status).toBe(204);
     expect((await env.admin.del("/spaces/never-existed")).status).toBe(204);
     expectError(await env.admin.get(`/spaces/${space.id}`), 404);
@@ -161,7 +161,7 @@ describe("spaces", () => {
   it("serves a deleted space nowhere until restored: GET, PATCH and move answer 404, the list leaves it out", async () => {
     const box = (await env.admin.post(`/orgs/${env.org}/collections`, { title: "Bin" })).body;
     const space = (await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Binned", parent: box.id, emoji: "🗑" })).body;
-    expect((await env.admin.del(`/spaces/${space.id}`)).status).toBe(204);
+    expect((await env.admin.del(`/spaces/${space.id}`)).status).toBe(205);
     expectError(await env.admin.get(`/spaces/${space.id}`), 404);
     expectError(await env.admin.patch(`/spaces/${space.id}`, { title: "Edited" }), 404);
     expectError(await env.admin.post(`/spaces/${space.id}/move`, { parent: null }), 404);

@@ -173,6 +173,8 @@ export const memberTeamRoutes: Route[] = [
     pattern: "/v1/orgs/{organizationId}/members/{userId}/sso",
     role: "admin",
     handler: (ctx) => {
+      // An action takes no body: anything but nothing or {} is refused, as every body is strict.
+      validate(ctx.body, {});
       const org = ctx.authorize(ctx.param("organizationId"));
       const userId = ctx.param("userId");
       mustGet<UserDoc>(ctx, "user", userId, "user");

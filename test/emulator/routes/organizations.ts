@@ -137,6 +137,8 @@ export const organizationRoutes: Route[] = [
     pattern: "/v1/orgs/{organizationId}/join",
     role: "authenticated",
     handler: (ctx) => {
+      // An action takes no body: anything but nothing or {} is refused, as every body is strict.
+      validate(ctx.body, {});
       const org = ctx.authorize(ctx.param("organizationId"));
       const domain = ctx.user.email.split("@")[1]?.toLowerCase();
       if (!domain || !org.emailDomains.map((d) => d.toLowerCase()).includes(domain)) {
@@ -209,6 +211,8 @@ export const organizationRoutes: Route[] = [
     pattern: "/v1/orgs/{organizationId}/ping",
     role: "read",
     handler: (ctx) => {
+      // An action takes no body: anything but nothing or {} is refused, as every body is strict.
+      validate(ctx.body, {});
       const org = ctx.authorize(ctx.param("organizationId"));
       const key = memberKey(org.id, ctx.user.id);
       const member = ctx.store.get<MemberDoc>("member", key)!;

@@ -75,10 +75,15 @@ export function normalize(ctx: Context, siteId: string): void {
 }
 
 /** A path unique among `taken`, derived from `wanted`. */
+/** The longest path a section or site space may have (the limit a PATCH of `path` enforces). */
+export const PATH_MAX = 100;
+
+/** A path derived from a title: slugified, unique among `taken`, and never longer than {@link PATH_MAX}. */
 export function uniquePath(wanted: string, taken: string[]): string {
   const base = slugify(wanted);
-  let path = base;
-  for (let n = 2; taken.includes(path); n++) path = `${base}-${n}`;
+  const within = (suffix: string) => `${base.slice(0, PATH_MAX - suffix.length)}${suffix}`;
+  let path = within("");
+  for (let n = 2; taken.includes(path); n++) path = within(`-${n}`);
   return path;
 }
 

@@ -68,10 +68,10 @@ function siblingsOf(ctx: Context, siteId: string, item: StructurePointer): { typ
 }
 
 const conditionRule: Rule = { type: "string", nullable: true, min: 1, max: 1000 };
-/** DESIGN.md 8 (production; API.md gives no limit): section titles have at least 2 characters, no maximum given. */
-const SECTION_TITLE: Rule = { type: "string", min: 2 };
-/** Neither API.md nor DESIGN.md 8 gives a limit for group titles: not empty, no maximum. */
-const GROUP_TITLE: Rule = { type: "string", min: 1 };
+/** DESIGN.md 8 (production; API.md gives no limit): section titles have 2 to 128 characters. */
+const SECTION_TITLE: Rule = { type: "string", min: 2, max: 128 };
+/** DESIGN.md 8: section group titles have up to 100 characters (not empty). */
+const GROUP_TITLE: Rule = { type: "string", min: 1, max: 100 };
 
 export const siteStructureRoutes: Route[] = [
   // Sections

@@ -102,7 +102,8 @@ export const siteRoutes: Route[] = [
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
       const title = queryString(ctx.query, "title")?.toLowerCase();
-      const spaceId = queryString(ctx.query, "spaceId");
+      // DESIGN.md 8: the space filter's parameter is `space` (API.md 4.12 names the filter only).
+      const spaceId = queryString(ctx.query, "space");
       const published = queryBoolean(ctx.query, "published");
       const sites = ctx.store.list<SiteDoc>("site", org.id).filter(
         (s) =>
@@ -303,6 +304,8 @@ function allSites(ctx: Context): SiteDoc[] {
 }
 
 function setPublished(ctx: Context, published: boolean) {
+  // An action takes no body: anything but nothing or {} is refused, as every body is strict.
+  validate(ctx.body, {});
   const org = ctx.authorize(ctx.param("organizationId"));
   const doc = site(ctx, org.id, ctx.param("siteId"));
   const updated = ctx.store.update("site", org.id, { ...doc, published });

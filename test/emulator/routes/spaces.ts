@@ -3,7 +3,7 @@ import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type CollectionDoc, type SiteDoc, type SiteSpaceDoc, type SpaceDoc } from "../model.ts";
 import { resolvePosition } from "../positions.ts";
-import { created, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { mergeRulesRule, queryEnum, roleRule, validate, type Rule } from "../validate.ts";
 import { listBody, nextPos, ownedBy } from "./common.ts";
 
@@ -223,7 +223,8 @@ export const spaceRoutes: Route[] = [
       const state = spaceState(ctx, space);
       if (state === "active") ctx.store.update("space", space.organization, { ...space, deletedAt: ctx.now() });
       if (state === "purged") ctx.store.delete("space", space.id);
-      return noContent();
+      // DESIGN.md 8: 205 when the space existed and was deleted, 204 when it did not exist (any more).
+      return deleted(state === "active");
     },
   },
   {
@@ -231,6 +232,8 @@ export const spaceRoutes: Route[] = [
     pattern: "/v1/spaces/{spaceId}/restore",
     role: "admin",
     handler: (ctx) => {
+      // An action takes no body: anything but nothing or {} is refused, as every body is strict.
+      validate(ctx.body, {});
       const space = ctx.store.get<SpaceDoc>("space", ctx.param("spaceId"));
       if (!space) throw notFound(`space ${ctx.param("spaceId")}: not found`);
       ctx.authorize(space.organization);
@@ -250,6 +253,8 @@ export const spaceRoutes: Route[] = [
     pattern: "/v1/spaces/{spaceId}/duplicate",
     role: "create",
     handler: (ctx) => {
+      // An action takes no body: anything but nothing or {} is refused, as every body is strict.
+      validate(ctx.body, {});
       const space = activeSpace(ctx, ctx.param("spaceId"));
       ctx.authorize(space.organization);
       const copy = newSpace(ctx, space.organization, {

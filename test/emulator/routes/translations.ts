@@ -113,6 +113,8 @@ export const translationRoutes: Route[] = [
     pattern: `${BASE}/{translationId}/run`,
     role: "create",
     handler: (ctx) => {
+      // An action takes no body: anything but nothing or {} is refused, as every body is strict.
+      validate(ctx.body, {});
       const org = ctx.authorize(ctx.param("organizationId"));
       const doc = translation(ctx, org.id, ctx.param("translationId"));
       ctx.store.update("translation", org.id, { ...doc, runs: doc.runs + 1, updatedAt: ctx.now() });
