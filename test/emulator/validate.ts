@@ -58,7 +58,7 @@ function checkValue(value: unknown, rule: Rule, field: string): void {
     case "string": {
       if (typeof value !== "string") throw badRequest(`${field}: must be a string`);
       // A lone UTF-16 surrogate is no text at all: the service (and the provider) refuse it.
-      if (!value.isWellFormed()) throw badRequest(`${field}: must be well-formed Unicode text (it holds a lone UTF-16 surrogate)`);
+      if (!(value as string & { isWellFormed(): boolean }).isWellFormed()) throw badRequest(`${field}: must be well-formed Unicode text (it holds a lone UTF-16 surrogate)`);
       const n = length(value);
       if (rule.min !== undefined && n < rule.min) throw badRequest(`${field}: must be at least ${rule.min} characters`);
       if (rule.max !== undefined && n > rule.max) throw badRequest(`${field}: must be at most ${rule.max} characters`);
