@@ -4,7 +4,6 @@
  */
 import type { CreateJournal } from "./create-journal";
 import type { DeploymentClaims } from "./deployment-claims";
-import type { SharedLists } from "./shared-lists";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type PathSegments = readonly string[];
@@ -14,6 +13,14 @@ export interface ApiRequester {
   /** `idempotent` overrides the method's default, `untilDeadline` retries until the deadline; see the client's RequestOptions. */
   request<T>(method: HttpMethod, path: PathSegments, options?: { query?: QueryParameters; body?: unknown; idempotent?: boolean; untilDeadline?: boolean }): Promise<T>;
   paginate<T>(path: PathSegments, query?: QueryParameters): AsyncIterableIterator<T>;
+}
+
+/** Lists shared by the reads of one command (implemented by shared-lists.ts). */
+export interface ListReader {
+  /** Every item of the list at `path`, or undefined when the API answers 404 for it. */
+  all<T>(path: PathSegments, query?: QueryParameters): Promise<readonly T[] | undefined>;
+  /** The item of the list at `path` whose key is `id`, or undefined; `fallback` reads it alone when the list is forbidden. */
+  item<T>(path: PathSegments, id: string, fallback: () => Promise<T | undefined>, options?: { query?: QueryParameters; keyOf?: (item: T) => string }): Promise<T | undefined>;
 }
 
 export interface ResourceContext {
@@ -29,5 +36,5 @@ export interface ResourceContext {
    * (see shared-lists.ts). A kind reads its object from its parent's list when this is present,
    * and with the object's own GET otherwise (creates, updates, direct tests).
    */
-  lists?: SharedLists;
+  lists?: ListReader;
 }

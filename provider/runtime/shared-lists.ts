@@ -1,5 +1,5 @@
 import { isNotFoundError, isPermissionDeniedError } from "../client";
-import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "./api";
+import type { ApiRequester, HttpMethod, ListReader, PathSegments, QueryParameters } from "./api";
 
 /**
  * One paginated list per parent, shared by every resource that reads an object of that parent in
@@ -14,7 +14,7 @@ import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "./
  * - Lists are kept for the life of the provider host, which serves one command: the next command
  *   starts a new host, and with it fresh lists.
  */
-export class SharedLists {
+export class SharedLists implements ListReader {
   readonly #api: ApiRequester;
   readonly #lists = new Map<string, Promise<readonly unknown[] | undefined>>();
 
