@@ -22,8 +22,8 @@ import { stateStrings } from "../runtime/values";
 export const siteSectionGroupInputs = z.strictObject({
   organizationId: identifier(),
   siteId: identifier(),
-  // Neither API.md nor DESIGN.md 8 gives a limit for group titles: only "not empty" is checked here.
-  title: text({ min: 1 }),
+  // DESIGN.md 8: section group titles are 1..100 characters.
+  title: text({ min: 1, max: 100 }),
   icon: text({ min: 1, max: 100 }).optional(),
   parentSectionGroupId: identifier().nullable().optional(),
   adopt: adoptInput.optional(),
@@ -36,7 +36,7 @@ export interface SiteSectionGroupArgs {
   organizationId?: Wrapped<string>;
   /** Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`. */
   siteId: Wrapped<string>;
-  /** Title of the group, not empty. Example: `"API reference"`. */
+  /** Title of the group, 1 to 100 characters. Example: `"API reference"`. */
   title: Wrapped<string>;
   /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"code"`. */
   icon?: Wrapped<string>;

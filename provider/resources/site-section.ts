@@ -40,8 +40,8 @@ export const siteSectionInputs = z.strictObject({
   organizationId: identifier(),
   siteId: identifier(),
   spaceId: identifier(),
-  // DESIGN.md 8 (production; API.md gives no limit): at least 2 characters, no maximum given.
-  title: text({ min: 2 }).optional(),
+  // DESIGN.md 8: section titles are 2..128 characters.
+  title: text({ min: 2, max: 128 }).optional(),
   icon: text({ min: 1, max: 100 }).optional(),
   path: pathSegmentInput().optional(),
   condition: conditionInput().optional(),
@@ -64,7 +64,7 @@ export interface SiteSectionArgs {
    * kept). Example: `space.id`.
    */
   spaceId: Wrapped<string>;
-  /** Title of the section, at least 2 characters; left out, the API uses the space's title. Example: `"Guides"`. */
+  /** Title of the section, 2 to 128 characters; left out, the API uses the space's title. Example: `"Guides"`. */
   title?: Wrapped<string>;
   /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"book"`. */
   icon?: Wrapped<string>;

@@ -103,22 +103,23 @@ describe("the command", () => {
   });
 
   it("with --import-file, an object its kind's check refuses is a warning naming it; the rest is written, exit 0", async () => {
-    // The emulator takes a section title the production service refuses (over 128 characters).
+    // The emulator keeps extra members in a document's block, which the provider's check refuses
+    // (a known difference of the two readings): the agent instructions fail their kind's check.
     const api = apiClient(emulator.url, admin);
-    const site = await api.post("/orgs/org-acme/sites", { title: "Long titles", visibility: "unlisted" });
-    const long = await api.post(`/orgs/org-acme/sites/${site.id}/sections`, { spaceId: "spc-acme-api", title: "T".repeat(129) });
+    const extra = { object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph", nodes: [], surprise: true }] };
+    await api.put("/orgs/org-acme/agent-instructions", { instructions: extra });
     try {
       const out = path.join(dir, "import-file");
       const file = path.join(dir, "import.json");
       const run = await exportCli(["--org", "org-acme", "--out", out, "--import-file", file], { cwd: dir, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin } });
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toMatch(/warning: SiteSection "t+" is left out of the import file: its inputs fail the provider's check \((title|path): /);
+      expect(run.stderr).toMatch(/warning: AgentInstructions "[\w-]+" is left out of the import file: its inputs fail the provider's check \(instructions\.nodes\.0\.surprise: /);
       expect(run.stderr).not.toMatch(/^\s+at /m);
       const entries = (JSON.parse(await fs.readFile(file, "utf8")) as { resources: { type: string; id: string }[] }).resources;
-      expect(entries.map((entry) => entry.id)).not.toContain(long.id);
+      expect(entries.some((entry) => entry.type.endsWith(":AgentInstructions"))).toBe(false);
       expect(entries.some((entry) => entry.type.endsWith(":Team"))).toBe(true);
     } finally {
-      await api.delete(`/orgs/org-acme/sites/${site.id}`);
+      await api.put("/orgs/org-acme/agent-instructions", { instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [] } });
     }
   });
 

@@ -35,8 +35,9 @@ describe("SiteSectionGroup check", () => {
     expect(await failedProperties(provider, {})).toEqual(["organizationId", "siteId", "title"]);
     expect(await failedProperties(provider, { ...base, title: "" })).toEqual(["title"]);
     expect(await failedProperties(provider, base)).toEqual([]);
-    // No limit is given for group titles (API.md, DESIGN.md 8): a long one passes.
-    expect(await failedProperties(provider, { ...base, title: "t".repeat(500) })).toEqual([]);
+    // DESIGN.md 8: group titles are 1..100 characters.
+    expect(await failedProperties(provider, { ...base, title: "t".repeat(100) })).toEqual([]);
+    expect(await failedProperties(provider, { ...base, title: "t".repeat(101) })).toEqual(["title"]);
   });
 
   it("checks icon, parentSectionGroupId and adopt", async () => {

@@ -62,10 +62,11 @@ describe("SiteSection check", () => {
     expect(await failuresOf({ adopt: { id: "existing" } })).toEqual([]);
   });
 
-  it("checks the title is at least 2 characters (DESIGN.md 8), with no maximum", async () => {
+  it("checks the title is 2..128 characters (DESIGN.md 8)", async () => {
     expect(await failuresOf({ title: "T" })).toEqual(["title"]);
     expect(await failuresOf({ title: "Tt" })).toEqual([]);
-    expect(await failuresOf({ title: "T".repeat(1000) })).toEqual([]);
+    expect(await failuresOf({ title: "T".repeat(128) })).toEqual([]);
+    expect(await failuresOf({ title: "T".repeat(129) })).toEqual(["title"]);
   });
 
   it("rejects unknown properties without sending a request", async () => {
