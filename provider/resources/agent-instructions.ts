@@ -24,6 +24,7 @@ import { getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { compact } from "../runtime/values";
+import { ofOrganization } from "../runtime/import-ids";
 
 export const schema = z.strictObject({
   organizationId: identifier(),
@@ -135,6 +136,7 @@ function organizationOf(props: State, id: string): string {
 
 export const definition: ResourceDefinition<AgentInstructionsInputs> = {
   kind: "AgentInstructions",
+  fromImportId: ofOrganization,
   schema,
   replaceKeys: ["organizationId"],
 

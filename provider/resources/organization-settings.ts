@@ -11,6 +11,7 @@ import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
 import { DocsPlatformResource } from "../runtime/stub";
 import { jsonEqual } from "../runtime/values";
+import { ofOrganization } from "../runtime/import-ids";
 
 /**
  * The settings of an existing organization (API.md 2.11, 4.7). The API has no endpoint that
@@ -230,6 +231,7 @@ async function apply(ctx: ResourceContext, inputs: OrganizationSettingsInputs, c
 
 export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   kind: "OrganizationSettings",
+  fromImportId: ofOrganization,
   schema,
   replaceKeys: ["organizationId"],
   setValuedInputKeys: ["emailDomains"],

@@ -25,6 +25,7 @@ import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { isNotFoundError } from "../client";
 import { jsonEqual, stateStrings } from "../runtime/values";
+import { ofSite } from "../runtime/import-ids";
 
 const annotations = {
   title: text({ max: 200 }).optional(),
@@ -132,6 +133,7 @@ async function put(ctx: ResourceContext, address: { organizationId: string; site
 
 export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
   kind: "SiteAdaptiveSchema",
+  fromImportId: ofSite,
   schema,
   replaceKeys: ["organizationId", "siteId"],
 

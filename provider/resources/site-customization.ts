@@ -32,6 +32,7 @@ import { getOrUndefined } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { jsonEqual, stateStrings } from "../runtime/values";
+import { ofSite } from "../runtime/import-ids";
 
 // ---------------------------------------------------------------------------------------------
 // The Customization object's input shape, shared with SiteSpaceCustomization.
@@ -329,6 +330,7 @@ async function apply(ctx: ResourceContext, inputs: SiteCustomizationInputs, curr
 
 export const definition: ResourceDefinition<SiteCustomizationInputs> = {
   kind: "SiteCustomization",
+  fromImportId: ofSite,
   schema,
   replaceKeys: ["organizationId", "siteId"],
 

@@ -18,6 +18,7 @@ import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
+import { insideSite } from "../runtime/import-ids";
 
 export const siteSectionGroupInputs = z.strictObject({
   organizationId: identifier(),
@@ -146,6 +147,7 @@ async function remove(ctx: ResourceContext, groupId: string, props: State): Prom
 
 export const definition: ResourceDefinition<SiteSectionGroupInputs> = {
   kind: "SiteSectionGroup",
+  fromImportId: insideSite("SiteSectionGroup", "section group"),
   schema: siteSectionGroupInputs,
   replaceKeys: ["organizationId", "siteId"],
   create,

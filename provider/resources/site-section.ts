@@ -22,6 +22,7 @@ import { deleteIdempotent, findListed, listAll, readThroughList } from "../runti
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
+import { insideSite } from "../runtime/import-ids";
 
 /**
  * A section's or site space's path in the site's URLs: one segment (no `/`) of letters, digits,
@@ -263,6 +264,7 @@ async function remove(ctx: ResourceContext, sectionId: string, props: State): Pr
 
 export const definition: ResourceDefinition<SiteSectionInputs> = {
   kind: "SiteSection",
+  fromImportId: insideSite("SiteSection", "section"),
   schema: siteSectionInputs,
   replaceKeys: ["organizationId", "siteId"],
   create,

@@ -26,6 +26,7 @@ import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { jsonEqual, stateStrings } from "../runtime/values";
 import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declaredState, overlayDeclared } from "./site-customization";
+import { insideSite } from "../runtime/import-ids";
 
 export const schema = z.strictObject({
   organizationId: identifier(),
@@ -119,6 +120,7 @@ async function patch(ctx: ResourceContext, address: Address, news: Json, olds: J
 
 export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
   kind: "SiteSpaceCustomization",
+  fromImportId: insideSite("SiteSpaceCustomization", "site space"),
   schema,
   replaceKeys: ["organizationId", "siteId", "siteSpaceId"],
 

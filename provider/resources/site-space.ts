@@ -16,6 +16,7 @@ import { deleteIdempotent, findListed, listAll, readThroughList } from "../runti
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
+import { insideSite } from "../runtime/import-ids";
 
 export const siteSpaceInputs = z.strictObject({
   organizationId: identifier(),
@@ -184,6 +185,7 @@ async function remove(ctx: ResourceContext, siteSpaceId: string, props: State): 
 
 export const definition: ResourceDefinition<SiteSpaceInputs> = {
   kind: "SiteSpace",
+  fromImportId: insideSite("SiteSpace", "site space"),
   schema: siteSpaceInputs,
   replaceKeys: ["organizationId", "siteId", "sectionId"],
   create,

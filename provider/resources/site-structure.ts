@@ -28,6 +28,7 @@ import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { isUnknown } from "../runtime/unknowns";
 import { stateStrings } from "../runtime/values";
+import { ofSite } from "../runtime/import-ids";
 
 /** A list of ids naming each item once (ids still unknown in a preview are checked at `up`). */
 const orderedIds = () =>
@@ -281,6 +282,7 @@ async function update(ctx: ResourceContext, _id: string, _olds: State, news: Sit
 
 export const definition: ResourceDefinition<SiteStructureInputs> = {
   kind: "SiteStructure",
+  fromImportId: ofSite,
   schema,
   replaceKeys: ["organizationId", "siteId"],
   create,

@@ -155,3 +155,32 @@ export function readProviderConfig(source: ConfigSource, env: NodeJS.ProcessEnv 
     rateLimitShare: parseRate(source, "rateLimitShare", 1, "0.5"),
   };
 }
+
+/** A configuration key as the provider plugin's schema declares it (scripts/generate-schema.ts). */
+export interface ConfigKeySpec {
+  key: string;
+  type: "string" | "integer" | "number";
+  secret?: boolean;
+  env?: string;
+  description: string;
+}
+
+/**
+ * Every configuration key, once: the plugin's schema (config variables and the explicit
+ * provider's inputs) is generated from this list; docs/configuration.md documents the same keys.
+ */
+export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
+  { key: "apiUrl", type: "string", env: API_URL.env, description: "Base URL of the management API, e.g. `https://api.example.com/v1`." },
+  { key: "token", type: "string", secret: true, env: TOKEN.env, description: "API token. Stored encrypted; prefer the environment variable in CI." },
+  {
+    key: "organizationId",
+    type: "string",
+    env: "DOCS_PLATFORM_ORGANIZATION_ID",
+    description: "The organization of every resource and lookup that does not name its own.",
+  },
+  { key: "maxRetries", type: "integer", description: `Retries of a request (idempotent methods; any method on 429 or a refused connection), 0 to 20. Default ${CONFIG_DEFAULTS.maxRetries}.` },
+  { key: "requestTimeoutMs", type: "integer", description: `Timeout of one attempt of a request, in milliseconds, 100 to 600000. Default ${CONFIG_DEFAULTS.requestTimeoutMs}.` },
+  { key: "maxConcurrentRequests", type: "integer", description: `Requests in flight at once, shared by every resource of the provider process, 1 to 256. Default ${CONFIG_DEFAULTS.maxConcurrentRequests}.` },
+  { key: "requestsPerSecond", type: "number", description: "A client-side pace: at most this many request starts a second (a decimal > 0). Default: none." },
+  { key: "rateLimitShare", type: "number", description: "At most this share (0 < share <= 1) of the API's advertised rate limit per window. Default: none." },
+];

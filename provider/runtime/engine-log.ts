@@ -18,8 +18,17 @@ interface EngineClient {
 let client: EngineClient | null | undefined;
 let proto: { LogRequest: new () => { setSeverity(s: number): void; setMessage(m: string): void; setUrn(u: string): void }; LogSeverity: Record<string, number> } | undefined;
 
+let givenAddress: string | undefined;
+
+/** The plugin door knows the engine's address from its own arguments (plugin/main.ts). */
+export function setEngineAddress(address: string): void {
+  givenAddress = address;
+  client = undefined;
+}
+
 /** The engine's address: the provider host's first argument (`node dynamic-provider <engine>`). */
 function engineAddress(): string | undefined {
+  if (givenAddress) return givenAddress;
   const candidate = process.argv[2];
   return candidate && /^[\w.:[\]-]+:\d+$/.test(candidate) && process.argv[1]?.includes("dynamic-provider") ? candidate : undefined;
 }

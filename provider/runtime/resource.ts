@@ -68,6 +68,12 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
   update(ctx: ResourceContext, id: string, olds: State, news: I, changed: ReadonlySet<string>): Promise<State>;
   /** Idempotent: deleting an object that is already gone succeeds. */
   delete(ctx: ResourceContext, id: string, props: State): Promise<void>;
+  /**
+   * `pulumi import <type> <name> <import id>` (the plugin door): the object's id and what `read`
+   * needs to know beside it, from the import id (see import-ids.ts). Absent: the import id is the
+   * object's id and `read` needs only the organization (the provider's `organizationId`).
+   */
+  readonly fromImportId?: (importId: string) => { id: string; known: State };
   /** Objects matching the natural key of `inputs` (for `adopt: true`). */
   findByNaturalKey?(ctx: ResourceContext, inputs: I): Promise<{ id: string; state: State }[]>;
 }
@@ -272,4 +278,27 @@ export function toProvider<I extends { adopt?: Adopt }>(
       });
     },
   };
+}
+
+/**
+ * Reads an object for `pulumi import`: the state, with every input the object has among the
+ * inputs (there is no program yet to say which it sets), so the imported resource and a program
+ * declaring those inputs preview with no change. `id` is empty when the object does not exist.
+ */
+export async function importObject(
+  definition: ResourceDefinition<{ adopt?: Adopt }>,
+  ctx: ResourceContext,
+  importId: string,
+  organizationId: string | undefined,
+): Promise<{ id: string; props: State; inputs: State }> {
+  const { id, known } = definition.fromImportId ? definition.fromImportId(importId) : { id: importId, known: {} };
+  const previous: State = { ...(organizationId !== undefined ? { organizationId } : {}), ...known };
+  const state = await definition.read(ctx, id, previous).catch((error: unknown) => {
+    throw explainApiError(error, definition.kind, "read", id);
+  });
+  if (!state) return { id: "", props: {}, inputs: {} };
+  const outputs = outputsOf(definition, state, userKeysOf(definition, state));
+  const inputs: State = {};
+  for (const key of inputKeysOf(definition)) if (outputs[key] !== undefined) inputs[key] = outputs[key];
+  return { id, props: outputs, inputs };
 }

@@ -1,0 +1,40 @@
+/**
+ * gRPC and the generated protocol stubs, from the @pulumi/pulumi the package resolves (a peer
+ * dependency), so the plugin speaks exactly the protocol of the SDK beside it. `@grpc/grpc-js` is
+ * the SDK's own dependency, resolved from the SDK's folder.
+ */
+import path from "node:path";
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- generated CommonJS stubs without types we can import by path */
+export interface Sdk {
+  grpc: any;
+  provider: any;
+  providerGrpc: any;
+  plugin: any;
+  struct: any;
+  empty: any;
+  any: any;
+  status: any;
+  channelOptions: Record<string, unknown>;
+}
+
+let loaded: Sdk | undefined;
+
+export function sdk(): Sdk {
+  if (loaded) return loaded;
+  const root = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+  const fromSdk = (name: string) => require(require.resolve(name, { paths: [root] }));
+  const runtime = require(path.join(root, "runtime", "index.js")) as { grpcChannelOptions?: Record<string, unknown> };
+  loaded = {
+    grpc: fromSdk("@grpc/grpc-js"),
+    provider: require(path.join(root, "proto", "provider_pb.js")),
+    providerGrpc: require(path.join(root, "proto", "provider_grpc_pb.js")),
+    plugin: require(path.join(root, "proto", "plugin_pb.js")),
+    status: require(path.join(root, "proto", "status_pb.js")),
+    struct: fromSdk("google-protobuf/google/protobuf/struct_pb"),
+    empty: fromSdk("google-protobuf/google/protobuf/empty_pb"),
+    any: fromSdk("google-protobuf/google/protobuf/any_pb"),
+    channelOptions: runtime.grpcChannelOptions ?? {},
+  };
+  return loaded;
+}

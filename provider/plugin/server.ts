@@ -1,0 +1,322 @@
+/**
+ * The plugin door: a Pulumi resource provider plugin (package `docs-platform`, types
+ * `docs-platform:index:<Kind>`) served over gRPC on the SDK's generated stubs, so that every Pulumi
+ * language can use the kinds. Like the dynamic door (runtime/host.ts) it is thin: each call is
+ * translated to the kind's provider from runtime/core.ts (the same definitions, client and runtime)
+ * and back. What only a plugin can do is done here: configuration through CheckConfig/Configure,
+ * `detailedDiff`, import by id, secrets marked in outputs, and the lookups as invokes.
+ *
+ * `@pulumi/pulumi/provider`'s own `main()` is not used: its Configure ignores the request (the
+ * configuration would never reach the client), it answers CheckConfig/DiffConfig with UNIMPLEMENTED
+ * and its Diff sends no detailedDiff.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { IDENTITY_KEY } from "../runtime/args";
+import { CONFIG_KEYS, CONFIG_NAMESPACE, ConfigurationError, readProviderConfig } from "../runtime/config";
+import { changedKeys } from "../runtime/resource";
+import { checkWithPreview, configureCore, context, definitionFor, providerFor, sharedApi } from "../runtime/core";
+import { importObject } from "../runtime/resource";
+import { UNKNOWN } from "../runtime/unknowns";
+import { ORGANIZATION_ENV } from "../runtime/organization-default";
+import { type Bag, unwrapSecrets, withoutDynamicKeys, wrapSecrets } from "./properties";
+import { invoke } from "./invoke";
+import { sdk } from "./sdk";
+
+export const PACKAGE = "docs-platform";
+const TYPE_PREFIX = `${PACKAGE}:index:`;
+
+const { grpc, provider: pb, plugin: pluginPb, struct, empty, any: anyPb, status: statusPb } = sdk();
+
+/** The kind of a resource type token, or an error naming the token. */
+function kindOf(type: string, urn: string): string {
+  const token = type || urn.split("::")[2]?.split("$").pop() || "";
+  if (!token.startsWith(TYPE_PREFIX)) throw new Error(`docs-platform: unknown resource type ${JSON.stringify(token)}`);
+  return token.slice(TYPE_PREFIX.length);
+}
+
+function nameOf(urn: string): string {
+  return urn.split("::").pop() ?? urn;
+}
+
+function toStruct(bag: Bag): unknown {
+  return struct.Struct.fromJavaScript(bag as never);
+}
+
+function fromStruct(value: { toJavaScript(): unknown } | undefined): Bag {
+  return (value?.toJavaScript() as Bag | undefined) ?? {};
+}
+
+/** The version of this package: the plugin's version. */
+export function pluginVersion(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string };
+  return manifest.version;
+}
+
+/** The committed schema (scripts/generate-schema.mts), with this package's version. */
+function schemaText(): string {
+  const schema = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "plugin", "schema.json"), "utf8")) as Bag;
+  return JSON.stringify({ ...schema, version: pluginVersion() });
+}
+
+// ---- configuration ---------------------------------------------------------------------------
+
+/** A provider's inputs (CheckConfig/Configure args, or config variables) as runtime/config.ts reads them. */
+function configSource(values: Bag): { get(key: string): string | undefined } {
+  return {
+    get(key) {
+      const bare = key.startsWith(`${CONFIG_NAMESPACE}:`) ? key.slice(CONFIG_NAMESPACE.length + 1) : key;
+      const value = values[bare];
+      if (value === undefined || value === null || value === UNKNOWN) return undefined;
+      return typeof value === "string" ? value : JSON.stringify(value);
+    },
+  };
+}
+
+/** Configure's variables (`docs-platform:config:apiUrl` or `docs-platform:apiUrl`) as bare keys. */
+function variablesOf(map: { forEach(callback: (value: string, key: string) => void): void }): Bag {
+  const values: Bag = {};
+  map.forEach((value, key) => {
+    const bare = key.replace(/^docs-platform:(config:)?/, "");
+    values[bare] = value;
+  });
+  return values;
+}
+
+const SECRET_CONFIG = CONFIG_KEYS.filter((key) => key.secret).map((key) => key.key);
+const KNOWN_CONFIG = new Set(CONFIG_KEYS.map((key) => key.key));
+
+let providerOrganizationId: string | undefined;
+
+// ---- the service -----------------------------------------------------------------------------
+
+type Callback = (error: unknown, response?: unknown, metadata?: unknown) => void;
+type Call = { request: Record<string, (...args: never[]) => unknown> & Record<string, unknown> };
+
+/** Runs a handler; a thrown error answers the call with its message (and the init-failure details of a partial create). */
+function handle(work: (request: Call["request"]) => Promise<unknown>): (call: Call, callback: Callback) => void {
+  return (call, callback) => {
+    work(call.request).then(
+      (response) => callback(null, response),
+      (error: unknown) => {
+        const failure = grpcError(error);
+        callback(failure, null, failure.metadata);
+      },
+    );
+  };
+}
+
+/**
+ * An error as the engine reads it. An object created but not finished (runtime/partial-create.ts:
+ * the error carries its id and properties) is an ErrorResourceInitFailed, so the engine records
+ * the object instead of losing it.
+ */
+function grpcError(error: unknown): { code: number; message: string; details: string; metadata: unknown } {
+  const message = error instanceof Error ? error.message : String(error);
+  const metadata = new grpc.Metadata();
+  const partial = error as { id?: string; properties?: Bag; reasons?: string[] };
+  if (partial && typeof partial.id === "string" && partial.id !== "") {
+    const detail = new pb.ErrorResourceInitFailed();
+    detail.setId(partial.id);
+    detail.setProperties(toStruct(withoutDynamicKeys(partial.properties ?? {})));
+    detail.setReasonsList(partial.reasons ?? []);
+    const packed = new anyPb.Any();
+    packed.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new statusPb.Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(message);
+    status.addDetails(packed);
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  }
+  return { code: grpc.status.UNKNOWN, message, details: message, metadata };
+}
+
+function checkResponse(inputs: Bag, failures: readonly { property: string; reason: string }[] | undefined): unknown {
+  const response = new pb.CheckResponse();
+  response.setInputs(toStruct(inputs));
+  if (failures?.length) {
+    response.setFailuresList(
+      failures.map((failure) => {
+        const item = new pb.CheckFailure();
+        item.setProperty(failure.property);
+        item.setReason(failure.reason);
+        return item;
+      }),
+    );
+  }
+  return response;
+}
+
+/** The secret keys a kind always has, and those the program marked. */
+function secretOutputKeys(kind: string, marked: Iterable<string>): Set<string> {
+  return new Set([...(definitionFor(kind).secretInputKeys ?? []), ...marked]);
+}
+
+function diffResponse(changed: readonly string[], replaces: readonly string[], deleteBeforeReplace: boolean, olds: Bag, news: Bag): unknown {
+  const response = new pb.DiffResponse();
+  response.setChanges(changed.length > 0 ? pb.DiffResponse.DiffChanges.DIFF_SOME : pb.DiffResponse.DiffChanges.DIFF_NONE);
+  response.setReplacesList([...replaces]);
+  response.setDeletebeforereplace(deleteBeforeReplace);
+  response.setDiffsList([...changed]);
+  response.setHasdetaileddiff(true);
+  const detailed = response.getDetaileddiffMap();
+  for (const key of changed) {
+    const replace = replaces.includes(key);
+    const kinds = pb.PropertyDiff.Kind;
+    const kind =
+      olds[key] === undefined ? (replace ? kinds.ADD_REPLACE : kinds.ADD) : news[key] === undefined ? (replace ? kinds.DELETE_REPLACE : kinds.DELETE) : replace ? kinds.UPDATE_REPLACE : kinds.UPDATE;
+    const diff = new pb.PropertyDiff();
+    diff.setKind(kind);
+    diff.setInputdiff(true);
+    detailed.set(key, diff);
+  }
+  return response;
+}
+
+export const service = {
+  getPluginInfo: handle(async () => {
+    const info = new pluginPb.PluginInfo();
+    info.setVersion(pluginVersion());
+    return info;
+  }),
+
+  getSchema: handle(async () => {
+    const response = new pb.GetSchemaResponse();
+    response.setSchema(schemaText());
+    return response;
+  }),
+
+  checkConfig: handle(async (request) => {
+    const { values, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
+    const failures: { property: string; reason: string }[] = [];
+    for (const key of Object.keys(values)) {
+      if (!KNOWN_CONFIG.has(key) && key !== "version" && !key.startsWith("__")) {
+        failures.push({ property: key, reason: `${CONFIG_NAMESPACE}:${key}: unknown configuration key; the keys are ${[...KNOWN_CONFIG].join(", ")}` });
+      }
+    }
+    const anyUnknown = Object.values(values).some((value) => value === UNKNOWN);
+    if (failures.length === 0 && !anyUnknown) {
+      try {
+        readProviderConfig(configSource(values), process.env);
+      } catch (error) {
+        if (!(error instanceof ConfigurationError)) throw error;
+        failures.push({ property: error.key.replace(`${CONFIG_NAMESPACE}:`, ""), reason: error.message });
+      }
+    }
+    // The token (and anything the program marked) is stored encrypted, however it was given.
+    return checkResponse(wrapSecrets(values, [...secretKeys, ...SECRET_CONFIG]), failures);
+  }),
+
+  diffConfig: handle(async (request) => {
+    const recorded = (request.getOldInputs!() as { toJavaScript(): unknown } | undefined) ?? (request.getOlds!() as { toJavaScript(): unknown } | undefined);
+    const olds = unwrapSecrets(fromStruct(recorded)).values;
+    const news = unwrapSecrets(fromStruct(request.getNews!() as never)).values;
+    const changed = [...KNOWN_CONFIG].filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]) || news[key] === UNKNOWN);
+    // No configuration change replaces a resource: a token or a pace changes how, not what.
+    return diffResponse(changed, [], false, olds, news);
+  }),
+
+  configure: handle(async (request) => {
+    const args = request.getArgs!() as { toJavaScript(): unknown } | undefined;
+    const values = args ? unwrapSecrets(fromStruct(args)).values : variablesOf(request.getVariablesMap!() as never);
+    const source = configSource(values);
+    providerOrganizationId = source.get("organizationId") ?? (process.env[ORGANIZATION_ENV] || undefined);
+    await configureCore(readProviderConfig(source, process.env));
+    const response = new pb.ConfigureResponse();
+    response.setAcceptsecrets(true);
+    response.setAcceptresources(false);
+    response.setAcceptoutputs(false);
+    response.setSupportspreview(false);
+    return response;
+  }),
+
+  check: handle(async (request) => {
+    const urn = request.getUrn!() as string;
+    const kind = kindOf(request.getType!() as string, urn);
+    const olds = unwrapSecrets(fromStruct(request.getOlds!() as never)).values;
+    const { values: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
+    const declared = withoutDynamicKeys(news);
+    if (declared.organizationId === undefined) {
+      if (providerOrganizationId === undefined) {
+        const reason =
+          `${kind} "${nameOf(urn)}": organizationId is not set. Give it as \`organizationId\`, or set the provider's ` +
+          `\`${CONFIG_NAMESPACE}:organizationId\` (or the environment variable ${ORGANIZATION_ENV}).`;
+        return checkResponse(declared, [{ property: "organizationId", reason }]);
+      }
+      declared.organizationId = providerOrganizationId;
+    }
+    const checked = await checkWithPreview(kind, withoutDynamicKeys(olds), declared, urn);
+    const inputs = withoutDynamicKeys(checked.inputs);
+    return checkResponse(wrapSecrets(inputs, secretOutputKeys(kind, secretKeys)), checked.failures);
+  }),
+
+  diff: handle(async (request) => {
+    const urn = request.getUrn!() as string;
+    const kind = kindOf(request.getType!() as string, urn);
+    const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds!() as never)).values);
+    const news = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getNews!() as never)).values);
+    const decided = await providerFor(kind).diff(request.getId!() as string, olds, news);
+    const changed = changedKeys(definitionFor(kind), olds, news);
+    return diffResponse(changed, decided.replaces ?? [], decided.deleteBeforeReplace === true, olds, news);
+  }),
+
+  create: handle(async (request) => {
+    const urn = request.getUrn!() as string;
+    const kind = kindOf(request.getType!() as string, urn);
+    const { values, secretKeys } = unwrapSecrets(fromStruct(request.getProperties!() as never));
+    // The URN is the identity the create journal keys an interrupted create by.
+    const created = await providerFor(kind).create({ ...withoutDynamicKeys(values), [IDENTITY_KEY]: urn });
+    const response = new pb.CreateResponse();
+    response.setId(created.id);
+    response.setProperties(toStruct(wrapSecrets(withoutDynamicKeys(created.outs ?? {}), secretOutputKeys(kind, secretKeys))));
+    return response;
+  }),
+
+  read: handle(async (request) => {
+    const urn = request.getUrn!() as string;
+    const kind = kindOf(request.getType!() as string, urn);
+    const id = request.getId!() as string;
+    const { values: props, secretKeys } = unwrapSecrets(fromStruct(request.getProperties!() as never));
+    const secrets = secretOutputKeys(kind, secretKeys);
+    const response = new pb.ReadResponse();
+    const state = withoutDynamicKeys(props);
+    // `pulumi import`: no state yet, only the id.
+    const result =
+      Object.keys(state).length === 0
+        ? await importObject(definitionFor(kind), context(), id, providerOrganizationId)
+        : await providerFor(kind).read(id, state);
+    response.setId(result.id);
+    response.setProperties(toStruct(wrapSecrets(withoutDynamicKeys(result.props ?? {}), secrets)));
+    if (result.inputs) response.setInputs(toStruct(wrapSecrets(withoutDynamicKeys(result.inputs), secrets)));
+    return response;
+  }),
+
+  update: handle(async (request) => {
+    const urn = request.getUrn!() as string;
+    const kind = kindOf(request.getType!() as string, urn);
+    const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds!() as never)).values);
+    const { values: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
+    const updated = await providerFor(kind).update(request.getId!() as string, olds, withoutDynamicKeys(news));
+    const response = new pb.UpdateResponse();
+    response.setProperties(toStruct(wrapSecrets(withoutDynamicKeys(updated.outs ?? {}), secretOutputKeys(kind, secretKeys))));
+    return response;
+  }),
+
+  delete: handle(async (request) => {
+    const urn = request.getUrn!() as string;
+    const kind = kindOf(request.getType!() as string, urn);
+    const props = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getProperties!() as never)).values);
+    await providerFor(kind).delete(request.getId!() as string, props);
+    return new empty.Empty();
+  }),
+
+  invoke: handle(async (request) => {
+    const args = unwrapSecrets(fromStruct(request.getArgs!() as never)).values;
+    const result = await invoke(request.getTok!() as string, args, sharedApi(), providerOrganizationId);
+    const response = new pb.InvokeResponse();
+    response.setReturn(toStruct(result));
+    return response;
+  }),
+
+  cancel: handle(async () => new empty.Empty()),
+};

@@ -1,0 +1,124 @@
+/**
+ * What both front doors share inside the process that serves resources: the configuration, the one
+ * HTTP client (so the concurrency limit, the pace and keep-alive connections are per process), the
+ * create journal, the deployment's claims, the lists a refresh shares, and each kind's provider
+ * built from its definition. The dynamic door (host.ts, loaded by the Node.js dynamic-provider
+ * host) and the plugin door (plugin/, a resource provider plugin) call into this module only; neither
+ * implements anything of a kind.
+ */
+import { ApiClient } from "../client";
+import type { ApiRequester, ResourceContext } from "./api";
+import type { ProviderConfig } from "./config";
+import { type ResourceDefinition, toProvider } from "./resource";
+import type { PropertyBag } from "./stub";
+import type { Adopt } from "./adopt";
+import { CreateJournal, journalDirectory } from "./create-journal";
+import { DeploymentClaims } from "./deployment-claims";
+import { SharedLists } from "./shared-lists";
+import { logToEngine } from "./engine-log";
+import { previewChecks } from "./preview-checks";
+import type { CheckFailure } from "./check";
+
+export type KindProvider = ReturnType<typeof toProvider>;
+
+let config: ProviderConfig | undefined;
+let client: ApiClient | undefined;
+let journal: CreateJournal | undefined;
+/** The lists a refresh shares between the resources of a parent, and the requester that forgets them on every write. */
+let lists: SharedLists | undefined;
+let api: ApiRequester | undefined;
+/** One process serves one deployment: its claims live as long as the process. */
+const claims = new DeploymentClaims();
+const providers = new Map<string, KindProvider>();
+
+/** (Re)builds the client for `next`; a no-op when the configuration is the one in use. */
+export async function configureCore(next: ProviderConfig): Promise<void> {
+  if (config && client && JSON.stringify(next) === JSON.stringify(config)) return;
+  await client?.close();
+  config = next;
+  client = new ApiClient({
+    baseUrl: next.apiUrl,
+    token: next.token,
+    maxRetries: next.maxRetries,
+    requestTimeoutMs: next.requestTimeoutMs,
+    maxConcurrentRequests: next.maxConcurrentRequests,
+    requestsPerSecond: next.requestsPerSecond,
+    rateLimitShare: next.rateLimitShare,
+  });
+  lists = new SharedLists(client);
+  api = lists.observe(client);
+}
+
+/** Whether a configuration has been given (a check before it cannot make API reads). */
+export function isConfigured(): boolean {
+  return client !== undefined;
+}
+
+/** The client every request of this process goes through (lookups served by the plugin use it too). */
+export function sharedApi(): ApiRequester {
+  context();
+  return client!;
+}
+
+export function context(): ResourceContext {
+  if (!client || !api || !lists) {
+    // Pulumi always configures a provider first; reaching this means it was used outside a provider host.
+    throw new Error("pulumi-docs-platform: the provider was used before it was configured");
+  }
+  journal ??= new CreateJournal(journalDirectory());
+  return { api, journal, claims, lists };
+}
+
+/** `OpenApiSpec` -> `open-api-spec`: the file that holds the kind's definition. */
+export function moduleNameOf(kind: string): string {
+  if (!/^[A-Z][A-Za-z]*$/.test(kind)) throw new Error(`pulumi-docs-platform: unknown resource kind ${JSON.stringify(kind)}`);
+  return kind.replace(/(?<!^)([A-Z])/g, "-$1").toLowerCase();
+}
+
+/** The definition of one resource kind, loaded on first use. */
+export function definitionFor(kind: string): ResourceDefinition<{ adopt?: Adopt }> {
+  const loaded: { definition?: ResourceDefinition<{ adopt?: Adopt }> } = require(`../resources/${moduleNameOf(kind)}`);
+  if (!loaded.definition || loaded.definition.kind !== kind) {
+    throw new Error(`pulumi-docs-platform: no resource kind ${kind} in this version of the package`);
+  }
+  return loaded.definition;
+}
+
+/** The provider implementation of one resource kind, loaded on first use. */
+export function providerFor(kind: string): KindProvider {
+  let provider = providers.get(kind);
+  if (!provider) {
+    provider = toProvider(definitionFor(kind), context);
+    providers.set(kind, provider);
+  }
+  return provider;
+}
+
+/**
+ * The check both doors answer with: the kind's validation, then, for a create (no previous inputs)
+ * that passed it and when the provider is configured, what `up` would find (preview-checks.ts),
+ * reported under `urn`. Failures name their top-level input (see {@link forTheEngine}).
+ */
+export async function checkWithPreview(kind: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): Promise<{ inputs: PropertyBag; failures?: CheckFailure[] }> {
+  const provider = providerFor(kind);
+  const checked = await provider.check(olds, news);
+  if (!checked.failures?.length && Object.keys(olds ?? {}).length === 0 && client) {
+    const messages: Promise<boolean>[] = [];
+    const { lists: _lists, ...ctx } = context();
+    const failures = await previewChecks(definitionFor(kind), ctx, checked.inputs as { adopt?: Adopt }, (severity, message) => messages.push(logToEngine(severity, urn, message)));
+    await Promise.all(messages);
+    if (failures.length > 0) return forTheEngine({ inputs: news, failures });
+  }
+  return forTheEngine(checked as { inputs: PropertyBag; failures?: CheckFailure[] });
+}
+
+/**
+ * Check failures as the engine prints them: "property <key> value {<its value>} has a problem:
+ * <reason>". The engine looks the property up among the top-level inputs, so a nested path
+ * (`source.url`) would show as `value {<nil>}`: the failure names its top-level input, and the
+ * reason, which starts with the whole path, says where inside it.
+ */
+function forTheEngine<T extends { failures?: { property: string; reason: string }[] }>(result: T): T {
+  if (!result.failures?.length) return result;
+  return { ...result, failures: result.failures.map((failure) => ({ ...failure, property: failure.property.split(".")[0] ?? failure.property })) };
+}

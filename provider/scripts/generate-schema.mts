@@ -1,0 +1,455 @@
+// Generates provider/plugin/schema.json, the Pulumi package schema of the provider plugin, from
+// the one source both front doors share: each kind's zod schema and definition (types, limits,
+// defaults, which inputs replace, which are secret), each lookup's zod schema, and the documented
+// TypeScript (the `<Kind>Args` and `<Kind>` JSDoc, the lookups' `Get...Args`/`Get...Result`).
+//
+// Run after `npm run build` (it reads the compiled definitions): `npm run schema`. A test
+// (test/plugin/schema.test.ts) fails when the committed schema.json and a fresh one differ.
+//
+// Not part of the package: TypeScript is a development dependency, and the plugin serves the
+// committed schema.json.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+const providerRoot = fileURLToPath(new URL("..", import.meta.url));
+const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
+const { z } = requireBuilt("zod") as typeof import("zod");
+
+export const PACKAGE = "docs-platform";
+const TOKEN_PREFIX = `${PACKAGE}:index:`;
+
+type Json = Record<string, unknown>;
+type TypeSpec = Json;
+
+interface Built {
+  definition: {
+    kind: string;
+    schema: unknown;
+    replaceKeys: readonly string[];
+    secretInputKeys?: readonly string[];
+    uncomparedInputKeys?: readonly string[];
+  };
+}
+
+interface LookupBuilt {
+  name: string;
+  schema: unknown;
+}
+
+/** The 18 kinds: every file in resources/ that exports a definition. */
+function kindFiles(): string[] {
+  return fs
+    .readdirSync(path.join(providerRoot, "resources"))
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => file.replace(/\.ts$/, ""))
+    .sort();
+}
+
+// ---- TypeScript documentation -------------------------------------------------------------
+
+const program = ts.createProgram([path.join(providerRoot, "index.ts")], {
+  target: ts.ScriptTarget.ES2023,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: true,
+  noEmit: true,
+});
+const checker = program.getTypeChecker();
+
+function sourceOf(relative: string): ts.SourceFile {
+  const file = program.getSourceFile(path.join(providerRoot, relative));
+  if (!file) throw new Error(`generate-schema: ${relative} is not part of the program`);
+  return file;
+}
+
+/** Markdown from a JSDoc: `{@link X}` as `X`, tags other than @example dropped. */
+function docOf(node: ts.Node): string | undefined {
+  const symbol = (node as { name?: ts.Node }).name ? checker.getSymbolAtLocation((node as unknown as { name: ts.Node }).name) : undefined;
+  const parts = symbol ? symbol.getDocumentationComment(checker) : [];
+  const text = ts.displayPartsToString(parts).trim();
+  return text === "" ? undefined : cleanDoc(text);
+}
+
+function cleanDoc(text: string): string {
+  return text.replace(/\{@link\s+([^}|\s]+)(?:[\s|]+([^}]*))?\}/g, (_all, target: string, label?: string) => `\`${(label ?? target).trim()}\``);
+}
+
+function findDeclaration<T extends ts.Node>(file: ts.SourceFile, test: (node: ts.Node) => node is T): T | undefined {
+  let found: T | undefined;
+  const visit = (node: ts.Node) => {
+    if (found) return;
+    if (test(node)) found = node;
+    else ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+const interfaceNamed = (name: string) => (node: ts.Node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === name;
+const classNamed = (name: string) => (node: ts.Node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && node.name?.text === name;
+
+/** Property documentation of an interface, its base interfaces included. */
+function propertyDocs(declaration: ts.InterfaceDeclaration | ts.ClassDeclaration | undefined): Map<string, string> {
+  const docs = new Map<string, string>();
+  if (!declaration) return docs;
+  const type = checker.getTypeAtLocation(declaration);
+  for (const property of checker.getPropertiesOfType(type)) {
+    const text = ts.displayPartsToString(property.getDocumentationComment(checker)).trim();
+    if (text !== "") docs.set(property.getName(), cleanDoc(text));
+  }
+  return docs;
+}
+
+/** Every documented property of every interface in `files`, keyed by the interface's member names (for nested objects). */
+function nestedDocs(files: ts.SourceFile[]): { keys: Set<string>; docs: Map<string, string> }[] {
+  const found: { keys: Set<string>; docs: Map<string, string> }[] = [];
+  for (const file of files) {
+    const visit = (node: ts.Node) => {
+      if (ts.isInterfaceDeclaration(node) || ts.isTypeLiteralNode(node)) {
+        const docs = new Map<string, string>();
+        const keys = new Set<string>();
+        for (const member of node.members) {
+          if (!member.name || !ts.isIdentifier(member.name)) continue;
+          keys.add(member.name.text);
+          const symbol = checker.getSymbolAtLocation(member.name);
+          const text = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() : "";
+          if (text !== "") docs.set(member.name.text, cleanDoc(text));
+        }
+        if (keys.size > 0) found.push({ keys, docs });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  }
+  return found;
+}
+
+// ---- JSON Schema (zod) to Pulumi types ----------------------------------------------------
+
+interface Emitter {
+  types: Record<string, Json>;
+  nested: { keys: Set<string>; docs: Map<string, string> }[];
+}
+
+function pascal(text: string): string {
+  return text.replace(/(^|[-_ ])(\w)/g, (_all, _sep, letter: string) => letter.toUpperCase());
+}
+
+/** Constraints a schema states that a type cannot, as words for the description. */
+function limitsOf(schema: Json): string[] {
+  const words: string[] = [];
+  if (Array.isArray(schema.enum)) words.push(`One of ${schema.enum.map((value) => `\`${String(value)}\``).join(", ")}.`);
+  if (typeof schema.minLength === "number" && typeof schema.maxLength === "number") words.push(`${schema.minLength} to ${schema.maxLength} characters.`);
+  else if (typeof schema.maxLength === "number") words.push(`At most ${schema.maxLength} characters.`);
+  if (typeof schema.minimum === "number" && typeof schema.maximum === "number") words.push(`From ${schema.minimum} to ${schema.maximum}.`);
+  if (typeof schema.maxItems === "number") words.push(`At most ${schema.maxItems} items.`);
+  return words;
+}
+
+function typeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec {
+  const variants = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  if (variants) {
+    const present = variants.filter((variant) => variant.type !== "null");
+    if (present.length === 1) return typeSpec(present[0]!, name, emitter);
+    return { oneOf: present.map((variant, index) => typeSpec(variant, `${name}${variant.type === "object" ? "" : index}`, emitter)) };
+  }
+  switch (schema.type) {
+    case "string":
+      return { type: "string" };
+    case "integer":
+      return { type: "integer" };
+    case "number":
+      return { type: "number" };
+    case "boolean":
+      return { type: "boolean" };
+    case "array":
+      return { type: "array", items: schema.items ? typeSpec(schema.items as Json, `${name}Item`, emitter) : { $ref: "pulumi.json#/Any" } };
+    case "object": {
+      const properties = schema.properties as Record<string, Json> | undefined;
+      if (!properties || Object.keys(properties).length === 0) {
+        const additional = schema.additionalProperties;
+        return { type: "object", additionalProperties: additional && typeof additional === "object" ? typeSpec(additional as Json, `${name}Value`, emitter) : { $ref: "pulumi.json#/Any" } };
+      }
+      const token = `${TOKEN_PREFIX}${name}`;
+      if (!emitter.types[token]) {
+        emitter.types[token] = {}; // reserve the name (recursion)
+        const keys = Object.keys(properties);
+        const match = emitter.nested.find((candidate) => keys.every((key) => candidate.keys.has(key)));
+        emitter.types[token] = {
+          type: "object",
+          properties: Object.fromEntries(keys.map((key) => [key, propertySpec(properties[key]!, `${name}${pascal(key)}`, match?.docs.get(key), emitter)])),
+          ...(Array.isArray(schema.required) && schema.required.length > 0 ? { required: [...(schema.required as string[])].sort() } : {}),
+        };
+      }
+      return { $ref: `#/types/${token}` };
+    }
+    default:
+      return { $ref: "pulumi.json#/Any" };
+  }
+}
+
+function propertySpec(schema: Json, name: string, doc: string | undefined, emitter: Emitter): Json {
+  const spec: Json = { ...typeSpec(schema, name, emitter) };
+  const limits = limitsOf(schema.anyOf ? ((schema.anyOf as Json[]).find((variant) => variant.type !== "null") ?? schema) : schema);
+  const description = [doc, ...limits.filter((limit) => !doc?.includes(limit))].filter(Boolean).join(" ");
+  if (description !== "") spec.description = description;
+  if (schema.default !== undefined) spec.default = schema.default;
+  return spec;
+}
+
+function jsonSchemaOf(zodSchema: unknown): Json {
+  return z.toJSONSchema(zodSchema as Parameters<typeof z.toJSONSchema>[0], { io: "input", unrepresentable: "any" }) as Json;
+}
+
+// ---- TypeScript types (outputs, lookup results) to Pulumi types ---------------------------
+
+function tsTypeSpec(type: ts.Type, name: string, emitter: Emitter): TypeSpec {
+  if (type.isUnion()) {
+    const present = type.types.filter((member) => !(member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)));
+    if (present.every((member) => member.flags & ts.TypeFlags.StringLike)) return { type: "string" };
+    if (present.every((member) => member.flags & ts.TypeFlags.BooleanLike)) return { type: "boolean" };
+    if (present.length === 1) return tsTypeSpec(present[0]!, name, emitter);
+    return { $ref: "pulumi.json#/Any" };
+  }
+  if (type.flags & ts.TypeFlags.StringLike) return { type: "string" };
+  if (type.flags & ts.TypeFlags.NumberLike) return { type: "number" };
+  if (type.flags & ts.TypeFlags.BooleanLike) return { type: "boolean" };
+  if (checker.isArrayType(type)) {
+    const [element] = checker.getTypeArguments(type as ts.TypeReference);
+    return { type: "array", items: element ? tsTypeSpec(element, `${name}Item`, emitter) : { $ref: "pulumi.json#/Any" } };
+  }
+  if (type.flags & ts.TypeFlags.Object) {
+    const properties = checker.getPropertiesOfType(type);
+    if (properties.length === 0) return { $ref: "pulumi.json#/Any" };
+    // A named interface keeps its name (GetSpaceResult is one type for getSpace and getSpaces).
+    const symbolName = type.getSymbol()?.getName();
+    const token = `${TOKEN_PREFIX}${symbolName && /^[A-Z]\w*$/.test(symbolName) ? symbolName : name}`;
+    if (!emitter.types[token]) {
+      emitter.types[token] = {};
+      const specs: Record<string, Json> = {};
+      const required: string[] = [];
+      for (const property of properties) {
+        const propertyType = checker.getNonNullableType(checker.getTypeOfSymbol(property));
+        const spec: Json = tsTypeSpec(propertyType, `${name}${pascal(property.getName())}`, emitter);
+        const doc = ts.displayPartsToString(property.getDocumentationComment(checker)).trim();
+        if (doc !== "") spec.description = cleanDoc(doc);
+        specs[property.getName()] = spec;
+        if (!(property.flags & ts.SymbolFlags.Optional)) required.push(property.getName());
+      }
+      emitter.types[token] = { type: "object", properties: specs, ...(required.length > 0 ? { required: required.sort() } : {}) };
+    }
+    return { $ref: `#/types/${token}` };
+  }
+  return { $ref: "pulumi.json#/Any" };
+}
+
+/** The type argument of a class property declared `pulumi.Output<T>`. */
+function outputTypeOf(member: ts.PropertyDeclaration): ts.Type | undefined {
+  const node = member.type;
+  if (!node || !ts.isTypeReferenceNode(node) || !node.typeArguments?.[0]) return undefined;
+  return checker.getNonNullableType(checker.getTypeFromTypeNode(node.typeArguments[0]));
+}
+
+// ---- The package -----------------------------------------------------------------------------
+
+export interface ConfigKey {
+  key: string;
+  type: "string" | "integer" | "number";
+  secret?: boolean;
+  env?: string;
+  description: string;
+}
+
+function resourceSpec(file: string, emitter: Emitter): [string, Json] {
+  const { definition } = requireBuilt(`./resources/${file}`) as Built;
+  const kind = definition.kind;
+  const source = sourceOf(`resources/${file}.ts`);
+  const argsDocs = propertyDocs(findDeclaration(source, interfaceNamed(`${kind}Args`)));
+  const classDeclaration = findDeclaration(source, classNamed(kind));
+  if (!classDeclaration) throw new Error(`generate-schema: no class ${kind} in resources/${file}.ts`);
+  const outputDocs = propertyDocs(classDeclaration);
+  emitter.nested = nestedDocs([source, sourceOf("runtime/document.ts"), sourceOf("runtime/adopt.ts")]);
+
+  const jsonSchema = jsonSchemaOf(definition.schema);
+  const properties = jsonSchema.properties as Record<string, Json>;
+  const secret = new Set(definition.secretInputKeys ?? []);
+  const inputProperties: Record<string, Json> = {};
+  for (const [key, schema] of Object.entries(properties)) {
+    // `adopt` has one shape in every kind: one shared type.
+    const spec = propertySpec(schema, key === "adopt" ? "AdoptById" : `${kind}${pascal(key)}`, argsDocs.get(key), emitter);
+    if (secret.has(key)) spec.secret = true;
+    inputProperties[key] = spec;
+  }
+  // organizationId falls back to the provider's `docs-platform:organizationId` (checked by the plugin).
+  const requiredInputs = ((jsonSchema.required as string[] | undefined) ?? []).filter((key) => key !== "organizationId").sort();
+
+  // Outputs: every input (the state echoes what the program set) and the server-owned ones the class declares.
+  const outputProperties: Record<string, Json> = {};
+  for (const [key, spec] of Object.entries(inputProperties)) {
+    if (key === "adopt") continue;
+    outputProperties[key] = { ...spec, ...(outputDocs.get(key) ? { description: outputDocs.get(key) } : {}) };
+    delete outputProperties[key]!.default;
+  }
+  for (const member of classDeclaration.members) {
+    if (!ts.isPropertyDeclaration(member) || !member.name || !ts.isIdentifier(member.name)) continue;
+    const key = member.name.text;
+    if (outputProperties[key] || key === "adopt") continue;
+    const type = outputTypeOf(member);
+    if (!type) continue;
+    const spec: Json = tsTypeSpec(type, `${kind}${pascal(key)}`, emitter);
+    if (outputDocs.get(key)) spec.description = outputDocs.get(key);
+    outputProperties[key] = spec;
+  }
+
+  const classDoc = docOf(classDeclaration);
+  const schemaDeclaration = findDeclaration(source, (node): node is ts.VariableDeclaration => ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === "schema");
+  const schemaStatement = schemaDeclaration?.parent?.parent;
+  const schemaDoc = schemaStatement ? jsDocText(schemaStatement) : undefined;
+  const replaces = definition.replaceKeys.filter((key) => key in inputProperties);
+
+  return [
+    `${TOKEN_PREFIX}${kind}`,
+    {
+      description: [classDoc, schemaDoc].filter(Boolean).join("\n\n"),
+      properties: outputProperties,
+      required: [...new Set([...requiredInputs, "organizationId"])].filter((key) => key in outputProperties).sort(),
+      inputProperties,
+      ...(requiredInputs.length > 0 ? { requiredInputs } : {}),
+      ...(replaces.length > 0 ? { replaceOnChanges: [...replaces].sort() } : {}),
+      aliases: [{ type: `pulumi-nodejs:dynamic/${PACKAGE}:${kind}` }],
+    },
+  ];
+}
+
+function jsDocText(node: ts.Node): string | undefined {
+  const docs = (node as { jsDoc?: ts.JSDoc[] }).jsDoc;
+  if (!docs?.length) return undefined;
+  const comment = docs.map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "").join("\n").trim();
+  return comment === "" ? undefined : cleanDoc(comment);
+}
+
+/** The lookups: `docs-platform:index:get<Thing>`, arguments from their zod schema, results from their documented type. */
+function functionSpecs(emitter: Emitter): Record<string, Json> {
+  const functions: Record<string, Json> = {};
+  const lookupsDir = path.join(providerRoot, "lookups");
+  for (const file of fs.readdirSync(lookupsDir).filter((name) => name.endsWith(".ts")).sort()) {
+    const module = requireBuilt(`./lookups/${file.replace(/\.ts$/, "")}`) as Record<string, unknown>;
+    const source = sourceOf(`lookups/${file}`);
+    for (const [exported, value] of Object.entries(module)) {
+      if (!exported.endsWith("Lookup") || !value || typeof value !== "object") continue;
+      const lookup = value as LookupBuilt;
+      const name = lookup.name; // getSpace
+      const thing = pascal(name.slice(3)); // Space, Spaces
+      const argsDocs = propertyDocs(findDeclaration(source, interfaceNamed(`Get${thing}Args`)));
+      emitter.nested = [];
+      const jsonSchema = jsonSchemaOf(lookup.schema);
+      const inputs: Record<string, Json> = {};
+      for (const [key, schema] of Object.entries((jsonSchema.properties as Record<string, Json>) ?? {})) {
+        inputs[key] = propertySpec(schema, `Get${thing}Args${pascal(key)}`, argsDocs.get(key), emitter);
+      }
+      const run = findDeclaration(source, (node): node is ts.VariableDeclaration => ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === exported);
+      const resultType = run ? resultTypeOf(run) : undefined;
+      if (!resultType) throw new Error(`generate-schema: no result type for ${name}`);
+      const outputs = invokeResultSpec(name, resultType, emitter);
+      const declared = findDeclaration(source, (node): node is ts.FunctionDeclaration => ts.isFunctionDeclaration(node) && node.name?.text === name);
+      const functionDoc = declared ? jsDocText(declared) : undefined;
+      functions[`${TOKEN_PREFIX}${name}`] = {
+        ...(functionDoc ? { description: functionDoc } : {}),
+        inputs: { properties: inputs, ...(Array.isArray(jsonSchema.required) && jsonSchema.required.length > 0 ? { required: [...(jsonSchema.required as string[])].sort() } : {}) },
+        outputs,
+      };
+    }
+  }
+  return functions;
+}
+
+/** `LookupDefinition<Args, Result>`'s Result, from the variable's declared type. */
+function resultTypeOf(declaration: ts.VariableDeclaration): ts.Type | undefined {
+  const node = declaration.type;
+  if (!node || !ts.isTypeReferenceNode(node) || !node.typeArguments?.[1]) return undefined;
+  return checker.getTypeFromTypeNode(node.typeArguments[1]);
+}
+
+/** An invoke returns an object: a list result is wrapped as `{ <plural>: [...] }` (plugin/invoke.ts, whose rule this is). */
+const { listResultKey } = requireBuilt("./plugin/invoke") as { listResultKey(name: string): string };
+
+function invokeResultSpec(name: string, type: ts.Type, emitter: Emitter): Json {
+  if (checker.isArrayType(type)) {
+    const key = listResultKey(name);
+    const [element] = checker.getTypeArguments(type as ts.TypeReference);
+    const items = { type: "array", items: tsTypeSpec(element!, `${pascal(name)}Result`, emitter) };
+    return { properties: { [key]: items }, required: [key] };
+  }
+  const ref = tsTypeSpec(type, `${pascal(name)}Result`, emitter) as { $ref: string };
+  const token = ref.$ref.replace("#/types/", "");
+  const object = emitter.types[token]!;
+  delete emitter.types[token];
+  return { properties: object.properties, ...(object.required ? { required: object.required } : {}) };
+}
+
+export function generateSchema(config: readonly ConfigKey[], version: string): Json {
+  const emitter: Emitter = { types: {}, nested: [] };
+  const resources = Object.fromEntries(kindFiles().map((file) => resourceSpec(file, emitter)));
+  const functions = functionSpecs(emitter);
+  const configVariables = Object.fromEntries(
+    config.map((key) => [
+      key.key,
+      {
+        type: key.type,
+        description: key.description,
+        ...(key.secret ? { secret: true } : {}),
+        ...(key.env ? { defaultInfo: { environment: [key.env] } } : {}),
+      },
+    ]),
+  );
+  const sortedTypes = Object.fromEntries(Object.entries(emitter.types).sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    name: PACKAGE,
+    displayName: "Documentation platform",
+    version,
+    description: "Manage a documentation platform's organization as code: teams, members, spaces, collections, sites and their structure, customization, OpenAPI specs, SAML and translations.",
+    keywords: ["pulumi", "docs-platform", "documentation", "category/utility", "kind/native"],
+    homepage: "https://github.com/docs-platform/pulumi-docs-platform",
+    repository: "https://github.com/docs-platform/pulumi-docs-platform",
+    license: "Apache-2.0",
+    publisher: "docs-platform",
+    meta: { moduleFormat: "(.*)" },
+    config: { variables: configVariables },
+    provider: {
+      description: "The provider of the documentation platform: where the API is, the token, the default organization and the client's pace.",
+      inputProperties: configVariables,
+    },
+    types: sortedTypes,
+    resources,
+    functions,
+    language: {
+      nodejs: { packageName: "@pulumi/docs-platform", dependencies: { "@pulumi/pulumi": "^3.216.0" }, respectSchemaVersion: true },
+      python: { packageName: "pulumi_docs_platform", requires: { pulumi: ">=3.216.0,<4.0.0" }, respectSchemaVersion: true },
+      go: { importBasePath: "github.com/docs-platform/pulumi-docs-platform/sdk/go/docsplatform", generateResourceContainerTypes: true, respectSchemaVersion: true },
+      csharp: { rootNamespace: "DocsPlatform", packageReferences: { Pulumi: "3.*" }, respectSchemaVersion: true },
+      java: { basePackage: "com.docsplatform", buildFiles: "gradle", dependencies: { "com.pulumi:pulumi": "1.0.0" } },
+    },
+  };
+}
+
+// `node provider/scripts/generate-schema.mts [--check]`: writes (or checks) provider/plugin/schema.json.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { CONFIG_KEYS } = requireBuilt("./runtime/config") as { CONFIG_KEYS: ConfigKey[] };
+  const { version } = JSON.parse(fs.readFileSync(path.join(providerRoot, "package.json"), "utf8")) as { version: string };
+  const text = `${JSON.stringify(generateSchema(CONFIG_KEYS, version), null, 2)}\n`;
+  const target = path.join(providerRoot, "plugin", "schema.json");
+  if (process.argv.includes("--check")) {
+    const committed = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : "";
+    if (committed !== text) {
+      process.stderr.write("provider/plugin/schema.json is out of date: run `npm run schema` and commit it.\n");
+      process.exit(1);
+    }
+  } else {
+    fs.writeFileSync(target, text);
+    process.stdout.write(`wrote ${path.relative(process.cwd(), target)} (${text.length} bytes)\n`);
+  }
+}
