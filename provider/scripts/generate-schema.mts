@@ -150,12 +150,34 @@ function limitsOf(schema: Json): string[] {
   return words;
 }
 
+function mergeObjects(variants: Json[]): Json {
+  const properties: Record<string, Json> = {};
+  for (const variant of variants) {
+    for (const [key, spec] of Object.entries(variant.properties as Record<string, Json>)) {
+      const seen = properties[key];
+      if (!seen) properties[key] = spec;
+      else if (Array.isArray(seen.enum) && Array.isArray(spec.enum)) properties[key] = { ...seen, enum: [...new Set([...seen.enum, ...spec.enum])] };
+      else if (seen.const !== undefined && spec.const !== undefined) properties[key] = { type: seen.type, enum: [seen.const, spec.const] };
+    }
+  }
+  const required = variants.map((variant) => new Set((variant.required as string[] | undefined) ?? [])).reduce((all, next) => new Set([...all].filter((key) => next.has(key))));
+  return { type: "object", properties, required: [...required] };
+}
+
 function typeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec {
   const variants = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
   if (variants) {
     const present = variants.filter((variant) => variant.type !== "null");
     if (present.length === 1) return typeSpec(present[0]!, name, emitter);
-    return { oneOf: present.map((variant, index) => typeSpec(variant, `${name}${variant.type === "object" ? "" : index}`, emitter)) };
+    const objects = present.filter((variant) => variant.type === "object" && variant.properties);
+    // A union of object shapes (`{ type: "inherit" } | { type: "rules", rules }`): one object type
+    // holding every variant's properties, required where every variant requires them; the
+    // provider's check still tells the variants apart, with its own messages.
+    const merged = objects.length > 1 ? mergeObjects(objects) : undefined;
+    const rest = present.filter((variant) => !objects.includes(variant));
+    if (merged && rest.length === 0) return typeSpec(merged, name, emitter);
+    const members = merged ? [...rest, merged] : present;
+    return { oneOf: members.map((variant, index) => typeSpec(variant, variant.type === "object" ? name : `${name}${index}`, emitter)) };
   }
   switch (schema.type) {
     case "string":
