@@ -1,0 +1,68 @@
+/**
+ * One schema, one source: provider/plugin/schema.json is what scripts/generate-schema.mts makes
+ * from the kinds' zod schemas, definitions and documented Args, and it says what the definitions
+ * say (every kind and input, which inputs replace, which are secret, the aliases from the dynamic
+ * types, every lookup as a function, every configuration key).
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const requireBuilt = createRequire(`${root}provider/dist/index.js`);
+const schema = JSON.parse(readFileSync(`${root}provider/plugin/schema.json`, "utf8"));
+
+interface Definition {
+  kind: string;
+  schema: { shape: Record<string, unknown> };
+  replaceKeys: readonly string[];
+  secretInputKeys?: readonly string[];
+}
+
+const definitions: Definition[] = readdirSync(`${root}provider/resources`)
+  .filter((file) => file.endsWith(".ts"))
+  .map((file) => (requireBuilt(`./resources/${file.replace(/\.ts$/, "")}`) as { definition: Definition }).definition);
+
+describe("the plugin's schema", () => {
+  it("is the one the generator makes now (run `npm run schema` after changing a kind)", () => {
+    const result = (() => {
+      try {
+        execFileSync(process.execPath, [`${root}provider/scripts/generate-schema.mts`, "--check"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+        return "same";
+      } catch (error) {
+        return String((error as { stderr?: string }).stderr ?? error);
+      }
+    })();
+    expect(result).toBe("same");
+  }, 60_000);
+
+  it("declares every kind with its inputs, replaces, secrets and the alias of its dynamic type", () => {
+    expect(definitions).toHaveLength(18);
+    for (const definition of definitions) {
+      const resource = schema.resources[`docs-platform:index:${definition.kind}`];
+      expect(resource, definition.kind).toBeDefined();
+      expect(Object.keys(resource.inputProperties).sort()).toEqual(Object.keys(definition.schema.shape).sort());
+      expect(resource.replaceOnChanges ?? []).toEqual([...definition.replaceKeys].sort());
+      const secrets = Object.entries(resource.inputProperties as Record<string, { secret?: boolean }>).filter(([, spec]) => spec.secret).map(([key]) => key);
+      expect(secrets).toEqual([...(definition.secretInputKeys ?? [])]);
+      expect(resource.aliases).toEqual([{ type: `pulumi-nodejs:dynamic/docs-platform:${definition.kind}` }]);
+      // The organization falls back to the provider's; everything else the kind requires is required.
+      expect(resource.requiredInputs ?? []).not.toContain("organizationId");
+      expect(resource.description.length, definition.kind).toBeGreaterThan(20);
+    }
+  });
+
+  it("declares the lookups as functions and the configuration, the token secret", () => {
+    expect(Object.keys(schema.functions).sort()).toEqual(
+      ["getCollection", "getMember", "getMembers", "getOrganization", "getSite", "getSpace", "getSpaces", "getTeam"].map((name) => `docs-platform:index:${name}`),
+    );
+    expect(Object.keys(schema.config.variables).sort()).toEqual(["apiUrl", "maxConcurrentRequests", "maxRetries", "organizationId", "rateLimitShare", "requestTimeoutMs", "requestsPerSecond", "token"]);
+    expect(schema.config.variables.token.secret).toBe(true);
+    expect(schema.provider.inputProperties).toEqual(schema.config.variables);
+    // Every reference resolves.
+    const refs = JSON.stringify(schema).match(/"#\/types\/[^"]+"/g) ?? [];
+    for (const ref of refs) expect(schema.types[ref.slice(9, -1)], ref).toBeDefined();
+  });
+});
