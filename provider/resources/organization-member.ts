@@ -150,6 +150,7 @@ async function setRole(ctx: ResourceContext, organizationId: string, userId: str
 
 export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   kind: "OrganizationMember",
+  exclusiveInputKeys: [["userId", "email"]],
   schema,
   replaceKeys: ["organizationId", "userId", "email"],
 

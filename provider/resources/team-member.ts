@@ -191,6 +191,7 @@ function organizationOf(props: State): string {
 
 export const definition: ResourceDefinition<TeamMemberInputs> = {
   kind: "TeamMember",
+  exclusiveInputKeys: [["userId", "email"]],
   schema,
   replaceKeys: ["organizationId", "teamId", "userId", "email"],
   naturalKey: "team and user",

@@ -74,6 +74,11 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
    * object's id and `read` needs only the organization (the provider's `organizationId`).
    */
   readonly fromImportId?: (importId: string) => { id: string; known: State };
+  /**
+   * Groups of inputs of which a program gives exactly one (a member by `userId` or by `email`):
+   * an imported object's inputs keep the first of each group the state holds.
+   */
+  readonly exclusiveInputKeys?: readonly (readonly string[])[];
   /** Objects matching the natural key of `inputs` (for `adopt: true`). */
   findByNaturalKey?(ctx: ResourceContext, inputs: I): Promise<{ id: string; state: State }[]>;
 }
@@ -297,8 +302,13 @@ export async function importObject(
     throw explainApiError(error, definition.kind, "read", id);
   });
   if (!state) return { id: "", props: {}, inputs: {} };
-  const outputs = outputsOf(definition, state, userKeysOf(definition, state));
+  // A null the API answers for an unset field is the input left out (what a program would write).
   const inputs: State = {};
-  for (const key of inputKeysOf(definition)) if (outputs[key] !== undefined) inputs[key] = outputs[key];
+  for (const key of inputKeysOf(definition)) if (state[key] !== undefined && state[key] !== null) inputs[key] = state[key];
+  for (const group of definition.exclusiveInputKeys ?? []) {
+    const kept = group.find((key) => inputs[key] !== undefined);
+    for (const key of group) if (key !== kept) delete inputs[key];
+  }
+  const outputs = outputsOf(definition, state, Object.keys(inputs));
   return { id, props: outputs, inputs };
 }

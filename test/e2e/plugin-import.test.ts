@@ -1,0 +1,115 @@
+/**
+ * `pulumi import` through the provider plugin, for every kind, with the real CLI: an organization
+ * made through the API (the quickstart, applied by the dynamic package, plus objects made with the
+ * API directly: a section group, a visitor schema, a site space's customization, a translation)
+ * is imported by id into a new Pulumi YAML stack, one `pulumi import --file` entry per object. The
+ * import sends no request but reads; the program Pulumi generates, with the plugin, then previews
+ * with no change.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../emulator/index.ts";
+import { repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
+import { type TestStack, assertSucceeded, changeCounts, createStack, workRoot } from "../pulumi-cli/run-pulumi.ts";
+import { type Api, apiClient } from "./support/api.ts";
+
+const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown; dump(value: unknown, options?: object): string };
+const minutes = (n: number) => n * 60_000;
+const pluginDir = path.join(repositoryRoot, "provider", "plugin");
+
+/** The kinds whose import id is `<siteId>/<id>` (runtime/import-ids.ts). */
+const INSIDE_SITE = new Set(["SiteSection", "SiteSectionGroup", "SiteSpace", "SiteSpaceCustomization"]);
+
+async function writeRequests(emulator: Emulator): Promise<Record<string, number>> {
+  const { counts } = (await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { counts: Record<string, number> };
+  return Object.fromEntries(Object.entries(counts).filter(([route]) => !route.startsWith("GET ")));
+}
+
+describe("pulumi import through the provider plugin", () => {
+  let emulator: Emulator;
+  let api: Api;
+  const stacks: TestStack[] = [];
+  const entries: { type: string; name: string; id: string }[] = [];
+  const dir = path.join(workRoot, "plugin-import", `${process.pid}-${Date.now()}`);
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 50 });
+    const acme = emulator.fixture.organizations[0]!;
+    api = apiClient(emulator.url, acme.admin.token);
+    const quickstart = await createStack({
+      programDir: repositoryRoot,
+      stackName: "made",
+      config: { "docs-platform:token": { value: acme.admin.token, secret: true } },
+      env: { DOCS_PLATFORM_API_URL: emulator.url },
+    });
+    stacks.push(quickstart);
+    await quickstart.up();
+
+    // Every object of the quickstart, by the plugin's type and import id.
+    const { deployment } = await quickstart.exportState();
+    let siteId = "";
+    for (const resource of deployment.resources ?? []) {
+      const type = String(resource.type);
+      if (!type.startsWith("pulumi-nodejs:dynamic/docs-platform:")) continue;
+      const kind = type.split(":").pop()!;
+      const outputs = resource.outputs as Record<string, string>;
+      if (kind === "Site") siteId = String(resource.id);
+      const id = INSIDE_SITE.has(kind) ? `${outputs.siteId}/${resource.id}` : String(resource.id);
+      entries.push({ type: `docs-platform:index:${kind}`, name: String(resource.urn).split("::").pop()!, id });
+    }
+    // What the quickstart does not declare, made with the API itself.
+    const base = `/orgs/${acme.id}/sites/${siteId}`;
+    const group = await api.post(`${base}/section-groups`, { title: "Legacy APIs", icon: "archive" });
+    entries.push({ type: "docs-platform:index:SiteSectionGroup", name: "legacy-apis", id: `${siteId}/${group.id}` });
+    await api.put(`${base}/adaptive-schema`, {
+      jsonSchema: { type: "object", properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false },
+    });
+    entries.push({ type: "docs-platform:index:SiteAdaptiveSchema", name: "visitors", id: siteId });
+    const changelog = (await api.list(`${base}/site-spaces`)).find((item: { path: string }) => item.path === "changelog");
+    await api.patch(`${base}/site-spaces/${changelog.id}/customization`, { title: "What's new", styling: { primaryColor: { light: "#B42318", dark: "#F97066" } } });
+    entries.push({ type: "docs-platform:index:SiteSpaceCustomization", name: "whats-new", id: `${siteId}/${changelog.id}` });
+    const team = await api.put(`/orgs/${acme.id}/teams`, { title: "Support", members: [] });
+    entries.push({ type: "docs-platform:index:Team", name: "support", id: team.id });
+  }, minutes(5));
+
+  afterAll(async () => {
+    for (const stack of stacks) await stack.remove().catch(() => undefined);
+    await emulator?.close();
+  });
+
+  it("imports an object of every kind with reads only, and the generated program previews with no change", { timeout: minutes(8) }, async () => {
+    expect(new Set(entries.map((entry) => entry.type)).size).toBe(18);
+    await fs.mkdir(dir, { recursive: true });
+    const header = {
+      name: "imported",
+      runtime: "yaml",
+      plugins: { providers: [{ name: "docs-platform", path: pluginDir }] },
+      config: { "docs-platform:organizationId": emulator.fixture.organizations[0]!.id },
+    };
+    await fs.writeFile(path.join(dir, "Pulumi.yaml"), yaml.dump(header));
+    await fs.writeFile(path.join(dir, "imports.json"), JSON.stringify({ resources: entries }, null, 2));
+    const stack = await createStack({
+      programDir: dir,
+      stackName: "imported",
+      config: { "docs-platform:apiUrl": emulator.url, "docs-platform:token": { value: emulator.fixture.organizations[0]!.admin.token, secret: true } },
+    });
+    stacks.push(stack);
+
+    await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+    const imported = assertSucceeded(await stack.run(["import", "--file", "imports.json", "--out", "generated.yaml", "--protect=false", "--yes", "--non-interactive"]));
+    expect(imported.stdout).toContain(`${entries.length} imported`);
+    expect(await writeRequests(emulator)).toEqual({});
+
+    // The program Pulumi wrote for the imported objects, as the project's resources.
+    const generated = yaml.load(await fs.readFile(path.join(dir, "generated.yaml"), "utf8")) as { resources: Record<string, unknown> };
+    expect(Object.keys(generated.resources)).toHaveLength(entries.length);
+    await fs.writeFile(path.join(dir, "Pulumi.yaml"), yaml.dump({ ...header, resources: generated.resources }, { lineWidth: -1 }));
+    await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+    const counts = changeCounts(await stack.preview());
+    if (Object.keys(counts).length > 0) console.log((await stack.run(["preview", "--diff", "--non-interactive"])).stdout);
+    expect(counts).toEqual({});
+    expect(await writeRequests(emulator)).toEqual({});
+  });
+});
