@@ -132,10 +132,11 @@ async function ensure(options: EnsurePulumiOptions): Promise<PulumiInstallation>
   }
 
   const binDir = path.join(installDir, "bin");
-  if (!(await isExecutable(path.join(binDir, "pulumi-language-yaml")))) {
+  for (const tool of goTools(version)) {
+    if (await isExecutable(path.join(binDir, tool.name))) continue;
     await withLock(`${installDir}.lock`, log, async () => {
-      if (await isExecutable(path.join(binDir, "pulumi-language-yaml"))) return;
-      await buildYamlHost(version, installDir, log);
+      if (await isExecutable(path.join(binDir, tool.name))) return;
+      await buildGoTool(tool, installDir, log);
     });
   }
   await installPluginScripts(binDir);
@@ -150,50 +151,66 @@ async function isExecutable(file: string): Promise<boolean> {
 }
 
 /**
- * The Pulumi YAML language host (`pulumi-language-yaml`), so YAML programs run through the CLI
- * (the provider plugin's YAML tests, test/e2e/plugin-yaml.test.ts). The Go module proxy serves
- * github.com/pulumi/pulumi-yaml at some versions only, and its checksums are not in the checksum
- * database; this one compiles against the CLI's pkg/sdk version. Built beside the CLI, with most
- * packages already in Go's build cache (about 20 s after the CLI).
+ * The Pulumi YAML language host, so YAML programs run through the CLI (test/e2e/plugin-yaml.test.ts).
+ * The Go module proxy serves github.com/pulumi/pulumi-yaml at some versions only, and its checksums
+ * are not in the checksum database; this one compiles against the CLI's pkg/sdk version.
  */
 export const pulumiYamlVersion = "1.38.0";
 
-async function buildYamlHost(version: string, installDir: string, log: (line: string) => void): Promise<void> {
+interface GoTool {
+  /** The executable's name in the bin directory. */
+  name: string;
+  /** Modules the throwaway build module requires, beside pulumi's pkg and sdk at the CLI's version. */
+  requires: string[];
+  /** The package to build: a module path, or "." for `source` (a directory of this repository). */
+  target: string;
+  source?: string;
+  /** Modules whose checksums are not in the checksum database. */
+  noSumDb?: string;
+}
+
+/**
+ * Go programs built beside the CLI, with most packages already in Go's build cache (seconds after
+ * the CLI): the YAML language host, and sdkgen (test/pulumi-cli/sdkgen: the CLI's own code
+ * generators, since `pulumi package gen-sdk` needs language plugins the proxy does not serve).
+ */
+function goTools(version: string): GoTool[] {
+  const yaml = "github.com/pulumi/pulumi-yaml";
+  return [
+    { name: "pulumi-language-yaml", requires: [`${yaml} v${pulumiYamlVersion}`], target: `${yaml}/cmd/pulumi-language-yaml`, noSumDb: yaml },
+    { name: "docs-platform-sdkgen", requires: [], target: ".", source: fileURLToPath(new URL("./sdkgen", import.meta.url)) },
+  ].map((tool) => ({ ...tool, requires: [...tool.requires, `github.com/pulumi/pulumi/pkg/v3 v${version}`, `github.com/pulumi/pulumi/sdk/v3 v${version}`] }));
+}
+
+async function buildGoTool(tool: GoTool, installDir: string, log: (line: string) => void): Promise<void> {
   const started = Date.now();
   const elapsed = () => `${Math.round((Date.now() - started) / 1000)}s`;
-  const buildDir = `${installDir}.build-yaml-${process.pid}`;
+  const buildDir = `${installDir}.build-${tool.name}-${process.pid}`;
   await fs.rm(buildDir, { recursive: true, force: true });
   await fs.mkdir(buildDir, { recursive: true });
-  log(`Building the Pulumi YAML language host v${pulumiYamlVersion} from the Go module proxy in ${buildDir}`);
-  const yaml = "github.com/pulumi/pulumi-yaml";
+  log(`Building ${tool.name} from the Go module proxy in ${buildDir}`);
   await fs.writeFile(
     path.join(buildDir, "go.mod"),
-    [
-      "module local/pulumi-yaml-build",
-      "",
-      `go ${minimumGoVersion}`,
-      "",
-      `require (\n\t${yaml} v${pulumiYamlVersion}\n\tgithub.com/pulumi/pulumi/pkg/v3 v${version}\n\tgithub.com/pulumi/pulumi/sdk/v3 v${version}\n)`,
-      "",
-      ...goReplaces.map((replace) => `replace ${replace}`),
-      "",
-    ].join("\n"),
+    [`module local/${tool.name}-build`, "", `go ${minimumGoVersion}`, "", `require (\n${tool.requires.map((line) => `\t${line}`).join("\n")}\n)`, "", ...goReplaces.map((replace) => `replace ${replace}`), ""].join("\n"),
   );
-  await fs.writeFile(path.join(buildDir, "tools.go"), `//go:build tools\n\npackage tools\n\nimport _ "${yaml}/cmd/pulumi-language-yaml"\n`);
+  if (tool.source) {
+    for (const file of await fs.readdir(tool.source)) if (file.endsWith(".go")) await fs.copyFile(path.join(tool.source, file), path.join(buildDir, file));
+  } else {
+    await fs.writeFile(path.join(buildDir, "tools.go"), `//go:build tools\n\npackage tools\n\nimport _ "${tool.target}"\n`);
+  }
   const logFile = path.join(buildDir, "build.log");
   const previous = process.env.GONOSUMDB;
-  // pulumi-yaml's checksums are not in the checksum database.
-  process.env.GONOSUMDB = [previous, yaml].filter(Boolean).join(",");
+  if (tool.noSumDb) process.env.GONOSUMDB = [previous, tool.noSumDb].filter(Boolean).join(",");
   try {
-    await runLogged("go", ["mod", "tidy"], buildDir, logFile, log, elapsed, "resolving the YAML host's modules");
-    await runLogged("go", ["build", "-o", "pulumi-language-yaml", "-ldflags", "-s -w", `${yaml}/cmd/pulumi-language-yaml`], buildDir, logFile, log, elapsed, "compiling the YAML host");
+    await runLogged("go", ["mod", "tidy"], buildDir, logFile, log, elapsed, `resolving ${tool.name}'s modules`);
+    await runLogged("go", ["build", "-o", tool.name, "-ldflags", "-s -w", tool.target], buildDir, logFile, log, elapsed, `compiling ${tool.name}`);
   } finally {
     if (previous === undefined) delete process.env.GONOSUMDB;
     else process.env.GONOSUMDB = previous;
   }
-  await fs.rename(path.join(buildDir, "pulumi-language-yaml"), path.join(installDir, "bin", "pulumi-language-yaml"));
+  await fs.rename(path.join(buildDir, tool.name), path.join(installDir, "bin", tool.name));
   await fs.rm(buildDir, { recursive: true, force: true });
-  log(`Built the Pulumi YAML language host in ${elapsed()}`);
+  log(`Built ${tool.name} in ${elapsed()}`);
 }
 
 // Build and staging directories of builds that were interrupted (safe: we hold the lock).

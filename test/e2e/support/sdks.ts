@@ -1,0 +1,38 @@
+// SDKs of the provider plugin for the end-to-end suites, generated from the committed schema with
+// the CLI's own code generators (test/pulumi-cli/sdkgen, built beside the CLI).
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { ensurePulumi, repositoryRoot } from "../../pulumi-cli/ensure-pulumi.ts";
+
+const run = promisify(execFile);
+export const schemaPath = path.join(repositoryRoot, "provider", "plugin", "schema.json");
+export const pluginDir = path.join(repositoryRoot, "provider", "plugin");
+
+/** Generates the SDK of `language` into `outDir` (emptied first); returns the number of files. */
+export async function generateSdk(language: "nodejs" | "python" | "go", outDir: string): Promise<number> {
+  const { binDir } = await ensurePulumi();
+  await fs.rm(outDir, { recursive: true, force: true });
+  const { stdout } = await run(path.join(binDir, "docs-platform-sdkgen"), [schemaPath, language, outDir]);
+  return Number(/(\d+) files/.exec(stdout)?.[1] ?? 0);
+}
+
+/**
+ * The Node.js SDK, compiled with this repository's TypeScript and installed as
+ * `node_modules/@pulumi/docs-platform` of `programDir` (its @pulumi/pulumi resolves from the
+ * repository's node_modules, above every test program).
+ */
+export async function installNodeSdk(programDir: string, scratch: string): Promise<string> {
+  const source = path.join(scratch, "sdk-nodejs");
+  await generateSdk("nodejs", source);
+  await fs.symlink(path.join(repositoryRoot, "node_modules"), path.join(source, "node_modules"));
+  await run(process.execPath, [path.join(repositoryRoot, "node_modules", "typescript", "bin", "tsc"), "-p", source]);
+  const target = path.join(programDir, "node_modules", "@pulumi", "docs-platform");
+  await fs.mkdir(target, { recursive: true });
+  await fs.cp(path.join(source, "bin"), path.join(target, "bin"), { recursive: true });
+  await fs.copyFile(path.join(source, "package.json"), path.join(target, "package.json"));
+  // The SDK reads its own version from bin/package.json (a published SDK's build copies it there).
+  await fs.copyFile(path.join(source, "package.json"), path.join(target, "bin", "package.json"));
+  return target;
+}
