@@ -6,13 +6,15 @@
  * the SAML certificate are never in the state in plain text; `preview --diff` shows exactly the
  * properties the definitions compare.
  */
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, apiClient } from "./support/api.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
-import { type TestStack, changeCounts, createStack } from "../pulumi-cli/run-pulumi.ts";
+import { type TestStack, changeCounts, createStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 
 const programDir = fileURLToPath(new URL("../../examples/yaml", import.meta.url));
+const pluginDir = fileURLToPath(new URL("../../provider/plugin", import.meta.url));
 const minutes = (n: number) => n * 60_000;
 
 let emulator: Emulator;
@@ -111,5 +113,67 @@ describe("the provider plugin from Pulumi YAML", () => {
       }
     }
     expect((await resources()).size).toBe(0);
+  });
+});
+
+describe("an explicit provider resource in Pulumi YAML", () => {
+  it("takes its own API, token, organization and pace, keeps its token encrypted, and refuses bad input with the kind's own message", { timeout: minutes(5) }, async () => {
+    const globex = emulator.fixture.organizations.find((org) => org.id !== "org-acme")!;
+    const program = (title: string) =>
+      [
+        "name: docs-explicit-provider",
+        "runtime: yaml",
+        "plugins:",
+        "  providers:",
+        "    - name: docs-platform",
+        `      path: ${pluginDir}`,
+        "config:",
+        "  globexToken:",
+        "    type: string",
+        "    secret: true",
+        "resources:",
+        "  globex:",
+        "    type: pulumi:providers:docs-platform",
+        "    properties:",
+        `      apiUrl: ${emulator.url}`,
+        "      token: ${globexToken}",
+        `      organizationId: ${globex.id}`,
+        "      maxConcurrentRequests: 2",
+        "      maxRetries: 2",
+        "  support:",
+        "    type: docs-platform:index:Team",
+        "    properties:",
+        `      title: ${JSON.stringify(title)}`,
+        "    options:",
+        "      provider: ${globex}",
+        "outputs:",
+        "  supportId: ${support.id}",
+        "",
+      ].join("\n");
+    const dir = await writeProgram("plugin-explicit", { "Pulumi.yaml": program("Support") });
+    // No default configuration at all: everything comes from the provider resource.
+    const explicit = await createStack({ programDir: dir, stackName: "explicit", config: { globexToken: { value: globex.admin.token, secret: true } } });
+    try {
+      await explicit.up();
+      const { supportId } = (await explicit.outputs()) as { supportId: string };
+      const team = await apiClient(emulator.url, globex.admin.token).get(`/orgs/${globex.id}/teams/${supportId}`);
+      expect(team.title).toBe("Support");
+      const state = await explicit.exportState();
+      expect(state.text).not.toContain(globex.admin.token);
+      const provider = (state.deployment.resources ?? []).find((resource) => resource.type === "pulumi:providers:docs-platform")!;
+      expect(JSON.stringify((provider.inputs as Record<string, unknown>).token)).toContain("ciphertext");
+      expect(changeCounts(await explicit.preview())).toEqual({});
+
+      // The same validation and message as the dynamic package, before any request.
+      const { writeFile } = await import("node:fs/promises");
+      await writeFile(path.join(dir, "Pulumi.yaml"), program("x".repeat(65)));
+      const refused = await explicit.run(["preview", "--non-interactive"]);
+      expect(refused.exitCode).not.toBe(0);
+      expect(refused.stdout + refused.stderr).toContain("title: must be at most 64 characters");
+      await writeFile(path.join(dir, "Pulumi.yaml"), program("Support"));
+      await explicit.destroy();
+    } finally {
+      await explicit.remove().catch(() => undefined);
+    }
   });
 });
