@@ -4,8 +4,11 @@
  * returns the violations it finds as messages. index.ts wires them into the pack.
  */
 
-/** Dynamic resources of pulumi-docs-platform are matched by their type token. */
+/** The dynamic package's type token of a kind (the plugin's is `docs-platform:index:<Kind>`). */
 export const typeOf = (kind: string) => `pulumi-nodejs:dynamic/docs-platform:${kind}`;
+
+/** Whether a resource's type is the kind's, through either front door (the dynamic package or the plugin). */
+export const isKind = (type: string, kind: string) => type === typeOf(kind) || type === `docs-platform:index:${kind}`;
 
 export interface ResourceView {
   type: string;
@@ -22,9 +25,9 @@ export interface ResourceView {
  * out gets the API's default, which this rule cannot see.)
  */
 export function publicSitesNeedSaml(resources: readonly ResourceView[]): string[] {
-  const organizationsWithSaml = new Set(resources.filter((r) => r.type === typeOf("SamlProvider")).map((r) => r.props.organizationId));
+  const organizationsWithSaml = new Set(resources.filter((r) => isKind(r.type, "SamlProvider")).map((r) => r.props.organizationId));
   return resources
-    .filter((r) => r.type === typeOf("Site") && r.props.visibility === "public" && !organizationsWithSaml.has(r.props.organizationId))
+    .filter((r) => isKind(r.type, "Site") && r.props.visibility === "public" && !organizationsWithSaml.has(r.props.organizationId))
     .map((r) => `site "${r.name}" is public, but organization ${String(r.props.organizationId)} has no SamlProvider in this stack: add one, or make the site unlisted, share-link or visitor-auth`);
 }
 
@@ -35,7 +38,7 @@ export function publicSitesNeedSaml(resources: readonly ResourceView[]): string[
  * such a site then fails the update instead of replacing the site (and its URL) under the readers.
  */
 export function publishedSitesAreProtected(resource: ResourceView): string[] {
-  if (resource.type !== typeOf("Site") || resource.props.published !== true || resource.protect === true) return [];
+  if (!isKind(resource.type, "Site") || resource.props.published !== true || resource.protect === true) return [];
   return [`site "${resource.name}" is published: give it the resource option \`protect: true\`, so the engine refuses to replace or delete it`];
 }
 
@@ -45,7 +48,7 @@ export function publishedSitesAreProtected(resource: ResourceView): string[] {
  * (`pulumi preview --policy-pack-config`), which is where a platform team reviews exceptions.
  */
 export function specsPrivateUnlessTagged(resource: ResourceView, publicSpecs: readonly string[]): string[] {
-  if (resource.type !== typeOf("OpenApiSpec")) return [];
+  if (!isKind(resource.type, "OpenApiSpec")) return [];
   const { slug, visibility } = resource.props;
   if (visibility === "private") return [];
   if (visibility === "public" && publicSpecs.includes(String(slug))) return [];

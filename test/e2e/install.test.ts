@@ -10,15 +10,11 @@
  * is listed to prove what the program made and that destroy removed it. A second project with
  * another @pulumi/pulumi inside the peer range proves one copy of the SDK is installed.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Code, Heading, Root, RootContent } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
+import { bash, sectionSteps } from "./support/markdown-steps.ts";
 import { type Api, apiClient } from "./support/api.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensurePulumi, repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
@@ -27,43 +23,6 @@ import { stateDirEnvironment } from "../pulumi-cli/run-pulumi.ts";
 const minutes = (n: number) => n * 60_000;
 const SECTION = "Use it in your own project";
 const REGISTRY_INSTALL = "npm install pulumi-docs-platform @pulumi/pulumi";
-
-/** The blocks of the README section: shell to run, or a file to write (info string `<lang> file=<name>`). */
-type Step = { kind: "shell"; text: string } | { kind: "file"; name: string; text: string };
-
-export function sectionSteps(markdown: string, title: string): Step[] {
-  const tree: Root = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  const start = tree.children.findIndex((node) => node.type === "heading" && node.depth === 2 && textOf(node) === title);
-  if (start === -1) throw new Error(`README has no "## ${title}" section`);
-  const steps: Step[] = [];
-  for (const node of tree.children.slice(start + 1)) {
-    if (node.type === "heading" && node.depth <= 2) break;
-    if (node.type !== "code") continue;
-    const code = node as Code;
-    const file = /(?:^|\s)file=(\S+)/.exec(code.meta ?? "")?.[1];
-    if (file) steps.push({ kind: "file", name: file, text: `${code.value}\n` });
-    else if (code.lang === "sh") steps.push({ kind: "shell", text: code.value });
-  }
-  return steps;
-}
-
-function textOf(node: Heading | RootContent): string {
-  if ("value" in node && typeof node.value === "string") return node.value;
-  if ("children" in node) return (node.children as RootContent[]).map(textOf).join("");
-  return "";
-}
-
-/** Runs a bash script; resolves with its output, whatever the exit code. */
-function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-euo", "pipefail", "-c", script], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
-  });
-}
 
 describe("the README's install section, followed word for word outside the repository", () => {
   let emulator: Emulator;

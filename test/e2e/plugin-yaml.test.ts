@@ -6,6 +6,7 @@
  * the SAML certificate are never in the state in plain text; `preview --diff` shows exactly the
  * properties the definitions compare.
  */
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +16,7 @@ import { type TestStack, changeCounts, createStack, writeProgram } from "../pulu
 
 const programDir = fileURLToPath(new URL("../../examples/yaml", import.meta.url));
 const pluginDir = fileURLToPath(new URL("../../provider/plugin", import.meta.url));
+const cli = fileURLToPath(new URL("../../provider/bin/pulumi-docs-platform.js", import.meta.url));
 const minutes = (n: number) => n * 60_000;
 
 let emulator: Emulator;
@@ -84,6 +86,11 @@ describe("the provider plugin from Pulumi YAML", () => {
     const diff = await stack.run(["preview", "--diff", "--non-interactive"]);
     expect(diff.stdout).toMatch(/~ title\s*:\s*"Writers \(renamed elsewhere\)" => "Writers"/);
     expect(changeCounts(await stack.preview())).toEqual({ update: 2 });
+    // The pull-request summary reads the plugin's types as it reads the dynamic ones.
+    const previewJson = (await stack.run(["preview", "--json"])).stdout;
+    const summary = execFileSync(process.execPath, [cli, "pr-summary", "--stack", "yaml"], { input: previewJson, encoding: "utf8" });
+    expect(summary).toMatch(/Team.*writers/);
+    expect(summary).toContain("Writers (renamed elsewhere)");
     await stack.up();
     expect((await api.get(`/orgs/org-acme/teams/${writers.id}`)).title).toBe("Writers");
     expect((await api.get(`/collections/${productDocs.id}`)).description).toBe("Everything customers read about the product.");

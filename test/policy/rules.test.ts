@@ -38,3 +38,14 @@ describe("openapi-spec-private-unless-tagged", () => {
     expect(specsPrivateUnlessTagged(site("portal", { visibility: "public" }), [])).toEqual([]);
   });
 });
+
+describe("resources of the provider plugin", () => {
+  it("are checked like the dynamic package's: the rules match the kind through either door", () => {
+    const pluginSite = { ...site("portal", { visibility: "public", published: true }), type: "docs-platform:index:Site" };
+    const pluginSaml = { ...saml("org-acme"), type: "docs-platform:index:SamlProvider" };
+    expect(publicSitesNeedSaml([pluginSite])).toHaveLength(1);
+    expect(publicSitesNeedSaml([pluginSite, pluginSaml])).toEqual([]);
+    expect(publishedSitesAreProtected(pluginSite)).toHaveLength(1);
+    expect(specsPrivateUnlessTagged({ ...spec({ visibility: "public" }), type: "docs-platform:index:OpenApiSpec" }, [])).toHaveLength(1);
+  });
+});

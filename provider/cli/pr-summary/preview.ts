@@ -77,7 +77,8 @@ export interface ResourceName {
 const TITLE_KEYS = ["title", "label", "slug", "email", "language"];
 
 const STACK_TYPE = "pulumi:pulumi:Stack";
-const PACKAGE_TYPE = /^pulumi-nodejs:dynamic\/docs-platform:(\w+)$/;
+/** The package's resources through either door: the dynamic package's types and the plugin's. */
+const PACKAGE_TYPE = /^(?:pulumi-nodejs:dynamic\/docs-platform|docs-platform:index):(\w+)$/;
 
 // A replace is three steps (create-replacement, replace, delete-replaced); the `replace` step
 // alone stands for it. `same`, `read` and `refresh` change nothing.
