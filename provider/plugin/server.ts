@@ -35,6 +35,11 @@ function kindOf(type: string, urn: string): string {
   return token.slice(TYPE_PREFIX.length);
 }
 
+/** The request's type token; older SDK stubs (the peer range starts at 3.216) may lack the field: the URN has it too. */
+function typeToken(request: Record<string, unknown>): string {
+  return typeof request.getType === "function" ? String((request.getType as () => unknown).call(request) ?? "") : "";
+}
+
 function nameOf(urn: string): string {
   return urn.split("::").pop() ?? urn;
 }
@@ -208,7 +213,8 @@ export const service = {
   }),
 
   diffConfig: handle(async (request) => {
-    const recorded = (request.getOldInputs!() as { toJavaScript(): unknown } | undefined) ?? (request.getOlds!() as { toJavaScript(): unknown } | undefined);
+    const oldInputs = typeof request.getOldInputs === "function" ? (request.getOldInputs() as { toJavaScript(): unknown } | undefined) : undefined;
+    const recorded = oldInputs ?? (request.getOlds!() as { toJavaScript(): unknown } | undefined);
     const olds = unwrapSecrets(fromStruct(recorded)).values;
     const news = unwrapSecrets(fromStruct(request.getNews!() as never)).values;
     const changed = [...KNOWN_CONFIG].filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]) || news[key] === UNKNOWN);
@@ -232,7 +238,7 @@ export const service = {
 
   check: handle(async (request) => {
     const urn = request.getUrn!() as string;
-    const kind = kindOf(request.getType!() as string, urn);
+    const kind = kindOf(typeToken(request), urn);
     const olds = unwrapSecrets(fromStruct(request.getOlds!() as never)).values;
     const { values: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
     const declared = withoutDynamicKeys(news);
@@ -252,7 +258,7 @@ export const service = {
 
   diff: handle(async (request) => {
     const urn = request.getUrn!() as string;
-    const kind = kindOf(request.getType!() as string, urn);
+    const kind = kindOf(typeToken(request), urn);
     const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds!() as never)).values);
     const news = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getNews!() as never)).values);
     const decided = await providerFor(kind).diff(request.getId!() as string, olds, news);
@@ -262,7 +268,7 @@ export const service = {
 
   create: handle(async (request) => {
     const urn = request.getUrn!() as string;
-    const kind = kindOf(request.getType!() as string, urn);
+    const kind = kindOf(typeToken(request), urn);
     const { values, secretKeys } = unwrapSecrets(fromStruct(request.getProperties!() as never));
     // The URN is the identity the create journal keys an interrupted create by.
     const created = await providerFor(kind).create({ ...withoutDynamicKeys(values), [IDENTITY_KEY]: urn });
@@ -274,7 +280,7 @@ export const service = {
 
   read: handle(async (request) => {
     const urn = request.getUrn!() as string;
-    const kind = kindOf(request.getType!() as string, urn);
+    const kind = kindOf(typeToken(request), urn);
     const id = request.getId!() as string;
     const { values: props, secretKeys } = unwrapSecrets(fromStruct(request.getProperties!() as never));
     const secrets = secretOutputKeys(kind, secretKeys);
@@ -293,7 +299,7 @@ export const service = {
 
   update: handle(async (request) => {
     const urn = request.getUrn!() as string;
-    const kind = kindOf(request.getType!() as string, urn);
+    const kind = kindOf(typeToken(request), urn);
     const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds!() as never)).values);
     const { values: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
     const updated = await providerFor(kind).update(request.getId!() as string, olds, withoutDynamicKeys(news));
@@ -304,7 +310,7 @@ export const service = {
 
   delete: handle(async (request) => {
     const urn = request.getUrn!() as string;
-    const kind = kindOf(request.getType!() as string, urn);
+    const kind = kindOf(typeToken(request), urn);
     const props = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getProperties!() as never)).values);
     await providerFor(kind).delete(request.getId!() as string, props);
     return new empty.Empty();
