@@ -63,6 +63,7 @@ describe("the provider plugin from Pulumi YAML", () => {
     const { text } = await stack.exportState();
     expect(text).not.toContain(token);
     expect(text).not.toContain("QuickstartCertificate");
+    expect(text).not.toContain("__provider");
     const okta = (await resources()).get("okta")!;
     expect(JSON.stringify(okta.outputs.certificate)).toContain("ciphertext");
   });
@@ -170,9 +171,16 @@ describe("an explicit provider resource in Pulumi YAML", () => {
       const provider = (state.deployment.resources ?? []).find((resource) => resource.type === "pulumi:providers:docs-platform")!;
       expect(JSON.stringify((provider.inputs as Record<string, unknown>).token)).toContain("ciphertext");
       expect(changeCounts(await explicit.preview())).toEqual({});
+      const { writeFile } = await import("node:fs/promises");
+
+      // A replace key changed: the diff names it and marks the replace.
+      await writeFile(path.join(dir, "Pulumi.yaml"), program("Support").replace("      title: \"Support\"", `      title: "Support"\n      organizationId: org-acme`));
+      const replace = await explicit.run(["preview", "--diff", "--non-interactive"]);
+      expect(replace.stdout).toMatch(/\+-docs-platform:index:Team: \(replace\)/);
+      expect(replace.stdout).toMatch(/~ organizationId: "org-globex" => "org-acme"/);
+      expect(changeCounts(await explicit.preview())).toEqual({ replace: 1 });
 
       // The same validation and message as the dynamic package, before any request.
-      const { writeFile } = await import("node:fs/promises");
       await writeFile(path.join(dir, "Pulumi.yaml"), program("x".repeat(65)));
       const refused = await explicit.run(["preview", "--non-interactive"]);
       expect(refused.exitCode).not.toBe(0);
