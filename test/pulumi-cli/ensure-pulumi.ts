@@ -249,6 +249,16 @@ async function installPluginScripts(binDir: string): Promise<void> {
     '#!/bin/sh\n# Pulumi language plugin for Node.js (see pulumi-language-nodejs.mjs).\nexec node "$(dirname "$0")/pulumi-language-nodejs.mjs" "$@"\n',
     0o755,
   );
+  // The same host for Python programs, with its program runner (language-host.mjs, python-runner.py).
+  const runner = await fs.readFile(fileURLToPath(new URL("./python-runner.py", import.meta.url)), "utf8");
+  await writeIfChanged(path.join(binDir, "pulumi-language-python-runner.py"), runner, 0o644);
+  for (const language of ["python", "go"]) {
+    await writeIfChanged(
+      path.join(binDir, `pulumi-language-${language}`),
+      `#!/bin/sh\n# Pulumi language plugin for ${language} (see pulumi-language-nodejs.mjs).\nPULUMI_LANGUAGE_HOST_LANGUAGE=${language} exec node "$(dirname "$0")/pulumi-language-nodejs.mjs" "$@"\n`,
+      0o755,
+    );
+  }
   // A copy, not a symlink into one checkout's node_modules: the cache is shared by every checkout.
   // The script resolves @pulumi/pulumi from the program's directory, so any checkout works.
   await writeIfChanged(path.join(binDir, "pulumi-resource-pulumi-nodejs"), dynamicProviderScript, 0o755);

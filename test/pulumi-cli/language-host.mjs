@@ -11,12 +11,24 @@
 // Written as plain JavaScript (not TypeScript) because it is copied next to the CLI into a cache
 // outside the repository and started by the CLI from there, with whatever `node` is on PATH.
 //
+// The same host serves Python and Go programs when started as `pulumi-language-python` or
+// `pulumi-language-go` (the wrapper sets PULUMI_LANGUAGE_HOST_LANGUAGE): Pulumi's own hosts for them
+// are not served by the proxy either. For Python, `Run` starts python-runner.py (next to this file)
+// with the program's virtual environment (`runtime.options.virtualenv`) or `python3`, and the
+// Pulumi Python SDK from PyPI does the rest. For Go, `Run` builds the program (`go build`) and runs
+// the binary with the settings the Pulumi Go SDK reads from the environment (PULUMI_MONITOR, ...).
+// A Python or Go project has no node_modules: gRPC and the stubs then come from the @pulumi/pulumi under
+// PULUMI_LANGUAGE_HOST_SDK_DIR (the test environment points it at this repository's node_modules).
+//
 // Deliberate differences from Pulumi's Go host: no synchronous-invoke pipes (`--sync`; only the
 // deprecated `invokeSync` needs them), no monitor proxy (the program talks to the engine's monitor
 // directly), no debugger attach, and dependency installation is left to npm.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const language = ["python", "go"].includes(process.env.PULUMI_LANGUAGE_HOST_LANGUAGE ?? "") ? process.env.PULUMI_LANGUAGE_HOST_LANGUAGE : "nodejs";
 
 const nodeJSProcessExitedAfterLoggingUserActionableMessage = 32;
 
@@ -49,6 +61,8 @@ function loadPulumiSdk(fromDirectory) {
   try {
     packageJsonPath = requireFromProgram.resolve("@pulumi/pulumi/package.json");
   } catch {
+    const fallback = process.env.PULUMI_LANGUAGE_HOST_SDK_DIR;
+    if (fallback) return loadPulumiSdk(fallback);
     throw new Error(
       `pulumi-language-nodejs: @pulumi/pulumi is not installed where the program is (${fromDirectory}). ` +
         "Run npm install in the program's directory or one above it.",
@@ -78,6 +92,11 @@ function legacyConfigKey(key) {
 // Runtime options of Pulumi.yaml (`runtime.options`), with Pulumi's defaults.
 function runtimeOptions(info) {
   const options = info?.getOptions()?.toJavaScript() ?? {};
+  if (language === "go") return { nodeargs: [] };
+  if (language === "python") {
+    if (options.virtualenv !== undefined && typeof options.virtualenv !== "string") throw new Error("virtualenv option must be a string");
+    return { virtualenv: options.virtualenv ?? "", nodeargs: [] };
+  }
   const typescript = options.typescript ?? true;
   if (typeof typescript !== "boolean") throw new Error("typescript option must be a boolean");
   if (options.tsconfig !== undefined && typeof options.tsconfig !== "string")
@@ -114,11 +133,25 @@ function main() {
     const options = runtimeOptions(info);
     const programDirectory = info?.getProgramDirectory() || request.getPwd() || process.cwd();
     const entryPoint = info?.getEntryPoint() || request.getProgram() || ".";
-    // Like Pulumi's host, use the runner of the @pulumi/pulumi the program resolves.
-    const { sdkRoot } = loadPulumiSdk(programDirectory);
-    const runPath = process.env.PULUMI_LANGUAGE_NODEJS_RUN_PATH || path.join(sdkRoot, "cmd", "run");
+    const config = {};
+    for (const [key, value] of request.getConfigMap().entries()) config[legacyConfigKey(key)] = value;
+    const env = {
+      ...process.env,
+      PULUMI_CONFIG: JSON.stringify(config),
+      PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(request.getConfigsecretkeysList()),
+    };
+    if (language === "go") return startGoProgram(request, info, programDirectory, env);
 
-    const args = [...options.nodeargs, runPath];
+    // Like Pulumi's host, use the runner of the @pulumi/pulumi the program resolves (Node.js), or
+    // our own runner with the program's Python.
+    const runPath =
+      language === "python"
+        ? fileURLToPath(new URL("./pulumi-language-python-runner.py", import.meta.url))
+        : process.env.PULUMI_LANGUAGE_NODEJS_RUN_PATH || path.join(loadPulumiSdk(programDirectory).sdkRoot, "cmd", "run");
+    const executable =
+      language === "python" ? (options.virtualenv ? path.resolve(programDirectory, options.virtualenv, "bin", "python") : "python3") : "node";
+
+    const args = language === "python" ? ["-u", runPath] : [...options.nodeargs, runPath];
     const flag = (name, value) => {
       if (value !== undefined && value !== null && value !== "") args.push(`--${name}`, String(value));
     };
@@ -131,22 +164,37 @@ function main() {
     flag("pwd", programDirectory);
     if (request.getDryrun()) args.push("--dry-run");
     flag("parallel", request.getParallel());
-    flag("tracing", tracing);
+    if (language === "nodejs") flag("tracing", tracing);
     args.push(entryPoint, ...request.getArgsList());
 
-    const config = {};
-    for (const [key, value] of request.getConfigMap().entries()) config[legacyConfigKey(key)] = value;
-    const env = {
-      ...process.env,
-      PULUMI_CONFIG: JSON.stringify(config),
-      PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(request.getConfigsecretkeysList()),
-    };
+    if (language === "python") env.PYTHONUNBUFFERED = "1";
     if (options.typescript) env.PULUMI_NODEJS_TYPESCRIPT = "true";
     if (options.tsconfig) env.PULUMI_NODEJS_TSCONFIG_PATH = options.tsconfig;
+    // `node` from PATH, as Pulumi's host does: the caller decides which Node.js runs programs.
+    return runChild(executable, args, programDirectory, env);
+  }
 
+  /** A Go program: built with the machine's Go, then run with its settings in the environment. */
+  async function startGoProgram(request, info, programDirectory, env) {
+    const binary = path.join(programDirectory, ".pulumi-go-program");
+    const built = await runChild("go", ["build", "-o", binary, "."], programDirectory, process.env);
+    if (built.error) return { error: `Go program failed to build: ${built.error}` };
+    Object.assign(env, {
+      PULUMI_MONITOR: request.getMonitorAddress(),
+      PULUMI_ENGINE: engineAddress,
+      PULUMI_PROJECT: request.getProject(),
+      PULUMI_STACK: request.getStack(),
+      PULUMI_ORGANIZATION: request.getOrganization(),
+      PULUMI_ROOT_DIRECTORY: info?.getRootDirectory() ?? "",
+      PULUMI_DRY_RUN: String(request.getDryrun()),
+      PULUMI_PARALLEL: String(request.getParallel()),
+    });
+    return runChild(binary, request.getArgsList(), programDirectory, env);
+  }
+
+  function runChild(executable, args, programDirectory, env) {
     return new Promise((resolve) => {
-      // `node` from PATH, as Pulumi's host does: the caller decides which Node.js runs programs.
-      const child = spawn("node", args, { cwd: programDirectory, env, stdio: ["ignore", "inherit", "inherit"] });
+      const child = spawn(executable, args, { cwd: programDirectory, env, stdio: ["ignore", "inherit", "inherit"] });
       running.add(child);
       child.on("error", (error) => {
         running.delete(child);
@@ -250,7 +298,7 @@ function main() {
   server.addService(sdk.languageGrpc.LanguageRuntimeService, service);
   server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) => {
     if (error) {
-      console.error(`pulumi-language-nodejs: could not start the gRPC server: ${error.message}`);
+      console.error(`pulumi-language-${language}: could not start the gRPC server: ${error.message}`);
       process.exit(1);
     }
     // The plugin protocol: the first line on stdout is the port the engine connects to.

@@ -42,6 +42,8 @@ export function pulumiEnvironment(options: PulumiEnvironmentOptions): NodeJS.Pro
     PULUMI_CONFIG_PASSPHRASE: options.passphrase ?? defaultPassphrase,
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    // gRPC for the Python mode of the language host, whose projects have no node_modules.
+    PULUMI_LANGUAGE_HOST_SDK_DIR: repositoryRoot,
     // Plain output for assertions and logs.
     NO_COLOR: "1",
   });
