@@ -9,6 +9,8 @@
  *   program run by the Go mode of the same host (Pulumi's own Python and Go hosts are not served by
  *   the Go module proxy).
  * - TypeScript: the SDK compiles; its program run is test/e2e/plugin-migrate.test.ts.
+ * - Java: the SDK (pulumi-java's generator) compiles with Maven against com.pulumi:pulumi from
+ *   Maven Central; no Java program is run (no Java language host here).
  *
  * Each program looks the organization up, makes a team, a collection and a space in it, previews
  * with no change and is destroyed.
@@ -164,5 +166,34 @@ describe("the provider plugin from TypeScript", () => {
     const target = await installNodeSdk(path.join(scratch, "program"), path.join(scratch, "node"));
     const index = await fs.readFile(path.join(target, "bin", "index.d.ts"), "utf8");
     for (const name of ["Team", "SiteStructure", "getSpaces", "Provider"]) expect(index).toContain(name);
+  });
+});
+
+/** A Maven build of the generated Java sources: the Pulumi Java SDK and the annotations they use. */
+const POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>com.docsplatform</groupId>
+  <artifactId>docs-platform</artifactId>
+  <version>0.1.0</version>
+  <properties>
+    <maven.compiler.source>17</maven.compiler.source>
+    <maven.compiler.target>17</maven.compiler.target>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+  </properties>
+  <dependencies>
+    <dependency><groupId>com.pulumi</groupId><artifactId>pulumi</artifactId><version>1.12.0</version></dependency>
+    <dependency><groupId>com.google.code.findbugs</groupId><artifactId>jsr305</artifactId><version>3.0.2</version></dependency>
+  </dependencies>
+</project>
+`;
+
+describe("the provider plugin from Java", () => {
+  it("compiles the generated SDK with Maven", { timeout: minutes(8) }, async () => {
+    const sdk = path.join(scratch, "java-sdk");
+    expect(await generateSdk("java", sdk)).toBeGreaterThan(100);
+    await fs.writeFile(path.join(sdk, "pom.xml"), POM);
+    await run("mvn", ["-q", "-B", "compile"], { cwd: sdk, maxBuffer: 1 << 26 });
+    const classes = await fs.readdir(path.join(sdk, "target", "classes", "com", "docsplatform", "docsplatform"));
+    for (const name of ["Team.class", "SiteStructure.class", "Provider.class", "DocsplatformFunctions.class"]) expect(classes).toContain(name);
   });
 });

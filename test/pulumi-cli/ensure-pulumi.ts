@@ -15,6 +15,7 @@
 //
 // Run as a script (`node test/pulumi-cli/ensure-pulumi.ts`) it prints the bin directory.
 import { execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -133,10 +134,14 @@ async function ensure(options: EnsurePulumiOptions): Promise<PulumiInstallation>
 
   const binDir = path.join(installDir, "bin");
   for (const tool of goTools(version)) {
-    if (await isExecutable(path.join(binDir, tool.name))) continue;
+    // Rebuilt when what makes it changes (its modules, its source files).
+    const spec = await toolSpec(tool);
+    const built = async () => (await isExecutable(path.join(binDir, tool.name))) && (await fs.readFile(path.join(binDir, `${tool.name}.spec`), "utf8").catch(() => "")) === spec;
+    if (await built()) continue;
     await withLock(`${installDir}.lock`, log, async () => {
-      if (await isExecutable(path.join(binDir, tool.name))) return;
+      if (await built()) return;
       await buildGoTool(tool, installDir, log);
+      await fs.writeFile(path.join(binDir, `${tool.name}.spec`), spec);
     });
   }
   await installPluginScripts(binDir);
@@ -160,11 +165,12 @@ export const pulumiYamlVersion = "1.38.0";
 interface GoTool {
   /** The executable's name in the bin directory. */
   name: string;
-  /** Modules the throwaway build module requires, beside pulumi's pkg and sdk at the CLI's version. */
+  /** Modules the throwaway build module requires. */
   requires: string[];
-  /** The package to build: a module path, or "." for `source` (a directory of this repository). */
+  /** The package to build: a module path, or "." for `files` of this repository. */
   target: string;
-  source?: string;
+  /** Go files of this repository that make the program. */
+  files?: string[];
   /** Modules whose checksums are not in the checksum database. */
   noSumDb?: string;
 }
@@ -172,14 +178,34 @@ interface GoTool {
 /**
  * Go programs built beside the CLI, with most packages already in Go's build cache (seconds after
  * the CLI): the YAML language host, and sdkgen (test/pulumi-cli/sdkgen: the CLI's own code
- * generators, since `pulumi package gen-sdk` needs language plugins the proxy does not serve).
+ * generators, since `pulumi package gen-sdk` needs language plugins the proxy does not serve), once
+ * against the CLI's pkg/v3 and once, for Java, against the pkg/v3 pulumi-java pins (its generator
+ * does not compile against the CLI's; that pseudo-version's checksum is not in the database).
  */
 function goTools(version: string): GoTool[] {
   const yaml = "github.com/pulumi/pulumi-yaml";
+  const pulumi = [`github.com/pulumi/pulumi/pkg/v3 v${version}`, `github.com/pulumi/pulumi/sdk/v3 v${version}`];
+  const sdkgen = (file: string) => fileURLToPath(new URL(`./sdkgen/${file}`, import.meta.url));
   return [
-    { name: "pulumi-language-yaml", requires: [`${yaml} v${pulumiYamlVersion}`], target: `${yaml}/cmd/pulumi-language-yaml`, noSumDb: yaml },
-    { name: "docs-platform-sdkgen", requires: [], target: ".", source: fileURLToPath(new URL("./sdkgen", import.meta.url)) },
-  ].map((tool) => ({ ...tool, requires: [...tool.requires, `github.com/pulumi/pulumi/pkg/v3 v${version}`, `github.com/pulumi/pulumi/sdk/v3 v${version}`] }));
+    { name: "pulumi-language-yaml", requires: [`${yaml} v${pulumiYamlVersion}`, ...pulumi], target: `${yaml}/cmd/pulumi-language-yaml`, noSumDb: yaml },
+    { name: "docs-platform-sdkgen", requires: pulumi, target: ".", files: [sdkgen("main.go"), sdkgen("generate.go")] },
+    {
+      name: "docs-platform-sdkgen-java",
+      requires: [`github.com/pulumi/pulumi-java/pkg v${pulumiJavaVersion}`],
+      target: ".",
+      files: [sdkgen("main.go"), sdkgen("generate_java.go")],
+      noSumDb: "github.com/pulumi",
+    },
+  ];
+}
+
+/** The Java code generator's module (github.com/pulumi/pulumi-java/pkg); the proxy serves this version. */
+export const pulumiJavaVersion = "1.12.0";
+
+async function toolSpec(tool: GoTool): Promise<string> {
+  const hash = createHash("sha256").update(JSON.stringify(tool.requires));
+  for (const file of tool.files ?? []) hash.update(await fs.readFile(file));
+  return `${tool.target} ${hash.digest("hex")}\n`;
 }
 
 async function buildGoTool(tool: GoTool, installDir: string, log: (line: string) => void): Promise<void> {
@@ -193,8 +219,8 @@ async function buildGoTool(tool: GoTool, installDir: string, log: (line: string)
     path.join(buildDir, "go.mod"),
     [`module local/${tool.name}-build`, "", `go ${minimumGoVersion}`, "", `require (\n${tool.requires.map((line) => `\t${line}`).join("\n")}\n)`, "", ...goReplaces.map((replace) => `replace ${replace}`), ""].join("\n"),
   );
-  if (tool.source) {
-    for (const file of await fs.readdir(tool.source)) if (file.endsWith(".go")) await fs.copyFile(path.join(tool.source, file), path.join(buildDir, file));
+  if (tool.files) {
+    for (const file of tool.files) await fs.copyFile(file, path.join(buildDir, path.basename(file)));
   } else {
     await fs.writeFile(path.join(buildDir, "tools.go"), `//go:build tools\n\npackage tools\n\nimport _ "${tool.target}"\n`);
   }

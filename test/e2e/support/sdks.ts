@@ -11,10 +11,11 @@ export const schemaPath = path.join(repositoryRoot, "provider", "plugin", "schem
 export const pluginDir = path.join(repositoryRoot, "provider", "plugin");
 
 /** Generates the SDK of `language` into `outDir` (emptied first); returns the number of files. */
-export async function generateSdk(language: "nodejs" | "python" | "go", outDir: string): Promise<number> {
+export async function generateSdk(language: "nodejs" | "python" | "go" | "java", outDir: string): Promise<number> {
   const { binDir } = await ensurePulumi();
   await fs.rm(outDir, { recursive: true, force: true });
-  const { stdout } = await run(path.join(binDir, "docs-platform-sdkgen"), [schemaPath, language, outDir]);
+  const tool = language === "java" ? "docs-platform-sdkgen-java" : "docs-platform-sdkgen";
+  const { stdout } = await run(path.join(binDir, tool), [schemaPath, language, outDir]);
   return Number(/(\d+) files/.exec(stdout)?.[1] ?? 0);
 }
 

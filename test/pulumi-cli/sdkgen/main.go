@@ -5,7 +5,11 @@
 // github.com/pulumi/pulumi/pkg/v3, which the proxy serves. Built beside the CLI by
 // test/pulumi-cli/ensure-pulumi.ts.
 //
-// Usage: sdkgen <schema.json> <language: nodejs|python|go> <out dir>
+// Built twice: main.go with generate.go as docs-platform-sdkgen (nodejs, python, go) against the
+// CLI's pkg/v3, and main.go with generate_java.go as docs-platform-sdkgen-java against the pkg/v3
+// that github.com/pulumi/pulumi-java/pkg pins, which its Java generator compiles with.
+//
+// Usage: sdkgen <schema.json> <language> <out dir>
 package main
 
 import (
@@ -14,15 +18,12 @@ import (
 	"os"
 	"path/filepath"
 
-	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
-	"github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
-	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
 
 func main() {
 	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: sdkgen <schema.json> <nodejs|python|go> <out dir>")
+		fmt.Fprintf(os.Stderr, "usage: sdkgen <schema.json> <%s> <out dir>\n", languages)
 		os.Exit(2)
 	}
 	if err := run(os.Args[1], os.Args[2], os.Args[3]); err != nil {
@@ -49,17 +50,7 @@ func run(schemaPath, language, out string) error {
 	if diags.HasErrors() {
 		return diags
 	}
-	var files map[string][]byte
-	switch language {
-	case "nodejs":
-		files, err = nodejs.GeneratePackage("sdkgen", pkg, nil, nil, true, loader)
-	case "python":
-		files, err = python.GeneratePackage("sdkgen", pkg, nil, loader)
-	case "go":
-		files, err = gogen.GeneratePackage("sdkgen", pkg, nil)
-	default:
-		return fmt.Errorf("unknown language %q", language)
-	}
+	files, err := generate(language, pkg, loader)
 	if err != nil {
 		return err
 	}
