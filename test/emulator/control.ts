@@ -8,6 +8,9 @@ import type { TokenDoc, UserDoc } from "./model.ts";
 import type { Result } from "./router.ts";
 import type { EmulatorState } from "./state.ts";
 import { validate } from "./validate.ts";
+import { snapshotOf } from "./snapshot/dump.ts";
+import { checkSnapshot, SnapshotError, type Snapshot } from "./snapshot/format.ts";
+import { seedFromSnapshot } from "./snapshot/seed.ts";
 
 /**
  * A web page can send a POST with a text/plain, form or empty body without asking first (a
@@ -31,6 +34,20 @@ export function resetTo(state: EmulatorState, fixture: Fixture): void {
   });
   state.fixture = fixture;
   state.fixtureInfo = describeFixture(fixture);
+  delete state.seed;
+}
+
+/** Replaces all state with a snapshot's organization; its admin keeps the token in use, so clients keep working. */
+export function restoreSnapshot(state: EmulatorState, snapshot: Snapshot): void {
+  const token = state.fixtureInfo.token;
+  let fixture: Fixture | undefined;
+  state.store.tx(() => {
+    state.store.clear();
+    fixture = seedFromSnapshot(state.store, state.clock, snapshot, token);
+  });
+  state.fixture = fixture!;
+  state.fixtureInfo = describeFixture(fixture!);
+  state.seed = snapshot;
 }
 
 /**
@@ -54,12 +71,13 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
         body: {
           endpoints: [
             "POST /_control/reset", "POST /_control/fixture", "GET|PUT|DELETE /_control/faults", "GET|DELETE /_control/requests",
-            "GET|POST /_control/clock", "GET|PUT /_control/settings", "PUT|DELETE /_control/tokens/{token}",
+            "GET|POST /_control/clock", "GET|PUT /_control/settings", "PUT|DELETE /_control/tokens/{token}", "GET|PUT /_control/snapshot",
           ],
         },
       };
     case "POST /_control/reset": {
-      resetTo(state, state.fixture);
+      if (state.seed) restoreSnapshot(state, state.seed);
+      else resetTo(state, state.fixture);
       state.faults.clear();
       state.counts.clear();
       state.statuses.clear();
@@ -77,6 +95,19 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
       }
       resetTo(state, fixture);
       return { status: 200, body: { fixture: state.fixtureInfo } };
+    }
+    case "GET /_control/snapshot":
+      return { status: 200, body: snapshotOf(state.store, state.fixtureInfo.organization, state.clock.iso()) };
+    case "PUT /_control/snapshot": {
+      let snapshot: Snapshot;
+      try {
+        snapshot = checkSnapshot(await readBody(req), "the request body");
+      } catch (error) {
+        if (error instanceof SnapshotError) throw badRequest(error.message);
+        throw error;
+      }
+      restoreSnapshot(state, snapshot);
+      return { status: 200, body: { organization: state.fixtureInfo.organization, token: state.fixtureInfo.token } };
     }
     case "GET /_control/faults":
       return { status: 200, body: state.faults.config };

@@ -19,6 +19,21 @@ import { Router } from "./router.ts";
 import { createHandler } from "./server.ts";
 import type { EmulatorState } from "./state.ts";
 import { Store } from "./storage.ts";
+import { snapshotOf } from "./snapshot/dump.ts";
+import { checkSnapshot, readSnapshot, type Snapshot } from "./snapshot/format.ts";
+import { fixtureFromStore, seedFromSnapshot } from "./snapshot/seed.ts";
+
+export type { Snapshot } from "./snapshot/format.ts";
+export { SnapshotError } from "./snapshot/format.ts";
+
+/** The emulator serves loopback clients only: the host it listens on must be a loopback address. */
+function listenHost(host: string | undefined): string {
+  const chosen = host ?? "127.0.0.1";
+  if (!["127.0.0.1", "localhost", "::1"].includes(chosen)) {
+    throw new Error(`host ${JSON.stringify(chosen)}: the emulator listens on loopback only (127.0.0.1, localhost or ::1)`);
+  }
+  return chosen;
+}
 
 export type { FaultConfig } from "./faults.ts";
 export type { Fixture, FixtureInfo, FixtureMember } from "./fixtures.ts";
@@ -36,6 +51,15 @@ export interface EmulatorOptions {
   fixture?: Fixture | string;
   /** Duration of OpenAPI processing; see README. */
   openapiProcessingMs?: number;
+  /**
+   * Start from a snapshot of an organization (snapshot/format.ts; an object or a file path)
+   * instead of the fixture, when the database is empty.
+   */
+  seed?: Snapshot | string;
+  /** With `seed`: the token of the snapshot's first admin (default: a new random one). */
+  token?: string;
+  /** Host to listen on; loopback only (default 127.0.0.1). */
+  host?: string;
   /** Base of the emulator clock (default Date.now); the control surface can still advance it. */
   now?: () => number;
 }
@@ -53,6 +77,8 @@ export interface Emulator {
   /** Programmatic shortcuts for the control surface. */
   advanceClock(ms: number): void;
   setFaults(config: FaultConfig): void;
+  /** The first organization's configuration plane as a snapshot (what `GET /_control/snapshot` answers). */
+  snapshot(): Snapshot;
   close(): Promise<void>;
 }
 
@@ -77,12 +103,16 @@ function savedRequests(store: Store): unknown {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const fixture = typeof options.fixture === "object" ? checkFixture(options.fixture) : readFixture(options.fixture ?? DEMO_FIXTURE);
+  const seed = typeof options.seed === "string" ? readSnapshot(options.seed) : options.seed !== undefined ? checkSnapshot(options.seed) : undefined;
+  let fixture = seed ? undefined : typeof options.fixture === "object" ? checkFixture(options.fixture) : readFixture(options.fixture ?? DEMO_FIXTURE);
   const store = new Store(options.db ?? ":memory:");
   const clock = new Clock(options.now);
-  // A file that already holds data keeps it: the fixture only seeds an empty database.
+  // A file that already holds data keeps it: the fixture (or the snapshot) only seeds an empty database.
   const loadedFixture = store.isEmpty();
-  if (loadedFixture) loadFixture(store, clock, fixture);
+  if (loadedFixture && seed) fixture = seedFromSnapshot(store, clock, seed, options.token);
+  else if (loadedFixture) loadFixture(store, clock, fixture!);
+  // A file seeded from a snapshot earlier: its users and tokens are in the store.
+  fixture ??= fixtureFromStore(store);
   // The recent requests outlive a restart on a file, so the console still shows what the last
   // `npm start` sent after the quickstart has stopped its emulator.
   const requestLog = new RequestLog();
@@ -100,11 +130,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     origin: "",
     fixture,
     fixtureInfo: describeFixture(fixture),
+    ...(seed ? { seed } : {}),
   };
   const server: Server = createServer({ keepAlive: true }, createHandler(state));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, listenHost(options.host), () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   state.origin = `http://127.0.0.1:${port}`;
@@ -119,6 +150,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     loadedFixture,
     advanceClock: (ms) => clock.advance(ms),
     setFaults: (config) => faults.set(config),
+    snapshot: () => snapshotOf(store, state.fixtureInfo.organization, clock.iso()),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,7 @@
 import type { Clock } from "./clock.ts";
 import type { Settings } from "./context.ts";
 import type { Faults } from "./faults.ts";
+import type { Snapshot } from "./snapshot/format.ts";
 import type { Fixture, FixtureInfo } from "./fixtures.ts";
 import type { RequestLog } from "./request-log.ts";
 import type { Router } from "./router.ts";
@@ -21,5 +22,7 @@ export interface EmulatorState {
   requestLog: RequestLog;
   origin: string;
   fixture: Fixture;
+  /** The snapshot the emulator was seeded from (`--seed`, `PUT /_control/snapshot`): what a reset restores. */
+  seed?: Snapshot;
   fixtureInfo: FixtureInfo;
 }

@@ -8,9 +8,11 @@ import { ApiClient, isApiError, isAuthenticationError, isNotFoundError, isPermis
 import { CredentialsError, type Credentials, resolveCredentials, stackConfigOf } from "./credentials";
 import { DEFAULT_PACKAGE_SPEC, type ExportResult, PROJECT_NAME_PATTERN, STACK_NAME_PATTERN, exportOrganization, packageJson, selectKinds } from "./export";
 import { EXPORTERS } from "./kinds";
+import { OrganizationReader } from "./reader";
+import { writeSnapshot } from "./snapshot/write";
 
 export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] [--import-file <file>]
-                                   [--package-spec <spec>] [--stack <name>] [--project <name>] [--api-url <url>] [--token-stdin] [--config-stack <name>]
+                                   [--snapshot <file>] [--package-spec <spec>] [--stack <name>] [--project <name>] [--api-url <url>] [--token-stdin] [--config-stack <name>]
   Reads a live organization through the API and writes a Pulumi TypeScript program that declares it.
   --org <id>            the organization (default: DOCS_PLATFORM_ORGANIZATION_ID, the stack config's
                         docs-platform:organizationId, or the token's only organization)
@@ -22,6 +24,9 @@ export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--
   --import-file <file>  instead of \`adopt\`: also write a \`pulumi import --file\` file holding every object's
                         state; \`pulumi import --file <file> --generate-code=false --protect=false\` records them
                         without a request to the API
+  --snapshot <file>     instead of a program: write the organization's configuration plane as a snapshot for
+                        the offline twin (\`docs-platform-emulator --seed <file>\`); secrets are replaced by
+                        placeholders and listed in it (docs/twin.md)
   --package-spec <spec> what the written package.json installs as pulumi-docs-platform: a version range,
                         a tarball path or a git URL, anything \`npm install\` takes (default: ${DEFAULT_PACKAGE_SPEC},
                         this package's own version)
@@ -92,6 +97,34 @@ function writeFiles(dir: string, result: ExportResult, packageSpec: string): str
   return written;
 }
 
+/** `export --snapshot <file>`: the organization as a snapshot (snapshot/write.ts). */
+async function snapshotCommand(client: ApiClient, organizationId: string, credentials: Credentials, file: string, log: (line: string) => void, started: number): Promise<number> {
+  let snapshot;
+  try {
+    snapshot = await writeSnapshot(new OrganizationReader(client, organizationId), new Date().toISOString());
+  } catch (error) {
+    if (isApiError(error) && error.path.split("?")[0]!.replace(/\/+$/, "").endsWith(`/orgs/${organizationId}`)) throw organizationError(error, organizationId, credentials);
+    if (isAuthenticationError(error)) throw organizationError(error, organizationId, credentials);
+    throw error;
+  }
+  const text = `${JSON.stringify(snapshot, null, 2)}\n`;
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  fs.writeFileSync(file, text);
+  const secrets = snapshot.secrets as unknown[];
+  log(`wrote the snapshot of ${organizationId} to ${file} (${text.length} bytes, ${countObjects(snapshot)} objects) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (secrets.length > 0) log(`${secrets.length} secret(s) replaced by placeholders (listed under "secrets" in the file)`);
+  return 0;
+}
+
+/** Every object the snapshot holds: the organization, its members and everything below. */
+export function countObjects(snapshot: Record<string, unknown>): number {
+  let count = 1;
+  for (const key of ["members", "teams", "samlProviders", "collections", "spaces", "openApiSpecs", "translations"]) count += (snapshot[key] as unknown[]).length;
+  for (const site of snapshot.sites as Record<string, unknown[]>[]) count += 1 + site.sectionGroups!.length + site.sections!.length + site.siteSpaces!.length;
+  if (snapshot.agentInstructions !== null) count += 1;
+  return count;
+}
+
 export async function exportCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -103,6 +136,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       "no-adopt": { type: "boolean", default: false },
       "package-spec": { type: "string" },
       "import-file": { type: "string" },
+      snapshot: { type: "string" },
       stack: { type: "string" },
       project: { type: "string" },
       "api-url": { type: "string" },
@@ -118,6 +152,12 @@ export async function exportCommand(args: string[]): Promise<number> {
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}\n${EXPORT_USAGE}`);
   if (values.stack !== undefined && !STACK_NAME_PATTERN.test(values.stack)) throw new UsageError("--stack: a stack name is letters, digits, -, _ and . only");
   if (values.project !== undefined && !PROJECT_NAME_PATTERN.test(values.project)) throw new UsageError("--project: a project name is letters, digits, -, _ and . only");
+  if (values.snapshot !== undefined) {
+    const programOnly = (["out", "only", "import-file", "package-spec", "stack", "project"] as const).filter((flag) => values[flag] !== undefined);
+    if (values["no-adopt"]) programOnly.push("no-adopt" as never);
+    if (programOnly.length > 0) throw new UsageError(`--snapshot writes the whole organization and no program: it does not take --${programOnly.join(", --")}`);
+    if (values.snapshot.trim() === "") throw new UsageError("--snapshot: give the file to write");
+  }
   const packageSpec = packageSpecOf(values["package-spec"]);
   let kinds;
   try {
@@ -142,6 +182,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       throw organizationError(error, "(none given)", credentials);
     }
     log(`API ${credentials.apiUrl} (from ${credentials.sources.apiUrl}), token from ${credentials.sources.token}`);
+    if (values.snapshot !== undefined) return await snapshotCommand(client, organizationId, credentials, values.snapshot, log, started);
     let result: ExportResult;
     try {
       result = await exportOrganization({

@@ -1,7 +1,7 @@
 import type { Context } from "../context.ts";
 import { badRequest, notFound } from "../errors.ts";
 import type { SiteDoc, SiteSpaceDoc } from "../model.ts";
-import type { Stored } from "../storage.ts";
+import type { Store, Stored } from "../storage.ts";
 import { deleted, ok, type Route } from "../router.ts";
 import { validate, type Rule, type Shape } from "../validate.ts";
 import { site } from "./site-model.ts";
@@ -264,8 +264,26 @@ const SITE_SPACE_KIND = "site-space-customization";
 
 /** The site's customization as GET answers it. */
 export function siteCustomization(ctx: Context, siteDoc: SiteDoc): Json {
-  const stored = ctx.store.get<CustomizationDoc>(SITE_KIND, siteDoc.id);
+  return storedSiteCustomization(ctx.store, siteDoc);
+}
+
+/** The same, from the store alone (snapshots). */
+export function storedSiteCustomization(store: Store, siteDoc: SiteDoc): Json {
+  const stored = store.get<CustomizationDoc>(SITE_KIND, siteDoc.id);
   return layer(defaults(siteDoc), stored?.settings ?? {}) as Json;
+}
+
+/** A site space's override as stored (what its PATCHes set), or an empty object. */
+export function storedSiteSpaceOverride(store: Store, siteSpaceId: string): Json {
+  return store.get<CustomizationDoc>(SITE_SPACE_KIND, siteSpaceId)?.settings ?? {};
+}
+
+/** Stores a site's customization and a site space's override as given (snapshots). */
+export function restoreCustomization(store: Store, siteId: string, settings: Json, overrides: ReadonlyArray<{ siteSpaceId: string; settings: Json }>): void {
+  store.insert<CustomizationDoc>(SITE_KIND, siteId, { id: siteId, settings });
+  for (const { siteSpaceId, settings: override } of overrides) {
+    if (override && typeof override === "object" && Object.keys(override).length > 0) store.insert<CustomizationDoc>(SITE_SPACE_KIND, siteId, { id: siteSpaceId, settings: override });
+  }
 }
 
 /** A site space's effective customization: the site's with the site space's override laid over it. */
