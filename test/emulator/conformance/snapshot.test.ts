@@ -1,0 +1,103 @@
+/**
+ * Snapshots (the offline twin, docs/twin.md): the emulator writes one organization's configuration
+ * plane as a snapshot (GET /_control/snapshot), starts from one (`seed`, with a token of its own or
+ * the one given) with the same organization, members and ids, restores one (PUT), resets to the one
+ * it was seeded from, refuses another format version with what to do, and never writes a secret.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { startEmulator, type Emulator } from "../index.ts";
+import { client, control, useEmulator } from "./helpers.ts";
+
+const env = useEmulator();
+const emulators: Emulator[] = [];
+
+afterAll(async () => {
+  for (const emulator of emulators) await emulator.close();
+});
+
+/** An organization with an object of most kinds, made through the API. */
+async function populate(): Promise<void> {
+  const admin = client(env.emulator, env.emulator.fixture.organizations[0]!.admin.token);
+  const org = env.emulator.fixture.organization;
+  const team = await admin.put(`/orgs/${org}/teams`, { title: "Writers", members: [env.emulator.fixture.organizations[0]!.members[1]!.userId] });
+  expect(team.status).toBe(201);
+  expect((await admin.post(`/orgs/${org}/saml`, { label: "Okta", entityID: "http://okta", ssoURL: "https://okta/sso", certificate: "MIIsecretCertificateValue", defaultTeam: team.body.id })).status).toBe(201);
+  const collection = await admin.post(`/orgs/${org}/collections`, { title: "Handbook", description: "How we work" });
+  const space = await admin.post(`/orgs/${org}/spaces`, { title: "Onboarding", parent: collection.body.id });
+  const site = await admin.post(`/orgs/${org}/sites`, { title: "Portal" });
+  const base = `/orgs/${org}/sites/${site.body.id}`;
+  const section = await admin.post(`${base}/sections`, { spaceId: space.body.id, title: "Guides" });
+  expect(section.status).toBe(201);
+  expect((await admin.post(`${base}/section-groups`, { title: "APIs", icon: "plug" })).status).toBe(201);
+  expect((await admin.put(`${base}/customization`, { title: "Portal", styling: { primaryColor: { light: "#0b5fff", dark: "#6ea2ff" } } })).status).toBe(200);
+  expect((await admin.put(`${base}/adaptive-schema`, {
+      jsonSchema: {
+        type: "object",
+        properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false }, isStaff: { type: "boolean", description: "Signed-in staff" } },
+        additionalProperties: false,
+      },
+    })).status).toBe(200);
+  const siteSpace = section.body.siteSpaces[0].id;
+  expect((await admin.patch(`${base}/site-spaces/${siteSpace}/customization`, { title: "Guides!" })).status).toBe(200);
+  expect((await admin.put(`/orgs/${org}/openapi/petstore`, { source: { url: "https://example.com/openapi.json" } })).status).toBeLessThan(300);
+  expect((await admin.post(`/orgs/${org}/translations`, { language: "fr", source: { space: space.body.id } })).status).toBe(201);
+}
+
+describe("snapshots of the emulator's organization", () => {
+  it("round-trips: a twin seeded from a snapshot answers the same snapshot, ids and all, with the token given", async () => {
+    await populate();
+    const first = (await control(env.emulator).get("/snapshot")).body;
+    expect(first).toMatchObject({ format: "docs-platform-snapshot", version: 1, organization: { id: env.emulator.fixture.organization } });
+    expect(first.sites[0].sections).toHaveLength(1);
+
+    const twin = await startEmulator({ seed: first, token: "twin-admin-token" });
+    emulators.push(twin);
+    const second = (await control(twin).get("/snapshot")).body;
+    expect({ ...second, createdAt: "" }).toEqual({ ...first, createdAt: "" });
+    // The admin's token is the one given; the API answers it with the snapshot's objects.
+    expect(twin.fixture.token).toBe("twin-admin-token");
+    const api = client(twin, "twin-admin-token");
+    const teams = await api.get(`/orgs/${first.organization.id}/teams`);
+    expect(teams.body.items.map((team: { id: string }) => team.id)).toEqual(first.teams.map((team: { id: string }) => team.id));
+    const siteId = first.sites[0].id;
+    expect((await api.get(`/orgs/${first.organization.id}/sites/${siteId}/customization`)).body.styling.primaryColor).toEqual({ light: "#0b5fff", dark: "#6ea2ff" });
+  });
+
+  it("never holds a secret: the certificate is a placeholder, listed", async () => {
+    const snapshot = (await control(env.emulator).get("/snapshot")).body;
+    expect(JSON.stringify(snapshot)).not.toContain("MIIsecretCertificateValue");
+    expect(JSON.stringify(snapshot)).not.toContain(env.emulator.fixture.token);
+    expect(snapshot.secrets).toEqual([{ path: `samlProviders.${snapshot.samlProviders[0].id}.certificate`, placeholder: snapshot.samlProviders[0].certificate }]);
+  });
+
+  it("restores one with PUT, keeping the admin's token, and a reset goes back to the seed", async () => {
+    const snapshot = (await control(env.emulator).get("/snapshot")).body;
+    const twin = await startEmulator({ seed: snapshot, token: "twin-admin-token" });
+    emulators.push(twin);
+    const api = client(twin, "twin-admin-token");
+    const org = snapshot.organization.id;
+    await api.put(`/orgs/${org}/teams`, { title: "Made in the twin" });
+    expect((await control(twin).get("/snapshot")).body.teams).toHaveLength(snapshot.teams.length + 1);
+    const restored = await control(twin).put("/snapshot", snapshot);
+    expect(restored.status).toBe(200);
+    expect(restored.body).toEqual({ organization: org, token: "twin-admin-token" });
+    expect((await api.get(`/orgs/${org}/teams`)).body.items).toHaveLength(snapshot.teams.length);
+    await api.put(`/orgs/${org}/teams`, { title: "Made again" });
+    expect((await control(twin).post("/reset")).status).toBe(200);
+    expect((await api.get(`/orgs/${org}/teams`)).body.items).toHaveLength(snapshot.teams.length);
+  });
+
+  it("refuses a snapshot of another format version, or not a snapshot, saying what to do", async () => {
+    const snapshot = (await control(env.emulator).get("/snapshot")).body;
+    const newer = await control(env.emulator).put("/snapshot", { ...snapshot, version: 2 });
+    expect(newer.status).toBe(400);
+    expect(newer.body.error.message).toContain("snapshot format version 2; this emulator reads version 1. Upgrade the emulator");
+    const older = await control(env.emulator).put("/snapshot", { ...snapshot, version: 0 });
+    expect(older.body.error.message).toContain("Export it again");
+    const other = await control(env.emulator).put("/snapshot", { users: [] });
+    expect(other.status).toBe(400);
+    expect(other.body.error.message).toContain("is not a docs-platform snapshot");
+    await expect(startEmulator({ seed: { ...snapshot, version: 2 } })).rejects.toThrow(/snapshot format version 2/);
+  });
+});
+
