@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Rehearses a pull request's `pulumi up` against the offline twin of the organization, kept out of
+# the workflow's YAML so it runs the same on a laptop, in GitHub Actions and in this repository's
+# tests (test/e2e/rehearse.test.ts).
+#
+#   rehearse.sh <snapshot.json>
+#
+# Run it in the directory of the pull request's Pulumi program. It starts the twin from the
+# snapshot (`docs-platform-emulator --seed`, in memory, on a free port), brings the program up on a
+# stack of its own in a throwaway local backend, previews once more (which must show no change),
+# and writes a Markdown comment: what was applied (the pull-request summary of the rehearsal's
+# preview), anything that failed, and whether the second preview was clean. Nothing reaches the
+# real organization: the API URL and token are the twin's, and the program's directory is left as
+# it was (the stack's config file lives in the throwaway directory).
+#
+# Environment:
+#   STACK              the rehearsal stack's name (default: rehearsal); with STATE_FROM, the name of
+#                      the stack the state comes from (its resources are named after it)
+#   STATE_FROM         that stack's state (`pulumi stack export --show-secrets --file state.json`):
+#                      the rehearsal then starts where production is, and `up` applies only the
+#                      pull request's change. Without it the stack starts empty (a program that
+#                      adopts what exists, like the one `export` writes, needs none).
+#   CONFIG_FROM        a stack config file to start from (e.g. Pulumi.prod.yaml); its
+#                      docs-platform:apiUrl and docs-platform:token are dropped (the twin's are
+#                      used). Its secrets need that stack's passphrase in PULUMI_CONFIG_PASSPHRASE.
+#   REHEARSAL_COMMENT  where the comment goes (default: rehearsal.md)
+# Exit code: 0 the change applies cleanly and a second preview shows no change; 1 it does not.
+set -uo pipefail
+
+snapshot="${1:?usage: rehearse.sh <snapshot.json>}"
+comment="${REHEARSAL_COMMENT:-rehearsal.md}"
+work=$(mktemp -d)
+twin_token="rehearsal-$(date +%s)-$$"
+
+# 1. The twin, from the snapshot: the organization's ids and members, a token of its own.
+npx --no-install docs-platform-emulator --seed "$snapshot" --token "$twin_token" --port 0 --db :memory: > "$work/twin.log" 2>&1 &
+twin=$!
+trap 'kill "$twin" 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 1 100); do
+  grep -q '^export DOCS_PLATFORM_ORGANIZATION_ID=' "$work/twin.log" && break
+  kill -0 "$twin" 2>/dev/null || { cat "$work/twin.log" >&2; echo "rehearse: the twin did not start" >&2; exit 1; }
+  sleep 0.1
+done
+api_url=$(sed -n 's/^export DOCS_PLATFORM_API_URL=//p' "$work/twin.log")
+organization=$(sed -n 's/^export DOCS_PLATFORM_ORGANIZATION_ID=//p' "$work/twin.log")
+echo "rehearse: twin of $organization at $api_url"
+
+# 2. A stack of its own in a throwaway backend, pointed at the twin.
+export PULUMI_BACKEND_URL="file://$work/state" PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE:-rehearsal}"
+export DOCS_PLATFORM_API_URL="$api_url" DOCS_PLATFORM_TOKEN="$twin_token"
+mkdir -p "$work/state"
+# The stack is made in a copy of the project, so its config file (started from CONFIG_FROM) stays
+# in the throwaway directory; every command then names it.
+name="${STACK:-rehearsal}"
+mkdir -p "$work/project"
+cp Pulumi.yaml "$work/project/"
+config="$work/project/Pulumi.$name.yaml"
+if [ -n "${CONFIG_FROM:-}" ]; then cp "$CONFIG_FROM" "$config"; fi
+(cd "$work/project" && pulumi stack init "$name" > /dev/null) || exit 1
+stack=(--stack "$name" --config-file "$config")
+if [ -n "${STATE_FROM:-}" ]; then pulumi stack import --stack "$name" --file "$STATE_FROM" > /dev/null || exit 1; fi
+for key in docs-platform:apiUrl docs-platform:token; do pulumi config rm "$key" "${stack[@]}" > /dev/null 2>&1 || true; done
+pulumi config set docs-platform:organizationId "$organization" "${stack[@]}" > /dev/null
+
+# 3. What the change would do, then the change itself, then a preview that must be empty.
+pulumi preview "${stack[@]}" --json --show-sames > "$work/preview.json" 2> "$work/preview.err"
+preview_status=$?
+pulumi up "${stack[@]}" --yes --skip-preview > "$work/up.log" 2>&1
+up_status=$?
+second_status=1
+if [ "$up_status" -eq 0 ]; then
+  pulumi preview "${stack[@]}" --expect-no-changes > "$work/second.log" 2>&1
+  second_status=$?
+fi
+
+# 4. The comment.
+{
+  echo "## Rehearsal against the twin of \`$organization\`"
+  echo
+  if [ "$up_status" -eq 0 ] && [ "$second_status" -eq 0 ]; then
+    echo "The change applied cleanly to a copy of the organization, and a second preview showed no change."
+  elif [ "$up_status" -ne 0 ]; then
+    echo "**The change failed in the rehearsal**: \`pulumi up\` against the twin stopped with:"
+    echo
+    echo '```'
+    grep -E '^\s*(error|warning):' "$work/up.log" | sed 's/^ *//' | sort -u | head -n 20
+    echo '```'
+  else
+    echo "**The change applied, but a second preview still shows changes** (it would not converge):"
+    echo
+    echo '```'
+    tail -n 20 "$work/second.log"
+    echo '```'
+  fi
+  echo
+  echo "### What the rehearsal applied"
+  echo
+  if [ "$preview_status" -eq 0 ] || [ -s "$work/preview.json" ]; then
+    npx --no-install pulumi-docs-platform pr-summary "$work/preview.json" --stack "$name" || true
+  else
+    echo '```'
+    tail -n 20 "$work/preview.err"
+    echo '```'
+  fi
+} > "$comment"
+
+echo "rehearse: wrote $comment"
+if [ "$up_status" -eq 0 ] && [ "$second_status" -eq 0 ]; then exit 0; fi
+exit 1
