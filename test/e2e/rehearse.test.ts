@@ -90,6 +90,7 @@ describe("rehearsing a pull request against the offline twin", () => {
       env: { ...process.env, DOCS_PLATFORM_API_URL: production.url, DOCS_PLATFORM_TOKEN: acme.admin.token },
     });
     expect(exported.code, exported.output).toBe(0);
+    console.log(`snapshot of the quickstart's organization: ${(await fs.stat(snapshotFile)).size} bytes (${exported.output.trim().split("\n").at(-2)})`);
     stateFile = path.join(base, "state.json");
     assertSucceeded(await prod.run(["stack", "export", "--show-secrets", "--file", stateFile]));
   }, minutes(5));

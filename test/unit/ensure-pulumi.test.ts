@@ -12,14 +12,15 @@ import { repositoryRoot, requiredPulumiVersion } from "../pulumi-cli/ensure-pulu
 const execFileAsync = promisify(execFile);
 const script = path.join(repositoryRoot, "test/pulumi-cli/ensure-pulumi.ts");
 
-// Answers `go env GOVERSION`, `go mod tidy` and `go build -o pulumi ...` (after a pause, so that
-// concurrent callers overlap), and records every call and the go.mod it was given.
+// Answers `go env GOVERSION`, `go mod tidy` and `go build -o <name> ...` (after a pause, so that
+// concurrent callers overlap), and records every call and the go.mod it was given (the CLI's: the
+// first one; the Go tools built beside it write theirs after).
 const fakeGo = (version: string) => `#!/bin/sh
 echo "$*" >> "$FAKE_GO_LOG"
 case "$1" in
   env) echo go1.26.8 ;;
-  mod) cp go.mod "$FAKE_GO_LOG.go.mod"; sleep 1 ;;
-  build) sleep 1; printf '#!/bin/sh\\necho v${version}\\n' > pulumi; chmod +x pulumi ;;
+  mod) [ -e "$FAKE_GO_LOG.go.mod" ] || cp go.mod "$FAKE_GO_LOG.go.mod"; sleep 1 ;;
+  build) sleep 1; out=""; for arg in "$@"; do [ "$prev" = "-o" ] && out=$arg; prev=$arg; done; printf '#!/bin/sh\\necho v${version}\\n' > "$out"; chmod +x "$out" ;;
 esac
 `;
 
@@ -46,19 +47,30 @@ const ensure = () => execFileAsync(process.execPath, [script], { env });
 const goCalls = async () => (await fs.readFile(path.join(sandbox, "go.log"), "utf8")).trim().split("\n");
 
 describe("ensure-pulumi", () => {
-  it("builds once for concurrent callers, installs the three executables together, then reuses the build", async () => {
+  it("builds once for concurrent callers, installs the executables together, then reuses the build", async () => {
     const [first, second] = await Promise.all([ensure(), ensure()]);
     const binDir = path.join(sandbox, "cache", `pulumi-v${requiredPulumiVersion()}`, "bin");
     expect(first.stdout.trim()).toBe(binDir);
     expect(second.stdout.trim()).toBe(binDir);
-    expect((await goCalls()).filter((call) => call.startsWith("build"))).toHaveLength(1);
+    // The CLI, and the Go tools built beside it (YAML language host, SDK generators), once each.
+    const builds = () => goCalls().then((calls) => calls.filter((call) => call.startsWith("build")));
+    expect(await builds()).toHaveLength(4);
     const sources = [first.stderr, second.stderr].map((stderr) => /\((built|cache)\)/.exec(stderr)?.[1]).sort();
     expect(sources).toEqual(["built", "cache"]);
     expect(`${first.stderr}${second.stderr}`).toContain("is building the Pulumi CLI; waiting for it");
     expect((await fs.readdir(binDir)).sort()).toEqual([
+      "docs-platform-sdkgen",
+      "docs-platform-sdkgen-java",
+      "docs-platform-sdkgen-java.spec",
+      "docs-platform-sdkgen.spec",
       "pulumi",
+      "pulumi-language-go",
       "pulumi-language-nodejs",
       "pulumi-language-nodejs.mjs",
+      "pulumi-language-python",
+      "pulumi-language-python-runner.py",
+      "pulumi-language-yaml",
+      "pulumi-language-yaml.spec",
       "pulumi-resource-pulumi-nodejs",
     ]);
     // Nothing left of the build but the installation.
@@ -66,12 +78,12 @@ describe("ensure-pulumi", () => {
 
     const third = await ensure();
     expect(third.stderr).toContain("(cache)");
-    expect((await goCalls()).filter((call) => call.startsWith("build"))).toHaveLength(1);
+    expect(await builds()).toHaveLength(4);
   });
 
   it("passes the version to the linker and repeats pulumi's non-local replace", async () => {
     await ensure();
-    const build = (await goCalls()).find((call) => call.startsWith("build")) ?? "";
+    const build = (await goCalls()).find((call) => call.startsWith("build -v")) ?? "";
     expect(build).toContain(`-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v${requiredPulumiVersion()}`);
     expect(build).toContain("github.com/pulumi/pulumi/pkg/v3/cmd/pulumi");
     const goMod = await fs.readFile(path.join(sandbox, "go.log.go.mod"), "utf8");
