@@ -6,13 +6,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { adoptInput } from "../runtime/adopt";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
+import type { ApiRequester, ListReader, ResourceContext } from "../runtime/api";
 import { identifier } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
 import { createOnce } from "../runtime/create-once";
 import { conditionInput, pathSegmentInput } from "./site-section";
 import { deleteIdempotent, findListed, listAll, readThroughList } from "../runtime/requests";
+import { isPermissionDeniedError } from "../client";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
@@ -150,8 +151,34 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
   return { id: siteSpace.id, state: stateOf(address, siteSpace) };
 }
 
+/**
+ * In a refresh, a site space that was in a section, from the site's section list: a site section
+ * holds its `siteSpaces` (API.md 2.17), and every SiteSection of the site reads that list too, so
+ * one request serves both kinds. `undefined` when the site is gone; `"elsewhere"` when no section
+ * holds it (it may be at the site's root now, or gone: the site-space list says which).
+ */
+async function fromSectionList(lists: ListReader, address: { organizationId: string; siteId: string }, siteSpaceId: string): Promise<ApiSiteSpace | undefined | "elsewhere"> {
+  let sections: readonly { id: string; siteSpaces?: ApiSiteSpace[] }[] | undefined;
+  try {
+    sections = await lists.all(["orgs", address.organizationId, "sites", address.siteId, "sections"]);
+  } catch (error) {
+    if (isPermissionDeniedError(error)) return "elsewhere";
+    throw error;
+  }
+  if (sections === undefined) return undefined;
+  for (const section of sections) {
+    const found = section.siteSpaces?.find((item) => item.id === siteSpaceId);
+    if (found) return { ...found, section: found.section ?? section.id };
+  }
+  return "elsewhere";
+}
+
 async function read(ctx: ResourceContext, siteSpaceId: string, previous: State): Promise<State | undefined> {
   const address = addressOf(previous);
+  if (ctx.lists && typeof previous.sectionId === "string") {
+    const inSection = await fromSectionList(ctx.lists, address, siteSpaceId);
+    if (inSection !== "elsewhere") return inSection && stateOf(address, inSection);
+  }
   // In a refresh, from the site's site-space list shared by every site space of the site.
   const siteSpace = await readThroughList(ctx, siteSpacesPath(address.organizationId, address.siteId), siteSpaceId, () => findSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId));
   return siteSpace && stateOf(address, siteSpace);

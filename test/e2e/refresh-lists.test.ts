@@ -89,6 +89,10 @@ describe("refresh reads lists shared by every resource of a parent", () => {
     expect(unchanged.steps.filter((step) => step.op !== "same").map((step) => `${step.op} ${step.urn}`)).toEqual([]);
     const quiet = await requestCounts(emulator);
     expect(quiet.total / count, JSON.stringify(quiet.counts)).toBeLessThanOrEqual(0.5);
+    // A site space in a section comes with its section (API.md 2.17): one list per site serves
+    // the sections and the site spaces, and the site-space list is never read.
+    expect(quiet.counts["GET /v1/orgs/{organizationId}/sites/{siteId}/sections"]).toBe(25);
+    expect(quiet.counts["GET /v1/orgs/{organizationId}/sites/{siteId}/site-spaces"] ?? 0).toBe(0);
 
     // 200 objects changed (or deleted) through the API: every object of seven kinds in 25 groups,
     // under the organization (teams, collections, SAML providers, sites, specs) and under each site.
