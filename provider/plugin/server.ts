@@ -60,7 +60,7 @@ export function pluginVersion(): string {
 
 /** The committed schema (scripts/generate-schema.mts), with this package's version. */
 function schemaText(): string {
-  const schema = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "plugin", "schema.json"), "utf8")) as Bag;
+  const schema = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "docs-platform", "schema.json"), "utf8")) as Bag;
   return JSON.stringify({ ...schema, version: pluginVersion() });
 }
 

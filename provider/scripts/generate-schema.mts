@@ -1,4 +1,4 @@
-// Generates provider/plugin/schema.json, the Pulumi package schema of the provider plugin, from
+// Generates provider/docs-platform/schema.json, the Pulumi package schema of the provider plugin, from
 // the one source both front doors share: each kind's zod schema and definition (types, limits,
 // defaults, which inputs replace, which are secret), each lookup's zod schema, and the documented
 // TypeScript (the `<Kind>Args` and `<Kind>` JSDoc, the lookups' `Get...Args`/`Get...Result`).
@@ -458,16 +458,16 @@ export function generateSchema(config: readonly ConfigKey[], version: string): J
   };
 }
 
-// `node provider/scripts/generate-schema.mts [--check]`: writes (or checks) provider/plugin/schema.json.
+// `node provider/scripts/generate-schema.mts [--check]`: writes (or checks) provider/docs-platform/schema.json.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { CONFIG_KEYS } = requireBuilt("./runtime/config") as { CONFIG_KEYS: ConfigKey[] };
   const { version } = JSON.parse(fs.readFileSync(path.join(providerRoot, "package.json"), "utf8")) as { version: string };
   const text = `${JSON.stringify(generateSchema(CONFIG_KEYS, version), null, 2)}\n`;
-  const target = path.join(providerRoot, "plugin", "schema.json");
+  const target = path.join(providerRoot, "docs-platform", "schema.json");
   if (process.argv.includes("--check")) {
     const committed = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : "";
     if (committed !== text) {
-      process.stderr.write("provider/plugin/schema.json is out of date: run `npm run schema` and commit it.\n");
+      process.stderr.write("provider/docs-platform/schema.json is out of date: run `npm run schema` and commit it.\n");
       process.exit(1);
     }
   } else {

@@ -17,7 +17,7 @@ import { type Api, apiClient } from "./support/api.ts";
 
 const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown; dump(value: unknown, options?: object): string };
 const minutes = (n: number) => n * 60_000;
-const pluginDir = path.join(repositoryRoot, "provider", "plugin");
+const pluginDir = path.join(repositoryRoot, "provider", "docs-platform");
 
 /** The kinds whose import id is `<siteId>/<id>` (runtime/import-ids.ts). */
 const INSIDE_SITE = new Set(["SiteSection", "SiteSectionGroup", "SiteSpace", "SiteSpaceCustomization"]);

@@ -49,7 +49,7 @@ describe("docs/plugin.md's YAML install, followed word for word outside the repo
     const script = scriptOf(sectionSteps(page, "Use it from Pulumi YAML"))
       .replaceAll("https://api.example.com/v1", emulator.url)
       .replaceAll("your-organization-id", organizationId);
-    expect(script).toContain("path: ./node_modules/pulumi-docs-platform/plugin");
+    expect(script).toContain("path: ./node_modules/pulumi-docs-platform/docs-platform");
     const run = await bash(script, workDir, env);
     expect(run.code, run.output).toBe(0);
 
@@ -64,6 +64,11 @@ describe("docs/plugin.md's YAML install, followed word for word outside the repo
     const destroy = await bash("pulumi destroy --yes", project, env);
     expect(destroy.code, destroy.output).toBe(0);
     expect(await api.status(`/orgs/${organizationId}/teams/${values.writersTeam}`)).toBe(404);
+
+    // The path `pulumi package add` and `gen-sdk` take (docs/plugin.md): the installed executable.
+    const schema = await bash("pulumi package get-schema ./node_modules/pulumi-docs-platform/docs-platform/pulumi-resource-docs-platform", project, env);
+    expect(schema.code, schema.output).toBe(0);
+    expect(JSON.parse(schema.output.slice(schema.output.indexOf("{")))).toMatchObject({ name: "docs-platform", version: "0.1.0" });
   });
 
   it("serves with the lowest @pulumi/pulumi of the peer range (the SDK's protocol stubs of that version)", { timeout: minutes(8) }, async () => {

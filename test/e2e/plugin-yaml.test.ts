@@ -15,7 +15,7 @@ import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type TestStack, changeCounts, createStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 
 const programDir = fileURLToPath(new URL("../../examples/yaml", import.meta.url));
-const pluginDir = fileURLToPath(new URL("../../provider/plugin", import.meta.url));
+const pluginDir = fileURLToPath(new URL("../../provider/docs-platform", import.meta.url));
 const cli = fileURLToPath(new URL("../../provider/bin/pulumi-docs-platform.js", import.meta.url));
 const minutes = (n: number) => n * 60_000;
 

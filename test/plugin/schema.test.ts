@@ -1,5 +1,5 @@
 /**
- * One schema, one source: provider/plugin/schema.json is what scripts/generate-schema.mts makes
+ * One schema, one source: provider/docs-platform/schema.json is what scripts/generate-schema.mts makes
  * from the kinds' zod schemas, definitions and documented Args, and it says what the definitions
  * say (every kind and input, which inputs replace, which are secret, the aliases from the dynamic
  * types, every lookup as a function, every configuration key).
@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const requireBuilt = createRequire(`${root}provider/dist/index.js`);
-const schema = JSON.parse(readFileSync(`${root}provider/plugin/schema.json`, "utf8"));
+const schema = JSON.parse(readFileSync(`${root}provider/docs-platform/schema.json`, "utf8"));
 
 interface Definition {
   kind: string;

@@ -30,7 +30,7 @@ describe("the published package", () => {
 
   it("holds README, LICENSE, CHANGELOG, the command-line entry and the compiled code with its types, nothing else", () => {
     const outside = files.filter((file) => !file.startsWith("dist/"));
-    expect(outside).toEqual(["CHANGELOG.md", "LICENSE", "README.md", "bin/pulumi-docs-platform.js", "package.json", "plugin/pulumi-resource-docs-platform", "plugin/schema.json"]);
+    expect(outside).toEqual(["CHANGELOG.md", "LICENSE", "README.md", "bin/pulumi-docs-platform.js", "docs-platform/pulumi-resource-docs-platform", "docs-platform/schema.json", "package.json"]);
     const compiled = files.filter((file) => file.startsWith("dist/"));
     expect(compiled.filter((file) => !file.endsWith(".js") && !file.endsWith(".d.ts"))).toEqual([]);
     // Every module has its types, and the entry points are there.

@@ -7,8 +7,8 @@ import { promisify } from "node:util";
 import { ensurePulumi, repositoryRoot } from "../../pulumi-cli/ensure-pulumi.ts";
 
 const run = promisify(execFile);
-export const schemaPath = path.join(repositoryRoot, "provider", "plugin", "schema.json");
-export const pluginDir = path.join(repositoryRoot, "provider", "plugin");
+export const schemaPath = path.join(repositoryRoot, "provider", "docs-platform", "schema.json");
+export const pluginDir = path.join(repositoryRoot, "provider", "docs-platform");
 
 /** Generates the SDK of `language` into `outDir` (emptied first); returns the number of files. */
 export async function generateSdk(language: "nodejs" | "python" | "go" | "java", outDir: string): Promise<number> {
