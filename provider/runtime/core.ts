@@ -18,6 +18,7 @@ import { SharedLists } from "./shared-lists";
 import { logToEngine } from "./engine-log";
 import { previewChecks } from "./preview-checks";
 import type { CheckFailure } from "./check";
+import { IDENTITY_KEY } from "./args";
 
 export type KindProvider = ReturnType<typeof toProvider>;
 
@@ -102,7 +103,13 @@ export function providerFor(kind: string): KindProvider {
 export async function checkWithPreview(kind: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): Promise<{ inputs: PropertyBag; failures?: CheckFailure[] }> {
   const provider = providerFor(kind);
   const checked = await provider.check(olds, news);
-  if (!checked.failures?.length && Object.keys(olds ?? {}).length === 0 && client) {
+  // A resource whose earlier create was interrupted (its entry in the create journal) finds its
+  // own object under its natural key: its create takes that object over (create-once.ts), so the
+  // check must not call it someone else's. The journal is keyed by the identity the dynamic door
+  // sends, or by the URN the plugin door gives create.
+  const journalKey = typeof news[IDENTITY_KEY] === "string" ? news[IDENTITY_KEY] : urn;
+  const interrupted = journalKey !== undefined && client !== undefined && context().journal?.lookup(journalKey) !== undefined;
+  if (!checked.failures?.length && Object.keys(olds ?? {}).length === 0 && client && !interrupted) {
     const messages: Promise<boolean>[] = [];
     const { lists: _lists, ...ctx } = context();
     const failures = await previewChecks(definitionFor(kind), ctx, checked.inputs as { adopt?: Adopt }, (severity, message) => messages.push(logToEngine(severity, urn, message)));

@@ -112,7 +112,9 @@ describe("rehearsing a pull request against the offline twin", () => {
     // Production is never asked anything.
     const { total } = (await (await fetch(`${production.controlUrl}/requests`)).json()) as { total: number };
     expect(total, "requests to production during the rehearsal").toBe(0);
-    return { ...result, comment: await fs.readFile(comment, "utf8") };
+    const written = await fs.readFile(comment, "utf8").catch(() => undefined);
+    expect(written, `rehearse.sh wrote no comment:\n${result.output}`).toBeDefined();
+    return { ...result, comment: written! };
   }
 
   /** The same change applied to production (`up` on the real stack): its error lines. */

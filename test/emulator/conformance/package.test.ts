@@ -42,7 +42,9 @@ function start(env: Record<string, string>, args: string[] = [], direct = false)
 
 beforeAll(() => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "docs-platform-emulator-"));
-  const packed = JSON.parse(execFileSync("npm", ["pack", "--workspace", "test/emulator", "--pack-destination", workDir, "--json"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+  // The workspace is built already (`npm test` builds first); no prepack build here, which would
+  // rewrite dist/ under the emulators other tests start from it.
+  const packed = JSON.parse(execFileSync("npm", ["pack", "--workspace", "test/emulator", "--pack-destination", workDir, "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
   tarball = path.join(workDir, packed[0].filename);
   execFileSync("npm", ["init", "--yes"], { cwd: workDir, stdio: "ignore" });
   execFileSync("npm", ["install", tarball], { cwd: workDir, stdio: "ignore" });
