@@ -24,6 +24,10 @@
 #                      docs-platform:apiUrl and docs-platform:token are dropped (the twin's are
 #                      used). Its secrets need that stack's passphrase in PULUMI_CONFIG_PASSPHRASE.
 #   REHEARSAL_COMMENT  where the comment goes (default: rehearsal.md)
+#   EMULATOR, DOCS_PLATFORM_CLI
+#                      how to run the twin and the package's command line (default: `npx
+#                      --no-install docs-platform-emulator` and `npx --no-install
+#                      pulumi-docs-platform`, the project's installed packages)
 # Exit code: 0 the change applies cleanly and a second preview shows no change; 1 it does not.
 set -uo pipefail
 
@@ -33,7 +37,7 @@ work=$(mktemp -d)
 twin_token="rehearsal-$(date +%s)-$$"
 
 # 1. The twin, from the snapshot: the organization's ids and members, a token of its own.
-npx --no-install docs-platform-emulator --seed "$snapshot" --token "$twin_token" --port 0 --db :memory: > "$work/twin.log" 2>&1 &
+${EMULATOR:-npx --no-install docs-platform-emulator} --seed "$snapshot" --token "$twin_token" --port 0 --db :memory: > "$work/twin.log" 2>&1 &
 twin=$!
 trap 'kill "$twin" 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 1 100); do
@@ -96,7 +100,7 @@ fi
   echo "### What the rehearsal applied"
   echo
   if [ "$preview_status" -eq 0 ] || [ -s "$work/preview.json" ]; then
-    npx --no-install pulumi-docs-platform pr-summary "$work/preview.json" --stack "$name" || true
+    ${DOCS_PLATFORM_CLI:-npx --no-install pulumi-docs-platform} pr-summary "$work/preview.json" --stack "$name" || true
   else
     echo '```'
     tail -n 20 "$work/preview.err"

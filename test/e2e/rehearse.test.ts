@@ -104,7 +104,16 @@ describe("rehearsing a pull request against the offline twin", () => {
   async function rehearse(name: string, change: string): Promise<{ code: number | null; output: string; comment: string }> {
     const dir = await writeProgram(`rehearse-${name}`, { "Pulumi.yaml": PROJECT, "index.ts": `${quickstart}\n${change}\n` });
     const comment = path.join(base, `${name}.md`);
-    const env: NodeJS.ProcessEnv = { ...prod.env, STACK: "prod", STATE_FROM: stateFile, REHEARSAL_COMMENT: comment };
+    const env: NodeJS.ProcessEnv = {
+      ...prod.env,
+      STACK: "prod",
+      STATE_FROM: stateFile,
+      REHEARSAL_COMMENT: comment,
+      // The workspace's own files, not node_modules/.bin: other tests run `npm install` in this
+      // checkout meanwhile (the install docs, word for word), which relinks the bins.
+      EMULATOR: `node ${path.join(repositoryRoot, "test", "emulator", "dist", "main.js")}`,
+      DOCS_PLATFORM_CLI: `node ${cli}`,
+    };
     delete env.DOCS_PLATFORM_API_URL;
     delete env.DOCS_PLATFORM_TOKEN;
     await fetch(`${production.controlUrl}/requests`, { method: "DELETE" });
