@@ -10,7 +10,8 @@
  *   the Go module proxy).
  * - TypeScript: the SDK compiles; its program run is test/e2e/plugin-migrate.test.ts.
  * - Java: the SDK (pulumi-java's generator) compiles with Maven against com.pulumi:pulumi from
- *   Maven Central; no Java program is run (no Java language host here).
+ *   Maven Central; a program run by Pulumi's own Java language host (pulumi-java's, built beside
+ *   the CLI), which compiles and runs it with Maven.
  *
  * Each program looks the organization up, makes a team, a collection and a space in it, previews
  * with no change and is destroyed.
@@ -21,7 +22,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
-import { requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
+import { pulumiJavaVersion, requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, changeCounts, createStack, workRoot, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Api, apiClient } from "./support/api.ts";
 import { generateSdk, installNodeSdk, pluginDir } from "./support/sdks.ts";
@@ -73,6 +74,33 @@ func main() {
 \t\tctx.Export("onboardingSpace", onboarding.ID())
 \t\treturn nil
 \t})
+}
+`;
+
+const JAVA_PROGRAM = `package docs;
+
+import com.docsplatform.docsplatform.Collection;
+import com.docsplatform.docsplatform.CollectionArgs;
+import com.docsplatform.docsplatform.DocsplatformFunctions;
+import com.docsplatform.docsplatform.Space;
+import com.docsplatform.docsplatform.SpaceArgs;
+import com.docsplatform.docsplatform.Team;
+import com.docsplatform.docsplatform.TeamArgs;
+import com.docsplatform.docsplatform.inputs.GetOrganizationArgs;
+import com.pulumi.Pulumi;
+
+public class App {
+    public static void main(String[] args) {
+        Pulumi.run(ctx -> {
+            var organization = DocsplatformFunctions.getOrganization(GetOrganizationArgs.builder().build());
+            var writers = new Team("writers", TeamArgs.builder().title("Java writers").members("eli@acme.test").build());
+            var handbook = new Collection("handbook", CollectionArgs.builder().title("Java handbook").description("How we work").build());
+            var onboarding = new Space("onboarding", SpaceArgs.builder().title("Onboarding").parent(handbook.id()).build());
+            ctx.export("organizationTitle", organization.applyValue(result -> result.title()));
+            ctx.export("writersTeam", writers.id());
+            ctx.export("onboardingSpace", onboarding.id());
+        });
+    }
 }
 `;
 
@@ -169,11 +197,28 @@ describe("the provider plugin from TypeScript", () => {
   });
 });
 
-/** A Maven build of the generated Java sources: the Pulumi Java SDK and the annotations they use. */
-const POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
+/**
+ * A Maven build of the generated Java sources: the Pulumi Java SDK and the annotations they use; with
+ * a main class, a program that `mvn compile exec:java` runs (what pulumi-language-java does).
+ */
+function pom(artifactId: string, mainClass?: string): string {
+  const exec = mainClass
+    ? `
+  <build>
+    <plugins>
+      <plugin>
+        <groupId>org.codehaus.mojo</groupId>
+        <artifactId>exec-maven-plugin</artifactId>
+        <version>3.1.0</version>
+        <configuration><mainClass>${mainClass}</mainClass></configuration>
+      </plugin>
+    </plugins>
+  </build>`
+    : "";
+  return `<project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
   <groupId>com.docsplatform</groupId>
-  <artifactId>docs-platform</artifactId>
+  <artifactId>${artifactId}</artifactId>
   <version>0.1.0</version>
   <properties>
     <maven.compiler.source>17</maven.compiler.source>
@@ -181,19 +226,30 @@ const POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
     <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
   </properties>
   <dependencies>
-    <dependency><groupId>com.pulumi</groupId><artifactId>pulumi</artifactId><version>1.12.0</version></dependency>
+    <dependency><groupId>com.pulumi</groupId><artifactId>pulumi</artifactId><version>${pulumiJavaVersion}</version></dependency>
     <dependency><groupId>com.google.code.findbugs</groupId><artifactId>jsr305</artifactId><version>3.0.2</version></dependency>
-  </dependencies>
+  </dependencies>${exec}
 </project>
 `;
+}
 
 describe("the provider plugin from Java", () => {
-  it("compiles the generated SDK with Maven", { timeout: minutes(8) }, async () => {
+  it("compiles the generated SDK with Maven, and a program goes up, previews with no change and is destroyed", { timeout: minutes(10) }, async () => {
     const sdk = path.join(scratch, "java-sdk");
     expect(await generateSdk("java", sdk)).toBeGreaterThan(100);
-    await fs.writeFile(path.join(sdk, "pom.xml"), POM);
+    await fs.writeFile(path.join(sdk, "pom.xml"), pom("docs-platform"));
     await run("mvn", ["-q", "-B", "compile"], { cwd: sdk, maxBuffer: 1 << 26 });
     const classes = await fs.readdir(path.join(sdk, "target", "classes", "com", "docsplatform", "docsplatform"));
     for (const name of ["Team.class", "SiteStructure.class", "Provider.class", "DocsplatformFunctions.class"]) expect(classes).toContain(name);
+
+    // The program builds the SDK's sources with its own (a generated SDK is used from source or from
+    // a repository it was published to), and pulumi-language-java runs it with Maven.
+    const programDir = await writeProgram("plugin-java", {
+      "Pulumi.yaml": ["name: docs-java", "runtime: java", pluginsSection].join("\n"),
+      "pom.xml": pom("docs-java", "docs.App"),
+      "src/main/java/docs/App.java": JAVA_PROGRAM,
+    });
+    await fs.cp(path.join(sdk, "src", "main"), path.join(programDir, "src", "main"), { recursive: true });
+    await upPreviewDestroy(await stackOf(programDir, "java"), "Java");
   });
 });

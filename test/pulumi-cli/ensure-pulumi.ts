@@ -177,7 +177,7 @@ interface GoTool {
 
 /**
  * Go programs built beside the CLI, with most packages already in Go's build cache (seconds after
- * the CLI): the YAML language host, and sdkgen (test/pulumi-cli/sdkgen: the CLI's own code
+ * the CLI): the YAML and Java language hosts, and sdkgen (test/pulumi-cli/sdkgen: the CLI's own code
  * generators, since `pulumi package gen-sdk` needs language plugins the proxy does not serve), once
  * against the CLI's pkg/v3 and once, for Java, against the pkg/v3 pulumi-java pins (its generator
  * does not compile against the CLI's; that pseudo-version's checksum is not in the database).
@@ -186,16 +186,19 @@ function goTools(version: string): GoTool[] {
   const yaml = "github.com/pulumi/pulumi-yaml";
   const pulumi = [`github.com/pulumi/pulumi/pkg/v3 v${version}`, `github.com/pulumi/pulumi/sdk/v3 v${version}`];
   const sdkgen = (file: string) => fileURLToPath(new URL(`./sdkgen/${file}`, import.meta.url));
+  const javaModule = `github.com/pulumi/pulumi-java/pkg v${pulumiJavaVersion}`;
   return [
     { name: "pulumi-language-yaml", requires: [`${yaml} v${pulumiYamlVersion}`, ...pulumi], target: `${yaml}/cmd/pulumi-language-yaml`, noSumDb: yaml },
     { name: "docs-platform-sdkgen", requires: pulumi, target: ".", files: [sdkgen("main.go"), sdkgen("generate.go")] },
     {
       name: "docs-platform-sdkgen-java",
-      requires: [`github.com/pulumi/pulumi-java/pkg v${pulumiJavaVersion}`],
+      requires: [javaModule],
       target: ".",
       files: [sdkgen("main.go"), sdkgen("generate_java.go")],
       noSumDb: "github.com/pulumi",
     },
+    // Pulumi's Java language host, from the same module: it runs Java programs with Maven.
+    { name: "pulumi-language-java", requires: [javaModule], target: "github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java", noSumDb: "github.com/pulumi" },
   ];
 }
 

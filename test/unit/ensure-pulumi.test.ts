@@ -52,9 +52,9 @@ describe("ensure-pulumi", () => {
     const binDir = path.join(sandbox, "cache", `pulumi-v${requiredPulumiVersion()}`, "bin");
     expect(first.stdout.trim()).toBe(binDir);
     expect(second.stdout.trim()).toBe(binDir);
-    // The CLI, and the Go tools built beside it (YAML language host, SDK generators), once each.
+    // The CLI, and the Go tools built beside it (the YAML and Java language hosts, the SDK generators), once each.
     const builds = () => goCalls().then((calls) => calls.filter((call) => call.startsWith("build")));
-    expect(await builds()).toHaveLength(4);
+    expect(await builds()).toHaveLength(5);
     const sources = [first.stderr, second.stderr].map((stderr) => /\((built|cache)\)/.exec(stderr)?.[1]).sort();
     expect(sources).toEqual(["built", "cache"]);
     expect(`${first.stderr}${second.stderr}`).toContain("is building the Pulumi CLI; waiting for it");
@@ -65,6 +65,8 @@ describe("ensure-pulumi", () => {
       "docs-platform-sdkgen.spec",
       "pulumi",
       "pulumi-language-go",
+      "pulumi-language-java",
+      "pulumi-language-java.spec",
       "pulumi-language-nodejs",
       "pulumi-language-nodejs.mjs",
       "pulumi-language-python",
@@ -78,7 +80,7 @@ describe("ensure-pulumi", () => {
 
     const third = await ensure();
     expect(third.stderr).toContain("(cache)");
-    expect(await builds()).toHaveLength(4);
+    expect(await builds()).toHaveLength(5);
   });
 
   it("passes the version to the linker and repeats pulumi's non-local replace", async () => {
