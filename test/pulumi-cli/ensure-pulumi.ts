@@ -42,6 +42,8 @@ export type PulumiSource = "path" | "cache" | "built";
 export interface PulumiInstallation {
   /** Directory holding `pulumi`, `pulumi-language-nodejs` and `pulumi-resource-pulumi-nodejs`. */
   binDir: string;
+  /** Directory holding this project's SDK generators (`docs-platform-sdkgen`, `-java`): binDir, or beside the cache when the CLI is the one on PATH. */
+  toolsDir: string;
   /** Absolute path of the `pulumi` executable. */
   pulumi: string;
   /** CLI version without the leading `v`, e.g. "3.259.0". */
@@ -116,7 +118,17 @@ async function ensure(options: EnsurePulumiOptions): Promise<PulumiInstallation>
   const onPath = options.ignorePath ? undefined : await findOnPath("pulumi");
   const onPathVersion = onPath ? await cliVersion(onPath) : undefined;
   if (onPath && onPathVersion === version) {
-    return { binDir: path.dirname(onPath), pulumi: onPath, version, source: "path" };
+    // A Pulumi installation has the language hosts; the SDK generators are this project's, built
+    // into a cache directory of their own when Go can (only the SDK suites need them).
+    const toolsDir = `${cachedInstallDir(version)}-tools`;
+    const go = await goVersion();
+    if (go && versionAtLeast(go, minimumGoVersion)) {
+      await fs.mkdir(path.join(toolsDir, "bin"), { recursive: true });
+      await ensureGoTools(goTools(version).filter((tool) => tool.name.startsWith("docs-platform-")), toolsDir, log);
+    } else {
+      log(`The SDK generators (docs-platform-sdkgen) need Go >= ${minimumGoVersion}; the tests that generate SDKs will fail without it.`);
+    }
+    return { binDir: path.dirname(onPath), toolsDir: path.join(toolsDir, "bin"), pulumi: onPath, version, source: "path" };
   }
 
   const installDir = cachedInstallDir(version);
@@ -133,7 +145,15 @@ async function ensure(options: EnsurePulumiOptions): Promise<PulumiInstallation>
   }
 
   const binDir = path.join(installDir, "bin");
-  for (const tool of goTools(version)) {
+  await ensureGoTools(goTools(version), installDir, log);
+  await installPluginScripts(binDir);
+  return { binDir, toolsDir: binDir, pulumi: path.join(binDir, "pulumi"), version, source };
+}
+
+/** Builds into `installDir`/bin each tool missing there or made from another recipe. */
+async function ensureGoTools(tools: GoTool[], installDir: string, log: (line: string) => void): Promise<void> {
+  const binDir = path.join(installDir, "bin");
+  for (const tool of tools) {
     // Rebuilt when what makes it changes (its modules, its source files).
     const spec = await toolSpec(tool);
     const built = async () => (await isExecutable(path.join(binDir, tool.name))) && (await fs.readFile(path.join(binDir, `${tool.name}.spec`), "utf8").catch(() => "")) === spec;
@@ -144,8 +164,6 @@ async function ensure(options: EnsurePulumiOptions): Promise<PulumiInstallation>
       await fs.writeFile(path.join(binDir, `${tool.name}.spec`), spec);
     });
   }
-  await installPluginScripts(binDir);
-  return { binDir, pulumi: path.join(binDir, "pulumi"), version, source };
 }
 
 async function isExecutable(file: string): Promise<boolean> {

@@ -108,14 +108,32 @@ describe("ensure-pulumi", () => {
     expect(result.stderr).toContain("(built)");
   });
 
-  it("uses a pulumi on PATH when its version matches, without building", async () => {
+  it("uses a pulumi on PATH when its version matches, building only the SDK generators, beside the cache", async () => {
     await fs.writeFile(path.join(sandbox, "bin", "pulumi"), `#!/bin/sh\necho v${requiredPulumiVersion()}\n`, {
       mode: 0o755,
     });
     const result = await ensure();
     expect(result.stdout.trim()).toBe(path.join(sandbox, "bin"));
     expect(result.stderr).toContain("(path)");
-    await expect(fs.access(path.join(sandbox, "go.log"))).rejects.toThrow();
+    const builds = (await goCalls()).filter((call) => call.startsWith("build"));
+    expect(builds).toHaveLength(2);
+    expect(builds.join("\n")).not.toContain("github.com/pulumi/pulumi/pkg/v3/cmd/pulumi");
+    const toolsDir = path.join(sandbox, "cache", `pulumi-v${requiredPulumiVersion()}-tools`, "bin");
+    expect((await fs.readdir(toolsDir)).sort()).toEqual(["docs-platform-sdkgen", "docs-platform-sdkgen-java", "docs-platform-sdkgen-java.spec", "docs-platform-sdkgen.spec"]);
+    // Reused afterwards.
+    await ensure();
+    expect((await goCalls()).filter((call) => call.startsWith("build"))).toHaveLength(2);
+  });
+
+  it("uses a pulumi on PATH without Go, and says the SDK generators need it", async () => {
+    await fs.writeFile(path.join(sandbox, "bin", "pulumi"), `#!/bin/sh\necho v${requiredPulumiVersion()}\n`, {
+      mode: 0o755,
+    });
+    await fs.rm(path.join(sandbox, "bin", "go"));
+    env.PATH = [path.join(sandbox, "bin"), path.dirname(process.execPath)].join(path.delimiter);
+    const result = await ensure();
+    expect(result.stdout.trim()).toBe(path.join(sandbox, "bin"));
+    expect(result.stderr).toContain("The SDK generators (docs-platform-sdkgen) need Go");
   });
 
   it("builds when the pulumi on PATH has another version", async () => {

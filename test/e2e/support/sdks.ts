@@ -12,10 +12,10 @@ export const pluginDir = path.join(repositoryRoot, "provider", "docs-platform");
 
 /** Generates the SDK of `language` into `outDir` (emptied first); returns the number of files. */
 export async function generateSdk(language: "nodejs" | "python" | "go" | "java", outDir: string): Promise<number> {
-  const { binDir } = await ensurePulumi();
+  const { toolsDir } = await ensurePulumi();
   await fs.rm(outDir, { recursive: true, force: true });
   const tool = language === "java" ? "docs-platform-sdkgen-java" : "docs-platform-sdkgen";
-  const { stdout } = await run(path.join(binDir, tool), [schemaPath, language, outDir]);
+  const { stdout } = await run(path.join(toolsDir, tool), [schemaPath, language, outDir]);
   return Number(/(\d+) files/.exec(stdout)?.[1] ?? 0);
 }
 
