@@ -14,7 +14,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bash, sectionSteps } from "./support/markdown-steps.ts";
+import { bash, sectionSteps, stackLifecycleScript } from "./support/markdown-steps.ts";
 import { type Api, apiClient } from "./support/api.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensurePulumi, repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
@@ -113,15 +113,7 @@ describe("the README's install section, followed word for word outside the repos
     expect(version).toBe(lowest);
 
     const up = await bash(
-      [
-        "pulumi stack init lowest",
-        `pulumi config set docs-platform:apiUrl ${emulator.url}`,
-        `pulumi config set --secret docs-platform:token "$DOCS_PLATFORM_TOKEN"`,
-        `pulumi config set docs-platform:organizationId ${organizationId}`,
-        "pulumi up",
-        "pulumi preview --expect-no-changes",
-        "pulumi destroy --yes",
-      ].join("\n"),
+      stackLifecycleScript("lowest", emulator.url, organizationId),
       project,
       env,
     );

@@ -10,7 +10,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bash, scriptOf, sectionSteps } from "./support/markdown-steps.ts";
+import { bash, scriptOf, sectionSteps, stackLifecycleScript } from "./support/markdown-steps.ts";
 import { type Api, apiClient } from "./support/api.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensurePulumi, repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
@@ -81,15 +81,7 @@ describe("docs/plugin.md's YAML install, followed word for word outside the repo
     const install = await bash(`npm init --yes > /dev/null && npm install "$CHECKOUT/pulumi-docs-platform-0.1.0.tgz" @pulumi/pulumi@${lowest}`, project, env);
     expect(install.code, install.output).toBe(0);
     const run = await bash(
-      [
-        "pulumi stack init lowest",
-        `pulumi config set docs-platform:apiUrl ${emulator.url}`,
-        `pulumi config set --secret docs-platform:token "$DOCS_PLATFORM_TOKEN"`,
-        `pulumi config set docs-platform:organizationId ${organizationId}`,
-        "pulumi up",
-        "pulumi preview --expect-no-changes",
-        "pulumi destroy --yes",
-      ].join("\n"),
+      stackLifecycleScript("lowest", emulator.url, organizationId),
       project,
       env,
     );

@@ -50,3 +50,19 @@ export function scriptOf(steps: readonly Step[]): string {
     .map((step, index) => (step.kind === "shell" ? step.text : `cat > ${JSON.stringify(step.name)} <<'DOC_FILE_${index}'\n${step.text}DOC_FILE_${index}`))
     .join("\n");
 }
+
+/**
+ * A new stack's whole life against the emulator, as a user types it: configured (the token from
+ * `$DOCS_PLATFORM_TOKEN`, as a secret), up, a no-change preview, destroy.
+ */
+export function stackLifecycleScript(stack: string, apiUrl: string, organizationId: string): string {
+  return [
+    `pulumi stack init ${stack}`,
+    `pulumi config set docs-platform:apiUrl ${apiUrl}`,
+    `pulumi config set --secret docs-platform:token "$DOCS_PLATFORM_TOKEN"`,
+    `pulumi config set docs-platform:organizationId ${organizationId}`,
+    "pulumi up",
+    "pulumi preview --expect-no-changes",
+    "pulumi destroy --yes",
+  ].join("\n");
+}
