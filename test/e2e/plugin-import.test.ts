@@ -2,7 +2,8 @@
  * `pulumi import` through the provider plugin, for every kind, with the real CLI: an organization
  * made through the API (the quickstart, applied by the dynamic package, plus objects made with the
  * API directly: a section group, a visitor schema, a site space's customization, a translation)
- * is imported by id into a new Pulumi YAML stack, one `pulumi import --file` entry per object. The
+ * is imported by id into a new Pulumi YAML stack, one `pulumi import --file` entry per object; and
+ * one object as a user types it, `pulumi import docs-platform:index:Team support <id>`. Each
  * import sends no request but reads; the program Pulumi generates, with the plugin, then previews
  * with no change.
  */
@@ -33,6 +34,7 @@ describe("pulumi import through the provider plugin", () => {
   const stacks: TestStack[] = [];
   const entries: { type: string; name: string; id: string }[] = [];
   const dir = path.join(workRoot, "plugin-import", `${process.pid}-${Date.now()}`);
+  let supportTeamId = "";
 
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 50 });
@@ -71,6 +73,7 @@ describe("pulumi import through the provider plugin", () => {
     await api.patch(`${base}/site-spaces/${changelog.id}/customization`, { title: "What's new", styling: { primaryColor: { light: "#B42318", dark: "#F97066" } } });
     entries.push({ type: "docs-platform:index:SiteSpaceCustomization", name: "whats-new", id: `${siteId}/${changelog.id}` });
     const team = await api.put(`/orgs/${acme.id}/teams`, { title: "Support", members: [] });
+    supportTeamId = team.id;
     entries.push({ type: "docs-platform:index:Team", name: "support", id: team.id });
   }, minutes(5));
 
@@ -110,6 +113,32 @@ describe("pulumi import through the provider plugin", () => {
     const counts = changeCounts(await stack.preview());
     if (Object.keys(counts).length > 0) console.log((await stack.run(["preview", "--diff", "--non-interactive"])).stdout);
     expect(counts).toEqual({});
+    expect(await writeRequests(emulator)).toEqual({});
+  });
+
+  it("imports one object by type, name and id on the command line, with reads only, and its program previews with no change", { timeout: minutes(4) }, async () => {
+    const single = `${dir}-single`;
+    await fs.mkdir(single, { recursive: true });
+    const header = { name: "imported-one", runtime: "yaml", plugins: { providers: [{ name: "docs-platform", path: pluginDir }] } };
+    await fs.writeFile(path.join(single, "Pulumi.yaml"), yaml.dump(header));
+    const acme = emulator.fixture.organizations[0]!;
+    const stack = await createStack({
+      programDir: single,
+      stackName: "imported-one",
+      config: { "docs-platform:apiUrl": emulator.url, "docs-platform:organizationId": acme.id, "docs-platform:token": { value: acme.admin.token, secret: true } },
+    });
+    stacks.push(stack);
+
+    await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+    const imported = assertSucceeded(await stack.run(["import", "docs-platform:index:Team", "support", supportTeamId, "--out", "team.yaml", "--protect=false", "--yes", "--non-interactive"]));
+    expect(imported.stdout).toContain("1 imported");
+    expect(await writeRequests(emulator)).toEqual({});
+    const generated = yaml.load(await fs.readFile(path.join(single, "team.yaml"), "utf8")) as { resources: Record<string, { type: string; properties: Record<string, unknown> }> };
+    // Pulumi YAML writes the type in its short form (docs-platform:Team), the same token.
+    expect(generated.resources.support).toMatchObject({ properties: { title: "Support" } });
+    expect(["docs-platform:Team", "docs-platform:index:Team"]).toContain(generated.resources.support!.type);
+    await fs.writeFile(path.join(single, "Pulumi.yaml"), yaml.dump({ ...header, resources: generated.resources }, { lineWidth: -1 }));
+    expect(changeCounts(await stack.preview())).toEqual({});
     expect(await writeRequests(emulator)).toEqual({});
   });
 });
