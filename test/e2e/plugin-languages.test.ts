@@ -198,27 +198,13 @@ describe("the provider plugin from TypeScript", () => {
 });
 
 /**
- * A Maven build of the generated Java sources: the Pulumi Java SDK and the annotations they use; with
- * a main class, a program that `mvn compile exec:java` runs (what pulumi-language-java does).
+ * The Java program's Maven build: its sources and the generated SDK's, against the Pulumi Java SDK
+ * and the annotations the SDK uses; `mvn compile exec:java` runs it (what pulumi-language-java does).
  */
-function pom(artifactId: string, mainClass?: string): string {
-  const exec = mainClass
-    ? `
-  <build>
-    <plugins>
-      <plugin>
-        <groupId>org.codehaus.mojo</groupId>
-        <artifactId>exec-maven-plugin</artifactId>
-        <version>3.1.0</version>
-        <configuration><mainClass>${mainClass}</mainClass></configuration>
-      </plugin>
-    </plugins>
-  </build>`
-    : "";
-  return `<project xmlns="http://maven.apache.org/POM/4.0.0">
+const JAVA_POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
   <groupId>com.docsplatform</groupId>
-  <artifactId>${artifactId}</artifactId>
+  <artifactId>docs-java</artifactId>
   <version>0.1.0</version>
   <properties>
     <maven.compiler.source>17</maven.compiler.source>
@@ -228,28 +214,36 @@ function pom(artifactId: string, mainClass?: string): string {
   <dependencies>
     <dependency><groupId>com.pulumi</groupId><artifactId>pulumi</artifactId><version>${pulumiJavaVersion}</version></dependency>
     <dependency><groupId>com.google.code.findbugs</groupId><artifactId>jsr305</artifactId><version>3.0.2</version></dependency>
-  </dependencies>${exec}
+  </dependencies>
+  <build>
+    <plugins>
+      <plugin>
+        <groupId>org.codehaus.mojo</groupId>
+        <artifactId>exec-maven-plugin</artifactId>
+        <version>3.1.0</version>
+        <configuration><mainClass>docs.App</mainClass></configuration>
+      </plugin>
+    </plugins>
+  </build>
 </project>
 `;
-}
 
 describe("the provider plugin from Java", () => {
   it("compiles the generated SDK with Maven, and a program goes up, previews with no change and is destroyed", { timeout: minutes(10) }, async () => {
     const sdk = path.join(scratch, "java-sdk");
     expect(await generateSdk("java", sdk)).toBeGreaterThan(100);
-    await fs.writeFile(path.join(sdk, "pom.xml"), pom("docs-platform"));
-    await run("mvn", ["-q", "-B", "compile"], { cwd: sdk, maxBuffer: 1 << 26 });
-    const classes = await fs.readdir(path.join(sdk, "target", "classes", "com", "docsplatform", "docsplatform"));
-    for (const name of ["Team.class", "SiteStructure.class", "Provider.class", "DocsplatformFunctions.class"]) expect(classes).toContain(name);
-
     // The program builds the SDK's sources with its own (a generated SDK is used from source or from
-    // a repository it was published to), and pulumi-language-java runs it with Maven.
+    // a repository it was published to): compiled once here, then pulumi-language-java runs it with
+    // Maven, whose compile step finds it up to date.
     const programDir = await writeProgram("plugin-java", {
       "Pulumi.yaml": ["name: docs-java", "runtime: java", pluginsSection].join("\n"),
-      "pom.xml": pom("docs-java", "docs.App"),
+      "pom.xml": JAVA_POM,
       "src/main/java/docs/App.java": JAVA_PROGRAM,
     });
     await fs.cp(path.join(sdk, "src", "main"), path.join(programDir, "src", "main"), { recursive: true });
+    await run("mvn", ["-q", "-B", "compile"], { cwd: programDir, maxBuffer: 1 << 26 });
+    const classes = await fs.readdir(path.join(programDir, "target", "classes", "com", "docsplatform", "docsplatform"));
+    for (const name of ["Team.class", "SiteStructure.class", "Provider.class", "DocsplatformFunctions.class"]) expect(classes).toContain(name);
     await upPreviewDestroy(await stackOf(programDir, "java"), "Java");
   });
 });

@@ -121,10 +121,8 @@ async function ensure(options: EnsurePulumiOptions): Promise<PulumiInstallation>
     // A Pulumi installation has the language hosts; the SDK generators are this project's, built
     // into a cache directory of their own when Go can (only the SDK suites need them).
     const toolsDir = `${cachedInstallDir(version)}-tools`;
-    const go = await goVersion();
-    if (go && versionAtLeast(go, minimumGoVersion)) {
-      await fs.mkdir(path.join(toolsDir, "bin"), { recursive: true });
-      await ensureGoTools(goTools(version).filter((tool) => tool.name.startsWith("docs-platform-")), toolsDir, log);
+    if (buildsWith(await goVersion())) {
+      await ensureGoTools(goTools(version).filter((tool) => !tool.languageHost), toolsDir, log);
     } else {
       log(`The SDK generators (docs-platform-sdkgen) need Go >= ${minimumGoVersion}; the tests that generate SDKs will fail without it.`);
     }
@@ -153,6 +151,7 @@ async function ensure(options: EnsurePulumiOptions): Promise<PulumiInstallation>
 /** Builds into `installDir`/bin each tool missing there or made from another recipe. */
 async function ensureGoTools(tools: GoTool[], installDir: string, log: (line: string) => void): Promise<void> {
   const binDir = path.join(installDir, "bin");
+  await fs.mkdir(binDir, { recursive: true });
   for (const tool of tools) {
     // Rebuilt when what makes it changes (its modules, its source files).
     const spec = await toolSpec(tool);
@@ -191,6 +190,8 @@ interface GoTool {
   files?: string[];
   /** Modules whose checksums are not in the checksum database. */
   noSumDb?: string;
+  /** A Pulumi language plugin: a Pulumi installation found on PATH has its own. */
+  languageHost?: true;
 }
 
 /**
@@ -206,7 +207,7 @@ function goTools(version: string): GoTool[] {
   const sdkgen = (file: string) => fileURLToPath(new URL(`./sdkgen/${file}`, import.meta.url));
   const javaModule = `github.com/pulumi/pulumi-java/pkg v${pulumiJavaVersion}`;
   return [
-    { name: "pulumi-language-yaml", requires: [`${yaml} v${pulumiYamlVersion}`, ...pulumi], target: `${yaml}/cmd/pulumi-language-yaml`, noSumDb: yaml },
+    { name: "pulumi-language-yaml", requires: [`${yaml} v${pulumiYamlVersion}`, ...pulumi], target: `${yaml}/cmd/pulumi-language-yaml`, noSumDb: yaml, languageHost: true },
     { name: "docs-platform-sdkgen", requires: pulumi, target: ".", files: [sdkgen("main.go"), sdkgen("generate.go")] },
     {
       name: "docs-platform-sdkgen-java",
@@ -216,7 +217,7 @@ function goTools(version: string): GoTool[] {
       noSumDb: "github.com/pulumi",
     },
     // Pulumi's Java language host, from the same module: it runs Java programs with Maven.
-    { name: "pulumi-language-java", requires: [javaModule], target: "github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java", noSumDb: "github.com/pulumi" },
+    { name: "pulumi-language-java", requires: [javaModule], target: "github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java", noSumDb: "github.com/pulumi", languageHost: true },
   ];
 }
 
@@ -359,6 +360,11 @@ async function goVersion(): Promise<string | undefined> {
   }
 }
 
+/** Whether this Go (its version, if any) can build the CLI and the tools beside it. */
+function buildsWith(go: string | undefined): go is string {
+  return go !== undefined && versionAtLeast(go, minimumGoVersion);
+}
+
 function versionAtLeast(actual: string, minimum: string): boolean {
   const parse = (v: string) => v.split(/[.\-a-z]/).map((part) => Number(part) || 0);
   const a = parse(actual);
@@ -400,7 +406,7 @@ async function build(
   onPathVersion: string | undefined,
 ): Promise<void> {
   const go = await goVersion();
-  if (!go || !versionAtLeast(go, minimumGoVersion)) {
+  if (!buildsWith(go)) {
     throw new Error(installInstructions(version, onPath, onPathVersion, go));
   }
 
