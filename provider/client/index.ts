@@ -7,7 +7,7 @@ export { DEFAULTS, type ClientOptions } from "./options";
 export type { HttpMethod, PathSegments, Query } from "./path";
 export { PAGE_LIMIT, type ListEnvelope } from "./pagination";
 export { isIdempotent, isOutcomeUnknown } from "./retry";
-export { createRedactor, type Redactor } from "./redact";
+export { createRedactor, type Redactor, urlCredential } from "./redact";
 export { PACKAGE_NAME, PACKAGE_VERSION, DEFAULT_USER_AGENT } from "./version";
 export {
   ApiError,

@@ -76,3 +76,36 @@ export function redactUrl(url: URL): string {
   // Built by hand: the URL setters would percent-encode the brackets of the marker.
   return `${url.protocol}//${REDACTED}@${url.host}${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * Query parameters that carry a credential by their name: `?token=`, `?api_key=`, a signed URL's
+ * `X-Amz-Signature`, `sig`, `access_token`, ...
+ */
+const CREDENTIAL_PARAMETER = /token|secret|passw|pwd|api[-_]?key|^key$|signature|^sig$|credential|^auth|session|^code$/i;
+
+/**
+ * Where a URL holds a credential (its `user:password@`, or a query parameter named like one), in
+ * words for a message that never repeats the value; undefined when it holds none.
+ */
+export function urlCredential(text: string): string | undefined {
+  if (!URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  if (url.username !== "" || url.password !== "") return "credentials (user:password@)";
+  for (const name of url.searchParams.keys()) if (CREDENTIAL_PARAMETER.test(name)) return `a credential in its query string (the ${JSON.stringify(name)} parameter)`;
+  return undefined;
+}
+
+/**
+ * The URL with every credential replaced by {@link REDACTED}: its `user:password@` and the values
+ * of query parameters named like credentials (see {@link urlCredential}). Any other text is
+ * returned as it is.
+ */
+export function withoutUrlCredentials(text: string): string {
+  if (!URL.canParse(text)) return redactUrlCredentials(text);
+  const url = new URL(text);
+  const names = [...url.searchParams.keys()].filter((name) => CREDENTIAL_PARAMETER.test(name));
+  // A URL without a credential parameter is kept byte for byte (no parser normalization).
+  if (names.length === 0) return redactUrlCredentials(text);
+  for (const name of names) url.searchParams.set(name, REDACTED);
+  return redactUrlCredentials(url.href);
+}

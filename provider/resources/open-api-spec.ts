@@ -12,7 +12,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isConflictError } from "../client";
-import { redactUrlCredentials } from "../client/redact";
+import { redactUrlCredentials, urlCredential, withoutUrlCredentials as withoutCredentialsIn } from "../client/redact";
 import { adoptInput } from "../runtime/adopt";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { httpUrl, identifier, text } from "../runtime/check";
@@ -42,23 +42,28 @@ export const POLL_FIRST_INTERVAL_MS = 100;
 export const POLL_MAX_INTERVAL_MS = 2000;
 
 /**
- * Credentials in `source.url` are refused: the API stores the URL and returns it on every read,
- * and Pulumi keeps inputs and outputs in the state in plain text.
+ * Credentials in `source.url` (`user:password@`, `?token=...`) are refused: the API stores the URL
+ * and returns it on every read, and Pulumi keeps inputs and outputs in the state in plain text;
+ * export and the twin's snapshot would copy it too.
  */
-function hasNoCredentials(url: string): boolean {
-  if (!URL.canParse(url)) return true; // the URI rule reports it
-  const parsed = new URL(url);
-  return parsed.username === "" && parsed.password === "";
+function credentialReason(url: string): string | undefined {
+  const found = urlCredential(url);
+  return found === undefined
+    ? undefined
+    : `must not contain ${found} (value not shown): the API stores the URL and Pulumi keeps it in the state in plain text; ` +
+        "serve the spec from a URL the API can fetch without them";
 }
-const NO_CREDENTIALS =
-  "must not contain credentials (user:password@): the API stores the URL and Pulumi keeps it in the state in plain text; " +
-  "serve the spec from a URL the API can fetch without them";
 
 export const openApiSpecInputs = z.strictObject({
   organizationId: identifier(),
   slug: text({ max: SLUG_MAX }).regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of API.md 2.18)"),
   // API.md 4.14 gives `{url}`; the API takes an absolute http(s) URL of at most 2048 characters, without credentials.
-  source: z.strictObject({ url: httpUrl({ max: 2048 }).refine(hasNoCredentials, NO_CREDENTIALS) }),
+  source: z.strictObject({
+    url: httpUrl({ max: 2048 }).superRefine((value, ctx) => {
+      const reason = credentialReason(value);
+      if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
+    }),
+  }),
   visibility: z.enum(SPEC_VISIBILITIES).optional(),
   waitForProcessing: z
     .union(
@@ -134,7 +139,7 @@ function organizationOf(bag: State): string {
 }
 
 /**
- * The spec without URL credentials. Inputs cannot carry them (see `hasNoCredentials`), but a
+ * The spec without URL credentials. Inputs cannot carry them (see `credentialReason`), but a
  * source set outside Pulumi can, and the API echoes it in `sourceURL` and in processing errors.
  */
 function withoutUrlCredentials(spec: ApiSpec): ApiSpec {
@@ -142,7 +147,7 @@ function withoutUrlCredentials(spec: ApiSpec): ApiSpec {
   const clean = <T>(text: T): T => (typeof text === "string" ? (redactUrlCredentials(text) as T) : text);
   return {
     ...spec,
-    sourceURL: clean(spec.sourceURL),
+    sourceURL: typeof spec.sourceURL === "string" ? withoutCredentialsIn(spec.sourceURL) : spec.sourceURL,
     ...(Array.isArray(spec.lastProcessedErrors) && {
       lastProcessedErrors: spec.lastProcessedErrors.map((error) => ({ ...error, message: clean(error.message) })),
     }),

@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/index.ts";
 import { type ExportResult, exportOrganization, resourceNames, selectKinds } from "../../provider/cli/export/export.ts";
 import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
+import { OrganizationReader } from "../../provider/cli/export/reader.ts";
+import { writeSnapshot } from "../../provider/cli/export/snapshot/write.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
 
@@ -274,5 +276,39 @@ describe("AgentInstructions", () => {
     expect(program).not.toContain("clearOnDestroy");
     expect(program).not.toContain(`adopt: { id: "`);
     expect(program).not.toContain(ORG);
+  });
+});
+
+describe("OpenApiSpec whose source URL holds a credential (made outside Pulumi)", () => {
+  const CREDENTIAL = "Zq7SpecToken";
+  const url = `https://specs.example.com/petstore.yaml?token=${CREDENTIAL}&v=2`;
+
+  it("is not exported: a warning names the spec and the rule, never the value, and the program does not hold it", async () => {
+    const created = await fetch(`${emulator.url}/orgs/${ORG}/openapi`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${emulator.fixture.organizations.find((org) => org.id === ORG)!.tokens.admin!}`, "content-type": "application/json" },
+      body: JSON.stringify({ slug: "petstore", source: { url } }),
+    });
+    expect(created.status).toBe(201);
+    const result = await exported("OpenApiSpec");
+    expect(result.warnings).toEqual([
+      'OpenApiSpec "petstore": its source URL holds a credential in its query string (the "token" parameter) (value not shown), which the provider refuses; it is not exported. Serve the spec from a URL the API can fetch without credentials, then export again.',
+    ]);
+    expect(JSON.stringify(result)).not.toContain(CREDENTIAL);
+  });
+
+  it("is in the twin's snapshot with the credential's value replaced, and listed under secrets", async () => {
+    const token = emulator.fixture.organizations.find((org) => org.id === ORG)!.tokens.admin!;
+    await fetch(`${emulator.url}/orgs/${ORG}/openapi`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ slug: "petstore", source: { url } }),
+    });
+    const snapshot = await writeSnapshot(new OrganizationReader(client, ORG), "2026-11-25T00:00:00.000Z");
+    const text = JSON.stringify(snapshot);
+    expect(text).not.toContain(CREDENTIAL);
+    const spec = (snapshot.openApiSpecs as { slug: string; sourceURL: string; id: string }[]).find((item) => item.slug === "petstore")!;
+    expect(spec.sourceURL).toBe("https://specs.example.com/petstore.yaml?token=%5BREDACTED%5D&v=2");
+    expect(snapshot.secrets).toContainEqual({ path: `openApiSpecs.${spec.id}.sourceURL`, placeholder: spec.sourceURL });
   });
 });

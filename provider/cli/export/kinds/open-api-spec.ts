@@ -1,4 +1,5 @@
 /** OpenApiSpec: the resource's id is the slug (what `adopt: { id }` takes). */
+import { urlCredential } from "../../../client/redact";
 import { definition } from "../../../resources/open-api-spec";
 import type { Adopt } from "../../../runtime/adopt";
 import type { ResourceDefinition } from "../../../runtime/resource";
@@ -13,6 +14,15 @@ export const openApiSpec: KindExporter = {
     return specs.flatMap((spec) => {
       if (!spec.sourceURL) {
         notes.warn(`OpenApiSpec "${spec.slug}" has no source URL (uploaded some other way); it is not exported`);
+        return [];
+      }
+      const credential = urlCredential(spec.sourceURL);
+      if (credential !== undefined) {
+        // Written out, the credential would sit in clear in the program, and then in the state.
+        notes.warn(
+          `OpenApiSpec "${spec.slug}": its source URL holds ${credential} (value not shown), which the provider refuses; ` +
+            "it is not exported. Serve the spec from a URL the API can fetch without credentials, then export again.",
+        );
         return [];
       }
       return [

@@ -4,9 +4,11 @@
  * (`docs-platform-emulator --seed <file>`). The provider's own reading of that page: the emulator
  * reads and writes the same format with code of its own.
  *
- * Never a token or a secret value: a SAML provider's certificate is replaced by a placeholder and
- * listed under `secrets`.
+ * Never a token or a secret value: a SAML provider's certificate is replaced by a placeholder, an
+ * OpenAPI spec's source URL has its credentials (`?token=...`) replaced, and both are listed under
+ * `secrets`.
  */
+import { urlCredential, withoutUrlCredentials } from "../../../client/redact";
 import type { JsonObject, OrganizationReader, ApiStructureNode } from "../reader";
 import { differences } from "../kinds/customization";
 import type { Json } from "../values";
@@ -96,7 +98,15 @@ export async function writeSnapshot(org: OrganizationReader, createdAt: string):
       };
     }),
     sites: await Promise.all(sites.map((site) => siteSnapshot(org, site.id, site as unknown as Bag))),
-    openApiSpecs: specs.map((spec) => ({ id: spec.id, slug: spec.slug, sourceURL: spec.sourceURL ?? "", visibility: spec.visibility ?? "private" })),
+    openApiSpecs: specs.map((spec) => {
+      const sourceURL = spec.sourceURL ?? "";
+      // A credential in the URL (`?token=...`) is a secret like any other: the twin never fetches the spec.
+      if (urlCredential(sourceURL) === undefined) return { id: spec.id, slug: spec.slug, sourceURL, visibility: spec.visibility ?? "private" };
+      // Still a URL (the twin checks it is one), its credential values replaced.
+      const redacted = withoutUrlCredentials(sourceURL);
+      secrets.push({ path: `openApiSpecs.${spec.id}.sourceURL`, placeholder: redacted });
+      return { id: spec.id, slug: spec.slug, sourceURL: redacted, visibility: spec.visibility ?? "private" };
+    }),
     translations: translations.map((t) => defined({ id: t.id, language: t.language, source: t.source ?? {}, instructions: t.instructions })),
     agentInstructions: instructions.instructions ?? null,
     secrets,
