@@ -105,6 +105,17 @@ export function parseUrn(urn: string): { stack: string; type: string; name: stri
   return { stack, type, name: rest.join("::") };
 }
 
+/**
+ * An engine diagnostic without the values it quotes: for a check failure that names a property,
+ * the engine prints "property <key> value {<the value>} has a problem", the value in clear even
+ * when it is a secret (any provider's, not only this package's, which names none). The summary and
+ * the drift report post diagnostics where many can read them, so the value goes, up to the last
+ * "has a problem" of the message (a value may hold braces and line breaks).
+ */
+export function withoutCheckedValues(message: string): string {
+  return message.replace(/property (\S+) value \{[\s\S]*\} has a problem: /g, "property $1 (value not shown) has a problem: ");
+}
+
 /** Reads the parsed JSON of `pulumi preview --json`; throws on something that is not one. */
 export function readPreview(json: unknown): Preview {
   if (typeof json !== "object" || json === null || Array.isArray(json) || !("steps" in json || "diagnostics" in json || "changeSummary" in json)) {
@@ -142,7 +153,7 @@ export function readPreview(json: unknown): Preview {
       replaceReasons: (step.replaceReasons ?? []).filter((key) => !isInternalKey(key)),
     });
   }
-  const diagnostics = preview.diagnostics ?? [];
+  const diagnostics = (preview.diagnostics ?? []).map((d) => (typeof d.message === "string" ? { ...d, message: withoutCheckedValues(d.message) } : d));
   const counts = { ...(preview.changeSummary ?? {}) };
   const stackStep = (preview.steps ?? []).find((step) => parseUrn(step.urn).type === STACK_TYPE);
   if (stackStep && OPERATION_OF_STEP[stackStep.op] && counts[stackStep.op]) counts[stackStep.op]! -= 1;
