@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { IDENTITY_KEY } from "../runtime/args";
-import { CONFIG_KEYS, CONFIG_NAMESPACE, ConfigurationError, readProviderConfig } from "../runtime/config";
+import { CONFIG_KEYS, CONFIG_NAMESPACE, configurationFailures, configurationTypeFailures, readProviderConfig } from "../runtime/config";
 import { changedKeys } from "../runtime/resource";
 import { checkWithPreview, configureCore, context, definitionFor, providerFor, sharedApi } from "../runtime/core";
 import { importObject } from "../runtime/resource";
@@ -73,7 +73,8 @@ function configSource(values: Bag): { get(key: string): string | undefined } {
       const bare = key.startsWith(`${CONFIG_NAMESPACE}:`) ? key.slice(CONFIG_NAMESPACE.length + 1) : key;
       const value = values[bare];
       if (value === undefined || value === null || value === UNKNOWN) return undefined;
-      return typeof value === "string" ? value : JSON.stringify(value);
+      // Numbers of the tuning keys; anything else of the wrong type is refused first (configurationTypeFailures).
+      return typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
     },
   };
 }
@@ -193,21 +194,21 @@ export const service = {
 
   checkConfig: handle(async (request) => {
     const { values, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
-    const failures: { property: string; reason: string }[] = [];
+    const reasons: string[] = [];
     for (const key of Object.keys(values)) {
       if (!KNOWN_CONFIG.has(key) && key !== "version" && !key.startsWith("__")) {
-        failures.push({ property: key, reason: `${CONFIG_NAMESPACE}:${key}: unknown configuration key; the keys are ${[...KNOWN_CONFIG].join(", ")}` });
+        reasons.push(`${CONFIG_NAMESPACE}:${key}: unknown configuration key; the keys are ${[...KNOWN_CONFIG].join(", ")}`);
       }
     }
-    const anyUnknown = Object.values(values).some((value) => value === UNKNOWN);
-    if (failures.length === 0 && !anyUnknown) {
-      try {
-        readProviderConfig(configSource(values), process.env);
-      } catch (error) {
-        if (!(error instanceof ConfigurationError)) throw error;
-        failures.push({ property: error.key.replace(`${CONFIG_NAMESPACE}:`, ""), reason: error.message });
-      }
-    }
+    const typeFailures = configurationTypeFailures(values);
+    reasons.push(...typeFailures.map((failure) => failure.message));
+    // Keys still unknown at preview (outputs of other resources) and keys of the wrong type are
+    // left out; every other key is checked now, so a bad one fails the preview, not `up` half way.
+    const skipped = new Set([...Object.keys(values).filter((key) => values[key] === UNKNOWN), ...typeFailures.map((failure) => failure.key.replace(`${CONFIG_NAMESPACE}:`, ""))]);
+    reasons.push(...configurationFailures(configSource(values), process.env, skipped).map((failure) => failure.message));
+    // No failure names its property: the engine would print the property's value beside it, and
+    // that is the token, or an API URL holding credentials. Each reason names its key.
+    const failures = reasons.map((reason) => ({ property: "", reason }));
     // The token (and anything the program marked) is stored encrypted, however it was given.
     return checkResponse(wrapSecrets(values, [...secretKeys, ...SECRET_CONFIG]), failures);
   }),
@@ -225,6 +226,8 @@ export const service = {
   configure: handle(async (request) => {
     const args = request.getArgs!() as { toJavaScript(): unknown } | undefined;
     const values = args ? unwrapSecrets(fromStruct(args)).values : variablesOf(request.getVariablesMap!() as never);
+    const [wrongType] = configurationTypeFailures(values);
+    if (wrongType) throw wrongType;
     const source = configSource(values);
     providerOrganizationId = source.get("organizationId") ?? (process.env[ORGANIZATION_ENV] || undefined);
     await configureCore(readProviderConfig(source, process.env));
@@ -247,7 +250,7 @@ export const service = {
         const reason =
           `${kind} "${nameOf(urn)}": organizationId is not set. Give it as \`organizationId\`, or set the provider's ` +
           `\`${CONFIG_NAMESPACE}:organizationId\` (or the environment variable ${ORGANIZATION_ENV}).`;
-        return checkResponse(declared, [{ property: "organizationId", reason }]);
+        return checkResponse(declared, [{ property: "", reason }]);
       }
       declared.organizationId = providerOrganizationId;
     }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { identifier } from "../runtime/check";
+import { identifier, resourceId } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../runtime/members";
 import { deleteIdempotent } from "../runtime/requests";
@@ -23,7 +23,7 @@ function comparable(value: unknown): value is string {
 }
 
 /** The id of a team membership: `<teamId>/<userId>`. */
-const membershipId = identifier().refine((value) => splitId(value) !== undefined, 'must be "<teamId>/<userId>", e.g. "team_123/usr_ada"');
+const membershipId = resourceId().refine((value) => splitId(value) !== undefined, 'must be "<teamId>/<userId>", e.g. "team_123/usr_ada"');
 
 /**
  * One user's membership of one team, with its role (DESIGN.md 8: `PUT .../teams/{team}/members/{user}`

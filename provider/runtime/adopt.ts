@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { identifier } from "./check";
+import { resourceId } from "./check";
 
 /**
  * The `adopt` input: take over an object that already exists instead of creating a duplicate.
@@ -9,6 +9,6 @@ import { identifier } from "./check";
  * Either way the object is then reconciled to the declared inputs. `adopt` matters only at
  * creation: changing or removing it later changes nothing.
  */
-export const adoptInput = z.union([z.boolean(), z.strictObject({ id: identifier() })]);
+export const adoptInput = z.union([z.boolean(), z.strictObject({ id: resourceId() })]);
 
 export type Adopt = z.infer<typeof adoptInput>;

@@ -39,14 +39,29 @@ export function text(limits: { min?: number; max?: number } = {}): z.ZodString {
 }
 
 /**
- * The id of an object of the API, often a segment of a request path: not empty, and not `.` or
- * `..`, which the client refuses because they would address another path.
+ * The id of an object of the API, often a segment of a request path: not empty, not `.` or `..`,
+ * which the client refuses because they would address another path, and without `/`, `?` or `#`,
+ * which no id of the API holds.
  */
 export function identifier(): z.ZodString {
   return z
     .string()
     .min(1, "must not be empty")
-    .refine((value) => value !== "." && value !== "..", 'must not be "." or "..": ids are segments of the API\'s request paths');
+    .refine((value) => value !== "." && value !== "..", 'must not be "." or "..": ids are segments of the API\'s request paths')
+    .refine((value) => !/[/?#]/.test(value), 'must not contain "/", "?" or "#": no id of this API holds them (ids are segments of its request paths)');
+}
+
+/**
+ * The id of a resource as Pulumi holds it (what `adopt: { id }` takes): one API id, or several
+ * joined by `/` (a team membership's `<teamId>/<userId>`). Not empty, not `.` or `..`, and without
+ * `?` or `#`, which no id of the API holds.
+ */
+export function resourceId(): z.ZodString {
+  return z
+    .string()
+    .min(1, "must not be empty")
+    .refine((value) => value !== "." && value !== "..", 'must not be "." or "..": ids are segments of the API\'s request paths')
+    .refine((value) => !/[?#]/.test(value), 'must not contain "?" or "#": no id of this API holds them');
 }
 
 /** Whitespace (any, newlines included) and control characters (NUL, DEL, ...): never part of a URI. */

@@ -75,6 +75,17 @@ function requireValue(source: ConfigSource, env: NodeJS.ProcessEnv, spec: KeySpe
   return value;
 }
 
+/**
+ * A host the bearer token may travel to over plain http: this machine only (the emulator, a
+ * tunnel). Anywhere else the token would cross the network in clear.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "[::1]") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 function parseApiUrl(raw: string): string {
   const url = URL.canParse(raw) ? new URL(raw) : undefined;
   const fix = howToSet(API_URL, "https://api.example.com/v1");
@@ -88,7 +99,7 @@ function parseApiUrl(raw: string): string {
     // Credentials belong in docs-platform:token; a URL is logged and stored in plain text.
     throw new ConfigurationError(
       `${CONFIG_NAMESPACE}:apiUrl`,
-      `Malformed configuration ${CONFIG_NAMESPACE}:apiUrl: it must not contain credentials; put the API token in ${CONFIG_NAMESPACE}:token. ${fix}`,
+      `Malformed configuration ${CONFIG_NAMESPACE}:apiUrl: it must not contain credentials (value not shown); put the API token in ${CONFIG_NAMESPACE}:token. ${fix}`,
     );
   }
   // `url.search` is "" for a bare "?", which `href` still carries. The value is not repeated: a
@@ -100,7 +111,25 @@ function parseApiUrl(raw: string): string {
         `give the base URL alone and put the API token in ${CONFIG_NAMESPACE}:token. ${fix}`,
     );
   }
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    // Every request carries the token as a bearer header: over plain http it could be read on the way.
+    throw new ConfigurationError(
+      `${CONFIG_NAMESPACE}:apiUrl`,
+      `Refused configuration ${CONFIG_NAMESPACE}:apiUrl: plain http is allowed only to this machine (localhost, 127.0.0.0/8, [::1]); ` +
+        `to ${url.hostname} every request's API token would cross the network unencrypted. Use https. ${fix}`,
+    );
+  }
   return url.toString().replace(/\/+$/, "");
+}
+
+function parseToken(raw: string): string {
+  if (/\s/.test(raw)) {
+    throw new ConfigurationError(
+      `${CONFIG_NAMESPACE}:token`,
+      `Malformed configuration ${CONFIG_NAMESPACE}:token: it must not contain whitespace (value not shown; a file read into it may end in a newline). ${howToSet(TOKEN, "<api-token>")}`,
+    );
+  }
+  return raw;
 }
 
 function parseInteger(source: ConfigSource, key: keyof typeof CONFIG_DEFAULTS, min: number, max: number): number {
@@ -132,28 +161,76 @@ function parseRate(source: ConfigSource, key: "requestsPerSecond" | "rateLimitSh
   return value;
 }
 
+/** Every key's reading, each on its own, so one bad key does not hide another. */
+const READERS: { [K in keyof ProviderConfig]: (source: ConfigSource, env: NodeJS.ProcessEnv) => ProviderConfig[K] } = {
+  apiUrl: (source, env) => parseApiUrl(requireValue(source, env, API_URL, "https://api.example.com/v1")),
+  token: (source, env) => parseToken(requireValue(source, env, TOKEN, "<api-token>")),
+  maxRetries: (source) => parseInteger(source, "maxRetries", 0, 20),
+  requestTimeoutMs: (source) => parseInteger(source, "requestTimeoutMs", 100, 600_000),
+  maxConcurrentRequests: (source) => parseInteger(source, "maxConcurrentRequests", 1, 256),
+  requestsPerSecond: (source) => parseRate(source, "requestsPerSecond", 10_000, "5"),
+  rateLimitShare: (source) => parseRate(source, "rateLimitShare", 1, "0.5"),
+};
+
+/**
+ * Every problem of a configuration, one per key, skipping the keys in `unknown` (values a preview
+ * does not know yet): the known keys are still checked, so a `file://` API URL fails the preview
+ * even while the token is an output of another resource.
+ */
+export function configurationFailures(source: ConfigSource, env: NodeJS.ProcessEnv = process.env, unknown: ReadonlySet<string> = new Set()): ConfigurationError[] {
+  const failures: ConfigurationError[] = [];
+  for (const [key, read] of Object.entries(READERS)) {
+    if (unknown.has(key)) continue;
+    try {
+      read(source, env);
+    } catch (error) {
+      if (!(error instanceof ConfigurationError)) throw error;
+      failures.push(error);
+    }
+  }
+  return failures;
+}
+
 /**
  * Reads and validates the provider configuration. Stack config wins over the environment.
  * Throws a {@link ConfigurationError} naming the key and the command that sets it.
  */
 export function readProviderConfig(source: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderConfig {
-  const apiUrl = parseApiUrl(requireValue(source, env, API_URL, "https://api.example.com/v1"));
-  const token = requireValue(source, env, TOKEN, "<api-token>");
-  if (/\s/.test(token)) {
-    throw new ConfigurationError(
-      `${CONFIG_NAMESPACE}:token`,
-      `Malformed configuration ${CONFIG_NAMESPACE}:token: it must not contain whitespace. ${howToSet(TOKEN, "<api-token>")}`,
-    );
-  }
+  const [first] = configurationFailures(source, env);
+  if (first) throw first;
   return {
-    apiUrl,
-    token,
-    maxRetries: parseInteger(source, "maxRetries", 0, 20),
-    requestTimeoutMs: parseInteger(source, "requestTimeoutMs", 100, 600_000),
-    maxConcurrentRequests: parseInteger(source, "maxConcurrentRequests", 1, 256),
-    requestsPerSecond: parseRate(source, "requestsPerSecond", 10_000, "5"),
-    rateLimitShare: parseRate(source, "rateLimitShare", 1, "0.5"),
+    apiUrl: READERS.apiUrl(source, env),
+    token: READERS.token(source, env),
+    maxRetries: READERS.maxRetries(source, env),
+    requestTimeoutMs: READERS.requestTimeoutMs(source, env),
+    maxConcurrentRequests: READERS.maxConcurrentRequests(source, env),
+    requestsPerSecond: READERS.requestsPerSecond(source, env),
+    rateLimitShare: READERS.rateLimitShare(source, env),
   };
+}
+
+/**
+ * Values of the wrong type, as a provider's inputs can give them (an explicit provider in a YAML
+ * program: `token: 12345`, or an object): a string key must be a string, never the JSON text of
+ * something else; a number key a number or its decimal text. The value is never shown.
+ */
+export function configurationTypeFailures(values: Readonly<Record<string, unknown>>): ConfigurationError[] {
+  const failures: ConfigurationError[] = [];
+  for (const spec of CONFIG_KEYS) {
+    const value = values[spec.key];
+    if (value === undefined || value === null) continue;
+    const fits = spec.type === "string" ? typeof value === "string" : typeof value === "number" || typeof value === "string";
+    if (!fits) {
+      const got = Array.isArray(value) ? "a list" : typeof value === "object" ? "an object" : `a ${typeof value}`;
+      failures.push(
+        new ConfigurationError(
+          `${CONFIG_NAMESPACE}:${spec.key}`,
+          `Malformed configuration ${CONFIG_NAMESPACE}:${spec.key}: expected ${spec.type === "string" ? "a string" : "a number"}, got ${got} (value not shown).`,
+        ),
+      );
+    }
+  }
+  return failures;
 }
 
 /** A configuration key as the provider plugin's schema declares it (scripts/generate-schema.ts). */

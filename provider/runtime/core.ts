@@ -16,7 +16,8 @@ import { CreateJournal, journalDirectory } from "./create-journal";
 import { DeploymentClaims } from "./deployment-claims";
 import { SharedLists } from "./shared-lists";
 import { logToEngine } from "./engine-log";
-import { previewChecks } from "./preview-checks";
+import { organizationFailures, previewChecks } from "./preview-checks";
+import { containsUnknown } from "./unknowns";
 import type { CheckFailure } from "./check";
 import { IDENTITY_KEY } from "./args";
 
@@ -98,7 +99,7 @@ export function providerFor(kind: string): KindProvider {
 /**
  * The check both doors answer with: the kind's validation, then, for a create (no previous inputs)
  * that passed it and when the provider is configured, what `up` would find (preview-checks.ts),
- * reported under `urn`. Failures name their top-level input (see {@link forTheEngine}).
+ * reported under `urn`. Failures name no property (see {@link forTheEngine}).
  */
 export async function checkWithPreview(kind: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): Promise<{ inputs: PropertyBag; failures?: CheckFailure[] }> {
   const provider = providerFor(kind);
@@ -109,6 +110,11 @@ export async function checkWithPreview(kind: string, olds: PropertyBag, news: Pr
   // sends, or by the URN the plugin door gives create.
   const journalKey = typeof news[IDENTITY_KEY] === "string" ? news[IDENTITY_KEY] : urn;
   const interrupted = journalKey !== undefined && client !== undefined && context().journal?.lookup(journalKey) !== undefined;
+  const organizationId = (checked.inputs as { organizationId?: unknown }).organizationId;
+  if (!checked.failures?.length && client && typeof organizationId === "string" && !containsUnknown(organizationId)) {
+    const failures = await organizationFailures(context().api, organizationId);
+    if (failures.length > 0) return forTheEngine({ inputs: news, failures });
+  }
   if (!checked.failures?.length && Object.keys(olds ?? {}).length === 0 && client && !interrupted) {
     const messages: Promise<boolean>[] = [];
     const { lists: _lists, ...ctx } = context();
@@ -120,12 +126,14 @@ export async function checkWithPreview(kind: string, olds: PropertyBag, news: Pr
 }
 
 /**
- * Check failures as the engine prints them: "property <key> value {<its value>} has a problem:
- * <reason>". The engine looks the property up among the top-level inputs, so a nested path
- * (`source.url`) would show as `value {<nil>}`: the failure names its top-level input, and the
- * reason, which starts with the whole path, says where inside it.
+ * Check failures as the engine prints them. Given a property, the engine prints "property <key>
+ * value {<its value>} has a problem: <reason>", the value in clear even when it is a secret (a
+ * token read from a file, a `fn::secret` title, a SAML certificate), and the dynamic door cannot
+ * tell which inputs the program marked secret (the engine strips the marks for it). So no failure
+ * names a property: the engine prints "<type> resource '<name>' has a problem: <reason>", and the
+ * reason, which starts with the property's whole path, says where.
  */
 function forTheEngine<T extends { failures?: { property: string; reason: string }[] }>(result: T): T {
   if (!result.failures?.length) return result;
-  return { ...result, failures: result.failures.map((failure) => ({ ...failure, property: failure.property.split(".")[0] ?? failure.property })) };
+  return { ...result, failures: result.failures.map((failure) => ({ ...failure, property: "" })) };
 }

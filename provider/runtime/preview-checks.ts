@@ -10,10 +10,17 @@
  *   collection, space or site title, a SAML label) a warning names the existing object and how to
  *   adopt it; where the API refuses one (an OpenAPI slug) the check fails.
  *
- * Cost: one GET per `adopt: { id }`, and one list per parent for the natural keys, shared by every
- * resource this provider host checks (a snapshot: a duplicate made later in the same `up` is not
- * looked for again). Resources whose inputs are not all known yet are not looked up.
+ * - The organization itself ({@link organizationFailures}, every check, not only creates): a token
+ *   the API refuses (401), a user who cannot see the organization (403) or an organization that
+ *   does not exist (404) fails the preview, where `up` would create what it can and then fail.
+ *
+ * Cost: one GET per organization, one per `adopt: { id }`, and one list per parent for the natural
+ * keys, shared by every resource this provider host checks (a snapshot: a duplicate made later in
+ * the same `up` is not looked for again). Resources whose inputs are not all known yet are not
+ * looked up. Any other failure of these reads (the API unreachable, a 5xx) fails nothing: the
+ * operation that needs the API says what went wrong when it runs.
  */
+import { isAuthenticationError, isNotFoundError, isPermissionDeniedError } from "../client";
 import type { ApiRequester, PathSegments, QueryParameters, ResourceContext } from "./api";
 import type { Adopt } from "./adopt";
 import type { CheckFailure } from "./check";
@@ -120,9 +127,61 @@ export async function previewChecks<I extends { adopt?: Adopt }>(
         `To manage the existing one instead, set adopt: { id: "${ids[0]}" } (or adopt: true), unless another resource of this program already manages it.`,
     );
     return [];
-  } catch {
-    // A lookup that fails (the API unreachable, the token refused) must not fail the check: the
-    // create says what went wrong, when it runs.
-    return [];
+  } catch (error) {
+    // A refused token fails the preview (organizationFailures usually says it first); anything
+    // else (the API unreachable, a 5xx) is said by the create itself, when it runs.
+    const refused = accessFailure(error, "the API refused a read this check makes");
+    return refused ? [refused] : [];
   }
+}
+
+/** A 401 or 403 as a check failure; undefined for any other error. */
+function accessFailure(error: unknown, what: string): CheckFailure | undefined {
+  if (isAuthenticationError(error)) {
+    return {
+      property: "",
+      reason: `${what}: the API token was refused (401). Set a valid one with \`pulumi config set --secret docs-platform:token\` (or DOCS_PLATFORM_TOKEN).`,
+    };
+  }
+  if (isPermissionDeniedError(error)) {
+    return { property: "", reason: `${what}: the token's user is not allowed to (403). Use a token of a member with the role this program needs.` };
+  }
+  return undefined;
+}
+
+const organizationChecks = new WeakMap<ApiRequester, Map<string, Promise<CheckFailure[]>>>();
+
+/**
+ * Whether the organization a resource names can be reached with this token: one GET of it per
+ * provider host, whatever the number of resources. Fails on 401, 403 and 404; any other outcome
+ * (a 5xx, the network) fails nothing here.
+ */
+export function organizationFailures(api: ApiRequester, organizationId: string): Promise<CheckFailure[]> {
+  let checks = organizationChecks.get(api);
+  if (!checks) organizationChecks.set(api, (checks = new Map()));
+  let check = checks.get(organizationId);
+  if (!check) {
+    check = api.request("GET", ["orgs", organizationId]).then(
+      () => [],
+      (error: unknown) => {
+        if (isNotFoundError(error)) {
+          return [
+            {
+              property: "",
+              reason:
+                `organizationId: no organization ${JSON.stringify(organizationId)} (or the token's user is not a member of it), so nothing of this program can be made there. ` +
+                "Check the resource's organizationId, or the stack's docs-platform:organizationId.",
+            },
+          ];
+        }
+        const refused = accessFailure(error, `organizationId: reading organization ${JSON.stringify(organizationId)}`);
+        if (refused) return [refused];
+        // Not kept: the next check asks again (a 503 now says nothing about the organization).
+        checks!.delete(organizationId);
+        return [];
+      },
+    );
+    checks.set(organizationId, check);
+  }
+  return check;
 }

@@ -285,10 +285,18 @@ export function toProvider<I extends { adopt?: Adopt }>(
   };
 }
 
+/** What every id of an import id must be: a segment of the API's request paths. */
+const IMPORT_ID_RULE = 'each id in it must be a non-empty segment of the API\'s request paths: no "?", "#", "\\" or whitespace, and not "." or ".."';
+
+function isIdSegment(value: string): boolean {
+  return value !== "" && value !== "." && value !== ".." && !/[?#\s\\]/.test(value);
+}
+
 /**
  * Reads an object for `pulumi import`: the state, with every input the object has among the
  * inputs (there is no program yet to say which it sets), so the imported resource and a program
- * declaring those inputs preview with no change. `id` is empty when the object does not exist.
+ * declaring those inputs preview with no change. Throws, naming the kind and the id, when the id
+ * is malformed or the object does not exist.
  */
 export async function importObject(
   definition: ResourceDefinition<{ adopt?: Adopt }>,
@@ -297,11 +305,23 @@ export async function importObject(
   organizationId: string | undefined,
 ): Promise<{ id: string; props: State; inputs: State }> {
   const { id, known } = definition.fromImportId ? definition.fromImportId(importId) : { id: importId, known: {} };
+  // A composite id (a team member's `<teamId>/<userId>`) is checked part by part.
+  const parts = [id, ...Object.values(known)].filter((value): value is string => typeof value === "string").flatMap((value) => value.split("/"));
+  if (!parts.every(isIdSegment)) {
+    throw new Error(`${definition.kind}: cannot import ${JSON.stringify(importId)}: ${IMPORT_ID_RULE}`);
+  }
   const previous: State = { ...(organizationId !== undefined ? { organizationId } : {}), ...known };
   const state = await definition.read(ctx, id, previous).catch((error: unknown) => {
     throw explainApiError(error, definition.kind, "read", id);
   });
-  if (!state) return { id: "", props: {}, inputs: {} };
+  if (!state) {
+    // An empty id would make the engine record a resource with no properties: a phantom that
+    // `up` then believes exists. The import fails instead, naming what was looked for.
+    throw new Error(
+      `${definition.kind}: cannot import ${JSON.stringify(importId)}: no such object` +
+        `${organizationId !== undefined ? ` in organization ${JSON.stringify(organizationId)}` : ""} (or it is not visible to this token). Check the id and the provider's organizationId.`,
+    );
+  }
   // A null the API answers for an unset field is the input left out (what a program would write).
   const inputs: State = {};
   for (const key of inputKeysOf(definition)) if (state[key] !== undefined && state[key] !== null) inputs[key] = state[key];

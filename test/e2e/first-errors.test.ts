@@ -21,8 +21,8 @@ const SPEC = "pulumi-nodejs:dynamic/docs-platform:OpenApiSpec";
 
 /** What the user reads, case by case (`<id>` and `<token>` stand for the object's id and the API's words). */
 const EXPECTED = {
-  missingInput: `error: ${TEAM} resource 'writers': property title value {<nil>} has a problem: title: is required (a string)`,
-  nestedTypo: `error: ${SPEC} resource 'petstore': property source value {map[url:{https://specs.example.com/petstore.yaml} urll:{https://specs.example.com/typo.yaml}]} has a problem: source.urll: unknown property; check the spelling against the resource's documented inputs`,
+  missingInput: `error: ${TEAM} resource 'writers' has a problem: title: is required (a string)`,
+  nestedTypo: `error: ${SPEC} resource 'petstore' has a problem: source.urll: unknown property; check the spelling against the resource's documented inputs`,
   lookup: `error: LookupError: getSpace: no space titled "Guidez" in organization org-acme (searched 3 spaces).`,
   deletedOutside: "error: Team <id> no longer exists in the API (deleted outside Pulumi?): run `pulumi refresh` to drop it from the state, or `pulumi up --refresh` to create it again",
   refreshRefused:

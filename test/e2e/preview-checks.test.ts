@@ -76,7 +76,7 @@ describe("previews that tell the truth", () => {
     const result = await preview("team", { id: "team-does-not-exist" });
     expect(result.exitCode).not.toBe(0);
     expect(lines(result)).toContain(
-      "error: pulumi-nodejs:dynamic/docs-platform:Team resource 'platform': property adopt value {map[id:{team-does-not-exist}]} has a problem: adopt: Team team-does-not-exist does not exist (or is not visible to this token): there is nothing to take over. Fix the id, or leave adopt out to create one.",
+      "error: pulumi-nodejs:dynamic/docs-platform:Team resource 'platform' has a problem: adopt: Team team-does-not-exist does not exist (or is not visible to this token): there is nothing to take over. Fix the id, or leave adopt out to create one.",
     );
   });
 
@@ -106,6 +106,6 @@ describe("previews that tell the truth", () => {
   it("a create whose OpenAPI slug is taken fails the preview, as the API would refuse it", { timeout: minutes(3) }, async () => {
     const result = await preview("spec");
     expect(result.exitCode).not.toBe(0);
-    expect(lines(result).some((line) => line.includes("property slug value {petstore} has a problem: slug: an OpenAPI spec with the same slug already exists (petstore), and the API refuses a second one"))).toBe(true);
+    expect(lines(result).some((line) => line.includes("resource 'petstore' has a problem: slug: an OpenAPI spec with the same slug already exists (petstore), and the API refuses a second one"))).toBe(true);
   });
 });

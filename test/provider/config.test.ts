@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONFIG_DEFAULTS, readProviderConfig } from "../../provider/runtime/config.ts";
+import { CONFIG_DEFAULTS, configurationFailures, configurationTypeFailures, readProviderConfig } from "../../provider/runtime/config.ts";
 
 const source = (values: Record<string, string>) => ({ get: (key: string) => values[key] });
 
@@ -54,5 +54,46 @@ describe("provider configuration", () => {
     for (const value of ["0", "1.5", "half"]) {
       expect(() => read({ "docs-platform:rateLimitShare": value })).toThrow(/docs-platform:rateLimitShare: expected a number greater than 0 and at most 1\b/);
     }
+  });
+});
+
+describe("what the provider refuses in its configuration (docs/configuration.md)", () => {
+  const source = (values: Record<string, string>) => ({ get: (key: string) => values[key] });
+
+  it("plain http to a host that is not loopback: the bearer token would cross the network in clear", () => {
+    expect(() => readProviderConfig(source({ "docs-platform:apiUrl": "http://api.example.com/v1", "docs-platform:token": "t" }), {})).toThrow(
+      /Refused configuration docs-platform:apiUrl: plain http is allowed only to this machine \(localhost, 127\.0\.0\.0\/8, \[::1\]\); to api\.example\.com .* Use https/,
+    );
+    for (const apiUrl of ["http://10.0.0.5/v1", "http://127.0.0.1.example.com/v1", "http://localhost.example.com/v1"]) {
+      expect(() => readProviderConfig(source({ "docs-platform:apiUrl": apiUrl, "docs-platform:token": "t" }), {})).toThrow(/plain http is allowed only to this machine/);
+    }
+    for (const apiUrl of ["http://127.0.0.1:4010/v1", "http://127.1.2.3/v1", "http://localhost:4010/v1", "http://[::1]:4010/v1", "https://api.example.com/v1"]) {
+      expect(readProviderConfig(source({ "docs-platform:apiUrl": apiUrl, "docs-platform:token": "t" }), {}).apiUrl).toBe(apiUrl);
+    }
+  });
+
+  it("says every bad key, each on its own, and skips the keys a preview does not know yet", () => {
+    const failures = configurationFailures(source({ "docs-platform:apiUrl": "file:///x", "docs-platform:token": "a b", "docs-platform:maxRetries": "-1" }), {});
+    expect(failures.map((failure) => failure.key)).toEqual(["docs-platform:apiUrl", "docs-platform:token", "docs-platform:maxRetries"]);
+    expect(configurationFailures(source({ "docs-platform:apiUrl": "file:///x" }), {}, new Set(["token"])).map((failure) => failure.key)).toEqual(["docs-platform:apiUrl"]);
+  });
+
+  it("a token with whitespace is refused without its value", () => {
+    try {
+      readProviderConfig(source({ "docs-platform:apiUrl": "https://h/v1", "docs-platform:token": "tok-secret-xyz\n" }), {});
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).toMatch(/docs-platform:token: it must not contain whitespace \(value not shown/);
+      expect(String(error)).not.toContain("tok-secret-xyz");
+    }
+  });
+
+  it("values of the wrong type: a string key takes only a string, a number key a number or its text", () => {
+    expect(configurationTypeFailures({ token: 12345, apiUrl: { a: 1 }, organizationId: ["x"], maxRetries: 3, requestsPerSecond: "2" }).map((failure) => failure.message)).toEqual([
+      "Malformed configuration docs-platform:apiUrl: expected a string, got an object (value not shown).",
+      "Malformed configuration docs-platform:token: expected a string, got a number (value not shown).",
+      "Malformed configuration docs-platform:organizationId: expected a string, got a list (value not shown).",
+    ]);
+    expect(configurationTypeFailures({ maxRetries: true })[0]?.message).toMatch(/docs-platform:maxRetries: expected a number, got a boolean/);
   });
 });

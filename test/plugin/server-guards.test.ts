@@ -1,0 +1,210 @@
+/**
+ * The plugin door's guards, in-process: its gRPC handlers called with protobuf requests (no CLI)
+ * against an in-memory emulator. What the engine prints is built from what these handlers answer
+ * (a failure's property makes the engine print that property's value), so each case asserts on
+ * the answer itself: no property named where a value could be a secret, no value in a reason,
+ * no phantom from an import of a missing object.
+ */
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../emulator/index.ts";
+
+const require = createRequire(import.meta.url);
+// The compiled plugin, as the engine runs it: `npm test` builds first.
+const { service } = require("../../provider/dist/plugin/server.js") as { service: Record<string, (call: unknown, callback: (error: unknown, response?: unknown) => void) => void> };
+const { sdk } = require("../../provider/dist/plugin/sdk.js") as { sdk(): { provider: any; struct: any } };
+const { provider: pb, struct } = sdk();
+
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+/** Pulumi's wire form of a secret value. */
+const secret = (value: unknown) => ({ [SECRET_SIG]: "1b47061264138c4ac30d75fd1eb44270", value });
+
+function call<T>(method: string, request: unknown): Promise<T> {
+  return new Promise((resolve, reject) => service[method]!({ request }, (error, response) => (error ? reject(error) : resolve(response as T))));
+}
+
+const bag = (value: Record<string, unknown>) => struct.Struct.fromJavaScript(value);
+const urnOf = (kind: string, name: string) => `urn:pulumi:test::guards::docs-platform:index:${kind}::${name}`;
+
+async function checkConfig(news: Record<string, unknown>): Promise<{ property: string; reason: string }[]> {
+  const request = new pb.CheckRequest();
+  request.setUrn("urn:pulumi:test::guards::pulumi:providers:docs-platform::explicit");
+  request.setOlds(bag({}));
+  request.setNews(bag(news));
+  const response = await call<any>("checkConfig", request);
+  return response.getFailuresList().map((failure: any) => ({ property: failure.getProperty(), reason: failure.getReason() }));
+}
+
+async function check(kind: string, name: string, news: Record<string, unknown>): Promise<{ property: string; reason: string }[]> {
+  const request = new pb.CheckRequest();
+  request.setUrn(urnOf(kind, name));
+  request.setType(`docs-platform:index:${kind}`);
+  request.setOlds(bag({}));
+  request.setNews(bag(news));
+  const response = await call<any>("check", request);
+  return response.getFailuresList().map((failure: any) => ({ property: failure.getProperty(), reason: failure.getReason() }));
+}
+
+async function importRead(kind: string, id: string): Promise<{ id: string }> {
+  const request = new pb.ReadRequest();
+  request.setId(id);
+  request.setUrn(urnOf(kind, "imported"));
+  request.setType(`docs-platform:index:${kind}`);
+  request.setProperties(bag({}));
+  const response = await call<any>("read", request);
+  return { id: response.getId() };
+}
+
+let emulator: Emulator;
+
+async function requestCount(): Promise<number> {
+  const response = await fetch(`${emulator.controlUrl}/requests`);
+  return ((await response.json()) as { total: number }).total;
+}
+let organizationId: string;
+let token: string;
+
+async function configure(values: Record<string, unknown>): Promise<void> {
+  const request = new pb.ConfigureRequest();
+  request.setArgs(bag(values));
+  await call("configure", request);
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ db: ":memory:" });
+  const organization = emulator.fixture.organizations[0]!;
+  organizationId = organization.id;
+  token = organization.admin.token;
+  await configure({ apiUrl: emulator.url, token, organizationId });
+});
+
+afterAll(async () => {
+  await emulator.close();
+});
+
+describe("the provider's configuration (CheckConfig)", () => {
+  it("a token read from a file ending in a newline fails naming no property, and the token is in no reason", async () => {
+    const failures = await checkConfig({ apiUrl: "https://api.example.com/v1", token: secret("tok-very-secret-value\n") });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toEqual({ property: "", reason: expect.stringContaining("docs-platform:token: it must not contain whitespace") });
+    expect(JSON.stringify(failures)).not.toContain("tok-very-secret-value");
+  });
+
+  it("an API URL with credentials (user:pass@, ?token=) fails naming no property, its value not shown", async () => {
+    for (const apiUrl of ["https://user:pass-very-secret@api.example.com/v1", "https://api.example.com/v1?token=pass-very-secret"]) {
+      const failures = await checkConfig({ apiUrl, token: "t" });
+      expect(failures.map((failure) => failure.property)).toEqual([""]);
+      expect(failures[0]!.reason).toMatch(/docs-platform:apiUrl/);
+      expect(JSON.stringify(failures)).not.toContain("pass-very-secret");
+    }
+  });
+
+  it("plain http to a host that is not loopback is refused: the token would cross the network in clear", async () => {
+    const [failure] = await checkConfig({ apiUrl: "http://api.example.com/v1", token: "t" });
+    expect(failure?.reason).toMatch(/docs-platform:apiUrl: plain http is allowed only to this machine .* Use https/);
+    for (const loopback of ["http://127.0.0.1:4010/v1", "http://localhost:4010/v1", "http://[::1]:4010/v1"]) expect(await checkConfig({ apiUrl: loopback, token: "t" })).toEqual([]);
+  });
+
+  it("a token that is not a string (a number, an object) is refused, not used as its JSON text", async () => {
+    for (const value of [12345, { nested: "tok" }, [1]]) {
+      const failures = await checkConfig({ apiUrl: "https://api.example.com/v1", token: value });
+      expect(failures).toEqual([{ property: "", reason: expect.stringMatching(/^Malformed configuration docs-platform:token: expected a string, got (a number|an object|a list) \(value not shown\)/) }]);
+    }
+    const configureWithNumber = new pb.ConfigureRequest();
+    configureWithNumber.setArgs(bag({ apiUrl: emulator.url, token: 12345, organizationId }));
+    await expect(call("configure", configureWithNumber)).rejects.toThrow(/docs-platform:token: expected a string, got a number/);
+  });
+
+  it("a key still unknown at preview does not stop the known ones being checked (a file:// API URL fails the preview)", async () => {
+    const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+    const failures = await checkConfig({ apiUrl: "file:///etc/passwd", token: UNKNOWN });
+    expect(failures.map((failure) => failure.reason)).toEqual([expect.stringContaining("Malformed configuration docs-platform:apiUrl: expected an http(s) URL")]);
+    expect(await checkConfig({ apiUrl: "https://api.example.com/v1", token: UNKNOWN })).toEqual([]);
+  });
+});
+
+describe("a resource's check", () => {
+  it("a fn::secret title over its limit fails naming no property, and its value is in no reason", async () => {
+    const title = `secret-title-${"x".repeat(80)}`;
+    const failures = await check("Team", "writers", { title: secret(title) });
+    expect(failures).toEqual([{ property: "", reason: "title: must be at most 64 characters" }]);
+  });
+
+  it("a SAML certificate over 10,000 characters fails naming no property", async () => {
+    const certificate = `CERT${"A".repeat(10_001)}`;
+    const failures = await check("SamlProvider", "okta", { label: "Okta", certificate });
+    expect(failures.length).toBeGreaterThan(0);
+    for (const failure of failures) expect(failure.property).toBe("");
+    expect(JSON.stringify(failures)).not.toContain("AAAAAAAAAA");
+  });
+});
+
+describe("the preview's reads of the organization (every check)", () => {
+  it("an organization that does not exist fails the check, naming it", async () => {
+    const failures = await check("Team", "writers", { title: "Writers", organizationId: "org-nowhere" });
+    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(/^organizationId: no organization "org-nowhere" \(or the token's user is not a member of it\)/) }]);
+  });
+
+  it("an organization id holding / ? or # cannot be one of the API's ids", async () => {
+    for (const organizationId of ["org-acme/teams", "org?x=1", "org#x"]) {
+      const failures = await check("Team", "writers", { title: "Writers", organizationId });
+      expect(failures, organizationId).toEqual([{ property: "", reason: expect.stringMatching(/^organizationId: must not contain "\/", "\?" or "#"/) }]);
+    }
+  });
+
+  it("a token the API refuses (401) fails the check, saying so", async () => {
+    await configure({ apiUrl: emulator.url, token: "not-a-token-of-the-api", organizationId });
+    try {
+      const failures = await check("Team", "writers", { title: "Writers" });
+      expect(failures).toEqual([{ property: "", reason: expect.stringMatching(/^organizationId: reading organization "org-acme": the API token was refused \(401\)/) }]);
+    } finally {
+      await configure({ apiUrl: emulator.url, token, organizationId });
+    }
+  });
+});
+
+describe("pulumi import of an id that matches nothing", () => {
+  // One id per kind that is well formed and matches no object: the import must fail, naming the kind and the id.
+  const missing: Record<string, string> = {
+    AgentInstructions: "org-does-not-exist",
+    Collection: "collection-does-not-exist",
+    OpenApiSpec: "spec-does-not-exist",
+    OrganizationMember: "user-does-not-exist",
+    OrganizationSettings: "org-does-not-exist",
+    SamlProvider: "saml-does-not-exist",
+    Site: "site-does-not-exist",
+    SiteAdaptiveSchema: "site-does-not-exist",
+    SiteCustomization: "site-does-not-exist",
+    SiteSection: "site-does-not-exist/section-does-not-exist",
+    SiteSectionGroup: "site-does-not-exist/group-does-not-exist",
+    SiteSpace: "site-does-not-exist/site-space-does-not-exist",
+    SiteSpaceCustomization: "site-does-not-exist/site-space-does-not-exist",
+    SiteStructure: "site-does-not-exist",
+    Space: "space-does-not-exist",
+    Team: "team-does-not-exist",
+    TeamMember: "team-does-not-exist/user-does-not-exist",
+    Translation: "translation-does-not-exist",
+  };
+
+  for (const [kind, id] of Object.entries(missing)) {
+    it(`${kind} ${id}: fails naming the kind and the id, records nothing`, async () => {
+      await expect(importRead(kind, id)).rejects.toThrow(new RegExp(`^${kind}: cannot import "${id}": no such object`));
+    });
+  }
+
+  it("ids that are not path segments (../.., ?, #) fail before any request", async () => {
+    const before = await requestCount();
+    for (const [kind, id] of [
+      ["Team", "../.."],
+      ["Team", ".."],
+      ["Collection", "a?b"],
+      ["SiteSection", "../x"],
+      ["TeamMember", "team/.."],
+    ] as const) {
+      await expect(importRead(kind, id)).rejects.toThrow(new RegExp(`^${kind}: cannot import ${JSON.stringify(id).replace(/[.?]/g, "\\$&")}: each id in it must be a non-empty segment`));
+    }
+    // The control route's own request is not an API request: the count is the API's.
+    expect(await requestCount()).toBe(before);
+  });
+});
