@@ -86,10 +86,8 @@ export class AgentInstructions extends DocsPlatformResource {
       kind: "AgentInstructions",
       label: `AgentInstructions "${name}"`,
       resource: () => self,
-      keyParts: [props.organizationId],
-      object: ([organizationId]) => (typeof organizationId === "string" ? { key: organizationId, description: `the agent instructions of organization ${organizationId}` } : undefined),
-      sameOutput: "the agent instructions of the same organization",
-      why: "an organization has one agent instructions document, so every up would overwrite the other's. Declare one AgentInstructions per organization.",
+      keyParts: { organizationId: props.organizationId },
+      ownership: definition.soleOwner!,
     });
     super("AgentInstructions", name, { ...props, organizationId }, opts);
     self = this;
@@ -136,6 +134,11 @@ function organizationOf(props: State, id: string): string {
 
 export const definition: ResourceDefinition<AgentInstructionsInputs> = {
   kind: "AgentInstructions",
+  soleOwner: {
+    object: ({ organizationId }) => (typeof organizationId === "string" ? { key: organizationId, description: `the agent instructions of organization ${organizationId}` } : undefined),
+    sameOutput: "the agent instructions of the same organization",
+    why: "an organization has one agent instructions document, so every up would overwrite the other's. Declare one AgentInstructions per organization.",
+  },
   fromImportId: ofOrganization,
   schema,
   replaceKeys: ["organizationId"],

@@ -319,6 +319,12 @@ async function findByNaturalKey(ctx: ResourceContext, inputs: OpenApiSpecInputs)
 
 export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   kind: "OpenApiSpec",
+  soleOwner: {
+    object: ({ organizationId, slug }) =>
+      typeof organizationId === "string" && typeof slug === "string" ? { key: `${organizationId}/${slug}`, description: `the OpenAPI spec "${slug}" of organization ${organizationId}` } : undefined,
+    sameOutput: "the OpenAPI spec of the same slug",
+    why: "a slug names one spec, so each up would undo the other's changes. Declare one OpenApiSpec per slug.",
+  },
   schema: openApiSpecInputs,
   // `waitForProcessing` is deliberately not an input key: changing it alone must not be a diff.
   uncomparedInputKeys: ["waitForProcessing"],
@@ -385,11 +391,8 @@ export class OpenApiSpec extends DocsPlatformResource {
       kind: "OpenApiSpec",
       label: `OpenApiSpec "${name}"`,
       resource: () => self,
-      keyParts: [props.organizationId, props.slug],
-      object: ([organizationId, slug]) =>
-        typeof organizationId === "string" && typeof slug === "string" ? { key: `${organizationId}/${slug}`, description: `the OpenAPI spec "${slug}" of organization ${organizationId}` } : undefined,
-      sameOutput: "the OpenAPI spec of the same slug",
-      why: "a slug names one spec, so each up would undo the other's changes. Declare one OpenApiSpec per slug.",
+      keyParts: { organizationId: props.organizationId, slug: props.slug },
+      ownership: definition.soleOwner!,
     });
     super("OpenApiSpec", name, { ...props, slug }, opts);
     self = this;

@@ -99,10 +99,8 @@ export class OrganizationMember extends DocsPlatformResource {
       kind: "OrganizationMember",
       label: `OrganizationMember "${name}"`,
       resource: () => self,
-      keyParts: [props.organizationId, args.userId, args.email],
-      object: ([organizationId, userId, email]) => memberClaimed(organizationId, userId, email),
-      sameOutput: "the same member",
-      why: "a member has one role in the organization, so every up would set the other's role back. Declare one OrganizationMember per person.",
+      keyParts: { organizationId: props.organizationId, userId: args.userId, email: args.email },
+      ownership: definition.soleOwner!,
     });
     super("OrganizationMember", name, { ...props, organizationId }, opts);
     self = this;
@@ -150,6 +148,12 @@ async function setRole(ctx: ResourceContext, organizationId: string, userId: str
 
 export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   kind: "OrganizationMember",
+  // The same person named by user id in one and by email in the other is not found here (it needs the API).
+  soleOwner: {
+    object: ({ organizationId, userId, email }) => memberClaimed(organizationId, userId, email),
+    sameOutput: "the same member",
+    why: "a member has one role in the organization, so every up would set the other's role back. Declare one OrganizationMember per person.",
+  },
   exclusiveInputKeys: [["userId", "email"]],
   schema,
   replaceKeys: ["organizationId", "userId", "email"],

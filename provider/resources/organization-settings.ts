@@ -127,10 +127,8 @@ export class OrganizationSettings extends DocsPlatformResource {
       kind: "OrganizationSettings",
       label: `OrganizationSettings "${name}"`,
       resource: () => self,
-      keyParts: [organizationIdInput],
-      object: ([organizationId]) => (typeof organizationId === "string" ? { key: organizationId, description: `the settings of organization ${organizationId}` } : undefined),
-      sameOutput: "the settings of the same organization",
-      why: "an organization has one set of settings, so every up would undo the other's changes. Declare one OrganizationSettings per organization.",
+      keyParts: { organizationId: organizationIdInput },
+      ownership: definition.soleOwner!,
     });
     // No create identity: this resource never creates (see withIdentity); only the stack's default organization.
     super("OrganizationSettings", name, {
@@ -231,6 +229,11 @@ async function apply(ctx: ResourceContext, inputs: OrganizationSettingsInputs, c
 
 export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   kind: "OrganizationSettings",
+  soleOwner: {
+    object: ({ organizationId }) => (typeof organizationId === "string" ? { key: organizationId, description: `the settings of organization ${organizationId}` } : undefined),
+    sameOutput: "the settings of the same organization",
+    why: "an organization has one set of settings, so every up would undo the other's changes. Declare one OrganizationSettings per organization.",
+  },
   fromImportId: ofOrganization,
   schema,
   replaceKeys: ["organizationId"],

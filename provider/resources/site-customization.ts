@@ -330,6 +330,11 @@ async function apply(ctx: ResourceContext, inputs: SiteCustomizationInputs, curr
 
 export const definition: ResourceDefinition<SiteCustomizationInputs> = {
   kind: "SiteCustomization",
+  soleOwner: {
+    object: ({ siteId }) => (typeof siteId === "string" && siteId !== "" ? { key: siteId, description: `the customization of site ${siteId}` } : undefined),
+    sameOutput: "the customization of the same site (both siteIds are one Output)",
+    why: "a site has one customization, so every up would undo the other's changes. Declare one SiteCustomization per site.",
+  },
   fromImportId: ofSite,
   schema,
   replaceKeys: ["organizationId", "siteId"],
@@ -403,10 +408,8 @@ export class SiteCustomization extends DocsPlatformResource {
       kind: "SiteCustomization",
       label: `SiteCustomization "${name}"`,
       resource: () => self,
-      keyParts: [args.siteId],
-      object: ([siteId]) => (typeof siteId === "string" && siteId !== "" ? { key: siteId, description: `the customization of site ${siteId}` } : undefined),
-      sameOutput: "the customization of the same site (both siteIds are one Output)",
-      why: "a site has one customization, so every up would undo the other's changes. Declare one SiteCustomization per site.",
+      keyParts: { siteId: args.siteId },
+      ownership: definition.soleOwner!,
     });
     super("SiteCustomization", name, withIdentity("SiteCustomization", name, { ...args, siteId }, opts), opts);
     self = this;

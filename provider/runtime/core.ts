@@ -14,6 +14,7 @@ import type { PropertyBag } from "./stub";
 import type { Adopt } from "./adopt";
 import { CreateJournal, journalDirectory } from "./create-journal";
 import { DeploymentClaims } from "./deployment-claims";
+import { DeploymentOwners, labelOf, soleOwnerConflict } from "./deployment-owners";
 import { SharedLists } from "./shared-lists";
 import { logToEngine } from "./engine-log";
 import { organizationFailures, previewChecks } from "./preview-checks";
@@ -31,6 +32,8 @@ let lists: SharedLists | undefined;
 let api: ApiRequester | undefined;
 /** One process serves one deployment: its claims live as long as the process. */
 const claims = new DeploymentClaims();
+/** The resources that own a singleton object, for the whole deployment (deployment-owners.ts). */
+const owners = new DeploymentOwners();
 const providers = new Map<string, KindProvider>();
 
 /** (Re)builds the client for `next`; a no-op when the configuration is the one in use. */
@@ -110,6 +113,8 @@ export async function checkWithPreview(kind: string, olds: PropertyBag, news: Pr
   // sends, or by the URN the plugin door gives create.
   const journalKey = typeof news[IDENTITY_KEY] === "string" ? news[IDENTITY_KEY] : urn;
   const interrupted = journalKey !== undefined && client !== undefined && context().journal?.lookup(journalKey) !== undefined;
+  const ownerFailures = soleOwnerFailures(kind, checked, urn);
+  if (ownerFailures.length > 0) return forTheEngine({ inputs: news, failures: ownerFailures });
   const organizationId = (checked.inputs as { organizationId?: unknown }).organizationId;
   if (!checked.failures?.length && client && typeof organizationId === "string" && !containsUnknown(organizationId)) {
     const failures = await organizationFailures(context().api, organizationId);
@@ -123,6 +128,18 @@ export async function checkWithPreview(kind: string, olds: PropertyBag, news: Pr
     if (failures.length > 0) return forTheEngine({ inputs: news, failures });
   }
   return forTheEngine(checked as { inputs: PropertyBag; failures?: CheckFailure[] });
+}
+
+/** A second resource claiming an object one resource of the deployment owns alone. */
+function soleOwnerFailures(kind: string, checked: { inputs?: PropertyBag; failures?: CheckFailure[] }, urn: string | undefined): CheckFailure[] {
+  const ownership = definitionFor(kind).soleOwner;
+  if (!ownership || checked.failures?.length || !checked.inputs || urn === undefined) return [];
+  const object = ownership.object(checked.inputs);
+  // Still unknown key parts (ids of objects not made yet) are claimed when they are known, at `up`.
+  if (!object || containsUnknown(object.key)) return [];
+  const first = owners.claim(kind, object, urn);
+  if (first === undefined) return [];
+  return [{ property: "", reason: soleOwnerConflict(labelOf(kind, urn), labelOf(kind, first), object.description, ownership.why) }];
 }
 
 /**

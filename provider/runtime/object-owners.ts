@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { type SoleOwnership, soleOwnerConflict } from "./deployment-owners";
 
 /**
  * One owner per object: program-process registries that fail a program declaring two resources
@@ -55,17 +56,10 @@ export interface SoleClaim {
   label: string;
   /** The resource, once constructed, for the error of a conflict found when the parts resolve. */
   resource: () => pulumi.Resource | undefined;
-  /** The inputs that name the object, e.g. `[organizationId]` or `[organizationId, userId, email]`. */
-  keyParts: pulumi.Input<unknown>[];
-  /**
-   * The object the resolved parts name, or undefined when they name none (input the provider's
-   * check rejects anyway, e.g. neither `userId` nor `email`).
-   */
-  object(parts: unknown[]): ClaimedObject | undefined;
-  /** How the error says the object when the one key part is the same Output in both resources. */
-  sameOutput: string;
-  /** Why two owners conflict and what to do, the end of the error. */
-  why: string;
+  /** The inputs that name the object, by name, e.g. `{ organizationId }` or `{ organizationId, userId, email }`. */
+  keyParts: Record<string, pulumi.Input<unknown>>;
+  /** The kind's declared ownership (its definition's `soleOwner`): the object the parts name, and the words of a conflict. */
+  ownership: SoleOwnership;
 }
 
 interface SoleOwners {
@@ -80,7 +74,7 @@ function soleOwners(): SoleOwners {
 }
 
 function soleConflictMessage(claim: SoleClaim, first: Owner, object: string): string {
-  return `${claim.label} and ${first.label} both manage ${object}: ${claim.why}`;
+  return soleOwnerConflict(claim.label, first.label, object, claim.ownership.why);
 }
 
 /** Records `owner` as the sole owner of `object`; the owner before it, when another. */
@@ -106,23 +100,26 @@ function claimKey(owners: SoleOwners, kind: string, object: ClaimedObject, owner
 export function claimSoleOwner<T>(input: pulumi.Input<T>, claim: SoleClaim): pulumi.Output<T> {
   const owners = soleOwners();
   const owner: Owner = { label: claim.label };
+  const names = Object.keys(claim.keyParts);
+  const parts = Object.values(claim.keyParts);
+  const objectOf = (values: unknown[]) => claim.ownership.object(Object.fromEntries(names.map((name, index) => [name, values[index]])));
   const isPlain = (part: unknown) => typeof part !== "object" || part === null;
-  if (claim.keyParts.every(isPlain)) {
-    const object = claim.object(claim.keyParts);
+  if (parts.every(isPlain)) {
+    const object = objectOf(parts);
     const first = object && claimKey(owners, claim.kind, object, owner);
     if (first && object) throw new pulumi.RunError(soleConflictMessage(claim, first, object.description));
     return pulumi.output(input) as pulumi.Output<T>;
   }
-  const [only] = claim.keyParts;
-  if (claim.keyParts.length === 1 && typeof only === "object" && only !== null) {
+  const [only] = parts;
+  if (parts.length === 1 && typeof only === "object" && only !== null) {
     const byKind = owners.byOutput.get(only) ?? new Map<string, Owner>();
     const first = byKind.get(claim.kind);
-    if (first) throw new pulumi.RunError(soleConflictMessage(claim, first, claim.sameOutput));
+    if (first) throw new pulumi.RunError(soleConflictMessage(claim, first, claim.ownership.sameOutput));
     byKind.set(claim.kind, owner);
     owners.byOutput.set(only, byKind);
   }
-  return pulumi.all([pulumi.output(input), pulumi.all(claim.keyParts)]).apply(([value, parts]) => {
-    const object = claim.object(parts);
+  return pulumi.all([pulumi.output(input), pulumi.all(parts)]).apply(([value, resolved]) => {
+    const object = objectOf(resolved as unknown[]);
     const first = object && claimKey(owners, claim.kind, object, owner);
     if (first && object) throw conflictError(soleConflictMessage(claim, first, object.description), claim.resource());
     return value as T;

@@ -9,6 +9,7 @@ import type { Adopt } from "./adopt";
 import type { PropertyBag } from "./stub";
 import { IDENTITY_KEY } from "./args";
 import { explainApiError } from "./operation-errors";
+import type { SoleOwnership } from "./deployment-owners";
 
 /** The state of an object as a resource sees it: every input-owned key plus server-owned outputs. */
 export type State = Record<string, unknown>;
@@ -79,6 +80,12 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
    * an imported object's inputs keep the first of each group the state holds.
    */
   readonly exclusiveInputKeys?: readonly (readonly string[])[];
+  /**
+   * One owner per object (a singleton: an organization's settings, a site's customization, a
+   * member's role, an OpenAPI slug): two resources of the deployment whose inputs name the same
+   * object fail the check of the second, through both doors (see deployment-owners.ts).
+   */
+  readonly soleOwner?: SoleOwnership;
   /** Objects matching the natural key of `inputs` (for `adopt: true`). */
   findByNaturalKey?(ctx: ResourceContext, inputs: I): Promise<{ id: string; state: State }[]>;
 }

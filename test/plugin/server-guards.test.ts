@@ -164,6 +164,38 @@ describe("the preview's reads of the organization (every check)", () => {
   });
 });
 
+describe("one owner per object, for the whole deployment (both doors: the shared core)", () => {
+  it("a second OrganizationSettings of one organization fails its check naming both, as the dynamic package says", async () => {
+    expect(await check("OrganizationSettings", "settings", { organizationId })).toEqual([]);
+    // Checked again (the preview of `up`, then its update): still the one owner.
+    expect(await check("OrganizationSettings", "settings", { organizationId })).toEqual([]);
+    expect(await check("OrganizationSettings", "more-settings", { organizationId })).toEqual([
+      {
+        property: "",
+        reason: `OrganizationSettings "more-settings" and OrganizationSettings "settings" both manage the settings of organization ${organizationId}: an organization has one set of settings, so every up would undo the other's changes. Declare one OrganizationSettings per organization.`,
+      },
+    ]);
+  });
+
+  it("every singleton kind: the second resource naming the same object fails, another object passes", async () => {
+    const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      ["AgentInstructions", { instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [] } }, { organizationId: "org-globex", instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [] } }],
+      ["OrganizationMember", { userId: "usr-1", role: "read" }, { userId: "usr-2", role: "read" }],
+      ["OpenApiSpec", { slug: "owned", source: { url: "https://specs.example.com/a.yaml" } }, { slug: "owned-2", source: { url: "https://specs.example.com/a.yaml" } }],
+      ["SiteCustomization", { siteId: "site-owned" }, { siteId: "site-owned-2" }],
+    ];
+    for (const [kind, first, other] of cases) {
+      // Kinds that must look the organization up are given one the emulator has.
+      const withOrg = (inputs: Record<string, unknown>) => ({ organizationId, ...inputs });
+      expect(await check(kind, "first", withOrg(first)), kind).toEqual([]);
+      // Another object: no conflict (the other organization is not this token's: its 403 is another failure).
+      expect((await check(kind, "other", withOrg(other))).filter((failure) => /both manage/.test(failure.reason)), kind).toEqual([]);
+      const second = await check(kind, "second", withOrg(first));
+      expect(second.map((failure) => failure.reason), kind).toEqual([expect.stringMatching(new RegExp(`^${kind} "second" and ${kind} "first" both manage `))]);
+    }
+  });
+});
+
 describe("pulumi import of an id that matches nothing", () => {
   // One id per kind that is well formed and matches no object: the import must fail, naming the kind and the id.
   const missing: Record<string, string> = {

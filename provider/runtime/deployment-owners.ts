@@ -1,0 +1,49 @@
+/**
+ * One owner per object, for the whole deployment: a fact of a kind's declaration
+ * (`ResourceDefinition.soleOwner`), enforced by the shared core when a resource is checked, so
+ * both doors enforce it. A Pulumi YAML or Python program with two `OrganizationSettings` for one
+ * organization fails its preview naming both, as a TypeScript program using the dynamic package
+ * does (whose classes find most such conflicts earlier, in the program: object-owners.ts).
+ *
+ * One provider process serves one deployment, so the owners live as long as the process. A
+ * resource is known by its URN: checked again (the preview of `up`, then its update), it is still
+ * the one owner.
+ */
+import type { ClaimedObject } from "./object-owners";
+
+/** What a kind declares about the objects its resources own alone. */
+export interface SoleOwnership {
+  /** The object the inputs name, or undefined when they name none (the check rejects such inputs anyway). */
+  object(inputs: Readonly<Record<string, unknown>>): ClaimedObject | undefined;
+  /** How a conflict says the object when the program passes the same Output to both (object-owners.ts). */
+  sameOutput: string;
+  /** Why two owners conflict and what to do: the end of the message. */
+  why: string;
+}
+
+/** `docs-platform:index:Team::writers` or `...$pulumi-nodejs:dynamic/docs-platform:Team::writers` -> `Team "writers"`. */
+export function labelOf(kind: string, urn: string): string {
+  const name = urn.split("::").slice(3).join("::") || urn;
+  return `${kind} "${name}"`;
+}
+
+/** The message both doors give, word for word what the dynamic package's classes say. */
+export function soleOwnerConflict(label: string, firstLabel: string, description: string, why: string): string {
+  return `${label} and ${firstLabel} both manage ${description}: ${why}`;
+}
+
+export class DeploymentOwners {
+  readonly #owners = new Map<string, string>();
+
+  /**
+   * Records the resource `urn` as the owner of `object` of `kind`; the URN of the resource that
+   * already owns it, when another one does.
+   */
+  claim(kind: string, object: ClaimedObject, urn: string): string | undefined {
+    const key = `${kind} ${object.key}`;
+    const first = this.#owners.get(key);
+    if (first !== undefined && first !== urn) return first;
+    this.#owners.set(key, urn);
+    return undefined;
+  }
+}
