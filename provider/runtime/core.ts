@@ -21,6 +21,7 @@ import { organizationFailures, previewChecks } from "./preview-checks";
 import { containsUnknown } from "./unknowns";
 import type { CheckFailure } from "./check";
 import { IDENTITY_KEY } from "./args";
+import { definitionOf, fileOf } from "../resources/kinds";
 
 export type KindProvider = ReturnType<typeof toProvider>;
 
@@ -77,16 +78,14 @@ export function context(): ResourceContext {
 /** `OpenApiSpec` -> `open-api-spec`: the file that holds the kind's definition. */
 export function moduleNameOf(kind: string): string {
   if (!/^[A-Z][A-Za-z]*$/.test(kind)) throw new Error(`pulumi-docs-platform: unknown resource kind ${JSON.stringify(kind)}`);
-  return kind.replace(/(?<!^)([A-Z])/g, "-$1").toLowerCase();
+  return fileOf(kind);
 }
 
-/** The definition of one resource kind, loaded on first use. */
+/** The definition of one resource kind, from the registry of kinds (resources/kinds.ts). */
 export function definitionFor(kind: string): ResourceDefinition<{ adopt?: Adopt }> {
-  const loaded: { definition?: ResourceDefinition<{ adopt?: Adopt }> } = require(`../resources/${moduleNameOf(kind)}`);
-  if (!loaded.definition || loaded.definition.kind !== kind) {
-    throw new Error(`pulumi-docs-platform: no resource kind ${kind} in this version of the package`);
-  }
-  return loaded.definition;
+  const definition = definitionOf(kind);
+  if (!definition) throw new Error(`pulumi-docs-platform: no resource kind ${JSON.stringify(kind)} in this version of the package`);
+  return definition;
 }
 
 /** The provider implementation of one resource kind, loaded on first use. */

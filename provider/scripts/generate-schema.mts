@@ -39,13 +39,10 @@ interface LookupBuilt {
   schema: unknown;
 }
 
-/** The 18 kinds: every file in resources/ that exports a definition. */
+/** The kinds of the registry (resources/kinds.ts), each by the file that declares it, sorted. */
 function kindFiles(): string[] {
-  return fs
-    .readdirSync(path.join(providerRoot, "resources"))
-    .filter((file) => file.endsWith(".ts"))
-    .map((file) => file.replace(/\.ts$/, ""))
-    .sort();
+  const { KINDS, fileOf } = requireBuilt("./resources/kinds") as { KINDS: { kind: string }[]; fileOf(kind: string): string };
+  return KINDS.map((definition) => fileOf(definition.kind)).sort();
 }
 
 // ---- TypeScript documentation -------------------------------------------------------------

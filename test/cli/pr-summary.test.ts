@@ -79,8 +79,8 @@ describe("property changes", () => {
 });
 
 describe("kinds", () => {
-  it("knows every resource kind of the package (provider/resources/*.ts)", () => {
-    const files = fs.readdirSync(`${repositoryRoot}/provider/resources`).filter((file) => file.endsWith(".ts"));
+  it("knows every resource kind of the package (provider/resources/*.ts but the registry, kinds.ts)", () => {
+    const files = fs.readdirSync(`${repositoryRoot}/provider/resources`).filter((file) => file.endsWith(".ts") && file !== "kinds.ts");
     const kinds = files.map((file) => file.replace(/\.ts$/, "").replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase()));
     expect([...KNOWN_KINDS].sort()).toEqual(kinds.sort());
   });

@@ -61,7 +61,8 @@ resources:
     const preview = await stack.run(["preview", "--non-interactive"]);
     const printed = preview.stdout + preview.stderr;
     expect(preview.exitCode).not.toBe(0);
-    const line = printed.split("\n").map((text) => text.trim()).find((text) => text.includes("both manage"));
+    // The diagnostic as the CLI prints it under the resource's row: from "error:" on.
+    const line = printed.split("\n").map((text) => text.slice(text.indexOf("error: "))).find((text) => text.includes("both manage"));
     // One of the two is checked first; the other's check names both.
     expect(line).toMatch(
       /^error: docs-platform:index:OrganizationSettings resource '(settings|moreSettings)' has a problem: OrganizationSettings "(settings|moreSettings)" and OrganizationSettings "(settings|moreSettings)" both manage the settings of organization org-acme: an organization has one set of settings, so every up would undo the other's changes\. Declare one OrganizationSettings per organization\.$/,

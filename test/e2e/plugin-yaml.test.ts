@@ -7,11 +7,12 @@
  * properties the definitions compare.
  */
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, apiClient } from "./support/api.ts";
-import { type Emulator, startEmulator } from "../emulator/index.ts";
+import { DEMO_FIXTURE, type Emulator, startEmulator } from "../emulator/index.ts";
 import { type TestStack, changeCounts, createStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 
 const programDir = fileURLToPath(new URL("../../examples/yaml", import.meta.url));
@@ -25,7 +26,11 @@ let stack: TestStack;
 let token: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 50 });
+  // Globex's admin is an admin of Acme too, so the explicit provider's token can move a team
+  // between the two (a preview reads the organization a resource names, and fails on a 403).
+  const fixture = JSON.parse(readFileSync(DEMO_FIXTURE, "utf8")) as { organizations: { id: string; members: { user: string; role: string }[] }[] };
+  fixture.organizations.find((org) => org.id === "org-acme")!.members.push({ user: "usr-globex-admin", role: "admin" });
+  emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 50, fixture: fixture as never });
   const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
   token = organization.admin.token;
   api = apiClient(emulator.url, token);

@@ -2,26 +2,7 @@
  * What the summary knows of this package's resource kinds, read from their definitions: which
  * inputs force a replace, whether the old object goes first, which inputs are sets, and a noun.
  */
-import { definition as agentInstructions } from "../../resources/agent-instructions";
-import { definition as collection } from "../../resources/collection";
-import { definition as openApiSpec } from "../../resources/open-api-spec";
-import { definition as organizationMember } from "../../resources/organization-member";
-import { definition as organizationSettings } from "../../resources/organization-settings";
-import { definition as samlProvider } from "../../resources/saml-provider";
-import { definition as siteAdaptiveSchema } from "../../resources/site-adaptive-schema";
-import { definition as siteCustomization } from "../../resources/site-customization";
-import { definition as siteSectionGroup } from "../../resources/site-section-group";
-import { definition as siteSection } from "../../resources/site-section";
-import { definition as siteSpaceCustomization } from "../../resources/site-space-customization";
-import { definition as siteSpace } from "../../resources/site-space";
-import { definition as siteStructure } from "../../resources/site-structure";
-import { definition as site } from "../../resources/site";
-import { definition as space } from "../../resources/space";
-import { definition as team } from "../../resources/team";
-import { definition as teamMember } from "../../resources/team-member";
-import { definition as translation } from "../../resources/translation";
-import type { ResourceDefinition } from "../../runtime/resource";
-import type { Adopt } from "../../runtime/adopt";
+import { KINDS } from "../../resources/kinds";
 
 export interface KindFacts {
   replaceKeys: readonly string[];
@@ -35,10 +16,7 @@ export interface KindFacts {
   naturalKey?: string;
 }
 
-// Every kind of the package; a new resource adds its definition here (its tests check the list).
-const DEFINITIONS: ResourceDefinition<{ adopt?: Adopt }>[] = [
-  agentInstructions, collection, openApiSpec, organizationMember, organizationSettings, samlProvider, siteAdaptiveSchema, siteCustomization, siteSectionGroup, siteSection, siteSpaceCustomization, siteSpace, siteStructure, site, space, team, teamMember, translation,
-] as unknown as ResourceDefinition<{ adopt?: Adopt }>[];
+const DEFINITIONS = KINDS;
 
 const NOUNS: Record<string, string> = { OpenApiSpec: "OpenAPI spec", SamlProvider: "SAML provider", SiteAdaptiveSchema: "adaptive schema" };
 const cache = new Map<string, KindFacts | undefined>();

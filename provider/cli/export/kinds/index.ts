@@ -7,11 +7,12 @@
  * `Team.members` and one TeamMember per person (when someone has a role such as `owner`), since a
  * Team with `members` and a TeamMember of the same team would undo each other.
  *
- * Adding a kind: write `kinds/<kebab-kind>.ts` exporting a {@link KindExporter} (model it on
- * team.ts for an organization-level kind, site-section-group.ts for a site-level one), and add it
- * to this list. Its objects are then named, ordered, checked against the resource's schema,
+ * The order is the registry's (resources/kinds.ts). Adding a kind: write `kinds/<kebab-kind>.ts`
+ * exporting a {@link KindExporter} (model it on team.ts for an organization-level kind,
+ * site-section-group.ts for a site-level one), and import it below. Its objects are then named, ordered, checked against the resource's schema,
  * adopted by id (when the resource takes `adopt`) and written like every other kind's.
  */
+import { fileOf, KINDS } from "../../../resources/kinds";
 import { agentInstructions } from "./agent-instructions";
 import { collection } from "./collection";
 import type { KindExporter } from "./kind";
@@ -32,25 +33,18 @@ import { team } from "./team";
 import { teamMember } from "./team-member";
 import { translation } from "./translation";
 
-export const EXPORTERS: readonly KindExporter[] = [
-  organizationSettings,
-  organizationMember,
-  team,
-  teamMember,
-  samlProvider,
-  collection,
-  space,
-  translation,
-  agentInstructions,
-  site,
-  siteSectionGroup,
-  siteSection,
-  siteSpace,
-  siteStructure,
-  siteCustomization,
-  siteSpaceCustomization,
-  siteAdaptiveSchema,
-  openApiSpec,
-];
+const BY_KIND: Readonly<Record<string, KindExporter>> = Object.fromEntries(
+  [
+    agentInstructions, collection, openApiSpec, organizationMember, organizationSettings, samlProvider, site, siteAdaptiveSchema, siteCustomization,
+    siteSection, siteSectionGroup, siteSpace, siteSpaceCustomization, siteStructure, space, team, teamMember, translation,
+  ].map((exporter) => [exporter.kind, exporter]),
+);
+
+/** One exporter per kind of the registry (resources/kinds.ts), in its order; a kind without one fails here. */
+export const EXPORTERS: readonly KindExporter[] = KINDS.map((definition) => {
+  const exporter = BY_KIND[definition.kind];
+  if (!exporter) throw new Error(`export: no exporter for the kind ${definition.kind} (add kinds/${fileOf(definition.kind)}.ts)`);
+  return exporter;
+});
 
 export type { ExportedObject, KindExporter, NameSpec, ReadNotes } from "./kind";
