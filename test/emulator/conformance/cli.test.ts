@@ -131,6 +131,32 @@ describe("emulator CLI", () => {
     await stop(child);
   });
 
+  it("refuses a malformed --seed with the place in the file, exit 2, no stack trace (audit 10)", async () => {
+    const source = await startEmulator();
+    const snapshot = source.snapshot();
+    await source.close();
+    const cases: Array<[unknown, string]> = [
+      [{ ...snapshot, members: null }, "members: must be an array, not null"],
+      [{ ...snapshot, teams: [{ id: "t", title: "A", members: [] }, { id: "t", title: "B", members: [] }] }, 'teams[1].id: duplicate id "t" (also teams[0].id)'],
+      [{ ...snapshot, organization: { ...snapshot.organization, sso: "yes" } }, 'organization.sso: must be a boolean, not "yes"'],
+    ];
+    for (const [i, [broken, message]] of cases.entries()) {
+      const seed = join(dir, `broken-${i}.json`);
+      writeFileSync(seed, JSON.stringify(broken));
+      const { code, stdout, stderr } = await runCli(["--port", "0", "--db", ":memory:", "--seed", seed]);
+      expect(code, message).toBe(2);
+      expect(stderr).toContain(`the snapshot ${seed}: ${message}`);
+      expect(stderr).not.toMatch(/^\s+at /m);
+      expect(stdout).not.toContain("listening");
+    }
+    const deep = join(dir, "deep.json");
+    writeFileSync(deep, JSON.stringify({ ...snapshot, agentInstructions: "DEEP" }).replace('"DEEP"', "[".repeat(100_000) + "]".repeat(100_000)));
+    const { code, stderr } = await runCli(["--port", "0", "--db", ":memory:", "--seed", deep]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/agentInstructions(\[0\])+: nested more than 100 levels deep/);
+    expect(stderr).not.toContain("Maximum call stack");
+  });
+
   it("with --host ::1 prints http://[::1]:<port> URLs that reach it (audit 12)", async () => {
     const { child, lines } = await startCli(["--port", "0", "--db", ":memory:", "--host", "::1"]);
     expect(lines[0]).toMatch(/listening on http:\/\/\[::1\]:\d+ /);
