@@ -45,16 +45,7 @@ if (options.latencyMs !== undefined || options.errorRate !== undefined || option
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
   });
 }
-const source = options.seed ? `snapshot ${options.seed}` : "fixture";
-console.log(`docs-platform emulator listening on ${emulator.origin} (db ${options.db}, ${emulator.loadedFixture ? `${source} loaded` : "existing data kept"}, pid ${process.pid})`);
-console.log(`control surface: ${emulator.controlUrl}`);
-// These three lines come last so they can be pasted into a shell as they are: exported, so
-// `pulumi` and the package's tools started from that shell read them (the variables the package reads).
-// Quoted: the token and the organization id come from a snapshot or a flag, and must not run when pasted.
-console.log(exportLine("DOCS_PLATFORM_API_URL", emulator.url));
-console.log(exportLine("DOCS_PLATFORM_TOKEN", emulator.fixture.token));
-console.log(exportLine("DOCS_PLATFORM_ORGANIZATION_ID", emulator.fixture.organization));
-
+// Before the start-up lines: whoever reads them may stop the emulator at once, and must get the snapshot.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     let exitCode = 0;
@@ -77,6 +68,16 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     );
   });
 }
+
+const source = options.seed ? `snapshot ${options.seed}` : "fixture";
+console.log(`docs-platform emulator listening on ${emulator.origin} (db ${options.db}, ${emulator.loadedFixture ? `${source} loaded` : "existing data kept"}, pid ${process.pid})`);
+console.log(`control surface: ${emulator.controlUrl}`);
+// These three lines come last so they can be pasted into a shell as they are: exported, so
+// `pulumi` and the package's tools started from that shell read them (the variables the package reads).
+// Quoted: the token and the organization id come from a snapshot or a flag, and must not run when pasted.
+console.log(exportLine("DOCS_PLATFORM_API_URL", emulator.url));
+console.log(exportLine("DOCS_PLATFORM_TOKEN", emulator.fixture.token));
+console.log(exportLine("DOCS_PLATFORM_ORGANIZATION_ID", emulator.fixture.organization));
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

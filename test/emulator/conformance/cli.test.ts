@@ -197,8 +197,8 @@ describe("emulator CLI", () => {
   it("writes the snapshot at exit to a writable path and exits 0", async () => {
     const path = join(dir, "kept.json");
     const { child } = await startCli(["--port", "0", "--db", ":memory:", "--snapshot-on-exit", path]);
-    const { code } = await stopWithCode(child);
-    expect(code).toBe(0);
+    const { code, stderr } = await stopWithCode(child);
+    expect(code, stderr).toBe(0);
     expect(JSON.parse(readFileSync(path, "utf8")).organization.id).toBe("org-acme");
   });
 });
