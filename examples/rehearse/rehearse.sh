@@ -45,8 +45,10 @@ for _ in $(seq 1 100); do
   kill -0 "$twin" 2>/dev/null || { cat "$work/twin.log" >&2; echo "rehearse: the twin did not start" >&2; exit 1; }
   sleep 0.1
 done
-api_url=$(sed -n 's/^export DOCS_PLATFORM_API_URL=//p' "$work/twin.log")
-organization=$(sed -n 's/^export DOCS_PLATFORM_ORGANIZATION_ID=//p' "$work/twin.log")
+# The printed lines are quoted for sh, so evaluating them sets exactly the printed values.
+eval "$(grep '^export DOCS_PLATFORM_' "$work/twin.log")"
+api_url=$DOCS_PLATFORM_API_URL
+organization=$DOCS_PLATFORM_ORGANIZATION_ID
 echo "rehearse: twin of $organization at $api_url"
 
 # 2. A stack of its own in a throwaway backend, pointed at the twin.

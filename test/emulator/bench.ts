@@ -98,7 +98,7 @@ const baselineScript = `
 const baseUrl = new URL(`http://127.0.0.1:${(await child(["-e", baselineScript], /port=(\d+)/))[1]}/`);
 const started = await child(
   ["test/emulator/main.ts", "--port", "0", "--db", ":memory:"],
-  /export DOCS_PLATFORM_API_URL=(\S+)\nexport DOCS_PLATFORM_TOKEN=(\S+)\nexport DOCS_PLATFORM_ORGANIZATION_ID=(\S+)\n/,
+  /export DOCS_PLATFORM_API_URL='(\S+)'\nexport DOCS_PLATFORM_TOKEN='(\S+)'\nexport DOCS_PLATFORM_ORGANIZATION_ID='(\S+)'\n/,
 );
 const emulator = { url: started[1]! };
 const token = started[2]!;

@@ -1,7 +1,8 @@
 // The emulator's command line (main.ts checks the Node.js version first, then loads this).
-import { writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, unlinkSync, writeFileSync } from "node:fs";
 import { DEMO_FIXTURE, startEmulator } from "./index.ts";
 import { OptionsError, parseOptions, usage } from "./options.ts";
+import { exportLine } from "./shell.ts";
 
 let options;
 try {
@@ -14,6 +15,15 @@ try {
 if (options === "help") {
   console.log(usage());
   process.exit(0);
+}
+
+// Found out now, not at exit when the state it was asked to keep would be lost.
+if (options.snapshotOnExit) {
+  const problem = unwritable(options.snapshotOnExit);
+  if (problem) {
+    console.error(`docs-platform emulator: --snapshot-on-exit ${options.snapshotOnExit}: cannot write there (${problem})`);
+    process.exit(2);
+  }
 }
 
 let emulator;
@@ -35,21 +45,52 @@ if (options.latencyMs !== undefined || options.errorRate !== undefined || option
     ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}),
   });
 }
+// Before the start-up lines: whoever reads them may stop the emulator at once, and must get the snapshot.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    let exitCode = 0;
+    if (options.snapshotOnExit) {
+      try {
+        writeFileSync(options.snapshotOnExit, `${JSON.stringify(emulator.snapshot(), null, 2)}\n`);
+        console.log(`wrote the snapshot ${options.snapshotOnExit}`);
+      } catch (error) {
+        // The path was writable at start; it may not be now (a full disk, a removed directory).
+        console.error(`docs-platform emulator: --snapshot-on-exit ${options.snapshotOnExit}: the snapshot was not written (${describe(error)})`);
+        exitCode = 1;
+      }
+    }
+    void emulator.close().then(
+      () => process.exit(exitCode),
+      (error: unknown) => {
+        console.error(`docs-platform emulator: closing failed (${describe(error)})`);
+        process.exit(1);
+      },
+    );
+  });
+}
+
 const source = options.seed ? `snapshot ${options.seed}` : "fixture";
 console.log(`docs-platform emulator listening on ${emulator.origin} (db ${options.db}, ${emulator.loadedFixture ? `${source} loaded` : "existing data kept"}, pid ${process.pid})`);
 console.log(`control surface: ${emulator.controlUrl}`);
 // These three lines come last so they can be pasted into a shell as they are: exported, so
 // `pulumi` and the package's tools started from that shell read them (the variables the package reads).
-console.log(`export DOCS_PLATFORM_API_URL=${emulator.url}`);
-console.log(`export DOCS_PLATFORM_TOKEN=${emulator.fixture.token}`);
-console.log(`export DOCS_PLATFORM_ORGANIZATION_ID=${emulator.fixture.organization}`);
+// Quoted: the token and the organization id come from a snapshot or a flag, and must not run when pasted.
+console.log(exportLine("DOCS_PLATFORM_API_URL", emulator.url));
+console.log(exportLine("DOCS_PLATFORM_TOKEN", emulator.fixture.token));
+console.log(exportLine("DOCS_PLATFORM_ORGANIZATION_ID", emulator.fixture.organization));
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    if (options.snapshotOnExit) {
-      writeFileSync(options.snapshotOnExit, `${JSON.stringify(emulator.snapshot(), null, 2)}\n`);
-      console.log(`wrote the snapshot ${options.snapshotOnExit}`);
-    }
-    void emulator.close().then(() => process.exit(0));
-  });
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Why `path` cannot be written, found by opening it as the exit will (a file this made is removed again); undefined when it can. */
+function unwritable(path: string): string | undefined {
+  const existed = existsSync(path);
+  try {
+    closeSync(openSync(path, "a"));
+  } catch (error) {
+    return describe(error);
+  }
+  if (!existed) unlinkSync(path);
+  return undefined;
 }

@@ -3,14 +3,21 @@ import { hasBody, readBody } from "./body.ts";
 import { ApiError, badRequest, forbidden } from "./errors.ts";
 import { checkFaults } from "./faults.ts";
 import { checkFixture, describeFixture, loadFixture, type Fixture } from "./fixtures.ts";
-import { isLoopback, isLoopbackHost } from "./loopback.ts";
+import { isLoopback, isLoopbackHost, loopbackHostRule } from "./loopback.ts";
 import type { TokenDoc, UserDoc } from "./model.ts";
-import type { Result } from "./router.ts";
+import { decodeSegment, type Result } from "./router.ts";
 import type { EmulatorState } from "./state.ts";
+import { EARLIEST_MS, LATEST_MS } from "./clock.ts";
 import { validate } from "./validate.ts";
 import { snapshotOf } from "./snapshot/dump.ts";
 import { checkSnapshot, SnapshotError, type Snapshot } from "./snapshot/format.ts";
 import { seedFromSnapshot } from "./snapshot/seed.ts";
+
+const DAY_MS = 86_400_000;
+/** The most one `POST /_control/clock` may advance the clock by, in days (100 years). */
+const MAX_ADVANCE_DAYS = 36_500;
+/** A date, a time and an optional zone: what `set` takes (Date.parse alone also takes "1" or "May 5"). */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/i;
 
 /**
  * A web page can send a POST with a text/plain, form or empty body without asking first (a
@@ -55,15 +62,19 @@ export function restoreSnapshot(state: EmulatorState, snapshot: Snapshot): void 
  */
 export async function handleControl(state: EmulatorState, req: IncomingMessage, method: string, path: string): Promise<Result> {
   if (!isLoopback(req.socket.remoteAddress)) throw forbidden("the control surface answers loopback clients only");
-  if (!isLoopbackHost(req.headers.host)) {
-    throw forbidden("Host: the control surface answers requests addressed to 127.0.0.1, localhost or [::1] only");
+  if (!isLoopbackHost(req.headers.host, state.port)) {
+    throw forbidden(`Host: the control surface answers requests addressed to ${loopbackHostRule(state.port)} only`);
   }
   if (needsJson(req, method) && !isJson(req.headers["content-type"])) {
     throw new ApiError(415, "content-type: control requests that change state or carry a body must be sent as application/json");
   }
   const route = `${method} ${path}`;
   const tokenRoute = /^\/_control\/tokens\/([^/]+)$/.exec(path);
-  if (tokenRoute) return controlToken(state, req, method, decodeURIComponent(tokenRoute[1]!));
+  if (tokenRoute) {
+    const token = decodeSegment(tokenRoute[1]!);
+    if (token === undefined) throw badRequest(`path: segment '${tokenRoute[1]}' is not valid percent-encoding`);
+    return controlToken(state, req, method, token);
+  }
   switch (route) {
     case "GET /_control":
       return {
@@ -131,22 +142,27 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
     case "GET /_control/clock":
       return { status: 200, body: { now: state.clock.iso(), offsetMs: state.clock.offsetMs } };
     case "POST /_control/clock": {
+      // Each step at most 100 years: enough to cross any window the API has, far from the
+      // limits of a Date (1e12 days once made the next request throw).
       const body = validate(await readBody(req), {
-        advanceMs: { type: "number", minimum: 0 },
-        advanceSeconds: { type: "number", minimum: 0 },
-        advanceDays: { type: "number", minimum: 0 },
-        set: { type: "string" },
+        advanceMs: { type: "number", minimum: 0, maximum: MAX_ADVANCE_DAYS * DAY_MS },
+        advanceSeconds: { type: "number", minimum: 0, maximum: MAX_ADVANCE_DAYS * 86_400 },
+        advanceDays: { type: "number", minimum: 0, maximum: MAX_ADVANCE_DAYS },
+        set: { type: "string", max: 64 },
       });
+      let target = state.clock.now();
       if (typeof body.set === "string") {
-        const at = Date.parse(body.set);
-        if (Number.isNaN(at)) throw badRequest("set: must be an ISO 8601 date-time");
-        state.clock.set(at);
+        target = Date.parse(body.set);
+        if (!ISO_DATE_TIME.test(body.set) || Number.isNaN(target)) throw badRequest("set: must be an ISO 8601 date-time, e.g. 2030-01-01T00:00:00Z");
+        if (target < EARLIEST_MS || target > LATEST_MS) throw badRequest("set: must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z");
       }
-      state.clock.advance(
+      target +=
         ((body.advanceMs as number | undefined) ?? 0) +
-          ((body.advanceSeconds as number | undefined) ?? 0) * 1000 +
-          ((body.advanceDays as number | undefined) ?? 0) * 86_400_000,
-      );
+        ((body.advanceSeconds as number | undefined) ?? 0) * 1000 +
+        ((body.advanceDays as number | undefined) ?? 0) * DAY_MS;
+      if (target > LATEST_MS) throw badRequest("advanceMs, advanceSeconds, advanceDays: the clock would pass 9999-12-31T23:59:59.999Z, the latest instant it holds");
+      // Checked above, so the clock takes it; set once, so a refused request changes nothing.
+      state.clock.set(target);
       return { status: 200, body: { now: state.clock.iso(), offsetMs: state.clock.offsetMs } };
     }
     case "GET /_control/settings":

@@ -65,7 +65,7 @@ export interface EmulatorOptions {
 }
 
 export interface Emulator {
-  /** `http://127.0.0.1:<port>/v1` */
+  /** `http://127.0.0.1:<port>/v1` (`http://[::1]:<port>/v1` when listening on ::1) */
   url: string;
   /** `http://127.0.0.1:<port>/_control` */
   controlUrl: string;
@@ -128,6 +128,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     statuses: new Map(),
     requestLog,
     origin: "",
+    port: 0,
     fixture,
     fixtureInfo: describeFixture(fixture),
     ...(seed ? { seed } : {}),
@@ -137,8 +138,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     server.once("error", reject);
     server.listen(options.port ?? 0, listenHost(options.host), () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
-  state.origin = `http://127.0.0.1:${port}`;
+  const { port, address } = server.address() as AddressInfo;
+  // The address actually bound (`localhost` may resolve to ::1): an IPv6 one needs brackets in a URL.
+  state.origin = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+  state.port = port;
   return {
     url: `${state.origin}/v1`,
     controlUrl: `${state.origin}/_control`,

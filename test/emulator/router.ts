@@ -20,7 +20,8 @@ export function malformedSegment(path: string): string | undefined {
   return path.split("/").find((part) => decodeSegment(part) === undefined);
 }
 
-function decodeSegment(part: string): string | undefined {
+/** A path segment decoded, or `undefined` when it is not valid percent-encoding. */
+export function decodeSegment(part: string): string | undefined {
   try {
     return decodeURIComponent(part);
   } catch {

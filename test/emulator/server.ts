@@ -5,6 +5,7 @@ import { Context } from "./context.ts";
 import { handleControl } from "./control.ts";
 import { bodyLeftUnread, ClientGone, readBody } from "./body.ts";
 import { ApiError, errorBody } from "./errors.ts";
+import { isLoopbackHost, loopbackHostRule } from "./loopback.ts";
 import { malformedSegment } from "./router.ts";
 import type { EmulatorState } from "./state.ts";
 
@@ -60,6 +61,11 @@ export function createHandler(state: EmulatorState) {
       if (isConsolePath(path)) {
         handleConsole(state, req, res, method, path);
         return;
+      }
+      // The API's demo tokens are published: a web page that rebinds its own name to 127.0.0.1 must
+      // not read the twin with them. Its requests carry its name in Host; this machine's carry loopback.
+      if (!isLoopbackHost(req.headers.host, state.port)) {
+        throw new ApiError(421, `Host: the API answers requests addressed to ${loopbackHostRule(state.port)} only, not ${JSON.stringify(req.headers.host ?? "")}`);
       }
       api = true;
       const malformed = malformedSegment(path);

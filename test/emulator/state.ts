@@ -21,6 +21,8 @@ export interface EmulatorState {
   /** The most recent API requests, for the console; cleared with `counts`. */
   requestLog: RequestLog;
   origin: string;
+  /** The port the server listens on: a request's Host must name it (loopback.ts). */
+  port: number;
   fixture: Fixture;
   /** The snapshot the emulator was seeded from (`--seed`, `PUT /_control/snapshot`): what a reset restores. */
   seed?: Snapshot;

@@ -4,6 +4,7 @@
  * that a web page must not be able to drive.
  */
 import { request } from "node:http";
+import { connect } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { control, expectError, useEmulator, type Reply } from "./helpers.ts";
 
@@ -194,9 +195,96 @@ describe("the control surface refuses what a web page could send", () => {
       expectError(await raw(at("/reset"), "POST", { host, ...json }, "{}"), 403, "Host");
     }
     expect(await teamTitles()).toContain("Survivor");
-    for (const host of [`127.0.0.1:${port}`, "127.0.0.1", `localhost:${port}`, "LOCALHOST", `[::1]:${port}`, "[::1]"]) {
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
       expect((await raw(at("/requests"), "GET", { host })).status, host).toBe(200);
     }
+    // The server's port, no other (a Host without a port names port 80).
+    for (const host of ["127.0.0.1", "[::1]", `localhost:${port + 1}`, "localhost:80"]) {
+      expectError(await raw(at("/requests"), "GET", { host }), 403, `localhost:${port}`);
+    }
+  });
+});
+
+describe("the API answers only requests addressed to this machine (audit 12: DNS rebinding)", () => {
+  it("answers 421 with the error body when the Host is another name or port, even with a valid token, and counts nothing", async () => {
+    const port = env.emulator.port;
+    await control(env.emulator).del("/requests");
+    const orgs = `${env.emulator.url}/orgs`;
+    for (const host of ["evil.example", `evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `localhost:${port}@evil.example`, `127.0.0.1:${port + 1}`, "127.0.0.1", "[::1]"]) {
+      const reply = await raw(orgs, "GET", { ...auth(), host });
+      expectError(reply, 421, "Host");
+      expect(JSON.stringify(reply.body), host).not.toContain(env.org);
+    }
+    // A request with no Host at all (HTTP/1.0; node:http always adds one, so a raw socket) is refused too.
+    const noHost = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.end(`GET /v1/orgs HTTP/1.0\r\nAuthorization: Bearer ${token()}\r\n\r\n`));
+      let text = "";
+      socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(noHost).toMatch(/^HTTP\/1\.1 421 /);
+    expect(noHost).toContain('"code":421');
+    expect((await control(env.emulator).get("/requests")).body).toMatchObject({ total: 0 });
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `Localhost:${port}`, `[::1]:${port}`]) {
+      expect((await raw(orgs, "GET", { ...auth(), host })).status, host).toBe(200);
+    }
+  });
+});
+
+describe("the control surface's token route (audit 12)", () => {
+  it("answers 400 naming the segment to malformed percent-encoding, not 500, and logs nothing", async () => {
+    const logged = vi.spyOn(console, "error");
+    for (const segment of ["%", "%zz", "%E0%A4%A", "%FF"]) {
+      expectError(await raw(`${env.emulator.controlUrl}/tokens/${segment}`, "PUT", json, JSON.stringify({ user: "u" })), 400, "percent-encoding");
+      expectError(await raw(`${env.emulator.controlUrl}/tokens/${segment}`, "DELETE"), 400, `'${segment}'`);
+    }
+    expect(logged).not.toHaveBeenCalled();
+    // Well-formed escapes still decode.
+    expect((await raw(`${env.emulator.controlUrl}/tokens/never%2Dissued`, "DELETE")).status).toBe(204);
+  });
+});
+
+describe("the clock control's bounds (audit 9)", () => {
+  it("refuses 1e12 days, and every advance beyond 100 years, naming the field and the limit; the API keeps answering", async () => {
+    const before = (await control(env.emulator).get("/clock")).body;
+    expectError(await control(env.emulator).post("/clock", { advanceDays: 1e12 }), 400, "advanceDays: must be at most 36500");
+    expectError(await control(env.emulator).post("/clock", { advanceSeconds: 1e300 }), 400, "advanceSeconds: must be at most");
+    expectError(await control(env.emulator).post("/clock", { advanceMs: Number.MAX_VALUE }), 400, "advanceMs: must be at most");
+    expectError(await control(env.emulator).post("/clock", { advanceDays: -1 }), 400, "advanceDays: must be at least 0");
+    // JSON has no Infinity or NaN; 1e999 parses to Infinity.
+    const infinite = await raw(`${env.emulator.controlUrl}/clock`, "POST", json, '{"advanceMs": 1e999}');
+    expectError(infinite, 400, "advanceMs: must be a number");
+    expect((await control(env.emulator).get("/clock")).body.offsetMs).toBe(before.offsetMs);
+    expect((await raw(`${env.emulator.url}/orgs/${env.org}`, "GET", auth())).status).toBe(200);
+  });
+
+  it("refuses a set outside 1970..9999 or not ISO 8601, and a sum that would pass 9999, changing nothing", async () => {
+    const before = (await control(env.emulator).get("/clock")).body;
+    expectError(await control(env.emulator).post("/clock", { set: "+275760-09-13T00:00:00.000Z" }), 400, "set: must be an ISO 8601 date-time");
+    expectError(await control(env.emulator).post("/clock", { set: "1" }), 400, "set: must be an ISO 8601 date-time");
+    expectError(await control(env.emulator).post("/clock", { set: "1969-12-31T23:59:59Z" }), 400, "set: must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z");
+    expectError(await control(env.emulator).post("/clock", { set: "9999-12-01T00:00:00Z", advanceDays: 31 }), 400, "would pass 9999-12-31T23:59:59.999Z");
+    expect((await control(env.emulator).get("/clock")).body.offsetMs).toBe(before.offsetMs);
+    expect(() => env.emulator.advanceClock(1e20)).toThrow(/between 1970.*9999/);
+  });
+
+  it("at the latest instant it holds, the API still answers (a restore window past 9999 included)", async () => {
+    const logged = vi.spyOn(console, "error");
+    const latest = await control(env.emulator).post("/clock", { set: "9999-12-31T23:59:59.999Z" });
+    expect(latest.status).toBe(200);
+    expect(latest.body.now).toBe("9999-12-31T23:59:59.999Z");
+    const admin = (path: string, method = "GET", body?: unknown) =>
+      raw(`${env.emulator.url}${path}`, method, { ...auth(), ...(body === undefined ? {} : json) }, body === undefined ? undefined : JSON.stringify(body));
+    const space = await admin(`/orgs/${env.org}/spaces`, "POST", { title: "At the end of time" });
+    expect(space.status).toBe(201);
+    expect((await admin(`/spaces/${space.body.id}`, "DELETE")).status).toBeLessThan(300);
+    expect((await admin(`/spaces/${space.body.id}/restore`, "POST", {})).status).toBe(200);
+    expect((await admin(`/orgs/${env.org}/openapi/at-the-end`, "PUT", { source: { url: "https://example.com/openapi.json" } })).status).toBeLessThan(300);
+    expect((await admin(`/orgs/${env.org}/openapi/at-the-end`)).status).toBe(200);
+    expect((await admin(`/orgs/${env.org}/members`)).status).toBe(200);
+    expect(logged).not.toHaveBeenCalled();
+    expect((await control(env.emulator).post("/clock", { set: new Date().toISOString() })).status).toBe(200);
   });
 });
 

@@ -4,8 +4,9 @@
  * the one given) with the same organization, members and ids, restores one (PUT), resets to the one
  * it was seeded from, refuses another format version with what to do, and never writes a secret.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- snapshots are broken field by field */
 import { afterAll, describe, expect, it } from "vitest";
-import { startEmulator, type Emulator } from "../index.ts";
+import { startEmulator, type Emulator, type Snapshot } from "../index.ts";
 import { client, control, useEmulator } from "./helpers.ts";
 
 const env = useEmulator();
@@ -101,3 +102,78 @@ describe("snapshots of the emulator's organization", () => {
   });
 });
 
+describe("a malformed snapshot is refused whole, naming the place (audit 10)", () => {
+  // A snapshot with a site holding sections and site spaces, to break in one place at a time.
+  async function wellFormed(): Promise<Record<string, any>> {
+    const snapshot = (await control(env.emulator).get("/snapshot")).body;
+    expect(snapshot.sites[0].sections.length).toBeGreaterThan(0);
+    return snapshot;
+  }
+
+  /** `PUT /_control/snapshot` with `broken`: a 400 whose message names `place`, and the state exactly as before. */
+  async function refused(broken: unknown, message: string): Promise<void> {
+    const before = (await control(env.emulator).get("/snapshot")).body;
+    const reply = await control(env.emulator).put("/snapshot", broken);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(400);
+    expect(reply.body.error.code).toBe(400);
+    expect(reply.body.error.message).toContain(message);
+    for (const internal of ["Cannot read properties", "SQLite", "constraint", "Maximum call stack", "undefined"]) expect(reply.body.error.message).not.toContain(internal);
+    expect({ ...(await control(env.emulator).get("/snapshot")).body, createdAt: "" }).toEqual({ ...before, createdAt: "" });
+  }
+
+  const copy = <T>(value: T): T => structuredClone(value);
+
+  it("duplicate ids: of a kind, of sections across sites, of members, with both places", async () => {
+    const snapshot = await wellFormed();
+    const teams = copy(snapshot);
+    teams.teams = [...teams.teams, { ...teams.teams[0], title: "Twin" }];
+    await refused(teams, `the request body: teams[${snapshot.teams.length}].id: duplicate id "${snapshot.teams[0].id}" (also teams[0].id)`);
+    const sites = copy(snapshot);
+    sites.sites.push({ ...copy(snapshot.sites[0]), id: "site-two", sectionGroups: [], siteSpaces: [] });
+    await refused(sites, `sites[1].sections[0].id: duplicate id "${snapshot.sites[0].sections[0].id}" (also sites[0].sections[0].id)`);
+    const members = copy(snapshot);
+    members.members.push({ ...members.members[0] });
+    await refused(members, `members[${snapshot.members.length}].id: duplicate id`);
+  });
+
+  it("wrong types and nulls where an object or a list must be", async () => {
+    const snapshot = await wellFormed();
+    await refused({ ...snapshot, members: null }, "members: must be an array, not null");
+    await refused({ ...snapshot, organization: null }, "organization: must be an object, not null");
+    await refused({ ...snapshot, sites: [null] }, "sites[0]: must be an object, not null");
+    const id = copy(snapshot);
+    id.sites[0].sections[0].id = 42;
+    await refused(id, "sites[0].sections[0].id: must be a non-empty string (an id), not number 42");
+    const role = copy(snapshot);
+    role.members[0].role = "owner";
+    await refused(role, 'members[0].role: must be one of admin, create, review, edit, comment, read, not "owner"');
+    const missing = copy(snapshot);
+    delete missing.sites[0].siteSpaces;
+    await refused(missing, "sites[0].siteSpaces: is required");
+    const customization = copy(snapshot);
+    customization.sites[0].customization = "blue";
+    await refused(customization, 'sites[0].customization: must be an object, not "blue"');
+    await refused({ ...snapshot, members: snapshot.members.map((member: { role: string }) => ({ ...member, role: "read" })) }, "members: no member is an admin");
+  });
+
+  it("nesting deeper than 100 levels, refused before anything walks it recursively", async () => {
+    const snapshot = await wellFormed();
+    // 5000 levels: JSON.stringify itself would overflow on this object, so the text is built by hand.
+    const text = JSON.stringify({ ...snapshot, sites: [{ ...snapshot.sites[0], customization: "DEEP" }] }).replace('"DEEP"', '{"a":'.repeat(5000) + "{}" + "}".repeat(5000));
+    const before = (await control(env.emulator).get("/snapshot")).body;
+    const reply = await fetch(`${env.emulator.controlUrl}/snapshot`, { method: "PUT", headers: { "content-type": "application/json" }, body: text });
+    const body = (await reply.json()) as { error: { code: number; message: string } };
+    expect(reply.status).toBe(400);
+    expect(body.error.message).toMatch(/^the request body: sites\[0\]\.customization\.a\.a.*: nested more than 100 levels deep$/);
+    expect(body.error.message).not.toContain("Maximum call stack");
+    expect({ ...(await control(env.emulator).get("/snapshot")).body, createdAt: "" }).toEqual({ ...before, createdAt: "" });
+    const deepInstructions = { ...snapshot, agentInstructions: JSON.parse("[".repeat(200) + "]".repeat(200)) } as unknown as Snapshot;
+    await expect(startEmulator({ seed: deepInstructions })).rejects.toThrow(/agentInstructions(\[0\])+: nested more than 100 levels deep/);
+  });
+
+  it("a well-formed snapshot with unknown extra keys still loads (the provider's writer may write more)", async () => {
+    const snapshot = await wellFormed();
+    const reply = await control(env.emulator).put("/snapshot", { ...snapshot, exportedBy: "pulumi-docs-platform 9.9", sites: snapshot.sites.map((site: object) => ({ ...site, futureField: true })) });
+    expect(reply.status).toBe(200);
+  });
+});

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bodyLeftUnread } from "../body.ts";
-import { isLoopback, isLoopbackHost } from "../loopback.ts";
+import { isLoopback, isLoopbackHost, loopbackHostRule } from "../loopback.ts";
 import type { OrgDoc } from "../model.ts";
 import type { EmulatorState } from "../state.ts";
 import { homePage } from "./home-page.ts";
@@ -87,8 +87,8 @@ export function handleConsole(state: EmulatorState, req: IncomingMessage, res: S
     page(messagePage(403, "Forbidden", "The console answers clients on this machine only."), []);
     return;
   }
-  if (!isLoopbackHost(req.headers.host)) {
-    page(messagePage(403, "Forbidden", "The console answers requests addressed to 127.0.0.1, localhost or [::1] only."), []);
+  if (!isLoopbackHost(req.headers.host, state.port)) {
+    page(messagePage(403, "Forbidden", `The console answers requests addressed to ${loopbackHostRule(state.port)} only.`), []);
     return;
   }
   if (method !== "GET" && method !== "HEAD") {

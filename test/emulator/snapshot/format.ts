@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import type { MergeRules } from "../model.ts";
 import type { Role } from "../validate.ts";
+import { checkSnapshotContent, SnapshotProblem } from "./check.ts";
 
 export const SNAPSHOT_FORMAT = "docs-platform-snapshot";
 export const SNAPSHOT_VERSION = 1;
@@ -70,7 +71,7 @@ export class SnapshotError extends Error {}
 /** Checks a parsed snapshot's envelope; a snapshot of another format or version is refused with what to do. */
 export function checkSnapshot(value: unknown, source = "the snapshot"): Snapshot {
   const snapshot = value as Partial<Snapshot> | null;
-  if (!snapshot || typeof snapshot !== "object" || snapshot.format !== SNAPSHOT_FORMAT) {
+  if (!snapshot || typeof snapshot !== "object" || Array.isArray(snapshot) || snapshot.format !== SNAPSHOT_FORMAT) {
     throw new SnapshotError(`${source} is not a docs-platform snapshot (its "format" is not "${SNAPSHOT_FORMAT}"); write one with \`npx pulumi-docs-platform export --snapshot <file>\``);
   }
   if (snapshot.version !== SNAPSHOT_VERSION) {
@@ -80,10 +81,12 @@ export function checkSnapshot(value: unknown, source = "the snapshot"): Snapshot
         (newer ? "Upgrade the emulator (docs-platform-emulator) to one that reads it." : "Export it again with this version of pulumi-docs-platform."),
     );
   }
-  for (const key of ["organization", "members", "teams", "samlProviders", "collections", "spaces", "sites", "openApiSpecs", "translations", "secrets"] as const) {
-    if (snapshot[key] === undefined) throw new SnapshotError(`${source}: "${key}" is missing`);
+  try {
+    checkSnapshotContent(snapshot as Record<string, unknown>);
+  } catch (error) {
+    if (error instanceof SnapshotProblem) throw new SnapshotError(`${source}: ${error.message}`);
+    throw error;
   }
-  if (!snapshot.members!.some((member) => member.role === "admin")) throw new SnapshotError(`${source}: no member is an admin, so nobody could use the twin`);
   return snapshot as Snapshot;
 }
 
