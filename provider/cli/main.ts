@@ -91,7 +91,8 @@ async function drift(args: string[]): Promise<number> {
   }
   const json = await previewJson(positionals);
   const preview = readPreview(json);
-  const stack = preview.stack ?? values.stack;
+  // A given --stack wins: the preview's URNs hold only the short name of `org/project/stack`.
+  const stack = values.stack ?? preview.stack;
   if (!stack) throw new UsageError("the preview does not name its stack: give --stack");
   const found = findDrift(preview, json as PreviewJson, stack);
   const markdown = renderDrift(found);

@@ -107,6 +107,12 @@ describe("examples/drift/drift.sh against the emulator", () => {
     expect(stored[0]!.startsWith("state: closed\n")).toBe(true);
   });
 
+  it("checks a stack named fully qualified (organization/<project>/dev)", { timeout: minutes(3) }, async () => {
+    const run = await drift({ STACKS: "organization/docs-drift/dev" });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain("stack organization/docs-drift/dev: in sync");
+  });
+
   it("fails the job when the refresh fails (the token refused)", { timeout: minutes(3) }, async () => {
     const run = await drift({ DOCS_PLATFORM_TOKEN: "tok-refused" });
     expect(run.code, run.output).toBe(1);
