@@ -19,7 +19,9 @@
 #   STATE_FROM         that stack's state (`pulumi stack export --show-secrets --file state.json`):
 #                      the rehearsal then starts where production is, and `up` applies only the
 #                      pull request's change. Without it the stack starts empty (a program that
-#                      adopts what exists, like the one `export` writes, needs none).
+#                      adopts what exists, like the one `export` writes, needs none). It holds
+#                      production's secrets in plain text: only for code you trust (the workflow
+#                      gives none).
 #   CONFIG_FROM        a stack config file to start from (e.g. Pulumi.prod.yaml); its
 #                      docs-platform:apiUrl and docs-platform:token are dropped (the twin's are
 #                      used), and so are its secrets and encryption settings: they are under that
@@ -93,7 +95,20 @@ config="$work/project/Pulumi.$name.yaml"
 if [ -n "${CONFIG_FROM:-}" ]; then without_secrets < "$CONFIG_FROM" > "$config"; fi
 (cd "$work/project" && pulumi stack init "$name" > /dev/null) || exit 1
 stack=(--stack "$name" --config-file "$config")
-if [ -n "${STATE_FROM:-}" ]; then pulumi stack import --stack "$name" --file "$STATE_FROM" > /dev/null || exit 1; fi
+if [ -n "${STATE_FROM:-}" ]; then
+  # The state's secrets provider is the source stack's (its passphrase's salt): replaced by the
+  # rehearsal stack's (the salt `stack init` wrote), so the rehearsal's own passphrase encrypts the
+  # state's secrets (plain text in an export --show-secrets).
+  node -e '
+    const fs = require("fs");
+    const [from, config, to] = process.argv.slice(1);
+    const state = JSON.parse(fs.readFileSync(from, "utf8"));
+    const salt = /^encryptionsalt: *(\S+)/m.exec(fs.readFileSync(config, "utf8"))?.[1];
+    if (state.deployment && salt) state.deployment.secrets_providers = { type: "passphrase", state: { salt } };
+    fs.writeFileSync(to, JSON.stringify(state));
+  ' "$STATE_FROM" "$config" "$work/imported-state.json" || exit 1
+  pulumi stack import --stack "$name" --file "$work/imported-state.json" > /dev/null || exit 1
+fi
 for key in docs-platform:apiUrl docs-platform:token; do pulumi config rm "$key" "${stack[@]}" > /dev/null 2>&1 || true; done
 pulumi config set docs-platform:organizationId "$organization" "${stack[@]}" > /dev/null
 

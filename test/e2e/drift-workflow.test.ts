@@ -4,7 +4,8 @@
  * directory (ISSUE_STORE) instead of GitHub. Proves: a stack in sync opens no issue; drift made
  * through the API (a title changed, an object deleted) opens one issue naming both; a second run
  * while the drift stays updates that issue; after `pulumi up` repairs it, the next run closes it;
- * a refresh that fails (the token refused) fails the job.
+ * a refresh that fails (the token refused) fails the job; a fully-qualified stack name
+ * (`organization/<project>/<stack>`) works too.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
