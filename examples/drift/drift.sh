@@ -10,6 +10,8 @@
 # Run it in the directory of the Pulumi program, at the commit that was last applied. Environment:
 #   STACKS             the stacks, space-separated (default: every stack of the backend)
 #   GITHUB_REPOSITORY  where issues go (with `gh api`; GH_TOKEN authenticates gh)
+#   ISSUE_AUTHOR       the login this workflow opens issues as (default: the token's user, or
+#                      github-actions[bot] for a GitHub Actions token): only its issues are updated or closed
 #   ISSUE_STORE        a directory to keep issues in instead of GitHub (one file per issue, its
 #                      first line `state: open|closed`; for local runs and tests)
 # The Pulumi backend, PULUMI_CONFIG_PASSPHRASE and DOCS_PLATFORM_* come from the environment.
@@ -33,7 +35,18 @@ open_issue() {
     done
     return
   fi
-  gh api "repos/$GITHUB_REPOSITORY/issues?state=open&labels=docs-platform-drift" --paginate --jq ".[] | select(.body | startswith(\"$marker\")) | .number" | head -n 1
+  # Only an issue this workflow opened: anyone can write the marker, and an issue of theirs taken
+  # for ours would be updated in vain, or closed to hide drift.
+  gh api "repos/$GITHUB_REPOSITORY/issues?state=open&labels=docs-platform-drift" --paginate \
+    --jq ".[] | select((.user.login == \"$(issue_author)\") and (.body | startswith(\"$marker\"))) | .number" | head -n 1
+}
+
+# issue_author: ISSUE_AUTHOR, else the user the token belongs to; a GitHub Actions token may not
+# ask (`/user` refuses it) and opens issues as github-actions[bot].
+issue_author() {
+  local login="${ISSUE_AUTHOR:-}"
+  [ -n "$login" ] || login=$(gh api user --jq .login 2>/dev/null) || login=""
+  echo "${login:-github-actions[bot]}"
 }
 
 # file_issue <stack> <report>: open this stack's drift issue, or update the open one.
@@ -41,16 +54,18 @@ file_issue() {
   local stack="$1" file="$2" existing; existing=$(open_issue "$stack")
   if [ -n "${ISSUE_STORE:-}" ]; then
     mkdir -p "$ISSUE_STORE"
-    local target="${existing:-$ISSUE_STORE/drift-$stack-$(date +%s%N).md}"
+    # A fully-qualified stack name (org/project/stack) holds slashes: not in a file name.
+    local target="${existing:-$ISSUE_STORE/drift-${stack//\//-}-$(date +%s%N).md}"
     { echo "state: open"; echo "title: Drift in stack $stack"; cat "$file"; } > "$target"
     if [ -n "$existing" ]; then echo "stack $stack: drift, issue updated"; else echo "stack $stack: drift, issue opened"; fi
     return
   fi
   if [ -n "$existing" ]; then
-    gh api --method PATCH "repos/$GITHUB_REPOSITORY/issues/$existing" -F body=@"$file" > /dev/null && echo "stack $stack: drift, issue #$existing updated"
-  else
-    gh api --method POST "repos/$GITHUB_REPOSITORY/issues" -f title="Drift in stack $stack" -f labels[]=docs-platform-drift -F body=@"$file" > /dev/null && echo "stack $stack: drift, issue opened"
+    if gh api --method PATCH "repos/$GITHUB_REPOSITORY/issues/$existing" -F body=@"$file" > /dev/null; then echo "stack $stack: drift, issue #$existing updated"; return 0; fi
+    echo "stack $stack: could not update issue #$existing; opening a new one" >&2
   fi
+  gh api --method POST "repos/$GITHUB_REPOSITORY/issues" -f title="Drift in stack $stack" -f labels[]=docs-platform-drift -F body=@"$file" > /dev/null || { echo "stack $stack: could not open the drift issue" >&2; return 1; }
+  echo "stack $stack: drift, issue opened"
 }
 
 # close_issue <stack>: close the open drift issue of a stack back in sync.
@@ -60,20 +75,24 @@ close_issue() {
   if [ -n "${ISSUE_STORE:-}" ]; then
     sed -i '1s/^state: open$/state: closed/' "$existing"
   else
-    gh api --method PATCH "repos/$GITHUB_REPOSITORY/issues/$existing" -f state=closed > /dev/null
+    gh api --method PATCH "repos/$GITHUB_REPOSITORY/issues/$existing" -f state=closed > /dev/null || { echo "stack $stack: in sync again, but could not close issue #$existing" >&2; return 1; }
   fi
   echo "stack $stack: in sync again, issue closed"
 }
 
 failed=0
 work=$(mktemp -d)
+count=0
 for stack in $(stacks); do
-  pulumi preview --refresh --stack "$stack" --json --non-interactive > "$work/$stack.json"
-  report "$work/$stack.json" --stack "$stack" > "$work/$stack.md"
+  # Numbered, not named after the stack: a fully-qualified name (org/project/stack) holds slashes.
+  count=$((count + 1))
+  file="$work/stack-$count"
+  pulumi preview --refresh --stack "$stack" --json --non-interactive > "$file.json"
+  report "$file.json" --stack "$stack" > "$file.md"
   case $? in
-    0) close_issue "$stack" ;;
-    2) file_issue "$stack" "$work/$stack.md" ;;
-    3) echo "stack $stack: the refresh failed" >&2; file_issue "$stack" "$work/$stack.md"; failed=1 ;;
+    0) close_issue "$stack" || failed=1 ;;
+    2) file_issue "$stack" "$file.md" || failed=1 ;;
+    3) echo "stack $stack: the refresh failed" >&2; file_issue "$stack" "$file.md"; failed=1 ;;
     *) echo "stack $stack: the preview printed no JSON" >&2; failed=1 ;;
   esac
 done

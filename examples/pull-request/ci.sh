@@ -9,6 +9,8 @@
 # Run it in the directory of the Pulumi program. Environment:
 #   STACKS         the stacks, space-separated (default: every stack of the backend, `pulumi stack ls`)
 #   PR_NUMBER, GITHUB_REPOSITORY   where comments go (with `gh api`; GH_TOKEN authenticates gh)
+#   COMMENT_AUTHOR the login this workflow comments as (default: the token's user, or
+#                  github-actions[bot] for a GitHub Actions token): only its comments are edited
 #   COMMENT_STORE  a directory to keep comments in instead of a pull request (one file per stack;
 #                  for local runs and tests)
 #   POLICY_PACKS   policy pack directories, space-separated (e.g. examples/policy): previews and
@@ -23,8 +25,28 @@ stacks() {
   if [ -n "${STACKS:-}" ]; then echo "$STACKS"; else pulumi stack ls --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).map(x=>x.name).join(" ")))'; fi
 }
 
-# post_comment <stack> <markdown file>: edit this stack's comment (found by the summary's marker)
-# or add it.
+# own_comment <stack>: the id of this stack's comment, which this workflow wrote: a comment that
+# starts with the summary's marker counts only when its author is this workflow's own identity.
+# Anyone can write the marker; a comment of theirs taken for ours would be edited in vain (the
+# token may not edit it) and the review silenced.
+own_comment() {
+  local marker="<!-- pulumi-docs-platform:pr-summary stack=$1 -->"
+  if [ -n "${COMMENT_STORE:-}" ]; then grep -lxF "$marker" "$COMMENT_STORE"/*.md 2>/dev/null | head -n 1; return; fi
+  gh api "repos/$GITHUB_REPOSITORY/issues/$PR_NUMBER/comments" --paginate \
+    --jq ".[] | select((.user.login == \"$(comment_author)\") and (.body | startswith(\"$marker\"))) | .id" | head -n 1
+}
+
+# comment_author: who this workflow's comments are by: COMMENT_AUTHOR, else the user the token
+# belongs to; a GitHub Actions token (GITHUB_TOKEN) may not ask (`/user` refuses it) and comments
+# as github-actions[bot].
+comment_author() {
+  local login="${COMMENT_AUTHOR:-}"
+  [ -n "$login" ] || login=$(gh api user --jq .login 2>/dev/null) || login=""
+  echo "${login:-github-actions[bot]}"
+}
+
+# post_comment <stack> <markdown file>: edit this stack's comment (own_comment) or add it; when the
+# edit fails, add a new one. Fails (non-zero) only when nothing could be posted.
 post_comment() {
   local stack="$1" file="$2" marker="<!-- pulumi-docs-platform:pr-summary stack=$1 -->"
   if [ -n "${COMMENT_STORE:-}" ]; then
@@ -35,12 +57,13 @@ post_comment() {
     return
   fi
   local id
-  id=$(gh api "repos/$GITHUB_REPOSITORY/issues/$PR_NUMBER/comments" --paginate --jq ".[] | select(.body | startswith(\"$marker\")) | .id" | head -n 1)
+  id=$(own_comment "$stack")
   if [ -n "$id" ]; then
-    gh api --method PATCH "repos/$GITHUB_REPOSITORY/issues/comments/$id" -F body=@"$file" > /dev/null && echo "edited the comment of stack $stack"
-  else
-    gh api --method POST "repos/$GITHUB_REPOSITORY/issues/$PR_NUMBER/comments" -F body=@"$file" > /dev/null && echo "added a comment for stack $stack"
+    if gh api --method PATCH "repos/$GITHUB_REPOSITORY/issues/comments/$id" -F body=@"$file" > /dev/null; then echo "edited the comment of stack $stack"; return 0; fi
+    echo "stack $stack: could not edit comment $id; adding a new one" >&2
   fi
+  gh api --method POST "repos/$GITHUB_REPOSITORY/issues/$PR_NUMBER/comments" -F body=@"$file" > /dev/null || { echo "stack $stack: could not post the comment" >&2; return 1; }
+  echo "added a comment for stack $stack"
 }
 
 policy_args() {
@@ -52,30 +75,29 @@ preview_all() {
   work=$(mktemp -d)
   local policy=()
   mapfile -t policy < <(policy_args)
+  local count=0
   for stack in $(stacks); do
+    # Files are numbered, not named after the stack: a fully-qualified name (org/project/stack)
+    # holds slashes.
+    count=$((count + 1))
+    local file="$work/stack-$count"
     # The JSON leaves policy violations out; the event log (offered with PULUMI_DEBUG_COMMANDS)
     # holds them, and the summary reads them from it.
     # --show-sames: the unchanged resources too, so the summary names what a reorder moves.
-    PULUMI_DEBUG_COMMANDS=true pulumi preview --stack "$stack" --json --show-sames --non-interactive --event-log "$work/$stack.events" "${policy[@]}" > "$work/$stack.json"
+    PULUMI_DEBUG_COMMANDS=true pulumi preview --stack "$stack" --json --show-sames --non-interactive --event-log "$file.events" "${policy[@]}" > "$file.json"
     local preview_status=$?
     local events=()
-    [ -s "$work/$stack.events" ] && events=(--events "$work/$stack.events")
-    summary "$work/$stack.json" --stack "$stack" "${events[@]}" --exit-code > "$work/$stack.md"
+    [ -s "$file.events" ] && events=(--events "$file.events")
+    summary "$file.json" --stack "$stack" "${events[@]}" --exit-code > "$file.md"
     local summary_status=$?
     if [ "$summary_status" -eq 1 ]; then echo "stack $stack: the preview printed no JSON (exit $preview_status)" >&2; failed=1; continue; fi
     # No change: edit an earlier comment to say so, but do not add one.
-    if [ "$summary_status" -eq 2 ] && [ -z "$(comment_exists "$stack")" ]; then echo "stack $stack: no changes"; else post_comment "$stack" "$work/$stack.md"; fi
+    if [ "$summary_status" -eq 2 ] && [ -z "$(own_comment "$stack")" ]; then echo "stack $stack: no changes"; else post_comment "$stack" "$file.md" || failed=1; fi
     # pr-summary exits 3 when the preview reported errors (the comment is written first).
     if [ "$preview_status" -ne 0 ] || [ "$summary_status" -eq 3 ]; then echo "stack $stack: the preview failed (exit $preview_status)" >&2; failed=1; fi
   done
   rm -rf "$work"
   return $failed
-}
-
-comment_exists() {
-  local marker="<!-- pulumi-docs-platform:pr-summary stack=$1 -->"
-  if [ -n "${COMMENT_STORE:-}" ]; then grep -lxF "$marker" "$COMMENT_STORE"/*.md 2>/dev/null | head -n 1; return; fi
-  gh api "repos/$GITHUB_REPOSITORY/issues/$PR_NUMBER/comments" --paginate --jq ".[] | select(.body | startswith(\"$marker\")) | .id" | head -n 1
 }
 
 up_all() {

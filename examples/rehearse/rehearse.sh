@@ -19,10 +19,15 @@
 #   STATE_FROM         that stack's state (`pulumi stack export --show-secrets --file state.json`):
 #                      the rehearsal then starts where production is, and `up` applies only the
 #                      pull request's change. Without it the stack starts empty (a program that
-#                      adopts what exists, like the one `export` writes, needs none).
+#                      adopts what exists, like the one `export` writes, needs none). It holds
+#                      production's secrets in plain text: only for code you trust (the workflow
+#                      gives none).
 #   CONFIG_FROM        a stack config file to start from (e.g. Pulumi.prod.yaml); its
 #                      docs-platform:apiUrl and docs-platform:token are dropped (the twin's are
-#                      used). Its secrets need that stack's passphrase in PULUMI_CONFIG_PASSPHRASE.
+#                      used), and so are its secrets and encryption settings: they are under that
+#                      stack's passphrase, which the rehearsal (running the pull request's code)
+#                      never gets. PULUMI_CONFIG_PASSPHRASE is the throwaway stack's own (default:
+#                      rehearsal).
 #   REHEARSAL_COMMENT  where the comment goes (default: rehearsal.md)
 #   EMULATOR, DOCS_PLATFORM_CLI
 #                      how to run the twin and the package's command line (default: `npx
@@ -51,6 +56,34 @@ api_url=$DOCS_PLATFORM_API_URL
 organization=$DOCS_PLATFORM_ORGANIZATION_ID
 echo "rehearse: twin of $organization at $api_url"
 
+# without_secrets: a stack config file (stdin) without its secure values and the settings that
+# encrypt them (encryptionsalt, encryptedkey, secretsprovider): a config entry with a `secure:`
+# anywhere in it is left out whole.
+without_secrets() {
+  awk '
+    function flush() { if (!secret) printf "%s", entry; entry = ""; secret = 0 }
+    /^(encryptionsalt|encryptedkey|secretsprovider):/ { flush(); in_config = 0; next }
+    /^config:/ { flush(); in_config = 1; print; next }
+    /^[^ ]/ { flush(); in_config = 0; print; next }
+    in_config && /^  [^ ]/ { flush(); entry = $0 "\n"; secret = ($0 ~ /secure:/); next }
+    in_config { entry = entry $0 "\n"; if ($0 ~ /^[ -]*secure:/) secret = 1; next }
+    { print }
+    END { flush() }
+  '
+}
+
+# inline_code <text>: the text as an inert Markdown code span. It comes from the snapshot (the
+# organization's id), so it must not become markup, a mention or a link, or close its span: the
+# span's fence is longer than any run of backticks in it; control characters and the ones that
+# reorder text (U+202A-U+202E, U+2066-U+2069) are dropped.
+inline_code() {
+  local text fence='`' pad=""
+  text=$(printf '%s' "$1" | tr -d '\000-\037\177' | LC_ALL=C sed -e $'s/\xe2\x80[\xaa-\xae]//g' -e $'s/\xe2\x81[\xa6-\xa9]//g')
+  while [[ "$text" == *"$fence"* ]]; do fence+='`'; done
+  if [[ "$text" == '`'* || "$text" == *'`' || "$text" == ' '* ]]; then pad=" "; fi
+  printf '%s%s%s%s%s' "$fence" "$pad" "$text" "$pad" "$fence"
+}
+
 # 2. A stack of its own in a throwaway backend, pointed at the twin.
 export PULUMI_BACKEND_URL="file://$work/state" PULUMI_CONFIG_PASSPHRASE="${PULUMI_CONFIG_PASSPHRASE:-rehearsal}"
 export DOCS_PLATFORM_API_URL="$api_url" DOCS_PLATFORM_TOKEN="$twin_token"
@@ -61,10 +94,23 @@ name="${STACK:-rehearsal}"
 mkdir -p "$work/project"
 cp Pulumi.yaml "$work/project/"
 config="$work/project/Pulumi.$name.yaml"
-if [ -n "${CONFIG_FROM:-}" ]; then cp "$CONFIG_FROM" "$config"; fi
+if [ -n "${CONFIG_FROM:-}" ]; then without_secrets < "$CONFIG_FROM" > "$config"; fi
 (cd "$work/project" && pulumi stack init "$name" > /dev/null) || exit 1
 stack=(--stack "$name" --config-file "$config")
-if [ -n "${STATE_FROM:-}" ]; then pulumi stack import --stack "$name" --file "$STATE_FROM" > /dev/null || exit 1; fi
+if [ -n "${STATE_FROM:-}" ]; then
+  # The state's secrets provider is the source stack's (its passphrase's salt): replaced by the
+  # rehearsal stack's (the salt `stack init` wrote), so the rehearsal's own passphrase encrypts the
+  # state's secrets (plain text in an export --show-secrets).
+  node -e '
+    const fs = require("fs");
+    const [from, config, to] = process.argv.slice(1);
+    const state = JSON.parse(fs.readFileSync(from, "utf8"));
+    const salt = /^encryptionsalt: *(\S+)/m.exec(fs.readFileSync(config, "utf8"))?.[1];
+    if (state.deployment && salt) state.deployment.secrets_providers = { type: "passphrase", state: { salt } };
+    fs.writeFileSync(to, JSON.stringify(state));
+  ' "$STATE_FROM" "$config" "$work/imported-state.json" || exit 1
+  pulumi stack import --stack "$name" --file "$work/imported-state.json" > /dev/null || exit 1
+fi
 for key in docs-platform:apiUrl docs-platform:token; do pulumi config rm "$key" "${stack[@]}" > /dev/null 2>&1 || true; done
 pulumi config set docs-platform:organizationId "$organization" "${stack[@]}" > /dev/null
 
@@ -81,7 +127,7 @@ fi
 
 # 4. The comment.
 {
-  echo "## Rehearsal against the twin of \`$organization\`"
+  echo "## Rehearsal against the twin of $(inline_code "$organization")"
   echo
   if [ "$up_status" -eq 0 ] && [ "$second_status" -eq 0 ]; then
     echo "The change applied cleanly to a copy of the organization, and a second preview showed no change."

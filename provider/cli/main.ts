@@ -26,6 +26,7 @@ import type { PreviewJson } from "./pr-summary/preview";
 import { isApiError } from "../client";
 import { CredentialsError } from "./export/credentials";
 import { EXPORT_USAGE, UsageError as ExportUsageError, exportCommand } from "./export/command";
+import { terminalText } from "./terminal";
 
 const PR_SUMMARY_USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--events <event-log>] [--exit-code] [--output <file>]
   Reads \`pulumi preview --json\` output (a file, or stdin) and prints a Markdown summary for a pull request.
@@ -90,7 +91,8 @@ async function drift(args: string[]): Promise<number> {
   }
   const json = await previewJson(positionals);
   const preview = readPreview(json);
-  const stack = preview.stack ?? values.stack;
+  // A given --stack wins: the preview's URNs hold only the short name of `org/project/stack`.
+  const stack = values.stack ?? preview.stack;
   if (!stack) throw new UsageError("the preview does not name its stack: give --stack");
   const found = findDrift(preview, json as PreviewJson, stack);
   const markdown = renderDrift(found);
@@ -115,7 +117,8 @@ async function main(argv: string[]): Promise<number> {
     const known = error instanceof UsageError || error instanceof ExportUsageError || error instanceof CredentialsError || isApiError(error);
     // An unexpected failure shows its stack too (a bug to report); an expected one, just what to do.
     const text = known || !(error instanceof Error) ? String((error as Error).message) : (error.stack ?? error.message);
-    process.stderr.write(`pulumi-docs-platform ${command}: ${text}\n`);
+    // Messages may quote the API (an organization's title): shown without their control characters.
+    process.stderr.write(`pulumi-docs-platform ${command}: ${terminalText(text)}\n`);
     return 1;
   }
 }

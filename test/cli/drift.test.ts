@@ -84,4 +84,9 @@ describe("the drift report", () => {
     expect(await run([write("failed.json", { steps: [], diagnostics: [{ severity: "error", message: "refresh failed: 401" }], changeSummary: {} }), "--stack", "dev"])).toBe(3);
     expect(await run([`${repositoryRoot}package.json`])).toBe(1);
   });
+
+  it("marks the report with a fully-qualified --stack (org/project/stack), not the short name the preview's URNs hold", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ["provider/bin/pulumi-docs-platform.js", "drift", `${fixtures}/drift.json`, "--stack", "organization/docs/dev"], { cwd: repositoryRoot }).catch((error: { stdout: string }) => error);
+    expect(stdout.split("\n")[0]).toBe("<!-- pulumi-docs-platform:drift stack=organization/docs/dev -->");
+  });
 });

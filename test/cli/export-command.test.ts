@@ -150,6 +150,28 @@ describe("the command", () => {
     expect(stackFile).toContain(`  acme-docs-staging:${site}: ${site!.slice("site-".length)}\n`);
   });
 
+  it("prints the organization's title without the control characters in it (an escape sequence shows as its code point)", async () => {
+    const api = apiClient(emulator.url, admin);
+    const { title } = await api.get("/orgs/org-acme");
+    await api.patch("/orgs/org-acme", { title: "Acme \u001b]0;owned\u0007\u001b[2J\u009b31m\r\u202edocs" });
+    try {
+      const run = await exportCli(["--org", "org-acme", "--only", "Team", "--stack", "dev"], { cwd: dir, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin } });
+      expect(run.code, run.stderr).toBe(0);
+      for (const output of [run.stdout, run.stderr]) expect(output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+      expect(run.stderr).toContain("organization org-acme (Acme \\u001B]0;owned\\u0007\\u001B[2J\\u009B31m\\r\\u202Edocs)");
+    } finally {
+      await api.patch("/orgs/org-acme", { title });
+    }
+  });
+
+  it("with --snapshot naming a directory, says so, naming it, before reading anything (no stack trace)", async () => {
+    const directory = path.join(dir, "snapshots");
+    await fs.mkdir(directory, { recursive: true });
+    const run = await exportCli(["--org", "org-acme", "--snapshot", directory], { cwd: dir, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`pulumi-docs-platform export: --snapshot: ${directory} is a directory; give the file to write (e.g. ${path.join(directory, "snapshot.json")})\n`);
+  });
+
   it("refuses an unknown kind in --only, naming the kinds", async () => {
     const run = await exportCli(["--only", "Teams"], { cwd: dir, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin } });
     expect(run.code).toBe(1);

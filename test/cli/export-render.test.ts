@@ -13,7 +13,8 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import type { ExportedObject } from "../../provider/cli/export/kinds/index.ts";
 import { type PlannedObject, renderProgram, renderSecretsScript, shellQuote, stringLiteral, yamlEntry, yamlScalar } from "../../provider/cli/export/render.ts";
-import { literal, object, ref } from "../../provider/cli/export/values.ts";
+import { differences } from "../../provider/cli/export/kinds/customization.ts";
+import { documentLiteral, literal, object, ref } from "../../provider/cli/export/values.ts";
 
 const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown };
 
@@ -105,6 +106,35 @@ describe("literals", () => {
     expect(recordedSchema!.args).toEqual({ siteId: "<Site.id>", jsonSchema });
   });
 
+  it("a document key `__proto__` stays an own key of what the resource receives (not the object's prototype)", () => {
+    // As the API gives it: JSON.parse makes `__proto__` an own key.
+    const instructions = JSON.parse('{"object":"document","data":{"__proto__":{"polluted":true},"kept":1},"nodes":[]}') as Record<string, unknown>;
+    const item = plan({ kind: "AgentInstructions", id: "org", name: { title: "instructions", fallback: "instructions" }, inputs: [["instructions", documentLiteral(instructions as never)]] });
+    const program = renderProgram([item], { adopt: true, skipped: [] }).indexTs;
+    expect(program).toContain(`["__proto__"]: { polluted: true }`);
+    const [recorded] = run(program);
+    const data = (recorded!.args.instructions as { data: object }).data;
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+    expect(Object.keys(data)).toEqual(["__proto__", "kept"]);
+    expect(JSON.stringify(recorded!.args.instructions)).toBe(JSON.stringify(instructions));
+  });
+
+  it("a customization key `__proto__` stays an own key of its difference from the defaults", () => {
+    const actual = JSON.parse('{"styling":{"__proto__":{"font":"Inter"},"theme":"dark"}}') as never;
+    const difference = differences(actual, { styling: { theme: "light" } }) as { styling: object };
+    expect(Object.getPrototypeOf(difference.styling)).toBe(Object.prototype);
+    expect(JSON.stringify(difference)).toBe('{"styling":{"__proto__":{"font":"Inter"},"theme":"dark"}}');
+  });
+
+  it("string literals hold no raw control character a terminal obeys (DEL, C1 controls such as CSI, bidirectional overrides)", () => {
+    for (const text of ["del \u007f", "csi \u009b31m red", "bidi \u202e reversed \u2066", "esc \u001b[2J"]) {
+      const literalText = stringLiteral(text);
+      expect(literalText).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+      expect(new Function(`return ${literalText};`)()).toBe(text);
+      expect(yaml.load(yamlEntry("k", text, 0).join("\n"))).toEqual({ k: text });
+    }
+  });
+
   it("a reason of a skipped kind cannot end the header comment early", () => {
     const program = renderProgram([], { adopt: true, skipped: [{ kind: "SamlProvider", reason: "needs admin */ process.exit(1) /*" }] }).indexTs;
     expect(program).toContain(" * - SamlProvider: needs admin * / process.exit(1) /*");
@@ -184,6 +214,28 @@ describe("YAML of the stack config", () => {
     expect(yamlScalar("Acme Documentation")).toBe("Acme Documentation");
     const nested = { config: { title: "T", emailDomains: ["acme.test", "yes"], empty: [], members: { ada: "ada@acme.test" } } };
     expect(yaml.load(yamlEntry("config", nested.config, 0).join("\n"))).toEqual(nested);
+  });
+});
+
+describe("YAML of the stack config, values YAML reads as another type", () => {
+  // Pulumi reads the stack config with a YAML 1.2 reader that also knows YAML 1.1's forms; js-yaml
+  // reads hex, octal, floats, infinities and timestamps: an organization titled `0x10` must not
+  // come back as 16, or `pulumi up` would rename it.
+  const NOT_STRINGS = ["0x10", "0o17", "0b101", "017", "1e3", "1_000", "12:30", "2024-01-01", "2024-01-01 10:00:00", "2024-01-01T10:00:00Z", "true", "False", "yes", "No", "on", "OFF", "y", "N", "null", "Null", "~", ".inf", "-.Inf", ".nan", "+1", "-1", "3.14", "<<", "="];
+  it.each(NOT_STRINGS)("%s is double-quoted and reads back as the same string", (value) => {
+    const line = yamlEntry("title", value, 0).join("\n");
+    expect(line).toBe(`title: ${JSON.stringify(value)}`);
+    expect((yaml.load(line) as { title: unknown }).title).toBe(value);
+    // As a key too (a member key, a config key).
+    expect(Object.keys(yaml.load(yamlEntry(value, "x", 0).join("\n")) as object)).toEqual([value]);
+  });
+
+  it("the organization's title in the stack config of an exported program", () => {
+    const settings = plan({ kind: "OrganizationSettings", id: "org-acme", name: { title: "settings", fallback: "settings" }, inputs: [["title", { type: "organization", field: "title", value: "0x10" }]] });
+    const { config } = renderProgram([settings], { adopt: true, skipped: [] });
+    const text = config.flatMap((entry) => yamlEntry(entry.key, entry.value, 2)).join("\n");
+    expect(text).toContain(`title: "0x10"`);
+    expect(yaml.load(text)).toEqual({ organization: { title: "0x10" } });
   });
 });
 

@@ -100,6 +100,13 @@ describe("size and edge cases", () => {
     expect(markdown).toBe("<!-- pulumi-docs-platform:pr-summary stack=prod -->\n### Pulumi preview of `prod`\n\nNo changes. 4 resources unchanged.\n");
   });
 
+  it("marks the comment with a fully-qualified --stack (org/project/stack), not the short name the preview's URNs hold", () => {
+    const preview = readPreview(load("update"));
+    expect(preview.stack).toBeDefined();
+    const markdown = renderSummary(preview, { stack: `organization/docs/${preview.stack}` });
+    expect(markdown.split("\n")[0]).toBe(`<!-- pulumi-docs-platform:pr-summary stack=organization/docs/${preview.stack} -->`);
+  });
+
   it("escapes what would break the Markdown: pipes, backticks, long strings", () => {
     const markdown = renderSummary(
       readPreview({

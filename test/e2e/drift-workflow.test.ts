@@ -4,7 +4,8 @@
  * directory (ISSUE_STORE) instead of GitHub. Proves: a stack in sync opens no issue; drift made
  * through the API (a title changed, an object deleted) opens one issue naming both; a second run
  * while the drift stays updates that issue; after `pulumi up` repairs it, the next run closes it;
- * a refresh that fails (the token refused) fails the job.
+ * a refresh that fails (the token refused) fails the job; a fully-qualified stack name
+ * (`organization/<project>/<stack>`) works too.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -105,6 +106,12 @@ describe("examples/drift/drift.sh against the emulator", () => {
     stored = await storedIssues();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.startsWith("state: closed\n")).toBe(true);
+  });
+
+  it("checks a stack named fully qualified (organization/<project>/dev)", { timeout: minutes(3) }, async () => {
+    const run = await drift({ STACKS: "organization/docs-drift/dev" });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain("stack organization/docs-drift/dev: in sync");
   });
 
   it("fails the job when the refresh fails (the token refused)", { timeout: minutes(3) }, async () => {

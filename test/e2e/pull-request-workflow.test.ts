@@ -4,7 +4,8 @@
  * directory (COMMENT_STORE) instead of a pull request. Proves: a preview posts one summary comment
  * per stack, a second run edits it instead of adding one, a failing preview fails the job with the
  * error in the comment, `up` applies, a preview after it says there is nothing left to change, and
- * with a policy pack a violated mandatory policy fails the job and is named in the comment.
+ * with a policy pack a violated mandatory policy fails the job and is named in the comment; a
+ * fully-qualified stack name (`organization/<project>/<stack>`) works too.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -114,5 +115,21 @@ describe("examples/pull-request/ci.sh against the emulator", () => {
     expect(stored[0]).toContain("#### Policy violations");
     expect(stored[0]).toContain("- **mandatory** `openapi-spec-private-unless-tagged` on `petstore`");
     expect(run.output).not.toContain("tok-acme-admin");
+  });
+
+  it("previews and comments a stack named fully qualified (organization/<project>/dev)", { timeout: 180_000 }, async () => {
+    // A change from what `up` applied above, so there is a comment to post.
+    await setVariant("update");
+    const qualified = "organization/docs-platform-pr-summary/dev";
+    const store = path.join(workRoot, `comments-qualified-${process.pid}-${Date.now()}`);
+    const run = await ci("preview", { STACKS: qualified, COMMENT_STORE: store });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain(`added a comment for stack ${qualified}`);
+    // The second run finds it by its marker, which names the stack as given.
+    const again = await ci("preview", { STACKS: qualified, COMMENT_STORE: store });
+    expect(again.output).toContain(`edited the comment of stack ${qualified}`);
+    const files = await fs.readdir(store);
+    expect(files).toHaveLength(1);
+    expect(await fs.readFile(path.join(store, files[0]!), "utf8")).toContain(`<!-- pulumi-docs-platform:pr-summary stack=${qualified} -->`);
   });
 });

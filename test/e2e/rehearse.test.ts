@@ -8,7 +8,9 @@
  * - a change that production would take applies cleanly in the rehearsal, with a no-change preview
  *   after, and a comment that shows what was applied; production receives no request at all;
  * - a change that would fail in production (a taken slug; a section pointing at a deleted space)
- *   fails in the rehearsal with the same error production gives.
+ *   fails in the rehearsal with the same error production gives;
+ * - started from production's config file and state under a throwaway passphrase of its own (as
+ *   the workflow runs it), production's passphrase is never needed.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -101,7 +103,7 @@ describe("rehearsing a pull request against the offline twin", () => {
   });
 
   /** rehearse.sh in a pull request's program (the quickstart plus `change`); the comment and the exit code. */
-  async function rehearse(name: string, change: string): Promise<{ code: number | null; output: string; comment: string }> {
+  async function rehearse(name: string, change: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string; comment: string }> {
     const dir = await writeProgram(`rehearse-${name}`, { "Pulumi.yaml": PROJECT, "index.ts": `${quickstart}\n${change}\n` });
     const comment = path.join(base, `${name}.md`);
     const env: NodeJS.ProcessEnv = {
@@ -113,6 +115,7 @@ describe("rehearsing a pull request against the offline twin", () => {
       // checkout meanwhile (the install docs, word for word), which relinks the bins.
       EMULATOR: `node ${path.join(repositoryRoot, "test", "emulator", "dist", "main.js")}`,
       DOCS_PLATFORM_CLI: `node ${cli}`,
+      ...extraEnv,
     };
     delete env.DOCS_PLATFORM_API_URL;
     delete env.DOCS_PLATFORM_TOKEN;
@@ -145,6 +148,19 @@ describe("rehearsing a pull request against the offline twin", () => {
     expect(comment).toContain("support");
     expect(comment).not.toMatch(/to delete|to replace/);
     console.log(`rehearsal comment (good change):\n${comment}`);
+  });
+
+  it("starts from production's config file (CONFIG_FROM) under a passphrase of its own: production's secrets and passphrase are never needed", { timeout: minutes(6) }, async () => {
+    const production = await fs.readFile(prod.configFile, "utf8");
+    // What the workflow hands it: the stack's file, with its encrypted token and salt.
+    expect(production).toMatch(/secure:/);
+    expect(production).toMatch(/^encryptionsalt:/m);
+    const { code, output, comment } = await rehearse("config-from", `new docs.Team("support", { title: "Support" });`, {
+      CONFIG_FROM: prod.configFile,
+      PULUMI_CONFIG_PASSPHRASE: "a-throwaway-passphrase-of-the-rehearsal",
+    });
+    expect(code, output).toBe(0);
+    expect(comment).toContain("The change applied cleanly to a copy of the organization, and a second preview showed no change.");
   });
 
   it("fails a change that would fail in production, with production's error: a taken slug", { timeout: minutes(6) }, async () => {

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ApiClient, isApiError, isAuthenticationError, isNotFoundError, isPermissionDeniedError } from "../../client";
+import { terminalText } from "../terminal";
 import { CredentialsError, type Credentials, resolveCredentials, stackConfigOf } from "./credentials";
 import { DEFAULT_PACKAGE_SPEC, type ExportResult, PROJECT_NAME_PATTERN, STACK_NAME_PATTERN, exportOrganization, packageJson, selectKinds } from "./export";
 import { EXPORTERS } from "./kinds";
@@ -97,6 +98,14 @@ function writeFiles(dir: string, result: ExportResult, packageSpec: string): str
   return written;
 }
 
+function isDirectory(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** `export --snapshot <file>`: the organization as a snapshot (snapshot/write.ts). */
 async function snapshotCommand(client: ApiClient, organizationId: string, credentials: Credentials, file: string, log: (line: string) => void, started: number): Promise<number> {
   let snapshot;
@@ -108,8 +117,13 @@ async function snapshotCommand(client: ApiClient, organizationId: string, creden
     throw error;
   }
   const text = `${JSON.stringify(snapshot, null, 2)}\n`;
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  fs.writeFileSync(file, text);
+  try {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    fs.writeFileSync(file, text);
+  } catch (error) {
+    // Read for nothing, but said plainly: which file, and why the system refused it (EISDIR, EACCES, ...).
+    throw new UsageError(`--snapshot: cannot write ${file}: ${(error as Error).message}`);
+  }
   const secrets = snapshot.secrets as unknown[];
   log(`wrote the snapshot of ${organizationId} to ${file} (${text.length} bytes, ${countObjects(snapshot)} objects) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (secrets.length > 0) log(`${secrets.length} secret(s) replaced by placeholders (listed under "secrets" in the file)`);
@@ -157,6 +171,7 @@ export async function exportCommand(args: string[]): Promise<number> {
     if (values["no-adopt"]) programOnly.push("no-adopt" as never);
     if (programOnly.length > 0) throw new UsageError(`--snapshot writes the whole organization and no program: it does not take --${programOnly.join(", --")}`);
     if (values.snapshot.trim() === "") throw new UsageError("--snapshot: give the file to write");
+    if (isDirectory(values.snapshot)) throw new UsageError(`--snapshot: ${values.snapshot} is a directory; give the file to write (e.g. ${path.join(values.snapshot, "snapshot.json")})`);
   }
   const packageSpec = packageSpecOf(values["package-spec"]);
   let kinds;
@@ -167,7 +182,8 @@ export async function exportCommand(args: string[]): Promise<number> {
   }
 
   const started = Date.now();
-  const log = (line: string) => process.stderr.write(`export: ${line}\n`);
+  // Lines hold the API's text (the organization's title, error messages): no control character of it reaches the terminal.
+  const log = (line: string) => process.stderr.write(`export: ${terminalText(line)}\n`);
   const credentials = await resolveCredentials({
     flags: { apiUrl: values["api-url"], token: values["token-stdin"] ? (await readStdin()).trim() : undefined, organizationId: values.org },
     env: process.env,

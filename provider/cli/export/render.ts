@@ -6,6 +6,7 @@
  * Formatting follows prettier's defaults where it matters to a reader (double quotes, trailing
  * commas, objects and arrays broken over lines when they do not fit in 100 columns).
  */
+import { visible } from "../pr-summary/inert";
 import type { ExportedObject } from "./kinds";
 import { camelCase, compare, kebabCase, uniqueNames } from "./naming";
 import { type Json, type ObjectKey, type Value, keyOf, walk } from "./values";
@@ -14,12 +15,19 @@ const WIDTH = 100;
 
 /** A string as a TypeScript literal: double quotes, every character that needs it escaped. */
 export function stringLiteral(text: string): string {
-  // JSON's escapes are TypeScript's; U+2028 and U+2029 are escaped too, for editors that break lines there.
-  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  // JSON's escapes are TypeScript's (and YAML's double-quoted ones). JSON leaves DEL, the C1
+  // controls and the characters that reorder or break lines as they are: escaped too, so the
+  // program (printed to a terminal without --out) and its config show no raw control character.
+  return JSON.stringify(text).replace(/[\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-/** An object key: bare when it is an identifier, quoted otherwise. */
+/**
+ * An object key: bare when it is an identifier, quoted otherwise. `__proto__` is computed
+ * (`["__proto__"]`): written bare or quoted, an object literal makes its value the object's
+ * prototype, and the key is lost.
+ */
 export function propertyKey(key: string): string {
+  if (key === "__proto__") return `[${stringLiteral(key)}]`;
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : stringLiteral(key);
 }
 
@@ -254,6 +262,13 @@ class ProgramWriter {
   }
 }
 
+/** An API's text in the header comment: one line, no control character, and nothing that ends the comment early. */
+function oneCommentLine(text: string): string {
+  return visible(text)
+    .replace(/\r\n|\r|\n/g, " ")
+    .replace(/\*\//g, "* /");
+}
+
 /** The organization's fields in the order OrganizationSettings declares them. */
 function fieldOrder(field: string): string {
   const index = ["title", "emailDomains", "hostname"].indexOf(field);
@@ -282,7 +297,7 @@ export function renderProgram(planned: readonly PlannedObject[], options: Progra
     " * The organization is the stack's `docs-platform:organizationId`; what differs from one",
     " * organization to another (its name, its people, its secrets) is stack config.",
     ...(options.skipped.length > 0
-      ? [" *", " * Not exported (the API refused to list them):", ...options.skipped.map(({ kind, reason }) => ` * - ${kind}: ${reason.replace(/\*\//g, "* /")}`)]
+      ? [" *", " * Not exported (the API refused to list them):", ...options.skipped.map(({ kind, reason }) => ` * - ${kind}: ${oneCommentLine(reason)}`)]
       : []),
     " */",
   ];
@@ -301,8 +316,15 @@ export function renderProgram(planned: readonly PlannedObject[], options: Progra
 // ---------------------------------------------------------------------------------------------
 // YAML (stack config, Pulumi.yaml) and the secrets script.
 
-const PLAIN_YAML = /^[A-Za-z0-9_][A-Za-z0-9_ .@\/+:-]*$/;
-const YAML_WORDS = /^(?:true|false|yes|no|on|off|y|n|null|~|[-+]?[0-9][0-9_.:eE+-]*|\.inf|\.nan)$/i;
+/**
+ * Plain only what no YAML reader takes for anything but a string: a letter or `_` first (a digit
+ * first may be an integer, `0x10`, `0o17`, a float, `1e3`, a sexagesimal or a timestamp,
+ * `2024-01-01`, in YAML 1.1 or 1.2), and none of the words YAML 1.1 or 1.2 reads as a boolean or
+ * null. Everything else is double-quoted: a stack config value read back as a number or a date
+ * would make `pulumi up` change what it names.
+ */
+const PLAIN_YAML = /^[A-Za-z_][A-Za-z0-9_ .@\/+:-]*$/;
+const YAML_WORDS = /^(?:true|false|yes|no|on|off|y|n|null|~|\.inf|\.nan)$/i;
 
 /** A YAML scalar: plain when that reads back as the same string, double-quoted (JSON escapes) otherwise. */
 export function yamlScalar(value: string | number | boolean | null): string {

@@ -20,7 +20,11 @@ const MAX_POLICY_MESSAGE_LENGTH = 400;
 const MAX_WARNINGS = 50;
 
 export interface RenderOptions {
-  /** The stack's name, when the preview does not tell it. */
+  /**
+   * The stack's name as the caller knows it; wins over the preview's, whose resource URNs hold
+   * only the short name (`dev` of `org/project/dev`), so a workflow finds its comment by the name
+   * it gave.
+   */
   stack?: string;
   /** Character budget of the whole comment (default: GitHub's limit). */
   limit?: number;
@@ -275,7 +279,7 @@ export function hasNoChanges(preview: Preview): boolean {
 
 /** The Markdown comment for a preview. */
 export function renderSummary(preview: Preview, options: RenderOptions = {}): string {
-  const stack = preview.stack ?? options.stack ?? "unknown";
+  const stack = options.stack ?? preview.stack ?? "unknown";
   const limit = (options.limit ?? GITHUB_COMMENT_LIMIT) - TRIM_MARGIN;
   const head = [marker(stack), `### Pulumi preview of ${code(stack)}`, ""];
   if (hasNoChanges(preview)) return [...head, `No changes.${preview.counts.same ? ` ${preview.counts.same} resources unchanged.` : ""}`, ""].join("\n");

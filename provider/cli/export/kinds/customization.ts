@@ -22,7 +22,8 @@ export function differences(actual: Json | undefined, base: Json | undefined): J
     const result: JsonObject = {};
     for (const [key, member] of Object.entries(actual)) {
       const difference = differences(member, isObject(base) ? base[key] : undefined);
-      if (difference !== undefined) result[key] = difference;
+      // Defined, not assigned: `result.__proto__ = ...` would set the prototype, and the key would be lost.
+      if (difference !== undefined) Object.defineProperty(result, key, { value: difference, enumerable: true, writable: true, configurable: true });
     }
     return Object.keys(result).length > 0 ? result : undefined;
   }
