@@ -139,7 +139,7 @@ export const definition: ResourceDefinition<AgentInstructionsInputs> = {
     sameOutput: "the agent instructions of the same organization",
     why: "an organization has one agent instructions document, so every up would overwrite the other's. Declare one AgentInstructions per organization.",
   },
-  fromImportId: ofOrganization,
+  importId: ofOrganization,
   schema,
   replaceKeys: ["organizationId"],
 

@@ -234,7 +234,7 @@ export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
     sameOutput: "the settings of the same organization",
     why: "an organization has one set of settings, so every up would undo the other's changes. Declare one OrganizationSettings per organization.",
   },
-  fromImportId: ofOrganization,
+  importId: ofOrganization,
   schema,
   replaceKeys: ["organizationId"],
   setValuedInputKeys: ["emailDomains"],

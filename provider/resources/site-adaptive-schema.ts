@@ -133,7 +133,7 @@ async function put(ctx: ResourceContext, address: { organizationId: string; site
 
 export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
   kind: "SiteAdaptiveSchema",
-  fromImportId: ofSite,
+  importId: ofSite,
   schema,
   replaceKeys: ["organizationId", "siteId"],
 

@@ -335,7 +335,7 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
     sameOutput: "the customization of the same site (both siteIds are one Output)",
     why: "a site has one customization, so every up would undo the other's changes. Declare one SiteCustomization per site.",
   },
-  fromImportId: ofSite,
+  importId: ofSite,
   schema,
   replaceKeys: ["organizationId", "siteId"],
 

@@ -147,7 +147,7 @@ async function remove(ctx: ResourceContext, groupId: string, props: State): Prom
 
 export const definition: ResourceDefinition<SiteSectionGroupInputs> = {
   kind: "SiteSectionGroup",
-  fromImportId: insideSite("SiteSectionGroup", "section group"),
+  importId: insideSite("SiteSectionGroup", "section group"),
   schema: siteSectionGroupInputs,
   replaceKeys: ["organizationId", "siteId"],
   create,

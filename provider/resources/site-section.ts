@@ -264,7 +264,7 @@ async function remove(ctx: ResourceContext, sectionId: string, props: State): Pr
 
 export const definition: ResourceDefinition<SiteSectionInputs> = {
   kind: "SiteSection",
-  fromImportId: insideSite("SiteSection", "section"),
+  importId: insideSite("SiteSection", "section"),
   schema: siteSectionInputs,
   replaceKeys: ["organizationId", "siteId"],
   create,

@@ -120,7 +120,7 @@ async function patch(ctx: ResourceContext, address: Address, news: Json, olds: J
 
 export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
   kind: "SiteSpaceCustomization",
-  fromImportId: insideSite("SiteSpaceCustomization", "site space"),
+  importId: insideSite("SiteSpaceCustomization", "site space"),
   schema,
   replaceKeys: ["organizationId", "siteId", "siteSpaceId"],
 

@@ -212,7 +212,7 @@ async function remove(ctx: ResourceContext, siteSpaceId: string, props: State): 
 
 export const definition: ResourceDefinition<SiteSpaceInputs> = {
   kind: "SiteSpace",
-  fromImportId: insideSite("SiteSpace", "site space"),
+  importId: insideSite("SiteSpace", "site space"),
   schema: siteSpaceInputs,
   replaceKeys: ["organizationId", "siteId", "sectionId"],
   create,

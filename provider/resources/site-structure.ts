@@ -282,7 +282,7 @@ async function update(ctx: ResourceContext, _id: string, _olds: State, news: Sit
 
 export const definition: ResourceDefinition<SiteStructureInputs> = {
   kind: "SiteStructure",
-  fromImportId: ofSite,
+  importId: ofSite,
   schema,
   replaceKeys: ["organizationId", "siteId"],
   create,

@@ -10,6 +10,7 @@ import type { PropertyBag } from "./stub";
 import { IDENTITY_KEY } from "./args";
 import { explainApiError } from "./operation-errors";
 import type { SoleOwnership } from "./deployment-owners";
+import { byId, type ImportIdForm } from "./import-ids";
 
 /** The state of an object as a resource sees it: every input-owned key plus server-owned outputs. */
 export type State = Record<string, unknown>;
@@ -70,11 +71,11 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
   /** Idempotent: deleting an object that is already gone succeeds. */
   delete(ctx: ResourceContext, id: string, props: State): Promise<void>;
   /**
-   * `pulumi import <type> <name> <import id>` (the plugin door): the object's id and what `read`
-   * needs to know beside it, from the import id (see import-ids.ts). Absent: the import id is the
-   * object's id and `read` needs only the organization (the provider's `organizationId`).
+   * The form of the kind's import id (`pulumi import <type> <name> <import id>`, the plugin door),
+   * both ways (import-ids.ts). Absent: the import id is the object's id ({@link byId}) and `read`
+   * needs only the organization (the provider's `organizationId`).
    */
-  readonly fromImportId?: (importId: string) => { id: string; known: State };
+  readonly importId?: ImportIdForm;
   /**
    * Groups of inputs of which a program gives exactly one (a member by `userId` or by `email`):
    * an imported object's inputs keep the first of each group the state holds.
@@ -311,7 +312,7 @@ export async function importObject(
   importId: string,
   organizationId: string | undefined,
 ): Promise<{ id: string; props: State; inputs: State }> {
-  const { id, known } = definition.fromImportId ? definition.fromImportId(importId) : { id: importId, known: {} };
+  const { id, known } = (definition.importId ?? byId).parse(importId);
   // A composite id (a team member's `<teamId>/<userId>`) is checked part by part.
   const parts = [id, ...Object.values(known)].filter((value): value is string => typeof value === "string").flatMap((value) => value.split("/"));
   if (!parts.every(isIdSegment)) {
