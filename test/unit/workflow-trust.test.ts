@@ -86,9 +86,11 @@ if [ "$command" = drift ]; then echo "<!-- pulumi-docs-platform:drift stack=$sta
 echo "summary of $stack"
 exit "\${STUB_SUMMARY_EXIT:-0}"
 `,
+  // Quoted for sh as the emulator prints them (test/emulator/shell.ts): single quotes, ' as '\\''.
   twin: `#!/usr/bin/env bash
-echo "export DOCS_PLATFORM_API_URL=http://127.0.0.1:9/v1"
-echo "export DOCS_PLATFORM_ORGANIZATION_ID=$STUB_ORGANIZATION_ID"
+quoted=\${STUB_ORGANIZATION_ID//\\'/\\'\\\\\\'\\'}
+echo "export DOCS_PLATFORM_API_URL='http://127.0.0.1:9/v1'"
+echo "export DOCS_PLATFORM_ORGANIZATION_ID='$quoted'"
 exec sleep 60
 `,
 };
