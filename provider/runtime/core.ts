@@ -114,12 +114,15 @@ export async function checkWithPreview(kind: string, olds: PropertyBag, news: Pr
   const interrupted = journalKey !== undefined && client !== undefined && context().journal?.lookup(journalKey) !== undefined;
   const ownerFailures = soleOwnerFailures(kind, checked, urn);
   if (ownerFailures.length > 0) return forTheEngine({ inputs: news, failures: ownerFailures });
+  const creates = Object.keys(olds ?? {}).length === 0;
   const organizationId = (checked.inputs as { organizationId?: unknown }).organizationId;
-  if (!checked.failures?.length && client && typeof organizationId === "string" && !containsUnknown(organizationId)) {
+  // Only for a create: an object already in the state was made in its organization, and
+  // `pulumi import --file` (whose check has the imported state) must send no request.
+  if (!checked.failures?.length && creates && client && typeof organizationId === "string" && !containsUnknown(organizationId)) {
     const failures = await organizationFailures(context().api, organizationId);
     if (failures.length > 0) return forTheEngine({ inputs: news, failures });
   }
-  if (!checked.failures?.length && Object.keys(olds ?? {}).length === 0 && client && !interrupted) {
+  if (!checked.failures?.length && creates && client && !interrupted) {
     const messages: Promise<boolean>[] = [];
     const { lists: _lists, ...ctx } = context();
     const failures = await previewChecks(definitionFor(kind), ctx, checked.inputs as { adopt?: Adopt }, (severity, message) => messages.push(logToEngine(severity, urn, message)));

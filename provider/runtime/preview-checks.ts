@@ -10,7 +10,7 @@
  *   collection, space or site title, a SAML label) a warning names the existing object and how to
  *   adopt it; where the API refuses one (an OpenAPI slug) the check fails.
  *
- * - The organization itself ({@link organizationFailures}, every check, not only creates): a token
+ * - The organization itself ({@link organizationFailures}, for each create): a token
  *   the API refuses (401), a user who cannot see the organization (403) or an organization that
  *   does not exist (404) fails the preview, where `up` would create what it can and then fail.
  *

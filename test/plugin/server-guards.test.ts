@@ -140,7 +140,7 @@ describe("a resource's check", () => {
   });
 });
 
-describe("the preview's reads of the organization (every check)", () => {
+describe("the preview's read of the organization (a create's check)", () => {
   it("an organization that does not exist fails the check, naming it", async () => {
     const failures = await check("Team", "writers", { title: "Writers", organizationId: "org-nowhere" });
     expect(failures).toEqual([{ property: "", reason: expect.stringMatching(/^organizationId: no organization "org-nowhere" \(or the token's user is not a member of it\)/) }]);
