@@ -98,7 +98,8 @@ export class AgentInstructions extends DocsPlatformResource {
 interface ApiAgentInstructions {
   instructions: Document;
   updatedAt?: string;
-  updatedBy?: string;
+  /** The User who wrote them last (DESIGN.md 8); null before anyone has. Older answers gave the id alone. */
+  updatedBy?: { id?: string } | string | null;
   urls?: { location?: string };
 }
 
@@ -114,7 +115,8 @@ function stateOf(organizationId: string, current: ApiAgentInstructions, written:
     instructions: asWritten(current.instructions, written.instructions),
     clearOnDestroy: typeof written.clearOnDestroy === "boolean" ? written.clearOnDestroy : undefined,
     updatedAt: current.updatedAt,
-    updatedBy: current.updatedBy,
+    // The output stays the user's id, as it always was.
+    updatedBy: typeof current.updatedBy === "string" ? current.updatedBy : (current.updatedBy?.id ?? undefined),
     urls: current.urls,
   });
 }
