@@ -1,0 +1,1 @@
+new docs.OrganizationMember("reader-role", { email: people.reader, role: "comment" });

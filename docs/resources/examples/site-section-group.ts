@@ -1,0 +1,1 @@
+const apiGroup = new docs.SiteSectionGroup("api-group", { siteId: portal.id, title: "APIs", icon: "plug" });

@@ -1,0 +1,1 @@
+new docs.TeamMember("translators-lead", { teamId: translators.id, email: people.editor, role: "owner" });

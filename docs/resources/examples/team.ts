@@ -1,0 +1,1 @@
+const writers = new docs.Team("writers", { title: "Writers", members: [people.editor] });

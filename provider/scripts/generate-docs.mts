@@ -1,0 +1,171 @@
+// Generates docs/resources/<kind>.md, one reference page per resource kind, from the kinds'
+// declarations: the registry (resources/kinds.ts) for the facts (replace keys, secrets, natural
+// key, import-id form), the plugin's schema.json (itself generated from the same declarations)
+// for each input's and output's type and documentation, and one example program per kind
+// (docs/resources/examples/<kind>.ts). The concept page (docs/resources/README.md) stays written
+// by hand.
+//
+// Run after `npm run build` and `npm run schema`: `npm run docs`. `--check` compares instead of
+// writing (test/unit/resource-pages.test.ts): a committed page that differs fails.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const providerRoot = fileURLToPath(new URL("..", import.meta.url));
+const repositoryRoot = path.join(providerRoot, "..");
+const pagesDir = path.join(repositoryRoot, "docs", "resources");
+const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
+
+interface ImportIdForm {
+  shape: string;
+}
+interface Definition {
+  kind: string;
+  replaceKeys: readonly string[];
+  secretInputKeys?: readonly string[];
+  naturalKey?: string;
+  importId?: ImportIdForm;
+  findByNaturalKey?: unknown;
+}
+type Json = Record<string, unknown>;
+interface PropertySpec {
+  type?: string;
+  items?: PropertySpec;
+  $ref?: string;
+  oneOf?: PropertySpec[];
+  additionalProperties?: PropertySpec;
+  description?: string;
+  secret?: boolean;
+  default?: unknown;
+}
+interface ResourceSpec {
+  description?: string;
+  properties: Record<string, PropertySpec>;
+  inputProperties: Record<string, PropertySpec>;
+  requiredInputs?: string[];
+}
+
+const DYNAMIC_TYPE = (kind: string) => `pulumi-nodejs:dynamic/docs-platform:${kind}`;
+const PLUGIN_TYPE = (kind: string) => `docs-platform:index:${kind}`;
+
+/** A type as a reader says it: `string`, `list of string`, `AdoptById`, `boolean or AdoptById`. */
+function typeOf(spec: PropertySpec | undefined): string {
+  if (!spec) return "any";
+  if (spec.oneOf) return spec.oneOf.map(typeOf).join(" or ");
+  if (spec.$ref) return spec.$ref.split(":").pop() ?? spec.$ref;
+  if (spec.type === "array") return `list of ${typeOf(spec.items)}`;
+  if (spec.type === "object" && spec.additionalProperties) return `map of ${typeOf(spec.additionalProperties)}`;
+  return spec.type ?? "any";
+}
+
+/** A description in one table cell: one line, no `|` to split the cell. */
+function cell(text: string | undefined): string {
+  return (text ?? "").replace(/\s+/g, " ").replace(/\|/g, "\\|").trim();
+}
+
+function page(definition: Definition, resource: ResourceSpec, example: string, file: string): string {
+  const { kind } = definition;
+  const replaces = new Set(definition.replaceKeys);
+  const secrets = new Set(definition.secretInputKeys ?? []);
+  const required = new Set([...(resource.requiredInputs ?? []), "organizationId"]);
+  const inputKeys = Object.keys(resource.inputProperties);
+  const inputRows = inputKeys.map((key) => {
+    const spec = resource.inputProperties[key]!;
+    const facts = [
+      required.has(key) ? "required" : "optional",
+      ...(replaces.has(key) ? ["a change replaces"] : []),
+      ...(secrets.has(key) ? ["secret (stored encrypted)"] : []),
+      ...(spec.default !== undefined ? [`default \`${JSON.stringify(spec.default)}\``] : []),
+    ];
+    return `| \`${key}\` | ${typeOf(spec)} | ${facts.join("; ")} | ${cell(spec.description)} |`;
+  });
+  const outputKeys = Object.keys(resource.properties).filter((key) => !inputKeys.includes(key));
+  const outputRows = outputKeys.map((key) => `| \`${key}\` | ${typeOf(resource.properties[key])} | ${cell(resource.properties[key]!.description)} |`);
+  const shape = definition.importId?.shape ?? "<id>";
+  const adopts = inputKeys.includes("adopt");
+  const naturalKey = definition.naturalKey && definition.findByNaturalKey ? definition.naturalKey : undefined;
+  const lines = [
+    `# ${kind}`,
+    "",
+    "Back to [the resources](README.md) and the [README](../../README.md). This page is generated from the kind's declaration (`npm run docs`).",
+    "",
+    (resource.description ?? "").trim(),
+    "",
+    "| door | type token |",
+    "|---|---|",
+    `| the dynamic package (TypeScript, JavaScript) | \`${DYNAMIC_TYPE(kind)}\` |`,
+    `| the provider plugin (YAML; Python, Go, Java, TypeScript through an SDK) | \`${PLUGIN_TYPE(kind)}\` |`,
+    "",
+    "Both doors take the same inputs, check them with the same rules and messages, and make the same API calls.",
+    "",
+    "## Inputs",
+    "",
+    "| input | type | facts | what |",
+    "|---|---|---|---|",
+    ...inputRows,
+    "",
+    "`organizationId` may be left out: it is then the provider's `docs-platform:organizationId` ([Stack-wide organization](../configuration.md#stack-wide-organization)).",
+    "",
+    "## Outputs",
+    "",
+    ...(outputRows.length > 0 ? ["| output | type | what |", "|---|---|---|", ...outputRows] : ["Only the inputs, as the API holds them."]),
+    "",
+    "## Adopt and import",
+    "",
+    adopts
+      ? naturalKey
+        ? `\`adopt: { id }\` takes over an existing object; \`adopt: true\` takes the one whose ${naturalKey} matches (natural key), or creates it.`
+        : "`adopt: { id }` takes over an existing object; this kind has no natural key, so `adopt: true` is refused."
+      : "This kind has no `adopt`: it manages an object that always exists, whose id it knows from its inputs.",
+    "",
+    `Import id: \`${shape}\`. With the provider plugin, \`pulumi import\` reads the object (GET requests only) and records every input it has:`,
+    "",
+    "```sh",
+    `pulumi import ${PLUGIN_TYPE(kind)} <name> '${shape}'`,
+    "```",
+    "",
+    "An import id that matches no object fails, naming the kind and the id. `pulumi import` cannot work for dynamic resources (pulumi/pulumi#16175): with the dynamic package, use `adopt`, or `npx pulumi-docs-platform export --import-file` for a whole organization ([Bring an existing organization under management](../adopt-and-export.md)).",
+    "",
+    "## Example",
+    "",
+    `With the dynamic package (\`import * as docs from "pulumi-docs-platform"\`; [examples/${file}.ts](examples/${file}.ts)):`,
+    "",
+    "```ts",
+    example.trimEnd(),
+    "```",
+    "",
+  ];
+  return lines.join("\n");
+}
+
+/** Every page, by its path under the repository. */
+export function generatePages(): Map<string, string> {
+  const { KINDS, fileOf } = requireBuilt("./resources/kinds") as { KINDS: Definition[]; fileOf(kind: string): string };
+  const schema = JSON.parse(fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8")) as { resources: Record<string, ResourceSpec> };
+  const pages = new Map<string, string>();
+  for (const definition of KINDS) {
+    const file = fileOf(definition.kind);
+    const resource = schema.resources[PLUGIN_TYPE(definition.kind)];
+    if (!resource) throw new Error(`generate-docs: schema.json has no ${PLUGIN_TYPE(definition.kind)}: run \`npm run schema\``);
+    const example = fs.readFileSync(path.join(pagesDir, "examples", `${file}.ts`), "utf8");
+    pages.set(path.join("docs", "resources", `${file}.md`), page(definition, resource, example, file));
+  }
+  return pages;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes("--check");
+  const stale: string[] = [];
+  for (const [relative, text] of generatePages()) {
+    const target = path.join(repositoryRoot, relative);
+    const committed = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : "";
+    if (committed === text) continue;
+    if (check) stale.push(relative);
+    else fs.writeFileSync(target, text);
+  }
+  if (stale.length > 0) {
+    process.stderr.write(`generate-docs: ${stale.join(", ")} differ from the kinds' declarations; run \`npm run docs\` and commit the result\n`);
+    process.exit(1);
+  }
+}
