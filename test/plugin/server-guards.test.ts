@@ -5,55 +5,13 @@
  * the answer itself: no property named where a value could be a secret, no value in a reason,
  * no phantom from an import of a missing object.
  */
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
-
-const require = createRequire(import.meta.url);
-// The compiled plugin, as the engine runs it: `npm test` builds first.
-const { service } = require("../../provider/dist/plugin/server.js") as { service: Record<string, (call: unknown, callback: (error: unknown, response?: unknown) => void) => void> };
-const { sdk } = require("../../provider/dist/plugin/sdk.js") as { sdk(): { provider: any; struct: any } };
-const { provider: pb, struct } = sdk();
-
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-
-/** Pulumi's wire form of a secret value. */
-const secret = (value: unknown) => ({ [SECRET_SIG]: "1b47061264138c4ac30d75fd1eb44270", value });
-
-function call<T>(method: string, request: unknown): Promise<T> {
-  return new Promise((resolve, reject) => service[method]!({ request }, (error, response) => (error ? reject(error) : resolve(response as T))));
-}
-
-const bag = (value: Record<string, unknown>) => struct.Struct.fromJavaScript(value);
-const urnOf = (kind: string, name: string) => `urn:pulumi:test::guards::docs-platform:index:${kind}::${name}`;
-
-async function checkConfig(news: Record<string, unknown>): Promise<{ property: string; reason: string }[]> {
-  const request = new pb.CheckRequest();
-  request.setUrn("urn:pulumi:test::guards::pulumi:providers:docs-platform::explicit");
-  request.setOlds(bag({}));
-  request.setNews(bag(news));
-  const response = await call<any>("checkConfig", request);
-  return response.getFailuresList().map((failure: any) => ({ property: failure.getProperty(), reason: failure.getReason() }));
-}
+// The compiled plugin, as the engine runs it (`npm test` builds first), driven by the contract's helpers.
+import { bag, call, checkConfig, checkResource, configurePlugin as configure, importRead, pb, secret } from "../contract/doors.ts";
 
 async function check(kind: string, name: string, news: Record<string, unknown>): Promise<{ property: string; reason: string }[]> {
-  const request = new pb.CheckRequest();
-  request.setUrn(urnOf(kind, name));
-  request.setType(`docs-platform:index:${kind}`);
-  request.setOlds(bag({}));
-  request.setNews(bag(news));
-  const response = await call<any>("check", request);
-  return response.getFailuresList().map((failure: any) => ({ property: failure.getProperty(), reason: failure.getReason() }));
-}
-
-async function importRead(kind: string, id: string): Promise<{ id: string }> {
-  const request = new pb.ReadRequest();
-  request.setId(id);
-  request.setUrn(urnOf(kind, "imported"));
-  request.setType(`docs-platform:index:${kind}`);
-  request.setProperties(bag({}));
-  const response = await call<any>("read", request);
-  return { id: response.getId() };
+  return (await checkResource(kind, name, news)).failures;
 }
 
 let emulator: Emulator;
@@ -64,12 +22,6 @@ async function requestCount(): Promise<number> {
 }
 let organizationId: string;
 let token: string;
-
-async function configure(values: Record<string, unknown>): Promise<void> {
-  const request = new pb.ConfigureRequest();
-  request.setArgs(bag(values));
-  await call("configure", request);
-}
 
 beforeAll(async () => {
   emulator = await startEmulator({ db: ":memory:" });
