@@ -116,6 +116,8 @@ export interface SiteDoc extends Stored {
   createdAt: string;
   shareKey: string;
   defaultSection?: string;
+  /** DESIGN.md 8: the default level of access to the site's content; absent (stores of older runs) means null. */
+  defaultLevel?: Role | null;
 }
 
 export interface SectionDoc extends Stored {
@@ -127,6 +129,8 @@ export interface SectionDoc extends Stored {
   sectionGroup?: string;
   icon?: string;
   pos: number;
+  /** DESIGN.md 8: a section in draft; absent (stores of older runs) means false. */
+  draft?: boolean;
 }
 
 export interface SectionGroupDoc extends Stored {
@@ -146,6 +150,8 @@ export interface SiteSpaceDoc extends Stored {
   condition?: string;
   isDefault: boolean;
   pos: number;
+  /** DESIGN.md 8: hidden from the site's navigation; absent (stores of older runs) means false. */
+  hidden?: boolean;
 }
 
 export interface AdaptiveSchemaDoc extends Stored {

@@ -173,15 +173,33 @@ const blockRule: Rule = {
   },
 };
 
-/** A Document (API.md 2.3): `object`, `data.schemaVersion` and an array of blocks. */
+/** The Document schema version production stores when a request leaves it out (DESIGN.md 8). */
+export const CURRENT_DOCUMENT_SCHEMA_VERSION = 1;
+
+/**
+ * A Document (API.md 2.3): `object`, `data` and an array of blocks. DESIGN.md 8: `data.schemaVersion`
+ * is optional in every request that takes a Document; store it through {@link storedDocument}.
+ */
 export const documentRule: Rule = {
   type: "object",
   fields: {
     object: { type: "string", enum: ["document"], required: true },
-    data: { type: "object", required: true, open: true, fields: { schemaVersion: { type: "number", required: true } } },
+    data: { type: "object", required: true, open: true, fields: { schemaVersion: { type: "number" } } },
     nodes: { type: "array", required: true, items: blockRule },
   },
 };
+
+/** A validated Document as production stores it: `data.schemaVersion` filled with the current version when left out. */
+export function storedDocument(document: unknown): Body {
+  const doc = document as Body & { data: Body };
+  if (doc.data.schemaVersion !== undefined) return doc;
+  return { ...doc, data: { ...doc.data, schemaVersion: CURRENT_DOCUMENT_SCHEMA_VERSION } };
+}
+
+/** The empty Document: what production answers where none was written. */
+export function emptyDocument(): Body {
+  return { object: "document", data: { schemaVersion: CURRENT_DOCUMENT_SCHEMA_VERSION }, nodes: [] };
+}
 
 export const SPACE_VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"] as const;
 export const SITE_VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"] as const;

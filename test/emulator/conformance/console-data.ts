@@ -74,7 +74,7 @@ export async function loadQuickstart(admin: Client, org: string, members: Member
 
   await ok(admin.post(`${o}/openapi`, { slug: "petstore", source: { url: "https://petstore3.swagger.io/api/v3/openapi.json" } }));
   await ok(admin.post(`${o}/openapi`, { slug: "legacy", source: { url: "https://specs.acme.test/fail.yaml" } }));
-  await ok(admin.post(`${o}/translations`, { language: "fr", source: { space: gettingStarted } }));
+  await ok(admin.post(`${o}/translations`, { language: "fr", source: { space: gettingStarted, language: "en" } }));
   return { siteId: site.id, sitePath: new URL(site.urls.published).pathname, teams: { writers, reviewers } };
 }
 

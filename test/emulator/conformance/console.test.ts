@@ -172,7 +172,7 @@ describe("console: organization page", () => {
     expect(await states()).toEqual(["complete", "failed"]);
     expect(section((await request(`/console/orgs/${env.org}`)).text, "openapi")).toContain("<code>INVALID_SPEC</code>");
 
-    expect(rows(section(text, "translations"), "translation").map(plain)).toEqual([expect.stringMatching(/^fr space Getting started pending 0 \S+ \S+$/)]);
+    expect(rows(section(text, "translations"), "translation").map(plain)).toEqual([expect.stringMatching(/^fr space Getting started, language en pending 0 \S+ \S+$/)]);
   });
 
   it("answers 404 for an organization the emulator does not hold", async () => {

@@ -122,7 +122,8 @@ describe("section groups", () => {
     expect((await env.reader.get(`${base}/sections`)).body.items.find((s: Named) => s.id === s2.id).sectionGroup).toBe(g2.id);
     expect((await env.admin.del(`${base}/section-groups/${g2.id}/sections/${s2.id}`)).status).toBe(204);
     expect((await env.admin.del(`${base}/section-groups/${g2.id}/sections/${s2.id}`)).status).toBe(204);
-    const ref = (id: string) => ({ type: "site-section", id });
+    // DESIGN.md 8: a group's position names a section or a group, each with its own type.
+    const ref = (id: string) => ({ type: "site-section-group", id });
     expect((await env.admin.post(`${base}/section-groups/${g2.id}/move`, { position: { before: ref(g1.body.id) } })).status).toBe(200);
     expect(ids((await env.reader.get(`${base}/section-groups`)).body.items)).toEqual([g2.id, g1.body.id]);
     expectError(await env.admin.post(`${base}/section-groups/${g2.id}/move`, { position: { before: ref("missing") } }), 400, "invalid position");

@@ -41,7 +41,7 @@ async function populate(): Promise<void> {
   const siteSpace = section.body.siteSpaces[0].id;
   expect((await admin.patch(`${base}/site-spaces/${siteSpace}/customization`, { title: "Guides!" })).status).toBe(200);
   expect((await admin.put(`/orgs/${org}/openapi/petstore`, { source: { url: "https://example.com/openapi.json" } })).status).toBeLessThan(300);
-  expect((await admin.post(`/orgs/${org}/translations`, { language: "fr", source: { space: space.body.id } })).status).toBe(201);
+  expect((await admin.post(`/orgs/${org}/translations`, { language: "fr", source: { space: space.body.id, language: "en" } })).status).toBe(201);
 }
 
 describe("snapshots of the emulator's organization", () => {

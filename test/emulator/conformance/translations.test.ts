@@ -9,8 +9,8 @@ describe("translations", () => {
   it("creates (201), reads, replaces instructions, runs, lists and deletes (205, then 204 when missing)", async () => {
     expectError(await env.admin.post(base(), {}), 400, "language");
     expectError(await env.admin.post(base(), { language: "klingon" }), 400, "language");
-    expectError(await env.admin.post(base(), { language: "fr", source: { space: "missing" } }), 400, "source.space");
-    expectError(await env.editor.post(base(), { language: "fr" }), 403);
+    expectError(await env.admin.post(base(), { language: "fr", source: { space: "missing", language: "en" } }), 400, "source.space");
+    expectError(await env.editor.post(base(), { language: "fr", source: { space: env.spaces[0], language: "en" } }), 403);
     const created = await env.admin.post(base(), { language: "fr", source: { space: env.spaces[0], language: "en" }, instructions: doc });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ object: "translation", language: "fr", status: "pending", source: { space: env.spaces[0] }, stats: { runs: 0 } });
@@ -31,20 +31,20 @@ describe("translations: documents, runs and isolation", () => {
   const paragraph = { object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep names", marks: [] }] }] };
 
   it("takes a document's blocks (API.md 2.3) and refuses a top-level node that is not a block", async () => {
-    const created = await env.admin.post(base(), { language: "de", instructions: { ...doc, nodes: [paragraph] } });
+    const created = await env.admin.post(base(), { language: "de", source: { space: env.spaces[0], language: "en" }, instructions: { ...doc, nodes: [paragraph] } });
     expect(created.status).toBe(201);
     // Stored as sent: the nodes inside a block (text, leaves) come back unchanged.
     expect((await env.reader.get(`${base()}/${created.body.id}`)).body.instructions).toEqual({ ...doc, nodes: [paragraph] });
     expectError(await env.admin.put(`${base()}/${created.body.id}`, { instructions: { ...doc, nodes: [{ object: "text" }] } }), 400, "instructions.nodes[0].object");
     expectError(await env.admin.put(`${base()}/${created.body.id}`, { instructions: { ...doc, nodes: [{ object: "block" }] } }), 400, "instructions.nodes[0].type");
     expectError(await env.admin.put(`${base()}/${created.body.id}`, { instructions: { ...doc, nodes: [{ ...paragraph, isVoid: "no" }] } }), 400, "isVoid");
-    expectError(await env.admin.post(base(), { language: "de", source: { language: "xx" } }), 400, "source.language");
-    expectError(await env.admin.post(base(), { language: "de", source: { space: env.spaces[0], other: 1 } }), 400, "source.other");
+    expectError(await env.admin.post(base(), { language: "de", source: { space: env.spaces[0], language: "xx" } }), 400, "source.language");
+    expectError(await env.admin.post(base(), { language: "de", source: { space: env.spaces[0], language: "en", other: 1 } }), 400, "source.other");
     expect((await env.admin.del(`${base()}/${created.body.id}`)).status).toBe(205);
   });
 
   it("counts every run in stats.runs, one per POST .../run, and leaves the rest of the translation alone", async () => {
-    const created = await env.admin.post(base(), { language: "es", source: { space: env.spaces[0] } });
+    const created = await env.admin.post(base(), { language: "es", source: { space: env.spaces[0], language: "en" } });
     const id = created.body.id;
     expect(created.body.stats.runs).toBe(0);
     for (const expected of [1, 2, 3]) {
@@ -63,7 +63,7 @@ describe("translations: documents, runs and isolation", () => {
   });
 
   it("keeps each organization's translations to itself", async () => {
-    const created = await env.admin.post(base(), { language: "it" });
+    const created = await env.admin.post(base(), { language: "it", source: { space: env.spaces[0], language: "en" } });
     const id = created.body.id;
     const foreign = `/orgs/${env.otherOrg}/translations/${id}`;
     expectError(await env.otherAdmin.get(foreign), 404);
@@ -72,7 +72,7 @@ describe("translations: documents, runs and isolation", () => {
     expect((await env.otherAdmin.del(foreign)).status).toBe(204);
     expect((await env.reader.get(`${base()}/${id}`)).status).toBe(200);
     expect((await env.otherAdmin.get(`/orgs/${env.otherOrg}/translations`)).body.items).toEqual([]);
-    expectError(await env.otherAdmin.post(`/orgs/${env.otherOrg}/translations`, { language: "it", source: { space: env.spaces[0] } }), 400, "source.space");
+    expectError(await env.otherAdmin.post(`/orgs/${env.otherOrg}/translations`, { language: "it", source: { space: env.spaces[0], language: "en" } }), 400, "source.space");
     await env.admin.del(`${base()}/${id}`);
   });
 });

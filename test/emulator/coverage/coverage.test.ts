@@ -11,6 +11,9 @@ import { describe, expect, it } from "vitest";
 import { buildRouter } from "../index.ts";
 import { API_MD, COMMITTED_OPERATIONS, calls, configurationOperations, type Operation, samplePath } from "./api-operations.ts";
 
+/** DESIGN.md lives beside the repository, as API.md does; where it is there, its section 8 is checked too. */
+const DESIGN_MD = fileURLToPath(new URL("../../../../shared/DESIGN.md", import.meta.url));
+
 const readme = readFileSync(fileURLToPath(new URL("../README.md", import.meta.url)), "utf8");
 const router = buildRouter();
 
@@ -67,5 +70,61 @@ describe("the emulator's coverage list", () => {
     const listed = new Set([...rows().api, ...rows().beyond].map((row) => router.match(row.method, samplePath(row.path))?.route).filter(Boolean));
     const unlisted = router.routes.filter((route) => !listed.has(route)).map((route) => `${route.method} ${route.pattern}`);
     expect(unlisted).toEqual([]);
+  });
+});
+
+interface FactRow {
+  fact: string;
+  served: boolean;
+  file?: string;
+  testName?: string;
+}
+
+/** The rows of the README's "The facts of DESIGN.md 8" table: `| fact | served | [file](conformance/file) "test name" |`. */
+function factRows(): FactRow[] {
+  const start = readme.indexOf("### The facts of DESIGN.md 8");
+  if (start === -1) return [];
+  const rows: FactRow[] = [];
+  for (const line of readme.slice(start).split("\n")) {
+    const cells = line.split("|").slice(1, -1).map((cell) => cell.trim());
+    if (cells.length !== 3 || cells[0] === "DESIGN.md 8 fact" || /^-+$/.test(cells[0]!)) continue;
+    const proof = /^\[([\w.-]+)\]\(conformance\/\1\) "([^"]+)"$/.exec(cells[2]!);
+    rows.push({ fact: cells[0]!, served: cells[1] === "served", file: proof?.[1], testName: proof?.[2] });
+  }
+  return rows;
+}
+
+/** The topics of DESIGN.md 8: the bold words that open each of its bullets (`**Team members.**`, `**More answers**`). */
+function designTopics(markdown: string): string[] {
+  const section = /^## 8\. [^\n]*\n([\s\S]*?)(?=^## \d)/m.exec(markdown)?.[1] ?? "";
+  return [...section.matchAll(/^- \*\*([^*]+)\*\*/gm)].map((match) => match[1]!.replace(/[.:]$/, "").trim());
+}
+
+describe("the emulator's list of DESIGN.md 8 facts", () => {
+  it("names, for every fact served, a conformance test file and a describe or it of that name in it", () => {
+    const rows = factRows();
+    expect(rows.length).toBeGreaterThan(25);
+    for (const row of rows) {
+      if (!row.served) continue;
+      expect(row.file, `${row.fact}: served, so it names its test`).toBeDefined();
+      const path = fileURLToPath(new URL(`../conformance/${row.file}`, import.meta.url));
+      expect(existsSync(path), `${row.fact}: ${row.file} exists`).toBe(true);
+      const text = readFileSync(path, "utf8");
+      const titled = [`describe("${row.testName}"`, `it("${row.testName}"`].some((opening) => text.includes(opening));
+      expect(titled, `${row.fact}: ${row.file} has a describe or it named "${row.testName}"`).toBe(true);
+    }
+  });
+
+  it("has a row for every topic of DESIGN.md 8", () => {
+    const rows = factRows();
+    if (!existsSync(DESIGN_MD)) {
+      // A clone without shared/: the topics this list was last checked against.
+      expect(rows.map((row) => row.fact.split(":")[0])).toContain("More answers");
+      return;
+    }
+    const topics = designTopics(readFileSync(DESIGN_MD, "utf8"));
+    expect(topics).toContain("Fields every response carries");
+    const missing = topics.filter((topic) => !rows.some((row) => row.fact.startsWith(topic)));
+    expect(missing).toEqual([]);
   });
 });

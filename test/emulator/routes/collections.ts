@@ -46,6 +46,8 @@ function subtree(ctx: Context, root: CollectionDoc): CollectionDoc[] {
 /** DESIGN.md 8 (production; API.md gives no limits): titles 1..50, descriptions up to 100. */
 const COLLECTION_TITLE = { type: "string", min: 1, max: 50 } as const;
 const COLLECTION_DESCRIPTION = { type: "string", max: 100 } as const;
+/** DESIGN.md 8: a collection created without a title gets one, as a site does. */
+export const UNTITLED_COLLECTION = "Untitled collection";
 
 export const collectionRoutes: Route[] = [
   {
@@ -66,7 +68,8 @@ export const collectionRoutes: Route[] = [
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
       const body = validate(ctx.body, {
-        title: { ...COLLECTION_TITLE, required: true },
+        // DESIGN.md 8: every field of the body is optional; a given title keeps its 1..50 limit.
+        title: COLLECTION_TITLE,
         parent: { type: "string", nullable: true },
         description: COLLECTION_DESCRIPTION,
       });
@@ -74,7 +77,7 @@ export const collectionRoutes: Route[] = [
       const doc = ctx.store.insert<CollectionDoc>("collection", org.id, {
         id: newId(),
         organization: org.id,
-        title: body.title as string,
+        title: (body.title as string | undefined) ?? UNTITLED_COLLECTION,
         ...(body.description !== undefined ? { description: body.description as string } : {}),
         parent,
         pos: nextPos(containerItems(ctx, org.id, parent)),
@@ -149,6 +152,8 @@ export const collectionRoutes: Route[] = [
       const doc = collection(ctx, ctx.param("collectionId"));
       ctx.authorize(doc.organization);
       const body = validate(ctx.body, { parent: { type: "string", nullable: true }, position: contentPositionRule });
+      // DESIGN.md 8: an empty body is invalid input; the 409 below is for a body naming the place the collection already has.
+      if (Object.keys(body).length === 0) throw badRequest("body: needs at least one field (parent or position)");
       const parent = body.parent === undefined ? doc.parent : parentCollection(ctx, doc.organization, body.parent);
       if (parent && subtree(ctx, doc).some((c) => c.id === parent)) {
         throw badRequest("parent: a collection cannot be moved into itself or one of its descendants (invalid position)");

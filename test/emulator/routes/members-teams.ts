@@ -1,7 +1,7 @@
 import { atLeast, memberKey } from "../auth.ts";
 import type { Context } from "../context.ts";
 import { badRequest, notFound } from "../errors.ts";
-import { newId, type MemberDoc, type SpaceDoc, type TeamDoc, type UserDoc } from "../model.ts";
+import { newId, type MemberDoc, type SiteDoc, type SpaceDoc, type TeamDoc, type UserDoc } from "../model.ts";
 import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryEnum, queryString, roleRule, ROLES, validate } from "../validate.ts";
 import { listBody, mustGet, mustGetOwned, ownedBy, renderUser } from "./common.ts";
@@ -21,7 +21,18 @@ export function renderMember(ctx: Context, member: MemberDoc): Record<string, un
     sso: member.sso,
     spaces: liveSpaces(ctx, member.organization).length,
     teams: teams.length,
+    sites: sitesEditableBy(ctx, member),
   };
+}
+
+/**
+ * DESIGN.md 8: a Member's `sites`, the sites the member can edit (their ids): every site of the
+ * organization for a role that may change a site (`create` and above, as the site routes ask),
+ * none for the others and for a disabled member.
+ */
+function sitesEditableBy(ctx: Context, member: MemberDoc): string[] {
+  if (member.disabled || !atLeast(member.role, "create")) return [];
+  return ctx.store.list<SiteDoc>("site", member.organization).map((site) => site.id);
 }
 
 export function renderTeam(ctx: Context, team: TeamDoc): Record<string, unknown> {
@@ -265,9 +276,10 @@ export const memberTeamRoutes: Route[] = [
     role: "admin",
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
-      const body = validate(ctx.body, { title: teamTitleRule });
+      // DESIGN.md 8: a team PATCH needs `title`.
+      const body = validate(ctx.body, { title: { ...teamTitleRule, required: true } });
       const doc = team(ctx, org.id, ctx.param("teamId"));
-      const updated = ctx.store.update("team", org.id, { ...doc, ...(body.title !== undefined ? { title: body.title as string } : {}) });
+      const updated = ctx.store.update("team", org.id, { ...doc, title: body.title as string });
       return ok(renderTeam(ctx, updated));
     },
   },

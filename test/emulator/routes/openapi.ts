@@ -63,6 +63,8 @@ export function renderSpec(ctx: Context, spec: SpecDoc): Record<string, unknown>
     },
   };
   if (status.processedAt) body.lastProcessedAt = status.processedAt;
+  // DESIGN.md 8: always there; the number of errors of the last processing (the emulator's failures have one).
+  body.lastProcessedErrorCount = status.failure ? 1 : 0;
   if (status.failure) {
     body.lastProcessErrorCode = status.failure.code;
     body.lastProcessedErrors = [{ message: status.failure.message, code: status.failure.code }];
@@ -208,7 +210,12 @@ export const openapiRoutes: Route[] = [
     handler: (ctx) => {
       const spec = mustSpec(ctx);
       const v = version(ctx, spec, ctx.param("versionId"));
-      return ok({ filesystem: { entrypoint: "openapi.json", files: { "openapi.json": { url: v.url } } }, url: v.url });
+      return ok({
+        filesystem: { entrypoint: "openapi.json", files: { "openapi.json": { url: v.url } } },
+        url: v.url,
+        // DESIGN.md 8: where this content is read (the version named by its id, not `latest`).
+        urls: { location: `${ctx.origin}/v1/orgs/${spec.organization}/openapi/${spec.slug}/versions/${v.id}/content` },
+      });
     },
   },
 ];

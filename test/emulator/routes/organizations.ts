@@ -4,8 +4,8 @@ import { badRequest, conflict, forbidden } from "../errors.ts";
 import type { AgentInstructionsDoc, MemberDoc, OrgDoc, SiteDoc } from "../model.ts";
 import { parseLimit } from "../pagination.ts";
 import { noContent, ok, type Route } from "../router.ts";
-import { documentRule, mergeRulesRule, queryString, roleRule, validate } from "../validate.ts";
-import { listBody, ownedBy } from "./common.ts";
+import { documentRule, emptyDocument, mergeRulesRule, queryString, roleRule, storedDocument, validate } from "../validate.ts";
+import { listBody, ownedBy, renderUserById } from "./common.ts";
 
 export function renderOrg(ctx: Context, org: OrgDoc): Record<string, unknown> {
   const role = ctx.roleIn(org.id);
@@ -24,13 +24,16 @@ export function renderOrg(ctx: Context, org: OrgDoc): Record<string, unknown> {
     inviteLinks: org.inviteLinks,
     plan: org.plan,
     mergeRules: org.mergeRules,
-    trial: { status: "notapplicable" },
+    // DESIGN.md 8: `trial.count` is always there (no organization of the emulator is on a trial).
+    trial: { status: "notapplicable", count: 0 },
     urls: {
       location: `${ctx.origin}/v1/orgs/${org.id}`,
       app: `${ctx.origin}/app/o/${org.id}`,
       ...(org.logo ? { logo: org.logo } : {}),
     },
     permissions: {
+      // DESIGN.md 8: whether the caller has access to the organization (an enabled member of it).
+      access: member,
       view: member,
       admin,
       ownTeam: admin,
@@ -51,16 +54,13 @@ export function renderOrg(ctx: Context, org: OrgDoc): Record<string, unknown> {
   return body;
 }
 
-function emptyDocument() {
-  return { object: "document", data: { schemaVersion: 1 }, nodes: [] };
-}
-
 function renderInstructions(ctx: Context, org: OrgDoc, doc: AgentInstructionsDoc | undefined) {
   return {
     object: "agent-instructions",
     instructions: doc?.instructions ?? emptyDocument(),
     updatedAt: doc?.updatedAt ?? org.createdAt,
-    ...(doc ? { updatedBy: doc.updatedBy } : {}),
+    // DESIGN.md 8: the User who wrote them last; null while nobody has.
+    updatedBy: doc ? renderUserById(ctx, doc.updatedBy) : null,
     urls: { location: `${ctx.origin}/app/o/${org.id}/settings/agent` },
   };
 }
@@ -189,7 +189,7 @@ export const organizationRoutes: Route[] = [
       const org = ctx.authorize(ctx.param("organizationId"));
       const body = validate(ctx.body, { instructions: { ...documentRule, required: true } });
       const existing = ctx.store.get<AgentInstructionsDoc>("agent-instructions", org.id);
-      const doc = { id: org.id, instructions: body.instructions, updatedAt: ctx.now(), updatedBy: ctx.user.id };
+      const doc = { id: org.id, instructions: storedDocument(body.instructions), updatedAt: ctx.now(), updatedBy: ctx.user.id };
       const saved = existing
         ? ctx.store.update("agent-instructions", org.id, { ...doc, seq: existing.seq })
         : ctx.store.insert<AgentInstructionsDoc>("agent-instructions", org.id, doc);

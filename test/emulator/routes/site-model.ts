@@ -109,6 +109,9 @@ export function renderSiteSpace(ctx: Context, siteDoc: SiteDoc, ss: SiteSpaceDoc
     title: space?.title ?? "",
     default: ss.isDefault,
     hasAdvancedCustomizationFeature: false,
+    // DESIGN.md 8: no write puts a site space in draft, so it never is one; `hidden` is its PATCH's.
+    draft: false,
+    hidden: ss.hidden ?? false,
     urls: { published: sitePath(ctx, siteDoc, ...(section ? [section.path] : []), ss.path) },
   };
   if (ss.condition !== undefined) body.condition = ss.condition;
@@ -123,6 +126,7 @@ export function renderSection(ctx: Context, siteDoc: SiteDoc, section: SectionDo
     default: siteDoc.defaultSection === section.id,
     path: section.path,
     siteSpaces: siteSpacesOf(ctx, siteDoc.id).filter((ss) => ss.section === section.id).map((ss) => renderSiteSpace(ctx, siteDoc, ss)),
+    draft: section.draft ?? false,
     urls: { published: sitePath(ctx, siteDoc, section.path) },
   };
   if (section.description !== undefined) body.description = section.description;
@@ -133,11 +137,15 @@ export function renderSection(ctx: Context, siteDoc: SiteDoc, section: SectionDo
 }
 
 export function renderGroup(ctx: Context, siteDoc: SiteDoc, group: SectionGroupDoc): Record<string, unknown> {
+  const sections = sectionsOf(ctx, siteDoc.id).filter((s) => s.sectionGroup === group.id);
   const body: Record<string, unknown> = {
     object: "site-section-group",
     id: group.id,
     title: group.title,
-    children: sectionsOf(ctx, siteDoc.id).filter((s) => s.sectionGroup === group.id).map((s) => renderSection(ctx, siteDoc, s)),
+    children: sections.map((s) => renderSection(ctx, siteDoc, s)),
+    // DESIGN.md 8: the ids of its sections, in order; no write puts a group in draft.
+    sections: sections.map((s) => s.id),
+    draft: false,
   };
   if (group.parent !== undefined) body.sectionGroup = group.parent;
   if (group.icon !== undefined) body.icon = group.icon;

@@ -50,6 +50,9 @@ function positionIds(body: Record<string, unknown>, idField: string): [string | 
   return [position.before?.[idField], position.after?.[idField]];
 }
 
+/** A section or a section group named by a position. */
+type LevelPointer = { type: "site-section" | "site-section-group"; id: string };
+
 const STRUCTURE_TYPES = ["site-space", "site-section", "site-section-group"] as const;
 type StructurePointer = { type: (typeof STRUCTURE_TYPES)[number]; id: string };
 
@@ -136,6 +139,8 @@ export const siteStructureRoutes: Route[] = [
         description: { type: "string", max: 1000 },
         // DESIGN.md 8: a section joins a group with its id, and leaves it with null.
         siteSectionGroupId: { type: "string", min: 1, nullable: true },
+        // DESIGN.md 8: a section may be put in draft, or taken out of it.
+        draft: { type: "boolean" },
       });
       const { defaultSiteSpace, condition, siteSectionGroupId, ...fields } = body;
       if (typeof fields.path === "string" && sectionsOf(ctx, siteDoc.id).some((s) => s.id !== doc.id && s.path === fields.path)) {
@@ -322,10 +327,21 @@ export const siteStructureRoutes: Route[] = [
     handler: (ctx) => {
       const siteDoc = siteOf(ctx);
       const doc = group(ctx, siteDoc.id, ctx.param("siteSectionGroupId"));
-      const body = validate(ctx.body, { position: positionRule("site-section", "id") });
-      const [before, after] = positionIds(body, "id");
-      const siblings = groupsOf(ctx, siteDoc.id).filter((g) => g.parent === doc.parent);
-      const pos = resolvePosition(doc.id, siblings, before, after);
+      // DESIGN.md 8: a level orders its sections and groups together, so the position may name either.
+      const ref: Rule = {
+        type: "object",
+        fields: { type: { type: "string", enum: ["site-section", "site-section-group"], required: true }, id: { type: "string", required: true } },
+      };
+      const body = validate(ctx.body, { position: { type: "object", required: true, fields: { before: ref, after: ref } } });
+      const position = body.position as { before?: LevelPointer; after?: LevelPointer };
+      const level = levelOf(ctx, siteDoc.id, doc.parent);
+      for (const field of ["before", "after"] as const) {
+        const pointer = position[field];
+        if (pointer && !level.some((item) => item.kind === pointer.type && item.doc.id === pointer.id)) {
+          throw badRequest(`position.${field}: ${pointer.type} ${pointer.id} is not at the level of section group ${doc.id} (invalid position)`);
+        }
+      }
+      const pos = resolvePosition(doc.id, level.map((item) => item.doc), position.before?.id, position.after?.id);
       const moved = ctx.store.update("site-section-group", siteDoc.id, { ...doc, pos });
       return ok(renderGroup(ctx, siteDoc, moved));
     },
@@ -406,6 +422,8 @@ export const siteStructureRoutes: Route[] = [
         path: { type: "string", min: 1, max: 100, pattern: /^[a-zA-Z0-9][\w-]*$/ },
         condition: conditionRule,
         spaceId: { type: "string", min: 1 },
+        // DESIGN.md 8: hidden from the site's navigation, or shown again.
+        hidden: { type: "boolean" },
       });
       const updated: SiteSpaceDoc = { ...doc };
       if (body.path !== undefined) {
@@ -416,6 +434,7 @@ export const siteStructureRoutes: Route[] = [
       }
       if (body.condition === null) delete updated.condition;
       else if (body.condition !== undefined) updated.condition = body.condition as string;
+      if (body.hidden !== undefined) updated.hidden = body.hidden as boolean;
       if (body.spaceId !== undefined) updated.space = orgSpace(ctx, siteDoc.organization, body.spaceId as string, "spaceId").id;
       ctx.store.update("site-space", siteDoc.id, updated);
       return ok(renderSiteSpace(ctx, siteDoc, updated));

@@ -1,8 +1,9 @@
+import { atLeast } from "../auth.ts";
 import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type AdaptiveSchemaDoc, type SiteDoc, type SiteSpaceDoc } from "../model.ts";
 import { created, deleted, noContent, ok, type Route } from "../router.ts";
-import { queryBoolean, queryString, SITE_VISIBILITIES, validate, type Shape } from "../validate.ts";
+import { queryBoolean, queryString, roleRule, SITE_VISIBILITIES, validate, type Shape } from "../validate.ts";
 import { listBody, orgSpace, ownedBy } from "./common.ts";
 import { siteCustomization, siteSpaceCustomization } from "./customization.ts";
 import {
@@ -16,11 +17,17 @@ export const SITE_TYPES = ["basic", "premium", "ultimate"] as const;
 
 export function renderSite(ctx: Context, siteDoc: SiteDoc): Record<string, unknown> {
   const published = publishedUrl(ctx, siteDoc);
+  const role = ctx.roleIn(siteDoc.organization);
   const body: Record<string, unknown> = {
     object: "site",
     id: siteDoc.id,
     title: siteDoc.title,
     type: siteDoc.type,
+    // DESIGN.md 8: the type in effect; the emulator has no plans or trials to lower it, so it is `type`.
+    appliedType: siteDoc.type,
+    defaultLevel: siteDoc.defaultLevel ?? null,
+    // DESIGN.md 8: what the caller may do with the site, from their role (the roles the site routes ask).
+    permissions: { admin: atLeast(role, "admin"), edit: atLeast(role, "create"), view: atLeast(role, "read") },
     visibility: siteDoc.visibility,
     published: siteDoc.published,
     siteSpaces: ctx.store.list<SiteSpaceDoc>("site-space", siteDoc.id).length,
@@ -33,6 +40,7 @@ export function renderSite(ctx: Context, siteDoc: SiteDoc): Record<string, unkno
       location: `${ctx.origin}/v1/orgs/${siteDoc.organization}/sites/${siteDoc.id}`,
       app: `${ctx.origin}/app/o/${siteDoc.organization}/sites/${siteDoc.id}`,
       published,
+      preview: `${ctx.origin}/app/o/${siteDoc.organization}/sites/${siteDoc.id}/preview`,
     },
   };
   if (siteDoc.basename !== undefined) body.basename = siteDoc.basename;
@@ -55,6 +63,8 @@ const patchShape: Shape = {
   defaultSiteSpace: { type: "string" },
   defaultSiteSection: { type: "string" },
   proxy: { type: "string", pattern: PROXY_PATTERN, nullable: true },
+  // DESIGN.md 8: a role, or null for none.
+  defaultLevel: roleRule({ nullable: true }),
 };
 
 /** Checks the shape rules of API.md 2.17 for an adaptive-content visitor schema. */

@@ -2,7 +2,7 @@ import { atLeast } from "../auth.ts";
 import type { Context } from "../context.ts";
 import { newId, type TranslationDoc } from "../model.ts";
 import { created, deleted, noContent, ok, type Route } from "../router.ts";
-import { documentRule, validate } from "../validate.ts";
+import { documentRule, emptyDocument, storedDocument, validate } from "../validate.ts";
 import { listBody, mustGetOwned, orgSpace, ownedBy } from "./common.ts";
 
 /** API.md leaves the language enum unstated; the emulator accepts these codes. */
@@ -23,9 +23,10 @@ export function renderTranslation(ctx: Context, t: TranslationDoc): Record<strin
     updatedAt: t.updatedAt,
     stats: { runs: t.runs, totalWords: 0, totalPages: 0, totalDuration: 0, latestRunDuration: 0, latestPages: 0, latestWords: 0 },
     permissions: { view: atLeast(role, "read"), edit: atLeast(role, "create") },
+    // DESIGN.md 8: always there, the empty document when none was set.
+    instructions: t.instructions ?? emptyDocument(),
     urls: { location: `${ctx.origin}/app/o/${t.organization}/translations/${t.id}` },
   };
-  if (t.instructions !== undefined) body.instructions = t.instructions;
   return body;
 }
 
@@ -53,18 +54,23 @@ export const translationRoutes: Route[] = [
       const org = ctx.authorize(ctx.param("organizationId"));
       const body = validate(ctx.body, {
         language: { type: "string", required: true, enum: LANGUAGES },
-        source: { type: "object", fields: { space: { type: "string", min: 1 }, language: { type: "string", enum: LANGUAGES } } },
+        // DESIGN.md 8: a translation needs its source, both the space and its language.
+        source: {
+          type: "object",
+          required: true,
+          fields: { space: { type: "string", min: 1, required: true }, language: { type: "string", enum: LANGUAGES, required: true } },
+        },
         instructions: documentRule,
       });
-      const source = (body.source ?? {}) as TranslationDoc["source"];
-      if (source.space !== undefined) orgSpace(ctx, org.id, source.space, "source.space");
+      const source = body.source as TranslationDoc["source"];
+      orgSpace(ctx, org.id, source.space!, "source.space");
       const now = ctx.now();
       const doc = ctx.store.insert<TranslationDoc>("translation", org.id, {
         id: newId(),
         organization: org.id,
         language: body.language as string,
         source,
-        ...(body.instructions !== undefined ? { instructions: body.instructions } : {}),
+        ...(body.instructions !== undefined ? { instructions: storedDocument(body.instructions) } : {}),
         createdAt: now,
         updatedAt: now,
         runs: 0,
@@ -88,10 +94,11 @@ export const translationRoutes: Route[] = [
     handler: (ctx) => {
       const org = ctx.authorize(ctx.param("organizationId"));
       const doc = translation(ctx, org.id, ctx.param("translationId"));
-      const body = validate(ctx.body, { instructions: documentRule });
+      // DESIGN.md 8: a PUT needs `instructions` (it is the whole of what a PUT writes).
+      const body = validate(ctx.body, { instructions: { ...documentRule, required: true } });
       const updated = ctx.store.update("translation", org.id, {
         ...doc,
-        ...(body.instructions !== undefined ? { instructions: body.instructions } : {}),
+        instructions: storedDocument(body.instructions),
         updatedAt: ctx.now(),
       });
       return ok(renderTranslation(ctx, updated));

@@ -115,14 +115,17 @@ const siteShape = object({
   adaptiveContent: object({ enabled: boolean }),
   "agentsContext?": oneOf(["included", "excluded"]),
   "defaultSection?": nullable(string),
+  "defaultLevel?": nullable(role),
   customization: anyObject,
   "adaptiveSchema?": nullable(anyObject),
   sectionGroups: array(object({ id, title: string, "icon?": nullable(string), "parent?": nullable(string), position })),
   sections: array(object({
     id, title: string, "description?": nullable(string), path: string, "condition?": nullable(string), "sectionGroup?": nullable(string), "icon?": nullable(string), position,
+    "draft?": boolean,
   })),
   siteSpaces: array(object({
     id, section: nullable(string), space: string, path: string, "condition?": nullable(string), default: boolean, position, "customization?": nullable(anyObject),
+    "hidden?": boolean,
   })),
 });
 
@@ -154,6 +157,7 @@ const snapshotShape = object({
   openApiSpecs: array(object({ id, slug: string, sourceURL: string, visibility: oneOf(["private", "public"]) })),
   translations: array(object({ id, language: string, source: object({ "space?": nullable(string), "language?": nullable(string) }), "instructions?": anyJson })),
   "agentInstructions?": anyJson,
+  "agentInstructionsUpdatedBy?": id,
   secrets: array(object({ path: string, placeholder: string })),
 });
 
@@ -203,7 +207,12 @@ export function checkSnapshotContent(snapshot: Record<string, unknown>): void {
   checkDepth(snapshot);
   snapshotShape(snapshot, []);
   checkUniqueIds(snapshot);
-  if (!(snapshot.members as Array<{ role: string | null }>).some((member) => member.role === "admin")) {
+  const members = snapshot.members as Array<{ id: string; role: string | null }>;
+  if (!members.some((member) => member.role === "admin")) {
     fail(["members"], "no member is an admin, so nobody could use the twin");
+  }
+  const updatedBy = snapshot.agentInstructionsUpdatedBy;
+  if (updatedBy !== undefined && !members.some((member) => member.id === updatedBy)) {
+    fail(["agentInstructionsUpdatedBy"], `${JSON.stringify(updatedBy)} is not the id of a member in members`);
   }
 }

@@ -88,6 +88,8 @@ export function snapshotOf(store: Store, organizationId: string, createdAt: stri
       id: t.id, language: t.language, source: t.source, ...(t.instructions !== undefined ? { instructions: t.instructions } : {}),
     })),
     agentInstructions: instructions?.instructions ?? null,
+    // A writer who has left the organization is not in `members`; seeding then names the admin.
+    ...(instructions && members.some((member) => member.id === instructions.updatedBy) ? { agentInstructionsUpdatedBy: instructions.updatedBy } : {}),
     secrets,
   };
 }
@@ -118,6 +120,7 @@ function siteOf(store: Store, site: SiteDoc): SnapshotSite {
     ...(site.proxy !== undefined ? { proxy: site.proxy } : {}),
     adaptiveContent: site.adaptiveContent,
     agentsContext: site.agentsContext,
+    defaultLevel: site.defaultLevel ?? null,
     ...(site.defaultSection !== undefined ? { defaultSection: site.defaultSection } : {}),
     customization: storedSiteCustomization(store, site),
     adaptiveSchema: schema?.jsonSchema ?? null,
@@ -125,11 +128,12 @@ function siteOf(store: Store, site: SiteDoc): SnapshotSite {
     sections: sections.map((s) => ({
       id: s.id, title: s.title, ...(s.description !== undefined ? { description: s.description } : {}), path: s.path,
       ...(s.condition !== undefined ? { condition: s.condition } : {}), ...(s.sectionGroup !== undefined ? { sectionGroup: s.sectionGroup } : {}),
-      ...(s.icon !== undefined ? { icon: s.icon } : {}), position: position.get(s.id)!,
+      ...(s.icon !== undefined ? { icon: s.icon } : {}), position: position.get(s.id)!, draft: s.draft ?? false,
     })),
     siteSpaces: siteSpaces.map((item) => ({
       id: item.id, section: item.section, space: item.space, path: item.path, ...(item.condition !== undefined ? { condition: item.condition } : {}),
       default: item.isDefault, position: siteSpacePosition.get(item.id)!, customization: storedSiteSpaceOverride(store, item.id),
+      hidden: item.hidden ?? false,
     })),
   };
 }

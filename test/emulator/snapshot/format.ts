@@ -42,6 +42,8 @@ export interface Snapshot {
   openApiSpecs: Array<{ id: string; slug: string; sourceURL: string; visibility: "private" | "public" }>;
   translations: Array<{ id: string; language: string; source: { space?: string; language?: string }; instructions?: Json }>;
   agentInstructions: Json | null;
+  /** The member who wrote the agent instructions last (DESIGN.md 8 `updatedBy`); absent in older snapshots: the admin. */
+  agentInstructionsUpdatedBy?: string;
   /** Where a secret was, and why its value is not here. */
   secrets: Array<{ path: string; placeholder: string }>;
 }
@@ -57,13 +59,17 @@ export interface SnapshotSite {
   adaptiveContent: { enabled: boolean };
   agentsContext: "included" | "excluded";
   defaultSection?: string;
+  /** DESIGN.md 8; absent in older snapshots: null. */
+  defaultLevel?: Role | null;
   customization: Json;
   adaptiveSchema: Json | null;
   /** `position`: the rank among the items (sections and groups) of the same level, from 0. */
   sectionGroups: Array<{ id: string; title: string; icon?: string; parent?: string; position: number }>;
-  sections: Array<{ id: string; title: string; description?: string; path: string; condition?: string; sectionGroup?: string; icon?: string; position: number }>;
+  /** `draft` (DESIGN.md 8): absent in older snapshots, false. */
+  sections: Array<{ id: string; title: string; description?: string; path: string; condition?: string; sectionGroup?: string; icon?: string; position: number; draft?: boolean }>;
   /** `position`: the rank among the site spaces of the same section (or of the site's root). */
-  siteSpaces: Array<{ id: string; section: string | null; space: string; path: string; condition?: string; default: boolean; position: number; customization: Json }>;
+  /** `hidden` (DESIGN.md 8): absent in older snapshots, false. */
+  siteSpaces: Array<{ id: string; section: string | null; space: string; path: string; condition?: string; default: boolean; position: number; customization: Json; hidden?: boolean }>;
 }
 
 export class SnapshotError extends Error {}

@@ -115,7 +115,9 @@ export function seedFromSnapshot(store: Store, clock: Clock, snapshot: Snapshot,
       });
     }
     if (snapshot.agentInstructions !== null && snapshot.agentInstructions !== undefined) {
-      store.insert<AgentInstructionsDoc>("agent-instructions", org.id, { id: org.id, instructions: snapshot.agentInstructions, updatedAt: now, updatedBy: admin.id });
+      // The member who wrote them, when the snapshot says (check.ts holds it to a member); the admin otherwise.
+      const updatedBy = snapshot.agentInstructionsUpdatedBy ?? admin.id;
+      store.insert<AgentInstructionsDoc>("agent-instructions", org.id, { id: org.id, instructions: snapshot.agentInstructions, updatedAt: now, updatedBy });
     }
   });
   return fixture;
@@ -128,6 +130,7 @@ function seedSite(store: Store, organization: string, site: Snapshot["sites"][nu
     ...(site.proxy !== undefined ? { proxy: site.proxy } : {}),
     adaptiveContent: site.adaptiveContent, agentsContext: site.agentsContext, createdAt: now, shareKey: newId(24),
     ...(site.defaultSection !== undefined ? { defaultSection: site.defaultSection } : {}),
+    defaultLevel: site.defaultLevel ?? null,
   });
   for (const group of site.sectionGroups) {
     store.insert<SectionGroupDoc>("site-section-group", site.id, {
@@ -142,12 +145,14 @@ function seedSite(store: Store, organization: string, site: Snapshot["sites"][nu
       ...(section.condition !== undefined ? { condition: section.condition } : {}),
       ...(section.sectionGroup !== undefined ? { sectionGroup: section.sectionGroup } : {}),
       ...(section.icon !== undefined ? { icon: section.icon } : {}),
+      draft: section.draft ?? false,
     });
   }
   for (const item of site.siteSpaces) {
     store.insert<SiteSpaceDoc>("site-space", site.id, {
       id: item.id, site: site.id, section: item.section, space: item.space, path: item.path, isDefault: item.default, pos: item.position + 1,
       ...(item.condition !== undefined ? { condition: item.condition } : {}),
+      hidden: item.hidden ?? false,
     });
   }
   restoreCustomization(
