@@ -1,7 +1,8 @@
 /**
  * `Translation`: a translation of an organization's content into a language (API.md 2.15, 4.10).
  *
- * - Created with `POST /v1/orgs/{org}/translations` from `{ language, source?, instructions? }`.
+ * - Created with `POST /v1/orgs/{org}/translations` from `{ language, source, instructions? }`; the
+ *   API needs `source`, its space and its language (DESIGN.md 8: a 400 without them).
  * - `instructions` changes in place (`PUT .../translations/{id}` takes only the instructions);
  *   `language` and `source` cannot change through the API, so a change of either replaces the
  *   translation, as does an `organizationId` change.
@@ -11,10 +12,10 @@
  *   value never runs again, and an `up` that changes anything else never runs. Removing it runs
  *   nothing. Adopting an existing translation does not run it: the value is recorded as applied.
  * - `status`, `result` and `stats` are the server's (outputs); `stats.runs` counts the runs.
- * - Natural key for `adopt: true`: the same `language` and the same declared `source` fields within
- *   the organization. The API does not promise that pair to be unique: when several match, adopt
+ * - Natural key for `adopt: true`: the same `language` and the same `source` within the
+ *   organization. The API does not promise that pair to be unique: when several match, adopt
  *   fails and names them, and one is adopted by id.
- * - Removing `instructions` or `source.*` stops managing them (the translation keeps its own).
+ * - Removing `instructions` stops managing them (the translation keeps its own).
  * - Destroy deletes the translation; one already gone counts as deleted.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -46,15 +47,16 @@ const targetLanguage = () =>
     message: `must be one of the languages the platform translates into: ${TRANSLATION_LANGUAGES.join(", ")}`,
   });
 
+// The API needs both (DESIGN.md 8): a translation is of one space, from one language.
 const sourceInput = z.strictObject({
-  space: identifier().optional(),
-  language: targetLanguage().optional(),
+  space: identifier(),
+  language: targetLanguage(),
 });
 
 export const schema = z.strictObject({
   organizationId: identifier(),
   language: targetLanguage(),
-  source: sourceInput.optional(),
+  source: sourceInput,
   instructions: documentInput.optional(),
   runTrigger: text({ min: 1 }).optional(),
   adopt: adoptInput.optional(),
@@ -65,9 +67,9 @@ export type TranslationInputs = z.infer<typeof schema>;
 /** Where a translation takes its content from (API.md 2.15). */
 export interface TranslationSource {
   /** Id of the space to translate. */
-  space?: string;
+  space: string;
   /** Language code of the source content. */
-  language?: string;
+  language: string;
 }
 
 export interface TranslationArgs {
@@ -79,10 +81,10 @@ export interface TranslationArgs {
    */
   language: pulumi.Input<string>;
   /**
-   * What to translate: the source space and its language. Changing it replaces the translation.
-   * Example: `{ space: guides.id, language: "en" }`.
+   * What to translate: the source space and its language, both required. Changing it replaces
+   * the translation. Example: `{ space: guides.id, language: "en" }`.
    */
-  source?: Wrapped<TranslationSource>;
+  source: Wrapped<TranslationSource>;
   /**
    * Instructions for the translator, a rich-text document (API.md 2.3); changes in place. Example:
    * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",

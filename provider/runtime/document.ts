@@ -43,8 +43,8 @@ export interface DocumentBlock {
  */
 export interface Document {
   object: "document";
-  /** `schemaVersion` (a number) plus any additional properties. */
-  data: { schemaVersion: number; [property: string]: unknown };
+  /** `schemaVersion` (a number; optional: the API then stores its current version) plus any additional properties. */
+  data: { schemaVersion?: number; [property: string]: unknown };
   /** The document's blocks, in order. */
   nodes: DocumentBlock[];
 }
@@ -100,7 +100,8 @@ const topNode: z.ZodType<DocumentBlock> = z.custom<DocumentBlock>().superRefine(
 /** The input schema of a Document (API.md 2.3). */
 export const documentInput: z.ZodType<Document> = z.strictObject({
   object: z.literal("document", 'must be "document"'),
-  data: z.looseObject({ schemaVersion: z.number('must be a number, e.g. 1') }),
+  // Optional (DESIGN.md 8): production stores its current version when a request leaves it out.
+  data: z.looseObject({ schemaVersion: z.number('must be a number, e.g. 1').optional() }),
   nodes: z.array(topNode),
 });
 

@@ -187,7 +187,7 @@ describe("Translation", () => {
       instructions: paragraphs(`Keep "product" names; never translate \${code} or C:\\paths.`),
     });
     await api.post(`/orgs/${ORG}/translations/${french.id}/run`);
-    const german = await api.post(`/orgs/${ORG}/translations`, { language: "de" });
+    const german = await api.post(`/orgs/${ORG}/translations`, { language: "de", source: { space: "spc-acme-changelog", language: "en" } });
     const result = await exported("Space,Translation");
     expect(result.warnings).toEqual([]);
     const program = result.program.indexTs;
@@ -223,17 +223,17 @@ describe("Translation", () => {
         `});`,
       ].join("\n"),
     );
-    // Made without a source or instructions: declared with the language alone.
-    expect(program).toContain(`new docs.Translation("de", {\n  language: "de",\n  adopt: { id: "${german.id}" },\n});`);
+    // Made without instructions: declared with its language and source alone.
+    expect(program).toContain(`new docs.Translation("changelog-de", {\n  language: "de",\n  source: { space: changelog.id, language: "en" },\n  adopt: { id: "${german.id}" },\n});`);
     expect(program).not.toContain("runTrigger");
     // The translation comes after the space it names.
     expect(program.indexOf(`new docs.Translation("guides-fr"`)).toBeGreaterThan(program.indexOf(`new docs.Space("guides"`));
   });
 
   it("names a source space that is not exported through the stack config, and is written without adopt with --no-adopt", async () => {
-    await api.post(`/orgs/${ORG}/translations`, { language: "ja", source: { space: "spc-acme-api" } });
+    await api.post(`/orgs/${ORG}/translations`, { language: "ja", source: { space: "spc-acme-api", language: "en" } });
     const result = await exported("Translation", false);
-    expect(result.program.indexTs).toContain(`new docs.Translation("api-reference-ja", {\n  language: "ja",\n  source: { space: config.require("space-spc-acme-api") },\n});`);
+    expect(result.program.indexTs).toContain(`new docs.Translation("api-reference-ja", {\n  language: "ja",\n  source: { space: config.require("space-spc-acme-api"), language: "en" },\n});`);
     expect(result.files["Pulumi.dev.yaml"]).toContain("  acme:space-spc-acme-api: spc-acme-api\n");
   });
 });

@@ -66,7 +66,7 @@ const kinds: Array<[string, () => Promise<string[]>]> = [
     return ["orgs", org, "openapi", slug];
   }],
   ["collection", async () => ["collections", (await made("POST", `/orgs/${org}/collections`, { title: unique("col") })).id]],
-  ["translation", async () => ["orgs", org, "translations", (await made("POST", `/orgs/${org}/translations`, { language: "fr" })).id]],
+  ["translation", async () => ["orgs", org, "translations", (await made("POST", `/orgs/${org}/translations`, { language: "fr", source: { space: "spc-acme-guides", language: "en" } })).id]],
 ];
 
 describe("deletes through the client", () => {

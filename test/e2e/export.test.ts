@@ -209,7 +209,7 @@ async function beyondTheQuickstart(api: Api, org: string): Promise<void> {
   await api.patch(`/spaces/${space.id}`, { mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] } });
   await api.patch(`/orgs/${org}/members/usr-acme-editor`, { role: "review" });
   const releaseNotes = (await api.list(`/orgs/${org}/spaces`)).find((item: { title: string }) => item.title === "Release notes");
-  await api.post(`/orgs/${org}/translations`, { language: "de", source: { space: releaseNotes.id } });
+  await api.post(`/orgs/${org}/translations`, { language: "de", source: { space: releaseNotes.id, language: "en" } });
 }
 
 describe("export of the quickstart's organization through the real CLI", () => {
@@ -298,7 +298,7 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect(program).toContain(`new docs.OrganizationMember("eli", {\n  email: members.eli,\n  role: "review",\n});`);
     expect(program).not.toContain("removeOnDestroy");
     expect(program).toMatch(/new docs\.Translation\("getting-started-fr", \{\n  language: "fr",\n  source: \{ space: gettingStarted\.id, language: "en" \},\n  instructions: \{/);
-    expect(program).toContain(`new docs.Translation("release-notes-de", {\n  language: "de",\n  source: { space: releaseNotes.id },\n  adopt: {`);
+    expect(program).toContain(`new docs.Translation("release-notes-de", {\n  language: "de",\n  source: { space: releaseNotes.id, language: "en" },\n  adopt: {`);
     expect(program).not.toContain("runTrigger");
     expect(program).toContain(`new docs.AgentInstructions("agent-instructions", {\n  instructions: {`);
     expect(program).not.toContain("clearOnDestroy");
@@ -411,7 +411,8 @@ describe("export of the quickstart's organization through the real CLI", () => {
     ]);
     expect(original.memberRoles).toEqual({ ada: "admin", eli: "review", rae: "comment" });
     expect(original.translations).toEqual([
-      { language: "de", source: { space: "Release notes", language: undefined }, instructions: undefined },
+      // No instructions were set: the API answers the empty document (DESIGN.md 8).
+      { language: "de", source: { space: "Release notes", language: "en" }, instructions: expect.objectContaining({ object: "document", nodes: [] }) },
       { language: "fr", source: { space: "Getting started", language: "en" }, instructions: expect.objectContaining({ object: "document" }) },
     ]);
     expect(original.translations[1]!.instructions.nodes).toHaveLength(2);

@@ -48,6 +48,7 @@ describe("AgentInstructions check", () => {
   it.each([
     ["a document of paragraphs", {}],
     ["the empty document", { instructions: EMPTY }],
+    ["a document without data.schemaVersion (DESIGN.md 8: the API stores its current version)", { instructions: { ...EMPTY, data: {} } }],
     ["no clearOnDestroy", { clearOnDestroy: undefined }],
     ["clearOnDestroy false", { clearOnDestroy: false }],
   ])("accepts %s", async (_case, change) => {
@@ -59,7 +60,7 @@ describe("AgentInstructions check", () => {
     ["organizationId is not empty", { organizationId: "" }, ["organizationId"]],
     ["instructions is required", { instructions: undefined }, ["instructions"]],
     ["instructions is a document", { instructions: { ...EMPTY, object: "block" } }, ["instructions.object"]],
-    ["instructions.data.schemaVersion is required", { instructions: { ...EMPTY, data: {} } }, ["instructions.data.schemaVersion"]],
+    ["instructions.data.schemaVersion is a number", { instructions: { ...EMPTY, data: { schemaVersion: "1" } } }, ["instructions.data.schemaVersion"]],
     ["a top-level node is a block", { instructions: { ...EMPTY, nodes: [{ object: "text" }] } }, ["instructions.nodes.0.object"]],
     ["a block has a type", { instructions: { ...EMPTY, nodes: [{ object: "block", nodes: [] }] } }, ["instructions.nodes.0.type"]],
     ["clearOnDestroy is a boolean", { clearOnDestroy: "yes" }, ["clearOnDestroy"]],

@@ -109,7 +109,7 @@ async function cases() {
     { name: "SiteSpace", definition: siteSpace, route: "POST /v1/orgs/{organizationId}/sites/{siteId}/site-spaces", inputs: { organizationId: org, siteId, spaceId: siteSpaceSpaceId }, list: `/orgs/${org}/sites/${siteId}/site-spaces`, match: (o: any) => o.space?.id === siteSpaceSpaceId },
     { name: "Space", definition: space, route: "POST /v1/orgs/{organizationId}/spaces", inputs: { organizationId: org, title: `Space ${unique}`.slice(0, 50) }, list: `/orgs/${org}/spaces`, match: (o: any) => o.title === `Space ${unique}`.slice(0, 50) },
     { name: "OpenApiSpec", definition: openApiSpec, route: "POST /v1/orgs/{organizationId}/openapi", inputs: { organizationId: org, slug: `spec-${unique}`, source: { url: "https://example.com/openapi.yaml" } }, list: `/orgs/${org}/openapi`, match: (o: any) => o.slug === `spec-${unique}` },
-    { name: "Translation", definition: translation, route: "POST /v1/orgs/{organizationId}/translations", inputs: { organizationId: org, language: "fr", source: { space: spaceId } }, list: `/orgs/${org}/translations`, match: (o: any) => o.language === "fr" && o.source?.space === spaceId },
+    { name: "Translation", definition: translation, route: "POST /v1/orgs/{organizationId}/translations", inputs: { organizationId: org, language: "fr", source: { space: spaceId, language: "en" } }, list: `/orgs/${org}/translations`, match: (o: any) => o.language === "fr" && o.source?.space === spaceId },
   ];
 }
 

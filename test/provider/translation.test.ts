@@ -41,12 +41,13 @@ async function runsOf(id: string): Promise<number> {
 }
 
 async function createTranslation(inputs: Record<string, unknown>) {
-  return provider.create(await checked(provider, { organizationId: org, ...inputs }));
+  // Every translation has a source (DESIGN.md 8); the guides space in English unless a test says otherwise.
+  return provider.create(await checked(provider, { organizationId: org, source: { space: harness.spaceIds[0], language: "en" }, ...inputs }));
 }
 
 /** The engine's next `up`: diff the state against the new inputs, and update only when diff says so. */
 async function up(id: string, state: Outs, inputs: Record<string, unknown>): Promise<Outs> {
-  const news = await checked(provider, { organizationId: org, ...inputs });
+  const news = await checked(provider, { organizationId: org, source: { space: harness.spaceIds[0], language: "en" }, ...inputs });
   const diff = await provider.diff(id, { ...state, __provider: PROVIDER }, news);
   expect(diff.replaces).toEqual([]);
   if (!diff.changes) return state;
@@ -62,9 +63,7 @@ describe("Translation check", () => {
     ["a two-letter language", { language: "de" }],
     ["a language with a region", { language: "pt-br" }],
     ["another language with a region", { language: "zh-tw" }],
-    ["no source, instructions or trigger", { source: undefined, instructions: undefined, runTrigger: undefined }],
-    ["a source with only a space", { source: { space: "spc" } }],
-    ["a source with only a language", { source: { language: "en" } }],
+    ["no instructions or trigger", { instructions: undefined, runTrigger: undefined }],
     ["an empty document", { instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [] } }],
     ["document data beyond schemaVersion", { instructions: { object: "document", data: { schemaVersion: 2, theme: "x" }, nodes: [] } }],
     [
@@ -96,11 +95,14 @@ describe("Translation check", () => {
     ["language is one the platform translates into (a well-formed code outside its list)", { language: "ga" }, ["language"]],
     ["a three-letter code outside the list", { language: "haw" }, ["language"]],
     ["a region in upper case is not the list's spelling", { language: "zh-TW" }, ["language"]],
-    ["source.language is one of the list too", { source: { language: "pt-pt" } }, ["source.language"]],
+    ["source is required (DESIGN.md 8)", { source: undefined }, ["source"]],
+    ["source.language is required (DESIGN.md 8)", { source: { space: "spc" } }, ["source.language"]],
+    ["source.space is required (DESIGN.md 8)", { source: { language: "en" } }, ["source.space"]],
+    ["source.language is one of the list too", { source: { space: "spc", language: "pt-pt" } }, ["source.language"]],
     ["source is an object", { source: "spc" }, ["source"]],
-    ["source.space is not empty", { source: { space: "" } }, ["source.space"]],
-    ["source.language is a code", { source: { language: "english" } }, ["source.language"]],
-    ["source has no other fields", { source: { space: "spc", revision: "r" } }, ["source.revision"]],
+    ["source.space is not empty", { source: { space: "", language: "en" } }, ["source.space"]],
+    ["source.language is a code", { source: { space: "spc", language: "english" } }, ["source.language"]],
+    ["source has no other fields", { source: { space: "spc", language: "en", revision: "r" } }, ["source.revision"]],
     ["instructions is a document", { instructions: { object: "note", data: { schemaVersion: 1 }, nodes: [] } }, ["instructions.object"]],
     ["instructions.data is required", { instructions: { object: "document", nodes: [] } }, ["instructions.data"]],
     ["instructions.data.schemaVersion is a number", { instructions: { object: "document", data: { schemaVersion: "1" }, nodes: [] } }, ["instructions.data.schemaVersion"]],
@@ -162,7 +164,7 @@ describe("Translation provider", () => {
   });
 
   it("runs once at creation when runTrigger is set, and records the trigger", async () => {
-    const created = await createTranslation({ language: "de", source: { space }, runTrigger: "v1.0.0" });
+    const created = await createTranslation({ language: "de", source: { space, language: "en" }, runTrigger: "v1.0.0" });
     expect(harness.requester.writes().map((call) => `${call.method} ${call.path}`)).toEqual([`POST /orgs/${org}/translations`, `POST ${translationPath(created.id)}/run`]);
     expect(await runsOf(created.id)).toBe(1);
     // The state is read after the run: its counters are the server's now, so a refresh finds nothing.
@@ -173,10 +175,10 @@ describe("Translation provider", () => {
   });
 
   it("run trigger: once per new value, never on the same value, never on other changes, nothing when removed", async () => {
-    const created = await createTranslation({ language: "es", source: { space }, instructions: documentOf("one"), runTrigger: "r1" });
+    const created = await createTranslation({ language: "es", source: { space, language: "en" }, instructions: documentOf("one"), runTrigger: "r1" });
     let state = created.outs;
     expect(await runsOf(created.id)).toBe(1);
-    const declared = { language: "es", source: { space } };
+    const declared = { language: "es", source: { space, language: "en" } };
 
     // An up with nothing changed: diff finds nothing, nothing is sent.
     harness.requester.reset();
@@ -223,13 +225,13 @@ describe("Translation provider", () => {
   });
 
   it("diff: organizationId, language and source replace; instructions and runTrigger update in place", async () => {
-    const olds = { __provider: PROVIDER, organizationId: org, language: "fr", source: { space: "s1" }, instructions: documentOf("a"), runTrigger: "t1", stats: { runs: 1 }, status: "pending" };
-    const news = { __provider: "new", organizationId: org, language: "fr", source: { space: "s1" }, instructions: documentOf("a"), runTrigger: "t1" };
+    const olds = { __provider: PROVIDER, organizationId: org, language: "fr", source: { space: "s1", language: "en" }, instructions: documentOf("a"), runTrigger: "t1", stats: { runs: 1 }, status: "pending" };
+    const news = { __provider: "new", organizationId: org, language: "fr", source: { space: "s1", language: "en" }, instructions: documentOf("a"), runTrigger: "t1" };
     expect(await provider.diff("t", olds, news)).toMatchObject({ changes: false, replaces: [] });
-    for (const [key, value] of Object.entries({ organizationId: "other", language: "de", source: { space: "s2" } })) {
+    for (const [key, value] of Object.entries({ organizationId: "other", language: "de", source: { space: "s2", language: "en" } })) {
       expect(await provider.diff("t", olds, { ...news, [key]: value }), key).toMatchObject({ changes: true, replaces: [key], deleteBeforeReplace: false });
     }
-    expect(await provider.diff("t", olds, { ...news, source: { space: "s1", language: "en" } })).toMatchObject({ changes: true, replaces: ["source"] });
+    expect(await provider.diff("t", olds, { ...news, source: { space: "s1", language: "de" } })).toMatchObject({ changes: true, replaces: ["source"] });
     for (const [key, value] of Object.entries({ instructions: documentOf("b"), runTrigger: "t2" })) {
       expect(await provider.diff("t", olds, { ...news, [key]: value }), key).toMatchObject({ changes: true, replaces: [] });
     }
@@ -247,7 +249,7 @@ describe("Translation provider", () => {
   });
 
   it("read shows a changed document as drift, and fields the API adds as nothing", async () => {
-    const created = await createTranslation({ language: "nl", source: { space }, instructions: documentOf("mine") });
+    const created = await createTranslation({ language: "nl", source: { space, language: "en" }, instructions: documentOf("mine") });
     // The API holding more than the program declared (a block key, isVoid, data): not drift.
     const filled = { ...documentOf("mine"), nodes: [{ ...paragraph("mine"), key: "b1", isVoid: false, data: {} }] };
     expect((await harness.api("PUT", translationPath(created.id), { instructions: filled })).status).toBe(200);
@@ -260,11 +262,11 @@ describe("Translation provider", () => {
     expect((await harness.api("PUT", translationPath(created.id), { instructions: changed })).status).toBe(200);
     const drifted = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
     expect(drifted.props.instructions).toEqual(changed);
-    expect(drifted.inputs).toMatchObject({ instructions: changed, language: "nl", source: { space } });
+    expect(drifted.inputs).toMatchObject({ instructions: changed, language: "nl", source: { space, language: "en" } });
 
     // The next up puts the declared document back, without running.
     harness.requester.reset();
-    const repaired = await up(created.id, drifted.props, { language: "nl", source: { space }, instructions: documentOf("mine") });
+    const repaired = await up(created.id, drifted.props, { language: "nl", source: { space, language: "en" }, instructions: documentOf("mine") });
     expect(harness.requester.writes().map((call) => call.method)).toEqual(["PUT"]);
     expect(repaired.instructions).toEqual(documentOf("mine"));
     expect((await getTranslation(created.id)).body.instructions).toEqual(documentOf("mine"));
@@ -276,13 +278,14 @@ describe("Translation provider", () => {
     expect((await harness.api("POST", `${translationPath(created.id)}/run`)).status).toBe(204);
     const read = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
     expect(read.props.stats.runs).toBe(2);
-    expect(read.inputs).toEqual({ organizationId: org, language: "pl", runTrigger: "x" });
-    expect(await provider.diff(created.id, read.props, await checked(provider, { organizationId: org, language: "pl", runTrigger: "x" }))).toMatchObject({ changes: false });
+    const source = { space: harness.spaceIds[0], language: "en" };
+    expect(read.inputs).toEqual({ organizationId: org, language: "pl", source, runTrigger: "x" });
+    expect(await provider.diff(created.id, read.props, await checked(provider, { organizationId: org, language: "pl", source, runTrigger: "x" }))).toMatchObject({ changes: false });
   });
 
   it("a failed run at creation is a partial create without the trigger: the next up runs it, once", async () => {
     harness.requester.failWhen = (call) => (call.path.endsWith("/run") ? new Error("injected: run refused") : undefined);
-    const inputs = await checked(provider, { organizationId: org, language: "sv", runTrigger: "first" });
+    const inputs = await checked(provider, { organizationId: org, language: "sv", source: { space: harness.spaceIds[0], language: "en" }, runTrigger: "first" });
     const failure = await rejectionOf(provider.create(inputs));
     harness.requester.reset();
     const id = failure.id as string;
@@ -323,13 +326,13 @@ describe("Translation provider", () => {
       }
     }
     const committed = new LostAnswer(harness.client, true);
-    const ran = await providerOf(definition, committed).create(await checked(provider, { organizationId: org, language: "fi", runTrigger: "t" }));
+    const ran = await providerOf(definition, committed).create(await checked(provider, { organizationId: org, language: "fi", source: { space: harness.spaceIds[0], language: "en" }, runTrigger: "t" }));
     expect(committed.runs).toBe(1);
     expect(await runsOf(ran.id)).toBe(1);
     expect(ran.outs).toMatchObject({ runTrigger: "t", stats: { runs: 1 } });
 
     const lost = new LostAnswer(harness.client, false);
-    const failure = await rejectionOf(providerOf(definition, lost).create(await checked(provider, { organizationId: org, language: "da", runTrigger: "t" })));
+    const failure = await rejectionOf(providerOf(definition, lost).create(await checked(provider, { organizationId: org, language: "da", source: { space: harness.spaceIds[0], language: "en" }, runTrigger: "t" })));
     expect(lost.runs).toBe(1);
     expect(failure.message).toMatch(/503/);
     expect(failure.properties).not.toHaveProperty("runTrigger");
@@ -337,21 +340,21 @@ describe("Translation provider", () => {
   });
 
   it("adopts by id without running, reconciling the instructions", async () => {
-    const existing = await harness.api("POST", `/orgs/${org}/translations`, { language: "ja", source: { space }, instructions: documentOf("old") });
-    const adopted = await createTranslation({ language: "ja", source: { space }, instructions: documentOf("new"), runTrigger: "v9", adopt: { id: existing.body.id } });
+    const existing = await harness.api("POST", `/orgs/${org}/translations`, { language: "ja", source: { space, language: "en" }, instructions: documentOf("old") });
+    const adopted = await createTranslation({ language: "ja", source: { space, language: "en" }, instructions: documentOf("new"), runTrigger: "v9", adopt: { id: existing.body.id } });
     expect(adopted.id).toBe(existing.body.id);
     expect(harness.requester.writes()).toEqual([{ method: "PUT", path: translationPath(existing.body.id), body: { instructions: documentOf("new") } }]);
     expect(await runsOf(existing.body.id)).toBe(0);
     expect(adopted.outs).toMatchObject({ runTrigger: "v9", instructions: documentOf("new"), adopt: { id: existing.body.id } });
     // The trigger counts as applied: the next up with the same value runs nothing.
     harness.requester.reset();
-    await up(adopted.id, adopted.outs, { language: "ja", source: { space }, instructions: documentOf("new"), runTrigger: "v9", adopt: { id: existing.body.id } });
+    await up(adopted.id, adopted.outs, { language: "ja", source: { space, language: "en" }, instructions: documentOf("new"), runTrigger: "v9", adopt: { id: existing.body.id } });
     expect(harness.requester.writes()).toEqual([]);
   });
 
   it("refuses to adopt a translation of another language or source, naming both", async () => {
-    const existing = await harness.api("POST", `/orgs/${org}/translations`, { language: "ko", source: { space } });
-    const failure = await rejectionOf(createTranslation({ language: "ru", source: { space }, adopt: { id: existing.body.id } }));
+    const existing = await harness.api("POST", `/orgs/${org}/translations`, { language: "ko", source: { space, language: "en" } });
+    const failure = await rejectionOf(createTranslation({ language: "ru", source: { space, language: "en" }, adopt: { id: existing.body.id } }));
     expect(failure.message).toMatch(/has language "ko" \(declared "ru"\).*cannot change a translation's language or source/);
     expect(harness.requester.writes()).toEqual([]);
     expect((await rejectionOf(createTranslation({ language: "ko", adopt: { id: "missing" } }))).message).toMatch(/Translation missing does not exist/);
@@ -360,20 +363,20 @@ describe("Translation provider", () => {
   it("adopts by language and source; creates when none matches; refuses when several match", async () => {
     const other = await harness.createSpace("Translation natural key");
     const existing = await harness.api("POST", `/orgs/${org}/translations`, { language: "tr", source: { space: other, language: "en" } });
-    const adopted = await createTranslation({ language: "tr", source: { space: other }, adopt: true });
+    const adopted = await createTranslation({ language: "tr", source: { space: other, language: "en" }, adopt: true });
     expect(adopted.id).toBe(existing.body.id);
     expect(harness.requester.writes()).toEqual([]);
 
-    const fresh = await createTranslation({ language: "uk", source: { space: other }, adopt: true });
+    const fresh = await createTranslation({ language: "uk", source: { space: other, language: "en" }, adopt: true });
     expect(fresh.id).not.toBe(existing.body.id);
-    expect((await getTranslation(fresh.id)).body).toMatchObject({ language: "uk", source: { space: other } });
+    expect((await getTranslation(fresh.id)).body).toMatchObject({ language: "uk", source: { space: other, language: "en" } });
 
-    await harness.api("POST", `/orgs/${org}/translations`, { language: "tr", source: { space: other } });
-    expect((await rejectionOf(createTranslation({ language: "tr", source: { space: other }, adopt: true }))).message).toMatch(/2 Translation objects match by language and source/);
+    await harness.api("POST", `/orgs/${org}/translations`, { language: "tr", source: { space: other, language: "en" } });
+    expect((await rejectionOf(createTranslation({ language: "tr", source: { space: other, language: "en" }, adopt: true }))).message).toMatch(/2 Translation objects match by language and source/);
   });
 
   it("a source space the API does not know fails with the API's message naming source.space", async () => {
-    const failure = await rejectionOf(createTranslation({ language: "cs", source: { space: "no-such-space" } }));
+    const failure = await rejectionOf(createTranslation({ language: "cs", source: { space: "no-such-space", language: "en" } }));
     expect(failure.message).toMatch(/400.*source\.space/);
   });
 
@@ -418,7 +421,9 @@ describe("Translation file shape", () => {
       runTrigger: id,
       adopt: { id },
     }).toExtend<TranslationArgs>();
-    expectTypeOf({ language: "fr" }).toExtend<TranslationArgs>();
-    expectTypeOf({ source: { space: "spc" } }).not.toExtend<TranslationArgs>();
+    expectTypeOf({ language: "fr", source: { space: "spc", language: "en" } }).toExtend<TranslationArgs>();
+    // The API needs a source, its space and its language (DESIGN.md 8).
+    expectTypeOf({ language: "fr" }).not.toExtend<TranslationArgs>();
+    expectTypeOf({ language: "fr", source: { space: "spc" } }).not.toExtend<TranslationArgs>();
   });
 });

@@ -382,12 +382,13 @@ function specs(): Spec[] {
     {
       kind: "Translation",
       definition: translation,
-      base: () => ({ organizationId: org, language: "fr" }),
+      // A source is required (DESIGN.md 8).
+      base: () => ({ organizationId: org, language: "fr", source: { space: h.spaceIds[0], language: "en" } }),
       fields: {
         organizationId: organization,
         language: probed(
           orWrong(languageCodes(), { null: false }),
-          (value) => rejectedBy("Translation", "POST", `${orgPath()}/translations`, { language: value }, (body) => `${orgPath()}/translations/${body.id}`),
+          (value) => rejectedBy("Translation", "POST", `${orgPath()}/translations`, { language: value, source: { space: h.spaceIds[0], language: "en" } }, (body) => `${orgPath()}/translations/${body.id}`),
           { required: true },
         ),
         source: probed(
@@ -398,6 +399,8 @@ function specs(): Spec[] {
             ),
           ),
           (value) => rejectedBy("Translation", "POST", `${orgPath()}/translations`, { language: "fr", source: value }, (body) => `${orgPath()}/translations/${body.id}`),
+          // The API needs a source (DESIGN.md 8).
+          { required: true },
         ),
         instructions: probed(documents(), (value) => rejectedBy("Translation", "PUT", `${orgPath()}/translations/${fixture.translation}`, { instructions: value })),
         runTrigger: localField(fc.constantFrom<unknown>("v2.4.0", "release-7", "", 7, true, null), (value) => typeof value === "string" && value !== ""),
@@ -608,7 +611,7 @@ async function setUpFixtures(): Promise<void> {
   await must("POST", `${orgPath}/sites/${fixture.site1}/sections`, { spaceId: spaceA, title: "zz fixture section q" });
   fixture.site2 = (await must("POST", `${orgPath}/sites`, { title: "Site spaces site" })).id;
   fixture.section2 = (await must("POST", `${orgPath}/sites/${fixture.site2}/sections`, { spaceId: spaceA, title: "zz fixture section r" })).id;
-  fixture.translation = (await must("POST", `${orgPath}/translations`, { language: "de" })).id;
+  fixture.translation = (await must("POST", `${orgPath}/translations`, { language: "de", source: { space: h.spaceIds[0], language: "en" } })).id;
   fixture.spec = (await must("POST", `${orgPath}/openapi`, { slug: "zz-fixture-spec", source: { url: "https://specs.example.com/fixture.yaml" } })).slug;
 }
 
