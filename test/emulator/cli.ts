@@ -1,5 +1,5 @@
 // The emulator's command line (main.ts checks the Node.js version first, then loads this).
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { DEMO_FIXTURE, startEmulator } from "./index.ts";
 import { OptionsError, parseOptions, usage } from "./options.ts";
 
@@ -44,12 +44,44 @@ console.log(`export DOCS_PLATFORM_API_URL=${emulator.url}`);
 console.log(`export DOCS_PLATFORM_TOKEN=${emulator.fixture.token}`);
 console.log(`export DOCS_PLATFORM_ORGANIZATION_ID=${emulator.fixture.organization}`);
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    if (options.snapshotOnExit) {
-      writeFileSync(options.snapshotOnExit, `${JSON.stringify(emulator.snapshot(), null, 2)}\n`);
-      console.log(`wrote the snapshot ${options.snapshotOnExit}`);
-    }
-    void emulator.close().then(() => process.exit(0));
-  });
+const running = emulator;
+const { snapshotOnExit, exitWithPid } = options;
+let stopping = false;
+function stop(): void {
+  if (stopping) return;
+  stopping = true;
+  if (snapshotOnExit) {
+    writeFileSync(snapshotOnExit, `${JSON.stringify(running.snapshot(), null, 2)}\n`);
+    console.log(`wrote the snapshot ${snapshotOnExit}`);
+  }
+  void running.close().then(() => process.exit(0));
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, stop);
+
+// A script's trap cannot run when the script is SIGKILLed, and the emulator is often not its
+// direct child (npx sits between them): so the emulator watches the pid it was given itself.
+if (exitWithPid !== undefined) {
+  const watched = exitWithPid;
+  const watchdog = setInterval(() => {
+    if (processIsAlive(watched)) return;
+    clearInterval(watchdog);
+    console.log(`process ${watched} has ended: stopping`);
+    stop();
+  }, 250);
+  watchdog.unref();
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A killed process stays a zombie until its parent reaps it; on Linux its state says so.
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
+  }
 }
