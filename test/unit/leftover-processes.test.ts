@@ -54,7 +54,7 @@ describe("the leftover-process scanner", () => {
   it("finds a real grandchild by the marker it inherited, and waits for one on its way out", async () => {
     const runId = randomUUID();
     // A shell that starts a sleep and exits: the sleep, reparented, is what a leak looks like.
-    const child = spawnGroup("sh", ["-c", "sleep 30 & echo $!"], { env: { ...process.env, [RUN_MARKER]: runId }, stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawnGroup("sh", ["-c", "sleep 30 > /dev/null & echo $!"], { env: { ...process.env, [RUN_MARKER]: runId }, stdio: ["ignore", "pipe", "ignore"] });
     const sleepPid = Number(await new Promise<string>((resolve) => child.stdout!.setEncoding("utf8").once("data", resolve)));
     await new Promise((resolve) => child.once("close", resolve));
     const found = processesWithMarker(RUN_MARKER, runId);
