@@ -46,6 +46,18 @@ export function spawnGroup(command: string, args: readonly string[], options: Sp
 }
 
 /**
+ * Stops every group started here and still running (for a script interrupted by a signal):
+ * `signal` first (SIGINT lets pulumi cancel cleanly, the emulator closes), SIGKILL after `graceMs`.
+ */
+export async function stopAllGroups(signal: NodeJS.Signals, graceMs: number): Promise<void> {
+  for (const pid of runningGroups) signalGroup(pid, signal);
+  const deadline = Date.now() + graceMs;
+  while ([...runningGroups].some((pid) => signalGroup(pid, 0)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const pid of runningGroups) signalGroup(pid, "SIGKILL");
+  runningGroups.clear();
+}
+
+/**
  * Stops a group started with `spawnGroup`: `signal` to every process in it, SIGKILL to what is
  * left after `graceMs`; resolves once the group is empty. The leader may have exited already and
  * left children behind (npx gone, the emulator still up): the group is signalled all the same.
