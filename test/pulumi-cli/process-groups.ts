@@ -79,3 +79,20 @@ export async function stopGroup(child: ChildProcess, signal: NodeJS.Signals = "S
   }
   runningGroups.delete(pid);
 }
+
+/**
+ * Runs a command in a group of its own to its end, its stdout and stderr interleaved as they come.
+ * Then stops what the command left in its group (a background job it forgot): the caller started
+ * that too. What escaped the group is for the run's leftover check to name.
+ */
+export function runGroup(command: string, args: readonly string[], options: SpawnOptions & { input?: string } = {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawnGroup(command, args, { ...options, stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+    let output = "";
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    if (options.input !== undefined) child.stdin!.end(options.input);
+    child.on("error", reject);
+    child.on("close", (code, signal) => void stopGroup(child).then(() => resolve({ code, signal, output })));
+  });
+}
