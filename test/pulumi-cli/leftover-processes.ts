@@ -61,11 +61,13 @@ function cmdlineOf(dir: string): string {
 }
 
 /**
- * Vitest itself (`runnerPid`) and its workers (its children running vitest's code) carry the
- * marker too, and are not leftovers: they end after the global teardown that looks.
+ * Vitest itself (`runnerPid`) and its direct children carry the marker too, and are not leftovers:
+ * they are its workers and helpers (a bundler's service), which end after the global teardown that
+ * looks. Tests run in the workers, so what a test starts is a worker's child or further down (or,
+ * orphaned, init's), never the runner's.
  */
 export function isVitestProcess(process: MarkedProcess, runnerPid: number): boolean {
-  return process.pid === runnerPid || (process.ppid === runnerPid && /vitest/.test(process.cmdline));
+  return process.pid === runnerPid || process.ppid === runnerPid;
 }
 
 /** The leftovers of run `runId`, waiting up to `graceMs` for those still on their way out. */

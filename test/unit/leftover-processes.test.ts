@@ -37,11 +37,12 @@ describe("the leftover-process scanner", () => {
     expect(processesWithMarker(RUN_MARKER, "run-c", fakeProc)).toEqual([]);
   });
 
-  it("leaves out vitest and its workers, but not a child a worker left behind", async () => {
+  it("leaves out vitest, its workers and helpers, but not a child a worker left behind", async () => {
     fakeProcess(200, 50, { [RUN_MARKER]: "run-v" }, ["node", "node_modules/vitest/vitest.mjs", "run"]);
     fakeProcess(201, 200, { [RUN_MARKER]: "run-v" }, ["node", "node_modules/vitest/dist/workers/forks.js"]);
     fakeProcess(202, 201, { [RUN_MARKER]: "run-v" }, ["node", "test/emulator/main.ts"]);
     fakeProcess(203, 1, { [RUN_MARKER]: "run-v" }, ["node", "node_modules/vitest/dist/workers/forks.js"]);
+    fakeProcess(204, 200, { [RUN_MARKER]: "run-v" }, ["node_modules/@esbuild/linux-x64/bin/esbuild", "--service=0.25.0", "--ping"]);
     expect(isVitestProcess({ pid: 200, ppid: 50, cmdline: "" }, 200)).toBe(true);
     const left = await leftoverProcesses("run-v", { runnerPid: 200, graceMs: 0, procRoot: fakeProc });
     // 203 is a worker of nobody: an orphan is a leftover whatever its command.
