@@ -17,6 +17,26 @@
 # The Pulumi backend, PULUMI_CONFIG_PASSPHRASE and DOCS_PLATFORM_* come from the environment.
 set -uo pipefail
 
+# However this script ends, what it started ends with it. The body runs again as a job in a
+# process group of its own, which this shell waits for: bash runs a trap only once the command in
+# the foreground returns, but it interrupts `wait` at once, so a signal here is passed on right
+# away to the whole group (pulumi, its plugins and language host, the package's CLI), waited for,
+# and the script exits with the shell's code for it. A SIGKILL runs no trap: the command then
+# running finishes on its own.
+if [ -z "${DOCS_PLATFORM_SCRIPT_BODY:-}" ]; then
+  export DOCS_PLATFORM_SCRIPT_BODY=$$
+  set -m
+  bash "$0" "$@" &
+  body=$!
+  set +m
+  pass_on() { kill "-$1" -- "-$body" 2>/dev/null; wait "$body"; exit "$2"; }
+  trap 'pass_on INT 130' INT
+  trap 'pass_on TERM 143' TERM
+  trap 'pass_on HUP 129' HUP
+  wait "$body"
+  exit $?
+fi
+
 report() { npx --no-install pulumi-docs-platform drift "$@"; }
 
 stacks() {

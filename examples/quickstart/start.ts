@@ -13,10 +13,11 @@
  *
  * Environment overrides (used by the tests): QUICKSTART_PORT, QUICKSTART_DB, PULUMI_STATE_DIR.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensurePulumi } from "../../test/pulumi-cli/ensure-pulumi.ts";
+import { spawnGroup, stopAllGroups, stopGroup } from "../../test/pulumi-cli/process-groups.ts";
 import { assertSucceeded, createStack } from "../../test/pulumi-cli/run-pulumi.ts";
 
 const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -32,7 +33,10 @@ interface RunningEmulator {
 
 /** Starts the emulator and reads the `DOCS_PLATFORM_*=...` lines it prints once it listens. */
 function startEmulator(): Promise<RunningEmulator> {
-  const child = spawn(process.execPath, ["test/emulator/main.ts", "--port", port, "--db", database], {
+  // In a process group of its own, stopped when this script exits however it exits (Ctrl-C
+  // included: the group is out of the terminal's reach, so it is stopped here). Killed with
+  // SIGKILL, this script runs no handler: the emulator then sees its pid gone (--exit-with-pid).
+  const child = spawnGroup(process.execPath, ["test/emulator/main.ts", "--port", port, "--db", database, "--exit-with-pid", String(process.pid)], {
     cwd: repositoryRoot,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -42,7 +46,7 @@ function startEmulator(): Promise<RunningEmulator> {
     const timer = setTimeout(() => fail(new Error("the emulator did not start within 30 s")), 30_000);
     const fail = (error: Error) => {
       clearTimeout(timer);
-      child.kill();
+      void stopGroup(child);
       reject(new Error(`${error.message}\n${output}`));
     };
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
@@ -84,15 +88,19 @@ function step(text: string): void {
   process.stdout.write(`\n==> ${text}\n`);
 }
 
+// The emulator and pulumi run in groups of their own, which a Ctrl-C in the terminal does not
+// reach: on a signal, pulumi is interrupted (it cancels cleanly) and the emulator stopped, then the
+// script exits with the shell's code for the signal. Whatever is left on exit gets SIGKILL.
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+  process.once(signal, () => void stopAllGroups("SIGINT", 20_000).finally(() => process.exit(code)));
+}
+
 step("Pulumi CLI");
 const installation = await ensurePulumi();
 process.stdout.write(`pulumi ${installation.version} (${installation.source}: ${installation.binDir})\n`);
 
 step(`API emulator on 127.0.0.1:${port}, data in ${path.relative(repositoryRoot, database)}`);
 const emulator = await startEmulator();
-const stopEmulator = () => emulator.child.kill();
-process.on("exit", stopEmulator);
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
 process.stdout.write(`${Object.entries(emulator.env).filter(([key]) => key !== "DOCS_PLATFORM_TOKEN").map(([key, value]) => `${key}=${value}`).join("\n")}\n`);
 
 try {
@@ -135,5 +143,5 @@ try {
       "Look at the stack with `npm run pulumi -- stack --stack quickstart`; start over with `rm -rf .data .pulumi-state`.\n",
   );
 } finally {
-  stopEmulator();
+  await stopGroup(emulator.child);
 }

@@ -41,10 +41,26 @@ comment="${REHEARSAL_COMMENT:-rehearsal.md}"
 work=$(mktemp -d)
 twin_token="rehearsal-$(date +%s)-$$"
 
+# However the script ends, the twin ends with it. It runs in a process group of its own (set -m),
+# and the whole group is stopped: $! is npx's pid, and the emulator is npx's child. Ctrl-C, TERM
+# and HUP end the script through the EXIT trap (once the command running then returns); SIGKILL
+# runs no trap, so the twin also watches this script's pid (--exit-with-pid) and exits after it.
+twin=""
+stop_twin() {
+  [ -n "$twin" ] || return 0
+  kill -TERM -- "-$twin" 2>/dev/null && wait "$twin" 2>/dev/null
+  twin=""
+}
+trap 'stop_twin; rm -rf "$work"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
 # 1. The twin, from the snapshot: the organization's ids and members, a token of its own.
-${EMULATOR:-npx --no-install docs-platform-emulator} --seed "$snapshot" --token "$twin_token" --port 0 --db :memory: > "$work/twin.log" 2>&1 &
+set -m
+${EMULATOR:-npx --no-install docs-platform-emulator} --seed "$snapshot" --token "$twin_token" --port 0 --db :memory: --exit-with-pid $$ > "$work/twin.log" 2>&1 &
 twin=$!
-trap 'kill "$twin" 2>/dev/null; rm -rf "$work"' EXIT
+set +m
 for _ in $(seq 1 100); do
   grep -q '^export DOCS_PLATFORM_ORGANIZATION_ID=' "$work/twin.log" && break
   kill -0 "$twin" 2>/dev/null || { cat "$work/twin.log" >&2; echo "rehearse: the twin did not start" >&2; exit 1; }

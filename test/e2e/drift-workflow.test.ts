@@ -7,13 +7,13 @@
  * a refresh that fails (the token refused) fails the job; a fully-qualified stack name
  * (`organization/<project>/<stack>`) works too.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Api, apiClient } from "./support/api.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
+import { runGroup } from "../pulumi-cli/process-groups.ts";
 import { type TestStack, createStack, workRoot, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 
 const script = fileURLToPath(new URL("../../examples/drift/drift.sh", import.meta.url));
@@ -32,13 +32,7 @@ let programDir: string;
 let issues: string;
 
 function drift(extraEnv: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("bash", [script], { cwd: programDir, env: { ...stack.env, STACKS: "dev", ISSUE_STORE: issues, ...extraEnv } });
-    let output = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    child.on("close", (code) => resolve({ code, output }));
-  });
+  return runGroup("bash", [script], { cwd: programDir, env: { ...stack.env, STACKS: "dev", ISSUE_STORE: issues, ...extraEnv } }).then(({ code, output }) => ({ code, output }));
 }
 
 async function storedIssues(): Promise<string[]> {

@@ -7,12 +7,12 @@
  * with a policy pack a violated mandatory policy fails the job and is named in the comment; a
  * fully-qualified stack name (`organization/<project>/<stack>`) works too.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
+import { runGroup } from "../pulumi-cli/process-groups.ts";
 import { type TestStack, createStack, workRoot, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 
 const script = fileURLToPath(new URL("../../examples/pull-request/ci.sh", import.meta.url));
@@ -25,13 +25,7 @@ let programDir: string;
 let comments: string;
 
 function ci(command: "preview" | "up", extraEnv: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("bash", [script, command], { cwd: programDir, env: { ...stack.env, STACKS: "dev", COMMENT_STORE: comments, ...extraEnv } });
-    let output = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    child.on("close", (code) => resolve({ code, output }));
-  });
+  return runGroup("bash", [script, command], { cwd: programDir, env: { ...stack.env, STACKS: "dev", COMMENT_STORE: comments, ...extraEnv } }).then(({ code, output }) => ({ code, output }));
 }
 
 async function storedComments(): Promise<string[]> {

@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../emulator/index.ts";
 import { repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
+import { spawnGroup, stopGroup } from "../pulumi-cli/process-groups.ts";
 import { type PulumiResult, type TestStack, createStack, workRoot } from "../pulumi-cli/run-pulumi.ts";
 
 const minutes = (n: number) => n * 60_000;
@@ -20,7 +20,7 @@ async function freePort(): Promise<number> {
 /** Runs `npm start`'s script the way npm does, with its data kept in `dataDir`. */
 function npmStart(dataDir: string, port: number): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["examples/quickstart/start.ts"], {
+    const child = spawnGroup(process.execPath, ["examples/quickstart/start.ts"], {
       cwd: repositoryRoot,
       env: {
         ...process.env,
@@ -31,9 +31,10 @@ function npmStart(dataDir: string, port: number): Promise<{ code: number | null;
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    child.on("close", (code) => resolve({ code, output }));
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    // Its group too: what it started must be gone with it (the teardown check would say so).
+    child.on("close", (code) => void stopGroup(child).then(() => resolve({ code, output })));
   });
 }
 

@@ -12,12 +12,12 @@
  * - started from production's config file and state under a throwaway passphrase of its own (as
  *   the workflow runs it), production's passphrase is never needed.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
+import { runGroup } from "../pulumi-cli/process-groups.ts";
 import { type TestStack, assertSucceeded, createStack, workRoot, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Api, apiClient } from "./support/api.ts";
 
@@ -43,13 +43,7 @@ const PROJECT = [
 ].join("\n");
 
 function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env });
-    let output = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    child.on("close", (code) => resolve({ code, output }));
-  });
+  return runGroup(command, args, options).then(({ code, output }) => ({ code, output }));
 }
 
 /** The error lines of a pulumi run, as rehearse.sh quotes them. */

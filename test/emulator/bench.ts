@@ -5,9 +5,10 @@
  * time. Added latency = median round trip against the emulator minus the median round trip
  * against a bare node:http server answering `{}`, over the same keep-alive client.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { Agent, request } from "node:http";
 import { fileURLToPath } from "node:url";
+import { spawnGroup, stopGroup } from "../pulumi-cli/process-groups.ts";
 
 const SEQUENTIAL = 2000;
 const THROUGHPUT = 6000;
@@ -68,9 +69,12 @@ const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(v
 
 const children: ChildProcess[] = [];
 
-/** Starts a child process and resolves with its stdout once it matches `pattern`. */
+/**
+ * Starts a child process and resolves with its stdout once it matches `pattern`. Its group is
+ * stopped when the bench exits, however it exits; `--exit-with-pid` covers a SIGKILLed bench.
+ */
 function child(args: string[], pattern: RegExp): Promise<RegExpExecArray> {
-  const proc = spawn(process.execPath, args, { cwd: fileURLToPath(new URL("../..", import.meta.url)), stdio: ["ignore", "pipe", "inherit"] });
+  const proc = spawnGroup(process.execPath, args, { cwd: fileURLToPath(new URL("../..", import.meta.url)), stdio: ["ignore", "pipe", "inherit"] });
   children.push(proc);
   return new Promise((resolve, reject) => {
     let out = "";
@@ -97,7 +101,7 @@ const baselineScript = `
 `;
 const baseUrl = new URL(`http://127.0.0.1:${(await child(["-e", baselineScript], /port=(\d+)/))[1]}/`);
 const started = await child(
-  ["test/emulator/main.ts", "--port", "0", "--db", ":memory:"],
+  ["test/emulator/main.ts", "--port", "0", "--db", ":memory:", "--exit-with-pid", String(process.pid)],
   /export DOCS_PLATFORM_API_URL='(\S+)'\nexport DOCS_PLATFORM_TOKEN='(\S+)'\nexport DOCS_PLATFORM_ORGANIZATION_ID='(\S+)'\n/,
 );
 const emulator = { url: started[1]! };
@@ -143,6 +147,6 @@ for (const r of results) {
 agent.destroy();
 for (const proc of children) {
   proc.removeAllListeners("exit");
-  proc.kill();
+  await stopGroup(proc);
 }
 process.exitCode = ok ? 0 : 1;

@@ -1,5 +1,5 @@
 // The emulator's command line (main.ts checks the Node.js version first, then loads this).
-import { closeSync, existsSync, openSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { DEMO_FIXTURE, startEmulator } from "./index.ts";
 import { OptionsError, parseOptions, usage } from "./options.ts";
 import { exportLine } from "./shell.ts";
@@ -46,27 +46,44 @@ if (options.latencyMs !== undefined || options.errorRate !== undefined || option
   });
 }
 // Before the start-up lines: whoever reads them may stop the emulator at once, and must get the snapshot.
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    let exitCode = 0;
-    if (options.snapshotOnExit) {
-      try {
-        writeFileSync(options.snapshotOnExit, `${JSON.stringify(emulator.snapshot(), null, 2)}\n`);
-        console.log(`wrote the snapshot ${options.snapshotOnExit}`);
-      } catch (error) {
-        // The path was writable at start; it may not be now (a full disk, a removed directory).
-        console.error(`docs-platform emulator: --snapshot-on-exit ${options.snapshotOnExit}: the snapshot was not written (${describe(error)})`);
-        exitCode = 1;
-      }
+const running = emulator;
+const { snapshotOnExit, exitWithPid } = options;
+let stopping = false;
+function stop(): void {
+  if (stopping) return;
+  stopping = true;
+  let exitCode = 0;
+  if (snapshotOnExit) {
+    try {
+      writeFileSync(snapshotOnExit, `${JSON.stringify(running.snapshot(), null, 2)}\n`);
+      console.log(`wrote the snapshot ${snapshotOnExit}`);
+    } catch (error) {
+      // The path was writable at start; it may not be now (a full disk, a removed directory).
+      console.error(`docs-platform emulator: --snapshot-on-exit ${snapshotOnExit}: the snapshot was not written (${describe(error)})`);
+      exitCode = 1;
     }
-    void emulator.close().then(
-      () => process.exit(exitCode),
-      (error: unknown) => {
-        console.error(`docs-platform emulator: closing failed (${describe(error)})`);
-        process.exit(1);
-      },
-    );
-  });
+  }
+  void running.close().then(
+    () => process.exit(exitCode),
+    (error: unknown) => {
+      console.error(`docs-platform emulator: closing failed (${describe(error)})`);
+      process.exit(1);
+    },
+  );
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, stop);
+
+// A script's trap cannot run when the script is SIGKILLed, and the emulator is often not its
+// direct child (npx sits between them): so the emulator watches the pid it was given itself.
+if (exitWithPid !== undefined) {
+  const watched = exitWithPid;
+  const watchdog = setInterval(() => {
+    if (processIsAlive(watched)) return;
+    clearInterval(watchdog);
+    console.log(`process ${watched} has ended: stopping`);
+    stop();
+  }, 250);
+  watchdog.unref();
 }
 
 const source = options.seed ? `snapshot ${options.seed}` : "fixture";
@@ -93,4 +110,19 @@ function unwritable(path: string): string | undefined {
   }
   if (!existed) unlinkSync(path);
   return undefined;
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A killed process stays a zombie until its parent reaps it; on Linux its state says so.
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
+  }
 }

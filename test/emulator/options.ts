@@ -13,6 +13,7 @@ export interface EmulatorCliOptions {
   seed?: string;
   token?: string;
   snapshotOnExit?: string;
+  exitWithPid?: number;
   latencyMs?: number;
   errorRate?: number;
   rateLimit?: { limit: number; windowSeconds: number };
@@ -32,6 +33,7 @@ export const FLAGS: readonly Flag[] = [
   { name: "seed", description: "snapshot file the state starts from (npx pulumi-docs-platform export --snapshot), instead of a fixture" },
   { name: "token", description: "with --seed: the API token of the snapshot's admin (default: a new random one, printed)" },
   { name: "snapshot-on-exit", description: "write the organization's snapshot to this file on SIGINT or SIGTERM" },
+  { name: "exit-with-pid", description: "exit once the process with this pid has ended (the script that started the emulator: it stops the twin even when killed)" },
   { name: "latency-ms", description: "added latency of every API request, in milliseconds" },
   { name: "error-rate", description: "share (0..1) of API requests that answer 503 without running" },
   { name: "rate-limit", description: "requests per window, as <limit>/<seconds> (e.g. 100/60): 429 beyond it" },
@@ -88,6 +90,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): E
   if (options.fixture && options.seed) throw new OptionsError("--fixture and --seed: give one of them, not both");
   if (options.token !== undefined && !options.seed) throw new OptionsError("--token: only with --seed (a fixture names its own tokens)");
   if (options.token !== undefined && !/^[\x21-\x7e]{8,200}$/.test(options.token)) throw new OptionsError("--token: 8 to 200 printable characters without spaces");
+  const exitWithPid = get("exit-with-pid");
+  if (exitWithPid !== undefined) options.exitWithPid = number("exit-with-pid", exitWithPid, 1, 2 ** 31 - 1, true);
   const latency = get("latency-ms");
   if (latency !== undefined) options.latencyMs = number("latency-ms", latency, 0, 60_000, true);
   const errorRate = get("error-rate");

@@ -18,3 +18,7 @@ const child = spawn(installation.pulumi, process.argv.slice(2), { stdio: "inheri
 child.on("exit", (code, signal) => {
   process.exitCode = code ?? (signal ? 1 : 0);
 });
+// A terminal's Ctrl-C reaches pulumi itself (same process group; a second SIGINT would make it
+// stop at once, so none is forwarded). TERM and HUP sent to this wrapper alone are passed on, and
+// it exits with pulumi, so pulumi never outlives it.
+for (const signal of ["SIGTERM", "SIGHUP"] as const) process.on(signal, () => child.kill(signal));

@@ -1,7 +1,7 @@
 // Runs the real Pulumi CLI as a child process, hermetically: a local file backend, a private
 // PULUMI_HOME, a fixed passphrase, no update check, no plugin downloads, no account, no network.
 // Used by the end-to-end tests and by the scripts that run the quickstart.
-import { spawn } from "node:child_process";
+import { spawnGroup } from "./process-groups.ts";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ensurePulumi, pathWithPulumi, repositoryRoot } from "./ensure-pulumi.ts";
@@ -100,25 +100,25 @@ export function runPulumi(args: string[], options: RunPulumiOptions): Promise<Pu
   const command = `pulumi ${fullArgs.join(" ")}`;
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn("pulumi", fullArgs, {
+    // Own process group, so a timeout can stop pulumi and everything it started (plugins,
+    // language hosts), and so can this process's exit while it still runs.
+    const child = spawnGroup("pulumi", fullArgs, {
       cwd: options.cwd,
       env: options.env,
       stdio: ["pipe", "pipe", "pipe"],
-      // Own process group, so a timeout can stop pulumi and everything it started.
-      detached: true,
     });
     let stdout = "";
     let stderr = "";
     let timedOut = false;
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
       if (options.echo) process.stdout.write(chunk);
     });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
       if (options.echo) process.stderr.write(chunk);
     });
-    child.stdin.end(options.input ?? "");
+    child.stdin!.end(options.input ?? "");
     const killGroup = (signal: NodeJS.Signals) => {
       try {
         if (child.pid) process.kill(-child.pid, signal);

@@ -1,6 +1,6 @@
 // A documentation section followed word for word: its shell blocks and files, in order, as one
 // script (test/e2e/install.test.ts for the README, plugin-install.test.ts for docs/plugin.md).
-import { spawn } from "node:child_process";
+import { runGroup } from "../../pulumi-cli/process-groups.ts";
 import type { Code, Heading, Root, RootContent } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
@@ -33,14 +33,8 @@ function textOf(node: Heading | RootContent): string {
 
 /** Runs a bash script; resolves with its output, whatever the exit code. */
 export function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-euo", "pipefail", "-c", script], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
-  });
+  // A documented step may start the emulator in the background: the group goes with the script.
+  return runGroup("bash", ["-euo", "pipefail", "-c", script], { cwd, env }).then(({ code, output }) => ({ code, output }));
 }
 
 

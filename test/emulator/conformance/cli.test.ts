@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess } from "node:child_process";
+import { spawnGroup, stopGroup } from "../../pulumi-cli/process-groups.ts";
 import { readProviderConfig } from "../../../provider/runtime/config.ts";
 import { ORGANIZATION_ENV } from "../../../provider/runtime/organization-default.ts";
 import { execFileSync } from "node:child_process";
@@ -14,14 +15,14 @@ const node = join(root, "node_modules", ".bin", "node");
 const dir = mkdtempSync(join(tmpdir(), "emulator-cli-"));
 const children: ChildProcess[] = [];
 
-afterAll(() => {
-  for (const child of children) child.kill("SIGKILL");
+afterAll(async () => {
+  await Promise.all(children.map((child) => stopGroup(child, "SIGKILL")));
   rmSync(dir, { recursive: true, force: true });
 });
 
 /** Starts the CLI and resolves with its stdout lines once the last start-up line is printed. */
 function startCli(args: string[]): Promise<{ child: ChildProcess; lines: string[] }> {
-  const child = spawn(node, ["test/emulator/main.ts", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawnGroup(node, ["test/emulator/main.ts", "--exit-with-pid", String(process.pid), ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";

@@ -5,12 +5,13 @@
  * Every flag has an environment variable: a twin started from environment variables alone serves
  * a seeded snapshot with the given token and latency, and writes its snapshot on exit.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnGroup, stopGroup } from "../../pulumi-cli/process-groups.ts";
 import { startEmulator } from "../index.ts";
 import { envName, FLAGS } from "../options.ts";
 
@@ -26,7 +27,9 @@ let tarball: string;
 function start(env: Record<string, string>, args: string[] = [], direct = false): Promise<{ child: ChildProcess; lines: string[]; ms: number }> {
   const started = performance.now();
   const [command, prefix] = direct ? [path.join(workDir, "node_modules", ".bin", "docs-platform-emulator"), []] : ["npx", ["--no-install", "docs-platform-emulator"]];
-  const child = spawn(command, [...prefix, ...args], { cwd: workDir, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  // A group of its own: npx's child, the emulator, is stopped with it (killing npx alone left the
+  // emulator running after the run, its folder deleted). --exit-with-pid for a killed test worker.
+  const child = spawnGroup(command, [...prefix, ...args], { cwd: workDir, env: { DOCS_PLATFORM_EMULATOR_EXIT_WITH_PID: String(process.pid), ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
@@ -50,8 +53,8 @@ beforeAll(() => {
   execFileSync("npm", ["install", tarball], { cwd: workDir, stdio: "ignore" });
 }, 180_000);
 
-afterAll(() => {
-  for (const child of children) child.kill("SIGKILL");
+afterAll(async () => {
+  await Promise.all(children.map((child) => stopGroup(child, "SIGKILL")));
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -80,7 +83,7 @@ describe("the docs-platform-emulator package", () => {
     expect(lines[0]).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ .*pid \d+/);
     const response = await fetch(`${url}/orgs`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
-    child.kill("SIGTERM");
+    await stopGroup(child);
   });
 
   it("takes every flag from its environment variable: a seeded twin with its token, latency and a snapshot on exit", async () => {
@@ -109,6 +112,7 @@ describe("the docs-platform-emulator package", () => {
     });
     expect(team.status).toBe(201);
     expect(performance.now() - before).toBeGreaterThanOrEqual(140);
+    // SIGINT to the emulator itself (started directly), which writes its snapshot on the way out.
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGINT");
     await exited;
