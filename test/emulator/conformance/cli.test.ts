@@ -51,7 +51,7 @@ function pasted(lines: string[], cwd = dir): Record<string, string> {
 
 /** Runs the CLI to its end (it is expected to refuse to start): its exit code and output. */
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(node, ["test/emulator/main.ts", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawnGroup(node, ["test/emulator/main.ts", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let stdout = "";
   let stderr = "";
