@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { ensurePulumi } from "../../test/pulumi-cli/ensure-pulumi.ts";
 import { spawnGroup, stopAllGroups, stopGroup } from "../../test/pulumi-cli/process-groups.ts";
 import { assertSucceeded, createStack } from "../../test/pulumi-cli/run-pulumi.ts";
+import { readExportLines } from "../../test/emulator/shell.ts";
 
 const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 const port = process.env.QUICKSTART_PORT ?? "4010";
@@ -52,7 +53,8 @@ function startEmulator(): Promise<RunningEmulator> {
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
     child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
       output += chunk;
-      for (const match of output.matchAll(/^(?:export )?(DOCS_PLATFORM_[A-Z_]+)=(\S+)$/gm)) env[match[1]!] = match[2]!;
+      // The lines are quoted for sh: read back exactly what was printed.
+      for (const [name, value] of Object.entries(readExportLines(output))) if (name.startsWith("DOCS_PLATFORM_")) env[name] = value;
       if (env.DOCS_PLATFORM_ORGANIZATION_ID) {
         clearTimeout(timer);
         resolve({ child, env });

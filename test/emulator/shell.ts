@@ -13,3 +13,16 @@ export function shellQuote(value: string): string {
 export function exportLine(name: string, value: string): string {
   return `export ${name}=${shellQuote(value)}`;
 }
+
+/**
+ * The `export NAME='value'` lines in `text` (as {@link exportLine} prints them), read back:
+ * `{ NAME: value }`, each value exactly as it was before quoting. What a program that starts the
+ * emulator reads instead of evaluating the lines in a shell.
+ */
+export function readExportLines(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const match of text.matchAll(/^export ([A-Z_][A-Z0-9_]*)=((?:'[^']*'|\\')+)$/gm)) {
+    values[match[1]!] = match[2]!.replace(/'([^']*)'|\\'/g, (_whole, quoted: string | undefined) => quoted ?? "'");
+  }
+  return values;
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * The fast tier (`npm run test:fast`): everything that needs no Pulumi CLI (unit, client,
+ * provider, the plugin's handlers in-process, the kind contract, the emulator's conformance, the
+ * command-line tools' renderers). What the end-to-end suites (test/e2e/) prove with the real CLI
+ * is the full tier's.
+ */
+export const FAST_TIER = {
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  reporters: ["default", "./test/summary-reporter.ts"],
+};
+
+export default defineConfig({
+  test: {
+    ...FAST_TIER,
+    root: repositoryRoot,
+    include: ["test/**/*.test.ts"],
+    // ensure-pulumi's build logic (a stand-in Go that sleeps) is about the CLI: the full tier's.
+    exclude: ["test/e2e/**", "test/unit/ensure-pulumi.test.ts", "**/node_modules/**"],
+    // Most files wait on an emulator or a child process rather than the CPU: side by side.
+    maxWorkers: 3,
+    globalSetup: ["test/pulumi-cli/vitest-leftover-setup.ts"],
+  },
+});
