@@ -1,0 +1,40 @@
+// A Node.js single executable application of the bundled plugin (bundle.mts) for one platform:
+// the platform's Node.js binary with the bundle injected as its SEA blob (postject), as
+// https://nodejs.org/api/single-executable-applications.html describes.
+//
+// The blob is made by this machine's Node.js of the binary's own version (node-binaries.mts). No
+// snapshot and no code cache: both are specific to the platform that makes them.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import postject from "postject";
+import { hostNodePackage, nodeBinary, nodePackageFor } from "./node-binaries.mts";
+import { cacheDir, executableName, type Platform, platformName } from "./release-info.mts";
+
+/** The fuse Node.js looks for to know that a blob was injected (the same in every Node.js 24). */
+const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+
+function blobFor(bundle: string, version: string): string {
+  const blob = path.join(cacheDir, "sea", `plugin-node-${version}.blob`);
+  fs.mkdirSync(path.dirname(blob), { recursive: true });
+  const config = path.join(cacheDir, "sea", `sea-config-${version}.json`);
+  fs.writeFileSync(config, JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: false }));
+  execFileSync(nodeBinary(hostNodePackage(version)), ["--experimental-sea-config", config], { stdio: ["ignore", "ignore", "inherit"] });
+  return blob;
+}
+
+/** Writes the executable of `platform` into `outDir`; returns its path, or null when no Node.js binary exists for it. */
+export async function buildExecutable(bundle: string, platform: Platform, outDir: string): Promise<string | null> {
+  const node = nodePackageFor(platform);
+  if (!node) return null;
+  const blob = blobFor(bundle, node.version);
+  const target = path.join(outDir, platformName(platform), executableName(platform));
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.copyFileSync(nodeBinary(node), target);
+  fs.chmodSync(target, 0o755);
+  await postject.inject(target, "NODE_SEA_BLOB", fs.readFileSync(blob), {
+    sentinelFuse: SEA_FUSE,
+    ...(platform.os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}),
+  });
+  return target;
+}
