@@ -7,19 +7,30 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import postject from "postject";
+import { createRequire } from "node:module";
 import { hostNodePackage, nodeBinary, nodePackageFor } from "./node-binaries.mts";
 import { cacheDir, executableName, type Platform, platformName } from "./release-info.mts";
+
+/** postject's API (it ships no types). */
+const postject = createRequire(import.meta.url)("postject") as {
+  inject(file: string, resource: string, data: Buffer, options: { sentinelFuse: string; machoSegmentName?: string; overwrite?: boolean }): Promise<void>;
+};
 
 /** The fuse Node.js looks for to know that a blob was injected (the same in every Node.js 24). */
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 
+const blobs = new Map<string, string>();
+
+/** The blob of `bundle` for Node.js `version`, made once per run. */
 function blobFor(bundle: string, version: string): string {
+  const made = blobs.get(`${bundle}@${version}`);
+  if (made) return made;
   const blob = path.join(cacheDir, "sea", `plugin-node-${version}.blob`);
   fs.mkdirSync(path.dirname(blob), { recursive: true });
   const config = path.join(cacheDir, "sea", `sea-config-${version}.json`);
   fs.writeFileSync(config, JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: false }));
   execFileSync(nodeBinary(hostNodePackage(version)), ["--experimental-sea-config", config], { stdio: ["ignore", "ignore", "inherit"] });
+  blobs.set(`${bundle}@${version}`, blob);
   return blob;
 }
 
