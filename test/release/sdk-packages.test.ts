@@ -6,10 +6,12 @@
  */
 import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { VERSION, providerRoot, releaseDir, repositoryRoot } from "../../provider/scripts/release/release-info.mts";
+import { workRoot } from "../pulumi-cli/run-pulumi.ts";
 
 const run = promisify(execFile);
 const sdkDir = path.join(releaseDir, "sdk");
@@ -49,6 +51,17 @@ describe("the release's SDK packages", () => {
     expect(fromTar(tarball, "package/bin/utilities.js")).toContain(plugin.server);
   });
 
+  it("npm: the package loads as installed, its classes there", { timeout: minutes(1) }, async () => {
+    // Unpacked as npm installs it, under the repository, where @pulumi/pulumi resolves.
+    const project = path.join(workRoot, "release-sdk", `${process.pid}-${Date.now()}`);
+    const installed = path.join(project, "node_modules", "@docs-platform", "pulumi");
+    fs.mkdirSync(installed, { recursive: true });
+    await run("tar", ["-xzf", onlyFile(path.join(sdkDir, "nodejs"), ".tgz"), "-C", installed, "--strip-components=1"]);
+    const sdk = createRequire(path.join(project, "index.js"))("@docs-platform/pulumi") as Record<string, unknown>;
+    for (const name of ["Team", "Collection", "SiteStructure", "Provider", "getOrganization"]) expect(typeof sdk[name], name).toBe("function");
+    fs.rmSync(project, { recursive: true, force: true });
+  });
+
   it("PyPI: a wheel and an sdist of pulumi_docs_platform, with pulumi-plugin.json", () => {
     const wheel = onlyFile(path.join(sdkDir, "python"), ".whl");
     expect(path.basename(wheel)).toBe(`pulumi_docs_platform-${VERSION}-py3-none-any.whl`);
@@ -66,7 +79,11 @@ describe("the release's SDK packages", () => {
 
   it("Go: the module at sdk/go (tag sdk/go/v<version>), its go.mod, the plugin's version and server in its defaults", () => {
     const moduleDir = path.join(sdkDir, "go");
-    expect(fs.readFileSync(path.join(moduleDir, "go.mod"), "utf8")).toMatch(/^module github\.com\/docs-platform\/pulumi-docs-platform\/sdk\/go$/m);
+    const goMod = fs.readFileSync(path.join(moduleDir, "go.mod"), "utf8");
+    expect(goMod).toMatch(/^module github\.com\/docs-platform\/pulumi-docs-platform\/sdk\/go$/m);
+    expect(goMod).toMatch(/^\s*github\.com\/pulumi\/pulumi\/sdk\/v3 v3\./m);
+    // Tidy: its requirements' sums are there.
+    expect(fs.readFileSync(path.join(moduleDir, "go.sum"), "utf8")).toContain("github.com/pulumi/pulumi/sdk/v3 ");
     expect(JSON.parse(fs.readFileSync(path.join(moduleDir, "docsplatform", "pulumi-plugin.json"), "utf8"))).toEqual(plugin);
     const utilities = fs.readFileSync(path.join(moduleDir, "docsplatform", "internal", "pulumiUtilities.go"), "utf8");
     expect(utilities).toContain(`semver.MustParse("${VERSION}")`);

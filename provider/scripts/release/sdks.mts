@@ -79,9 +79,13 @@ async function pythonPackages(outDir: string): Promise<string[]> {
   return fs.readdirSync(outDir).filter((file) => !before.has(file)).map((file) => path.join(outDir, file));
 }
 
-/** Go: the module itself; the Go proxy takes it from the repository's tag `sdk/go/v<version>`. */
+/**
+ * Go: the module itself, its requirements complete and go.sum written (`go mod tidy`, through the
+ * Go module proxy); the proxy takes it from the repository's tag `sdk/go/v<version>`.
+ */
 async function goModule(outDir: string): Promise<string[]> {
   const source = await generate("go");
+  await run("go", ["mod", "tidy"], { cwd: source, env: { ...process.env, GOFLAGS: "-mod=mod" }, maxBuffer: 1 << 26 });
   fs.cpSync(source, outDir, { recursive: true });
   return [outDir];
 }
