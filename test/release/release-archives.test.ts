@@ -12,7 +12,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NODE_PACKAGES } from "../../provider/scripts/release/node-binaries.mts";
-import { PLATFORMS, archiveName, checksumsName, executableName, platformName, releaseDir, repositoryRoot } from "../../provider/scripts/release/release-info.mts";
+import { PLATFORMS, archiveName, checksumsName, executableName, platformName, releaseDir } from "../../provider/scripts/release/release-info.mts";
+import { ensureRelease } from "./released-plugin.ts";
 import { workRoot } from "../pulumi-cli/run-pulumi.ts";
 
 const run = promisify(execFile);
@@ -33,10 +34,8 @@ function formatOf(bytes: Buffer): string {
 const expectedFormat = { linux: "elf", darwin: "macho", windows: "pe" } as const;
 
 beforeAll(async () => {
-  if (built.some((platform) => !fs.existsSync(path.join(releaseDir, archiveName(platform))))) {
-    await run(process.execPath, [path.join(repositoryRoot, "provider", "scripts", "release", "release.mts"), "--no-sdks"], { cwd: repositoryRoot, maxBuffer: 1 << 26 });
-  }
-}, minutes(10));
+  await ensureRelease(() => built.every((platform) => fs.existsSync(path.join(releaseDir, archiveName(platform)))), ["--no-sdks"]);
+}, minutes(15));
 
 describe("the release's archives", () => {
   it("are five, windows-arm64 having no Node.js binary in the registry, and the checksums file has exactly their sums", () => {

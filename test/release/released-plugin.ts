@@ -1,25 +1,54 @@
-// The release's linux-amd64 plugin for the tests: the archive `npm run release` wrote into
-// release/, or, when there is none for this version, one built now for linux-amd64 alone (the
-// release script with `--platform linux-amd64 --no-sdks`, about a minute). Unpacked under test/.work.
+// The release for the tests: what `npm run release` wrote into release/, or, where a test's part
+// is missing for this version, that part built now (provider/scripts/release/release.mts with the
+// test's arguments). Test files run in parallel: one builds at a time (a lock folder), and each
+// looks again once it holds the lock.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { workRoot } from "../pulumi-cli/run-pulumi.ts";
-import { archiveName, checksumsName, releaseDir, repositoryRoot } from "../../provider/scripts/release/release-info.mts";
+import { archiveName, cacheDir, checksumsName, releaseDir, repositoryRoot } from "../../provider/scripts/release/release-info.mts";
 
 const run = promisify(execFile);
 export const linuxAmd64 = { os: "linux", arch: "amd64" } as const;
 export const archivePath = path.join(releaseDir, archiveName(linuxAmd64));
 export const checksumsPath = path.join(releaseDir, checksumsName());
 
-export async function ensureReleasedArchive(): Promise<string> {
-  if (!fs.existsSync(archivePath) || !fs.existsSync(checksumsPath)) {
-    await run(process.execPath, [path.join(repositoryRoot, "provider", "scripts", "release", "release.mts"), "--platform", "linux-amd64", "--no-sdks"], {
-      cwd: repositoryRoot,
-      maxBuffer: 1 << 26,
-    });
+const lockDir = path.join(cacheDir, "test-build.lock");
+/** A lock older than a build can take was left by a killed run. */
+const staleLockMs = 20 * 60_000;
+
+async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(cacheDir, { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > staleLockMs) fs.rmSync(lockDir, { recursive: true, force: true });
+      else await sleep(1000);
+    }
   }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+/** Runs the release script with `args` unless `built()` already holds. */
+export async function ensureRelease(built: () => boolean, args: readonly string[]): Promise<void> {
+  if (built()) return;
+  await withBuildLock(async () => {
+    if (built()) return;
+    await run(process.execPath, [path.join(repositoryRoot, "provider", "scripts", "release", "release.mts"), ...args], { cwd: repositoryRoot, maxBuffer: 1 << 26 });
+  });
+}
+
+export async function ensureReleasedArchive(): Promise<string> {
+  await ensureRelease(() => fs.existsSync(archivePath) && fs.existsSync(checksumsPath), ["--platform", "linux-amd64", "--no-sdks"]);
   return archivePath;
 }
 
@@ -32,7 +61,7 @@ export async function unpackedPlugin(): Promise<string> {
   return dir;
 }
 
-/** A folder with no `node` in it, for a PATH on which the plugin cannot find one. */
+/** The folders of a PATH, checked to hold no `node`: the plugin cannot fall back on one. */
 export function pathWithoutNode(...dirs: string[]): string {
   for (const dir of dirs) {
     if (fs.existsSync(path.join(dir, "node"))) throw new Error(`${dir} holds a node`);

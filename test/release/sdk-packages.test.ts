@@ -10,7 +10,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { VERSION, providerRoot, releaseDir, repositoryRoot } from "../../provider/scripts/release/release-info.mts";
+import { VERSION, providerRoot, releaseDir } from "../../provider/scripts/release/release-info.mts";
+import { ensureRelease } from "./released-plugin.ts";
 import { workRoot } from "../pulumi-cli/run-pulumi.ts";
 
 const run = promisify(execFile);
@@ -28,9 +29,8 @@ const onlyFile = (dir: string, suffix: string) => {
 };
 
 beforeAll(async () => {
-  const built = ["nodejs", "python", "go", "java"].every((language) => fs.existsSync(path.join(sdkDir, language)));
-  if (!built) await run(process.execPath, [path.join(repositoryRoot, "provider", "scripts", "release", "release.mts"), "--no-plugin"], { cwd: repositoryRoot, maxBuffer: 1 << 26 });
-}, minutes(10));
+  await ensureRelease(() => ["nodejs", "python", "go", "java"].every((language) => fs.existsSync(path.join(sdkDir, language))), ["--no-plugin"]);
+}, minutes(15));
 
 describe("the release's SDK packages", () => {
   it("points at this repository's release of the plugin", () => {

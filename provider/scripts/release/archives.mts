@@ -31,14 +31,17 @@ export async function writeArchive(platform: Platform, executable: string, relea
   fs.chmodSync(path.join(staging, executableName(platform)), 0o755);
   for (const file of ["README.md", "LICENSE"]) fs.copyFileSync(path.join(repositoryRoot, file), path.join(staging, file));
   const target = path.join(releaseDir, archiveName(platform));
+  // Written beside, then renamed: a reader never sees half an archive.
+  const partial = `${target}.partial`;
   const tar = spawn(
     "tar",
     ["--create", "--sort=name", "--owner=0", "--group=0", "--numeric-owner", `--mtime=@${archiveTime()}`, "--file=-", "-C", staging, executableName(platform), "README.md", "LICENSE"],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const exited = new Promise<void>((resolve, reject) => tar.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`tar exited ${code}`)))));
-  await pipeline(tar.stdout, zlib.createGzip({ level: 9 }), fs.createWriteStream(target));
+  await pipeline(tar.stdout, zlib.createGzip({ level: 9 }), fs.createWriteStream(partial));
   await exited;
+  fs.renameSync(partial, target);
   fs.rmSync(staging, { recursive: true, force: true });
   return target;
 }
@@ -53,6 +56,7 @@ export function writeChecksums(archives: readonly string[], releaseDir: string):
     .sort((a, b) => path.basename(a).localeCompare(path.basename(b)))
     .map((archive) => `${sha256(archive)}  ${path.basename(archive)}\n`);
   const target = path.join(releaseDir, checksumsName());
-  fs.writeFileSync(target, lines.join(""));
+  fs.writeFileSync(`${target}.partial`, lines.join(""));
+  fs.renameSync(`${target}.partial`, target);
   return target;
 }
