@@ -5,10 +5,13 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { EMBEDDED } from "../embedded";
 
 export const PACKAGE_NAME = "pulumi-docs-platform";
 
 function findVersion(): string {
+  // The release executable has no package.json beside it: its version is embedded.
+  if (EMBEDDED.version) return EMBEDDED.version;
   let directory = __dirname;
   for (let depth = 0; depth < 4; depth++) {
     try {

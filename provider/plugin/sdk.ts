@@ -2,8 +2,12 @@
  * gRPC and the generated protocol stubs, from the @pulumi/pulumi the package resolves (a peer
  * dependency), so the plugin speaks exactly the protocol of the SDK beside it. `@grpc/grpc-js` is
  * the SDK's own dependency, resolved from the SDK's folder.
+ *
+ * The release executable (provider/embedded.ts) has no folders: there the same modules are required
+ * by name, so that the bundler finds them and bundles the SDK it was built with.
  */
 import path from "node:path";
+import { EMBEDDED } from "../embedded";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- generated CommonJS stubs without types we can import by path */
 export interface Sdk {
@@ -22,10 +26,15 @@ let loaded: Sdk | undefined;
 
 export function sdk(): Sdk {
   if (loaded) return loaded;
+  loaded = EMBEDDED.bundled ? bundledSdk() : sdkBesidePackage();
+  return loaded;
+}
+
+function sdkBesidePackage(): Sdk {
   const root = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
   const fromSdk = (name: string) => require(require.resolve(name, { paths: [root] }));
   const runtime = require(path.join(root, "runtime", "index.js")) as { grpcChannelOptions?: Record<string, unknown> };
-  loaded = {
+  return {
     grpc: fromSdk("@grpc/grpc-js"),
     provider: require(path.join(root, "proto", "provider_pb.js")),
     providerGrpc: require(path.join(root, "proto", "provider_grpc_pb.js")),
@@ -36,5 +45,19 @@ export function sdk(): Sdk {
     any: fromSdk("google-protobuf/google/protobuf/any_pb"),
     channelOptions: runtime.grpcChannelOptions ?? {},
   };
-  return loaded;
+}
+
+function bundledSdk(): Sdk {
+  const runtime = require("@pulumi/pulumi/runtime/index.js") as { grpcChannelOptions?: Record<string, unknown> };
+  return {
+    grpc: require("@grpc/grpc-js"),
+    provider: require("@pulumi/pulumi/proto/provider_pb.js"),
+    providerGrpc: require("@pulumi/pulumi/proto/provider_grpc_pb.js"),
+    plugin: require("@pulumi/pulumi/proto/plugin_pb.js"),
+    status: require("@pulumi/pulumi/proto/status_pb.js"),
+    struct: require("google-protobuf/google/protobuf/struct_pb"),
+    empty: require("google-protobuf/google/protobuf/empty_pb"),
+    any: require("google-protobuf/google/protobuf/any_pb"),
+    channelOptions: runtime.grpcChannelOptions ?? {},
+  };
 }

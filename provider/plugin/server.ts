@@ -13,6 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { IDENTITY_KEY } from "../runtime/args";
+import { EMBEDDED } from "../embedded";
 import { CONFIG_KEYS, CONFIG_NAMESPACE, configurationFailures, configurationTypeFailures, readProviderConfig } from "../runtime/config";
 import { changedKeys } from "../runtime/resource";
 import { checkWithPreview, configureCore, context, definitionFor, providerFor, sharedApi } from "../runtime/core";
@@ -52,15 +53,16 @@ function fromStruct(value: { toJavaScript(): unknown } | undefined): Bag {
   return (value?.toJavaScript() as Bag | undefined) ?? {};
 }
 
-/** The version of this package: the plugin's version. */
+/** The version of this package: the plugin's version (the release executable's own, embedded). */
 export function pluginVersion(): string {
+  if (EMBEDDED.version) return EMBEDDED.version;
   const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string };
   return manifest.version;
 }
 
 /** The committed schema (scripts/generate-schema.mts), with this package's version. */
 function schemaText(): string {
-  const schema = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "docs-platform", "schema.json"), "utf8")) as Bag;
+  const schema = JSON.parse(EMBEDDED.schema ?? fs.readFileSync(path.join(__dirname, "..", "..", "docs-platform", "schema.json"), "utf8")) as Bag;
   return JSON.stringify({ ...schema, version: pluginVersion() });
 }
 

@@ -8,6 +8,7 @@
  */
 import path from "node:path";
 import { RESOURCE_MODULE } from "./args";
+import { EMBEDDED } from "../embedded";
 
 export type Severity = "info" | "warning";
 
@@ -39,16 +40,38 @@ function engine(): EngineClient | null {
   const address = engineAddress();
   if (!address) return client;
   try {
-    // The SDK's own stubs and gRPC, as the program's @pulumi/pulumi resolves them.
-    const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-    const grpc = require(require.resolve("@grpc/grpc-js", { paths: [sdk] })) as { credentials: { createInsecure(): unknown } };
-    const stubs = require(path.join(sdk, "proto", "engine_grpc_pb.js")) as { EngineClient: new (address: string, credentials: unknown) => EngineClient };
-    proto = require(path.join(sdk, "proto", "engine_pb.js"));
+    const { grpc, stubs, messages } = EMBEDDED.bundled ? bundledEngineModules() : engineModulesBesidePackage();
+    proto = messages;
     client = new stubs.EngineClient(address, grpc.credentials.createInsecure());
   } catch {
     client = null;
   }
   return client;
+}
+
+interface EngineModules {
+  grpc: { credentials: { createInsecure(): unknown } };
+  stubs: { EngineClient: new (address: string, credentials: unknown) => EngineClient };
+  messages: typeof proto;
+}
+
+/** The SDK's own stubs and gRPC, as the program's @pulumi/pulumi resolves them. */
+function engineModulesBesidePackage(): EngineModules {
+  const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+  return {
+    grpc: require(require.resolve("@grpc/grpc-js", { paths: [sdk] })),
+    stubs: require(path.join(sdk, "proto", "engine_grpc_pb.js")),
+    messages: require(path.join(sdk, "proto", "engine_pb.js")),
+  };
+}
+
+/** The release executable's: required by name, so that the bundler includes them (provider/embedded.ts). */
+function bundledEngineModules(): EngineModules {
+  return {
+    grpc: require("@grpc/grpc-js"),
+    stubs: require("@pulumi/pulumi/proto/engine_grpc_pb.js"),
+    messages: require("@pulumi/pulumi/proto/engine_pb.js"),
+  };
 }
 
 /**

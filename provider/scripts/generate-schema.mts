@@ -410,7 +410,31 @@ function invokeResultSpec(name: string, type: ts.Type, emitter: Emitter): Json {
   return { properties: object.properties, ...(object.required ? { required: object.required } : {}) };
 }
 
-export function generateSchema(config: readonly ConfigKey[], version: string): Json {
+/** What provider/package.json says of the package: the one version, and where it lives. */
+export interface Manifest {
+  version: string;
+  license: string;
+  homepage: string;
+  repository: { url: string };
+}
+
+/** https://github.com/<owner>/<repo> of the package.json's `git+https://...git`. */
+export function repositoryUrl(manifest: Manifest): string {
+  return manifest.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+}
+
+/**
+ * Where the CLI downloads the plugin: the repository's release of the version (Pulumi puts the
+ * version in `${VERSION}` and appends `pulumi-resource-<name>-v<version>-<os>-<arch>.tar.gz`), the
+ * archives `npm run release` makes (provider/scripts/release/).
+ */
+export function pluginDownloadUrl(manifest: Manifest): string {
+  return `${repositoryUrl(manifest)}/releases/download/v\${VERSION}/`;
+}
+
+export function generateSchema(config: readonly ConfigKey[], manifest: Manifest): Json {
+  const { version } = manifest;
+  const repository = repositoryUrl(manifest);
   const emitter: Emitter = { types: {}, nested: [] };
   const resources = Object.fromEntries(kindFiles().map((file) => resourceSpec(file, emitter)));
   const functions = functionSpecs(emitter);
@@ -432,11 +456,15 @@ export function generateSchema(config: readonly ConfigKey[], version: string): J
     version,
     description: "Manage a documentation platform's organization as code: teams, members, spaces, collections, sites and their structure, customization, OpenAPI specs, SAML and translations.",
     keywords: ["pulumi", "docs-platform", "documentation", "category/utility", "kind/native"],
-    homepage: "https://github.com/docs-platform/pulumi-docs-platform",
-    repository: "https://github.com/docs-platform/pulumi-docs-platform",
-    license: "Apache-2.0",
+    homepage: repository,
+    repository,
+    license: manifest.license,
     publisher: "docs-platform",
-    meta: { moduleFormat: "(.*)" },
+    logoUrl: `${repository.replace("https://github.com/", "https://raw.githubusercontent.com/")}/main/docs/logo.svg`,
+    pluginDownloadURL: pluginDownloadUrl(manifest),
+    // supportPack: the generators write each SDK's own package files (package.json, pyproject.toml,
+    // go.mod) with the schema's version, as the registries take them.
+    meta: { moduleFormat: "(.*)", supportPack: true },
     config: { variables: configVariables },
     provider: {
       description: "The provider of the documentation platform: where the API is, the token, the default organization and the client's pace.",
@@ -446,7 +474,8 @@ export function generateSchema(config: readonly ConfigKey[], version: string): J
     resources,
     functions,
     language: {
-      nodejs: { packageName: "@pulumi/docs-platform", dependencies: { "@pulumi/pulumi": "^3.216.0" }, respectSchemaVersion: true },
+      // Names this project owns in every registry: no `@pulumi/` scope.
+      nodejs: { packageName: "@docs-platform/pulumi", dependencies: { "@pulumi/pulumi": "^3.216.0" }, respectSchemaVersion: true },
       python: { packageName: "pulumi_docs_platform", requires: { pulumi: ">=3.216.0,<4.0.0" }, respectSchemaVersion: true },
       go: { importBasePath: "github.com/docs-platform/pulumi-docs-platform/sdk/go/docsplatform", generateResourceContainerTypes: true, respectSchemaVersion: true },
       csharp: { rootNamespace: "DocsPlatform", packageReferences: { Pulumi: "3.*" }, respectSchemaVersion: true },
@@ -458,8 +487,8 @@ export function generateSchema(config: readonly ConfigKey[], version: string): J
 // `node provider/scripts/generate-schema.mts [--check]`: writes (or checks) provider/docs-platform/schema.json.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { CONFIG_KEYS } = requireBuilt("./runtime/config") as { CONFIG_KEYS: ConfigKey[] };
-  const { version } = JSON.parse(fs.readFileSync(path.join(providerRoot, "package.json"), "utf8")) as { version: string };
-  const text = `${JSON.stringify(generateSchema(CONFIG_KEYS, version), null, 2)}\n`;
+  const manifest = JSON.parse(fs.readFileSync(path.join(providerRoot, "package.json"), "utf8")) as Manifest;
+  const text = `${JSON.stringify(generateSchema(CONFIG_KEYS, manifest), null, 2)}\n`;
   const target = path.join(providerRoot, "docs-platform", "schema.json");
   if (process.argv.includes("--check")) {
     const committed = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : "";

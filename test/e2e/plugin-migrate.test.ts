@@ -1,7 +1,7 @@
 /**
  * Moving a stack from the dynamic package to the provider plugin, with the real CLI, in the same
  * TypeScript program: it is first applied with `pulumi-docs-platform` (dynamic types), then its
- * import switches to the plugin's generated Node.js SDK (`@pulumi/docs-platform`, whose classes
+ * import switches to the plugin's generated Node.js SDK (`@docs-platform/pulumi`, whose classes
  * carry the aliases of the dynamic types from the schema) and Pulumi.yaml names the plugin. The
  * switch previews and applies with no replace and no write request, and previews with no change
  * after; `refresh` then leaves no trace of the dynamic provider in the state. This is also the
@@ -86,7 +86,7 @@ describe("moving a stack from the dynamic package to the provider plugin", () =>
     const before = await stack.exportState();
     expect(before.deployment.resources?.filter((resource) => String(resource.type).startsWith("pulumi-nodejs:dynamic/docs-platform:"))).toHaveLength(8);
 
-    await fs.writeFile(path.join(programDir, "index.mjs"), program("@pulumi/docs-platform"));
+    await fs.writeFile(path.join(programDir, "index.mjs"), program("@docs-platform/pulumi"));
     await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
     const preview = await stack.preview();
     expect(changeCounts(preview)).toEqual({});

@@ -55,6 +55,33 @@ describe("the plugin's schema", () => {
     }
   });
 
+  it("says who publishes it, where the plugin is downloaded from, and the SDKs' names, at the package's version", () => {
+    const manifest = JSON.parse(readFileSync(`${root}provider/package.json`, "utf8"));
+    const repository = "https://github.com/docs-platform/pulumi-docs-platform";
+    expect(manifest.repository.url).toBe(`git+${repository}.git`);
+    expect(schema.version).toBe(manifest.version);
+    // Pulumi fills in ${VERSION}; the archives of `npm run release` are attached to the release v<version>.
+    expect(schema.pluginDownloadURL).toBe(`${repository}/releases/download/v\${VERSION}/`);
+    expect(schema).toMatchObject({
+      name: "docs-platform",
+      displayName: "Documentation platform",
+      publisher: "docs-platform",
+      homepage: repository,
+      repository,
+      license: manifest.license,
+      logoUrl: `https://raw.githubusercontent.com/docs-platform/pulumi-docs-platform/main/docs/logo.svg`,
+      meta: { supportPack: true },
+    });
+    expect(schema.keywords).toEqual(expect.arrayContaining(["pulumi", "docs-platform", "category/utility", "kind/native"]));
+    expect(readFileSync(`${root}docs/logo.svg`, "utf8")).toContain("<svg");
+    // Names this project owns: no `@pulumi/` scope anywhere.
+    expect(schema.language.nodejs.packageName).toBe("@docs-platform/pulumi");
+    expect(schema.language.python.packageName).toBe("pulumi_docs_platform");
+    expect(schema.language.go.importBasePath).toBe("github.com/docs-platform/pulumi-docs-platform/sdk/go/docsplatform");
+    expect(schema.language.java.basePackage).toBe("com.docsplatform");
+    expect(JSON.stringify(schema.language)).not.toContain("@pulumi/docs-platform");
+  });
+
   it("declares the lookups as functions and the configuration, the token secret", () => {
     expect(Object.keys(schema.functions).sort()).toEqual(
       ["getCollection", "getMember", "getMembers", "getOrganization", "getSite", "getSpace", "getSpaces", "getTeam"].map((name) => `docs-platform:index:${name}`),

@@ -21,7 +21,7 @@ export async function generateSdk(language: "nodejs" | "python" | "go" | "java",
 
 /**
  * The Node.js SDK, compiled with this repository's TypeScript and installed as
- * `node_modules/@pulumi/docs-platform` of `programDir` (its @pulumi/pulumi resolves from the
+ * `node_modules/@docs-platform/pulumi` of `programDir` (the schema's `language.nodejs.packageName`) (its @pulumi/pulumi resolves from the
  * repository's node_modules, above every test program).
  */
 export async function installNodeSdk(programDir: string, scratch: string): Promise<string> {
@@ -29,7 +29,7 @@ export async function installNodeSdk(programDir: string, scratch: string): Promi
   await generateSdk("nodejs", source);
   await fs.symlink(path.join(repositoryRoot, "node_modules"), path.join(source, "node_modules"));
   await run(process.execPath, [path.join(repositoryRoot, "node_modules", "typescript", "bin", "tsc"), "-p", source]);
-  const target = path.join(programDir, "node_modules", "@pulumi", "docs-platform");
+  const target = path.join(programDir, "node_modules", "@docs-platform", "pulumi");
   await fs.mkdir(target, { recursive: true });
   await fs.cp(path.join(source, "bin"), path.join(target, "bin"), { recursive: true });
   await fs.copyFile(path.join(source, "package.json"), path.join(target, "package.json"));

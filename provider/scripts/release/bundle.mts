@@ -1,0 +1,60 @@
+// The plugin as one CommonJS file (esbuild), with the schema and the version inside it: the script
+// a Node.js single executable application runs (sea.mts). provider/embedded.ts is the one module
+// whose body differs from the package's: here it carries the schema and the version, and tells the
+// places that load by path in the package (plugin/sdk.ts, runtime/engine-log.ts) to require by name.
+import fs from "node:fs";
+import path from "node:path";
+import * as esbuild from "esbuild";
+import { VERSION, cacheDir, providerRoot } from "./release-info.mts";
+
+export const bundlePath = path.join(cacheDir, "bundle", "plugin.cjs");
+
+export async function bundlePlugin(): Promise<{ path: string; bytes: number }> {
+  const schema = fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8");
+  const embeddedModule = path.join(providerRoot, "embedded.ts");
+  const embed: esbuild.Plugin = {
+    name: "embed-schema-and-version",
+    setup(build) {
+      build.onLoad({ filter: /[\\/]provider[\\/]embedded\.ts$/ }, (args) => {
+        if (path.resolve(args.path) !== embeddedModule) return undefined;
+        const embedded = { bundled: true, version: VERSION, schema: JSON.stringify(JSON.parse(schema)) };
+        return { contents: `export const EMBEDDED = ${JSON.stringify(embedded)};\n`, loader: "ts" };
+      });
+    },
+  };
+  fs.mkdirSync(path.dirname(bundlePath), { recursive: true });
+  const entry = path.join(cacheDir, "bundle", "entry.cjs");
+  // The executable's entry: what provider/docs-platform/pulumi-resource-docs-platform does in the package.
+  fs.writeFileSync(
+    entry,
+    [
+      `"use strict";`,
+      `require(${JSON.stringify(path.join(providerRoot, "plugin", "main.ts"))})`,
+      `  .main(process.argv.slice(2))`,
+      `  .catch((error) => {`,
+      `    process.stderr.write(\`docs-platform plugin: \${error && error.stack ? error.stack : error}\\n\`);`,
+      `    process.exit(1);`,
+      `  });`,
+      ``,
+    ].join("\n"),
+  );
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    target: "node24",
+    format: "cjs",
+    minify: true,
+    legalComments: "none",
+    outfile: bundlePath,
+    plugins: [embed],
+    logLevel: "error",
+  });
+  if (result.errors.length > 0) throw new Error(`bundle: ${result.errors.map((error) => error.text).join("; ")}`);
+  return { path: bundlePath, bytes: fs.statSync(bundlePath).size };
+}
+
+if (import.meta.main) {
+  const built = await bundlePlugin();
+  process.stdout.write(`${path.relative(process.cwd(), built.path)}: ${built.bytes} bytes\n`);
+}

@@ -1,0 +1,56 @@
+// A Node.js single executable application of the bundled plugin (bundle.mts) for one platform:
+// the platform's Node.js binary with the bundle injected as its SEA blob (postject), as
+// https://nodejs.org/api/single-executable-applications.html describes.
+//
+// The blob is made by this machine's Node.js of the binary's own version (node-binaries.mts). No
+// snapshot; a code cache (V8's compiled bundle, a quarter off the start time) only for this
+// machine's own platform: a code cache is specific to the platform that makes it.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { hostNodePackage, nodeBinary, nodePackageFor } from "./node-binaries.mts";
+import { cacheDir, executableName, type Platform, platformName } from "./release-info.mts";
+
+/** postject's API (it ships no types). */
+const postject = createRequire(import.meta.url)("postject") as {
+  inject(file: string, resource: string, data: Buffer, options: { sentinelFuse: string; machoSegmentName?: string; overwrite?: boolean }): Promise<void>;
+};
+
+/** The fuse Node.js looks for to know that a blob was injected (the same in every Node.js 24). */
+const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+
+const blobs = new Map<string, string>();
+
+/** This machine's platform in Pulumi's names: the one a code cache made here is valid on. */
+const HOST_PLATFORM = `${process.platform === "win32" ? "windows" : process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`;
+
+/** The blob of `bundle` for Node.js `version`, made once per run. */
+function blobFor(bundle: string, version: string, codeCache: boolean): string {
+  const name = `plugin-node-${version}${codeCache ? "-code-cache" : ""}`;
+  const made = blobs.get(`${bundle}:${name}`);
+  if (made) return made;
+  const blob = path.join(cacheDir, "sea", `${name}.blob`);
+  fs.mkdirSync(path.dirname(blob), { recursive: true });
+  const config = path.join(cacheDir, "sea", `${name}.json`);
+  fs.writeFileSync(config, JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: codeCache }));
+  execFileSync(nodeBinary(hostNodePackage(version)), ["--experimental-sea-config", config], { stdio: ["ignore", "ignore", "inherit"] });
+  blobs.set(`${bundle}:${name}`, blob);
+  return blob;
+}
+
+/** Writes the executable of `platform` into `outDir`; returns its path, or null when no Node.js binary exists for it. */
+export async function buildExecutable(bundle: string, platform: Platform, outDir: string): Promise<string | null> {
+  const node = nodePackageFor(platform);
+  if (!node) return null;
+  const blob = blobFor(bundle, node.version, platformName(platform) === HOST_PLATFORM);
+  const target = path.join(outDir, platformName(platform), executableName(platform));
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.copyFileSync(nodeBinary(node), target);
+  fs.chmodSync(target, 0o755);
+  await postject.inject(target, "NODE_SEA_BLOB", fs.readFileSync(blob), {
+    sentinelFuse: SEA_FUSE,
+    ...(platform.os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}),
+  });
+  return target;
+}
