@@ -1,20 +1,42 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { FAST_TIER } from "./vitest.fast.config.ts";
+import { FAST_TIER, FAST_TIER_EXCLUDE } from "./vitest.fast.config.ts";
 
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 
 /**
- * The full tier (`npm test`, what `.ci/run` runs): every test. docs/testing.md gives each tier's
- * time; the reporter prints the slowest files.
+ * Files that change what other tests stand on while they run, so they run alone, after the rest:
+ * they follow the docs word for word (`npm install` and `npm pack` in this checkout relink
+ * node_modules/.bin), or load the machine on purpose (the fault scenarios, every SDK language).
+ */
+const ALONE = [
+  "test/e2e/install.test.ts",
+  "test/e2e/plugin-install.test.ts",
+  "test/e2e/export.test.ts",
+  "test/e2e/faults.test.ts",
+  "test/e2e/plugin-languages.test.ts",
+];
+
+/**
+ * The full tier (`npm test`, what `.ci/run` runs): every test, in three groups one after another:
+ * the fast tier's files, then the end-to-end files side by side (they mostly wait on the Pulumi
+ * CLI and the emulator, not the CPU), then the few that must run alone. docs/testing.md gives
+ * each tier's time; the reporter prints the slowest files.
  */
 export default defineConfig({
   test: {
     ...FAST_TIER,
     root: repositoryRoot,
-    include: ["test/**/*.test.ts"],
     // The leftover check first: its teardown runs last. Then the Pulumi CLI, built on first use
     // (test/pulumi-cli/ensure-pulumi.ts).
     globalSetup: ["test/pulumi-cli/vitest-leftover-setup.ts", "test/pulumi-cli/vitest-global-setup.ts"],
+    projects: [
+      { extends: true, test: { name: "fast", include: ["test/**/*.test.ts"], exclude: FAST_TIER_EXCLUDE, maxWorkers: 3, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: { name: "cli", include: ["test/e2e/**/*.test.ts", "test/release/**/*.test.ts", "test/unit/ensure-pulumi.test.ts"], exclude: ALONE, maxWorkers: 3, sequence: { groupOrder: 1 } },
+      },
+      { extends: true, test: { name: "alone", include: ALONE, maxWorkers: 1, sequence: { groupOrder: 2 } } },
+    ],
   },
 });

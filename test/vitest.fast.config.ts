@@ -9,6 +9,9 @@ const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
  * command-line tools' renderers). What the end-to-end suites (test/e2e/) prove with the real CLI
  * is the full tier's.
  */
+/** What only the full tier runs: the CLI's end-to-end suites, the release, the CLI's own build logic. */
+export const FAST_TIER_EXCLUDE = ["test/e2e/**", "test/release/**", "test/unit/ensure-pulumi.test.ts", "**/node_modules/**"];
+
 export const FAST_TIER = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
@@ -20,8 +23,7 @@ export default defineConfig({
     ...FAST_TIER,
     root: repositoryRoot,
     include: ["test/**/*.test.ts"],
-    // ensure-pulumi's build logic (a stand-in Go that sleeps) is about the CLI: the full tier's.
-    exclude: ["test/e2e/**", "test/unit/ensure-pulumi.test.ts", "**/node_modules/**"],
+    exclude: FAST_TIER_EXCLUDE,
     // Most files wait on an emulator or a child process rather than the CPU: side by side.
     maxWorkers: 3,
     globalSetup: ["test/pulumi-cli/vitest-leftover-setup.ts"],
