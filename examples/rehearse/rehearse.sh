@@ -3,7 +3,8 @@
 # the workflow's YAML so it runs the same on a laptop, in GitHub Actions and in this repository's
 # tests (test/e2e/rehearse.test.ts).
 #
-#   rehearse.sh <snapshot.json>
+#   rehearse.sh <snapshot.json>     starts the twin from the snapshot (a free port, in memory)
+#   rehearse.sh                     with a twin's printed lines pasted (docs/twin.md): uses that twin
 #
 # Run it in the directory of the pull request's Pulumi program. It starts the twin from the
 # snapshot (`docs-platform-emulator --seed`, in memory, on a free port), brings the program up on a
@@ -22,7 +23,10 @@
 #                      adopts what exists, like the one `export` writes, needs none). It holds
 #                      production's secrets in plain text: only for code you trust (the workflow
 #                      gives none).
-#   CONFIG_FROM        a stack config file to start from (e.g. Pulumi.prod.yaml); its
+#   CONFIG_FROM        a stack config file to start from (default: Pulumi.<STACK>.yaml in the
+#                      program's directory when there is one, so the rehearsal runs the program
+#                      with the stack's own config and changes only what the pull request
+#                      changes; an empty CONFIG_FROM= starts from no config); its
 #                      docs-platform:apiUrl and docs-platform:token are dropped (the twin's are
 #                      used), and so are its secrets and encryption settings: they are under that
 #                      stack's passphrase, which the rehearsal (running the pull request's code)
@@ -36,7 +40,7 @@
 # Exit code: 0 the change applies cleanly and a second preview shows no change; 1 it does not.
 set -uo pipefail
 
-snapshot="${1:?usage: rehearse.sh <snapshot.json>}"
+snapshot="${1:-}"
 comment="${REHEARSAL_COMMENT:-rehearsal.md}"
 work=$(mktemp -d)
 twin_token="rehearsal-$(date +%s)-$$"
@@ -56,18 +60,27 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 trap 'exit 129' HUP
 
-# 1. The twin, from the snapshot: the organization's ids and members, a token of its own.
-set -m
-${EMULATOR:-npx --no-install docs-platform-emulator} --seed "$snapshot" --token "$twin_token" --port 0 --db :memory: --exit-with-pid $$ > "$work/twin.log" 2>&1 &
-twin=$!
-set +m
-for _ in $(seq 1 100); do
-  grep -q '^export DOCS_PLATFORM_ORGANIZATION_ID=' "$work/twin.log" && break
-  kill -0 "$twin" 2>/dev/null || { cat "$work/twin.log" >&2; echo "rehearse: the twin did not start" >&2; exit 1; }
-  sleep 0.1
-done
-# The printed lines are quoted for sh, so evaluating them sets exactly the printed values.
-eval "$(grep '^export DOCS_PLATFORM_' "$work/twin.log")"
+# 1. The twin, from the snapshot: the organization's ids and members, a token of its own. A twin
+# already running, whose printed lines were pasted into this shell (DOCS_PLATFORM_REHEARSAL set,
+# docs/twin.md), is used as it is.
+if [ -n "${DOCS_PLATFORM_REHEARSAL:-}" ]; then
+  twin_token=${DOCS_PLATFORM_TOKEN:?rehearse: DOCS_PLATFORM_REHEARSAL is set but DOCS_PLATFORM_TOKEN is not: paste every line the twin printed}
+  echo "rehearse: using the twin already running at $DOCS_PLATFORM_REHEARSAL"
+else
+  [ -n "$snapshot" ] || { echo "usage: rehearse.sh <snapshot.json> (or, with a twin's printed lines pasted, no argument)" >&2; exit 2; }
+  set -m
+  ${EMULATOR:-npx --no-install docs-platform-emulator} --seed "$snapshot" --token "$twin_token" --port 0 --db :memory: --exit-with-pid $$ > "$work/twin.log" 2>&1 &
+  twin=$!
+  set +m
+  for _ in $(seq 1 100); do
+    grep -q '^export DOCS_PLATFORM_ORGANIZATION_ID=' "$work/twin.log" && break
+    kill -0 "$twin" 2>/dev/null || { cat "$work/twin.log" >&2; echo "rehearse: the twin did not start" >&2; exit 1; }
+    sleep 0.1
+  done
+  # The printed lines are quoted for sh, so evaluating them sets exactly the printed values
+  # (DOCS_PLATFORM_REHEARSAL too: the package then refuses any other API).
+  eval "$(grep '^export DOCS_PLATFORM_' "$work/twin.log")"
+fi
 api_url=$DOCS_PLATFORM_API_URL
 organization=$DOCS_PLATFORM_ORGANIZATION_ID
 echo "rehearse: twin of $organization at $api_url"
@@ -110,7 +123,14 @@ name="${STACK:-rehearsal}"
 mkdir -p "$work/project"
 cp Pulumi.yaml "$work/project/"
 config="$work/project/Pulumi.$name.yaml"
-if [ -n "${CONFIG_FROM:-}" ]; then without_secrets < "$CONFIG_FROM" > "$config"; fi
+# The stack's own config by default: without it the program would run with its defaults, and the
+# rehearsal would apply (and report as clean) a change the pull request does not make.
+config_from="${CONFIG_FROM-}"
+if [ -z "${CONFIG_FROM+set}" ] && [ -f "Pulumi.$name.yaml" ]; then config_from="Pulumi.$name.yaml"; fi
+if [ -n "$config_from" ]; then
+  echo "rehearse: starting from the config of $config_from (without its API URL, token and secrets)"
+  without_secrets < "$config_from" > "$config"
+fi
 (cd "$work/project" && pulumi stack init "$name" > /dev/null) || exit 1
 stack=(--stack "$name" --config-file "$config")
 if [ -n "${STATE_FROM:-}" ]; then

@@ -161,9 +161,29 @@ function parseRate(source: ConfigSource, key: "requestsPerSecond" | "rateLimitSh
   return value;
 }
 
+/**
+ * The API a rehearsal may reach: the twin's URL (its start-up lines print it when it runs from a
+ * snapshot, and rehearse.sh sets it). While it is set, every other API URL is refused, so a stack
+ * whose own config still names production cannot be "rehearsed" against production by mistake.
+ */
+export const REHEARSAL_ENV = "DOCS_PLATFORM_REHEARSAL";
+
+function withinRehearsal(apiUrl: string, env: NodeJS.ProcessEnv): string {
+  const twin = env[REHEARSAL_ENV];
+  if (twin === undefined || twin === "") return apiUrl;
+  const twinUrl = URL.canParse(twin) ? new URL(twin).toString().replace(/\/+$/, "") : undefined;
+  if (twinUrl === apiUrl) return apiUrl;
+  const where = URL.canParse(apiUrl) ? new URL(apiUrl).origin : "another API";
+  throw new ConfigurationError(
+    `${CONFIG_NAMESPACE}:apiUrl`,
+    `Refused configuration ${CONFIG_NAMESPACE}:apiUrl: this is a rehearsal (${REHEARSAL_ENV} names the twin at ${twinUrl ?? JSON.stringify(twin)}), and no request of a rehearsal may reach ${where}. ` +
+      "The stack's own config wins over the environment: rehearse on a stack of its own whose docs-platform:apiUrl and docs-platform:token are the twin's (docs/twin.md, Rehearse by hand).",
+  );
+}
+
 /** Every key's reading, each on its own, so one bad key does not hide another. */
 const READERS: { [K in keyof ProviderConfig]: (source: ConfigSource, env: NodeJS.ProcessEnv) => ProviderConfig[K] } = {
-  apiUrl: (source, env) => parseApiUrl(requireValue(source, env, API_URL, "https://api.example.com/v1")),
+  apiUrl: (source, env) => withinRehearsal(parseApiUrl(requireValue(source, env, API_URL, "https://api.example.com/v1")), env),
   token: (source, env) => parseToken(requireValue(source, env, TOKEN, "<api-token>")),
   maxRetries: (source) => parseInteger(source, "maxRetries", 0, 20),
   requestTimeoutMs: (source) => parseInteger(source, "requestTimeoutMs", 100, 600_000),

@@ -17,7 +17,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
-import { runGroup } from "../pulumi-cli/process-groups.ts";
+import { runGroup, spawnGroup, stopGroup } from "../pulumi-cli/process-groups.ts";
+import { readExportLines } from "../emulator/shell.ts";
 import { type TestStack, assertSucceeded, createStack, workRoot, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Api, apiClient } from "./support/api.ts";
 
@@ -97,8 +98,8 @@ describe("rehearsing a pull request against the offline twin", () => {
   });
 
   /** rehearse.sh in a pull request's program (the quickstart plus `change`); the comment and the exit code. */
-  async function rehearse(name: string, change: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string; comment: string }> {
-    const dir = await writeProgram(`rehearse-${name}`, { "Pulumi.yaml": PROJECT, "index.ts": `${quickstart}\n${change}\n` });
+  async function rehearse(name: string, change: string, extraEnv: NodeJS.ProcessEnv = {}, files: Record<string, string> = {}, args = [snapshotFile]): Promise<{ code: number | null; output: string; comment: string }> {
+    const dir = await writeProgram(`rehearse-${name}`, { "Pulumi.yaml": PROJECT, "index.ts": `${quickstart}\n${change}\n`, ...files });
     const comment = path.join(base, `${name}.md`);
     const env: NodeJS.ProcessEnv = {
       ...prod.env,
@@ -111,10 +112,11 @@ describe("rehearsing a pull request against the offline twin", () => {
       DOCS_PLATFORM_CLI: `node ${cli}`,
       ...extraEnv,
     };
-    delete env.DOCS_PLATFORM_API_URL;
-    delete env.DOCS_PLATFORM_TOKEN;
+    // Production's URL and token are never the script's (a twin's pasted lines may set them).
+    if (extraEnv.DOCS_PLATFORM_API_URL === undefined) delete env.DOCS_PLATFORM_API_URL;
+    if (extraEnv.DOCS_PLATFORM_TOKEN === undefined) delete env.DOCS_PLATFORM_TOKEN;
     await fetch(`${production.controlUrl}/requests`, { method: "DELETE" });
-    const result = await run("bash", [script, snapshotFile], { cwd: dir, env });
+    const result = await run("bash", [script, ...args], { cwd: dir, env });
     // Production is never asked anything.
     const { total } = (await (await fetch(`${production.controlUrl}/requests`)).json()) as { total: number };
     expect(total, "requests to production during the rehearsal").toBe(0);
@@ -155,6 +157,41 @@ describe("rehearsing a pull request against the offline twin", () => {
     });
     expect(code, output).toBe(0);
     expect(comment).toContain("The change applied cleanly to a copy of the organization, and a second preview showed no change.");
+  });
+
+  it("applies the stack's own config by default (Pulumi.<STACK>.yaml in the program's directory), without its API URL and token", { timeout: minutes(6) }, async () => {
+    // The program reads a value of the stack's config; the rehearsal must run it with that value.
+    const change = `new docs.Team("support", { title: new pulumi.Config().require("supportTitle") });`;
+    const stackConfig = ["config:", "  docs-platform-quickstart:supportTitle: Support from the stack's config", `  docs-platform:apiUrl: ${production.url}`, ""].join("\n");
+    const { code, output, comment } = await rehearse("own-config", change, {}, { "Pulumi.prod.yaml": stackConfig });
+    expect(code, output).toBe(0);
+    expect(output).toContain("rehearse: starting from the config of Pulumi.prod.yaml (without its API URL, token and secrets)");
+    expect(comment).toContain("Support from the stack's config");
+  });
+
+  it("uses a twin started by hand, its printed lines pasted (no snapshot argument)", { timeout: minutes(6) }, async () => {
+    const twin = spawnGroup(process.execPath, [path.join(repositoryRoot, "test", "emulator", "dist", "main.js"), "--seed", snapshotFile, "--token", "token-of-the-twin-by-hand", "--port", "0", "--db", ":memory:", "--exit-with-pid", String(process.pid)], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      let out = "";
+      const printed = await new Promise<Record<string, string>>((resolve, reject) => {
+        twin.stdout!.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          if (/^export DOCS_PLATFORM_ORGANIZATION_ID=.*$/m.test(out)) resolve(readExportLines(out));
+        });
+        twin.on("exit", (exitCode) => reject(new Error(`the twin exited with ${exitCode}: ${out}`)));
+      });
+      const { code, output, comment } = await rehearse("by-hand", `new docs.Team("support", { title: "Support" });`, printed, {}, []);
+      expect(code, output).toBe(0);
+      expect(output).toContain(`rehearse: using the twin already running at ${printed.DOCS_PLATFORM_REHEARSAL}`);
+      expect(comment).toContain("The change applied cleanly to a copy of the organization, and a second preview showed no change.");
+      // It was that twin the program went up on.
+      const teams = (await (await fetch(`${printed.DOCS_PLATFORM_API_URL}/orgs/${printed.DOCS_PLATFORM_ORGANIZATION_ID}/teams`, { headers: { authorization: "Bearer token-of-the-twin-by-hand" } })).json()) as { items: { title: string }[] };
+      expect(teams.items.map((team) => team.title)).toContain("Support");
+    } finally {
+      await stopGroup(twin);
+    }
   });
 
   it("fails a change that would fail in production, with production's error: a taken slug", { timeout: minutes(6) }, async () => {

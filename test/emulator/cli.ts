@@ -89,9 +89,12 @@ if (exitWithPid !== undefined) {
 const source = options.seed ? `snapshot ${options.seed}` : "fixture";
 console.log(`docs-platform emulator listening on ${emulator.origin} (db ${options.db}, ${emulator.loadedFixture ? `${source} loaded` : "existing data kept"}, pid ${process.pid})`);
 console.log(`control surface: ${emulator.controlUrl}`);
-// These three lines come last so they can be pasted into a shell as they are: exported, so
+// The `export` lines come last so they can be pasted into a shell as they are: exported, so
 // `pulumi` and the package's tools started from that shell read them (the variables the package reads).
 // Quoted: the token and the organization id come from a snapshot or a flag, and must not run when pasted.
+// A twin (started from a snapshot) says so first: the package then refuses every other API URL,
+// so a stack whose own config names production is never rehearsed against it by mistake.
+if (options.seed) console.log(exportLine("DOCS_PLATFORM_REHEARSAL", emulator.url));
 console.log(exportLine("DOCS_PLATFORM_API_URL", emulator.url));
 console.log(exportLine("DOCS_PLATFORM_TOKEN", emulator.fixture.token));
 console.log(exportLine("DOCS_PLATFORM_ORGANIZATION_ID", emulator.fixture.organization));

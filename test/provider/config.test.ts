@@ -97,3 +97,24 @@ describe("what the provider refuses in its configuration (docs/configuration.md)
     expect(configurationTypeFailures({ maxRetries: true })[0]?.message).toMatch(/docs-platform:maxRetries: expected a number, got a boolean/);
   });
 });
+
+describe("a rehearsal (DOCS_PLATFORM_REHEARSAL): no API but the twin's", () => {
+  const source = (values: Record<string, string>) => ({ get: (key: string) => values[key] });
+  const twin = "http://127.0.0.1:4999/v1";
+
+  it("refuses any other API URL, from stack config or the environment, naming the twin and where it would have gone", () => {
+    for (const [values, env] of [
+      [{ "docs-platform:apiUrl": "https://api.example.com/v1", "docs-platform:token": "t" }, { DOCS_PLATFORM_REHEARSAL: twin }],
+      [{ "docs-platform:token": "t" }, { DOCS_PLATFORM_REHEARSAL: twin, DOCS_PLATFORM_API_URL: "https://api.example.com/v1" }],
+    ] as const) {
+      expect(() => readProviderConfig(source(values), env)).toThrow(
+        `Refused configuration docs-platform:apiUrl: this is a rehearsal (DOCS_PLATFORM_REHEARSAL names the twin at ${twin}), and no request of a rehearsal may reach https://api.example.com.`,
+      );
+    }
+  });
+
+  it("takes the twin's URL, however it is spelled (a trailing slash)", () => {
+    expect(readProviderConfig(source({ "docs-platform:apiUrl": `${twin}/`, "docs-platform:token": "t" }), { DOCS_PLATFORM_REHEARSAL: twin }).apiUrl).toBe(twin);
+    expect(readProviderConfig(source({ "docs-platform:apiUrl": "https://api.example.com/v1", "docs-platform:token": "t" }), { DOCS_PLATFORM_REHEARSAL: "" }).apiUrl).toBe("https://api.example.com/v1");
+  });
+});

@@ -9,13 +9,13 @@ import { gfm } from "micromark-extension-gfm";
 /** The blocks of the README section: shell to run, or a file to write (info string `<lang> file=<name>`). */
 export type Step = { kind: "shell"; text: string } | { kind: "file"; name: string; text: string };
 
-export function sectionSteps(markdown: string, title: string): Step[] {
+export function sectionSteps(markdown: string, title: string, depth = 2): Step[] {
   const tree: Root = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  const start = tree.children.findIndex((node) => node.type === "heading" && node.depth === 2 && textOf(node) === title);
-  if (start === -1) throw new Error(`README has no "## ${title}" section`);
+  const start = tree.children.findIndex((node) => node.type === "heading" && node.depth === depth && textOf(node) === title);
+  if (start === -1) throw new Error(`no "${"#".repeat(depth)} ${title}" section`);
   const steps: Step[] = [];
   for (const node of tree.children.slice(start + 1)) {
-    if (node.type === "heading" && node.depth <= 2) break;
+    if (node.type === "heading" && node.depth <= depth) break;
     if (node.type !== "code") continue;
     const code = node as Code;
     const file = /(?:^|\s)file=(\S+)/.exec(code.meta ?? "")?.[1];
