@@ -114,8 +114,14 @@ try {
     env: { DOCS_PLATFORM_API_URL: emulator.env.DOCS_PLATFORM_API_URL, DOCS_PLATFORM_TOKEN: emulator.env.DOCS_PLATFORM_TOKEN },
   });
 
-  step(`pulumi up (stack ${stackName}, state in ${path.relative(repositoryRoot, stateDir)}/)`);
-  assertSucceeded(await stack.run(["up", "--yes", "--skip-preview"], { echo: true }));
+  // The emulator may listen on another port than when the stack was made (QUICKSTART_PORT): the
+  // URLs the API reports have moved with it, and the state still holds the old ones. `up
+  // --refresh` reads them again (changing no object), so the outputs name the URLs that answer.
+  const origin = new URL(emulator.env.DOCS_PLATFORM_API_URL!).origin;
+  const before = await stack.outputs().catch(() => ({}) as Record<string, unknown>);
+  const moved = typeof before.siteUrl === "string" && URL.canParse(before.siteUrl) && new URL(before.siteUrl).origin !== origin;
+  step(`pulumi up (stack ${stackName}, state in ${path.relative(repositoryRoot, stateDir)}/)${moved ? `, with --refresh: the emulator moved to ${origin}` : ""}`);
+  assertSucceeded(await stack.run(["up", "--yes", "--skip-preview", ...(moved ? ["--refresh"] : [])], { echo: true }));
 
   step("Stack outputs");
   const outputs = await stack.outputs();

@@ -60,7 +60,16 @@ describe("npm start", () => {
     expect(second.output).not.toMatch(/created|updated|deleted|replaced/);
     expect(second.output.match(/24 unchanged/g)).toHaveLength(2);
 
-    for (const run of [first, second]) expect(run.output).not.toContain("tok-acme-admin");
+    // Run again on another port (QUICKSTART_PORT), as the README allows: the URLs the state holds
+    // are the old port's; they are read again, nothing is changed, and both pages answer.
+    const otherPort = await freePort();
+    const third = await npmStart(dataDir, otherPort);
+    expect(third.code, third.output).toBe(0);
+    expect(third.output).toContain(`with --refresh: the emulator moved to http://127.0.0.1:${otherPort}`);
+    expect(third.output).toMatch(new RegExp(`site: +http://127\\.0\\.0\\.1:${otherPort}/sites/\\w+ answered 200`));
+    expect(third.output).not.toMatch(/created|deleted|replaced/);
+
+    for (const run of [first, second, third]) expect(run.output).not.toContain("tok-acme-admin");
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 });
