@@ -153,7 +153,7 @@ export const siteSpaceIds = { changelog: changelog.id, betaChangelog: betaChange
 export const openApiProcessingState = petstore.processingState;
 export const translationId = frenchGuides.id;
 
-/** A rich-text document (API.md 2.3) of plain paragraphs. */
+/** A rich-text document of plain paragraphs. */
 function paragraphs(...texts: string[]): docs.Document {
   return {
     object: "document",

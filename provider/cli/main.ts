@@ -1,5 +1,5 @@
 /**
- * `npx pulumi-docs-platform <command>`: the package's command-line tools (DESIGN.md 9).
+ * `npx pulumi-docs-platform <command>`: the package's command-line tools.
  *
  *   pr-summary [file] [--stack <name>] [--events <file>] [--exit-code] [--output <file>]
  *     Reads the JSON of `pulumi preview --json` from the file or stdin and prints a Markdown

@@ -1,10 +1,10 @@
 /**
- * Walking the API's list envelope `{items, count, next?: {page}}` (API.md 2.1) page by page.
+ * Walking the API's list envelope `{items, count, next?: {page}}` page by page.
  */
 import { ApiError, ErrorCodes } from "./errors";
 import type { PathSegments, Query } from "./path";
 
-/** The largest page the API serves (API.md 8): fewest round trips. */
+/** The largest page the API serves: fewest round trips. */
 export const PAGE_LIMIT = 1000;
 
 export interface ListEnvelope<T> {

@@ -1,5 +1,5 @@
 /**
- * `getCollection`: a collection of an organization (API.md 2.16, 4.11) by title within its parent.
+ * `getCollection`: a collection of an organization by title within its parent.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";

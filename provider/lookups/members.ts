@@ -1,5 +1,5 @@
 /**
- * `getMember` and `getMembers`: members of an organization (API.md 2.13, 4.8).
+ * `getMember` and `getMembers`: members of an organization.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
@@ -133,7 +133,7 @@ export const getMembersLookup: LookupDefinition<GetMembersArgs, GetMemberResult[
   inOrganization: true,
   describe: (args, organizationId) => `${args.role !== undefined ? `role ${args.role ?? "guest"} ` : ""}in organization ${organizationId}`,
   async run(api, args, organizationId) {
-    // Filtered here: API.md does not name the list's role filter parameter.
+    // Filtered here: the API's reference does not name the list's role filter parameter.
     const members = await membersOf(api, organizationId);
     return members.filter((member) => args.role === undefined || (member.role ?? null) === args.role).map((member) => resultOf(organizationId, member));
   },

@@ -1,5 +1,5 @@
 /**
- * `getOrganization`: an organization the token's user belongs to (API.md 2.11, 4.7), by id (the
+ * `getOrganization`: an organization the token's user belongs to, by id (the
  * stack's by default) or by title.
  */
 import type * as pulumi from "@pulumi/pulumi";

@@ -1,5 +1,5 @@
 /**
- * `getSite`: a docs site of an organization (API.md 2.17, 4.12) by title.
+ * `getSite`: a docs site of an organization by title.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
@@ -51,7 +51,7 @@ export const getSiteLookup: LookupDefinition<GetSiteArgs, GetSiteResult> = {
   inOrganization: true,
   describe: describeSite,
   async run(api, args, organizationId) {
-    // Every site, matched here: API.md names a title filter but not how it matches.
+    // Every site, matched here: the API's reference names a title filter but not how it matches.
     const sites = await listAll<ApiSite>(api, ["orgs", organizationId, "sites"]);
     const site = exactlyOne({
       lookup: "getSite",

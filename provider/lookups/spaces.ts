@@ -1,6 +1,6 @@
 /**
- * `getSpace` and `getSpaces`: spaces of an organization (API.md 2.6; listed with
- * `GET /v1/orgs/{org}/spaces`, DESIGN.md 8), by title, optionally within one collection.
+ * `getSpace` and `getSpaces`: spaces of an organization (listed with
+ * `GET /v1/orgs/{org}/spaces`), by title, optionally within one collection.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * `getTeam`: a team of an organization (API.md 2.13, 4.8) by title.
+ * `getTeam`: a team of an organization by title.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";

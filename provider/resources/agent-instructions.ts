@@ -1,6 +1,6 @@
 /**
  * `AgentInstructions`: the organization's agent instructions, one document per organization
- * (API.md 2.20; `GET` and `PUT /v1/orgs/{org}/agent-instructions`, 4.7).
+ * (`GET` and `PUT /v1/orgs/{org}/agent-instructions`, 4.7).
  *
  * - The document always exists (an organization that never wrote one reads as the empty document),
  *   so this resource always adopts it: the id is the organization id, and create PUTs the declared
@@ -39,7 +39,7 @@ export interface AgentInstructionsArgs {
   /** Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   organizationId?: pulumi.Input<string>;
   /**
-   * The instructions, a rich-text document (API.md 2.3), replaced whole on a change. Example:
+   * The instructions, a rich-text document, replaced whole on a change. Example:
    * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
    * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`.
    */
@@ -94,11 +94,11 @@ export class AgentInstructions extends DocsPlatformResource {
   }
 }
 
-/** The API's Agent instructions (API.md 2.20). */
+/** The API's Agent instructions. */
 interface ApiAgentInstructions {
   instructions: Document;
   updatedAt?: string;
-  /** The User who wrote them last (DESIGN.md 8); null before anyone has. Older answers gave the id alone. */
+  /** The User who wrote them last; null before anyone has. Older answers gave the id alone. */
   updatedBy?: { id?: string } | string | null;
   urls?: { location?: string };
 }

@@ -15,11 +15,11 @@ import { CANNOT_MOVE, transferToOrganization } from "../runtime/transfer";
 import { pick } from "../runtime/values";
 
 /**
- * A collection (a group of spaces, API.md 2.16, 4.11), at the top level of its organization or
+ * A collection (a group of spaces), at the top level of its organization or
  * inside a parent collection.
  *
  * - Nothing replaces it. Title, description and default level change in place (PATCH).
- * - An `organizationId` change is a transfer (`POST /v1/collections/{id}/transfer`, API.md 4.11):
+ * - An `organizationId` change is a transfer (`POST /v1/collections/{id}/transfer`):
  *   the collection keeps its id and takes its sub-collections and spaces along. It lands at the
  *   top level of the new organization, then moves under `parent` when one is given (which must
  *   belong to the new organization: checked before anything is sent). Its outcomes are reported
@@ -30,7 +30,7 @@ import { pick } from "../runtime/values";
  *   sent when a read shows it there.
  * - A `parent` change is a move (`POST /v1/collections/{id}/move`), never a replacement, so the
  *   collection keeps its id, its spaces and its permissions. Removing `parent` moves the
- *   collection to the top level of the organization with `{ parent: null }`: API.md does not say
+ *   collection to the top level of the organization with `{ parent: null }`: the API's reference does not say
  *   how to name the top level, and a move without `parent` is a move within the same parent
  *   (a change of position only), so null is the one value that means "no parent".
  * - Removing `description` or `defaultLevel` stops managing them: the collection keeps its
@@ -40,12 +40,12 @@ import { pick } from "../runtime/values";
  *   next `pulumi up` finishes it.
  * - Natural key for `adopt: true`: the exact title within the same parent (top level when
  *   `parent` is not set).
- * - Limits (API.md gives none): the ones the API applies, title 1..100 and description up to
+ * - Limits (the API's reference gives none): the ones the API applies, title 1..100 and description up to
  *   1000 characters, so check rejects what the PATCH of the second create step would.
  */
 export const schema = z.strictObject({
   organizationId: identifier(),
-  // DESIGN.md 8 (production; API.md gives no limits): title 1..50, description up to 100.
+  // the production service's behaviour (production; the API's reference gives no limits): title 1..50, description up to 100.
   title: text({ min: 1, max: 50 }),
   description: text({ max: 100 }).optional(),
   defaultLevel: roleEnum.optional(),
@@ -95,7 +95,7 @@ export class Collection extends DocsPlatformResource {
   }
 }
 
-/** The API's Collection (API.md 2.16). */
+/** The API's Collection. */
 interface ApiCollection {
   id: string;
   title: string;
@@ -150,7 +150,7 @@ function patchBody(inputs: CollectionInputs, keys: Iterable<string>): Record<str
 }
 
 /**
- * Transfers collection `id` to `news.organizationId` (API.md 4.11; see runtime/transfer.ts), every
+ * Transfers collection `id` to `news.organizationId` (see runtime/transfer.ts), every
  * refusal an error saying what happened in the user's terms.
  */
 function transfer(api: ApiRequester, id: string, olds: State, news: CollectionInputs): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * `OpenApiSpec`: an OpenAPI specification of an organization (API.md 2.18, 4.14).
+ * `OpenApiSpec`: an OpenAPI specification of an organization.
  *
  * The resource's id is the spec's slug: the key of every path of the API. The server's own id is
  * the `specId` output. The slug is the natural key and must stay unique, so a slug change deletes
@@ -25,13 +25,13 @@ import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
-/** API.md 2.18. */
+/** the API's reference. */
 export const SLUG_PATTERN = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
 
-/** DESIGN.md 8 (production; API.md gives only the pattern): slugs are 1..100 characters. */
+/** the production service's behaviour (production; the API's reference gives only the pattern): slugs are 1..100 characters. */
 export const SLUG_MAX = 100;
 
-/** API.md 2.18. */
+/** the API's reference. */
 export const SPEC_VISIBILITIES = ["private", "public"] as const;
 
 /** Default and bounds of `waitForProcessing.timeoutSeconds`. */
@@ -56,8 +56,8 @@ function credentialReason(url: string): string | undefined {
 
 export const openApiSpecInputs = z.strictObject({
   organizationId: identifier(),
-  slug: text({ max: SLUG_MAX }).regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of API.md 2.18)"),
-  // API.md 4.14 gives `{url}`; the API takes an absolute http(s) URL of at most 2048 characters, without credentials.
+  slug: text({ max: SLUG_MAX }).regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of the API's reference)"),
+  // the API's reference gives `{url}`; the API takes an absolute http(s) URL of at most 2048 characters, without credentials.
   source: z.strictObject({
     url: httpUrl({ max: 2048 }).superRefine((value, ctx) => {
       const reason = credentialReason(value);
@@ -113,7 +113,7 @@ export interface OpenApiSpecArgs {
   adopt?: Wrapped<boolean | { id: string }>;
 }
 
-/** The API's specification (API.md 2.18), only the fields read here. */
+/** The API's specification, only the fields read here. */
 interface ApiSpec {
   id: string;
   slug: string;
@@ -131,7 +131,7 @@ interface ApiSpec {
 
 const specsPath = (organizationId: string, ...rest: string[]) => ["orgs", organizationId, "openapi", ...rest];
 
-/** API.md names only `pending`; the emulator and the production service also report `progress`. */
+/** the API's reference names only `pending`; the emulator and the production service also report `progress`. */
 const IN_PROGRESS = new Set(["pending", "progress", "processing", "in-progress"]);
 
 function organizationOf(bag: State): string {
@@ -357,7 +357,7 @@ export class OpenApiSpec extends DocsPlatformResource {
   declare readonly waitForProcessing: pulumi.Output<boolean | { timeoutSeconds?: number } | undefined>;
   /** The server's id of the spec (the resource's id is the slug). */
   declare readonly specId: pulumi.Output<string>;
-  /** `pending`, `progress`, `complete` or `failed` (API.md names only `pending`). */
+  /** `pending`, `progress`, `complete` or `failed` (the API's reference names only `pending`). */
   declare readonly processingState: pulumi.Output<string>;
   /** Id of the latest version. */
   declare readonly lastVersion: pulumi.Output<string>;

@@ -12,7 +12,7 @@ import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
 /**
- * The role of an existing member of an organization (API.md 4.8). People join an organization
+ * The role of an existing member of an organization. People join an organization
  * themselves (an invitation, single sign-on, an allowed email domain) and the API cannot add them,
  * so this resource never creates anything: creating it always takes over the member named by
  * `userId` or `email` and sets their role (there is no `adopt` input; it would have nothing to

@@ -14,7 +14,7 @@ import { jsonEqual } from "../runtime/values";
 import { ofOrganization } from "../runtime/import-ids";
 
 /**
- * The settings of an existing organization (API.md 2.11, 4.7). The API has no endpoint that
+ * The settings of an existing organization. The API has no endpoint that
  * creates or deletes an organization, so this resource always adopts the organization named by
  * `organizationId`:
  *
@@ -146,7 +146,7 @@ export class OrganizationSettings extends DocsPlatformResource {
   }
 }
 
-/** The API's Organization (API.md 2.11), the fields this resource uses. */
+/** The API's Organization, the fields this resource uses. */
 interface ApiOrganization {
   id: string;
   title: string;

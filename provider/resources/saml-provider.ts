@@ -12,14 +12,14 @@ import { DocsPlatformResource } from "../runtime/stub";
 import { pick, stateStrings } from "../runtime/values";
 
 /**
- * A SAML single sign-on provider of an organization (API.md 2.14, 4.9).
+ * A SAML single sign-on provider of an organization.
  *
  * - Replaced when: `organizationId` changes. Every other input changes in place (PATCH).
  * - Removing an optional input from the program stops managing it: the provider keeps its
  *   current value (the API has no way to clear `defaultTeam`, `entityID`, `certificate` or
  *   `ssoURL`). To make SSO users guests, set `defaultRole: null` explicitly.
  * - Natural key for `adopt: true`: the exact label within the organization.
- * - Limits of API.md 4.9 and 8, counted in characters: `entityID` and `certificate` have only a
+ * - Limits of the API's reference and 8, counted in characters: `entityID` and `certificate` have only a
  *   maximum, so "" is valid; `ssoURL` is an absolute http(s) URL.
  */
 export const schema = z.strictObject({
@@ -89,7 +89,7 @@ export class SamlProvider extends DocsPlatformResource {
   }
 }
 
-/** The API's SAML provider (API.md 2.14). */
+/** The API's SAML provider. */
 interface ApiSamlProvider {
   id: string;
   label: string;

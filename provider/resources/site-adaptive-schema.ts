@@ -1,5 +1,5 @@
 /**
- * `SiteAdaptiveSchema`: the visitor schema of a docs site's adaptive content (API.md 2.17, 4.12):
+ * `SiteAdaptiveSchema`: the visitor schema of a docs site's adaptive content:
  * the claims a visitor may carry, which site spaces', sections' and links' conditions test.
  *
  * A site has at most one schema and the API replaces it whole (`PUT .../adaptive-schema`), so:
@@ -10,7 +10,7 @@
  *   to "no schema" a site can have once it had one; conditions that test a removed claim then see
  *   it unset. A site that is gone counts as done.
  *
- * Check enforces the shape rules of API.md 2.17 before anything is sent: a JSON Schema
+ * Check enforces the shape rules of the API's reference before anything is sent: a JSON Schema
  * (draft-07) object of `type: "object"` with `additionalProperties: false`, whose `properties`
  * hold `unsigned` (an object of boolean claims with `additionalProperties: false`) and otherwise
  * only boolean-typed properties.
@@ -77,7 +77,7 @@ export interface UnsignedClaims {
   description?: string;
 }
 
-/** The visitor schema: a JSON Schema (draft-07) object in the shape API.md 2.17 requires. */
+/** The visitor schema: a JSON Schema (draft-07) object in the shape the API's reference requires. */
 export interface AdaptiveJsonSchema {
   $schema?: string;
   type: "object";
@@ -102,7 +102,7 @@ export interface SiteAdaptiveSchemaArgs {
   jsonSchema: Wrapped<AdaptiveJsonSchema>;
 }
 
-/** The API's adaptive schema (API.md 2.17). */
+/** The API's adaptive schema. */
 interface ApiAdaptiveSchema {
   jsonSchema: Record<string, unknown>;
   updatedAt?: string;

@@ -1,6 +1,6 @@
 /**
- * `SiteCustomization`: how a docs site looks and behaves, the Customization object of API.md 2.17,
- * read and written with `GET`/`PUT /orgs/{org}/sites/{site}/customization` (DESIGN.md 8).
+ * `SiteCustomization`: how a docs site looks and behaves, the Customization object of the API's reference,
+ * read and written with `GET`/`PUT /orgs/{org}/sites/{site}/customization`.
  *
  * Every site has exactly one customization, so the resource always adopts it: its id is the site
  * id, and create takes the existing object over.
@@ -39,12 +39,12 @@ import { ofSite } from "../runtime/import-ids";
 
 const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const hexColor = () => z.string().regex(HEX_COLOR, "must be a hex color, #rgb or #rrggbb, e.g. #346DDB");
-/** A styling or mode value: API.md gives sample values only, not the enumeration, so any 1..100 characters. */
+/** A styling or mode value: the API's reference gives sample values only, not the enumeration, so any 1..100 characters. */
 const option = () => text({ min: 1, max: 100 });
 const imageUrl = () => httpUrl({ max: 2048 });
 const linkTitle = () => text({ min: 1, max: 100 });
 
-/** A content reference (API.md 2.8: `file`, `page`, `openapi`) or an external `url`. */
+/** A content reference (the API's reference: `file`, `page`, `openapi`) or an external `url`. */
 const contentReference = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("url"), url: httpUrl({ max: 2048 }) }),
   z.strictObject({ kind: z.literal("page"), page: identifier(), space: identifier().optional() }),
@@ -175,8 +175,8 @@ export interface HeaderLink {
 }
 
 /**
- * The Customization object of API.md 2.17, every field optional: declare only what you manage.
- * API.md gives sample values, not enumerations, for the styling and mode fields (`theme`,
+ * The Customization object of the API's reference, every field optional: declare only what you manage.
+ * the API's reference gives sample values, not enumerations, for the styling and mode fields (`theme`,
  * `corners`, ...): they are strings of 1..100 characters, checked by the API.
  */
 export interface Customization {

@@ -1,5 +1,5 @@
 /**
- * `SiteSectionGroup`: a group of a docs site's sections (API.md 2.17, 4.13; DESIGN.md 8).
+ * `SiteSectionGroup`: a group of a docs site's sections (the production service's behaviour).
  *
  * Membership is declared on each section (`SiteSection.siteSectionGroupId`), as production changes
  * it (`PATCH .../sections/{id}`), never as a list here: one owner per section's membership, so no
@@ -23,7 +23,7 @@ import { insideSite } from "../runtime/import-ids";
 export const siteSectionGroupInputs = z.strictObject({
   organizationId: identifier(),
   siteId: identifier(),
-  // DESIGN.md 8: section group titles are 1..100 characters.
+  // the production service's behaviour: section group titles are 1..100 characters.
   title: text({ min: 1, max: 100 }),
   icon: text({ min: 1, max: 100 }).optional(),
   parentSectionGroupId: identifier().nullable().optional(),
@@ -55,7 +55,7 @@ export interface SiteSectionGroupArgs {
   adopt?: Wrapped<boolean | { id: string }>;
 }
 
-/** The API's section group (API.md 2.17), only the fields read here. */
+/** The API's section group, only the fields read here. */
 interface ApiSectionGroup {
   id: string;
   title: string;
@@ -80,7 +80,7 @@ function stateOf(address: { organizationId: string; siteId: string }, group: Api
   };
 }
 
-/** API.md has no GET of one group: it is found in the site's list. */
+/** the API's reference has no GET of one group: it is found in the site's list. */
 function findGroup(api: ApiRequester, organizationId: string, siteId: string, groupId: string): Promise<ApiSectionGroup | undefined> {
   return findListed<ApiSectionGroup>(api, groupsPath(organizationId, siteId), groupId);
 }

@@ -1,5 +1,5 @@
 /**
- * `SiteSection`: a section of a docs site (API.md 2.17, 4.13).
+ * `SiteSection`: a section of a docs site.
  *
  * The API creates a section together with its first site space (the `spaceId` of the POST); this
  * resource calls that site space the section's primary site space (output `siteSpaceId`) and keeps
@@ -7,7 +7,7 @@
  * failure of the second is recorded as a partial create, finished by the next `pulumi up`.
  *
  * Group membership is declared here (`siteSectionGroupId`), not as a list on the group: it is how
- * production changes it (DESIGN.md 8, `PATCH .../sections/{id}`), and each section's membership
+ * production changes it (the production service's behaviour, `PATCH .../sections/{id}`), and each section's membership
  * then has exactly one owner, so two resources can never declare it differently.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -26,7 +26,7 @@ import { insideSite } from "../runtime/import-ids";
 
 /**
  * A section's or site space's path in the site's URLs: one segment (no `/`) of letters, digits,
- * `_` and `-`, starting with a letter or digit, 1..100 characters; what the API accepts (API.md
+ * `_` and `-`, starting with a letter or digit, 1..100 characters; what the API accepts (the API's reference
  * gives no rule).
  */
 export const SITE_PATH_PATTERN = /^[a-zA-Z0-9][\w-]*$/;
@@ -41,7 +41,7 @@ export const siteSectionInputs = z.strictObject({
   organizationId: identifier(),
   siteId: identifier(),
   spaceId: identifier(),
-  // DESIGN.md 8: section titles are 2..128 characters.
+  // the production service's behaviour: section titles are 2..128 characters.
   title: text({ min: 2, max: 128 }).optional(),
   icon: text({ min: 1, max: 100 }).optional(),
   path: pathSegmentInput().optional(),
@@ -98,14 +98,14 @@ export interface SiteSectionArgs {
   adopt?: Wrapped<boolean | { id: string }>;
 }
 
-/** The API's site space (API.md 2.17), only the fields read here. */
+/** The API's site space, only the fields read here. */
 interface ApiSiteSpace {
   id: string;
   default: boolean;
   space?: { id: string };
 }
 
-/** The API's site section (API.md 2.17), only the fields read here. */
+/** The API's site section, only the fields read here. */
 interface ApiSection {
   id: string;
   title: string;
@@ -162,7 +162,7 @@ function stateOf(address: { organizationId: string; siteId: string }, section: A
   };
 }
 
-/** API.md has no GET of one section: it is found in the site's list. */
+/** the API's reference has no GET of one section: it is found in the site's list. */
 function findSection(api: ApiRequester, organizationId: string, siteId: string, sectionId: string): Promise<ApiSection | undefined> {
   return findListed<ApiSection>(api, sectionsPath(organizationId, siteId), sectionId);
 }

@@ -1,7 +1,7 @@
 /**
- * `SiteSpaceCustomization`: a site space's override of its site's customization (DESIGN.md 8:
+ * `SiteSpaceCustomization`: a site space's override of its site's customization (the production service's behaviour:
  * `GET`, `PATCH` and `DELETE /orgs/{org}/sites/{site}/site-spaces/{id}/customization`). The
- * fields are those of `SiteCustomization` (the Customization object of API.md 2.17).
+ * fields are those of `SiteCustomization` (the Customization object of the API's reference).
  *
  * - The id is the site space id: a site space has one override.
  * - Create and update PATCH the declared fields into the override (the API merges a PATCH into the

@@ -1,6 +1,6 @@
 /**
  * `SiteSpace`: a space published in a docs site, at the site's root or in a section
- * (API.md 2.17, 4.13). Create is two steps (POST, then PATCH path and condition); a failure of the
+ *. Create is two steps (POST, then PATCH path and condition); a failure of the
  * second is recorded as a partial create, finished by the next `pulumi up`.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -62,7 +62,7 @@ export interface SiteSpaceArgs {
   adopt?: Wrapped<boolean | { id: string }>;
 }
 
-/** The API's site space (API.md 2.17), only the fields read here. */
+/** The API's site space, only the fields read here. */
 interface ApiSiteSpace {
   id: string;
   path?: string;
@@ -101,7 +101,7 @@ async function defaultSectionOf(api: ApiRequester, organizationId: string, siteI
   return sections.find((section) => section.default)?.id;
 }
 
-/** API.md has no GET of one site space: it is found in the site's list. */
+/** the API's reference has no GET of one site space: it is found in the site's list. */
 function findSiteSpace(api: ApiRequester, organizationId: string, siteId: string, siteSpaceId: string): Promise<ApiSiteSpace | undefined> {
   return findListed<ApiSiteSpace>(api, siteSpacesPath(organizationId, siteId), siteSpaceId);
 }
@@ -153,7 +153,7 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
 
 /**
  * In a refresh, a site space that was in a section, from the site's section list: a site section
- * holds its `siteSpaces` (API.md 2.17), and every SiteSection of the site reads that list too, so
+ * holds its `siteSpaces`, and every SiteSection of the site reads that list too, so
  * one request serves both kinds. `undefined` when the site is gone; `"elsewhere"` when no section
  * holds it (it may be at the site's root now, or gone: the site-space list says which).
  */

@@ -1,6 +1,6 @@
 /**
  * `SiteStructure`: the order of a docs site's sections, section groups and site spaces
- * (DESIGN.md 8: `GET .../structure` and `PATCH .../structure/sort`).
+ * (the production service's behaviour: `GET .../structure` and `PATCH .../structure/sort`).
  *
  * One resource declares the order of one site, container by container: the site's top level, each
  * section group, each section's site spaces. It orders; it never moves an item to another
@@ -98,7 +98,7 @@ interface Item {
   id: string;
 }
 
-/** A node of `GET .../structure` (DESIGN.md 8), only the fields read here. */
+/** A node of `GET .../structure`, only the fields read here. */
 interface ApiNode {
   object: ItemType;
   id: string;

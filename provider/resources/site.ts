@@ -1,5 +1,5 @@
 /**
- * `Site`: a published docs site of an organization (API.md 2.17, 4.12).
+ * `Site`: a published docs site of an organization.
  *
  * Create is several steps: POST the site (it starts unpublished), PATCH what POST does not take,
  * then publish. A failure after the POST is recorded as a partial create, so the site stays in
@@ -18,26 +18,26 @@ import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
 
-/** API.md 4.12: a proxy hosts the site on a subdirectory of another domain, `<domain>/<path>`. */
+/** the API's reference: a proxy hosts the site on a subdirectory of another domain, `<domain>/<path>`. */
 export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 
-/** API.md 2.17. */
+/** the API's reference. */
 export const SITE_VISIBILITIES = ["public", "unlisted", "share-link", "visitor-auth"] as const;
 
-/** API.md 2.17. */
+/** the API's reference. */
 export const AGENTS_CONTEXTS = ["excluded", "included"] as const;
 
-/** API.md 2.17 documents `basic` (the default); the API also knows these, and refuses any other. */
+/** the API's reference documents `basic` (the default); the API also knows these, and refuses any other. */
 export const SITE_TYPES = ["basic", "premium", "ultimate"] as const;
 
 /**
  * The site's path prefix under its host: letters, digits, `-` and `_` only (no `/`), at most 100
- * characters, "" allowed; what the API accepts (API.md gives no rule).
+ * characters, "" allowed; what the API accepts (the API's reference gives no rule).
  */
 export const BASENAME_PATTERN = /^[a-zA-Z0-9_-]*$/;
 export const BASENAME_MAX = 100;
 
-/** API.md gives no limit for a site title; the production service takes 2..128 characters (DESIGN.md 8). */
+/** the API's reference gives no limit for a site title; the production service takes 2..128 characters. */
 export const SITE_TITLE_MIN = 2;
 export const SITE_TITLE_MAX = 128;
 
@@ -49,7 +49,7 @@ export const siteInputs = z.strictObject({
   type: z.enum(SITE_TYPES).default("basic"),
   visibility: z.enum(SITE_VISIBILITIES).optional(),
   basename: text({ max: BASENAME_MAX }).regex(BASENAME_PATTERN, "must be letters, digits, - and _ only (no /), e.g. docs-v2").optional(),
-  proxy: z.string().regex(PROXY_PATTERN, "must be <domain>/<path>, e.g. example.com/docs (pattern of API.md 4.12)").nullable().optional(),
+  proxy: z.string().regex(PROXY_PATTERN, "must be <domain>/<path>, e.g. example.com/docs (pattern of the API's reference)").nullable().optional(),
   adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional(),
   agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
   published: z.boolean().optional(),
@@ -119,7 +119,7 @@ export interface SiteArgs {
   adopt?: Wrapped<boolean | { id: string }>;
 }
 
-/** The site as the API returns it (API.md 2.17); only the fields this resource reads. */
+/** The site as the API returns it; only the fields this resource reads. */
 interface ApiSite {
   id: string;
   title: string;
@@ -172,7 +172,7 @@ async function defaults(ctx: Pick<ResourceContext, "api" | "lists">, organizatio
   const result: { defaultSiteSection?: string; defaultSiteSpace?: string } = {};
   if (want.section && defaultSection) result.defaultSiteSection = defaultSection;
   if (want.space) {
-    // "the default at the root or in the default section" (API.md 4.12).
+    // "the default at the root or in the default section".
     const container = defaultSection ?? null;
     // A refresh shares the whole list with the site's site spaces; otherwise only the defaults are asked for.
     const siteSpaces = ctx.lists
@@ -260,7 +260,7 @@ async function setPublished(api: ApiRequester, organizationId: string, siteId: s
 
 /** The sites of the organization with exactly this title. */
 async function sitesTitled(api: ApiRequester, organizationId: string, title: string): Promise<ApiSite[]> {
-  // API.md does not name the list's filter parameters: list everything and match the exact title.
+  // the API's reference does not name the list's filter parameters: list everything and match the exact title.
   const sites: ApiSite[] = [];
   for await (const site of api.paginate<ApiSite>(["orgs", organizationId, "sites"])) if (site.title === title) sites.push(site);
   return sites;

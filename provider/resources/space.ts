@@ -1,5 +1,5 @@
 /**
- * `Space`: a space of an organization (API.md 2.6, 4.3; create in DESIGN.md 8), at the top level
+ * `Space`: a space of an organization (create in the production service's behaviour), at the top level
  * or inside a collection.
  *
  * - Created with `POST /v1/orgs/{org}/spaces` from `{ title, emoji?, parent?, language?, editMode? }`,
@@ -9,15 +9,15 @@
  * - A `parent` change is a move (`POST /v1/spaces/{id}/move`), never a replacement: the space
  *   keeps its id, its content and its change requests. Removing `parent` moves the space to the
  *   top level of the organization (`{ parent: null }`).
- * - An `organizationId` change is a transfer (`POST /v1/spaces/{id}/transfer`, API.md 4.3), never
+ * - An `organizationId` change is a transfer (`POST /v1/spaces/{id}/transfer`), never
  *   a replacement: the space keeps its id, its content and its change requests. The transfer takes
  *   the target organization only and lands the space at the top level there; when `parent` is
  *   given the space then moves into that collection, which must belong to the new organization
  *   (checked before anything is sent). A space that already reads as being in the new organization
  *   (it moved with its transferred collection, or outside Pulumi) is not transferred again. A
  *   refusal of the API fails the update, quoting it, with nothing changed.
- * - `visibility` is an output only: no operation of the API changes a space's visibility (API.md
- *   3 says so; the create of DESIGN.md 8 and the PATCH of API.md 4.3 do not take it).
+ * - `visibility` is an output only: no operation of the API changes a space's visibility (the API's reference
+ *   3 says so; the create of the production service's behaviour and the PATCH of the API's reference do not take it).
  * - Destroy deletes the space. The API keeps a deleted space restorable for 7 days
  *   (`POST /v1/spaces/{id}/restore`); a deleted space reads as gone, so a refresh drops it.
  * - Natural key for `adopt: true`: the exact title within the same parent collection (the top
@@ -45,11 +45,11 @@ import { jsonEqual } from "../runtime/values";
 export const EDIT_MODES = ["live", "locked"] as const;
 export type EditMode = (typeof EDIT_MODES)[number];
 
-/** Visibility values of a space (API.md 2.6); read only. */
+/** Visibility values of a space; read only. */
 export type SpaceVisibility = "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private";
 
 /**
- * A language code. API.md 2.6 makes `language` an enum and does not list its values, so check
+ * A language code. the API's reference makes `language` an enum and does not list its values, so check
  * asks only for the shape of a code, 2 to 10 characters (`en`, `pt-br`, `zh-tw`), and leaves the
  * rest to the API.
  */
@@ -57,7 +57,7 @@ const languageInput = () => text({ min: 2, max: 10 });
 
 export const schema = z.strictObject({
   organizationId: identifier(),
-  // API.md 2.6 and 8: at most 50 characters, no minimum.
+  // the API's reference and 8: at most 50 characters, no minimum.
   title: text({ max: 50 }),
   emoji: text({ max: 50 }).optional(),
   parent: identifier().optional(),
@@ -104,7 +104,7 @@ export interface SpaceArgs {
   adopt?: Wrapped<Adopt>;
 }
 
-/** Links of a space (API.md 2.6). */
+/** Links of a space. */
 export interface SpaceUrls {
   location?: string;
   app?: string;
@@ -141,7 +141,7 @@ export class Space extends DocsPlatformResource {
   }
 }
 
-/** The API's Space (API.md 2.6), the fields this resource uses. */
+/** The API's Space, the fields this resource uses. */
 interface ApiSpace {
   id: string;
   title: string;
@@ -211,7 +211,7 @@ function patchBody(inputs: SpaceInputs, current: State, keys: Iterable<string>):
 }
 
 /**
- * Transfers space `id` to `news.organizationId` (API.md 4.3; see runtime/transfer.ts), every
+ * Transfers space `id` to `news.organizationId` (see runtime/transfer.ts), every
  * refusal an error in the user's terms, saying that nothing was changed.
  */
 function transfer(api: ApiRequester, id: string, olds: State, news: SpaceInputs): Promise<boolean> {
@@ -250,7 +250,7 @@ async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: 
     kind: "Space",
     describe: `space "${inputs.title}"`,
     matchedBy: "title within its parent collection",
-    // DESIGN.md 8: the create takes these fields only; a null language is the default, not sent.
+    // the production service's behaviour: the create takes these fields only; a null language is the default, not sent.
     send: () =>
       api.request<ApiSpace>("POST", organizationSpacesPath(inputs.organizationId), {
         body: {

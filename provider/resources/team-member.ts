@@ -12,7 +12,7 @@ import { isUnknown } from "../runtime/unknowns";
 import { stateStrings } from "../runtime/values";
 import { isNotFoundError } from "../client";
 
-/** Roles of a member in a team (DESIGN.md 8). */
+/** Roles of a member in a team. */
 export const TEAM_ROLES = ["owner", "member"] as const;
 
 export type TeamRole = (typeof TEAM_ROLES)[number];
@@ -26,7 +26,7 @@ function comparable(value: unknown): value is string {
 const membershipId = resourceId().refine((value) => splitId(value) !== undefined, 'must be "<teamId>/<userId>", e.g. "team_123/usr_ada"');
 
 /**
- * One user's membership of one team, with its role (DESIGN.md 8: `PUT .../teams/{team}/members/{user}`
+ * One user's membership of one team, with its role (the production service's behaviour: `PUT .../teams/{team}/members/{user}`
  * adds or updates, `DELETE` removes). Additive: the team's other members are left alone.
  *
  * - The id is `<teamId>/<userId>`.
@@ -117,7 +117,7 @@ export class TeamMember extends DocsPlatformResource {
   }
 }
 
-/** An item of a team's member list (DESIGN.md 8): the organization Member and the role in the team. */
+/** An item of a team's member list: the organization Member and the role in the team. */
 interface ApiTeamMember {
   organization: { id: string; user?: { email?: string } };
   team?: { role?: string };

@@ -12,7 +12,7 @@ import { DocsPlatformResource } from "../runtime/stub";
 import { registerAuthoritativeTeam } from "../runtime/team-membership-owners";
 import { stateStrings } from "../runtime/values";
 
-/** DESIGN.md 8 (production; API.md gives no limit). */
+/** the production service's behaviour (production; the API's reference gives no limit). */
 export const TEAM_TITLE_MAX = 64;
 
 /**
@@ -32,7 +32,7 @@ export const TEAM_TITLE_MAX = 64;
  */
 export const schema = z.strictObject({
   organizationId: identifier(),
-  /** DESIGN.md 8: team titles are 1..64 characters. */
+  /** the production service's behaviour: team titles are 1..64 characters. */
   title: text({ min: 1, max: TEAM_TITLE_MAX }),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
   members: z
@@ -83,7 +83,7 @@ export class Team extends DocsPlatformResource {
   }
 }
 
-/** The API's Team (API.md 2.13); `members` there is a count. */
+/** The API's Team; `members` there is a count. */
 interface ApiTeam {
   id: string;
   title: string;
@@ -93,8 +93,8 @@ interface ApiTeam {
 }
 
 /**
- * An item of a team's member list (DESIGN.md 8): not a bare Member but the organization Member
- * (API.md 2.13, whose `id` is the user id) wrapped with the member's role in the team.
+ * An item of a team's member list: not a bare Member but the organization Member
+ * (the API's reference, whose `id` is the user id) wrapped with the member's role in the team.
  */
 interface ApiTeamMember {
   organization: { id: string; user?: { email?: string } };
@@ -166,7 +166,7 @@ async function sharedMembership(ctx: ResourceContext, organizationId: string, te
     .map(({ member }) => ({ id: member.id, ...(member.user?.email ? { email: member.user.email } : {}) }));
 }
 
-/** An organization member as the member list gives it (API.md 2.13: `id` is the user id). */
+/** An organization member as the member list gives it (the API's reference: `id` is the user id). */
 interface ApiOrganizationMember {
   id: string;
   user?: { email?: string };
@@ -223,8 +223,8 @@ export const definition: ResourceDefinition<TeamInputs> = {
 
   async create(ctx, inputs) {
     const written = inputs.members ?? [];
-    // PUT /teams takes user ids only (API.md 4.8); members named by email join through the
-    // team-member operation, which takes emails (DESIGN.md 8).
+    // PUT /teams takes user ids only; members named by email join through the
+    // team-member operation, which takes emails.
     const ids = written.filter((entry) => !isEmail(entry));
     const emails = written.filter(isEmail);
     const team = await createOnce<ApiTeam>(ctx, {
@@ -275,7 +275,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
   },
 
   async findByNaturalKey(ctx, inputs) {
-    // The list's name filter is a case-insensitive "contains" whose parameter name API.md does not
+    // The list's name filter is a case-insensitive "contains" whose parameter name the API's reference does not
     // give, so list everything and match the exact title here.
     const matches = await teamsTitled(ctx.api, inputs.organizationId, inputs.title);
     return Promise.all(matches.map(async (team) => ({ id: team.id, state: await stateOf(ctx.api, inputs.organizationId, team, inputs.members ?? []) })));

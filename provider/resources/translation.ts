@@ -1,8 +1,8 @@
 /**
- * `Translation`: a translation of an organization's content into a language (API.md 2.15, 4.10).
+ * `Translation`: a translation of an organization's content into a language.
  *
  * - Created with `POST /v1/orgs/{org}/translations` from `{ language, source, instructions? }`; the
- *   API needs `source`, its space and its language (DESIGN.md 8: a 400 without them).
+ *   API needs `source`, its space and its language (the production service's behaviour: a 400 without them).
  * - `instructions` changes in place (`PUT .../translations/{id}` takes only the instructions);
  *   `language` and `source` cannot change through the API, so a change of either replaces the
  *   translation, as does an `organizationId` change.
@@ -47,7 +47,7 @@ const targetLanguage = () =>
     message: `must be one of the languages the platform translates into: ${TRANSLATION_LANGUAGES.join(", ")}`,
   });
 
-// The API needs both (DESIGN.md 8): a translation is of one space, from one language.
+// The API needs both: a translation is of one space, from one language.
 const sourceInput = z.strictObject({
   space: identifier(),
   language: targetLanguage(),
@@ -64,7 +64,7 @@ export const schema = z.strictObject({
 
 export type TranslationInputs = z.infer<typeof schema>;
 
-/** Where a translation takes its content from (API.md 2.15). */
+/** Where a translation takes its content from. */
 export interface TranslationSource {
   /** Id of the space to translate. */
   space: string;
@@ -86,7 +86,7 @@ export interface TranslationArgs {
    */
   source: Wrapped<TranslationSource>;
   /**
-   * Instructions for the translator, a rich-text document (API.md 2.3); changes in place. Example:
+   * Instructions for the translator, a rich-text document; changes in place. Example:
    * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
    * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`.
    */
@@ -106,13 +106,13 @@ export interface TranslationArgs {
   adopt?: Wrapped<Adopt>;
 }
 
-/** The target of a translation's result (API.md 2.15). */
+/** The target of a translation's result. */
 export interface TranslationResult {
   space?: string;
   revision?: string;
 }
 
-/** Counters of a translation's runs (API.md 2.15). */
+/** Counters of a translation's runs. */
 export interface TranslationStats {
   runs: number;
   totalWords: number;
@@ -142,7 +142,7 @@ export class Translation extends DocsPlatformResource {
   declare readonly source: pulumi.Output<TranslationSource | undefined>;
   declare readonly instructions: pulumi.Output<Document | undefined>;
   declare readonly runTrigger: pulumi.Output<string | undefined>;
-  /** State of the translation; `pending` appears (API.md 2.15). */
+  /** State of the translation; `pending` appears. */
   declare readonly status: pulumi.Output<string>;
   /** Where the translated content is, once there is some. */
   declare readonly result: pulumi.Output<TranslationResult | undefined>;
@@ -158,7 +158,7 @@ export class Translation extends DocsPlatformResource {
   }
 }
 
-/** The API's Translation (API.md 2.15). */
+/** The API's Translation. */
 interface ApiTranslation {
   id: string;
   status?: string;

@@ -68,7 +68,7 @@ export function resourceId(): z.ZodString {
 const NOT_IN_URI = /[\s\u0000-\u001f\u007f-\u009f]/;
 
 /**
- * An absolute http(s) URL as API.md's `uri` fields take it, counted in characters like every limit
+ * An absolute http(s) URL as the API's `uri` fields take it, counted in characters like every limit
  * of the API. The WHATWG parser behind `new URL` (and zod's `z.url()`) silently drops surrounding
  * spaces, tabs and newlines and accepts any scheme, so the server could store a different string
  * than the one declared, and the next refresh would show a diff that never goes away.

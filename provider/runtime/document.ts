@@ -1,5 +1,5 @@
 /**
- * The API's rich-text Document (API.md 2.3), used by translation `instructions` and the
+ * The API's rich-text Document, used by translation `instructions` and the
  * organization's agent `instructions`: its input schema, the empty document, and the comparison
  * that lets a refresh show a real change of a document and nothing else.
  */
@@ -7,14 +7,14 @@ import { z } from "zod";
 import { text } from "./check";
 
 /**
- * A node inside a block's `nodes`. API.md 2.3 specifies blocks (`object: "block"`), which are
+ * A node inside a block's `nodes`. the API's reference specifies blocks (`object: "block"`), which are
  * checked as blocks at any depth. The nodes that hold the words (`object: "text"`, `"inline"`, ...
  * in the platform's rich text) are not specified there, so they are passed to the API as given:
  * any object whose `object` names its kind.
  */
 export type DocumentNode = DocumentBlock | { object: string; [field: string]: unknown };
 
-/** A block of a document (API.md 2.3). */
+/** A block of a document. */
 export interface DocumentBlock {
   object: "block";
   /** The kind of block, for example `"paragraph"`. */
@@ -27,7 +27,7 @@ export interface DocumentBlock {
 }
 
 /**
- * A rich-text document (API.md 2.3). Example, one paragraph:
+ * A rich-text document. Example, one paragraph:
  *
  * ```ts
  * const instructions: Document = {
@@ -71,7 +71,7 @@ const block: z.ZodType<DocumentBlock> = z.lazy(() =>
   }),
 );
 
-/** A node API.md leaves open (text, inline, ...): an object that names its kind. */
+/** A node the API's reference leaves open (text, inline, ...): an object that names its kind. */
 const otherNode = z.looseObject({
   object: z.string('must be a string naming the kind of node, e.g. "text" or "block"').min(1, 'must name the kind of node, e.g. "text" or "block"'),
 });
@@ -90,17 +90,17 @@ const childNode: z.ZodType<DocumentNode> = z.custom<DocumentNode>().superRefine(
 /** Anything but a block where a block must be: reported as that one fact, not as every field it lacks. */
 const notABlock = z.looseObject({ object: z.literal("block", 'must be "block": the nodes of a document are blocks') });
 
-/** A node of the document itself: a block (API.md 2.3). */
+/** A node of the document itself: a block. */
 const topNode: z.ZodType<DocumentBlock> = z.custom<DocumentBlock>().superRefine((value, ctx) => {
   const schema = isRecord(value) && value.object === "block" ? block : notABlock;
   const result = schema.safeParse(value);
   if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ ...issue });
 });
 
-/** The input schema of a Document (API.md 2.3). */
+/** The input schema of a Document. */
 export const documentInput: z.ZodType<Document> = z.strictObject({
   object: z.literal("document", 'must be "document"'),
-  // Optional (DESIGN.md 8): production stores its current version when a request leaves it out.
+  // Optional: production stores its current version when a request leaves it out.
   data: z.looseObject({ schemaVersion: z.number('must be a number, e.g. 1').optional() }),
   nodes: z.array(topNode),
 });

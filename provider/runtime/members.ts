@@ -4,7 +4,7 @@ import { text } from "./check";
 import { getOrUndefined, listAll } from "./requests";
 import type { Role } from "./roles";
 
-/** A Member of an organization (API.md 2.13): its `id` is the member's user id. */
+/** A Member of an organization: its `id` is the member's user id. */
 export interface ApiMember {
   id: string;
   role?: Role | null;
@@ -14,11 +14,11 @@ export interface ApiMember {
   sso?: boolean;
 }
 
-/** The longest address SMTP can carry (RFC 5321); API.md gives no limit. */
+/** The longest address SMTP can carry (RFC 5321); the API's reference gives no limit. */
 export const EMAIL_MAX = 254;
 
 /**
- * An email address naming a member. API.md gives no pattern; this rejects only what cannot be an
+ * An email address naming a member. the API's reference gives no pattern; this rejects only what cannot be an
  * address (no `@`, or whitespace), so a typo such as a user id in the email field fails in check.
  */
 export function emailAddress(): z.ZodString {
@@ -55,13 +55,13 @@ const JOINING =
 
 const membersPath = (organizationId: string) => ["orgs", organizationId, "members"];
 
-/** The path of the member `userId` of an organization (API.md 4.8). */
+/** The path of the member `userId` of an organization. */
 export const memberPath = (organizationId: string, userId: string) => [...membersPath(organizationId), userId];
 
 /**
  * The organization member `reference` names, with a clear error when nobody or several match.
  * By email, every page of the member list is read and emails are compared case-insensitively: the
- * list's text filter would narrow it, but API.md does not give its parameter's name.
+ * list's text filter would narrow it, but the API's reference does not give its parameter's name.
  */
 export async function findMember(api: ApiRequester, organizationId: string, reference: MemberReference, kind: string): Promise<ApiMember> {
   if (reference.userId !== undefined) {

@@ -3,12 +3,12 @@ import { identifier } from "./check";
 import { sortedSet } from "./requests";
 
 /**
- * Merge rules of change requests (API.md 2.12), as organizations (2.11) and spaces (2.6) carry
+ * Merge rules of change requests, as organizations (2.11) and spaces (2.6) carry
  * them: `{ type: "inherit" }` or `{ type: "rules", rules: [...] }`. One schema for every resource
  * that takes them, so they validate and compare the same way everywhere.
  */
 const mergeRule = z.strictObject({
-  // API.md names `require_specific_reviewers` and says other rule names exist without listing them.
+  // the API's reference names `require_specific_reviewers` and says other rule names exist without listing them.
   rule: z.string().min(1),
   // A set of user ids: deduplicated and sorted, so order never shows as a change.
   users: z

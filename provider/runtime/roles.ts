@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Member roles in an organization (API.md 2.12), from most to least privileged. Where a role is
+ * Member roles in an organization, from most to least privileged. Where a role is
  * nullable, null means guest.
  */
 export const ROLES = ["admin", "create", "review", "edit", "comment", "read"] as const;

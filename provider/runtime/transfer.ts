@@ -3,7 +3,7 @@ import type { ApiRequester, PathSegments } from "./api";
 import { getOrUndefined } from "./requests";
 
 /**
- * The API's wording of the two transfer outcomes API.md 7.4 names for collections (it gives no
+ * The API's wording of the two transfer outcomes the API's reference names for collections (it gives no
  * codes for them); a space's transfer is read the same way, so either answer is explained rather
  * than passed on raw.
  */

@@ -42,7 +42,7 @@ export interface ApiTeam {
 
 export interface ApiTeamMember {
   organization: ApiMember;
-  /** The member's role in the team (DESIGN.md 8): `owner` or `member`. */
+  /** The member's role in the team: `owner` or `member`. */
   team?: { role?: string };
 }
 

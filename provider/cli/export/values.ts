@@ -45,7 +45,7 @@ const NODE_KEYS_FIRST = ["object", "type"];
 const NODE_KEYS_LAST = ["nodes", "leaves"];
 
 /**
- * A rich-text document (API.md 2.3) as a literal tree, each node's keys in reading order (`object`
+ * A rich-text document as a literal tree, each node's keys in reading order (`object`
  * and `type` first, the node's children last, the others as the API gave them). The API may keep
  * them in any order (one written through Pulumi comes back sorted), and a person reads
  * `{ object: "block", type: "paragraph", nodes: [...] }` at a glance.

@@ -30,7 +30,7 @@ export function differences(actual: Json | undefined, base: Json | undefined): J
   return base !== undefined && jsonEqual(actual, base) ? undefined : actual;
 }
 
-/** Content reference kinds (API.md 2.8, plus `url`), and the fields each one has. */
+/** Content reference kinds (the API's reference, plus `url`), and the fields each one has. */
 const REFERENCE_FIELDS: Record<string, readonly string[]> = { page: ["page", "space"], file: ["file"], openapi: ["spec"], url: ["url"] };
 
 function isReference(value: JsonObject): boolean {

@@ -1,10 +1,10 @@
 /**
  * SiteCustomization: the fields of a site's customization that differ from what a new site gets.
  *
- * The API gives no operation that answers the defaults, and API.md gives sample values only; the
+ * The API gives no operation that answers the defaults, and the API's reference gives sample values only; the
  * table below is what the production service gives a site that was never customized. A field it
  * does not list is always written. A field it lists wrongly would be left out of a copy, so it
- * lists only values that nothing contradicts: `styling.corners` is written always (API.md's
+ * lists only values that nothing contradicts: `styling.corners` is written always (the API's
  * sample, `straight`, is not what new sites get).
  */
 import { definition } from "../../../resources/site-customization";

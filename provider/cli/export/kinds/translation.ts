@@ -34,7 +34,7 @@ export const translation: KindExporter = {
           ["language", literal(item.language)],
           // The API shows `{}` for a translation made without a source: that is no source to declare.
           ["source", source.type === "object" && source.entries.length > 0 ? source : undefined],
-          // The API answers the empty document when none was set (DESIGN.md 8): nothing to declare.
+          // The API answers the empty document when none was set: nothing to declare.
           ["instructions", item.instructions && Array.isArray(item.instructions.nodes) && item.instructions.nodes.length > 0 ? documentLiteral(item.instructions) : undefined],
         ],
       };
