@@ -37,4 +37,9 @@ export interface ResourceContext {
    * and with the object's own GET otherwise (creates, updates, direct tests).
    */
   lists?: ListReader;
+  /**
+   * Time one operation's tries may take in all (a create sent again after its effect was looked
+   * for, a PATCH read back), in ms. Default: the client's `deadlineMs`.
+   */
+  deadlineMs?: number;
 }
