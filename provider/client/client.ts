@@ -201,6 +201,11 @@ export class ApiClient {
     }
   }
 
+  /** The retry settings in force, for callers that send a checked write again themselves. */
+  get retryPolicy(): { maxRetries: number; deadlineMs: number } {
+    return { maxRetries: this.#options.maxRetries, deadlineMs: this.#options.deadlineMs };
+  }
+
   /**
    * Iterates over every item of a list endpoint, following `next.page` at `limit=1000`.
    *

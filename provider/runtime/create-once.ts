@@ -113,7 +113,7 @@ export async function createOnce<T>(ctx: ResourceContext, spec: CreateOnce<T>): 
   // The create is sent again, after its effect was looked for and not found, until the deadline:
   // a fixed count fails one create in a few thousand under a flaky service, and with it the `up`.
   const began = Date.now();
-  const deadlineMs = ctx.deadlineMs ?? DEFAULTS.deadlineMs;
+  const { maxRetries, deadlineMs } = ctx.api.retryPolicy ?? DEFAULTS;
   let unknownOutcome: unknown;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -134,9 +134,9 @@ export async function createOnce<T>(ctx: ResourceContext, spec: CreateOnce<T>): 
       // Nothing was made: the request may be sent again.
       const ceiling = Math.min(RESEND_DELAY_MS.max, RESEND_DELAY_MS.base * 2 ** (attempt - 1));
       const delay = Math.floor(Math.random() * ceiling);
-      if (Date.now() + delay - began >= deadlineMs) {
+      if (maxRetries === 0 || Date.now() + delay - began >= deadlineMs) {
         if (entry) journal!.abandon(entry);
-        throw gaveUp(spec, error, attempt, began, deadlineMs);
+        throw maxRetries === 0 ? error : gaveUp(spec, error, attempt, began, deadlineMs);
       }
       await sleep(delay);
     }

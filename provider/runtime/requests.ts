@@ -99,8 +99,6 @@ export interface CheckedPatchOptions<T> {
    * walk of their list).
    */
   readBack?: () => Promise<T | undefined>;
-  /** Time the PATCH and its checks may take in all, in ms. Default: the client's `deadlineMs`. */
-  deadlineMs?: number;
 }
 
 /**
@@ -114,8 +112,9 @@ export interface CheckedPatchOptions<T> {
  */
 export async function patchChecked<T>(api: ApiRequester, path: PathSegments, body: Record<string, unknown>, options: CheckedPatchOptions<T> = {}): Promise<T> {
   const readBack = options.readBack ?? (() => getOrUndefined<T>(api, path));
+  const { maxRetries, deadlineMs } = api.retryPolicy ?? DEFAULTS;
   const began = Date.now();
-  const deadlineAt = began + (options.deadlineMs ?? DEFAULTS.deadlineMs);
+  const deadlineAt = began + deadlineMs;
   for (let attempt = 1; ; attempt++) {
     try {
       return await api.request<T>("PATCH", path, { body, idempotent: false });
@@ -125,13 +124,13 @@ export async function patchChecked<T>(api: ApiRequester, path: PathSegments, bod
       if (now !== undefined && holdsValues(body, now)) return now;
       // Not applied (or not found): sending the same absolute values again is what was asked.
       const delay = Math.floor(Math.random() * Math.min(RESEND_DELAY_MS.max, RESEND_DELAY_MS.base * 2 ** (attempt - 1)));
-      if (Date.now() + delay >= deadlineAt) {
-        if (!isApiError(error)) throw error;
+      if (maxRetries === 0 || Date.now() + delay >= deadlineAt) {
+        if (maxRetries === 0 || !isApiError(error)) throw error;
         const seconds = Math.round((Date.now() - began) / 1000);
         throw withAttempts(
           error,
           `${error.message}; gave up after ${attempt} PATCH attempt${attempt === 1 ? "" : "s"} over ${seconds} s, each read back and found not applied ` +
-            `(the operation's deadline, deadlineMs ${options.deadlineMs ?? DEFAULTS.deadlineMs}, ran out)`,
+            `(the operation's deadline, deadlineMs ${deadlineMs}, ran out)`,
           attempt,
         );
       }

@@ -112,11 +112,19 @@ describe("a PATCH of absolute values is read back before it is sent again", () =
     expect(server.requests.map((request) => request.method)).toEqual(["PATCH", "GET", "PATCH", "GET", "PATCH"]);
   });
 
+  it("with maxRetries 0 reads it back but does not send it again", async () => {
+    const server = track(await startServer((request, { res }) => (request.method === "PATCH" ? sendError(res, 503, "not now") : sendJson(res, 200, { id: "s4", title: "Old" }))));
+    const { client } = testClient(server, { maxRetries: 0 });
+
+    const error = await rejection(patchChecked(client, ["orgs", "o1", "sites", "s4"], { title: "New" }));
+    expect(error.status).toBe(503);
+    expect(server.requests.map((request) => request.method)).toEqual(["PATCH", "GET"]);
+  });
+
   it("gives up at its deadline saying how many PATCHes were sent, each read back", async () => {
     const server = track(await startServer((request, context) => (request.method === "PATCH" ? resetConnection(request, context) : sendJson(context.res, 200, { id: "s3", title: "Old" }))));
-    const { client } = testClient(server, { maxRetries: 4 });
-
-    const error = await rejection(patchChecked(client, ["orgs", "o1", "sites", "s3"], { title: "New" }, { deadlineMs: 1_000 }));
+    const { client: patient } = testClient(server, { maxRetries: 4, deadlineMs: 1_000 });
+    const error = await rejection(patchChecked(patient, ["orgs", "o1", "sites", "s3"], { title: "New" }));
     expect(isConnectionError(error)).toBe(true);
     const patches = server.requests.filter((request) => request.method === "PATCH").length;
     expect(patches).toBeGreaterThan(1);
@@ -157,6 +165,7 @@ describe("what the user sees when the deadline runs out", () => {
   it("a create that found nothing made after each try gives up at its deadline with its attempts", async () => {
     let sent = 0;
     const api: ApiRequester = {
+      retryPolicy: { maxRetries: 4, deadlineMs: 1_000 },
       request: async () => {
         throw new Error("unused");
       },
@@ -165,7 +174,7 @@ describe("what the user sees when the deadline runs out", () => {
       },
     };
     const error = await rejection(
-      createOnce({ api, deadlineMs: 1_000 }, {
+      createOnce({ api }, {
         kind: "Collection",
         describe: 'collection "Guides"',
         matchedBy: "title",
