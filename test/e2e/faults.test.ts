@@ -4,6 +4,9 @@
  * `kill -9` of the CLI mid-`up`. Each converges in at most two `up` runs, leaves the API holding
  * exactly what the state holds (no orphan, no duplicate, nothing missing, audited by listing the
  * API) and ends with a preview without changes. `npm run bench:faults` prints the same figures.
+ * Under issue 31's heavier faults, seed 5 goes up, previews, refreshes and is destroyed in one run
+ * of each command through both doors (the dynamic package and the plugin from Pulumi YAML);
+ * `npm run bench:soak` runs that over ten seeds.
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
