@@ -14,8 +14,10 @@ import {
   errorCodesOf,
   errorFromResponse,
   isApiError,
+  isDeadlineExceededError,
   isRateLimitError,
   redactedCause,
+  withAttempts,
 } from "./errors";
 import type { ResponseHeaders } from "./headers";
 import { Limiter } from "./limiter";
@@ -46,9 +48,11 @@ export interface RequestOptions {
   idempotent?: boolean;
   /**
    * Retry what is safe to retry until the deadline (`deadlineMs`) instead of at most `maxRetries`
-   * times (`maxRetries: 0` still means no retry). For a request whose repetition is harmless and
-   * whose failure would stop a whole command, such as an idempotent DELETE: under a flaky service a
-   * destroy of hundreds of objects otherwise fails on the one delete whose five tries all failed.
+   * times (`maxRetries: 0` still means no retry). Default: `idempotent`. A request whose
+   * repetition is harmless is worth every try the deadline allows: under a flaky service a command
+   * of hundreds of objects sends thousands of them, and with a fixed count of five the unluckiest
+   * one fails the whole command (at 20% errors, about one in 3,000). Set it to `false` to get the
+   * fixed count back; see the table in retry.ts for which operation gets which.
    */
   untilDeadline?: boolean;
 }
@@ -142,10 +146,12 @@ export class ApiClient {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     const { maxRetries, deadlineMs } = this.#options;
     const idempotent = options.idempotent ?? isIdempotent(method);
+    const untilDeadline = options.untilDeadline ?? idempotent;
 
     // A client-side pace is waited for before the deadline starts: see pacer.ts.
     await this.#pacer?.turn();
-    const deadlineAt = this.#now() + deadlineMs;
+    const startedAt = this.#now();
+    const deadlineAt = startedAt + deadlineMs;
     const deadline = new AbortController();
     const deadlineTimer = setTimeout(() => deadline.abort(), deadlineMs);
     let lastError: ApiError | undefined;
@@ -164,30 +170,40 @@ export class ApiClient {
             : this.#deadlineError(method, requestPath, lastError);
         }
         const error = lastError;
-        if (!isRetryable(error, method, idempotent)) throw error;
+        const attempts = retry + rateLimited + 1;
+        if (!isRetryable(error, method, idempotent)) {
+          // The deadline itself ran out between tries of a request that was retried.
+          throw isDeadlineExceededError(error) && attempts > 1 ? this.#gaveUp(error, attempts, startedAt) : error;
+        }
         // maxRetries 0 means no retry at all, 429s included.
         const budget = isRateLimitError(error)
           ? { used: ++rateLimited, max: maxRetries === 0 ? 0 : Math.max(maxRetries, MAX_RATE_LIMITED_RETRIES) }
-          : { used: ++retry, max: options.untilDeadline && maxRetries > 0 ? Number.POSITIVE_INFINITY : maxRetries };
+          : { used: ++retry, max: untilDeadline && maxRetries > 0 ? Number.POSITIVE_INFINITY : maxRetries };
         if (budget.used > budget.max) throw error;
         const delay = retryDelayMs(budget.used, error, this.#backoff);
-        // Never sleep past the deadline: the last real answer explains more than a timeout.
-        if (this.#now() + delay >= deadlineAt) throw error;
+        // Never sleep past the deadline: the last real answer explains more than a timeout, and
+        // with the attempts and the time they took it says why this call gave up.
+        if (this.#now() + delay >= deadlineAt) throw untilDeadline ? this.#gaveUp(error, attempts, startedAt) : error;
         this.#log?.(
           this.#redact(
-            `${method} ${requestPath}: ${error.status ?? error.code}; retry ${budget.used} of ${budget.max} in ${delay} ms`,
+            `${method} ${requestPath}: ${error.status ?? error.code}; retry ${budget.used} ${Number.isFinite(budget.max) ? `of ${budget.max}` : `until the deadline (deadlineMs ${deadlineMs})`} in ${delay} ms`,
           ),
         );
         try {
           await this.#sleep(delay, deadline.signal);
           await this.#pacer?.turn();
         } catch {
-          throw error;
+          throw untilDeadline ? this.#gaveUp(error, attempts, startedAt) : error;
         }
       }
     } finally {
       clearTimeout(deadlineTimer);
     }
+  }
+
+  /** The retry settings in force, for callers that send a checked write again themselves. */
+  get retryPolicy(): { maxRetries: number; deadlineMs: number } {
+    return { maxRetries: this.#options.maxRetries, deadlineMs: this.#options.deadlineMs };
   }
 
   /**
@@ -291,6 +307,19 @@ export class ApiClient {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * The last answer of a call that was retried until its deadline, as the same kind of error (so
+   * callers still tell a 404 from a 503 or an unknown outcome), saying how many attempts were made
+   * over how long, and that the deadline, not a fixed count, ended them.
+   */
+  #gaveUp(last: ApiError, attempts: number, startedAt: number): ApiError {
+    const seconds = Math.round((this.#now() - startedAt) / 1000);
+    const message =
+      `${last.message}; gave up after ${attempts} attempt${attempts === 1 ? "" : "s"} over ${seconds} s ` +
+      `(the call's deadline, deadlineMs ${this.#options.deadlineMs}, ran out)`;
+    return withAttempts(last, message, attempts);
   }
 
   #deadlineError(method: HttpMethod, path: string, lastError: ApiError | undefined): DeadlineExceededError {

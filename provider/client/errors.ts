@@ -61,6 +61,8 @@ export interface ApiErrorInit {
   retryAfterMs?: number;
   /** An already redacted cause. */
   cause?: Error;
+  /** Attempts made, when the call was retried until its deadline and gave up. */
+  attempts?: number;
 }
 
 /** The response facts {@link ApiError.fromResponse} decides from. */
@@ -98,6 +100,8 @@ export class ApiError extends Error {
   readonly apiMessage: string | undefined;
   /** The server's requested delay before a retry, in milliseconds, when it gave one. */
   readonly retryAfterMs: number | undefined;
+  /** Attempts the call made before it gave up at its deadline; undefined when it did not get that far. */
+  readonly attempts: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -108,6 +112,7 @@ export class ApiError extends Error {
     this.requestId = init.requestId;
     this.apiMessage = init.apiMessage;
     this.retryAfterMs = init.retryAfterMs;
+    this.attempts = init.attempts;
   }
 
   static override [Symbol.hasInstance](value: unknown): boolean {
@@ -231,6 +236,29 @@ export const isServerError: Guard<ServerError> = guard(ServerError);
 export const isConnectionError: Guard<ConnectionError> = guard(ConnectionError);
 export const isTimeoutError: Guard<TimeoutError> = guard(TimeoutError);
 export const isDeadlineExceededError: Guard<DeadlineExceededError> = guard(DeadlineExceededError);
+
+/**
+ * The same error (same class, status, code, request id and cause) with another message and the
+ * attempts made: what a call that retried until its deadline throws with its last answer.
+ */
+export function withAttempts<E extends ApiError>(error: E, message: string, attempts: number): E {
+  const init: ApiErrorInit & { reason?: string; timeoutMs?: number } = {
+    status: error.status,
+    code: error.code,
+    message,
+    method: error.method,
+    path: error.path,
+    attempts,
+    ...(error.requestId === undefined ? {} : { requestId: error.requestId }),
+    ...(error.apiMessage === undefined ? {} : { apiMessage: error.apiMessage }),
+    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+    ...(error.cause instanceof Error ? { cause: error.cause } : {}),
+    ...(error instanceof ConnectionError && error.reason !== undefined ? { reason: error.reason } : {}),
+    ...(error instanceof TimeoutError ? { timeoutMs: error.timeoutMs } : {}),
+  };
+  const Same = error.constructor as new (init: ApiErrorInit & { reason?: string; timeoutMs?: number }) => E;
+  return new Same(init);
+}
 
 const MAX_MESSAGE_CHARS = 1000;
 

@@ -34,6 +34,7 @@ export {
   isRateLimitError,
   isServerError,
   isTimeoutError,
+  withAttempts,
   type ApiErrorInit,
   type ErrorResponse,
 } from "./errors";

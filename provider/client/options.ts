@@ -22,8 +22,10 @@ export interface ClientOptions {
   /** The API token, sent as `Authorization: Bearer <token>` and redacted from every error. */
   token: string;
   /**
-   * Retries after the first attempt, for failures that are safe to retry (see `retry.ts`).
-   * 0 disables retries. Default: 4.
+   * Retries after the first attempt of a request retried a fixed number of times: a write that is
+   * not safe to repeat, after a 429 (then up to 20) or a refused connection, and any request sent
+   * with `untilDeadline: false`. What is safe to repeat retries until `deadlineMs` instead (see the
+   * table in `retry.ts`). 0 disables every retry. Default: 4.
    */
   maxRetries?: number;
   /** Time limit of one attempt, from sending to the last byte of the body, in ms. Default: 30_000. */

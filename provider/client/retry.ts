@@ -1,6 +1,25 @@
 /**
  * Retry policy: which failures may be retried, and how long to wait before the next attempt.
  * Pure functions of their inputs, so the policy is tested without a network or a clock.
+ *
+ * Which operation gets which (issue 31). An `up` of hundreds of objects sends thousands of
+ * requests; with a fixed count of five tries, at 20% errors one read in about 3,000 fails outright
+ * and takes the whole command with it. So everything whose repetition is safe, or whose effect can
+ * be looked for, keeps trying until the operation's deadline (`deadlineMs`, default 120 s); a
+ * write is never sent again blindly. The same table is in docs/resources/README.md.
+ *
+ * | operation | requests | why it may be repeated | tries |
+ * |---|---|---|---|
+ * | read (refresh, the reads inside a create or update, lists, lookups) | GET | repetition is safe | until the deadline |
+ * | delete | DELETE (404 counts as done) | repetition is safe | until the deadline |
+ * | set a whole value | PUT: agent instructions, adaptive schema, site customization, translation instructions, an OpenAPI spec's source, a team member's role, a team's member adds and removes (a set: adding a member twice leaves one) | repetition is safe | until the deadline |
+ * | publish, unpublish a site | POST `.../publish`, `.../unpublish` (`idempotent: true`) | repetition is harmless | until the deadline |
+ * | create | POST (a team: PUT `/teams`), through create-once (runtime/create-once.ts, create-journal.ts) | its effect is looked for: after an unknown outcome, the object is searched for by natural key or fingerprint, and the create is sent again only when nothing was made | until the deadline |
+ * | update of absolute values | PATCH (titles, descriptions, visibility, roles, paths, organization settings, overrides), through `patchChecked` (runtime/requests.ts) | its effect is read back: after an unknown outcome, the PATCH is sent again only when the object does not hold its values | until the deadline |
+ * | relative writes | POST `.../move` (collection, space), PATCH `.../structure/sort`, POST `.../transfer`, POST a translation's `.../run` | not safe to repeat, nothing to look for | as before: never after an unknown outcome; a 429 or a refused connection (the server did not act) up to `maxRetries` (a 429 up to 20) |
+ *
+ * Every request of any kind is retried after a 429 or a refused connection, and `maxRetries: 0`
+ * turns every retry off.
  */
 import {
   isConnectionError,

@@ -7,7 +7,7 @@ import { type Wrapped, withIdentity } from "../runtime/args";
 import { isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, readThroughList } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
 import { DocsPlatformResource } from "../runtime/stub";
@@ -209,7 +209,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
     const rest = patchBody(inputs, ["description", "defaultLevel"]);
     if (Object.keys(rest).length === 0) return { id: created.id, state: stateOf(created) };
     try {
-      const patched = await ctx.api.request<ApiCollection>("PATCH", collectionPath(created.id), { body: rest, idempotent: true });
+      const patched = await patchChecked<ApiCollection>(ctx.api, collectionPath(created.id), rest);
       return { id: created.id, state: stateOf(patched) };
     } catch (error) {
       throw new PartialCreateError(created.id, stateOf(created), error);
@@ -224,7 +224,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
     const transferred = changed.has("organizationId") ? await transfer(ctx.api, id, olds, news) : false;
     const body = patchBody(news, changed);
     if (Object.keys(body).length > 0) {
-      await ctx.api.request<ApiCollection>("PATCH", collectionPath(id), { body, idempotent: true });
+      await patchChecked<ApiCollection>(ctx.api, collectionPath(id), body);
     }
     // A transfer may have put the collection at the top level of its new organization.
     if (changed.has("parent") || transferred) {

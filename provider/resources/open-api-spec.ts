@@ -20,7 +20,7 @@ import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { claimSoleOwner } from "../runtime/object-owners";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, readThroughList } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, patchChecked, readThroughList } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
@@ -264,7 +264,7 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
   }
   try {
     if (inputs.visibility !== undefined) {
-      spec = await api.request<ApiSpec>("PATCH", specsPath(organizationId, spec.slug), { body: { visibility: inputs.visibility }, idempotent: true });
+      spec = await patchChecked<ApiSpec>(api, specsPath(organizationId, spec.slug), { visibility: inputs.visibility });
     }
     const timeout = timeoutOf(inputs.waitForProcessing);
     if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
@@ -295,7 +295,7 @@ async function update(ctx: ResourceContext, slug: string, olds: State, news: Ope
   }
   let spec: ApiSpec | undefined;
   if (changed.has("visibility") && news.visibility !== undefined) {
-    spec = await api.request<ApiSpec>("PATCH", specsPath(organizationId, slug), { body: { visibility: news.visibility }, idempotent: true });
+    spec = await patchChecked<ApiSpec>(api, specsPath(organizationId, slug), { visibility: news.visibility });
   }
   if (changed.has("source")) {
     // A PUT records a new version and restarts processing.

@@ -5,7 +5,7 @@ import { identifier } from "../runtime/check";
 import { withIdentity } from "../runtime/args";
 import { type ClaimedObject, claimSoleOwner } from "../runtime/object-owners";
 import { type ApiMember, EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, memberPath } from "../runtime/members";
-import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, patchChecked } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
 import { DocsPlatformResource } from "../runtime/stub";
@@ -143,7 +143,7 @@ function organizationOf(props: State): string {
 const claimKey = (organizationId: string, userId: string) => `member:${organizationId}/${userId}`;
 
 async function setRole(ctx: ResourceContext, organizationId: string, userId: string, role: Role | null): Promise<ApiMember> {
-  return ctx.api.request<ApiMember>("PATCH", memberPath(organizationId, userId), { body: { role }, idempotent: true });
+  return patchChecked<ApiMember>(ctx.api, memberPath(organizationId, userId), { role });
 }
 
 export const definition: ResourceDefinition<OrganizationMemberInputs> = {

@@ -4,7 +4,7 @@ import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { httpUrl, identifier, text } from "../runtime/check";
 import { type Wrapped } from "../runtime/args";
 import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../runtime/merge-rules";
-import { getOrUndefined, sortedSet } from "../runtime/requests";
+import { getOrUndefined, patchChecked, sortedSet } from "../runtime/requests";
 import { claimSoleOwner } from "../runtime/object-owners";
 import { organizationIdFor } from "../runtime/organization-default";
 import type { ResourceDefinition, State } from "../runtime/resource";
@@ -223,7 +223,7 @@ async function apply(ctx: ResourceContext, inputs: OrganizationSettingsInputs, c
     if (value !== undefined && !jsonEqual(current[key], value)) body[key] = value;
   }
   if (Object.keys(body).length === 0) return current;
-  const organization = await ctx.api.request<ApiOrganization>("PATCH", organizationPath(inputs.organizationId), { body, idempotent: true });
+  const organization = await patchChecked<ApiOrganization>(ctx.api, organizationPath(inputs.organizationId), body);
   return stateOf(organization);
 }
 

@@ -5,7 +5,7 @@ import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { httpUrl, identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
-import { deleteIdempotent, getOrUndefined, listAll, readThroughList } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
 import { DocsPlatformResource } from "../runtime/stub";
@@ -184,7 +184,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
       if (!state) throw new Error(`SamlProvider ${id} no longer exists; run \`pulumi refresh\``);
       return state;
     }
-    const saml = await ctx.api.request<ApiSamlProvider>("PATCH", providerPath(news.organizationId, id), { body, idempotent: true });
+    const saml = await patchChecked<ApiSamlProvider>(ctx.api, providerPath(news.organizationId, id), body);
     return stateOf(news.organizationId, saml);
   },
 

@@ -14,7 +14,7 @@ import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
-import { deleteIdempotent, findListed, listAll } from "../runtime/requests";
+import { deleteIdempotent, findListed, listAll, patchChecked } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
@@ -133,7 +133,7 @@ async function update(ctx: ResourceContext, groupId: string, olds: State, news: 
   // Absolute values (a title, a parent): repeating the PATCH changes nothing more, so it may be retried.
   const group =
     Object.keys(body).length > 0
-      ? await ctx.api.request<ApiSectionGroup>("PATCH", groupsPath(address.organizationId, address.siteId, groupId), { body, idempotent: true })
+      ? await patchChecked<ApiSectionGroup>(ctx.api, groupsPath(address.organizationId, address.siteId, groupId), body, { readBack: () => findListed<ApiSectionGroup>(ctx.api, groupsPath(address.organizationId, address.siteId), groupId) })
       : await findGroup(ctx.api, address.organizationId, address.siteId, groupId);
   if (!group) throw new Error(`SiteSectionGroup ${groupId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
   return stateOf(address, group);

@@ -18,7 +18,7 @@ import { identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
 import { createOnce } from "../runtime/create-once";
-import { deleteIdempotent, findListed, listAll, readThroughList } from "../runtime/requests";
+import { deleteIdempotent, findListed, listAll, patchChecked, readThroughList } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
@@ -215,7 +215,7 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
   });
   if (later.length > 0) {
     try {
-      section = await api.request<ApiSection>("PATCH", sectionsPath(address.organizationId, address.siteId, section.id), { body: patchBody(inputs, later), idempotent: true });
+      section = await patchChecked<ApiSection>(api, sectionsPath(address.organizationId, address.siteId, section.id), patchBody(inputs, later), { readBack: () => findListed<ApiSection>(api, sectionsPath(address.organizationId, address.siteId), section.id) });
     } catch (cause) {
       const now = await findSection(api, address.organizationId, address.siteId, section.id).catch(() => undefined);
       throw new PartialCreateError(section.id, stateOf(address, now ?? section, hint), cause);
@@ -241,7 +241,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
     if (!current) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
     const primary = (current.siteSpaces ?? []).find((siteSpace) => siteSpace.id === olds.siteSpaceId);
     if (primary) {
-      await api.request("PATCH", siteSpacesPath(address.organizationId, address.siteId, primary.id), { body: { spaceId: news.spaceId }, idempotent: true });
+      await patchChecked(api, siteSpacesPath(address.organizationId, address.siteId, primary.id), { spaceId: news.spaceId }, { readBack: () => findListed<{ id: string }>(api, siteSpacesPath(address.organizationId, address.siteId), primary.id) });
     } else {
       // The primary site space was removed outside Pulumi: give the section one again.
       const added = await api.request<ApiSiteSpace>("POST", siteSpacesPath(address.organizationId, address.siteId), { body: { spaceId: news.spaceId, sectionId } });
@@ -249,7 +249,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
     }
   }
   const body = patchBody(news, changed);
-  if (Object.keys(body).length > 0) await api.request<ApiSection>("PATCH", sectionsPath(address.organizationId, address.siteId, sectionId), { body, idempotent: true });
+  if (Object.keys(body).length > 0) await patchChecked<ApiSection>(api, sectionsPath(address.organizationId, address.siteId, sectionId), body, { readBack: () => findListed<ApiSection>(api, sectionsPath(address.organizationId, address.siteId), sectionId) });
   // The PATCH answer does not reflect a site space changed just before: read the section again.
   const section = await findSection(api, address.organizationId, address.siteId, sectionId);
   if (!section) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);

@@ -21,7 +21,7 @@ import { z } from "zod";
 import type { ApiRequester, ResourceContext } from "../runtime/api";
 import { identifier } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
-import { deleteIdempotent, getOrUndefined } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, patchChecked } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { jsonEqual, stateStrings } from "../runtime/values";
@@ -110,7 +110,7 @@ async function patch(ctx: ResourceContext, address: Address, news: Json, olds: J
   let effective: Json | undefined;
   if (Object.keys(body).length > 0) {
     // Absolute values: the same PATCH sent twice leaves the same override.
-    effective = await ctx.api.request<Json>("PATCH", overridePath(address), { body, idempotent: true });
+    effective = await patchChecked<Json>(ctx.api, overridePath(address), body);
   } else {
     effective = await readEffective(ctx.api, address);
   }

@@ -12,7 +12,7 @@ import { type Wrapped, withIdentity } from "../runtime/args";
 import { PartialCreateError } from "../runtime/partial-create";
 import { createOnce } from "../runtime/create-once";
 import { conditionInput, pathSegmentInput } from "./site-section";
-import { deleteIdempotent, findListed, listAll, readThroughList } from "../runtime/requests";
+import { deleteIdempotent, findListed, listAll, patchChecked, readThroughList } from "../runtime/requests";
 import { isPermissionDeniedError } from "../client";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
@@ -142,7 +142,7 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
   const later = (["path", "condition"] as const).filter((key) => inputs[key] !== undefined && inputs[key] !== null);
   if (later.length > 0) {
     try {
-      siteSpace = await api.request<ApiSiteSpace>("PATCH", siteSpacesPath(address.organizationId, address.siteId, siteSpace.id), { body: patchBody(inputs, later), idempotent: true });
+      siteSpace = await patchChecked<ApiSiteSpace>(api, siteSpacesPath(address.organizationId, address.siteId, siteSpace.id), patchBody(inputs, later), { readBack: () => findListed<ApiSiteSpace>(api, siteSpacesPath(address.organizationId, address.siteId), siteSpace.id) });
     } catch (cause) {
       const now = await findSiteSpace(api, address.organizationId, address.siteId, siteSpace.id).catch(() => undefined);
       throw new PartialCreateError(siteSpace.id, stateOf(address, now ?? siteSpace), cause);
@@ -196,7 +196,7 @@ async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, ne
   const body = patchBody(news, changed);
   let siteSpace: ApiSiteSpace | undefined;
   if (Object.keys(body).length > 0) {
-    siteSpace = await ctx.api.request<ApiSiteSpace>("PATCH", siteSpacesPath(address.organizationId, address.siteId, siteSpaceId), { body, idempotent: true });
+    siteSpace = await patchChecked<ApiSiteSpace>(ctx.api, siteSpacesPath(address.organizationId, address.siteId, siteSpaceId), body, { readBack: () => findListed<ApiSiteSpace>(ctx.api, siteSpacesPath(address.organizationId, address.siteId), siteSpaceId) });
   } else {
     siteSpace = await findSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
   }

@@ -13,7 +13,7 @@ import { identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, listForRead, readThroughList } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, listAll, listForRead, patchChecked, readThroughList } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { stateStrings } from "../runtime/values";
@@ -286,7 +286,7 @@ async function create(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: s
   try {
     // Setting up a removed proxy on a new site means nothing: only a given proxy is sent.
     const body = patchBody(inputs, PATCHED_AFTER_CREATE.filter((key) => inputs[key] !== undefined && inputs[key] !== null));
-    if (Object.keys(body).length > 0) site = await api.request<ApiSite>("PATCH", sitePath(organizationId, site.id), { body, idempotent: true });
+    if (Object.keys(body).length > 0) site = await patchChecked<ApiSite>(api, sitePath(organizationId, site.id), body);
     if (inputs.published === true) site = await setPublished(api, organizationId, site.id, true);
   } catch (cause) {
     // Describe the site as it really is so the next `up` applies exactly what is missing.
@@ -314,7 +314,7 @@ async function update(ctx: ResourceContext, siteId: string, olds: State, news: S
   }
   let site: ApiSite | undefined;
   const body = patchBody(news, changed);
-  if (Object.keys(body).length > 0) site = await api.request<ApiSite>("PATCH", sitePath(organizationId, siteId), { body, idempotent: true });
+  if (Object.keys(body).length > 0) site = await patchChecked<ApiSite>(api, sitePath(organizationId, siteId), body);
   // Publishing comes last, so visitors never see a half-configured site.
   if (changed.has("published") && news.published !== undefined) site = await setPublished(api, organizationId, siteId, news.published);
   site ??= await getSite(api, organizationId, siteId);

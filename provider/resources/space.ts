@@ -35,7 +35,7 @@ import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client
 import { createOnce } from "../runtime/create-once";
 import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../runtime/merge-rules";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked } from "../runtime/requests";
 import { CANNOT_MOVE, transferToOrganization } from "../runtime/transfer";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { type Role, roleEnum } from "../runtime/roles";
@@ -271,7 +271,7 @@ async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: 
   const rest = patchBody(inputs, state, PATCHABLE);
   if (Object.keys(rest).length === 0) return { id: created.id, state };
   try {
-    const patched = await api.request<ApiSpace>("PATCH", spacePath(created.id), { body: rest, idempotent: true });
+    const patched = await patchChecked<ApiSpace>(api, spacePath(created.id), rest);
     return { id: created.id, state: stateOf(patched) };
   } catch (error) {
     const now = await getSpace(api, created.id).catch(() => undefined);
@@ -294,7 +294,7 @@ async function update(ctx: ResourceContext, id: string, olds: State, news: Space
   const current = await getSpace(api, id);
   if (!current) throw spaceGone(id);
   const body = patchBody(news, stateOf(current), changed);
-  if (Object.keys(body).length > 0) await api.request<ApiSpace>("PATCH", spacePath(id), { body, idempotent: true });
+  if (Object.keys(body).length > 0) await patchChecked<ApiSpace>(api, spacePath(id), body);
   const placing = changed.has("parent") || changed.has("organizationId");
   if (placing && (current.parent ?? undefined) !== news.parent) {
     // A move is relative (it also sets the position), so it is never re-sent blindly: a move whose

@@ -6,7 +6,7 @@ import { identifier, text } from "../runtime/check";
 import { type Wrapped, withIdentity } from "../runtime/args";
 import { createOnce } from "../runtime/create-once";
 import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, readThroughList, sortedSet } from "../runtime/requests";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList, sortedSet } from "../runtime/requests";
 import type { ResourceDefinition, State } from "../runtime/resource";
 import { DocsPlatformResource } from "../runtime/stub";
 import { registerAuthoritativeTeam } from "../runtime/team-membership-owners";
@@ -260,7 +260,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
   async update(ctx, id, _olds, news, changed) {
     const organizationId = news.organizationId;
     if (changed.has("title")) {
-      await ctx.api.request<ApiTeam>("PATCH", teamPath(organizationId, id), { body: { title: news.title }, idempotent: true });
+      await patchChecked<ApiTeam>(ctx.api, teamPath(organizationId, id), { title: news.title });
     }
     if (changed.has("members") && news.members !== undefined) {
       await setMembers(ctx.api, organizationId, id, news.members);

@@ -13,6 +13,17 @@ export interface ApiRequester {
   /** `idempotent` overrides the method's default, `untilDeadline` retries until the deadline; see the client's RequestOptions. */
   request<T>(method: HttpMethod, path: PathSegments, options?: { query?: QueryParameters; body?: unknown; idempotent?: boolean; untilDeadline?: boolean }): Promise<T>;
   paginate<T>(path: PathSegments, query?: QueryParameters): AsyncIterableIterator<T>;
+  /**
+   * The client's retry settings, for the writes the runtime sends again itself after checking
+   * their effect (create-once, patchChecked): until `deadlineMs`, never when `maxRetries` is 0.
+   * Absent (a test's own requester): the client's defaults.
+   */
+  readonly retryPolicy?: RetryPolicy;
+}
+
+export interface RetryPolicy {
+  maxRetries: number;
+  deadlineMs: number;
 }
 
 /** Lists shared by the reads of one command (implemented by shared-lists.ts). */

@@ -275,7 +275,7 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
     env: "DOCS_PLATFORM_ORGANIZATION_ID",
     description: "The organization of every resource and lookup that does not name its own.",
   },
-  { key: "maxRetries", type: "integer", description: `Retries of a request (idempotent methods; any method on 429 or a refused connection), 0 to 20. Default ${CONFIG_DEFAULTS.maxRetries}.` },
+  { key: "maxRetries", type: "integer", description: `Retries of a write that is not safe to repeat, after a 429 or a refused connection (a 429 up to 20 times); what is safe to repeat (reads, deletes, PUTs, publish, creates and PATCHes checked before they are sent again) retries until its 120-second deadline. 0 to 20; 0 turns every retry off. Default ${CONFIG_DEFAULTS.maxRetries}.` },
   { key: "requestTimeoutMs", type: "integer", description: `Timeout of one attempt of a request, in milliseconds, 100 to 600000. Default ${CONFIG_DEFAULTS.requestTimeoutMs}.` },
   { key: "maxConcurrentRequests", type: "integer", description: `Requests in flight at once, shared by every resource of the provider process, 1 to 256. Default ${CONFIG_DEFAULTS.maxConcurrentRequests}.` },
   { key: "requestsPerSecond", type: "number", description: "A client-side pace: at most this many request starts a second (a decimal > 0). Default: none." },

@@ -12,12 +12,10 @@
  * anything is sent.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { isConflictError, isOutcomeUnknown } from "../client";
+import { DEFAULTS, isApiError, isConflictError, isOutcomeUnknown, withAttempts } from "../client";
 import type { ResourceContext } from "./api";
 import type { JournalEntry } from "./create-journal";
 
-/** Attempts at one create, the first included, while each attempt's outcome is found to be "nothing made". */
-export const MAX_CREATE_ATTEMPTS = 5;
 const RESEND_DELAY_MS = { base: 250, max: 4_000 };
 
 /**
@@ -112,6 +110,10 @@ export async function createOnce<T>(ctx: ResourceContext, spec: CreateOnce<T>): 
     if (entry) journal!.created(entry, spec.idOf(object));
     return object;
   };
+  // The create is sent again, after its effect was looked for and not found, until the deadline:
+  // a fixed count fails one create in a few thousand under a flaky service, and with it the `up`.
+  const began = Date.now();
+  const { maxRetries, deadlineMs } = ctx.api.retryPolicy ?? DEFAULTS;
   let unknownOutcome: unknown;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -130,14 +132,31 @@ export async function createOnce<T>(ctx: ResourceContext, spec: CreateOnce<T>): 
       const made = await settle(spec, startedAt, `Creating this ${spec.describe} answered ${describeError(error)}`);
       if (made !== undefined) return done(made);
       // Nothing was made: the request may be sent again.
-      if (attempt >= MAX_CREATE_ATTEMPTS) {
-        if (entry) journal!.abandon(entry);
-        throw error;
-      }
       const ceiling = Math.min(RESEND_DELAY_MS.max, RESEND_DELAY_MS.base * 2 ** (attempt - 1));
-      await sleep(Math.floor(Math.random() * ceiling));
+      const delay = Math.floor(Math.random() * ceiling);
+      if (maxRetries === 0 || Date.now() + delay - began >= deadlineMs) {
+        if (entry) journal!.abandon(entry);
+        throw maxRetries === 0 ? error : gaveUp(spec, error, attempt, began, deadlineMs);
+      }
+      await sleep(delay);
     }
   }
+}
+
+/**
+ * The last answer of a create that ran out of its deadline, saying how many times it was sent
+ * (each time after looking for what the one before may have made, and finding nothing) and that
+ * nothing was made, so the next `pulumi up` simply creates it.
+ */
+function gaveUp<T>(spec: CreateOnce<T>, error: unknown, attempts: number, began: number, deadlineMs: number): unknown {
+  if (!isApiError(error)) return error;
+  const seconds = Math.round((Date.now() - began) / 1000);
+  return withAttempts(
+    error,
+    `${error.message}; gave up creating this ${spec.describe} after ${attempts} attempts over ${seconds} s ` +
+      `(the operation's deadline, deadlineMs ${deadlineMs}, ran out), each followed by a search by ${spec.matchedBy} that found nothing made`,
+    attempts,
+  );
 }
 
 function describeError(error: unknown): string {

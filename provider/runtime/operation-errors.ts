@@ -1,4 +1,4 @@
-import { isAuthenticationError, isNotFoundError } from "../client";
+import { isApiError, isAuthenticationError, isDeadlineExceededError, isNotFoundError } from "../client";
 
 /** The engine's operations, as the adapter serves them. */
 export type Operation = "check" | "create" | "read" | "update" | "delete";
@@ -11,6 +11,8 @@ export type Operation = "check" | "create" | "read" | "update" | "delete";
  *   they use the provider configuration the last update recorded, the token included: after a
  *   rotation they need `--run-program` (or an `up` first) to take the new one.
  * - 404 on a write: the object was deleted outside Pulumi; the state still holds it.
+ * - A call that kept trying until its deadline and gave up (the client says how many attempts):
+ *   what the state now holds and what the next run does about it, per operation.
  *
  * Anything else is returned as it is.
  */
@@ -28,8 +30,25 @@ export function explainApiError(error: unknown, kind: string, operation: Operati
   if (isNotFoundError(error) && operation === "update") {
     return withCause(`${kind} ${id ?? ""} no longer exists in the API (deleted outside Pulumi?): run \`pulumi refresh\` to drop it from the state, or \`pulumi up --refresh\` to create it again (${error.message}).`, error);
   }
+  if (isApiError(error) && (error.attempts !== undefined || isDeadlineExceededError(error))) {
+    const what = `${kind}${id === undefined ? "" : ` ${id}`}`;
+    return withCause(`${operationName[operation]} ${what} ran out of time: ${error.message}. ${AFTER_DEADLINE[operation]}`, error);
+  }
   return error;
 }
+
+const operationName: Record<Operation, string> = { check: "checking", create: "creating", read: "reading", update: "updating", delete: "deleting" };
+
+/** What the state holds after an operation gave up at its deadline, and what the next run does. */
+export const AFTER_DEADLINE: Record<Operation, string> = {
+  check: "Nothing was changed; the next `pulumi up` or `pulumi preview` checks again.",
+  create:
+    "The state does not hold it yet: the next `pulumi up` first looks for an object this create may have made " +
+    "(the create journal remembers it), takes that one over if it finds it, and creates it only if it does not, so nothing is made twice.",
+  read: "The state is unchanged; run `pulumi refresh` again.",
+  update: "The state keeps the values it had before this update: the next `pulumi up` compares them with the API's again and sends only what still differs.",
+  delete: "The object stays in the state: the next `pulumi destroy` (or `pulumi up` without it) deletes it again; if this delete did go through, that counts as done.",
+};
 
 function withCause(message: string, cause: Error): Error {
   const error = new Error(message, { cause });

@@ -1,4 +1,5 @@
-import { isNotFoundError } from "../client";
+import { setTimeout as sleep } from "node:timers/promises";
+import { DEFAULTS, isApiError, isNotFoundError, isOutcomeUnknown, withAttempts } from "../client";
 import type { ApiRequester, PathSegments, QueryParameters, ResourceContext } from "./api";
 
 /** GET an object; undefined when the API answers 404 (the object is gone or not visible). */
@@ -74,4 +75,66 @@ export async function listForRead<T>(ctx: ResourceContext, path: PathSegments, q
   const items = await ctx.lists.all<T>(path, query);
   if (items === undefined) return listAll<T>(ctx.api, path, query);
   return items;
+}
+
+const RESEND_DELAY_MS = { base: 250, max: 4_000 };
+
+/** Whether `object` holds every value `body` sets (objects compared key by key, the rest exactly). */
+export function holdsValues(body: unknown, object: unknown): boolean {
+  if (body === null) return object === null || object === undefined;
+  if (Array.isArray(body)) {
+    return Array.isArray(object) && body.length === object.length && body.every((item, index) => holdsValues(item, object[index]));
+  }
+  if (typeof body === "object") {
+    if (typeof object !== "object" || object === null) return false;
+    return Object.entries(body as Record<string, unknown>).every(([key, value]) => holdsValues(value, (object as Record<string, unknown>)[key]));
+  }
+  return body === object;
+}
+
+export interface CheckedPatchOptions<T> {
+  /**
+   * Reads the object back, for when a PATCH's outcome is unknown; undefined when it cannot be
+   * found. Default: a GET of the PATCH's own path (the kinds without a GET of one object pass a
+   * walk of their list).
+   */
+  readBack?: () => Promise<T | undefined>;
+}
+
+/**
+ * PATCHes absolute values (a title, a visibility: never a move or an "add"), never sending the
+ * PATCH again blindly: when its outcome is unknown (a 5xx, a connection lost after the request was
+ * sent, a timeout), the object is read back first, and the PATCH is sent again only when the
+ * object does not hold its values yet. Keeps at it until the deadline, so a write inside an
+ * `up` of hundreds of objects does not fail the whole command on its unluckiest try.
+ *
+ * @example const site = await patchChecked<ApiSite>(api, ["orgs", orgId, "sites", siteId], { title });
+ */
+export async function patchChecked<T>(api: ApiRequester, path: PathSegments, body: Record<string, unknown>, options: CheckedPatchOptions<T> = {}): Promise<T> {
+  const readBack = options.readBack ?? (() => getOrUndefined<T>(api, path));
+  const { maxRetries, deadlineMs } = api.retryPolicy ?? DEFAULTS;
+  const began = Date.now();
+  const deadlineAt = began + deadlineMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await api.request<T>("PATCH", path, { body, idempotent: false });
+    } catch (error) {
+      if (!isOutcomeUnknown(error)) throw error;
+      const now = await readBack();
+      if (now !== undefined && holdsValues(body, now)) return now;
+      // Not applied (or not found): sending the same absolute values again is what was asked.
+      const delay = Math.floor(Math.random() * Math.min(RESEND_DELAY_MS.max, RESEND_DELAY_MS.base * 2 ** (attempt - 1)));
+      if (maxRetries === 0 || Date.now() + delay >= deadlineAt) {
+        if (maxRetries === 0 || !isApiError(error)) throw error;
+        const seconds = Math.round((Date.now() - began) / 1000);
+        throw withAttempts(
+          error,
+          `${error.message}; gave up after ${attempt} PATCH attempt${attempt === 1 ? "" : "s"} over ${seconds} s, each read back and found not applied ` +
+            `(the operation's deadline, deadlineMs ${deadlineMs}, ran out)`,
+          attempt,
+        );
+      }
+      await sleep(delay);
+    }
+  }
 }

@@ -38,6 +38,7 @@ export class SharedLists implements ListReader {
         }
       },
       paginate: <T>(path: PathSegments, query?: QueryParameters) => api.paginate<T>(path, query),
+      ...(api.retryPolicy === undefined ? {} : { retryPolicy: api.retryPolicy }),
     };
   }
 

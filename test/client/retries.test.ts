@@ -102,7 +102,8 @@ describe("retries", () => {
     // random() = 0.5 of ceilings 500, 1000, 2000 ms.
     expect(sleeps).toEqual([250, 500, 1000]);
     expect(logs).toHaveLength(3);
-    expect(logs[0]).toContain("GET /v1/orgs/o1: 503; retry 1 of 4");
+    // A GET is safe to repeat: it is retried until the deadline, not a fixed number of times.
+    expect(logs[0]).toContain("GET /v1/orgs/o1: 503; retry 1 until the deadline (deadlineMs 120000)");
   });
 
   it("draws each backoff uniformly between 0 and the ceiling", async () => {
@@ -110,15 +111,15 @@ describe("retries", () => {
     const draws = [0, 0.999, 0.25, 0.1];
     const { client, sleeps } = testClient(server, { maxRetries: 4 }, { random: () => draws.shift()! });
 
-    await rejection(client.request("GET", ["x"]));
+    await rejection(client.request("GET", ["x"], { untilDeadline: false }));
     expect(sleeps).toEqual([0, Math.floor(0.999 * 1000), 500, 400]);
   });
 
-  it("gives up after maxRetries and throws the last error", async () => {
+  it("with untilDeadline false, gives up after maxRetries and throws the last error", async () => {
     const server = track(await startServer((_r, { res }) => sendError(res, 503, "still down")));
     const { client, sleeps } = testClient(server, { maxRetries: 2 });
 
-    const error = await rejection(client.request("DELETE", ["orgs", "o1", "teams", "t1"]));
+    const error = await rejection(client.request("DELETE", ["orgs", "o1", "teams", "t1"], { untilDeadline: false }));
     expect(isServerError(error)).toBe(true);
     expect(error.status).toBe(503);
     expect(server.requests).toHaveLength(3);

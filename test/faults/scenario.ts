@@ -94,7 +94,7 @@ interface Listed {
 }
 
 /** Every object of the program's kinds in the organization, listed through the API. */
-async function listObjects(api: Api, organizationId: string): Promise<Listed[]> {
+export async function listObjects(api: Api, organizationId: string): Promise<Listed[]> {
   const objects: Listed[] = [];
   for (const team of await api.list(`/orgs/${organizationId}/teams`)) objects.push({ kind: "Team", id: team.id, key: team.title });
   for (const collection of await api.list(`/orgs/${organizationId}/collections`, { nested: "true" })) {
@@ -124,7 +124,8 @@ async function stateObjects(stack: TestStack): Promise<Map<string, Set<string>>>
     byKind.get(kind)!.add(id);
   };
   for (const resource of deployment.resources ?? []) {
-    const kind = String(resource.type ?? "").match(/^pulumi-nodejs:dynamic\/docs-platform:(\w+)$/)?.[1];
+    // Either door: the dynamic package's type tokens or the plugin's.
+    const kind = String(resource.type ?? "").match(/^(?:pulumi-nodejs:dynamic\/docs-platform|docs-platform:index):(\w+)$/)?.[1];
     if (!kind) continue;
     add(kind, resource.id);
     const outputs = (resource.outputs ?? {}) as Record<string, unknown>;
@@ -153,7 +154,7 @@ export async function audit(stack: TestStack, api: Api, organizationId: string, 
   return { inState, orphans, missing, duplicates };
 }
 
-function tail(result: PulumiResult): string {
+export function tail(result: PulumiResult): string {
   return `${result.command} -> ${result.exitCode ?? result.signal}\n${(result.stdout + result.stderr).split("\n").slice(-25).join("\n")}`;
 }
 
@@ -227,7 +228,7 @@ function upAndKill(stack: TestStack, due: () => Promise<boolean>, maxMs: number,
   });
 }
 
-async function withEmulator<T>(body: (emulator: Emulator, api: Api, token: string, organizationId: string) => Promise<T>): Promise<T> {
+export async function withEmulator<T>(body: (emulator: Emulator, api: Api, token: string, organizationId: string) => Promise<T>): Promise<T> {
   const emulator = await startEmulator({ db: ":memory:" });
   try {
     const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme");
@@ -281,7 +282,7 @@ async function writeCount(emulator: Emulator): Promise<number> {
   return Object.entries(counts).reduce((sum, [route, count]) => (route.startsWith("GET ") ? sum : sum + count), 0);
 }
 
-async function requestTotal(emulator: Emulator): Promise<number> {
+export async function requestTotal(emulator: Emulator): Promise<number> {
   const response = await fetch(`${emulator.controlUrl}/requests`);
   return ((await response.json()) as { total: number }).total;
 }

@@ -47,6 +47,10 @@ export class RecordingRequester implements ApiRequester {
     return this.inner.request<T>(method, path, options);
   }
 
+  get retryPolicy(): ApiRequester["retryPolicy"] {
+    return this.inner.retryPolicy;
+  }
+
   paginate<T>(path: PathSegments, query?: QueryParameters): AsyncIterableIterator<T> {
     this.calls.push({ method: "GET", path: `/${path.join("/")}` });
     return this.inner.paginate<T>(path, query);
