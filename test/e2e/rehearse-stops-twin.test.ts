@@ -80,7 +80,9 @@ async function rehearse(options: { signal?: NodeJS.Signals; viaNpx?: boolean }) 
     [PROBE]: probe,
     PATH: `${path.join(base, "bin")}:${process.env.PATH}`,
     UP_STARTED: upStarted,
-    UP_SECONDS: options.signal ? "3" : "0",
+    // Long enough that the twin is seen running while `up` runs (the poll is every 100 ms), even when
+    // the script then ends on its own.
+    UP_SECONDS: options.signal ? "3" : "1",
     REHEARSAL_COMMENT: path.join(base, `${probe}.md`),
     DOCS_PLATFORM_CLI: "true",
     ...(options.viaNpx ? {} : { EMULATOR: path.join(base, "launch-twin.sh") }),
