@@ -26,6 +26,7 @@ export const siteSpaceInputs = z.strictObject({
   sectionId: identifier().optional(),
   path: pathSegmentInput().optional(),
   condition: conditionInput().optional(),
+  hidden: z.boolean().optional(),
   adopt: adoptInput.optional(),
 });
 
@@ -56,6 +57,11 @@ export interface SiteSpaceArgs {
    */
   condition?: Wrapped<string | null>;
   /**
+   * Whether the site space is hidden from the site's navigation (a PATCH sets it in place).
+   * Removing it stops managing it (the site space keeps its value). Example: `true`.
+   */
+  hidden?: Wrapped<boolean>;
+  /**
    * Take over an existing site space instead of creating one: `{ id: "<site space id>" }` (site
    * spaces have no natural key, so `true` is refused). It is then reconciled to these inputs.
    */
@@ -71,6 +77,7 @@ interface ApiSiteSpace {
   title?: string;
   default?: boolean;
   condition?: string | null;
+  hidden?: boolean;
   urls?: { published?: string };
 }
 
@@ -89,6 +96,7 @@ function stateOf(address: { organizationId: string; siteId: string }, siteSpace:
     sectionId: siteSpace.section ?? undefined,
     path: siteSpace.path,
     condition: siteSpace.condition ?? null,
+    hidden: siteSpace.hidden,
     title: siteSpace.title,
     default: siteSpace.default ?? false,
     publishedUrl: siteSpace.urls?.published,
@@ -114,6 +122,8 @@ function patchBody(inputs: SiteSpaceInputs, keys: Iterable<string>): Record<stri
     // A removed path stops being managed: the site space keeps its path.
     if (key === "path" && inputs.path !== undefined) body.path = inputs.path;
     if (key === "spaceId") body.spaceId = inputs.spaceId;
+    // A removed `hidden` stops being managed, like `path`.
+    if (key === "hidden" && inputs.hidden !== undefined) body.hidden = inputs.hidden;
   }
   return body;
 }
@@ -139,7 +149,7 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
     get: (id) => findSiteSpace(api, address.organizationId, address.siteId, id),
     idOf: (candidate) => candidate.id,
   });
-  const later = (["path", "condition"] as const).filter((key) => inputs[key] !== undefined && inputs[key] !== null);
+  const later = (["path", "condition", "hidden"] as const).filter((key) => inputs[key] !== undefined && inputs[key] !== null);
   if (later.length > 0) {
     try {
       siteSpace = await patchChecked<ApiSiteSpace>(api, siteSpacesPath(address.organizationId, address.siteId, siteSpace.id), patchBody(inputs, later), { readBack: () => findListed<ApiSiteSpace>(api, siteSpacesPath(address.organizationId, address.siteId), siteSpace.id) });
@@ -235,6 +245,7 @@ export class SiteSpace extends DocsPlatformResource {
   declare readonly sectionId: pulumi.Output<string | undefined>;
   declare readonly path: pulumi.Output<string | undefined>;
   declare readonly condition: pulumi.Output<string | null | undefined>;
+  declare readonly hidden: pulumi.Output<boolean | undefined>;
   /** Title shown for the site space (the space's title). */
   declare readonly title: pulumi.Output<string>;
   /** Whether it is the default site space of its section (or of the root). */

@@ -133,7 +133,7 @@ interface ApiSite {
   agentsContext?: string;
   siteSpaces?: number;
   createdAt?: string;
-  urls?: { location?: string; app?: string; published?: string };
+  urls?: { location?: string; app?: string; published?: string; preview?: string };
 }
 
 interface ApiSiteSpace {
@@ -204,6 +204,7 @@ function stateOf(organizationId: string, site: ApiSite, extra: { spaces?: string
     createdAt: site.createdAt,
     urls: site.urls,
     publishedUrl: site.urls?.published,
+    previewUrl: site.urls?.preview,
   };
 }
 
@@ -374,12 +375,14 @@ export class Site extends DocsPlatformResource {
   /** Number of site spaces. */
   declare readonly siteSpaces: pulumi.Output<number>;
   declare readonly createdAt: pulumi.Output<string>;
-  declare readonly urls: pulumi.Output<{ location?: string; app?: string; published?: string }>;
+  declare readonly urls: pulumi.Output<{ location?: string; app?: string; published?: string; preview?: string }>;
+  /** Where the site's preview is seen before it is published (`urls.preview`). */
+  declare readonly previewUrl: pulumi.Output<string | undefined>;
   /** Where visitors find the site (`urls.published`). */
   declare readonly publishedUrl: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { hostname: undefined, siteSpaces: undefined, createdAt: undefined, urls: undefined, publishedUrl: undefined };
+    const outputs = { hostname: undefined, siteSpaces: undefined, createdAt: undefined, urls: undefined, publishedUrl: undefined, previewUrl: undefined };
     super("Site", name, withIdentity("Site", name, { ...args, ...outputs }, opts), opts);
   }
 }

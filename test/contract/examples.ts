@@ -242,7 +242,7 @@ export const SAMPLES: Record<string, Sample> = {
       const siteId = await newSite(api, `Site spaces ${door}`, [api.spaceIds[0]!]);
       return {
         inputs: { organizationId: api.organizationId, siteId, spaceId: api.spaceIds[1], path: "api" },
-        updates: { path: "reference" },
+        updates: { path: "reference", hidden: true },
         replacements: { organizationId: "org-globex", siteId: "site-other", sectionId: "section-other" },
       };
     },

@@ -38,6 +38,10 @@ describe("SiteSpace check", () => {
     expect(await failuresOf({})).toEqual([]);
   });
 
+  it("checks hidden is a boolean", async () => {
+    expect((await provider.check({}, { organizationId: org, siteId: "s", spaceId: "p", hidden: "yes" })).failures?.map((failure) => failure.reason)).toEqual([expect.stringMatching(/^hidden: /)]);
+  });
+
   it("checks sectionId, path and condition", async () => {
     expect(await failuresOf({ sectionId: "" })).toEqual(["sectionId"]);
     expect(await failuresOf({ sectionId: "sec", path: "v2", condition: "visitor.claims.beta === true" })).toEqual([]);
@@ -138,6 +142,29 @@ describe("SiteSpace lifecycle", () => {
     expect(server).toMatchObject({ path: "two", space: { id: changelog } });
     expect(server).not.toHaveProperty("condition");
     expect((await provider.read(created.id, updated.outs)).props).toEqual(updated.outs);
+  });
+
+  it("hidden (the production service's site space PATCH): set at create, changed in place, drift seen and repaired, removal stops managing it", async () => {
+    const siteId = await h.createSite("Hidden");
+    const inputs = { organizationId: org, siteId, spaceId: guides, hidden: true };
+    const created = await provider.create(inputs);
+    expect(created.outs).toMatchObject({ hidden: true });
+    expect(await siteSpaceOf(siteId, created.id)).toMatchObject({ hidden: true });
+    const shown = { ...inputs, hidden: false };
+    expect(await provider.diff(created.id, created.outs, shown)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await provider.update(created.id, created.outs, shown);
+    expect(await siteSpaceOf(siteId, created.id)).toMatchObject({ hidden: false });
+    await h.api("PATCH", `/orgs/${org}/sites/${siteId}/site-spaces/${created.id}`, { hidden: true });
+    const drifted = await provider.read(created.id, updated.outs);
+    expect(drifted.props).toMatchObject({ hidden: true });
+    expect(await provider.diff(created.id, drifted.props, shown)).toMatchObject({ changes: true, replaces: [] });
+    await provider.update(created.id, drifted.props, shown);
+    expect(await siteSpaceOf(siteId, created.id)).toMatchObject({ hidden: false });
+    // Left out: not managed, and nothing is sent.
+    const { hidden: _hidden, ...unmanaged } = shown;
+    const after = await provider.update(created.id, updated.outs, unmanaged);
+    expect(after.outs).not.toHaveProperty("hidden");
+    expect(await siteSpaceOf(siteId, created.id)).toMatchObject({ hidden: false });
   });
 
   it("sees drift made through the API", async () => {

@@ -96,6 +96,7 @@ export interface ApiSiteSpace {
   title?: string;
   default?: boolean;
   condition?: string | null;
+  hidden?: boolean;
 }
 
 export interface ApiSection {

@@ -37,6 +37,8 @@ export const siteSpace: KindExporter = {
                 ["sectionId", item.section ? ref("SiteSection", item.section) : undefined],
                 ["path", item.path ? literal(item.path) : undefined],
                 ["condition", item.condition ? literal(item.condition) : undefined],
+                // Shown is what a new site space is: only a hidden one says so.
+                ["hidden", item.hidden === true ? literal(true) : undefined],
               ],
               dependsOn: !item.section && rootDefault && rootDefault.id !== item.id ? [{ kind: "SiteSpace", id: rootDefault.id }] : undefined,
             },
