@@ -9,7 +9,13 @@
  * resource is known by its URN: checked again (the preview of `up`, then its update), it is still
  * the one owner.
  */
-import type { ClaimedObject } from "./object-owners";
+/** The object a sole owner claims, from its resolved key parts. */
+export interface ClaimedObject {
+  /** Unique among the objects of the claim's kind, e.g. the organization id. */
+  key: string;
+  /** How the error says the object, e.g. `the agent instructions of organization org_acme`. */
+  description: string;
+}
 
 /** What a kind declares about the objects its resources own alone. */
 export interface SoleOwnership {

@@ -1,5 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type SoleOwnership, soleOwnerConflict } from "./deployment-owners";
+import { type ClaimedObject, type SoleOwnership, soleOwnerConflict } from "./deployment-owners";
+
+export type { ClaimedObject };
 
 /**
  * One owner per object: program-process registries that fail a program declaring two resources
@@ -41,13 +43,6 @@ export function addOwner(map: Map<string, Owner[]>, key: string, owner: Owner): 
   map.set(key, [...(map.get(key) ?? []), owner]);
 }
 
-/** The object a sole owner claims, from its resolved key parts. */
-export interface ClaimedObject {
-  /** Unique among the objects of the claim's kind, e.g. the organization id. */
-  key: string;
-  /** How the error says the object, e.g. `the agent instructions of organization org_acme`. */
-  description: string;
-}
 
 export interface SoleClaim {
   /** The resource kind; objects are compared within a kind. */

@@ -33,8 +33,10 @@ function blobFor(bundle: string, version: string, codeCache: boolean): string {
   const blob = path.join(cacheDir, "sea", `${name}.blob`);
   fs.mkdirSync(path.dirname(blob), { recursive: true });
   const config = path.join(cacheDir, "sea", `${name}.json`);
-  fs.writeFileSync(config, JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: codeCache }));
-  execFileSync(nodeBinary(hostNodePackage(version)), ["--experimental-sea-config", config], { stdio: ["ignore", "ignore", "inherit"] });
+  // `main` as the bundle's file name, read from its own folder: the blob records the path it is
+  // given, and the build machine's folders must not ship (test/release/hostile-review.test.ts).
+  fs.writeFileSync(config, JSON.stringify({ main: path.basename(bundle), output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: codeCache }));
+  execFileSync(nodeBinary(hostNodePackage(version)), ["--experimental-sea-config", config], { cwd: path.dirname(bundle), stdio: ["ignore", "ignore", "inherit"] });
   blobs.set(`${bundle}:${name}`, blob);
   return blob;
 }
