@@ -82,12 +82,12 @@ interface FactRow {
 
 /** The rows of the README's "The facts of DESIGN.md 8" table: `| fact | served | [file](conformance/file) "test name" |`. */
 function factRows(): FactRow[] {
-  const start = readme.indexOf("### The facts of DESIGN.md 8");
+  const start = readme.indexOf("### The facts of the production service's behaviour");
   if (start === -1) return [];
   const rows: FactRow[] = [];
   for (const line of readme.slice(start).split("\n")) {
     const cells = line.split("|").slice(1, -1).map((cell) => cell.trim());
-    if (cells.length !== 3 || cells[0] === "DESIGN.md 8 fact" || /^-+$/.test(cells[0]!)) continue;
+    if (cells.length !== 3 || cells[0] === "fact" || /^-+$/.test(cells[0]!)) continue;
     const proof = /^\[([\w.-]+)\]\(conformance\/\1\) "([^"]+)"$/.exec(cells[2]!);
     rows.push({ fact: cells[0]!, served: cells[1] === "served", file: proof?.[1], testName: proof?.[2] });
   }
@@ -97,7 +97,8 @@ function factRows(): FactRow[] {
 /** The topics of DESIGN.md 8: the bold words that open each of its bullets (`**Team members.**`, `**More answers**`). */
 function designTopics(markdown: string): string[] {
   const section = /^## 8\. [^\n]*\n([\s\S]*?)(?=^## \d)/m.exec(markdown)?.[1] ?? "";
-  return [...section.matchAll(/^- \*\*([^*]+)\*\*/gm)].map((match) => match[1]!.replace(/[.:]$/, "").trim());
+  // The README names no file a reader cannot open: "API.md" there is "the API's reference".
+  return [...section.matchAll(/^- \*\*([^*]+)\*\*/gm)].map((match) => match[1]!.replace(/[.:]$/, "").replaceAll("API.md", "the API's reference").trim());
 }
 
 describe("the emulator's list of DESIGN.md 8 facts", () => {
