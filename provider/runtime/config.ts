@@ -193,22 +193,31 @@ const READERS: { [K in keyof ProviderConfig]: (source: ConfigSource, env: NodeJS
 };
 
 /**
- * Every problem of a configuration, one per key, skipping the keys in `unknown` (values a preview
- * does not know yet): the known keys are still checked, so a `file://` API URL fails the preview
- * even while the token is an output of another resource.
+ * Reads every key on its own, skipping the keys in `unknown` (values a preview does not know yet):
+ * the values read, and one failure per key that could not be.
  */
-export function configurationFailures(source: ConfigSource, env: NodeJS.ProcessEnv = process.env, unknown: ReadonlySet<string> = new Set()): ConfigurationError[] {
+function readEachKey(source: ConfigSource, env: NodeJS.ProcessEnv, unknown: ReadonlySet<string>): { values: Partial<ProviderConfig>; failures: ConfigurationError[] } {
+  const values: Record<string, unknown> = {};
   const failures: ConfigurationError[] = [];
   for (const [key, read] of Object.entries(READERS)) {
     if (unknown.has(key)) continue;
     try {
-      read(source, env);
+      values[key] = read(source, env);
     } catch (error) {
       if (!(error instanceof ConfigurationError)) throw error;
       failures.push(error);
     }
   }
-  return failures;
+  return { values: values as Partial<ProviderConfig>, failures };
+}
+
+/**
+ * Every problem of a configuration, one per key, skipping the keys in `unknown` (values a preview
+ * does not know yet): the known keys are still checked, so a `file://` API URL fails the preview
+ * even while the token is an output of another resource.
+ */
+export function configurationFailures(source: ConfigSource, env: NodeJS.ProcessEnv = process.env, unknown: ReadonlySet<string> = new Set()): ConfigurationError[] {
+  return readEachKey(source, env, unknown).failures;
 }
 
 /**
@@ -216,17 +225,11 @@ export function configurationFailures(source: ConfigSource, env: NodeJS.ProcessE
  * Throws a {@link ConfigurationError} naming the key and the command that sets it.
  */
 export function readProviderConfig(source: ConfigSource, env: NodeJS.ProcessEnv = process.env): ProviderConfig {
-  const [first] = configurationFailures(source, env);
+  const { values, failures } = readEachKey(source, env, new Set());
+  const [first] = failures;
   if (first) throw first;
-  return {
-    apiUrl: READERS.apiUrl(source, env),
-    token: READERS.token(source, env),
-    maxRetries: READERS.maxRetries(source, env),
-    requestTimeoutMs: READERS.requestTimeoutMs(source, env),
-    maxConcurrentRequests: READERS.maxConcurrentRequests(source, env),
-    requestsPerSecond: READERS.requestsPerSecond(source, env),
-    rateLimitShare: READERS.rateLimitShare(source, env),
-  };
+  // With no failure, every key was read (the optional ones as undefined).
+  return values as ProviderConfig;
 }
 
 /**
