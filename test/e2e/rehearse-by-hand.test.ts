@@ -10,11 +10,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
-import { readExportLines } from "../emulator/shell.ts";
-import { spawnGroup, stopGroup } from "../pulumi-cli/process-groups.ts";
+import { stopGroup } from "../pulumi-cli/process-groups.ts";
 import { ensurePulumi } from "../pulumi-cli/ensure-pulumi.ts";
 import { stateDirEnvironment, workRoot } from "../pulumi-cli/run-pulumi.ts";
 import { bash, sectionSteps } from "./support/markdown-steps.ts";
+import { startTwinByHand } from "./support/twin.ts";
 import type { ChildProcess } from "node:child_process";
 
 const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -34,23 +34,6 @@ async function productionRequests(): Promise<number> {
   return ((await (await fetch(`${production.controlUrl}/requests`)).json()) as { total: number }).total;
 }
 
-/** Starts the twin with the emulator's own command line, from a snapshot of production; its printed lines. */
-async function startTwin(snapshot: string): Promise<Record<string, string>> {
-  const child = spawnGroup(process.execPath, ["test/emulator/main.ts", "--seed", snapshot, "--token", "twin-token", "--port", "0", "--db", ":memory:", "--exit-with-pid", String(process.pid)], {
-    cwd: repositoryRoot,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  twin = child;
-  let out = "";
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/^export DOCS_PLATFORM_ORGANIZATION_ID=.*$/m.test(out)) resolve(readExportLines(out));
-    });
-    child.on("exit", (code) => reject(new Error(`the twin exited with ${code}: ${out}`)));
-  });
-}
-
 beforeAll(async () => {
   production = await startEmulator({ db: ":memory:" });
   dir = path.join(workRoot, `rehearse-by-hand-${process.pid}-${Date.now()}`);
@@ -59,7 +42,8 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dir, "index.mjs"), PROGRAM);
   const snapshot = path.join(dir, "snapshot.json");
   await fs.writeFile(snapshot, JSON.stringify(production.snapshot()));
-  printed = await startTwin(snapshot);
+  // Started with the emulator's own command line, as a user would, from a snapshot of production.
+  ({ twin, printed } = await startTwinByHand("test/emulator/main.ts", snapshot, ["--token", "twin-token", "--port", "0", "--db", ":memory:"], repositoryRoot));
   const installation = await ensurePulumi();
   env = await stateDirEnvironment(path.join(dir, "state"), { binDir: installation.binDir });
   // The production stack, as a team has it: its own config names production.

@@ -17,8 +17,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
-import { runGroup, spawnGroup, stopGroup } from "../pulumi-cli/process-groups.ts";
-import { readExportLines } from "../emulator/shell.ts";
+import { runGroup, stopGroup } from "../pulumi-cli/process-groups.ts";
+import { startTwinByHand } from "./support/twin.ts";
 import { type TestStack, assertSucceeded, createStack, workRoot, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Api, apiClient } from "./support/api.ts";
 
@@ -170,18 +170,8 @@ describe("rehearsing a pull request against the offline twin", () => {
   });
 
   it("uses a twin started by hand, its printed lines pasted (no snapshot argument)", { timeout: minutes(6) }, async () => {
-    const twin = spawnGroup(process.execPath, [path.join(repositoryRoot, "test", "emulator", "dist", "main.js"), "--seed", snapshotFile, "--token", "token-of-the-twin-by-hand", "--port", "0", "--db", ":memory:", "--exit-with-pid", String(process.pid)], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const { twin, printed } = await startTwinByHand(path.join(repositoryRoot, "test", "emulator", "dist", "main.js"), snapshotFile, ["--token", "token-of-the-twin-by-hand", "--port", "0", "--db", ":memory:"]);
     try {
-      let out = "";
-      const printed = await new Promise<Record<string, string>>((resolve, reject) => {
-        twin.stdout!.on("data", (chunk: Buffer) => {
-          out += chunk.toString();
-          if (/^export DOCS_PLATFORM_ORGANIZATION_ID=.*$/m.test(out)) resolve(readExportLines(out));
-        });
-        twin.on("exit", (exitCode) => reject(new Error(`the twin exited with ${exitCode}: ${out}`)));
-      });
       const { code, output, comment } = await rehearse("by-hand", `new docs.Team("support", { title: "Support" });`, printed, {}, []);
       expect(code, output).toBe(0);
       expect(output).toContain(`rehearse: using the twin already running at ${printed.DOCS_PLATFORM_REHEARSAL}`);
