@@ -54,7 +54,7 @@ export {
   type TranslationSource,
   type TranslationStats,
 } from "./resources/translation";
-export { type Document, type DocumentBlock, type DocumentNode, EMPTY_DOCUMENT } from "./runtime/document";
+export { type Document, type DocumentBlock, type DocumentNode, EMPTY_DOCUMENT } from "./domain/document";
 
 /**
  * Lookups (provider/lookups/): find existing objects by name in the program's own process, with
@@ -73,5 +73,5 @@ export { type Document, type DocumentBlock, type DocumentNode, EMPTY_DOCUMENT } 
  * const organization = await docs.getOrganization();
  */
 export * from "./lookups/index";
-export { CONFIG_DEFAULTS, CONFIG_NAMESPACE, ConfigurationError } from "./runtime/config";
-export type { Adopt } from "./runtime/adopt";
+export { CONFIG_DEFAULTS, CONFIG_NAMESPACE, ConfigurationError } from "./config/provider-config";
+export type { Adopt } from "./adapter/adopt";

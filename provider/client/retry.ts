@@ -14,8 +14,8 @@
  * | delete | DELETE (404 counts as done) | repetition is safe | until the deadline |
  * | set a whole value | PUT: agent instructions, adaptive schema, site customization, translation instructions, an OpenAPI spec's source, a team member's role, a team's member adds and removes (a set: adding a member twice leaves one) | repetition is safe | until the deadline |
  * | publish, unpublish a site | POST `.../publish`, `.../unpublish` (`idempotent: true`) | repetition is harmless | until the deadline |
- * | create | POST (a team: PUT `/teams`), through create-once (runtime/create-once.ts, create-journal.ts) | its effect is looked for: after an unknown outcome, the object is searched for by natural key or fingerprint, and the create is sent again only when nothing was made | until the deadline |
- * | update of absolute values | PATCH (titles, descriptions, visibility, roles, paths, organization settings, overrides), through `patchChecked` (runtime/requests.ts) | its effect is read back: after an unknown outcome, the PATCH is sent again only when the object does not hold its values | until the deadline |
+ * | create | POST (a team: PUT `/teams`), through create-once (recovery/create-once.ts, create-journal.ts) | its effect is looked for: after an unknown outcome, the object is searched for by natural key or fingerprint, and the create is sent again only when nothing was made | until the deadline |
+ * | update of absolute values | PATCH (titles, descriptions, visibility, roles, paths, organization settings, overrides), through `patchChecked` (api/requests.ts) | its effect is read back: after an unknown outcome, the PATCH is sent again only when the object does not hold its values | until the deadline |
  * | relative writes | POST `.../move` (collection, space), PATCH `.../structure/sort`, POST `.../transfer`, POST a translation's `.../run` | not safe to repeat, nothing to look for | as before: never after an unknown outcome; a 429 or a refused connection (the server did not act) up to `maxRetries` (a 429 up to 20) |
  *
  * Every request of any kind is retried after a 429 or a refused connection, and `maxRetries: 0`

@@ -3,10 +3,10 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { identifier } from "../runtime/check";
-import { listAll } from "../runtime/requests";
-import type { Role } from "../runtime/roles";
-import { compact } from "../runtime/values";
+import { identifier } from "../adapter/check";
+import { listAll } from "../api/requests";
+import type { Role } from "../domain/roles";
+import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
 

@@ -12,10 +12,10 @@ import { createHash } from "node:crypto";
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { ApiClient, createRedactor, isApiError, type Redactor } from "../client";
-import type { ApiRequester } from "../runtime/api";
-import { UNKNOWN_PROPERTY, validate } from "../runtime/check";
-import { CONFIG_NAMESPACE, ConfigurationError, type ConfigSource, readProviderConfig } from "../runtime/config";
-import { requireStackOrganizationId } from "../runtime/organization-default";
+import type { ApiRequester } from "../api/requester";
+import { UNKNOWN_PROPERTY, validate } from "../adapter/check";
+import { CONFIG_NAMESPACE, ConfigurationError, type ConfigSource, readProviderConfig } from "../config/provider-config";
+import { requireStackOrganizationId } from "../config/organization-default";
 import { LookupError } from "./lookup-error";
 
 /** One lookup: its name, its arguments' schema and what it does with them. */

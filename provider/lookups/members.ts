@@ -4,11 +4,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isNotFoundError } from "../client";
-import type { ApiRequester } from "../runtime/api";
-import { identifier } from "../runtime/check";
-import { listAll } from "../runtime/requests";
-import { type Role, roleEnum } from "../runtime/roles";
-import { compact } from "../runtime/values";
+import type { ApiRequester } from "../api/requester";
+import { identifier } from "../adapter/check";
+import { listAll } from "../api/requests";
+import { type Role, roleEnum } from "../domain/roles";
+import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { LookupError } from "./lookup-error";
 import { exactlyOne } from "./match";

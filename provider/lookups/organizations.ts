@@ -5,11 +5,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isNotFoundError } from "../client";
-import { identifier } from "../runtime/check";
-import { requireStackOrganizationId } from "../runtime/organization-default";
-import { listAll } from "../runtime/requests";
-import type { Role } from "../runtime/roles";
-import { compact } from "../runtime/values";
+import { identifier } from "../adapter/check";
+import { requireStackOrganizationId } from "../config/organization-default";
+import { listAll } from "../api/requests";
+import type { Role } from "../domain/roles";
+import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { LookupError } from "./lookup-error";
 import { exactlyOne, nearlyEqual } from "./match";

@@ -4,7 +4,7 @@
  * client and its provider's organization. A lookup that returns a list answers an object holding
  * it (`{ spaces: [...] }`), as an invoke must.
  */
-import type { ApiRequester } from "../runtime/api";
+import type { ApiRequester } from "../api/requester";
 import { type LookupDefinition, runLookup } from "../lookups/lookup";
 import { getCollectionLookup } from "../lookups/collections";
 import { getMemberLookup, getMembersLookup } from "../lookups/members";

@@ -12,14 +12,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { IDENTITY_KEY } from "../runtime/args";
+import { IDENTITY_KEY } from "../adapter/property-bag";
 import { EMBEDDED } from "../embedded";
-import { CONFIG_KEYS, CONFIG_NAMESPACE, configurationFailures, configurationTypeFailures, readProviderConfig } from "../runtime/config";
-import { changedKeys } from "../runtime/resource";
+import { CONFIG_KEYS, CONFIG_NAMESPACE, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
+import { changedKeys } from "../adapter/resource";
 import { checkWithPreview, configureCore, context, definitionFor, providerFor, sharedApi } from "../runtime/core";
-import { importObject } from "../runtime/resource";
-import { UNKNOWN } from "../runtime/unknowns";
-import { ORGANIZATION_ENV } from "../runtime/organization-default";
+import { importObject } from "../adapter/resource";
+import { UNKNOWN } from "../adapter/unknowns";
+import { ORGANIZATION_ENV } from "../config/organization-default";
 import { type Bag, unwrapSecrets, withoutDynamicKeys, wrapSecrets } from "./properties";
 import { invoke } from "./invoke";
 import { sdk } from "./sdk";
@@ -115,7 +115,7 @@ function handle(work: (request: Call["request"]) => Promise<unknown>): (call: Ca
 }
 
 /**
- * An error as the engine reads it. An object created but not finished (runtime/partial-create.ts:
+ * An error as the engine reads it. An object created but not finished (recovery/partial-create.ts:
  * the error carries its id and properties) is an ErrorResourceInitFailed, so the engine records
  * the object instead of losing it.
  */

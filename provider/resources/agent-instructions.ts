@@ -15,16 +15,17 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isNotFoundError } from "../client";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { identifier } from "../runtime/check";
-import { withIdentity } from "../runtime/args";
-import { claimSoleOwner } from "../runtime/object-owners";
-import { asWritten, covers, type Document, documentInput, EMPTY_DOCUMENT } from "../runtime/document";
-import { getOrUndefined } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformResource } from "../runtime/stub";
-import { compact } from "../runtime/values";
-import { ofOrganization } from "../runtime/import-ids";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { identifier } from "../adapter/check";
+import { withIdentity } from "../dynamic/args";
+import { claimSoleOwner } from "../dynamic/object-owners";
+import { asWritten, covers, type Document, documentInput, EMPTY_DOCUMENT } from "../domain/document";
+import { getOrUndefined } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { compact } from "../adapter/values";
+import { ofOrganization } from "../adapter/import-ids";
 
 export const schema = z.strictObject({
   organizationId: identifier(),

@@ -1,18 +1,19 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Adopt, adoptInput } from "../runtime/adopt";
-import { identifier, text } from "../runtime/check";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { type Wrapped, withIdentity } from "../runtime/args";
+import { type Adopt, adoptInput } from "../adapter/adopt";
+import { identifier, text } from "../adapter/check";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { type Wrapped, withIdentity } from "../dynamic/args";
 import { isOutcomeUnknown, isPermissionDeniedError } from "../client";
-import { createOnce } from "../runtime/create-once";
-import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { type Role, roleEnum } from "../runtime/roles";
-import { DocsPlatformResource } from "../runtime/stub";
-import { CANNOT_MOVE, transferToOrganization } from "../runtime/transfer";
-import { pick } from "../runtime/values";
+import { createOnce } from "../recovery/create-once";
+import { PartialCreateError } from "../recovery/partial-create";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { type Role, roleEnum } from "../domain/roles";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
+import { pick } from "../adapter/values";
 
 /**
  * A collection (a group of spaces), at the top level of its organization or
@@ -150,7 +151,7 @@ function patchBody(inputs: CollectionInputs, keys: Iterable<string>): Record<str
 }
 
 /**
- * Transfers collection `id` to `news.organizationId` (see runtime/transfer.ts), every
+ * Transfers collection `id` to `news.organizationId` (see domain/transfer.ts), every
  * refusal an error saying what happened in the user's terms.
  */
 function transfer(api: ApiRequester, id: string, olds: State, news: CollectionInputs): Promise<boolean> {

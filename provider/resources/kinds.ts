@@ -4,8 +4,8 @@
  * package's exports, the plugin's schema, export, the pull-request summary and both doors find
  * every kind here; a new kind is one file in this folder and one line below.
  */
-import type { Adopt } from "../runtime/adopt";
-import type { ResourceDefinition } from "../runtime/resource";
+import type { Adopt } from "../adapter/adopt";
+import type { ResourceDefinition } from "../adapter/resource";
 import { definition as agentInstructions } from "./agent-instructions";
 import { definition as collection } from "./collection";
 import { definition as openApiSpec } from "./open-api-spec";

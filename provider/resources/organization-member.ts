@@ -1,15 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ResourceContext } from "../runtime/api";
-import { identifier } from "../runtime/check";
-import { withIdentity } from "../runtime/args";
-import { type ClaimedObject, claimSoleOwner } from "../runtime/object-owners";
-import { type ApiMember, EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, memberPath } from "../runtime/members";
-import { deleteIdempotent, getOrUndefined, patchChecked } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { type Role, roleEnum } from "../runtime/roles";
-import { DocsPlatformResource } from "../runtime/stub";
-import { stateStrings } from "../runtime/values";
+import type { ResourceContext } from "../recovery/context";
+import { identifier } from "../adapter/check";
+import { withIdentity } from "../dynamic/args";
+import { type ClaimedObject, claimSoleOwner } from "../dynamic/object-owners";
+import { type ApiMember, EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, memberPath } from "../domain/members";
+import { deleteIdempotent, getOrUndefined, patchChecked } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { type Role, roleEnum } from "../domain/roles";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { stateStrings } from "../adapter/values";
 
 /**
  * The role of an existing member of an organization. People join an organization

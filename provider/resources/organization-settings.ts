@@ -1,17 +1,18 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { httpUrl, identifier, text } from "../runtime/check";
-import { type Wrapped } from "../runtime/args";
-import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../runtime/merge-rules";
-import { getOrUndefined, patchChecked, sortedSet } from "../runtime/requests";
-import { claimSoleOwner } from "../runtime/object-owners";
-import { organizationIdFor } from "../runtime/organization-default";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { type Role, roleEnum } from "../runtime/roles";
-import { DocsPlatformResource } from "../runtime/stub";
-import { jsonEqual } from "../runtime/values";
-import { ofOrganization } from "../runtime/import-ids";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { httpUrl, identifier, text } from "../adapter/check";
+import { type Wrapped } from "../dynamic/args";
+import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
+import { getOrUndefined, patchChecked, sortedSet } from "../api/requests";
+import { claimSoleOwner } from "../dynamic/object-owners";
+import { organizationIdFor } from "../config/organization-default";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { type Role, roleEnum } from "../domain/roles";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { jsonEqual } from "../adapter/values";
+import { ofOrganization } from "../adapter/import-ids";
 
 /**
  * The settings of an existing organization. The API has no endpoint that

@@ -1,15 +1,16 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Adopt, adoptInput } from "../runtime/adopt";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { httpUrl, identifier, text } from "../runtime/check";
-import { type Wrapped, withIdentity } from "../runtime/args";
-import { createOnce } from "../runtime/create-once";
-import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { type Role, roleEnum } from "../runtime/roles";
-import { DocsPlatformResource } from "../runtime/stub";
-import { pick, stateStrings } from "../runtime/values";
+import { type Adopt, adoptInput } from "../adapter/adopt";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { httpUrl, identifier, text } from "../adapter/check";
+import { type Wrapped, withIdentity } from "../dynamic/args";
+import { createOnce } from "../recovery/create-once";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { type Role, roleEnum } from "../domain/roles";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { pick, stateStrings } from "../adapter/values";
 
 /**
  * A SAML single sign-on provider of an organization.

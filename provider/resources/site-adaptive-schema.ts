@@ -17,15 +17,15 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ResourceContext } from "../runtime/api";
-import { identifier, text } from "../runtime/check";
-import { type Wrapped, withIdentity } from "../runtime/args";
-import { getOrUndefined } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformResource } from "../runtime/stub";
+import type { ResourceContext } from "../recovery/context";
+import { identifier, text } from "../adapter/check";
+import { type Wrapped, withIdentity } from "../dynamic/args";
+import { getOrUndefined } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { DocsPlatformResource } from "../dynamic/stub";
 import { isNotFoundError } from "../client";
-import { jsonEqual, stateStrings } from "../runtime/values";
-import { ofSite } from "../runtime/import-ids";
+import { jsonEqual, stateStrings } from "../adapter/values";
+import { ofSite } from "../adapter/import-ids";
 
 const annotations = {
   title: text({ max: 200 }).optional(),

@@ -24,15 +24,16 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { httpUrl, identifier, text } from "../runtime/check";
-import { type Wrapped, withIdentity } from "../runtime/args";
-import { claimSoleOwner } from "../runtime/object-owners";
-import { getOrUndefined } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformResource } from "../runtime/stub";
-import { jsonEqual, stateStrings } from "../runtime/values";
-import { ofSite } from "../runtime/import-ids";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { httpUrl, identifier, text } from "../adapter/check";
+import { type Wrapped, withIdentity } from "../dynamic/args";
+import { claimSoleOwner } from "../dynamic/object-owners";
+import { getOrUndefined } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { jsonEqual, stateStrings } from "../adapter/values";
+import { ofSite } from "../adapter/import-ids";
 
 // ---------------------------------------------------------------------------------------------
 // The Customization object's input shape, shared with SiteSpaceCustomization.

@@ -9,16 +9,17 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { adoptInput } from "../runtime/adopt";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { identifier, text } from "../runtime/check";
-import { type Wrapped, withIdentity } from "../runtime/args";
-import { createOnce } from "../runtime/create-once";
-import { deleteIdempotent, findListed, listAll, patchChecked } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformResource } from "../runtime/stub";
-import { stateStrings } from "../runtime/values";
-import { insideSite } from "../runtime/import-ids";
+import { adoptInput } from "../adapter/adopt";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { identifier, text } from "../adapter/check";
+import { type Wrapped, withIdentity } from "../dynamic/args";
+import { createOnce } from "../recovery/create-once";
+import { deleteIdempotent, findListed, listAll, patchChecked } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { stateStrings } from "../adapter/values";
+import { insideSite } from "../adapter/import-ids";
 
 export const siteSectionGroupInputs = z.strictObject({
   organizationId: identifier(),

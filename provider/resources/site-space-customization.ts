@@ -18,15 +18,16 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { identifier } from "../runtime/check";
-import { type Wrapped, withIdentity } from "../runtime/args";
-import { deleteIdempotent, getOrUndefined, patchChecked } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformResource } from "../runtime/stub";
-import { jsonEqual, stateStrings } from "../runtime/values";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { identifier } from "../adapter/check";
+import { type Wrapped, withIdentity } from "../dynamic/args";
+import { deleteIdempotent, getOrUndefined, patchChecked } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { jsonEqual, stateStrings } from "../adapter/values";
 import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declaredState, overlayDeclared } from "./site-customization";
-import { insideSite } from "../runtime/import-ids";
+import { insideSite } from "../adapter/import-ids";
 
 export const schema = z.strictObject({
   organizationId: identifier(),

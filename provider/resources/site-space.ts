@@ -5,19 +5,20 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { adoptInput } from "../runtime/adopt";
-import type { ApiRequester, ListReader, ResourceContext } from "../runtime/api";
-import { identifier } from "../runtime/check";
-import { type Wrapped, withIdentity } from "../runtime/args";
-import { PartialCreateError } from "../runtime/partial-create";
-import { createOnce } from "../runtime/create-once";
+import { adoptInput } from "../adapter/adopt";
+import type { ApiRequester, ListReader } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { identifier } from "../adapter/check";
+import { type Wrapped, withIdentity } from "../dynamic/args";
+import { PartialCreateError } from "../recovery/partial-create";
+import { createOnce } from "../recovery/create-once";
 import { conditionInput, pathSegmentInput } from "./site-section";
-import { deleteIdempotent, findListed, listAll, patchChecked, readThroughList } from "../runtime/requests";
+import { deleteIdempotent, findListed, listAll, patchChecked, readThroughList } from "../api/requests";
 import { isPermissionDeniedError } from "../client";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformResource } from "../runtime/stub";
-import { stateStrings } from "../runtime/values";
-import { insideSite } from "../runtime/import-ids";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { stateStrings } from "../adapter/values";
+import { insideSite } from "../adapter/import-ids";
 
 export const siteSpaceInputs = z.strictObject({
   organizationId: identifier(),

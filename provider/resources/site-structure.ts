@@ -20,15 +20,16 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { identifier } from "../runtime/check";
-import { type Wrapped, withIdentity } from "../runtime/args";
-import { getOrUndefined } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformResource } from "../runtime/stub";
-import { isUnknown } from "../runtime/unknowns";
-import { stateStrings } from "../runtime/values";
-import { ofSite } from "../runtime/import-ids";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { identifier } from "../adapter/check";
+import { type Wrapped, withIdentity } from "../dynamic/args";
+import { getOrUndefined } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { isUnknown } from "../adapter/unknowns";
+import { stateStrings } from "../adapter/values";
+import { ofSite } from "../adapter/import-ids";
 
 /** A list of ids naming each item once (ids still unknown in a preview are checked at `up`). */
 const orderedIds = () =>

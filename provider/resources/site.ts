@@ -7,16 +7,17 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { adoptInput } from "../runtime/adopt";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { identifier, text } from "../runtime/check";
-import { type Wrapped, withIdentity } from "../runtime/args";
-import { createOnce } from "../runtime/create-once";
-import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, listForRead, patchChecked, readThroughList } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformResource } from "../runtime/stub";
-import { stateStrings } from "../runtime/values";
+import { adoptInput } from "../adapter/adopt";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { identifier, text } from "../adapter/check";
+import { type Wrapped, withIdentity } from "../dynamic/args";
+import { createOnce } from "../recovery/create-once";
+import { PartialCreateError } from "../recovery/partial-create";
+import { deleteIdempotent, getOrUndefined, listAll, listForRead, patchChecked, readThroughList } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { stateStrings } from "../adapter/values";
 
 /** the API's reference: a proxy hosts the site on a subdirectory of another domain, `<domain>/<path>`. */
 export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;

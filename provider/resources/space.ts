@@ -27,20 +27,21 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Adopt, adoptInput } from "../runtime/adopt";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { identifier, text } from "../runtime/check";
-import { type Wrapped, withIdentity } from "../runtime/args";
+import { type Adopt, adoptInput } from "../adapter/adopt";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { identifier, text } from "../adapter/check";
+import { type Wrapped, withIdentity } from "../dynamic/args";
 import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client";
-import { createOnce } from "../runtime/create-once";
-import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../runtime/merge-rules";
-import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, patchChecked } from "../runtime/requests";
-import { CANNOT_MOVE, transferToOrganization } from "../runtime/transfer";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { type Role, roleEnum } from "../runtime/roles";
-import { DocsPlatformResource } from "../runtime/stub";
-import { jsonEqual } from "../runtime/values";
+import { createOnce } from "../recovery/create-once";
+import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
+import { PartialCreateError } from "../recovery/partial-create";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked } from "../api/requests";
+import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { type Role, roleEnum } from "../domain/roles";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { jsonEqual } from "../adapter/values";
 
 export const EDIT_MODES = ["live", "locked"] as const;
 export type EditMode = (typeof EDIT_MODES)[number];
@@ -211,7 +212,7 @@ function patchBody(inputs: SpaceInputs, current: State, keys: Iterable<string>):
 }
 
 /**
- * Transfers space `id` to `news.organizationId` (see runtime/transfer.ts), every
+ * Transfers space `id` to `news.organizationId` (see domain/transfer.ts), every
  * refusal an error in the user's terms, saying that nothing was changed.
  */
 function transfer(api: ApiRequester, id: string, olds: State, news: SpaceInputs): Promise<boolean> {

@@ -1,15 +1,16 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { identifier, resourceId } from "../runtime/check";
-import { type Wrapped, withIdentity } from "../runtime/args";
-import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../runtime/members";
-import { deleteIdempotent } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformResource } from "../runtime/stub";
-import { assertNotAuthoritativeTeamId, registerTeamMember } from "../runtime/team-membership-owners";
-import { isUnknown } from "../runtime/unknowns";
-import { stateStrings } from "../runtime/values";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { identifier, resourceId } from "../adapter/check";
+import { type Wrapped, withIdentity } from "../dynamic/args";
+import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../domain/members";
+import { deleteIdempotent } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { assertNotAuthoritativeTeamId, registerTeamMember } from "../dynamic/team-membership-owners";
+import { isUnknown } from "../adapter/unknowns";
+import { stateStrings } from "../adapter/values";
 import { isNotFoundError } from "../client";
 
 /** Roles of a member in a team. */

@@ -1,16 +1,17 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Adopt, adoptInput } from "../runtime/adopt";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { identifier, text } from "../runtime/check";
-import { type Wrapped, withIdentity } from "../runtime/args";
-import { createOnce } from "../runtime/create-once";
-import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList, sortedSet } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformResource } from "../runtime/stub";
-import { registerAuthoritativeTeam } from "../runtime/team-membership-owners";
-import { stateStrings } from "../runtime/values";
+import { type Adopt, adoptInput } from "../adapter/adopt";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { identifier, text } from "../adapter/check";
+import { type Wrapped, withIdentity } from "../dynamic/args";
+import { createOnce } from "../recovery/create-once";
+import { PartialCreateError } from "../recovery/partial-create";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList, sortedSet } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
+import { stateStrings } from "../adapter/values";
 
 /** the production service's behaviour (production; the API's reference gives no limit). */
 export const TEAM_TITLE_MAX = 64;

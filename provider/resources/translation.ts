@@ -21,17 +21,18 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isOutcomeUnknown } from "../client";
-import { type Adopt, adoptInput } from "../runtime/adopt";
-import type { ApiRequester, ResourceContext } from "../runtime/api";
-import { identifier, text } from "../runtime/check";
-import { type Wrapped, withIdentity } from "../runtime/args";
-import { createOnce } from "../runtime/create-once";
-import { asWritten, covers, type Document, documentInput } from "../runtime/document";
-import { PartialCreateError } from "../runtime/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll } from "../runtime/requests";
-import type { ResourceDefinition, State } from "../runtime/resource";
-import { DocsPlatformResource } from "../runtime/stub";
-import { compact, stateStrings } from "../runtime/values";
+import { type Adopt, adoptInput } from "../adapter/adopt";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import { identifier, text } from "../adapter/check";
+import { type Wrapped, withIdentity } from "../dynamic/args";
+import { createOnce } from "../recovery/create-once";
+import { asWritten, covers, type Document, documentInput } from "../domain/document";
+import { PartialCreateError } from "../recovery/partial-create";
+import { deleteIdempotent, getOrUndefined, listAll } from "../api/requests";
+import type { ResourceDefinition, State } from "../adapter/resource";
+import { DocsPlatformResource } from "../dynamic/stub";
+import { compact, stateStrings } from "../adapter/values";
 
 /**
  * The languages the platform translates into (the service's list): a well-formed code outside it

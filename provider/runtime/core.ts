@@ -7,20 +7,21 @@
  * implements anything of a kind.
  */
 import { ApiClient } from "../client";
-import type { ApiRequester, ResourceContext } from "./api";
-import type { ProviderConfig } from "./config";
-import { type ResourceDefinition, toProvider } from "./resource";
-import type { PropertyBag } from "./stub";
-import type { Adopt } from "./adopt";
-import { CreateJournal, journalDirectory } from "./create-journal";
-import { DeploymentClaims } from "./deployment-claims";
-import { DeploymentOwners, labelOf, soleOwnerConflict } from "./deployment-owners";
-import { SharedLists } from "./shared-lists";
+import type { ApiRequester } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import type { ProviderConfig } from "../config/provider-config";
+import { type ResourceDefinition, toProvider } from "../adapter/resource";
+import type { PropertyBag } from "../adapter/property-bag";
+import type { Adopt } from "../adapter/adopt";
+import { CreateJournal, journalDirectory } from "../recovery/create-journal";
+import { DeploymentClaims } from "../recovery/deployment-claims";
+import { DeploymentOwners, labelOf, soleOwnerConflict } from "../adapter/deployment-owners";
+import { SharedLists } from "../api/shared-lists";
 import { logToEngine } from "./engine-log";
 import { organizationFailures, previewChecks } from "./preview-checks";
-import { containsUnknown } from "./unknowns";
-import type { CheckFailure } from "./check";
-import { IDENTITY_KEY } from "./args";
+import { containsUnknown } from "../adapter/unknowns";
+import type { CheckFailure } from "../adapter/check";
+import { IDENTITY_KEY } from "../adapter/property-bag";
 import { definitionOf, fileOf } from "../resources/kinds";
 
 export type KindProvider = ReturnType<typeof toProvider>;

@@ -7,11 +7,11 @@
 // First: on an older Node.js, one line naming the versions (node-version.ts).
 import "./node-version";
 import type * as pulumi from "@pulumi/pulumi";
-import { readProviderConfig } from "./config";
+import { readProviderConfig } from "../config/provider-config";
 import { checkWithPreview, configureCore, type KindProvider, providerFor } from "./core";
-import type { PropertyBag } from "./stub";
+import type { PropertyBag } from "../adapter/property-bag";
 import { urnOf } from "./engine-log";
-import { IDENTITY_KEY } from "./args";
+import { IDENTITY_KEY } from "../adapter/property-bag";
 
 export { moduleNameOf, providerFor } from "./core";
 

@@ -21,11 +21,12 @@
  * operation that needs the API says what went wrong when it runs.
  */
 import { isAuthenticationError, isNotFoundError, isPermissionDeniedError } from "../client";
-import type { ApiRequester, PathSegments, QueryParameters, ResourceContext } from "./api";
-import type { Adopt } from "./adopt";
-import type { CheckFailure } from "./check";
-import type { ResourceDefinition } from "./resource";
-import { containsUnknown } from "./unknowns";
+import type { ApiRequester, PathSegments, QueryParameters } from "../api/requester";
+import type { ResourceContext } from "../recovery/context";
+import type { Adopt } from "../adapter/adopt";
+import type { CheckFailure } from "../adapter/check";
+import type { ResourceDefinition } from "../adapter/resource";
+import { containsUnknown } from "../adapter/unknowns";
 
 /** What a check says beside its failures: messages for the engine, filed under the resource. */
 export type Report = (severity: "info" | "warning", message: string) => void;

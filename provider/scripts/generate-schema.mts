@@ -291,7 +291,7 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   const classDeclaration = findDeclaration(source, classNamed(kind));
   if (!classDeclaration) throw new Error(`generate-schema: no class ${kind} in resources/${file}.ts`);
   const outputDocs = propertyDocs(classDeclaration);
-  emitter.nested = nestedDocs([source, sourceOf("runtime/document.ts"), sourceOf("runtime/adopt.ts")]);
+  emitter.nested = nestedDocs([source, sourceOf("domain/document.ts"), sourceOf("adapter/adopt.ts")]);
 
   const jsonSchema = jsonSchemaOf(definition.schema);
   const properties = jsonSchema.properties as Record<string, Json>;
@@ -486,7 +486,7 @@ export function generateSchema(config: readonly ConfigKey[], manifest: Manifest)
 
 // `node provider/scripts/generate-schema.mts [--check]`: writes (or checks) provider/docs-platform/schema.json.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { CONFIG_KEYS } = requireBuilt("./runtime/config") as { CONFIG_KEYS: ConfigKey[] };
+  const { CONFIG_KEYS } = requireBuilt("./config/provider-config") as { CONFIG_KEYS: ConfigKey[] };
   const manifest = JSON.parse(fs.readFileSync(path.join(providerRoot, "package.json"), "utf8")) as Manifest;
   const text = `${JSON.stringify(generateSchema(CONFIG_KEYS, manifest), null, 2)}\n`;
   const target = path.join(providerRoot, "docs-platform", "schema.json");

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { isConnectionError, isServerError, ServerError } from "../../provider/client/index.ts";
-import type { ApiRequester } from "../../provider/runtime/api.ts";
-import { AmbiguousCreateError, createOnce } from "../../provider/runtime/create-once.ts";
-import { AFTER_DEADLINE, explainApiError } from "../../provider/runtime/operation-errors.ts";
-import { patchChecked } from "../../provider/runtime/requests.ts";
+import type { ApiRequester } from "../../provider/api/requester.ts";
+import { AmbiguousCreateError, createOnce } from "../../provider/recovery/create-once.ts";
+import { AFTER_DEADLINE, explainApiError } from "../../provider/adapter/operation-errors.ts";
+import { patchChecked } from "../../provider/api/requests.ts";
 import { rejection, testClient, track } from "./harness.ts";
 import { resetConnection, sendError, sendJson, startServer } from "./hostile-server.ts";
 

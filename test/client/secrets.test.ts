@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/index.ts";
 import { definition as openApiSpec } from "../../provider/resources/open-api-spec.ts";
-import { ConfigurationError } from "../../provider/runtime/config.ts";
+import { ConfigurationError } from "../../provider/config/provider-config.ts";
 import { configure } from "../../provider/runtime/host.ts";
 import { PROVIDER, providerOf, rejectionOf } from "../provider/support/harness.ts";
 import { rejection, renderings, testClient, track } from "./harness.ts";

@@ -74,7 +74,7 @@ async function newSection(api: RawApi, siteId: string, title: string): Promise<s
 
 /**
  * The member kinds' delete in the process that took the member over: one provider process serves
- * one deployment, and a create of this deployment claimed the member (runtime/deployment-claims.ts)
+ * one deployment, and a create of this deployment claimed the member (recovery/deployment-claims.ts)
  * so that the delete of a replacement naming the same person differently (by user id, then by
  * email) does not undo it. A create and a delete of one object in one process, as here, is that
  * case to the provider: the member stays. A later deployment's delete removes them

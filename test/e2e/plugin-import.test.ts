@@ -20,7 +20,7 @@ const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): 
 const minutes = (n: number) => n * 60_000;
 const pluginDir = path.join(repositoryRoot, "provider", "docs-platform");
 
-/** The kinds whose import id is `<siteId>/<id>` (runtime/import-ids.ts). */
+/** The kinds whose import id is `<siteId>/<id>` (adapter/import-ids.ts). */
 const INSIDE_SITE = new Set(["SiteSection", "SiteSectionGroup", "SiteSpace", "SiteSpaceCustomization"]);
 
 async function writeRequests(emulator: Emulator): Promise<Record<string, number>> {

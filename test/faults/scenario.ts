@@ -240,7 +240,7 @@ export async function withEmulator<T>(body: (emulator: Emulator, api: Api, token
   }
 }
 
-/** The entries of the provider's create journal under a Pulumi home (see provider/runtime/create-journal.ts). */
+/** The entries of the provider's create journal under a Pulumi home (see provider/recovery/create-journal.ts). */
 async function journalEntries(pulumiHome: string): Promise<{ inFlight: number; withId: number }> {
   const directory = path.join(pulumiHome, "docs-platform", "create-journal");
   const files = (await fs.readdir(directory).catch(() => [] as string[])).filter((file) => file.endsWith(".json"));

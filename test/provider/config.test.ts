@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONFIG_DEFAULTS, configurationFailures, configurationTypeFailures, readProviderConfig } from "../../provider/runtime/config.ts";
+import { CONFIG_DEFAULTS, configurationFailures, configurationTypeFailures, readProviderConfig } from "../../provider/config/provider-config.ts";
 
 const source = (values: Record<string, string>) => ({ get: (key: string) => values[key] });
 

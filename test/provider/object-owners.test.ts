@@ -1,4 +1,4 @@
-// One owner per object (provider/runtime/object-owners.ts) through the resource classes, with
+// One owner per object (provider/dynamic/object-owners.ts) through the resource classes, with
 // pulumi's mocks: two resources that would manage one organization's agent instructions or
 // settings, one member's role or one site's customization fail the program at once, naming both;
 // resources of distinct objects are accepted.

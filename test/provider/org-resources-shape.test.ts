@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { createRequire } from "node:module";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as collection from "../../provider/resources/collection.ts";
-import { inputKeysOf } from "../../provider/runtime/resource.ts";
+import { inputKeysOf } from "../../provider/adapter/resource.ts";
 import * as organizationMember from "../../provider/resources/organization-member.ts";
 import * as organizationSettings from "../../provider/resources/organization-settings.ts";
 import * as samlProvider from "../../provider/resources/saml-provider.ts";

@@ -4,8 +4,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as docs from "../../provider/index.ts";
-import { ConfigurationError } from "../../provider/runtime/config.ts";
-import { DocsPlatformResource } from "../../provider/runtime/stub.ts";
+import { ConfigurationError } from "../../provider/config/provider-config.ts";
+import { DocsPlatformResource } from "../../provider/dynamic/stub.ts";
 
 type AnyResourceClass = new (name: string, args: Record<string, unknown>, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/organization-member.ts";
-import type { ApiRequester } from "../../provider/runtime/api.ts";
-import { DeploymentClaims } from "../../provider/runtime/deployment-claims.ts";
-import { toProvider } from "../../provider/runtime/resource.ts";
-import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
+import type { ApiRequester } from "../../provider/api/requester.ts";
+import { DeploymentClaims } from "../../provider/recovery/deployment-claims.ts";
+import { toProvider } from "../../provider/adapter/resource.ts";
+import { UNKNOWN } from "../../provider/adapter/unknowns.ts";
 import { checked, failedProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 let harness: Harness;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { adoptInput } from "../../provider/runtime/adopt.ts";
-import type { ResourceContext } from "../../provider/runtime/api.ts";
+import { adoptInput } from "../../provider/adapter/adopt.ts";
+import type { ResourceContext } from "../../provider/recovery/context.ts";
 import { ConnectionError, errorFromResponse, TimeoutError } from "../../provider/client/index.ts";
-import { PartialCreateError } from "../../provider/runtime/partial-create.ts";
-import { type ResourceDefinition, type State, toProvider } from "../../provider/runtime/resource.ts";
-import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
+import { PartialCreateError } from "../../provider/recovery/partial-create.ts";
+import { type ResourceDefinition, type State, toProvider } from "../../provider/adapter/resource.ts";
+import { UNKNOWN } from "../../provider/adapter/unknowns.ts";
 
 const schema = z.strictObject({
   organizationId: z.string().min(1),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/site-section-group.ts";
 import { definition as sectionDefinition } from "../../provider/resources/site-section.ts";
-import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
+import { UNKNOWN } from "../../provider/adapter/unknowns.ts";
 import { failedProperties, type Harness, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 let h: Harness;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { definition, longestIncreasingRun, sortsFor } from "../../provider/resources/site-structure.ts";
 
 type Item = Parameters<typeof sortsFor>[0][number];
-import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
+import { UNKNOWN } from "../../provider/adapter/unknowns.ts";
 import { failedProperties, type Harness, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 let h: Harness;

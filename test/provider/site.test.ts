@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definition } from "../../provider/resources/site.ts";
-import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
+import { UNKNOWN } from "../../provider/adapter/unknowns.ts";
 import { failedProperties, type Harness, providerOf, RecordingRequester, rejectionOf, startHarness } from "./support/harness.ts";
 
 let h: Harness;

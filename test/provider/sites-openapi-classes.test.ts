@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import * as openApiSpec from "../../provider/resources/open-api-spec.ts";
-import { inputKeysOf } from "../../provider/runtime/resource.ts";
+import { inputKeysOf } from "../../provider/adapter/resource.ts";
 import * as siteSection from "../../provider/resources/site-section.ts";
 import * as siteSectionGroup from "../../provider/resources/site-section-group.ts";
 import * as siteStructure from "../../provider/resources/site-structure.ts";

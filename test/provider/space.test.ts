@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ConflictError } from "../../provider/client/index.ts";
 import { definition } from "../../provider/resources/space.ts";
-import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "../../provider/runtime/api.ts";
+import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "../../provider/api/requester.ts";
 import { checked, failedProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 let harness: Harness;

@@ -2,9 +2,9 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { definition, TeamMember } from "../../provider/resources/team-member.ts";
 import { Team } from "../../provider/resources/team.ts";
-import { DeploymentClaims } from "../../provider/runtime/deployment-claims.ts";
-import { toProvider } from "../../provider/runtime/resource.ts";
-import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
+import { DeploymentClaims } from "../../provider/recovery/deployment-claims.ts";
+import { toProvider } from "../../provider/adapter/resource.ts";
+import { UNKNOWN } from "../../provider/adapter/unknowns.ts";
 import { checked, failedProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 let harness: Harness;

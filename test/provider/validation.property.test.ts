@@ -48,8 +48,8 @@ import { definition as translation } from "../../provider/resources/translation.
 /** What a language code looks like (`fr`, `pt-br`): generated strings not of this form are surely no language. */
 const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/;
 import { LANGUAGES } from "../emulator/routes/translations.ts";
-import type { ResourceDefinition } from "../../provider/runtime/resource.ts";
-import { UNKNOWN } from "../../provider/runtime/unknowns.ts";
+import type { ResourceDefinition } from "../../provider/adapter/resource.ts";
+import { UNKNOWN } from "../../provider/adapter/unknowns.ts";
 import { booleans, enumCandidates, hasLoneSurrogate, nearPattern, texts, urls, withLoneSurrogate, wrongTypes } from "./support/generators.ts";
 import { type Harness, PROVIDER, providerOf, startHarness } from "./support/harness.ts";
 

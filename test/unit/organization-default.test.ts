@@ -1,15 +1,15 @@
-// The stack-wide organization (provider/runtime/organization-default.ts): which value a resource
+// The stack-wide organization (provider/domain/organization-default.ts): which value a resource
 // or a lookup gets when its own organizationId is left out, and the error when there is none.
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigurationError } from "../../provider/runtime/config.ts";
+import { ConfigurationError } from "../../provider/config/provider-config.ts";
 import {
   ORGANIZATION_ENV,
   ORGANIZATION_KEY,
   organizationIdFor,
   requireStackOrganizationId,
   stackOrganizationId,
-} from "../../provider/runtime/organization-default.ts";
+} from "../../provider/config/organization-default.ts";
 
 const setStackConfig = (values: Record<string, string>) => pulumi.runtime.setAllConfig(values);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AuthenticationError, ErrorCodes, NotFoundError, PermissionDeniedError } from "../../provider/client/index.ts";
-import type { ApiRequester, HttpMethod, PathSegments } from "../../provider/runtime/api.ts";
-import { SharedLists } from "../../provider/runtime/shared-lists.ts";
+import type { ApiRequester, HttpMethod, PathSegments } from "../../provider/api/requester.ts";
+import { SharedLists } from "../../provider/api/shared-lists.ts";
 
 /** A requester over in-memory lists that counts what it is asked. */
 function fakeApi(lists: Record<string, { id: string; slug?: string; title?: string }[] | "missing" | "forbidden" | "refused">) {

@@ -14,8 +14,8 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { CONFIG_NAMESPACE, ConfigurationError, readProviderConfig } from "../../runtime/config";
-import { ORGANIZATION_ENV } from "../../runtime/organization-default";
+import { CONFIG_NAMESPACE, ConfigurationError, readProviderConfig } from "../../config/provider-config";
+import { ORGANIZATION_ENV } from "../../config/organization-default";
 
 export const API_URL_ENV = "DOCS_PLATFORM_API_URL";
 export const TOKEN_ENV = "DOCS_PLATFORM_TOKEN";

@@ -4,8 +4,8 @@
  */
 import { isPermissionDeniedError } from "../../client";
 import { PACKAGE_VERSION } from "../../client/version";
-import type { ApiRequester } from "../../runtime/api";
-import { validate } from "../../runtime/check";
+import type { ApiRequester } from "../../api/requester";
+import { validate } from "../../adapter/check";
 import { importEntries, renderImportFile } from "./import-file";
 import type { ExportedObject, KindExporter } from "./kinds";
 import { VariableNames, slugify, uniqueNames } from "./naming";

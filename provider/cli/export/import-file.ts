@@ -12,10 +12,12 @@
  * inputs the program declares. After `pulumi import --file`, the program (written without
  * `adopt`) previews with no change.
  */
-import type { ApiRequester } from "../../runtime/api";
-import { IDENTITY_KEY, RESOURCE_MODULE } from "../../runtime/args";
-import { toProvider } from "../../runtime/resource";
-import { type PropertyBag, providerModuleText } from "../../runtime/stub";
+import type { ApiRequester } from "../../api/requester";
+import { RESOURCE_MODULE } from "../../dynamic/args";
+import { IDENTITY_KEY } from "../../adapter/property-bag";
+import { toProvider } from "../../adapter/resource";
+import { providerModuleText } from "../../dynamic/stub";
+import type { PropertyBag } from "../../adapter/property-bag";
 import type { ExportedObject, KindExporter } from "./kinds";
 import { keyOf, resolvedValue } from "./values";
 

@@ -4,9 +4,9 @@
  * so a kind that cannot be read (a 403) fails the same way for every kind that depends on it.
  */
 import { isNotFoundError } from "../../client";
-import type { ApiRequester, PathSegments, QueryParameters } from "../../runtime/api";
-import type { ApiMergeRules } from "../../runtime/merge-rules";
-import type { Role } from "../../runtime/roles";
+import type { ApiRequester, PathSegments, QueryParameters } from "../../api/requester";
+import type { ApiMergeRules } from "../../domain/merge-rules";
+import type { Role } from "../../domain/roles";
 import type { Json } from "./values";
 
 export interface ApiOrganization {

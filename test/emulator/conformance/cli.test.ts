@@ -1,7 +1,7 @@
 import { type ChildProcess } from "node:child_process";
 import { spawnGroup, stopGroup } from "../../pulumi-cli/process-groups.ts";
-import { readProviderConfig } from "../../../provider/runtime/config.ts";
-import { ORGANIZATION_ENV } from "../../../provider/runtime/organization-default.ts";
+import { readProviderConfig } from "../../../provider/config/provider-config.ts";
+import { ORGANIZATION_ENV } from "../../../provider/config/organization-default.ts";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,7 +1,7 @@
 /**
  * Round trip of one resource kind's `__provider` text, run as a plain Node process (not under
  * vitest, whose module transform changes how modules load): take the text every resource of the
- * kind stores (runtime/stub.ts), load it with require-from-string as the provider host does,
+ * kind stores (dynamic/stub.ts), load it with require-from-string as the provider host does,
  * configure it from stack config, then check and create against the API.
  *
  * Input (environment): ROUND_TRIP_KIND, ROUND_TRIP_INPUTS (JSON), DOCS_PLATFORM_TEST_API_URL,
@@ -10,7 +10,7 @@
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const { providerModuleText } = require("pulumi-docs-platform/dist/runtime/stub");
+const { providerModuleText } = require("pulumi-docs-platform/dist/dynamic/stub");
 const requireFromString = require("require-from-string");
 
 const kind = process.env.ROUND_TRIP_KIND ?? "";

@@ -7,9 +7,9 @@
  */
 import { expect } from "vitest";
 import { ApiClient } from "../../../provider/client/index.ts";
-import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "../../../provider/runtime/api.ts";
-import type { Adopt } from "../../../provider/runtime/adopt.ts";
-import { type ResourceDefinition, toProvider } from "../../../provider/runtime/resource.ts";
+import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "../../../provider/api/requester.ts";
+import type { Adopt } from "../../../provider/adapter/adopt.ts";
+import { type ResourceDefinition, toProvider } from "../../../provider/adapter/resource.ts";
 import { type Emulator, startEmulator } from "../../emulator/index.ts";
 
 /** The `__provider` value the suites pass, as the engine passes the serialized provider. */

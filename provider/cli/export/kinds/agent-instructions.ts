@@ -7,8 +7,8 @@
  * they are. There is no `adopt` to write: the resource always takes the organization's document over.
  */
 import { definition } from "../../../resources/agent-instructions";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import { documentLiteral } from "../values";
 import type { KindExporter } from "./kind";
 

@@ -3,7 +3,7 @@
  * and what it would be without one, and content references as references.
  */
 import type { z } from "zod";
-import { jsonEqual } from "../../../runtime/values";
+import { jsonEqual } from "../../../adapter/values";
 import type { JsonObject } from "../reader";
 import { type Json, type Value, literal, object, ref } from "../values";
 import type { ReadNotes } from "./kind";

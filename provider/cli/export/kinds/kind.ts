@@ -1,8 +1,8 @@
 /**
  * The shape of one kind's exporter (one file per kind beside this one, listed in index.ts).
  */
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import type { OrganizationReader } from "../reader";
 import type { Inputs, ObjectKey } from "../values";
 

@@ -1,8 +1,8 @@
 /** OpenApiSpec: the resource's id is the slug (what `adopt: { id }` takes). */
 import { urlCredential } from "../../../client/redact";
 import { definition } from "../../../resources/open-api-spec";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import { literal, object } from "../values";
 import type { KindExporter } from "./kind";
 

@@ -9,8 +9,8 @@
  * the organization. There is no `adopt` to write either: the resource always takes its member over.
  */
 import { definition } from "../../../resources/organization-member";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import { compare } from "../naming";
 import type { ApiMember } from "../reader";
 import { literal } from "../values";

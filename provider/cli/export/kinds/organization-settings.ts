@@ -4,10 +4,10 @@
  * another organization gets all of them. What identifies the organization (title, email domains,
  * hostname) is stack config, not a literal: another organization has its own.
  */
-import { type ApiMergeRules, normalizeMergeRules } from "../../../runtime/merge-rules";
+import { type ApiMergeRules, normalizeMergeRules } from "../../../domain/merge-rules";
 import { definition } from "../../../resources/organization-settings";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import { type Value, literal, object, ref } from "../values";
 import type { KindExporter } from "./kind";
 

@@ -3,8 +3,8 @@
  * `config.requireSecret`, and the export writes the `pulumi config set --secret` line that sets it.
  */
 import { definition } from "../../../resources/saml-provider";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import { literal, ref } from "../values";
 import type { KindExporter } from "./kind";
 

@@ -1,7 +1,7 @@
 /** SiteAdaptiveSchema: a site's visitor schema, when it has one (a new site has none). */
 import { definition } from "../../../resources/site-adaptive-schema";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import { literal, ref } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";
 

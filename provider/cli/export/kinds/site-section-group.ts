@@ -1,7 +1,7 @@
 /** SiteSectionGroup: a nested group names its parent group's variable. */
 import { definition } from "../../../resources/site-section-group";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import { literal, ref } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";
 

@@ -5,8 +5,8 @@
  * from the export gets the same default.
  */
 import { definition } from "../../../resources/site-section";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import { literal, ref } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";
 

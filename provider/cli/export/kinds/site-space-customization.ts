@@ -6,8 +6,8 @@
  */
 import { definition } from "../../../resources/site-space-customization";
 import { customizationFields } from "../../../resources/site-customization";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import type { JsonObject } from "../reader";
 import { ref } from "../values";
 import { customizationInputs, differences } from "./customization";

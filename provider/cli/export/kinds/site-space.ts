@@ -4,8 +4,8 @@
  * others depend on it.
  */
 import { definition } from "../../../resources/site-space";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import type { OrganizationReader } from "../reader";
 import { literal, ref } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";

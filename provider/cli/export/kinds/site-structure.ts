@@ -4,8 +4,8 @@
  * order Pulumi creates things in.
  */
 import { definition } from "../../../resources/site-structure";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import type { ApiStructureNode, OrganizationReader } from "../reader";
 import { type Value, object, ref } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";

@@ -5,8 +5,8 @@
  * are SiteSection and SiteSpace resources.
  */
 import { definition } from "../../../resources/site";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import type { ApiSite } from "../reader";
 import { literal, object } from "../values";
 import type { KindExporter } from "./kind";

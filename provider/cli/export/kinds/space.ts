@@ -4,8 +4,8 @@
  * merge rules.
  */
 import { definition } from "../../../resources/space";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import { literal, ref } from "../values";
 import type { KindExporter } from "./kind";
 import { mergeRulesValue } from "./organization-settings";

@@ -12,8 +12,8 @@
  * `<teamId>/<userId>`.
  */
 import { definition } from "../../../resources/team-member";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import { slugify } from "../naming";
 import { literal, ref } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";

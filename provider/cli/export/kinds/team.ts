@@ -10,8 +10,8 @@
  *   and a copy made from it would lose the role.
  */
 import { definition } from "../../../resources/team";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import { compare } from "../naming";
 import type { ApiTeamMember } from "../reader";
 import { type Value, literal } from "../values";

@@ -8,8 +8,8 @@
  * program runs nothing either: an adopted translation is never run.
  */
 import { definition } from "../../../resources/translation";
-import type { Adopt } from "../../../runtime/adopt";
-import type { ResourceDefinition } from "../../../runtime/resource";
+import type { Adopt } from "../../../adapter/adopt";
+import type { ResourceDefinition } from "../../../adapter/resource";
 import { documentLiteral, literal, object, ref } from "../values";
 import type { KindExporter } from "./kind";
 

@@ -1,6 +1,6 @@
 import { isApiError, isOutcomeUnknown } from "../client";
-import type { ApiRequester, PathSegments } from "./api";
-import { getOrUndefined } from "./requests";
+import type { ApiRequester, PathSegments } from "../api/requester";
+import { getOrUndefined } from "../api/requests";
 
 /**
  * The API's wording of the two transfer outcomes the API's reference names for collections (it gives no

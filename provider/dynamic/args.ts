@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { organizationIdFor } from "./organization-default";
+import { organizationIdFor } from "../config/organization-default";
+import { IDENTITY_KEY } from "../adapter/property-bag";
 
 /** Pulumi config/type namespace of every resource: `pulumi-nodejs:dynamic/docs-platform:<Kind>`. */
 export const RESOURCE_MODULE = "docs-platform";
@@ -14,11 +15,6 @@ export type Wrapped<T> = T extends readonly (infer E)[]
     ? pulumi.Input<{ [K in keyof T]: Wrapped<T[K]> }>
     : pulumi.Input<T>;
 
-/**
- * Input key that carries the resource's identity to `create`, for the create journal
- * (create-journal.ts). Set by every resource class, never validated, compared or returned.
- */
-export const IDENTITY_KEY = "__identity";
 
 /**
  * The props of a resource of kind `kind` named `name`, plus its identity: the parent's URN, or

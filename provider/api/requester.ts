@@ -2,8 +2,6 @@
  * What a resource implementation needs from the HTTP client. The real client
  * (`provider/client`) satisfies it; tests may pass their own.
  */
-import type { CreateJournal } from "./create-journal";
-import type { DeploymentClaims } from "./deployment-claims";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type PathSegments = readonly string[];
@@ -32,20 +30,4 @@ export interface ListReader {
   all<T>(path: PathSegments, query?: QueryParameters): Promise<readonly T[] | undefined>;
   /** The item of the list at `path` whose key is `id`, or undefined; `fallback` reads it alone when the list is forbidden. */
   item<T>(path: PathSegments, id: string, fallback: () => Promise<T | undefined>, options?: { query?: QueryParameters; keyOf?: (item: T) => string }): Promise<T | undefined>;
-}
-
-export interface ResourceContext {
-  api: ApiRequester;
-  /** The create journal of this provider host (see create-journal.ts); absent in direct tests. */
-  journal?: CreateJournal;
-  /** Inside `create`: the resource's identity in the journal (`<project>/<stack>/<kind>/<name>`). */
-  createKey?: string;
-  /** Objects this deployment's creates took over (see deployment-claims.ts); absent in direct tests. */
-  claims?: DeploymentClaims;
-  /**
-   * Only in `read` (a refresh): the provider host's lists shared by every resource of a parent
-   * (see shared-lists.ts). A kind reads its object from its parent's list when this is present,
-   * and with the object's own GET otherwise (creates, updates, direct tests).
-   */
-  lists?: ListReader;
 }

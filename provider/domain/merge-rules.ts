@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { identifier } from "./check";
-import { sortedSet } from "./requests";
+import { identifier } from "../adapter/check";
+import { sortedSet } from "../api/requests";
 
 /**
  * Merge rules of change requests, as organizations (2.11) and spaces (2.6) carry

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { ApiRequester } from "./api";
-import { text } from "./check";
-import { getOrUndefined, listAll } from "./requests";
+import type { ApiRequester } from "../api/requester";
+import { text } from "../adapter/check";
+import { getOrUndefined, listAll } from "../api/requests";
 import type { Role } from "./roles";
 
 /** A Member of an organization: its `id` is the member's user id. */

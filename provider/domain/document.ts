@@ -4,7 +4,7 @@
  * that lets a refresh show a real change of a document and nothing else.
  */
 import { z } from "zod";
-import { text } from "./check";
+import { text } from "../adapter/check";
 
 /**
  * A node inside a block's `nodes`. the API's reference specifies blocks (`object: "block"`), which are

@@ -22,8 +22,6 @@ import { RESOURCE_MODULE } from "./args";
  * `configure(req)` with `providerFor(kind).check/diff/create/read/update/delete` (the serialized
  * stubs of 0.1.0; test/e2e/upgrade.test.ts runs a 0.1.0 state).
  */
-/** Property bags as the provider host passes them: plain JSON objects. */
-export type PropertyBag = Record<string, unknown>;
 
 /** The `__provider` module text of a resource kind. */
 export function providerModuleText(kind: string): string {

@@ -1,6 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEFAULTS, isApiError, isNotFoundError, isOutcomeUnknown, withAttempts } from "../client";
-import type { ApiRequester, PathSegments, QueryParameters, ResourceContext } from "./api";
+import type { ApiRequester, ListReader, PathSegments, QueryParameters } from "./requester";
+
+/** What a read needs: the requester, and in a refresh the lists the resources of a parent share. */
+export interface ReadContext {
+  api: ApiRequester;
+  lists?: ListReader;
+}
 
 /** GET an object; undefined when the API answers 404 (the object is gone or not visible). */
 export async function getOrUndefined<T>(api: ApiRequester, path: PathSegments, query?: QueryParameters): Promise<T | undefined> {
@@ -60,7 +66,7 @@ export function sortedSet(values: Iterable<string>): string[] {
  * GET, or a walk of the list). Undefined when the object is gone.
  */
 export function readThroughList<T>(
-  ctx: ResourceContext,
+  ctx: ReadContext,
   listPath: PathSegments,
   id: string,
   readAlone: () => Promise<T | undefined>,
@@ -70,7 +76,7 @@ export function readThroughList<T>(
 }
 
 /** Every item of a list for a read: the shared list when the context has one, otherwise listed now. */
-export async function listForRead<T>(ctx: ResourceContext, path: PathSegments, query?: QueryParameters): Promise<readonly T[]> {
+export async function listForRead<T>(ctx: ReadContext, path: PathSegments, query?: QueryParameters): Promise<readonly T[]> {
   if (!ctx.lists) return listAll<T>(ctx.api, path, query);
   const items = await ctx.lists.all<T>(path, query);
   if (items === undefined) return listAll<T>(ctx.api, path, query);

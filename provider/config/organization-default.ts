@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CONFIG_NAMESPACE, ConfigurationError } from "./config";
+import { CONFIG_NAMESPACE, ConfigurationError } from "./provider-config";
 
 /** Environment fallback of the stack-wide organization, for programs run without stack config. */
 export const ORGANIZATION_ENV = "DOCS_PLATFORM_ORGANIZATION_ID";

@@ -1,5 +1,5 @@
 import { isNotFoundError, isPermissionDeniedError } from "../client";
-import type { ApiRequester, HttpMethod, ListReader, PathSegments, QueryParameters } from "./api";
+import type { ApiRequester, HttpMethod, ListReader, PathSegments, QueryParameters } from "./requester";
 
 /**
  * One paginated list per parent, shared by every resource that reads an object of that parent in

@@ -13,7 +13,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEFAULTS, isApiError, isConflictError, isOutcomeUnknown, withAttempts } from "../client";
-import type { ResourceContext } from "./api";
+import type { ResourceContext } from "./context";
 import type { JournalEntry } from "./create-journal";
 
 const RESEND_DELAY_MS = { base: 250, max: 4_000 };

@@ -1,13 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { validate } from "./check";
-import type { ResourceContext } from "./api";
-import { PartialCreateError } from "./partial-create";
+import type { ResourceContext } from "../recovery/context";
+import { PartialCreateError } from "../recovery/partial-create";
 import { containsUnknown } from "./unknowns";
 import { compact, jsonEqual } from "./values";
 import type { Adopt } from "./adopt";
-import type { PropertyBag } from "./stub";
-import { IDENTITY_KEY } from "./args";
+import type { PropertyBag } from "./property-bag";
+import { IDENTITY_KEY } from "./property-bag";
 import { explainApiError } from "./operation-errors";
 import type { SoleOwnership } from "./deployment-owners";
 import { byId, type ImportIdForm } from "./import-ids";

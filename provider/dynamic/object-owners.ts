@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type ClaimedObject, type SoleOwnership, soleOwnerConflict } from "./deployment-owners";
+import { type ClaimedObject, type SoleOwnership, soleOwnerConflict } from "../adapter/deployment-owners";
 
 export type { ClaimedObject };
 
