@@ -82,7 +82,9 @@ export interface ServedRelease {
   served: string[];
   /** PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES sending the release's download URL here. Pulumi 3.259
    * matches each override's regular expression against the plugin's download URL, not its name
-   * (sdk/go/common/workspace/plugins.go, GetSource). */
+   * (sdk/go/common/workspace/plugins.go, GetSource), and against the URL as the program gives it:
+   * an SDK's `server` still holds `${VERSION}` there (a YAML program's URL holds the version), so
+   * the expression is the part before the version, which matches both. */
   downloadOverride: string;
   close(): Promise<void>;
 }
@@ -103,7 +105,8 @@ export async function serveRelease(): Promise<ServedRelease> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const escaped = downloadUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const releasesPrefix = schema.pluginDownloadURL.slice(0, schema.pluginDownloadURL.indexOf("${VERSION}"));
+  const escaped = releasesPrefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return {
     url,
     served,
