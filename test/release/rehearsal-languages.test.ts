@@ -9,7 +9,7 @@
  * - Python: `pulumi install` makes the virtualenv from a requirements.txt naming the wheel and
  *   `pulumi` from PyPI; up, a no-change preview, a change read from stack config (`pulumi config
  *   set`, then up changes exactly that resource), destroy.
- * - Go: the release's module through a `replace`; TypeScript: the release's tarball `npm install`ed;
+ * - Go: the release's module through a `replace`, the team's title from stack config; TypeScript: the release's tarball `npm install`ed;
  *   Java: the release's jar and pom installed into the local Maven repository. Each: up, a no-change
  *   preview, destroy.
  *
@@ -124,11 +124,12 @@ const GO_PROGRAM = `package main
 import (
 \tdocs "github.com/docs-platform/pulumi-docs-platform/sdk/go/docsplatform"
 \t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 )
 
 func main() {
 \tpulumi.Run(func(ctx *pulumi.Context) error {
-\t\twriters, err := docs.NewTeam(ctx, "writers", &docs.TeamArgs{Title: pulumi.String("Go writers")})
+\t\twriters, err := docs.NewTeam(ctx, "writers", &docs.TeamArgs{Title: pulumi.String(config.Require(ctx, "teamTitle"))})
 \t\tif err != nil {
 \t\t\treturn err
 \t\t}
@@ -256,7 +257,8 @@ describe.concurrent("release rehearsals per language", () => {
       ].join("\n"),
     });
     await run("go", ["mod", "tidy"], { cwd: programDir, env: { ...process.env, GOFLAGS: "-mod=mod" }, maxBuffer: 1 << 26 });
-    const stack = await rehearsalStack(programDir, "go");
+    // The title from stack config: the Go SDK reads `<project>:teamTitle`, as the host now sends it.
+    const stack = await rehearsalStack(programDir, "go", { teamTitle: "Go writers" });
     const outputs = await upAndPreview(stack, "Go");
     await destroy(stack, outputs);
   });
