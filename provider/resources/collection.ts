@@ -10,6 +10,7 @@ import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
@@ -189,7 +190,7 @@ function transfer(api: ApiRequester, id: string, olds: State, news: CollectionIn
 export const definition: ResourceDefinition<CollectionInputs> = {
   kind: "Collection",
   schema,
-  replaceKeys: [],
+  ...declaredKeyLists(schema),
   naturalKey: "title within its parent collection",
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",

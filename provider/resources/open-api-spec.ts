@@ -23,6 +23,7 @@ import { claimSoleOwner } from "../dynamic/object-owners";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, patchChecked, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 
@@ -56,8 +57,10 @@ function credentialReason(url: string): string | undefined {
 }
 
 export const openApiSpecInputs = z.strictObject({
-  organizationId: identifier(),
-  slug: text({ max: SLUG_MAX }).regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of the API's reference)"),
+  organizationId: identifier().meta({ replaces: true }),
+  slug: text({ max: SLUG_MAX })
+    .regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of the API's reference)")
+    .meta({ replaces: true }),
   // the API's reference gives `{url}`; the API takes an absolute http(s) URL of at most 2048 characters, without credentials.
   source: z.strictObject({
     url: httpUrl({ max: 2048 }).superRefine((value, ctx) => {
@@ -329,7 +332,7 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   schema: openApiSpecInputs,
   // `waitForProcessing` is deliberately not an input key: changing it alone must not be a diff.
   uncomparedInputKeys: ["waitForProcessing"],
-  replaceKeys: ["organizationId", "slug"],
+  ...declaredKeyLists(openApiSpecInputs),
   deleteBeforeReplace: true,
   naturalKey: "slug",
   // The API refuses a second spec with a slug (409): the preview fails as the create would.

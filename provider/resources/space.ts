@@ -39,6 +39,7 @@ import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked } from "../api/requests";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
@@ -326,7 +327,7 @@ export const definition: ResourceDefinition<SpaceInputs> = {
   kind: "Space",
   schema,
   // An organizationId change is a transfer in place (see `transfer`): nothing replaces a space.
-  replaceKeys: [],
+  ...declaredKeyLists(schema),
   naturalKey: "title within its parent collection",
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",

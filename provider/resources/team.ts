@@ -9,6 +9,7 @@ import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList, sortedSet } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
 import { stateStrings } from "../adapter/values";
@@ -32,14 +33,15 @@ export const TEAM_TITLE_MAX = 64;
  * - Natural key for `adopt: true`: the exact title within the organization.
  */
 export const schema = z.strictObject({
-  organizationId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
   /** the production service's behaviour: team titles are 1..64 characters. */
   title: text({ min: 1, max: TEAM_TITLE_MAX }),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
   members: z
     .array(identifier())
     .transform((members) => sortedSet(members))
-    .optional(),
+    .optional()
+    .meta({ setValued: true }),
   adopt: adoptInput.optional(),
 });
 
@@ -216,8 +218,7 @@ function organizationOf(props: State): string {
 export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
   schema,
-  replaceKeys: ["organizationId"],
-  setValuedInputKeys: ["members"],
+  ...declaredKeyLists(schema),
   naturalKey: "title within the organization",
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",

@@ -31,6 +31,7 @@ import { asWritten, covers, type Document, documentInput } from "../domain/docum
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact, stateStrings } from "../adapter/values";
 
@@ -55,9 +56,9 @@ const sourceInput = z.strictObject({
 });
 
 export const schema = z.strictObject({
-  organizationId: identifier(),
-  language: targetLanguage(),
-  source: sourceInput,
+  organizationId: identifier().meta({ replaces: true }),
+  language: targetLanguage().meta({ replaces: true }),
+  source: sourceInput.meta({ replaces: true }),
   instructions: documentInput.optional(),
   runTrigger: text({ min: 1 }).optional(),
   adopt: adoptInput.optional(),
@@ -232,7 +233,7 @@ async function runOnce(api: ApiRequester, organizationId: string, id: string, ru
 export const definition: ResourceDefinition<TranslationInputs> = {
   kind: "Translation",
   schema,
-  replaceKeys: ["organizationId", "language", "source"],
+  ...declaredKeyLists(schema),
   naturalKey: "language and source within the organization",
 
   async create(ctx, inputs) {
