@@ -27,6 +27,9 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "slug";
+
 /** the API's reference. */
 export const SLUG_PATTERN = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
 
@@ -247,7 +250,7 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
     spec = await createOnce<ApiSpec>(ctx, {
       kind: "OpenApiSpec",
       describe: `OpenAPI spec "${inputs.slug}"`,
-      matchedBy: "slug",
+      matchedBy: NATURAL_KEY,
       send: () => api.request<ApiSpec>("POST", specsPath(organizationId), { body: { slug: inputs.slug, source: { url: inputs.source.url } } }),
       find: async () => {
         const existing = await getSpec(api, organizationId, inputs.slug);
@@ -334,7 +337,7 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   uncomparedInputKeys: ["waitForProcessing"],
   ...declaredKeyLists(openApiSpecInputs),
   deleteBeforeReplace: true,
-  naturalKey: "slug",
+  naturalKey: NATURAL_KEY,
   // The API refuses a second spec with a slug (409): the preview fails as the create would.
   duplicates: "refused",
   naturalKeyInput: "slug",

@@ -13,6 +13,9 @@ import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { pick, stateStrings } from "../adapter/values";
 
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "label within the organization";
+
 /**
  * A SAML single sign-on provider of an organization.
  *
@@ -153,7 +156,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
   kind: "SamlProvider",
   schema,
   ...declaredKeyLists(schema),
-  naturalKey: "label within the organization",
+  naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",
 
@@ -161,7 +164,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
     const saml = await createOnce<ApiSamlProvider>(ctx, {
       kind: "SamlProvider",
       describe: `SAML provider "${inputs.label}"`,
-      matchedBy: "label within the organization",
+      matchedBy: NATURAL_KEY,
       send: () => ctx.api.request<ApiSamlProvider>("POST", providersPath(inputs.organizationId), { body: bodyOf(inputs, WRITABLE) }),
       find: () => providersLabelled(ctx.api, inputs.organizationId, inputs.label),
       get: (id) => getOrUndefined<ApiSamlProvider>(ctx.api, providerPath(inputs.organizationId, id)),

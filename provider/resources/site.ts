@@ -20,6 +20,9 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "title within the organization";
+
 /** the API's reference: a proxy hosts the site on a subdirectory of another domain, `<domain>/<path>`. */
 export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 
@@ -275,7 +278,8 @@ async function create(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: s
   let site = await createOnce<ApiSite>(ctx, {
     kind: "Site",
     describe: `site "${inputs.title}"`,
-    matchedBy: "title and type within the organization",
+    // The natural key's matches of the type this create asked for: one of another type is not what it made.
+    matchedBy: `${NATURAL_KEY}, of the same type`,
     send: () =>
       api.request<ApiSite>("POST", ["orgs", organizationId, "sites"], {
         body: { type: inputs.type, title: inputs.title, visibility: inputs.visibility, spaces: inputs.spaces },
@@ -340,7 +344,7 @@ export const definition: ResourceDefinition<SiteInputs> = {
   // `spaces` is deliberately not compared: it only matters at creation.
   uncomparedInputKeys: ["spaces"],
   ...declaredKeyLists(siteInputs),
-  naturalKey: "title within the organization",
+  naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",
   create,

@@ -44,6 +44,9 @@ import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "title within its parent collection";
+
 export const EDIT_MODES = ["live", "locked"] as const;
 export type EditMode = (typeof EDIT_MODES)[number];
 
@@ -251,7 +254,7 @@ async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: 
   const created = await createOnce<ApiSpace>(ctx, {
     kind: "Space",
     describe: `space "${inputs.title}"`,
-    matchedBy: "title within its parent collection",
+    matchedBy: NATURAL_KEY,
     // the production service's behaviour: the create takes these fields only; a null language is the default, not sent.
     send: () =>
       api.request<ApiSpace>("POST", organizationSpacesPath(inputs.organizationId), {
@@ -328,7 +331,7 @@ export const definition: ResourceDefinition<SpaceInputs> = {
   schema,
   // An organizationId change is a transfer in place (see `transfer`): nothing replaces a space.
   ...declaredKeyLists(schema),
-  naturalKey: "title within its parent collection",
+  naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",
   create,

@@ -14,6 +14,9 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
 import { stateStrings } from "../adapter/values";
 
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "title within the organization";
+
 /** the production service's behaviour (production; the API's reference gives no limit). */
 export const TEAM_TITLE_MAX = 64;
 
@@ -219,7 +222,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
   schema,
   ...declaredKeyLists(schema),
-  naturalKey: "title within the organization",
+  naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",
 
@@ -232,7 +235,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
     const team = await createOnce<ApiTeam>(ctx, {
       kind: "Team",
       describe: `team "${inputs.title}"`,
-      matchedBy: "title within the organization",
+      matchedBy: NATURAL_KEY,
       // This PUT creates a new team every time it is sent: never re-sent blindly.
       send: () =>
         ctx.api.request<ApiTeam>("PUT", teamsPath(inputs.organizationId), {

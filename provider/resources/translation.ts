@@ -35,6 +35,9 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact, stateStrings } from "../adapter/values";
 
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "language and source within the organization";
+
 /**
  * The languages the platform translates into (the service's list): a well-formed code outside it
  * would pass a preview and fail at `up`, so the target language is checked against it.
@@ -234,14 +237,14 @@ export const definition: ResourceDefinition<TranslationInputs> = {
   kind: "Translation",
   schema,
   ...declaredKeyLists(schema),
-  naturalKey: "language and source within the organization",
+  naturalKey: NATURAL_KEY,
 
   async create(ctx, inputs) {
     const { organizationId } = inputs;
     const created = await createOnce<ApiTranslation>(ctx, {
       kind: "Translation",
       describe: `translation into "${inputs.language}"`,
-      matchedBy: "language and source",
+      matchedBy: NATURAL_KEY,
       // A POST makes a new translation every time it is sent: never re-sent blindly.
       send: () =>
         ctx.api.request<ApiTranslation>("POST", translationsPath(organizationId), {

@@ -79,3 +79,20 @@ describe("factsOf", () => {
     expect(field.safeParse([1]).success).toBe(false);
   });
 });
+
+describe("a kind's natural key", () => {
+  it("is one text per kind: what adopt: true, an interrupted create, the preview's duplicate check and the lookups name", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { fileOf } = await import("../../provider/resources/kinds.ts");
+    for (const definition of KINDS) {
+      const source = readFileSync(new URL(`../../provider/resources/${fileOf(definition.kind)}.ts`, import.meta.url), "utf8");
+      // A create that searches by the natural key names it through the kind's one constant, never a second text.
+      if (definition.naturalKey !== undefined && source.includes("matchedBy")) {
+        expect(source, definition.kind).toMatch(/naturalKey: NATURAL_KEY,/);
+        expect(source, definition.kind).not.toMatch(/matchedBy: "/);
+      }
+    }
+    // Site: the title, as adopt, the preview and getSite match it (not "title and type").
+    expect(KINDS.find((definition) => definition.kind === "Site")?.naturalKey).toBe("title within the organization");
+  });
+});
