@@ -96,3 +96,19 @@ describe("a kind's natural key", () => {
     expect(KINDS.find((definition) => definition.kind === "Site")?.naturalKey).toBe("title within the organization");
   });
 });
+
+describe("the plugin's schema.json", () => {
+  it("documents every input of every kind (SiteSpaceCustomization's, a type alias over Customization, were lost)", async () => {
+    const { readFileSync } = await import("node:fs");
+    const schema = JSON.parse(readFileSync(new URL("../../provider/docs-platform/schema.json", import.meta.url), "utf8")) as {
+      resources: Record<string, { inputProperties: Record<string, { description?: string }> }>;
+    };
+    const undocumented = Object.entries(schema.resources).flatMap(([token, resource]) =>
+      Object.entries(resource.inputProperties)
+        .filter(([, property]) => !property.description)
+        .map(([key]) => `${token}.${key}`),
+    );
+    expect(undocumented).toEqual([]);
+    expect(Object.keys(schema.resources)).toHaveLength(KINDS.length);
+  });
+});
