@@ -287,7 +287,11 @@ export interface ConfigKey {
 }
 
 function resourceSpec(file: string, emitter: Emitter): [string, Json] {
-  const { definition } = requireBuilt(`./resources/${file}`) as Built;
+  const built = requireBuilt(`./resources/${file}`) as Built & Record<string, unknown>;
+  const { definition } = built;
+  // The input schema's declaration is the one the definition holds, whatever the file names it
+  // (`schema`, `siteInputs`, ...); an unexported one is named `schema`.
+  const schemaName = Object.entries(built).find(([name, value]) => name !== "definition" && value === definition.schema)?.[0] ?? "schema";
   const kind = definition.kind;
   const source = sourceOf(`resources/${file}.ts`);
   const argsDocs = propertyDocs(findDeclaration(source, argsNamed(`${kind}Args`)));
@@ -328,7 +332,7 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   }
 
   const classDoc = docOf(classDeclaration);
-  const schemaDeclaration = findDeclaration(source, (node): node is ts.VariableDeclaration => ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === "schema");
+  const schemaDeclaration = findDeclaration(source, (node): node is ts.VariableDeclaration => ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === schemaName);
   const schemaStatement = schemaDeclaration?.parent?.parent;
   const schemaDoc = schemaStatement ? jsDocText(schemaStatement) : undefined;
   const replaces = definition.replaceKeys.filter((key) => key in inputProperties);
