@@ -31,6 +31,7 @@ import { type Wrapped, withIdentity } from "../dynamic/args";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
@@ -285,8 +286,8 @@ export function declaredState(declared: Record<string, unknown>, server: Json): 
 // The resource.
 
 export const schema = z.strictObject({
-  organizationId: identifier(),
-  siteId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
+  siteId: identifier().meta({ replaces: true }),
   ...customizationFields(true),
 });
 
@@ -338,7 +339,7 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
   },
   importId: ofSite,
   schema,
-  replaceKeys: ["organizationId", "siteId"],
+  ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {
     const current = await readCustomization(ctx.api, inputs.organizationId, inputs.siteId);

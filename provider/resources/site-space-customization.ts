@@ -24,15 +24,16 @@ import { identifier } from "../adapter/check";
 import { type Wrapped, withIdentity } from "../dynamic/args";
 import { deleteIdempotent, getOrUndefined, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declaredState, overlayDeclared } from "./site-customization";
 import { insideSite } from "../adapter/import-ids";
 
 export const schema = z.strictObject({
-  organizationId: identifier(),
-  siteId: identifier(),
-  siteSpaceId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
+  siteId: identifier().meta({ replaces: true }),
+  siteSpaceId: identifier().meta({ replaces: true }),
   ...customizationFields(false),
 });
 
@@ -123,7 +124,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
   kind: "SiteSpaceCustomization",
   importId: insideSite("SiteSpaceCustomization", "site space"),
   schema,
-  replaceKeys: ["organizationId", "siteId", "siteSpaceId"],
+  ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {
     const address = { organizationId: inputs.organizationId, siteId: inputs.siteId, siteSpaceId: inputs.siteSpaceId };

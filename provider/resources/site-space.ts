@@ -16,15 +16,16 @@ import { conditionInput, pathSegmentInput } from "./site-section";
 import { deleteIdempotent, findListed, listAll, patchChecked, readThroughList } from "../api/requests";
 import { isPermissionDeniedError } from "../client";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
 
 export const siteSpaceInputs = z.strictObject({
-  organizationId: identifier(),
-  siteId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
+  siteId: identifier().meta({ replaces: true }),
   spaceId: identifier(),
-  sectionId: identifier().optional(),
+  sectionId: identifier().optional().meta({ replaces: true }),
   path: pathSegmentInput().optional(),
   condition: conditionInput().optional(),
   hidden: z.boolean().optional(),
@@ -225,7 +226,7 @@ export const definition: ResourceDefinition<SiteSpaceInputs> = {
   kind: "SiteSpace",
   importId: insideSite("SiteSpace", "site space"),
   schema: siteSpaceInputs,
-  replaceKeys: ["organizationId", "siteId", "sectionId"],
+  ...declaredKeyLists(siteSpaceInputs),
   create,
   read,
   update,

@@ -26,6 +26,7 @@ import { identifier } from "../adapter/check";
 import { type Wrapped, withIdentity } from "../dynamic/args";
 import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
@@ -54,8 +55,8 @@ function oneEntryPer<T extends Record<K, string>, K extends string>(key: K, entr
 }
 
 const schema = z.strictObject({
-  organizationId: identifier(),
-  siteId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
+  siteId: identifier().meta({ replaces: true }),
   root: orderedIds().optional(),
   groups: z
     .array(z.strictObject({ groupId: identifier(), items: orderedIds() }))
@@ -285,7 +286,7 @@ export const definition: ResourceDefinition<SiteStructureInputs> = {
   kind: "SiteStructure",
   importId: ofSite,
   schema,
-  replaceKeys: ["organizationId", "siteId"],
+  ...declaredKeyLists(schema),
   create,
   read,
   update,

@@ -7,6 +7,7 @@ import { type Wrapped, withIdentity } from "../dynamic/args";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../domain/members";
 import { deleteIdempotent } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { assertNotAuthoritativeTeamId, registerTeamMember } from "../dynamic/team-membership-owners";
 import { isUnknown } from "../adapter/unknowns";
@@ -40,11 +41,11 @@ const membershipId = resourceId().refine((value) => splitId(value) !== undefined
  */
 export const schema = z
   .strictObject({
-    organizationId: identifier(),
-    teamId: identifier(),
-    userId: identifier().optional(),
+    organizationId: identifier().meta({ replaces: true }),
+    teamId: identifier().meta({ replaces: true }),
+    userId: identifier().optional().meta({ replaces: true }),
     /** Matched case-insensitively against the organization members' emails; kept as written. */
-    email: emailAddress().optional(),
+    email: emailAddress().optional().meta({ replaces: true }),
     role: z.enum(TEAM_ROLES).default("member"),
     adopt: z.union([z.boolean(), z.strictObject({ id: membershipId })]).optional(),
   })
@@ -194,7 +195,7 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
   kind: "TeamMember",
   exclusiveInputKeys: [["userId", "email"]],
   schema,
-  replaceKeys: ["organizationId", "teamId", "userId", "email"],
+  ...declaredKeyLists(schema),
   naturalKey: "team and user",
 
   async create(ctx, inputs) {

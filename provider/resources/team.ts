@@ -9,9 +9,13 @@ import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList, sortedSet } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
 import { stateStrings } from "../adapter/values";
+
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "title within the organization";
 
 /** the production service's behaviour (production; the API's reference gives no limit). */
 export const TEAM_TITLE_MAX = 64;
@@ -32,14 +36,15 @@ export const TEAM_TITLE_MAX = 64;
  * - Natural key for `adopt: true`: the exact title within the organization.
  */
 export const schema = z.strictObject({
-  organizationId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
   /** the production service's behaviour: team titles are 1..64 characters. */
   title: text({ min: 1, max: TEAM_TITLE_MAX }),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
   members: z
     .array(identifier())
     .transform((members) => sortedSet(members))
-    .optional(),
+    .optional()
+    .meta({ setValued: true }),
   adopt: adoptInput.optional(),
 });
 
@@ -216,9 +221,8 @@ function organizationOf(props: State): string {
 export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
   schema,
-  replaceKeys: ["organizationId"],
-  setValuedInputKeys: ["members"],
-  naturalKey: "title within the organization",
+  ...declaredKeyLists(schema),
+  naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",
 
@@ -231,7 +235,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
     const team = await createOnce<ApiTeam>(ctx, {
       kind: "Team",
       describe: `team "${inputs.title}"`,
-      matchedBy: "title within the organization",
+      matchedBy: NATURAL_KEY,
       // This PUT creates a new team every time it is sent: never re-sent blindly.
       send: () =>
         ctx.api.request<ApiTeam>("PUT", teamsPath(inputs.organizationId), {
