@@ -29,7 +29,7 @@ export default defineConfig({
     root: repositoryRoot,
     // The leftover check first: its teardown runs last. Then the Pulumi CLI, built on first use
     // (test/pulumi-cli/ensure-pulumi.ts).
-    globalSetup: ["test/pulumi-cli/vitest-leftover-setup.ts", "test/pulumi-cli/vitest-global-setup.ts"],
+    globalSetup: ["test/pulumi-cli/vitest-leftover-setup.ts", "test/pulumi-cli/vitest-compile-cache-setup.ts", "test/pulumi-cli/vitest-global-setup.ts"],
     projects: [
       { extends: true, test: { name: "fast", include: ["test/**/*.test.ts"], exclude: FAST_TIER_EXCLUDE, maxWorkers: 3, sequence: { groupOrder: 0 } } },
       {
