@@ -40,12 +40,16 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs the release script with `args` unless `built()` already holds. */
-export async function ensureRelease(built: () => boolean, args: readonly string[]): Promise<void> {
+/**
+ * Runs the release script with `args` unless `built()` already holds. `args` may be a function,
+ * asked once the lock is held, so that it names only what another file has not built meanwhile.
+ */
+export async function ensureRelease(built: () => boolean, args: readonly string[] | (() => readonly string[])): Promise<void> {
   if (built()) return;
   await withBuildLock(async () => {
     if (built()) return;
-    await run(process.execPath, [path.join(repositoryRoot, "provider", "scripts", "release", "release.mts"), ...args], { cwd: repositoryRoot, maxBuffer: 1 << 26 });
+    const scriptArgs = typeof args === "function" ? args() : args;
+    await run(process.execPath, [path.join(repositoryRoot, "provider", "scripts", "release", "release.mts"), ...scriptArgs], { cwd: repositoryRoot, maxBuffer: 1 << 26 });
   });
 }
 
