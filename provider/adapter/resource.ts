@@ -10,6 +10,7 @@ import type { PropertyBag } from "./property-bag";
 import { IDENTITY_KEY } from "./property-bag";
 import { explainApiError } from "./operation-errors";
 import type { SoleOwnership } from "./deployment-owners";
+import type { ExclusiveWay } from "./exclusive-ways";
 import { byId, type ImportIdForm } from "./import-ids";
 
 /** The state of an object as a resource sees it: every input-owned key plus server-owned outputs. */
@@ -87,6 +88,12 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
    * object fail the check of the second, through both doors (see deployment-owners.ts).
    */
   readonly soleOwner?: SoleOwnership;
+  /**
+   * One way of managing an aspect of an object that other kinds manage another way (a team's
+   * membership: `Team.members` or `TeamMember`): two resources of the deployment managing one
+   * object's aspect in different ways fail, through both doors (see exclusive-ways.ts).
+   */
+  readonly exclusiveWay?: ExclusiveWay;
   /**
    * For a kind whose `read` tracks only the paths the previous state declares (a customization's
    * fields, a structure's lists): the object as a program managing it would declare it, beside
