@@ -278,6 +278,26 @@ async function read(ctx: ResourceContext, _id: string, previous: State): Promise
   return tree && stateOf(address, tree, previous);
 }
 
+/**
+ * An import: the order of every container of the site that holds two items or more (as `export`
+ * writes it); a container of one item has no order to declare.
+ */
+async function declarationOf(ctx: ResourceContext, _id: string, known: State): Promise<State | undefined> {
+  const address = addressOf(known);
+  const tree = await readTree(ctx.api, address.organizationId, address.siteId);
+  if (!tree) return undefined;
+  const declaration: { root?: string[]; groups?: { groupId: string; items: string[] }[]; sections?: { sectionId: string; siteSpaces: string[] }[] } = {};
+  for (const [key, items] of containersOf(tree)) {
+    if (items.length < 2) continue;
+    const ids = items.map((item) => item.id);
+    const [kind, id] = key.split(/:(.*)/s) as [string, string | undefined];
+    if (kind === "root") declaration.root = ids;
+    else if (kind === "group") (declaration.groups ??= []).push({ groupId: id!, items: ids });
+    else (declaration.sections ??= []).push({ sectionId: id!, siteSpaces: ids });
+  }
+  return declaration;
+}
+
 async function update(ctx: ResourceContext, _id: string, _olds: State, news: SiteStructureInputs): Promise<State> {
   return apply(ctx, news);
 }
@@ -289,6 +309,7 @@ export const definition: ResourceDefinition<SiteStructureInputs> = {
   ...declaredKeyLists(schema),
   create,
   read,
+  declarationOf,
   update,
   async delete() {
     // Deliberately nothing: the order belongs to the site, and a site without this resource keeps

@@ -12,6 +12,7 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { assertNotAuthoritativeTeamId, registerTeamMember } from "../dynamic/team-membership-owners";
 import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
+import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
 import { isNotFoundError } from "../client";
 
 /** Roles of a member in a team. */
@@ -197,6 +198,13 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
   schema,
   ...declaredKeyLists(schema),
   naturalKey: "team and user",
+  // Adds one member: the team's membership must not be a Team's `members` too.
+  exclusiveWay: {
+    aspect: TEAM_MEMBERSHIP,
+    way: "TeamMember",
+    object: ({ teamId }) => (typeof teamId === "string" && teamId !== "" ? teamId : undefined),
+    conflict: (member, team, teamId) => teamMembershipConflict(team, member, teamId),
+  },
 
   async create(ctx, inputs) {
     const { organizationId, teamId } = inputs;

@@ -13,6 +13,7 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
 import { stateStrings } from "../adapter/values";
+import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within the organization";
@@ -218,6 +219,12 @@ function organizationOf(props: State): string {
   return stateStrings(props, ["organizationId"], "Team: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
 }
 
+/** The team `adopt: { id }` names, if any. */
+function adoptedId(adopt: unknown): string | undefined {
+  const id = typeof adopt === "object" && adopt !== null ? (adopt as { id?: unknown }).id : undefined;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
 export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
   schema,
@@ -225,6 +232,14 @@ export const definition: ResourceDefinition<TeamInputs> = {
   naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",
+  // With `members`, the team's membership is this resource's alone: no TeamMember may add to it.
+  exclusiveWay: {
+    aspect: TEAM_MEMBERSHIP,
+    way: "Team.members",
+    // Before its create, an adopted team is known by the id `adopt` names.
+    object: (inputs, id) => (inputs.members !== undefined ? (id ?? adoptedId(inputs.adopt)) : undefined),
+    conflict: (team, member, teamId) => teamMembershipConflict(team, member, teamId),
+  },
 
   async create(ctx, inputs) {
     const written = inputs.members ?? [];

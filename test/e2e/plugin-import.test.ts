@@ -5,7 +5,8 @@
  * is imported by id into a new Pulumi YAML stack, one `pulumi import --file` entry per object; and
  * one object as a user types it, `pulumi import docs-platform:index:Team support <id>`. Each
  * import sends no request but reads; the program Pulumi generates, with the plugin, then previews
- * with no change.
+ * with no change. The kinds whose state tracks only what a program declares (a customization, a
+ * site's order) are imported with the fields that were set, not with none.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -35,6 +36,9 @@ describe("pulumi import through the provider plugin", () => {
   const entries: { type: string; name: string; id: string }[] = [];
   const dir = path.join(workRoot, "plugin-import", `${process.pid}-${Date.now()}`);
   let supportTeamId = "";
+  /** The site's top-level order as the quickstart's SiteStructure left it. */
+  let siteOrder: string[] = [];
+  let legacyGroupId = "";
 
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 50 });
@@ -58,12 +62,14 @@ describe("pulumi import through the provider plugin", () => {
       const kind = type.split(":").pop()!;
       const outputs = resource.outputs as Record<string, string>;
       if (kind === "Site") siteId = String(resource.id);
+      if (kind === "SiteStructure") siteOrder = (resource.outputs as { root: string[] }).root;
       const id = INSIDE_SITE.has(kind) ? `${outputs.siteId}/${resource.id}` : String(resource.id);
       entries.push({ type: `docs-platform:index:${kind}`, name: String(resource.urn).split("::").pop()!, id });
     }
     // What the quickstart does not declare, made with the API itself.
     const base = `/orgs/${acme.id}/sites/${siteId}`;
     const group = await api.post(`${base}/section-groups`, { title: "Legacy APIs", icon: "archive" });
+    legacyGroupId = group.id;
     entries.push({ type: "docs-platform:index:SiteSectionGroup", name: "legacy-apis", id: `${siteId}/${group.id}` });
     await api.put(`${base}/adaptive-schema`, {
       jsonSchema: { type: "object", properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false },
@@ -106,8 +112,21 @@ describe("pulumi import through the provider plugin", () => {
     expect(await writeRequests(emulator)).toEqual({});
 
     // The program Pulumi wrote for the imported objects, as the project's resources.
-    const generated = yaml.load(await fs.readFile(path.join(dir, "generated.yaml"), "utf8")) as { resources: Record<string, unknown> };
+    const generated = yaml.load(await fs.readFile(path.join(dir, "generated.yaml"), "utf8")) as { resources: Record<string, { properties?: Record<string, unknown> }> };
     expect(Object.keys(generated.resources)).toHaveLength(entries.length);
+    // What the quickstart and the API set, given back: the fields that differ from a new site's
+    // customization (announcement.style "info" is the default), the override's fields, the order.
+    expect(generated.resources.look?.properties).toMatchObject({
+      title: "Acme Developer Portal",
+      styling: { primaryColor: { light: "#0b5fff", dark: "#6ea2ff" }, corners: "rounded" },
+      announcement: { enabled: true, message: "The v3 API is in beta." },
+    });
+    expect(Object.keys(generated.resources.look!.properties!).sort()).toEqual(["announcement", "organizationId", "siteId", "styling", "title"]);
+    expect(generated.resources["whats-new"]?.properties).toMatchObject({ title: "What's new", styling: { primaryColor: { light: "#B42318", dark: "#F97066" } } });
+    expect(Object.keys(generated.resources["whats-new"]!.properties!).sort()).toEqual(["organizationId", "siteId", "siteSpaceId", "styling", "title"]);
+    expect(siteOrder).toHaveLength(2);
+    // The whole top level, the group made with the API (added last) included.
+    expect(generated.resources.order?.properties).toMatchObject({ root: [...siteOrder, legacyGroupId] });
     await fs.writeFile(path.join(dir, "Pulumi.yaml"), yaml.dump({ ...header, resources: generated.resources }, { lineWidth: -1 }));
     await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
     const counts = changeCounts(await stack.preview());

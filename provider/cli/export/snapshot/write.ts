@@ -10,7 +10,7 @@
  */
 import { urlCredential, withoutUrlCredentials } from "../../../client/redact";
 import type { JsonObject, OrganizationReader, ApiStructureNode } from "../reader";
-import { differences } from "../kinds/customization";
+import { differences } from "../../../domain/customization-defaults";
 import type { Json } from "../values";
 
 export const SNAPSHOT_FORMAT = "docs-platform-snapshot";
