@@ -6,8 +6,10 @@ import { isPermissionDeniedError } from "../../client";
 import { PACKAGE_VERSION } from "../../client/version";
 import type { ApiRequester } from "../../api/requester";
 import { validate } from "../../adapter/check";
+import { importObject } from "../../adapter/resource";
+import { SharedLists } from "../../api/shared-lists";
 import { importEntries, pluginImportEntries, pluginReference, renderImportFile } from "./import-file";
-import type { ExportedObject, KindExporter } from "./kinds";
+import type { ExportedObject, KindExporter, ReadNotes } from "./kinds";
 import { VariableNames, slugify, uniqueNames } from "./naming";
 import { OrganizationReader } from "./reader";
 import { type PlannedObject, type RenderedProgram, renderProgram, renderSecretsScript, yamlEntry, yamlScalar } from "./render";
@@ -198,10 +200,16 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   const counts: ExportResult["counts"] = [];
   const skipped: ExportResult["skipped"] = [];
   const warnings: string[] = [];
+  // The plugin's import path, as `pulumi import` runs it, on lists read once for the whole export.
+  const lists = new SharedLists(request.api);
+  const notes: ReadNotes = {
+    warn: (message) => warnings.push(message),
+    imported: async (definition, importId) => (await importObject(definition, { api: request.api, lists }, importId, request.organizationId)).inputs,
+  };
   for (const kind of request.kinds) {
     const started = Date.now();
     try {
-      const found = await kind.read(reader, { warn: (message) => warnings.push(message) });
+      const found = await kind.read(reader, notes);
       objects.push(...found);
       counts.push({ kind: kind.kind, objects: found.length });
       progress(`${kind.kind}: ${found.length} ${found.length === 1 ? "object" : "objects"} (${Date.now() - started} ms)`);
