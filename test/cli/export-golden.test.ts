@@ -62,6 +62,13 @@ beforeAll(async () => {
   await api.put(`${base}/adaptive-schema`, {
     jsonSchema: { type: "object", properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false },
   });
+  // A site with everything a new site does not have (type, basename, proxy, adaptive content,
+  // agents context, published), and one whose adaptive content is explicitly off.
+  const partners = await api.post(`/orgs/${ORG}/sites`, { title: "Partner hub", type: "premium", visibility: "unlisted" });
+  await api.patch(`/orgs/${ORG}/sites/${partners.id}`, { basename: "partners", proxy: "acme.test/partners", adaptiveContent: { enabled: true }, agentsContext: "excluded" });
+  await api.post(`/orgs/${ORG}/sites/${partners.id}/publish`);
+  const internal = await api.post(`/orgs/${ORG}/sites`, { title: "Internal", visibility: "visitor-auth" });
+  await api.patch(`/orgs/${ORG}/sites/${internal.id}`, { adaptiveContent: { enabled: false } });
   const [siteSpace] = await api.list(`${base}/site-spaces`);
   await api.patch(`${base}/site-spaces/${siteSpace.id}/customization`, { title: "What's new", styling: { primaryColor: { light: "#B42318", dark: "#F97066" } } });
 }, 60_000);
