@@ -1,9 +1,10 @@
 // Generates docs/resources/<kind>.md, one reference page per resource kind, from the kinds'
 // declarations: the registry (resources/kinds.ts) for the facts (replace keys, secrets, natural
 // key, import-id form), the plugin's schema.json (itself generated from the same declarations)
-// for each input's and output's type and documentation, and one example program per kind
-// (docs/resources/examples/<kind>.ts). The concept page (docs/resources/README.md) stays written
-// by hand.
+// for each input's and output's type and documentation, and one example program per kind: its
+// Pulumi YAML (docs/resources/examples/<kind>/Pulumi.yaml, written by hand) and the conversions of
+// it to TypeScript, Python, Go and Java that generate-examples.mts commits beside it. The concept
+// page (docs/resources/README.md) stays written by hand.
 //
 // Run after `npm run build` and `npm run schema`: `npm run docs`. `--check` compares instead of
 // writing (test/unit/resource-pages.test.ts): a committed page that differs fails.
@@ -64,7 +65,94 @@ function cell(text: string | undefined): string {
   return (text ?? "").replace(/\s+/g, " ").replace(/\|/g, "\\|").trim();
 }
 
-function page(definition: Definition, resource: ResourceSpec, example: string, file: string): string {
+/** The SDK's npm package, which the converted TypeScript imports. */
+const SDK_PACKAGE = "@docs-platform/pulumi";
+/** The dynamic package's npm name. */
+const DYNAMIC_PACKAGE = "pulumi-docs-platform";
+
+/** One example in every language, in the order a page shows them. */
+interface Example {
+  yaml: string;
+  /** The converted TypeScript, importing the plugin's SDK. */
+  typescriptSdk: string;
+  python: string;
+  go: string;
+  java: string;
+}
+
+/**
+ * The same TypeScript program for the dynamic package: the classes, functions and inputs are the
+ * same, so only the import differs (test/e2e/resource-examples.test.ts type-checks both).
+ */
+export function forDynamicPackage(typescriptSdk: string): string {
+  const sdkImport = `from "${SDK_PACKAGE}";`;
+  if (!typescriptSdk.includes(sdkImport)) throw new Error(`generate-docs: a converted example does not import ${SDK_PACKAGE}`);
+  return typescriptSdk.replace(sdkImport, `from "${DYNAMIC_PACKAGE}";`);
+}
+
+/**
+ * Where pulumi-java's program generator is known to write wrong Java, what the reader changes.
+ * `hasDefect` tells whether the converted file still has it, and `compiles` whether it compiles
+ * anyway: test/e2e/resource-examples.test.ts fails when a note outlives its defect, and compiles
+ * every other conversion.
+ */
+export const JAVA_CONVERSION_CAVEATS: Record<string, { hasDefect: (java: string) => boolean; compiles: boolean; note: string }> = {
+  "agent-instructions": {
+    hasDefect: (java) => java.includes('Map.entry("nodes", Map.ofEntries('),
+    compiles: true,
+    note: "pulumi-java 1.12.0's program generator writes each nested one-item list (`nodes`, `leaves`) as its item: write them as `List.of(Map.ofEntries(...))`.",
+  },
+  "site-adaptive-schema": {
+    hasDefect: (java) => java.includes("SiteAdaptiveSchemaJsonSchemaPropertiesUnsignedPropertiesValueArgs.builder()") && !java.includes("import com.docsplatform.docsplatform.inputs.SiteAdaptiveSchemaJsonSchemaPropertiesUnsignedPropertiesValueArgs;"),
+    compiles: false,
+    note: "pulumi-java 1.12.0's program generator leaves out the import of a type used inside a map: add `import com.docsplatform.docsplatform.inputs.SiteAdaptiveSchemaJsonSchemaPropertiesUnsignedPropertiesValueArgs;`.",
+  },
+  "site-structure": {
+    hasDefect: (java) => /\.root\(\s*guides\.id\(\),\s*apiGroup\.id\(\)\)/.test(java),
+    compiles: false,
+    note: "pulumi-java 1.12.0's program generator passes a list of other resources' ids as separate outputs, which the builder does not take: write `.root(Output.all(guides.id(), apiGroup.id()))` and `.items(reference.id().applyValue(List::of))`.",
+  },
+};
+
+function readExample(file: string): Example {
+  const read = (name: string) => fs.readFileSync(path.join(pagesDir, "examples", file, name), "utf8");
+  return { yaml: read("Pulumi.yaml"), typescriptSdk: read("index.ts"), python: read("__main__.py"), go: read("main.go"), java: read("App.java") };
+}
+
+function exampleSection(example: Example, file: string): string[] {
+  const block = (language: string, text: string) => ["```" + language, text.trimEnd(), "```", ""];
+  return [
+    "## Example",
+    "",
+    `One program, written in Pulumi YAML ([examples/${file}/Pulumi.yaml](examples/${file}/Pulumi.yaml)) and converted to each language by Pulumi's own program generators (\`npm run examples\`; the converted files are beside it). The organization is the stack's (\`docs-platform:organizationId\`).`,
+    "",
+    "### YAML",
+    "",
+    "Through the plugin, with no SDK: Pulumi finds the plugin as [the installation page](../installation-configuration.md#installation) says.",
+    "",
+    ...block("yaml", example.yaml),
+    "### TypeScript: the dynamic package",
+    "",
+    `The same program as the SDK's below; only the import differs (\`${DYNAMIC_PACKAGE}\` instead of \`${SDK_PACKAGE}\`), and the project needs no plugin.`,
+    "",
+    ...block("ts", forDynamicPackage(example.typescriptSdk)),
+    "### TypeScript: the plugin's SDK",
+    "",
+    ...block("ts", example.typescriptSdk),
+    "### Python",
+    "",
+    ...block("python", example.python),
+    "### Go",
+    "",
+    ...block("go", example.go),
+    "### Java",
+    "",
+    ...(JAVA_CONVERSION_CAVEATS[file] ? [`Known defect of the conversion: ${JAVA_CONVERSION_CAVEATS[file].note}`, ""] : []),
+    ...block("java", example.java),
+  ];
+}
+
+function page(definition: Definition, resource: ResourceSpec, example: Example, file: string): string {
   const { kind } = definition;
   const replaces = new Set(definition.replaceKeys);
   const secrets = new Set(definition.secretInputKeys ?? []);
@@ -111,13 +199,18 @@ function page(definition: Definition, resource: ResourceSpec, example: string, f
     "",
     ...(outputRows.length > 0 ? ["| output | type | what |", "|---|---|---|", ...outputRows] : ["Only the inputs, as the API holds them."]),
     "",
-    "## Adopt and import",
+    "## Adopt",
     "",
     adopts
       ? naturalKey
         ? `\`adopt: { id }\` takes over an existing object; \`adopt: true\` takes the one whose ${naturalKey} matches (natural key), or creates it.`
         : "`adopt: { id }` takes over an existing object; this kind has no natural key, so `adopt: true` is refused."
       : "This kind has no `adopt`: it manages an object that always exists, whose id it knows from its inputs.",
+    "",
+    "`adopt` works through both doors.",
+    "",
+    ...exampleSection(example, file),
+    "## Import",
     "",
     `Import id: \`${shape}\`. With the provider plugin, \`pulumi import\` reads the object (GET requests only) and records every input it has:`,
     "",
@@ -126,14 +219,6 @@ function page(definition: Definition, resource: ResourceSpec, example: string, f
     "```",
     "",
     "An import id that matches no object fails, naming the kind and the id. `pulumi import` cannot work for dynamic resources (pulumi/pulumi#16175): with the dynamic package, use `adopt`, or `npx pulumi-docs-platform export --import-file` for a whole organization ([Bring an existing organization under management](../adopt-and-export.md)).",
-    "",
-    "## Example",
-    "",
-    `With the dynamic package (\`import * as docs from "pulumi-docs-platform"\`; [examples/${file}.ts](examples/${file}.ts)):`,
-    "",
-    "```ts",
-    example.trimEnd(),
-    "```",
     "",
   ];
   return lines.join("\n");
@@ -148,8 +233,7 @@ export function generatePages(): Map<string, string> {
     const file = fileOf(definition.kind);
     const resource = schema.resources[PLUGIN_TYPE(definition.kind)];
     if (!resource) throw new Error(`generate-docs: schema.json has no ${PLUGIN_TYPE(definition.kind)}: run \`npm run schema\``);
-    const example = fs.readFileSync(path.join(pagesDir, "examples", `${file}.ts`), "utf8");
-    pages.set(path.join("docs", "resources", `${file}.md`), page(definition, resource, example, file));
+    pages.set(path.join("docs", "resources", `${file}.md`), page(definition, resource, readExample(file), file));
   }
   return pages;
 }

@@ -208,12 +208,13 @@ function goTools(version: string): GoTool[] {
   const javaModule = `github.com/pulumi/pulumi-java/pkg v${pulumiJavaVersion}`;
   return [
     { name: "pulumi-language-yaml", requires: [`${yaml} v${pulumiYamlVersion}`, ...pulumi], target: `${yaml}/cmd/pulumi-language-yaml`, noSumDb: yaml, languageHost: true },
-    { name: "docs-platform-sdkgen", requires: pulumi, target: ".", files: [sdkgen("main.go"), sdkgen("generate.go")] },
+    // With pulumi-yaml's codegen: its `program` command reads a YAML project (program.go).
+    { name: "docs-platform-sdkgen", requires: [`${yaml} v${pulumiYamlVersion}`, ...pulumi], target: ".", files: [sdkgen("main.go"), sdkgen("program.go"), sdkgen("generate.go")], noSumDb: yaml },
     {
       name: "docs-platform-sdkgen-java",
       requires: [javaModule],
       target: ".",
-      files: [sdkgen("main.go"), sdkgen("generate_java.go")],
+      files: [sdkgen("main.go"), sdkgen("program.go"), sdkgen("generate_java.go")],
       noSumDb: "github.com/pulumi",
     },
     // Pulumi's Java language host, from the same module: it runs Java programs with Maven.

@@ -10,6 +10,12 @@
 // that github.com/pulumi/pulumi-java/pkg pins, which its Java generator compiles with.
 //
 // Usage: sdkgen <schema.json> <language> <out dir>
+//
+//	sdkgen program <schema.json> <program dir> <language> <out dir>
+//
+// The second form converts one program (program.go): docs-platform-sdkgen reads a Pulumi YAML
+// project and writes it as PCL (language pcl), TypeScript (nodejs), Python or Go;
+// docs-platform-sdkgen-java reads the PCL and writes Java.
 package main
 
 import (
@@ -22,6 +28,13 @@ import (
 )
 
 func main() {
+	if len(os.Args) == 6 && os.Args[1] == "program" {
+		if err := runProgram(os.Args[2], os.Args[3], os.Args[4], os.Args[5]); err != nil {
+			fmt.Fprintf(os.Stderr, "sdkgen program: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) != 4 {
 		fmt.Fprintf(os.Stderr, "usage: sdkgen <schema.json> <%s> <out dir>\n", languages)
 		os.Exit(2)
@@ -32,28 +45,55 @@ func main() {
 	}
 }
 
-func run(schemaPath, language, out string) error {
+func bindSchema(schemaPath string, loader schema.ReferenceLoader, adjust func(*schema.PackageSpec)) (*schema.Package, error) {
 	text, err := os.ReadFile(schemaPath)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var spec schema.PackageSpec
 	if err := json.Unmarshal(text, &spec); err != nil {
-		return fmt.Errorf("%s: %w", schemaPath, err)
+		return nil, fmt.Errorf("%s: %w", schemaPath, err)
+	}
+	if adjust != nil {
+		adjust(&spec)
 	}
 	// BindSpec checks the schema against Pulumi's metaschema and binds every reference.
-	loader := schema.NewPluginLoader(nil)
 	pkg, diags, err := schema.BindSpec(spec, loader, schema.ValidationOptions{})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if diags.HasErrors() {
-		return diags
+		return nil, diags
+	}
+	return pkg, nil
+}
+
+func run(schemaPath, language, out string) error {
+	loader := schema.NewPluginLoader(nil)
+	pkg, err := bindSchema(schemaPath, loader, nil)
+	if err != nil {
+		return err
 	}
 	files, err := generate(language, pkg, loader)
 	if err != nil {
 		return err
 	}
+	return writeFiles(out, files)
+}
+
+func runProgram(schemaPath, programDir, language, out string) error {
+	pkg, err := bindSchema(schemaPath, schema.NewPluginLoader(nil), adjustForPrograms)
+	if err != nil {
+		return err
+	}
+	files, err := generateProgram(language, programDir, schemaLoader{pkg})
+	if err != nil {
+		return err
+	}
+	return writeFiles(out, files)
+}
+
+func writeFiles(out string, files map[string][]byte) error {
 	for name, content := range files {
 		target := filepath.Join(out, name)
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {

@@ -1,3 +1,0 @@
-new docs.AgentInstructions("agents", {
-  instructions: paragraphs("Answer from the published documentation only.", "Link to the page an answer comes from."),
-});

@@ -1,1 +1,0 @@
-new docs.OrganizationMember("reader-role", { email: people.reader, role: "comment" });

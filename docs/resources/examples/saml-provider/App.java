@@ -1,0 +1,37 @@
+package generated_program;
+
+import com.pulumi.Context;
+import com.pulumi.Pulumi;
+import com.pulumi.core.Output;
+import com.docsplatform.docsplatform.Team;
+import com.docsplatform.docsplatform.TeamArgs;
+import com.docsplatform.docsplatform.SamlProvider;
+import com.docsplatform.docsplatform.SamlProviderArgs;
+import java.util.List;
+import java.util.ArrayList;
+import java.util.Map;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+
+public class App {
+    public static void main(String[] args) {
+        Pulumi.run(App::stack);
+    }
+
+    public static void stack(Context ctx) {
+        var reviewers = new Team("reviewers", TeamArgs.builder()
+            .title("Reviewers")
+            .build());
+
+        var okta = new SamlProvider("okta", SamlProviderArgs.builder()
+            .label("Okta")
+            .entityID("http://www.okta.com/exk1acmedocs")
+            .ssoURL("https://acme.okta.com/app/acme_docs/exk1acmedocs/sso/saml")
+            .certificate("MIIDpDCCAoygAwIBAgIGAYx0acmedocsQuickstartCertificate")
+            .defaultTeam(reviewers.id())
+            .defaultRole("read")
+            .build());
+
+    }
+}

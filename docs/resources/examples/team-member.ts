@@ -1,1 +1,0 @@
-new docs.TeamMember("translators-lead", { teamId: translators.id, email: people.editor, role: "owner" });

@@ -1,1 +1,0 @@
-const writers = new docs.Team("writers", { title: "Writers", members: [people.editor] });

@@ -1,0 +1,89 @@
+// Converts each kind's example, one Pulumi YAML program (docs/resources/examples/<kind>/Pulumi.yaml,
+// written by hand), to TypeScript, Python, Go and Java with Pulumi's own program generators, as
+// `pulumi convert --from yaml` does: pulumi-yaml's codegen reads the YAML into PCL, and
+// pulumi/pulumi's generators (nodejs, python, go) and pulumi-java's write each language from it
+// (`docs-platform-sdkgen program`, test/pulumi-cli/sdkgen/program.go, built beside the CLI;
+// `pulumi convert` itself needs language plugins the Go module proxy does not serve).
+//
+// The converted programs are committed beside their source, so the reference pages
+// (generate-docs.mts) and a reader on GitHub need no Go toolchain; `--check` converts again into a
+// scratch folder and fails when a committed file differs (test/e2e/resource-examples.test.ts).
+//
+// `npm run examples` (after `npm run schema` when the schema changed); then `npm run docs`.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { ensurePulumi } from "../../test/pulumi-cli/ensure-pulumi.ts";
+
+const run = promisify(execFile);
+const providerRoot = fileURLToPath(new URL("..", import.meta.url));
+const repositoryRoot = path.join(providerRoot, "..");
+export const examplesDir = path.join(repositoryRoot, "docs", "resources", "examples");
+const schemaPath = path.join(providerRoot, "docs-platform", "schema.json");
+
+/** Each converted language: the generator's language name, the file it writes, and the name it is committed under. */
+export const CONVERSIONS = [
+  { language: "nodejs", generated: "index.ts", committed: "index.ts" },
+  { language: "python", generated: "__main__.py", committed: "__main__.py" },
+  { language: "go", generated: "main.go", committed: "main.go" },
+  // pulumi-java writes class App into MyStack.java; a Java source file is named after its class.
+  { language: "java", generated: "MyStack.java", committed: "App.java" },
+] as const;
+
+/** The kinds' example folders (each holds a Pulumi.yaml). */
+export function exampleKinds(): string[] {
+  return fs
+    .readdirSync(examplesDir)
+    .filter((entry) => fs.existsSync(path.join(examplesDir, entry, "Pulumi.yaml")))
+    .sort();
+}
+
+/** Converts one example into outDir: every language's file under its committed name. */
+async function convert(kind: string, outDir: string, toolsDir: string, scratch: string): Promise<void> {
+  const source = path.join(examplesDir, kind);
+  const sdkgen = path.join(toolsDir, "docs-platform-sdkgen");
+  const pclDir = path.join(scratch, kind, "pcl");
+  await run(sdkgen, ["program", schemaPath, source, "pcl", pclDir]);
+  for (const { language, generated, committed } of CONVERSIONS) {
+    const languageDir = path.join(scratch, kind, language);
+    // Java's generator is another build (pulumi-java's pkg/v3), which reads the PCL.
+    if (language === "java") await run(path.join(toolsDir, "docs-platform-sdkgen-java"), ["program", schemaPath, pclDir, "java", languageDir]);
+    else await run(sdkgen, ["program", schemaPath, source, language, languageDir]);
+    fs.copyFileSync(path.join(languageDir, generated), path.join(outDir, committed));
+  }
+}
+
+/** Converts every example; with check, into a scratch folder, returning the committed files that differ. */
+export async function generateExamples(options: { check: boolean }): Promise<string[]> {
+  const { toolsDir } = await ensurePulumi();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "docs-platform-examples-"));
+  const stale: string[] = [];
+  try {
+    for (const kind of exampleKinds()) {
+      const outDir = options.check ? path.join(scratch, kind, "out") : path.join(examplesDir, kind);
+      fs.mkdirSync(outDir, { recursive: true });
+      await convert(kind, outDir, toolsDir, scratch);
+      if (!options.check) continue;
+      for (const { committed } of CONVERSIONS) {
+        const target = path.join(examplesDir, kind, committed);
+        const current = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : undefined;
+        if (current !== fs.readFileSync(path.join(outDir, committed), "utf8")) stale.push(path.relative(repositoryRoot, target));
+      }
+    }
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+  return stale;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes("--check");
+  const stale = await generateExamples({ check });
+  if (stale.length > 0) {
+    process.stderr.write(`generate-examples: ${stale.join(", ")} differ from a fresh conversion of their Pulumi.yaml; run \`npm run examples\` and commit the result\n`);
+    process.exit(1);
+  }
+}
