@@ -1,7 +1,7 @@
 /**
  * What the plugin says about itself: its version and its schema. Served without the resource core,
  * so that a plugin the engine starts only to read the schema (the YAML language host asks for it
- * on every `up`, `preview` and `refresh`, from a plugin process of its own) starts in a tenth of
+ * on every `up`, `preview` and `refresh`, from a plugin process of its own) starts in a quarter of
  * the time and loads nothing of the kinds or of @pulumi/pulumi's runtime.
  */
 import fs from "node:fs";

@@ -12,9 +12,8 @@ import { describe, expect, it } from "vitest";
 const run = promisify(execFile);
 const dist = path.resolve(import.meta.dirname, "../../provider/dist/plugin");
 // The compiled plugin, as the engine runs it (`npm test` builds first).
-const { RESOURCE_CALLS, providerService } = require(path.join(dist, "service.js")) as typeof import("../../provider/plugin/service.ts");
+const { IMMEDIATE_CALLS, RESOURCE_CALLS, providerService } = require(path.join(dist, "service.js")) as typeof import("../../provider/plugin/service.ts");
 const { service } = require(path.join(dist, "server.js")) as typeof import("../../provider/plugin/server.ts");
-const { infoService } = require(path.join(dist, "info.js")) as typeof import("../../provider/plugin/info.ts");
 
 /** Runs `script` in a fresh Node.js process (its own module cache) and returns the JSON it prints. */
 async function inFreshProcess(script: string): Promise<Record<string, unknown>> {
@@ -25,10 +24,10 @@ async function inFreshProcess(script: string): Promise<Record<string, unknown>> 
 describe("the plugin's service", () => {
   it("serves every call server.ts implements, no more (a call left out would answer UNIMPLEMENTED)", () => {
     expect(Object.keys(providerService()).sort()).toEqual(Object.keys(service).sort());
-    expect([...Object.keys(infoService), ...RESOURCE_CALLS].sort()).toEqual(Object.keys(service).sort());
+    expect([...Object.keys(IMMEDIATE_CALLS), ...RESOURCE_CALLS].sort()).toEqual(Object.keys(service).sort());
   });
 
-  it("answers GetPluginInfo and GetSchema without loading the kinds or @pulumi/pulumi's runtime, and loads them on the first resource call", async () => {
+  it("answers GetPluginInfo, GetSchema and Cancel (all the engine sends the plugin it reads the schema from) without loading the kinds or @pulumi/pulumi's runtime, and loads them on the first resource call", async () => {
     const loaded = await inFreshProcess(`
       const { providerService } = require("./service.js");
       const service = providerService();
@@ -38,13 +37,15 @@ describe("the plugin's service", () => {
       (async () => {
         const info = await ask("getPluginInfo");
         const schema = await ask("getSchema");
-        const before = { modules: Object.keys(require.cache).length, sdkIndex: sdkIndex(), core: core() };
         const cancel = await ask("cancel");
+        const before = { modules: Object.keys(require.cache).length, sdkIndex: sdkIndex(), core: core() };
+        const checkConfig = await new Promise((resolve) => service.checkConfig({ request: { getNews: () => undefined } }, (error) => resolve(error)));
         process.stdout.write(JSON.stringify({
           version: info.response.getVersion(),
           schemaName: JSON.parse(schema.response.getSchema()).name,
           before,
           cancelError: cancel.error,
+          checkConfigError: checkConfig,
           after: { sdkIndex: sdkIndex(), core: core() },
         }));
       })();
@@ -54,6 +55,7 @@ describe("the plugin's service", () => {
     expect(loaded.before).toEqual({ modules: expect.any(Number), sdkIndex: false, core: false });
     expect((loaded.before as { modules: number }).modules).toBeLessThan(300);
     expect(loaded.cancelError).toBeNull();
+    expect(loaded.checkConfigError).toBeNull();
     expect(loaded.after).toEqual({ sdkIndex: true, core: true });
   });
 
