@@ -17,7 +17,10 @@
  * `--program`: `all` (default: baseline, package, plugin), `both` (baseline and package), `doors`
  * (package and plugin), or a comma-separated list. `--plugin release` runs the plugin door on the
  * release executable (release/'s linux-amd64 archive, `npm run release`) instead of the package's
- * plugin folder (provider/docs-platform/).
+ * plugin folder (provider/docs-platform/). `--profile DIR` profiles the process serving the
+ * resources in each run (provider-probe.cjs: its CPU, and the plugin's calls), into DIR/<program>-<run>;
+ * `node test/scale/profile-summary.ts DIR/<program>-<run>` adds it up. The profiler costs CPU:
+ * time a run without it.
  *
  * `--rate-limit P` instead measures a rate-limited service: the emulator allows P requests a
  * minute, and the package's program is brought up twice, without a client-side pace and with
@@ -55,6 +58,7 @@ const { values } = parseArgs({
     repeat: { type: "string", default: "1" },
     program: { type: "string", default: "all" },
     plugin: { type: "string", default: "package" },
+    profile: { type: "string" },
     "rate-limit": { type: "string" },
     "rate-limit-share": { type: "string", default: "1" },
     // The engine writes the whole state after every step (a checkpoint): at 5,000 resources that,
@@ -154,7 +158,13 @@ async function programSetup(program: Program, stateDir: string, emulator: Emulat
   return { programDir, config: { "docs-platform:apiUrl": emulator.url, "docs-platform:token": { value: token, secret: true } } };
 }
 
-async function runOnce(program: Program): Promise<RunFigures> {
+/** With --profile, what loads provider-probe.cjs into the run's provider process, and where it writes. */
+function profileEnv(program: Program, run: number): Record<string, string> {
+  if (values.profile === undefined) return {};
+  return { NODE_OPTIONS: `--require ${fileURLToPath(new URL("./provider-probe.cjs", import.meta.url))}`, DOCS_PLATFORM_PROBE_DIR: path.resolve(values.profile, `${program}-${run}`) };
+}
+
+async function runOnce(program: Program, run: number): Promise<RunFigures> {
   const emulator = await startEmulator({ db: ":memory:" });
   const stateDir = await benchStateDir();
   let stack: TestStack | undefined;
@@ -166,7 +176,7 @@ async function runOnce(program: Program): Promise<RunFigures> {
       stackName: `scale-${program}`,
       stateDir,
       config,
-      env: stackEnv(emulator.url, organization.admin.token),
+      env: { ...stackEnv(emulator.url, organization.admin.token), ...profileEnv(program, run) },
       timeoutMs: 30 * 60_000,
     });
     emulator.setFaults({ latencyMs });
@@ -244,7 +254,7 @@ for (let run = 1; run <= repeat; run++) {
   // Every other repeat the other way round: the machine's load drifts, and a program run first
   // also pays for cold caches.
   for (const program of run % 2 === 1 ? programs : [...programs].reverse()) {
-    const figures = await runOnce(program);
+    const figures = await runOnce(program, run);
     process.stderr.write(`  ${program} run ${run}: ${STEPS.map((step) => `${step} ${figures.steps[step].seconds.toFixed(1)} s`).join(", ")}\n`);
     runs.set(program, [...(runs.get(program) ?? []), figures]);
   }
