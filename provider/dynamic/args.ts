@@ -2,8 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { organizationIdFor } from "../config/organization-default";
 import { IDENTITY_KEY } from "../adapter/property-bag";
 
-/** Pulumi config/type namespace of every resource: `pulumi-nodejs:dynamic/docs-platform:<Kind>`. */
-export const RESOURCE_MODULE = "docs-platform";
+export { RESOURCE_MODULE } from "./resource-module";
 
 /**
  * A resource argument: the value itself or an Output of it, and so on inside arrays and objects,

@@ -6,14 +6,14 @@
 import "../runtime/node-version";
 import { setEngineAddress } from "../runtime/engine-log";
 import { sdk } from "./sdk";
-import { service } from "./server";
+import { providerService } from "./service";
 
 export async function main(args: readonly string[]): Promise<void> {
   const engine = args.find((arg) => !arg.startsWith("-"));
   if (engine) setEngineAddress(engine);
   const { grpc, providerGrpc, channelOptions } = sdk();
   const server = new grpc.Server(channelOptions);
-  server.addService(providerGrpc.ResourceProviderService, service);
+  server.addService(providerGrpc.ResourceProviderService, providerService());
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error: Error | null, bound: number) => (error ? reject(error) : resolve(bound)));
   });

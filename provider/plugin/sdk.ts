@@ -33,7 +33,8 @@ export function sdk(): Sdk {
 function sdkBesidePackage(): Sdk {
   const root = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
   const fromSdk = (name: string) => require(require.resolve(name, { paths: [root] }));
-  const runtime = require(path.join(root, "runtime", "index.js")) as { grpcChannelOptions?: Record<string, unknown> };
+  // runtime/settings, not runtime/index: the index loads the whole SDK (about 760 modules), the settings 190.
+  const runtime = require(path.join(root, "runtime", "settings.js")) as { grpcChannelOptions?: Record<string, unknown> };
   return {
     grpc: fromSdk("@grpc/grpc-js"),
     provider: require(path.join(root, "proto", "provider_pb.js")),
@@ -48,7 +49,7 @@ function sdkBesidePackage(): Sdk {
 }
 
 function bundledSdk(): Sdk {
-  const runtime = require("@pulumi/pulumi/runtime/index.js") as { grpcChannelOptions?: Record<string, unknown> };
+  const runtime = require("@pulumi/pulumi/runtime/settings.js") as { grpcChannelOptions?: Record<string, unknown> };
   return {
     grpc: require("@grpc/grpc-js"),
     provider: require("@pulumi/pulumi/proto/provider_pb.js"),

@@ -10,10 +10,7 @@
  * configuration would never reach the client), it answers CheckConfig/DiffConfig with UNIMPLEMENTED
  * and its Diff sends no detailedDiff.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { IDENTITY_KEY } from "../adapter/property-bag";
-import { EMBEDDED } from "../embedded";
 import { CONFIG_KEYS, CONFIG_NAMESPACE, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
 import { changedKeys } from "../adapter/resource";
 import { checkWithPreview, configureCore, context, createInDeployment, definitionFor, diffInDeployment, providerFor, sharedApi, updateInDeployment } from "../runtime/core";
@@ -23,11 +20,13 @@ import { ORGANIZATION_ENV } from "../config/organization-default";
 import { type Bag, unwrapSecrets, withoutDynamicKeys, wrapSecrets } from "./properties";
 import { invoke } from "./invoke";
 import { sdk } from "./sdk";
+import { fromStruct, handle, toStruct } from "./calls";
+import { infoService, PACKAGE } from "./info";
 
-export const PACKAGE = "docs-platform";
+export { PACKAGE, pluginVersion } from "./info";
 const TYPE_PREFIX = `${PACKAGE}:index:`;
 
-const { grpc, provider: pb, plugin: pluginPb, struct, empty, any: anyPb, status: statusPb } = sdk();
+const { provider: pb, empty } = sdk();
 
 /** The kind of a resource type token, or an error naming the token. */
 function kindOf(type: string, urn: string): string {
@@ -43,27 +42,6 @@ function typeToken(request: Record<string, unknown>): string {
 
 function nameOf(urn: string): string {
   return urn.split("::").pop() ?? urn;
-}
-
-function toStruct(bag: Bag): unknown {
-  return struct.Struct.fromJavaScript(bag as never);
-}
-
-function fromStruct(value: { toJavaScript(): unknown } | undefined): Bag {
-  return (value?.toJavaScript() as Bag | undefined) ?? {};
-}
-
-/** The version of this package: the plugin's version (the release executable's own, embedded). */
-export function pluginVersion(): string {
-  if (EMBEDDED.version) return EMBEDDED.version;
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as { version: string };
-  return manifest.version;
-}
-
-/** The committed schema (scripts/generate-schema.mts), with this package's version. */
-function schemaText(): string {
-  const schema = JSON.parse(EMBEDDED.schema ?? fs.readFileSync(path.join(__dirname, "..", "..", "docs-platform", "schema.json"), "utf8")) as Bag;
-  return JSON.stringify({ ...schema, version: pluginVersion() });
 }
 
 // ---- configuration ---------------------------------------------------------------------------
@@ -97,47 +75,6 @@ const KNOWN_CONFIG = new Set(CONFIG_KEYS.map((key) => key.key));
 let providerOrganizationId: string | undefined;
 
 // ---- the service -----------------------------------------------------------------------------
-
-type Callback = (error: unknown, response?: unknown, metadata?: unknown) => void;
-type Call = { request: Record<string, (...args: never[]) => unknown> & Record<string, unknown> };
-
-/** Runs a handler; a thrown error answers the call with its message (and the init-failure details of a partial create). */
-function handle(work: (request: Call["request"]) => Promise<unknown>): (call: Call, callback: Callback) => void {
-  return (call, callback) => {
-    work(call.request).then(
-      (response) => callback(null, response),
-      (error: unknown) => {
-        const failure = grpcError(error);
-        callback(failure, null, failure.metadata);
-      },
-    );
-  };
-}
-
-/**
- * An error as the engine reads it. An object created but not finished (recovery/partial-create.ts:
- * the error carries its id and properties) is an ErrorResourceInitFailed, so the engine records
- * the object instead of losing it.
- */
-function grpcError(error: unknown): { code: number; message: string; details: string; metadata: unknown } {
-  const message = error instanceof Error ? error.message : String(error);
-  const metadata = new grpc.Metadata();
-  const partial = error as { id?: string; properties?: Bag; reasons?: string[] };
-  if (partial && typeof partial.id === "string" && partial.id !== "") {
-    const detail = new pb.ErrorResourceInitFailed();
-    detail.setId(partial.id);
-    detail.setProperties(toStruct(withoutDynamicKeys(partial.properties ?? {})));
-    detail.setReasonsList(partial.reasons ?? []);
-    const packed = new anyPb.Any();
-    packed.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
-    const status = new statusPb.Status();
-    status.setCode(grpc.status.UNKNOWN);
-    status.setMessage(message);
-    status.addDetails(packed);
-    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
-  }
-  return { code: grpc.status.UNKNOWN, message, details: message, metadata };
-}
 
 function checkResponse(inputs: Bag, failures: readonly { property: string; reason: string }[] | undefined): unknown {
   const response = new pb.CheckResponse();
@@ -182,17 +119,7 @@ function diffResponse(changed: readonly string[], replaces: readonly string[], d
 }
 
 export const service = {
-  getPluginInfo: handle(async () => {
-    const info = new pluginPb.PluginInfo();
-    info.setVersion(pluginVersion());
-    return info;
-  }),
-
-  getSchema: handle(async () => {
-    const response = new pb.GetSchemaResponse();
-    response.setSchema(schemaText());
-    return response;
-  }),
+  ...infoService,
 
   checkConfig: handle(async (request) => {
     const { values, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));

@@ -7,7 +7,7 @@
  * Outside a provider host (direct tests) there is no engine: messages go to `fallback`, or nowhere.
  */
 import path from "node:path";
-import { RESOURCE_MODULE } from "../dynamic/args";
+import { RESOURCE_MODULE } from "../dynamic/resource-module";
 import { EMBEDDED } from "../embedded";
 
 export type Severity = "info" | "warning";

@@ -63,8 +63,11 @@ export interface SoakRow {
   failures: string[];
 }
 
-/** The fault-scenario program's resources as Pulumi YAML through the plugin (see test/faults/program/index.ts). */
-export function yamlProgram(groups: number, organizationId = "org-acme"): string {
+/**
+ * The fault-scenario program's resources as Pulumi YAML through the plugin (see test/faults/program/index.ts).
+ * `pluginPath` is the plugin's folder: the package's by default, or an unpacked release executable's.
+ */
+export function yamlProgram(groups: number, organizationId = "org-acme", pluginPath = pluginDir): string {
   const lines = [
     "name: docs-platform-faults-yaml",
     "description: The fault-scenario program (test/faults/program) as Pulumi YAML, through the provider plugin",
@@ -72,7 +75,7 @@ export function yamlProgram(groups: number, organizationId = "org-acme"): string
     "plugins:",
     "  providers:",
     "    - name: docs-platform",
-    `      path: ${pluginDir}`,
+    `      path: ${pluginPath}`,
     "resources:",
     "  organization:",
     "    type: docs-platform:index:OrganizationSettings",
@@ -100,10 +103,10 @@ export function yamlProgram(groups: number, organizationId = "org-acme"): string
 }
 
 /** Writes the YAML program into a fresh directory under `workDir` and returns it. */
-export async function writeYamlProgram(workDir: string, groups: number): Promise<string> {
+export async function writeYamlProgram(workDir: string, groups: number, pluginPath = pluginDir): Promise<string> {
   const dir = path.join(workDir, "programs", `yaml-${process.pid}-${Date.now()}`);
   await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, "Pulumi.yaml"), yamlProgram(groups));
+  await fs.writeFile(path.join(dir, "Pulumi.yaml"), yamlProgram(groups, "org-acme", pluginPath));
   return dir;
 }
 

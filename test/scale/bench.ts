@@ -1,13 +1,26 @@
 /**
- * `npm run bench:scale [-- --resources 400 --latency-ms 50 --repeat 3 --program both|package|baseline] [--skip-checkpoints]`
+ * `npm run bench:scale [-- --resources 400 --latency-ms 50 --repeat 3 --program all|both|doors|<list>] [--plugin package|release] [--skip-checkpoints]`
  *
- * Scale through the real Pulumi CLI against the emulator (with injected latency). Measures the
- * fault-scenario program (test/faults/program: the package's resources, 8 a group plus the
- * organization's settings) and, in the same run, a baseline of as many trivial dynamic resources
- * with the same dependency shape (baseline/). For `up`, a no-op `preview`, `refresh` and
- * `destroy` it prints wall time, API requests, the ratio to the baseline, the provider host's
- * peak memory, and the state's size per resource (whole and the `__provider` share). With
- * --repeat N every figure is the median of N runs, each on a fresh emulator and stack.
+ * Scale through the real Pulumi CLI against the emulator (with injected latency). Measures, in
+ * one run, both doors over the same resources: the fault-scenario program (test/faults/program:
+ * the package's resources, 8 a group plus the organization's settings) through the dynamic
+ * package (`package`), the same resources as a Pulumi YAML program through the provider plugin
+ * (`plugin`, written by test/faults/soak.ts's yamlProgram from the same description), and a
+ * baseline of as many trivial dynamic resources with the same dependency shape (`baseline`,
+ * baseline/). For `up`, a no-op `preview`, `refresh` and `destroy` it prints wall time, API
+ * requests, the ratio to the baseline and the plugin's to the dynamic package, the provider
+ * process's peak memory, and the state's size per resource (whole and the `__provider` share).
+ * With --repeat N every figure is the median of N runs, each on a fresh emulator and stack; the
+ * programs' order is reversed every other repeat, so neither door always runs first on a machine
+ * whose load drifts.
+ *
+ * `--program`: `all` (default: baseline, package, plugin), `both` (baseline and package), `doors`
+ * (package and plugin), or a comma-separated list. `--plugin release` runs the plugin door on the
+ * release executable (release/'s linux-amd64 archive, `npm run release`) instead of the package's
+ * plugin folder (provider/docs-platform/). `--profile DIR` profiles the process serving the
+ * resources in each run (provider-probe.cjs: its CPU, and the plugin's calls), into DIR/<program>-<run>;
+ * `node test/scale/profile-summary.ts DIR/<program>-<run>` adds it up. The profiler costs CPU:
+ * time a run without it.
  *
  * `--rate-limit P` instead measures a rate-limited service: the emulator allows P requests a
  * minute, and the package's program is brought up twice, without a client-side pace and with
@@ -17,25 +30,35 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
+import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensurePulumi } from "../pulumi-cli/ensure-pulumi.ts";
-import { assertSucceeded, createStack, type TestStack } from "../pulumi-cli/run-pulumi.ts";
+import { assertSucceeded, type ConfigValue, createStack, type TestStack } from "../pulumi-cli/run-pulumi.ts";
 import { programDir as packageProgramDir } from "../faults/scenario.ts";
+import { yamlProgram } from "../faults/soak.ts";
+import { archiveName, releaseDir } from "../../provider/scripts/release/release-info.mts";
 import { samplePeakMemory } from "./process-memory.ts";
 
+const execFileAsync = promisify(execFile);
 const baselineProgramDir = fileURLToPath(new URL("./baseline", import.meta.url));
 const STEPS = ["up", "preview", "refresh", "destroy"] as const;
 type Step = (typeof STEPS)[number];
-type Program = "package" | "baseline";
+const PROGRAMS = ["baseline", "package", "plugin"] as const;
+type Program = (typeof PROGRAMS)[number];
+const PROGRAM_SETS: Record<string, Program[]> = { all: [...PROGRAMS], both: ["baseline", "package"], doors: ["package", "plugin"] };
+/** The process serving the resources, by command line: the dynamic provider host, or the plugin (package folder or release executable). */
+const PROVIDER_PROCESS: Record<Program, RegExp> = { baseline: /cmd\/dynamic-provider/, package: /cmd\/dynamic-provider/, plugin: /pulumi-resource-docs-platform/ };
 
 const { values } = parseArgs({
   options: {
     resources: { type: "string", default: "401" },
     "latency-ms": { type: "string", default: "50" },
     repeat: { type: "string", default: "1" },
-    program: { type: "string", default: "both" },
+    program: { type: "string", default: "all" },
+    plugin: { type: "string", default: "package" },
+    profile: { type: "string" },
     "rate-limit": { type: "string" },
     "rate-limit-share": { type: "string", default: "1" },
     // The engine writes the whole state after every step (a checkpoint): at 5,000 resources that,
@@ -51,9 +74,10 @@ const stackEnv = (url: string, token: string): Record<string, string> => ({
 const groups = Math.max(1, Math.round((Number(values.resources) - 1) / 8));
 const latencyMs = Number(values["latency-ms"]);
 const repeat = Number(values.repeat);
-const programs: Program[] = values.program === "both" ? ["baseline", "package"] : [values.program as Program];
+const programs: Program[] = PROGRAM_SETS[values.program] ?? (values.program.split(",") as Program[]);
 if (!Number.isFinite(latencyMs) || latencyMs < 0 || !Number.isInteger(repeat) || repeat < 1) throw new Error("--latency-ms takes a number >= 0, --repeat a positive integer");
-if (programs.some((program) => program !== "package" && program !== "baseline")) throw new Error("--program is package, baseline or both");
+if (programs.some((program) => !PROGRAMS.includes(program))) throw new Error(`--program is ${Object.keys(PROGRAM_SETS).join(", ")} or a comma-separated list of ${PROGRAMS.join(", ")}`);
+if (values.plugin !== "package" && values.plugin !== "release") throw new Error("--plugin is package (provider/docs-platform/) or release (release/'s executable)");
 
 interface StepFigures {
   seconds: number;
@@ -71,9 +95,9 @@ async function requestTotal(emulator: Emulator): Promise<number> {
   return ((await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { total: number }).total;
 }
 
-async function timed(emulator: Emulator, body: () => Promise<unknown>): Promise<StepFigures> {
+async function timed(emulator: Emulator, program: Program, body: () => Promise<unknown>): Promise<StepFigures> {
   const before = await requestTotal(emulator);
-  const sampler = samplePeakMemory(/cmd\/dynamic-provider/);
+  const sampler = samplePeakMemory(PROVIDER_PROCESS[program]);
   const started = performance.now();
   let peakMiB: number;
   try {
@@ -87,7 +111,7 @@ async function timed(emulator: Emulator, body: () => Promise<unknown>): Promise<
 /** Bytes of the exported state per resource, and of the `__provider` values in it. */
 async function stateSize(stack: TestStack): Promise<{ resources: number; perResource: number; providerPerResource: number }> {
   const { text, deployment } = await stack.exportState();
-  const resources = (deployment.resources ?? []).filter((resource) => String(resource.type).startsWith("pulumi-nodejs:dynamic"));
+  const resources = (deployment.resources ?? []).filter((resource) => /^(pulumi-nodejs:dynamic|docs-platform:index:)/.test(String(resource.type)));
   let providerBytes = 0;
   for (const resource of resources) {
     for (const bag of [resource.inputs, resource.outputs] as (Record<string, unknown> | undefined)[]) {
@@ -107,26 +131,60 @@ async function benchStateDir(): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), "docs-platform-bench-"));
 }
 
-async function runOnce(program: Program): Promise<RunFigures> {
+/**
+ * The plugin's folder for the YAML program: the package's (provider/docs-platform/), or with
+ * `--plugin release` release/'s linux-amd64 archive unpacked into `stateDir`.
+ */
+async function pluginFolder(stateDir: string): Promise<string | undefined> {
+  if (values.plugin === "package") return undefined;
+  const archive = path.join(releaseDir, archiveName({ os: "linux", arch: "amd64" }));
+  await fs.access(archive).catch(() => {
+    throw new Error(`--plugin release: no ${archive}; \`npm run release\` (or \`node provider/scripts/release/release.mts --platform linux-amd64 --no-sdks\`) writes it`);
+  });
+  const dir = path.join(stateDir, "plugin", "docs-platform");
+  await fs.mkdir(dir, { recursive: true });
+  await execFileAsync("tar", ["-xzf", archive, "-C", dir]);
+  return dir;
+}
+
+/** The program's folder and its stack config; the YAML program is written into `stateDir`. */
+async function programSetup(program: Program, stateDir: string, emulator: Emulator, organizationId: string, token: string): Promise<{ programDir: string; config: Record<string, ConfigValue> }> {
+  if (program === "baseline") return { programDir: baselineProgramDir, config: { groups: String(groups) } };
+  if (program === "package") return { programDir: packageProgramDir, config: { organizationId, groups: String(groups) } };
+  const programDir = path.join(stateDir, "yaml-program");
+  await fs.mkdir(programDir, { recursive: true });
+  await fs.writeFile(path.join(programDir, "Pulumi.yaml"), yamlProgram(groups, organizationId, await pluginFolder(stateDir)));
+  // As a YAML program's user configures the plugin: the token a secret of the stack.
+  return { programDir, config: { "docs-platform:apiUrl": emulator.url, "docs-platform:token": { value: token, secret: true } } };
+}
+
+/** With --profile, what loads provider-probe.cjs into the run's provider process, and where it writes. */
+function profileEnv(program: Program, run: number): Record<string, string> {
+  if (values.profile === undefined) return {};
+  return { NODE_OPTIONS: `--require ${fileURLToPath(new URL("./provider-probe.cjs", import.meta.url))}`, DOCS_PLATFORM_PROBE_DIR: path.resolve(values.profile, `${program}-${run}`) };
+}
+
+async function runOnce(program: Program, run: number): Promise<RunFigures> {
   const emulator = await startEmulator({ db: ":memory:" });
   const stateDir = await benchStateDir();
   let stack: TestStack | undefined;
   try {
     const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
+    const { programDir, config } = await programSetup(program, stateDir, emulator, organization.id, organization.admin.token);
     stack = await createStack({
-      programDir: program === "package" ? packageProgramDir : baselineProgramDir,
+      programDir,
       stackName: `scale-${program}`,
       stateDir,
-      config: program === "package" ? { organizationId: organization.id, groups: String(groups) } : { groups: String(groups) },
-      env: stackEnv(emulator.url, organization.admin.token),
+      config,
+      env: { ...stackEnv(emulator.url, organization.admin.token), ...profileEnv(program, run) },
       timeoutMs: 30 * 60_000,
     });
     emulator.setFaults({ latencyMs });
-    const up = await timed(emulator, () => stack!.up());
+    const up = await timed(emulator, program, () => stack!.up());
     const size = await stateSize(stack);
-    const preview = await timed(emulator, () => stack!.run(["preview", "--expect-no-changes"]).then(assertSucceeded));
-    const refresh = await timed(emulator, () => stack!.refresh());
-    const destroy = await timed(emulator, () => stack!.destroy());
+    const preview = await timed(emulator, program, () => stack!.run(["preview", "--expect-no-changes"]).then(assertSucceeded));
+    const refresh = await timed(emulator, program, () => stack!.refresh());
+    const destroy = await timed(emulator, program, () => stack!.destroy());
     return { steps: { up, preview, refresh, destroy }, resources: size.resources, stateBytesPerResource: size.perResource, providerBytesPerResource: size.providerPerResource };
   } finally {
     await stack?.remove().catch(() => {});
@@ -186,26 +244,39 @@ if (values["rate-limit"] !== undefined) {
   await rateLimited(Number(values["rate-limit"]), values["rate-limit-share"]);
   process.exit(0);
 }
-process.stderr.write(`scale: ${groups * 8 + 1} resources a program, ${latencyMs} ms latency, ${repeat} run(s) each, programs: ${programs.join(", ")}${values["skip-checkpoints"] ? ", checkpoints skipped (PULUMI_SKIP_CHECKPOINTS)" : ""}\n`);
+process.stderr.write(
+  `scale: ${groups * 8 + 1} resources a program, ${latencyMs} ms latency, ${repeat} run(s) each, programs: ${programs.join(", ")}` +
+    `${programs.includes("plugin") ? ` (plugin: ${values.plugin === "release" ? "the release executable" : "the package's folder"})` : ""}` +
+    `${values["skip-checkpoints"] ? ", checkpoints skipped (PULUMI_SKIP_CHECKPOINTS)" : ""}, load average ${os.loadavg()[0]!.toFixed(1)}\n`,
+);
 const runs = new Map<Program, RunFigures[]>();
 for (let run = 1; run <= repeat; run++) {
-  for (const program of programs) {
-    const figures = await runOnce(program);
+  // Every other repeat the other way round: the machine's load drifts, and a program run first
+  // also pays for cold caches.
+  for (const program of run % 2 === 1 ? programs : [...programs].reverse()) {
+    const figures = await runOnce(program, run);
     process.stderr.write(`  ${program} run ${run}: ${STEPS.map((step) => `${step} ${figures.steps[step].seconds.toFixed(1)} s`).join(", ")}\n`);
     runs.set(program, [...(runs.get(program) ?? []), figures]);
   }
 }
 
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
-process.stdout.write(`${row(["program", "step", "resources", "seconds (median)", "requests", "x baseline", "provider host peak MiB", "state bytes/resource", "__provider bytes/resource"])}\n|${"---|".repeat(9)}\n`);
+const medianSeconds = (program: Program, step: Step): number | undefined => {
+  const figures = runs.get(program);
+  return figures && median(figures.map((figure) => figure.steps[step].seconds));
+};
+const ratioTo = (seconds: number, to: number | undefined) => (to === undefined ? "-" : (seconds / to).toFixed(2));
+process.stderr.write(`load average at the end ${os.loadavg()[0]!.toFixed(1)}\n`);
+process.stdout.write(
+  `${row(["program", "step", "resources", "seconds (median)", "requests", "x baseline", "x package (plugin / dynamic door)", "provider process peak MiB", "state bytes/resource", "__provider bytes/resource"])}\n|${"---|".repeat(10)}\n`,
+);
 for (const program of programs) {
   const figures = runs.get(program)!;
   for (const step of STEPS) {
-    const seconds = median(figures.map((figure) => figure.steps[step].seconds));
-    const baseline = runs.get("baseline");
-    const ratio = baseline ? (seconds / median(baseline.map((figure) => figure.steps[step].seconds))).toFixed(2) : "-";
+    const seconds = medianSeconds(program, step)!;
+    const toPackage = program === "plugin" ? ratioTo(seconds, medianSeconds("package", step)) : "-";
     process.stdout.write(
-      `${row([program, step, figures[0]!.resources, seconds.toFixed(1), median(figures.map((f) => f.steps[step].requests)), ratio, median(figures.map((f) => f.steps[step].peakMiB)), median(figures.map((f) => f.stateBytesPerResource)), median(figures.map((f) => f.providerBytesPerResource))])}\n`,
+      `${row([program, step, figures[0]!.resources, seconds.toFixed(1), median(figures.map((f) => f.steps[step].requests)), ratioTo(seconds, medianSeconds("baseline", step)), toPackage, median(figures.map((f) => f.steps[step].peakMiB)), median(figures.map((f) => f.stateBytesPerResource)), median(figures.map((f) => f.providerBytesPerResource))])}\n`,
     );
   }
 }
