@@ -22,10 +22,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
-import { pulumiJavaVersion, requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
+import { requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, changeCounts, createStack, workRoot, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Api, apiClient } from "./support/api.ts";
-import { generateSdk, installNodeSdk, pluginDir } from "./support/sdks.ts";
+import { generateSdk, installNodeSdk, javaPom, pluginDir } from "./support/sdks.ts";
 
 const run = promisify(execFile);
 const minutes = (n: number) => n * 60_000;
@@ -201,32 +201,7 @@ describe("the provider plugin from TypeScript", () => {
  * The Java program's Maven build: its sources and the generated SDK's, against the Pulumi Java SDK
  * and the annotations the SDK uses; `mvn compile exec:java` runs it (what pulumi-language-java does).
  */
-const JAVA_POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>com.docsplatform</groupId>
-  <artifactId>docs-java</artifactId>
-  <version>0.1.0</version>
-  <properties>
-    <maven.compiler.source>17</maven.compiler.source>
-    <maven.compiler.target>17</maven.compiler.target>
-    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
-  </properties>
-  <dependencies>
-    <dependency><groupId>com.pulumi</groupId><artifactId>pulumi</artifactId><version>${pulumiJavaVersion}</version></dependency>
-    <dependency><groupId>com.google.code.findbugs</groupId><artifactId>jsr305</artifactId><version>3.0.2</version></dependency>
-  </dependencies>
-  <build>
-    <plugins>
-      <plugin>
-        <groupId>org.codehaus.mojo</groupId>
-        <artifactId>exec-maven-plugin</artifactId>
-        <version>3.1.0</version>
-        <configuration><mainClass>docs.App</mainClass></configuration>
-      </plugin>
-    </plugins>
-  </build>
-</project>
-`;
+const JAVA_POM = javaPom({ groupId: "com.docsplatform", artifactId: "docs-java", dependencies: ["com.google.code.findbugs:jsr305:3.0.2"], mainClass: "docs.App" });
 
 describe("the provider plugin from Java", () => {
   it("compiles the generated SDK with Maven, and a program goes up, previews with no change and is destroyed", { timeout: minutes(10) }, async () => {

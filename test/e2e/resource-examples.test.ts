@@ -25,10 +25,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JAVA_CONVERSION_CAVEATS, forDynamicPackage } from "../../provider/scripts/generate-docs.mts";
 import { examplesDir, exampleKinds, generateExamples } from "../../provider/scripts/generate-examples.mts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
-import { pulumiJavaVersion, repositoryRoot, requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
+import { repositoryRoot, requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, changeCounts, createStack, workRoot, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Api, apiClient } from "./support/api.ts";
-import { generateSdk, installNodeSdk, pluginDir } from "./support/sdks.ts";
+import { generateSdk, installNodeSdk, javaPom, pluginDir } from "./support/sdks.ts";
 
 const run = promisify(execFile);
 const minutes = (n: number) => n * 60_000;
@@ -248,19 +248,4 @@ _sync_await(wait_for_rpcs())
 print(json.dumps(registered))
 `;
 
-const JAVA_POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>com.docsplatform</groupId>
-  <artifactId>resource-examples</artifactId>
-  <version>0.1.0</version>
-  <properties>
-    <maven.compiler.source>17</maven.compiler.source>
-    <maven.compiler.target>17</maven.compiler.target>
-    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
-  </properties>
-  <dependencies>
-    <dependency><groupId>com.pulumi</groupId><artifactId>pulumi</artifactId><version>${pulumiJavaVersion}</version></dependency>
-    <dependency><groupId>com.google.code.findbugs</groupId><artifactId>jsr305</artifactId><version>3.0.2</version></dependency>
-  </dependencies>
-</project>
-`;
+const JAVA_POM = javaPom({ groupId: "com.docsplatform", artifactId: "resource-examples", dependencies: ["com.google.code.findbugs:jsr305:3.0.2"] });

@@ -23,11 +23,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pulumiJavaVersion, requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
+import { requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, assertSucceeded, changeCounts, changedSteps, createStack, runPulumi, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
 import { VERSION, archiveName, releaseDir } from "../../provider/scripts/release/release-info.mts";
+import { javaPom } from "../e2e/support/sdks.ts";
 import { type ServedRelease, archivePath, checksumsPath, ensureRelease, installedDocsPlatformPlugins, linuxAmd64, serveRelease } from "./released-plugin.ts";
 
 const run = promisify(execFile);
@@ -173,32 +174,7 @@ public class App {
 `;
 
 /** The Java program's build: the release's artifact from the local Maven repository, run by `exec:java` (what pulumi-language-java does). */
-const JAVA_POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
-  <modelVersion>4.0.0</modelVersion>
-  <groupId>rehearsal</groupId>
-  <artifactId>rehearsal-java</artifactId>
-  <version>0.1.0</version>
-  <properties>
-    <maven.compiler.source>17</maven.compiler.source>
-    <maven.compiler.target>17</maven.compiler.target>
-    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
-  </properties>
-  <dependencies>
-    <dependency><groupId>com.pulumi</groupId><artifactId>pulumi</artifactId><version>${pulumiJavaVersion}</version></dependency>
-    <dependency><groupId>com.docsplatform</groupId><artifactId>docs-platform</artifactId><version>${VERSION}</version></dependency>
-  </dependencies>
-  <build>
-    <plugins>
-      <plugin>
-        <groupId>org.codehaus.mojo</groupId>
-        <artifactId>exec-maven-plugin</artifactId>
-        <version>3.1.0</version>
-        <configuration><mainClass>rehearsal.App</mainClass></configuration>
-      </plugin>
-    </plugins>
-  </build>
-</project>
-`;
+const JAVA_POM = javaPom({ groupId: "rehearsal", artifactId: "rehearsal-java", dependencies: [`com.docsplatform:docs-platform:${VERSION}`], mainClass: "rehearsal.App" });
 
 // Side by side: each mostly waits on its toolchain, the CLI and the emulator.
 describe.concurrent("release rehearsals per language", () => {

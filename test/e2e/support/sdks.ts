@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { ensurePulumi, repositoryRoot } from "../../pulumi-cli/ensure-pulumi.ts";
+import { ensurePulumi, pulumiJavaVersion, repositoryRoot } from "../../pulumi-cli/ensure-pulumi.ts";
 
 const run = promisify(execFile);
 export const schemaPath = path.join(repositoryRoot, "provider", "docs-platform", "schema.json");
@@ -36,4 +36,51 @@ export async function installNodeSdk(programDir: string, scratch: string): Promi
   // The SDK reads its own version from bin/package.json (a published SDK's build copies it there).
   await fs.copyFile(path.join(source, "package.json"), path.join(target, "bin", "package.json"));
   return target;
+}
+
+/** A Maven dependency: `groupId:artifactId:version`. */
+type MavenDependency = `${string}:${string}:${string}`;
+
+/**
+ * The pom.xml of a Java program or examples build: Java 17, the Pulumi Java SDK at the CLI's
+ * version and `dependencies`; with `mainClass`, the exec plugin that runs it (`mvn compile
+ * exec:java`, what pulumi-language-java does).
+ */
+export function javaPom(options: { groupId: string; artifactId: string; dependencies: MavenDependency[]; mainClass?: string }): string {
+  const dependency = (coordinates: string) => {
+    const [groupId, artifactId, version] = coordinates.split(":");
+    return `    <dependency><groupId>${groupId}</groupId><artifactId>${artifactId}</artifactId><version>${version}</version></dependency>`;
+  };
+  const run = options.mainClass
+    ? [
+        "  <build>",
+        "    <plugins>",
+        "      <plugin>",
+        "        <groupId>org.codehaus.mojo</groupId>",
+        "        <artifactId>exec-maven-plugin</artifactId>",
+        "        <version>3.1.0</version>",
+        `        <configuration><mainClass>${options.mainClass}</mainClass></configuration>`,
+        "      </plugin>",
+        "    </plugins>",
+        "  </build>",
+      ]
+    : [];
+  return [
+    '<project xmlns="http://maven.apache.org/POM/4.0.0">',
+    "  <modelVersion>4.0.0</modelVersion>",
+    `  <groupId>${options.groupId}</groupId>`,
+    `  <artifactId>${options.artifactId}</artifactId>`,
+    "  <version>0.1.0</version>",
+    "  <properties>",
+    "    <maven.compiler.source>17</maven.compiler.source>",
+    "    <maven.compiler.target>17</maven.compiler.target>",
+    "    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>",
+    "  </properties>",
+    "  <dependencies>",
+    ...[`com.pulumi:pulumi:${pulumiJavaVersion}`, ...options.dependencies].map(dependency),
+    "  </dependencies>",
+    ...run,
+    "</project>",
+    "",
+  ].join("\n");
 }
