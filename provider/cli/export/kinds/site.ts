@@ -7,7 +7,7 @@
 import { definition } from "../../../resources/site";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
-import type { ApiSite } from "../reader";
+import type { ApiSite } from "../../../api/sites";
 import { literal, object } from "../values";
 import type { KindExporter } from "./kind";
 
