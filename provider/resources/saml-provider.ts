@@ -11,6 +11,7 @@ import type { ResourceDefinition, State } from "../adapter/resource";
 import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { pick, stateStrings } from "../adapter/values";
+import { type ApiSamlProvider, samlProviderPath, samlProvidersPath } from "../api/saml";
 
 /**
  * A SAML single sign-on provider of an organization.
@@ -90,25 +91,7 @@ export class SamlProvider extends DocsPlatformResource {
   }
 }
 
-/** The API's SAML provider. */
-interface ApiSamlProvider {
-  id: string;
-  label: string;
-  entityID?: string;
-  certificate?: string;
-  ssoURL?: string;
-  defaultTeam?: { id: string } | null;
-  defaultRole?: Role | null;
-  status?: string;
-  service?: SamlService;
-  urls?: { location?: string };
-  createdAt?: string;
-}
-
 const WRITABLE = ["label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"] as const;
-
-const providersPath = (organizationId: string) => ["orgs", organizationId, "saml"];
-const providerPath = (organizationId: string, id: string) => [...providersPath(organizationId), id];
 
 function stateOf(organizationId: string, saml: ApiSamlProvider): State {
   return {
@@ -129,7 +112,7 @@ function stateOf(organizationId: string, saml: ApiSamlProvider): State {
 }
 
 async function providersLabelled(api: ApiRequester, organizationId: string, label: string): Promise<ApiSamlProvider[]> {
-  const providers = await listAll<ApiSamlProvider>(api, providersPath(organizationId));
+  const providers = await listAll<ApiSamlProvider>(api, samlProvidersPath(organizationId));
   return providers.filter((saml) => saml.label === label);
 }
 
@@ -138,7 +121,7 @@ function organizationOf(props: State): string {
 }
 
 async function readProvider(api: ApiRequester, organizationId: string, id: string): Promise<State | undefined> {
-  const saml = await getOrUndefined<ApiSamlProvider>(api, providerPath(organizationId, id));
+  const saml = await getOrUndefined<ApiSamlProvider>(api, samlProviderPath(organizationId, id));
   return saml ? stateOf(organizationId, saml) : undefined;
 }
 
@@ -162,9 +145,9 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
       kind: "SamlProvider",
       describe: `SAML provider "${inputs.label}"`,
       matchedBy: "label within the organization",
-      send: () => ctx.api.request<ApiSamlProvider>("POST", providersPath(inputs.organizationId), { body: bodyOf(inputs, WRITABLE) }),
+      send: () => ctx.api.request<ApiSamlProvider>("POST", samlProvidersPath(inputs.organizationId), { body: bodyOf(inputs, WRITABLE) }),
       find: () => providersLabelled(ctx.api, inputs.organizationId, inputs.label),
-      get: (id) => getOrUndefined<ApiSamlProvider>(ctx.api, providerPath(inputs.organizationId, id)),
+      get: (id) => getOrUndefined<ApiSamlProvider>(ctx.api, samlProviderPath(inputs.organizationId, id)),
       idOf: (saml) => saml.id,
       createdAtOf: (saml) => saml.createdAt,
     });
@@ -174,7 +157,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous);
     // In a refresh, from the organization's SAML provider list shared by every provider.
-    const saml = await readThroughList(ctx, providersPath(organizationId), id, () => getOrUndefined<ApiSamlProvider>(ctx.api, providerPath(organizationId, id)));
+    const saml = await readThroughList(ctx, samlProvidersPath(organizationId), id, () => getOrUndefined<ApiSamlProvider>(ctx.api, samlProviderPath(organizationId, id)));
     return saml ? stateOf(organizationId, saml) : undefined;
   },
 
@@ -185,12 +168,12 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
       if (!state) throw new Error(`SamlProvider ${id} no longer exists; run \`pulumi refresh\``);
       return state;
     }
-    const saml = await patchChecked<ApiSamlProvider>(ctx.api, providerPath(news.organizationId, id), body);
+    const saml = await patchChecked<ApiSamlProvider>(ctx.api, samlProviderPath(news.organizationId, id), body);
     return stateOf(news.organizationId, saml);
   },
 
   async delete(ctx, id, props) {
-    await deleteIdempotent(ctx.api, providerPath(organizationOf(props), id));
+    await deleteIdempotent(ctx.api, samlProviderPath(organizationOf(props), id));
   },
 
   async findByNaturalKey(ctx, inputs) {

@@ -34,6 +34,7 @@ import type { ResourceDefinition, State } from "../adapter/resource";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
+import { siteCustomizationPath } from "../api/customizations";
 
 // ---------------------------------------------------------------------------------------------
 // The Customization object's input shape, shared with SiteSpaceCustomization.
@@ -303,14 +304,12 @@ export interface SiteCustomizationArgs extends CustomizationArgs {
   siteId: Wrapped<string>;
 }
 
-const customizationPath = (organizationId: string, siteId: string) => ["orgs", organizationId, "sites", siteId, "customization"];
-
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteCustomization: the state has no organizationId or siteId; cannot address the customization");
 }
 
 function readCustomization(api: ApiRequester, organizationId: string, siteId: string): Promise<Json | undefined> {
-  return getOrUndefined<Json>(api, customizationPath(organizationId, siteId));
+  return getOrUndefined<Json>(api, siteCustomizationPath(organizationId, siteId));
 }
 
 /** PUTs the server object with the declared fields laid over it, unless it holds them already; returns the state. */
@@ -324,7 +323,7 @@ async function apply(ctx: ResourceContext, inputs: SiteCustomizationInputs, curr
     const body: Json = { ...current };
     for (const field of CUSTOMIZATION_FIELDS) if (declared[field] !== undefined) body[field] = overlayDeclared(current[field], declared[field]);
     // Absolute: the same PUT sent twice leaves the same object.
-    server = await ctx.api.request<Json>("PUT", customizationPath(address.organizationId, address.siteId), { body, idempotent: true });
+    server = await ctx.api.request<Json>("PUT", siteCustomizationPath(address.organizationId, address.siteId), { body, idempotent: true });
   }
   return { ...address, ...declaredState(declared, server) };
 }

@@ -28,6 +28,7 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declaredState, overlayDeclared } from "./site-customization";
 import { insideSite } from "../adapter/import-ids";
+import { siteCustomizationPath, siteSpaceCustomizationPath } from "../api/customizations";
 
 export const schema = z.strictObject({
   organizationId: identifier(),
@@ -56,14 +57,12 @@ type Address = { organizationId: string; siteId: string; siteSpaceId: string };
 
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 
-const overridePath = (address: Address) => ["orgs", address.organizationId, "sites", address.siteId, "site-spaces", address.siteSpaceId, "customization"];
+const overridePath = (address: Address) => siteSpaceCustomizationPath(address.organizationId, address.siteId, address.siteSpaceId);
 
 function addressOf(bag: State, siteSpaceId: string): Address {
   const { organizationId, siteId } = stateStrings(bag, ["organizationId", "siteId"], "SiteSpaceCustomization: the state has no organizationId or siteId; cannot address the override");
   return { organizationId, siteId, siteSpaceId };
 }
-
-const siteCustomizationPath = (address: Address) => ["orgs", address.organizationId, "sites", address.siteId, "customization"];
 
 /**
  * Whether every declared leaf (a string, boolean or array, as in `projectDeclared`) is what the
@@ -134,7 +133,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
     // An override that holds every declared value already is taken over as it is (adopting it, as
     // an exported program does, writes nothing): a declared value the site space shows while its
     // site has another can only come from the override.
-    const site = await getOrUndefined<Json>(ctx.api, siteCustomizationPath(address));
+    const site = await getOrUndefined<Json>(ctx.api, siteCustomizationPath(address.organizationId, address.siteId));
     if (site && overrideHolds(inputs as Json, effective, site)) {
       return { id: address.siteSpaceId, state: { ...address, ...declaredState(inputs as Json, effective) } };
     }

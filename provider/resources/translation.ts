@@ -33,6 +33,7 @@ import { deleteIdempotent, getOrUndefined, listAll } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact, stateStrings } from "../adapter/values";
+import { type ApiTranslation, translationPath, translationRunPath, translationsPath } from "../api/translations";
 
 /**
  * The languages the platform translates into (the service's list): a well-formed code outside it
@@ -159,23 +160,6 @@ export class Translation extends DocsPlatformResource {
   }
 }
 
-/** The API's Translation. */
-interface ApiTranslation {
-  id: string;
-  status?: string;
-  language: string;
-  source?: TranslationSource;
-  instructions?: Document;
-  result?: TranslationResult;
-  stats?: Partial<TranslationStats>;
-  urls?: { location?: string };
-  createdAt?: string;
-  updatedAt?: string;
-}
-
-const translationsPath = (organizationId: string) => ["orgs", organizationId, "translations"];
-const translationPath = (organizationId: string, id: string) => [...translationsPath(organizationId), id];
-
 /**
  * The translation's state. `written` holds what the program declared (the inputs, or the previous
  * state): the source and instructions are kept as written when the API's hold all of it, so fields
@@ -218,7 +202,7 @@ async function runOnce(api: ApiRequester, organizationId: string, id: string, ru
   const path = translationPath(organizationId, id);
   let after: ApiTranslation | undefined;
   try {
-    await api.request<unknown>("POST", [...path, "run"], { idempotent: false });
+    await api.request<unknown>("POST", translationRunPath(organizationId, id), { idempotent: false });
   } catch (error) {
     if (!isOutcomeUnknown(error)) throw error;
     after = await getOrUndefined<ApiTranslation>(api, path);
