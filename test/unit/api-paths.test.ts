@@ -8,6 +8,9 @@
  *   of the operations of the production service beside it that DESIGN.md 8 gives (the emulator
  *   README's table of them). The provider is held to that seed; the emulator is another reading of
  *   the same seed, so nothing here is imported from it: both lists are read as data.
+ * - The methods a builder declares are the ones the provider sends: every request made straight to
+ *   a builder's path (`request("PUT", teamsPath(...))`, `getOrUndefined(api, sitePath(...))`, ...)
+ *   uses one of them. (A path kept in a variable first is not followed.)
  * - No file outside provider/api/ spells a path segment of those operations in a path (an array of
  *   segments, the ids of a `...Path(...)` call, a template `/orgs/${id}`), nor declares an
  *   `Api<Noun>` type.
@@ -150,6 +153,93 @@ function readingsOfTheApi(file: string, source: string): string[] {
   visit(tree);
   return found;
 }
+
+/** The method each request helper sends (provider/api/requests.ts, the shared lists, the export's reader). */
+const HELPER_METHODS: Record<string, string> = {
+  getOrUndefined: "GET",
+  findListed: "GET",
+  listAll: "GET",
+  listForRead: "GET",
+  readThroughList: "GET",
+  paginate: "GET",
+  all: "GET",
+  item: "GET",
+  "#list": "GET",
+  "#get": "GET",
+  "#getOptional": "GET",
+  patchChecked: "PATCH",
+  deleteIdempotent: "DELETE",
+};
+
+/** The builders a call's callee names: `sitePath`, or both of `(published ? sitePublishPath : siteUnpublishPath)`. */
+function buildersNamed(callee: ts.Expression): string[] {
+  if (ts.isIdentifier(callee)) return [callee.text];
+  if (ts.isParenthesizedExpression(callee)) return buildersNamed(callee.expression);
+  if (ts.isConditionalExpression(callee)) return [...buildersNamed(callee.whenTrue), ...buildersNamed(callee.whenFalse)];
+  return [];
+}
+
+/** Each request sent straight to a builder's path: the method, the builder, where. */
+function requestsTo(file: string, source: string, builders: ReadonlySet<string>): { method: string; builder: string; at: string }[] {
+  const found: { method: string; builder: string; at: string }[] = [];
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.getText(tree) : undefined;
+      const first = node.arguments[0];
+      const method = name === "request" ? (first && ts.isStringLiteral(first) ? first.text : undefined) : name === undefined ? undefined : HELPER_METHODS[name];
+      if (method !== undefined) {
+        for (const argument of node.arguments) {
+          if (!ts.isCallExpression(argument)) continue;
+          for (const builder of buildersNamed(argument.expression).filter((candidate) => builders.has(candidate))) {
+            found.push({ method, builder, at: `${relative(root, file)}:${tree.getLineAndCharacterOfPosition(argument.getStart()).line + 1}` });
+          }
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return found;
+}
+
+describe("each builder declares the methods the provider sends to it", () => {
+  it("every request made straight to a builder's path uses a method the builder declares", async () => {
+    const methods = new Map<string, readonly string[]>();
+    for (const file of readdirSync(apiRoom).filter((name) => name.endsWith(".ts") && !NOT_NOUNS.has(name))) {
+      for (const [name, value] of Object.entries((await import(pathToFileURL(join(apiRoom, file)).href)) as Record<string, unknown>)) {
+        if (typeof value !== "function" || !Array.isArray((value as Partial<Builder>).methods)) continue;
+        expect(methods.has(name), `${name} is exported by two noun modules`).toBe(false);
+        methods.set(name, (value as Builder).methods);
+      }
+    }
+    const requests = providerSources().flatMap((file) => requestsTo(file, readFileSync(file, "utf8"), new Set(methods.keys())));
+    const undeclared = requests.filter(({ method, builder }) => !methods.get(builder)!.includes(method)).map(({ method, builder, at }) => `${at}: ${method} to ${builder}, which declares ${methods.get(builder)!.join(", ")}`);
+    expect(undeclared).toEqual([]);
+    // The scan finds the provider's requests (a scan that found none would hold nothing).
+    expect(requests.length).toBeGreaterThan(80);
+    expect(new Set(requests.map(({ method }) => method))).toEqual(new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]));
+  });
+
+  it("reads the method of each way of sending a request", () => {
+    const sample = [
+      `api.request("PUT", teamsPath(org), { body });`,
+      `getOrUndefined(api, sitePath(org, site));`,
+      `deleteIdempotent(api, (gone ? sitePublishPath : siteUnpublishPath)(org, site));`,
+      `ctx.lists.all(siteSectionsPath(org, site));`,
+      `notARequest(teamPath(org, team));`,
+    ].join("\n");
+    const builders = new Set(["teamsPath", "sitePath", "sitePublishPath", "siteUnpublishPath", "siteSectionsPath", "teamPath"]);
+    expect(requestsTo(join(root, "provider", "sample.ts"), sample, builders).map(({ method, builder }) => `${method} ${builder}`)).toEqual([
+      "PUT teamsPath",
+      "GET sitePath",
+      "DELETE sitePublishPath",
+      "DELETE siteUnpublishPath",
+      "GET siteSectionsPath",
+    ]);
+  });
+});
 
 describe("nothing outside provider/api/ reads the API on its own", () => {
   it("no file spells an API path segment in a path, nor declares an Api<Noun> type", () => {
