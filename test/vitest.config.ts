@@ -29,12 +29,20 @@ export default defineConfig({
     root: repositoryRoot,
     // The leftover check first: its teardown runs last. Then the Pulumi CLI, built on first use
     // (test/pulumi-cli/ensure-pulumi.ts).
-    globalSetup: ["test/pulumi-cli/vitest-leftover-setup.ts", "test/pulumi-cli/vitest-global-setup.ts"],
+    globalSetup: ["test/pulumi-cli/vitest-leftover-setup.ts", "test/pulumi-cli/vitest-compile-cache-setup.ts", "test/pulumi-cli/vitest-global-setup.ts"],
     projects: [
       { extends: true, test: { name: "fast", include: ["test/**/*.test.ts"], exclude: FAST_TIER_EXCLUDE, maxWorkers: 3, sequence: { groupOrder: 0 } } },
       {
         extends: true,
-        test: { name: "cli", include: ["test/e2e/**/*.test.ts", "test/release/**/*.test.ts", "test/unit/ensure-pulumi.test.ts"], exclude: ALONE, maxWorkers: 3, sequence: { groupOrder: 1 } },
+        test: {
+          name: "cli",
+          include: ["test/e2e/**/*.test.ts", "test/release/**/*.test.ts", "test/unit/ensure-pulumi.test.ts"],
+          exclude: ALONE,
+          maxWorkers: 3,
+          // A file's `describe.concurrent` tests (secret-failures' previews) run three at a time.
+          maxConcurrency: 3,
+          sequence: { groupOrder: 1 },
+        },
       },
       { extends: true, test: { name: "alone", include: ALONE, maxWorkers: 1, sequence: { groupOrder: 2 } } },
     ],

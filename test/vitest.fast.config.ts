@@ -26,6 +26,6 @@ export default defineConfig({
     exclude: FAST_TIER_EXCLUDE,
     // Most files wait on an emulator or a child process rather than the CPU: side by side.
     maxWorkers: 3,
-    globalSetup: ["test/pulumi-cli/vitest-leftover-setup.ts"],
+    globalSetup: ["test/pulumi-cli/vitest-leftover-setup.ts", "test/pulumi-cli/vitest-compile-cache-setup.ts"],
   },
 });

@@ -10,6 +10,7 @@ import type { PropertyBag } from "./property-bag";
 import { IDENTITY_KEY } from "./property-bag";
 import { explainApiError } from "./operation-errors";
 import type { SoleOwnership } from "./deployment-owners";
+import type { ExclusiveWay } from "./exclusive-ways";
 import { byId, type ImportIdForm } from "./import-ids";
 
 /** The state of an object as a resource sees it: every input-owned key plus server-owned outputs. */
@@ -87,6 +88,19 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
    * object fail the check of the second, through both doors (see deployment-owners.ts).
    */
   readonly soleOwner?: SoleOwnership;
+  /**
+   * One way of managing an aspect of an object that other kinds manage another way (a team's
+   * membership: `Team.members` or `TeamMember`): two resources of the deployment managing one
+   * object's aspect in different ways fail, through both doors (see exclusive-ways.ts).
+   */
+  readonly exclusiveWay?: ExclusiveWay;
+  /**
+   * For a kind whose `read` tracks only the paths the previous state declares (a customization's
+   * fields, a structure's lists): the object as a program managing it would declare it, beside
+   * `known` (the organization and what the import id names); undefined when it does not exist.
+   * `pulumi import` has no previous state to say which paths are declared, so it reads with this.
+   */
+  declarationOf?(ctx: ResourceContext, id: string, known: State): Promise<State | undefined>;
   /** Objects matching the natural key of `inputs` (for `adopt: true`). */
   findByNaturalKey?(ctx: ResourceContext, inputs: I): Promise<{ id: string; state: State }[]>;
 }
@@ -301,6 +315,16 @@ function isIdSegment(value: string): boolean {
 }
 
 /**
+ * The state of the object `id` for an import, which has only what the import id and the provider
+ * give (`known`): read as a program declaring the object as it is would read it.
+ */
+async function importedState(definition: ResourceDefinition<{ adopt?: Adopt }>, ctx: ResourceContext, id: string, known: State): Promise<State | undefined> {
+  if (!definition.declarationOf) return definition.read(ctx, id, known);
+  const declaration = await definition.declarationOf(ctx, id, known);
+  return declaration && definition.read(ctx, id, { ...known, ...declaration });
+}
+
+/**
  * Reads an object for `pulumi import`: the state, with every input the object has among the
  * inputs (there is no program yet to say which it sets), so the imported resource and a program
  * declaring those inputs preview with no change. Throws, naming the kind and the id, when the id
@@ -319,7 +343,7 @@ export async function importObject(
     throw new Error(`${definition.kind}: cannot import ${JSON.stringify(importId)}: ${IMPORT_ID_RULE}`);
   }
   const previous: State = { ...(organizationId !== undefined ? { organizationId } : {}), ...known };
-  const state = await definition.read(ctx, id, previous).catch((error: unknown) => {
+  const state = await importedState(definition, ctx, id, previous).catch((error: unknown) => {
     throw explainApiError(error, definition.kind, "read", id);
   });
   if (!state) {

@@ -1,12 +1,15 @@
 import * as pulumi from "@pulumi/pulumi";
 import { addOwner, conflictError, type Owner, programRegistry } from "./object-owners";
+import { teamMembershipConflict as conflictMessage } from "../domain/team-membership";
 
 /**
  * Who manages the membership of which team in this program, so that a team managed two ways fails
  * the program with a message instead of flapping: `Team` with `members` is authoritative (it
  * removes anyone it does not list), `TeamMember` adds one member, so each `up` would undo the other.
  *
- * Runs in the program's own process. A conflict is found two ways:
+ * Runs in the program's own process; the core enforces the same rule for the whole deployment,
+ * through both doors (the definitions' `exclusiveWay`), with the same message. Here a conflict is
+ * found earlier, two ways:
  * - at once, when a TeamMember's `teamId` is the `id` Output of a Team with `members` (the usual
  *   `teamId: team.id`), in previews of new teams too;
  * - when the ids resolve, for a `teamId` given any other way (a config value, an id string). Ids of
@@ -22,15 +25,6 @@ interface Registry {
 
 function registry(): Registry {
   return programRegistry("team-membership-owners", () => ({ authoritativeOutputs: new WeakMap(), authoritative: new Map(), additive: new Map() }));
-}
-
-function conflictMessage(team: string, member: string, teamId: string | undefined): string {
-  const which = teamId === undefined ? `the same team (its teamId is ${team}'s id)` : `team ${teamId}`;
-  return (
-    `${member} and ${team} both manage the members of ${which}: Team.members is authoritative and removes members ` +
-    `it does not list, TeamMember adds one, so every up would undo the other. Manage this team's membership one way: ` +
-    `list the member in ${team}'s members, or leave members out of ${team} and use TeamMember resources only.`
-  );
 }
 
 /**

@@ -16,7 +16,7 @@ import { IDENTITY_KEY } from "../adapter/property-bag";
 import { EMBEDDED } from "../embedded";
 import { CONFIG_KEYS, CONFIG_NAMESPACE, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
 import { changedKeys } from "../adapter/resource";
-import { checkWithPreview, configureCore, context, definitionFor, providerFor, sharedApi } from "../runtime/core";
+import { checkWithPreview, configureCore, context, createInDeployment, definitionFor, diffInDeployment, providerFor, sharedApi, updateInDeployment } from "../runtime/core";
 import { importObject } from "../adapter/resource";
 import { UNKNOWN } from "../adapter/unknowns";
 import { ORGANIZATION_ENV } from "../config/organization-default";
@@ -266,7 +266,7 @@ export const service = {
     const kind = kindOf(typeToken(request), urn);
     const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds!() as never)).values);
     const news = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getNews!() as never)).values);
-    const decided = await providerFor(kind).diff(request.getId!() as string, olds, news);
+    const decided = await diffInDeployment(kind, request.getId!() as string, olds, news, urn);
     const changed = changedKeys(definitionFor(kind), olds, news);
     return diffResponse(changed, decided.replaces ?? [], decided.deleteBeforeReplace === true, olds, news);
   }),
@@ -276,7 +276,7 @@ export const service = {
     const kind = kindOf(typeToken(request), urn);
     const { values, secretKeys } = unwrapSecrets(fromStruct(request.getProperties!() as never));
     // The URN is the identity the create journal keys an interrupted create by.
-    const created = await providerFor(kind).create({ ...withoutDynamicKeys(values), [IDENTITY_KEY]: urn });
+    const created = await createInDeployment(kind, { ...withoutDynamicKeys(values), [IDENTITY_KEY]: urn }, urn);
     const response = new pb.CreateResponse();
     response.setId(created.id);
     response.setProperties(toStruct(wrapSecrets(withoutDynamicKeys(created.outs ?? {}), secretOutputKeys(kind, secretKeys))));
@@ -307,7 +307,7 @@ export const service = {
     const kind = kindOf(typeToken(request), urn);
     const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds!() as never)).values);
     const { values: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
-    const updated = await providerFor(kind).update(request.getId!() as string, olds, withoutDynamicKeys(news));
+    const updated = await updateInDeployment(kind, request.getId!() as string, olds, withoutDynamicKeys(news), urn);
     const response = new pb.UpdateResponse();
     response.setProperties(toStruct(wrapSecrets(withoutDynamicKeys(updated.outs ?? {}), secretOutputKeys(kind, secretKeys))));
     return response;

@@ -23,13 +23,14 @@ import { claimSoleOwner } from "../dynamic/object-owners";
 import { asWritten, covers, type Document, documentInput, EMPTY_DOCUMENT } from "../domain/document";
 import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
 import { type ApiAgentInstructions, agentInstructionsPath } from "../api/agent-instructions";
 
 export const schema = z.strictObject({
-  organizationId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
   instructions: documentInput,
   clearOnDestroy: z.boolean().optional(),
 });
@@ -134,7 +135,7 @@ export const definition: ResourceDefinition<AgentInstructionsInputs> = {
   },
   importId: ofOrganization,
   schema,
-  replaceKeys: ["organizationId"],
+  ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {
     const { organizationId } = inputs;

@@ -10,11 +10,15 @@ import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import { pick } from "../adapter/values";
 import { type ApiCollection, collectionMovePath, collectionPath, collectionTransferPath, organizationCollectionsPath } from "../api/collections";
+
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "title within its parent collection";
 
 /**
  * A collection (a group of spaces), at the top level of its organization or
@@ -176,8 +180,8 @@ function transfer(api: ApiRequester, id: string, olds: State, news: CollectionIn
 export const definition: ResourceDefinition<CollectionInputs> = {
   kind: "Collection",
   schema,
-  replaceKeys: [],
-  naturalKey: "title within its parent collection",
+  ...declaredKeyLists(schema),
+  naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",
 
@@ -185,7 +189,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
     const created = await createOnce<ApiCollection>(ctx, {
       kind: "Collection",
       describe: `collection "${inputs.title}"`,
-      matchedBy: "title within its parent collection",
+      matchedBy: NATURAL_KEY,
       send: () =>
         ctx.api.request<ApiCollection>("POST", organizationCollectionsPath(inputs.organizationId), {
           body: { title: inputs.title, ...(inputs.parent !== undefined ? { parent: inputs.parent } : {}) },

@@ -23,9 +23,13 @@ import { claimSoleOwner } from "../dynamic/object-owners";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, patchChecked, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { type ApiOpenApiSpec, openApiSpecPath, openApiSpecsPath } from "../api/openapi-specs";
+
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "slug";
 
 /** the API's reference. */
 export const SLUG_PATTERN = /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/;
@@ -57,8 +61,10 @@ function credentialReason(url: string): string | undefined {
 }
 
 export const openApiSpecInputs = z.strictObject({
-  organizationId: identifier(),
-  slug: text({ max: SLUG_MAX }).regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of the API's reference)"),
+  organizationId: identifier().meta({ replaces: true }),
+  slug: text({ max: SLUG_MAX })
+    .regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of the API's reference)")
+    .meta({ replaces: true }),
   // the API's reference gives `{url}`; the API takes an absolute http(s) URL of at most 2048 characters, without credentials.
   source: z.strictObject({
     url: httpUrl({ max: 2048 }).superRefine((value, ctx) => {
@@ -227,7 +233,7 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
     spec = await createOnce<ApiOpenApiSpec>(ctx, {
       kind: "OpenApiSpec",
       describe: `OpenAPI spec "${inputs.slug}"`,
-      matchedBy: "slug",
+      matchedBy: NATURAL_KEY,
       send: () => api.request<ApiOpenApiSpec>("POST", openApiSpecsPath(organizationId), { body: { slug: inputs.slug, source: { url: inputs.source.url } } }),
       find: async () => {
         const existing = await getSpec(api, organizationId, inputs.slug);
@@ -312,9 +318,9 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   schema: openApiSpecInputs,
   // `waitForProcessing` is deliberately not an input key: changing it alone must not be a diff.
   uncomparedInputKeys: ["waitForProcessing"],
-  replaceKeys: ["organizationId", "slug"],
+  ...declaredKeyLists(openApiSpecInputs),
   deleteBeforeReplace: true,
-  naturalKey: "slug",
+  naturalKey: NATURAL_KEY,
   // The API refuses a second spec with a slug (409): the preview fails as the create would.
   duplicates: "refused",
   naturalKeyInput: "slug",

@@ -8,6 +8,7 @@ import { type ApiMember, memberPath } from "../api/members";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember } from "../domain/members";
 import { deleteIdempotent, getOrUndefined, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
@@ -29,10 +30,10 @@ import { stateStrings } from "../adapter/values";
  */
 export const schema = z
   .strictObject({
-    organizationId: identifier(),
-    userId: identifier().optional(),
+    organizationId: identifier().meta({ replaces: true }),
+    userId: identifier().optional().meta({ replaces: true }),
     /** Matched case-insensitively against the members' emails; kept as written. */
-    email: emailAddress().optional(),
+    email: emailAddress().optional().meta({ replaces: true }),
     role: roleEnum.nullable(),
     removeOnDestroy: z.boolean().default(false),
   })
@@ -157,7 +158,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   },
   exclusiveInputKeys: [["userId", "email"]],
   schema,
-  replaceKeys: ["organizationId", "userId", "email"],
+  ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {
     const member = await findMember(ctx.api, inputs.organizationId, inputs, "OrganizationMember");

@@ -9,6 +9,7 @@ import { getOrUndefined, patchChecked, sortedSet } from "../api/requests";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { organizationIdFor } from "../config/organization-default";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
@@ -32,13 +33,14 @@ import { type ApiOrganization, organizationPath } from "../api/organizations";
 const siteContent = z.strictObject({ type: z.literal("site"), site: identifier() });
 
 export const schema = z.strictObject({
-  organizationId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
   title: text({ min: 2, max: 255 }).optional(),
   // A set of domains: normalized to lower case, deduplicated and sorted for stable diffs.
   emailDomains: z
     .array(text({ min: 1, max: 253 }))
     .transform((domains) => sortedSet(domains.map((domain) => domain.toLowerCase())))
-    .optional(),
+    .optional()
+    .meta({ setValued: true }),
   hostname: text({ min: 3, max: 32 }).optional(),
   defaultRole: roleEnum.nullable().optional(),
   defaultContent: siteContent.nullable().optional(),
@@ -215,8 +217,7 @@ export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   },
   importId: ofOrganization,
   schema,
-  replaceKeys: ["organizationId"],
-  setValuedInputKeys: ["emailDomains"],
+  ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {
     const current = await readOrganization(ctx.api, inputs.organizationId);

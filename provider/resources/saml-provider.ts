@@ -8,10 +8,14 @@ import { type Wrapped, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { pick, stateStrings } from "../adapter/values";
 import { type ApiSamlProvider, samlProviderPath, samlProvidersPath } from "../api/saml";
+
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "label within the organization";
 
 /**
  * A SAML single sign-on provider of an organization.
@@ -25,10 +29,11 @@ import { type ApiSamlProvider, samlProviderPath, samlProvidersPath } from "../ap
  *   maximum, so "" is valid; `ssoURL` is an absolute http(s) URL.
  */
 export const schema = z.strictObject({
-  organizationId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
   label: text({ min: 1, max: 30 }),
   entityID: text({ max: 1024 }).optional(),
-  certificate: text({ max: 10000 }).optional(),
+  // An identity provider's signing certificate: kept encrypted in the state however it is given.
+  certificate: text({ max: 10000 }).optional().meta({ secret: true }),
   ssoURL: httpUrl({ max: 2048 }).optional(),
   defaultTeam: identifier().optional(),
   defaultRole: roleEnum.nullable().optional(),
@@ -133,10 +138,8 @@ function bodyOf(inputs: SamlProviderInputs, keys: Iterable<string>): Record<stri
 export const definition: ResourceDefinition<SamlProviderInputs> = {
   kind: "SamlProvider",
   schema,
-  replaceKeys: ["organizationId"],
-  // An identity provider's signing certificate: kept encrypted in the state however it is given.
-  secretInputKeys: ["certificate"],
-  naturalKey: "label within the organization",
+  ...declaredKeyLists(schema),
+  naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",
 
@@ -144,7 +147,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
     const saml = await createOnce<ApiSamlProvider>(ctx, {
       kind: "SamlProvider",
       describe: `SAML provider "${inputs.label}"`,
-      matchedBy: "label within the organization",
+      matchedBy: NATURAL_KEY,
       send: () => ctx.api.request<ApiSamlProvider>("POST", samlProvidersPath(inputs.organizationId), { body: bodyOf(inputs, WRITABLE) }),
       find: () => providersLabelled(ctx.api, inputs.organizationId, inputs.label),
       get: (id) => getOrUndefined<ApiSamlProvider>(ctx.api, samlProviderPath(inputs.organizationId, id)),

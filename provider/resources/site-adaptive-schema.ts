@@ -22,6 +22,7 @@ import { identifier, text } from "../adapter/check";
 import { type Wrapped, withIdentity } from "../dynamic/args";
 import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { isNotFoundError } from "../client";
 import { jsonEqual, stateStrings } from "../adapter/values";
@@ -53,8 +54,8 @@ const jsonSchemaInput = z.strictObject({
 });
 
 export const schema = z.strictObject({
-  organizationId: identifier(),
-  siteId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
+  siteId: identifier().meta({ replaces: true }),
   jsonSchema: jsonSchemaInput,
 });
 
@@ -128,7 +129,7 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
   kind: "SiteAdaptiveSchema",
   importId: ofSite,
   schema,
-  replaceKeys: ["organizationId", "siteId"],
+  ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {
     const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };

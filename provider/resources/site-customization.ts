@@ -31,10 +31,13 @@ import { type Wrapped, withIdentity } from "../dynamic/args";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
 import { siteCustomizationPath } from "../api/customizations";
+import { type ApiSite, sitePath } from "../api/sites";
+import { customizationDefaults, differences } from "../domain/customization-defaults";
 
 // ---------------------------------------------------------------------------------------------
 // The Customization object's input shape, shared with SiteSpaceCustomization.
@@ -282,12 +285,26 @@ export function declaredState(declared: Record<string, unknown>, server: Json): 
   return state;
 }
 
+/**
+ * The customization fields of `differing` (the leaves that differ from what the object would be
+ * without a program) that `fields` (the input schema's) take, as a program would declare them. A
+ * field the schema refuses is left out: an import that gave it back would fail its own check.
+ */
+export function declarableFields(differing: Json | undefined, fields: Readonly<Record<string, z.ZodType>>): State {
+  const declared: State = {};
+  for (const field of CUSTOMIZATION_FIELDS) {
+    const value = differing?.[field];
+    if (value !== undefined && fields[field]?.safeParse(value).success) declared[field] = value;
+  }
+  return declared;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The resource.
 
 export const schema = z.strictObject({
-  organizationId: identifier(),
-  siteId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
+  siteId: identifier().meta({ replaces: true }),
   ...customizationFields(true),
 });
 
@@ -303,6 +320,8 @@ export interface SiteCustomizationArgs extends CustomizationArgs {
   /** Id of the site. Changing it manages another site's customization (the old one is left as it is). Example: `site.id`. */
   siteId: Wrapped<string>;
 }
+
+const FIELDS = customizationFields(true);
 
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteCustomization: the state has no organizationId or siteId; cannot address the customization");
@@ -337,7 +356,7 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
   },
   importId: ofSite,
   schema,
-  replaceKeys: ["organizationId", "siteId"],
+  ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {
     const current = await readCustomization(ctx.api, inputs.organizationId, inputs.siteId);
@@ -350,6 +369,15 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
     const server = await readCustomization(ctx.api, address.organizationId, id);
     // The previous state holds the declared paths: only they are compared.
     return server && { ...address, siteId: id, ...declaredState(previous, server) };
+  },
+
+  async declarationOf(ctx, id, known) {
+    // An import: the fields that differ from what a new site gets (as `export` writes them), so
+    // a program declaring what was set previews with no change after the import.
+    const { organizationId } = addressOf({ ...known, siteId: id });
+    const [site, server] = await Promise.all([getOrUndefined<ApiSite>(ctx.api, sitePath(organizationId, id)), readCustomization(ctx.api, organizationId, id)]);
+    if (!site || !server) return undefined;
+    return declarableFields(differences(server, customizationDefaults(site.title ?? "")) as Json | undefined, FIELDS);
   },
 
   async update(ctx, id, _olds, news) {

@@ -17,14 +17,15 @@ import { type Wrapped, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { deleteIdempotent, findListed, listAll, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSectionGroup, sectionGroupPath, sectionGroupsPath } from "../api/section-groups";
 
 export const siteSectionGroupInputs = z.strictObject({
-  organizationId: identifier(),
-  siteId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
+  siteId: identifier().meta({ replaces: true }),
   // the production service's behaviour: section group titles are 1..100 characters.
   title: text({ min: 1, max: 100 }),
   icon: text({ min: 1, max: 100 }).optional(),
@@ -140,7 +141,7 @@ export const definition: ResourceDefinition<SiteSectionGroupInputs> = {
   kind: "SiteSectionGroup",
   importId: insideSite("SiteSectionGroup", "section group"),
   schema: siteSectionGroupInputs,
-  replaceKeys: ["organizationId", "siteId"],
+  ...declaredKeyLists(siteSectionGroupInputs),
   create,
   read,
   update,

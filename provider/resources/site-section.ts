@@ -21,6 +21,7 @@ import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
 import { deleteIdempotent, findListed, listAll, patchChecked, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
@@ -41,8 +42,8 @@ export const conditionInput = () =>
   text({ max: 1000 }).min(1, "must not be empty; use null to remove the condition").nullable();
 
 export const siteSectionInputs = z.strictObject({
-  organizationId: identifier(),
-  siteId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
+  siteId: identifier().meta({ replaces: true }),
   spaceId: identifier(),
   // the production service's behaviour: section titles are 2..128 characters.
   title: text({ min: 2, max: 128 }).optional(),
@@ -245,7 +246,7 @@ export const definition: ResourceDefinition<SiteSectionInputs> = {
   kind: "SiteSection",
   importId: insideSite("SiteSection", "section"),
   schema: siteSectionInputs,
-  replaceKeys: ["organizationId", "siteId"],
+  ...declaredKeyLists(siteSectionInputs),
   create,
   read,
   update,

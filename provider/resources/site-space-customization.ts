@@ -24,17 +24,21 @@ import { identifier } from "../adapter/check";
 import { type Wrapped, withIdentity } from "../dynamic/args";
 import { deleteIdempotent, getOrUndefined, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual, stateStrings } from "../adapter/values";
-import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declaredState, overlayDeclared } from "./site-customization";
+import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarableFields, declaredState, overlayDeclared } from "./site-customization";
+import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";
 import { siteCustomizationPath, siteSpaceCustomizationPath } from "../api/customizations";
 
+const FIELDS = customizationFields(false);
+
 export const schema = z.strictObject({
-  organizationId: identifier(),
-  siteId: identifier(),
-  siteSpaceId: identifier(),
-  ...customizationFields(false),
+  organizationId: identifier().meta({ replaces: true }),
+  siteId: identifier().meta({ replaces: true }),
+  siteSpaceId: identifier().meta({ replaces: true }),
+  ...FIELDS,
 });
 
 /** `adopt` is never an input here: a site space's override always exists (empty or not) and is always taken over. */
@@ -122,7 +126,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
   kind: "SiteSpaceCustomization",
   importId: insideSite("SiteSpaceCustomization", "site space"),
   schema,
-  replaceKeys: ["organizationId", "siteId", "siteSpaceId"],
+  ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {
     const address = { organizationId: inputs.organizationId, siteId: inputs.siteId, siteSpaceId: inputs.siteSpaceId };
@@ -145,6 +149,16 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
     const address = addressOf(previous, id);
     const effective = await readEffective(ctx.api, address);
     return effective && { ...address, ...declaredState(previous, effective) };
+  },
+
+  async declarationOf(ctx, id, known) {
+    // An import: the API answers the effective object only, so the override is what the site
+    // space shows differently from its site (as `export` writes it). A field the override repeats
+    // from the site cannot be told apart from no override, and is not declared.
+    const address = addressOf(known, id);
+    const [effective, site] = await Promise.all([readEffective(ctx.api, address), getOrUndefined<Json>(ctx.api, siteCustomizationPath(address.organizationId, address.siteId))]);
+    if (!effective || !site) return undefined;
+    return declarableFields(differences(effective, site) as Json | undefined, FIELDS);
   },
 
   async update(ctx, id, olds, news) {

@@ -16,6 +16,7 @@ import { conditionInput, pathSegmentInput } from "./site-section";
 import { deleteIdempotent, findListed, listAll, patchChecked, readThroughList } from "../api/requests";
 import { isPermissionDeniedError } from "../client";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
@@ -23,10 +24,10 @@ import { type ApiSiteSection, siteSectionsPath } from "../api/site-sections";
 import { type ApiSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
 
 export const siteSpaceInputs = z.strictObject({
-  organizationId: identifier(),
-  siteId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
+  siteId: identifier().meta({ replaces: true }),
   spaceId: identifier(),
-  sectionId: identifier().optional(),
+  sectionId: identifier().optional().meta({ replaces: true }),
   path: pathSegmentInput().optional(),
   condition: conditionInput().optional(),
   hidden: z.boolean().optional(),
@@ -212,7 +213,7 @@ export const definition: ResourceDefinition<SiteSpaceInputs> = {
   kind: "SiteSpace",
   importId: insideSite("SiteSpace", "site space"),
   schema: siteSpaceInputs,
-  replaceKeys: ["organizationId", "siteId", "sectionId"],
+  ...declaredKeyLists(siteSpaceInputs),
   create,
   read,
   update,

@@ -26,6 +26,7 @@ import { identifier } from "../adapter/check";
 import { type Wrapped, withIdentity } from "../dynamic/args";
 import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
@@ -55,8 +56,8 @@ function oneEntryPer<T extends Record<K, string>, K extends string>(key: K, entr
 }
 
 const schema = z.strictObject({
-  organizationId: identifier(),
-  siteId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
+  siteId: identifier().meta({ replaces: true }),
   root: orderedIds().optional(),
   groups: z
     .array(z.strictObject({ groupId: identifier(), items: orderedIds() }))
@@ -263,6 +264,26 @@ async function read(ctx: ResourceContext, _id: string, previous: State): Promise
   return tree && stateOf(address, tree, previous);
 }
 
+/**
+ * An import: the order of every container of the site that holds two items or more (as `export`
+ * writes it); a container of one item has no order to declare.
+ */
+async function declarationOf(ctx: ResourceContext, _id: string, known: State): Promise<State | undefined> {
+  const address = addressOf(known);
+  const tree = await readTree(ctx.api, address.organizationId, address.siteId);
+  if (!tree) return undefined;
+  const declaration: { root?: string[]; groups?: { groupId: string; items: string[] }[]; sections?: { sectionId: string; siteSpaces: string[] }[] } = {};
+  for (const [key, items] of containersOf(tree)) {
+    if (items.length < 2) continue;
+    const ids = items.map((item) => item.id);
+    const [kind, id] = key.split(/:(.*)/s) as [string, string | undefined];
+    if (kind === "root") declaration.root = ids;
+    else if (kind === "group") (declaration.groups ??= []).push({ groupId: id!, items: ids });
+    else (declaration.sections ??= []).push({ sectionId: id!, siteSpaces: ids });
+  }
+  return declaration;
+}
+
 async function update(ctx: ResourceContext, _id: string, _olds: State, news: SiteStructureInputs): Promise<State> {
   return apply(ctx, news);
 }
@@ -271,9 +292,10 @@ export const definition: ResourceDefinition<SiteStructureInputs> = {
   kind: "SiteStructure",
   importId: ofSite,
   schema,
-  replaceKeys: ["organizationId", "siteId"],
+  ...declaredKeyLists(schema),
   create,
   read,
+  declarationOf,
   update,
   async delete() {
     // Deliberately nothing: the order belongs to the site, and a site without this resource keeps

@@ -16,11 +16,15 @@ import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, listForRead, patchChecked, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { type ApiSite, sitePath, sitePublishPath, sitesPath, siteUnpublishPath } from "../api/sites";
 import { type ApiSiteSection, siteSectionsPath } from "../api/site-sections";
 import { type ApiSiteSpace, siteSpacesPath } from "../api/site-spaces";
+
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "title within the organization";
 
 /** the API's reference: a proxy hosts the site on a subdirectory of another domain, `<domain>/<path>`. */
 export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
@@ -46,11 +50,11 @@ export const SITE_TITLE_MIN = 2;
 export const SITE_TITLE_MAX = 128;
 
 export const siteInputs = z.strictObject({
-  organizationId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
   title: text({ min: SITE_TITLE_MIN, max: SITE_TITLE_MAX }),
   // The API defaults a new site to `basic`; the default is written out so that leaving `type` out
   // never replaces an existing site, and adopting a site of another type says so.
-  type: z.enum(SITE_TYPES).default("basic"),
+  type: z.enum(SITE_TYPES).default("basic").meta({ replaces: true }),
   visibility: z.enum(SITE_VISIBILITIES).optional(),
   basename: text({ max: BASENAME_MAX }).regex(BASENAME_PATTERN, "must be letters, digits, - and _ only (no /), e.g. docs-v2").optional(),
   proxy: z.string().regex(PROXY_PATTERN, "must be <domain>/<path>, e.g. example.com/docs (pattern of the API's reference)").nullable().optional(),
@@ -246,7 +250,8 @@ async function create(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: s
   let site = await createOnce<ApiSite>(ctx, {
     kind: "Site",
     describe: `site "${inputs.title}"`,
-    matchedBy: "title and type within the organization",
+    // The natural key's matches of the type this create asked for: one of another type is not what it made.
+    matchedBy: `${NATURAL_KEY}, of the same type`,
     send: () =>
       api.request<ApiSite>("POST", sitesPath(organizationId), {
         body: { type: inputs.type, title: inputs.title, visibility: inputs.visibility, spaces: inputs.spaces },
@@ -310,8 +315,8 @@ export const definition: ResourceDefinition<SiteInputs> = {
   schema: siteInputs,
   // `spaces` is deliberately not compared: it only matters at creation.
   uncomparedInputKeys: ["spaces"],
-  replaceKeys: ["organizationId", "type"],
-  naturalKey: "title within the organization",
+  ...declaredKeyLists(siteInputs),
+  naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",
   create,

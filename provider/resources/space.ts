@@ -39,10 +39,14 @@ import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked } from "../api/requests";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 import { type ApiSpace, EDIT_MODES, type EditMode, organizationSpacesPath, spaceMovePath, spacePath, spaceTransferPath, type SpaceVisibility } from "../api/spaces";
+
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "title within its parent collection";
 
 export { EDIT_MODES, type EditMode, type SpaceVisibility } from "../api/spaces";
 
@@ -227,7 +231,7 @@ async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: 
   const created = await createOnce<ApiSpace>(ctx, {
     kind: "Space",
     describe: `space "${inputs.title}"`,
-    matchedBy: "title within its parent collection",
+    matchedBy: NATURAL_KEY,
     // the production service's behaviour: the create takes these fields only; a null language is the default, not sent.
     send: () =>
       api.request<ApiSpace>("POST", organizationSpacesPath(inputs.organizationId), {
@@ -303,8 +307,8 @@ export const definition: ResourceDefinition<SpaceInputs> = {
   kind: "Space",
   schema,
   // An organizationId change is a transfer in place (see `transfer`): nothing replaces a space.
-  replaceKeys: [],
-  naturalKey: "title within its parent collection",
+  ...declaredKeyLists(schema),
+  naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",
   create,

@@ -7,10 +7,12 @@ import { type Wrapped, withIdentity } from "../dynamic/args";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../domain/members";
 import { deleteIdempotent } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { assertNotAuthoritativeTeamId, registerTeamMember } from "../dynamic/team-membership-owners";
 import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
+import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
 import { isNotFoundError } from "../client";
 import { type ApiTeamMember, teamMemberPath, teamMembersPath } from "../api/teams";
 
@@ -41,11 +43,11 @@ const membershipId = resourceId().refine((value) => splitId(value) !== undefined
  */
 export const schema = z
   .strictObject({
-    organizationId: identifier(),
-    teamId: identifier(),
-    userId: identifier().optional(),
+    organizationId: identifier().meta({ replaces: true }),
+    teamId: identifier().meta({ replaces: true }),
+    userId: identifier().optional().meta({ replaces: true }),
     /** Matched case-insensitively against the organization members' emails; kept as written. */
-    email: emailAddress().optional(),
+    email: emailAddress().optional().meta({ replaces: true }),
     role: z.enum(TEAM_ROLES).default("member"),
     adopt: z.union([z.boolean(), z.strictObject({ id: membershipId })]).optional(),
   })
@@ -187,8 +189,15 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
   kind: "TeamMember",
   exclusiveInputKeys: [["userId", "email"]],
   schema,
-  replaceKeys: ["organizationId", "teamId", "userId", "email"],
+  ...declaredKeyLists(schema),
   naturalKey: "team and user",
+  // Adds one member: the team's membership must not be a Team's `members` too.
+  exclusiveWay: {
+    aspect: TEAM_MEMBERSHIP,
+    way: "TeamMember",
+    object: ({ teamId }) => (typeof teamId === "string" && teamId !== "" ? teamId : undefined),
+    conflict: (member, team, teamId) => teamMembershipConflict(team, member, teamId),
+  },
 
   async create(ctx, inputs) {
     const { organizationId, teamId } = inputs;

@@ -9,11 +9,16 @@ import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList, sortedSet } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
 import { stateStrings } from "../adapter/values";
 import { type ApiMember, type ApiMemberTeam, memberTeamsPath, membersPath } from "../api/members";
 import { type ApiTeam, type ApiTeamMember, teamMembersPath, teamPath, teamsPath } from "../api/teams";
+import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
+
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "title within the organization";
 
 /** the production service's behaviour (production; the API's reference gives no limit). */
 export const TEAM_TITLE_MAX = 64;
@@ -34,14 +39,15 @@ export const TEAM_TITLE_MAX = 64;
  * - Natural key for `adopt: true`: the exact title within the organization.
  */
 export const schema = z.strictObject({
-  organizationId: identifier(),
+  organizationId: identifier().meta({ replaces: true }),
   /** the production service's behaviour: team titles are 1..64 characters. */
   title: text({ min: 1, max: TEAM_TITLE_MAX }),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
   members: z
     .array(identifier())
     .transform((members) => sortedSet(members))
-    .optional(),
+    .optional()
+    .meta({ setValued: true }),
   adopt: adoptInput.optional(),
 });
 
@@ -188,14 +194,27 @@ function organizationOf(props: State): string {
   return stateStrings(props, ["organizationId"], "Team: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
 }
 
+/** The team `adopt: { id }` names, if any. */
+function adoptedId(adopt: unknown): string | undefined {
+  const id = typeof adopt === "object" && adopt !== null ? (adopt as { id?: unknown }).id : undefined;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
 export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
   schema,
-  replaceKeys: ["organizationId"],
-  setValuedInputKeys: ["members"],
-  naturalKey: "title within the organization",
+  ...declaredKeyLists(schema),
+  naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.
   duplicates: "allowed",
+  // With `members`, the team's membership is this resource's alone: no TeamMember may add to it.
+  exclusiveWay: {
+    aspect: TEAM_MEMBERSHIP,
+    way: "Team.members",
+    // Before its create, an adopted team is known by the id `adopt` names.
+    object: (inputs, id) => (inputs.members !== undefined ? (id ?? adoptedId(inputs.adopt)) : undefined),
+    conflict: (team, member, teamId) => teamMembershipConflict(team, member, teamId),
+  },
 
   async create(ctx, inputs) {
     const written = inputs.members ?? [];
@@ -206,7 +225,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
     const team = await createOnce<ApiTeam>(ctx, {
       kind: "Team",
       describe: `team "${inputs.title}"`,
-      matchedBy: "title within the organization",
+      matchedBy: NATURAL_KEY,
       // This PUT creates a new team every time it is sent: never re-sent blindly.
       send: () =>
         ctx.api.request<ApiTeam>("PUT", teamsPath(inputs.organizationId), {

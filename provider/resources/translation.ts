@@ -31,9 +31,13 @@ import { asWritten, covers, type Document, documentInput } from "../domain/docum
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
+import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact, stateStrings } from "../adapter/values";
 import { type ApiTranslation, translationPath, translationRunPath, translationsPath } from "../api/translations";
+
+/** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
+const NATURAL_KEY = "language and source within the organization";
 
 /**
  * The languages the platform translates into (the service's list): a well-formed code outside it
@@ -56,9 +60,9 @@ const sourceInput = z.strictObject({
 });
 
 export const schema = z.strictObject({
-  organizationId: identifier(),
-  language: targetLanguage(),
-  source: sourceInput,
+  organizationId: identifier().meta({ replaces: true }),
+  language: targetLanguage().meta({ replaces: true }),
+  source: sourceInput.meta({ replaces: true }),
   instructions: documentInput.optional(),
   runTrigger: text({ min: 1 }).optional(),
   adopt: adoptInput.optional(),
@@ -216,15 +220,15 @@ async function runOnce(api: ApiRequester, organizationId: string, id: string, ru
 export const definition: ResourceDefinition<TranslationInputs> = {
   kind: "Translation",
   schema,
-  replaceKeys: ["organizationId", "language", "source"],
-  naturalKey: "language and source within the organization",
+  ...declaredKeyLists(schema),
+  naturalKey: NATURAL_KEY,
 
   async create(ctx, inputs) {
     const { organizationId } = inputs;
     const created = await createOnce<ApiTranslation>(ctx, {
       kind: "Translation",
       describe: `translation into "${inputs.language}"`,
-      matchedBy: "language and source",
+      matchedBy: NATURAL_KEY,
       // A POST makes a new translation every time it is sent: never re-sent blindly.
       send: () =>
         ctx.api.request<ApiTranslation>("POST", translationsPath(organizationId), {

@@ -16,6 +16,7 @@ import type { Adopt } from "../adapter/adopt";
 import { CreateJournal, journalDirectory } from "../recovery/create-journal";
 import { DeploymentClaims } from "../recovery/deployment-claims";
 import { DeploymentOwners, labelOf, soleOwnerConflict } from "../adapter/deployment-owners";
+import { DeploymentWays } from "../adapter/exclusive-ways";
 import { SharedLists } from "../api/shared-lists";
 import { logToEngine } from "./engine-log";
 import { organizationFailures, previewChecks } from "./preview-checks";
@@ -36,6 +37,8 @@ let api: ApiRequester | undefined;
 const claims = new DeploymentClaims();
 /** The resources that own a singleton object, for the whole deployment (deployment-owners.ts). */
 const owners = new DeploymentOwners();
+/** The way each resource manages an aspect of an object, for the whole deployment (exclusive-ways.ts). */
+const ways = new DeploymentWays();
 const providers = new Map<string, KindProvider>();
 
 /** (Re)builds the client for `next`; a no-op when the configuration is the one in use. */
@@ -115,6 +118,8 @@ export async function checkWithPreview(kind: string, olds: PropertyBag, news: Pr
   const interrupted = journalKey !== undefined && client !== undefined && context().journal?.lookup(journalKey) !== undefined;
   const ownerFailures = soleOwnerFailures(kind, checked, urn);
   if (ownerFailures.length > 0) return forTheEngine({ inputs: news, failures: ownerFailures });
+  const wayConflict = checked.failures?.length || !checked.inputs ? undefined : exclusiveWayConflict(kind, checked.inputs, undefined, urn);
+  if (wayConflict !== undefined) return forTheEngine({ inputs: news, failures: [{ property: "", reason: wayConflict }] });
   const creates = Object.keys(olds ?? {}).length === 0;
   const organizationId = (checked.inputs as { organizationId?: unknown }).organizationId;
   // Only for a create: an object already in the state was made in its organization, and
@@ -143,6 +148,52 @@ function soleOwnerFailures(kind: string, checked: { inputs?: PropertyBag; failur
   const first = owners.claim(kind, object, urn);
   if (first === undefined) return [];
   return [{ property: "", reason: soleOwnerConflict(labelOf(kind, urn), labelOf(kind, first), object.description, ownership.why) }];
+}
+
+/**
+ * A resource managing an aspect of an object one way while another resource of the deployment
+ * manages it another way: the message naming both, or undefined (then the resource's way is
+ * recorded, when its object is known). `id` is the resource's, once the engine gives it.
+ */
+function exclusiveWayConflict(kind: string, inputs: PropertyBag, id: string | undefined, urn: string | undefined): string | undefined {
+  const declared = definitionFor(kind).exclusiveWay;
+  if (!declared || urn === undefined) return undefined;
+  const object = declared.object(inputs, id === "" ? undefined : id);
+  // Still unknown (an id of an object not made yet): recorded when it is known, at `up`.
+  if (object === undefined || containsUnknown(object)) return undefined;
+  const other = ways.record(declared, object, { kind, urn });
+  return other && declared.conflict(labelOf(kind, urn), labelOf(other.kind, other.urn), object);
+}
+
+/**
+ * The kind's diff, once the rules that need the resource's id hold: a resource naming its object
+ * by its own id (a Team's membership) is known only now, in a preview as at `up`.
+ */
+export async function diffInDeployment(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["diff"]> {
+  const conflict = exclusiveWayConflict(kind, news, id, urn);
+  if (conflict !== undefined) throw new Error(conflict);
+  return providerFor(kind).diff(id, olds, news);
+}
+
+/**
+ * The kind's create: its inputs' way is checked again before the write (the check of `up` did it
+ * too; nothing may write past a conflict), and recorded with the new id after it.
+ */
+export async function createInDeployment(kind: string, inputs: PropertyBag, urn: string | undefined): ReturnType<KindProvider["create"]> {
+  const conflict = exclusiveWayConflict(kind, inputs, undefined, urn);
+  if (conflict !== undefined) throw new Error(conflict);
+  const created = await providerFor(kind).create(inputs);
+  // A new id cannot be another resource's object yet: recording it cannot conflict, and failing
+  // here would lose the object just made.
+  exclusiveWayConflict(kind, inputs, created.id, urn);
+  return created;
+}
+
+/** The kind's update, once its way holds (the diff found a conflict first, unless `up` ran without a preview). */
+export async function updateInDeployment(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["update"]> {
+  const conflict = exclusiveWayConflict(kind, news, id, urn);
+  if (conflict !== undefined) throw new Error(conflict);
+  return providerFor(kind).update(id, olds, news);
 }
 
 /**

@@ -8,7 +8,7 @@
 import "./node-version";
 import type * as pulumi from "@pulumi/pulumi";
 import { readProviderConfig } from "../config/provider-config";
-import { checkWithPreview, configureCore, type KindProvider, providerFor } from "./core";
+import { checkWithPreview, configureCore, createInDeployment, diffInDeployment, type KindProvider, providerFor, updateInDeployment } from "./core";
 import type { PropertyBag } from "../adapter/property-bag";
 import { urnOf } from "./engine-log";
 import { IDENTITY_KEY } from "../adapter/property-bag";
@@ -36,6 +36,9 @@ export function handlerFor(kind: string): Handler {
     handler = {
       ...providerFor(kind),
       check: (olds, news) => checkWithPreview(kind, olds, news, urnOf(news[IDENTITY_KEY], kind)),
+      diff: (id, olds, news) => diffInDeployment(kind, id, olds, news, urnOf(news[IDENTITY_KEY], kind)),
+      create: (inputs) => createInDeployment(kind, inputs, urnOf(inputs[IDENTITY_KEY], kind)),
+      update: (id, olds, news) => updateInDeployment(kind, id, olds, news, urnOf(news[IDENTITY_KEY], kind)),
       configure,
     };
     handlers.set(kind, handler);

@@ -87,13 +87,16 @@ function findDeclaration<T extends ts.Node>(file: ts.SourceFile, test: (node: ts
 }
 
 const interfaceNamed = (name: string) => (node: ts.Node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === name;
+/** An interface or a type alias (SiteSpaceCustomizationArgs is a mapped type over Customization): a kind's `<Kind>Args` is either. */
+const argsNamed = (name: string) => (node: ts.Node): node is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
+  (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && node.name.text === name;
 const classNamed = (name: string) => (node: ts.Node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && node.name?.text === name;
 
-/** Property documentation of an interface, its base interfaces included. */
-function propertyDocs(declaration: ts.InterfaceDeclaration | ts.ClassDeclaration | undefined): Map<string, string> {
+/** Property documentation of an interface, its base interfaces included, of a class, or of a type alias's type. */
+function propertyDocs(declaration: ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.ClassDeclaration | undefined): Map<string, string> {
   const docs = new Map<string, string>();
   if (!declaration) return docs;
-  const type = checker.getTypeAtLocation(declaration);
+  const type = ts.isTypeAliasDeclaration(declaration) ? checker.getTypeFromTypeNode(declaration.type) : checker.getTypeAtLocation(declaration);
   for (const property of checker.getPropertiesOfType(type)) {
     const text = ts.displayPartsToString(property.getDocumentationComment(checker)).trim();
     if (text !== "") docs.set(property.getName(), cleanDoc(text));
@@ -284,10 +287,14 @@ export interface ConfigKey {
 }
 
 function resourceSpec(file: string, emitter: Emitter): [string, Json] {
-  const { definition } = requireBuilt(`./resources/${file}`) as Built;
+  const built = requireBuilt(`./resources/${file}`) as Built & Record<string, unknown>;
+  const { definition } = built;
+  // The input schema's declaration is the one the definition holds, whatever the file names it
+  // (`schema`, `siteInputs`, ...); an unexported one is named `schema`.
+  const schemaName = Object.entries(built).find(([name, value]) => name !== "definition" && value === definition.schema)?.[0] ?? "schema";
   const kind = definition.kind;
   const source = sourceOf(`resources/${file}.ts`);
-  const argsDocs = propertyDocs(findDeclaration(source, interfaceNamed(`${kind}Args`)));
+  const argsDocs = propertyDocs(findDeclaration(source, argsNamed(`${kind}Args`)));
   const classDeclaration = findDeclaration(source, classNamed(kind));
   if (!classDeclaration) throw new Error(`generate-schema: no class ${kind} in resources/${file}.ts`);
   const outputDocs = propertyDocs(classDeclaration);
@@ -325,7 +332,7 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   }
 
   const classDoc = docOf(classDeclaration);
-  const schemaDeclaration = findDeclaration(source, (node): node is ts.VariableDeclaration => ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === "schema");
+  const schemaDeclaration = findDeclaration(source, (node): node is ts.VariableDeclaration => ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === schemaName);
   const schemaStatement = schemaDeclaration?.parent?.parent;
   const schemaDoc = schemaStatement ? jsDocText(schemaStatement) : undefined;
   const replaces = definition.replaceKeys.filter((key) => key in inputProperties);

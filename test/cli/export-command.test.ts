@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UsageError, exportCommand } from "../../provider/cli/export/command.ts";
 import { resolveCredentials, parseConfigJson, parseStackFile } from "../../provider/cli/export/credentials.ts";
 import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
 import { KNOWN_KINDS } from "../../provider/cli/pr-summary/kinds.ts";
@@ -123,6 +124,36 @@ describe("the command", () => {
     } finally {
       await api.put("/orgs/org-acme/agent-instructions", { instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [] } });
     }
+  });
+
+  it("with --import-file and --door plugin, writes the import file alone (the plugin's types and import ids) and says how to import it", async () => {
+    const file = path.join(dir, "plugin-import.json");
+    const run = await exportCli(["--org", "org-acme", "--import-file", file, "--door", "plugin"], { cwd: dir, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("");
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    const entries = (JSON.parse(await fs.readFile(file, "utf8")) as { resources: { type: string; name: string; id: string }[] }).resources;
+    expect(entries.find((entry) => entry.type === "docs-platform:index:Team")).toMatchObject({ name: "writers" });
+    expect(entries.find((entry) => entry.type === "docs-platform:index:SiteSection")?.id).toMatch(/^[^/]+\/[^/]+$/);
+    expect(entries.every((entry) => entry.type.startsWith("docs-platform:index:"))).toBe(true);
+    expect(run.stderr).toContain(`wrote the import file ${file} for the provider plugin`);
+    expect(run.stderr).toContain(`docs-platform:organizationId org-acme`);
+    expect(run.stderr).toContain(`\`pulumi import --file ${file} --out <program file> --protect=false\``);
+    // The plugin reads each object itself: no state, so no secret, in the file.
+    expect(everywhere(run, { file: await fs.readFile(file, "utf8") })).not.toContain("MIIC-secret-certificate");
+    expect(everywhere(run)).not.toContain(admin);
+  });
+
+  it("refuses --door plugin without --import-file, with the program's flags, and an unknown door, before reading anything", async () => {
+    // In process: each is refused before credentials are looked for, so no request and no file.
+    await expect(exportCommand(["--door", "plugin"])).rejects.toThrow("--door plugin is for the import file: give --import-file <file> too");
+    await expect(exportCommand(["--door", "plugin", "--import-file", "x.json", "--out", "program", "--no-adopt"])).rejects.toThrow(
+      "--door plugin writes the import file alone, no TypeScript program: it does not take --out, --no-adopt",
+    );
+    await expect(exportCommand(["--door", "yaml", "--import-file", "x.json"])).rejects.toThrow(`--door: "yaml" is not a door; give dynamic or plugin`);
+    await expect(exportCommand(["--snapshot", "s.json", "--door", "plugin"])).rejects.toThrow("it does not take --door");
+    await expect(exportCommand(["--door", "plugin"])).rejects.toBeInstanceOf(UsageError);
+    await expect(fs.stat(path.join(process.cwd(), "x.json"))).rejects.toThrow();
   });
 
   it("reads the token from stdin with --token-stdin and writes the program to stdout without --out", async () => {

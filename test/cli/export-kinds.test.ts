@@ -157,7 +157,12 @@ describe("Team and team membership", () => {
           { organization: { id: "usr-c", user: { id: "usr-c" } }, team: { role: "member" } },
         ],
       } as never,
-      { warn: () => {} },
+      {
+        warn: () => {},
+        imported: async () => {
+          throw new Error("TeamMember reads through the organization's team lists, not the import path");
+        },
+      },
     );
     expect(objects.map((object) => [object.id, object.name])).toEqual([
       ["team-1/usr-a", { object: { kind: "Team", id: "team-1" }, suffix: "ada" }],

@@ -127,6 +127,12 @@ export interface Door {
   delete(kind: string, id: string, props: Bag): Promise<void>;
   /** `pulumi import` by an import id; absent where the engine cannot import (dynamic resources: pulumi/pulumi#16175). */
   readonly importRead?: (kind: string, importId: string) => Promise<ReadAnswer>;
+  /**
+   * The same door for the resource `name` of each kind: the plugin door's URN names it, the
+   * dynamic door sends its identity as the package's classes do (dynamic/args.ts), so the core
+   * knows it by a URN in both and the deployment's rules (one owner, one way) apply.
+   */
+  named(name: string): Door;
 }
 
 type DynamicHandler = {
@@ -148,39 +154,46 @@ const SERIALIZED_STUB = "serialized-stub";
 /**
  * The dynamic door: `configure` with the stack config, then the kind's handler (what the
  * serialized stub calls). Inputs carry `__provider` as the engine's do; answers are returned
- * without it. A resource has no URN here (the program-side class sends its identity; these calls
- * send none), so the deployment's one-owner claims are the plugin door's alone.
+ * without it. A resource has no URN here unless `named` (the program-side class sends its
+ * identity; these calls send none), so the deployment's rules are otherwise the plugin door's alone.
  */
-export const dynamicDoor: Door = {
-  name: "dynamic",
-  async configure({ apiUrl, token }) {
-    const values: Record<string, string> = { apiUrl, token };
-    await host.configure({ config: { get: (key) => values[key.replace(/^docs-platform:/, "")] } });
-  },
-  async check(kind, news, olds = {}) {
-    const checked = await host.handlerFor(kind).check(olds, { ...news, __provider: SERIALIZED_STUB });
-    return { inputs: withoutStub(checked.inputs), failures: checked.failures ?? [] };
-  },
-  async diff(kind, id, olds, news) {
-    const decided = await host.handlerFor(kind).diff(id, { ...olds, __provider: SERIALIZED_STUB }, { ...news, __provider: SERIALIZED_STUB });
-    return { changes: decided.changes === true, replaces: decided.replaces ?? [] };
-  },
-  async create(kind, inputs) {
-    const created = await host.handlerFor(kind).create({ ...inputs, __provider: SERIALIZED_STUB });
-    return { id: created.id, outs: withoutStub(created.outs ?? {}) };
-  },
-  async read(kind, id, props) {
-    const found = await host.handlerFor(kind).read(id, { ...props, __provider: SERIALIZED_STUB });
-    return { id: found.id ?? "", props: withoutStub(found.props ?? {}), ...(found.inputs ? { inputs: withoutStub(found.inputs) } : {}) };
-  },
-  async update(kind, id, olds, news) {
-    const updated = await host.handlerFor(kind).update(id, { ...olds, __provider: SERIALIZED_STUB }, { ...news, __provider: SERIALIZED_STUB });
-    return { outs: withoutStub(updated.outs ?? {}) };
-  },
-  async delete(kind, id, props) {
-    await host.handlerFor(kind).delete(id, { ...props, __provider: SERIALIZED_STUB });
-  },
-};
+export const dynamicDoor: Door = dynamicDoorFor(undefined);
+
+/** The dynamic door; `name` given, each input bag carries the identity of the resource `name` of its kind. */
+function dynamicDoorFor(name: string | undefined): Door {
+  const identified = (kind: string, values: Bag): Bag => (name === undefined ? values : { ...values, __identity: `contract/test/${kind}/${name}` });
+  return {
+    name: "dynamic",
+    named: (other) => dynamicDoorFor(other),
+    async configure({ apiUrl, token }) {
+      const values: Record<string, string> = { apiUrl, token };
+      await host.configure({ config: { get: (key) => values[key.replace(/^docs-platform:/, "")] } });
+    },
+    async check(kind, news, olds = {}) {
+      const checked = await host.handlerFor(kind).check(olds, identified(kind, { ...news, __provider: SERIALIZED_STUB }));
+      return { inputs: withoutStub(checked.inputs), failures: checked.failures ?? [] };
+    },
+    async diff(kind, id, olds, news) {
+      const decided = await host.handlerFor(kind).diff(id, { ...olds, __provider: SERIALIZED_STUB }, identified(kind, { ...news, __provider: SERIALIZED_STUB }));
+      return { changes: decided.changes === true, replaces: decided.replaces ?? [] };
+    },
+    async create(kind, inputs) {
+      const created = await host.handlerFor(kind).create(identified(kind, { ...inputs, __provider: SERIALIZED_STUB }));
+      return { id: created.id, outs: withoutStub(created.outs ?? {}) };
+    },
+    async read(kind, id, props) {
+      const found = await host.handlerFor(kind).read(id, { ...props, __provider: SERIALIZED_STUB });
+      return { id: found.id ?? "", props: withoutStub(found.props ?? {}), ...(found.inputs ? { inputs: withoutStub(found.inputs) } : {}) };
+    },
+    async update(kind, id, olds, news) {
+      const updated = await host.handlerFor(kind).update(id, { ...olds, __provider: SERIALIZED_STUB }, identified(kind, { ...news, __provider: SERIALIZED_STUB }));
+      return { outs: withoutStub(updated.outs ?? {}) };
+    },
+    async delete(kind, id, props) {
+      await host.handlerFor(kind).delete(id, { ...props, __provider: SERIALIZED_STUB });
+    },
+  };
+}
 
 function withoutStub(values: Bag): Bag {
   const { __provider: _stub, ...rest } = values;
@@ -191,45 +204,50 @@ function withoutStub(values: Bag): Bag {
 const RESOURCE_NAME = "contract";
 
 /** The plugin door: the gRPC handlers with protobuf requests, as the engine drives a resource provider plugin. */
-export const pluginDoor: Door = {
-  name: "plugin",
-  configure: (settings) => configurePlugin({ ...settings }),
-  check: (kind, news, olds = {}) => checkResource(kind, RESOURCE_NAME, news, olds),
-  async diff(kind, id, olds, news) {
-    const request = resourceRequest(pb.DiffRequest, kind, RESOURCE_NAME);
-    request.setId(id);
-    request.setOlds(bag(olds));
-    request.setNews(bag(news));
-    const response = await call<any>("diff", request);
-    return { changes: response.getChanges() === pb.DiffResponse.DiffChanges.DIFF_SOME, replaces: response.getReplacesList() };
-  },
-  async create(kind, inputs) {
-    const request = resourceRequest(pb.CreateRequest, kind, RESOURCE_NAME);
-    request.setProperties(bag(inputs));
-    const response = await call<any>("create", request);
-    return { id: response.getId(), outs: plain(response.getProperties()) };
-  },
-  async read(kind, id, props) {
-    const request = resourceRequest(pb.ReadRequest, kind, RESOURCE_NAME);
-    request.setId(id);
-    request.setProperties(bag(props));
-    return readAnswer(await call<any>("read", request));
-  },
-  async update(kind, id, olds, news) {
-    const request = resourceRequest(pb.UpdateRequest, kind, RESOURCE_NAME);
-    request.setId(id);
-    request.setOlds(bag(olds));
-    request.setNews(bag(news));
-    const response = await call<any>("update", request);
-    return { outs: plain(response.getProperties()) };
-  },
-  async delete(kind, id, props) {
-    const request = resourceRequest(pb.DeleteRequest, kind, RESOURCE_NAME);
-    request.setId(id);
-    request.setProperties(bag(props));
-    await call("delete", request);
-  },
-  importRead: (kind, importId) => importRead(kind, importId),
-};
+export const pluginDoor: Door = pluginDoorFor(RESOURCE_NAME);
+
+function pluginDoorFor(resourceName: string): Door {
+  return {
+    name: "plugin",
+    named: (other) => pluginDoorFor(other),
+    configure: (settings) => configurePlugin({ ...settings }),
+    check: (kind, news, olds = {}) => checkResource(kind, resourceName, news, olds),
+    async diff(kind, id, olds, news) {
+      const request = resourceRequest(pb.DiffRequest, kind, resourceName);
+      request.setId(id);
+      request.setOlds(bag(olds));
+      request.setNews(bag(news));
+      const response = await call<any>("diff", request);
+      return { changes: response.getChanges() === pb.DiffResponse.DiffChanges.DIFF_SOME, replaces: response.getReplacesList() };
+    },
+    async create(kind, inputs) {
+      const request = resourceRequest(pb.CreateRequest, kind, resourceName);
+      request.setProperties(bag(inputs));
+      const response = await call<any>("create", request);
+      return { id: response.getId(), outs: plain(response.getProperties()) };
+    },
+    async read(kind, id, props) {
+      const request = resourceRequest(pb.ReadRequest, kind, resourceName);
+      request.setId(id);
+      request.setProperties(bag(props));
+      return readAnswer(await call<any>("read", request));
+    },
+    async update(kind, id, olds, news) {
+      const request = resourceRequest(pb.UpdateRequest, kind, resourceName);
+      request.setId(id);
+      request.setOlds(bag(olds));
+      request.setNews(bag(news));
+      const response = await call<any>("update", request);
+      return { outs: plain(response.getProperties()) };
+    },
+    async delete(kind, id, props) {
+      const request = resourceRequest(pb.DeleteRequest, kind, resourceName);
+      request.setId(id);
+      request.setProperties(bag(props));
+      await call("delete", request);
+    },
+    importRead: (kind, importId) => importRead(kind, importId, resourceName),
+  };
+}
 
 export const DOORS: readonly Door[] = [dynamicDoor, pluginDoor];

@@ -12,7 +12,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, type ExpectStatic, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { createStack, type PulumiResult, type TestStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 
@@ -61,7 +61,7 @@ async function everythingShown(stack: TestStack): Promise<{ text: string; failed
   return { text: [all(plain), all(json), all(refreshJson), summary, drift].join("\n----\n"), failed: plain.exitCode !== 0 && json.exitCode !== 0 };
 }
 
-function expectNothingSecret(text: string, ...values: string[]): void {
+function expectNothingSecret(expect: ExpectStatic, text: string, ...values: string[]): void {
   expect(text).not.toContain(MARK);
   for (const value of values) expect(text).not.toContain(value.trim());
 }
@@ -91,7 +91,9 @@ switch (config.require("scenario")) {
 }
 `;
 
-describe("a secret that fails a check is never shown", () => {
+// The cases run side by side (three at a time: the cli project's maxConcurrency), each on its own
+// stack and program: 27 previews one after another took most of this file's time, waiting on the CLI.
+describe.concurrent("a secret that fails a check is never shown", () => {
   const yamlCases: { name: string; resources: string; secrets: string[]; config?: Record<string, string | { value: string; secret: boolean }> }[] = [
     {
       name: "an explicit provider's token read from a file ending in a newline",
@@ -169,7 +171,7 @@ describe("a secret that fails a check is never shown", () => {
   ];
 
   for (const testCase of yamlCases) {
-    it(`the plugin (Pulumi YAML): ${testCase.name}`, { timeout: minutes(3) }, async () => {
+    it(`the plugin (Pulumi YAML): ${testCase.name}`, { timeout: minutes(3) }, async ({ expect }) => {
       const programDir = await writeProgram("secret-failures-yaml", {
         "Pulumi.yaml": YAML_HEAD(testCase.resources).replace("${apiUrl}", emulator.url),
         "token.txt": TOKEN_WITH_NEWLINE,
@@ -183,7 +185,7 @@ describe("a secret that fails a check is never shown", () => {
       const shown = await everythingShown(stack);
       expect(shown.failed).toBe(true);
       expect(shown.text).toMatch(/has a problem/);
-      expectNothingSecret(shown.text, ...testCase.secrets);
+      expectNothingSecret(expect, shown.text, ...testCase.secrets);
     });
   }
 
@@ -196,7 +198,7 @@ describe("a secret that fails a check is never shown", () => {
   ];
 
   for (const testCase of dynamicCases) {
-    it(`the dynamic package: ${testCase.name}`, { timeout: minutes(3) }, async () => {
+    it(`the dynamic package: ${testCase.name}`, { timeout: minutes(3) }, async ({ expect }) => {
       const programDir = await writeProgram("secret-failures-dynamic", {
         "Pulumi.yaml": "name: secret-failures-dynamic\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.mjs\n",
         "index.mjs": DYNAMIC_PROGRAM,
@@ -214,7 +216,7 @@ describe("a secret that fails a check is never shown", () => {
       stacks.push(stack);
       const shown = await everythingShown(stack);
       expect(shown.failed).toBe(true);
-      expectNothingSecret(shown.text, ...testCase.secrets);
+      expectNothingSecret(expect, shown.text, ...testCase.secrets);
     });
   }
 });

@@ -134,6 +134,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ...(seed ? { seed } : {}),
   };
   const server: Server = createServer({ keepAlive: true }, createHandler(state));
+  // Node closes an idle keep-alive socket after 5 s, and a client that sends on it at that moment
+  // gets ECONNRESET (the race every keep-alive server has; clients keep a 1 s margin, which a busy
+  // 2-core machine eats). A minute is longer than any pause between a test's requests.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, listenHost(options.host), () => resolve());

@@ -1,11 +1,16 @@
 /**
- * `npm run bench:faults [-- --groups 25 --repeat 1 --scenario faults|kill|both --kill-after-writes 60 --kill-group --latency-ms 20 --destroy --heavy]`
+ * `npm run bench:faults [-- --groups 25 --repeat 1 --scenario faults|kill|both --kill-after-writes 60 --kill-group --latency-ms 20 --destroy --heavy --work-dir /tmp/docs-platform-faults]`
  *
  * Runs the fault scenarios of scenario.ts through the real Pulumi CLI and prints, per run: runs of
  * `pulumi up` to converge (--kill-group kills the CLI with its provider host, so creates die in flight), orphans, duplicates and missing objects found by listing the API,
  * whether `preview --expect-no-changes` passed, requests and time. With --repeat N, each scenario
  * runs N times (seeds 7, 8, ...) and the medians are printed too.
+ *
+ * It writes its stacks under --work-dir, not test/.work, so vitest (which empties test/.work) can
+ * run beside it, as bench:soak does; do not rebuild provider/dist while it runs.
  */
+import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensurePulumi } from "../pulumi-cli/ensure-pulumi.ts";
 import { runScenario, STANDARD_FAULTS, type ScenarioResult } from "./scenario.ts";
@@ -22,6 +27,7 @@ const { values } = parseArgs({
     destroy: { type: "boolean", default: false },
     // The heavier faults of issue 22: 20% 503s, a 429 burst, 20% of writes dropped after commit.
     heavy: { type: "boolean", default: false },
+    "work-dir": { type: "string", default: path.join(os.tmpdir(), "docs-platform-faults") },
   },
 });
 const groups = Number(values.groups);
@@ -51,6 +57,7 @@ for (const scenario of scenarios) {
       latencyMs: Number(values["latency-ms"]),
       faults,
       destroyUnderFaults: values.destroy,
+      workDir: values["work-dir"],
       log: (line) => process.stderr.write(`  ${line}\n`),
     });
     results.push(result);

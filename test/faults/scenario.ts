@@ -84,6 +84,12 @@ export interface ScenarioOptions {
   log?: (line: string) => void;
   /** Once converged, `pulumi destroy` the stack under the same faults (at most `maxRuns` runs). */
   destroyUnderFaults?: boolean;
+  /**
+   * Where the stack's backend goes; test/.work when absent (the tests). The benchmark passes a
+   * directory outside it, so a vitest run (whose global setup empties test/.work) never pulls a
+   * running benchmark's stack from under it.
+   */
+  workDir?: string;
 }
 
 interface Listed {
@@ -332,6 +338,7 @@ export async function runScenario(scenario: "faults" | "kill", options: Scenario
     const stack = await createStack({
       programDir,
       stackName: scenario,
+      stateDir: options.workDir === undefined ? undefined : path.join(options.workDir, "stacks", `${scenario}-${options.seed ?? 7}-${process.pid}-${Date.now()}`),
       config: { organizationId, groups: String(groups) },
       env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: token },
     });

@@ -297,9 +297,12 @@ async function installPluginScripts(binDir: string): Promise<void> {
     '#!/bin/sh\n# Pulumi language plugin for Node.js (see pulumi-language-nodejs.mjs).\nexec node "$(dirname "$0")/pulumi-language-nodejs.mjs" "$@"\n',
     0o755,
   );
-  // The same host for Python programs, with its program runner (language-host.mjs, python-runner.py).
+  // The same host for Python programs, with its program runner and the script that lists the
+  // plugins the program's packages need (language-host.mjs, python-runner.py, python-plugins.py).
   const runner = await fs.readFile(fileURLToPath(new URL("./python-runner.py", import.meta.url)), "utf8");
   await writeIfChanged(path.join(binDir, "pulumi-language-python-runner.py"), runner, 0o644);
+  const plugins = await fs.readFile(fileURLToPath(new URL("./python-plugins.py", import.meta.url)), "utf8");
+  await writeIfChanged(path.join(binDir, "pulumi-language-python-plugins.py"), plugins, 0o644);
   for (const language of ["python", "go"]) {
     await writeIfChanged(
       path.join(binDir, `pulumi-language-${language}`),

@@ -20,10 +20,19 @@
 // A Python or Go project has no node_modules: gRPC and the stubs then come from the @pulumi/pulumi under
 // PULUMI_LANGUAGE_HOST_SDK_DIR (the test environment points it at this repository's node_modules).
 //
-// Deliberate differences from Pulumi's Go host: no synchronous-invoke pipes (`--sync`; only the
+// For a Python program it does what a user touches as Pulumi's Python host does: the stack's config
+// reaches `pulumi.Config()` (PULUMI_CONFIG, keys `<project>:<name>`), the plugins named by the
+// installed packages' pulumi-plugin.json are reported (python-plugins.py) so the CLI acquires them
+// from their `server`, and `pulumi install` creates the virtual environment and installs
+// requirements.txt (without the pip, setuptools and wheel upgrade Pulumi's host runs first).
+//
+// Deliberate differences from Pulumi's Go hosts: no synchronous-invoke pipes (`--sync`; only the
 // deprecated `invokeSync` needs them), no monitor proxy (the program talks to the engine's monitor
-// directly), no debugger attach, and dependency installation is left to npm.
-import { spawn } from "node:child_process";
+// directly), no debugger attach, no uv or poetry toolchains, Node.js dependencies left to npm, and
+// a Go program's plugins not reported (the engine acquires them when a resource names its version
+// and download URL, as the generated Go SDK's resources do).
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -81,8 +90,14 @@ function loadPulumiSdk(fromDirectory) {
   };
 }
 
-// Config keys arrive as `<namespace>:<name>`; the Node.js SDK reads them from PULUMI_CONFIG in the
-// legacy `<namespace>:config:<name>` form (it accepts both, Pulumi's own host sends the legacy one).
+// Config keys arrive as `<namespace>:<name>`. Pulumi's Node.js host sends them in PULUMI_CONFIG in
+// the legacy `<namespace>:config:<name>` form (its SDK accepts both); its Python and Go hosts send
+// them as they arrive, the only form those SDKs read (`pulumi.Config().get("x")` looks up
+// `<project>:x`). The secret keys, in PULUMI_CONFIG_SECRET_KEYS, keep the form they arrive in.
+function configKeyForSdk(key) {
+  return language === "nodejs" ? legacyConfigKey(key) : key;
+}
+
 function legacyConfigKey(key) {
   if (/^[^:]+:config:/.test(key)) return key;
   const colon = key.indexOf(":");
@@ -111,6 +126,34 @@ function runtimeOptions(info) {
   };
 }
 
+/**
+ * The Python that runs a program: its virtual environment's (`runtime.options.virtualenv`, relative
+ * to the program's folder), else `python3` from PATH, as Pulumi's host does. A named virtual
+ * environment that does not exist is the user's to create: `pulumi install` does.
+ */
+function pythonOf(programDirectory, options, { mustExist }) {
+  if (!options.virtualenv) return "python3";
+  const virtualenv = path.resolve(programDirectory, options.virtualenv);
+  const python = path.join(virtualenv, "bin", "python");
+  if (mustExist && !existsSync(python)) {
+    throw new Error(
+      `The 'virtualenv' option in Pulumi.yaml is set to "${options.virtualenv}", but ${virtualenv} does not appear to be a virtual environment. ` +
+        "Run `pulumi install` to create it and install the program's requirements.txt.",
+    );
+  }
+  return python;
+}
+
+/** What a child printed on stdout, or its failure with what it printed on stderr. */
+function captured(executable, args, options) {
+  return new Promise((resolve, reject) => {
+    execFile(executable, args, { ...options, maxBuffer: 1 << 24 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${executable} ${args.join(" ")} failed: ${String(stderr || error.message).trim()}`));
+      else resolve(stdout);
+    });
+  });
+}
+
 function main() {
   const { tracing, engineAddress: initialEngineAddress } = parseArguments(process.argv.slice(2));
   const sdk = loadPulumiSdk(process.cwd());
@@ -134,7 +177,7 @@ function main() {
     const programDirectory = info?.getProgramDirectory() || request.getPwd() || process.cwd();
     const entryPoint = info?.getEntryPoint() || request.getProgram() || ".";
     const config = {};
-    for (const [key, value] of request.getConfigMap().entries()) config[legacyConfigKey(key)] = value;
+    for (const [key, value] of request.getConfigMap().entries()) config[configKeyForSdk(key)] = value;
     const env = {
       ...process.env,
       PULUMI_CONFIG: JSON.stringify(config),
@@ -148,8 +191,7 @@ function main() {
       language === "python"
         ? fileURLToPath(new URL("./pulumi-language-python-runner.py", import.meta.url))
         : process.env.PULUMI_LANGUAGE_NODEJS_RUN_PATH || path.join(loadPulumiSdk(programDirectory).sdkRoot, "cmd", "run");
-    const executable =
-      language === "python" ? (options.virtualenv ? path.resolve(programDirectory, options.virtualenv, "bin", "python") : "python3") : "node";
+    const executable = language === "python" ? pythonOf(programDirectory, options, { mustExist: true }) : "node";
 
     const args = language === "python" ? ["-u", runPath] : [...options.nodeargs, runPath];
     const flag = (name, value) => {
@@ -211,6 +253,57 @@ function main() {
     });
   }
 
+  /** The plugins a Python program's installed packages need; none for the other languages. */
+  async function requiredPlugins(request) {
+    if (language !== "python") return [];
+    const info = request.getInfo();
+    const programDirectory = info?.getProgramDirectory() || request.getPwd?.() || process.cwd();
+    const python = pythonOf(programDirectory, runtimeOptions(info), { mustExist: false });
+    // No virtual environment yet (before `pulumi install`): no packages, no plugins.
+    if (python !== "python3" && !existsSync(python)) return [];
+    const script = fileURLToPath(new URL("./pulumi-language-python-plugins.py", import.meta.url));
+    return JSON.parse(await captured(python, [script], { cwd: programDirectory }));
+  }
+
+  async function installPythonDependencies(call) {
+    const request = call.request;
+    const info = request.getInfo();
+    const programDirectory = info?.getProgramDirectory() || request.getDirectory() || process.cwd();
+    const options = runtimeOptions(info);
+    const stream = (child) => {
+      const send = (set) => (chunk) => {
+        const response = new pb.InstallDependenciesResponse();
+        set(response, new Uint8Array(chunk));
+        call.write(response);
+      };
+      child.stdout.on("data", send((r, v) => r.setStdout(v)));
+      child.stderr.on("data", send((r, v) => r.setStderr(v)));
+    };
+    const step = (executable, args) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(executable, args, { cwd: programDirectory, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+        running.add(child);
+        stream(child);
+        child.on("error", (error) => {
+          running.delete(child);
+          reject(new Error(`could not run ${executable}: ${error.message}`));
+        });
+        child.on("close", (code) => {
+          running.delete(child);
+          if (code === 0) resolve();
+          else reject(new Error(`\`${[path.basename(executable), ...args].join(" ")}\` exited with code ${code}`));
+        });
+      });
+    const python = pythonOf(programDirectory, options, { mustExist: false });
+    if (options.virtualenv && !existsSync(python)) {
+      const virtualenv = path.resolve(programDirectory, options.virtualenv);
+      call.write(new pb.InstallDependenciesResponse().setStdout(new TextEncoder().encode(`Creating virtual environment ${virtualenv}\n`)));
+      await step("python3", ["-m", "venv", virtualenv]);
+    }
+    const requirements = path.join(programDirectory, "requirements.txt");
+    if (existsSync(requirements)) await step(python, ["-m", "pip", "install", "--disable-pip-version-check", "-r", requirements]);
+  }
+
   const unary = (handler) => (call, callback) => {
     Promise.resolve()
       .then(() => handler(call.request))
@@ -230,10 +323,34 @@ function main() {
       info.setVersion(sdk.version);
       return info;
     }),
-    // Plugins come from PATH (the CLI bundles pulumi-resource-pulumi-nodejs next to itself), and
-    // this project uses no plugin-backed packages, so there is nothing to report.
-    getRequiredPackages: unary(() => new pb.GetRequiredPackagesResponse()),
-    getRequiredPlugins: unary(() => new pb.GetRequiredPluginsResponse()),
+    // A Python program's plugins are those its installed packages name in their pulumi-plugin.json
+    // (python-plugins.py), so the CLI installs them by itself, from their `server`. For Node.js and
+    // Go, plugins come from PATH (the CLI bundles pulumi-resource-pulumi-nodejs next to itself) or
+    // from the engine when a resource names its version and download URL: nothing is reported.
+    getRequiredPackages: unary(async (request) => {
+      const response = new pb.GetRequiredPackagesResponse();
+      for (const plugin of await requiredPlugins(request)) {
+        const dependency = new pluginPb.PackageDependency();
+        dependency.setKind("resource");
+        dependency.setName(plugin.name);
+        dependency.setVersion(plugin.version);
+        dependency.setServer(plugin.server);
+        response.addPackages(dependency);
+      }
+      return response;
+    }),
+    getRequiredPlugins: unary(async (request) => {
+      const response = new pb.GetRequiredPluginsResponse();
+      for (const plugin of await requiredPlugins(request)) {
+        const dependency = new pluginPb.PluginDependency();
+        dependency.setKind("resource");
+        dependency.setName(plugin.name);
+        dependency.setVersion(plugin.version);
+        dependency.setServer(plugin.server);
+        response.addPlugins(dependency);
+      }
+      return response;
+    }),
     run: unary(async (request) => {
       const result = await run(request);
       const response = new pb.RunResponse();
@@ -278,8 +395,19 @@ function main() {
       });
       call.on("cancelled", () => child.kill("SIGTERM"));
     },
-    // Dependencies are installed by npm before Pulumi runs; end the stream straight away.
-    installDependencies: (call) => call.end(),
+    // `pulumi install`. Python: the virtual environment made (`python3 -m venv`) when missing and
+    // the program's requirements.txt installed into it with pip, their output streamed to the CLI.
+    // Node.js and Go: npm and the Go toolchain install dependencies; nothing to do.
+    installDependencies: (call) => {
+      if (language !== "python") {
+        call.end();
+        return;
+      }
+      installPythonDependencies(call).then(
+        () => call.end(),
+        (error) => call.emit("error", { code: grpc.status.UNKNOWN, details: String(error?.message ?? error) }),
+      );
+    },
     runtimeOptionsPrompts: unary(() => new pb.RuntimeOptionsResponse()),
     about: unary(() => {
       const response = new pb.AboutResponse();

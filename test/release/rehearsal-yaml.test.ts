@@ -3,52 +3,30 @@
  * GitHub would serve the release's assets, and the CLI acquiring the plugin by itself. The program
  * names the plugin's version and its pluginDownloadURL (the schema's, with the version in it: a
  * YAML program has no SDK to carry them) and no `plugins.providers`;
- * PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES sends that URL to the loopback server. Pulumi 3.259 matches
- * each override's regular expression against the plugin's download URL, not its name
- * (sdk/go/common/workspace/plugins.go, GetSource). PULUMI_HOME starts empty, automatic plugin
+ * PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES sends that URL to the loopback server (serveRelease in
+ * released-plugin.ts, shared with rehearsal-languages.test.ts). PULUMI_HOME starts empty, automatic plugin
  * acquisition is on (the other tests turn it off), and no `node` is on the PATH: `up`, a no-change
  * preview, `pulumi import` of a team made through the API, and `destroy`.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensurePulumi } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, assertSucceeded, changeCounts, createStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { apiClient } from "../e2e/support/api.ts";
-import { VERSION, archiveName, releaseDir } from "../../provider/scripts/release/release-info.mts";
-import { ensureReleasedArchive, linuxAmd64, pathWithoutNode } from "./released-plugin.ts";
+import { VERSION, archiveName } from "../../provider/scripts/release/release-info.mts";
+import { type ServedRelease, downloadUrl, ensureReleasedArchive, installedDocsPlatformPlugins, linuxAmd64, pathWithoutNode, serveRelease } from "./released-plugin.ts";
 
 const minutes = (n: number) => n * 60_000;
-const schema = JSON.parse(fs.readFileSync(new URL("../../provider/docs-platform/schema.json", import.meta.url), "utf8"));
-/** The URL the CLI would download from: the schema's, for this version. */
-const downloadUrl = String(schema.pluginDownloadURL).replace("${VERSION}", VERSION);
-
-let server: http.Server;
-let serverUrl: string;
-const served: string[] = [];
+let release: ServedRelease;
 let emulator: Emulator;
 let stack: TestStack;
 let pulumiHome: string;
 
 beforeAll(async () => {
   await ensureReleasedArchive();
-  // The release folder as a release's assets: GET /<file name>.
-  server = http.createServer((request, response) => {
-    const name = decodeURIComponent(new URL(request.url ?? "/", "http://loopback").pathname.slice(1));
-    const file = path.join(releaseDir, name);
-    served.push(name);
-    if (name.includes("/") || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { "content-type": "application/octet-stream", "content-length": fs.statSync(file).size });
-    fs.createReadStream(file).pipe(response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  release = await serveRelease();
 
   emulator = await startEmulator({ db: ":memory:" });
   const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
@@ -74,7 +52,6 @@ beforeAll(async () => {
       "",
     ].join("\n"),
   });
-  const escaped = downloadUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   stack = await createStack({
     programDir,
     stackName: "rehearsal",
@@ -86,7 +63,7 @@ beforeAll(async () => {
     env: {
       PATH: pathWithoutNode(binDir),
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: undefined,
-      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${escaped}=${serverUrl}`,
+      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: release.downloadOverride,
     },
   });
   pulumiHome = String(stack.env.PULUMI_HOME);
@@ -95,16 +72,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.remove().catch(() => undefined);
   await emulator?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await release?.close();
 });
 
 describe("a release rehearsal from Pulumi YAML", () => {
   it("acquires the plugin from the release, goes up, previews with no change, imports a team and is destroyed", { timeout: minutes(8) }, async () => {
     const pluginsDir = path.join(pulumiHome, "plugins");
-    expect(fs.existsSync(pluginsDir) ? fs.readdirSync(pluginsDir).filter((name) => name.includes("docs-platform")) : []).toEqual([]);
+    expect(installedDocsPlatformPlugins(pulumiHome)).toEqual([]);
 
     await stack.up();
-    expect(served).toContain(archiveName(linuxAmd64));
+    expect(release.served).toContain(archiveName(linuxAmd64));
     const installed = path.join(pluginsDir, `resource-docs-platform-v${VERSION}`);
     expect(fs.readdirSync(installed).sort()).toEqual(expect.arrayContaining(["LICENSE", "README.md", "pulumi-resource-docs-platform"]));
     expect(changeCounts(await stack.preview())).toEqual({});
@@ -120,6 +97,6 @@ describe("a release rehearsal from Pulumi YAML", () => {
     const after = await stack.exportState();
     expect((after.deployment.resources ?? []).filter((resource) => String(resource.type).startsWith("docs-platform:index:"))).toEqual([]);
     // One download: the later commands use the installed plugin.
-    expect(served.filter((name) => name === archiveName(linuxAmd64))).toHaveLength(1);
+    expect(release.served.filter((name) => name === archiveName(linuxAmd64))).toHaveLength(1);
   });
 });

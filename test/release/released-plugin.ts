@@ -4,11 +4,13 @@
 // looks again once it holds the lock.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { workRoot } from "../pulumi-cli/run-pulumi.ts";
-import { archiveName, cacheDir, checksumsName, releaseDir, repositoryRoot } from "../../provider/scripts/release/release-info.mts";
+import { VERSION, archiveName, cacheDir, checksumsName, providerRoot, releaseDir, repositoryRoot } from "../../provider/scripts/release/release-info.mts";
 
 const run = promisify(execFile);
 export const linuxAmd64 = { os: "linux", arch: "amd64" } as const;
@@ -38,12 +40,16 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs the release script with `args` unless `built()` already holds. */
-export async function ensureRelease(built: () => boolean, args: readonly string[]): Promise<void> {
+/**
+ * Runs the release script with `args` unless `built()` already holds. `args` may be a function,
+ * asked once the lock is held, so that it names only what another file has not built meanwhile.
+ */
+export async function ensureRelease(built: () => boolean, args: readonly string[] | (() => readonly string[])): Promise<void> {
   if (built()) return;
   await withBuildLock(async () => {
     if (built()) return;
-    await run(process.execPath, [path.join(repositoryRoot, "provider", "scripts", "release", "release.mts"), ...args], { cwd: repositoryRoot, maxBuffer: 1 << 26 });
+    const scriptArgs = typeof args === "function" ? args() : args;
+    await run(process.execPath, [path.join(repositoryRoot, "provider", "scripts", "release", "release.mts"), ...scriptArgs], { cwd: repositoryRoot, maxBuffer: 1 << 26 });
   });
 }
 
@@ -67,4 +73,54 @@ export function pathWithoutNode(...dirs: string[]): string {
     if (fs.existsSync(path.join(dir, "node"))) throw new Error(`${dir} holds a node`);
   }
   return dirs.join(path.delimiter);
+}
+
+const schema = JSON.parse(fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8")) as { pluginDownloadURL: string };
+/** The URL the CLI would download this version's plugin from: the schema's pluginDownloadURL, which every SDK carries as `server`. */
+export const downloadUrl = schema.pluginDownloadURL.replace("${VERSION}", VERSION);
+
+export interface ServedRelease {
+  /** The server's root, ending in `/`. */
+  url: string;
+  /** The file names asked for, in order. */
+  served: string[];
+  /** PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES sending the release's download URL here. Pulumi 3.259
+   * matches each override's regular expression against the plugin's download URL, not its name
+   * (sdk/go/common/workspace/plugins.go, GetSource), and against the URL as the program gives it:
+   * an SDK's `server` still holds `${VERSION}` there (a YAML program's URL holds the version), so
+   * the expression is the part before the version, which matches both. */
+  downloadOverride: string;
+  close(): Promise<void>;
+}
+
+/** The release folder served from a loopback HTTP server as a release's assets are: GET /<file name>. */
+export async function serveRelease(): Promise<ServedRelease> {
+  const served: string[] = [];
+  const server = http.createServer((request, response) => {
+    const name = decodeURIComponent(new URL(request.url ?? "/", "http://loopback").pathname.slice(1));
+    const file = path.join(releaseDir, name);
+    served.push(name);
+    if (name.includes("/") || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": "application/octet-stream", "content-length": fs.statSync(file).size });
+    fs.createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const releasesPrefix = schema.pluginDownloadURL.slice(0, schema.pluginDownloadURL.indexOf("${VERSION}"));
+  const escaped = releasesPrefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return {
+    url,
+    served,
+    downloadOverride: `^${escaped}=${url}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The names of the plugins installed under a PULUMI_HOME that are this provider's. */
+export function installedDocsPlatformPlugins(pulumiHome: string): string[] {
+  const pluginsDir = path.join(pulumiHome, "plugins");
+  return fs.existsSync(pluginsDir) ? fs.readdirSync(pluginsDir).filter((name) => name.includes("docs-platform") && !name.endsWith(".lock")) : [];
 }

@@ -70,6 +70,7 @@ describe("ensure-pulumi", () => {
       "pulumi-language-nodejs",
       "pulumi-language-nodejs.mjs",
       "pulumi-language-python",
+      "pulumi-language-python-plugins.py",
       "pulumi-language-python-runner.py",
       "pulumi-language-yaml",
       "pulumi-language-yaml.spec",

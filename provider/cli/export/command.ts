@@ -7,13 +7,13 @@ import { parseArgs } from "node:util";
 import { ApiClient, isApiError, isAuthenticationError, isNotFoundError, isPermissionDeniedError } from "../../client";
 import { terminalText } from "../terminal";
 import { CredentialsError, type Credentials, resolveCredentials, stackConfigOf } from "./credentials";
-import { DEFAULT_PACKAGE_SPEC, type ExportResult, PROJECT_NAME_PATTERN, STACK_NAME_PATTERN, exportOrganization, packageJson, selectKinds } from "./export";
+import { DEFAULT_PACKAGE_SPEC, DOORS, type Door, type ExportResult, PROJECT_NAME_PATTERN, STACK_NAME_PATTERN, exportOrganization, packageJson, selectKinds } from "./export";
 import { EXPORTERS } from "./kinds";
 import { OrganizationReader } from "./reader";
 import { writeSnapshot } from "./snapshot/write";
 import { type ApiOrganization, organizationPath, organizationsPath } from "../../api/organizations";
 
-export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] [--import-file <file>]
+export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] [--import-file <file> [--door plugin]]
                                    [--snapshot <file>] [--package-spec <spec>] [--stack <name>] [--project <name>] [--api-url <url>] [--token-stdin] [--config-stack <name>]
   Reads a live organization through the API and writes a Pulumi TypeScript program that declares it.
   --org <id>            the organization (default: DOCS_PLATFORM_ORGANIZATION_ID, the stack config's
@@ -26,6 +26,12 @@ export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--
   --import-file <file>  instead of \`adopt\`: also write a \`pulumi import --file\` file holding every object's
                         state; \`pulumi import --file <file> --generate-code=false --protect=false\` records them
                         without a request to the API
+  --door plugin         with --import-file: the import file for the provider plugin, to bring the organization
+                        into a program in Pulumi YAML, Python, Go, Java, C# or TypeScript through its SDK
+                        (types docs-platform:index:<Kind>, each kind's import id, the plugin's version and
+                        download URL); \`pulumi import --file <file> --out <program file>\` reads each object
+                        through the plugin and writes the program. No TypeScript program is written.
+                        (default: --door dynamic, for the dynamic package's TypeScript program)
   --snapshot <file>     instead of a program: write the organization's configuration plane as a snapshot for
                         the offline twin (\`docs-platform-emulator --seed <file>\`); secrets are replaced by
                         placeholders and listed in it (docs/twin.md)
@@ -140,6 +146,40 @@ export function countObjects(snapshot: Record<string, unknown>): number {
   return count;
 }
 
+/** The import file: readable by its owner only (the dynamic door's holds the secrets' values, marked secret for the state). */
+function writeImportFile(file: string, content: string): void {
+  fs.writeFileSync(file, content, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+}
+
+/** The warnings, the summary line and the exit code: 2 when the API refused to list a kind. */
+function finish(result: ExportResult, objects: number, started: number, log: (line: string) => void): number {
+  for (const warning of result.warnings) log(`warning: ${warning}`);
+  log(`${objects} objects of ${result.counts.filter((count) => count.objects > 0).length} kinds exported from ${result.organization.id} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.skipped.length > 0) {
+    log(`not exported, the API refused to list them (403): ${result.skipped.map((skip) => `${skip.kind} (${skip.reason})`).join("; ")}; the rest was written`);
+    return 2;
+  }
+  return 0;
+}
+
+/**
+ * `--door`: `dynamic` (the default) or `plugin`. The plugin's door writes the import file alone:
+ * the program is Pulumi's to write from the import (in the project's language), so the flags that
+ * shape the TypeScript program are refused with it.
+ */
+function doorOf(given: string | undefined, values: Record<string, string | boolean | undefined>): Door {
+  if (given === undefined) return "dynamic";
+  if (!(DOORS as readonly string[]).includes(given)) throw new UsageError(`--door: ${JSON.stringify(given)} is not a door; give ${DOORS.join(" or ")}`);
+  const door = given as Door;
+  if (door === "dynamic") return door;
+  if (values["import-file"] === undefined) throw new UsageError("--door plugin is for the import file: give --import-file <file> too (the program is written by `pulumi import --file <file> --out <program file>`)");
+  const programOnly = (["out", "package-spec", "stack", "project"] as const).filter((flag) => values[flag] !== undefined);
+  if (values["no-adopt"]) programOnly.push("no-adopt" as never);
+  if (programOnly.length > 0) throw new UsageError(`--door plugin writes the import file alone, no TypeScript program: it does not take --${programOnly.join(", --")}`);
+  return door;
+}
+
 export async function exportCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -151,6 +191,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       "no-adopt": { type: "boolean", default: false },
       "package-spec": { type: "string" },
       "import-file": { type: "string" },
+      door: { type: "string" },
       snapshot: { type: "string" },
       stack: { type: "string" },
       project: { type: "string" },
@@ -168,12 +209,13 @@ export async function exportCommand(args: string[]): Promise<number> {
   if (values.stack !== undefined && !STACK_NAME_PATTERN.test(values.stack)) throw new UsageError("--stack: a stack name is letters, digits, -, _ and . only");
   if (values.project !== undefined && !PROJECT_NAME_PATTERN.test(values.project)) throw new UsageError("--project: a project name is letters, digits, -, _ and . only");
   if (values.snapshot !== undefined) {
-    const programOnly = (["out", "only", "import-file", "package-spec", "stack", "project"] as const).filter((flag) => values[flag] !== undefined);
+    const programOnly = (["out", "only", "import-file", "door", "package-spec", "stack", "project"] as const).filter((flag) => values[flag] !== undefined);
     if (values["no-adopt"]) programOnly.push("no-adopt" as never);
     if (programOnly.length > 0) throw new UsageError(`--snapshot writes the whole organization and no program: it does not take --${programOnly.join(", --")}`);
     if (values.snapshot.trim() === "") throw new UsageError("--snapshot: give the file to write");
     if (isDirectory(values.snapshot)) throw new UsageError(`--snapshot: ${values.snapshot} is a directory; give the file to write (e.g. ${path.join(values.snapshot, "snapshot.json")})`);
   }
+  const door = doorOf(values.door, values);
   const packageSpec = packageSpecOf(values["package-spec"]);
   let kinds;
   try {
@@ -212,6 +254,7 @@ export async function exportCommand(args: string[]): Promise<number> {
         apiUrl: credentials.apiUrl,
         progress: log,
         importFile: values["import-file"] !== undefined,
+        door,
       });
     } catch (error) {
       // The organization is read first: an error then is about it; later ones say what failed.
@@ -220,6 +263,15 @@ export async function exportCommand(args: string[]): Promise<number> {
       throw error;
     }
     const objects = result.counts.reduce((sum, count) => sum + count.objects, 0);
+    if (door === "plugin") {
+      writeImportFile(values["import-file"]!, result.importFile!);
+      log(
+        `wrote the import file ${values["import-file"]} for the provider plugin: in the program's directory, with the plugin (docs/plugin.md) and the stack config ` +
+          `docs-platform:apiUrl ${credentials.apiUrl} and docs-platform:organizationId ${result.organization.id}, run ` +
+          `\`pulumi import --file ${values["import-file"]} --out <program file> --protect=false\`: each object is read through the plugin (reads only), and Pulumi writes the program in the project's language`,
+      );
+      return finish(result, objects, started, log);
+    }
     if (values.out) {
       const written = writeFiles(values.out, result, packageSpec);
       log(`wrote ${written.join(", ")} to ${values.out}`);
@@ -228,9 +280,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       log(`stack config (Pulumi.${result.stack}.yaml, written with --out):\n${result.files[`Pulumi.${result.stack}.yaml`]!.trimEnd()}`);
     }
     if (values["import-file"] !== undefined && result.importFile !== undefined) {
-      // It holds the secrets' values too (marked secret: the state keeps them encrypted).
-      fs.writeFileSync(values["import-file"], result.importFile, { mode: 0o600 });
-      fs.chmodSync(values["import-file"], 0o600);
+      writeImportFile(values["import-file"], result.importFile);
       log(
         `wrote the import file ${values["import-file"]}: run \`pulumi import --file ${values["import-file"]} --generate-code=false --protect=false --stack ${result.stack}\` ` +
           "in the program's directory, then `pulumi up` changes nothing (it holds secret values: delete it afterwards)",
@@ -242,13 +292,7 @@ export async function exportCommand(args: string[]): Promise<number> {
           (values.out ? `set them with \`sh ${path.join(values.out, "secrets.sh")} --stack ${result.stack}\` (it holds the values: delete it afterwards)` : "set them with `pulumi config set --secret <key>` (--out writes a secrets.sh that does it)"),
       );
     }
-    for (const warning of result.warnings) log(`warning: ${warning}`);
-    log(`${objects} objects of ${result.counts.filter((count) => count.objects > 0).length} kinds exported from ${result.organization.id} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    if (result.skipped.length > 0) {
-      log(`not exported, the API refused to list them (403): ${result.skipped.map((skip) => `${skip.kind} (${skip.reason})`).join("; ")}; the rest was written`);
-      return 2;
-    }
-    return 0;
+    return finish(result, objects, started, log);
   } finally {
     await client.close();
   }

@@ -6,8 +6,10 @@ import { isPermissionDeniedError } from "../../client";
 import { PACKAGE_VERSION } from "../../client/version";
 import type { ApiRequester } from "../../api/requester";
 import { validate } from "../../adapter/check";
-import { importEntries, renderImportFile } from "./import-file";
-import type { ExportedObject, KindExporter } from "./kinds";
+import { importObject } from "../../adapter/resource";
+import { SharedLists } from "../../api/shared-lists";
+import { importEntries, pluginImportEntries, pluginReference, renderImportFile } from "./import-file";
+import type { ExportedObject, KindExporter, ReadNotes } from "./kinds";
 import { VariableNames, slugify, uniqueNames } from "./naming";
 import { OrganizationReader } from "./reader";
 import { type PlannedObject, type RenderedProgram, renderProgram, renderSecretsScript, yamlEntry, yamlScalar } from "./render";
@@ -33,7 +35,16 @@ export interface ExportRequest {
    * program is written without it.
    */
   importFile?: boolean;
+  /**
+   * Which front door the import file is for: `dynamic` (default), the dynamic package's types with
+   * each object's state; `plugin`, the provider plugin's types and import ids, which it reads itself.
+   */
+  door?: Door;
 }
+
+/** The two front doors an import file can be written for (docs/plugin.md). */
+export const DOORS = ["dynamic", "plugin"] as const;
+export type Door = (typeof DOORS)[number];
 
 export interface ExportResult {
   organization: { id: string; title: string };
@@ -189,10 +200,16 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   const counts: ExportResult["counts"] = [];
   const skipped: ExportResult["skipped"] = [];
   const warnings: string[] = [];
+  // The plugin's import path, as `pulumi import` runs it, on lists read once for the whole export.
+  const lists = new SharedLists(request.api);
+  const notes: ReadNotes = {
+    warn: (message) => warnings.push(message),
+    imported: async (definition, importId) => (await importObject(definition, { api: request.api, lists }, importId, request.organizationId)).inputs,
+  };
   for (const kind of request.kinds) {
     const started = Date.now();
     try {
-      const found = await kind.read(reader, { warn: (message) => warnings.push(message) });
+      const found = await kind.read(reader, notes);
       objects.push(...found);
       counts.push({ kind: kind.kind, objects: found.length });
       progress(`${kind.kind}: ${found.length} ${found.length === 1 ? "object" : "objects"} (${Date.now() - started} ms)`);
@@ -242,9 +259,15 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   if (program.secrets.length > 0) files["secrets.sh"] = renderSecretsScript(program.secrets);
   let importFile: string | undefined;
   if (request.importFile) {
-    const entries = await importEntries(planned, kindOf, { api: request.api, organizationId: organization.id, project, stack, warn: (message) => warnings.push(message) });
-    importFile = renderImportFile(entries);
-    progress(`import file: ${entries.length} resources with their state (pulumi import reads nothing)`);
+    if (request.door === "plugin") {
+      const entries = pluginImportEntries(planned, kindOf, { organizationId: organization.id, reference: pluginReference() });
+      importFile = renderImportFile(entries);
+      progress(`import file: ${entries.length} resources by the plugin's type and import id (pulumi import reads each through the plugin)`);
+    } else {
+      const entries = await importEntries(planned, kindOf, { api: request.api, organizationId: organization.id, project, stack, warn: (message) => warnings.push(message) });
+      importFile = renderImportFile(entries);
+      progress(`import file: ${entries.length} resources with their state (pulumi import reads nothing)`);
+    }
   }
   return {
     organization: { id: organization.id, title: organization.title },

@@ -12,7 +12,12 @@
  * inputs the program declares. After `pulumi import --file`, the program (written without
  * `adopt`) previews with no change.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { ApiRequester } from "../../api/requester";
+import { byId } from "../../adapter/import-ids";
+import { PACKAGE_VERSION } from "../../client/version";
+import { EMBEDDED } from "../../embedded";
 import { RESOURCE_MODULE } from "../../dynamic/args";
 import { IDENTITY_KEY } from "../../adapter/property-bag";
 import { toProvider } from "../../adapter/resource";
@@ -86,7 +91,69 @@ export async function importEntries(
   return entries;
 }
 
+/**
+ * An entry for the provider plugin (`--door plugin`): its type token, the resource name and the
+ * kind's import id. The plugin reads the object itself (`pulumi import` calls its `read`, which
+ * goes through adapter/resource.ts importObject), so the entry carries no state. `version` and
+ * `pluginDownloadURL` tell the engine which plugin serves it: a program in Pulumi YAML has no SDK
+ * to say so, and the CLI downloads the release's plugin from there when none is installed (a
+ * project's `plugins.providers` path takes precedence).
+ */
+export interface PluginImportEntry {
+  type: string;
+  name: string;
+  id: string;
+  version: string;
+  pluginDownloadURL: string;
+}
+
+/** The plugin's package name: the first part of its type tokens (`docs-platform:index:Team`). */
+export const PLUGIN_PACKAGE = "docs-platform";
+
+/** The plugin's schema, `docs-platform/schema.json` of the package, found from here up (from the sources or from dist/). */
+function schemaFile(): string | undefined {
+  let directory = __dirname;
+  for (let depth = 0; depth < 5; depth++) {
+    const candidate = path.join(directory, "docs-platform", "schema.json");
+    if (fs.existsSync(candidate)) return candidate;
+    directory = path.dirname(directory);
+  }
+  return undefined;
+}
+
+/**
+ * The plugin this package ships: its version (this package's) and where the CLI downloads it, the
+ * schema's `pluginDownloadURL` with the version filled in (as the SDKs write it for a program).
+ */
+export function pluginReference(): { version: string; pluginDownloadURL: string } {
+  const file = schemaFile();
+  const text = EMBEDDED.schema ?? (file ? fs.readFileSync(file, "utf8") : undefined);
+  if (text === undefined) throw new Error("export --door plugin: the plugin's schema (docs-platform/schema.json) is not in this package; reinstall pulumi-docs-platform");
+  const template = (JSON.parse(text) as { pluginDownloadURL?: string }).pluginDownloadURL;
+  if (typeof template !== "string") throw new Error("export --door plugin: the plugin's schema names no pluginDownloadURL");
+  return { version: PACKAGE_VERSION, pluginDownloadURL: template.replaceAll("${VERSION}", PACKAGE_VERSION) };
+}
+
+/**
+ * The import file's entries for the provider plugin, one per object, in declaration order: each
+ * object's import id is its kind's own form (adapter/import-ids.ts: `<siteId>/<id>` inside a site,
+ * the site's or the organization's id for what there is one of), formatted from the object's id
+ * and its inputs as the program declares them (a reference is the id it names).
+ */
+export function pluginImportEntries(
+  objects: readonly { object: ExportedObject; name: string }[],
+  kinds: ReadonlyMap<string, KindExporter>,
+  context: { organizationId: string; reference: { version: string; pluginDownloadURL: string } },
+): PluginImportEntry[] {
+  return objects.map(({ object, name }) => {
+    const state: PropertyBag = { organizationId: context.organizationId };
+    for (const [key, value] of object.inputs) if (value !== undefined) state[key] = resolvedValue(value);
+    const form = kinds.get(object.kind)!.definition.importId ?? byId;
+    return { type: `${PLUGIN_PACKAGE}:index:${object.kind}`, name, id: form.format(object.id, state), ...context.reference };
+  });
+}
+
 /** The file `pulumi import --file` reads. */
-export function renderImportFile(entries: readonly ImportEntry[]): string {
+export function renderImportFile(entries: readonly (ImportEntry | PluginImportEntry)[]): string {
   return `${JSON.stringify({ resources: entries }, null, 2)}\n`;
 }

@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../../emulator/index.ts";
 import {
   assertSucceeded,
+  configSetAllArgs,
   createStack,
   type PreviewStep,
   type PreviewSummary,
@@ -201,7 +202,7 @@ export function describeResourceScenario(spec: ResourceScenario): void {
       engineEvents(await run([command, "--yes", "--skip-preview", "--json", ...extra]));
     const preview = async (): Promise<PreviewSummary> => JSON.parse((await run(["preview", "--json"])).stdout) as PreviewSummary;
     const setConfig = async (values: Record<string, string>) => {
-      for (const [key, value] of Object.entries(values)) await run(["config", "set", key, "--plaintext"], value);
+      if (Object.keys(values).length > 0) await run(configSetAllArgs(values));
     };
     const subjectSteps = (events: EngineEvents) => events.steps.filter((step) => step.urn === urn);
     /** The preview's step of the resource under test, asserting every other step is "same". */

@@ -2,24 +2,28 @@
 import { definition } from "../../../resources/collection";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
-import { literal, ref } from "../values";
+import { importedInputs } from "./imported";
 import type { KindExporter } from "./kind";
+
+const collectionDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
 
 export const collection: KindExporter = {
   kind: "Collection",
-  definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
-  async read(org) {
+  definition: collectionDefinition,
+  async read(org, notes) {
     const collections = await org.collections();
-    return collections.map((item) => ({
-      kind: "Collection",
-      id: item.id,
-      name: { title: item.title, fallback: "collection" },
-      inputs: [
-        ["title", literal(item.title)],
-        ["description", item.description ? literal(item.description) : undefined],
-        ["defaultLevel", item.defaultLevel ? literal(item.defaultLevel) : undefined],
-        ["parent", item.parent ? ref("Collection", item.parent) : undefined],
-      ],
-    }));
+    return Promise.all(
+      collections.map(async (item) => ({
+        kind: "Collection",
+        id: item.id,
+        name: { title: item.title, fallback: "collection" },
+        inputs: importedInputs({ kind: "Collection", id: item.id }, await notes.imported(collectionDefinition, item.id), [
+          "title",
+          "description",
+          "defaultLevel",
+          { key: "parent", ref: "Collection" },
+        ]),
+      })),
+    );
   },
 };

@@ -1,34 +1,14 @@
 /**
- * What SiteCustomization and SiteSpaceCustomization share: the difference between a customization
- * and what it would be without one, and content references as references.
+ * What SiteCustomization and SiteSpaceCustomization share: content references as references, and
+ * the fields as inputs (the difference from what the object would be without one is
+ * domain/customization-defaults.ts, shared with `pulumi import`).
  */
 import type { z } from "zod";
-import { jsonEqual } from "../../../adapter/values";
 import type { JsonObject } from "../reader";
 import { type Json, type Value, literal, object, ref } from "../values";
 import type { ReadNotes } from "./kind";
 
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
-
-/**
- * The leaves of `actual` that differ from `base`, as an object of the same shape; undefined when
- * nothing differs. Objects are compared key by key; anything else (a string, a boolean, an array
- * of links) is a leaf taken whole. A leaf `base` does not have is a difference, except an empty
- * object, which declares nothing.
- */
-export function differences(actual: Json | undefined, base: Json | undefined): Json | undefined {
-  if (actual === undefined) return undefined;
-  if (isObject(actual)) {
-    const result: JsonObject = {};
-    for (const [key, member] of Object.entries(actual)) {
-      const difference = differences(member, isObject(base) ? base[key] : undefined);
-      // Defined, not assigned: `result.__proto__ = ...` would set the prototype, and the key would be lost.
-      if (difference !== undefined) Object.defineProperty(result, key, { value: difference, enumerable: true, writable: true, configurable: true });
-    }
-    return Object.keys(result).length > 0 ? result : undefined;
-  }
-  return base !== undefined && jsonEqual(actual, base) ? undefined : actual;
-}
 
 /** Content reference kinds (the API's reference, plus `url`), and the fields each one has. */
 const REFERENCE_FIELDS: Record<string, readonly string[]> = { page: ["page", "space"], file: ["file"], openapi: ["spec"], url: ["url"] };

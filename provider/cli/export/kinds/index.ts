@@ -8,8 +8,9 @@
  * Team with `members` and a TeamMember of the same team would undo each other.
  *
  * The order is the registry's (resources/kinds.ts). Adding a kind: write `kinds/<kebab-kind>.ts`
- * exporting a {@link KindExporter} (model it on team.ts for an organization-level kind,
- * site-section-group.ts for a site-level one), and import it below. Its objects are then named, ordered, checked against the resource's schema,
+ * exporting a {@link KindExporter} (model it on collection.ts for an organization-level kind,
+ * site-section.ts for a site-level one: their inputs come through the plugin's import path,
+ * imported.ts, and the file keeps only the kind's own decisions), and import it below. Its objects are then named, ordered, checked against the resource's schema,
  * adopted by id (when the resource takes `adopt`) and written like every other kind's.
  */
 import { fileOf, KINDS } from "../../../resources/kinds";

@@ -25,9 +25,18 @@ export interface ExportedObject {
   dependsOn?: ObjectKey[];
 }
 
-/** What a kind's `read` may report besides its objects: something it could not export faithfully. */
+/**
+ * What a kind's `read` is given besides the organization: where to report what it could not export
+ * faithfully, and the plugin's import path.
+ */
 export interface ReadNotes {
   warn(message: string): void;
+  /**
+   * The inputs of the object `importId` names (its kind's import id form) as the plugin's
+   * `pulumi import` reads them (adapter/resource.ts importObject), the kind's lists shared by
+   * every object of the export. Throws when the object is gone.
+   */
+  imported(definition: ResourceDefinition<{ adopt?: Adopt }>, importId: string): Promise<Record<string, unknown>>;
 }
 
 export interface KindExporter {

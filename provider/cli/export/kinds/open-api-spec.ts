@@ -3,18 +3,20 @@ import { urlCredential } from "../../../client/redact";
 import { definition } from "../../../resources/open-api-spec";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
-import { literal, object } from "../values";
-import type { KindExporter } from "./kind";
+import { importedInputs } from "./imported";
+import type { ExportedObject, KindExporter } from "./kind";
+
+const specDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
 
 export const openApiSpec: KindExporter = {
   kind: "OpenApiSpec",
-  definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
+  definition: specDefinition,
   async read(org, notes) {
     const specs = await org.openApiSpecs();
-    return specs.flatMap((spec) => {
+    const declared = specs.filter((spec) => {
       if (!spec.sourceURL) {
         notes.warn(`OpenApiSpec "${spec.slug}" has no source URL (uploaded some other way); it is not exported`);
-        return [];
+        return false;
       }
       const credential = urlCredential(spec.sourceURL);
       if (credential !== undefined) {
@@ -23,20 +25,19 @@ export const openApiSpec: KindExporter = {
           `OpenApiSpec "${spec.slug}": its source URL holds ${credential} (value not shown), which the provider refuses; ` +
             "it is not exported. Serve the spec from a URL the API can fetch without credentials, then export again.",
         );
-        return [];
+        return false;
       }
-      return [
-        {
+      return true;
+    });
+    return Promise.all(
+      declared.map(
+        async (spec): Promise<ExportedObject> => ({
           kind: "OpenApiSpec",
           id: spec.slug,
           name: { title: spec.slug, fallback: "openapi-spec" },
-          inputs: [
-            ["slug", literal(spec.slug)],
-            ["source", object([["url", literal(spec.sourceURL)]])],
-            ["visibility", spec.visibility ? literal(spec.visibility) : undefined],
-          ],
-        },
-      ];
-    });
+          inputs: importedInputs({ kind: "OpenApiSpec", id: spec.slug }, await notes.imported(specDefinition, spec.slug), ["slug", "source", "visibility"]),
+        }),
+      ),
+    );
   },
 };

@@ -7,42 +7,49 @@
 import { definition } from "../../../resources/site-section";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
-import { literal, ref } from "../values";
+import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
+
+const sectionDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
 
 export const siteSection: KindExporter = {
   kind: "SiteSection",
-  definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
+  definition: sectionDefinition,
   async read(org, notes) {
     const sites = await org.sites();
     const perSite = await Promise.all(
       sites.map(async (site) => {
         const sections = await org.sectionsWithPrimary(site.id);
         const defaultSection = sections.find(({ section }) => section.default)?.section;
-        return sections.flatMap(({ section, primary }): ExportedObject[] => {
-          if (!primary?.space?.id) {
-            notes.warn(`SiteSection "${section.title}" of site "${site.title}" has no site space, so it cannot be declared (a section is created with one); it is not exported`);
-            return [];
-          }
-          return [
-            {
+        const declared = sections.filter(({ section, primary }) => {
+          if (primary?.space?.id) return true;
+          notes.warn(`SiteSection "${section.title}" of site "${site.title}" has no site space, so it cannot be declared (a section is created with one); it is not exported`);
+          return false;
+        });
+        return Promise.all(
+          declared.map(
+            async ({ section }): Promise<ExportedObject> => ({
               kind: "SiteSection",
               id: section.id,
               name: { title: section.title, fallback: "section" },
-              inputs: [
-                ["siteId", ref("Site", site.id)],
-                ["spaceId", ref("Space", primary.space.id)],
-                ["title", literal(section.title)],
-                ["icon", section.icon ? literal(section.icon) : undefined],
-                ["path", section.path ? literal(section.path) : undefined],
-                ["description", section.description ? literal(section.description) : undefined],
-                ["condition", section.condition ? literal(section.condition) : undefined],
-                ["siteSectionGroupId", section.sectionGroup ? ref("SiteSectionGroup", section.sectionGroup) : undefined],
-              ],
+              inputs: importedInputs(
+                { kind: "SiteSection", id: section.id },
+                await notes.imported(sectionDefinition, sectionDefinition.importId!.format(section.id, { siteId: site.id })),
+                [
+                  { key: "siteId", ref: "Site" },
+                  { key: "spaceId", ref: "Space" },
+                  "title",
+                  "icon",
+                  "path",
+                  "description",
+                  "condition",
+                  { key: "siteSectionGroupId", ref: "SiteSectionGroup" },
+                ],
+              ),
               dependsOn: defaultSection && defaultSection.id !== section.id ? [{ kind: "SiteSection", id: defaultSection.id }] : undefined,
-            },
-          ];
-        });
+            }),
+          ),
+        );
       }),
     );
     return perSite.flat();

@@ -10,7 +10,8 @@ import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
 import type { JsonObject } from "../reader";
 import { ref } from "../values";
-import { customizationInputs, differences } from "./customization";
+import { customizationInputs } from "./customization";
+import { differences } from "../../../domain/customization-defaults";
 import type { ExportedObject, KindExporter } from "./kind";
 import { siteSpaceRef } from "./site-space";
 

@@ -11,7 +11,7 @@
 import { urlCredential, withoutUrlCredentials } from "../../../client/redact";
 import type { ApiStructureNode } from "../../../api/site-structure";
 import type { JsonObject, OrganizationReader } from "../reader";
-import { differences } from "../kinds/customization";
+import { differences } from "../../../domain/customization-defaults";
 import type { Json } from "../values";
 
 export const SNAPSHOT_FORMAT = "docs-platform-snapshot";

@@ -1,0 +1,65 @@
+/**
+ * Facts of an input field, declared once on the field's zod schema with zod's own metadata
+ * (`.meta({ replaces: true })`), and the definition's key lists derived from them
+ * ({@link declaredKeyLists}): a kind states that `siteId` replaces where `siteId` is declared, and
+ * nowhere else.
+ */
+import { z } from "zod";
+
+/** What the provider must know of an input beyond its type and limits. */
+export interface FieldFacts {
+  /** The API cannot change it in place: a change replaces the object. */
+  readonly replaces?: boolean;
+  /** Kept encrypted in the state whatever the program passes; masked in the pull-request summary. */
+  readonly secret?: boolean;
+  /** An array whose order and duplicates carry no meaning (normalized sorted). */
+  readonly setValued?: boolean;
+}
+
+// zod's metadata is one registry for every schema; declaring the facts there types `.meta(...)`.
+declare module "zod/v4/core" {
+  interface GlobalMeta extends FieldFacts {}
+}
+
+/** A zod schema as its definition reaches the wrappers that hold another schema. */
+interface Inspectable {
+  readonly _zod: { readonly def: { readonly type: string; readonly innerType?: unknown; readonly in?: unknown } };
+}
+
+/**
+ * The facts of one field: the metadata of its schema and of every schema it wraps (`optional`,
+ * `nullable`, `default`, a transform's input, ...), so a fact holds wherever in the chain it was
+ * written (`identifier().meta({ replaces: true }).optional()` and `....optional().meta(...)` alike).
+ */
+export function factsOf(field: unknown): FieldFacts {
+  const layers: FieldFacts[] = [];
+  let current = field as Inspectable | undefined;
+  while (current?._zod) {
+    const meta = z.globalRegistry.get(current as unknown as z.ZodType);
+    if (meta) layers.push(meta);
+    const def = current._zod.def;
+    current = (def.innerType ?? (def.type === "pipe" ? def.in : undefined)) as Inspectable | undefined;
+  }
+  // The outermost declaration wins.
+  return Object.assign({}, ...layers.reverse()) as FieldFacts;
+}
+
+/** The keys of an object schema's fields for which `fact` holds, in the schema's order. */
+export function keysWith(schema: { readonly shape: Readonly<Record<string, unknown>> }, fact: keyof FieldFacts): string[] {
+  return Object.entries(schema.shape)
+    .filter(([, field]) => factsOf(field)[fact] === true)
+    .map(([key]) => key);
+}
+
+/** A definition's key lists, derived from its schema's field facts; spread into the definition. */
+export function declaredKeyLists(schema: { readonly shape: Readonly<Record<string, unknown>> }): {
+  replaceKeys: readonly string[];
+  secretInputKeys: readonly string[];
+  setValuedInputKeys: readonly string[];
+} {
+  return {
+    replaceKeys: keysWith(schema, "replaces"),
+    secretInputKeys: keysWith(schema, "secret"),
+    setValuedInputKeys: keysWith(schema, "setValued"),
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * A team's membership is managed one way: `Team.members` is authoritative (it removes anyone it
+ * does not list), `TeamMember` adds one member, so a team managed both ways flaps (each `up` undoes
+ * the other). The message a conflict gives, word for word the same from the dynamic package's
+ * program guard (dynamic/team-membership-owners.ts) and from the core, through both doors
+ * (the definitions' `exclusiveWay`, adapter/exclusive-ways.ts).
+ */
+
+/** The aspect of a team both kinds declare. */
+export const TEAM_MEMBERSHIP = "team membership";
+
+/**
+ * `member` (e.g. `TeamMember "eli-in-writers"`) and `team` (e.g. `Team "writers"`) both manage
+ * the membership of the team `teamId`; undefined when the program passes the Team's id Output
+ * itself, before it resolves.
+ */
+export function teamMembershipConflict(team: string, member: string, teamId: string | undefined): string {
+  const which = teamId === undefined ? `the same team (its teamId is ${team}'s id)` : `team ${teamId}`;
+  return (
+    `${member} and ${team} both manage the members of ${which}: Team.members is authoritative and removes members ` +
+    `it does not list, TeamMember adds one, so every up would undo the other. Manage this team's membership one way: ` +
+    `list the member in ${team}'s members, or leave members out of ${team} and use TeamMember resources only.`
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The exported program, its stack config and the plugin's import file of one organization, made
+ * through the API with an object of every kind, against golden files (test/cli/fixtures/export/):
+ * a change to how the exporters read the organization must give the same bytes. The API's ids are
+ * random, so each is replaced by `<id-N>`, N in order of first appearance (the export's own order,
+ * which does not depend on the API's). `UPDATE_GOLDEN=1` rewrites the files.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiClient } from "../../provider/client/index.ts";
+import { type ExportResult, exportOrganization } from "../../provider/cli/export/export.ts";
+import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
+import { type Emulator, startEmulator } from "../emulator/index.ts";
+import { apiClient } from "../e2e/support/api.ts";
+
+const ORG = "org-acme";
+const goldenDir = fileURLToPath(new URL("./fixtures/export/", import.meta.url));
+
+let emulator: Emulator;
+let client: ApiClient;
+
+/** Every id the emulator made (20 lowercase letters and digits) as `<id-N>`, in order of first appearance in `texts`. */
+function normalizedIds(texts: readonly string[]): string[] {
+  const names = new Map<string, string>();
+  return texts.map((text) =>
+    text.replace(/\b[a-z0-9]{20}\b/g, (id) => {
+      if (!names.has(id)) names.set(id, `<id-${names.size + 1}>`);
+      return names.get(id)!;
+    }),
+  );
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 0 });
+  const acme = emulator.fixture.organizations.find((org) => org.id === ORG)!;
+  const api = apiClient(emulator.url, acme.tokens.admin!);
+  client = new ApiClient({ baseUrl: emulator.url, token: acme.tokens.admin! });
+
+  await api.patch(`/orgs/${ORG}/members/usr-acme-reader`, { role: "comment" });
+  const writers = await api.put(`/orgs/${ORG}/teams`, { title: "Writers", members: ["usr-acme-reader", "usr-acme-editor"] });
+  const translators = await api.put(`/orgs/${ORG}/teams`, { title: "Translators", members: [] });
+  await api.put(`/orgs/${ORG}/teams/${translators.id}/members/usr-acme-reader`, {});
+  await api.put(`/orgs/${ORG}/teams/${translators.id}/members/usr-acme-editor`, { role: "owner" });
+  await api.post(`/orgs/${ORG}/saml`, { label: "Okta", entityID: "http://www.okta.com/exk1", ssoURL: "https://acme.okta.com/sso", certificate: "MIIC-golden-certificate", defaultTeam: writers.id, defaultRole: "read" });
+  const product = await api.post(`/orgs/${ORG}/collections`, { title: "Product documentation", description: "Everything customers read." });
+  await api.patch(`/collections/${product.id}`, { defaultLevel: "read" });
+  await api.post(`/orgs/${ORG}/collections`, { title: "Tutorials", parent: product.id });
+  await api.patch(`/spaces/spc-acme-api`, { mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] } });
+  const paragraph = (text: string) => ({ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }] }] });
+  await api.post(`/orgs/${ORG}/translations`, { language: "de", source: { space: "spc-acme-guides", language: "en" }, instructions: paragraph("Formal register.") });
+  await api.put(`/orgs/${ORG}/agent-instructions`, { instructions: paragraph("Answer from the docs.") });
+  await api.post(`/orgs/${ORG}/openapi`, { slug: "petstore", source: { url: "https://example.com/petstore.yaml" } });
+
+  const site = await api.post(`/orgs/${ORG}/sites`, { title: "Developer portal", visibility: "public" });
+  const base = `/orgs/${ORG}/sites/${site.id}`;
+  const apis = await api.post(`${base}/section-groups`, { title: "APIs", icon: "code" });
+  await api.post(`${base}/section-groups`, { title: "Legacy APIs", icon: "archive", parent: apis.id });
+  await api.post(`${base}/sections`, { spaceId: "spc-acme-guides", title: "Guides" });
+  await api.post(`${base}/sections`, { spaceId: "spc-acme-api", title: "Reference" });
+  await api.put(`${base}/adaptive-schema`, {
+    jsonSchema: { type: "object", properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false },
+  });
+  // A site with everything a new site does not have (type, basename, proxy, adaptive content,
+  // agents context, published), and one whose adaptive content is explicitly off.
+  const partners = await api.post(`/orgs/${ORG}/sites`, { title: "Partner hub", type: "premium", visibility: "unlisted" });
+  await api.patch(`/orgs/${ORG}/sites/${partners.id}`, { basename: "partners", proxy: "acme.test/partners", adaptiveContent: { enabled: true }, agentsContext: "excluded" });
+  await api.post(`/orgs/${ORG}/sites/${partners.id}/publish`);
+  const internal = await api.post(`/orgs/${ORG}/sites`, { title: "Internal", visibility: "visitor-auth" });
+  await api.patch(`/orgs/${ORG}/sites/${internal.id}`, { adaptiveContent: { enabled: false } });
+  const [siteSpace] = await api.list(`${base}/site-spaces`);
+  await api.patch(`${base}/site-spaces/${siteSpace.id}/customization`, { title: "What's new", styling: { primaryColor: { light: "#B42318", dark: "#F97066" } } });
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await emulator?.close();
+});
+
+async function exported(door: "dynamic" | "plugin"): Promise<ExportResult> {
+  return exportOrganization({ api: client, organizationId: ORG, kinds: EXPORTERS, adopt: true, apiUrl: "https://api.example.com/v1", project: "acme", stack: "dev", importFile: door === "plugin", door });
+}
+
+describe("the export of an organization with every kind", () => {
+  it("writes the golden program, stack config and plugin import file", async () => {
+    const program = await exported("dynamic");
+    const plugin = await exported("plugin");
+    expect(program.warnings).toEqual([]);
+    expect(new Set(program.counts.filter((count) => count.objects > 0).map((count) => count.kind)).size).toBeGreaterThanOrEqual(17);
+    const [indexTs, stackConfig, importFile] = normalizedIds([program.files["index.ts"]!, program.files["Pulumi.dev.yaml"]!, plugin.importFile!]);
+    const files = { "index.ts": indexTs!, "Pulumi.dev.yaml": stackConfig!, "plugin-import.json": importFile! };
+    for (const [name, content] of Object.entries(files)) {
+      const golden = path.join(goldenDir, name);
+      if (process.env.UPDATE_GOLDEN === "1") {
+        fs.mkdirSync(goldenDir, { recursive: true });
+        fs.writeFileSync(golden, content);
+      }
+      expect(content, name).toBe(fs.readFileSync(golden, "utf8"));
+    }
+  });
+});

@@ -1,0 +1,296 @@
+/**
+ * Release rehearsals for Python, Go, Java and TypeScript, as a user on a clean machine: each
+ * program is built on the release's SDK artifact alone (release/sdk/), with an empty PULUMI_HOME,
+ * automatic plugin acquisition on and no `plugins.providers`; the plugin is found through the
+ * `server` the SDK carries and downloaded from release/, served by a loopback HTTP server
+ * (serveRelease, shared with rehearsal-yaml.test.ts, whose override sends the release's download
+ * URL there). One download per language: each stack has its own PULUMI_HOME.
+ *
+ * - Python: `pulumi install` makes the virtualenv from a requirements.txt naming the wheel and
+ *   `pulumi` from PyPI; up, a no-change preview, a change read from stack config (`pulumi config
+ *   set`, then up changes exactly that resource), destroy.
+ * - Go: the release's module through a `replace`, the team's title from stack config; TypeScript: the release's tarball `npm install`ed;
+ *   Java: the release's jar and pom installed into the local Maven repository. Each: up, a no-change
+ *   preview, destroy.
+ *
+ * Python and Go run through this repository's language host (test/pulumi-cli/language-host.mjs,
+ * which behaves as Pulumi's for config, required plugins and `pulumi install`), Java through
+ * pulumi-java's. Those hosts are Node.js programs, so `node` stays on the PATH here: that the
+ * plugin needs none is what rehearsal-yaml.test.ts proves.
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pulumiJavaVersion, requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
+import { type TestStack, assertSucceeded, changeCounts, changedSteps, createStack, runPulumi, writeProgram } from "../pulumi-cli/run-pulumi.ts";
+import { type Emulator, startEmulator } from "../emulator/index.ts";
+import { type Api, apiClient } from "../e2e/support/api.ts";
+import { VERSION, archiveName, releaseDir } from "../../provider/scripts/release/release-info.mts";
+import { type ServedRelease, archivePath, checksumsPath, ensureRelease, installedDocsPlatformPlugins, linuxAmd64, serveRelease } from "./released-plugin.ts";
+
+const run = promisify(execFile);
+const minutes = (n: number) => n * 60_000;
+const sdkDir = path.join(releaseDir, "sdk");
+const onlyFile = (dir: string, suffix: string) => {
+  const files = fs.readdirSync(dir).filter((file) => file.endsWith(suffix));
+  if (files.length !== 1) throw new Error(`${dir} holds ${files.length} *${suffix} files, not one`);
+  return path.join(dir, files[0]!);
+};
+
+let release: ServedRelease;
+let emulator: Emulator;
+let api: Api;
+const stacks: TestStack[] = [];
+
+beforeAll(async () => {
+  await ensureRelease(
+    () => fs.existsSync(archivePath) && fs.existsSync(checksumsPath) && ["nodejs", "python", "go", "java"].every((language) => fs.existsSync(path.join(sdkDir, language))),
+    ["--platform", "linux-amd64"],
+  );
+  release = await serveRelease();
+  emulator = await startEmulator({ db: ":memory:" });
+  api = apiClient(emulator.url, emulator.fixture.organizations[0]!.admin.token);
+}, minutes(15));
+
+afterAll(async () => {
+  for (const stack of stacks) await stack.remove().catch(() => undefined);
+  await emulator?.close();
+  await release?.close();
+});
+
+/** A stack of the program as a user makes one: the provider's config, the download sent to the loopback server. */
+async function rehearsalStack(programDir: string, name: string, config: Record<string, string> = {}): Promise<TestStack> {
+  const acme = emulator.fixture.organizations[0]!;
+  const stack = await createStack({
+    programDir,
+    stackName: name,
+    config: {
+      "docs-platform:apiUrl": emulator.url,
+      "docs-platform:organizationId": acme.id,
+      "docs-platform:token": { value: acme.admin.token, secret: true },
+      ...config,
+    },
+    env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: undefined, PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: release.downloadOverride },
+  });
+  stacks.push(stack);
+  expect(installedDocsPlatformPlugins(String(stack.env.PULUMI_HOME))).toEqual([]);
+  return stack;
+}
+
+/** The plugin this stack's CLI installed: the release's archive, downloaded once for it. */
+function expectReleasedPluginInstalled(stack: TestStack): void {
+  const installed = path.join(String(stack.env.PULUMI_HOME), "plugins", `resource-docs-platform-v${VERSION}`);
+  expect(fs.readdirSync(installed)).toEqual(expect.arrayContaining(["LICENSE", "README.md", "pulumi-resource-docs-platform"]));
+}
+
+interface Outputs {
+  writersTeam: string;
+  handbookCollection: string;
+}
+
+/** Up, the objects in the API, a no-change preview; returns the outputs. */
+async function upAndPreview(stack: TestStack, prefix: string): Promise<Outputs> {
+  await stack.up();
+  expectReleasedPluginInstalled(stack);
+  // Only the archive was asked of the release (no checksums file, nothing else).
+  expect(new Set(release.served)).toEqual(new Set([archiveName(linuxAmd64)]));
+  const outputs = (await stack.outputs()) as unknown as Outputs;
+  expect(await api.get(`/orgs/org-acme/teams/${outputs.writersTeam}`)).toMatchObject({ title: `${prefix} writers` });
+  expect(await api.get(`/collections/${outputs.handbookCollection}`)).toMatchObject({ title: `${prefix} handbook` });
+  expect(changeCounts(await stack.preview())).toEqual({});
+  return outputs;
+}
+
+async function destroy(stack: TestStack, outputs: Outputs): Promise<void> {
+  await stack.destroy();
+  expect(await api.status(`/orgs/org-acme/teams/${outputs.writersTeam}`)).toBe(404);
+  expect(await api.status(`/collections/${outputs.handbookCollection}`)).toBe(404);
+}
+
+const PYTHON_PROGRAM = `import pulumi
+import pulumi_docs_platform as docs
+
+config = pulumi.Config()
+writers = docs.Team("writers", title=config.require("teamTitle"))
+handbook = docs.Collection("handbook", title="Python handbook", description=config.get("handbookDescription"))
+pulumi.export("writersTeam", writers.id)
+pulumi.export("handbookCollection", handbook.id)
+`;
+
+const GO_PROGRAM = `package main
+
+import (
+\tdocs "github.com/docs-platform/pulumi-docs-platform/sdk/go/docsplatform"
+\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+)
+
+func main() {
+\tpulumi.Run(func(ctx *pulumi.Context) error {
+\t\twriters, err := docs.NewTeam(ctx, "writers", &docs.TeamArgs{Title: pulumi.String(config.Require(ctx, "teamTitle"))})
+\t\tif err != nil {
+\t\t\treturn err
+\t\t}
+\t\thandbook, err := docs.NewCollection(ctx, "handbook", &docs.CollectionArgs{Title: pulumi.String("Go handbook")})
+\t\tif err != nil {
+\t\t\treturn err
+\t\t}
+\t\tctx.Export("writersTeam", writers.ID())
+\t\tctx.Export("handbookCollection", handbook.ID())
+\t\treturn nil
+\t})
+}
+`;
+
+const TYPESCRIPT_PROGRAM = `import * as docs from "@docs-platform/pulumi";
+
+const writers = new docs.Team("writers", { title: "TypeScript writers" });
+const handbook = new docs.Collection("handbook", { title: "TypeScript handbook" });
+export const writersTeam = writers.id;
+export const handbookCollection = handbook.id;
+`;
+
+const JAVA_PROGRAM = `package rehearsal;
+
+import com.docsplatform.docsplatform.Collection;
+import com.docsplatform.docsplatform.CollectionArgs;
+import com.docsplatform.docsplatform.Team;
+import com.docsplatform.docsplatform.TeamArgs;
+import com.pulumi.Pulumi;
+
+public class App {
+    public static void main(String[] args) {
+        Pulumi.run(ctx -> {
+            var writers = new Team("writers", TeamArgs.builder().title("Java writers").build());
+            var handbook = new Collection("handbook", CollectionArgs.builder().title("Java handbook").build());
+            ctx.export("writersTeam", writers.id());
+            ctx.export("handbookCollection", handbook.id());
+        });
+    }
+}
+`;
+
+/** The Java program's build: the release's artifact from the local Maven repository, run by `exec:java` (what pulumi-language-java does). */
+const JAVA_POM = `<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>rehearsal</groupId>
+  <artifactId>rehearsal-java</artifactId>
+  <version>0.1.0</version>
+  <properties>
+    <maven.compiler.source>17</maven.compiler.source>
+    <maven.compiler.target>17</maven.compiler.target>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+  </properties>
+  <dependencies>
+    <dependency><groupId>com.pulumi</groupId><artifactId>pulumi</artifactId><version>${pulumiJavaVersion}</version></dependency>
+    <dependency><groupId>com.docsplatform</groupId><artifactId>docs-platform</artifactId><version>${VERSION}</version></dependency>
+  </dependencies>
+  <build>
+    <plugins>
+      <plugin>
+        <groupId>org.codehaus.mojo</groupId>
+        <artifactId>exec-maven-plugin</artifactId>
+        <version>3.1.0</version>
+        <configuration><mainClass>rehearsal.App</mainClass></configuration>
+      </plugin>
+    </plugins>
+  </build>
+</project>
+`;
+
+// Side by side: each mostly waits on its toolchain, the CLI and the emulator.
+describe.concurrent("release rehearsals per language", () => {
+  it(
+    "Python: `pulumi install` makes the virtualenv from the wheel and pulumi, the plugin comes from the wheel's server; up, no-change preview, a config change, destroy",
+    { timeout: minutes(12) },
+    async () => {
+      const wheel = onlyFile(path.join(sdkDir, "python"), ".whl");
+      const programDir = await writeProgram("rehearsal-python", {
+        "Pulumi.yaml": ["name: rehearsal-python", "runtime:", "  name: python", "  options:", "    virtualenv: venv", ""].join("\n"),
+        "requirements.txt": `pulumi==${requiredPulumiVersion()}\n${wheel}\n`,
+        "__main__.py": PYTHON_PROGRAM,
+      });
+      const stack = await rehearsalStack(programDir, "python", { teamTitle: "Python writers" });
+
+      const install = assertSucceeded(await runPulumi(["install"], { cwd: programDir, env: stack.env, timeoutMs: minutes(8) }));
+      expect(install.stdout + install.stderr).toContain("Creating virtual environment");
+      const venvPackages = (await run(path.join(programDir, "venv", "bin", "python"), ["-m", "pip", "list", "--format=json"])).stdout;
+      expect((JSON.parse(venvPackages) as Array<{ name: string; version: string }>).map((entry) => entry.name)).toEqual(
+        expect.arrayContaining(["pulumi", "pulumi_docs_platform"]),
+      );
+      // The language host reported the wheel's plugin (its pulumi-plugin.json), and `pulumi install`
+      // installed it from the wheel's server: before any `up`.
+      expectReleasedPluginInstalled(stack);
+
+      const outputs = await upAndPreview(stack, "Python");
+
+      // A change read from stack config: exactly the team is updated, in place.
+      await stack.setConfig("teamTitle", "Python editors");
+      const preview = await stack.preview();
+      expect(changeCounts(preview)).toEqual({ update: 1 });
+      expect(changedSteps(preview).map((step) => step.urn)).toEqual([expect.stringMatching(/docs-platform:index:Team::writers$/)]);
+      await stack.up();
+      expect(await stack.outputs()).toEqual(outputs);
+      expect(await api.get(`/orgs/org-acme/teams/${outputs.writersTeam}`)).toMatchObject({ title: "Python editors" });
+      expect(await api.get(`/collections/${outputs.handbookCollection}`)).toMatchObject({ title: "Python handbook" });
+      expect(changeCounts(await stack.preview())).toEqual({});
+
+      await destroy(stack, outputs);
+    },
+  );
+
+  it("Go: the release's module through a replace; up, no-change preview, destroy", { timeout: minutes(12) }, async () => {
+    const programDir = await writeProgram("rehearsal-go", {
+      "Pulumi.yaml": ["name: rehearsal-go", "runtime: go", ""].join("\n"),
+      "main.go": GO_PROGRAM,
+      "go.mod": [
+        "module rehearsal-go",
+        "",
+        "go 1.25.11",
+        "",
+        `require (\n\tgithub.com/docs-platform/pulumi-docs-platform/sdk/go v${VERSION}\n\tgithub.com/pulumi/pulumi/sdk/v3 v${requiredPulumiVersion()}\n)`,
+        "",
+        `replace github.com/docs-platform/pulumi-docs-platform/sdk/go => ${path.join(sdkDir, "go")}`,
+        "",
+      ].join("\n"),
+    });
+    await run("go", ["mod", "tidy"], { cwd: programDir, env: { ...process.env, GOFLAGS: "-mod=mod" }, maxBuffer: 1 << 26 });
+    // The title from stack config: the Go SDK reads `<project>:teamTitle`, as the host now sends it.
+    const stack = await rehearsalStack(programDir, "go", { teamTitle: "Go writers" });
+    const outputs = await upAndPreview(stack, "Go");
+    await destroy(stack, outputs);
+  });
+
+  it("TypeScript: the release's tarball npm-installed; up, no-change preview, destroy", { timeout: minutes(12) }, async () => {
+    const tarball = onlyFile(path.join(sdkDir, "nodejs"), ".tgz");
+    const programDir = await writeProgram("rehearsal-typescript", {
+      "Pulumi.yaml": ["name: rehearsal-typescript", "runtime: nodejs", ""].join("\n"),
+      "package.json": JSON.stringify({ name: "rehearsal-typescript", private: true, main: "index.ts" }, null, 2),
+      "index.ts": TYPESCRIPT_PROGRAM,
+    });
+    // What a user types: the SDK's tarball and @pulumi/pulumi at the CLI's version.
+    await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, `@pulumi/pulumi@${requiredPulumiVersion()}`], { cwd: programDir, maxBuffer: 1 << 26 });
+    const installed = JSON.parse(fs.readFileSync(path.join(programDir, "node_modules", "@docs-platform", "pulumi", "package.json"), "utf8"));
+    expect(installed).toMatchObject({ name: "@docs-platform/pulumi", version: VERSION });
+    const stack = await rehearsalStack(programDir, "typescript");
+    const outputs = await upAndPreview(stack, "TypeScript");
+    await destroy(stack, outputs);
+  });
+
+  it("Java: the release's jar and pom in the local Maven repository; up, no-change preview, destroy", { timeout: minutes(12) }, async () => {
+    const jar = onlyFile(path.join(sdkDir, "java"), ".jar");
+    const pom = onlyFile(path.join(sdkDir, "java"), ".pom");
+    // What a user does with an artifact not in a remote repository: `mvn install:install-file`.
+    await run("mvn", ["-q", "-B", "install:install-file", `-Dfile=${jar}`, `-DpomFile=${pom}`], { maxBuffer: 1 << 26 });
+    const programDir = await writeProgram("rehearsal-java", {
+      "Pulumi.yaml": ["name: rehearsal-java", "runtime: java", ""].join("\n"),
+      "pom.xml": JAVA_POM,
+      "src/main/java/rehearsal/App.java": JAVA_PROGRAM,
+    });
+    const stack = await rehearsalStack(programDir, "java");
+    const outputs = await upAndPreview(stack, "Java");
+    await destroy(stack, outputs);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * A kind declares each input's facts once, on the field (`.meta({ replaces: true })`); the
+ * definition's key lists are derived from them (adapter/fields.ts). The table below is the lists
+ * as they were written by hand before: a fact lost or added on a field changes what a diff
+ * replaces, what the state encrypts or how the pull-request summary shows a set, so it fails here.
+ */
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { declaredKeyLists, factsOf, keysWith } from "../../provider/adapter/fields.ts";
+import { KINDS } from "../../provider/resources/kinds.ts";
+
+const listsBefore: Record<string, { replaceKeys: string[]; secretInputKeys: string[]; setValuedInputKeys: string[] }> = {
+  OrganizationSettings: { replaceKeys: ["organizationId"], secretInputKeys: [], setValuedInputKeys: ["emailDomains"] },
+  OrganizationMember: { replaceKeys: ["organizationId", "userId", "email"], secretInputKeys: [], setValuedInputKeys: [] },
+  Team: { replaceKeys: ["organizationId"], secretInputKeys: [], setValuedInputKeys: ["members"] },
+  TeamMember: { replaceKeys: ["organizationId", "teamId", "userId", "email"], secretInputKeys: [], setValuedInputKeys: [] },
+  SamlProvider: { replaceKeys: ["organizationId"], secretInputKeys: ["certificate"], setValuedInputKeys: [] },
+  Collection: { replaceKeys: [], secretInputKeys: [], setValuedInputKeys: [] },
+  Space: { replaceKeys: [], secretInputKeys: [], setValuedInputKeys: [] },
+  Translation: { replaceKeys: ["organizationId", "language", "source"], secretInputKeys: [], setValuedInputKeys: [] },
+  AgentInstructions: { replaceKeys: ["organizationId"], secretInputKeys: [], setValuedInputKeys: [] },
+  Site: { replaceKeys: ["organizationId", "type"], secretInputKeys: [], setValuedInputKeys: [] },
+  SiteSectionGroup: { replaceKeys: ["organizationId", "siteId"], secretInputKeys: [], setValuedInputKeys: [] },
+  SiteSection: { replaceKeys: ["organizationId", "siteId"], secretInputKeys: [], setValuedInputKeys: [] },
+  SiteSpace: { replaceKeys: ["organizationId", "siteId", "sectionId"], secretInputKeys: [], setValuedInputKeys: [] },
+  SiteStructure: { replaceKeys: ["organizationId", "siteId"], secretInputKeys: [], setValuedInputKeys: [] },
+  SiteCustomization: { replaceKeys: ["organizationId", "siteId"], secretInputKeys: [], setValuedInputKeys: [] },
+  SiteSpaceCustomization: { replaceKeys: ["organizationId", "siteId", "siteSpaceId"], secretInputKeys: [], setValuedInputKeys: [] },
+  SiteAdaptiveSchema: { replaceKeys: ["organizationId", "siteId"], secretInputKeys: [], setValuedInputKeys: [] },
+  OpenApiSpec: { replaceKeys: ["organizationId", "slug"], secretInputKeys: [], setValuedInputKeys: [] },
+};
+
+describe("the key lists derived from the fields' facts", () => {
+  it("cover every kind of the registry", () => {
+    expect(KINDS.map((definition) => definition.kind).sort()).toEqual(Object.keys(listsBefore).sort());
+  });
+
+  it.each(KINDS.map((definition) => [definition.kind, definition] as const))("%s: equal the lists written by hand before", (kind, definition) => {
+    expect({
+      replaceKeys: definition.replaceKeys,
+      secretInputKeys: definition.secretInputKeys ?? [],
+      setValuedInputKeys: definition.setValuedInputKeys ?? [],
+    }).toEqual(listsBefore[kind]);
+    expect(declaredKeyLists(definition.schema)).toEqual(listsBefore[kind]);
+  });
+});
+
+describe("factsOf", () => {
+  it("finds a fact wherever the field's chain declares it: before or after optional, nullable, default, a transform", () => {
+    const shape = z.strictObject({
+      inner: z.string().meta({ replaces: true }).optional(),
+      outer: z.string().optional().meta({ replaces: true }),
+      defaulted: z.enum(["a", "b"]).meta({ replaces: true }).default("a"),
+      nullable: z.string().meta({ secret: true }).nullable().optional(),
+      transformed: z
+        .array(z.string())
+        .transform((values) => [...values].sort())
+        .meta({ setValued: true })
+        .optional(),
+      plain: z.string(),
+    });
+    expect(keysWith(shape, "replaces")).toEqual(["inner", "outer", "defaulted"]);
+    expect(keysWith(shape, "secret")).toEqual(["nullable"]);
+    expect(keysWith(shape, "setValued")).toEqual(["transformed"]);
+    expect(factsOf(shape.shape.plain)).toEqual({});
+  });
+
+  it("lets the outermost declaration win, and leaves a shared schema's other uses without the fact", () => {
+    const shared = z.string();
+    const field = shared.meta({ replaces: true }).optional().meta({ replaces: false });
+    expect(factsOf(field).replaces).toBe(false);
+    expect(factsOf(shared)).toEqual({});
+  });
+
+  it("does not change what the field accepts or how it normalizes", () => {
+    const field = z.array(z.string()).transform((values) => [...new Set(values)].sort()).meta({ setValued: true }).optional();
+    expect(field.parse(["b", "a", "b"])).toEqual(["a", "b"]);
+    expect(field.parse(undefined)).toBeUndefined();
+    expect(field.safeParse([1]).success).toBe(false);
+  });
+});
+
+describe("a kind's natural key", () => {
+  it("is one text per kind: what adopt: true, an interrupted create, the preview's duplicate check and the lookups name", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { fileOf } = await import("../../provider/resources/kinds.ts");
+    for (const definition of KINDS) {
+      const source = readFileSync(new URL(`../../provider/resources/${fileOf(definition.kind)}.ts`, import.meta.url), "utf8");
+      // A create that searches by the natural key names it through the kind's one constant, never a second text.
+      if (definition.naturalKey !== undefined && source.includes("matchedBy")) {
+        expect(source, definition.kind).toMatch(/naturalKey: NATURAL_KEY,/);
+        expect(source, definition.kind).not.toMatch(/matchedBy: "/);
+      }
+    }
+    // Site: the title, as adopt, the preview and getSite match it (not "title and type").
+    expect(KINDS.find((definition) => definition.kind === "Site")?.naturalKey).toBe("title within the organization");
+  });
+});
+
+describe("the plugin's schema.json", () => {
+  it("documents every input of every kind (SiteSpaceCustomization's, a type alias over Customization, were lost)", async () => {
+    const { readFileSync } = await import("node:fs");
+    const schema = JSON.parse(readFileSync(new URL("../../provider/docs-platform/schema.json", import.meta.url), "utf8")) as {
+      resources: Record<string, { inputProperties: Record<string, { description?: string }> }>;
+    };
+    const undocumented = Object.entries(schema.resources).flatMap(([token, resource]) =>
+      Object.entries(resource.inputProperties)
+        .filter(([, property]) => !property.description)
+        .map(([key]) => `${token}.${key}`),
+    );
+    expect(undocumented).toEqual([]);
+    expect(Object.keys(schema.resources)).toHaveLength(KINDS.length);
+  });
+});
