@@ -2,17 +2,7 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import { text } from "../adapter/check";
 import { getOrUndefined, listAll } from "../api/requests";
-import type { Role } from "./roles";
-
-/** A Member of an organization: its `id` is the member's user id. */
-export interface ApiMember {
-  id: string;
-  role?: Role | null;
-  user?: { id?: string; email?: string; displayName?: string };
-  disabled?: boolean;
-  joinedAt?: string;
-  sso?: boolean;
-}
+import { type ApiMember, memberPath, membersPath } from "../api/members";
 
 /** The longest address SMTP can carry (RFC 5321); the API's reference gives no limit. */
 export const EMAIL_MAX = 254;
@@ -52,11 +42,6 @@ export function exactlyOneMemberReference(value: MemberReference, issues: z.Refi
 
 const JOINING =
   "People join an organization themselves (an invitation, single sign-on or an allowed email domain); the API cannot add them, so name someone who has joined.";
-
-const membersPath = (organizationId: string) => ["orgs", organizationId, "members"];
-
-/** The path of the member `userId` of an organization. */
-export const memberPath = (organizationId: string, userId: string) => [...membersPath(organizationId), userId];
 
 /**
  * The organization member `reference` names, with a clear error when nobody or several match.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { identifier } from "../adapter/check";
+import type { ApiMergeRules } from "../api/merge-rules";
 import { sortedSet } from "../api/requests";
 
 /**
@@ -24,9 +25,6 @@ export const mergeRulesInput = z.discriminatedUnion("type", [
 
 /** Merge rules as a program declares them. */
 export type MergeRules = z.input<typeof mergeRulesInput>;
-
-/** Merge rules as the API returns them. */
-export type ApiMergeRules = { type: "inherit" } | { type: "rules"; rules: { rule: string; users?: string[] }[] };
 
 /** Sorts the set-like parts of the API's merge rules, as the schema does, so equal rules compare equal. */
 export function normalizeMergeRules(rules: ApiMergeRules | undefined): ApiMergeRules | undefined {

@@ -9,6 +9,7 @@ import type { Role } from "../domain/roles";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
+import { type ApiCollection, organizationCollectionsPath } from "../api/collections";
 
 /** A collection as `getCollection` returns it. */
 export interface GetCollectionResult {
@@ -21,16 +22,6 @@ export interface GetCollectionResult {
   parent?: string;
   defaultLevel?: Role;
   urls?: { location?: string; app?: string };
-}
-
-interface ApiCollection {
-  id: string;
-  title: string;
-  organization: string;
-  description?: string;
-  parent?: string | null;
-  defaultLevel?: Role | null;
-  urls?: GetCollectionResult["urls"];
 }
 
 export interface GetCollectionArgs {
@@ -56,7 +47,7 @@ export const getCollectionLookup: LookupDefinition<GetCollectionArgs, GetCollect
   inOrganization: true,
   describe: describeCollection,
   async run(api, args, organizationId) {
-    const all = await listAll<ApiCollection>(api, ["orgs", organizationId, "collections"], { nested: true });
+    const all = await listAll<ApiCollection>(api, organizationCollectionsPath(organizationId), { nested: true });
     const siblings = all.filter((collection) => (collection.parent ?? undefined) === args.parent);
     // Named when nothing matches: the same title elsewhere is the likeliest mistake.
     const elsewhere = all.filter((collection) => collection.title === args.title && (collection.parent ?? undefined) !== args.parent);

@@ -12,6 +12,7 @@ import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { LookupError } from "./lookup-error";
 import { exactlyOne } from "./match";
+import { type ApiMember, memberPath, membersPath } from "../api/members";
 
 /** A member of an organization as the lookups return it. */
 export interface GetMemberResult {
@@ -28,15 +29,6 @@ export interface GetMemberResult {
   joinedAt?: string;
 }
 
-interface ApiMember {
-  id: string;
-  role: Role | null;
-  user?: { id?: string; email?: string; displayName?: string };
-  disabled?: boolean;
-  sso?: boolean;
-  joinedAt?: string;
-}
-
 function resultOf(organizationId: string, member: ApiMember): GetMemberResult {
   return compact({
     id: member.id,
@@ -50,7 +42,7 @@ function resultOf(organizationId: string, member: ApiMember): GetMemberResult {
   });
 }
 
-const membersOf = (api: ApiRequester, organizationId: string) => listAll<ApiMember>(api, ["orgs", organizationId, "members"]);
+const membersOf = (api: ApiRequester, organizationId: string) => listAll<ApiMember>(api, membersPath(organizationId));
 
 export interface GetMemberArgs {
   /** The member's email, compared without regard to case. Give this or `userId`. Example: `"eli@acme.test"`. */
@@ -79,7 +71,7 @@ export const getMemberLookup: LookupDefinition<GetMemberArgs, GetMemberResult> =
   async run(api, args, organizationId) {
     if (args.userId !== undefined) {
       try {
-        return resultOf(organizationId, await api.request<ApiMember>("GET", ["orgs", organizationId, "members", args.userId]));
+        return resultOf(organizationId, await api.request<ApiMember>("GET", memberPath(organizationId, args.userId)));
       } catch (error) {
         if (!isNotFoundError(error)) throw error;
         throw new LookupError("getMember", "not_found", `getMember: no member ${describeMember(args, organizationId)}.`, { cause: error });

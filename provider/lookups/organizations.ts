@@ -13,6 +13,7 @@ import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { LookupError } from "./lookup-error";
 import { exactlyOne, nearlyEqual } from "./match";
+import { type ApiOrganization, organizationPath, organizationsPath } from "../api/organizations";
 
 /** An organization as `getOrganization` returns it. */
 export interface GetOrganizationResult {
@@ -24,15 +25,6 @@ export interface GetOrganizationResult {
   /** The role new members get; null for guests. */
   defaultRole?: Role | null;
   urls?: { location?: string; app?: string; logo?: string };
-}
-
-interface ApiOrganization {
-  id: string;
-  title: string;
-  emailDomains?: string[];
-  hostname?: string;
-  defaultRole?: Role | null;
-  urls?: GetOrganizationResult["urls"];
 }
 
 function resultOf(organization: ApiOrganization): GetOrganizationResult {
@@ -67,7 +59,7 @@ export const getOrganizationLookup: LookupDefinition<GetOrganizationArgs, GetOrg
   async run(api, args) {
     if (args.title !== undefined) {
       const title = args.title;
-      const organizations = await listAll<ApiOrganization>(api, ["orgs"]);
+      const organizations = await listAll<ApiOrganization>(api, organizationsPath());
       return resultOf(
         exactlyOne({
           lookup: "getOrganization",
@@ -84,7 +76,7 @@ export const getOrganizationLookup: LookupDefinition<GetOrganizationArgs, GetOrg
     }
     const organizationId = args.organizationId ?? requireStackOrganizationId("getOrganization");
     try {
-      return resultOf(await api.request<ApiOrganization>("GET", ["orgs", organizationId]));
+      return resultOf(await api.request<ApiOrganization>("GET", organizationPath(organizationId)));
     } catch (error) {
       if (!isNotFoundError(error)) throw error;
       throw new LookupError("getOrganization", "not_found", `getOrganization: no organization ${organizationId} (or the token's user is not a member of it).`, {

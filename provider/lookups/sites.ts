@@ -8,6 +8,7 @@ import { listAll } from "../api/requests";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
+import { type ApiSite, sitesPath } from "../api/sites";
 
 /** A site as `getSite` returns it. */
 export interface GetSiteResult {
@@ -21,17 +22,6 @@ export interface GetSiteResult {
   hostname?: string;
   basename?: string;
   urls?: { location?: string; app?: string; published?: string };
-}
-
-interface ApiSite {
-  id: string;
-  title: string;
-  type?: string;
-  visibility?: string;
-  published?: boolean;
-  hostname?: string;
-  basename?: string;
-  urls?: GetSiteResult["urls"];
 }
 
 export interface GetSiteArgs {
@@ -52,7 +42,7 @@ export const getSiteLookup: LookupDefinition<GetSiteArgs, GetSiteResult> = {
   describe: describeSite,
   async run(api, args, organizationId) {
     // Every site, matched here: the API's reference names a title filter but not how it matches.
-    const sites = await listAll<ApiSite>(api, ["orgs", organizationId, "sites"]);
+    const sites = await listAll<ApiSite>(api, sitesPath(organizationId));
     const site = exactlyOne({
       lookup: "getSite",
       noun: ["site", "sites"],

@@ -11,6 +11,7 @@ import type { Role } from "../domain/roles";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
+import { type ApiSpace, organizationSpacesPath } from "../api/spaces";
 
 /** A space as the lookups return it: what a program passes to resources, with the API's field names. */
 export interface GetSpaceResult {
@@ -26,20 +27,6 @@ export interface GetSpaceResult {
   language?: string;
   defaultLevel?: Role | null;
   urls?: { location?: string; app?: string; published?: string; public?: string; icon?: string };
-}
-
-interface ApiSpace {
-  id: string;
-  title: string;
-  emoji?: string;
-  organization: string;
-  parent?: string | null;
-  visibility?: string;
-  editMode?: string;
-  language?: string | null;
-  defaultLevel?: Role | null;
-  deletedAt?: string;
-  urls?: GetSpaceResult["urls"];
 }
 
 function resultOf(space: ApiSpace): GetSpaceResult {
@@ -59,7 +46,7 @@ function resultOf(space: ApiSpace): GetSpaceResult {
 
 /** The organization's live spaces (a deleted one stays listed while restorable; it is not a match). */
 async function spacesOf(api: ApiRequester, organizationId: string): Promise<ApiSpace[]> {
-  const spaces = await listAll<ApiSpace>(api, ["orgs", organizationId, "spaces"]);
+  const spaces = await listAll<ApiSpace>(api, organizationSpacesPath(organizationId));
   return spaces.filter((space) => !space.deletedAt);
 }
 

@@ -8,6 +8,7 @@ import { listAll } from "../api/requests";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
+import { type ApiTeam, teamsPath } from "../api/teams";
 
 /** A team as `getTeam` returns it. */
 export interface GetTeamResult {
@@ -17,13 +18,6 @@ export interface GetTeamResult {
   organizationId: string;
   /** How many members the team has. */
   memberCount: number;
-  createdAt?: string;
-}
-
-interface ApiTeam {
-  id: string;
-  title: string;
-  members?: number;
   createdAt?: string;
 }
 
@@ -45,7 +39,7 @@ export const getTeamLookup: LookupDefinition<GetTeamArgs, GetTeamResult> = {
   describe: describeTeam,
   async run(api, args, organizationId) {
     // Every team, matched here: the API's name filter is a case-insensitive "contains", and its parameter name is not given.
-    const teams = await listAll<ApiTeam>(api, ["orgs", organizationId, "teams"]);
+    const teams = await listAll<ApiTeam>(api, teamsPath(organizationId));
     const team = exactlyOne({
       lookup: "getTeam",
       noun: ["team", "teams"],

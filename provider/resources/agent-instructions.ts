@@ -27,6 +27,7 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
+import { type ApiAgentInstructions, agentInstructionsPath } from "../api/agent-instructions";
 
 export const schema = z.strictObject({
   organizationId: identifier().meta({ replaces: true }),
@@ -96,17 +97,6 @@ export class AgentInstructions extends DocsPlatformResource {
   }
 }
 
-/** The API's Agent instructions. */
-interface ApiAgentInstructions {
-  instructions: Document;
-  updatedAt?: string;
-  /** The User who wrote them last; null before anyone has. Older answers gave the id alone. */
-  updatedBy?: { id?: string } | string | null;
-  urls?: { location?: string };
-}
-
-const instructionsPath = (organizationId: string) => ["orgs", organizationId, "agent-instructions"];
-
 /**
  * The state; `written` holds what the program declared (the inputs, or the previous state): the
  * document is kept as written when the API's holds all of it, so only a real change is drift.
@@ -124,12 +114,12 @@ function stateOf(organizationId: string, current: ApiAgentInstructions, written:
 }
 
 async function current(api: ApiRequester, organizationId: string): Promise<ApiAgentInstructions | undefined> {
-  return getOrUndefined<ApiAgentInstructions>(api, instructionsPath(organizationId));
+  return getOrUndefined<ApiAgentInstructions>(api, agentInstructionsPath(organizationId));
 }
 
 async function put(ctx: ResourceContext, organizationId: string, instructions: Document): Promise<ApiAgentInstructions> {
   // The whole document: sending it twice leaves the same instructions.
-  return ctx.api.request<ApiAgentInstructions>("PUT", instructionsPath(organizationId), { body: { instructions }, idempotent: true });
+  return ctx.api.request<ApiAgentInstructions>("PUT", agentInstructionsPath(organizationId), { body: { instructions }, idempotent: true });
 }
 
 function organizationOf(props: State, id: string): string {

@@ -15,6 +15,7 @@ import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import { pick } from "../adapter/values";
+import { type ApiCollection, collectionMovePath, collectionPath, collectionTransferPath, organizationCollectionsPath } from "../api/collections";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
@@ -100,20 +101,6 @@ export class Collection extends DocsPlatformResource {
   }
 }
 
-/** The API's Collection. */
-interface ApiCollection {
-  id: string;
-  title: string;
-  description?: string;
-  organization: string;
-  parent?: string | null;
-  defaultLevel?: Role | null;
-  urls?: { location?: string; app?: string };
-}
-
-const collectionPath = (id: string) => ["collections", id];
-const organizationCollectionsPath = (organizationId: string) => ["orgs", organizationId, "collections"];
-
 function stateOf(collection: ApiCollection): State {
   return {
     organizationId: collection.organization,
@@ -169,7 +156,7 @@ function transfer(api: ApiRequester, id: string, olds: State, news: CollectionIn
     ...(news.parent !== undefined ? { parent: { id: news.parent, phrase: "under parent", fix: `Give a parent of organization ${target}, or none (the top level).` } } : {}),
     read: () => getOrUndefined<ApiCollection>(api, collectionPath(id)),
     gone: () => new Error(`Collection ${id} no longer exists; run \`pulumi refresh\``),
-    send: () => api.request<ApiCollection>("POST", [...collectionPath(id), "transfer"], { body: { organization: target } }),
+    send: () => api.request<ApiCollection>("POST", collectionTransferPath(id), { body: { organization: target } }),
     explainRefusal(error, apiMessage) {
       if (CANNOT_MOVE.test(apiMessage)) {
         return new Error(
@@ -238,7 +225,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
       if (current && (current.parent ?? undefined) !== news.parent) {
         // A move that may or may not have happened is checked by reading the collection after it.
         await ctx.api
-          .request<ApiCollection>("POST", [...collectionPath(id), "move"], { body: { parent: news.parent ?? null } })
+          .request<ApiCollection>("POST", collectionMovePath(id), { body: { parent: news.parent ?? null } })
           .catch((error: unknown) => (isOutcomeUnknown(error) ? undefined : Promise.reject(error)));
       }
     }

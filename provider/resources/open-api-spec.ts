@@ -26,6 +26,7 @@ import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
+import { type ApiOpenApiSpec, openApiSpecPath, openApiSpecsPath } from "../api/openapi-specs";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "slug";
@@ -120,24 +121,6 @@ export interface OpenApiSpecArgs {
   adopt?: Wrapped<boolean | { id: string }>;
 }
 
-/** The API's specification, only the fields read here. */
-interface ApiSpec {
-  id: string;
-  slug: string;
-  sourceURL: string;
-  processingState: string;
-  visibility?: string;
-  lastVersion?: string;
-  lastProcessedAt?: string;
-  lastProcessErrorCode?: string;
-  lastProcessedErrors?: { message: string; code?: string }[];
-  createdAt?: string;
-  updatedAt?: string;
-  urls?: { location?: string; app?: string; published?: string };
-}
-
-const specsPath = (organizationId: string, ...rest: string[]) => ["orgs", organizationId, "openapi", ...rest];
-
 /** the API's reference names only `pending`; the emulator and the production service also report `progress`. */
 const IN_PROGRESS = new Set(["pending", "progress", "processing", "in-progress"]);
 
@@ -149,7 +132,7 @@ function organizationOf(bag: State): string {
  * The spec without URL credentials. Inputs cannot carry them (see `credentialReason`), but a
  * source set outside Pulumi can, and the API echoes it in `sourceURL` and in processing errors.
  */
-function withoutUrlCredentials(spec: ApiSpec): ApiSpec {
+function withoutUrlCredentials(spec: ApiOpenApiSpec): ApiOpenApiSpec {
   // Tolerant of a response that lacks the fields: this only cleans, it does not validate.
   const clean = <T>(text: T): T => (typeof text === "string" ? (redactUrlCredentials(text) as T) : text);
   return {
@@ -161,7 +144,7 @@ function withoutUrlCredentials(spec: ApiSpec): ApiSpec {
   };
 }
 
-function stateOf(organizationId: string, raw: ApiSpec): State {
+function stateOf(organizationId: string, raw: ApiOpenApiSpec): State {
   const spec = withoutUrlCredentials(raw);
   return {
     organizationId,
@@ -181,14 +164,14 @@ function stateOf(organizationId: string, raw: ApiSpec): State {
   };
 }
 
-function getSpec(api: ApiRequester, organizationId: string, slug: string): Promise<ApiSpec | undefined> {
-  return getOrUndefined<ApiSpec>(api, specsPath(organizationId, slug));
+function getSpec(api: ApiRequester, organizationId: string, slug: string): Promise<ApiOpenApiSpec | undefined> {
+  return getOrUndefined<ApiOpenApiSpec>(api, openApiSpecPath(organizationId, slug));
 }
 
 /** The spec's processing ended badly, or did not end in time. Carries the spec as it was last seen. */
 export class ProcessingError extends Error {
-  readonly spec: ApiSpec;
-  constructor(message: string, spec: ApiSpec) {
+  readonly spec: ApiOpenApiSpec;
+  constructor(message: string, spec: ApiOpenApiSpec) {
     super(redactUrlCredentials(message));
     this.name = "ProcessingError";
     this.spec = withoutUrlCredentials(spec);
@@ -203,7 +186,7 @@ function timeoutOf(wait: OpenApiSpecInputs["waitForProcessing"]): number | undef
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function failureDetail(spec: ApiSpec): string {
+function failureDetail(spec: ApiOpenApiSpec): string {
   const code = spec.lastProcessErrorCode ? ` with ${spec.lastProcessErrorCode}` : "";
   const messages = (spec.lastProcessedErrors ?? []).map((error) => error.message).filter(Boolean);
   return `${code}${messages.length > 0 ? `: ${messages.join("; ")}` : ""}`;
@@ -213,7 +196,7 @@ function failureDetail(spec: ApiSpec): string {
  * Polls the spec until `lastVersion` (the version just uploaded) is processed. A failed state, or
  * an error code on a state that is not `complete`, is a failure.
  */
-async function waitForProcessing(api: ApiRequester, organizationId: string, initial: ApiSpec, timeoutSeconds: number): Promise<ApiSpec> {
+async function waitForProcessing(api: ApiRequester, organizationId: string, initial: ApiOpenApiSpec, timeoutSeconds: number): Promise<ApiOpenApiSpec> {
   const deadline = Date.now() + timeoutSeconds * 1000;
   let spec = initial;
   let interval = POLL_FIRST_INTERVAL_MS;
@@ -245,13 +228,13 @@ async function waitForProcessing(api: ApiRequester, organizationId: string, init
 async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<{ id: string; state: State }> {
   const { api } = ctx;
   const organizationId = inputs.organizationId;
-  let spec: ApiSpec;
+  let spec: ApiOpenApiSpec;
   try {
-    spec = await createOnce<ApiSpec>(ctx, {
+    spec = await createOnce<ApiOpenApiSpec>(ctx, {
       kind: "OpenApiSpec",
       describe: `OpenAPI spec "${inputs.slug}"`,
       matchedBy: NATURAL_KEY,
-      send: () => api.request<ApiSpec>("POST", specsPath(organizationId), { body: { slug: inputs.slug, source: { url: inputs.source.url } } }),
+      send: () => api.request<ApiOpenApiSpec>("POST", openApiSpecsPath(organizationId), { body: { slug: inputs.slug, source: { url: inputs.source.url } } }),
       find: async () => {
         const existing = await getSpec(api, organizationId, inputs.slug);
         return existing ? [existing] : [];
@@ -271,7 +254,7 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
   }
   try {
     if (inputs.visibility !== undefined) {
-      spec = await patchChecked<ApiSpec>(api, specsPath(organizationId, spec.slug), { visibility: inputs.visibility });
+      spec = await patchChecked<ApiOpenApiSpec>(api, openApiSpecPath(organizationId, spec.slug), { visibility: inputs.visibility });
     }
     const timeout = timeoutOf(inputs.waitForProcessing);
     if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
@@ -289,7 +272,7 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
 async function read(ctx: ResourceContext, slug: string, previous: State): Promise<State | undefined> {
   const organizationId = organizationOf(previous);
   // In a refresh, from the organization's spec list shared by every spec (listed by slug).
-  const spec = await readThroughList(ctx, specsPath(organizationId), slug, () => getSpec(ctx.api, organizationId, slug), { keyOf: (item: ApiSpec) => item.slug });
+  const spec = await readThroughList(ctx, openApiSpecsPath(organizationId), slug, () => getSpec(ctx.api, organizationId, slug), { keyOf: (item: ApiOpenApiSpec) => item.slug });
   return spec && stateOf(organizationId, spec);
 }
 
@@ -300,13 +283,13 @@ async function update(ctx: ResourceContext, slug: string, olds: State, news: Ope
     // Only reachable through adopt (diff replaces on a slug change).
     throw new Error(`OpenAPI spec "${slug}" cannot be renamed to "${news.slug}": the slug cannot be changed in place`);
   }
-  let spec: ApiSpec | undefined;
+  let spec: ApiOpenApiSpec | undefined;
   if (changed.has("visibility") && news.visibility !== undefined) {
-    spec = await patchChecked<ApiSpec>(api, specsPath(organizationId, slug), { visibility: news.visibility });
+    spec = await patchChecked<ApiOpenApiSpec>(api, openApiSpecPath(organizationId, slug), { visibility: news.visibility });
   }
   if (changed.has("source")) {
     // A PUT records a new version and restarts processing.
-    spec = await api.request<ApiSpec>("PUT", specsPath(organizationId, slug), { body: { source: { url: news.source.url } } });
+    spec = await api.request<ApiOpenApiSpec>("PUT", openApiSpecPath(organizationId, slug), { body: { source: { url: news.source.url } } });
     const timeout = timeoutOf(news.waitForProcessing);
     if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
   }
@@ -316,7 +299,7 @@ async function update(ctx: ResourceContext, slug: string, olds: State, news: Ope
 }
 
 async function remove(ctx: ResourceContext, slug: string, props: State): Promise<void> {
-  await deleteIdempotent(ctx.api, specsPath(organizationOf(props), slug));
+  await deleteIdempotent(ctx.api, openApiSpecPath(organizationOf(props), slug));
 }
 
 async function findByNaturalKey(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<{ id: string; state: State }[]> {

@@ -4,7 +4,7 @@ import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
 import { type Wrapped } from "../dynamic/args";
-import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
+import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
 import { getOrUndefined, patchChecked, sortedSet } from "../api/requests";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { organizationIdFor } from "../config/organization-default";
@@ -14,6 +14,7 @@ import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
+import { type ApiOrganization, organizationPath } from "../api/organizations";
 
 /**
  * The settings of an existing organization. The API has no endpoint that
@@ -149,27 +150,6 @@ export class OrganizationSettings extends DocsPlatformResource {
   }
 }
 
-/** The API's Organization, the fields this resource uses. */
-interface ApiOrganization {
-  id: string;
-  title: string;
-  createdAt?: string;
-  emailDomains?: string[];
-  hostname?: string;
-  type?: string;
-  useCase?: string;
-  communityType?: string;
-  defaultRole?: Role | null;
-  defaultContent?: { type: "site"; site: string } | null;
-  sso?: boolean;
-  ai?: boolean;
-  inviteLinks?: boolean;
-  plan?: string;
-  mergeRules?: ApiMergeRules;
-  urls?: OrganizationUrls;
-  customHostname?: string;
-}
-
 const SETTINGS = [
   "title",
   "emailDomains",
@@ -184,8 +164,6 @@ const SETTINGS = [
 ] as const;
 
 type Setting = (typeof SETTINGS)[number];
-
-const organizationPath = (organizationId: string) => ["orgs", organizationId];
 
 /** The organization as input keys (same normalization as the schema) plus server-owned outputs. */
 function stateOf(organization: ApiOrganization): State {

@@ -12,6 +12,7 @@ import { declaredKeyLists } from "../adapter/fields";
 import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { pick, stateStrings } from "../adapter/values";
+import { type ApiSamlProvider, samlProviderPath, samlProvidersPath } from "../api/saml";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "label within the organization";
@@ -95,25 +96,7 @@ export class SamlProvider extends DocsPlatformResource {
   }
 }
 
-/** The API's SAML provider. */
-interface ApiSamlProvider {
-  id: string;
-  label: string;
-  entityID?: string;
-  certificate?: string;
-  ssoURL?: string;
-  defaultTeam?: { id: string } | null;
-  defaultRole?: Role | null;
-  status?: string;
-  service?: SamlService;
-  urls?: { location?: string };
-  createdAt?: string;
-}
-
 const WRITABLE = ["label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"] as const;
-
-const providersPath = (organizationId: string) => ["orgs", organizationId, "saml"];
-const providerPath = (organizationId: string, id: string) => [...providersPath(organizationId), id];
 
 function stateOf(organizationId: string, saml: ApiSamlProvider): State {
   return {
@@ -134,7 +117,7 @@ function stateOf(organizationId: string, saml: ApiSamlProvider): State {
 }
 
 async function providersLabelled(api: ApiRequester, organizationId: string, label: string): Promise<ApiSamlProvider[]> {
-  const providers = await listAll<ApiSamlProvider>(api, providersPath(organizationId));
+  const providers = await listAll<ApiSamlProvider>(api, samlProvidersPath(organizationId));
   return providers.filter((saml) => saml.label === label);
 }
 
@@ -143,7 +126,7 @@ function organizationOf(props: State): string {
 }
 
 async function readProvider(api: ApiRequester, organizationId: string, id: string): Promise<State | undefined> {
-  const saml = await getOrUndefined<ApiSamlProvider>(api, providerPath(organizationId, id));
+  const saml = await getOrUndefined<ApiSamlProvider>(api, samlProviderPath(organizationId, id));
   return saml ? stateOf(organizationId, saml) : undefined;
 }
 
@@ -165,9 +148,9 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
       kind: "SamlProvider",
       describe: `SAML provider "${inputs.label}"`,
       matchedBy: NATURAL_KEY,
-      send: () => ctx.api.request<ApiSamlProvider>("POST", providersPath(inputs.organizationId), { body: bodyOf(inputs, WRITABLE) }),
+      send: () => ctx.api.request<ApiSamlProvider>("POST", samlProvidersPath(inputs.organizationId), { body: bodyOf(inputs, WRITABLE) }),
       find: () => providersLabelled(ctx.api, inputs.organizationId, inputs.label),
-      get: (id) => getOrUndefined<ApiSamlProvider>(ctx.api, providerPath(inputs.organizationId, id)),
+      get: (id) => getOrUndefined<ApiSamlProvider>(ctx.api, samlProviderPath(inputs.organizationId, id)),
       idOf: (saml) => saml.id,
       createdAtOf: (saml) => saml.createdAt,
     });
@@ -177,7 +160,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous);
     // In a refresh, from the organization's SAML provider list shared by every provider.
-    const saml = await readThroughList(ctx, providersPath(organizationId), id, () => getOrUndefined<ApiSamlProvider>(ctx.api, providerPath(organizationId, id)));
+    const saml = await readThroughList(ctx, samlProvidersPath(organizationId), id, () => getOrUndefined<ApiSamlProvider>(ctx.api, samlProviderPath(organizationId, id)));
     return saml ? stateOf(organizationId, saml) : undefined;
   },
 
@@ -188,12 +171,12 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
       if (!state) throw new Error(`SamlProvider ${id} no longer exists; run \`pulumi refresh\``);
       return state;
     }
-    const saml = await patchChecked<ApiSamlProvider>(ctx.api, providerPath(news.organizationId, id), body);
+    const saml = await patchChecked<ApiSamlProvider>(ctx.api, samlProviderPath(news.organizationId, id), body);
     return stateOf(news.organizationId, saml);
   },
 
   async delete(ctx, id, props) {
-    await deleteIdempotent(ctx.api, providerPath(organizationOf(props), id));
+    await deleteIdempotent(ctx.api, samlProviderPath(organizationOf(props), id));
   },
 
   async findByNaturalKey(ctx, inputs) {

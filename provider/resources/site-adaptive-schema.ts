@@ -27,6 +27,7 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { isNotFoundError } from "../client";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
+import { type ApiAdaptiveSchema, adaptiveSchemaPath } from "../api/adaptive-schemas";
 
 const annotations = {
   title: text({ max: 200 }).optional(),
@@ -103,20 +104,12 @@ export interface SiteAdaptiveSchemaArgs {
   jsonSchema: Wrapped<AdaptiveJsonSchema>;
 }
 
-/** The API's adaptive schema. */
-interface ApiAdaptiveSchema {
-  jsonSchema: Record<string, unknown>;
-  updatedAt?: string;
-}
-
 /** A schema with no claims: what destroy leaves, as the API has no delete. */
 export const EMPTY_SCHEMA = {
   type: "object",
   properties: { unsigned: { type: "object", properties: {}, additionalProperties: false } },
   additionalProperties: false,
 } as const;
-
-const schemaPath = (organizationId: string, siteId: string) => ["orgs", organizationId, "sites", siteId, "adaptive-schema"];
 
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteAdaptiveSchema: the state has no organizationId or siteId; cannot address the schema");
@@ -128,7 +121,7 @@ function stateOf(address: { organizationId: string; siteId: string }, schema: Ap
 
 async function put(ctx: ResourceContext, address: { organizationId: string; siteId: string }, jsonSchema: unknown): Promise<State> {
   // Absolute: the same PUT sent twice leaves the same schema.
-  const saved = await ctx.api.request<ApiAdaptiveSchema>("PUT", schemaPath(address.organizationId, address.siteId), { body: { jsonSchema }, idempotent: true });
+  const saved = await ctx.api.request<ApiAdaptiveSchema>("PUT", adaptiveSchemaPath(address.organizationId, address.siteId), { body: { jsonSchema }, idempotent: true });
   return stateOf(address, saved);
 }
 
@@ -142,7 +135,7 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
     const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
     // A schema the site already has is taken over as it is: adopting one (an exported program)
     // writes nothing. 404: the site has none yet.
-    const existing = await getOrUndefined<ApiAdaptiveSchema>(ctx.api, schemaPath(address.organizationId, address.siteId));
+    const existing = await getOrUndefined<ApiAdaptiveSchema>(ctx.api, adaptiveSchemaPath(address.organizationId, address.siteId));
     if (existing && jsonEqual(existing.jsonSchema, inputs.jsonSchema)) return { id: inputs.siteId, state: stateOf(address, existing) };
     return { id: inputs.siteId, state: await put(ctx, address, inputs.jsonSchema) };
   },
@@ -150,7 +143,7 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
   async read(ctx, id, previous) {
     const address = { ...addressOf(previous), siteId: id };
     // 404: the site is gone, or it has no schema (never set): either way the declared one is not there.
-    const found = await getOrUndefined<ApiAdaptiveSchema>(ctx.api, schemaPath(address.organizationId, id));
+    const found = await getOrUndefined<ApiAdaptiveSchema>(ctx.api, adaptiveSchemaPath(address.organizationId, id));
     return found && stateOf(address, found);
   },
 

@@ -35,6 +35,8 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
+import { siteCustomizationPath } from "../api/customizations";
+import { type ApiSite, sitePath } from "../api/sites";
 import { customizationDefaults, differences } from "../domain/customization-defaults";
 
 // ---------------------------------------------------------------------------------------------
@@ -319,8 +321,6 @@ export interface SiteCustomizationArgs extends CustomizationArgs {
   siteId: Wrapped<string>;
 }
 
-const sitePath = (organizationId: string, siteId: string) => ["orgs", organizationId, "sites", siteId];
-const customizationPath = (organizationId: string, siteId: string) => [...sitePath(organizationId, siteId), "customization"];
 const FIELDS = customizationFields(true);
 
 function addressOf(bag: State): { organizationId: string; siteId: string } {
@@ -328,7 +328,7 @@ function addressOf(bag: State): { organizationId: string; siteId: string } {
 }
 
 function readCustomization(api: ApiRequester, organizationId: string, siteId: string): Promise<Json | undefined> {
-  return getOrUndefined<Json>(api, customizationPath(organizationId, siteId));
+  return getOrUndefined<Json>(api, siteCustomizationPath(organizationId, siteId));
 }
 
 /** PUTs the server object with the declared fields laid over it, unless it holds them already; returns the state. */
@@ -342,7 +342,7 @@ async function apply(ctx: ResourceContext, inputs: SiteCustomizationInputs, curr
     const body: Json = { ...current };
     for (const field of CUSTOMIZATION_FIELDS) if (declared[field] !== undefined) body[field] = overlayDeclared(current[field], declared[field]);
     // Absolute: the same PUT sent twice leaves the same object.
-    server = await ctx.api.request<Json>("PUT", customizationPath(address.organizationId, address.siteId), { body, idempotent: true });
+    server = await ctx.api.request<Json>("PUT", siteCustomizationPath(address.organizationId, address.siteId), { body, idempotent: true });
   }
   return { ...address, ...declaredState(declared, server) };
 }
@@ -375,7 +375,7 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
     // An import: the fields that differ from what a new site gets (as `export` writes them), so
     // a program declaring what was set previews with no change after the import.
     const { organizationId } = addressOf({ ...known, siteId: id });
-    const [site, server] = await Promise.all([getOrUndefined<{ title?: string }>(ctx.api, sitePath(organizationId, id)), readCustomization(ctx.api, organizationId, id)]);
+    const [site, server] = await Promise.all([getOrUndefined<ApiSite>(ctx.api, sitePath(organizationId, id)), readCustomization(ctx.api, organizationId, id)]);
     if (!site || !server) return undefined;
     return declarableFields(differences(server, customizationDefaults(site.title ?? "")) as Json | undefined, FIELDS);
   },

@@ -21,6 +21,7 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
+import { type ApiSectionGroup, sectionGroupPath, sectionGroupsPath } from "../api/section-groups";
 
 export const siteSectionGroupInputs = z.strictObject({
   organizationId: identifier().meta({ replaces: true }),
@@ -57,17 +58,6 @@ export interface SiteSectionGroupArgs {
   adopt?: Wrapped<boolean | { id: string }>;
 }
 
-/** The API's section group, only the fields read here. */
-interface ApiSectionGroup {
-  id: string;
-  title: string;
-  icon?: string;
-  /** Id of the parent group; absent at the top level. */
-  sectionGroup?: string;
-}
-
-const groupsPath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, "section-groups", ...rest];
-
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteSectionGroup: the state has no organizationId or siteId; cannot address the group");
 }
@@ -84,7 +74,7 @@ function stateOf(address: { organizationId: string; siteId: string }, group: Api
 
 /** the API's reference has no GET of one group: it is found in the site's list. */
 function findGroup(api: ApiRequester, organizationId: string, siteId: string, groupId: string): Promise<ApiSectionGroup | undefined> {
-  return findListed<ApiSectionGroup>(api, groupsPath(organizationId, siteId), groupId);
+  return findListed<ApiSectionGroup>(api, sectionGroupsPath(organizationId, siteId), groupId);
 }
 
 /**
@@ -108,10 +98,10 @@ async function create(ctx: ResourceContext, inputs: SiteSectionGroupInputs): Pro
     kind: "SiteSectionGroup",
     describe: `section group "${inputs.title}" of site ${address.siteId}`,
     matchedBy: "its site, its title, its icon and its parent group",
-    send: () => api.request<ApiSectionGroup>("POST", groupsPath(address.organizationId, address.siteId), { body: { title: inputs.title, icon: inputs.icon, parent } }),
+    send: () => api.request<ApiSectionGroup>("POST", sectionGroupsPath(address.organizationId, address.siteId), { body: { title: inputs.title, icon: inputs.icon, parent } }),
     // Groups have no natural key: the fingerprint is what the POST sets.
     find: async () =>
-      (await listAll<ApiSectionGroup>(api, groupsPath(address.organizationId, address.siteId))).filter(
+      (await listAll<ApiSectionGroup>(api, sectionGroupsPath(address.organizationId, address.siteId))).filter(
         (candidate) =>
           candidate.title === inputs.title &&
           (inputs.icon === undefined || candidate.icon === inputs.icon) &&
@@ -135,7 +125,7 @@ async function update(ctx: ResourceContext, groupId: string, olds: State, news: 
   // Absolute values (a title, a parent): repeating the PATCH changes nothing more, so it may be retried.
   const group =
     Object.keys(body).length > 0
-      ? await patchChecked<ApiSectionGroup>(ctx.api, groupsPath(address.organizationId, address.siteId, groupId), body, { readBack: () => findListed<ApiSectionGroup>(ctx.api, groupsPath(address.organizationId, address.siteId), groupId) })
+      ? await patchChecked<ApiSectionGroup>(ctx.api, sectionGroupPath(address.organizationId, address.siteId, groupId), body, { readBack: () => findListed<ApiSectionGroup>(ctx.api, sectionGroupsPath(address.organizationId, address.siteId), groupId) })
       : await findGroup(ctx.api, address.organizationId, address.siteId, groupId);
   if (!group) throw new Error(`SiteSectionGroup ${groupId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
   return stateOf(address, group);
@@ -144,7 +134,7 @@ async function update(ctx: ResourceContext, groupId: string, olds: State, news: 
 async function remove(ctx: ResourceContext, groupId: string, props: State): Promise<void> {
   const address = addressOf(props);
   // The API moves the group's sections and nested groups up one level; a 404 (the site is gone) counts as deleted.
-  await deleteIdempotent(ctx.api, groupsPath(address.organizationId, address.siteId, groupId));
+  await deleteIdempotent(ctx.api, sectionGroupPath(address.organizationId, address.siteId, groupId));
 }
 
 export const definition: ResourceDefinition<SiteSectionGroupInputs> = {

@@ -25,6 +25,8 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
+import { type ApiSiteSection, siteSectionPath, siteSectionsPath } from "../api/site-sections";
+import { type ApiSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
 
 /**
  * A section's or site space's path in the site's URLs: one segment (no `/`) of letters, digits,
@@ -100,30 +102,6 @@ export interface SiteSectionArgs {
   adopt?: Wrapped<boolean | { id: string }>;
 }
 
-/** The API's site space, only the fields read here. */
-interface ApiSiteSpace {
-  id: string;
-  default: boolean;
-  space?: { id: string };
-}
-
-/** The API's site section, only the fields read here. */
-interface ApiSection {
-  id: string;
-  title: string;
-  description?: string;
-  default?: boolean;
-  path?: string;
-  condition?: string | null;
-  sectionGroup?: string;
-  icon?: string;
-  siteSpaces?: ApiSiteSpace[];
-  urls?: { published?: string };
-}
-
-const sectionsPath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, "sections", ...rest];
-const siteSpacesPath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, "site-spaces", ...rest];
-
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteSection: the state has no organizationId or siteId; cannot address the section");
 }
@@ -132,7 +110,7 @@ function addressOf(bag: State): { organizationId: string; siteId: string } {
  * The primary site space: the one recorded at creation; failing that (it was removed, or the
  * section is being adopted) the one showing `spaceId`, then the section's default.
  */
-function primaryOf(section: ApiSection, hint: { siteSpaceId?: unknown; spaceId?: unknown }): ApiSiteSpace | undefined {
+function primaryOf(section: ApiSiteSection, hint: { siteSpaceId?: unknown; spaceId?: unknown }): ApiSiteSpace | undefined {
   const siteSpaces = section.siteSpaces ?? [];
   return (
     siteSpaces.find((siteSpace) => siteSpace.id === hint.siteSpaceId) ??
@@ -142,7 +120,7 @@ function primaryOf(section: ApiSection, hint: { siteSpaceId?: unknown; spaceId?:
   );
 }
 
-function stateOf(address: { organizationId: string; siteId: string }, section: ApiSection, hint: { siteSpaceId?: unknown; spaceId?: unknown }): State {
+function stateOf(address: { organizationId: string; siteId: string }, section: ApiSiteSection, hint: { siteSpaceId?: unknown; spaceId?: unknown }): State {
   const primary = primaryOf(section, hint);
   const siteSpaces = section.siteSpaces ?? [];
   return {
@@ -165,8 +143,8 @@ function stateOf(address: { organizationId: string; siteId: string }, section: A
 }
 
 /** the API's reference has no GET of one section: it is found in the site's list. */
-function findSection(api: ApiRequester, organizationId: string, siteId: string, sectionId: string): Promise<ApiSection | undefined> {
-  return findListed<ApiSection>(api, sectionsPath(organizationId, siteId), sectionId);
+function findSection(api: ApiRequester, organizationId: string, siteId: string, sectionId: string): Promise<ApiSiteSection | undefined> {
+  return findListed<ApiSiteSection>(api, siteSectionsPath(organizationId, siteId), sectionId);
 }
 
 const PATCHABLE = ["title", "icon", "path", "condition", "description", "defaultSiteSpace"] as const;
@@ -191,17 +169,17 @@ function patchBody(inputs: SiteSectionInputs, keys: Iterable<string>): Record<st
 async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<{ id: string; state: State }> {
   const { api } = ctx;
   const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
-  let section = await createOnce<ApiSection>(ctx, {
+  let section = await createOnce<ApiSiteSection>(ctx, {
     kind: "SiteSection",
     describe: `section${inputs.title === undefined ? "" : ` "${inputs.title}"`} of site ${address.siteId}`,
     matchedBy: "its site, its space and its title",
     send: () =>
-      api.request<ApiSection>("POST", sectionsPath(address.organizationId, address.siteId), {
+      api.request<ApiSiteSection>("POST", siteSectionsPath(address.organizationId, address.siteId), {
         body: { spaceId: inputs.spaceId, title: inputs.title, icon: inputs.icon },
       }),
     // Sections have no natural key: the fingerprint is what the POST sets.
     find: async () =>
-      (await listAll<ApiSection>(api, sectionsPath(address.organizationId, address.siteId))).filter(
+      (await listAll<ApiSiteSection>(api, siteSectionsPath(address.organizationId, address.siteId))).filter(
         (candidate) =>
           (candidate.siteSpaces ?? []).some((siteSpace) => siteSpace.space?.id === inputs.spaceId) &&
           (inputs.title === undefined || candidate.title === inputs.title) &&
@@ -217,7 +195,7 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
   });
   if (later.length > 0) {
     try {
-      section = await patchChecked<ApiSection>(api, sectionsPath(address.organizationId, address.siteId, section.id), patchBody(inputs, later), { readBack: () => findListed<ApiSection>(api, sectionsPath(address.organizationId, address.siteId), section.id) });
+      section = await patchChecked<ApiSiteSection>(api, siteSectionPath(address.organizationId, address.siteId, section.id), patchBody(inputs, later), { readBack: () => findListed<ApiSiteSection>(api, siteSectionsPath(address.organizationId, address.siteId), section.id) });
     } catch (cause) {
       const now = await findSection(api, address.organizationId, address.siteId, section.id).catch(() => undefined);
       throw new PartialCreateError(section.id, stateOf(address, now ?? section, hint), cause);
@@ -229,7 +207,7 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
 async function read(ctx: ResourceContext, sectionId: string, previous: State): Promise<State | undefined> {
   const address = addressOf(previous);
   // In a refresh, from the site's section list shared by every section of the site.
-  const section = await readThroughList(ctx, sectionsPath(address.organizationId, address.siteId), sectionId, () => findSection(ctx.api, address.organizationId, address.siteId, sectionId));
+  const section = await readThroughList(ctx, siteSectionsPath(address.organizationId, address.siteId), sectionId, () => findSection(ctx.api, address.organizationId, address.siteId, sectionId));
   return section && stateOf(address, section, previous);
 }
 
@@ -243,7 +221,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
     if (!current) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
     const primary = (current.siteSpaces ?? []).find((siteSpace) => siteSpace.id === olds.siteSpaceId);
     if (primary) {
-      await patchChecked(api, siteSpacesPath(address.organizationId, address.siteId, primary.id), { spaceId: news.spaceId }, { readBack: () => findListed<{ id: string }>(api, siteSpacesPath(address.organizationId, address.siteId), primary.id) });
+      await patchChecked(api, siteSpacePath(address.organizationId, address.siteId, primary.id), { spaceId: news.spaceId }, { readBack: () => findListed<{ id: string }>(api, siteSpacesPath(address.organizationId, address.siteId), primary.id) });
     } else {
       // The primary site space was removed outside Pulumi: give the section one again.
       const added = await api.request<ApiSiteSpace>("POST", siteSpacesPath(address.organizationId, address.siteId), { body: { spaceId: news.spaceId, sectionId } });
@@ -251,7 +229,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
     }
   }
   const body = patchBody(news, changed);
-  if (Object.keys(body).length > 0) await patchChecked<ApiSection>(api, sectionsPath(address.organizationId, address.siteId, sectionId), body, { readBack: () => findListed<ApiSection>(api, sectionsPath(address.organizationId, address.siteId), sectionId) });
+  if (Object.keys(body).length > 0) await patchChecked<ApiSiteSection>(api, siteSectionPath(address.organizationId, address.siteId, sectionId), body, { readBack: () => findListed<ApiSiteSection>(api, siteSectionsPath(address.organizationId, address.siteId), sectionId) });
   // The PATCH answer does not reflect a site space changed just before: read the section again.
   const section = await findSection(api, address.organizationId, address.siteId, sectionId);
   if (!section) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
@@ -261,7 +239,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
 async function remove(ctx: ResourceContext, sectionId: string, props: State): Promise<void> {
   const address = addressOf(props);
   // A 404 (the site is gone, and its sections with it) counts as deleted too.
-  await deleteIdempotent(ctx.api, sectionsPath(address.organizationId, address.siteId, sectionId));
+  await deleteIdempotent(ctx.api, siteSectionPath(address.organizationId, address.siteId, sectionId));
 }
 
 export const definition: ResourceDefinition<SiteSectionInputs> = {

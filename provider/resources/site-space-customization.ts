@@ -30,6 +30,7 @@ import { jsonEqual, stateStrings } from "../adapter/values";
 import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarableFields, declaredState, overlayDeclared } from "./site-customization";
 import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";
+import { siteCustomizationPath, siteSpaceCustomizationPath } from "../api/customizations";
 
 const FIELDS = customizationFields(false);
 
@@ -60,14 +61,12 @@ type Address = { organizationId: string; siteId: string; siteSpaceId: string };
 
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 
-const overridePath = (address: Address) => ["orgs", address.organizationId, "sites", address.siteId, "site-spaces", address.siteSpaceId, "customization"];
+const overridePath = (address: Address) => siteSpaceCustomizationPath(address.organizationId, address.siteId, address.siteSpaceId);
 
 function addressOf(bag: State, siteSpaceId: string): Address {
   const { organizationId, siteId } = stateStrings(bag, ["organizationId", "siteId"], "SiteSpaceCustomization: the state has no organizationId or siteId; cannot address the override");
   return { organizationId, siteId, siteSpaceId };
 }
-
-const siteCustomizationPath = (address: Address) => ["orgs", address.organizationId, "sites", address.siteId, "customization"];
 
 /**
  * Whether every declared leaf (a string, boolean or array, as in `projectDeclared`) is what the
@@ -138,7 +137,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
     // An override that holds every declared value already is taken over as it is (adopting it, as
     // an exported program does, writes nothing): a declared value the site space shows while its
     // site has another can only come from the override.
-    const site = await getOrUndefined<Json>(ctx.api, siteCustomizationPath(address));
+    const site = await getOrUndefined<Json>(ctx.api, siteCustomizationPath(address.organizationId, address.siteId));
     if (site && overrideHolds(inputs as Json, effective, site)) {
       return { id: address.siteSpaceId, state: { ...address, ...declaredState(inputs as Json, effective) } };
     }
@@ -157,7 +156,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
     // space shows differently from its site (as `export` writes it). A field the override repeats
     // from the site cannot be told apart from no override, and is not declared.
     const address = addressOf(known, id);
-    const [effective, site] = await Promise.all([readEffective(ctx.api, address), getOrUndefined<Json>(ctx.api, siteCustomizationPath(address))]);
+    const [effective, site] = await Promise.all([readEffective(ctx.api, address), getOrUndefined<Json>(ctx.api, siteCustomizationPath(address.organizationId, address.siteId))]);
     if (!effective || !site) return undefined;
     return declarableFields(differences(effective, site) as Json | undefined, FIELDS);
   },

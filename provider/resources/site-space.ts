@@ -20,6 +20,8 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
+import { type ApiSiteSection, siteSectionsPath } from "../api/site-sections";
+import { type ApiSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
 
 export const siteSpaceInputs = z.strictObject({
   organizationId: identifier().meta({ replaces: true }),
@@ -70,21 +72,6 @@ export interface SiteSpaceArgs {
   adopt?: Wrapped<boolean | { id: string }>;
 }
 
-/** The API's site space, only the fields read here. */
-interface ApiSiteSpace {
-  id: string;
-  path?: string;
-  section?: string | null;
-  space?: { id: string };
-  title?: string;
-  default?: boolean;
-  condition?: string | null;
-  hidden?: boolean;
-  urls?: { published?: string };
-}
-
-const siteSpacesPath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, "site-spaces", ...rest];
-
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteSpace: the state has no organizationId or siteId; cannot address the site space");
 }
@@ -107,7 +94,7 @@ function stateOf(address: { organizationId: string; siteId: string }, siteSpace:
 
 /** The id of the site's default section, if it has sections. */
 async function defaultSectionOf(api: ApiRequester, organizationId: string, siteId: string): Promise<string | undefined> {
-  const sections = await listAll<{ id: string; default?: boolean }>(api, ["orgs", organizationId, "sites", siteId, "sections"]);
+  const sections = await listAll<ApiSiteSection>(api, siteSectionsPath(organizationId, siteId));
   return sections.find((section) => section.default)?.id;
 }
 
@@ -154,7 +141,7 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
   const later = (["path", "condition", "hidden"] as const).filter((key) => inputs[key] !== undefined && inputs[key] !== null);
   if (later.length > 0) {
     try {
-      siteSpace = await patchChecked<ApiSiteSpace>(api, siteSpacesPath(address.organizationId, address.siteId, siteSpace.id), patchBody(inputs, later), { readBack: () => findListed<ApiSiteSpace>(api, siteSpacesPath(address.organizationId, address.siteId), siteSpace.id) });
+      siteSpace = await patchChecked<ApiSiteSpace>(api, siteSpacePath(address.organizationId, address.siteId, siteSpace.id), patchBody(inputs, later), { readBack: () => findListed<ApiSiteSpace>(api, siteSpacesPath(address.organizationId, address.siteId), siteSpace.id) });
     } catch (cause) {
       const now = await findSiteSpace(api, address.organizationId, address.siteId, siteSpace.id).catch(() => undefined);
       throw new PartialCreateError(siteSpace.id, stateOf(address, now ?? siteSpace), cause);
@@ -170,9 +157,9 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
  * holds it (it may be at the site's root now, or gone: the site-space list says which).
  */
 async function fromSectionList(lists: ListReader, address: { organizationId: string; siteId: string }, siteSpaceId: string): Promise<ApiSiteSpace | undefined | "elsewhere"> {
-  let sections: readonly { id: string; siteSpaces?: ApiSiteSpace[] }[] | undefined;
+  let sections: readonly ApiSiteSection[] | undefined;
   try {
-    sections = await lists.all(["orgs", address.organizationId, "sites", address.siteId, "sections"]);
+    sections = await lists.all<ApiSiteSection>(siteSectionsPath(address.organizationId, address.siteId));
   } catch (error) {
     if (isPermissionDeniedError(error)) return "elsewhere";
     throw error;
@@ -208,7 +195,7 @@ async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, ne
   const body = patchBody(news, changed);
   let siteSpace: ApiSiteSpace | undefined;
   if (Object.keys(body).length > 0) {
-    siteSpace = await patchChecked<ApiSiteSpace>(ctx.api, siteSpacesPath(address.organizationId, address.siteId, siteSpaceId), body, { readBack: () => findListed<ApiSiteSpace>(ctx.api, siteSpacesPath(address.organizationId, address.siteId), siteSpaceId) });
+    siteSpace = await patchChecked<ApiSiteSpace>(ctx.api, siteSpacePath(address.organizationId, address.siteId, siteSpaceId), body, { readBack: () => findListed<ApiSiteSpace>(ctx.api, siteSpacesPath(address.organizationId, address.siteId), siteSpaceId) });
   } else {
     siteSpace = await findSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
   }
@@ -219,7 +206,7 @@ async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, ne
 async function remove(ctx: ResourceContext, siteSpaceId: string, props: State): Promise<void> {
   const address = addressOf(props);
   // A 404 (the site is gone, and its site spaces with it) counts as deleted too.
-  await deleteIdempotent(ctx.api, siteSpacesPath(address.organizationId, address.siteId, siteSpaceId));
+  await deleteIdempotent(ctx.api, siteSpacePath(address.organizationId, address.siteId, siteSpaceId));
 }
 
 export const definition: ResourceDefinition<SiteSpaceInputs> = {

@@ -31,6 +31,7 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
+import { type ApiStructure, type ApiStructureItemType, type ApiStructureNode, siteStructurePath, siteStructureSortPath } from "../api/site-structure";
 
 /** A list of ids naming each item once (ids still unknown in a preview are checked at `up`). */
 const orderedIds = () =>
@@ -94,23 +95,10 @@ export interface SiteStructureArgs {
   sections?: Wrapped<{ sectionId: string; siteSpaces: string[] }[]>;
 }
 
-type ItemType = "site-space" | "site-section" | "site-section-group";
+type ItemType = ApiStructureItemType;
 interface Item {
   type: ItemType;
   id: string;
-}
-
-/** A node of `GET .../structure`, only the fields read here. */
-interface ApiNode {
-  object: ItemType;
-  id: string;
-  children?: ApiNode[];
-  siteSpaces?: { id: string }[];
-}
-
-interface ApiStructure {
-  type: "sections" | "siteSpaces";
-  structure: ApiNode[];
 }
 
 /** A container of the tree: the site's top level, a group, or a section (of site spaces). */
@@ -119,7 +107,7 @@ type ContainerKey = "root" | `group:${string}` | `section:${string}`;
 /** The tree as ordered children per container. */
 function containersOf(tree: ApiStructure): Map<ContainerKey, Item[]> {
   const containers = new Map<ContainerKey, Item[]>();
-  const pending: { key: ContainerKey; nodes: ApiNode[] }[] = [{ key: "root", nodes: tree.structure }];
+  const pending: { key: ContainerKey; nodes: ApiStructureNode[] }[] = [{ key: "root", nodes: tree.structure }];
   while (pending.length > 0) {
     const { key, nodes } = pending.pop()!;
     containers.set(key, nodes.map((node) => ({ type: node.object, id: node.id })));
@@ -148,14 +136,12 @@ function declaredOf(inputs: { root?: unknown; groups?: unknown; sections?: unkno
   return declared;
 }
 
-const structurePath = (organizationId: string, siteId: string, ...rest: string[]) => ["orgs", organizationId, "sites", siteId, "structure", ...rest];
-
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteStructure: the state has no organizationId or siteId; cannot address the site");
 }
 
 function readTree(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiStructure | undefined> {
-  return getOrUndefined<ApiStructure>(api, structurePath(organizationId, siteId));
+  return getOrUndefined<ApiStructure>(api, siteStructurePath(organizationId, siteId));
 }
 
 /**
@@ -260,7 +246,7 @@ async function apply(ctx: ResourceContext, inputs: SiteStructureInputs): Promise
   for (const { key, ids } of declared) {
     for (const sort of sortsFor(containers.get(key)!, ids)) {
       // Relative: never retried blindly (a repeat could move it again); the next `up` re-reads the tree.
-      await ctx.api.request("PATCH", structurePath(address.organizationId, address.siteId, "sort"), { body: sort });
+      await ctx.api.request("PATCH", siteStructureSortPath(address.organizationId, address.siteId), { body: sort });
     }
   }
   const after = await readTree(ctx.api, address.organizationId, address.siteId);

@@ -19,6 +19,9 @@ import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
+import { type ApiSite, sitePath, sitePublishPath, sitesPath, siteUnpublishPath } from "../api/sites";
+import { type ApiSiteSection, siteSectionsPath } from "../api/site-sections";
+import { type ApiSiteSpace, siteSpacesPath } from "../api/site-spaces";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within the organization";
@@ -124,37 +127,6 @@ export interface SiteArgs {
   adopt?: Wrapped<boolean | { id: string }>;
 }
 
-/** The site as the API returns it; only the fields this resource reads. */
-interface ApiSite {
-  id: string;
-  title: string;
-  type: string;
-  visibility: string;
-  published: boolean;
-  basename?: string;
-  hostname?: string;
-  proxy?: { origin?: string; target?: string } | string | null;
-  adaptiveContent?: { enabled: boolean };
-  agentsContext?: string;
-  siteSpaces?: number;
-  createdAt?: string;
-  urls?: { location?: string; app?: string; published?: string; preview?: string };
-}
-
-interface ApiSiteSpace {
-  id: string;
-  section: string | null;
-  default: boolean;
-}
-
-interface ApiSection {
-  id: string;
-  default: boolean;
-}
-
-const sitesPath = (organizationId: string) => ["orgs", organizationId, "sites"];
-const sitePath = (organizationId: string, siteId: string, ...rest: string[]) => [...sitesPath(organizationId), siteId, ...rest];
-
 /**
  * The proxy as the input spells it, `<domain>/<path>`. The API returns an object whose `origin` is
  * where visitors arrive (`https://<domain>/<path>`); a string is accepted too.
@@ -172,7 +144,7 @@ function proxyInput(proxy: ApiSite["proxy"]): string | null {
  */
 async function defaults(ctx: Pick<ResourceContext, "api" | "lists">, organizationId: string, siteId: string, want: { space: boolean; section: boolean }) {
   if (!want.space && !want.section) return {};
-  const sections = await listForRead<ApiSection>(ctx, sitePath(organizationId, siteId, "sections"));
+  const sections = await listForRead<ApiSiteSection>(ctx, siteSectionsPath(organizationId, siteId));
   const defaultSection = sections.find((section) => section.default)?.id;
   const result: { defaultSiteSection?: string; defaultSiteSpace?: string } = {};
   if (want.section && defaultSection) result.defaultSiteSection = defaultSection;
@@ -181,8 +153,8 @@ async function defaults(ctx: Pick<ResourceContext, "api" | "lists">, organizatio
     const container = defaultSection ?? null;
     // A refresh shares the whole list with the site's site spaces; otherwise only the defaults are asked for.
     const siteSpaces = ctx.lists
-      ? await listForRead<ApiSiteSpace>(ctx, sitePath(organizationId, siteId, "site-spaces"))
-      : await listAll<ApiSiteSpace>(ctx.api, sitePath(organizationId, siteId, "site-spaces"), { default: true });
+      ? await listForRead<ApiSiteSpace>(ctx, siteSpacesPath(organizationId, siteId))
+      : await listAll<ApiSiteSpace>(ctx.api, siteSpacesPath(organizationId, siteId), { default: true });
     const match = siteSpaces.find((siteSpace) => siteSpace.default && (siteSpace.section ?? null) === container);
     if (match) result.defaultSiteSpace = match.id;
   }
@@ -261,14 +233,14 @@ const PATCHED_AFTER_CREATE = ["basename", "proxy", "adaptiveContent", "agentsCon
 
 async function setPublished(api: ApiRequester, organizationId: string, siteId: string, published: boolean): Promise<ApiSite> {
   // Publishing a published site (or unpublishing an unpublished one) changes nothing: safe to re-send.
-  return api.request<ApiSite>("POST", sitePath(organizationId, siteId, published ? "publish" : "unpublish"), { idempotent: true });
+  return api.request<ApiSite>("POST", (published ? sitePublishPath : siteUnpublishPath)(organizationId, siteId), { idempotent: true });
 }
 
 /** The sites of the organization with exactly this title. */
 async function sitesTitled(api: ApiRequester, organizationId: string, title: string): Promise<ApiSite[]> {
   // the API's reference does not name the list's filter parameters: list everything and match the exact title.
   const sites: ApiSite[] = [];
-  for await (const site of api.paginate<ApiSite>(["orgs", organizationId, "sites"])) if (site.title === title) sites.push(site);
+  for await (const site of api.paginate<ApiSite>(sitesPath(organizationId))) if (site.title === title) sites.push(site);
   return sites;
 }
 
@@ -281,7 +253,7 @@ async function create(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: s
     // The natural key's matches of the type this create asked for: one of another type is not what it made.
     matchedBy: `${NATURAL_KEY}, of the same type`,
     send: () =>
-      api.request<ApiSite>("POST", ["orgs", organizationId, "sites"], {
+      api.request<ApiSite>("POST", sitesPath(organizationId), {
         body: { type: inputs.type, title: inputs.title, visibility: inputs.visibility, spaces: inputs.spaces },
       }),
     find: async () => (await sitesTitled(api, organizationId, inputs.title)).filter((site) => site.type === inputs.type),

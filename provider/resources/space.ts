@@ -34,7 +34,7 @@ import { identifier, text } from "../adapter/check";
 import { type Wrapped, withIdentity } from "../dynamic/args";
 import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../recovery/create-once";
-import { type ApiMergeRules, type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
+import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked } from "../api/requests";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
@@ -43,15 +43,12 @@ import { declaredKeyLists } from "../adapter/fields";
 import { type Role, roleEnum } from "../domain/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
+import { type ApiSpace, EDIT_MODES, type EditMode, organizationSpacesPath, spaceMovePath, spacePath, spaceTransferPath, type SpaceVisibility } from "../api/spaces";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
 
-export const EDIT_MODES = ["live", "locked"] as const;
-export type EditMode = (typeof EDIT_MODES)[number];
-
-/** Visibility values of a space; read only. */
-export type SpaceVisibility = "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private";
+export { EDIT_MODES, type EditMode, type SpaceVisibility } from "../api/spaces";
 
 /**
  * A language code. the API's reference makes `language` an enum and does not list its values, so check
@@ -146,26 +143,6 @@ export class Space extends DocsPlatformResource {
   }
 }
 
-/** The API's Space, the fields this resource uses. */
-interface ApiSpace {
-  id: string;
-  title: string;
-  emoji?: string;
-  visibility?: SpaceVisibility;
-  createdAt?: string;
-  deletedAt?: string;
-  editMode?: EditMode;
-  mergeRules?: ApiMergeRules;
-  urls?: SpaceUrls;
-  organization: string;
-  parent?: string | null;
-  language?: string | null;
-  defaultLevel?: Role | null;
-}
-
-const spacePath = (id: string, ...rest: string[]) => ["spaces", id, ...rest];
-const organizationSpacesPath = (organizationId: string) => ["orgs", organizationId, "spaces"];
-
 function stateOf(space: ApiSpace): State {
   return {
     organizationId: space.organization,
@@ -230,7 +207,7 @@ function transfer(api: ApiRequester, id: string, olds: State, news: SpaceInputs)
     ...(news.parent !== undefined ? { parent: { id: news.parent, phrase: "into collection", fix: `Give a parent collection of organization ${target}, or none (the top level).` } } : {}),
     read: () => getSpace(api, id),
     gone: () => spaceGone(id),
-    send: () => api.request<ApiSpace>("POST", spacePath(id, "transfer"), { body: { organization: target } }),
+    send: () => api.request<ApiSpace>("POST", spaceTransferPath(id), { body: { organization: target } }),
     explainRefusal(error, apiMessage) {
       if (isPermissionDeniedError(error)) {
         return new Error(
@@ -305,7 +282,7 @@ async function update(ctx: ResourceContext, id: string, olds: State, news: Space
     // A move is relative (it also sets the position), so it is never re-sent blindly: a move whose
     // outcome is unknown is settled by reading the space after it.
     await api
-      .request<ApiSpace>("POST", spacePath(id, "move"), { body: { parent: news.parent ?? null } })
+      .request<ApiSpace>("POST", spaceMovePath(id), { body: { parent: news.parent ?? null } })
       .catch((error: unknown) => {
         if (isOutcomeUnknown(error)) return undefined;
         if (!transferred) throw error;

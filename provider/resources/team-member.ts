@@ -14,6 +14,7 @@ import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
 import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
 import { isNotFoundError } from "../client";
+import { type ApiTeamMember, teamMemberPath, teamMembersPath } from "../api/teams";
 
 /** Roles of a member in a team. */
 export const TEAM_ROLES = ["owner", "member"] as const;
@@ -120,12 +121,6 @@ export class TeamMember extends DocsPlatformResource {
   }
 }
 
-/** An item of a team's member list: the organization Member and the role in the team. */
-interface ApiTeamMember {
-  organization: { id: string; user?: { email?: string } };
-  team?: { role?: string };
-}
-
 /** `<teamId>/<userId>` as its two parts, or undefined when it is not that shape. */
 function splitId(id: string): [string, string] | undefined {
   const parts = id.split("/");
@@ -141,8 +136,6 @@ function partsOf(id: string): [string, string] {
   return parts;
 }
 
-const teamPath = (organizationId: string, teamId: string) => ["orgs", organizationId, "teams", teamId];
-const teamMembersPath = (organizationId: string, teamId: string) => [...teamPath(organizationId, teamId), "members"];
 const claimKey = (organizationId: string, teamId: string, userId: string) => `team-member:${organizationId}/${teamId}/${userId}`;
 
 /** The team's membership of `userId`; undefined when they are not in the team or the team is gone. */
@@ -185,7 +178,7 @@ function noTeam(organizationId: string, teamId: string): Error {
 
 async function putMembership(ctx: ResourceContext, organizationId: string, teamId: string, userId: string, role: string): Promise<void> {
   // Adds the user or updates their role: the same request has the same effect twice.
-  await ctx.api.request<unknown>("PUT", [...teamMembersPath(organizationId, teamId), userId], { body: { role }, idempotent: true });
+  await ctx.api.request<unknown>("PUT", teamMemberPath(organizationId, teamId, userId), { body: { role }, idempotent: true });
 }
 
 function organizationOf(props: State): string {
@@ -251,7 +244,7 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
     // differently): removing the membership would undo that.
     if (ctx.claims?.has(claimKey(organizationId, teamId, userId))) return;
     // 204 when not a member, 205 when removed, 404 when the team is gone: all mean "not a member".
-    await deleteIdempotent(ctx.api, [...teamMembersPath(organizationId, teamId), userId]);
+    await deleteIdempotent(ctx.api, teamMemberPath(organizationId, teamId, userId));
   },
 
   async findByNaturalKey(ctx, inputs) {

@@ -13,6 +13,8 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
 import { stateStrings } from "../adapter/values";
+import { type ApiMember, type ApiMemberTeam, memberTeamsPath, membersPath } from "../api/members";
+import { type ApiTeam, type ApiTeamMember, teamMembersPath, teamPath, teamsPath } from "../api/teams";
 import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -90,32 +92,11 @@ export class Team extends DocsPlatformResource {
   }
 }
 
-/** The API's Team; `members` there is a count. */
-interface ApiTeam {
-  id: string;
-  title: string;
-  members?: number;
-  spaces?: number;
-  createdAt?: string;
-}
-
-/**
- * An item of a team's member list: not a bare Member but the organization Member
- * (the API's reference, whose `id` is the user id) wrapped with the member's role in the team.
- */
-interface ApiTeamMember {
-  organization: { id: string; user?: { email?: string } };
-  team?: { role?: string };
-}
-
 /** A member of a team as the provider compares it: the user id and, when known, the email. */
 interface TeamMember {
   id: string;
   email?: string;
 }
-
-const teamsPath = (organizationId: string) => ["orgs", organizationId, "teams"];
-const teamPath = (organizationId: string, teamId: string) => [...teamsPath(organizationId), teamId];
 
 /** A `members` entry holding an `@` names a user by email; any other entry is a user id. */
 function isEmail(entry: string): boolean {
@@ -129,7 +110,7 @@ function names(entry: string, member: TeamMember): boolean {
 }
 
 async function currentMembers(api: ApiRequester, organizationId: string, teamId: string): Promise<TeamMember[]> {
-  const items = await listAll<ApiTeamMember>(api, [...teamPath(organizationId, teamId), "members"]);
+  const items = await listAll<ApiTeamMember>(api, teamMembersPath(organizationId, teamId));
   return items.map((item) => ({ id: item.organization.id, ...(item.organization.user?.email ? { email: item.organization.user.email } : {}) }));
 }
 
@@ -163,20 +144,14 @@ function writtenMembers(members: unknown): string[] {
 async function sharedMembership(ctx: ResourceContext, organizationId: string, teamId: string): Promise<TeamMember[] | undefined> {
   const lists = ctx.lists;
   if (!lists) return undefined;
-  const [members, teams] = await Promise.all([lists.all<ApiOrganizationMember>(["orgs", organizationId, "members"]), lists.all<ApiTeam>(teamsPath(organizationId))]);
+  const [members, teams] = await Promise.all([lists.all<ApiMember>(membersPath(organizationId)), lists.all<ApiTeam>(teamsPath(organizationId))]);
   if (!members || !teams || members.length > teams.length) return undefined;
   const memberships = await Promise.all(
-    members.map(async (member) => ({ member, teams: (await lists.all<{ team?: { id?: string } }>(["orgs", organizationId, "members", member.id, "teams"])) ?? [] })),
+    members.map(async (member) => ({ member, teams: (await lists.all<ApiMemberTeam>(memberTeamsPath(organizationId, member.id))) ?? [] })),
   );
   return memberships
     .filter(({ teams: ofMember }) => ofMember.some((item) => item.team?.id === teamId))
     .map(({ member }) => ({ id: member.id, ...(member.user?.email ? { email: member.user.email } : {}) }));
-}
-
-/** An organization member as the member list gives it (the API's reference: `id` is the user id). */
-interface ApiOrganizationMember {
-  id: string;
-  user?: { email?: string };
 }
 
 async function stateOf(api: ApiRequester, organizationId: string, team: ApiTeam, written: readonly string[], ctx?: ResourceContext): Promise<State> {
@@ -200,7 +175,7 @@ async function setMembers(api: ApiRequester, organizationId: string, teamId: str
   const add = wanted.filter((entry) => !current.some((member) => names(entry, member)));
   const remove = current.filter((member) => !wanted.some((entry) => names(entry, member))).map((member) => member.id);
   if (add.length > 0 || remove.length > 0) {
-    await api.request<unknown>("PUT", [...teamPath(organizationId, teamId), "members"], { body: { add, remove } });
+    await api.request<unknown>("PUT", teamMembersPath(organizationId, teamId), { body: { add, remove } });
   }
 }
 
@@ -264,7 +239,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
     });
     if (emails.length > 0) {
       try {
-        await ctx.api.request<unknown>("PUT", [...teamPath(inputs.organizationId, team.id), "members"], { body: { add: emails } });
+        await ctx.api.request<unknown>("PUT", teamMembersPath(inputs.organizationId, team.id), { body: { add: emails } });
       } catch (cause) {
         const state = { organizationId: inputs.organizationId, title: team.title, members: ids, spaces: team.spaces, createdAt: team.createdAt };
         throw new PartialCreateError(team.id, state, cause);

@@ -34,6 +34,7 @@ import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact, stateStrings } from "../adapter/values";
+import { type ApiTranslation, translationPath, translationRunPath, translationsPath } from "../api/translations";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "language and source within the organization";
@@ -163,23 +164,6 @@ export class Translation extends DocsPlatformResource {
   }
 }
 
-/** The API's Translation. */
-interface ApiTranslation {
-  id: string;
-  status?: string;
-  language: string;
-  source?: TranslationSource;
-  instructions?: Document;
-  result?: TranslationResult;
-  stats?: Partial<TranslationStats>;
-  urls?: { location?: string };
-  createdAt?: string;
-  updatedAt?: string;
-}
-
-const translationsPath = (organizationId: string) => ["orgs", organizationId, "translations"];
-const translationPath = (organizationId: string, id: string) => [...translationsPath(organizationId), id];
-
 /**
  * The translation's state. `written` holds what the program declared (the inputs, or the previous
  * state): the source and instructions are kept as written when the API's hold all of it, so fields
@@ -222,7 +206,7 @@ async function runOnce(api: ApiRequester, organizationId: string, id: string, ru
   const path = translationPath(organizationId, id);
   let after: ApiTranslation | undefined;
   try {
-    await api.request<unknown>("POST", [...path, "run"], { idempotent: false });
+    await api.request<unknown>("POST", translationRunPath(organizationId, id), { idempotent: false });
   } catch (error) {
     if (!isOutcomeUnknown(error)) throw error;
     after = await getOrUndefined<ApiTranslation>(api, path);

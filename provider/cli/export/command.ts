@@ -11,6 +11,7 @@ import { DEFAULT_PACKAGE_SPEC, DOORS, type Door, type ExportResult, PROJECT_NAME
 import { EXPORTERS } from "./kinds";
 import { OrganizationReader } from "./reader";
 import { writeSnapshot } from "./snapshot/write";
+import { type ApiOrganization, organizationPath, organizationsPath } from "../../api/organizations";
 
 export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] [--import-file <file> [--door plugin]]
                                    [--snapshot <file>] [--package-spec <spec>] [--stack <name>] [--project <name>] [--api-url <url>] [--token-stdin] [--config-stack <name>]
@@ -63,8 +64,8 @@ async function readStdin(): Promise<string> {
 
 /** The organization to export when none is given: the token's only one. */
 async function onlyOrganization(client: ApiClient): Promise<string> {
-  const organizations: { id: string; title?: string }[] = [];
-  for await (const organization of client.paginate<{ id: string; title?: string }>(["orgs"])) organizations.push(organization);
+  const organizations: ApiOrganization[] = [];
+  for await (const organization of client.paginate<ApiOrganization>(organizationsPath())) organizations.push(organization);
   if (organizations.length === 1) return organizations[0]!.id;
   if (organizations.length === 0) throw new CredentialsError("this token is a member of no organization; give the organization with --org");
   const list = organizations.map((organization) => `${organization.id}${organization.title ? ` (${organization.title})` : ""}`).join(", ");
@@ -118,7 +119,7 @@ async function snapshotCommand(client: ApiClient, organizationId: string, creden
   try {
     snapshot = await writeSnapshot(new OrganizationReader(client, organizationId), new Date().toISOString());
   } catch (error) {
-    if (isApiError(error) && error.path.split("?")[0]!.replace(/\/+$/, "").endsWith(`/orgs/${organizationId}`)) throw organizationError(error, organizationId, credentials);
+    if (isApiError(error) && error.path.split("?")[0]!.replace(/\/+$/, "").endsWith(`/${organizationPath(organizationId).join("/")}`)) throw organizationError(error, organizationId, credentials);
     if (isAuthenticationError(error)) throw organizationError(error, organizationId, credentials);
     throw error;
   }
@@ -257,7 +258,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       });
     } catch (error) {
       // The organization is read first: an error then is about it; later ones say what failed.
-      if (isApiError(error) && error.path.split("?")[0]!.replace(/\/+$/, "").endsWith(`/orgs/${organizationId}`)) throw organizationError(error, organizationId, credentials);
+      if (isApiError(error) && error.path.split("?")[0]!.replace(/\/+$/, "").endsWith(`/${organizationPath(organizationId).join("/")}`)) throw organizationError(error, organizationId, credentials);
       if (isAuthenticationError(error)) throw organizationError(error, organizationId, credentials);
       throw error;
     }

@@ -5,153 +5,25 @@
  */
 import { isNotFoundError } from "../../client";
 import type { ApiRequester, PathSegments, QueryParameters } from "../../api/requester";
-import type { ApiMergeRules } from "../../domain/merge-rules";
-import type { Role } from "../../domain/roles";
 import type { Json } from "./values";
-
-export interface ApiOrganization {
-  id: string;
-  title: string;
-  emailDomains?: string[];
-  hostname?: string;
-  defaultRole?: Role | null;
-  defaultContent?: { type: "site"; site: string } | null;
-  sso?: boolean;
-  ai?: boolean;
-  inviteLinks?: boolean;
-  mergeRules?: ApiMergeRules;
-  urls?: { logo?: string };
-}
-
-export interface ApiUser {
-  id: string;
-  email?: string;
-  displayName?: string;
-}
-
-export interface ApiMember {
-  id: string;
-  role?: Role | null;
-  user?: ApiUser;
-}
-
-export interface ApiTeam {
-  id: string;
-  title: string;
-}
-
-export interface ApiTeamMember {
-  organization: ApiMember;
-  /** The member's role in the team: `owner` or `member`. */
-  team?: { role?: string };
-}
-
-export interface ApiSamlProvider {
-  id: string;
-  label: string;
-  entityID?: string;
-  certificate?: string;
-  ssoURL?: string;
-  defaultTeam?: { id: string } | null;
-  defaultRole?: Role | null;
-}
-
-export interface ApiCollection {
-  id: string;
-  title: string;
-  description?: string;
-  parent?: string | null;
-  defaultLevel?: Role | null;
-}
-
-export interface ApiSpace {
-  id: string;
-  title: string;
-  emoji?: string;
-  parent?: string | null;
-  language?: string | null;
-  editMode?: "live" | "locked";
-  defaultLevel?: Role | null;
-  mergeRules?: ApiMergeRules;
-  deletedAt?: string;
-}
-
-export interface ApiSite {
-  id: string;
-  title: string;
-  type?: string;
-  visibility?: string;
-  published?: boolean;
-  basename?: string;
-  proxy?: { origin?: string } | string | null;
-  adaptiveContent?: { enabled: boolean };
-  agentsContext?: string;
-}
-
-export interface ApiSiteSpace {
-  id: string;
-  path?: string;
-  section?: string | null;
-  space?: { id: string; title?: string };
-  title?: string;
-  default?: boolean;
-  condition?: string | null;
-  hidden?: boolean;
-}
-
-export interface ApiSection {
-  id: string;
-  title: string;
-  description?: string;
-  default?: boolean;
-  path?: string;
-  condition?: string | null;
-  sectionGroup?: string;
-  icon?: string;
-  siteSpaces?: ApiSiteSpace[];
-}
-
-export interface ApiSectionGroup {
-  id: string;
-  title: string;
-  icon?: string;
-  sectionGroup?: string;
-}
-
-export interface ApiStructureNode {
-  object: "site-section" | "site-section-group" | "site-space";
-  id: string;
-  children?: ApiStructureNode[];
-  siteSpaces?: { id: string }[];
-}
-
-export interface ApiStructure {
-  type: "sections" | "siteSpaces";
-  structure: ApiStructureNode[];
-}
-
-export interface ApiOpenApiSpec {
-  id: string;
-  slug: string;
-  sourceURL?: string;
-  visibility?: string;
-}
-
-export interface ApiTranslation {
-  id: string;
-  language: string;
-  source?: { space?: string; language?: string };
-  instructions?: JsonObject;
-}
-
-export interface ApiAgentInstructions {
-  instructions: JsonObject & { nodes?: Json[] };
-}
+import { adaptiveSchemaPath } from "../../api/adaptive-schemas";
+import { type ApiAgentInstructions, agentInstructionsPath } from "../../api/agent-instructions";
+import { type ApiCollection, organizationCollectionsPath } from "../../api/collections";
+import { siteCustomizationPath, siteSpaceCustomizationPath } from "../../api/customizations";
+import { type ApiMember, membersPath } from "../../api/members";
+import { type ApiOpenApiSpec, openApiSpecsPath } from "../../api/openapi-specs";
+import { type ApiOrganization, organizationPath } from "../../api/organizations";
+import { type ApiSamlProvider, samlProvidersPath } from "../../api/saml";
+import { type ApiSectionGroup, sectionGroupsPath } from "../../api/section-groups";
+import { type ApiSiteSection, siteSectionsPath } from "../../api/site-sections";
+import { type ApiSiteSpace, siteSpacesPath } from "../../api/site-spaces";
+import { type ApiStructure, siteStructurePath } from "../../api/site-structure";
+import { type ApiSite, sitesPath } from "../../api/sites";
+import { type ApiSpace, organizationSpacesPath } from "../../api/spaces";
+import { type ApiTeam, type ApiTeamMember, teamMembersPath, teamsPath } from "../../api/teams";
+import { type ApiTranslation, translationsPath } from "../../api/translations";
 
 export type JsonObject = { [key: string]: Json };
-
-const orgPath = (organizationId: string, ...rest: string[]) => ["orgs", organizationId, ...rest];
-const sitePath = (organizationId: string, siteId: string, ...rest: string[]) => orgPath(organizationId, "sites", siteId, ...rest);
 
 export class OrganizationReader {
   readonly organizationId: string;
@@ -197,78 +69,78 @@ export class OrganizationReader {
   }
 
   organization(): Promise<ApiOrganization> {
-    return this.#get(orgPath(this.organizationId));
+    return this.#get(organizationPath(this.organizationId));
   }
 
   members(): Promise<ApiMember[]> {
-    return this.#list(orgPath(this.organizationId, "members"));
+    return this.#list(membersPath(this.organizationId));
   }
 
   teams(): Promise<ApiTeam[]> {
-    return this.#list(orgPath(this.organizationId, "teams"));
+    return this.#list(teamsPath(this.organizationId));
   }
 
   teamMembers(teamId: string): Promise<ApiTeamMember[]> {
-    return this.#list(orgPath(this.organizationId, "teams", teamId, "members"));
+    return this.#list(teamMembersPath(this.organizationId, teamId));
   }
 
   samlProviders(): Promise<ApiSamlProvider[]> {
-    return this.#list(orgPath(this.organizationId, "saml"));
+    return this.#list(samlProvidersPath(this.organizationId));
   }
 
   collections(): Promise<ApiCollection[]> {
-    return this.#list(orgPath(this.organizationId, "collections"), { nested: true });
+    return this.#list(organizationCollectionsPath(this.organizationId), { nested: true });
   }
 
   /** The organization's spaces that are not deleted. */
   async spaces(): Promise<ApiSpace[]> {
-    return (await this.#list<ApiSpace>(orgPath(this.organizationId, "spaces"))).filter((space) => !space.deletedAt);
+    return (await this.#list<ApiSpace>(organizationSpacesPath(this.organizationId))).filter((space) => !space.deletedAt);
   }
 
   sites(): Promise<ApiSite[]> {
-    return this.#list(orgPath(this.organizationId, "sites"));
+    return this.#list(sitesPath(this.organizationId));
   }
 
-  sections(siteId: string): Promise<ApiSection[]> {
-    return this.#list(sitePath(this.organizationId, siteId, "sections"));
+  sections(siteId: string): Promise<ApiSiteSection[]> {
+    return this.#list(siteSectionsPath(this.organizationId, siteId));
   }
 
   sectionGroups(siteId: string): Promise<ApiSectionGroup[]> {
-    return this.#list(sitePath(this.organizationId, siteId, "section-groups"));
+    return this.#list(sectionGroupsPath(this.organizationId, siteId));
   }
 
   siteSpaces(siteId: string): Promise<ApiSiteSpace[]> {
-    return this.#list(sitePath(this.organizationId, siteId, "site-spaces"));
+    return this.#list(siteSpacesPath(this.organizationId, siteId));
   }
 
   structure(siteId: string): Promise<ApiStructure> {
-    return this.#get(sitePath(this.organizationId, siteId, "structure"));
+    return this.#get(siteStructurePath(this.organizationId, siteId));
   }
 
   customization(siteId: string): Promise<JsonObject> {
-    return this.#get(sitePath(this.organizationId, siteId, "customization"));
+    return this.#get(siteCustomizationPath(this.organizationId, siteId));
   }
 
   /** The site space's effective customization: the site's with its override laid over it. */
   siteSpaceCustomization(siteId: string, siteSpaceId: string): Promise<JsonObject> {
-    return this.#get(sitePath(this.organizationId, siteId, "site-spaces", siteSpaceId, "customization"));
+    return this.#get(siteSpaceCustomizationPath(this.organizationId, siteId, siteSpaceId));
   }
 
   adaptiveSchema(siteId: string): Promise<{ jsonSchema: JsonObject } | undefined> {
-    return this.#getOptional(sitePath(this.organizationId, siteId, "adaptive-schema"));
+    return this.#getOptional(adaptiveSchemaPath(this.organizationId, siteId));
   }
 
   openApiSpecs(): Promise<ApiOpenApiSpec[]> {
-    return this.#list(orgPath(this.organizationId, "openapi"));
+    return this.#list(openApiSpecsPath(this.organizationId));
   }
 
   translations(): Promise<ApiTranslation[]> {
-    return this.#list(orgPath(this.organizationId, "translations"));
+    return this.#list(translationsPath(this.organizationId));
   }
 
   /** The organization's agent instructions: always there (an organization that never wrote one reads as the empty document). */
   agentInstructions(): Promise<ApiAgentInstructions> {
-    return this.#get(orgPath(this.organizationId, "agent-instructions"));
+    return this.#get(agentInstructionsPath(this.organizationId));
   }
 
   /**
@@ -276,7 +148,7 @@ export class OrganizationReader {
    * its default site space, which is the one the API created with the section when it was made
    * the usual way (so a copy made from the export gets the same default).
    */
-  async sectionsWithPrimary(siteId: string): Promise<{ section: ApiSection; primary: ApiSiteSpace | undefined }[]> {
+  async sectionsWithPrimary(siteId: string): Promise<{ section: ApiSiteSection; primary: ApiSiteSpace | undefined }[]> {
     const sections = await this.sections(siteId);
     return sections.map((section) => {
       const siteSpaces = section.siteSpaces ?? [];

@@ -6,6 +6,8 @@
  * (kinds/) build these; render.ts decides how each is spelled.
  */
 
+import type { Document } from "../../domain/document";
+
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 /** An exported object, as references name it: its kind and its id in the API. */
@@ -50,7 +52,9 @@ const NODE_KEYS_LAST = ["nodes", "leaves"];
  * them in any order (one written through Pulumi comes back sorted), and a person reads
  * `{ object: "block", type: "paragraph", nodes: [...] }` at a glance.
  */
-export function documentLiteral(value: Json): Value {
+export function documentLiteral(document: Json | Document): Value {
+  // A Document as the API gives it is a JSON tree.
+  const value = document as Json;
   if (Array.isArray(value)) return { type: "array", items: value.map(documentLiteral) };
   if (value === null || typeof value !== "object") return literal(value);
   const rank = (key: string) => (NODE_KEYS_FIRST.includes(key) ? NODE_KEYS_FIRST.indexOf(key) - NODE_KEYS_FIRST.length : NODE_KEYS_LAST.includes(key) ? 1 + NODE_KEYS_LAST.indexOf(key) : 0);

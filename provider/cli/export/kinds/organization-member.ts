@@ -12,7 +12,7 @@ import { definition } from "../../../resources/organization-member";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
 import { compare } from "../naming";
-import type { ApiMember } from "../reader";
+import type { ApiMember } from "../../../api/members";
 import { literal } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";
 

@@ -4,7 +4,8 @@
  * another organization gets all of them. What identifies the organization (title, email domains,
  * hostname) is stack config, not a literal: another organization has its own.
  */
-import { type ApiMergeRules, normalizeMergeRules } from "../../../domain/merge-rules";
+import type { ApiMergeRules } from "../../../api/merge-rules";
+import { normalizeMergeRules } from "../../../domain/merge-rules";
 import { definition } from "../../../resources/organization-settings";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";

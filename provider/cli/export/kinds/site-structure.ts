@@ -6,7 +6,8 @@
 import { definition } from "../../../resources/site-structure";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
-import type { ApiStructureNode, OrganizationReader } from "../reader";
+import type { ApiStructureNode } from "../../../api/site-structure";
+import type { OrganizationReader } from "../reader";
 import { type Value, object, ref } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";
 import { siteSpaceRef } from "./site-space";

@@ -13,7 +13,7 @@ import { definition } from "../../../resources/team";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
 import { compare } from "../naming";
-import type { ApiTeamMember } from "../reader";
+import type { ApiTeamMember } from "../../../api/teams";
 import { type Value, literal } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";
 

@@ -9,7 +9,8 @@
  * `secrets`.
  */
 import { urlCredential, withoutUrlCredentials } from "../../../client/redact";
-import type { JsonObject, OrganizationReader, ApiStructureNode } from "../reader";
+import type { ApiStructureNode } from "../../../api/site-structure";
+import type { JsonObject, OrganizationReader } from "../reader";
 import { differences } from "../../../domain/customization-defaults";
 import type { Json } from "../values";
 

@@ -1,0 +1,32 @@
+/** Members of an organization (API.md 2.13, 4.8). */
+import type { Role } from "../domain/roles";
+import { apiPath } from "./paths";
+
+export interface ApiUser {
+  id?: string;
+  email?: string;
+  displayName?: string;
+}
+
+/** A Member of an organization: its `id` is the member's user id. */
+export interface ApiMember {
+  id: string;
+  /** Null for guests. */
+  role: Role | null;
+  user?: ApiUser;
+  disabled?: boolean;
+  joinedAt?: string;
+  sso?: boolean;
+}
+
+/** An item of a member's teams list: the team (its id at least) and the member's role in it. */
+export interface ApiMemberTeam {
+  team?: { id?: string };
+  member?: { role?: string };
+}
+
+export const membersPath = apiPath(["GET"], (organizationId: string) => ["orgs", organizationId, "members"]);
+
+export const memberPath = apiPath(["GET", "PATCH", "DELETE"], (organizationId: string, userId: string) => ["orgs", organizationId, "members", userId]);
+
+export const memberTeamsPath = apiPath(["GET"], (organizationId: string, userId: string) => ["orgs", organizationId, "members", userId, "teams"]);

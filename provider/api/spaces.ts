@@ -1,0 +1,37 @@
+/** Spaces (API.md 2.6, 4.3; the organization's list and create: DESIGN.md 8). */
+import type { Role } from "../domain/roles";
+import type { ApiMergeRules } from "./merge-rules";
+import { apiPath } from "./paths";
+
+export const EDIT_MODES = ["live", "locked"] as const;
+export type EditMode = (typeof EDIT_MODES)[number];
+
+/** Visibility values of a space; read only. */
+export type SpaceVisibility = "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private";
+
+export interface ApiSpace {
+  id: string;
+  title: string;
+  emoji?: string;
+  visibility?: SpaceVisibility;
+  createdAt?: string;
+  deletedAt?: string;
+  editMode?: EditMode;
+  mergeRules?: ApiMergeRules;
+  urls?: { location?: string; app?: string; published?: string; public?: string; icon?: string };
+  organization: string;
+  parent?: string | null;
+  language?: string | null;
+  defaultLevel?: Role | null;
+}
+
+export const spacePath = apiPath(["GET", "PATCH", "DELETE"], (spaceId: string) => ["spaces", spaceId]);
+
+/** Moves a space under another collection (or to the top level). */
+export const spaceMovePath = apiPath(["POST"], (spaceId: string) => ["spaces", spaceId, "move"]);
+
+/** Transfers a space to another organization. */
+export const spaceTransferPath = apiPath(["POST"], (spaceId: string) => ["spaces", spaceId, "transfer"]);
+
+/** The organization's spaces; a POST creates one. */
+export const organizationSpacesPath = apiPath(["GET", "POST"], (organizationId: string) => ["orgs", organizationId, "spaces"]);

@@ -1,0 +1,33 @@
+/** Teams and their members (API.md 2.13, 4.8; team members: DESIGN.md 8). */
+import type { ApiMember } from "./members";
+import { apiPath } from "./paths";
+
+/** A Team; `members` is a count. */
+export interface ApiTeam {
+  id: string;
+  title: string;
+  members?: number;
+  spaces?: number;
+  createdAt?: string;
+}
+
+/**
+ * An item of a team's member list: not a bare Member but the organization Member (whose `id` is
+ * the user id) wrapped with the member's role in the team (DESIGN.md 8).
+ */
+export interface ApiTeamMember {
+  organization: ApiMember;
+  /** The member's role in the team: `owner` or `member`. */
+  team?: { role?: string };
+}
+
+/** The organization's teams; a PUT creates one. */
+export const teamsPath = apiPath(["GET", "PUT"], (organizationId: string) => ["orgs", organizationId, "teams"]);
+
+export const teamPath = apiPath(["GET", "PATCH", "DELETE"], (organizationId: string, teamId: string) => ["orgs", organizationId, "teams", teamId]);
+
+/** The team's members; a PUT adds and removes several. */
+export const teamMembersPath = apiPath(["GET", "PUT"], (organizationId: string, teamId: string) => ["orgs", organizationId, "teams", teamId, "members"]);
+
+/** One member of a team: a PUT adds it or sets its role, a DELETE removes it. */
+export const teamMemberPath = apiPath(["PUT", "DELETE"], (organizationId: string, teamId: string, userId: string) => ["orgs", organizationId, "teams", teamId, "members", userId]);
