@@ -54,7 +54,8 @@ export {
   type TranslationSource,
   type TranslationStats,
 } from "./resources/translation";
-export { type Document, type DocumentBlock, type DocumentNode, EMPTY_DOCUMENT } from "./domain/document";
+export type { Document, DocumentBlock, DocumentNode } from "./api/document";
+export { EMPTY_DOCUMENT } from "./domain/document";
 
 /**
  * Lookups (provider/lookups/): find existing objects by name in the program's own process, with

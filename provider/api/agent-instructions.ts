@@ -1,5 +1,5 @@
 /** An organization's agent instructions (API.md 2.20, 4.7). */
-import type { Document } from "../domain/document";
+import type { Document } from "./document";
 import { apiPath } from "./paths";
 
 export interface ApiAgentInstructions {

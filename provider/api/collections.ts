@@ -1,5 +1,5 @@
 /** Collections (API.md 2.16, 4.11). */
-import type { Role } from "../domain/roles";
+import type { Role } from "./roles";
 import { apiPath } from "./paths";
 
 export interface ApiCollection {

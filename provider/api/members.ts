@@ -1,5 +1,5 @@
 /** Members of an organization (API.md 2.13, 4.8). */
-import type { Role } from "../domain/roles";
+import type { Role } from "./roles";
 import { apiPath } from "./paths";
 
 export interface ApiUser {

@@ -1,5 +1,5 @@
 /** Organizations (API.md 2.11, 4.7). */
-import type { Role } from "../domain/roles";
+import type { Role } from "./roles";
 import type { ApiMergeRules } from "./merge-rules";
 import { apiPath } from "./paths";
 

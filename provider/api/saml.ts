@@ -1,5 +1,5 @@
 /** SAML single sign-on providers (API.md 2.14, 4.9). */
-import type { Role } from "../domain/roles";
+import type { Role } from "./roles";
 import { apiPath } from "./paths";
 
 export interface ApiSamlProvider {

@@ -1,5 +1,5 @@
 /** Spaces (API.md 2.6, 4.3; the organization's list and create: DESIGN.md 8). */
-import type { Role } from "../domain/roles";
+import type { Role } from "./roles";
 import type { ApiMergeRules } from "./merge-rules";
 import { apiPath } from "./paths";
 

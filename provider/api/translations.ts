@@ -1,5 +1,5 @@
 /** Translations (API.md 2.15, 4.10). */
-import type { Document } from "../domain/document";
+import type { Document } from "./document";
 import { apiPath } from "./paths";
 
 export interface ApiTranslation {

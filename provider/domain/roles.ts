@@ -1,11 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "../api/roles";
 
-/**
- * Member roles in an organization, from most to least privileged. Where a role is
- * nullable, null means guest.
- */
-export const ROLES = ["admin", "create", "review", "edit", "comment", "read"] as const;
-
-export type Role = (typeof ROLES)[number];
-
+/** A member role as an input: one of the API's roles. */
 export const roleEnum = z.enum(ROLES);

@@ -8,7 +8,7 @@ import { isNotFoundError } from "../client";
 import { identifier } from "../adapter/check";
 import { requireStackOrganizationId } from "../config/organization-default";
 import { listAll } from "../api/requests";
-import type { Role } from "../domain/roles";
+import type { Role } from "../api/roles";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { LookupError } from "./lookup-error";

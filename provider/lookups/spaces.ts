@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import { identifier } from "../adapter/check";
 import { listAll } from "../api/requests";
-import type { Role } from "../domain/roles";
+import type { Role } from "../api/roles";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";

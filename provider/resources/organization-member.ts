@@ -9,7 +9,8 @@ import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMembe
 import { deleteIdempotent, getOrUndefined, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
-import { type Role, roleEnum } from "../domain/roles";
+import { roleEnum } from "../domain/roles";
+import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 

@@ -40,7 +40,8 @@ import { deleteIdempotent, getOrUndefined, listAll, patchChecked } from "../api/
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
-import { type Role, roleEnum } from "../domain/roles";
+import { roleEnum } from "../domain/roles";
+import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 import { type ApiSpace, EDIT_MODES, type EditMode, organizationSpacesPath, spaceMovePath, spacePath, spaceTransferPath, type SpaceVisibility } from "../api/spaces";

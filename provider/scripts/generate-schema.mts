@@ -298,7 +298,7 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   const classDeclaration = findDeclaration(source, classNamed(kind));
   if (!classDeclaration) throw new Error(`generate-schema: no class ${kind} in resources/${file}.ts`);
   const outputDocs = propertyDocs(classDeclaration);
-  emitter.nested = nestedDocs([source, sourceOf("domain/document.ts"), sourceOf("adapter/adopt.ts")]);
+  emitter.nested = nestedDocs([source, sourceOf("api/document.ts"), sourceOf("adapter/adopt.ts")]);
 
   const jsonSchema = jsonSchemaOf(definition.schema);
   const properties = jsonSchema.properties as Record<string, Json>;
