@@ -101,6 +101,12 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
    * `pulumi import` has no previous state to say which paths are declared, so it reads with this.
    */
   declarationOf?(ctx: ResourceContext, id: string, known: State): Promise<State | undefined>;
+  /**
+   * Inputs `pulumi import` leaves out although the object has them, because another kind
+   * declares them (a team's members, when someone in it has a role only `TeamMember` can say):
+   * an imported Team and its TeamMembers then manage the membership one way, as export writes it.
+   */
+  importLeavesOut?(ctx: ResourceContext, id: string, state: State): Promise<readonly string[]>;
   /** Objects matching the natural key of `inputs` (for `adopt: true`). */
   findByNaturalKey?(ctx: ResourceContext, inputs: I): Promise<{ id: string; state: State }[]>;
 }
@@ -357,6 +363,7 @@ export async function importObject(
   // A null the API answers for an unset field is the input left out (what a program would write).
   const inputs: State = {};
   for (const key of inputKeysOf(definition)) if (state[key] !== undefined && state[key] !== null) inputs[key] = state[key];
+  for (const key of (await definition.importLeavesOut?.(ctx, id, state)) ?? []) delete inputs[key];
   for (const group of definition.exclusiveInputKeys ?? []) {
     const kept = group.find((key) => inputs[key] !== undefined);
     for (const key of group) if (key !== kept) delete inputs[key];

@@ -6,6 +6,25 @@
  * (the definitions' `exclusiveWay`, adapter/exclusive-ways.ts).
  */
 
+import type { ApiTeamMember } from "../api/teams";
+
+/** The role a member has in a team unless given another: what `Team.members` gives everyone it adds. */
+const PLAIN_ROLE = "member";
+
+/** A member's role in the team as read (a member the API gives no role is a plain member). */
+export function teamRoleOf(item: ApiTeamMember): string {
+  return item.team?.role ?? PLAIN_ROLE;
+}
+
+/**
+ * Whether a team's membership is declared with `TeamMember` objects rather than `Team.members`:
+ * when someone in it has a role other than a plain member's, which only `TeamMember` can declare.
+ * Export and `pulumi import` of a Team both decide by it, so neither writes a team both ways.
+ */
+export function declaredByTeamMembers(items: readonly ApiTeamMember[]): boolean {
+  return items.some((item) => teamRoleOf(item) !== PLAIN_ROLE);
+}
+
 /** The aspect of a team both kinds declare. */
 export const TEAM_MEMBERSHIP = "team membership";
 

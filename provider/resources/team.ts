@@ -15,7 +15,7 @@ import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
 import { stateStrings } from "../adapter/values";
 import { type ApiMember, type ApiMemberTeam, memberTeamsPath, membersPath } from "../api/members";
 import { type ApiTeam, type ApiTeamMember, teamMembersPath, teamPath, teamsPath } from "../api/teams";
-import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
+import { TEAM_MEMBERSHIP, declaredByTeamMembers, teamMembershipConflict } from "../domain/team-membership";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within the organization";
@@ -214,6 +214,13 @@ export const definition: ResourceDefinition<TeamInputs> = {
     // Before its create, an adopted team is known by the id `adopt` names.
     object: (inputs, id) => (inputs.members !== undefined ? (id ?? adoptedId(inputs.adopt)) : undefined),
     conflict: (team, member, teamId) => teamMembershipConflict(team, member, teamId),
+  },
+
+  // A team where someone has a role other than a plain member's is imported without `members`:
+  // its TeamMembers (which carry the roles) declare its membership.
+  async importLeavesOut(ctx, id, state) {
+    const items = await listAll<ApiTeamMember>(ctx.api, teamMembersPath(organizationOf(state), id));
+    return declaredByTeamMembers(items) ? ["members"] : [];
   },
 
   async create(ctx, inputs) {

@@ -110,4 +110,13 @@ describe("export --import-file --door plugin", () => {
     const entries = await pluginEntries("Team");
     expect([...new Set(entries.map((entry) => entry.type))].sort()).toEqual(["docs-platform:index:Team", "docs-platform:index:TeamMember"]);
   });
+
+  it("imports a team with an owner without `members`, as export writes it: its TeamMembers carry the roles, so the imported program manages the membership one way", async () => {
+    const ctx = { api: client };
+    const withOwner = await importObject(definitionFor("Team"), ctx, made.team!, ORG);
+    expect(withOwner.inputs).toEqual({ organizationId: ORG, title: "Translators" });
+    const plain = (await apiClient(emulator.url, emulator.fixture.organizations.find((org) => org.id === ORG)!.tokens.admin!).put(`/orgs/${ORG}/teams`, { title: "Reviewers", members: ["usr-acme-editor"] })).id as string;
+    const withoutOwner = await importObject(definitionFor("Team"), ctx, plain, ORG);
+    expect(withoutOwner.inputs).toEqual({ organizationId: ORG, title: "Reviewers", members: ["usr-acme-editor"] });
+  });
 });

@@ -17,7 +17,8 @@ import type { ResourceDefinition } from "../../../adapter/resource";
 import { slugify } from "../naming";
 import { literal, ref } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";
-import { declaredByTeamMembers, sortedTeamMembers, teamRoleOf } from "./team";
+import { sortedTeamMembers } from "./team";
+import { declaredByTeamMembers, teamRoleOf } from "../../../domain/team-membership";
 
 export const teamMember: KindExporter = {
   kind: "TeamMember",

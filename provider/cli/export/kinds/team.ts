@@ -14,24 +14,10 @@ import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
 import { compare } from "../naming";
 import type { ApiTeamMember } from "../../../api/teams";
+import { declaredByTeamMembers } from "../../../domain/team-membership";
 import { type Value, literal } from "../values";
 import type { ExportedObject, KindExporter } from "./kind";
 
-/** The role a member has in a team unless given another: what `Team.members` gives everyone it adds. */
-const PLAIN_ROLE = "member";
-
-/** A member's role in the team as read (a member the API gives no role is a plain member). */
-export function teamRoleOf(item: ApiTeamMember): string {
-  return item.team?.role ?? PLAIN_ROLE;
-}
-
-/**
- * Whether the team's membership is declared with `TeamMember` objects rather than `Team.members`:
- * when someone in it has a role other than a plain member's, which only `TeamMember` can declare.
- */
-export function declaredByTeamMembers(items: readonly ApiTeamMember[]): boolean {
-  return items.some((item) => teamRoleOf(item) !== PLAIN_ROLE);
-}
 
 /** The team's members, by email (those without one by user id), so the program's order does not follow the API's. */
 export function sortedTeamMembers(items: readonly ApiTeamMember[]): ApiTeamMember[] {
