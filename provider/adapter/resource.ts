@@ -341,7 +341,7 @@ export async function importObject(
   ctx: ResourceContext,
   importId: string,
   organizationId: string | undefined,
-): Promise<{ id: string; props: State; inputs: State }> {
+): Promise<{ id: string; props: State; inputs: State; state: State }> {
   const { id, known } = (definition.importId ?? byId).parse(importId);
   // A composite id (a team member's `<teamId>/<userId>`) is checked part by part.
   const parts = [id, ...Object.values(known)].filter((value): value is string => typeof value === "string").flatMap((value) => value.split("/"));
@@ -369,5 +369,6 @@ export async function importObject(
     for (const key of group) if (key !== kept) delete inputs[key];
   }
   const outputs = outputsOf(definition, state, Object.keys(inputs));
-  return { id, props: outputs, inputs };
+  // `state` is the read itself, for the exporter: what import leaves out is still there (a null the API answers).
+  return { id, props: outputs, inputs, state };
 }

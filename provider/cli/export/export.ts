@@ -204,7 +204,10 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   const lists = new SharedLists(request.api);
   const notes: ReadNotes = {
     warn: (message) => warnings.push(message),
-    imported: async (definition, importId) => (await importObject(definition, { api: request.api, lists }, importId, request.organizationId)).inputs,
+    imported: async (definition, importId) => {
+      const { inputs, state } = await importObject(definition, { api: request.api, lists }, importId, request.organizationId);
+      return { inputs, state };
+    },
   };
   for (const kind of request.kinds) {
     const started = Date.now();

@@ -5,6 +5,7 @@ import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
 import type { OrganizationReader } from "../reader";
 import type { Inputs, ObjectKey } from "../values";
+import type { ImportedObject } from "./imported";
 
 /**
  * How an exported object's resource name is chosen (then deduplicated within its kind):
@@ -32,11 +33,11 @@ export interface ExportedObject {
 export interface ReadNotes {
   warn(message: string): void;
   /**
-   * The inputs of the object `importId` names (its kind's import id form) as the plugin's
-   * `pulumi import` reads them (adapter/resource.ts importObject), the kind's lists shared by
-   * every object of the export. Throws when the object is gone.
+   * The object `importId` names (its kind's import id form) as the plugin's `pulumi import`
+   * reads it (adapter/resource.ts importObject): its inputs and its state, the kind's lists shared
+   * by every object of the export. Throws when the object is gone.
    */
-  imported(definition: ResourceDefinition<{ adopt?: Adopt }>, importId: string): Promise<Record<string, unknown>>;
+  imported(definition: ResourceDefinition<{ adopt?: Adopt }>, importId: string): Promise<ImportedObject>;
 }
 
 export interface KindExporter {
