@@ -330,6 +330,12 @@ async function importedState(definition: ResourceDefinition<{ adopt?: Adopt }>, 
   return declaration && definition.read(ctx, id, { ...known, ...declaration });
 }
 
+/** Whether the schema refuses a program that leaves `key` out (a required input, nullable or not). */
+function requiresInput(definition: ResourceDefinition<{ adopt?: Adopt }>, key: string): boolean {
+  const field = definition.schema.shape[key] as z.ZodType | undefined;
+  return field !== undefined && !field.safeParse(undefined).success;
+}
+
 /**
  * Reads an object for `pulumi import`: the state, with every input the object has among the
  * inputs (there is no program yet to say which it sets), so the imported resource and a program
@@ -360,9 +366,14 @@ export async function importObject(
         `${organizationId !== undefined ? ` in organization ${JSON.stringify(organizationId)}` : ""} (or it is not visible to this token). Check the id and the provider's organizationId.`,
     );
   }
-  // A null the API answers for an unset field is the input left out (what a program would write).
+  // A null the API answers for an unset field is the input left out (what a program would write),
+  // unless the input is required: there null is the value a program must write (a guest's role).
   const inputs: State = {};
-  for (const key of inputKeysOf(definition)) if (state[key] !== undefined && state[key] !== null) inputs[key] = state[key];
+  for (const key of inputKeysOf(definition)) {
+    if (state[key] === undefined) continue;
+    if (state[key] === null && !requiresInput(definition, key)) continue;
+    inputs[key] = state[key];
+  }
   for (const key of (await definition.importLeavesOut?.(ctx, id, state)) ?? []) delete inputs[key];
   for (const group of definition.exclusiveInputKeys ?? []) {
     const kept = group.find((key) => inputs[key] !== undefined);

@@ -4,9 +4,9 @@ import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
 import { withIdentity } from "../dynamic/args";
 import { type ClaimedObject, claimSoleOwner } from "../dynamic/object-owners";
-import { type ApiMember, memberPath } from "../api/members";
+import { type ApiMember, memberPath, membersPath } from "../api/members";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember } from "../domain/members";
-import { deleteIdempotent, getOrUndefined, patchChecked } from "../api/requests";
+import { deleteIdempotent, getOrUndefined, patchChecked, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
@@ -171,7 +171,8 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
 
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous);
-    const member = await getOrUndefined<ApiMember>(ctx.api, memberPath(organizationId, id));
+    // In a refresh or an import, from the organization's member list shared by every member (see shared-lists.ts).
+    const member = await readThroughList(ctx, membersPath(organizationId), id, () => getOrUndefined<ApiMember>(ctx.api, memberPath(organizationId, id)));
     return member ? stateOf(organizationId, member, previous.email, previous.removeOnDestroy === true) : undefined;
   },
 

@@ -119,4 +119,15 @@ describe("export --import-file --door plugin", () => {
     const withoutOwner = await importObject(definitionFor("Team"), ctx, plain, ORG);
     expect(withoutOwner.inputs).toEqual({ organizationId: ORG, title: "Reviewers", members: ["usr-acme-editor"] });
   });
+
+  it("imports a guest's role as null, the value OrganizationMember requires (an unset optional input is still left out), and export declares it so", async () => {
+    const admin = apiClient(emulator.url, emulator.fixture.organizations.find((org) => org.id === ORG)!.tokens.admin!);
+    await admin.patch(`/orgs/${ORG}/members/usr-acme-reader`, { role: null });
+    const guest = await importObject(definitionFor("OrganizationMember"), { api: client }, "usr-acme-reader", ORG);
+    expect(guest.inputs).toEqual({ organizationId: ORG, userId: "usr-acme-reader", role: null, removeOnDestroy: false });
+    const result = await exportOrganization({ api: client, organizationId: ORG, kinds: selectKinds(EXPORTERS, "OrganizationMember"), adopt: true, apiUrl: emulator.url });
+    expect(result.warnings).toEqual([]);
+    expect(result.program.indexTs).toContain(`new docs.OrganizationMember("rae", {\n  email: members.rae,\n  role: null,\n});`);
+    await admin.patch(`/orgs/${ORG}/members/usr-acme-reader`, { role: "read" });
+  });
 });

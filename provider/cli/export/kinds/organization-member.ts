@@ -13,8 +13,10 @@ import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
 import { compare } from "../naming";
 import type { ApiMember } from "../../../api/members";
-import { literal } from "../values";
+import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
+
+const memberDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
 
 /** The members by email (those without one by user id), so the program's order does not follow the API's. */
 function byEmail(a: ApiMember, b: ApiMember): number {
@@ -23,23 +25,24 @@ function byEmail(a: ApiMember, b: ApiMember): number {
 
 export const organizationMember: KindExporter = {
   kind: "OrganizationMember",
-  definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
-  async read(org) {
+  definition: memberDefinition,
+  async read(org, notes) {
     const members = [...(await org.members())].sort(byEmail);
-    return members.map((member): ExportedObject => {
-      const email = member.user?.email;
-      return {
-        kind: "OrganizationMember",
-        id: member.id,
-        // Named like the member's key in the stack config (`ada@acme.test` -> `ada`); never after the id.
-        name: { title: email ? email.split("@")[0]! : (member.user?.displayName ?? ""), fallback: "member" },
-        inputs: [
-          // A member without an email (the API does not promise one) is named by user id, through the stack config's `memberIds`.
-          email ? ["email", { type: "member", userId: member.id, email, as: "email" }] : ["userId", { type: "member", userId: member.id, email: undefined, as: "id" }],
-          // `null` is a guest, and is declared as such.
-          ["role", literal(member.role ?? null)],
-        ],
-      };
-    });
+    return Promise.all(
+      members.map(async (member): Promise<ExportedObject> => {
+        const email = member.user?.email;
+        return {
+          kind: "OrganizationMember",
+          id: member.id,
+          // Named like the member's key in the stack config (`ada@acme.test` -> `ada`); never after the id.
+          name: { title: email ? email.split("@")[0]! : (member.user?.displayName ?? ""), fallback: "member" },
+          // A guest's role is `null`, declared as such.
+          inputs: importedInputs({ kind: "OrganizationMember", id: member.id }, await notes.imported(memberDefinition, member.id), [
+            { key: "userId", member: true },
+            { key: "role", keepNull: true },
+          ]),
+        };
+      }),
+    );
   },
 };
