@@ -57,8 +57,8 @@ beforeAll(async () => {
   const base = `/orgs/${ORG}/sites/${site.id}`;
   const apis = await api.post(`${base}/section-groups`, { title: "APIs", icon: "code" });
   await api.post(`${base}/section-groups`, { title: "Legacy APIs", icon: "archive", parent: apis.id });
-  await api.post(`${base}/sections`, { spaceId: "spc-acme-guides", title: "Guides" });
-  await api.post(`${base}/sections`, { spaceId: "spc-acme-api", title: "Reference" });
+  const guidesSection = await api.post(`${base}/sections`, { spaceId: "spc-acme-guides", title: "Guides" });
+  const referenceSection = await api.post(`${base}/sections`, { spaceId: "spc-acme-api", title: "Reference" });
   await api.put(`${base}/adaptive-schema`, {
     jsonSchema: { type: "object", properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false },
   });
@@ -71,6 +71,28 @@ beforeAll(async () => {
   await api.patch(`/orgs/${ORG}/sites/${internal.id}`, { adaptiveContent: { enabled: false } });
   const [siteSpace] = await api.list(`${base}/site-spaces`);
   await api.patch(`${base}/site-spaces/${siteSpace.id}/customization`, { title: "What's new", styling: { primaryColor: { light: "#B42318", dark: "#F97066" } } });
+  // What the kinds' own tests leave out: the organization's own settings, a space's every field, a
+  // translation without instructions, a section in a group, a site space besides its section's
+  // default (hidden, with a condition, with an override), a site whose site spaces have no section.
+  await api.patch(`/orgs/${ORG}`, {
+    hostname: "acme-docs",
+    logo: "https://acme.test/logo.png",
+    defaultContent: { type: "site", site: site.id },
+    mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-editor"] }] },
+  });
+  await api.post(`/spaces/spc-acme-changelog/move`, { parent: product.id });
+  await api.patch(`/spaces/spc-acme-changelog`, { language: "fr", editMode: "locked", defaultLevel: "comment" });
+  await api.post(`/orgs/${ORG}/translations`, { language: "ja", source: { space: "spc-acme-changelog", language: "fr" } });
+  await api.patch(`${base}/sections/${referenceSection.id}`, { siteSectionGroupId: apis.id });
+  const changes = await api.post(`${base}/site-spaces`, { spaceId: "spc-acme-changelog", sectionId: guidesSection.id });
+  await api.patch(`${base}/site-spaces/${changes.id}`, { path: "changes", condition: "visitor.claims.unsigned.beta", hidden: true });
+  await api.patch(`${base}/site-spaces/${changes.id}/customization`, { title: "Changes" });
+  await api.post(`/orgs/${ORG}/sites/${partners.id}/site-spaces`, { spaceId: "spc-acme-guides" });
+  await api.post(`/orgs/${ORG}/sites/${partners.id}/site-spaces`, { spaceId: "spc-acme-api" });
+  // Content references in a customization: a spec by its slug, a page in its space.
+  await api.put(`/orgs/${ORG}/sites/${partners.id}/customization`, {
+    header: { links: [{ title: "API", to: { kind: "openapi", spec: "petstore" } }, { title: "Start here", to: { kind: "page", page: "pg-start", space: "spc-acme-guides" } }] },
+  });
 }, 60_000);
 
 afterAll(async () => {
