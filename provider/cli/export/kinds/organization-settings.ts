@@ -9,8 +9,11 @@ import { normalizeMergeRules } from "../../../domain/merge-rules";
 import { definition } from "../../../resources/organization-settings";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
-import { type Value, literal, object, ref } from "../values";
+import { type Json, type Value, literal, object, ref } from "../values";
+import { importedInputs } from "./imported";
 import type { KindExporter } from "./kind";
+
+const settingsDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
 
 /** Merge rules with their reviewers as members of the organization (user ids in the stack config). */
 export function mergeRulesValue(rules: ApiMergeRules | undefined, emails: ReadonlyMap<string, string>): Value | undefined {
@@ -33,30 +36,36 @@ export function mergeRulesValue(rules: ApiMergeRules | undefined, emails: Readon
   ]);
 }
 
+/** A value that identifies the organization itself (title, email domains, hostname): stack config, not a literal. */
+const identifying = (field: string) => (value: Json): Value | undefined =>
+  Array.isArray(value) && value.length === 0 ? undefined : { type: "organization", field, value };
+
 export const organizationSettings: KindExporter = {
   kind: "OrganizationSettings",
-  definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
-  async read(org) {
-    const organization = await org.organization();
-    const emails = organization.mergeRules?.type === "rules" ? new Map((await org.members()).map((member) => [member.id, member.user?.email ?? ""])) : new Map<string, string>();
-    const domains = [...new Set((organization.emailDomains ?? []).map((domain) => domain.toLowerCase()))].sort();
+  definition: settingsDefinition,
+  async read(org, notes) {
+    // The resource's id and import id are the organization's.
+    const imported = await notes.imported(settingsDefinition, org.organizationId);
+    const rules = imported.inputs.mergeRules as ApiMergeRules | undefined;
+    const emails = rules?.type === "rules" ? new Map((await org.members()).map((member) => [member.id, member.user?.email ?? ""])) : new Map<string, string>();
     return [
       {
         kind: "OrganizationSettings",
-        id: organization.id,
+        id: org.organizationId,
         name: { title: "organization", fallback: "organization" },
-        inputs: [
-          ["title", { type: "organization", field: "title", value: organization.title }],
-          ["emailDomains", domains.length > 0 ? { type: "organization", field: "emailDomains", value: domains } : undefined],
-          ["hostname", organization.hostname ? { type: "organization", field: "hostname", value: organization.hostname } : undefined],
-          ["defaultRole", organization.defaultRole === undefined ? undefined : literal(organization.defaultRole)],
-          ["defaultContent", organization.defaultContent ? object([["type", literal("site")], ["site", ref("Site", organization.defaultContent.site)]]) : undefined],
-          ["logo", organization.urls?.logo ? literal(organization.urls.logo) : undefined],
-          ["sso", organization.sso === undefined ? undefined : literal(organization.sso)],
-          ["ai", organization.ai === undefined ? undefined : literal(organization.ai)],
-          ["inviteLinks", organization.inviteLinks === undefined ? undefined : literal(organization.inviteLinks)],
-          ["mergeRules", mergeRulesValue(organization.mergeRules, emails)],
-        ],
+        inputs: importedInputs({ kind: "OrganizationSettings", id: org.organizationId }, imported, [
+          { key: "title", as: identifying("title") },
+          { key: "emailDomains", as: identifying("emailDomains") },
+          { key: "hostname", as: identifying("hostname") },
+          // Null is a setting too (new members join as guests): an organization is never created, so none is left out.
+          { key: "defaultRole", keepNull: true },
+          { key: "defaultContent", as: (content) => object([["type", literal("site")], ["site", ref("Site", (content as { site: string }).site)]]) },
+          "logo",
+          "sso",
+          "ai",
+          "inviteLinks",
+          { key: "mergeRules", as: (value) => mergeRulesValue(value as ApiMergeRules, emails) },
+        ]),
       },
     ];
   },
