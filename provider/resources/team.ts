@@ -7,7 +7,7 @@ import { identifier, text } from "../adapter/check";
 import { type Wrapped, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList, sortedSet } from "../api/requests";
+import { deleteIdempotent, getOrUndefined, listAll, listForRead, patchChecked, readThroughList, sortedSet } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -219,7 +219,8 @@ export const definition: ResourceDefinition<TeamInputs> = {
   // A team where someone has a role other than a plain member's is imported without `members`:
   // its TeamMembers (which carry the roles) declare its membership.
   async importLeavesOut(ctx, id, state) {
-    const items = await listAll<ApiTeamMember>(ctx.api, teamMembersPath(organizationOf(state), id));
+    // In an import of many teams (export's), from the lists they share.
+    const items = await listForRead<ApiTeamMember>(ctx, teamMembersPath(organizationOf(state), id));
     return declaredByTeamMembers(items) ? ["members"] : [];
   },
 
