@@ -5,7 +5,7 @@ import type { ResourceContext } from "../recovery/context";
 import { identifier, resourceId } from "../adapter/check";
 import { type Wrapped, withIdentity } from "../dynamic/args";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../domain/members";
-import { deleteIdempotent } from "../api/requests";
+import { deleteIdempotent, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -163,8 +163,13 @@ function stateOf(organizationId: string, teamId: string, membership: ApiTeamMemb
 
 async function readMembership(ctx: ResourceContext, organizationId: string, id: string, writtenEmail: unknown): Promise<State | undefined> {
   const [teamId, userId] = partsOf(id);
-  const membership = await membershipOf(ctx.api, organizationId, teamId, userId);
-  return typeof membership === "object" ? stateOf(organizationId, teamId, membership, writtenEmail) : undefined;
+  const alone = async () => {
+    const membership = await membershipOf(ctx.api, organizationId, teamId, userId);
+    return typeof membership === "object" ? membership : undefined;
+  };
+  // In a refresh or an import, from the team's member list shared by every member of the team (see shared-lists.ts).
+  const membership = await readThroughList(ctx, teamMembersPath(organizationId, teamId), userId, alone, { keyOf: (item: ApiTeamMember) => item.organization.id });
+  return membership && stateOf(organizationId, teamId, membership, writtenEmail);
 }
 
 /** The user id the inputs name; the user must be a member of the organization. */

@@ -159,8 +159,11 @@ describe("Team and team membership", () => {
       } as never,
       {
         warn: () => {},
-        imported: async () => {
-          throw new Error("TeamMember reads through the organization's team lists, not the import path");
+        // The import path's read of `<teamId>/<userId>`, as the TeamMember's own read gives it.
+        imported: async (_definition, importId) => {
+          const userId = importId.split("/")[1]!;
+          const email = { "usr-a": "ada@a.test", "usr-b": "ada@b.test" }[userId];
+          return { inputs: { teamId: "team-1", userId }, state: { teamId: "team-1", userId, ...(email ? { email } : {}) } };
         },
       },
     );
