@@ -36,7 +36,7 @@ import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client
 import { createOnce } from "../recovery/create-once";
 import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, patchChecked } from "../api/requests";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../api/requests";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -262,8 +262,15 @@ async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: 
   }
 }
 
-async function read(ctx: ResourceContext, id: string): Promise<State | undefined> {
-  const space = await getSpace(ctx.api, id);
+/**
+ * In a refresh or an import, from the organization's space list shared by every space. A space
+ * missing from it (or deleted) may have been transferred to another organization rather than
+ * deleted, so its own GET decides.
+ */
+async function read(ctx: ResourceContext, id: string, previous: State): Promise<State | undefined> {
+  const organizationId = typeof previous.organizationId === "string" ? previous.organizationId : undefined;
+  const listed = ctx.lists && organizationId !== undefined ? await readThroughList<ApiSpace>(ctx, organizationSpacesPath(organizationId), id, () => getSpace(ctx.api, id)) : undefined;
+  const space = listed && !listed.deletedAt ? listed : await getSpace(ctx.api, id);
   return space && stateOf(space);
 }
 
