@@ -30,7 +30,7 @@ import { createOnce } from "../recovery/create-once";
 import { asWritten, covers, documentInput } from "../domain/document";
 import type { Document } from "../api/document";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll } from "../api/requests";
+import { deleteIdempotent, getOrUndefined, listAll, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -253,7 +253,8 @@ export const definition: ResourceDefinition<TranslationInputs> = {
 
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous);
-    const translation = await getOrUndefined<ApiTranslation>(ctx.api, translationPath(organizationId, id));
+    // In a refresh or an import, from the organization's translation list shared by every translation (see shared-lists.ts).
+    const translation = await readThroughList(ctx, translationsPath(organizationId), id, () => getOrUndefined<ApiTranslation>(ctx.api, translationPath(organizationId, id)));
     return translation && stateOf(organizationId, translation, previous);
   },
 
