@@ -15,7 +15,7 @@ import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
 import { type Wrapped, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
-import { deleteIdempotent, findListed, listAll, patchChecked } from "../api/requests";
+import { deleteIdempotent, findListed, listAll, patchChecked, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -115,7 +115,8 @@ async function create(ctx: ResourceContext, inputs: SiteSectionGroupInputs): Pro
 
 async function read(ctx: ResourceContext, groupId: string, previous: State): Promise<State | undefined> {
   const address = addressOf(previous);
-  const group = await findGroup(ctx.api, address.organizationId, address.siteId, groupId);
+  // In a refresh or an import, from the site's group list shared by every group of the site (see shared-lists.ts).
+  const group = await readThroughList(ctx, sectionGroupsPath(address.organizationId, address.siteId), groupId, () => findGroup(ctx.api, address.organizationId, address.siteId, groupId));
   return group && stateOf(address, group);
 }
 

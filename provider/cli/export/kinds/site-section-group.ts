@@ -1,29 +1,33 @@
-/** SiteSectionGroup: a nested group names its parent group's variable. */
+/** SiteSectionGroup: its inputs through the plugin's import path; a nested group names its parent group's variable. */
 import { definition } from "../../../resources/site-section-group";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
-import { literal, ref } from "../values";
+import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
+
+const groupDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
 
 export const siteSectionGroup: KindExporter = {
   kind: "SiteSectionGroup",
-  definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
-  async read(org) {
+  definition: groupDefinition,
+  async read(org, notes) {
     const sites = await org.sites();
     const perSite = await Promise.all(
       sites.map(async (site) =>
-        (await org.sectionGroups(site.id)).map(
-          (group): ExportedObject => ({
-            kind: "SiteSectionGroup",
-            id: group.id,
-            name: { title: group.title, fallback: "section-group" },
-            inputs: [
-              ["siteId", ref("Site", site.id)],
-              ["title", literal(group.title)],
-              ["icon", group.icon ? literal(group.icon) : undefined],
-              ["parentSectionGroupId", group.sectionGroup ? ref("SiteSectionGroup", group.sectionGroup) : undefined],
-            ],
-          }),
+        Promise.all(
+          (await org.sectionGroups(site.id)).map(
+            async (group): Promise<ExportedObject> => ({
+              kind: "SiteSectionGroup",
+              id: group.id,
+              name: { title: group.title, fallback: "section-group" },
+              inputs: importedInputs({ kind: "SiteSectionGroup", id: group.id }, await notes.imported(groupDefinition, groupDefinition.importId!.format(group.id, { siteId: site.id })), [
+                { key: "siteId", ref: "Site" },
+                "title",
+                "icon",
+                { key: "parentSectionGroupId", ref: "SiteSectionGroup" },
+              ]),
+            }),
+          ),
         ),
       ),
     );
