@@ -1,18 +1,22 @@
 /**
- * SiteSpace: every site space but the ones declared by their section (`SiteSection.spaceId`). At
- * the root of a site without sections, the default site space is the first one created, so the
- * others depend on it.
+ * SiteSpace: every site space but the ones declared by their section (`SiteSection.spaceId`), its
+ * inputs through the plugin's import path. What stays this kind's decision: which site spaces are
+ * declared here (not a section's default, not one without a space), and, at the root of a site
+ * without sections, the default site space first (it is the first one created, so the others
+ * depend on it).
  */
 import { definition } from "../../../resources/site-space";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
 import type { OrganizationReader } from "../reader";
-import { literal, ref } from "../values";
+import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
+
+const siteSpaceDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
 
 export const siteSpace: KindExporter = {
   kind: "SiteSpace",
-  definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
+  definition: siteSpaceDefinition,
   async read(org, notes) {
     const sites = await org.sites();
     const perSite = await Promise.all(
@@ -20,30 +24,35 @@ export const siteSpace: KindExporter = {
         const [siteSpaces, sections] = await Promise.all([org.siteSpaces(site.id), org.sectionsWithPrimary(site.id)]);
         const primaries = new Set(sections.map(({ primary }) => primary?.id));
         const rootDefault = siteSpaces.find((item) => !item.section && item.default);
-        return siteSpaces.flatMap((item): ExportedObject[] => {
-          if (primaries.has(item.id)) return [];
+        const declared = siteSpaces.filter((item) => {
+          // A section's default site space is declared by its section (`SiteSection.spaceId`).
+          if (primaries.has(item.id)) return false;
           if (!item.space?.id) {
             notes.warn(`a site space of site "${site.title}" (path "${item.path ?? ""}") shows no space; it is not exported`);
-            return [];
+            return false;
           }
-          return [
-            {
+          return true;
+        });
+        return Promise.all(
+          declared.map(
+            async (item): Promise<ExportedObject> => ({
               kind: "SiteSpace",
               id: item.id,
               name: { title: item.path || item.title || "", fallback: "site-space" },
-              inputs: [
-                ["siteId", ref("Site", site.id)],
-                ["spaceId", ref("Space", item.space.id)],
-                ["sectionId", item.section ? ref("SiteSection", item.section) : undefined],
-                ["path", item.path ? literal(item.path) : undefined],
-                ["condition", item.condition ? literal(item.condition) : undefined],
+              inputs: importedInputs({ kind: "SiteSpace", id: item.id }, await notes.imported(siteSpaceDefinition, siteSpaceDefinition.importId!.format(item.id, { siteId: site.id })), [
+                { key: "siteId", ref: "Site" },
+                { key: "spaceId", ref: "Space" },
+                { key: "sectionId", ref: "SiteSection" },
+                "path",
+                "condition",
                 // Shown is what a new site space is: only a hidden one says so.
-                ["hidden", item.hidden === true ? literal(true) : undefined],
-              ],
+                { key: "hidden", unless: false },
+              ]),
+              // At the root of a site without sections, the default site space is the first one created.
               dependsOn: !item.section && rootDefault && rootDefault.id !== item.id ? [{ kind: "SiteSpace", id: rootDefault.id }] : undefined,
-            },
-          ];
-        });
+            }),
+          ),
+        );
       }),
     );
     return perSite.flat();
