@@ -11,6 +11,7 @@ import { type ExportResult, exportOrganization, resourceNames, selectKinds } fro
 import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
 import { OrganizationReader } from "../../provider/cli/export/reader.ts";
 import { writeSnapshot } from "../../provider/cli/export/snapshot/write.ts";
+import { customizationDefaults } from "../../provider/domain/customization-defaults.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
 
@@ -318,5 +319,28 @@ describe("OpenApiSpec whose source URL holds a credential (made outside Pulumi)"
     const spec = (snapshot.openApiSpecs as { slug: string; sourceURL: string; id: string }[]).find((item) => item.slug === "petstore")!;
     expect(spec.sourceURL).toBe("https://specs.example.com/petstore.yaml?token=%5BREDACTED%5D&v=2");
     expect(snapshot.secrets).toContainEqual({ path: `openApiSpecs.${spec.id}.sourceURL`, placeholder: spec.sourceURL });
+  });
+});
+
+describe("SiteCustomization with a value the resource refuses (set outside Pulumi)", () => {
+  it("declares the fields the import gives, and reports the refused one, naming the site, the field and the rule", async () => {
+    const warnings: string[] = [];
+    const [object] = await EXPORTERS.find((exporter) => exporter.kind === "SiteCustomization")!.read(
+      {
+        sites: async () => [{ id: "site-1", title: "Docs" }],
+        // A new site's customization, but its title and a font longer than the resource takes.
+        customization: async () => ({ ...customizationDefaults("Docs"), title: "Acme docs", styling: { ...customizationDefaults("Docs").styling, font: "x".repeat(150) } }),
+      } as never,
+      {
+        warn: (message) => warnings.push(message),
+        // The import path declares only what the resource takes (resources/site-customization.ts declarableFields).
+        imported: async (_definition, importId) => ({ inputs: { organizationId: ORG, siteId: importId, title: "Acme docs" }, state: {} }),
+      },
+    );
+    expect(warnings).toEqual([`SiteCustomization of site "Docs": "styling.font" must be at most 100 characters; the field is not exported`]);
+    expect(object!.inputs).toEqual([
+      ["siteId", { type: "ref", target: { kind: "Site", id: "site-1" }, property: "id", fallback: "site-1" }],
+      ["title", { type: "literal", value: "Acme docs" }],
+    ]);
   });
 });

@@ -1,11 +1,13 @@
 /**
- * What SiteCustomization and SiteSpaceCustomization share: content references as references, and
- * the fields as inputs (the difference from what the object would be without one is
- * domain/customization-defaults.ts, shared with `pulumi import`).
+ * What SiteCustomization and SiteSpaceCustomization share: content references as references, the
+ * fields the import gives as inputs (the difference from what the object would be without one is
+ * the kind's import, resources/site-customization.ts declarableFields, and
+ * domain/customization-defaults.ts), and the report of the fields it cannot declare.
  */
 import type { z } from "zod";
 import type { JsonObject } from "../reader";
 import { type Json, type Value, literal, object, ref } from "../values";
+import type { ImportedInput, ImportedObject } from "./imported";
 import type { ReadNotes } from "./kind";
 
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -42,6 +44,33 @@ export function customizationValue(value: Json): Value {
     }
   }
   return object(Object.entries(value).map(([key, member]) => [key, customizationValue(member)] as const));
+}
+
+/**
+ * Reports the fields of `declared` (what differs from the object without one) that the resource's
+ * input schema refuses: the import leaves them out (resources/site-customization.ts
+ * declarableFields), and the export says so, since the program must pass the provider's check.
+ */
+export function reportUndeclarable(declared: JsonObject | undefined, fields: Record<string, z.ZodType>, notes: ReadNotes, describe: string): void {
+  for (const [field, value] of Object.entries(declared ?? {})) {
+    const schema = fields[field];
+    if (!schema) {
+      notes.warn(`${describe}: "${field}" is not a field the resource manages; it is not exported`);
+      continue;
+    }
+    const checked = schema.safeParse(value);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      notes.warn(`${describe}: "${[field, ...(issue?.path ?? [])].join(".")}" ${issue?.message ?? "is not valid"}; the field is not exported`);
+    }
+  }
+}
+
+/** The customization fields the import gives, each as program values (references as references), in the import's order. */
+export function customizationSpec(imported: ImportedObject, fields: Record<string, z.ZodType>): ImportedInput[] {
+  return Object.keys(imported.inputs)
+    .filter((field) => Object.hasOwn(fields, field))
+    .map((field) => ({ key: field, as: customizationValue }));
 }
 
 /**
