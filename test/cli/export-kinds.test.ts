@@ -329,7 +329,7 @@ describe("SiteCustomization with a value the resource refuses (set outside Pulum
       {
         sites: async () => [{ id: "site-1", title: "Docs" }],
         // A new site's customization, but its title and a font longer than the resource takes.
-        customization: async () => ({ ...customizationDefaults("Docs"), title: "Acme docs", styling: { ...customizationDefaults("Docs").styling, font: "x".repeat(150) } }),
+        customization: async () => ({ ...customizationDefaults("Docs"), title: "Acme docs", styling: { ...(customizationDefaults("Docs").styling as object), font: "x".repeat(150) } }),
       } as never,
       {
         warn: (message) => warnings.push(message),
