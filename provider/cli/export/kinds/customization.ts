@@ -50,8 +50,10 @@ export function customizationValue(value: Json): Value {
  * Reports the fields of `declared` (what differs from the object without one) that the resource's
  * input schema refuses: the import leaves them out (resources/site-customization.ts
  * declarableFields), and the export says so, since the program must pass the provider's check.
+ * Returns how many fields the import declares.
  */
-export function reportUndeclarable(declared: JsonObject | undefined, fields: Record<string, z.ZodType>, notes: ReadNotes, describe: string): void {
+export function reportUndeclarable(declared: JsonObject | undefined, fields: Record<string, z.ZodType>, notes: ReadNotes, describe: string): number {
+  let declarable = 0;
   for (const [field, value] of Object.entries(declared ?? {})) {
     const schema = fields[field];
     if (!schema) {
@@ -62,8 +64,11 @@ export function reportUndeclarable(declared: JsonObject | undefined, fields: Rec
     if (!checked.success) {
       const issue = checked.error.issues[0];
       notes.warn(`${describe}: "${[field, ...(issue?.path ?? [])].join(".")}" ${issue?.message ?? "is not valid"}; the field is not exported`);
+      continue;
     }
+    declarable += 1;
   }
+  return declarable;
 }
 
 /** The customization fields the import gives, each as program values (references as references), in the import's order. */
@@ -73,31 +78,3 @@ export function customizationSpec(imported: ImportedObject, fields: Record<strin
     .map((field) => ({ key: field, as: customizationValue }));
 }
 
-/**
- * The top-level fields of `declared` that the resource's input schema takes, as inputs. A field it
- * refuses (a value the provider's checks do not accept, or a field it does not manage) is left out
- * and reported: the program must pass the provider's check.
- */
-export function customizationInputs(
-  declared: JsonObject,
-  fields: Record<string, z.ZodType>,
-  notes: ReadNotes,
-  describe: string,
-): (readonly [string, Value])[] {
-  const inputs: (readonly [string, Value])[] = [];
-  for (const [field, value] of Object.entries(declared)) {
-    const schema = fields[field];
-    if (!schema) {
-      notes.warn(`${describe}: "${field}" is not a field the resource manages; it is not exported`);
-      continue;
-    }
-    const checked = schema.safeParse(value);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      notes.warn(`${describe}: "${[field, ...(issue?.path ?? [])].join(".")}" ${issue?.message ?? "is not valid"}; the field is not exported`);
-      continue;
-    }
-    inputs.push([field, customizationValue(value)]);
-  }
-  return inputs;
-}

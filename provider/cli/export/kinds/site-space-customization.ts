@@ -1,8 +1,11 @@
 /**
  * SiteSpaceCustomization: a site space's override, as the fields where what its visitors get
- * differs from the site's customization. (The API answers the site space's effective
- * customization only, so an override that repeats the site's value cannot be told apart from no
- * override, and is not exported.)
+ * differs from the site's customization, through the plugin's import path (the kind's
+ * declarationOf). (The API answers the site space's effective customization only, so an override
+ * that repeats the site's value cannot be told apart from no override, and is not exported.) What
+ * stays this file's: a site space without an override is not declared (and not imported), a
+ * differing field the resource refuses is reported, and the site space is named as its section's
+ * default (`SiteSection.siteSpaceId`) or as a SiteSpace.
  */
 import { definition } from "../../../resources/site-space-customization";
 import { customizationFields } from "../../../resources/site-customization";
@@ -10,16 +13,18 @@ import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
 import type { JsonObject } from "../reader";
 import { ref } from "../values";
-import { customizationInputs } from "./customization";
+import { customizationSpec, reportUndeclarable } from "./customization";
 import { differences } from "../../../domain/customization-defaults";
+import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 import { siteSpaceRef } from "./site-space";
 
 const FIELDS = customizationFields(false);
+const overrideDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
 
 export const siteSpaceCustomization: KindExporter = {
   kind: "SiteSpaceCustomization",
-  definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
+  definition: overrideDefinition,
   async read(org, notes) {
     const sites = await org.sites();
     const perSite = await Promise.all(
@@ -29,15 +34,21 @@ export const siteSpaceCustomization: KindExporter = {
           siteSpaces.map(async (item): Promise<ExportedObject[]> => {
             const declared = differences(await org.siteSpaceCustomization(site.id, item.id), base) as JsonObject | undefined;
             const describe = `SiteSpaceCustomization of site space "${item.path ?? item.id}" of site "${site.title}"`;
-            const inputs = declared ? customizationInputs(declared, FIELDS, notes, describe) : [];
-            if (inputs.length === 0) return [];
+            if (reportUndeclarable(declared, FIELDS, notes, describe) === 0) return [];
+            const imported = await notes.imported(overrideDefinition, overrideDefinition.importId!.format(item.id, { siteId: site.id }));
+            const spec = customizationSpec(imported, FIELDS);
+            if (spec.length === 0) return [];
             const owner = await siteSpaceRef(org, site.id, item.id);
             return [
               {
                 kind: "SiteSpaceCustomization",
                 id: item.id,
                 name: { object: { kind: owner.kind, id: owner.id }, suffix: "customization" },
-                inputs: [["siteId", ref("Site", site.id)], ["siteSpaceId", ref(owner.kind, owner.id, owner.property, item.id)], ...inputs],
+                inputs: importedInputs({ kind: "SiteSpaceCustomization", id: item.id }, imported, [
+                  { key: "siteId", ref: "Site" },
+                  { key: "siteSpaceId", as: () => ref(owner.kind, owner.id, owner.property, item.id) },
+                  ...spec,
+                ]),
               },
             ];
           }),
