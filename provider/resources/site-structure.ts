@@ -108,8 +108,10 @@ type ContainerKey = "root" | `group:${string}` | `section:${string}`;
 function containersOf(tree: ApiStructure): Map<ContainerKey, Item[]> {
   const containers = new Map<ContainerKey, Item[]>();
   const pending: { key: ContainerKey; nodes: ApiStructureNode[] }[] = [{ key: "root", nodes: tree.structure }];
+  // Breadth first: the containers in the order a reader meets them, which is the order an import
+  // declares them in (as export writes them).
   while (pending.length > 0) {
-    const { key, nodes } = pending.pop()!;
+    const { key, nodes } = pending.shift()!;
     containers.set(key, nodes.map((node) => ({ type: node.object, id: node.id })));
     for (const node of nodes) {
       if (node.object === "site-section-group") pending.push({ key: `group:${node.id}`, nodes: node.children ?? [] });

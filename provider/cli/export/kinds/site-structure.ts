@@ -1,65 +1,68 @@
 /**
  * SiteStructure: the order of every container of a site that holds two items or more (its top
  * level, each section group, each section's site spaces), so a copy gets the same order whatever
- * order Pulumi creates things in.
+ * order Pulumi creates things in. The lists come through the plugin's import path (the kind's
+ * declarationOf); what stays this file's is naming each item, which the lists give by id only:
+ * a section, a section group, a section's default site space (the section's `siteSpaceId`) or a
+ * SiteSpace.
  */
 import { definition } from "../../../resources/site-structure";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
 import type { ApiStructureNode } from "../../../api/site-structure";
-import type { OrganizationReader } from "../reader";
 import { type Value, object, ref } from "../values";
+import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
-import { siteSpaceRef } from "./site-space";
 
-async function nodeRef(org: OrganizationReader, siteId: string, node: ApiStructureNode): Promise<Value> {
-  if (node.object === "site-section") return ref("SiteSection", node.id);
-  if (node.object === "site-section-group") return ref("SiteSectionGroup", node.id);
-  const target = await siteSpaceRef(org, siteId, node.id);
-  return ref(target.kind, target.id, target.property, node.id);
-}
+const structureDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
 
 const list = (items: Value[]): Value => ({ type: "array", items });
 
 export const siteStructure: KindExporter = {
   kind: "SiteStructure",
-  definition: definition as unknown as ResourceDefinition<{ adopt?: Adopt }>,
-  async read(org) {
+  definition: structureDefinition,
+  async read(org, notes) {
     const sites = await org.sites();
     const perSite = await Promise.all(
       sites.map(async (site): Promise<ExportedObject[]> => {
-        const tree = await org.structure(site.id);
-        const refsOf = (nodes: { id: string; object: ApiStructureNode["object"] }[]) => Promise.all(nodes.map((node) => nodeRef(org, site.id, node)));
-        const groups: Value[] = [];
-        const sections: Value[] = [];
+        const [tree, sections] = await Promise.all([org.structure(site.id), org.sectionsWithPrimary(site.id)]);
+        const objectOf = new Map<string, ApiStructureNode["object"]>();
         const pending = [...tree.structure];
         while (pending.length > 0) {
           const node = pending.shift()!;
-          if (node.object === "site-section-group") {
-            const children = node.children ?? [];
-            if (children.length >= 2) groups.push(object([["groupId", ref("SiteSectionGroup", node.id)], ["items", list(await refsOf(children))]]));
-            pending.push(...children);
-          }
-          if (node.object === "site-section" && (node.siteSpaces ?? []).length >= 2) {
-            const siteSpaces = (node.siteSpaces ?? []).map((siteSpace) => ({ id: siteSpace.id, object: "site-space" as const }));
-            sections.push(object([["sectionId", ref("SiteSection", node.id)], ["siteSpaces", list(await refsOf(siteSpaces))]]));
-          }
+          objectOf.set(node.id, node.object);
+          pending.push(...(node.children ?? []));
         }
-        const root = tree.structure.length >= 2 ? list(await refsOf(tree.structure)) : undefined;
-        if (!root && groups.length === 0 && sections.length === 0) return [];
-        return [
+        const sectionOf = new Map<string, string>();
+        for (const { section, primary } of sections) if (primary && !sectionOf.has(primary.id)) sectionOf.set(primary.id, section.id);
+        const itemRef = (id: string): Value => {
+          if (objectOf.get(id) === "site-section") return ref("SiteSection", id);
+          if (objectOf.get(id) === "site-section-group") return ref("SiteSectionGroup", id);
+          const section = sectionOf.get(id);
+          return section ? ref("SiteSection", section, "siteSpaceId", id) : ref("SiteSpace", id);
+        };
+        const imported = await notes.imported(structureDefinition, structureDefinition.importId!.format(site.id, { siteId: site.id }));
+        const inputs = importedInputs({ kind: "SiteStructure", id: site.id }, imported, [
+          { key: "siteId", ref: "Site" },
+          { key: "root", as: (ids) => list((ids as string[]).map(itemRef)) },
           {
-            kind: "SiteStructure",
-            id: site.id,
-            name: { object: { kind: "Site", id: site.id }, suffix: "structure" },
-            inputs: [
-              ["siteId", ref("Site", site.id)],
-              ["root", root],
-              ["groups", groups.length > 0 ? list(groups) : undefined],
-              ["sections", sections.length > 0 ? list(sections) : undefined],
-            ],
+            key: "groups",
+            as: (groups) =>
+              list((groups as { groupId: string; items: string[] }[]).map((group) => object([["groupId", ref("SiteSectionGroup", group.groupId)], ["items", list(group.items.map(itemRef))]]))),
           },
-        ];
+          {
+            key: "sections",
+            as: (entries) =>
+              list(
+                (entries as { sectionId: string; siteSpaces: string[] }[]).map((entry) =>
+                  object([["sectionId", ref("SiteSection", entry.sectionId)], ["siteSpaces", list(entry.siteSpaces.map(itemRef))]]),
+                ),
+              ),
+          },
+        ]);
+        // A site whose every container holds one item or none has no order to declare.
+        if (inputs.every(([key, value]) => key === "siteId" || value === undefined)) return [];
+        return [{ kind: "SiteStructure", id: site.id, name: { object: { kind: "Site", id: site.id }, suffix: "structure" }, inputs }];
       }),
     );
     return perSite.flat();
