@@ -191,7 +191,10 @@ export function packageJson(project: string, packageSpec: string = DEFAULT_PACKA
 
 export async function exportOrganization(request: ExportRequest): Promise<ExportResult> {
   const progress = request.progress ?? (() => {});
-  const reader = new OrganizationReader(request.api, request.organizationId);
+  // The plugin's import path, as `pulumi import` runs it, on lists read once for the whole export
+  // and shared with the reader (a kind lists its objects, then imports each from the same list).
+  const lists = new SharedLists(request.api);
+  const reader = new OrganizationReader(request.api, request.organizationId, lists);
   // Read first and alone: an unknown organization or a refused token stops here, with one clear error.
   const organization = await reader.organization();
   progress(`organization ${organization.id} (${organization.title})`);
@@ -200,8 +203,6 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   const counts: ExportResult["counts"] = [];
   const skipped: ExportResult["skipped"] = [];
   const warnings: string[] = [];
-  // The plugin's import path, as `pulumi import` runs it, on lists read once for the whole export.
-  const lists = new SharedLists(request.api);
   const notes: ReadNotes = {
     warn: (message) => warnings.push(message),
     imported: async (definition, importId) => {

@@ -5,6 +5,7 @@
  */
 import { isNotFoundError } from "../../client";
 import type { ApiRequester, PathSegments, QueryParameters } from "../../api/requester";
+import type { SharedLists } from "../../api/shared-lists";
 import type { Json } from "./values";
 import { adaptiveSchemaPath } from "../../api/adaptive-schemas";
 import { type ApiAgentInstructions, agentInstructionsPath } from "../../api/agent-instructions";
@@ -29,10 +30,16 @@ export class OrganizationReader {
   readonly organizationId: string;
   readonly #api: ApiRequester;
   readonly #cache = new Map<string, Promise<unknown>>();
+  readonly #lists: SharedLists | undefined;
 
-  constructor(api: ApiRequester, organizationId: string) {
+  /**
+   * `lists`: the lists the kinds' import path reads through (export.ts), so a list both read is
+   * fetched once for the whole export.
+   */
+  constructor(api: ApiRequester, organizationId: string, lists?: SharedLists) {
     this.#api = api;
     this.organizationId = organizationId;
+    this.#lists = lists;
   }
 
   #once<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -46,6 +53,9 @@ export class OrganizationReader {
 
   #list<T>(path: PathSegments, query?: QueryParameters): Promise<T[]> {
     return this.#once(`list ${path.join("/")} ${JSON.stringify(query ?? {})}`, async () => {
+      const shared = await this.#lists?.all<T>(path, query);
+      if (shared) return [...shared];
+      // No shared lists, or the list answered 404: read it here, so a 404 fails as the API's error.
       const items: T[] = [];
       for await (const item of this.#api.paginate<T>(path, query)) items.push(item);
       return items;
