@@ -1,6 +1,8 @@
 /** Members of an organization (API.md 2.13, 4.8). */
 import type { Role } from "./roles";
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { getOrUndefined, listAll } from "./requests";
 
 export interface ApiUser {
   id?: string;
@@ -30,3 +32,13 @@ export const membersPath = apiPath(["GET"], (organizationId: string) => ["orgs",
 export const memberPath = apiPath(["GET", "PATCH", "DELETE"], (organizationId: string, userId: string) => ["orgs", organizationId, "members", userId]);
 
 export const memberTeamsPath = apiPath(["GET"], (organizationId: string, userId: string) => ["orgs", organizationId, "members", userId, "teams"]);
+
+/** The organization's members. */
+export function listMembers(api: ApiRequester, organizationId: string): Promise<ApiMember[]> {
+  return listAll<ApiMember>(api, membersPath(organizationId));
+}
+
+/** One member, by user id; undefined when they are not (or no longer) a member. */
+export function getMember(api: ApiRequester, organizationId: string, userId: string): Promise<ApiMember | undefined> {
+  return getOrUndefined<ApiMember>(api, memberPath(organizationId, userId));
+}

@@ -1,6 +1,8 @@
 /** Teams and their members (API.md 2.13, 4.8; team members: DESIGN.md 8). */
 import type { ApiMember } from "./members";
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
 
 /** A Team; `members` is a count. */
 export interface ApiTeam {
@@ -31,3 +33,23 @@ export const teamMembersPath = apiPath(["GET", "PUT"], (organizationId: string, 
 
 /** One member of a team: a PUT adds it or sets its role, a DELETE removes it. */
 export const teamMemberPath = apiPath(["PUT", "DELETE"], (organizationId: string, teamId: string, userId: string) => ["orgs", organizationId, "teams", teamId, "members", userId]);
+
+/** The organization's teams. */
+export function listTeams(api: ApiRequester, organizationId: string): Promise<ApiTeam[]> {
+  return listAll<ApiTeam>(api, teamsPath(organizationId));
+}
+
+/** One team; undefined when it is gone. */
+export function getTeam(api: ApiRequester, organizationId: string, teamId: string): Promise<ApiTeam | undefined> {
+  return getOrUndefined<ApiTeam>(api, teamPath(organizationId, teamId));
+}
+
+/** One team for a read: in a refresh, from the organization's list every team shares. */
+export function readTeamThroughList(ctx: ReadContext, organizationId: string, teamId: string): Promise<ApiTeam | undefined> {
+  return readThroughList(ctx, teamsPath(organizationId), teamId, () => getTeam(ctx.api, organizationId, teamId));
+}
+
+/** The team's members, each with their role in it. */
+export function listTeamMembers(api: ApiRequester, organizationId: string, teamId: string): Promise<ApiTeamMember[]> {
+  return listAll<ApiTeamMember>(api, teamMembersPath(organizationId, teamId));
+}
