@@ -30,12 +30,12 @@ import { createOnce } from "../recovery/create-once";
 import { asWritten, covers, documentInput } from "../domain/document";
 import type { Document } from "../api/document";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll } from "../api/requests";
+import { deleteIdempotent, getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact, stateStrings } from "../adapter/values";
-import { type ApiTranslation, translationPath, translationRunPath, translationsPath } from "../api/translations";
+import { type ApiTranslation, getTranslation, listTranslations, translationPath, translationRunPath, translationsPath } from "../api/translations";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "language and source within the organization";
@@ -192,7 +192,7 @@ function organizationOf(props: State): string {
 
 /** The translations with the inputs' language and declared source: the natural key. */
 async function translationsMatching(api: ApiRequester, inputs: TranslationInputs): Promise<ApiTranslation[]> {
-  const translations = await listAll<ApiTranslation>(api, translationsPath(inputs.organizationId));
+  const translations = await listTranslations(api, inputs.organizationId);
   return translations.filter((translation) => translation.language === inputs.language && covers(translation.source ?? {}, inputs.source ?? {}));
 }
 
@@ -237,7 +237,7 @@ export const definition: ResourceDefinition<TranslationInputs> = {
           idempotent: false,
         }),
       find: () => translationsMatching(ctx.api, inputs),
-      get: (id) => getOrUndefined<ApiTranslation>(ctx.api, translationPath(organizationId, id)),
+      get: (id) => getTranslation(ctx.api, organizationId, id),
       idOf: (translation) => translation.id,
       createdAtOf: (translation) => translation.createdAt,
     });
@@ -253,7 +253,7 @@ export const definition: ResourceDefinition<TranslationInputs> = {
 
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous);
-    const translation = await getOrUndefined<ApiTranslation>(ctx.api, translationPath(organizationId, id));
+    const translation = await getTranslation(ctx.api, organizationId, id);
     return translation && stateOf(organizationId, translation, previous);
   },
 
