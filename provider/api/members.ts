@@ -1,7 +1,7 @@
 /** Members of an organization (API.md 2.13, 4.8). */
 import type { Role } from "./roles";
 import { apiPath } from "./paths";
-import type { ApiRequester } from "./requester";
+import type { ApiRequester, ListReader } from "./requester";
 import { getOrUndefined, listAll } from "./requests";
 
 export interface ApiUser {
@@ -41,4 +41,14 @@ export function listMembers(api: ApiRequester, organizationId: string): Promise<
 /** One member, by user id; undefined when they are not (or no longer) a member. */
 export function getMember(api: ApiRequester, organizationId: string, userId: string): Promise<ApiMember | undefined> {
   return getOrUndefined<ApiMember>(api, memberPath(organizationId, userId));
+}
+
+/** The organization's members from the refresh's shared list; undefined when the API answers 404 (the organization is gone). */
+export function listMembersShared(lists: ListReader, organizationId: string): Promise<readonly ApiMember[] | undefined> {
+  return lists.all<ApiMember>(membersPath(organizationId));
+}
+
+/** The member's teams from the refresh's shared list; undefined when the API answers 404. */
+export function listMemberTeamsShared(lists: ListReader, organizationId: string, userId: string): Promise<readonly ApiMemberTeam[] | undefined> {
+  return lists.all<ApiMemberTeam>(memberTeamsPath(organizationId, userId));
 }

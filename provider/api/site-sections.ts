@@ -1,6 +1,6 @@
 /** Site sections (API.md 2.17, 4.13). The API has no GET of one section: it is read from the list. */
 import { apiPath } from "./paths";
-import type { ApiRequester } from "./requester";
+import type { ApiRequester, ListReader } from "./requester";
 import { findListed, listAll, listForRead, type ReadContext, readThroughList } from "./requests";
 import type { ApiSiteSpace } from "./site-spaces";
 
@@ -38,6 +38,11 @@ export function listSiteSections(api: ApiRequester, organizationId: string, site
 /** The site's sections for a read: in a refresh, the list every section of the site shares. */
 export function listSiteSectionsForRead(ctx: ReadContext, organizationId: string, siteId: string): Promise<readonly ApiSiteSection[]> {
   return listForRead<ApiSiteSection>(ctx, siteSectionsPath(organizationId, siteId));
+}
+
+/** The site's sections from the refresh's shared list; undefined when the API answers 404 (the site is gone). */
+export function listSiteSectionsShared(lists: ListReader, organizationId: string, siteId: string): Promise<readonly ApiSiteSection[] | undefined> {
+  return lists.all<ApiSiteSection>(siteSectionsPath(organizationId, siteId));
 }
 
 /** One section, found in the site's list (the API has no GET of one); undefined when it is gone. */

@@ -1,7 +1,7 @@
 /** Teams and their members (API.md 2.13, 4.8; team members: DESIGN.md 8). */
 import type { ApiMember } from "./members";
 import { apiPath } from "./paths";
-import type { ApiRequester } from "./requester";
+import type { ApiRequester, ListReader } from "./requester";
 import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
 
 /** A Team; `members` is a count. */
@@ -52,4 +52,9 @@ export function readTeamThroughList(ctx: ReadContext, organizationId: string, te
 /** The team's members, each with their role in it. */
 export function listTeamMembers(api: ApiRequester, organizationId: string, teamId: string): Promise<ApiTeamMember[]> {
   return listAll<ApiTeamMember>(api, teamMembersPath(organizationId, teamId));
+}
+
+/** The organization's teams from the refresh's shared list; undefined when the API answers 404 (the organization is gone). */
+export function listTeamsShared(lists: ListReader, organizationId: string): Promise<readonly ApiTeam[] | undefined> {
+  return lists.all<ApiTeam>(teamsPath(organizationId));
 }

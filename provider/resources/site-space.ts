@@ -20,7 +20,7 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
-import { type ApiSiteSection, listSiteSections, siteSectionsPath } from "../api/site-sections";
+import { type ApiSiteSection, listSiteSections, listSiteSectionsShared } from "../api/site-sections";
 import { type ApiSiteSpace, getSiteSpace, listSiteSpaces, readSiteSpaceThroughList, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
 
 export const siteSpaceInputs = z.strictObject({
@@ -154,7 +154,7 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
 async function fromSectionList(lists: ListReader, address: { organizationId: string; siteId: string }, siteSpaceId: string): Promise<ApiSiteSpace | undefined | "elsewhere"> {
   let sections: readonly ApiSiteSection[] | undefined;
   try {
-    sections = await lists.all<ApiSiteSection>(siteSectionsPath(address.organizationId, address.siteId));
+    sections = await listSiteSectionsShared(lists, address.organizationId, address.siteId);
   } catch (error) {
     if (isPermissionDeniedError(error)) return "elsewhere";
     throw error;

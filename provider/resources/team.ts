@@ -13,8 +13,8 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
 import { stateStrings } from "../adapter/values";
-import { type ApiMember, type ApiMemberTeam, membersPath, memberTeamsPath } from "../api/members";
-import { type ApiTeam, getTeam, listTeamMembers, listTeams, readTeamThroughList, teamMembersPath, teamPath, teamsPath } from "../api/teams";
+import { listMembersShared, listMemberTeamsShared } from "../api/members";
+import { type ApiTeam, getTeam, listTeamMembers, listTeams, listTeamsShared, readTeamThroughList, teamMembersPath, teamPath, teamsPath } from "../api/teams";
 import { TEAM_MEMBERSHIP, declaredByTeamMembers, teamMembershipConflict } from "../domain/team-membership";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -144,10 +144,10 @@ function writtenMembers(members: unknown): string[] {
 async function sharedMembership(ctx: ResourceContext, organizationId: string, teamId: string): Promise<TeamMember[] | undefined> {
   const lists = ctx.lists;
   if (!lists) return undefined;
-  const [members, teams] = await Promise.all([lists.all<ApiMember>(membersPath(organizationId)), lists.all<ApiTeam>(teamsPath(organizationId))]);
+  const [members, teams] = await Promise.all([listMembersShared(lists, organizationId), listTeamsShared(lists, organizationId)]);
   if (!members || !teams || members.length > teams.length) return undefined;
   const memberships = await Promise.all(
-    members.map(async (member) => ({ member, teams: (await lists.all<ApiMemberTeam>(memberTeamsPath(organizationId, member.id))) ?? [] })),
+    members.map(async (member) => ({ member, teams: (await listMemberTeamsShared(lists, organizationId, member.id)) ?? [] })),
   );
   return memberships
     .filter(({ teams: ofMember }) => ofMember.some((item) => item.team?.id === teamId))
