@@ -2,6 +2,7 @@
 import type { ApiMember } from "./members";
 import { apiPath } from "./paths";
 import type { ApiRequester, ListReader } from "./requester";
+import { isNotFoundError } from "../client";
 import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
 
 /** A Team; `members` is a count. */
@@ -57,4 +58,21 @@ export function listTeamMembers(api: ApiRequester, organizationId: string, teamI
 /** The organization's teams from the refresh's shared list; undefined when the API answers 404 (the organization is gone). */
 export function listTeamsShared(lists: ListReader, organizationId: string): Promise<readonly ApiTeam[] | undefined> {
   return lists.all<ApiTeam>(teamsPath(organizationId));
+}
+
+/**
+ * The team's membership of `userId`, found in the team's member list (the API has no GET of one
+ * member of a team): undefined when they are not in the team, `"no team"` when the team is gone.
+ * The list is read only as far as the member.
+ */
+export async function getTeamMember(api: ApiRequester, organizationId: string, teamId: string, userId: string): Promise<ApiTeamMember | undefined | "no team"> {
+  try {
+    for await (const item of api.paginate<ApiTeamMember>(teamMembersPath(organizationId, teamId))) {
+      if (item.organization.id === userId) return item;
+    }
+    return undefined;
+  } catch (error) {
+    if (isNotFoundError(error)) return "no team";
+    throw error;
+  }
 }
