@@ -1,6 +1,8 @@
 /** Translations (API.md 2.15, 4.10). */
 import type { Document } from "./document";
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
 
 export interface ApiTranslation {
   id: string;
@@ -23,3 +25,18 @@ export const translationPath = apiPath(["GET", "PUT", "DELETE"], (organizationId
 
 /** Runs a translation again. */
 export const translationRunPath = apiPath(["POST"], (organizationId: string, translationId: string) => ["orgs", organizationId, "translations", translationId, "run"]);
+
+/** The organization's translations. */
+export function listTranslations(api: ApiRequester, organizationId: string): Promise<ApiTranslation[]> {
+  return listAll<ApiTranslation>(api, translationsPath(organizationId));
+}
+
+/** One translation; undefined when it is gone. */
+export function getTranslation(api: ApiRequester, organizationId: string, translationId: string): Promise<ApiTranslation | undefined> {
+  return getOrUndefined<ApiTranslation>(api, translationPath(organizationId, translationId));
+}
+
+/** One translation for a read: in a refresh or an import, from the organization's list every translation shares. */
+export function readTranslationThroughList(ctx: ReadContext, organizationId: string, translationId: string): Promise<ApiTranslation | undefined> {
+  return readThroughList(ctx, translationsPath(organizationId), translationId, () => getTranslation(ctx.api, organizationId, translationId));
+}

@@ -4,9 +4,9 @@ import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
 import { withIdentity } from "../dynamic/args";
 import { type ClaimedObject, claimSoleOwner } from "../dynamic/object-owners";
-import { type ApiMember, memberPath, membersPath } from "../api/members";
+import { type ApiMember, getMember, memberPath, readMemberThroughList } from "../api/members";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember } from "../domain/members";
-import { deleteIdempotent, getOrUndefined, patchChecked, readThroughList } from "../api/requests";
+import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
@@ -172,7 +172,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous);
     // In a refresh or an import, from the organization's member list shared by every member (see shared-lists.ts).
-    const member = await readThroughList(ctx, membersPath(organizationId), id, () => getOrUndefined<ApiMember>(ctx.api, memberPath(organizationId, id)));
+    const member = await readMemberThroughList(ctx, organizationId, id);
     return member ? stateOf(organizationId, member, previous.email, previous.removeOnDestroy === true) : undefined;
   },
 
@@ -181,7 +181,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
     // removeOnDestroy alone changes only the state: nothing is sent.
     const member = changed.has("role")
       ? await setRole(ctx, organizationId, id, news.role)
-      : await getOrUndefined<ApiMember>(ctx.api, memberPath(organizationId, id));
+      : await getMember(ctx.api, organizationId, id);
     if (!member) throw new Error(`OrganizationMember: user ${id} is no longer a member of organization ${organizationId}; run \`pulumi refresh\``);
     return stateOf(organizationId, member, news.email, news.removeOnDestroy);
   },

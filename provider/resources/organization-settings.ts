@@ -5,7 +5,7 @@ import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
 import { type Wrapped } from "../dynamic/args";
 import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
-import { getOrUndefined, patchChecked, sortedSet } from "../api/requests";
+import { patchChecked, sortedSet } from "../api/requests";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { organizationIdFor } from "../config/organization-default";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -15,7 +15,7 @@ import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
-import { type ApiOrganization, organizationPath } from "../api/organizations";
+import { type ApiOrganization, getOrganization, organizationPath } from "../api/organizations";
 
 /**
  * The settings of an existing organization. The API has no endpoint that
@@ -192,7 +192,7 @@ function stateOf(organization: ApiOrganization): State {
 }
 
 async function readOrganization(api: ApiRequester, organizationId: string): Promise<State | undefined> {
-  const organization = await getOrUndefined<ApiOrganization>(api, organizationPath(organizationId));
+  const organization = await getOrganization(api, organizationId);
   return organization ? stateOf(organization) : undefined;
 }
 

@@ -1,11 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, resourceId } from "../adapter/check";
 import { type Wrapped, withIdentity } from "../dynamic/args";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../domain/members";
-import { deleteIdempotent, readThroughList } from "../api/requests";
+import { deleteIdempotent } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -13,8 +12,7 @@ import { assertNotAuthoritativeTeamId, registerTeamMember } from "../dynamic/tea
 import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
 import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
-import { isNotFoundError } from "../client";
-import { type ApiTeamMember, teamMemberPath, teamMembersPath } from "../api/teams";
+import { type ApiTeamMember, getTeamMember, readTeamMemberThroughList, teamMemberPath } from "../api/teams";
 
 /** Roles of a member in a team. */
 export const TEAM_ROLES = ["owner", "member"] as const;
@@ -138,19 +136,6 @@ function partsOf(id: string): [string, string] {
 
 const claimKey = (organizationId: string, teamId: string, userId: string) => `team-member:${organizationId}/${teamId}/${userId}`;
 
-/** The team's membership of `userId`; undefined when they are not in the team or the team is gone. */
-async function membershipOf(api: ApiRequester, organizationId: string, teamId: string, userId: string): Promise<ApiTeamMember | undefined | "no team"> {
-  try {
-    for await (const item of api.paginate<ApiTeamMember>(teamMembersPath(organizationId, teamId))) {
-      if (item.organization.id === userId) return item;
-    }
-    return undefined;
-  } catch (error) {
-    if (isNotFoundError(error)) return "no team";
-    throw error;
-  }
-}
-
 function stateOf(organizationId: string, teamId: string, membership: ApiTeamMember, writtenEmail: unknown): State {
   return {
     organizationId,
@@ -163,12 +148,8 @@ function stateOf(organizationId: string, teamId: string, membership: ApiTeamMemb
 
 async function readMembership(ctx: ResourceContext, organizationId: string, id: string, writtenEmail: unknown): Promise<State | undefined> {
   const [teamId, userId] = partsOf(id);
-  const alone = async () => {
-    const membership = await membershipOf(ctx.api, organizationId, teamId, userId);
-    return typeof membership === "object" ? membership : undefined;
-  };
   // In a refresh or an import, from the team's member list shared by every member of the team (see shared-lists.ts).
-  const membership = await readThroughList(ctx, teamMembersPath(organizationId, teamId), userId, alone, { keyOf: (item: ApiTeamMember) => item.organization.id });
+  const membership = await readTeamMemberThroughList(ctx, organizationId, teamId, userId);
   return membership && stateOf(organizationId, teamId, membership, writtenEmail);
 }
 
@@ -207,7 +188,7 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
   async create(ctx, inputs) {
     const { organizationId, teamId } = inputs;
     const userId = await userIdOf(ctx, organizationId, inputs);
-    const existing = await membershipOf(ctx.api, organizationId, teamId, userId);
+    const existing = await getTeamMember(ctx.api, organizationId, teamId, userId);
     if (existing === "no team") throw noTeam(organizationId, teamId);
     if (existing) {
       throw new Error(
@@ -255,7 +236,7 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
   async findByNaturalKey(ctx, inputs) {
     const { organizationId, teamId } = inputs;
     const userId = await userIdOf(ctx, organizationId, inputs);
-    const membership = await membershipOf(ctx.api, organizationId, teamId, userId);
+    const membership = await getTeamMember(ctx.api, organizationId, teamId, userId);
     if (membership === "no team") throw noTeam(organizationId, teamId);
     if (!membership) return [];
     ctx.claims?.claim(claimKey(organizationId, teamId, userId));

@@ -7,14 +7,14 @@ import { identifier, text } from "../adapter/check";
 import { type Wrapped, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, listForRead, patchChecked, readThroughList, sortedSet } from "../api/requests";
+import { deleteIdempotent, patchChecked, sortedSet } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
 import { stateStrings } from "../adapter/values";
-import { type ApiMember, type ApiMemberTeam, memberTeamsPath, membersPath } from "../api/members";
-import { type ApiTeam, type ApiTeamMember, teamMembersPath, teamPath, teamsPath } from "../api/teams";
+import { listMembersShared, listMemberTeamsShared } from "../api/members";
+import { type ApiTeam, getTeam, listTeamMembers, listTeamMembersForRead, listTeams, listTeamsShared, readTeamThroughList, teamMembersPath, teamPath, teamsPath } from "../api/teams";
 import { TEAM_MEMBERSHIP, declaredByTeamMembers, teamMembershipConflict } from "../domain/team-membership";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -110,7 +110,7 @@ function names(entry: string, member: TeamMember): boolean {
 }
 
 async function currentMembers(api: ApiRequester, organizationId: string, teamId: string): Promise<TeamMember[]> {
-  const items = await listAll<ApiTeamMember>(api, teamMembersPath(organizationId, teamId));
+  const items = await listTeamMembers(api, organizationId, teamId);
   return items.map((item) => ({ id: item.organization.id, ...(item.organization.user?.email ? { email: item.organization.user.email } : {}) }));
 }
 
@@ -144,10 +144,10 @@ function writtenMembers(members: unknown): string[] {
 async function sharedMembership(ctx: ResourceContext, organizationId: string, teamId: string): Promise<TeamMember[] | undefined> {
   const lists = ctx.lists;
   if (!lists) return undefined;
-  const [members, teams] = await Promise.all([lists.all<ApiMember>(membersPath(organizationId)), lists.all<ApiTeam>(teamsPath(organizationId))]);
+  const [members, teams] = await Promise.all([listMembersShared(lists, organizationId), listTeamsShared(lists, organizationId)]);
   if (!members || !teams || members.length > teams.length) return undefined;
   const memberships = await Promise.all(
-    members.map(async (member) => ({ member, teams: (await lists.all<ApiMemberTeam>(memberTeamsPath(organizationId, member.id))) ?? [] })),
+    members.map(async (member) => ({ member, teams: (await listMemberTeamsShared(lists, organizationId, member.id)) ?? [] })),
   );
   return memberships
     .filter(({ teams: ofMember }) => ofMember.some((item) => item.team?.id === teamId))
@@ -181,12 +181,12 @@ async function setMembers(api: ApiRequester, organizationId: string, teamId: str
 
 async function readTeam(ctx: ResourceContext, organizationId: string, id: string, written: readonly string[]): Promise<State | undefined> {
   // In a refresh, from the organization's team list shared by every team (see shared-lists.ts).
-  const team = await readThroughList(ctx, teamsPath(organizationId), id, () => getOrUndefined<ApiTeam>(ctx.api, teamPath(organizationId, id)));
+  const team = await readTeamThroughList(ctx, organizationId, id);
   return team ? stateOf(ctx.api, organizationId, team, written, ctx) : undefined;
 }
 
 async function teamsTitled(api: ApiRequester, organizationId: string, title: string): Promise<ApiTeam[]> {
-  const teams = await listAll<ApiTeam>(api, teamsPath(organizationId));
+  const teams = await listTeams(api, organizationId);
   return teams.filter((team) => team.title === title);
 }
 
@@ -220,7 +220,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
   // its TeamMembers (which carry the roles) declare its membership.
   async importLeavesOut(ctx, id, state) {
     // In an import of many teams (export's), from the lists they share.
-    const items = await listForRead<ApiTeamMember>(ctx, teamMembersPath(organizationOf(state), id));
+    const items = await listTeamMembersForRead(ctx, organizationOf(state), id);
     return declaredByTeamMembers(items) ? ["members"] : [];
   },
 
@@ -241,7 +241,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
           idempotent: false,
         }),
       find: () => teamsTitled(ctx.api, inputs.organizationId, inputs.title),
-      get: (id) => getOrUndefined<ApiTeam>(ctx.api, teamPath(inputs.organizationId, id)),
+      get: (id) => getTeam(ctx.api, inputs.organizationId, id),
       idOf: (team) => team.id,
       createdAtOf: (team) => team.createdAt,
     });

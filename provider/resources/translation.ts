@@ -30,12 +30,12 @@ import { createOnce } from "../recovery/create-once";
 import { asWritten, covers, documentInput } from "../domain/document";
 import type { Document } from "../api/document";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, readThroughList } from "../api/requests";
+import { deleteIdempotent } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact, stateStrings } from "../adapter/values";
-import { type ApiTranslation, translationPath, translationRunPath, translationsPath } from "../api/translations";
+import { type ApiTranslation, getTranslation, listTranslations, readTranslationThroughList, translationPath, translationRunPath, translationsPath } from "../api/translations";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "language and source within the organization";
@@ -192,7 +192,7 @@ function organizationOf(props: State): string {
 
 /** The translations with the inputs' language and declared source: the natural key. */
 async function translationsMatching(api: ApiRequester, inputs: TranslationInputs): Promise<ApiTranslation[]> {
-  const translations = await listAll<ApiTranslation>(api, translationsPath(inputs.organizationId));
+  const translations = await listTranslations(api, inputs.organizationId);
   return translations.filter((translation) => translation.language === inputs.language && covers(translation.source ?? {}, inputs.source ?? {}));
 }
 
@@ -204,16 +204,15 @@ const runsOf = (translation: ApiTranslation | undefined) => translation?.stats?.
  * again, so a translation is never run twice for one trigger; `runsBefore` is the counter before.
  */
 async function runOnce(api: ApiRequester, organizationId: string, id: string, runsBefore: number): Promise<ApiTranslation> {
-  const path = translationPath(organizationId, id);
   let after: ApiTranslation | undefined;
   try {
     await api.request<unknown>("POST", translationRunPath(organizationId, id), { idempotent: false });
   } catch (error) {
     if (!isOutcomeUnknown(error)) throw error;
-    after = await getOrUndefined<ApiTranslation>(api, path);
+    after = await getTranslation(api, organizationId, id);
     if (runsOf(after) <= runsBefore) throw error;
   }
-  after ??= await getOrUndefined<ApiTranslation>(api, path);
+  after ??= await getTranslation(api, organizationId, id);
   if (!after) throw new Error(`Translation ${id} disappeared while it was run; run \`pulumi refresh\``);
   return after;
 }
@@ -237,7 +236,7 @@ export const definition: ResourceDefinition<TranslationInputs> = {
           idempotent: false,
         }),
       find: () => translationsMatching(ctx.api, inputs),
-      get: (id) => getOrUndefined<ApiTranslation>(ctx.api, translationPath(organizationId, id)),
+      get: (id) => getTranslation(ctx.api, organizationId, id),
       idOf: (translation) => translation.id,
       createdAtOf: (translation) => translation.createdAt,
     });
@@ -254,7 +253,7 @@ export const definition: ResourceDefinition<TranslationInputs> = {
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous);
     // In a refresh or an import, from the organization's translation list shared by every translation (see shared-lists.ts).
-    const translation = await readThroughList(ctx, translationsPath(organizationId), id, () => getOrUndefined<ApiTranslation>(ctx.api, translationPath(organizationId, id)));
+    const translation = await readTranslationThroughList(ctx, organizationId, id);
     return translation && stateOf(organizationId, translation, previous);
   },
 
@@ -276,11 +275,11 @@ export const definition: ResourceDefinition<TranslationInputs> = {
       translation = await ctx.api.request<ApiTranslation>("PUT", path, { body: { instructions: news.instructions }, idempotent: true });
     }
     if (changed.has("runTrigger") && news.runTrigger !== undefined) {
-      const before = translation ?? (await getOrUndefined<ApiTranslation>(ctx.api, path));
+      const before = translation ?? (await getTranslation(ctx.api, organizationId, id));
       if (!before) throw new Error(`Translation ${id} no longer exists; run \`pulumi refresh\``);
       translation = await runOnce(ctx.api, organizationId, id, runsOf(before));
     }
-    translation ??= await getOrUndefined<ApiTranslation>(ctx.api, path);
+    translation ??= await getTranslation(ctx.api, organizationId, id);
     if (!translation) throw new Error(`Translation ${id} no longer exists; run \`pulumi refresh\``);
     return stateOf(organizationId, translation, news);
   },

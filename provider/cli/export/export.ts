@@ -191,10 +191,9 @@ export function packageJson(project: string, packageSpec: string = DEFAULT_PACKA
 
 export async function exportOrganization(request: ExportRequest): Promise<ExportResult> {
   const progress = request.progress ?? (() => {});
-  // The plugin's import path, as `pulumi import` runs it, on lists read once for the whole export
-  // and shared with the reader (a kind lists its objects, then imports each from the same list).
+  // The plugin's import path, as `pulumi import` runs it, on lists read once for the whole export.
   const lists = new SharedLists(request.api);
-  const reader = new OrganizationReader(request.api, request.organizationId, lists);
+  const reader = new OrganizationReader(request.api, request.organizationId);
   // Read first and alone: an unknown organization or a refused token stops here, with one clear error.
   const organization = await reader.organization();
   progress(`organization ${organization.id} (${organization.title})`);
