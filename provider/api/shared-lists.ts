@@ -42,6 +42,25 @@ export class SharedLists implements ListReader {
     };
   }
 
+  /**
+   * `api` with its lists served from these shared ones: a reader of many lists (export's) and the
+   * kinds' reads it runs then fetch each list once. A list the API answers 404 for is listed again
+   * through `api`, so it fails with the API's own error.
+   */
+  listing(api: ApiRequester = this.#api): ApiRequester {
+    const shared = (path: PathSegments, query?: QueryParameters) => this.all(path, query);
+    return {
+      request: <T>(method: HttpMethod, path: PathSegments, options?: Parameters<ApiRequester["request"]>[2]) => api.request<T>(method, path, options),
+      paginate: <T>(path: PathSegments, query?: QueryParameters) =>
+        (async function* () {
+          const items = (await shared(path, query)) as readonly T[] | undefined;
+          if (items) yield* items;
+          else yield* api.paginate<T>(path, query);
+        })(),
+      ...(api.retryPolicy === undefined ? {} : { retryPolicy: api.retryPolicy }),
+    };
+  }
+
   /** Every item of the list at `path` (all pages), or undefined when the API answers 404 for it. */
   all<T>(path: PathSegments, query?: QueryParameters): Promise<readonly T[] | undefined> {
     const key = JSON.stringify([path, query ?? {}]);

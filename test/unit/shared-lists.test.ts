@@ -25,6 +25,22 @@ function fakeApi(lists: Record<string, { id: string; slug?: string; title?: stri
 }
 
 describe("SharedLists", () => {
+  it("serves a requester's lists from the shared ones (export's reader): each list fetched once, a 404 failing as the API's error, a 403 as the API's", async () => {
+    const { api, calls } = fakeApi({ "/orgs/o/teams": [{ id: "t1" }, { id: "t2" }], "/orgs/o/sites/s1/sections": "missing", "/orgs/o/saml": "forbidden" });
+    const lists = new SharedLists(api);
+    const listing = lists.listing(api);
+    const all = async (path: PathSegments) => {
+      const items: unknown[] = [];
+      for await (const item of listing.paginate(path)) items.push(item);
+      return items;
+    };
+    expect(await all(["orgs", "o", "teams"])).toEqual([{ id: "t1" }, { id: "t2" }]);
+    expect(await lists.item(["orgs", "o", "teams"], "t2", async () => undefined)).toEqual({ id: "t2" });
+    expect(calls).toEqual(["LIST /orgs/o/teams"]);
+    await expect(all(["orgs", "o", "sites", "s1", "sections"])).rejects.toBeInstanceOf(NotFoundError);
+    await expect(all(["orgs", "o", "saml"])).rejects.toBeInstanceOf(PermissionDeniedError);
+  });
+
   it("lists a parent once for every object read from it, at the same time or later", async () => {
     const { api, calls } = fakeApi({ "/orgs/o/teams": [{ id: "t1" }, { id: "t2" }, { id: "t3" }] });
     const lists = new SharedLists(api);

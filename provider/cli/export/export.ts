@@ -191,9 +191,10 @@ export function packageJson(project: string, packageSpec: string = DEFAULT_PACKA
 
 export async function exportOrganization(request: ExportRequest): Promise<ExportResult> {
   const progress = request.progress ?? (() => {});
-  // The plugin's import path, as `pulumi import` runs it, on lists read once for the whole export.
+  // The plugin's import path, as `pulumi import` runs it, on lists read once for the whole export,
+  // and the reader's lists from the same ones (a kind lists its objects, then imports each from them).
   const lists = new SharedLists(request.api);
-  const reader = new OrganizationReader(request.api, request.organizationId);
+  const reader = new OrganizationReader(lists.listing(request.api), request.organizationId);
   // Read first and alone: an unknown organization or a refused token stops here, with one clear error.
   const organization = await reader.organization();
   progress(`organization ${organization.id} (${organization.title})`);
