@@ -34,22 +34,28 @@ import { type ApiOrganization, organizationPath } from "../api/organizations";
 const siteContent = z.strictObject({ type: z.literal("site"), site: identifier() });
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  title: text({ min: 2, max: 255 }).optional(),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  title: text({ min: 2, max: 255 }).optional().meta({ description: "Name of the organization, 2 to 255 characters. Example: `\"Acme Inc.\"`." }),
   // A set of domains: normalized to lower case, deduplicated and sorted for stable diffs.
   emailDomains: z
     .array(text({ min: 1, max: 253 }))
     .transform((domains) => sortedSet(domains.map((domain) => domain.toLowerCase())))
     .optional()
-    .meta({ setValued: true }),
-  hostname: text({ min: 3, max: 32 }).optional(),
-  defaultRole: roleEnum.nullable().optional(),
-  defaultContent: siteContent.nullable().optional(),
-  logo: httpUrl({ max: 2048 }).nullable().optional(),
-  sso: z.boolean().optional(),
-  ai: z.boolean().optional(),
-  inviteLinks: z.boolean().optional(),
-  mergeRules: mergeRulesInput.optional(),
+    .meta({ setValued: true, description:
+      "Email domains whose verified users may join the organization; a set (case, order and\n" +
+      "duplicates ignored). Example: `[\"acme.com\", \"acme.io\"]`." }),
+  hostname: text({ min: 3, max: 32 }).optional().meta({ description: "Default hostname of public content, 3 to 32 characters. Example: `\"acme\"`." }),
+  defaultRole: roleEnum.nullable().optional().meta({ description:
+      "Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" +
+      "them guests. Example: `\"read\"`." }),
+  defaultContent: siteContent.nullable().optional().meta({ description: "What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: \"site\", site: site.id }`." }),
+  logo: httpUrl({ max: 2048 }).nullable().optional().meta({ description: "Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `\"https://acme.com/logo.png\"`." }),
+  sso: z.boolean().optional().meta({ description: "Enforce SAML single sign-on for the whole organization. Example: `true`." }),
+  ai: z.boolean().optional().meta({ description: "Enable AI features. Example: `true`." }),
+  inviteLinks: z.boolean().optional().meta({ description: "Enable invite links. Example: `false`." }),
+  mergeRules: mergeRulesInput.optional().meta({ description:
+      "Merge rules of change requests: `{ type: \"inherit\" }`, or `{ type: \"rules\", rules: [{ rule:\n" +
+      "\"require_specific_reviewers\", users: [\"user_1\"] }] }`." }),
 });
 
 /** `adopt` is never an input here: the organization is always adopted. */

@@ -54,9 +54,12 @@ const jsonSchemaInput = z.strictObject({
 });
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  siteId: identifier().meta({ replaces: true }),
-  jsonSchema: jsonSchemaInput,
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`." }),
+  jsonSchema: jsonSchemaInput.meta({ description:
+      "The visitor schema, replaced whole on every change. Example:\n" +
+      "`{ type: \"object\", properties: { unsigned: { type: \"object\", properties: { betaUser: { type: \"boolean\" } },\n" +
+      "additionalProperties: false }, isAdmin: { type: \"boolean\", description: \"Signed-in admin\" } }, additionalProperties: false }`." }),
 });
 
 /** `adopt` is never an input here: a site has at most one schema, and create always takes it over. */

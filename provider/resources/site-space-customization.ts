@@ -35,9 +35,9 @@ import { siteCustomizationPath, siteSpaceCustomizationPath } from "../api/custom
 const FIELDS = customizationFields(false);
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  siteId: identifier().meta({ replaces: true }),
-  siteSpaceId: identifier().meta({ replaces: true }),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site. Changing it replaces the resource. Example: `site.id`." }),
+  siteSpaceId: identifier().meta({ replaces: true, refersTo: "SiteSpace", description: "Id of the site space whose customization this overrides. Changing it replaces the resource. Example: `siteSpace.id`." }),
   ...FIELDS,
 });
 

@@ -24,14 +24,26 @@ import { type ApiSiteSection, siteSectionsPath } from "../api/site-sections";
 import { type ApiSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
 
 export const siteSpaceInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  siteId: identifier().meta({ replaces: true }),
-  spaceId: identifier(),
-  sectionId: identifier().optional().meta({ replaces: true }),
-  path: pathSegmentInput().optional(),
-  condition: conditionInput().optional(),
-  hidden: z.boolean().optional(),
-  adopt: adoptInput.optional(),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site. Changing it replaces the site space. Example: `site.id`." }),
+  spaceId: identifier().meta({ refersTo: "Space", description: "Id of the space whose content the site space publishes. Changed in place. Example: `space.id`." }),
+  sectionId: identifier().optional().meta({ replaces: true, refersTo: "SiteSection", description:
+      "Id of the section holding the site space; left out, the site's default section (or the root of\n" +
+      "a site without sections). The API cannot move a site space between sections, so changing it,\n" +
+      "or removing it after it was set, replaces the site space. Example: `section.id`." }),
+  path: pathSegmentInput().optional().meta({ description:
+      "URL path of the site space within its section: one segment of letters, digits, `_` and `-`\n" +
+      "starting with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it\n" +
+      "from the space title. Removing it stops managing it. Example: `\"v2\"`." }),
+  condition: conditionInput().optional().meta({ description:
+      "Expression deciding whether a visitor sees this site space (adaptive content), 1 to 1000\n" +
+      "characters. `null`, or removing it after it was set, removes the condition. Example: `\"visitor.claims.beta === true\"`." }),
+  hidden: z.boolean().optional().meta({ description:
+      "Whether the site space is hidden from the site's navigation (a PATCH sets it in place).\n" +
+      "Removing it stops managing it (the site space keeps its value). Example: `true`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing site space instead of creating one: `{ id: \"<site space id>\" }` (site\n" +
+      "spaces have no natural key, so `true` is refused). It is then reconciled to these inputs." }),
 });
 
 export type SiteSpaceInputs = z.infer<typeof siteSpaceInputs>;

@@ -56,17 +56,24 @@ function oneEntryPer<T extends Record<K, string>, K extends string>(key: K, entr
 }
 
 const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  siteId: identifier().meta({ replaces: true }),
-  root: orderedIds().optional(),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site whose order this declares; one `SiteStructure` per site. Changing it replaces the resource. Example: `site.id`." }),
+  root: orderedIds().optional().meta({ description:
+      "The site's top level, in order: ids of its sections and section groups (which are siblings),\n" +
+      "or, for a site without sections, of its site spaces. Items left out keep their place.\n" +
+      "Example: `[guides.id, apis.id, changelog.id]`." }),
   groups: z
     .array(z.strictObject({ groupId: identifier(), items: orderedIds() }))
     .superRefine((entries, issues) => oneEntryPer("groupId", entries, issues))
-    .optional(),
+    .optional().meta({ description:
+      "The order inside section groups: per group, the ids of its sections and nested groups.\n" +
+      "Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`." }),
   sections: z
     .array(z.strictObject({ sectionId: identifier(), siteSpaces: orderedIds() }))
     .superRefine((entries, issues) => oneEntryPer("sectionId", entries, issues))
-    .optional(),
+    .optional().meta({ description:
+      "The order of the site spaces of sections: per section, the ids of its site spaces (a section's\n" +
+      "first site space is `SiteSection.siteSpaceId`). Example: `[{ sectionId: guides.id, siteSpaces: [v2.id, guides.siteSpaceId] }]`." }),
 });
 
 /** `adopt` is never an input here: the structure exists with its site and is always taken over. */

@@ -59,16 +59,25 @@ export { EDIT_MODES, type EditMode, type SpaceVisibility } from "../api/spaces";
 const languageInput = () => text({ min: 2, max: 10 });
 
 export const schema = z.strictObject({
-  organizationId: identifier(),
+  organizationId: identifier().meta({ description: "Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
   // the API's reference and 8: at most 50 characters, no minimum.
-  title: text({ max: 50 }),
-  emoji: text({ max: 50 }).optional(),
-  parent: identifier().optional(),
-  language: languageInput().nullable().optional(),
-  editMode: z.enum(EDIT_MODES).optional(),
-  defaultLevel: roleEnum.nullable().optional(),
-  mergeRules: mergeRulesInput.optional(),
-  adopt: adoptInput.optional(),
+  title: text({ max: 50 }).meta({ description: "Title of the space, at most 50 characters. Example: `\"API reference\"`." }),
+  emoji: text({ max: 50 }).optional().meta({ description: "Emoji of the space, at most 50 characters. Removing it stops managing it. Example: `\"📘\"`." }),
+  parent: identifier().optional().meta({ refersTo: "Collection", description:
+      "Id of the collection holding the space; leave out for the top level. Changing it moves the\n" +
+      "space (same id); removing it moves the space to the top level. Example: `products.id`." }),
+  language: languageInput().nullable().optional().meta({ description: "Language code of the content, 2 to 10 characters; `null` clears it. Example: `\"en\"`." }),
+  editMode: z.enum(EDIT_MODES).optional().meta({ description: "`live` (members edit directly) or `locked` (all edits locked). Example: `\"locked\"`." }),
+  defaultLevel: roleEnum.nullable().optional().meta({ description:
+      "Default role members get on the space's content: `admin`, `create`, `review`, `edit`,\n" +
+      "`comment` or `read`; `null` clears it. Example: `\"read\"`." }),
+  mergeRules: mergeRulesInput.optional().meta({ description:
+      "Merge rules of the space's change requests: `{ type: \"inherit\" }` (the organization's), or\n" +
+      "`{ type: \"rules\", rules: [{ rule: \"require_specific_reviewers\", users: [\"user_1\"] }] }`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing space instead of creating one: `{ id: \"spc_123\" }`, or `true` to adopt\n" +
+      "the space with this `title` in this `parent` (created if there is none). It is then reconciled\n" +
+      "to these inputs. Only read at creation." }),
 });
 
 export type SpaceInputs = z.infer<typeof schema>;

@@ -39,16 +39,25 @@ export const TEAM_TITLE_MAX = 64;
  * - Natural key for `adopt: true`: the exact title within the organization.
  */
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
   /** the production service's behaviour: team titles are 1..64 characters. */
-  title: text({ min: 1, max: TEAM_TITLE_MAX }),
+  title: text({ min: 1, max: TEAM_TITLE_MAX }).meta({ description: "Title of the team, 1 to 64 characters; renaming keeps the team. Example: `\"Docs writers\"`." }),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
   members: z
     .array(identifier())
     .transform((members) => sortedSet(members))
     .optional()
-    .meta({ setValued: true }),
-  adopt: adoptInput.optional(),
+    .meta({ setValued: true, description:
+      "The team's members, each a user id or an email (an entry holding an `@`; matched against the\n" +
+      "member's email case-insensitively): the exact membership (members added elsewhere are removed).\n" +
+      "Each must already be a member of the organization. Order and duplicates do not matter; the\n" +
+      "state keeps each member as written here. Leave it out to not manage membership (and to\n" +
+      "manage it one member at a time with `TeamMember`, which must not be used with `members`).\n" +
+      "Example: `[writer.id, \"ada@example.com\"]`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing team instead of creating one: `{ id: \"team_123\" }`, or `true` to adopt\n" +
+      "the team whose title equals `title` (created if there is none). It is then reconciled to\n" +
+      "these inputs. Only read at creation." }),
 });
 
 export type TeamInputs = z.infer<typeof schema>;

@@ -56,17 +56,31 @@ const targetLanguage = () =>
 
 // The API needs both: a translation is of one space, from one language.
 const sourceInput = z.strictObject({
-  space: identifier(),
+  space: identifier().meta({ refersTo: "Space" }),
   language: targetLanguage(),
 });
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  language: targetLanguage().meta({ replaces: true }),
-  source: sourceInput.meta({ replaces: true }),
-  instructions: documentInput.optional(),
-  runTrigger: text({ min: 1 }).optional(),
-  adopt: adoptInput.optional(),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  language: targetLanguage().meta({ replaces: true, description:
+      "Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and\n" +
+      "a region). Changing it replaces the translation. Example: `\"fr\"`, `\"pt-br\"`." }),
+  source: sourceInput.meta({ replaces: true, description:
+      "What to translate: the source space and its language, both required. Changing it replaces\n" +
+      "the translation. Example: `{ space: guides.id, language: \"en\" }`." }),
+  instructions: documentInput.optional().meta({ description:
+      "Instructions for the translator, a rich-text document; changes in place. Example:\n" +
+      "`{ object: \"document\", data: { schemaVersion: 1 }, nodes: [{ object: \"block\", type: \"paragraph\",\n" +
+      "nodes: [{ object: \"text\", leaves: [{ object: \"leaf\", text: \"Keep product names in English.\", marks: [] }] }] }] }`." }),
+  runTrigger: text({ min: 1 }).optional().meta({ description:
+      "Runs the translation once whenever it is set to a new value: at creation, and on every `up`\n" +
+      "where it changed. Use a value that changes when the source should be translated again, such as\n" +
+      "a release tag. The same value never runs again, other changes never run, and removing it runs\n" +
+      "nothing. Example: `config.require(\"releaseTag\")` (`\"v2.4.0\"`)." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing translation instead of creating one: `{ id: \"tr_123\" }`, or `true` to\n" +
+      "adopt the one translation with this `language` and `source` (created if there is none). It is\n" +
+      "then reconciled to these inputs, without running it. Only read at creation." }),
 });
 
 export type TranslationInputs = z.infer<typeof schema>;

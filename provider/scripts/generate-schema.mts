@@ -1,7 +1,8 @@
 // Generates provider/docs-platform/schema.json, the Pulumi package schema of the provider plugin, from
 // the one source both front doors share: each kind's zod schema and definition (types, limits,
-// defaults, which inputs replace, which are secret), each lookup's zod schema, and the documented
-// TypeScript (the `<Kind>Args` and `<Kind>` JSDoc, the lookups' `Get...Args`/`Get...Result`).
+// defaults, which inputs replace, which are secret, each input's description: adapter/fields.ts),
+// each lookup's zod schema, and the documented TypeScript (the `<Kind>` class JSDoc and its
+// outputs, nested object types, the lookups' `Get...Args`/`Get...Result`).
 //
 // Run after `npm run build` (it reads the compiled definitions): `npm run schema`. A test
 // (test/plugin/schema.test.ts) fails when the committed schema.json and a fresh one differ.
@@ -17,6 +18,7 @@ import ts from "typescript";
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
 const { z } = requireBuilt("zod") as typeof import("zod");
+const { factsOf } = requireBuilt("./adapter/fields") as typeof import("../adapter/fields.ts");
 
 export const PACKAGE = "docs-platform";
 const TOKEN_PREFIX = `${PACKAGE}:index:`;
@@ -87,9 +89,6 @@ function findDeclaration<T extends ts.Node>(file: ts.SourceFile, test: (node: ts
 }
 
 const interfaceNamed = (name: string) => (node: ts.Node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === name;
-/** An interface or a type alias (SiteSpaceCustomizationArgs is a mapped type over Customization): a kind's `<Kind>Args` is either. */
-const argsNamed = (name: string) => (node: ts.Node): node is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
-  (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && node.name.text === name;
 const classNamed = (name: string) => (node: ts.Node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && node.name?.text === name;
 
 /** Property documentation of an interface, its base interfaces included, of a class, or of a type alias's type. */
@@ -294,7 +293,12 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   const schemaName = Object.entries(built).find(([name, value]) => name !== "definition" && value === definition.schema)?.[0] ?? "schema";
   const kind = definition.kind;
   const source = sourceOf(`resources/${file}.ts`);
-  const argsDocs = propertyDocs(findDeclaration(source, argsNamed(`${kind}Args`)));
+  // Each input's documentation is its field's declared description (adapter/fields.ts).
+  const shape = (definition.schema as { shape: Record<string, unknown> }).shape;
+  const inputDocs = new Map(Object.entries(shape).flatMap(([key, field]) => {
+    const description = factsOf(field).description;
+    return description === undefined ? [] : [[key, description] as const];
+  }));
   const classDeclaration = findDeclaration(source, classNamed(kind));
   if (!classDeclaration) throw new Error(`generate-schema: no class ${kind} in resources/${file}.ts`);
   const outputDocs = propertyDocs(classDeclaration);
@@ -306,7 +310,7 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   const inputProperties: Record<string, Json> = {};
   for (const [key, schema] of Object.entries(properties)) {
     // `adopt` has one shape in every kind: one shared type.
-    const spec = propertySpec(schema, key === "adopt" ? "AdoptById" : `${kind}${pascal(key)}`, argsDocs.get(key), emitter);
+    const spec = propertySpec(schema, key === "adopt" ? "AdoptById" : `${kind}${pascal(key)}`, inputDocs.get(key), emitter);
     if (secret.has(key)) spec.secret = true;
     inputProperties[key] = spec;
   }

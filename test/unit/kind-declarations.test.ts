@@ -112,3 +112,24 @@ describe("the plugin's schema.json", () => {
     expect(Object.keys(schema.resources)).toHaveLength(KINDS.length);
   });
 });
+
+describe("each input field's declared documentation and reference", () => {
+  const fields = KINDS.flatMap((definition) => Object.entries(definition.schema.shape).map(([key, field]) => [definition.kind, key, factsOf(field)] as const));
+
+  it("every input of every kind carries its description on the field", () => {
+    expect(fields.filter(([, , facts]) => !facts.description?.trim()).map(([kind, key]) => `${kind}.${key}`)).toEqual([]);
+  });
+
+  it("every refersTo names a kind of the registry, and the id fields that name one say so", () => {
+    const kinds = new Set(KINDS.map((definition) => definition.kind));
+    expect(fields.filter(([, , facts]) => facts.refersTo !== undefined && !kinds.has(facts.refersTo)).map(([kind, key]) => `${kind}.${key}`)).toEqual([]);
+    const refers = Object.fromEntries(fields.filter(([, , facts]) => facts.refersTo).map(([kind, key, facts]) => [`${kind}.${key}`, facts.refersTo]));
+    expect(refers).toMatchObject({
+      "Collection.parent": "Collection",
+      "SiteSection.siteId": "Site",
+      "SiteSpace.sectionId": "SiteSection",
+      "SiteSpaceCustomization.siteSpaceId": "SiteSpace",
+      "TeamMember.teamId": "Team",
+    });
+  });
+});
