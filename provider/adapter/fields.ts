@@ -21,6 +21,11 @@ export interface FieldFacts {
   readonly description?: string;
   /** The kind whose id the field holds (`Collection.parent` names a `Collection`), e.g. `"Site"`. */
   readonly refersTo?: string;
+  /**
+   * The name of an object field's type in schema.json (and so in every SDK) when it is not the
+   * kind's name and the field's (`OrganizationUrls`, not `OrganizationSettingsUrls`).
+   */
+  readonly typeName?: string;
 }
 
 // zod's metadata is one registry for every schema; declaring the facts there types `.meta(...)`.

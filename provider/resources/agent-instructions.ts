@@ -132,6 +132,16 @@ function organizationOf(props: State, id: string): string {
   return typeof props.organizationId === "string" && props.organizationId !== "" ? props.organizationId : id;
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  updatedAt: z.string().optional().meta({ description: "When the instructions were last written." }),
+  updatedBy: z.string().optional().meta({ description: "Id of the user who last wrote them." }),
+  urls: z.object({ location: z.string().optional() }),
+});
+
 export const definition: ResourceDefinition<AgentInstructionsInputs> = {
   kind: "AgentInstructions",
   soleOwner: {
@@ -141,6 +151,7 @@ export const definition: ResourceDefinition<AgentInstructionsInputs> = {
   },
   importId: ofOrganization,
   schema,
+  outputs,
   ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {

@@ -185,9 +185,18 @@ function transfer(api: ApiRequester, id: string, olds: State, news: CollectionIn
   });
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  urls: z.object({ location: z.string().optional(), app: z.string().optional() }).meta({ description: "Links to the collection: `location` (API) and `app`." }),
+});
+
 export const definition: ResourceDefinition<CollectionInputs> = {
   kind: "Collection",
   schema,
+  outputs,
   ...declaredKeyLists(schema),
   naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.

@@ -320,6 +320,23 @@ async function findByNaturalKey(ctx: ResourceContext, inputs: OpenApiSpecInputs)
   return spec ? [{ id: spec.slug, state: stateOf(inputs.organizationId, spec) }] : [];
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  specId: z.string().meta({ description: "The server's id of the spec (the resource's id is the slug)." }),
+  processingState: z.string().meta({ description: "`pending`, `progress`, `complete` or `failed` (the API's reference names only `pending`)." }),
+  lastVersion: z.string().meta({ description: "Id of the latest version." }),
+  lastProcessedAt: z.string().optional(),
+  lastProcessErrorCode: z.string().optional().meta({ description: "Why the last processing failed, e.g. `FETCH_TIMEOUT`." }),
+  lastProcessedErrors: z.array(z.object({ message: z.string(), code: z.string().optional() })).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() }),
+  publishedUrl: z.string().optional(),
+});
+
 export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   kind: "OpenApiSpec",
   soleOwner: {
@@ -329,6 +346,7 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
     why: "a slug names one spec, so each up would undo the other's changes. Declare one OpenApiSpec per slug.",
   },
   schema: openApiSpecInputs,
+  outputs,
   // `waitForProcessing` is deliberately not an input key: changing it alone must not be a diff.
   uncomparedInputKeys: ["waitForProcessing"],
   ...declaredKeyLists(openApiSpecInputs),

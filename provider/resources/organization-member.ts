@@ -160,6 +160,16 @@ async function setRole(ctx: ResourceContext, organizationId: string, userId: str
   return patchChecked<ApiMember>(ctx.api, memberPath(organizationId, userId), { role });
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  joinedAt: z.string().meta({ description: "When the member joined the organization." }),
+  disabled: z.boolean().meta({ description: "Whether the member's account is disabled." }),
+  sso: z.boolean().meta({ description: "Whether the member signs in through single sign-on." }),
+});
+
 export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   kind: "OrganizationMember",
   // The same person named by user id in one and by email in the other is not found here (it needs the API).
@@ -170,6 +180,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   },
   exclusiveInputKeys: [["userId", "email"]],
   schema,
+  outputs,
   ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {

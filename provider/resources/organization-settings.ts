@@ -215,6 +215,20 @@ async function apply(ctx: ResourceContext, inputs: OrganizationSettingsInputs, c
   return stateOf(organization);
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  type: z.string().meta({ description: "Organization type; `business` appears." }),
+  plan: z.string().meta({ description: "Billing plan; `free_2024` appears." }),
+  useCase: z.string().optional(),
+  communityType: z.string().optional(),
+  customHostname: z.string().optional(),
+  urls: z.object({ location: z.string().optional(), app: z.string().optional(), logo: z.string().optional() }).meta({ typeName: "OrganizationUrls" }),
+  createdAt: z.string(),
+});
+
 export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   kind: "OrganizationSettings",
   soleOwner: {
@@ -224,6 +238,7 @@ export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   },
   importId: ofOrganization,
   schema,
+  outputs,
   ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {

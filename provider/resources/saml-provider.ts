@@ -141,9 +141,21 @@ function bodyOf(inputs: SamlProviderInputs, keys: Iterable<string>): Record<stri
   return pick(inputs, [...keys].filter((key): key is (typeof WRITABLE)[number] => (WRITABLE as readonly string[]).includes(key)));
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  status: z.string().meta({ description: "Provider status; `active` appears." }),
+  service: z.object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() }).meta({ typeName: "SamlService" }).meta({ description: "ACS URL, start URL and entity ID of the platform, to configure in the identity provider." }),
+  urls: z.object({ location: z.string().optional() }),
+  createdAt: z.string(),
+});
+
 export const definition: ResourceDefinition<SamlProviderInputs> = {
   kind: "SamlProvider",
   schema,
+  outputs,
   ...declaredKeyLists(schema),
   naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.

@@ -128,10 +128,19 @@ async function put(ctx: ResourceContext, address: { organizationId: string; site
   return stateOf(address, saved);
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  updatedAt: z.string().meta({ description: "When the schema was last written." }),
+});
+
 export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
   kind: "SiteAdaptiveSchema",
   importId: ofSite,
   schema,
+  outputs,
   ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {

@@ -256,10 +256,23 @@ async function remove(ctx: ResourceContext, sectionId: string, props: State): Pr
   await deleteIdempotent(ctx.api, siteSectionPath(address.organizationId, address.siteId, sectionId));
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  siteSpaceId: z.string().meta({ description: "The site space created with the section, which `spaceId` points." }),
+  siteSpaceIds: z.array(z.string()).meta({ description: "Every site space of the section, in order." }),
+  default: z.boolean().meta({ description: "Whether this is the site's default section." }),
+  sectionGroup: z.string().optional().meta({ description: "The section group holding the section, if any." }),
+  publishedUrl: z.string().optional(),
+});
+
 export const definition: ResourceDefinition<SiteSectionInputs> = {
   kind: "SiteSection",
   importId: insideSite("SiteSection", "section"),
   schema: siteSectionInputs,
+  outputs,
   ...declaredKeyLists(siteSectionInputs),
   create,
   read,

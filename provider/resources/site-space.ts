@@ -221,10 +221,21 @@ async function remove(ctx: ResourceContext, siteSpaceId: string, props: State): 
   await deleteIdempotent(ctx.api, siteSpacePath(address.organizationId, address.siteId, siteSpaceId));
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  title: z.string().meta({ description: "Title shown for the site space (the space's title)." }),
+  default: z.boolean().meta({ description: "Whether it is the default site space of its section (or of the root)." }),
+  publishedUrl: z.string().optional(),
+});
+
 export const definition: ResourceDefinition<SiteSpaceInputs> = {
   kind: "SiteSpace",
   importId: insideSite("SiteSpace", "site space"),
   schema: siteSpaceInputs,
+  outputs,
   ...declaredKeyLists(siteSpaceInputs),
   create,
   read,

@@ -331,9 +331,24 @@ async function findByNaturalKey(ctx: ResourceContext, inputs: SiteInputs): Promi
   return Promise.all(sites.map(async (site) => ({ id: site.id, state: await stateNow({ api: ctx.api }, inputs.organizationId, site, inputs) })));
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  spaces: z.array(z.string()).optional().meta({ description: "The spaces the site was created with." }),
+  hostname: z.string().optional().meta({ description: "Custom hostname, when one is set (managed outside this resource)." }),
+  siteSpaces: z.number().meta({ description: "Number of site spaces." }),
+  createdAt: z.string(),
+  urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional(), preview: z.string().optional() }),
+  previewUrl: z.string().optional().meta({ description: "Where the site's preview is seen before it is published (`urls.preview`)." }),
+  publishedUrl: z.string().optional().meta({ description: "Where visitors find the site (`urls.published`)." }),
+});
+
 export const definition: ResourceDefinition<SiteInputs> = {
   kind: "Site",
   schema: siteInputs,
+  outputs,
   // `spaces` is deliberately not compared: it only matters at creation.
   uncomparedInputKeys: ["spaces"],
   ...declaredKeyLists(siteInputs),

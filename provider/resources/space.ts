@@ -313,9 +313,20 @@ async function remove(ctx: ResourceContext, id: string): Promise<void> {
   await deleteIdempotent(ctx.api, spacePath(id));
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  visibility: z.string().meta({ description: "Who can see the space; set in the app, not through the API (read only)." }),
+  urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional(), public: z.string().optional(), icon: z.string().optional() }),
+  createdAt: z.string(),
+});
+
 export const definition: ResourceDefinition<SpaceInputs> = {
   kind: "Space",
   schema,
+  outputs,
   // An organizationId change is a transfer in place (see `transfer`): nothing replaces a space.
   ...declaredKeyLists(schema),
   naturalKey: NATURAL_KEY,

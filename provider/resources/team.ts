@@ -209,9 +209,20 @@ function adoptedId(adopt: unknown): string | undefined {
   return typeof id === "string" && id !== "" ? id : undefined;
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  members: z.array(z.string()).optional().meta({ description: "The members as the program names them (user ids and emails), sorted; absent when `members` is not managed." }),
+  spaces: z.number().meta({ description: "Number of spaces the team has access to." }),
+  createdAt: z.string(),
+});
+
 export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
   schema,
+  outputs,
   ...declaredKeyLists(schema),
   naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.

@@ -232,9 +232,23 @@ async function runOnce(api: ApiRequester, organizationId: string, id: string, ru
   return after;
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+const outputs = z.object({
+  status: z.string().meta({ description: "State of the translation; `pending` appears." }),
+  result: z.object({ space: z.string().optional(), revision: z.string().optional() }).optional().meta({ description: "Where the translated content is, once there is some." }),
+  stats: z.object({ runs: z.number(), totalWords: z.number(), totalPages: z.number(), totalDuration: z.number(), latestRunDuration: z.number(), latestPages: z.number(), latestWords: z.number() }).meta({ description: "Counters of the runs; `stats.runs` is the number of runs." }),
+  urls: z.object({ location: z.string().optional() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
 export const definition: ResourceDefinition<TranslationInputs> = {
   kind: "Translation",
   schema,
+  outputs,
   ...declaredKeyLists(schema),
   naturalKey: NATURAL_KEY,
 
