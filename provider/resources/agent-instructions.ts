@@ -29,6 +29,8 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { compact } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
 import { type ApiAgentInstructions, agentInstructionsPath } from "../api/agent-instructions";
+import type { AgentInstructionsArgs } from "../dynamic/kinds.generated";
+export type { AgentInstructionsArgs };
 
 export const schema = z.strictObject({
   organizationId: identifier().meta({ replaces: true, description: "Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
@@ -43,22 +45,6 @@ export const schema = z.strictObject({
 
 /** `adopt` is never an input here: the organization's document always exists and is always adopted. */
 export type AgentInstructionsInputs = z.infer<typeof schema> & { adopt?: undefined };
-
-export interface AgentInstructionsArgs {
-  /** Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /**
-   * The instructions, a rich-text document, replaced whole on a change. Example:
-   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
-   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`.
-   */
-  instructions: pulumi.Input<Document>;
-  /**
-   * What destroy (or removing the resource) does: `false` or left out leaves the organization's
-   * instructions as they are; `true` clears them (writes the empty document). Example: `true`.
-   */
-  clearOnDestroy?: pulumi.Input<boolean>;
-}
 
 /**
  * The organization's agent instructions. Creating it takes over the organization's document;

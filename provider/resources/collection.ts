@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Adopt, adoptInput } from "../adapter/adopt";
+import { adoptInput } from "../adapter/adopt";
 import { identifier, text } from "../adapter/check";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
@@ -17,6 +17,8 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import { pick } from "../adapter/values";
 import { type ApiCollection, collectionMovePath, collectionPath, collectionTransferPath, organizationCollectionsPath } from "../api/collections";
+import type { CollectionArgs } from "../dynamic/kinds.generated";
+export type { CollectionArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
@@ -68,31 +70,6 @@ export const schema = z.strictObject({
 });
 
 export type CollectionInputs = z.infer<typeof schema>;
-
-export interface CollectionArgs {
-  /** Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /** Title of the collection, 1 to 50 characters. Example: `"Product docs"`. */
-  title: pulumi.Input<string>;
-  /** Free-text description, up to 100 characters. Example: `"Everything customers read"`. */
-  description?: pulumi.Input<string>;
-  /**
-   * Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,
-   * `comment` or `read`. Example: `"read"`.
-   */
-  defaultLevel?: pulumi.Input<Role>;
-  /**
-   * Id of the parent collection; leave out for the top level. Changing it moves the collection
-   * (same id); removing it moves the collection to the top level. Example: `products.id`.
-   */
-  parent?: pulumi.Input<string>;
-  /**
-   * Take over an existing collection instead of creating one: `{ id: "col_123" }`, or `true` to
-   * adopt the collection with this `title` under this `parent` (created if there is none). It is
-   * then reconciled to these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<Adopt>;
-}
 
 /** A collection of spaces; `parent` changes move it, `organizationId` changes transfer it. */
 export class Collection extends DocsPlatformResource {

@@ -17,7 +17,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { PartialCreateError } from "../recovery/partial-create";
@@ -27,6 +27,8 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { type ApiOpenApiSpec, openApiSpecPath, openApiSpecsPath } from "../api/openapi-specs";
+import type { OpenApiSpecArgs } from "../dynamic/kinds.generated";
+export type { OpenApiSpecArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "slug";
@@ -101,38 +103,6 @@ export const openApiSpecInputs = z.strictObject({
 });
 
 export type OpenApiSpecInputs = z.infer<typeof openApiSpecInputs>;
-
-export interface OpenApiSpecArgs {
-  /** Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /**
-   * Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is
-   * the resource's id and natural key: changing it deletes the spec, then creates the new one.
-   * Example: `"petstore"`.
-   */
-  slug: Wrapped<string>;
-  /**
-   * Where the API fetches the specification from: an absolute http(s) URL of at most 2048
-   * characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.
-   * Example: `{ url: "https://example.com/openapi.yaml" }`.
-   */
-  source: Wrapped<{ url: string }>;
-  /** `private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it. Example: `"public"`. */
-  visibility?: Wrapped<(typeof SPEC_VISIBILITIES)[number]>;
-  /**
-   * Wait, when the spec is created or its source changes, until the API has processed the new
-   * version; fail with the processing error when it fails or does not end in time. `true` waits up
-   * to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only
-   * changes how `create`/`update` behave: changing it alone is never a change of the spec.
-   * Example: `{ timeoutSeconds: 120 }`.
-   */
-  waitForProcessing?: Wrapped<boolean | { timeoutSeconds?: number }>;
-  /**
-   * Take over an existing spec instead of creating one: `{ id: "<slug>" }`, or `true` to adopt the
-   * spec with this `slug` (created when there is none). It is then reconciled to these inputs.
-   */
-  adopt?: Wrapped<boolean | { id: string }>;
-}
 
 /** the API's reference names only `pending`; the emulator and the production service also report `progress`. */
 const IN_PROGRESS = new Set(["pending", "progress", "processing", "in-progress"]);

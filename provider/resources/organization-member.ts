@@ -13,6 +13,8 @@ import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
+import type { OrganizationMemberArgs } from "../dynamic/kinds.generated";
+export type { OrganizationMemberArgs };
 
 /**
  * The role of an existing member of an organization. People join an organization
@@ -53,34 +55,6 @@ export const schema = z
 
 /** `adopt` is never an input here: the member is always taken over. */
 export type OrganizationMemberInputs = z.infer<typeof schema> & { adopt?: undefined };
-
-export interface OrganizationMemberArgs {
-  /** Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /**
-   * The member's user id; give exactly one of `userId` and `email`. Changing it replaces the
-   * resource (another member is managed). Example: `"usr_ada"`.
-   */
-  userId?: pulumi.Input<string>;
-  /**
-   * The member's email, matched case-insensitively against the organization's members (the whole
-   * member list is read); give exactly one of `userId` and `email`. Nobody or several members with
-   * that email is an error. Changing it replaces the resource. Example: `"ada@acme.com"`.
-   */
-  email?: pulumi.Input<string>;
-  /**
-   * The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or
-   * `read`; `null` makes them a guest. Changes in place. Example: `"edit"`.
-   */
-  role: pulumi.Input<Role | null>;
-  /**
-   * What destroying the resource does (`pulumi destroy`, or removing it from the program).
-   * `false` (the default): the member stays in the organization with the role they have then.
-   * `true`: the member is removed from the organization (their access ends; they must join again
-   * to come back). Changing it changes only the state. Example: `true`.
-   */
-  removeOnDestroy?: pulumi.Input<boolean>;
-}
 
 /**
  * The role of an existing organization member. Creating it takes over the member; destroying it

@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { type Wrapped } from "../dynamic/args";
 import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
 import { getOrUndefined, patchChecked, sortedSet } from "../api/requests";
 import { claimSoleOwner } from "../dynamic/object-owners";
@@ -16,6 +15,8 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
 import { type ApiOrganization, organizationPath } from "../api/organizations";
+import type { OrganizationSettingsArgs } from "../dynamic/kinds.generated";
+export type { OrganizationSettingsArgs };
 
 /**
  * The settings of an existing organization. The API has no endpoint that
@@ -62,40 +63,6 @@ export const schema = z.strictObject({
 export type OrganizationSettingsInputs = z.infer<typeof schema> & { adopt?: undefined };
 
 export type { MergeRules };
-
-export interface OrganizationSettingsArgs {
-  /** Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /** Name of the organization, 2 to 255 characters. Example: `"Acme Inc."`. */
-  title?: pulumi.Input<string>;
-  /**
-   * Email domains whose verified users may join the organization; a set (case, order and
-   * duplicates ignored). Example: `["acme.com", "acme.io"]`.
-   */
-  emailDomains?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Default hostname of public content, 3 to 32 characters. Example: `"acme"`. */
-  hostname?: pulumi.Input<string>;
-  /**
-   * Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes
-   * them guests. Example: `"read"`.
-   */
-  defaultRole?: pulumi.Input<Role | null>;
-  /** What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: "site", site: site.id }`. */
-  defaultContent?: Wrapped<{ type: "site"; site: string } | null>;
-  /** Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`. */
-  logo?: pulumi.Input<string | null>;
-  /** Enforce SAML single sign-on for the whole organization. Example: `true`. */
-  sso?: pulumi.Input<boolean>;
-  /** Enable AI features. Example: `true`. */
-  ai?: pulumi.Input<boolean>;
-  /** Enable invite links. Example: `false`. */
-  inviteLinks?: pulumi.Input<boolean>;
-  /**
-   * Merge rules of change requests: `{ type: "inherit" }`, or `{ type: "rules", rules: [{ rule:
-   * "require_specific_reviewers", users: ["user_1"] }] }`.
-   */
-  mergeRules?: Wrapped<MergeRules>;
-}
 
 /** Links of the organization. */
 export interface OrganizationUrls {

@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Adopt, adoptInput } from "../adapter/adopt";
+import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -14,6 +14,8 @@ import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { pick, stateStrings } from "../adapter/values";
 import { type ApiSamlProvider, samlProviderPath, samlProvidersPath } from "../api/saml";
+import type { SamlProviderArgs } from "../dynamic/kinds.generated";
+export type { SamlProviderArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "label within the organization";
@@ -47,32 +49,6 @@ export const schema = z.strictObject({
 });
 
 export type SamlProviderInputs = z.infer<typeof schema>;
-
-export interface SamlProviderArgs {
-  /** Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /** Label shown on the sign-in page, 1 to 30 characters, unique by convention. Example: `"Okta"`. */
-  label: pulumi.Input<string>;
-  /** The identity provider's SAML entity ID, at most 1024 characters. Example: `"http://www.okta.com/exk1abc"`. */
-  entityID?: pulumi.Input<string>;
-  /** The identity provider's X.509 signing certificate (PEM or base64), at most 10000 characters. Example: `fs.readFileSync("okta.pem", "utf8")`. */
-  certificate?: pulumi.Input<string>;
-  /** The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`. */
-  ssoURL?: pulumi.Input<string>;
-  /** Id of the team new SSO users join. Example: `writers.id` (a `Team`). */
-  defaultTeam?: pulumi.Input<string>;
-  /**
-   * Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes
-   * them guests. Example: `"read"`.
-   */
-  defaultRole?: pulumi.Input<Role | null>;
-  /**
-   * Take over an existing SAML provider instead of creating one: `{ id: "saml_123" }`, or `true`
-   * to adopt the provider whose label equals `label` (created if there is none). It is then
-   * reconciled to these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<Adopt>;
-}
 
 /** The service-provider side of the SAML setup, to enter in the identity provider. */
 export interface SamlService {

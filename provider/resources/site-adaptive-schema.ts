@@ -19,7 +19,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -28,6 +28,8 @@ import { isNotFoundError } from "../client";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
 import { type ApiAdaptiveSchema, adaptiveSchemaPath } from "../api/adaptive-schemas";
+import type { SiteAdaptiveSchemaArgs } from "../dynamic/kinds.generated";
+export type { SiteAdaptiveSchemaArgs };
 
 const annotations = {
   title: text({ max: 200 }).optional(),
@@ -47,7 +49,9 @@ const unsignedClaims = z.strictObject({
 const jsonSchemaInput = z.strictObject({
   $schema: text({ min: 1, max: 200 }).optional(),
   type: z.literal("object", "must be \"object\""),
-  properties: z.object({ unsigned: unsignedClaims }).catchall(booleanClaim),
+  // zod types a catch-all beside a known key as an intersection that asks `unsigned` to be a
+  // boolean claim too; the check is right, its type is not: the type is the one the API documents.
+  properties: z.object({ unsigned: unsignedClaims }).catchall(booleanClaim) as unknown as z.ZodType<AdaptiveJsonSchema["properties"]>,
   additionalProperties: z.literal(false, "must be false"),
   required: z.array(text({ min: 1, max: 100 })).optional(),
   ...annotations,
@@ -92,19 +96,6 @@ export interface AdaptiveJsonSchema {
   required?: string[];
   title?: string;
   description?: string;
-}
-
-export interface SiteAdaptiveSchemaArgs {
-  /** Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`. */
-  siteId: Wrapped<string>;
-  /**
-   * The visitor schema, replaced whole on every change. Example:
-   * `{ type: "object", properties: { unsigned: { type: "object", properties: { betaUser: { type: "boolean" } },
-   * additionalProperties: false }, isAdmin: { type: "boolean", description: "Signed-in admin" } }, additionalProperties: false }`.
-   */
-  jsonSchema: Wrapped<AdaptiveJsonSchema>;
 }
 
 /** A schema with no claims: what destroy leaves, as the API has no delete. */

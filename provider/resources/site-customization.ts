@@ -27,7 +27,7 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -38,6 +38,8 @@ import { ofSite } from "../adapter/import-ids";
 import { siteCustomizationPath } from "../api/customizations";
 import { type ApiSite, sitePath } from "../api/sites";
 import { customizationDefaults, differences } from "../domain/customization-defaults";
+import type { SiteCustomizationArgs } from "../dynamic/kinds.generated";
+export type { SiteCustomizationArgs };
 
 // ---------------------------------------------------------------------------------------------
 // The Customization object's input shape, shared with SiteSpaceCustomization.
@@ -315,16 +317,6 @@ export const schema = z.strictObject({
 
 /** `adopt` is never an input here: the site's customization always exists and is always adopted. */
 export type SiteCustomizationInputs = z.infer<typeof schema> & { adopt?: undefined };
-
-/** The customization fields as resource arguments: each may be an Output, at any depth. */
-export type CustomizationArgs = { [K in keyof Customization]?: Wrapped<NonNullable<Customization[K]>> };
-
-export interface SiteCustomizationArgs extends CustomizationArgs {
-  /** Id of the organization that owns the site. Changing it manages another site's customization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site. Changing it manages another site's customization (the old one is left as it is). Example: `site.id`. */
-  siteId: Wrapped<string>;
-}
 
 const FIELDS = customizationFields(true);
 

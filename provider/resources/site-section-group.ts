@@ -13,7 +13,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { deleteIdempotent, findListed, listAll, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -22,6 +22,8 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSectionGroup, sectionGroupPath, sectionGroupsPath } from "../api/section-groups";
+import type { SiteSectionGroupArgs } from "../dynamic/kinds.generated";
+export type { SiteSectionGroupArgs };
 
 export const siteSectionGroupInputs = z.strictObject({
   organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
@@ -40,29 +42,6 @@ export const siteSectionGroupInputs = z.strictObject({
 });
 
 export type SiteSectionGroupInputs = z.infer<typeof siteSectionGroupInputs>;
-
-export interface SiteSectionGroupArgs {
-  /** Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`. */
-  siteId: Wrapped<string>;
-  /** Title of the group, 1 to 100 characters. Example: `"API reference"`. */
-  title: Wrapped<string>;
-  /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"code"`. */
-  icon?: Wrapped<string>;
-  /**
-   * Id of the group holding this one (nested groups); `null` keeps it at the top level of the
-   * site, and removing it after it was set moves the group back to the top level. Left out, the
-   * group's parent is not managed. A change moves the group in place (it lands at the end of its
-   * new level; declare the order with `SiteStructure`). Example: `products.id`.
-   */
-  parentSectionGroupId?: Wrapped<string | null>;
-  /**
-   * Take over an existing group instead of creating one: `{ id: "<group id>" }` (groups have no
-   * natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<boolean | { id: string }>;
-}
 
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteSectionGroup: the state has no organizationId or siteId; cannot address the group");

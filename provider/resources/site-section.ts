@@ -16,7 +16,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
 import { deleteIdempotent, findListed, listAll, patchChecked, readThroughList } from "../api/requests";
@@ -27,6 +27,8 @@ import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, siteSectionPath, siteSectionsPath } from "../api/site-sections";
 import { type ApiSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
+import type { SiteSectionArgs } from "../dynamic/kinds.generated";
+export type { SiteSectionArgs };
 
 /**
  * A section's or site space's path in the site's URLs: one segment (no `/`) of letters, digits,
@@ -71,50 +73,6 @@ export const siteSectionInputs = z.strictObject({
 });
 
 export type SiteSectionInputs = z.infer<typeof siteSectionInputs>;
-
-export interface SiteSectionArgs {
-  /** Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site the section belongs to. Changing it replaces the section. Example: `site.id`. */
-  siteId: Wrapped<string>;
-  /**
-   * Id of the space the section shows: the API adds it as the section's first site space. Changing
-   * it points that site space at the new space in place (the section and its other site spaces are
-   * kept). Example: `space.id`.
-   */
-  spaceId: Wrapped<string>;
-  /** Title of the section, 2 to 128 characters; left out, the API uses the space's title. Example: `"Guides"`. */
-  title?: Wrapped<string>;
-  /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"book"`. */
-  icon?: Wrapped<string>;
-  /**
-   * URL path of the section within the site: one segment of letters, digits, `_` and `-` starting
-   * with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it from the
-   * title. Example: `"guides"`.
-   */
-  path?: Wrapped<string>;
-  /**
-   * Expression deciding whether a visitor sees the section (adaptive content), 1 to 1000
-   * characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
-   */
-  condition?: Wrapped<string | null>;
-  /** Description of the section, at most 1000 characters. Removing it stops managing it. Example: `"How-to guides"`. */
-  description?: Wrapped<string>;
-  /** Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`. */
-  defaultSiteSpace?: Wrapped<string>;
-  /**
-   * Id of the section group holding the section (a `SiteSectionGroup`); `null` keeps it at the top
-   * level of the site, and removing it after it was set takes the section out of its group. Left
-   * out, the section's group is not managed. Joining a group puts the section at the group's end;
-   * declare the order with `SiteStructure`. Changed in place. Example: `apiGroup.id`.
-   */
-  siteSectionGroupId?: Wrapped<string | null>;
-  /**
-   * Take over an existing section instead of creating one: `{ id: "<section id>" }` (sections have
-   * no natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<boolean | { id: string }>;
-}
 
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteSection: the state has no organizationId or siteId; cannot address the section");

@@ -21,7 +21,7 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { deleteIdempotent, getOrUndefined, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -31,6 +31,8 @@ import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarab
 import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";
 import { siteCustomizationPath, siteSpaceCustomizationPath } from "../api/customizations";
+import type { SiteSpaceCustomizationArgs } from "../dynamic/kinds.generated";
+export type { SiteSpaceCustomizationArgs };
 
 const FIELDS = customizationFields(false);
 
@@ -43,18 +45,6 @@ export const schema = z.strictObject({
 
 /** `adopt` is never an input here: a site space's override always exists (empty or not) and is always taken over. */
 export type SiteSpaceCustomizationInputs = z.infer<typeof schema> & { adopt?: undefined };
-
-/** Removes every `null` (an override has no "unset" of its own), at any depth. */
-type WithoutNull<T> = T extends null ? never : T extends readonly (infer E)[] ? WithoutNull<E>[] : T extends object ? { [K in keyof T]: WithoutNull<T[K]> } : T;
-
-export type SiteSpaceCustomizationArgs = { [K in keyof Customization]?: Wrapped<WithoutNull<NonNullable<Customization[K]>>> } & {
-  /** Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site. Changing it replaces the resource. Example: `site.id`. */
-  siteId: Wrapped<string>;
-  /** Id of the site space whose customization this overrides. Changing it replaces the resource. Example: `siteSpace.id`. */
-  siteSpaceId: Wrapped<string>;
-};
 
 type Json = Record<string, unknown>;
 type Address = { organizationId: string; siteId: string; siteSpaceId: string };

@@ -9,7 +9,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester, ListReader } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
 import { conditionInput, pathSegmentInput } from "./site-section";
@@ -22,6 +22,8 @@ import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, siteSectionsPath } from "../api/site-sections";
 import { type ApiSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
+import type { SiteSpaceArgs } from "../dynamic/kinds.generated";
+export type { SiteSpaceArgs };
 
 export const siteSpaceInputs = z.strictObject({
   organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
@@ -47,42 +49,6 @@ export const siteSpaceInputs = z.strictObject({
 });
 
 export type SiteSpaceInputs = z.infer<typeof siteSpaceInputs>;
-
-export interface SiteSpaceArgs {
-  /** Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site. Changing it replaces the site space. Example: `site.id`. */
-  siteId: Wrapped<string>;
-  /** Id of the space whose content the site space publishes. Changed in place. Example: `space.id`. */
-  spaceId: Wrapped<string>;
-  /**
-   * Id of the section holding the site space; left out, the site's default section (or the root of
-   * a site without sections). The API cannot move a site space between sections, so changing it,
-   * or removing it after it was set, replaces the site space. Example: `section.id`.
-   */
-  sectionId?: Wrapped<string>;
-  /**
-   * URL path of the site space within its section: one segment of letters, digits, `_` and `-`
-   * starting with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it
-   * from the space title. Removing it stops managing it. Example: `"v2"`.
-   */
-  path?: Wrapped<string>;
-  /**
-   * Expression deciding whether a visitor sees this site space (adaptive content), 1 to 1000
-   * characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
-   */
-  condition?: Wrapped<string | null>;
-  /**
-   * Whether the site space is hidden from the site's navigation (a PATCH sets it in place).
-   * Removing it stops managing it (the site space keeps its value). Example: `true`.
-   */
-  hidden?: Wrapped<boolean>;
-  /**
-   * Take over an existing site space instead of creating one: `{ id: "<site space id>" }` (site
-   * spaces have no natural key, so `true` is refused). It is then reconciled to these inputs.
-   */
-  adopt?: Wrapped<boolean | { id: string }>;
-}
 
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteSpace: the state has no organizationId or siteId; cannot address the site space");

@@ -11,7 +11,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, listForRead, patchChecked, readThroughList } from "../api/requests";
@@ -22,6 +22,8 @@ import { stateStrings } from "../adapter/values";
 import { type ApiSite, sitePath, sitePublishPath, sitesPath, siteUnpublishPath } from "../api/sites";
 import { type ApiSiteSection, siteSectionsPath } from "../api/site-sections";
 import { type ApiSiteSpace, siteSpacesPath } from "../api/site-spaces";
+import type { SiteArgs } from "../dynamic/kinds.generated";
+export type { SiteArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within the organization";
@@ -89,64 +91,6 @@ export const siteInputs = z.strictObject({
 });
 
 export type SiteInputs = z.infer<typeof siteInputs>;
-
-export interface SiteArgs {
-  /** Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Title of the site, 2 to 128 characters. Example: `"Developer docs"`. Also the natural key for `adopt: true`. */
-  title: Wrapped<string>;
-  /**
-   * Site type. The API only documents `basic`, the default; the emulator and the production service
-   * also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.
-   * Example: `"basic"`.
-   */
-  type?: Wrapped<(typeof SITE_TYPES)[number]>;
-  /**
-   * Who may see the published site: `public` (anyone, indexed), `unlisted` (anyone, not indexed),
-   * `share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).
-   * Example: `"unlisted"`.
-   */
-  visibility?: Wrapped<(typeof SITE_VISIBILITIES)[number]>;
-  /**
-   * Path prefix of the site under its host: letters, digits, `-` and `_` (no `/`), up to 100
-   * characters. Removing it stops managing it (the site keeps its basename). Example: `"docs"`.
-   */
-  basename?: Wrapped<string>;
-  /**
-   * Hosts the site on a subdirectory of another domain, `<domain>/<path>` (pattern
-   * `^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$`). `null`, or removing it after it was set,
-   * removes the proxy. Example: `"example.com/docs"`.
-   */
-  proxy?: Wrapped<string | null>;
-  /** Adaptive content (content tailored to visitor claims). Example: `{ enabled: true }`. */
-  adaptiveContent?: Wrapped<{ enabled: boolean }>;
-  /** Whether AI agents may read the site: `included` or `excluded`. Example: `"excluded"`. */
-  agentsContext?: Wrapped<(typeof AGENTS_CONTEXTS)[number]>;
-  /**
-   * `true` publishes the site (after everything else is set up), `false` unpublishes it; left out,
-   * the published state is not managed. A new site starts unpublished. Example: `true`.
-   */
-  published?: Wrapped<boolean>;
-  /**
-   * Ids of spaces the site is created with (its first site spaces, at the root). Used only at
-   * creation: later changes are ignored and do not replace the site; manage site spaces afterwards
-   * with `SiteSpace` resources. Example: `[space.id]`.
-   */
-  spaces?: Wrapped<string[]>;
-  /**
-   * Id of the site space shown by default: at the root, or in the default section when the site
-   * has sections. Removing it stops managing it. Example: `siteSpace.id`.
-   */
-  defaultSiteSpace?: Wrapped<string>;
-  /** Id of the default site section. Removing it stops managing it. Example: `section.id`. */
-  defaultSiteSection?: Wrapped<string>;
-  /**
-   * Take over an existing site instead of creating one: `{ id: "<site id>" }`, or `true` to adopt
-   * the one site of the organization with this exact `title` (created when there is none). The
-   * site is then reconciled to these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<boolean | { id: string }>;
-}
 
 /**
  * The proxy as the input spells it, `<domain>/<path>`. The API returns an object whose `origin` is

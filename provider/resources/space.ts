@@ -27,11 +27,11 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Adopt, adoptInput } from "../adapter/adopt";
+import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../recovery/create-once";
 import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
@@ -45,6 +45,8 @@ import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 import { type ApiSpace, EDIT_MODES, type EditMode, organizationSpacesPath, spaceMovePath, spacePath, spaceTransferPath, type SpaceVisibility } from "../api/spaces";
+import type { SpaceArgs } from "../dynamic/kinds.generated";
+export type { SpaceArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
@@ -81,40 +83,6 @@ export const schema = z.strictObject({
 });
 
 export type SpaceInputs = z.infer<typeof schema>;
-
-export interface SpaceArgs {
-  /** Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: Wrapped<string>;
-  /** Title of the space, at most 50 characters. Example: `"API reference"`. */
-  title: Wrapped<string>;
-  /** Emoji of the space, at most 50 characters. Removing it stops managing it. Example: `"📘"`. */
-  emoji?: Wrapped<string>;
-  /**
-   * Id of the collection holding the space; leave out for the top level. Changing it moves the
-   * space (same id); removing it moves the space to the top level. Example: `products.id`.
-   */
-  parent?: Wrapped<string>;
-  /** Language code of the content, 2 to 10 characters; `null` clears it. Example: `"en"`. */
-  language?: Wrapped<string | null>;
-  /** `live` (members edit directly) or `locked` (all edits locked). Example: `"locked"`. */
-  editMode?: Wrapped<EditMode>;
-  /**
-   * Default role members get on the space's content: `admin`, `create`, `review`, `edit`,
-   * `comment` or `read`; `null` clears it. Example: `"read"`.
-   */
-  defaultLevel?: Wrapped<Role | null>;
-  /**
-   * Merge rules of the space's change requests: `{ type: "inherit" }` (the organization's), or
-   * `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["user_1"] }] }`.
-   */
-  mergeRules?: Wrapped<MergeRules>;
-  /**
-   * Take over an existing space instead of creating one: `{ id: "spc_123" }`, or `true` to adopt
-   * the space with this `title` in this `parent` (created if there is none). It is then reconciled
-   * to these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<Adopt>;
-}
 
 /** Links of a space. */
 export interface SpaceUrls {

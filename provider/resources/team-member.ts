@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, resourceId } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../domain/members";
 import { deleteIdempotent } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -15,6 +15,8 @@ import { stateStrings } from "../adapter/values";
 import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
 import { isNotFoundError } from "../client";
 import { type ApiTeamMember, teamMemberPath, teamMembersPath } from "../api/teams";
+import type { TeamMemberArgs } from "../dynamic/kinds.generated";
+export type { TeamMemberArgs };
 
 /** Roles of a member in a team. */
 export const TEAM_ROLES = ["owner", "member"] as const;
@@ -77,32 +79,6 @@ export const schema = z
   }, EVEN_WITH_OTHER_FAILURES);
 
 export type TeamMemberInputs = z.infer<typeof schema>;
-
-export interface TeamMemberArgs {
-  /** Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /**
-   * The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the
-   * membership. Example: `writers.id`.
-   */
-  teamId: pulumi.Input<string>;
-  /** The member's user id; give exactly one of `userId` and `email`. Changing it replaces the membership. Example: `"usr_ada"`. */
-  userId?: pulumi.Input<string>;
-  /**
-   * The member's email, resolved to their user id through the organization's member list
-   * (case-insensitive); give exactly one of `userId` and `email`. Changing it replaces the
-   * membership. Example: `"ada@acme.com"`.
-   */
-  email?: pulumi.Input<string>;
-  /** The member's role in the team: `owner` or `member` (the default). Changes in place. Example: `"owner"`. */
-  role?: pulumi.Input<TeamRole>;
-  /**
-   * Take over a membership that already exists instead of failing: `{ id: "<teamId>/<userId>" }`,
-   * or `true` for the membership of this user in this team (added if there is none). Its role is
-   * then set to `role`. Only read at creation.
-   */
-  adopt?: Wrapped<boolean | { id: string }>;
-}
 
 /**
  * One user's membership of one team. Additive: use it for teams whose membership is not managed

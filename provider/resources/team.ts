@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Adopt, adoptInput } from "../adapter/adopt";
+import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList, sortedSet } from "../api/requests";
@@ -16,6 +16,8 @@ import { stateStrings } from "../adapter/values";
 import { type ApiMember, type ApiMemberTeam, memberTeamsPath, membersPath } from "../api/members";
 import { type ApiTeam, type ApiTeamMember, teamMembersPath, teamPath, teamsPath } from "../api/teams";
 import { TEAM_MEMBERSHIP, declaredByTeamMembers, teamMembershipConflict } from "../domain/team-membership";
+import type { TeamArgs } from "../dynamic/kinds.generated";
+export type { TeamArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within the organization";
@@ -61,28 +63,6 @@ export const schema = z.strictObject({
 });
 
 export type TeamInputs = z.infer<typeof schema>;
-
-export interface TeamArgs {
-  /** Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /** Title of the team, 1 to 64 characters; renaming keeps the team. Example: `"Docs writers"`. */
-  title: pulumi.Input<string>;
-  /**
-   * The team's members, each a user id or an email (an entry holding an `@`; matched against the
-   * member's email case-insensitively): the exact membership (members added elsewhere are removed).
-   * Each must already be a member of the organization. Order and duplicates do not matter; the
-   * state keeps each member as written here. Leave it out to not manage membership (and to
-   * manage it one member at a time with `TeamMember`, which must not be used with `members`).
-   * Example: `[writer.id, "ada@example.com"]`.
-   */
-  members?: pulumi.Input<pulumi.Input<string>[]>;
-  /**
-   * Take over an existing team instead of creating one: `{ id: "team_123" }`, or `true` to adopt
-   * the team whose title equals `title` (created if there is none). It is then reconciled to
-   * these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<Adopt>;
-}
 
 /** A team of an organization, with authoritative membership. */
 export class Team extends DocsPlatformResource {

@@ -21,11 +21,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isOutcomeUnknown } from "../client";
-import { type Adopt, adoptInput } from "../adapter/adopt";
+import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { asWritten, covers, documentInput } from "../domain/document";
 import type { Document } from "../api/document";
@@ -36,6 +36,8 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact, stateStrings } from "../adapter/values";
 import { type ApiTranslation, translationPath, translationRunPath, translationsPath } from "../api/translations";
+import type { TranslationArgs } from "../dynamic/kinds.generated";
+export type { TranslationArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "language and source within the organization";
@@ -91,40 +93,6 @@ export interface TranslationSource {
   space: string;
   /** Language code of the source content. */
   language: string;
-}
-
-export interface TranslationArgs {
-  /** Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /**
-   * Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and
-   * a region). Changing it replaces the translation. Example: `"fr"`, `"pt-br"`.
-   */
-  language: pulumi.Input<string>;
-  /**
-   * What to translate: the source space and its language, both required. Changing it replaces
-   * the translation. Example: `{ space: guides.id, language: "en" }`.
-   */
-  source: Wrapped<TranslationSource>;
-  /**
-   * Instructions for the translator, a rich-text document; changes in place. Example:
-   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
-   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`.
-   */
-  instructions?: pulumi.Input<Document>;
-  /**
-   * Runs the translation once whenever it is set to a new value: at creation, and on every `up`
-   * where it changed. Use a value that changes when the source should be translated again, such as
-   * a release tag. The same value never runs again, other changes never run, and removing it runs
-   * nothing. Example: `config.require("releaseTag")` (`"v2.4.0"`).
-   */
-  runTrigger?: pulumi.Input<string>;
-  /**
-   * Take over an existing translation instead of creating one: `{ id: "tr_123" }`, or `true` to
-   * adopt the one translation with this `language` and `source` (created if there is none). It is
-   * then reconciled to these inputs, without running it. Only read at creation.
-   */
-  adopt?: Wrapped<Adopt>;
 }
 
 /** The target of a translation's result. */
