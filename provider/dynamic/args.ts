@@ -31,6 +31,16 @@ export type DeepInput<T> = pulumi.Input<DeepInputValue<T>>;
 type DeepInputValue<T> = T extends readonly (infer E)[] ? DeepInput<E>[] : T extends object ? { [K in keyof T]: DeepInput<T[K]> } : T;
 
 /**
+ * A kind's server-owned outputs as the props its resource registers: each key `undefined`, so the
+ * engine reports the value the provider returns (an output the resource does not register is not
+ * read back). The keys are the definition's `outputs` that are not inputs, in their order.
+ */
+export function outputSlots(definition: { readonly schema: { readonly shape: object }; readonly outputs?: { readonly shape: object } }): Record<string, undefined> {
+  const inputs = new Set(Object.keys(definition.schema.shape));
+  return Object.fromEntries(Object.keys(definition.outputs?.shape ?? {}).filter((key) => !inputs.has(key)).map((key) => [key, undefined]));
+}
+
+/**
  * The props of a resource of kind `kind` named `name`, plus its identity: the parent's URN, or
  * the project and stack for a resource at the top, then the kind and the name. Unique in a stack
  * as URNs are. Every kind takes an `organizationId`; one left out is the stack's default

@@ -18,7 +18,7 @@ import { isNotFoundError } from "../client";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { asWritten, covers, documentInput, EMPTY_DOCUMENT } from "../domain/document";
 import type { Document } from "../api/document";
@@ -73,7 +73,7 @@ export class AgentInstructions extends DocsPlatformResource {
   declare readonly urls: pulumi.Output<{ location?: string }>;
 
   constructor(name: string, args: AgentInstructionsArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { updatedAt: undefined, updatedBy: undefined, urls: undefined };
+    const outputs = outputSlots(definition);
     const props = withIdentity("AgentInstructions", name, { ...args, ...outputs }, opts);
     let self: AgentInstructions | undefined;
     // Two of them for one organization would overwrite each other's document on every up.

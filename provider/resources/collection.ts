@@ -4,7 +4,7 @@ import { adoptInput } from "../adapter/adopt";
 import { identifier, text } from "../adapter/check";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
@@ -82,7 +82,7 @@ export class Collection extends DocsPlatformResource {
   declare readonly urls: pulumi.Output<{ location?: string; app?: string }>;
 
   constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Collection", name, withIdentity("Collection", name, { ...args, urls: undefined }, opts), opts);
+    super("Collection", name, withIdentity("Collection", name, { ...args, ...outputSlots(definition) }, opts), opts);
   }
 }
 

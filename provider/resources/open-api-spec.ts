@@ -17,7 +17,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { PartialCreateError } from "../recovery/partial-create";
@@ -362,18 +362,7 @@ export class OpenApiSpec extends DocsPlatformResource {
   declare readonly publishedUrl: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: OpenApiSpecArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = {
-      specId: undefined,
-      processingState: undefined,
-      lastVersion: undefined,
-      lastProcessedAt: undefined,
-      lastProcessErrorCode: undefined,
-      lastProcessedErrors: undefined,
-      createdAt: undefined,
-      updatedAt: undefined,
-      urls: undefined,
-      publishedUrl: undefined,
-    };
+    const outputs = outputSlots(definition);
     const props = withIdentity("OpenApiSpec", name, { ...args, ...outputs }, opts);
     let self: OpenApiSpec | undefined;
     // A slug names one spec: two resources with it would both manage it (the 409 advice to adopt

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { type ClaimedObject, claimSoleOwner } from "../dynamic/object-owners";
 import { type ApiMember, memberPath } from "../api/members";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember } from "../domain/members";
@@ -78,7 +78,7 @@ export class OrganizationMember extends DocsPlatformResource {
   declare readonly sso: pulumi.Output<boolean>;
 
   constructor(name: string, args: OrganizationMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { joinedAt: undefined, disabled: undefined, sso: undefined };
+    const outputs = outputSlots(definition);
     const props = withIdentity("OrganizationMember", name, { ...args, ...outputs }, opts);
     let self: OrganizationMember | undefined;
     // Two of them for one person would set the member's role back and forth on every up. The same

@@ -6,6 +6,7 @@ import { httpUrl, identifier, text } from "../adapter/check";
 import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
 import { getOrUndefined, patchChecked, sortedSet } from "../api/requests";
 import { claimSoleOwner } from "../dynamic/object-owners";
+import { outputSlots } from "../dynamic/args";
 import { organizationIdFor } from "../config/organization-default";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -109,17 +110,7 @@ export class OrganizationSettings extends DocsPlatformResource {
       ownership: definition.soleOwner!,
     });
     // No create identity: this resource never creates (see withIdentity); only the stack's default organization.
-    super("OrganizationSettings", name, {
-        ...args,
-        organizationId,
-        type: undefined,
-        plan: undefined,
-        useCase: undefined,
-        communityType: undefined,
-        customHostname: undefined,
-        urls: undefined,
-        createdAt: undefined,
-      }, opts);
+    super("OrganizationSettings", name, { ...args, organizationId, ...outputSlots(definition) }, opts);
     self = this;
   }
 }

@@ -4,7 +4,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -74,7 +74,7 @@ export class SamlProvider extends DocsPlatformResource {
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: SamlProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super("SamlProvider", name, withIdentity("SamlProvider", name, { ...args, status: undefined, service: undefined, urls: undefined, createdAt: undefined }, opts), opts, definition.secretInputKeys);
+    super("SamlProvider", name, withIdentity("SamlProvider", name, { ...args, ...outputSlots(definition) }, opts), opts, definition.secretInputKeys);
   }
 }
 

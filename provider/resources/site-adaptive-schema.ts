@@ -19,7 +19,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -191,7 +191,7 @@ export class SiteAdaptiveSchema extends DocsPlatformResource {
   declare readonly updatedAt: pulumi.Output<string>;
 
   constructor(name: string, args: SiteAdaptiveSchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { updatedAt: undefined };
+    const outputs = outputSlots(definition);
     super("SiteAdaptiveSchema", name, withIdentity("SiteAdaptiveSchema", name, { ...args, ...outputs }, opts), opts);
   }
 }

@@ -16,7 +16,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
 import { deleteIdempotent, findListed, listAll, patchChecked, readThroughList } from "../api/requests";
@@ -267,7 +267,7 @@ export class SiteSection extends DocsPlatformResource {
   declare readonly publishedUrl: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: SiteSectionArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { siteSpaceId: undefined, siteSpaceIds: undefined, default: undefined, sectionGroup: undefined, publishedUrl: undefined };
+    const outputs = outputSlots(definition);
     super("SiteSection", name, withIdentity("SiteSection", name, { ...args, ...outputs }, opts), opts);
   }
 }

@@ -9,7 +9,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester, ListReader } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
 import { conditionInput, pathSegmentInput } from "./site-section";
@@ -231,7 +231,7 @@ export class SiteSpace extends DocsPlatformResource {
   declare readonly publishedUrl: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: SiteSpaceArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { title: undefined, default: undefined, publishedUrl: undefined };
+    const outputs = outputSlots(definition);
     super("SiteSpace", name, withIdentity("SiteSpace", name, { ...args, ...outputs }, opts), opts);
   }
 }

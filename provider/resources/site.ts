@@ -11,7 +11,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, listForRead, patchChecked, readThroughList } from "../api/requests";
@@ -340,7 +340,7 @@ export class Site extends DocsPlatformResource {
   declare readonly publishedUrl: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { hostname: undefined, siteSpaces: undefined, createdAt: undefined, urls: undefined, publishedUrl: undefined, previewUrl: undefined };
+    const outputs = outputSlots(definition);
     super("Site", name, withIdentity("Site", name, { ...args, ...outputs }, opts), opts);
   }
 }

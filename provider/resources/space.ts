@@ -31,7 +31,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../recovery/create-once";
 import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
@@ -116,7 +116,7 @@ export class Space extends DocsPlatformResource {
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: SpaceArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { visibility: undefined, urls: undefined, createdAt: undefined };
+    const outputs = outputSlots(definition);
     super("Space", name, withIdentity("Space", name, { ...args, ...outputs }, opts), opts);
   }
 }

@@ -4,7 +4,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList, sortedSet } from "../api/requests";
@@ -75,7 +75,7 @@ export class Team extends DocsPlatformResource {
   declare readonly createdAt: pulumi.Output<string>;
 
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Team", name, withIdentity("Team", name, { ...args, spaces: undefined, createdAt: undefined }, opts), opts);
+    super("Team", name, withIdentity("Team", name, { ...args, ...outputSlots(definition) }, opts), opts);
     // Authoritative membership and TeamMember on the same team would undo each other on every up.
     if (args.members !== undefined) registerAuthoritativeTeam(this, `Team "${name}"`);
   }

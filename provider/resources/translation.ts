@@ -25,7 +25,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { asWritten, covers, documentInput } from "../domain/document";
 import type { Document } from "../api/document";
@@ -142,7 +142,7 @@ export class Translation extends DocsPlatformResource {
   declare readonly updatedAt: pulumi.Output<string>;
 
   constructor(name: string, args: TranslationArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { status: undefined, result: undefined, stats: undefined, urls: undefined, createdAt: undefined, updatedAt: undefined };
+    const outputs = outputSlots(definition);
     super("Translation", name, withIdentity("Translation", name, { ...args, ...outputs }, opts), opts);
   }
 }
