@@ -22,6 +22,9 @@ export type Wrapped<T> = T extends readonly (infer E)[]
  */
 export type ArgOf<S extends z.ZodType, K extends keyof z.input<S>> = DeepInput<Exclude<z.input<S>[K], undefined>>;
 
+/** The type of output `K` of a resource whose schema (input or `outputs`) is `S`: what the schema gives. */
+export type OutputOf<S extends z.ZodType, K extends keyof z.output<S>> = pulumi.Output<z.output<S>[K]>;
+
 /**
  * `T` as a value or an Output, and so on inside its arrays and objects. Unlike {@link Wrapped} it
  * does not split a union of primitives: `pulumi.Input<"admin" | "edit">` takes an

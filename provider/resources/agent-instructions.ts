@@ -29,7 +29,7 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { compact } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
 import { type ApiAgentInstructions, agentInstructionsPath } from "../api/agent-instructions";
-import type { AgentInstructionsArgs } from "../dynamic/kinds.generated";
+import type { AgentInstructionsArgs, AgentInstructionsOutputs } from "../dynamic/kinds.generated";
 export type { AgentInstructionsArgs };
 
 export const schema = z.strictObject({
@@ -63,15 +63,6 @@ export type AgentInstructionsInputs = z.infer<typeof schema> & { adopt?: undefin
  * ```
  */
 export class AgentInstructions extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly instructions: pulumi.Output<Document>;
-  declare readonly clearOnDestroy: pulumi.Output<boolean | undefined>;
-  /** When the instructions were last written. */
-  declare readonly updatedAt: pulumi.Output<string | undefined>;
-  /** Id of the user who last wrote them. */
-  declare readonly updatedBy: pulumi.Output<string | undefined>;
-  declare readonly urls: pulumi.Output<{ location?: string }>;
-
   constructor(name: string, args: AgentInstructionsArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = outputSlots(definition);
     const props = withIdentity("AgentInstructions", name, { ...args, ...outputs }, opts);
@@ -88,6 +79,10 @@ export class AgentInstructions extends DocsPlatformResource {
     self = this;
   }
 }
+
+// The typed outputs of `AgentInstructions` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface AgentInstructions extends AgentInstructionsOutputs {}
 
 /**
  * The state; `written` holds what the program declared (the inputs, or the previous state): the
@@ -122,7 +117,7 @@ function organizationOf(props: State, id: string): string {
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
+export const outputs = z.object({
   updatedAt: z.string().optional().meta({ description: "When the instructions were last written." }),
   updatedBy: z.string().optional().meta({ description: "Id of the user who last wrote them." }),
   urls: z.object({ location: z.string().optional() }),

@@ -17,7 +17,7 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import { pick } from "../adapter/values";
 import { type ApiCollection, collectionMovePath, collectionPath, collectionTransferPath, organizationCollectionsPath } from "../api/collections";
-import type { CollectionArgs } from "../dynamic/kinds.generated";
+import type { CollectionArgs, CollectionOutputs } from "../dynamic/kinds.generated";
 export type { CollectionArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -73,18 +73,14 @@ export type CollectionInputs = z.infer<typeof schema>;
 
 /** A collection of spaces; `parent` changes move it, `organizationId` changes transfer it. */
 export class Collection extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  declare readonly description: pulumi.Output<string | undefined>;
-  declare readonly defaultLevel: pulumi.Output<Role | undefined>;
-  declare readonly parent: pulumi.Output<string | undefined>;
-  /** Links to the collection: `location` (API) and `app`. */
-  declare readonly urls: pulumi.Output<{ location?: string; app?: string }>;
-
   constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
     super("Collection", name, withIdentity("Collection", name, { ...args, ...outputSlots(definition) }, opts), opts);
   }
 }
+
+// The typed outputs of `Collection` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface Collection extends CollectionOutputs {}
 
 function stateOf(collection: ApiCollection): State {
   return {
@@ -166,7 +162,7 @@ function transfer(api: ApiRequester, id: string, olds: State, news: CollectionIn
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
+export const outputs = z.object({
   urls: z.object({ location: z.string().optional(), app: z.string().optional() }).meta({ description: "Links to the collection: `location` (API) and `app`." }),
 });
 

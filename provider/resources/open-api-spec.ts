@@ -27,7 +27,7 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { type ApiOpenApiSpec, openApiSpecPath, openApiSpecsPath } from "../api/openapi-specs";
-import type { OpenApiSpecArgs } from "../dynamic/kinds.generated";
+import type { OpenApiSpecArgs, OpenApiSpecOutputs } from "../dynamic/kinds.generated";
 export type { OpenApiSpecArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -294,7 +294,7 @@ async function findByNaturalKey(ctx: ResourceContext, inputs: OpenApiSpecInputs)
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
+export const outputs = z.object({
   specId: z.string().meta({ description: "The server's id of the spec (the resource's id is the slug)." }),
   processingState: z.string().meta({ description: "`pending`, `progress`, `complete` or `failed` (the API's reference names only `pending`)." }),
   lastVersion: z.string().meta({ description: "Id of the latest version." }),
@@ -341,26 +341,6 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
  * ```
  */
 export class OpenApiSpec extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly slug: pulumi.Output<string>;
-  declare readonly source: pulumi.Output<{ url: string }>;
-  declare readonly visibility: pulumi.Output<(typeof SPEC_VISIBILITIES)[number] | undefined>;
-  declare readonly waitForProcessing: pulumi.Output<boolean | { timeoutSeconds?: number } | undefined>;
-  /** The server's id of the spec (the resource's id is the slug). */
-  declare readonly specId: pulumi.Output<string>;
-  /** `pending`, `progress`, `complete` or `failed` (the API's reference names only `pending`). */
-  declare readonly processingState: pulumi.Output<string>;
-  /** Id of the latest version. */
-  declare readonly lastVersion: pulumi.Output<string>;
-  declare readonly lastProcessedAt: pulumi.Output<string | undefined>;
-  /** Why the last processing failed, e.g. `FETCH_TIMEOUT`. */
-  declare readonly lastProcessErrorCode: pulumi.Output<string | undefined>;
-  declare readonly lastProcessedErrors: pulumi.Output<{ message: string; code?: string }[] | undefined>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
-  declare readonly urls: pulumi.Output<{ location?: string; app?: string; published?: string }>;
-  declare readonly publishedUrl: pulumi.Output<string | undefined>;
-
   constructor(name: string, args: OpenApiSpecArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = outputSlots(definition);
     const props = withIdentity("OpenApiSpec", name, { ...args, ...outputs }, opts);
@@ -378,3 +358,7 @@ export class OpenApiSpec extends DocsPlatformResource {
     self = this;
   }
 }
+
+// The typed outputs of `OpenApiSpec` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface OpenApiSpec extends OpenApiSpecOutputs {}

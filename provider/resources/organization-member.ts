@@ -13,7 +13,7 @@ import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
-import type { OrganizationMemberArgs } from "../dynamic/kinds.generated";
+import type { OrganizationMemberArgs, OrganizationMemberOutputs } from "../dynamic/kinds.generated";
 export type { OrganizationMemberArgs };
 
 /**
@@ -65,18 +65,6 @@ export type OrganizationMemberInputs = z.infer<typeof schema> & { adopt?: undefi
  * new docs.OrganizationMember("contractor", { userId: "usr_42", role: null, removeOnDestroy: true });
  */
 export class OrganizationMember extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly userId: pulumi.Output<string | undefined>;
-  declare readonly email: pulumi.Output<string | undefined>;
-  declare readonly role: pulumi.Output<Role | null>;
-  declare readonly removeOnDestroy: pulumi.Output<boolean>;
-  /** When the member joined the organization. */
-  declare readonly joinedAt: pulumi.Output<string>;
-  /** Whether the member's account is disabled. */
-  declare readonly disabled: pulumi.Output<boolean>;
-  /** Whether the member signs in through single sign-on. */
-  declare readonly sso: pulumi.Output<boolean>;
-
   constructor(name: string, args: OrganizationMemberArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = outputSlots(definition);
     const props = withIdentity("OrganizationMember", name, { ...args, ...outputs }, opts);
@@ -94,6 +82,10 @@ export class OrganizationMember extends DocsPlatformResource {
     self = this;
   }
 }
+
+// The typed outputs of `OrganizationMember` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface OrganizationMember extends OrganizationMemberOutputs {}
 
 /**
  * The member an OrganizationMember names, for the one-owner check: by user id, or by email in any
@@ -138,7 +130,7 @@ async function setRole(ctx: ResourceContext, organizationId: string, userId: str
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
+export const outputs = z.object({
   joinedAt: z.string().meta({ description: "When the member joined the organization." }),
   disabled: z.boolean().meta({ description: "Whether the member's account is disabled." }),
   sso: z.boolean().meta({ description: "Whether the member signs in through single sign-on." }),

@@ -16,7 +16,7 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
 import { type ApiOrganization, organizationPath } from "../api/organizations";
-import type { OrganizationSettingsArgs } from "../dynamic/kinds.generated";
+import type { OrganizationSettingsArgs, OrganizationSettingsOutputs } from "../dynamic/kinds.generated";
 export type { OrganizationSettingsArgs };
 
 /**
@@ -77,27 +77,6 @@ export interface OrganizationUrls {
  * leaves the organization as it is.
  */
 export class OrganizationSettings extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string | undefined>;
-  declare readonly emailDomains: pulumi.Output<string[] | undefined>;
-  declare readonly hostname: pulumi.Output<string | undefined>;
-  declare readonly defaultRole: pulumi.Output<Role | null | undefined>;
-  declare readonly defaultContent: pulumi.Output<{ type: "site"; site: string } | null | undefined>;
-  declare readonly logo: pulumi.Output<string | null | undefined>;
-  declare readonly sso: pulumi.Output<boolean | undefined>;
-  declare readonly ai: pulumi.Output<boolean | undefined>;
-  declare readonly inviteLinks: pulumi.Output<boolean | undefined>;
-  declare readonly mergeRules: pulumi.Output<MergeRules | undefined>;
-  /** Organization type; `business` appears. */
-  declare readonly type: pulumi.Output<string>;
-  /** Billing plan; `free_2024` appears. */
-  declare readonly plan: pulumi.Output<string>;
-  declare readonly useCase: pulumi.Output<string | undefined>;
-  declare readonly communityType: pulumi.Output<string | undefined>;
-  declare readonly customHostname: pulumi.Output<string | undefined>;
-  declare readonly urls: pulumi.Output<OrganizationUrls>;
-  declare readonly createdAt: pulumi.Output<string>;
-
   constructor(name: string, args: OrganizationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     const organizationIdInput = organizationIdFor("OrganizationSettings", name, args.organizationId);
     let self: OrganizationSettings | undefined;
@@ -114,6 +93,10 @@ export class OrganizationSettings extends DocsPlatformResource {
     self = this;
   }
 }
+
+// The typed outputs of `OrganizationSettings` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface OrganizationSettings extends OrganizationSettingsOutputs {}
 
 const SETTINGS = [
   "title",
@@ -177,7 +160,7 @@ async function apply(ctx: ResourceContext, inputs: OrganizationSettingsInputs, c
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
+export const outputs = z.object({
   type: z.string().meta({ description: "Organization type; `business` appears." }),
   plan: z.string().meta({ description: "Billing plan; `free_2024` appears." }),
   useCase: z.string().optional(),

@@ -14,7 +14,7 @@ import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { pick, stateStrings } from "../adapter/values";
 import { type ApiSamlProvider, samlProviderPath, samlProvidersPath } from "../api/saml";
-import type { SamlProviderArgs } from "../dynamic/kinds.generated";
+import type { SamlProviderArgs, SamlProviderOutputs } from "../dynamic/kinds.generated";
 export type { SamlProviderArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -59,24 +59,14 @@ export interface SamlService {
 
 /** A SAML single sign-on provider of an organization. */
 export class SamlProvider extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly label: pulumi.Output<string>;
-  declare readonly entityID: pulumi.Output<string | undefined>;
-  declare readonly certificate: pulumi.Output<string | undefined>;
-  declare readonly ssoURL: pulumi.Output<string | undefined>;
-  declare readonly defaultTeam: pulumi.Output<string | undefined>;
-  declare readonly defaultRole: pulumi.Output<Role | null | undefined>;
-  /** Provider status; `active` appears. */
-  declare readonly status: pulumi.Output<string>;
-  /** ACS URL, start URL and entity ID of the platform, to configure in the identity provider. */
-  declare readonly service: pulumi.Output<SamlService>;
-  declare readonly urls: pulumi.Output<{ location?: string }>;
-  declare readonly createdAt: pulumi.Output<string>;
-
   constructor(name: string, args: SamlProviderArgs, opts?: pulumi.CustomResourceOptions) {
     super("SamlProvider", name, withIdentity("SamlProvider", name, { ...args, ...outputSlots(definition) }, opts), opts, definition.secretInputKeys);
   }
 }
+
+// The typed outputs of `SamlProvider` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SamlProvider extends SamlProviderOutputs {}
 
 const WRITABLE = ["label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"] as const;
 
@@ -121,7 +111,7 @@ function bodyOf(inputs: SamlProviderInputs, keys: Iterable<string>): Record<stri
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
+export const outputs = z.object({
   status: z.string().meta({ description: "Provider status; `active` appears." }),
   service: z.object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() }).meta({ typeName: "SamlService" }).meta({ description: "ACS URL, start URL and entity ID of the platform, to configure in the identity provider." }),
   urls: z.object({ location: z.string().optional() }),

@@ -28,7 +28,7 @@ import { isNotFoundError } from "../client";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
 import { type ApiAdaptiveSchema, adaptiveSchemaPath } from "../api/adaptive-schemas";
-import type { SiteAdaptiveSchemaArgs } from "../dynamic/kinds.generated";
+import type { SiteAdaptiveSchemaArgs, SiteAdaptiveSchemaOutputs } from "../dynamic/kinds.generated";
 export type { SiteAdaptiveSchemaArgs };
 
 const annotations = {
@@ -123,7 +123,7 @@ async function put(ctx: ResourceContext, address: { organizationId: string; site
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
+export const outputs = z.object({
   updatedAt: z.string().meta({ description: "When the schema was last written." }),
 });
 
@@ -184,14 +184,12 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
  * ```
  */
 export class SiteAdaptiveSchema extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly jsonSchema: pulumi.Output<AdaptiveJsonSchema>;
-  /** When the schema was last written. */
-  declare readonly updatedAt: pulumi.Output<string>;
-
   constructor(name: string, args: SiteAdaptiveSchemaArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = outputSlots(definition);
     super("SiteAdaptiveSchema", name, withIdentity("SiteAdaptiveSchema", name, { ...args, ...outputs }, opts), opts);
   }
 }
+
+// The typed outputs of `SiteAdaptiveSchema` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteAdaptiveSchema extends SiteAdaptiveSchemaOutputs {}

@@ -38,7 +38,7 @@ import { ofSite } from "../adapter/import-ids";
 import { siteCustomizationPath } from "../api/customizations";
 import { type ApiSite, sitePath } from "../api/sites";
 import { customizationDefaults, differences } from "../domain/customization-defaults";
-import type { SiteCustomizationArgs } from "../dynamic/kinds.generated";
+import type { SiteCustomizationArgs, SiteCustomizationOutputs } from "../dynamic/kinds.generated";
 export type { SiteCustomizationArgs };
 
 // ---------------------------------------------------------------------------------------------
@@ -404,28 +404,6 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
  * ```
  */
 export class SiteCustomization extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string | undefined>;
-  declare readonly styling: pulumi.Output<Customization["styling"]>;
-  declare readonly favicon: pulumi.Output<Customization["favicon"]>;
-  declare readonly header: pulumi.Output<Customization["header"]>;
-  declare readonly footer: pulumi.Output<Customization["footer"]>;
-  declare readonly announcement: pulumi.Output<Customization["announcement"]>;
-  declare readonly themes: pulumi.Output<Customization["themes"]>;
-  declare readonly pdf: pulumi.Output<Customization["pdf"]>;
-  declare readonly feedback: pulumi.Output<Customization["feedback"]>;
-  declare readonly ai: pulumi.Output<Customization["ai"]>;
-  declare readonly advancedCustomization: pulumi.Output<Customization["advancedCustomization"]>;
-  declare readonly git: pulumi.Output<Customization["git"]>;
-  declare readonly pageActions: pulumi.Output<Customization["pageActions"]>;
-  declare readonly externalLinks: pulumi.Output<Customization["externalLinks"]>;
-  declare readonly pagination: pulumi.Output<Customization["pagination"]>;
-  declare readonly trademark: pulumi.Output<Customization["trademark"]>;
-  declare readonly privacyPolicy: pulumi.Output<Customization["privacyPolicy"]>;
-  declare readonly socialPreview: pulumi.Output<Customization["socialPreview"]>;
-  declare readonly insights: pulumi.Output<Customization["insights"]>;
-
   constructor(name: string, args: SiteCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
     let self: SiteCustomization | undefined;
     // Two of them for one site would overwrite each other's customization on every up.
@@ -440,3 +418,7 @@ export class SiteCustomization extends DocsPlatformResource {
     self = this;
   }
 }
+
+// The typed outputs of `SiteCustomization` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteCustomization extends SiteCustomizationOutputs {}

@@ -22,7 +22,7 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSectionGroup, sectionGroupPath, sectionGroupsPath } from "../api/section-groups";
-import type { SiteSectionGroupArgs } from "../dynamic/kinds.generated";
+import type { SiteSectionGroupArgs, SiteSectionGroupOutputs } from "../dynamic/kinds.generated";
 export type { SiteSectionGroupArgs };
 
 export const siteSectionGroupInputs = z.strictObject({
@@ -142,15 +142,13 @@ export const definition: ResourceDefinition<SiteSectionGroupInputs> = {
  * ```
  */
 export class SiteSectionGroup extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  declare readonly icon: pulumi.Output<string | undefined>;
-  declare readonly parentSectionGroupId: pulumi.Output<string | null | undefined>;
-
   // No output lists the group's sections: they join through their own resources after the group
   // exists, so such an output would change on every refresh after the first up.
   constructor(name: string, args: SiteSectionGroupArgs, opts?: pulumi.CustomResourceOptions) {
     super("SiteSectionGroup", name, withIdentity("SiteSectionGroup", name, { ...args }, opts), opts);
   }
 }
+
+// The typed outputs of `SiteSectionGroup` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteSectionGroup extends SiteSectionGroupOutputs {}

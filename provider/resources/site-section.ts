@@ -27,7 +27,7 @@ import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, siteSectionPath, siteSectionsPath } from "../api/site-sections";
 import { type ApiSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
-import type { SiteSectionArgs } from "../dynamic/kinds.generated";
+import type { SiteSectionArgs, SiteSectionOutputs } from "../dynamic/kinds.generated";
 export type { SiteSectionArgs };
 
 /**
@@ -218,7 +218,7 @@ async function remove(ctx: ResourceContext, sectionId: string, props: State): Pr
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
+export const outputs = z.object({
   siteSpaceId: z.string().meta({ description: "The site space created with the section, which `spaceId` points." }),
   siteSpaceIds: z.array(z.string()).meta({ description: "Every site space of the section, in order." }),
   default: z.boolean().meta({ description: "Whether this is the site's default section." }),
@@ -246,28 +246,12 @@ export const definition: ResourceDefinition<SiteSectionInputs> = {
  * ```
  */
 export class SiteSection extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly spaceId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string | undefined>;
-  declare readonly icon: pulumi.Output<string | undefined>;
-  declare readonly path: pulumi.Output<string | undefined>;
-  declare readonly condition: pulumi.Output<string | null | undefined>;
-  declare readonly description: pulumi.Output<string | undefined>;
-  declare readonly defaultSiteSpace: pulumi.Output<string | undefined>;
-  declare readonly siteSectionGroupId: pulumi.Output<string | null | undefined>;
-  /** The site space created with the section, which `spaceId` points. */
-  declare readonly siteSpaceId: pulumi.Output<string>;
-  /** Every site space of the section, in order. */
-  declare readonly siteSpaceIds: pulumi.Output<string[]>;
-  /** Whether this is the site's default section. */
-  declare readonly default: pulumi.Output<boolean>;
-  /** The section group holding the section, if any. */
-  declare readonly sectionGroup: pulumi.Output<string | undefined>;
-  declare readonly publishedUrl: pulumi.Output<string | undefined>;
-
   constructor(name: string, args: SiteSectionArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = outputSlots(definition);
     super("SiteSection", name, withIdentity("SiteSection", name, { ...args, ...outputs }, opts), opts);
   }
 }
+
+// The typed outputs of `SiteSection` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteSection extends SiteSectionOutputs {}

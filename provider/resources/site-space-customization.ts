@@ -31,7 +31,7 @@ import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarab
 import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";
 import { siteCustomizationPath, siteSpaceCustomizationPath } from "../api/customizations";
-import type { SiteSpaceCustomizationArgs } from "../dynamic/kinds.generated";
+import type { SiteSpaceCustomizationArgs, SiteSpaceCustomizationOutputs } from "../dynamic/kinds.generated";
 export type { SiteSpaceCustomizationArgs };
 
 const FIELDS = customizationFields(false);
@@ -175,30 +175,11 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
  * ```
  */
 export class SiteSpaceCustomization extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly siteSpaceId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string | undefined>;
-  declare readonly styling: pulumi.Output<Customization["styling"]>;
-  declare readonly favicon: pulumi.Output<Customization["favicon"]>;
-  declare readonly header: pulumi.Output<Customization["header"]>;
-  declare readonly footer: pulumi.Output<Customization["footer"]>;
-  declare readonly announcement: pulumi.Output<Customization["announcement"]>;
-  declare readonly themes: pulumi.Output<Customization["themes"]>;
-  declare readonly pdf: pulumi.Output<Customization["pdf"]>;
-  declare readonly feedback: pulumi.Output<Customization["feedback"]>;
-  declare readonly ai: pulumi.Output<Customization["ai"]>;
-  declare readonly advancedCustomization: pulumi.Output<Customization["advancedCustomization"]>;
-  declare readonly git: pulumi.Output<Customization["git"]>;
-  declare readonly pageActions: pulumi.Output<Customization["pageActions"]>;
-  declare readonly externalLinks: pulumi.Output<Customization["externalLinks"]>;
-  declare readonly pagination: pulumi.Output<Customization["pagination"]>;
-  declare readonly trademark: pulumi.Output<Customization["trademark"]>;
-  declare readonly privacyPolicy: pulumi.Output<Customization["privacyPolicy"]>;
-  declare readonly socialPreview: pulumi.Output<Customization["socialPreview"]>;
-  declare readonly insights: pulumi.Output<Customization["insights"]>;
-
   constructor(name: string, args: SiteSpaceCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
     super("SiteSpaceCustomization", name, withIdentity("SiteSpaceCustomization", name, { ...args }, opts), opts);
   }
 }
+
+// The typed outputs of `SiteSpaceCustomization` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteSpaceCustomization extends SiteSpaceCustomizationOutputs {}

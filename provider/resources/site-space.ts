@@ -22,7 +22,7 @@ import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, siteSectionsPath } from "../api/site-sections";
 import { type ApiSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
-import type { SiteSpaceArgs } from "../dynamic/kinds.generated";
+import type { SiteSpaceArgs, SiteSpaceOutputs } from "../dynamic/kinds.generated";
 export type { SiteSpaceArgs };
 
 export const siteSpaceInputs = z.strictObject({
@@ -191,7 +191,7 @@ async function remove(ctx: ResourceContext, siteSpaceId: string, props: State): 
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
+export const outputs = z.object({
   title: z.string().meta({ description: "Title shown for the site space (the space's title)." }),
   default: z.boolean().meta({ description: "Whether it is the default site space of its section (or of the root)." }),
   publishedUrl: z.string().optional(),
@@ -217,21 +217,12 @@ export const definition: ResourceDefinition<SiteSpaceInputs> = {
  * ```
  */
 export class SiteSpace extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly spaceId: pulumi.Output<string>;
-  declare readonly sectionId: pulumi.Output<string | undefined>;
-  declare readonly path: pulumi.Output<string | undefined>;
-  declare readonly condition: pulumi.Output<string | null | undefined>;
-  declare readonly hidden: pulumi.Output<boolean | undefined>;
-  /** Title shown for the site space (the space's title). */
-  declare readonly title: pulumi.Output<string>;
-  /** Whether it is the default site space of its section (or of the root). */
-  declare readonly default: pulumi.Output<boolean>;
-  declare readonly publishedUrl: pulumi.Output<string | undefined>;
-
   constructor(name: string, args: SiteSpaceArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = outputSlots(definition);
     super("SiteSpace", name, withIdentity("SiteSpace", name, { ...args, ...outputs }, opts), opts);
   }
 }
+
+// The typed outputs of `SiteSpace` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteSpace extends SiteSpaceOutputs {}

@@ -32,7 +32,7 @@ import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
 import { type ApiStructure, type ApiStructureItemType, type ApiStructureNode, siteStructurePath, siteStructureSortPath } from "../api/site-structure";
-import type { SiteStructureArgs } from "../dynamic/kinds.generated";
+import type { SiteStructureArgs, SiteStructureOutputs } from "../dynamic/kinds.generated";
 export type { SiteStructureArgs };
 
 /** A list of ids naming each item once (ids still unknown in a preview are checked at `up`). */
@@ -303,13 +303,11 @@ export const definition: ResourceDefinition<SiteStructureInputs> = {
  * ```
  */
 export class SiteStructure extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly root: pulumi.Output<string[] | undefined>;
-  declare readonly groups: pulumi.Output<{ groupId: string; items: string[] }[] | undefined>;
-  declare readonly sections: pulumi.Output<{ sectionId: string; siteSpaces: string[] }[] | undefined>;
-
   constructor(name: string, args: SiteStructureArgs, opts?: pulumi.CustomResourceOptions) {
     super("SiteStructure", name, withIdentity("SiteStructure", name, { ...args }, opts), opts);
   }
 }
+
+// The typed outputs of `SiteStructure` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteStructure extends SiteStructureOutputs {}

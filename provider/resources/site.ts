@@ -22,7 +22,7 @@ import { stateStrings } from "../adapter/values";
 import { type ApiSite, sitePath, sitePublishPath, sitesPath, siteUnpublishPath } from "../api/sites";
 import { type ApiSiteSection, siteSectionsPath } from "../api/site-sections";
 import { type ApiSiteSpace, siteSpacesPath } from "../api/site-spaces";
-import type { SiteArgs } from "../dynamic/kinds.generated";
+import type { SiteArgs, SiteOutputs } from "../dynamic/kinds.generated";
 export type { SiteArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -279,7 +279,7 @@ async function findByNaturalKey(ctx: ResourceContext, inputs: SiteInputs): Promi
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
+export const outputs = z.object({
   spaces: z.array(z.string()).optional().meta({ description: "The spaces the site was created with." }),
   hostname: z.string().optional().meta({ description: "Custom hostname, when one is set (managed outside this resource)." }),
   siteSpaces: z.number().meta({ description: "Number of site spaces." }),
@@ -315,32 +315,12 @@ export const definition: ResourceDefinition<SiteInputs> = {
  * ```
  */
 export class Site extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  declare readonly type: pulumi.Output<string>;
-  declare readonly visibility: pulumi.Output<(typeof SITE_VISIBILITIES)[number] | undefined>;
-  declare readonly basename: pulumi.Output<string | undefined>;
-  declare readonly proxy: pulumi.Output<string | null | undefined>;
-  declare readonly adaptiveContent: pulumi.Output<{ enabled: boolean } | undefined>;
-  declare readonly agentsContext: pulumi.Output<(typeof AGENTS_CONTEXTS)[number] | undefined>;
-  declare readonly published: pulumi.Output<boolean | undefined>;
-  /** The spaces the site was created with. */
-  declare readonly spaces: pulumi.Output<string[] | undefined>;
-  declare readonly defaultSiteSpace: pulumi.Output<string | undefined>;
-  declare readonly defaultSiteSection: pulumi.Output<string | undefined>;
-  /** Custom hostname, when one is set (managed outside this resource). */
-  declare readonly hostname: pulumi.Output<string | undefined>;
-  /** Number of site spaces. */
-  declare readonly siteSpaces: pulumi.Output<number>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly urls: pulumi.Output<{ location?: string; app?: string; published?: string; preview?: string }>;
-  /** Where the site's preview is seen before it is published (`urls.preview`). */
-  declare readonly previewUrl: pulumi.Output<string | undefined>;
-  /** Where visitors find the site (`urls.published`). */
-  declare readonly publishedUrl: pulumi.Output<string | undefined>;
-
   constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = outputSlots(definition);
     super("Site", name, withIdentity("Site", name, { ...args, ...outputs }, opts), opts);
   }
 }
+
+// The typed outputs of `Site` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface Site extends SiteOutputs {}

@@ -45,7 +45,7 @@ import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 import { type ApiSpace, EDIT_MODES, type EditMode, organizationSpacesPath, spaceMovePath, spacePath, spaceTransferPath, type SpaceVisibility } from "../api/spaces";
-import type { SpaceArgs } from "../dynamic/kinds.generated";
+import type { SpaceArgs, SpaceOutputs } from "../dynamic/kinds.generated";
 export type { SpaceArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -102,24 +102,15 @@ export interface SpaceUrls {
  * ```
  */
 export class Space extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  declare readonly emoji: pulumi.Output<string | undefined>;
-  declare readonly parent: pulumi.Output<string | undefined>;
-  declare readonly language: pulumi.Output<string | null | undefined>;
-  declare readonly editMode: pulumi.Output<EditMode | undefined>;
-  declare readonly defaultLevel: pulumi.Output<Role | null | undefined>;
-  declare readonly mergeRules: pulumi.Output<MergeRules | undefined>;
-  /** Who can see the space; set in the app, not through the API (read only). */
-  declare readonly visibility: pulumi.Output<SpaceVisibility>;
-  declare readonly urls: pulumi.Output<SpaceUrls>;
-  declare readonly createdAt: pulumi.Output<string>;
-
   constructor(name: string, args: SpaceArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = outputSlots(definition);
     super("Space", name, withIdentity("Space", name, { ...args, ...outputs }, opts), opts);
   }
 }
+
+// The typed outputs of `Space` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface Space extends SpaceOutputs {}
 
 function stateOf(space: ApiSpace): State {
   return {
@@ -285,8 +276,9 @@ async function remove(ctx: ResourceContext, id: string): Promise<void> {
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
-  visibility: z.string().meta({ description: "Who can see the space; set in the app, not through the API (read only)." }),
+export const outputs = z.object({
+  // Typed as the API's reference lists the values; schema.json says string, as the state holds what the API answers.
+  visibility: (z.string() as unknown as z.ZodType<SpaceVisibility>).meta({ description: "Who can see the space; set in the app, not through the API (read only)." }),
   urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional(), public: z.string().optional(), icon: z.string().optional() }),
   createdAt: z.string(),
 });

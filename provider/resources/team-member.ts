@@ -15,7 +15,7 @@ import { stateStrings } from "../adapter/values";
 import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
 import { isNotFoundError } from "../client";
 import { type ApiTeamMember, teamMemberPath, teamMembersPath } from "../api/teams";
-import type { TeamMemberArgs } from "../dynamic/kinds.generated";
+import type { TeamMemberArgs, TeamMemberOutputs } from "../dynamic/kinds.generated";
 export type { TeamMemberArgs };
 
 /** Roles of a member in a team. */
@@ -89,12 +89,6 @@ export type TeamMemberInputs = z.infer<typeof schema>;
  * new docs.TeamMember("ada-owns-writers", { teamId: writers.id, email: "ada@acme.com", role: "owner" });
  */
 export class TeamMember extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly teamId: pulumi.Output<string>;
-  declare readonly userId: pulumi.Output<string | undefined>;
-  declare readonly email: pulumi.Output<string | undefined>;
-  declare readonly role: pulumi.Output<TeamRole>;
-
   constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
     const label = `TeamMember "${name}"`;
     assertNotAuthoritativeTeamId(args.teamId, label);
@@ -104,6 +98,10 @@ export class TeamMember extends DocsPlatformResource {
     self = this;
   }
 }
+
+// The typed outputs of `TeamMember` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface TeamMember extends TeamMemberOutputs {}
 
 /** `<teamId>/<userId>` as its two parts, or undefined when it is not that shape. */
 function splitId(id: string): [string, string] | undefined {

@@ -16,7 +16,7 @@ import { stateStrings } from "../adapter/values";
 import { type ApiMember, type ApiMemberTeam, memberTeamsPath, membersPath } from "../api/members";
 import { type ApiTeam, type ApiTeamMember, teamMembersPath, teamPath, teamsPath } from "../api/teams";
 import { TEAM_MEMBERSHIP, declaredByTeamMembers, teamMembershipConflict } from "../domain/team-membership";
-import type { TeamArgs } from "../dynamic/kinds.generated";
+import type { TeamArgs, TeamOutputs } from "../dynamic/kinds.generated";
 export type { TeamArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -66,20 +66,16 @@ export type TeamInputs = z.infer<typeof schema>;
 
 /** A team of an organization, with authoritative membership. */
 export class Team extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  /** The members as the program names them (user ids and emails), sorted; absent when `members` is not managed. */
-  declare readonly members: pulumi.Output<string[] | undefined>;
-  /** Number of spaces the team has access to. */
-  declare readonly spaces: pulumi.Output<number>;
-  declare readonly createdAt: pulumi.Output<string>;
-
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
     super("Team", name, withIdentity("Team", name, { ...args, ...outputSlots(definition) }, opts), opts);
     // Authoritative membership and TeamMember on the same team would undo each other on every up.
     if (args.members !== undefined) registerAuthoritativeTeam(this, `Team "${name}"`);
   }
 }
+
+// The typed outputs of `Team` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface Team extends TeamOutputs {}
 
 /** A member of a team as the provider compares it: the user id and, when known, the email. */
 interface TeamMember {
@@ -193,7 +189,7 @@ function adoptedId(adopt: unknown): string | undefined {
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
+export const outputs = z.object({
   members: z.array(z.string()).optional().meta({ description: "The members as the program names them (user ids and emails), sorted; absent when `members` is not managed." }),
   spaces: z.number().meta({ description: "Number of spaces the team has access to." }),
   createdAt: z.string(),

@@ -36,7 +36,7 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact, stateStrings } from "../adapter/values";
 import { type ApiTranslation, translationPath, translationRunPath, translationsPath } from "../api/translations";
-import type { TranslationArgs } from "../dynamic/kinds.generated";
+import type { TranslationArgs, TranslationOutputs } from "../dynamic/kinds.generated";
 export type { TranslationArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -126,26 +126,15 @@ export interface TranslationStats {
  * ```
  */
 export class Translation extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly language: pulumi.Output<string>;
-  declare readonly source: pulumi.Output<TranslationSource | undefined>;
-  declare readonly instructions: pulumi.Output<Document | undefined>;
-  declare readonly runTrigger: pulumi.Output<string | undefined>;
-  /** State of the translation; `pending` appears. */
-  declare readonly status: pulumi.Output<string>;
-  /** Where the translated content is, once there is some. */
-  declare readonly result: pulumi.Output<TranslationResult | undefined>;
-  /** Counters of the runs; `stats.runs` is the number of runs. */
-  declare readonly stats: pulumi.Output<TranslationStats>;
-  declare readonly urls: pulumi.Output<{ location?: string }>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
-
   constructor(name: string, args: TranslationArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = outputSlots(definition);
     super("Translation", name, withIdentity("Translation", name, { ...args, ...outputs }, opts), opts);
   }
 }
+
+// The typed outputs of `Translation` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface Translation extends TranslationOutputs {}
 
 /**
  * The translation's state. `written` holds what the program declared (the inputs, or the previous
@@ -204,7 +193,7 @@ async function runOnce(api: ApiRequester, organizationId: string, id: string, ru
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
  */
-const outputs = z.object({
+export const outputs = z.object({
   status: z.string().meta({ description: "State of the translation; `pending` appears." }),
   result: z.object({ space: z.string().optional(), revision: z.string().optional() }).optional().meta({ description: "Where the translated content is, once there is some." }),
   stats: z.object({ runs: z.number(), totalWords: z.number(), totalPages: z.number(), totalDuration: z.number(), latestRunDuration: z.number(), latestPages: z.number(), latestWords: z.number() }).meta({ description: "Counters of the runs; `stats.runs` is the number of runs." }),

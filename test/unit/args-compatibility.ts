@@ -12,6 +12,7 @@
  */
 import type * as generated from "../../provider/dynamic/kinds.generated.ts";
 import type * as before from "./fixtures/args-before.ts";
+import type * as outputsBefore from "./fixtures/outputs-before.ts";
 
 /** `true` when every value of `From` is a value of `To` (not distributed over unions). */
 type Assignable<From, To> = [From] extends [To] ? true : false;
@@ -38,4 +39,30 @@ export const oldArgsStillCompile: Record<string, true> = {
   Team: true satisfies Assignable<before.TeamArgs, generated.TeamArgs>,
   TeamMember: true satisfies Assignable<before.TeamMemberArgs, generated.TeamMemberArgs>,
   Translation: true satisfies Assignable<before.TranslationArgs, generated.TranslationArgs>,
+};
+
+/**
+ * The other direction for outputs: each resource class's generated typed outputs are assignable to
+ * the ones declared by hand before (fixtures/outputs-before.ts), so a program reading an output
+ * (`site.publishedUrl.apply(...)`) still compiles.
+ */
+export const oldOutputReadsStillCompile: Record<string, true> = {
+  AgentInstructions: true satisfies Assignable<generated.AgentInstructionsOutputs, outputsBefore.AgentInstructionsOutputs>,
+  Collection: true satisfies Assignable<generated.CollectionOutputs, outputsBefore.CollectionOutputs>,
+  OpenApiSpec: true satisfies Assignable<generated.OpenApiSpecOutputs, outputsBefore.OpenApiSpecOutputs>,
+  OrganizationMember: true satisfies Assignable<generated.OrganizationMemberOutputs, outputsBefore.OrganizationMemberOutputs>,
+  OrganizationSettings: true satisfies Assignable<generated.OrganizationSettingsOutputs, outputsBefore.OrganizationSettingsOutputs>,
+  SamlProvider: true satisfies Assignable<generated.SamlProviderOutputs, outputsBefore.SamlProviderOutputs>,
+  Site: true satisfies Assignable<generated.SiteOutputs, outputsBefore.SiteOutputs>,
+  SiteAdaptiveSchema: true satisfies Assignable<generated.SiteAdaptiveSchemaOutputs, outputsBefore.SiteAdaptiveSchemaOutputs>,
+  SiteCustomization: true satisfies Assignable<generated.SiteCustomizationOutputs, outputsBefore.SiteCustomizationOutputs>,
+  SiteSection: true satisfies Assignable<generated.SiteSectionOutputs, outputsBefore.SiteSectionOutputs>,
+  SiteSectionGroup: true satisfies Assignable<generated.SiteSectionGroupOutputs, outputsBefore.SiteSectionGroupOutputs>,
+  SiteSpace: true satisfies Assignable<generated.SiteSpaceOutputs, outputsBefore.SiteSpaceOutputs>,
+  SiteSpaceCustomization: true satisfies Assignable<generated.SiteSpaceCustomizationOutputs, outputsBefore.SiteSpaceCustomizationOutputs>,
+  SiteStructure: true satisfies Assignable<generated.SiteStructureOutputs, outputsBefore.SiteStructureOutputs>,
+  Space: true satisfies Assignable<generated.SpaceOutputs, outputsBefore.SpaceOutputs>,
+  Team: true satisfies Assignable<generated.TeamOutputs, outputsBefore.TeamOutputs>,
+  TeamMember: true satisfies Assignable<generated.TeamMemberOutputs, outputsBefore.TeamMemberOutputs>,
+  Translation: true satisfies Assignable<generated.TranslationOutputs, outputsBefore.TranslationOutputs>,
 };

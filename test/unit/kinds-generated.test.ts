@@ -1,5 +1,6 @@
 /**
- * The dynamic package's `<Kind>Args` (provider/dynamic/kinds.generated.ts) are generated from the
+ * The dynamic package's `<Kind>Args` and the resource classes' typed outputs `<Kind>Outputs`
+ * (provider/dynamic/kinds.generated.ts) are generated from the
  * kinds' declarations (provider/scripts/generate-kinds.mts): a committed file that differs from a
  * fresh generation fails here, so an input field added, documented or retyped on its kind reaches
  * the package's types with `npm run kinds` and never by hand. (test/unit/args-compatibility.ts
@@ -14,7 +15,7 @@ import { KINDS } from "../../provider/resources/kinds.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-describe("the generated <Kind>Args", () => {
+describe("the generated <Kind>Args and <Kind>Outputs", () => {
   it("are the ones the generator makes now (run `npm run kinds` after changing a kind's inputs)", () => {
     const result = (() => {
       try {
@@ -38,6 +39,14 @@ describe("the generated <Kind>Args", () => {
         const firstLine = factsOf(field).description!.split("\n")[0]!;
         expect(body, `${definition.kind}.${key}`).toContain(firstLine);
       }
+    }
+    // The typed outputs: every input but adopt, then the definition's outputs that are not inputs.
+    for (const definition of KINDS) {
+      const body = new RegExp(`export interface ${definition.kind}Outputs \\{\\n([^]*?)\\n\\}`).exec(generated)?.[1];
+      const keys = [...body!.matchAll(/^ {2}readonly (\w+): /gm)].map((match) => match[1]);
+      const inputs = Object.keys(definition.schema.shape).filter((key) => key !== "adopt");
+      const outputs = Object.keys(definition.outputs?.shape ?? {}).filter((key) => !inputs.includes(key));
+      expect(keys, definition.kind).toEqual([...inputs, ...outputs]);
     }
     // Required where the schema requires it; organizationId falls back to the stack's default.
     expect(generated).toMatch(/\n {2}siteId: ArgOf<typeof siteSpaceInputs, "siteId">;/);
