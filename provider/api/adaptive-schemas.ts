@@ -1,5 +1,7 @@
 /** A site's adaptive schema (API.md 2.17, 4.12). */
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { getOrUndefined } from "./requests";
 
 export interface ApiAdaptiveSchema {
   jsonSchema: Record<string, unknown>;
@@ -8,3 +10,8 @@ export interface ApiAdaptiveSchema {
 
 /** A GET answers 404 when the site has none; a PUT sets it. */
 export const adaptiveSchemaPath = apiPath(["GET", "PUT"], (organizationId: string, siteId: string) => ["orgs", organizationId, "sites", siteId, "adaptive-schema"]);
+
+/** The site's adaptive schema; undefined when it has none (or the site is gone). */
+export function getAdaptiveSchema(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiAdaptiveSchema | undefined> {
+  return getOrUndefined<ApiAdaptiveSchema>(api, adaptiveSchemaPath(organizationId, siteId));
+}

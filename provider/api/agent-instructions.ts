@@ -1,6 +1,8 @@
 /** An organization's agent instructions (API.md 2.20, 4.7). */
 import type { Document } from "./document";
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { getOrUndefined } from "./requests";
 
 export interface ApiAgentInstructions {
   instructions: Document;
@@ -12,3 +14,8 @@ export interface ApiAgentInstructions {
 
 /** Always there: an organization that never wrote any reads as the empty document. A PUT replaces them. */
 export const agentInstructionsPath = apiPath(["GET", "PUT"], (organizationId: string) => ["orgs", organizationId, "agent-instructions"]);
+
+/** The organization's agent instructions; undefined when the organization is gone (or not visible). */
+export function getAgentInstructions(api: ApiRequester, organizationId: string): Promise<ApiAgentInstructions | undefined> {
+  return getOrUndefined<ApiAgentInstructions>(api, agentInstructionsPath(organizationId));
+}

@@ -1,6 +1,8 @@
 /** Collections (API.md 2.16, 4.11). */
 import type { Role } from "./roles";
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
 
 export interface ApiCollection {
   id: string;
@@ -22,3 +24,22 @@ export const collectionTransferPath = apiPath(["POST"], (collectionId: string) =
 
 /** The organization's collections (nested ones too with `nested: true`); a POST creates one. */
 export const organizationCollectionsPath = apiPath(["GET", "POST"], (organizationId: string) => ["orgs", organizationId, "collections"]);
+
+/** The organization's collections, nested ones included. */
+export function listCollections(api: ApiRequester, organizationId: string): Promise<ApiCollection[]> {
+  return listAll<ApiCollection>(api, organizationCollectionsPath(organizationId), { nested: true });
+}
+
+/** One collection; undefined when it is gone (or not visible). */
+export function getCollection(api: ApiRequester, collectionId: string): Promise<ApiCollection | undefined> {
+  return getOrUndefined<ApiCollection>(api, collectionPath(collectionId));
+}
+
+/**
+ * One collection of the organization for a read: in a refresh, from the organization's list
+ * (nested ones included) every collection shares. Undefined when the list does not hold it, which
+ * may mean it moved to another organization: {@link getCollection} says.
+ */
+export function readCollectionThroughList(ctx: ReadContext, organizationId: string, collectionId: string): Promise<ApiCollection | undefined> {
+  return readThroughList<ApiCollection>(ctx, organizationCollectionsPath(organizationId), collectionId, () => getCollection(ctx.api, collectionId), { query: { nested: true } });
+}

@@ -3,6 +3,11 @@
  * 2.17; its operations: DESIGN.md 8). The provider keeps the object as the API gives it.
  */
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { getOrUndefined } from "./requests";
+
+/** A customization object, kept as the API gives it: the provider passes its fields through. */
+export type ApiCustomization = Record<string, unknown>;
 
 /** A PUT replaces the whole object. */
 export const siteCustomizationPath = apiPath(["GET", "PUT"], (organizationId: string, siteId: string) => ["orgs", organizationId, "sites", siteId, "customization"]);
@@ -17,3 +22,13 @@ export const siteSpaceCustomizationPath = apiPath(["GET", "PATCH", "DELETE"], (o
   siteSpaceId,
   "customization",
 ]);
+
+/** The site's customization; undefined when the site is gone. */
+export function getSiteCustomization(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiCustomization | undefined> {
+  return getOrUndefined<ApiCustomization>(api, siteCustomizationPath(organizationId, siteId));
+}
+
+/** The site space's effective customization (the site's with its override laid over it); undefined when it is gone. */
+export function getSiteSpaceCustomization(api: ApiRequester, organizationId: string, siteId: string, siteSpaceId: string): Promise<ApiCustomization | undefined> {
+  return getOrUndefined<ApiCustomization>(api, siteSpaceCustomizationPath(organizationId, siteId, siteSpaceId));
+}

@@ -1,5 +1,7 @@
 /** OpenAPI specifications (API.md 2.18, 4.14). */
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
 
 export interface ApiOpenApiSpec {
   id: string;
@@ -21,3 +23,18 @@ export const openApiSpecsPath = apiPath(["GET", "POST"], (organizationId: string
 
 /** One spec, by its slug: a PUT replaces its source, a PATCH sets its visibility. */
 export const openApiSpecPath = apiPath(["GET", "PUT", "PATCH", "DELETE"], (organizationId: string, specSlug: string) => ["orgs", organizationId, "openapi", specSlug]);
+
+/** The organization's specs. */
+export function listOpenApiSpecs(api: ApiRequester, organizationId: string): Promise<ApiOpenApiSpec[]> {
+  return listAll<ApiOpenApiSpec>(api, openApiSpecsPath(organizationId));
+}
+
+/** One spec, by its slug; undefined when it is gone. */
+export function getOpenApiSpec(api: ApiRequester, organizationId: string, specSlug: string): Promise<ApiOpenApiSpec | undefined> {
+  return getOrUndefined<ApiOpenApiSpec>(api, openApiSpecPath(organizationId, specSlug));
+}
+
+/** One spec for a read: in a refresh, from the organization's list every spec shares (found by slug). */
+export function readOpenApiSpecThroughList(ctx: ReadContext, organizationId: string, specSlug: string): Promise<ApiOpenApiSpec | undefined> {
+  return readThroughList(ctx, openApiSpecsPath(organizationId), specSlug, () => getOpenApiSpec(ctx.api, organizationId, specSlug), { keyOf: (item: ApiOpenApiSpec) => item.slug });
+}

@@ -2,6 +2,8 @@
 import type { Role } from "./roles";
 import type { ApiMergeRules } from "./merge-rules";
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { getOrUndefined, listAll } from "./requests";
 
 /** An Organization, with the fields the provider reads. */
 export interface ApiOrganization {
@@ -28,3 +30,13 @@ export interface ApiOrganization {
 export const organizationsPath = apiPath(["GET"], () => ["orgs"]);
 
 export const organizationPath = apiPath(["GET", "PATCH"], (organizationId: string) => ["orgs", organizationId]);
+
+/** The organizations of the authenticated user. */
+export function listOrganizations(api: ApiRequester): Promise<ApiOrganization[]> {
+  return listAll<ApiOrganization>(api, organizationsPath());
+}
+
+/** One organization; undefined when it is not there (or not visible to the token). */
+export function getOrganization(api: ApiRequester, organizationId: string): Promise<ApiOrganization | undefined> {
+  return getOrUndefined<ApiOrganization>(api, organizationPath(organizationId));
+}

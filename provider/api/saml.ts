@@ -1,6 +1,8 @@
 /** SAML single sign-on providers (API.md 2.14, 4.9). */
 import type { Role } from "./roles";
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
 
 export interface ApiSamlProvider {
   id: string;
@@ -20,3 +22,18 @@ export interface ApiSamlProvider {
 export const samlProvidersPath = apiPath(["GET", "POST"], (organizationId: string) => ["orgs", organizationId, "saml"]);
 
 export const samlProviderPath = apiPath(["GET", "PATCH", "DELETE"], (organizationId: string, samlProviderId: string) => ["orgs", organizationId, "saml", samlProviderId]);
+
+/** The organization's SAML providers. */
+export function listSamlProviders(api: ApiRequester, organizationId: string): Promise<ApiSamlProvider[]> {
+  return listAll<ApiSamlProvider>(api, samlProvidersPath(organizationId));
+}
+
+/** One SAML provider; undefined when it is gone. */
+export function getSamlProvider(api: ApiRequester, organizationId: string, samlProviderId: string): Promise<ApiSamlProvider | undefined> {
+  return getOrUndefined<ApiSamlProvider>(api, samlProviderPath(organizationId, samlProviderId));
+}
+
+/** One SAML provider for a read: in a refresh, from the organization's list every provider shares. */
+export function readSamlProviderThroughList(ctx: ReadContext, organizationId: string, samlProviderId: string): Promise<ApiSamlProvider | undefined> {
+  return readThroughList(ctx, samlProvidersPath(organizationId), samlProviderId, () => getSamlProvider(ctx.api, organizationId, samlProviderId));
+}

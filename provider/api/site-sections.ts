@@ -1,5 +1,7 @@
 /** Site sections (API.md 2.17, 4.13). The API has no GET of one section: it is read from the list. */
 import { apiPath } from "./paths";
+import type { ApiRequester, ListReader } from "./requester";
+import { findListed, listAll, listForRead, type ReadContext, readThroughList } from "./requests";
 import type { ApiSiteSpace } from "./site-spaces";
 
 export interface ApiSiteSection {
@@ -27,3 +29,28 @@ export const siteSectionPath = apiPath(["PATCH", "DELETE"], (organizationId: str
   "sections",
   siteSectionId,
 ]);
+
+/** The site's sections. */
+export function listSiteSections(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiSiteSection[]> {
+  return listAll<ApiSiteSection>(api, siteSectionsPath(organizationId, siteId));
+}
+
+/** The site's sections for a read: in a refresh, the list every section of the site shares. */
+export function listSiteSectionsForRead(ctx: ReadContext, organizationId: string, siteId: string): Promise<readonly ApiSiteSection[]> {
+  return listForRead<ApiSiteSection>(ctx, siteSectionsPath(organizationId, siteId));
+}
+
+/** The site's sections from the refresh's shared list; undefined when the API answers 404 (the site is gone). */
+export function listSiteSectionsShared(lists: ListReader, organizationId: string, siteId: string): Promise<readonly ApiSiteSection[] | undefined> {
+  return lists.all<ApiSiteSection>(siteSectionsPath(organizationId, siteId));
+}
+
+/** One section, found in the site's list (the API has no GET of one); undefined when it is gone. */
+export function getSiteSection(api: ApiRequester, organizationId: string, siteId: string, sectionId: string): Promise<ApiSiteSection | undefined> {
+  return findListed<ApiSiteSection>(api, siteSectionsPath(organizationId, siteId), sectionId);
+}
+
+/** One section for a read: in a refresh, from the list every section of the site shares. */
+export function readSiteSectionThroughList(ctx: ReadContext, organizationId: string, siteId: string, sectionId: string): Promise<ApiSiteSection | undefined> {
+  return readThroughList(ctx, siteSectionsPath(organizationId, siteId), sectionId, () => getSiteSection(ctx.api, organizationId, siteId, sectionId));
+}

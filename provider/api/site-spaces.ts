@@ -1,5 +1,7 @@
 /** Site spaces: a space shown in a site, at its root or in a section (API.md 2.17, 4.13). */
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { findListed, listAll, listForRead, type ReadContext, readThroughList } from "./requests";
 
 export interface ApiSiteSpace {
   id: string;
@@ -25,3 +27,28 @@ export const siteSpacePath = apiPath(["PATCH", "DELETE"], (organizationId: strin
   "site-spaces",
   siteSpaceId,
 ]);
+
+/** The site's site spaces. */
+export function listSiteSpaces(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiSiteSpace[]> {
+  return listAll<ApiSiteSpace>(api, siteSpacesPath(organizationId, siteId));
+}
+
+/** The site's default site spaces only (the root's, and each section's): a shorter list than all of them. */
+export function listDefaultSiteSpaces(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiSiteSpace[]> {
+  return listAll<ApiSiteSpace>(api, siteSpacesPath(organizationId, siteId), { default: true });
+}
+
+/** The site's site spaces for a read: in a refresh, the list every site space of the site shares. */
+export function listSiteSpacesForRead(ctx: ReadContext, organizationId: string, siteId: string): Promise<readonly ApiSiteSpace[]> {
+  return listForRead<ApiSiteSpace>(ctx, siteSpacesPath(organizationId, siteId));
+}
+
+/** One site space, found in the site's list (the API has no GET of one); undefined when it is gone. */
+export function getSiteSpace(api: ApiRequester, organizationId: string, siteId: string, siteSpaceId: string): Promise<ApiSiteSpace | undefined> {
+  return findListed<ApiSiteSpace>(api, siteSpacesPath(organizationId, siteId), siteSpaceId);
+}
+
+/** One site space for a read: in a refresh, from the list every site space of the site shares. */
+export function readSiteSpaceThroughList(ctx: ReadContext, organizationId: string, siteId: string, siteSpaceId: string): Promise<ApiSiteSpace | undefined> {
+  return readThroughList(ctx, siteSpacesPath(organizationId, siteId), siteSpaceId, () => getSiteSpace(ctx.api, organizationId, siteId, siteSpaceId));
+}

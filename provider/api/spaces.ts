@@ -2,6 +2,8 @@
 import type { Role } from "./roles";
 import type { ApiMergeRules } from "./merge-rules";
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { getOrUndefined, listAll } from "./requests";
 
 export const EDIT_MODES = ["live", "locked"] as const;
 export type EditMode = (typeof EDIT_MODES)[number];
@@ -35,3 +37,13 @@ export const spaceTransferPath = apiPath(["POST"], (spaceId: string) => ["spaces
 
 /** The organization's spaces; a POST creates one. */
 export const organizationSpacesPath = apiPath(["GET", "POST"], (organizationId: string) => ["orgs", organizationId, "spaces"]);
+
+/** The organization's spaces, as the API lists them (deleted ones, with `deletedAt`, too). */
+export function listSpaces(api: ApiRequester, organizationId: string): Promise<ApiSpace[]> {
+  return listAll<ApiSpace>(api, organizationSpacesPath(organizationId));
+}
+
+/** One space as the API answers it (a deleted one with `deletedAt`); undefined when it is gone. */
+export function getSpace(api: ApiRequester, spaceId: string): Promise<ApiSpace | undefined> {
+  return getOrUndefined<ApiSpace>(api, spacePath(spaceId));
+}

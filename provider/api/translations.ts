@@ -1,6 +1,8 @@
 /** Translations (API.md 2.15, 4.10). */
 import type { Document } from "./document";
 import { apiPath } from "./paths";
+import type { ApiRequester } from "./requester";
+import { getOrUndefined, listAll } from "./requests";
 
 export interface ApiTranslation {
   id: string;
@@ -23,3 +25,13 @@ export const translationPath = apiPath(["GET", "PUT", "DELETE"], (organizationId
 
 /** Runs a translation again. */
 export const translationRunPath = apiPath(["POST"], (organizationId: string, translationId: string) => ["orgs", organizationId, "translations", translationId, "run"]);
+
+/** The organization's translations. */
+export function listTranslations(api: ApiRequester, organizationId: string): Promise<ApiTranslation[]> {
+  return listAll<ApiTranslation>(api, translationsPath(organizationId));
+}
+
+/** One translation; undefined when it is gone. */
+export function getTranslation(api: ApiRequester, organizationId: string, translationId: string): Promise<ApiTranslation | undefined> {
+  return getOrUndefined<ApiTranslation>(api, translationPath(organizationId, translationId));
+}

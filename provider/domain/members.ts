@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import { text } from "../adapter/check";
-import { getOrUndefined, listAll } from "../api/requests";
-import { type ApiMember, memberPath, membersPath } from "../api/members";
+import { type ApiMember, getMember, listMembers } from "../api/members";
 
 /** The longest address SMTP can carry (RFC 5321); the API's reference gives no limit. */
 export const EMAIL_MAX = 254;
@@ -50,13 +49,13 @@ const JOINING =
  */
 export async function findMember(api: ApiRequester, organizationId: string, reference: MemberReference, kind: string): Promise<ApiMember> {
   if (reference.userId !== undefined) {
-    const member = await getOrUndefined<ApiMember>(api, memberPath(organizationId, reference.userId));
+    const member = await getMember(api, organizationId, reference.userId);
     if (!member) throw new Error(`${kind}: user ${reference.userId} is not a member of organization ${organizationId} (or is not visible to this token). ${JOINING}`);
     return member;
   }
   const email = reference.email ?? "";
   const wanted = email.toLowerCase();
-  const members = await listAll<ApiMember>(api, membersPath(organizationId));
+  const members = await listMembers(api, organizationId);
   const matches = members.filter((member) => member.user?.email?.toLowerCase() === wanted);
   if (matches.length === 0) throw new Error(`${kind}: no member of organization ${organizationId} has the email "${email}". ${JOINING}`);
   if (matches.length > 1) {

@@ -1,7 +1,6 @@
 import { isApiError, isOutcomeUnknown } from "../client";
 import type { ApiRequester } from "../api/requester";
-import { getOrUndefined } from "../api/requests";
-import { type ApiCollection, collectionPath } from "../api/collections";
+import { getCollection } from "../api/collections";
 
 /**
  * The API's wording of the two transfer outcomes the API's reference names for collections (it gives no
@@ -37,7 +36,7 @@ export interface OrganizationTransfer<T extends { organization?: string }> {
 export async function transferToOrganization<T extends { organization?: string }>(api: ApiRequester, transfer: OrganizationTransfer<T>): Promise<boolean> {
   const { what, target, parent } = transfer;
   if (parent !== undefined) {
-    const collection = await getOrUndefined<ApiCollection>(api, collectionPath(parent.id));
+    const collection = await getCollection(api, parent.id);
     if (!collection || collection.organization !== target) {
       throw new Error(
         `${what} ${parent.phrase} ${parent.id} is not possible: ${collection ? `that collection belongs to organization ${collection.organization}` : "that collection does not exist"}. ` +

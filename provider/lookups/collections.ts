@@ -4,12 +4,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { identifier } from "../adapter/check";
-import { listAll } from "../api/requests";
 import type { Role } from "../api/roles";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
-import { type ApiCollection, organizationCollectionsPath } from "../api/collections";
+import { listCollections } from "../api/collections";
 
 /** A collection as `getCollection` returns it. */
 export interface GetCollectionResult {
@@ -47,7 +46,7 @@ export const getCollectionLookup: LookupDefinition<GetCollectionArgs, GetCollect
   inOrganization: true,
   describe: describeCollection,
   async run(api, args, organizationId) {
-    const all = await listAll<ApiCollection>(api, organizationCollectionsPath(organizationId), { nested: true });
+    const all = await listCollections(api, organizationId);
     const siblings = all.filter((collection) => (collection.parent ?? undefined) === args.parent);
     // Named when nothing matches: the same title elsewhere is the likeliest mistake.
     const elsewhere = all.filter((collection) => collection.title === args.title && (collection.parent ?? undefined) !== args.parent);

@@ -4,16 +4,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isNotFoundError } from "../client";
-import type { ApiRequester } from "../api/requester";
 import { identifier } from "../adapter/check";
-import { listAll } from "../api/requests";
 import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { LookupError } from "./lookup-error";
 import { exactlyOne } from "./match";
-import { type ApiMember, memberPath, membersPath } from "../api/members";
+import { type ApiMember, listMembers, memberPath } from "../api/members";
 
 /** A member of an organization as the lookups return it. */
 export interface GetMemberResult {
@@ -42,8 +40,6 @@ function resultOf(organizationId: string, member: ApiMember): GetMemberResult {
     joinedAt: member.joinedAt,
   });
 }
-
-const membersOf = (api: ApiRequester, organizationId: string) => listAll<ApiMember>(api, membersPath(organizationId));
 
 export interface GetMemberArgs {
   /** The member's email, compared without regard to case. Give this or `userId`. Example: `"eli@acme.test"`. */
@@ -79,7 +75,7 @@ export const getMemberLookup: LookupDefinition<GetMemberArgs, GetMemberResult> =
       }
     }
     const email = args.email!.trim().toLowerCase();
-    const members = await membersOf(api, organizationId);
+    const members = await listMembers(api, organizationId);
     const found = exactlyOne({
       lookup: "getMember",
       noun: ["member", "members"],
@@ -127,7 +123,7 @@ export const getMembersLookup: LookupDefinition<GetMembersArgs, GetMemberResult[
   describe: (args, organizationId) => `${args.role !== undefined ? `role ${args.role ?? "guest"} ` : ""}in organization ${organizationId}`,
   async run(api, args, organizationId) {
     // Filtered here: the API's reference does not name the list's role filter parameter.
-    const members = await membersOf(api, organizationId);
+    const members = await listMembers(api, organizationId);
     return members.filter((member) => args.role === undefined || (member.role ?? null) === args.role).map((member) => resultOf(organizationId, member));
   },
 };

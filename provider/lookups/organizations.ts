@@ -7,13 +7,12 @@ import { z } from "zod";
 import { isNotFoundError } from "../client";
 import { identifier } from "../adapter/check";
 import { requireStackOrganizationId } from "../config/organization-default";
-import { listAll } from "../api/requests";
 import type { Role } from "../api/roles";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { LookupError } from "./lookup-error";
 import { exactlyOne, nearlyEqual } from "./match";
-import { type ApiOrganization, organizationPath, organizationsPath } from "../api/organizations";
+import { type ApiOrganization, listOrganizations, organizationPath } from "../api/organizations";
 
 /** An organization as `getOrganization` returns it. */
 export interface GetOrganizationResult {
@@ -59,7 +58,7 @@ export const getOrganizationLookup: LookupDefinition<GetOrganizationArgs, GetOrg
   async run(api, args) {
     if (args.title !== undefined) {
       const title = args.title;
-      const organizations = await listAll<ApiOrganization>(api, organizationsPath());
+      const organizations = await listOrganizations(api);
       return resultOf(
         exactlyOne({
           lookup: "getOrganization",

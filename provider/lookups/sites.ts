@@ -4,11 +4,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { identifier } from "../adapter/check";
-import { listAll } from "../api/requests";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
-import { type ApiSite, sitesPath } from "../api/sites";
+import { listSites } from "../api/sites";
 
 /** A site as `getSite` returns it. */
 export interface GetSiteResult {
@@ -42,7 +41,7 @@ export const getSiteLookup: LookupDefinition<GetSiteArgs, GetSiteResult> = {
   describe: describeSite,
   async run(api, args, organizationId) {
     // Every site, matched here: the API's reference names a title filter but not how it matches.
-    const sites = await listAll<ApiSite>(api, sitesPath(organizationId));
+    const sites = await listSites(api, organizationId);
     const site = exactlyOne({
       lookup: "getSite",
       noun: ["site", "sites"],

@@ -6,12 +6,11 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import { identifier } from "../adapter/check";
-import { listAll } from "../api/requests";
 import type { Role } from "../api/roles";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
-import { type ApiSpace, organizationSpacesPath } from "../api/spaces";
+import { type ApiSpace, listSpaces } from "../api/spaces";
 
 /** A space as the lookups return it: what a program passes to resources, with the API's field names. */
 export interface GetSpaceResult {
@@ -46,7 +45,7 @@ function resultOf(space: ApiSpace): GetSpaceResult {
 
 /** The organization's live spaces (a deleted one stays listed while restorable; it is not a match). */
 async function spacesOf(api: ApiRequester, organizationId: string): Promise<ApiSpace[]> {
-  const spaces = await listAll<ApiSpace>(api, organizationSpacesPath(organizationId));
+  const spaces = await listSpaces(api, organizationId);
   return spaces.filter((space) => !space.deletedAt);
 }
 

@@ -4,11 +4,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { identifier } from "../adapter/check";
-import { listAll } from "../api/requests";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
-import { type ApiTeam, teamsPath } from "../api/teams";
+import { listTeams } from "../api/teams";
 
 /** A team as `getTeam` returns it. */
 export interface GetTeamResult {
@@ -39,7 +38,7 @@ export const getTeamLookup: LookupDefinition<GetTeamArgs, GetTeamResult> = {
   describe: describeTeam,
   async run(api, args, organizationId) {
     // Every team, matched here: the API's name filter is a case-insensitive "contains", and its parameter name is not given.
-    const teams = await listAll<ApiTeam>(api, teamsPath(organizationId));
+    const teams = await listTeams(api, organizationId);
     const team = exactlyOne({
       lookup: "getTeam",
       noun: ["team", "teams"],

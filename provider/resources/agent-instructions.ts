@@ -22,13 +22,12 @@ import { outputSlots, withIdentity } from "../dynamic/args";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { asWritten, covers, documentInput, EMPTY_DOCUMENT } from "../domain/document";
 import type { Document } from "../api/document";
-import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
-import { type ApiAgentInstructions, agentInstructionsPath } from "../api/agent-instructions";
+import { agentInstructionsPath, type ApiAgentInstructions, getAgentInstructions } from "../api/agent-instructions";
 import type { AgentInstructionsArgs, AgentInstructionsOutputs } from "../dynamic/kinds.generated";
 export type { AgentInstructionsArgs };
 
@@ -100,10 +99,6 @@ function stateOf(organizationId: string, current: ApiAgentInstructions, written:
   });
 }
 
-async function current(api: ApiRequester, organizationId: string): Promise<ApiAgentInstructions | undefined> {
-  return getOrUndefined<ApiAgentInstructions>(api, agentInstructionsPath(organizationId));
-}
-
 async function put(ctx: ResourceContext, organizationId: string, instructions: Document): Promise<ApiAgentInstructions> {
   // The whole document: sending it twice leaves the same instructions.
   return ctx.api.request<ApiAgentInstructions>("PUT", agentInstructionsPath(organizationId), { body: { instructions }, idempotent: true });
@@ -137,7 +132,7 @@ export const definition: ResourceDefinition<AgentInstructionsInputs> = {
 
   async create(ctx, inputs) {
     const { organizationId } = inputs;
-    const existing = await current(ctx.api, organizationId);
+    const existing = await getAgentInstructions(ctx.api, organizationId);
     if (!existing) {
       throw new Error(
         `AgentInstructions: organization ${organizationId} does not exist or is not visible to this token; ` +
@@ -150,14 +145,14 @@ export const definition: ResourceDefinition<AgentInstructionsInputs> = {
 
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous, id);
-    const found = await current(ctx.api, organizationId);
+    const found = await getAgentInstructions(ctx.api, organizationId);
     return found && stateOf(organizationId, found, previous);
   },
 
   async update(ctx, id, _olds, news, changed) {
     const organizationId = news.organizationId;
     // A `clearOnDestroy` change alone sends nothing: it only tells destroy what to do.
-    const saved = changed.has("instructions") ? await put(ctx, organizationId, news.instructions) : await current(ctx.api, organizationId);
+    const saved = changed.has("instructions") ? await put(ctx, organizationId, news.instructions) : await getAgentInstructions(ctx.api, organizationId);
     if (!saved) throw new Error(`AgentInstructions: organization ${id} no longer exists or is not visible to this token`);
     return stateOf(organizationId, saved, news);
   },

@@ -8,7 +8,7 @@ import { outputSlots, withIdentity } from "../dynamic/args";
 import { isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../api/requests";
+import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
@@ -16,7 +16,7 @@ import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import { pick } from "../adapter/values";
-import { type ApiCollection, collectionMovePath, collectionPath, collectionTransferPath, organizationCollectionsPath } from "../api/collections";
+import { type ApiCollection, collectionMovePath, collectionPath, collectionTransferPath, getCollection, listCollections, organizationCollectionsPath, readCollectionThroughList } from "../api/collections";
 import type { CollectionArgs, CollectionOutputs } from "../dynamic/kinds.generated";
 export type { CollectionArgs };
 
@@ -95,7 +95,7 @@ function stateOf(collection: ApiCollection): State {
 }
 
 async function readCollection(api: ApiRequester, id: string): Promise<State | undefined> {
-  const collection = await getOrUndefined<ApiCollection>(api, collectionPath(id));
+  const collection = await getCollection(api, id);
   return collection ? stateOf(collection) : undefined;
 }
 
@@ -106,13 +106,13 @@ async function readCollection(api: ApiRequester, id: string): Promise<State | un
  */
 async function readCollectionOf(ctx: ResourceContext, organizationId: string | undefined, id: string): Promise<State | undefined> {
   if (organizationId === undefined) return readCollection(ctx.api, id);
-  const listed = await readThroughList<ApiCollection>(ctx, organizationCollectionsPath(organizationId), id, () => getOrUndefined<ApiCollection>(ctx.api, collectionPath(id)), { query: { nested: true } });
+  const listed = await readCollectionThroughList(ctx, organizationId, id);
   return listed ? stateOf(listed) : readCollection(ctx.api, id);
 }
 
 /** The collections with the inputs' title in the inputs' parent (the top level when there is none). */
 async function collectionsNamed(api: ApiRequester, inputs: CollectionInputs): Promise<ApiCollection[]> {
-  const collections = await listAll<ApiCollection>(api, organizationCollectionsPath(inputs.organizationId), { nested: true });
+  const collections = await listCollections(api, inputs.organizationId);
   return collections.filter((collection) => collection.title === inputs.title && (collection.parent ?? undefined) === inputs.parent);
 }
 
@@ -135,7 +135,7 @@ function transfer(api: ApiRequester, id: string, olds: State, news: CollectionIn
     noun: "collection",
     target,
     ...(news.parent !== undefined ? { parent: { id: news.parent, phrase: "under parent", fix: `Give a parent of organization ${target}, or none (the top level).` } } : {}),
-    read: () => getOrUndefined<ApiCollection>(api, collectionPath(id)),
+    read: () => getCollection(api, id),
     gone: () => new Error(`Collection ${id} no longer exists; run \`pulumi refresh\``),
     send: () => api.request<ApiCollection>("POST", collectionTransferPath(id), { body: { organization: target } }),
     explainRefusal(error, apiMessage) {
@@ -185,7 +185,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
           body: { title: inputs.title, ...(inputs.parent !== undefined ? { parent: inputs.parent } : {}) },
         }),
       find: () => collectionsNamed(ctx.api, inputs),
-      get: (id) => getOrUndefined<ApiCollection>(ctx.api, collectionPath(id)),
+      get: (id) => getCollection(ctx.api, id),
       idOf: (collection) => collection.id,
     });
     const rest = patchBody(inputs, ["description", "defaultLevel"]);
@@ -211,7 +211,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
     // A transfer may have put the collection at the top level of its new organization.
     if (changed.has("parent") || transferred) {
       // Compare with where the collection is now: the API rejects a move that changes nothing.
-      const current = await getOrUndefined<ApiCollection>(ctx.api, collectionPath(id));
+      const current = await getCollection(ctx.api, id);
       if (current && (current.parent ?? undefined) !== news.parent) {
         // A move that may or may not have happened is checked by reading the collection after it.
         await ctx.api

@@ -21,12 +21,12 @@ import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, getOrUndefined, patchChecked, readThroughList } from "../api/requests";
+import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
-import { type ApiOpenApiSpec, openApiSpecPath, openApiSpecsPath } from "../api/openapi-specs";
+import { type ApiOpenApiSpec, getOpenApiSpec, openApiSpecPath, openApiSpecsPath, readOpenApiSpecThroughList } from "../api/openapi-specs";
 import type { OpenApiSpecArgs, OpenApiSpecOutputs } from "../dynamic/kinds.generated";
 export type { OpenApiSpecArgs };
 
@@ -147,10 +147,6 @@ function stateOf(organizationId: string, raw: ApiOpenApiSpec): State {
   };
 }
 
-function getSpec(api: ApiRequester, organizationId: string, slug: string): Promise<ApiOpenApiSpec | undefined> {
-  return getOrUndefined<ApiOpenApiSpec>(api, openApiSpecPath(organizationId, slug));
-}
-
 /** The spec's processing ended badly, or did not end in time. Carries the spec as it was last seen. */
 export class ProcessingError extends Error {
   readonly spec: ApiOpenApiSpec;
@@ -194,7 +190,7 @@ async function waitForProcessing(api: ApiRequester, organizationId: string, init
     }
     await sleep(Math.min(interval, left));
     interval = Math.min(interval * 2, POLL_MAX_INTERVAL_MS);
-    const next = await getSpec(api, organizationId, spec.slug);
+    const next = await getOpenApiSpec(api, organizationId, spec.slug);
     if (!next) throw new Error(`OpenAPI spec "${spec.slug}" disappeared while waiting for its processing`);
     spec = next;
   }
@@ -219,10 +215,10 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
       matchedBy: NATURAL_KEY,
       send: () => api.request<ApiOpenApiSpec>("POST", openApiSpecsPath(organizationId), { body: { slug: inputs.slug, source: { url: inputs.source.url } } }),
       find: async () => {
-        const existing = await getSpec(api, organizationId, inputs.slug);
+        const existing = await getOpenApiSpec(api, organizationId, inputs.slug);
         return existing ? [existing] : [];
       },
-      get: (slug) => getSpec(api, organizationId, slug),
+      get: (slug) => getOpenApiSpec(api, organizationId, slug),
       idOf: (existing) => existing.slug,
       createdAtOf: (existing) => existing.createdAt,
     });
@@ -242,7 +238,7 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
     const timeout = timeoutOf(inputs.waitForProcessing);
     if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
   } catch (cause) {
-    const now = cause instanceof ProcessingError ? cause.spec : await getSpec(api, organizationId, spec.slug).catch(() => undefined);
+    const now = cause instanceof ProcessingError ? cause.spec : await getOpenApiSpec(api, organizationId, spec.slug).catch(() => undefined);
     const state = stateOf(organizationId, now ?? spec);
     // The source was not processed: leave it out of the state, so the next `up` uploads it again
     // (a new version) instead of accepting a spec that never processed.
@@ -255,7 +251,7 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
 async function read(ctx: ResourceContext, slug: string, previous: State): Promise<State | undefined> {
   const organizationId = organizationOf(previous);
   // In a refresh, from the organization's spec list shared by every spec (listed by slug).
-  const spec = await readThroughList(ctx, openApiSpecsPath(organizationId), slug, () => getSpec(ctx.api, organizationId, slug), { keyOf: (item: ApiOpenApiSpec) => item.slug });
+  const spec = await readOpenApiSpecThroughList(ctx, organizationId, slug);
   return spec && stateOf(organizationId, spec);
 }
 
@@ -276,7 +272,7 @@ async function update(ctx: ResourceContext, slug: string, olds: State, news: Ope
     const timeout = timeoutOf(news.waitForProcessing);
     if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
   }
-  spec ??= await getSpec(api, organizationId, slug);
+  spec ??= await getOpenApiSpec(api, organizationId, slug);
   if (!spec) throw new Error(`OpenAPI spec "${slug}" no longer exists in organization ${organizationId}; run \`pulumi refresh\` to drop it from the state`);
   return stateOf(organizationId, spec);
 }
@@ -286,7 +282,7 @@ async function remove(ctx: ResourceContext, slug: string, props: State): Promise
 }
 
 async function findByNaturalKey(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<{ id: string; state: State }[]> {
-  const spec = await getSpec(ctx.api, inputs.organizationId, inputs.slug);
+  const spec = await getOpenApiSpec(ctx.api, inputs.organizationId, inputs.slug);
   return spec ? [{ id: spec.slug, state: stateOf(inputs.organizationId, spec) }] : [];
 }
 

@@ -4,9 +4,9 @@ import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
 import { outputSlots, withIdentity } from "../dynamic/args";
 import { type ClaimedObject, claimSoleOwner } from "../dynamic/object-owners";
-import { type ApiMember, memberPath } from "../api/members";
+import { type ApiMember, getMember, memberPath } from "../api/members";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember } from "../domain/members";
-import { deleteIdempotent, getOrUndefined, patchChecked } from "../api/requests";
+import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
@@ -159,7 +159,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
 
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous);
-    const member = await getOrUndefined<ApiMember>(ctx.api, memberPath(organizationId, id));
+    const member = await getMember(ctx.api, organizationId, id);
     return member ? stateOf(organizationId, member, previous.email, previous.removeOnDestroy === true) : undefined;
   },
 
@@ -168,7 +168,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
     // removeOnDestroy alone changes only the state: nothing is sent.
     const member = changed.has("role")
       ? await setRole(ctx, organizationId, id, news.role)
-      : await getOrUndefined<ApiMember>(ctx.api, memberPath(organizationId, id));
+      : await getMember(ctx.api, organizationId, id);
     if (!member) throw new Error(`OrganizationMember: user ${id} is no longer a member of organization ${organizationId}; run \`pulumi refresh\``);
     return stateOf(organizationId, member, news.email, news.removeOnDestroy);
   },

@@ -4,7 +4,7 @@ import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
 import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
-import { getOrUndefined, patchChecked, sortedSet } from "../api/requests";
+import { patchChecked, sortedSet } from "../api/requests";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { outputSlots } from "../dynamic/args";
 import { organizationIdFor } from "../config/organization-default";
@@ -15,7 +15,7 @@ import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
-import { type ApiOrganization, organizationPath } from "../api/organizations";
+import { type ApiOrganization, getOrganization, organizationPath } from "../api/organizations";
 import type { OrganizationSettingsArgs, OrganizationSettingsOutputs } from "../dynamic/kinds.generated";
 export type { OrganizationSettingsArgs };
 
@@ -139,7 +139,7 @@ function stateOf(organization: ApiOrganization): State {
 }
 
 async function readOrganization(api: ApiRequester, organizationId: string): Promise<State | undefined> {
-  const organization = await getOrUndefined<ApiOrganization>(api, organizationPath(organizationId));
+  const organization = await getOrganization(api, organizationId);
   return organization ? stateOf(organization) : undefined;
 }
 

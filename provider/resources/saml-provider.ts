@@ -6,14 +6,14 @@ import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
 import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
-import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList } from "../api/requests";
+import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { pick, stateStrings } from "../adapter/values";
-import { type ApiSamlProvider, samlProviderPath, samlProvidersPath } from "../api/saml";
+import { type ApiSamlProvider, getSamlProvider, listSamlProviders, readSamlProviderThroughList, samlProviderPath, samlProvidersPath } from "../api/saml";
 import type { SamlProviderArgs, SamlProviderOutputs } from "../dynamic/kinds.generated";
 export type { SamlProviderArgs };
 
@@ -89,7 +89,7 @@ function stateOf(organizationId: string, saml: ApiSamlProvider): State {
 }
 
 async function providersLabelled(api: ApiRequester, organizationId: string, label: string): Promise<ApiSamlProvider[]> {
-  const providers = await listAll<ApiSamlProvider>(api, samlProvidersPath(organizationId));
+  const providers = await listSamlProviders(api, organizationId);
   return providers.filter((saml) => saml.label === label);
 }
 
@@ -98,7 +98,7 @@ function organizationOf(props: State): string {
 }
 
 async function readProvider(api: ApiRequester, organizationId: string, id: string): Promise<State | undefined> {
-  const saml = await getOrUndefined<ApiSamlProvider>(api, samlProviderPath(organizationId, id));
+  const saml = await getSamlProvider(api, organizationId, id);
   return saml ? stateOf(organizationId, saml) : undefined;
 }
 
@@ -134,7 +134,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
       matchedBy: NATURAL_KEY,
       send: () => ctx.api.request<ApiSamlProvider>("POST", samlProvidersPath(inputs.organizationId), { body: bodyOf(inputs, WRITABLE) }),
       find: () => providersLabelled(ctx.api, inputs.organizationId, inputs.label),
-      get: (id) => getOrUndefined<ApiSamlProvider>(ctx.api, samlProviderPath(inputs.organizationId, id)),
+      get: (id) => getSamlProvider(ctx.api, inputs.organizationId, id),
       idOf: (saml) => saml.id,
       createdAtOf: (saml) => saml.createdAt,
     });
@@ -144,7 +144,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous);
     // In a refresh, from the organization's SAML provider list shared by every provider.
-    const saml = await readThroughList(ctx, samlProvidersPath(organizationId), id, () => getOrUndefined<ApiSamlProvider>(ctx.api, samlProviderPath(organizationId, id)));
+    const saml = await readSamlProviderThroughList(ctx, organizationId, id);
     return saml ? stateOf(organizationId, saml) : undefined;
   },
 

@@ -20,14 +20,13 @@ import { z } from "zod";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
 import { outputSlots, withIdentity } from "../dynamic/args";
-import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { isNotFoundError } from "../client";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
-import { type ApiAdaptiveSchema, adaptiveSchemaPath } from "../api/adaptive-schemas";
+import { adaptiveSchemaPath, type ApiAdaptiveSchema, getAdaptiveSchema } from "../api/adaptive-schemas";
 import type { SiteAdaptiveSchemaArgs, SiteAdaptiveSchemaOutputs } from "../dynamic/kinds.generated";
 export type { SiteAdaptiveSchemaArgs };
 
@@ -138,7 +137,7 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
     const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
     // A schema the site already has is taken over as it is: adopting one (an exported program)
     // writes nothing. 404: the site has none yet.
-    const existing = await getOrUndefined<ApiAdaptiveSchema>(ctx.api, adaptiveSchemaPath(address.organizationId, address.siteId));
+    const existing = await getAdaptiveSchema(ctx.api, address.organizationId, address.siteId);
     if (existing && jsonEqual(existing.jsonSchema, inputs.jsonSchema)) return { id: inputs.siteId, state: stateOf(address, existing) };
     return { id: inputs.siteId, state: await put(ctx, address, inputs.jsonSchema) };
   },
@@ -146,7 +145,7 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
   async read(ctx, id, previous) {
     const address = { ...addressOf(previous), siteId: id };
     // 404: the site is gone, or it has no schema (never set): either way the declared one is not there.
-    const found = await getOrUndefined<ApiAdaptiveSchema>(ctx.api, adaptiveSchemaPath(address.organizationId, id));
+    const found = await getAdaptiveSchema(ctx.api, address.organizationId, id);
     return found && stateOf(address, found);
   },
 

@@ -29,14 +29,13 @@ import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
 import { withIdentity } from "../dynamic/args";
 import { claimSoleOwner } from "../dynamic/object-owners";
-import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
-import { siteCustomizationPath } from "../api/customizations";
-import { type ApiSite, sitePath } from "../api/sites";
+import { getSiteCustomization, siteCustomizationPath } from "../api/customizations";
+import { getSite } from "../api/sites";
 import { customizationDefaults, differences } from "../domain/customization-defaults";
 import type { SiteCustomizationArgs, SiteCustomizationOutputs } from "../dynamic/kinds.generated";
 export type { SiteCustomizationArgs };
@@ -324,10 +323,6 @@ function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteCustomization: the state has no organizationId or siteId; cannot address the customization");
 }
 
-function readCustomization(api: ApiRequester, organizationId: string, siteId: string): Promise<Json | undefined> {
-  return getOrUndefined<Json>(api, siteCustomizationPath(organizationId, siteId));
-}
-
 /** PUTs the server object with the declared fields laid over it, unless it holds them already; returns the state. */
 async function apply(ctx: ResourceContext, inputs: SiteCustomizationInputs, current: Json): Promise<State> {
   const declared = inputs as Record<string, unknown>;
@@ -356,14 +351,14 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
   ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {
-    const current = await readCustomization(ctx.api, inputs.organizationId, inputs.siteId);
+    const current = await getSiteCustomization(ctx.api, inputs.organizationId, inputs.siteId);
     if (!current) throw new Error(`SiteCustomization: site ${inputs.siteId} does not exist in organization ${inputs.organizationId} or is not visible to this token`);
     return { id: inputs.siteId, state: await apply(ctx, inputs, current) };
   },
 
   async read(ctx, id, previous) {
     const address = addressOf(previous);
-    const server = await readCustomization(ctx.api, address.organizationId, id);
+    const server = await getSiteCustomization(ctx.api, address.organizationId, id);
     // The previous state holds the declared paths: only they are compared.
     return server && { ...address, siteId: id, ...declaredState(previous, server) };
   },
@@ -372,14 +367,14 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
     // An import: the fields that differ from what a new site gets (as `export` writes them), so
     // a program declaring what was set previews with no change after the import.
     const { organizationId } = addressOf({ ...known, siteId: id });
-    const [site, server] = await Promise.all([getOrUndefined<ApiSite>(ctx.api, sitePath(organizationId, id)), readCustomization(ctx.api, organizationId, id)]);
+    const [site, server] = await Promise.all([getSite(ctx.api, organizationId, id), getSiteCustomization(ctx.api, organizationId, id)]);
     if (!site || !server) return undefined;
     return declarableFields(differences(server, customizationDefaults(site.title ?? "")) as Json | undefined, FIELDS);
   },
 
   async update(ctx, id, _olds, news) {
     // Laid over the object as it is now, so nothing undeclared is reset.
-    const current = await readCustomization(ctx.api, news.organizationId, id);
+    const current = await getSiteCustomization(ctx.api, news.organizationId, id);
     if (!current) throw new Error(`SiteCustomization: site ${id} no longer exists or is not visible to this token; run \`pulumi refresh\` to drop it from the state`);
     return apply(ctx, news, current);
   },

@@ -10,18 +10,17 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { adoptInput } from "../adapter/adopt";
-import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
 import { withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
-import { deleteIdempotent, findListed, listAll, patchChecked } from "../api/requests";
+import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
-import { type ApiSectionGroup, sectionGroupPath, sectionGroupsPath } from "../api/section-groups";
+import { type ApiSectionGroup, getSectionGroup, listSectionGroups, sectionGroupPath, sectionGroupsPath } from "../api/section-groups";
 import type { SiteSectionGroupArgs, SiteSectionGroupOutputs } from "../dynamic/kinds.generated";
 export type { SiteSectionGroupArgs };
 
@@ -57,11 +56,6 @@ function stateOf(address: { organizationId: string; siteId: string }, group: Api
   };
 }
 
-/** the API's reference has no GET of one group: it is found in the site's list. */
-function findGroup(api: ApiRequester, organizationId: string, siteId: string, groupId: string): Promise<ApiSectionGroup | undefined> {
-  return findListed<ApiSectionGroup>(api, sectionGroupsPath(organizationId, siteId), groupId);
-}
-
 /**
  * The PATCH body for the keys to apply. A removed `parentSectionGroupId` is sent as null (back to
  * the top level); a removed icon stops being managed: the group keeps it.
@@ -86,13 +80,13 @@ async function create(ctx: ResourceContext, inputs: SiteSectionGroupInputs): Pro
     send: () => api.request<ApiSectionGroup>("POST", sectionGroupsPath(address.organizationId, address.siteId), { body: { title: inputs.title, icon: inputs.icon, parent } }),
     // Groups have no natural key: the fingerprint is what the POST sets.
     find: async () =>
-      (await listAll<ApiSectionGroup>(api, sectionGroupsPath(address.organizationId, address.siteId))).filter(
+      (await listSectionGroups(api, address.organizationId, address.siteId)).filter(
         (candidate) =>
           candidate.title === inputs.title &&
           (inputs.icon === undefined || candidate.icon === inputs.icon) &&
           (candidate.sectionGroup ?? undefined) === parent,
       ),
-    get: (id) => findGroup(api, address.organizationId, address.siteId, id),
+    get: (id) => getSectionGroup(api, address.organizationId, address.siteId, id),
     idOf: (candidate) => candidate.id,
   });
   return { id: group.id, state: stateOf(address, group) };
@@ -100,7 +94,7 @@ async function create(ctx: ResourceContext, inputs: SiteSectionGroupInputs): Pro
 
 async function read(ctx: ResourceContext, groupId: string, previous: State): Promise<State | undefined> {
   const address = addressOf(previous);
-  const group = await findGroup(ctx.api, address.organizationId, address.siteId, groupId);
+  const group = await getSectionGroup(ctx.api, address.organizationId, address.siteId, groupId);
   return group && stateOf(address, group);
 }
 
@@ -110,8 +104,8 @@ async function update(ctx: ResourceContext, groupId: string, olds: State, news: 
   // Absolute values (a title, a parent): repeating the PATCH changes nothing more, so it may be retried.
   const group =
     Object.keys(body).length > 0
-      ? await patchChecked<ApiSectionGroup>(ctx.api, sectionGroupPath(address.organizationId, address.siteId, groupId), body, { readBack: () => findListed<ApiSectionGroup>(ctx.api, sectionGroupsPath(address.organizationId, address.siteId), groupId) })
-      : await findGroup(ctx.api, address.organizationId, address.siteId, groupId);
+      ? await patchChecked<ApiSectionGroup>(ctx.api, sectionGroupPath(address.organizationId, address.siteId, groupId), body, { readBack: () => getSectionGroup(ctx.api, address.organizationId, address.siteId, groupId) })
+      : await getSectionGroup(ctx.api, address.organizationId, address.siteId, groupId);
   if (!group) throw new Error(`SiteSectionGroup ${groupId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
   return stateOf(address, group);
 }

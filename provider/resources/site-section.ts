@@ -13,20 +13,19 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { adoptInput } from "../adapter/adopt";
-import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
 import { outputSlots, withIdentity } from "../dynamic/args";
 import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
-import { deleteIdempotent, findListed, listAll, patchChecked, readThroughList } from "../api/requests";
+import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
-import { type ApiSiteSection, siteSectionPath, siteSectionsPath } from "../api/site-sections";
-import { type ApiSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
+import { type ApiSiteSection, getSiteSection, listSiteSections, readSiteSectionThroughList, siteSectionPath, siteSectionsPath } from "../api/site-sections";
+import { type ApiSiteSpace, getSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
 import type { SiteSectionArgs, SiteSectionOutputs } from "../dynamic/kinds.generated";
 export type { SiteSectionArgs };
 
@@ -114,11 +113,6 @@ function stateOf(address: { organizationId: string; siteId: string }, section: A
   };
 }
 
-/** the API's reference has no GET of one section: it is found in the site's list. */
-function findSection(api: ApiRequester, organizationId: string, siteId: string, sectionId: string): Promise<ApiSiteSection | undefined> {
-  return findListed<ApiSiteSection>(api, siteSectionsPath(organizationId, siteId), sectionId);
-}
-
 const PATCHABLE = ["title", "icon", "path", "condition", "description", "defaultSiteSpace"] as const;
 
 /**
@@ -151,13 +145,13 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
       }),
     // Sections have no natural key: the fingerprint is what the POST sets.
     find: async () =>
-      (await listAll<ApiSiteSection>(api, siteSectionsPath(address.organizationId, address.siteId))).filter(
+      (await listSiteSections(api, address.organizationId, address.siteId)).filter(
         (candidate) =>
           (candidate.siteSpaces ?? []).some((siteSpace) => siteSpace.space?.id === inputs.spaceId) &&
           (inputs.title === undefined || candidate.title === inputs.title) &&
           (inputs.icon === undefined || candidate.icon === inputs.icon),
       ),
-    get: (id) => findSection(api, address.organizationId, address.siteId, id),
+    get: (id) => getSiteSection(api, address.organizationId, address.siteId, id),
     idOf: (candidate) => candidate.id,
   });
   const hint = { spaceId: inputs.spaceId };
@@ -167,9 +161,9 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
   });
   if (later.length > 0) {
     try {
-      section = await patchChecked<ApiSiteSection>(api, siteSectionPath(address.organizationId, address.siteId, section.id), patchBody(inputs, later), { readBack: () => findListed<ApiSiteSection>(api, siteSectionsPath(address.organizationId, address.siteId), section.id) });
+      section = await patchChecked<ApiSiteSection>(api, siteSectionPath(address.organizationId, address.siteId, section.id), patchBody(inputs, later), { readBack: () => getSiteSection(api, address.organizationId, address.siteId, section.id) });
     } catch (cause) {
-      const now = await findSection(api, address.organizationId, address.siteId, section.id).catch(() => undefined);
+      const now = await getSiteSection(api, address.organizationId, address.siteId, section.id).catch(() => undefined);
       throw new PartialCreateError(section.id, stateOf(address, now ?? section, hint), cause);
     }
   }
@@ -179,7 +173,7 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
 async function read(ctx: ResourceContext, sectionId: string, previous: State): Promise<State | undefined> {
   const address = addressOf(previous);
   // In a refresh, from the site's section list shared by every section of the site.
-  const section = await readThroughList(ctx, siteSectionsPath(address.organizationId, address.siteId), sectionId, () => findSection(ctx.api, address.organizationId, address.siteId, sectionId));
+  const section = await readSiteSectionThroughList(ctx, address.organizationId, address.siteId, sectionId);
   return section && stateOf(address, section, previous);
 }
 
@@ -189,11 +183,11 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
   let siteSpaceId = olds.siteSpaceId;
   if (changed.has("spaceId")) {
     // Before the PATCH, so a new defaultSiteSpace may name the site space added here.
-    const current = await findSection(api, address.organizationId, address.siteId, sectionId);
+    const current = await getSiteSection(api, address.organizationId, address.siteId, sectionId);
     if (!current) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
     const primary = (current.siteSpaces ?? []).find((siteSpace) => siteSpace.id === olds.siteSpaceId);
     if (primary) {
-      await patchChecked(api, siteSpacePath(address.organizationId, address.siteId, primary.id), { spaceId: news.spaceId }, { readBack: () => findListed<{ id: string }>(api, siteSpacesPath(address.organizationId, address.siteId), primary.id) });
+      await patchChecked(api, siteSpacePath(address.organizationId, address.siteId, primary.id), { spaceId: news.spaceId }, { readBack: () => getSiteSpace(api, address.organizationId, address.siteId, primary.id) });
     } else {
       // The primary site space was removed outside Pulumi: give the section one again.
       const added = await api.request<ApiSiteSpace>("POST", siteSpacesPath(address.organizationId, address.siteId), { body: { spaceId: news.spaceId, sectionId } });
@@ -201,9 +195,9 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
     }
   }
   const body = patchBody(news, changed);
-  if (Object.keys(body).length > 0) await patchChecked<ApiSiteSection>(api, siteSectionPath(address.organizationId, address.siteId, sectionId), body, { readBack: () => findListed<ApiSiteSection>(api, siteSectionsPath(address.organizationId, address.siteId), sectionId) });
+  if (Object.keys(body).length > 0) await patchChecked<ApiSiteSection>(api, siteSectionPath(address.organizationId, address.siteId, sectionId), body, { readBack: () => getSiteSection(api, address.organizationId, address.siteId, sectionId) });
   // The PATCH answer does not reflect a site space changed just before: read the section again.
-  const section = await findSection(api, address.organizationId, address.siteId, sectionId);
+  const section = await getSiteSection(api, address.organizationId, address.siteId, sectionId);
   if (!section) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
   return stateOf(address, section, { siteSpaceId, spaceId: news.spaceId });
 }

@@ -22,7 +22,7 @@ import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
 import { withIdentity } from "../dynamic/args";
-import { deleteIdempotent, getOrUndefined, patchChecked } from "../api/requests";
+import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -30,7 +30,7 @@ import { jsonEqual, stateStrings } from "../adapter/values";
 import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarableFields, declaredState, overlayDeclared } from "./site-customization";
 import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";
-import { siteCustomizationPath, siteSpaceCustomizationPath } from "../api/customizations";
+import { getSiteCustomization, getSiteSpaceCustomization, siteSpaceCustomizationPath } from "../api/customizations";
 import type { SiteSpaceCustomizationArgs, SiteSpaceCustomizationOutputs } from "../dynamic/kinds.generated";
 export type { SiteSpaceCustomizationArgs };
 
@@ -71,7 +71,7 @@ function overrideHolds(declared: Json, effective: Json, site: Json): boolean {
 }
 
 function readEffective(api: ApiRequester, address: Address): Promise<Json | undefined> {
-  return getOrUndefined<Json>(api, overridePath(address));
+  return getSiteSpaceCustomization(api, address.organizationId, address.siteId, address.siteSpaceId);
 }
 
 /** A `null` at every leaf of `value`: the PATCH that drops exactly those leaves from the override. */
@@ -127,7 +127,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
     // An override that holds every declared value already is taken over as it is (adopting it, as
     // an exported program does, writes nothing): a declared value the site space shows while its
     // site has another can only come from the override.
-    const site = await getOrUndefined<Json>(ctx.api, siteCustomizationPath(address.organizationId, address.siteId));
+    const site = await getSiteCustomization(ctx.api, address.organizationId, address.siteId);
     if (site && overrideHolds(inputs as Json, effective, site)) {
       return { id: address.siteSpaceId, state: { ...address, ...declaredState(inputs as Json, effective) } };
     }
@@ -146,7 +146,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
     // space shows differently from its site (as `export` writes it). A field the override repeats
     // from the site cannot be told apart from no override, and is not declared.
     const address = addressOf(known, id);
-    const [effective, site] = await Promise.all([readEffective(ctx.api, address), getOrUndefined<Json>(ctx.api, siteCustomizationPath(address.organizationId, address.siteId))]);
+    const [effective, site] = await Promise.all([readEffective(ctx.api, address), getSiteCustomization(ctx.api, address.organizationId, address.siteId)]);
     if (!effective || !site) return undefined;
     return declarableFields(differences(effective, site) as Json | undefined, FIELDS);
   },

@@ -13,15 +13,15 @@ import { outputSlots, withIdentity } from "../dynamic/args";
 import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
 import { conditionInput, pathSegmentInput } from "./site-section";
-import { deleteIdempotent, findListed, listAll, patchChecked, readThroughList } from "../api/requests";
+import { deleteIdempotent, patchChecked } from "../api/requests";
 import { isPermissionDeniedError } from "../client";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
-import { type ApiSiteSection, siteSectionsPath } from "../api/site-sections";
-import { type ApiSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
+import { type ApiSiteSection, listSiteSections, listSiteSectionsShared } from "../api/site-sections";
+import { type ApiSiteSpace, getSiteSpace, listSiteSpaces, readSiteSpaceThroughList, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
 import type { SiteSpaceArgs, SiteSpaceOutputs } from "../dynamic/kinds.generated";
 export type { SiteSpaceArgs };
 
@@ -72,13 +72,8 @@ function stateOf(address: { organizationId: string; siteId: string }, siteSpace:
 
 /** The id of the site's default section, if it has sections. */
 async function defaultSectionOf(api: ApiRequester, organizationId: string, siteId: string): Promise<string | undefined> {
-  const sections = await listAll<ApiSiteSection>(api, siteSectionsPath(organizationId, siteId));
+  const sections = await listSiteSections(api, organizationId, siteId);
   return sections.find((section) => section.default)?.id;
-}
-
-/** the API's reference has no GET of one site space: it is found in the site's list. */
-function findSiteSpace(api: ApiRequester, organizationId: string, siteId: string, siteSpaceId: string): Promise<ApiSiteSpace | undefined> {
-  return findListed<ApiSiteSpace>(api, siteSpacesPath(organizationId, siteId), siteSpaceId);
 }
 
 /** The PATCH body for the keys to apply; a removed `condition` is sent as null (API: null removes it). */
@@ -110,18 +105,18 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
     // it lands (the given section; left out, the site's default section, or the root).
     find: async () => {
       const container = inputs.sectionId ?? (await defaultSectionOf(api, address.organizationId, address.siteId)) ?? null;
-      const siteSpaces = await listAll<ApiSiteSpace>(api, siteSpacesPath(address.organizationId, address.siteId));
+      const siteSpaces = await listSiteSpaces(api, address.organizationId, address.siteId);
       return siteSpaces.filter((candidate) => candidate.space?.id === inputs.spaceId && (candidate.section ?? null) === container);
     },
-    get: (id) => findSiteSpace(api, address.organizationId, address.siteId, id),
+    get: (id) => getSiteSpace(api, address.organizationId, address.siteId, id),
     idOf: (candidate) => candidate.id,
   });
   const later = (["path", "condition", "hidden"] as const).filter((key) => inputs[key] !== undefined && inputs[key] !== null);
   if (later.length > 0) {
     try {
-      siteSpace = await patchChecked<ApiSiteSpace>(api, siteSpacePath(address.organizationId, address.siteId, siteSpace.id), patchBody(inputs, later), { readBack: () => findListed<ApiSiteSpace>(api, siteSpacesPath(address.organizationId, address.siteId), siteSpace.id) });
+      siteSpace = await patchChecked<ApiSiteSpace>(api, siteSpacePath(address.organizationId, address.siteId, siteSpace.id), patchBody(inputs, later), { readBack: () => getSiteSpace(api, address.organizationId, address.siteId, siteSpace.id) });
     } catch (cause) {
-      const now = await findSiteSpace(api, address.organizationId, address.siteId, siteSpace.id).catch(() => undefined);
+      const now = await getSiteSpace(api, address.organizationId, address.siteId, siteSpace.id).catch(() => undefined);
       throw new PartialCreateError(siteSpace.id, stateOf(address, now ?? siteSpace), cause);
     }
   }
@@ -137,7 +132,7 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
 async function fromSectionList(lists: ListReader, address: { organizationId: string; siteId: string }, siteSpaceId: string): Promise<ApiSiteSpace | undefined | "elsewhere"> {
   let sections: readonly ApiSiteSection[] | undefined;
   try {
-    sections = await lists.all<ApiSiteSection>(siteSectionsPath(address.organizationId, address.siteId));
+    sections = await listSiteSectionsShared(lists, address.organizationId, address.siteId);
   } catch (error) {
     if (isPermissionDeniedError(error)) return "elsewhere";
     throw error;
@@ -157,7 +152,7 @@ async function read(ctx: ResourceContext, siteSpaceId: string, previous: State):
     if (inSection !== "elsewhere") return inSection && stateOf(address, inSection);
   }
   // In a refresh, from the site's site-space list shared by every site space of the site.
-  const siteSpace = await readThroughList(ctx, siteSpacesPath(address.organizationId, address.siteId), siteSpaceId, () => findSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId));
+  const siteSpace = await readSiteSpaceThroughList(ctx, address.organizationId, address.siteId, siteSpaceId);
   return siteSpace && stateOf(address, siteSpace);
 }
 
@@ -173,9 +168,9 @@ async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, ne
   const body = patchBody(news, changed);
   let siteSpace: ApiSiteSpace | undefined;
   if (Object.keys(body).length > 0) {
-    siteSpace = await patchChecked<ApiSiteSpace>(ctx.api, siteSpacePath(address.organizationId, address.siteId, siteSpaceId), body, { readBack: () => findListed<ApiSiteSpace>(ctx.api, siteSpacesPath(address.organizationId, address.siteId), siteSpaceId) });
+    siteSpace = await patchChecked<ApiSiteSpace>(ctx.api, siteSpacePath(address.organizationId, address.siteId, siteSpaceId), body, { readBack: () => getSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId) });
   } else {
-    siteSpace = await findSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
+    siteSpace = await getSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
   }
   if (!siteSpace) throw new Error(`SiteSpace ${siteSpaceId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
   return stateOf(address, siteSpace);

@@ -24,14 +24,13 @@ import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
 import { withIdentity } from "../dynamic/args";
-import { getOrUndefined } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
-import { type ApiStructure, type ApiStructureItemType, type ApiStructureNode, siteStructurePath, siteStructureSortPath } from "../api/site-structure";
+import { type ApiStructure, type ApiStructureItemType, type ApiStructureNode, getSiteStructure, siteStructureSortPath } from "../api/site-structure";
 import type { SiteStructureArgs, SiteStructureOutputs } from "../dynamic/kinds.generated";
 export type { SiteStructureArgs };
 
@@ -126,10 +125,6 @@ function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteStructure: the state has no organizationId or siteId; cannot address the site");
 }
 
-function readTree(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiStructure | undefined> {
-  return getOrUndefined<ApiStructure>(api, siteStructurePath(organizationId, siteId));
-}
-
 /**
  * The state for the declared lists of `declaredIn`: each list holds the items it names in the
  * order the site has them now. A named item that is no longer in its container drops out, which
@@ -207,7 +202,7 @@ function whereIs(containers: Map<ContainerKey, Item[]>, id: string): string {
 /** Sorts the site's containers into the declared order and returns the state after. */
 async function apply(ctx: ResourceContext, inputs: SiteStructureInputs): Promise<State> {
   const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
-  const tree = await readTree(ctx.api, address.organizationId, address.siteId);
+  const tree = await getSiteStructure(ctx.api, address.organizationId, address.siteId);
   if (!tree) throw new Error(`SiteStructure: site ${address.siteId} does not exist in organization ${address.organizationId} (or is not visible to this token)`);
   const containers = containersOf(tree);
   const declared = declaredOf(inputs);
@@ -235,7 +230,7 @@ async function apply(ctx: ResourceContext, inputs: SiteStructureInputs): Promise
       await ctx.api.request("PATCH", siteStructureSortPath(address.organizationId, address.siteId), { body: sort });
     }
   }
-  const after = await readTree(ctx.api, address.organizationId, address.siteId);
+  const after = await getSiteStructure(ctx.api, address.organizationId, address.siteId);
   if (!after) throw new Error(`SiteStructure: site ${address.siteId} disappeared while its order was being applied`);
   return stateOf(address, after, inputs);
 }
@@ -246,7 +241,7 @@ async function create(ctx: ResourceContext, inputs: SiteStructureInputs): Promis
 
 async function read(ctx: ResourceContext, _id: string, previous: State): Promise<State | undefined> {
   const address = addressOf(previous);
-  const tree = await readTree(ctx.api, address.organizationId, address.siteId);
+  const tree = await getSiteStructure(ctx.api, address.organizationId, address.siteId);
   return tree && stateOf(address, tree, previous);
 }
 
@@ -256,7 +251,7 @@ async function read(ctx: ResourceContext, _id: string, previous: State): Promise
  */
 async function declarationOf(ctx: ResourceContext, _id: string, known: State): Promise<State | undefined> {
   const address = addressOf(known);
-  const tree = await readTree(ctx.api, address.organizationId, address.siteId);
+  const tree = await getSiteStructure(ctx.api, address.organizationId, address.siteId);
   if (!tree) return undefined;
   const declaration: { root?: string[]; groups?: { groupId: string; items: string[] }[]; sections?: { sectionId: string; siteSpaces: string[] }[] } = {};
   for (const [key, items] of containersOf(tree)) {

@@ -14,14 +14,14 @@ import { identifier, text } from "../adapter/check";
 import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, listForRead, patchChecked, readThroughList } from "../api/requests";
+import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
-import { type ApiSite, sitePath, sitePublishPath, sitesPath, siteUnpublishPath } from "../api/sites";
-import { type ApiSiteSection, siteSectionsPath } from "../api/site-sections";
-import { type ApiSiteSpace, siteSpacesPath } from "../api/site-spaces";
+import { type ApiSite, getSite, listSites, readSiteThroughList, sitePath, sitePublishPath, sitesPath, siteUnpublishPath } from "../api/sites";
+import { listSiteSectionsForRead } from "../api/site-sections";
+import { listDefaultSiteSpaces, listSiteSpacesForRead } from "../api/site-spaces";
 import type { SiteArgs, SiteOutputs } from "../dynamic/kinds.generated";
 export type { SiteArgs };
 
@@ -109,7 +109,7 @@ function proxyInput(proxy: ApiSite["proxy"]): string | null {
  */
 async function defaults(ctx: Pick<ResourceContext, "api" | "lists">, organizationId: string, siteId: string, want: { space: boolean; section: boolean }) {
   if (!want.space && !want.section) return {};
-  const sections = await listForRead<ApiSiteSection>(ctx, siteSectionsPath(organizationId, siteId));
+  const sections = await listSiteSectionsForRead(ctx, organizationId, siteId);
   const defaultSection = sections.find((section) => section.default)?.id;
   const result: { defaultSiteSection?: string; defaultSiteSpace?: string } = {};
   if (want.section && defaultSection) result.defaultSiteSection = defaultSection;
@@ -118,8 +118,8 @@ async function defaults(ctx: Pick<ResourceContext, "api" | "lists">, organizatio
     const container = defaultSection ?? null;
     // A refresh shares the whole list with the site's site spaces; otherwise only the defaults are asked for.
     const siteSpaces = ctx.lists
-      ? await listForRead<ApiSiteSpace>(ctx, siteSpacesPath(organizationId, siteId))
-      : await listAll<ApiSiteSpace>(ctx.api, siteSpacesPath(organizationId, siteId), { default: true });
+      ? await listSiteSpacesForRead(ctx, organizationId, siteId)
+      : await listDefaultSiteSpaces(ctx.api, organizationId, siteId);
     const match = siteSpaces.find((siteSpace) => siteSpace.default && (siteSpace.section ?? null) === container);
     if (match) result.defaultSiteSpace = match.id;
   }
@@ -163,10 +163,6 @@ async function stateNow(ctx: Pick<ResourceContext, "api" | "lists">, organizatio
   return stateOf(organizationId, site, { spaces, ...(await defaults(ctx, organizationId, site.id, wants(tracked))) });
 }
 
-function getSite(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiSite | undefined> {
-  return getOrUndefined<ApiSite>(api, sitePath(organizationId, siteId));
-}
-
 function organizationOf(bag: State): string {
   return stateStrings(bag, ["organizationId"], "Site: the state has no organizationId; cannot address the site").organizationId;
 }
@@ -204,9 +200,7 @@ async function setPublished(api: ApiRequester, organizationId: string, siteId: s
 /** The sites of the organization with exactly this title. */
 async function sitesTitled(api: ApiRequester, organizationId: string, title: string): Promise<ApiSite[]> {
   // the API's reference does not name the list's filter parameters: list everything and match the exact title.
-  const sites: ApiSite[] = [];
-  for await (const site of api.paginate<ApiSite>(sitesPath(organizationId))) if (site.title === title) sites.push(site);
-  return sites;
+  return (await listSites(api, organizationId)).filter((site) => site.title === title);
 }
 
 async function create(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: string; state: State }> {
@@ -245,7 +239,7 @@ async function read(ctx: ResourceContext, siteId: string, previous: State): Prom
   const organizationId = organizationOf(previous);
   // In a refresh, from the organization's site list shared by every site, and the defaults from the
   // section and site-space lists its sections and site spaces share.
-  const site = await readThroughList(ctx, sitesPath(organizationId), siteId, () => getSite(ctx.api, organizationId, siteId));
+  const site = await readSiteThroughList(ctx, organizationId, siteId);
   return site && stateNow(ctx, organizationId, site, previous);
 }
 

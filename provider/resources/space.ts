@@ -36,7 +36,7 @@ import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client
 import { createOnce } from "../recovery/create-once";
 import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, patchChecked } from "../api/requests";
+import { deleteIdempotent, patchChecked } from "../api/requests";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -44,7 +44,7 @@ import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
-import { type ApiSpace, EDIT_MODES, type EditMode, organizationSpacesPath, spaceMovePath, spacePath, spaceTransferPath, type SpaceVisibility } from "../api/spaces";
+import { type ApiSpace, EDIT_MODES, type EditMode, getSpace, listSpaces, organizationSpacesPath, spaceMovePath, spacePath, spaceTransferPath, type SpaceVisibility } from "../api/spaces";
 import type { SpaceArgs, SpaceOutputs } from "../dynamic/kinds.generated";
 export type { SpaceArgs };
 
@@ -133,14 +133,14 @@ function stateOf(space: ApiSpace): State {
  * The space, or undefined when it is gone. A deleted space stays restorable for 7 days and the API
  * may still answer it with `deletedAt` set: for a program it is gone all the same.
  */
-async function getSpace(api: ApiRequester, id: string): Promise<ApiSpace | undefined> {
-  const space = await getOrUndefined<ApiSpace>(api, spacePath(id));
+async function liveSpace(api: ApiRequester, id: string): Promise<ApiSpace | undefined> {
+  const space = await getSpace(api, id);
   return space && !space.deletedAt ? space : undefined;
 }
 
 /** The live spaces with the inputs' title in the inputs' parent (the top level when there is none). */
 async function spacesNamed(api: ApiRequester, inputs: SpaceInputs): Promise<ApiSpace[]> {
-  const spaces = await listAll<ApiSpace>(api, organizationSpacesPath(inputs.organizationId));
+  const spaces = await listSpaces(api, inputs.organizationId);
   return spaces.filter((space) => !space.deletedAt && space.title === inputs.title && (space.parent ?? undefined) === inputs.parent);
 }
 
@@ -174,7 +174,7 @@ function transfer(api: ApiRequester, id: string, olds: State, news: SpaceInputs)
     noun: "space",
     target,
     ...(news.parent !== undefined ? { parent: { id: news.parent, phrase: "into collection", fix: `Give a parent collection of organization ${target}, or none (the top level).` } } : {}),
-    read: () => getSpace(api, id),
+    read: () => liveSpace(api, id),
     gone: () => spaceGone(id),
     send: () => api.request<ApiSpace>("POST", spaceTransferPath(id), { body: { organization: target } }),
     explainRefusal(error, apiMessage) {
@@ -213,7 +213,7 @@ async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: 
         },
       }),
     find: () => spacesNamed(api, inputs),
-    get: (id) => getSpace(api, id),
+    get: (id) => liveSpace(api, id),
     idOf: (space) => space.id,
     createdAtOf: (space) => space.createdAt,
   });
@@ -225,13 +225,13 @@ async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: 
     const patched = await patchChecked<ApiSpace>(api, spacePath(created.id), rest);
     return { id: created.id, state: stateOf(patched) };
   } catch (error) {
-    const now = await getSpace(api, created.id).catch(() => undefined);
+    const now = await liveSpace(api, created.id).catch(() => undefined);
     throw new PartialCreateError(created.id, stateOf(now ?? created), error);
   }
 }
 
 async function read(ctx: ResourceContext, id: string): Promise<State | undefined> {
-  const space = await getSpace(ctx.api, id);
+  const space = await liveSpace(ctx.api, id);
   return space && stateOf(space);
 }
 
@@ -242,7 +242,7 @@ async function update(ctx: ResourceContext, id: string, olds: State, news: Space
   // Compare with the space as it is now (after a transfer, at the top level of its new
   // organization): only real differences are sent, and a move is sent only when the space is
   // elsewhere (a move to where it already is would still change its position).
-  const current = await getSpace(api, id);
+  const current = await liveSpace(api, id);
   if (!current) throw spaceGone(id);
   const body = patchBody(news, stateOf(current), changed);
   if (Object.keys(body).length > 0) await patchChecked<ApiSpace>(api, spacePath(id), body);
@@ -262,7 +262,7 @@ async function update(ctx: ResourceContext, id: string, olds: State, news: Space
         );
       });
   }
-  const after = await getSpace(api, id);
+  const after = await liveSpace(api, id);
   if (!after) throw spaceGone(id);
   return stateOf(after);
 }

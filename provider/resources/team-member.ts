@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, resourceId } from "../adapter/check";
 import { withIdentity } from "../dynamic/args";
@@ -13,8 +12,7 @@ import { assertNotAuthoritativeTeamId, registerTeamMember } from "../dynamic/tea
 import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
 import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
-import { isNotFoundError } from "../client";
-import { type ApiTeamMember, teamMemberPath, teamMembersPath } from "../api/teams";
+import { type ApiTeamMember, getTeamMember, teamMemberPath } from "../api/teams";
 import type { TeamMemberArgs, TeamMemberOutputs } from "../dynamic/kinds.generated";
 export type { TeamMemberArgs };
 
@@ -120,19 +118,6 @@ function partsOf(id: string): [string, string] {
 
 const claimKey = (organizationId: string, teamId: string, userId: string) => `team-member:${organizationId}/${teamId}/${userId}`;
 
-/** The team's membership of `userId`; undefined when they are not in the team or the team is gone. */
-async function membershipOf(api: ApiRequester, organizationId: string, teamId: string, userId: string): Promise<ApiTeamMember | undefined | "no team"> {
-  try {
-    for await (const item of api.paginate<ApiTeamMember>(teamMembersPath(organizationId, teamId))) {
-      if (item.organization.id === userId) return item;
-    }
-    return undefined;
-  } catch (error) {
-    if (isNotFoundError(error)) return "no team";
-    throw error;
-  }
-}
-
 function stateOf(organizationId: string, teamId: string, membership: ApiTeamMember, writtenEmail: unknown): State {
   return {
     organizationId,
@@ -145,7 +130,7 @@ function stateOf(organizationId: string, teamId: string, membership: ApiTeamMemb
 
 async function readMembership(ctx: ResourceContext, organizationId: string, id: string, writtenEmail: unknown): Promise<State | undefined> {
   const [teamId, userId] = partsOf(id);
-  const membership = await membershipOf(ctx.api, organizationId, teamId, userId);
+  const membership = await getTeamMember(ctx.api, organizationId, teamId, userId);
   return typeof membership === "object" ? stateOf(organizationId, teamId, membership, writtenEmail) : undefined;
 }
 
@@ -184,7 +169,7 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
   async create(ctx, inputs) {
     const { organizationId, teamId } = inputs;
     const userId = await userIdOf(ctx, organizationId, inputs);
-    const existing = await membershipOf(ctx.api, organizationId, teamId, userId);
+    const existing = await getTeamMember(ctx.api, organizationId, teamId, userId);
     if (existing === "no team") throw noTeam(organizationId, teamId);
     if (existing) {
       throw new Error(
@@ -232,7 +217,7 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
   async findByNaturalKey(ctx, inputs) {
     const { organizationId, teamId } = inputs;
     const userId = await userIdOf(ctx, organizationId, inputs);
-    const membership = await membershipOf(ctx.api, organizationId, teamId, userId);
+    const membership = await getTeamMember(ctx.api, organizationId, teamId, userId);
     if (membership === "no team") throw noTeam(organizationId, teamId);
     if (!membership) return [];
     ctx.claims?.claim(claimKey(organizationId, teamId, userId));

@@ -7,14 +7,14 @@ import { identifier, text } from "../adapter/check";
 import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll, patchChecked, readThroughList, sortedSet } from "../api/requests";
+import { deleteIdempotent, patchChecked, sortedSet } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
 import { stateStrings } from "../adapter/values";
-import { type ApiMember, type ApiMemberTeam, memberTeamsPath, membersPath } from "../api/members";
-import { type ApiTeam, type ApiTeamMember, teamMembersPath, teamPath, teamsPath } from "../api/teams";
+import { listMembersShared, listMemberTeamsShared } from "../api/members";
+import { type ApiTeam, getTeam, listTeamMembers, listTeams, listTeamsShared, readTeamThroughList, teamMembersPath, teamPath, teamsPath } from "../api/teams";
 import { TEAM_MEMBERSHIP, declaredByTeamMembers, teamMembershipConflict } from "../domain/team-membership";
 import type { TeamArgs, TeamOutputs } from "../dynamic/kinds.generated";
 export type { TeamArgs };
@@ -95,7 +95,7 @@ function names(entry: string, member: TeamMember): boolean {
 }
 
 async function currentMembers(api: ApiRequester, organizationId: string, teamId: string): Promise<TeamMember[]> {
-  const items = await listAll<ApiTeamMember>(api, teamMembersPath(organizationId, teamId));
+  const items = await listTeamMembers(api, organizationId, teamId);
   return items.map((item) => ({ id: item.organization.id, ...(item.organization.user?.email ? { email: item.organization.user.email } : {}) }));
 }
 
@@ -129,10 +129,10 @@ function writtenMembers(members: unknown): string[] {
 async function sharedMembership(ctx: ResourceContext, organizationId: string, teamId: string): Promise<TeamMember[] | undefined> {
   const lists = ctx.lists;
   if (!lists) return undefined;
-  const [members, teams] = await Promise.all([lists.all<ApiMember>(membersPath(organizationId)), lists.all<ApiTeam>(teamsPath(organizationId))]);
+  const [members, teams] = await Promise.all([listMembersShared(lists, organizationId), listTeamsShared(lists, organizationId)]);
   if (!members || !teams || members.length > teams.length) return undefined;
   const memberships = await Promise.all(
-    members.map(async (member) => ({ member, teams: (await lists.all<ApiMemberTeam>(memberTeamsPath(organizationId, member.id))) ?? [] })),
+    members.map(async (member) => ({ member, teams: (await listMemberTeamsShared(lists, organizationId, member.id)) ?? [] })),
   );
   return memberships
     .filter(({ teams: ofMember }) => ofMember.some((item) => item.team?.id === teamId))
@@ -166,12 +166,12 @@ async function setMembers(api: ApiRequester, organizationId: string, teamId: str
 
 async function readTeam(ctx: ResourceContext, organizationId: string, id: string, written: readonly string[]): Promise<State | undefined> {
   // In a refresh, from the organization's team list shared by every team (see shared-lists.ts).
-  const team = await readThroughList(ctx, teamsPath(organizationId), id, () => getOrUndefined<ApiTeam>(ctx.api, teamPath(organizationId, id)));
+  const team = await readTeamThroughList(ctx, organizationId, id);
   return team ? stateOf(ctx.api, organizationId, team, written, ctx) : undefined;
 }
 
 async function teamsTitled(api: ApiRequester, organizationId: string, title: string): Promise<ApiTeam[]> {
-  const teams = await listAll<ApiTeam>(api, teamsPath(organizationId));
+  const teams = await listTeams(api, organizationId);
   return teams.filter((team) => team.title === title);
 }
 
@@ -215,7 +215,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
   // A team where someone has a role other than a plain member's is imported without `members`:
   // its TeamMembers (which carry the roles) declare its membership.
   async importLeavesOut(ctx, id, state) {
-    const items = await listAll<ApiTeamMember>(ctx.api, teamMembersPath(organizationOf(state), id));
+    const items = await listTeamMembers(ctx.api, organizationOf(state), id);
     return declaredByTeamMembers(items) ? ["members"] : [];
   },
 
@@ -236,7 +236,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
           idempotent: false,
         }),
       find: () => teamsTitled(ctx.api, inputs.organizationId, inputs.title),
-      get: (id) => getOrUndefined<ApiTeam>(ctx.api, teamPath(inputs.organizationId, id)),
+      get: (id) => getTeam(ctx.api, inputs.organizationId, id),
       idOf: (team) => team.id,
       createdAtOf: (team) => team.createdAt,
     });

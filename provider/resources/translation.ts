@@ -30,12 +30,12 @@ import { createOnce } from "../recovery/create-once";
 import { asWritten, covers, documentInput } from "../domain/document";
 import type { Document } from "../api/document";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, getOrUndefined, listAll } from "../api/requests";
+import { deleteIdempotent } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact, stateStrings } from "../adapter/values";
-import { type ApiTranslation, translationPath, translationRunPath, translationsPath } from "../api/translations";
+import { type ApiTranslation, getTranslation, listTranslations, translationPath, translationRunPath, translationsPath } from "../api/translations";
 import type { TranslationArgs, TranslationOutputs } from "../dynamic/kinds.generated";
 export type { TranslationArgs };
 
@@ -163,7 +163,7 @@ function organizationOf(props: State): string {
 
 /** The translations with the inputs' language and declared source: the natural key. */
 async function translationsMatching(api: ApiRequester, inputs: TranslationInputs): Promise<ApiTranslation[]> {
-  const translations = await listAll<ApiTranslation>(api, translationsPath(inputs.organizationId));
+  const translations = await listTranslations(api, inputs.organizationId);
   return translations.filter((translation) => translation.language === inputs.language && covers(translation.source ?? {}, inputs.source ?? {}));
 }
 
@@ -175,16 +175,15 @@ const runsOf = (translation: ApiTranslation | undefined) => translation?.stats?.
  * again, so a translation is never run twice for one trigger; `runsBefore` is the counter before.
  */
 async function runOnce(api: ApiRequester, organizationId: string, id: string, runsBefore: number): Promise<ApiTranslation> {
-  const path = translationPath(organizationId, id);
   let after: ApiTranslation | undefined;
   try {
     await api.request<unknown>("POST", translationRunPath(organizationId, id), { idempotent: false });
   } catch (error) {
     if (!isOutcomeUnknown(error)) throw error;
-    after = await getOrUndefined<ApiTranslation>(api, path);
+    after = await getTranslation(api, organizationId, id);
     if (runsOf(after) <= runsBefore) throw error;
   }
-  after ??= await getOrUndefined<ApiTranslation>(api, path);
+  after ??= await getTranslation(api, organizationId, id);
   if (!after) throw new Error(`Translation ${id} disappeared while it was run; run \`pulumi refresh\``);
   return after;
 }
@@ -222,7 +221,7 @@ export const definition: ResourceDefinition<TranslationInputs> = {
           idempotent: false,
         }),
       find: () => translationsMatching(ctx.api, inputs),
-      get: (id) => getOrUndefined<ApiTranslation>(ctx.api, translationPath(organizationId, id)),
+      get: (id) => getTranslation(ctx.api, organizationId, id),
       idOf: (translation) => translation.id,
       createdAtOf: (translation) => translation.createdAt,
     });
@@ -238,7 +237,7 @@ export const definition: ResourceDefinition<TranslationInputs> = {
 
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous);
-    const translation = await getOrUndefined<ApiTranslation>(ctx.api, translationPath(organizationId, id));
+    const translation = await getTranslation(ctx.api, organizationId, id);
     return translation && stateOf(organizationId, translation, previous);
   },
 
@@ -260,11 +259,11 @@ export const definition: ResourceDefinition<TranslationInputs> = {
       translation = await ctx.api.request<ApiTranslation>("PUT", path, { body: { instructions: news.instructions }, idempotent: true });
     }
     if (changed.has("runTrigger") && news.runTrigger !== undefined) {
-      const before = translation ?? (await getOrUndefined<ApiTranslation>(ctx.api, path));
+      const before = translation ?? (await getTranslation(ctx.api, organizationId, id));
       if (!before) throw new Error(`Translation ${id} no longer exists; run \`pulumi refresh\``);
       translation = await runOnce(ctx.api, organizationId, id, runsOf(before));
     }
-    translation ??= await getOrUndefined<ApiTranslation>(ctx.api, path);
+    translation ??= await getTranslation(ctx.api, organizationId, id);
     if (!translation) throw new Error(`Translation ${id} no longer exists; run \`pulumi refresh\``);
     return stateOf(organizationId, translation, news);
   },

@@ -166,12 +166,21 @@ function exclusiveWayConflict(kind: string, inputs: PropertyBag, id: string | un
 }
 
 /**
+ * Throws the conflict when the resource manages an aspect of its object another way than a
+ * resource of the deployment already does (the membership of a Team, ...), before any request;
+ * otherwise records its way. The rule the diff, the create and the update of a kind all hold.
+ */
+function requireOneWay(kind: string, inputs: PropertyBag, id: string | undefined, urn: string | undefined): void {
+  const conflict = exclusiveWayConflict(kind, inputs, id, urn);
+  if (conflict !== undefined) throw new Error(conflict);
+}
+
+/**
  * The kind's diff, once the rules that need the resource's id hold: a resource naming its object
  * by its own id (a Team's membership) is known only now, in a preview as at `up`.
  */
 export async function diffInDeployment(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["diff"]> {
-  const conflict = exclusiveWayConflict(kind, news, id, urn);
-  if (conflict !== undefined) throw new Error(conflict);
+  requireOneWay(kind, news, id, urn);
   return providerFor(kind).diff(id, olds, news);
 }
 
@@ -180,8 +189,7 @@ export async function diffInDeployment(kind: string, id: string, olds: PropertyB
  * too; nothing may write past a conflict), and recorded with the new id after it.
  */
 export async function createInDeployment(kind: string, inputs: PropertyBag, urn: string | undefined): ReturnType<KindProvider["create"]> {
-  const conflict = exclusiveWayConflict(kind, inputs, undefined, urn);
-  if (conflict !== undefined) throw new Error(conflict);
+  requireOneWay(kind, inputs, undefined, urn);
   const created = await providerFor(kind).create(inputs);
   // A new id cannot be another resource's object yet: recording it cannot conflict, and failing
   // here would lose the object just made.
@@ -191,8 +199,7 @@ export async function createInDeployment(kind: string, inputs: PropertyBag, urn:
 
 /** The kind's update, once its way holds (the diff found a conflict first, unless `up` ran without a preview). */
 export async function updateInDeployment(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["update"]> {
-  const conflict = exclusiveWayConflict(kind, news, id, urn);
-  if (conflict !== undefined) throw new Error(conflict);
+  requireOneWay(kind, news, id, urn);
   return providerFor(kind).update(id, olds, news);
 }
 

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { JAVA_REPAIRS } from "./java-repairs.mts";
 
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const repositoryRoot = path.join(providerRoot, "..");
@@ -90,30 +91,6 @@ export function forDynamicPackage(typescriptSdk: string): string {
   return typescriptSdk.replace(sdkImport, `from "${DYNAMIC_PACKAGE}";`);
 }
 
-/**
- * Where pulumi-java's program generator is known to write wrong Java, what the reader changes.
- * `hasDefect` tells whether the converted file still has it, and `compiles` whether it compiles
- * anyway: test/e2e/resource-examples.test.ts fails when a note outlives its defect, and compiles
- * every other conversion.
- */
-export const JAVA_CONVERSION_CAVEATS: Record<string, { hasDefect: (java: string) => boolean; compiles: boolean; note: string }> = {
-  "agent-instructions": {
-    hasDefect: (java) => java.includes('Map.entry("nodes", Map.ofEntries('),
-    compiles: true,
-    note: "pulumi-java 1.12.0's program generator writes each nested one-item list (`nodes`, `leaves`) as its item: write them as `List.of(Map.ofEntries(...))`.",
-  },
-  "site-adaptive-schema": {
-    hasDefect: (java) => java.includes("SiteAdaptiveSchemaJsonSchemaPropertiesUnsignedPropertiesValueArgs.builder()") && !java.includes("import com.docsplatform.docsplatform.inputs.SiteAdaptiveSchemaJsonSchemaPropertiesUnsignedPropertiesValueArgs;"),
-    compiles: false,
-    note: "pulumi-java 1.12.0's program generator leaves out the import of a type used inside a map: add `import com.docsplatform.docsplatform.inputs.SiteAdaptiveSchemaJsonSchemaPropertiesUnsignedPropertiesValueArgs;`.",
-  },
-  "site-structure": {
-    hasDefect: (java) => /\.root\(\s*guides\.id\(\),\s*apiGroup\.id\(\)\)/.test(java),
-    compiles: false,
-    note: "pulumi-java 1.12.0's program generator passes a list of other resources' ids as separate outputs, which the builder does not take: write `.root(Output.all(guides.id(), apiGroup.id()))` and `.items(reference.id().applyValue(List::of))`.",
-  },
-};
-
 function readExample(file: string): Example {
   const read = (name: string) => fs.readFileSync(path.join(pagesDir, "examples", file, name), "utf8");
   return { yaml: read("Pulumi.yaml"), typescriptSdk: read("index.ts"), python: read("__main__.py"), go: read("main.go"), java: read("App.java") };
@@ -147,7 +124,7 @@ function exampleSection(example: Example, file: string): string[] {
     ...block("go", example.go),
     "### Java",
     "",
-    ...(JAVA_CONVERSION_CAVEATS[file] ? [`Known defect of the conversion: ${JAVA_CONVERSION_CAVEATS[file].note}`, ""] : []),
+    ...(JAVA_REPAIRS[file] ? [`Repaired after the conversion: pulumi-java 1.12.0's program generator ${JAVA_REPAIRS[file].note}`, ""] : []),
     ...block("java", example.java),
   ];
 }

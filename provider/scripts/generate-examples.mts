@@ -17,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { ensurePulumi } from "../../test/pulumi-cli/ensure-pulumi.ts";
+import { repairedJava } from "./java-repairs.mts";
 
 const run = promisify(execFile);
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -52,7 +53,9 @@ async function convert(kind: string, outDir: string, toolsDir: string, scratch: 
     // Java's generator is another build (pulumi-java's pkg/v3), which reads the PCL.
     if (language === "java") await run(path.join(toolsDir, "docs-platform-sdkgen-java"), ["program", schemaPath, pclDir, "java", languageDir]);
     else await run(sdkgen, ["program", schemaPath, source, language, languageDir]);
-    fs.copyFileSync(path.join(languageDir, generated), path.join(outDir, committed));
+    const converted = fs.readFileSync(path.join(languageDir, generated), "utf8");
+    // pulumi-java's known defects, repaired (java-repairs.mts).
+    fs.writeFileSync(path.join(outDir, committed), language === "java" ? repairedJava(kind, converted) : converted);
   }
 }
 

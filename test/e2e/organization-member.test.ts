@@ -1,62 +1,12 @@
-// OrganizationMember through the real Pulumi CLI: the standard scenario (see
-// support/resource-scenario.ts) for a member named by email, whose destroy leaves them in the
-// organization; then `removeOnDestroy: true`, whose destroy removes them, also across a
-// replacement that names the same person by user id and then by email.
+// OrganizationMember through the real Pulumi CLI beyond the standard scenario (that one is in
+// scenarios/organization-member.ts, run by lifecycle.test.ts): `removeOnDestroy: true`, whose
+// destroy removes the member, also across a replacement that names the same person by user id and
+// then by email.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../emulator/index.ts";
 import { createStack, type TestStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { apiClient, type Api } from "./support/api.ts";
-import { describeResourceScenario, scenarioTimeout, type ScenarioContext } from "./support/resource-scenario.ts";
-
-const EDITOR = "usr-acme-editor";
-const memberPath = (ctx: ScenarioContext) => `/orgs/${ctx.organizationId}/members/${EDITOR}`;
-
-describeResourceScenario({
-  resource: "OrganizationMember",
-  name: "eli",
-  program: `
-const subject = new docs.OrganizationMember("eli", {
-  organizationId: config.require("organizationId"),
-  email: config.require("email"),
-  role: config.require("role"),
-});`,
-  // The fixture's email is eli@acme.test: matched case-insensitively, kept as written.
-  config: (ctx) => ({ organizationId: ctx.organizationId, email: "Eli@Acme.test", role: "review" }),
-  async created(ctx, id) {
-    expect(id).toBe(EDITOR);
-    expect(await ctx.api.get(memberPath(ctx))).toMatchObject({ id: EDITOR, role: "review", user: { email: "eli@acme.test" } });
-  },
-  change: {
-    config: { role: "comment" },
-    property: "role",
-    op: "update",
-    async applied(ctx, id, previousId) {
-      expect(id).toBe(previousId);
-      expect(await ctx.api.get(memberPath(ctx))).toMatchObject({ role: "comment" });
-    },
-  },
-  drift: {
-    property: "role",
-    async make(ctx) {
-      await ctx.api.patch(memberPath(ctx), { role: "read" });
-    },
-    async repaired(ctx) {
-      expect(await ctx.api.get(memberPath(ctx))).toMatchObject({ role: "comment" });
-    },
-  },
-  adopt: {
-    async prepare(ctx) {
-      // The role changed in the app while nothing managed the member; the next up takes them over again.
-      await ctx.api.patch(memberPath(ctx), { role: "edit" });
-      return { id: EDITOR, config: {} };
-    },
-    async adopted(ctx) {
-      expect(await ctx.api.get(memberPath(ctx))).toMatchObject({ role: "comment" });
-    },
-  },
-  // Destroy leaves the member in the organization with their role.
-  snapshot: (ctx) => ctx.api.get(memberPath(ctx)),
-});
+import { scenarioTimeout } from "./support/resource-scenario.ts";
 
 describe("OrganizationMember with removeOnDestroy: true", () => {
   let emulator: Emulator;

@@ -1,79 +1,14 @@
-// TeamMember through the real Pulumi CLI: the standard scenario (see support/resource-scenario.ts),
-// then a program that manages one team both with Team.members and with a TeamMember, which must
-// fail with a message naming both resources.
+// TeamMember through the real Pulumi CLI beyond the standard scenario (that one is in
+// scenarios/team-member.ts, run by lifecycle.test.ts): a program that manages one team both with
+// Team.members and with a TeamMember, which must fail with a message naming both resources.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../emulator/index.ts";
 import { createStack, type PulumiResult, type TestStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { apiClient, type Api } from "./support/api.ts";
-import { describeResourceScenario, scenarioTimeout, type ScenarioContext } from "./support/resource-scenario.ts";
+import { scenarioTimeout } from "./support/resource-scenario.ts";
 
 const EDITOR = "usr-acme-editor";
 const ADMIN = "usr-acme-admin";
-/** The team the scenario's memberships belong to, made through the API in setup. */
-let teamId = "";
-
-const membersPath = (ctx: ScenarioContext) => `/orgs/${ctx.organizationId}/teams/${teamId}/members`;
-/** The team's memberships as TeamMember ids, `<teamId>/<userId>`. */
-const memberships = async (ctx: ScenarioContext) =>
-  (await ctx.api.list<{ organization: { id: string } }>(membersPath(ctx))).map((item) => `${teamId}/${item.organization.id}`);
-const roles = async (ctx: ScenarioContext) =>
-  Object.fromEntries(
-    (await ctx.api.list<{ organization: { id: string }; team: { role: string } }>(membersPath(ctx))).map((item) => [item.organization.id, item.team.role]),
-  );
-
-describeResourceScenario({
-  resource: "TeamMember",
-  name: "eli-in-writers",
-  program: `
-const subject = new docs.TeamMember("eli-in-writers", {
-  organizationId: config.require("organizationId"),
-  teamId: config.require("teamId"),
-  userId: config.require("userId"),
-  role: config.require("role"),
-  adopt,
-});`,
-  async setup(ctx) {
-    // A team someone else runs: its owner stays through the whole scenario.
-    const team = await ctx.api.put<{ id: string }>(`/orgs/${ctx.organizationId}/teams`, { title: "Writers", members: [ADMIN] });
-    teamId = team.id;
-    await ctx.api.put(`${membersPath(ctx)}/${ADMIN}`, { role: "owner" });
-  },
-  config: (ctx) => ({ organizationId: ctx.organizationId, teamId, userId: EDITOR, role: "member" }),
-  async created(ctx, id) {
-    expect(id).toBe(`${teamId}/${EDITOR}`);
-    expect(await roles(ctx)).toEqual({ [ADMIN]: "owner", [EDITOR]: "member" });
-  },
-  change: {
-    config: { role: "owner" },
-    property: "role",
-    op: "update",
-    async applied(ctx, id, previousId) {
-      expect(id).toBe(previousId);
-      expect(await roles(ctx)).toEqual({ [ADMIN]: "owner", [EDITOR]: "owner" });
-    },
-  },
-  drift: {
-    property: "role",
-    async make(ctx) {
-      await ctx.api.put(`${membersPath(ctx)}/${EDITOR}`, { role: "member" });
-    },
-    async repaired(ctx) {
-      expect(await roles(ctx)).toEqual({ [ADMIN]: "owner", [EDITOR]: "owner" });
-    },
-  },
-  adopt: {
-    async prepare(ctx) {
-      // Added by hand with another role; adopted by its id and given the declared role.
-      await ctx.api.put(`${membersPath(ctx)}/${EDITOR}`, { role: "member" });
-      const id = `${teamId}/${EDITOR}`;
-      return { id, config: { adopt: JSON.stringify({ id }) } };
-    },
-    async adopted(ctx) {
-      expect(await roles(ctx)).toEqual({ [ADMIN]: "owner", [EDITOR]: "owner" });
-    },
-  },
-  list: memberships,
-});
 
 describe("Team.members and TeamMember on the same team", () => {
   let emulator: Emulator;

@@ -21,7 +21,9 @@ export class Clock {
   }
 
   now(): number {
-    return this.#source() + this.#offsetMs;
+    // Time goes on after a set to the latest instant: it stops there, or the next millisecond
+    // would be year 10000 (seen under load, between the set and the control call's answer).
+    return Math.min(LATEST_MS, this.#source() + this.#offsetMs);
   }
 
   iso(): string {

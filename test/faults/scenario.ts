@@ -10,7 +10,7 @@
  * Either way the faults then stop, `preview --expect-no-changes` must pass, and the API is audited
  * against the state by listing it: orphans (in the API, not in the state), missing (in the state,
  * not in the API) and duplicates (two objects for one declared title). Used by the bench
- * (`npm run bench:faults`) and by test/e2e/faults.test.ts.
+ * (`npm run bench:faults`) and by test/e2e/faults.test.ts and faults-heavy.test.ts.
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";

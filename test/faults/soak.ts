@@ -8,7 +8,7 @@
  *
  * Two doors over the same resources: the dynamic package's TypeScript program (test/faults/program)
  * and a Pulumi YAML program of the same resources through the provider plugin, written by
- * {@link writeYamlProgram}. Used by `npm run bench:soak` (soak-bench.ts) and test/e2e/faults.test.ts.
+ * {@link writeYamlProgram}. Used by `npm run bench:soak` (soak-bench.ts) and test/e2e/faults-heavy.test.ts.
  */
 import fs from "node:fs/promises";
 import path from "node:path";

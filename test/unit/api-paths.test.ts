@@ -14,6 +14,10 @@
  * - No file outside provider/api/ spells a path segment of those operations in a path (an array of
  *   segments, the ids of a `...Path(...)` call, a template `/orgs/${id}`), nor declares an
  *   `Api<Noun>` type.
+ * - No file outside provider/api/ reads through a request helper itself (`listAll`, `findListed`,
+ *   `getOrUndefined`, `readThroughList`, `listForRead`): each noun module's calls do (`listSites`,
+ *   `getSiteSection`, `readTeamThroughList`, `listSiteSpacesForRead`), so one list or read is
+ *   written once, for resources, lookups, export and the refresh's shared lists alike.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -241,7 +245,49 @@ describe("each builder declares the methods the provider sends to it", () => {
   });
 });
 
+/** The request helpers a noun module's reads are made of (provider/api/requests.ts). */
+const READ_HELPERS = new Set(["getOrUndefined", "findListed", "listAll", "listForRead", "readThroughList"]);
+
+/** Where `source` calls a read helper itself instead of a noun module's call (`listSites`, `getTeam`...). */
+function helperReads(file: string, source: string): string[] {
+  const found: string[] = [];
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && READ_HELPERS.has(node.expression.text)) {
+      found.push(`${relative(root, file)}:${tree.getLineAndCharacterOfPosition(node.getStart()).line + 1} calls ${node.expression.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return found;
+}
+
 describe("nothing outside provider/api/ reads the API on its own", () => {
+  it("no file reads a list or an object through the request helpers: each noun module's calls do (one list or read written once)", () => {
+    const files = providerSources().filter((file) => !file.startsWith(apiRoom));
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.flatMap((file) => helperReads(file, readFileSync(file, "utf8")))).toEqual([]);
+  });
+
+  it("finds each read helper called by hand, and not a noun module's call", () => {
+    const sample = [
+      `const a = await listAll<ApiSite>(api, sitesPath(org));`,
+      `const b = await readThroughList(ctx, teamsPath(org), id, () => getOrUndefined(ctx.api, teamPath(org, id)));`,
+      `const c = await findListed(api, siteSpacesPath(org, site), id);`,
+      `const d = await listForRead(ctx, siteSectionsPath(org, site));`,
+      `const e = await listSites(api, org);`,
+      `const f = await readTeamThroughList(ctx, org, id);`,
+    ].join("\n");
+    expect(helperReads(join(root, "provider", "sample.ts"), sample).map((line) => line.replace(/^provider\/sample\.ts:/, ""))).toEqual([
+      "1 calls listAll",
+      "2 calls readThroughList",
+      "2 calls getOrUndefined",
+      "3 calls findListed",
+      "4 calls listForRead",
+    ]);
+  });
+
+
   it("no file spells an API path segment in a path, nor declares an Api<Noun> type", () => {
     // provider/client is the HTTP client under every noun: its ApiError types are no response.
     const files = providerSources().filter((file) => !file.startsWith(apiRoom) && !file.startsWith(join(root, "provider", "client")));

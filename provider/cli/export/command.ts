@@ -11,7 +11,7 @@ import { DEFAULT_PACKAGE_SPEC, DOORS, type Door, type ExportResult, PROJECT_NAME
 import { EXPORTERS } from "./kinds";
 import { OrganizationReader } from "./reader";
 import { writeSnapshot } from "./snapshot/write";
-import { type ApiOrganization, organizationPath, organizationsPath } from "../../api/organizations";
+import { listOrganizations, organizationPath } from "../../api/organizations";
 
 export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] [--import-file <file> [--door plugin]]
                                    [--snapshot <file>] [--package-spec <spec>] [--stack <name>] [--project <name>] [--api-url <url>] [--token-stdin] [--config-stack <name>]
@@ -64,8 +64,7 @@ async function readStdin(): Promise<string> {
 
 /** The organization to export when none is given: the token's only one. */
 async function onlyOrganization(client: ApiClient): Promise<string> {
-  const organizations: ApiOrganization[] = [];
-  for await (const organization of client.paginate<ApiOrganization>(organizationsPath())) organizations.push(organization);
+  const organizations = await listOrganizations(client);
   if (organizations.length === 1) return organizations[0]!.id;
   if (organizations.length === 0) throw new CredentialsError("this token is a member of no organization; give the organization with --org");
   const list = organizations.map((organization) => `${organization.id}${organization.title ? ` (${organization.title})` : ""}`).join(", ");

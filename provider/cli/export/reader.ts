@@ -3,25 +3,24 @@
  * by the kinds that need it (the sites list serves sites, sections, structure, customization...),
  * so a kind that cannot be read (a 403) fails the same way for every kind that depends on it.
  */
-import { isNotFoundError } from "../../client";
-import type { ApiRequester, PathSegments, QueryParameters } from "../../api/requester";
+import type { ApiRequester, PathSegments } from "../../api/requester";
 import type { Json } from "./values";
-import { adaptiveSchemaPath } from "../../api/adaptive-schemas";
+import { getAdaptiveSchema } from "../../api/adaptive-schemas";
 import { type ApiAgentInstructions, agentInstructionsPath } from "../../api/agent-instructions";
-import { type ApiCollection, organizationCollectionsPath } from "../../api/collections";
+import { type ApiCollection, listCollections } from "../../api/collections";
 import { siteCustomizationPath, siteSpaceCustomizationPath } from "../../api/customizations";
-import { type ApiMember, membersPath } from "../../api/members";
-import { type ApiOpenApiSpec, openApiSpecsPath } from "../../api/openapi-specs";
+import { type ApiMember, listMembers } from "../../api/members";
+import { type ApiOpenApiSpec, listOpenApiSpecs } from "../../api/openapi-specs";
 import { type ApiOrganization, organizationPath } from "../../api/organizations";
-import { type ApiSamlProvider, samlProvidersPath } from "../../api/saml";
-import { type ApiSectionGroup, sectionGroupsPath } from "../../api/section-groups";
-import { type ApiSiteSection, siteSectionsPath } from "../../api/site-sections";
-import { type ApiSiteSpace, siteSpacesPath } from "../../api/site-spaces";
+import { type ApiSamlProvider, listSamlProviders } from "../../api/saml";
+import { type ApiSectionGroup, listSectionGroups } from "../../api/section-groups";
+import { type ApiSiteSection, listSiteSections } from "../../api/site-sections";
+import { type ApiSiteSpace, listSiteSpaces } from "../../api/site-spaces";
 import { type ApiStructure, siteStructurePath } from "../../api/site-structure";
-import { type ApiSite, sitesPath } from "../../api/sites";
-import { type ApiSpace, organizationSpacesPath } from "../../api/spaces";
-import { type ApiTeam, type ApiTeamMember, teamMembersPath, teamsPath } from "../../api/teams";
-import { type ApiTranslation, translationsPath } from "../../api/translations";
+import { type ApiSite, listSites } from "../../api/sites";
+import { type ApiSpace, listSpaces } from "../../api/spaces";
+import { type ApiTeam, type ApiTeamMember, listTeamMembers, listTeams } from "../../api/teams";
+import { type ApiTranslation, listTranslations } from "../../api/translations";
 
 export type JsonObject = { [key: string]: Json };
 
@@ -44,28 +43,13 @@ export class OrganizationReader {
     return pending;
   }
 
-  #list<T>(path: PathSegments, query?: QueryParameters): Promise<T[]> {
-    return this.#once(`list ${path.join("/")} ${JSON.stringify(query ?? {})}`, async () => {
-      const items: T[] = [];
-      for await (const item of this.#api.paginate<T>(path, query)) items.push(item);
-      return items;
-    });
+  /** A list the noun module reads (`what` names it), read once for every kind that needs it. */
+  #list<T>(what: string, list: (api: ApiRequester, organizationId: string) => Promise<T[]>): Promise<T[]> {
+    return this.#once(`list ${what}`, () => list(this.#api, this.organizationId));
   }
 
   #get<T>(path: PathSegments): Promise<T> {
     return this.#once(`get ${path.join("/")}`, () => this.#api.request<T>("GET", path));
-  }
-
-  /** A GET whose 404 means "there is none" (an adaptive schema never set). */
-  #getOptional<T>(path: PathSegments): Promise<T | undefined> {
-    return this.#once(`get? ${path.join("/")}`, async () => {
-      try {
-        return await this.#api.request<T>("GET", path);
-      } catch (error) {
-        if (isNotFoundError(error)) return undefined;
-        throw error;
-      }
-    });
   }
 
   organization(): Promise<ApiOrganization> {
@@ -73,44 +57,44 @@ export class OrganizationReader {
   }
 
   members(): Promise<ApiMember[]> {
-    return this.#list(membersPath(this.organizationId));
+    return this.#list("members", listMembers);
   }
 
   teams(): Promise<ApiTeam[]> {
-    return this.#list(teamsPath(this.organizationId));
+    return this.#list("teams", listTeams);
   }
 
   teamMembers(teamId: string): Promise<ApiTeamMember[]> {
-    return this.#list(teamMembersPath(this.organizationId, teamId));
+    return this.#list(`members of team ${teamId}`, (api, organizationId) => listTeamMembers(api, organizationId, teamId));
   }
 
   samlProviders(): Promise<ApiSamlProvider[]> {
-    return this.#list(samlProvidersPath(this.organizationId));
+    return this.#list("SAML providers", listSamlProviders);
   }
 
   collections(): Promise<ApiCollection[]> {
-    return this.#list(organizationCollectionsPath(this.organizationId), { nested: true });
+    return this.#list("collections", listCollections);
   }
 
   /** The organization's spaces that are not deleted. */
   async spaces(): Promise<ApiSpace[]> {
-    return (await this.#list<ApiSpace>(organizationSpacesPath(this.organizationId))).filter((space) => !space.deletedAt);
+    return (await this.#list("spaces", listSpaces)).filter((space) => !space.deletedAt);
   }
 
   sites(): Promise<ApiSite[]> {
-    return this.#list(sitesPath(this.organizationId));
+    return this.#list("sites", listSites);
   }
 
   sections(siteId: string): Promise<ApiSiteSection[]> {
-    return this.#list(siteSectionsPath(this.organizationId, siteId));
+    return this.#list(`sections of site ${siteId}`, (api, organizationId) => listSiteSections(api, organizationId, siteId));
   }
 
   sectionGroups(siteId: string): Promise<ApiSectionGroup[]> {
-    return this.#list(sectionGroupsPath(this.organizationId, siteId));
+    return this.#list(`section groups of site ${siteId}`, (api, organizationId) => listSectionGroups(api, organizationId, siteId));
   }
 
   siteSpaces(siteId: string): Promise<ApiSiteSpace[]> {
-    return this.#list(siteSpacesPath(this.organizationId, siteId));
+    return this.#list(`site spaces of site ${siteId}`, (api, organizationId) => listSiteSpaces(api, organizationId, siteId));
   }
 
   structure(siteId: string): Promise<ApiStructure> {
@@ -127,15 +111,16 @@ export class OrganizationReader {
   }
 
   adaptiveSchema(siteId: string): Promise<{ jsonSchema: JsonObject } | undefined> {
-    return this.#getOptional(adaptiveSchemaPath(this.organizationId, siteId));
+    // The schema is the API's JSON as it came: the exporter's JSON type describes it.
+    return this.#once(`adaptive schema of site ${siteId}`, () => getAdaptiveSchema(this.#api, this.organizationId, siteId) as Promise<{ jsonSchema: JsonObject } | undefined>);
   }
 
   openApiSpecs(): Promise<ApiOpenApiSpec[]> {
-    return this.#list(openApiSpecsPath(this.organizationId));
+    return this.#list("OpenAPI specs", listOpenApiSpecs);
   }
 
   translations(): Promise<ApiTranslation[]> {
-    return this.#list(translationsPath(this.organizationId));
+    return this.#list("translations", listTranslations);
   }
 
   /** The organization's agent instructions: always there (an organization that never wrote one reads as the empty document). */

@@ -6,6 +6,7 @@
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { Clock, LATEST_MS } from "../clock.ts";
 import { control, expectError, useEmulator, type Reply } from "./helpers.ts";
 
 const env = useEmulator();
@@ -267,6 +268,14 @@ describe("the clock control's bounds (audit 9)", () => {
     expectError(await control(env.emulator).post("/clock", { set: "9999-12-01T00:00:00Z", advanceDays: 31 }), 400, "would pass 9999-12-31T23:59:59.999Z");
     expect((await control(env.emulator).get("/clock")).body.offsetMs).toBe(before.offsetMs);
     expect(() => env.emulator.advanceClock(1e20)).toThrow(/between 1970.*9999/);
+  });
+
+  it("set to the latest instant, it stays there as real time goes on (no year 10000)", () => {
+    let real = 1_000;
+    const clock = new Clock(() => real);
+    clock.set(LATEST_MS);
+    real += 5;
+    expect(clock.iso()).toBe("9999-12-31T23:59:59.999Z");
   });
 
   it("at the latest instant it holds, the API still answers (a restore window past 9999 included)", async () => {

@@ -30,24 +30,24 @@ public class App {
                     Map.ofEntries(
                         Map.entry("object", "block"),
                         Map.entry("type", "paragraph"),
-                        Map.entry("nodes", Map.ofEntries(
+                        Map.entry("nodes", List.of(Map.ofEntries(
                             Map.entry("object", "text"),
-                            Map.entry("leaves", Map.ofEntries(
+                            Map.entry("leaves", List.of(Map.ofEntries(
                                 Map.entry("object", "leaf"),
                                 Map.entry("text", "Answer from the published documentation only.")
-                            ))
-                        ))
+                            )))
+                        )))
                     ),
                     Map.ofEntries(
                         Map.entry("object", "block"),
                         Map.entry("type", "paragraph"),
-                        Map.entry("nodes", Map.ofEntries(
+                        Map.entry("nodes", List.of(Map.ofEntries(
                             Map.entry("object", "text"),
-                            Map.entry("leaves", Map.ofEntries(
+                            Map.entry("leaves", List.of(Map.ofEntries(
                                 Map.entry("object", "leaf"),
                                 Map.entry("text", "Link to the page an answer comes from.")
-                            ))
-                        ))
+                            )))
+                        )))
                     ))
                 .build())
             .build());

@@ -59,12 +59,10 @@ public class App {
 
         var order = new SiteStructure("order", SiteStructureArgs.builder()
             .siteId(portal.id())
-            .root(            
-                guides.id(),
-                apiGroup.id())
+            .root(Output.all(guides.id(), apiGroup.id()))
             .groups(SiteStructureGroupsItemArgs.builder()
                 .groupId(apiGroup.id())
-                .items(reference.id())
+                .items(reference.id().applyValue(List::of))
                 .build())
             .build());
 

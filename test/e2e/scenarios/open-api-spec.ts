@@ -1,12 +1,13 @@
-// OpenApiSpec through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// The changed input is `slug`, the spec's natural key: a replace that deletes the old spec first.
+// OpenApiSpec's standard scenario (support/resource-scenario.ts), run with the other kinds' in one
+// stack by test/e2e/lifecycle.test.ts. The changed input is `slug`, the spec's natural key: a
+// replace that deletes the old spec first.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 const specPath = (ctx: ScenarioContext, slug = "") => `/orgs/${ctx.organizationId}/openapi${slug ? `/${slug}` : ""}`;
 const sourceUrl = "https://petstore3.swagger.io/api/v3/openapi.json";
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "OpenApiSpec",
   name: "petstore",
   emulator: { openapiProcessingMs: 40 },
@@ -58,4 +59,4 @@ const subject = new docs.OpenApiSpec("petstore", {
     },
   },
   list: async (ctx) => (await ctx.api.list<{ slug: string }>(specPath(ctx))).map((spec) => spec.slug),
-});
+};

@@ -1,7 +1,7 @@
-// SamlProvider through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// Its default teams are made through the API beforehand.
+// SamlProvider's standard scenario (support/resource-scenario.ts), run with the other kinds' in one
+// stack by test/e2e/lifecycle.test.ts. Its default teams are made through the API beforehand.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 const samlPath = (ctx: ScenarioContext, id = "") => `/orgs/${ctx.organizationId}/saml${id ? `/${id}` : ""}`;
 const declared = {
@@ -11,7 +11,7 @@ const declared = {
 };
 const teams = { readers: "", reviewers: "" };
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "SamlProvider",
   name: "okta",
   program: `
@@ -70,4 +70,4 @@ const subject = new docs.SamlProvider("okta", {
     },
   },
   list: async (ctx) => (await ctx.api.list<{ id: string }>(samlPath(ctx))).map((saml) => saml.id),
-});
+};

@@ -1,9 +1,10 @@
-// Translation through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// The changed input is `runTrigger` (a release tag): the same translation, run exactly once more.
-// Every other step proves a run never happens by accident: the no-change preview and refresh, the
-// repair of drifted instructions and the adoption leave the run counter (`stats.runs`) as it was.
+// Translation's standard scenario (support/resource-scenario.ts), run with the other kinds' in one
+// stack by test/e2e/lifecycle.test.ts. The changed input is `runTrigger` (a release tag): the same
+// translation, run exactly once more. Every other step proves a run never happens by accident: the
+// no-change preview and refresh, the repair of drifted instructions and the adoption leave the run
+// counter (`stats.runs`) as it was.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 const translationPath = (ctx: ScenarioContext, id: string) => `/orgs/${ctx.organizationId}/translations/${id}`;
 const documentOf = (words: string) => ({
@@ -14,7 +15,7 @@ const documentOf = (words: string) => ({
 const declared = documentOf("Keep product names in English.");
 let sourceSpace = "";
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "Translation",
   name: "guides-fr",
   program: `
@@ -79,4 +80,4 @@ const subject = new docs.Translation("guides-fr", {
     },
   },
   list: async (ctx) => (await ctx.api.list<{ id: string }>(`/orgs/${ctx.organizationId}/translations`)).map((translation) => translation.id),
-});
+};

@@ -1,12 +1,13 @@
-// Collection through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// The changed input is `parent`, which moves the collection (same id), never replaces it.
+// Collection's standard scenario (support/resource-scenario.ts), run with the other kinds' in one
+// stack by test/e2e/lifecycle.test.ts. The changed input is `parent`, which moves the collection
+// (same id), never replaces it.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 const collectionPath = (id: string) => `/collections/${id}`;
 let products = "";
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "Collection",
   name: "guides",
   program: `
@@ -63,4 +64,4 @@ const subject = new docs.Collection("guides", {
     },
   },
   list: async (ctx) => (await ctx.api.list<{ id: string }>(`/orgs/${ctx.organizationId}/collections`, { nested: "true" })).map((c) => c.id),
-});
+};

@@ -1,11 +1,12 @@
-// Site through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// The changed input is `type`, which the API cannot change: a replace.
+// Site's standard scenario (support/resource-scenario.ts), run with the other kinds' in one stack
+// by test/e2e/lifecycle.test.ts. The changed input is `type`, which the API cannot change: a
+// replace.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 const sitePath = (ctx: ScenarioContext, id = "") => `/orgs/${ctx.organizationId}/sites${id ? `/${id}` : ""}`;
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "Site",
   name: "portal",
   program: `
@@ -65,4 +66,4 @@ const subject = new docs.Site("portal", {
     },
   },
   list: async (ctx) => (await ctx.api.list<{ id: string }>(sitePath(ctx))).map((site) => site.id),
-});
+};

@@ -1,8 +1,8 @@
-// OrganizationSettings through the real Pulumi CLI: see support/resource-scenario.ts for the
-// scenario. The organization exists before (the API cannot create one): every up adopts it, and
-// destroy leaves it exactly as it was.
+// OrganizationSettings' standard scenario (support/resource-scenario.ts), run with the other kinds'
+// in one stack by test/e2e/lifecycle.test.ts. The organization exists before (the API cannot create
+// one): every up adopts it, and destroy leaves it exactly as it was.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 const organizationPath = (ctx: ScenarioContext) => `/orgs/${ctx.organizationId}`;
 const declared = { defaultRole: "read", ai: true, inviteLinks: false, emailDomains: ["acme.test", "docs.acme.test"] };
@@ -14,7 +14,7 @@ let original: Record<string, unknown> = {};
 const unmanaged = (organization: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(organization).filter(([key]) => !managed.includes(key) && key !== "updatedAt"));
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "OrganizationSettings",
   name: "organization",
   program: `
@@ -66,4 +66,4 @@ const subject = new docs.OrganizationSettings("organization", {
     },
   },
   snapshot: (ctx) => ctx.api.get(organizationPath(ctx)),
-});
+};

@@ -1,10 +1,11 @@
-// SiteStructure through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// The site, its sections and a group holding two of them are made through the API beforehand:
-// the structure orders them and creates nothing, so, like OrganizationSettings, it always takes the
-// site's order over and destroy leaves the order as it is (snapshot). The changed input is `root`,
-// the order of the site's top level; the drift is a reorder made through the API's sort.
+// SiteStructure's standard scenario (support/resource-scenario.ts), run with the other kinds' in
+// one stack by test/e2e/lifecycle.test.ts. The site, its sections and a group holding two of them
+// are made through the API beforehand: the structure orders them and creates nothing, so, like
+// OrganizationSettings, it always takes the site's order over and destroy leaves the order as it is
+// (snapshot). The changed input is `root`, the order of the site's top level; the drift is a
+// reorder made through the API's sort.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 let siteId = "";
 /** Sections a, b, c at the top, group g holding sections d and e. */
@@ -19,7 +20,7 @@ async function tree(ctx: ScenarioContext): Promise<unknown[]> {
 }
 const section = (id: string) => ({ type: "site-section", id });
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "SiteStructure",
   name: "order",
   program: `
@@ -77,4 +78,4 @@ const subject = new docs.SiteStructure("order", {
     },
   },
   snapshot: (ctx) => tree(ctx),
-});
+};

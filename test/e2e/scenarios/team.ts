@@ -1,14 +1,14 @@
-// Team through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// The provider gets the API's address and token from the stack config here (the token a secret),
-// proving the config path; the other suites use the environment.
+// Team's standard scenario (support/resource-scenario.ts), run with the other kinds' in one stack
+// by test/e2e/lifecycle.test.ts. The provider gets the API's address and token from the stack
+// config here (the token a secret), proving the config path; the other suites use the environment.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 const teamPath = (ctx: ScenarioContext, id: string) => `/orgs/${ctx.organizationId}/teams/${id}`;
 const memberIds = async (ctx: ScenarioContext, id: string) =>
   (await ctx.api.list<{ organization: { id: string } }>(`${teamPath(ctx, id)}/members`)).map((member) => member.organization.id).sort();
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "Team",
   name: "writers",
   tokenVia: "config",
@@ -64,4 +64,4 @@ const subject = new docs.Team("writers", {
     },
   },
   list: async (ctx) => (await ctx.api.list<{ id: string }>(`/orgs/${ctx.organizationId}/teams`)).map((team) => team.id),
-});
+};

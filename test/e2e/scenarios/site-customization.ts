@@ -1,9 +1,10 @@
-// SiteCustomization through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// Every site has a customization, so every up adopts it and destroy leaves it exactly as it was.
-// The site is made through the API beforehand, with a footer and a depth set "in the app": the
-// program does not declare them, so they must survive every up and never show as drift.
+// SiteCustomization's standard scenario (support/resource-scenario.ts), run with the other kinds'
+// in one stack by test/e2e/lifecycle.test.ts. Every site has a customization, so every up adopts it
+// and destroy leaves it exactly as it was. The site is made through the API beforehand, with a
+// footer and a depth set "in the app": the program does not declare them, so they must survive
+// every up and never show as drift.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 let siteId = "";
 const customizationPath = (ctx: ScenarioContext) => `/orgs/${ctx.organizationId}/sites/${siteId}/customization`;
@@ -15,7 +16,7 @@ const declared = {
 /** Set in the app, never declared. */
 const undeclared = { footer: { copyright: "© Acme Inc." }, styling: { depth: "flat" }, feedback: { enabled: true } };
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "SiteCustomization",
   name: "look",
   program: `
@@ -68,4 +69,4 @@ const subject = new docs.SiteCustomization("look", {
     },
   },
   snapshot: (ctx) => ctx.api.get(customizationPath(ctx)),
-});
+};

@@ -1,8 +1,9 @@
-// SiteSpace through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// The site and its two sections are made through the API beforehand. The changed input is
-// `sectionId`: the API cannot move a site space between sections, so it is a replace.
+// SiteSpace's standard scenario (support/resource-scenario.ts), run with the other kinds' in one
+// stack by test/e2e/lifecycle.test.ts. The site and its two sections are made through the API
+// beforehand. The changed input is `sectionId`: the API cannot move a site space between sections,
+// so it is a replace.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 let siteId = "";
 const sections = { guides: "", reference: "" };
@@ -14,7 +15,7 @@ async function siteSpace(ctx: ScenarioContext, id: string) {
 }
 const condition = "visitor.claims.unsigned.beta == true";
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "SiteSpace",
   name: "changelog",
   program: `
@@ -69,4 +70,4 @@ const subject = new docs.SiteSpace("changelog", {
     },
   },
   list: async (ctx) => (await ctx.api.list<{ id: string }>(siteSpacesPath(ctx))).map((found) => found.id),
-});
+};

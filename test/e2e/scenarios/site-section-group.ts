@@ -1,8 +1,9 @@
-// SiteSectionGroup through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// The site and a parent group are made through the API beforehand. The changed input is
-// `parentSectionGroupId`: the group moves under the parent in place (DESIGN.md 8), never a replace.
+// SiteSectionGroup's standard scenario (support/resource-scenario.ts), run with the other kinds' in
+// one stack by test/e2e/lifecycle.test.ts. The site and a parent group are made through the API
+// beforehand. The changed input is `parentSectionGroupId`: the group moves under the parent in
+// place (DESIGN.md 8), never a replace.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 let siteId = "";
 let parentId = "";
@@ -14,7 +15,7 @@ async function group(ctx: ScenarioContext, id: string) {
 }
 const declared = { title: "APIs", icon: "code" };
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "SiteSectionGroup",
   name: "apis",
   program: `
@@ -65,4 +66,4 @@ const subject = new docs.SiteSectionGroup("apis", {
     },
   },
   list: async (ctx) => (await ctx.api.list<{ id: string }>(groupsPath(ctx))).map((found) => found.id),
-});
+};

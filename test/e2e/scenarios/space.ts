@@ -1,9 +1,10 @@
-// Space through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// The changed input is `parent`, which moves the space to another collection (same id), never
-// replaces it. The adoption is by natural key (`adopt: true`: the title within the parent), and
-// destroy leaves the organization's list of spaces as it was (a deleted space is listed nowhere).
+// Space's standard scenario (support/resource-scenario.ts), run with the other kinds' in one stack
+// by test/e2e/lifecycle.test.ts. The changed input is `parent`, which moves the space to another
+// collection (same id), never replaces it. The adoption is by natural key (`adopt: true`: the title
+// within the parent), and destroy leaves the organization's list of spaces as it was (a deleted
+// space is listed nowhere).
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 const spacePath = (id: string) => `/spaces/${id}`;
 let products = "";
@@ -11,7 +12,7 @@ let archive = "";
 const reviewers = { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] };
 const declared = { title: "Handbook", emoji: "📗", language: "en", editMode: "live", defaultLevel: "read", mergeRules: reviewers };
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "Space",
   name: "handbook",
   program: `
@@ -25,8 +26,7 @@ const subject = new docs.Space("handbook", {
   defaultLevel: "read",
   mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] },
   adopt,
-});
-export const visibility = subject.visibility;`,
+});`,
   async setup(ctx) {
     // The collections the space lives in and moves to, made by hand.
     products = (await ctx.api.post<{ id: string }>(`/orgs/${ctx.organizationId}/collections`, { title: "Products" })).id;
@@ -66,4 +66,4 @@ export const visibility = subject.visibility;`,
     },
   },
   list: async (ctx) => (await ctx.api.list<{ id: string }>(`/orgs/${ctx.organizationId}/spaces`)).map((space) => space.id),
-});
+};

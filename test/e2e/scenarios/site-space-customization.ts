@@ -1,9 +1,10 @@
-// SiteSpaceCustomization through the real Pulumi CLI: see support/resource-scenario.ts for the
-// scenario. The site, publishing two spaces, is made through the API beforehand. The API's GET
-// answers a site space's effective customization, so the listed objects are the site spaces whose
-// customization differs from their site's: destroy drops the override, and the list is empty again.
+// SiteSpaceCustomization's standard scenario (support/resource-scenario.ts), run with the other
+// kinds' in one stack by test/e2e/lifecycle.test.ts. The site, publishing two spaces, is made
+// through the API beforehand. The API's GET answers a site space's effective customization, so the
+// listed objects are the site spaces whose customization differs from their site's: destroy drops
+// the override, and the list is empty again.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 let siteId = "";
 let siteSpaceId = "";
@@ -11,7 +12,7 @@ const sitePath = (ctx: ScenarioContext) => `/orgs/${ctx.organizationId}/sites/${
 const overridePath = (ctx: ScenarioContext, id = siteSpaceId) => `${sitePath(ctx)}/site-spaces/${id}/customization`;
 const declaredStyling = { primaryColor: { light: "#0B7A75", dark: "#3CC0B9" }, corners: "straight" };
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "SiteSpaceCustomization",
   name: "api-look",
   program: `
@@ -75,4 +76,4 @@ const subject = new docs.SiteSpaceCustomization("api-look", {
     );
     return overridden.filter((id): id is string => id !== undefined);
   },
-});
+};

@@ -1,8 +1,9 @@
-// SiteAdaptiveSchema through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// The site is made through the API beforehand, without a schema. The API cannot delete a schema:
-// destroy empties it (no claims), so the listed objects are the sites whose schema declares a claim.
+// SiteAdaptiveSchema's standard scenario (support/resource-scenario.ts), run with the other kinds'
+// in one stack by test/e2e/lifecycle.test.ts. The site is made through the API beforehand, without
+// a schema. The API cannot delete a schema: destroy empties it (no claims), so the listed objects
+// are the sites whose schema declares a claim.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 let siteId = "";
 const schemaPath = (ctx: ScenarioContext, site = siteId) => `/orgs/${ctx.organizationId}/sites/${site}/adaptive-schema`;
@@ -22,7 +23,7 @@ async function claimsOf(ctx: ScenarioContext, site: string): Promise<string[]> {
   return [...Object.keys(unsigned.properties).map((claim) => `unsigned.${claim}`), ...Object.keys(signed)];
 }
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "SiteAdaptiveSchema",
   name: "visitors",
   program: `
@@ -82,4 +83,4 @@ const subject = new docs.SiteAdaptiveSchema("visitors", {
     const withClaims = await Promise.all(sites.map(async (site) => ((await claimsOf(ctx, site.id)).length > 0 ? site.id : undefined)));
     return withClaims.filter((id): id is string => id !== undefined);
   },
-});
+};

@@ -1,8 +1,8 @@
-// SiteSection through the real Pulumi CLI: see support/resource-scenario.ts for the scenario.
-// The site is made through the API beforehand. The changed input is `spaceId`, which points the
-// section's first site space at another space in place.
+// SiteSection's standard scenario (support/resource-scenario.ts), run with the other kinds' in one
+// stack by test/e2e/lifecycle.test.ts. The site is made through the API beforehand. The changed
+// input is `spaceId`, which points the section's first site space at another space in place.
 import { expect } from "vitest";
-import { describeResourceScenario, type ScenarioContext } from "./support/resource-scenario.ts";
+import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 
 let siteId = "";
 const sectionsPath = (ctx: ScenarioContext) => `/orgs/${ctx.organizationId}/sites/${siteId}/sections`;
@@ -13,7 +13,7 @@ async function section(ctx: ScenarioContext, id: string) {
 }
 const declared = { title: "Guides", icon: "book-open", path: "guides" };
 
-describeResourceScenario({
+export const scenario: ResourceScenario = {
   resource: "SiteSection",
   name: "guides",
   program: `
@@ -68,4 +68,4 @@ const subject = new docs.SiteSection("guides", {
     },
   },
   list: async (ctx) => (await ctx.api.list<{ id: string }>(sectionsPath(ctx))).map((found) => found.id),
-});
+};

@@ -1,0 +1,91 @@
+// pulumi-java 1.12.0's program generator writes three of the examples wrong (two do not compile,
+// one compiles with the wrong document). generate-examples.mts applies each repair below to
+// pulumi-java's output, so the committed App.java (and the page that shows it) is a program that
+// compiles and declares what its Pulumi.yaml declares; the page says what was repaired. A repair
+// whose defect pulumi-java no longer writes fails the conversion, so it goes when the defect does.
+
+/** One known defect of a kind's Java conversion: how to see it, how to repair it, what the page says. */
+export interface JavaRepair {
+  hasDefect(java: string): boolean;
+  repair(java: string): string;
+  /** The page's sentence after "pulumi-java 1.12.0's program generator ...". */
+  note: string;
+}
+
+/** Adds `import <name>;` after the last import of the file, once. */
+function withImport(java: string, name: string): string {
+  const line = `import ${name};`;
+  if (java.includes(line)) return java;
+  const imports = [...java.matchAll(/^import .*;$/gm)];
+  const last = imports.at(-1);
+  if (!last) throw new Error(`no import line to add ${name} after`);
+  const end = last.index + last[0].length;
+  return `${java.slice(0, end)}\n${line}${java.slice(end)}`;
+}
+
+/** The index of the parenthesis closing the one opened at `open`, skipping Java string literals. */
+function closingParenthesis(java: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < java.length; i++) {
+    const char = java[i];
+    if (char === '"') {
+      for (i++; i < java.length && java[i] !== '"'; i++) if (java[i] === "\\") i++;
+    } else if (char === "(") depth++;
+    else if (char === ")" && --depth === 0) return i;
+  }
+  throw new Error("unbalanced parentheses in the Java conversion");
+}
+
+/** Wraps the value `Map.ofEntries(...)` of each entry `Map.entry("<key>", ...)` of `keys` in `List.of(...)`. */
+function wrapEntriesInLists(java: string, keys: readonly string[]): string {
+  let result = java;
+  for (const key of keys) {
+    const head = `Map.entry("${key}", Map.ofEntries(`;
+    for (let at = result.indexOf(head); at !== -1; at = result.indexOf(head, at + 1)) {
+      const valueStart = at + `Map.entry("${key}", `.length;
+      const close = closingParenthesis(result, valueStart + "Map.ofEntries".length);
+      result = `${result.slice(0, valueStart)}List.of(${result.slice(valueStart, close + 1)})${result.slice(close + 1)}`;
+    }
+  }
+  return result;
+}
+
+const ADAPTIVE_VALUE_ARGS = "com.docsplatform.docsplatform.inputs.SiteAdaptiveSchemaJsonSchemaPropertiesUnsignedPropertiesValueArgs";
+
+/** The known defects, by example folder (docs/resources/examples/<kind>). */
+export const JAVA_REPAIRS: Readonly<Record<string, JavaRepair>> = {
+  "agent-instructions": {
+    hasDefect: (java) => java.includes('Map.entry("nodes", Map.ofEntries(') || java.includes('Map.entry("leaves", Map.ofEntries('),
+    repair: (java) => withImport(wrapEntriesInLists(java, ["nodes", "leaves"]), "java.util.List"),
+    note: "writes each nested one-item list (`nodes`, `leaves`) as its item, which compiles but declares another document: the program above writes them as `List.of(Map.ofEntries(...))`.",
+  },
+  "site-adaptive-schema": {
+    hasDefect: (java) => java.includes("SiteAdaptiveSchemaJsonSchemaPropertiesUnsignedPropertiesValueArgs.builder()") && !java.includes(`import ${ADAPTIVE_VALUE_ARGS};`),
+    repair: (java) => withImport(java, ADAPTIVE_VALUE_ARGS),
+    note: "leaves out the import of a type used inside a map, so its program does not compile: the program above imports `SiteAdaptiveSchemaJsonSchemaPropertiesUnsignedPropertiesValueArgs`.",
+  },
+  "site-structure": {
+    hasDefect: (java) => /\.root\(\s*guides\.id\(\),\s*apiGroup\.id\(\)\)/.test(java) || java.includes(".items(reference.id())"),
+    repair: (java) =>
+      withImport(
+        withImport(
+          java.replace(/\.root\(\s*guides\.id\(\),\s*apiGroup\.id\(\)\)/, ".root(Output.all(guides.id(), apiGroup.id()))").replace(".items(reference.id())", ".items(reference.id().applyValue(List::of))"),
+          "com.pulumi.core.Output",
+        ),
+        "java.util.List",
+      ),
+    note: "passes a list of other resources' ids as separate outputs, which the builder does not take, so its program does not compile: the program above writes `.root(Output.all(guides.id(), apiGroup.id()))` and `.items(reference.id().applyValue(List::of))`.",
+  },
+};
+
+/** pulumi-java's conversion of `kind`, repaired; fails when a repair's defect is gone. */
+export function repairedJava(kind: string, java: string): string {
+  const known = JAVA_REPAIRS[kind];
+  if (!known) return java;
+  if (!known.hasDefect(java)) {
+    throw new Error(`pulumi-java no longer writes the known defect of ${kind}'s Java conversion: remove its repair from provider/scripts/java-repairs.mts`);
+  }
+  const repaired = known.repair(java);
+  if (known.hasDefect(repaired)) throw new Error(`the repair of ${kind}'s Java conversion left its defect`);
+  return repaired;
+}
