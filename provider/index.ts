@@ -15,23 +15,21 @@
  */
 // First: on an older Node.js, one line naming the versions instead of a TypeError inside undici.
 import "./runtime/node-version";
-export { AgentInstructions, type AgentInstructionsArgs } from "./resources/agent-instructions";
-export { Collection, type CollectionArgs } from "./resources/collection";
-export { OpenApiSpec, type OpenApiSpecArgs, ProcessingError } from "./resources/open-api-spec";
-export { OrganizationMember, type OrganizationMemberArgs } from "./resources/organization-member";
-export { OrganizationSettings, type OrganizationSettingsArgs } from "./resources/organization-settings";
-export { SamlProvider, type SamlProviderArgs } from "./resources/saml-provider";
-export { Site, type SiteArgs } from "./resources/site";
+export { AgentInstructions } from "./resources/agent-instructions";
+export { Collection } from "./resources/collection";
+export { OpenApiSpec, ProcessingError } from "./resources/open-api-spec";
+export { OrganizationMember } from "./resources/organization-member";
+export { OrganizationSettings } from "./resources/organization-settings";
+export { SamlProvider } from "./resources/saml-provider";
+export { Site } from "./resources/site";
 export {
   SiteAdaptiveSchema,
-  type SiteAdaptiveSchemaArgs,
   type AdaptiveJsonSchema,
   type BooleanClaim,
   type UnsignedClaims,
 } from "./resources/site-adaptive-schema";
 export {
   SiteCustomization,
-  type SiteCustomizationArgs,
   type Customization,
   type ContentReference,
   type CustomizationLink,
@@ -39,17 +37,16 @@ export {
   type ThemedColor,
   type ThemedImage,
 } from "./resources/site-customization";
-export { SiteSection, type SiteSectionArgs } from "./resources/site-section";
-export { SiteSectionGroup, type SiteSectionGroupArgs } from "./resources/site-section-group";
-export { SiteSpace, type SiteSpaceArgs } from "./resources/site-space";
-export { SiteStructure, type SiteStructureArgs } from "./resources/site-structure";
-export { SiteSpaceCustomization, type SiteSpaceCustomizationArgs } from "./resources/site-space-customization";
-export { Space, type SpaceArgs } from "./resources/space";
-export { Team, type TeamArgs } from "./resources/team";
-export { TeamMember, type TeamMemberArgs, type TeamRole } from "./resources/team-member";
+export { SiteSection } from "./resources/site-section";
+export { SiteSectionGroup } from "./resources/site-section-group";
+export { SiteSpace } from "./resources/site-space";
+export { SiteStructure } from "./resources/site-structure";
+export { SiteSpaceCustomization } from "./resources/site-space-customization";
+export { Space } from "./resources/space";
+export { Team } from "./resources/team";
+export { TeamMember, type TeamRole } from "./resources/team-member";
 export {
   Translation,
-  type TranslationArgs,
   type TranslationResult,
   type TranslationSource,
   type TranslationStats,
@@ -76,3 +73,24 @@ export { EMPTY_DOCUMENT } from "./domain/document";
 export * from "./lookups/index";
 export { CONFIG_DEFAULTS, CONFIG_NAMESPACE, ConfigurationError } from "./config/provider-config";
 export type { Adopt } from "./adapter/adopt";
+// Every kind's arguments, generated from its declaration (`npm run kinds`).
+export type {
+  AgentInstructionsArgs,
+  CollectionArgs,
+  OpenApiSpecArgs,
+  OrganizationMemberArgs,
+  OrganizationSettingsArgs,
+  SamlProviderArgs,
+  SiteArgs,
+  SiteAdaptiveSchemaArgs,
+  SiteCustomizationArgs,
+  SiteSectionArgs,
+  SiteSectionGroupArgs,
+  SiteSpaceArgs,
+  SiteSpaceCustomizationArgs,
+  SiteStructureArgs,
+  SpaceArgs,
+  TeamArgs,
+  TeamMemberArgs,
+  TranslationArgs,
+} from "./dynamic/kinds.generated";

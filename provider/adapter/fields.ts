@@ -14,6 +14,18 @@ export interface FieldFacts {
   readonly secret?: boolean;
   /** An array whose order and duplicates carry no meaning (normalized sorted). */
   readonly setValued?: boolean;
+  /**
+   * The field's documentation, with its example and limits: the source of the `<Kind>Args` doc
+   * comment, of schema.json's description and of the reference page (zod's own `description`).
+   */
+  readonly description?: string;
+  /** The kind whose id the field holds (`Collection.parent` names a `Collection`), e.g. `"Site"`. */
+  readonly refersTo?: string;
+  /**
+   * The name of an object field's type in schema.json (and so in every SDK) when it is not the
+   * kind's name and the field's (`OrganizationUrls`, not `OrganizationSettingsUrls`).
+   */
+  readonly typeName?: string;
 }
 
 // zod's metadata is one registry for every schema; declaring the facts there types `.meta(...)`.
@@ -45,7 +57,10 @@ export function factsOf(field: unknown): FieldFacts {
 }
 
 /** The keys of an object schema's fields for which `fact` holds, in the schema's order. */
-export function keysWith(schema: { readonly shape: Readonly<Record<string, unknown>> }, fact: keyof FieldFacts): string[] {
+/** The facts that hold or not of a field (the others are text). */
+type BooleanFact = "replaces" | "secret" | "setValued";
+
+export function keysWith(schema: { readonly shape: Readonly<Record<string, unknown>> }, fact: BooleanFact): string[] {
   return Object.entries(schema.shape)
     .filter(([, field]) => factsOf(field)[fact] === true)
     .map(([key]) => key);

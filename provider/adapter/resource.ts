@@ -34,6 +34,13 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
    */
   readonly schema: z.ZodType<I> & { readonly shape: Readonly<Record<string, unknown>> };
   /**
+   * What the state holds beyond the inputs (the server's own fields, with their descriptions), and
+   * an input again where its value in the state means something else than the input (described
+   * anew). Absent when the state holds only the inputs. The class's typed outputs and schema.json's
+   * properties are derived from it.
+   */
+  readonly outputs?: z.ZodObject;
+  /**
    * Input keys diff does not compare (used only at creation, or changing only how create and
    * update behave) that the state echoes in the outputs. Read returns them among the inputs, so a
    * refresh keeps them in the state's inputs; otherwise the CLI shows them as added in the next diff.

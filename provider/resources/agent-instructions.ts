@@ -18,7 +18,7 @@ import { isNotFoundError } from "../client";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { asWritten, covers, documentInput, EMPTY_DOCUMENT } from "../domain/document";
 import type { Document } from "../api/document";
@@ -28,31 +28,22 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { compact } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
 import { agentInstructionsPath, type ApiAgentInstructions, getAgentInstructions } from "../api/agent-instructions";
+import type { AgentInstructionsArgs, AgentInstructionsOutputs } from "../dynamic/kinds.generated";
+export type { AgentInstructionsArgs };
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  instructions: documentInput,
-  clearOnDestroy: z.boolean().optional(),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  instructions: documentInput.meta({ description:
+      "The instructions, a rich-text document, replaced whole on a change. Example:\n" +
+      "`{ object: \"document\", data: { schemaVersion: 1 }, nodes: [{ object: \"block\", type: \"paragraph\",\n" +
+      "nodes: [{ object: \"text\", leaves: [{ object: \"leaf\", text: \"Answer in a friendly tone.\", marks: [] }] }] }] }`." }),
+  clearOnDestroy: z.boolean().optional().meta({ description:
+      "What destroy (or removing the resource) does: `false` or left out leaves the organization's\n" +
+      "instructions as they are; `true` clears them (writes the empty document). Example: `true`." }),
 });
 
 /** `adopt` is never an input here: the organization's document always exists and is always adopted. */
 export type AgentInstructionsInputs = z.infer<typeof schema> & { adopt?: undefined };
-
-export interface AgentInstructionsArgs {
-  /** Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /**
-   * The instructions, a rich-text document, replaced whole on a change. Example:
-   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
-   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`.
-   */
-  instructions: pulumi.Input<Document>;
-  /**
-   * What destroy (or removing the resource) does: `false` or left out leaves the organization's
-   * instructions as they are; `true` clears them (writes the empty document). Example: `true`.
-   */
-  clearOnDestroy?: pulumi.Input<boolean>;
-}
 
 /**
  * The organization's agent instructions. Creating it takes over the organization's document;
@@ -71,17 +62,8 @@ export interface AgentInstructionsArgs {
  * ```
  */
 export class AgentInstructions extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly instructions: pulumi.Output<Document>;
-  declare readonly clearOnDestroy: pulumi.Output<boolean | undefined>;
-  /** When the instructions were last written. */
-  declare readonly updatedAt: pulumi.Output<string | undefined>;
-  /** Id of the user who last wrote them. */
-  declare readonly updatedBy: pulumi.Output<string | undefined>;
-  declare readonly urls: pulumi.Output<{ location?: string }>;
-
   constructor(name: string, args: AgentInstructionsArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { updatedAt: undefined, updatedBy: undefined, urls: undefined };
+    const outputs = outputSlots(definition);
     const props = withIdentity("AgentInstructions", name, { ...args, ...outputs }, opts);
     let self: AgentInstructions | undefined;
     // Two of them for one organization would overwrite each other's document on every up.
@@ -96,6 +78,10 @@ export class AgentInstructions extends DocsPlatformResource {
     self = this;
   }
 }
+
+// The typed outputs of `AgentInstructions` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface AgentInstructions extends AgentInstructionsOutputs {}
 
 /**
  * The state; `written` holds what the program declared (the inputs, or the previous state): the
@@ -122,6 +108,16 @@ function organizationOf(props: State, id: string): string {
   return typeof props.organizationId === "string" && props.organizationId !== "" ? props.organizationId : id;
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  updatedAt: z.string().optional().meta({ description: "When the instructions were last written." }),
+  updatedBy: z.string().optional().meta({ description: "Id of the user who last wrote them." }),
+  urls: z.object({ location: z.string().optional() }),
+});
+
 export const definition: ResourceDefinition<AgentInstructionsInputs> = {
   kind: "AgentInstructions",
   soleOwner: {
@@ -131,6 +127,7 @@ export const definition: ResourceDefinition<AgentInstructionsInputs> = {
   },
   importId: ofOrganization,
   schema,
+  outputs,
   ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {

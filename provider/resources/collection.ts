@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Adopt, adoptInput } from "../adapter/adopt";
+import { adoptInput } from "../adapter/adopt";
 import { identifier, text } from "../adapter/check";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
@@ -17,6 +17,8 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import { pick } from "../adapter/values";
 import { type ApiCollection, collectionMovePath, collectionPath, collectionTransferPath, getCollection, listCollections, organizationCollectionsPath, readCollectionThroughList } from "../api/collections";
+import type { CollectionArgs, CollectionOutputs } from "../dynamic/kinds.generated";
+export type { CollectionArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
@@ -51,56 +53,34 @@ const NATURAL_KEY = "title within its parent collection";
  *   1000 characters, so check rejects what the PATCH of the second create step would.
  */
 export const schema = z.strictObject({
-  organizationId: identifier(),
+  organizationId: identifier().meta({ description: "Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
   // the production service's behaviour (production; the API's reference gives no limits): title 1..50, description up to 100.
-  title: text({ min: 1, max: 50 }),
-  description: text({ max: 100 }).optional(),
-  defaultLevel: roleEnum.optional(),
-  parent: identifier().optional(),
-  adopt: adoptInput.optional(),
+  title: text({ min: 1, max: 50 }).meta({ description: "Title of the collection, 1 to 50 characters. Example: `\"Product docs\"`." }),
+  description: text({ max: 100 }).optional().meta({ description: "Free-text description, up to 100 characters. Example: `\"Everything customers read\"`." }),
+  defaultLevel: roleEnum.optional().meta({ description:
+      "Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,\n" +
+      "`comment` or `read`. Example: `\"read\"`." }),
+  parent: identifier().optional().meta({ refersTo: "Collection", description:
+      "Id of the parent collection; leave out for the top level. Changing it moves the collection\n" +
+      "(same id); removing it moves the collection to the top level. Example: `products.id`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing collection instead of creating one: `{ id: \"col_123\" }`, or `true` to\n" +
+      "adopt the collection with this `title` under this `parent` (created if there is none). It is\n" +
+      "then reconciled to these inputs. Only read at creation." }),
 });
 
 export type CollectionInputs = z.infer<typeof schema>;
 
-export interface CollectionArgs {
-  /** Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /** Title of the collection, 1 to 50 characters. Example: `"Product docs"`. */
-  title: pulumi.Input<string>;
-  /** Free-text description, up to 100 characters. Example: `"Everything customers read"`. */
-  description?: pulumi.Input<string>;
-  /**
-   * Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,
-   * `comment` or `read`. Example: `"read"`.
-   */
-  defaultLevel?: pulumi.Input<Role>;
-  /**
-   * Id of the parent collection; leave out for the top level. Changing it moves the collection
-   * (same id); removing it moves the collection to the top level. Example: `products.id`.
-   */
-  parent?: pulumi.Input<string>;
-  /**
-   * Take over an existing collection instead of creating one: `{ id: "col_123" }`, or `true` to
-   * adopt the collection with this `title` under this `parent` (created if there is none). It is
-   * then reconciled to these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<Adopt>;
-}
-
 /** A collection of spaces; `parent` changes move it, `organizationId` changes transfer it. */
 export class Collection extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  declare readonly description: pulumi.Output<string | undefined>;
-  declare readonly defaultLevel: pulumi.Output<Role | undefined>;
-  declare readonly parent: pulumi.Output<string | undefined>;
-  /** Links to the collection: `location` (API) and `app`. */
-  declare readonly urls: pulumi.Output<{ location?: string; app?: string }>;
-
   constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Collection", name, withIdentity("Collection", name, { ...args, urls: undefined }, opts), opts);
+    super("Collection", name, withIdentity("Collection", name, { ...args, ...outputSlots(definition) }, opts), opts);
   }
 }
+
+// The typed outputs of `Collection` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface Collection extends CollectionOutputs {}
 
 function stateOf(collection: ApiCollection): State {
   return {
@@ -178,9 +158,18 @@ function transfer(api: ApiRequester, id: string, olds: State, news: CollectionIn
   });
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  urls: z.object({ location: z.string().optional(), app: z.string().optional() }).meta({ description: "Links to the collection: `location` (API) and `app`." }),
+});
+
 export const definition: ResourceDefinition<CollectionInputs> = {
   kind: "Collection",
   schema,
+  outputs,
   ...declaredKeyLists(schema),
   naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.

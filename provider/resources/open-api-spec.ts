@@ -17,7 +17,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { PartialCreateError } from "../recovery/partial-create";
@@ -27,6 +27,8 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { type ApiOpenApiSpec, getOpenApiSpec, openApiSpecPath, openApiSpecsPath, readOpenApiSpecThroughList } from "../api/openapi-specs";
+import type { OpenApiSpecArgs, OpenApiSpecOutputs } from "../dynamic/kinds.generated";
+export type { OpenApiSpecArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "slug";
@@ -61,18 +63,24 @@ function credentialReason(url: string): string | undefined {
 }
 
 export const openApiSpecInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
   slug: text({ max: SLUG_MAX })
     .regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of the API's reference)")
-    .meta({ replaces: true }),
+    .meta({ replaces: true, description:
+      "Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is\n" +
+      "the resource's id and natural key: changing it deletes the spec, then creates the new one.\n" +
+      "Example: `\"petstore\"`." }),
   // the API's reference gives `{url}`; the API takes an absolute http(s) URL of at most 2048 characters, without credentials.
   source: z.strictObject({
     url: httpUrl({ max: 2048 }).superRefine((value, ctx) => {
       const reason = credentialReason(value);
       if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
     }),
-  }),
-  visibility: z.enum(SPEC_VISIBILITIES).optional(),
+  }).meta({ description:
+      "Where the API fetches the specification from: an absolute http(s) URL of at most 2048\n" +
+      "characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.\n" +
+      "Example: `{ url: \"https://example.com/openapi.yaml\" }`." }),
+  visibility: z.enum(SPEC_VISIBILITIES).optional().meta({ description: "`private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it. Example: `\"public\"`." }),
   waitForProcessing: z
     .union(
       [
@@ -83,43 +91,18 @@ export const openApiSpecInputs = z.strictObject({
       ],
       { error: `must be true, false or { timeoutSeconds: <whole number from 1 to ${WAIT_MAX_TIMEOUT_SECONDS}> }` },
     )
-    .optional(),
-  adopt: adoptInput.optional(),
+    .optional().meta({ description:
+      "Wait, when the spec is created or its source changes, until the API has processed the new\n" +
+      "version; fail with the processing error when it fails or does not end in time. `true` waits up\n" +
+      "to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only\n" +
+      "changes how `create`/`update` behave: changing it alone is never a change of the spec.\n" +
+      "Example: `{ timeoutSeconds: 120 }`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing spec instead of creating one: `{ id: \"<slug>\" }`, or `true` to adopt the\n" +
+      "spec with this `slug` (created when there is none). It is then reconciled to these inputs." }),
 });
 
 export type OpenApiSpecInputs = z.infer<typeof openApiSpecInputs>;
-
-export interface OpenApiSpecArgs {
-  /** Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /**
-   * Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is
-   * the resource's id and natural key: changing it deletes the spec, then creates the new one.
-   * Example: `"petstore"`.
-   */
-  slug: Wrapped<string>;
-  /**
-   * Where the API fetches the specification from: an absolute http(s) URL of at most 2048
-   * characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.
-   * Example: `{ url: "https://example.com/openapi.yaml" }`.
-   */
-  source: Wrapped<{ url: string }>;
-  /** `private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it. Example: `"public"`. */
-  visibility?: Wrapped<(typeof SPEC_VISIBILITIES)[number]>;
-  /**
-   * Wait, when the spec is created or its source changes, until the API has processed the new
-   * version; fail with the processing error when it fails or does not end in time. `true` waits up
-   * to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only
-   * changes how `create`/`update` behave: changing it alone is never a change of the spec.
-   * Example: `{ timeoutSeconds: 120 }`.
-   */
-  waitForProcessing?: Wrapped<boolean | { timeoutSeconds?: number }>;
-  /**
-   * Take over an existing spec instead of creating one: `{ id: "<slug>" }`, or `true` to adopt the
-   * spec with this `slug` (created when there is none). It is then reconciled to these inputs.
-   */
-  adopt?: Wrapped<boolean | { id: string }>;
-}
 
 /** the API's reference names only `pending`; the emulator and the production service also report `progress`. */
 const IN_PROGRESS = new Set(["pending", "progress", "processing", "in-progress"]);
@@ -303,6 +286,23 @@ async function findByNaturalKey(ctx: ResourceContext, inputs: OpenApiSpecInputs)
   return spec ? [{ id: spec.slug, state: stateOf(inputs.organizationId, spec) }] : [];
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  specId: z.string().meta({ description: "The server's id of the spec (the resource's id is the slug)." }),
+  processingState: z.string().meta({ description: "`pending`, `progress`, `complete` or `failed` (the API's reference names only `pending`)." }),
+  lastVersion: z.string().meta({ description: "Id of the latest version." }),
+  lastProcessedAt: z.string().optional(),
+  lastProcessErrorCode: z.string().optional().meta({ description: "Why the last processing failed, e.g. `FETCH_TIMEOUT`." }),
+  lastProcessedErrors: z.array(z.object({ message: z.string(), code: z.string().optional() })).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() }),
+  publishedUrl: z.string().optional(),
+});
+
 export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   kind: "OpenApiSpec",
   soleOwner: {
@@ -312,6 +312,7 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
     why: "a slug names one spec, so each up would undo the other's changes. Declare one OpenApiSpec per slug.",
   },
   schema: openApiSpecInputs,
+  outputs,
   // `waitForProcessing` is deliberately not an input key: changing it alone must not be a diff.
   uncomparedInputKeys: ["waitForProcessing"],
   ...declaredKeyLists(openApiSpecInputs),
@@ -336,39 +337,8 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
  * ```
  */
 export class OpenApiSpec extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly slug: pulumi.Output<string>;
-  declare readonly source: pulumi.Output<{ url: string }>;
-  declare readonly visibility: pulumi.Output<(typeof SPEC_VISIBILITIES)[number] | undefined>;
-  declare readonly waitForProcessing: pulumi.Output<boolean | { timeoutSeconds?: number } | undefined>;
-  /** The server's id of the spec (the resource's id is the slug). */
-  declare readonly specId: pulumi.Output<string>;
-  /** `pending`, `progress`, `complete` or `failed` (the API's reference names only `pending`). */
-  declare readonly processingState: pulumi.Output<string>;
-  /** Id of the latest version. */
-  declare readonly lastVersion: pulumi.Output<string>;
-  declare readonly lastProcessedAt: pulumi.Output<string | undefined>;
-  /** Why the last processing failed, e.g. `FETCH_TIMEOUT`. */
-  declare readonly lastProcessErrorCode: pulumi.Output<string | undefined>;
-  declare readonly lastProcessedErrors: pulumi.Output<{ message: string; code?: string }[] | undefined>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
-  declare readonly urls: pulumi.Output<{ location?: string; app?: string; published?: string }>;
-  declare readonly publishedUrl: pulumi.Output<string | undefined>;
-
   constructor(name: string, args: OpenApiSpecArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = {
-      specId: undefined,
-      processingState: undefined,
-      lastVersion: undefined,
-      lastProcessedAt: undefined,
-      lastProcessErrorCode: undefined,
-      lastProcessedErrors: undefined,
-      createdAt: undefined,
-      updatedAt: undefined,
-      urls: undefined,
-      publishedUrl: undefined,
-    };
+    const outputs = outputSlots(definition);
     const props = withIdentity("OpenApiSpec", name, { ...args, ...outputs }, opts);
     let self: OpenApiSpec | undefined;
     // A slug names one spec: two resources with it would both manage it (the 409 advice to adopt
@@ -384,3 +354,7 @@ export class OpenApiSpec extends DocsPlatformResource {
     self = this;
   }
 }
+
+// The typed outputs of `OpenApiSpec` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface OpenApiSpec extends OpenApiSpecOutputs {}

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { type ClaimedObject, claimSoleOwner } from "../dynamic/object-owners";
 import { type ApiMember, getMember, memberPath, readMemberThroughList } from "../api/members";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember } from "../domain/members";
@@ -13,6 +13,8 @@ import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
+import type { OrganizationMemberArgs, OrganizationMemberOutputs } from "../dynamic/kinds.generated";
+export type { OrganizationMemberArgs };
 
 /**
  * The role of an existing member of an organization. People join an organization
@@ -31,45 +33,28 @@ import { stateStrings } from "../adapter/values";
  */
 export const schema = z
   .strictObject({
-    organizationId: identifier().meta({ replaces: true }),
-    userId: identifier().optional().meta({ replaces: true }),
+    organizationId: identifier().meta({ replaces: true, description: "Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+    userId: identifier().optional().meta({ replaces: true, description:
+        "The member's user id; give exactly one of `userId` and `email`. Changing it replaces the\n" +
+        "resource (another member is managed). Example: `\"usr_ada\"`." }),
     /** Matched case-insensitively against the members' emails; kept as written. */
-    email: emailAddress().optional().meta({ replaces: true }),
-    role: roleEnum.nullable(),
-    removeOnDestroy: z.boolean().default(false),
+    email: emailAddress().optional().meta({ replaces: true, description:
+        "The member's email, matched case-insensitively against the organization's members (the whole\n" +
+        "member list is read); give exactly one of `userId` and `email`. Nobody or several members with\n" +
+        "that email is an error. Changing it replaces the resource. Example: `\"ada@acme.com\"`." }),
+    role: roleEnum.nullable().meta({ description:
+        "The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or\n" +
+        "`read`; `null` makes them a guest. Changes in place. Example: `\"edit\"`." }),
+    removeOnDestroy: z.boolean().default(false).meta({ description:
+        "What destroying the resource does (`pulumi destroy`, or removing it from the program).\n" +
+        "`false` (the default): the member stays in the organization with the role they have then.\n" +
+        "`true`: the member is removed from the organization (their access ends; they must join again\n" +
+        "to come back). Changing it changes only the state. Example: `true`." }),
   })
   .superRefine(exactlyOneMemberReference, EVEN_WITH_OTHER_FAILURES);
 
 /** `adopt` is never an input here: the member is always taken over. */
 export type OrganizationMemberInputs = z.infer<typeof schema> & { adopt?: undefined };
-
-export interface OrganizationMemberArgs {
-  /** Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /**
-   * The member's user id; give exactly one of `userId` and `email`. Changing it replaces the
-   * resource (another member is managed). Example: `"usr_ada"`.
-   */
-  userId?: pulumi.Input<string>;
-  /**
-   * The member's email, matched case-insensitively against the organization's members (the whole
-   * member list is read); give exactly one of `userId` and `email`. Nobody or several members with
-   * that email is an error. Changing it replaces the resource. Example: `"ada@acme.com"`.
-   */
-  email?: pulumi.Input<string>;
-  /**
-   * The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or
-   * `read`; `null` makes them a guest. Changes in place. Example: `"edit"`.
-   */
-  role: pulumi.Input<Role | null>;
-  /**
-   * What destroying the resource does (`pulumi destroy`, or removing it from the program).
-   * `false` (the default): the member stays in the organization with the role they have then.
-   * `true`: the member is removed from the organization (their access ends; they must join again
-   * to come back). Changing it changes only the state. Example: `true`.
-   */
-  removeOnDestroy?: pulumi.Input<boolean>;
-}
 
 /**
  * The role of an existing organization member. Creating it takes over the member; destroying it
@@ -80,20 +65,8 @@ export interface OrganizationMemberArgs {
  * new docs.OrganizationMember("contractor", { userId: "usr_42", role: null, removeOnDestroy: true });
  */
 export class OrganizationMember extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly userId: pulumi.Output<string | undefined>;
-  declare readonly email: pulumi.Output<string | undefined>;
-  declare readonly role: pulumi.Output<Role | null>;
-  declare readonly removeOnDestroy: pulumi.Output<boolean>;
-  /** When the member joined the organization. */
-  declare readonly joinedAt: pulumi.Output<string>;
-  /** Whether the member's account is disabled. */
-  declare readonly disabled: pulumi.Output<boolean>;
-  /** Whether the member signs in through single sign-on. */
-  declare readonly sso: pulumi.Output<boolean>;
-
   constructor(name: string, args: OrganizationMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { joinedAt: undefined, disabled: undefined, sso: undefined };
+    const outputs = outputSlots(definition);
     const props = withIdentity("OrganizationMember", name, { ...args, ...outputs }, opts);
     let self: OrganizationMember | undefined;
     // Two of them for one person would set the member's role back and forth on every up. The same
@@ -109,6 +82,10 @@ export class OrganizationMember extends DocsPlatformResource {
     self = this;
   }
 }
+
+// The typed outputs of `OrganizationMember` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface OrganizationMember extends OrganizationMemberOutputs {}
 
 /**
  * The member an OrganizationMember names, for the one-owner check: by user id, or by email in any
@@ -149,6 +126,16 @@ async function setRole(ctx: ResourceContext, organizationId: string, userId: str
   return patchChecked<ApiMember>(ctx.api, memberPath(organizationId, userId), { role });
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  joinedAt: z.string().meta({ description: "When the member joined the organization." }),
+  disabled: z.boolean().meta({ description: "Whether the member's account is disabled." }),
+  sso: z.boolean().meta({ description: "Whether the member signs in through single sign-on." }),
+});
+
 export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   kind: "OrganizationMember",
   // The same person named by user id in one and by email in the other is not found here (it needs the API).
@@ -159,6 +146,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   },
   exclusiveInputKeys: [["userId", "email"]],
   schema,
+  outputs,
   ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {

@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { type Wrapped } from "../dynamic/args";
 import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
 import { patchChecked, sortedSet } from "../api/requests";
 import { claimSoleOwner } from "../dynamic/object-owners";
+import { outputSlots } from "../dynamic/args";
 import { organizationIdFor } from "../config/organization-default";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -16,6 +16,8 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
 import { type ApiOrganization, getOrganization, organizationPath } from "../api/organizations";
+import type { OrganizationSettingsArgs, OrganizationSettingsOutputs } from "../dynamic/kinds.generated";
+export type { OrganizationSettingsArgs };
 
 /**
  * The settings of an existing organization. The API has no endpoint that
@@ -34,62 +36,34 @@ import { type ApiOrganization, getOrganization, organizationPath } from "../api/
 const siteContent = z.strictObject({ type: z.literal("site"), site: identifier() });
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  title: text({ min: 2, max: 255 }).optional(),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  title: text({ min: 2, max: 255 }).optional().meta({ description: "Name of the organization, 2 to 255 characters. Example: `\"Acme Inc.\"`." }),
   // A set of domains: normalized to lower case, deduplicated and sorted for stable diffs.
   emailDomains: z
     .array(text({ min: 1, max: 253 }))
     .transform((domains) => sortedSet(domains.map((domain) => domain.toLowerCase())))
     .optional()
-    .meta({ setValued: true }),
-  hostname: text({ min: 3, max: 32 }).optional(),
-  defaultRole: roleEnum.nullable().optional(),
-  defaultContent: siteContent.nullable().optional(),
-  logo: httpUrl({ max: 2048 }).nullable().optional(),
-  sso: z.boolean().optional(),
-  ai: z.boolean().optional(),
-  inviteLinks: z.boolean().optional(),
-  mergeRules: mergeRulesInput.optional(),
+    .meta({ setValued: true, description:
+      "Email domains whose verified users may join the organization; a set (case, order and\n" +
+      "duplicates ignored). Example: `[\"acme.com\", \"acme.io\"]`." }),
+  hostname: text({ min: 3, max: 32 }).optional().meta({ description: "Default hostname of public content, 3 to 32 characters. Example: `\"acme\"`." }),
+  defaultRole: roleEnum.nullable().optional().meta({ description:
+      "Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" +
+      "them guests. Example: `\"read\"`." }),
+  defaultContent: siteContent.nullable().optional().meta({ description: "What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: \"site\", site: site.id }`." }),
+  logo: httpUrl({ max: 2048 }).nullable().optional().meta({ description: "Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `\"https://acme.com/logo.png\"`." }),
+  sso: z.boolean().optional().meta({ description: "Enforce SAML single sign-on for the whole organization. Example: `true`." }),
+  ai: z.boolean().optional().meta({ description: "Enable AI features. Example: `true`." }),
+  inviteLinks: z.boolean().optional().meta({ description: "Enable invite links. Example: `false`." }),
+  mergeRules: mergeRulesInput.optional().meta({ description:
+      "Merge rules of change requests: `{ type: \"inherit\" }`, or `{ type: \"rules\", rules: [{ rule:\n" +
+      "\"require_specific_reviewers\", users: [\"user_1\"] }] }`." }),
 });
 
 /** `adopt` is never an input here: the organization is always adopted. */
 export type OrganizationSettingsInputs = z.infer<typeof schema> & { adopt?: undefined };
 
 export type { MergeRules };
-
-export interface OrganizationSettingsArgs {
-  /** Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /** Name of the organization, 2 to 255 characters. Example: `"Acme Inc."`. */
-  title?: pulumi.Input<string>;
-  /**
-   * Email domains whose verified users may join the organization; a set (case, order and
-   * duplicates ignored). Example: `["acme.com", "acme.io"]`.
-   */
-  emailDomains?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Default hostname of public content, 3 to 32 characters. Example: `"acme"`. */
-  hostname?: pulumi.Input<string>;
-  /**
-   * Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes
-   * them guests. Example: `"read"`.
-   */
-  defaultRole?: pulumi.Input<Role | null>;
-  /** What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: "site", site: site.id }`. */
-  defaultContent?: Wrapped<{ type: "site"; site: string } | null>;
-  /** Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`. */
-  logo?: pulumi.Input<string | null>;
-  /** Enforce SAML single sign-on for the whole organization. Example: `true`. */
-  sso?: pulumi.Input<boolean>;
-  /** Enable AI features. Example: `true`. */
-  ai?: pulumi.Input<boolean>;
-  /** Enable invite links. Example: `false`. */
-  inviteLinks?: pulumi.Input<boolean>;
-  /**
-   * Merge rules of change requests: `{ type: "inherit" }`, or `{ type: "rules", rules: [{ rule:
-   * "require_specific_reviewers", users: ["user_1"] }] }`.
-   */
-  mergeRules?: Wrapped<MergeRules>;
-}
 
 /** Links of the organization. */
 export interface OrganizationUrls {
@@ -103,27 +77,6 @@ export interface OrganizationUrls {
  * leaves the organization as it is.
  */
 export class OrganizationSettings extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string | undefined>;
-  declare readonly emailDomains: pulumi.Output<string[] | undefined>;
-  declare readonly hostname: pulumi.Output<string | undefined>;
-  declare readonly defaultRole: pulumi.Output<Role | null | undefined>;
-  declare readonly defaultContent: pulumi.Output<{ type: "site"; site: string } | null | undefined>;
-  declare readonly logo: pulumi.Output<string | null | undefined>;
-  declare readonly sso: pulumi.Output<boolean | undefined>;
-  declare readonly ai: pulumi.Output<boolean | undefined>;
-  declare readonly inviteLinks: pulumi.Output<boolean | undefined>;
-  declare readonly mergeRules: pulumi.Output<MergeRules | undefined>;
-  /** Organization type; `business` appears. */
-  declare readonly type: pulumi.Output<string>;
-  /** Billing plan; `free_2024` appears. */
-  declare readonly plan: pulumi.Output<string>;
-  declare readonly useCase: pulumi.Output<string | undefined>;
-  declare readonly communityType: pulumi.Output<string | undefined>;
-  declare readonly customHostname: pulumi.Output<string | undefined>;
-  declare readonly urls: pulumi.Output<OrganizationUrls>;
-  declare readonly createdAt: pulumi.Output<string>;
-
   constructor(name: string, args: OrganizationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     const organizationIdInput = organizationIdFor("OrganizationSettings", name, args.organizationId);
     let self: OrganizationSettings | undefined;
@@ -136,20 +89,14 @@ export class OrganizationSettings extends DocsPlatformResource {
       ownership: definition.soleOwner!,
     });
     // No create identity: this resource never creates (see withIdentity); only the stack's default organization.
-    super("OrganizationSettings", name, {
-        ...args,
-        organizationId,
-        type: undefined,
-        plan: undefined,
-        useCase: undefined,
-        communityType: undefined,
-        customHostname: undefined,
-        urls: undefined,
-        createdAt: undefined,
-      }, opts);
+    super("OrganizationSettings", name, { ...args, organizationId, ...outputSlots(definition) }, opts);
     self = this;
   }
 }
+
+// The typed outputs of `OrganizationSettings` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface OrganizationSettings extends OrganizationSettingsOutputs {}
 
 const SETTINGS = [
   "title",
@@ -209,6 +156,20 @@ async function apply(ctx: ResourceContext, inputs: OrganizationSettingsInputs, c
   return stateOf(organization);
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  type: z.string().meta({ description: "Organization type; `business` appears." }),
+  plan: z.string().meta({ description: "Billing plan; `free_2024` appears." }),
+  useCase: z.string().optional(),
+  communityType: z.string().optional(),
+  customHostname: z.string().optional(),
+  urls: z.object({ location: z.string().optional(), app: z.string().optional(), logo: z.string().optional() }).meta({ typeName: "OrganizationUrls" }),
+  createdAt: z.string(),
+});
+
 export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   kind: "OrganizationSettings",
   soleOwner: {
@@ -218,6 +179,7 @@ export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   },
   importId: ofOrganization,
   schema,
+  outputs,
   ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {

@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Adopt, adoptInput } from "../adapter/adopt";
+import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -14,6 +14,8 @@ import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { pick, stateStrings } from "../adapter/values";
 import { type ApiSamlProvider, getSamlProvider, listSamlProviders, readSamlProviderThroughList, samlProviderPath, samlProvidersPath } from "../api/saml";
+import type { SamlProviderArgs, SamlProviderOutputs } from "../dynamic/kinds.generated";
+export type { SamlProviderArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "label within the organization";
@@ -30,44 +32,23 @@ const NATURAL_KEY = "label within the organization";
  *   maximum, so "" is valid; `ssoURL` is an absolute http(s) URL.
  */
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  label: text({ min: 1, max: 30 }),
-  entityID: text({ max: 1024 }).optional(),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  label: text({ min: 1, max: 30 }).meta({ description: "Label shown on the sign-in page, 1 to 30 characters, unique by convention. Example: `\"Okta\"`." }),
+  entityID: text({ max: 1024 }).optional().meta({ description: "The identity provider's SAML entity ID, at most 1024 characters. Example: `\"http://www.okta.com/exk1abc\"`." }),
   // An identity provider's signing certificate: kept encrypted in the state however it is given.
-  certificate: text({ max: 10000 }).optional().meta({ secret: true }),
-  ssoURL: httpUrl({ max: 2048 }).optional(),
-  defaultTeam: identifier().optional(),
-  defaultRole: roleEnum.nullable().optional(),
-  adopt: adoptInput.optional(),
+  certificate: text({ max: 10000 }).optional().meta({ secret: true, description: "The identity provider's X.509 signing certificate (PEM or base64), at most 10000 characters. Example: `fs.readFileSync(\"okta.pem\", \"utf8\")`." }),
+  ssoURL: httpUrl({ max: 2048 }).optional().meta({ description: "The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters. Example: `\"https://acme.okta.com/app/docs/sso/saml\"`." }),
+  defaultTeam: identifier().optional().meta({ refersTo: "Team", description: "Id of the team new SSO users join. Example: `writers.id` (a `Team`)." }),
+  defaultRole: roleEnum.nullable().optional().meta({ description:
+      "Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" +
+      "them guests. Example: `\"read\"`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing SAML provider instead of creating one: `{ id: \"saml_123\" }`, or `true`\n" +
+      "to adopt the provider whose label equals `label` (created if there is none). It is then\n" +
+      "reconciled to these inputs. Only read at creation." }),
 });
 
 export type SamlProviderInputs = z.infer<typeof schema>;
-
-export interface SamlProviderArgs {
-  /** Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /** Label shown on the sign-in page, 1 to 30 characters, unique by convention. Example: `"Okta"`. */
-  label: pulumi.Input<string>;
-  /** The identity provider's SAML entity ID, at most 1024 characters. Example: `"http://www.okta.com/exk1abc"`. */
-  entityID?: pulumi.Input<string>;
-  /** The identity provider's X.509 signing certificate (PEM or base64), at most 10000 characters. Example: `fs.readFileSync("okta.pem", "utf8")`. */
-  certificate?: pulumi.Input<string>;
-  /** The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`. */
-  ssoURL?: pulumi.Input<string>;
-  /** Id of the team new SSO users join. Example: `writers.id` (a `Team`). */
-  defaultTeam?: pulumi.Input<string>;
-  /**
-   * Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes
-   * them guests. Example: `"read"`.
-   */
-  defaultRole?: pulumi.Input<Role | null>;
-  /**
-   * Take over an existing SAML provider instead of creating one: `{ id: "saml_123" }`, or `true`
-   * to adopt the provider whose label equals `label` (created if there is none). It is then
-   * reconciled to these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<Adopt>;
-}
 
 /** The service-provider side of the SAML setup, to enter in the identity provider. */
 export interface SamlService {
@@ -78,24 +59,14 @@ export interface SamlService {
 
 /** A SAML single sign-on provider of an organization. */
 export class SamlProvider extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly label: pulumi.Output<string>;
-  declare readonly entityID: pulumi.Output<string | undefined>;
-  declare readonly certificate: pulumi.Output<string | undefined>;
-  declare readonly ssoURL: pulumi.Output<string | undefined>;
-  declare readonly defaultTeam: pulumi.Output<string | undefined>;
-  declare readonly defaultRole: pulumi.Output<Role | null | undefined>;
-  /** Provider status; `active` appears. */
-  declare readonly status: pulumi.Output<string>;
-  /** ACS URL, start URL and entity ID of the platform, to configure in the identity provider. */
-  declare readonly service: pulumi.Output<SamlService>;
-  declare readonly urls: pulumi.Output<{ location?: string }>;
-  declare readonly createdAt: pulumi.Output<string>;
-
   constructor(name: string, args: SamlProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super("SamlProvider", name, withIdentity("SamlProvider", name, { ...args, status: undefined, service: undefined, urls: undefined, createdAt: undefined }, opts), opts, definition.secretInputKeys);
+    super("SamlProvider", name, withIdentity("SamlProvider", name, { ...args, ...outputSlots(definition) }, opts), opts, definition.secretInputKeys);
   }
 }
+
+// The typed outputs of `SamlProvider` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SamlProvider extends SamlProviderOutputs {}
 
 const WRITABLE = ["label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"] as const;
 
@@ -136,9 +107,21 @@ function bodyOf(inputs: SamlProviderInputs, keys: Iterable<string>): Record<stri
   return pick(inputs, [...keys].filter((key): key is (typeof WRITABLE)[number] => (WRITABLE as readonly string[]).includes(key)));
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  status: z.string().meta({ description: "Provider status; `active` appears." }),
+  service: z.object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() }).meta({ typeName: "SamlService" }).meta({ description: "ACS URL, start URL and entity ID of the platform, to configure in the identity provider." }),
+  urls: z.object({ location: z.string().optional() }),
+  createdAt: z.string(),
+});
+
 export const definition: ResourceDefinition<SamlProviderInputs> = {
   kind: "SamlProvider",
   schema,
+  outputs,
   ...declaredKeyLists(schema),
   naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.

@@ -19,7 +19,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -27,6 +27,8 @@ import { isNotFoundError } from "../client";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
 import { adaptiveSchemaPath, type ApiAdaptiveSchema, getAdaptiveSchema } from "../api/adaptive-schemas";
+import type { SiteAdaptiveSchemaArgs, SiteAdaptiveSchemaOutputs } from "../dynamic/kinds.generated";
+export type { SiteAdaptiveSchemaArgs };
 
 const annotations = {
   title: text({ max: 200 }).optional(),
@@ -46,16 +48,21 @@ const unsignedClaims = z.strictObject({
 const jsonSchemaInput = z.strictObject({
   $schema: text({ min: 1, max: 200 }).optional(),
   type: z.literal("object", "must be \"object\""),
-  properties: z.object({ unsigned: unsignedClaims }).catchall(booleanClaim),
+  // zod types a catch-all beside a known key as an intersection that asks `unsigned` to be a
+  // boolean claim too; the check is right, its type is not: the type is the one the API documents.
+  properties: z.object({ unsigned: unsignedClaims }).catchall(booleanClaim) as unknown as z.ZodType<AdaptiveJsonSchema["properties"]>,
   additionalProperties: z.literal(false, "must be false"),
   required: z.array(text({ min: 1, max: 100 })).optional(),
   ...annotations,
 });
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  siteId: identifier().meta({ replaces: true }),
-  jsonSchema: jsonSchemaInput,
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`." }),
+  jsonSchema: jsonSchemaInput.meta({ description:
+      "The visitor schema, replaced whole on every change. Example:\n" +
+      "`{ type: \"object\", properties: { unsigned: { type: \"object\", properties: { betaUser: { type: \"boolean\" } },\n" +
+      "additionalProperties: false }, isAdmin: { type: \"boolean\", description: \"Signed-in admin\" } }, additionalProperties: false }`." }),
 });
 
 /** `adopt` is never an input here: a site has at most one schema, and create always takes it over. */
@@ -90,19 +97,6 @@ export interface AdaptiveJsonSchema {
   description?: string;
 }
 
-export interface SiteAdaptiveSchemaArgs {
-  /** Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`. */
-  siteId: Wrapped<string>;
-  /**
-   * The visitor schema, replaced whole on every change. Example:
-   * `{ type: "object", properties: { unsigned: { type: "object", properties: { betaUser: { type: "boolean" } },
-   * additionalProperties: false }, isAdmin: { type: "boolean", description: "Signed-in admin" } }, additionalProperties: false }`.
-   */
-  jsonSchema: Wrapped<AdaptiveJsonSchema>;
-}
-
 /** A schema with no claims: what destroy leaves, as the API has no delete. */
 export const EMPTY_SCHEMA = {
   type: "object",
@@ -124,10 +118,19 @@ async function put(ctx: ResourceContext, address: { organizationId: string; site
   return stateOf(address, saved);
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  updatedAt: z.string().meta({ description: "When the schema was last written." }),
+});
+
 export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
   kind: "SiteAdaptiveSchema",
   importId: ofSite,
   schema,
+  outputs,
   ...declaredKeyLists(schema),
 
   async create(ctx, inputs) {
@@ -180,14 +183,12 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
  * ```
  */
 export class SiteAdaptiveSchema extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly jsonSchema: pulumi.Output<AdaptiveJsonSchema>;
-  /** When the schema was last written. */
-  declare readonly updatedAt: pulumi.Output<string>;
-
   constructor(name: string, args: SiteAdaptiveSchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { updatedAt: undefined };
+    const outputs = outputSlots(definition);
     super("SiteAdaptiveSchema", name, withIdentity("SiteAdaptiveSchema", name, { ...args, ...outputs }, opts), opts);
   }
 }
+
+// The typed outputs of `SiteAdaptiveSchema` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteAdaptiveSchema extends SiteAdaptiveSchemaOutputs {}

@@ -27,7 +27,7 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -37,6 +37,8 @@ import { ofSite } from "../adapter/import-ids";
 import { getSiteCustomization, siteCustomizationPath } from "../api/customizations";
 import { getSite } from "../api/sites";
 import { customizationDefaults, differences } from "../domain/customization-defaults";
+import type { SiteCustomizationArgs, SiteCustomizationOutputs } from "../dynamic/kinds.generated";
+export type { SiteCustomizationArgs };
 
 // ---------------------------------------------------------------------------------------------
 // The Customization object's input shape, shared with SiteSpaceCustomization.
@@ -68,7 +70,7 @@ export function customizationFields(nullable: boolean) {
   const themedImage = () => unsettable(z.strictObject({ light: imageUrl().optional(), dark: imageUrl().optional() }));
   const enabled = () => z.strictObject({ enabled: z.boolean().optional() });
   return {
-    title: text({ min: 1, max: 128 }).optional(),
+    title: text({ min: 1, max: 128 }).optional().meta({ description: "Title shown in the site's header, 1..128 characters. Example: `\"Acme Docs\"`." }),
     styling: z
       .strictObject({
         theme: option().optional(),
@@ -88,8 +90,11 @@ export function customizationFields(nullable: boolean) {
         sidebar: z.strictObject({ background: option().optional(), list: option().optional() }).optional(),
         search: option().optional(),
       })
-      .optional(),
-    favicon: z.strictObject({ icon: themedImage().optional() }).optional(),
+      .optional().meta({ description:
+        "Look of the site. Example: `{ theme: \"clean\", primaryColor: { light: \"#346DDB\", dark: \"#6B9BF2\" },\n" +
+        "corners: \"straight\", depth: \"subtle\", links: \"default\", font: \"Inter\", icons: \"regular\",\n" +
+        "sidebar: { background: \"default\", list: \"default\" }, search: \"prominent\" }`." }),
+    favicon: z.strictObject({ icon: themedImage().optional() }).optional().meta({ description: "Favicon; `icon: null` removes it. Example: `{ icon: { light: \"https://acme.test/favicon.png\" } }`." }),
     header: z
       .strictObject({
         logo: themedImage().optional(),
@@ -107,14 +112,16 @@ export function customizationFields(nullable: boolean) {
           .max(50)
           .optional(),
       })
-      .optional(),
+      .optional().meta({ description:
+        "Header: logo (`null` removes it), primary link and links, managed as a whole list. Example:\n" +
+        "`{ logo: { light: \"https://acme.test/logo.svg\" }, links: [{ title: \"Status\", to: { kind: \"url\", url: \"https://status.acme.test\" } }] }`." }),
     footer: z
       .strictObject({
         logo: themedImage().optional(),
         groups: z.array(z.strictObject({ title: linkTitle(), links: z.array(link).max(50).optional() })).max(50).optional(),
         copyright: unsettable(text({ max: 1000 })).optional(),
       })
-      .optional(),
+      .optional().meta({ description: "Footer: logo, link groups (managed as a whole list), copyright. Example: `{ copyright: \"© Acme Inc.\" }`." }),
     announcement: z
       .strictObject({
         enabled: z.boolean().optional(),
@@ -122,20 +129,20 @@ export function customizationFields(nullable: boolean) {
         link: unsettable(link).optional(),
         style: option().optional(),
       })
-      .optional(),
-    themes: z.strictObject({ default: option().optional(), toggeable: z.boolean().optional() }).optional(),
-    pdf: enabled().optional(),
-    feedback: enabled().optional(),
-    ai: z.strictObject({ mode: option().optional() }).optional(),
-    advancedCustomization: enabled().optional(),
-    git: z.strictObject({ showEditLink: z.boolean().optional() }).optional(),
-    pageActions: z.strictObject({ externalAI: z.boolean().optional(), markdown: z.boolean().optional(), mcp: z.boolean().optional() }).optional(),
-    externalLinks: z.strictObject({ target: option().optional() }).optional(),
-    pagination: enabled().optional(),
-    trademark: enabled().optional(),
-    privacyPolicy: z.strictObject({ url: unsettable(imageUrl()).optional() }).optional(),
-    socialPreview: z.strictObject({ url: unsettable(imageUrl()).optional() }).optional(),
-    insights: z.strictObject({ trackingCookie: z.boolean().optional() }).optional(),
+      .optional().meta({ description: "Banner above the site. Example: `{ enabled: true, message: \"v2 is out\", style: \"info\" }`." }),
+    themes: z.strictObject({ default: option().optional(), toggeable: z.boolean().optional() }).optional().meta({ description: "Light/dark theme. Example: `{ default: \"light\", toggeable: true }`." }),
+    pdf: enabled().optional().meta({ description: "PDF export. Example: `{ enabled: false }`." }),
+    feedback: enabled().optional().meta({ description: "Page feedback. Example: `{ enabled: true }`." }),
+    ai: z.strictObject({ mode: option().optional() }).optional().meta({ description: "AI features. Example: `{ mode: \"none\" }`." }),
+    advancedCustomization: enabled().optional().meta({ description: "Example: `{ enabled: true }`." }),
+    git: z.strictObject({ showEditLink: z.boolean().optional() }).optional().meta({ description: "Example: `{ showEditLink: true }`." }),
+    pageActions: z.strictObject({ externalAI: z.boolean().optional(), markdown: z.boolean().optional(), mcp: z.boolean().optional() }).optional().meta({ description: "Actions offered on pages. Example: `{ externalAI: true, markdown: true, mcp: false }`." }),
+    externalLinks: z.strictObject({ target: option().optional() }).optional().meta({ description: "Example: `{ target: \"self\" }`." }),
+    pagination: enabled().optional().meta({ description: "Example: `{ enabled: true }`." }),
+    trademark: enabled().optional().meta({ description: "Example: `{ enabled: false }`." }),
+    privacyPolicy: z.strictObject({ url: unsettable(imageUrl()).optional() }).optional().meta({ description: "`url: null` removes it. Example: `{ url: \"https://acme.test/privacy\" }`." }),
+    socialPreview: z.strictObject({ url: unsettable(imageUrl()).optional() }).optional().meta({ description: "`url: null` removes it. Example: `{ url: \"https://acme.test/social.png\" }`." }),
+    insights: z.strictObject({ trackingCookie: z.boolean().optional() }).optional().meta({ description: "Example: `{ trackingCookie: false }`." }),
   };
 }
 
@@ -302,23 +309,13 @@ export function declarableFields(differing: Json | undefined, fields: Readonly<R
 // The resource.
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  siteId: identifier().meta({ replaces: true }),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it manages another site's customization. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site. Changing it manages another site's customization (the old one is left as it is). Example: `site.id`." }),
   ...customizationFields(true),
 });
 
 /** `adopt` is never an input here: the site's customization always exists and is always adopted. */
 export type SiteCustomizationInputs = z.infer<typeof schema> & { adopt?: undefined };
-
-/** The customization fields as resource arguments: each may be an Output, at any depth. */
-export type CustomizationArgs = { [K in keyof Customization]?: Wrapped<NonNullable<Customization[K]>> };
-
-export interface SiteCustomizationArgs extends CustomizationArgs {
-  /** Id of the organization that owns the site. Changing it manages another site's customization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site. Changing it manages another site's customization (the old one is left as it is). Example: `site.id`. */
-  siteId: Wrapped<string>;
-}
 
 const FIELDS = customizationFields(true);
 
@@ -402,28 +399,6 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
  * ```
  */
 export class SiteCustomization extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string | undefined>;
-  declare readonly styling: pulumi.Output<Customization["styling"]>;
-  declare readonly favicon: pulumi.Output<Customization["favicon"]>;
-  declare readonly header: pulumi.Output<Customization["header"]>;
-  declare readonly footer: pulumi.Output<Customization["footer"]>;
-  declare readonly announcement: pulumi.Output<Customization["announcement"]>;
-  declare readonly themes: pulumi.Output<Customization["themes"]>;
-  declare readonly pdf: pulumi.Output<Customization["pdf"]>;
-  declare readonly feedback: pulumi.Output<Customization["feedback"]>;
-  declare readonly ai: pulumi.Output<Customization["ai"]>;
-  declare readonly advancedCustomization: pulumi.Output<Customization["advancedCustomization"]>;
-  declare readonly git: pulumi.Output<Customization["git"]>;
-  declare readonly pageActions: pulumi.Output<Customization["pageActions"]>;
-  declare readonly externalLinks: pulumi.Output<Customization["externalLinks"]>;
-  declare readonly pagination: pulumi.Output<Customization["pagination"]>;
-  declare readonly trademark: pulumi.Output<Customization["trademark"]>;
-  declare readonly privacyPolicy: pulumi.Output<Customization["privacyPolicy"]>;
-  declare readonly socialPreview: pulumi.Output<Customization["socialPreview"]>;
-  declare readonly insights: pulumi.Output<Customization["insights"]>;
-
   constructor(name: string, args: SiteCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
     let self: SiteCustomization | undefined;
     // Two of them for one site would overwrite each other's customization on every up.
@@ -438,3 +413,7 @@ export class SiteCustomization extends DocsPlatformResource {
     self = this;
   }
 }
+
+// The typed outputs of `SiteCustomization` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteCustomization extends SiteCustomizationOutputs {}

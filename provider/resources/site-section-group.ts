@@ -12,7 +12,7 @@ import { z } from "zod";
 import { adoptInput } from "../adapter/adopt";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -21,41 +21,26 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSectionGroup, getSectionGroup, listSectionGroups, readSectionGroupThroughList, sectionGroupPath, sectionGroupsPath } from "../api/section-groups";
+import type { SiteSectionGroupArgs, SiteSectionGroupOutputs } from "../dynamic/kinds.generated";
+export type { SiteSectionGroupArgs };
 
 export const siteSectionGroupInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  siteId: identifier().meta({ replaces: true }),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`." }),
   // the production service's behaviour: section group titles are 1..100 characters.
-  title: text({ min: 1, max: 100 }),
-  icon: text({ min: 1, max: 100 }).optional(),
-  parentSectionGroupId: identifier().nullable().optional(),
-  adopt: adoptInput.optional(),
+  title: text({ min: 1, max: 100 }).meta({ description: "Title of the group, 1 to 100 characters. Example: `\"API reference\"`." }),
+  icon: text({ min: 1, max: 100 }).optional().meta({ description: "Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `\"code\"`." }),
+  parentSectionGroupId: identifier().nullable().optional().meta({ refersTo: "SiteSectionGroup", description:
+      "Id of the group holding this one (nested groups); `null` keeps it at the top level of the\n" +
+      "site, and removing it after it was set moves the group back to the top level. Left out, the\n" +
+      "group's parent is not managed. A change moves the group in place (it lands at the end of its\n" +
+      "new level; declare the order with `SiteStructure`). Example: `products.id`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing group instead of creating one: `{ id: \"<group id>\" }` (groups have no\n" +
+      "natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation." }),
 });
 
 export type SiteSectionGroupInputs = z.infer<typeof siteSectionGroupInputs>;
-
-export interface SiteSectionGroupArgs {
-  /** Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`. */
-  siteId: Wrapped<string>;
-  /** Title of the group, 1 to 100 characters. Example: `"API reference"`. */
-  title: Wrapped<string>;
-  /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"code"`. */
-  icon?: Wrapped<string>;
-  /**
-   * Id of the group holding this one (nested groups); `null` keeps it at the top level of the
-   * site, and removing it after it was set moves the group back to the top level. Left out, the
-   * group's parent is not managed. A change moves the group in place (it lands at the end of its
-   * new level; declare the order with `SiteStructure`). Example: `products.id`.
-   */
-  parentSectionGroupId?: Wrapped<string | null>;
-  /**
-   * Take over an existing group instead of creating one: `{ id: "<group id>" }` (groups have no
-   * natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<boolean | { id: string }>;
-}
 
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteSectionGroup: the state has no organizationId or siteId; cannot address the group");
@@ -152,15 +137,13 @@ export const definition: ResourceDefinition<SiteSectionGroupInputs> = {
  * ```
  */
 export class SiteSectionGroup extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  declare readonly icon: pulumi.Output<string | undefined>;
-  declare readonly parentSectionGroupId: pulumi.Output<string | null | undefined>;
-
   // No output lists the group's sections: they join through their own resources after the group
   // exists, so such an output would change on every refresh after the first up.
   constructor(name: string, args: SiteSectionGroupArgs, opts?: pulumi.CustomResourceOptions) {
     super("SiteSectionGroup", name, withIdentity("SiteSectionGroup", name, { ...args }, opts), opts);
   }
 }
+
+// The typed outputs of `SiteSectionGroup` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteSectionGroup extends SiteSectionGroupOutputs {}

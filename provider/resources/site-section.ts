@@ -15,7 +15,7 @@ import { z } from "zod";
 import { adoptInput } from "../adapter/adopt";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
 import { deleteIdempotent, patchChecked } from "../api/requests";
@@ -26,6 +26,8 @@ import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, getSiteSection, listSiteSections, readSiteSectionThroughList, siteSectionPath, siteSectionsPath } from "../api/site-sections";
 import { type ApiSiteSpace, getSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
+import type { SiteSectionArgs, SiteSectionOutputs } from "../dynamic/kinds.generated";
+export type { SiteSectionArgs };
 
 /**
  * A section's or site space's path in the site's URLs: one segment (no `/`) of letters, digits,
@@ -41,65 +43,35 @@ export const conditionInput = () =>
   text({ max: 1000 }).min(1, "must not be empty; use null to remove the condition").nullable();
 
 export const siteSectionInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  siteId: identifier().meta({ replaces: true }),
-  spaceId: identifier(),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site the section belongs to. Changing it replaces the section. Example: `site.id`." }),
+  spaceId: identifier().meta({ refersTo: "Space", description:
+      "Id of the space the section shows: the API adds it as the section's first site space. Changing\n" +
+      "it points that site space at the new space in place (the section and its other site spaces are\n" +
+      "kept). Example: `space.id`." }),
   // the production service's behaviour: section titles are 2..128 characters.
-  title: text({ min: 2, max: 128 }).optional(),
-  icon: text({ min: 1, max: 100 }).optional(),
-  path: pathSegmentInput().optional(),
-  condition: conditionInput().optional(),
-  description: text({ max: 1000 }).optional(),
-  defaultSiteSpace: identifier().optional(),
-  siteSectionGroupId: identifier().nullable().optional(),
-  adopt: adoptInput.optional(),
+  title: text({ min: 2, max: 128 }).optional().meta({ description: "Title of the section, 2 to 128 characters; left out, the API uses the space's title. Example: `\"Guides\"`." }),
+  icon: text({ min: 1, max: 100 }).optional().meta({ description: "Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `\"book\"`." }),
+  path: pathSegmentInput().optional().meta({ description:
+      "URL path of the section within the site: one segment of letters, digits, `_` and `-` starting\n" +
+      "with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it from the\n" +
+      "title. Example: `\"guides\"`." }),
+  condition: conditionInput().optional().meta({ description:
+      "Expression deciding whether a visitor sees the section (adaptive content), 1 to 1000\n" +
+      "characters. `null`, or removing it after it was set, removes the condition. Example: `\"visitor.claims.beta === true\"`." }),
+  description: text({ max: 1000 }).optional().meta({ description: "Description of the section, at most 1000 characters. Removing it stops managing it. Example: `\"How-to guides\"`." }),
+  defaultSiteSpace: identifier().optional().meta({ refersTo: "SiteSpace", description: "Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`." }),
+  siteSectionGroupId: identifier().nullable().optional().meta({ refersTo: "SiteSectionGroup", description:
+      "Id of the section group holding the section (a `SiteSectionGroup`); `null` keeps it at the top\n" +
+      "level of the site, and removing it after it was set takes the section out of its group. Left\n" +
+      "out, the section's group is not managed. Joining a group puts the section at the group's end;\n" +
+      "declare the order with `SiteStructure`. Changed in place. Example: `apiGroup.id`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing section instead of creating one: `{ id: \"<section id>\" }` (sections have\n" +
+      "no natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation." }),
 });
 
 export type SiteSectionInputs = z.infer<typeof siteSectionInputs>;
-
-export interface SiteSectionArgs {
-  /** Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site the section belongs to. Changing it replaces the section. Example: `site.id`. */
-  siteId: Wrapped<string>;
-  /**
-   * Id of the space the section shows: the API adds it as the section's first site space. Changing
-   * it points that site space at the new space in place (the section and its other site spaces are
-   * kept). Example: `space.id`.
-   */
-  spaceId: Wrapped<string>;
-  /** Title of the section, 2 to 128 characters; left out, the API uses the space's title. Example: `"Guides"`. */
-  title?: Wrapped<string>;
-  /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"book"`. */
-  icon?: Wrapped<string>;
-  /**
-   * URL path of the section within the site: one segment of letters, digits, `_` and `-` starting
-   * with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it from the
-   * title. Example: `"guides"`.
-   */
-  path?: Wrapped<string>;
-  /**
-   * Expression deciding whether a visitor sees the section (adaptive content), 1 to 1000
-   * characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
-   */
-  condition?: Wrapped<string | null>;
-  /** Description of the section, at most 1000 characters. Removing it stops managing it. Example: `"How-to guides"`. */
-  description?: Wrapped<string>;
-  /** Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`. */
-  defaultSiteSpace?: Wrapped<string>;
-  /**
-   * Id of the section group holding the section (a `SiteSectionGroup`); `null` keeps it at the top
-   * level of the site, and removing it after it was set takes the section out of its group. Left
-   * out, the section's group is not managed. Joining a group puts the section at the group's end;
-   * declare the order with `SiteStructure`. Changed in place. Example: `apiGroup.id`.
-   */
-  siteSectionGroupId?: Wrapped<string | null>;
-  /**
-   * Take over an existing section instead of creating one: `{ id: "<section id>" }` (sections have
-   * no natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<boolean | { id: string }>;
-}
 
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteSection: the state has no organizationId or siteId; cannot address the section");
@@ -236,10 +208,23 @@ async function remove(ctx: ResourceContext, sectionId: string, props: State): Pr
   await deleteIdempotent(ctx.api, siteSectionPath(address.organizationId, address.siteId, sectionId));
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  siteSpaceId: z.string().meta({ description: "The site space created with the section, which `spaceId` points." }),
+  siteSpaceIds: z.array(z.string()).meta({ description: "Every site space of the section, in order." }),
+  default: z.boolean().meta({ description: "Whether this is the site's default section." }),
+  sectionGroup: z.string().optional().meta({ description: "The section group holding the section, if any." }),
+  publishedUrl: z.string().optional(),
+});
+
 export const definition: ResourceDefinition<SiteSectionInputs> = {
   kind: "SiteSection",
   importId: insideSite("SiteSection", "section"),
   schema: siteSectionInputs,
+  outputs,
   ...declaredKeyLists(siteSectionInputs),
   create,
   read,
@@ -255,28 +240,12 @@ export const definition: ResourceDefinition<SiteSectionInputs> = {
  * ```
  */
 export class SiteSection extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly spaceId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string | undefined>;
-  declare readonly icon: pulumi.Output<string | undefined>;
-  declare readonly path: pulumi.Output<string | undefined>;
-  declare readonly condition: pulumi.Output<string | null | undefined>;
-  declare readonly description: pulumi.Output<string | undefined>;
-  declare readonly defaultSiteSpace: pulumi.Output<string | undefined>;
-  declare readonly siteSectionGroupId: pulumi.Output<string | null | undefined>;
-  /** The site space created with the section, which `spaceId` points. */
-  declare readonly siteSpaceId: pulumi.Output<string>;
-  /** Every site space of the section, in order. */
-  declare readonly siteSpaceIds: pulumi.Output<string[]>;
-  /** Whether this is the site's default section. */
-  declare readonly default: pulumi.Output<boolean>;
-  /** The section group holding the section, if any. */
-  declare readonly sectionGroup: pulumi.Output<string | undefined>;
-  declare readonly publishedUrl: pulumi.Output<string | undefined>;
-
   constructor(name: string, args: SiteSectionArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { siteSpaceId: undefined, siteSpaceIds: undefined, default: undefined, sectionGroup: undefined, publishedUrl: undefined };
+    const outputs = outputSlots(definition);
     super("SiteSection", name, withIdentity("SiteSection", name, { ...args, ...outputs }, opts), opts);
   }
 }
+
+// The typed outputs of `SiteSection` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteSection extends SiteSectionOutputs {}

@@ -21,7 +21,7 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -31,30 +31,20 @@ import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarab
 import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";
 import { getSiteCustomization, getSiteSpaceCustomization, siteSpaceCustomizationPath } from "../api/customizations";
+import type { SiteSpaceCustomizationArgs, SiteSpaceCustomizationOutputs } from "../dynamic/kinds.generated";
+export type { SiteSpaceCustomizationArgs };
 
 const FIELDS = customizationFields(false);
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  siteId: identifier().meta({ replaces: true }),
-  siteSpaceId: identifier().meta({ replaces: true }),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site. Changing it replaces the resource. Example: `site.id`." }),
+  siteSpaceId: identifier().meta({ replaces: true, refersTo: "SiteSpace", description: "Id of the site space whose customization this overrides. Changing it replaces the resource. Example: `siteSpace.id`." }),
   ...FIELDS,
 });
 
 /** `adopt` is never an input here: a site space's override always exists (empty or not) and is always taken over. */
 export type SiteSpaceCustomizationInputs = z.infer<typeof schema> & { adopt?: undefined };
-
-/** Removes every `null` (an override has no "unset" of its own), at any depth. */
-type WithoutNull<T> = T extends null ? never : T extends readonly (infer E)[] ? WithoutNull<E>[] : T extends object ? { [K in keyof T]: WithoutNull<T[K]> } : T;
-
-export type SiteSpaceCustomizationArgs = { [K in keyof Customization]?: Wrapped<WithoutNull<NonNullable<Customization[K]>>> } & {
-  /** Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site. Changing it replaces the resource. Example: `site.id`. */
-  siteId: Wrapped<string>;
-  /** Id of the site space whose customization this overrides. Changing it replaces the resource. Example: `siteSpace.id`. */
-  siteSpaceId: Wrapped<string>;
-};
 
 type Json = Record<string, unknown>;
 type Address = { organizationId: string; siteId: string; siteSpaceId: string };
@@ -185,30 +175,11 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
  * ```
  */
 export class SiteSpaceCustomization extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly siteSpaceId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string | undefined>;
-  declare readonly styling: pulumi.Output<Customization["styling"]>;
-  declare readonly favicon: pulumi.Output<Customization["favicon"]>;
-  declare readonly header: pulumi.Output<Customization["header"]>;
-  declare readonly footer: pulumi.Output<Customization["footer"]>;
-  declare readonly announcement: pulumi.Output<Customization["announcement"]>;
-  declare readonly themes: pulumi.Output<Customization["themes"]>;
-  declare readonly pdf: pulumi.Output<Customization["pdf"]>;
-  declare readonly feedback: pulumi.Output<Customization["feedback"]>;
-  declare readonly ai: pulumi.Output<Customization["ai"]>;
-  declare readonly advancedCustomization: pulumi.Output<Customization["advancedCustomization"]>;
-  declare readonly git: pulumi.Output<Customization["git"]>;
-  declare readonly pageActions: pulumi.Output<Customization["pageActions"]>;
-  declare readonly externalLinks: pulumi.Output<Customization["externalLinks"]>;
-  declare readonly pagination: pulumi.Output<Customization["pagination"]>;
-  declare readonly trademark: pulumi.Output<Customization["trademark"]>;
-  declare readonly privacyPolicy: pulumi.Output<Customization["privacyPolicy"]>;
-  declare readonly socialPreview: pulumi.Output<Customization["socialPreview"]>;
-  declare readonly insights: pulumi.Output<Customization["insights"]>;
-
   constructor(name: string, args: SiteSpaceCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
     super("SiteSpaceCustomization", name, withIdentity("SiteSpaceCustomization", name, { ...args }, opts), opts);
   }
 }
+
+// The typed outputs of `SiteSpaceCustomization` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteSpaceCustomization extends SiteSpaceCustomizationOutputs {}

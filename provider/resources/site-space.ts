@@ -9,7 +9,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester, ListReader } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
 import { conditionInput, pathSegmentInput } from "./site-section";
@@ -22,55 +22,33 @@ import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, listSiteSections, listSiteSectionsShared } from "../api/site-sections";
 import { type ApiSiteSpace, getSiteSpace, listSiteSpaces, readSiteSpaceThroughList, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
+import type { SiteSpaceArgs, SiteSpaceOutputs } from "../dynamic/kinds.generated";
+export type { SiteSpaceArgs };
 
 export const siteSpaceInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  siteId: identifier().meta({ replaces: true }),
-  spaceId: identifier(),
-  sectionId: identifier().optional().meta({ replaces: true }),
-  path: pathSegmentInput().optional(),
-  condition: conditionInput().optional(),
-  hidden: z.boolean().optional(),
-  adopt: adoptInput.optional(),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site. Changing it replaces the site space. Example: `site.id`." }),
+  spaceId: identifier().meta({ refersTo: "Space", description: "Id of the space whose content the site space publishes. Changed in place. Example: `space.id`." }),
+  sectionId: identifier().optional().meta({ replaces: true, refersTo: "SiteSection", description:
+      "Id of the section holding the site space; left out, the site's default section (or the root of\n" +
+      "a site without sections). The API cannot move a site space between sections, so changing it,\n" +
+      "or removing it after it was set, replaces the site space. Example: `section.id`." }),
+  path: pathSegmentInput().optional().meta({ description:
+      "URL path of the site space within its section: one segment of letters, digits, `_` and `-`\n" +
+      "starting with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it\n" +
+      "from the space title. Removing it stops managing it. Example: `\"v2\"`." }),
+  condition: conditionInput().optional().meta({ description:
+      "Expression deciding whether a visitor sees this site space (adaptive content), 1 to 1000\n" +
+      "characters. `null`, or removing it after it was set, removes the condition. Example: `\"visitor.claims.beta === true\"`." }),
+  hidden: z.boolean().optional().meta({ description:
+      "Whether the site space is hidden from the site's navigation (a PATCH sets it in place).\n" +
+      "Removing it stops managing it (the site space keeps its value). Example: `true`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing site space instead of creating one: `{ id: \"<site space id>\" }` (site\n" +
+      "spaces have no natural key, so `true` is refused). It is then reconciled to these inputs." }),
 });
 
 export type SiteSpaceInputs = z.infer<typeof siteSpaceInputs>;
-
-export interface SiteSpaceArgs {
-  /** Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site. Changing it replaces the site space. Example: `site.id`. */
-  siteId: Wrapped<string>;
-  /** Id of the space whose content the site space publishes. Changed in place. Example: `space.id`. */
-  spaceId: Wrapped<string>;
-  /**
-   * Id of the section holding the site space; left out, the site's default section (or the root of
-   * a site without sections). The API cannot move a site space between sections, so changing it,
-   * or removing it after it was set, replaces the site space. Example: `section.id`.
-   */
-  sectionId?: Wrapped<string>;
-  /**
-   * URL path of the site space within its section: one segment of letters, digits, `_` and `-`
-   * starting with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it
-   * from the space title. Removing it stops managing it. Example: `"v2"`.
-   */
-  path?: Wrapped<string>;
-  /**
-   * Expression deciding whether a visitor sees this site space (adaptive content), 1 to 1000
-   * characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
-   */
-  condition?: Wrapped<string | null>;
-  /**
-   * Whether the site space is hidden from the site's navigation (a PATCH sets it in place).
-   * Removing it stops managing it (the site space keeps its value). Example: `true`.
-   */
-  hidden?: Wrapped<boolean>;
-  /**
-   * Take over an existing site space instead of creating one: `{ id: "<site space id>" }` (site
-   * spaces have no natural key, so `true` is refused). It is then reconciled to these inputs.
-   */
-  adopt?: Wrapped<boolean | { id: string }>;
-}
 
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteSpace: the state has no organizationId or siteId; cannot address the site space");
@@ -204,10 +182,21 @@ async function remove(ctx: ResourceContext, siteSpaceId: string, props: State): 
   await deleteIdempotent(ctx.api, siteSpacePath(address.organizationId, address.siteId, siteSpaceId));
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  title: z.string().meta({ description: "Title shown for the site space (the space's title)." }),
+  default: z.boolean().meta({ description: "Whether it is the default site space of its section (or of the root)." }),
+  publishedUrl: z.string().optional(),
+});
+
 export const definition: ResourceDefinition<SiteSpaceInputs> = {
   kind: "SiteSpace",
   importId: insideSite("SiteSpace", "site space"),
   schema: siteSpaceInputs,
+  outputs,
   ...declaredKeyLists(siteSpaceInputs),
   create,
   read,
@@ -223,21 +212,12 @@ export const definition: ResourceDefinition<SiteSpaceInputs> = {
  * ```
  */
 export class SiteSpace extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly spaceId: pulumi.Output<string>;
-  declare readonly sectionId: pulumi.Output<string | undefined>;
-  declare readonly path: pulumi.Output<string | undefined>;
-  declare readonly condition: pulumi.Output<string | null | undefined>;
-  declare readonly hidden: pulumi.Output<boolean | undefined>;
-  /** Title shown for the site space (the space's title). */
-  declare readonly title: pulumi.Output<string>;
-  /** Whether it is the default site space of its section (or of the root). */
-  declare readonly default: pulumi.Output<boolean>;
-  declare readonly publishedUrl: pulumi.Output<string | undefined>;
-
   constructor(name: string, args: SiteSpaceArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { title: undefined, default: undefined, publishedUrl: undefined };
+    const outputs = outputSlots(definition);
     super("SiteSpace", name, withIdentity("SiteSpace", name, { ...args, ...outputs }, opts), opts);
   }
 }
+
+// The typed outputs of `SiteSpace` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteSpace extends SiteSpaceOutputs {}

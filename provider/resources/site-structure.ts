@@ -23,7 +23,7 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -31,6 +31,8 @@ import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
 import { type ApiStructure, type ApiStructureItemType, type ApiStructureNode, getSiteStructure, siteStructureSortPath } from "../api/site-structure";
+import type { SiteStructureArgs, SiteStructureOutputs } from "../dynamic/kinds.generated";
+export type { SiteStructureArgs };
 
 /** A list of ids naming each item once (ids still unknown in a preview are checked at `up`). */
 const orderedIds = () =>
@@ -54,45 +56,29 @@ function oneEntryPer<T extends Record<K, string>, K extends string>(key: K, entr
   });
 }
 
-const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  siteId: identifier().meta({ replaces: true }),
-  root: orderedIds().optional(),
+export const schema = z.strictObject({
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site whose order this declares; one `SiteStructure` per site. Changing it replaces the resource. Example: `site.id`." }),
+  root: orderedIds().optional().meta({ description:
+      "The site's top level, in order: ids of its sections and section groups (which are siblings),\n" +
+      "or, for a site without sections, of its site spaces. Items left out keep their place.\n" +
+      "Example: `[guides.id, apis.id, changelog.id]`." }),
   groups: z
     .array(z.strictObject({ groupId: identifier(), items: orderedIds() }))
     .superRefine((entries, issues) => oneEntryPer("groupId", entries, issues))
-    .optional(),
+    .optional().meta({ description:
+      "The order inside section groups: per group, the ids of its sections and nested groups.\n" +
+      "Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`." }),
   sections: z
     .array(z.strictObject({ sectionId: identifier(), siteSpaces: orderedIds() }))
     .superRefine((entries, issues) => oneEntryPer("sectionId", entries, issues))
-    .optional(),
+    .optional().meta({ description:
+      "The order of the site spaces of sections: per section, the ids of its site spaces (a section's\n" +
+      "first site space is `SiteSection.siteSpaceId`). Example: `[{ sectionId: guides.id, siteSpaces: [v2.id, guides.siteSpaceId] }]`." }),
 });
 
 /** `adopt` is never an input here: the structure exists with its site and is always taken over. */
 export type SiteStructureInputs = z.infer<typeof schema> & { adopt?: undefined };
-
-export interface SiteStructureArgs {
-  /** Id of the organization that owns the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Id of the site whose order this declares; one `SiteStructure` per site. Changing it replaces the resource. Example: `site.id`. */
-  siteId: Wrapped<string>;
-  /**
-   * The site's top level, in order: ids of its sections and section groups (which are siblings),
-   * or, for a site without sections, of its site spaces. Items left out keep their place.
-   * Example: `[guides.id, apis.id, changelog.id]`.
-   */
-  root?: Wrapped<string[]>;
-  /**
-   * The order inside section groups: per group, the ids of its sections and nested groups.
-   * Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`.
-   */
-  groups?: Wrapped<{ groupId: string; items: string[] }[]>;
-  /**
-   * The order of the site spaces of sections: per section, the ids of its site spaces (a section's
-   * first site space is `SiteSection.siteSpaceId`). Example: `[{ sectionId: guides.id, siteSpaces: [v2.id, guides.siteSpaceId] }]`.
-   */
-  sections?: Wrapped<{ sectionId: string; siteSpaces: string[] }[]>;
-}
 
 type ItemType = ApiStructureItemType;
 interface Item {
@@ -314,13 +300,11 @@ export const definition: ResourceDefinition<SiteStructureInputs> = {
  * ```
  */
 export class SiteStructure extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly siteId: pulumi.Output<string>;
-  declare readonly root: pulumi.Output<string[] | undefined>;
-  declare readonly groups: pulumi.Output<{ groupId: string; items: string[] }[] | undefined>;
-  declare readonly sections: pulumi.Output<{ sectionId: string; siteSpaces: string[] }[] | undefined>;
-
   constructor(name: string, args: SiteStructureArgs, opts?: pulumi.CustomResourceOptions) {
     super("SiteStructure", name, withIdentity("SiteStructure", name, { ...args }, opts), opts);
   }
 }
+
+// The typed outputs of `SiteStructure` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface SiteStructure extends SiteStructureOutputs {}

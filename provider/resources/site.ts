@@ -11,7 +11,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, patchChecked } from "../api/requests";
@@ -22,6 +22,8 @@ import { stateStrings } from "../adapter/values";
 import { type ApiSite, getSite, listSites, readSiteThroughList, sitePath, sitePublishPath, sitesPath, siteUnpublishPath } from "../api/sites";
 import { listSiteSectionsForRead } from "../api/site-sections";
 import { listDefaultSiteSpaces, listSiteSpacesForRead } from "../api/site-spaces";
+import type { SiteArgs, SiteOutputs } from "../dynamic/kinds.generated";
+export type { SiteArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within the organization";
@@ -50,82 +52,45 @@ export const SITE_TITLE_MIN = 2;
 export const SITE_TITLE_MAX = 128;
 
 export const siteInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  title: text({ min: SITE_TITLE_MIN, max: SITE_TITLE_MAX }),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  title: text({ min: SITE_TITLE_MIN, max: SITE_TITLE_MAX }).meta({ description: "Title of the site, 2 to 128 characters. Example: `\"Developer docs\"`. Also the natural key for `adopt: true`." }),
   // The API defaults a new site to `basic`; the default is written out so that leaving `type` out
   // never replaces an existing site, and adopting a site of another type says so.
-  type: z.enum(SITE_TYPES).default("basic").meta({ replaces: true }),
-  visibility: z.enum(SITE_VISIBILITIES).optional(),
-  basename: text({ max: BASENAME_MAX }).regex(BASENAME_PATTERN, "must be letters, digits, - and _ only (no /), e.g. docs-v2").optional(),
-  proxy: z.string().regex(PROXY_PATTERN, "must be <domain>/<path>, e.g. example.com/docs (pattern of the API's reference)").nullable().optional(),
-  adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional(),
-  agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
-  published: z.boolean().optional(),
-  spaces: z.array(identifier()).optional(),
-  defaultSiteSpace: identifier().optional(),
-  defaultSiteSection: identifier().optional(),
-  adopt: adoptInput.optional(),
+  type: z.enum(SITE_TYPES).default("basic").meta({ replaces: true, description:
+      "Site type. The API only documents `basic`, the default; the emulator and the production service\n" +
+      "also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.\n" +
+      "Example: `\"basic\"`." }),
+  visibility: z.enum(SITE_VISIBILITIES).optional().meta({ description:
+      "Who may see the published site: `public` (anyone, indexed), `unlisted` (anyone, not indexed),\n" +
+      "`share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).\n" +
+      "Example: `\"unlisted\"`." }),
+  basename: text({ max: BASENAME_MAX }).regex(BASENAME_PATTERN, "must be letters, digits, - and _ only (no /), e.g. docs-v2").optional().meta({ description:
+      "Path prefix of the site under its host: letters, digits, `-` and `_` (no `/`), up to 100\n" +
+      "characters. Removing it stops managing it (the site keeps its basename). Example: `\"docs\"`." }),
+  proxy: z.string().regex(PROXY_PATTERN, "must be <domain>/<path>, e.g. example.com/docs (pattern of the API's reference)").nullable().optional().meta({ description:
+      "Hosts the site on a subdirectory of another domain, `<domain>/<path>` (pattern\n" +
+      "`^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$`). `null`, or removing it after it was set,\n" +
+      "removes the proxy. Example: `\"example.com/docs\"`." }),
+  adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional().meta({ description: "Adaptive content (content tailored to visitor claims). Example: `{ enabled: true }`." }),
+  agentsContext: z.enum(AGENTS_CONTEXTS).optional().meta({ description: "Whether AI agents may read the site: `included` or `excluded`. Example: `\"excluded\"`." }),
+  published: z.boolean().optional().meta({ description:
+      "`true` publishes the site (after everything else is set up), `false` unpublishes it; left out,\n" +
+      "the published state is not managed. A new site starts unpublished. Example: `true`." }),
+  spaces: z.array(identifier()).optional().meta({ refersTo: "Space", description:
+      "Ids of spaces the site is created with (its first site spaces, at the root). Used only at\n" +
+      "creation: later changes are ignored and do not replace the site; manage site spaces afterwards\n" +
+      "with `SiteSpace` resources. Example: `[space.id]`." }),
+  defaultSiteSpace: identifier().optional().meta({ refersTo: "SiteSpace", description:
+      "Id of the site space shown by default: at the root, or in the default section when the site\n" +
+      "has sections. Removing it stops managing it. Example: `siteSpace.id`." }),
+  defaultSiteSection: identifier().optional().meta({ refersTo: "SiteSection", description: "Id of the default site section. Removing it stops managing it. Example: `section.id`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing site instead of creating one: `{ id: \"<site id>\" }`, or `true` to adopt\n" +
+      "the one site of the organization with this exact `title` (created when there is none). The\n" +
+      "site is then reconciled to these inputs. Only read at creation." }),
 });
 
 export type SiteInputs = z.infer<typeof siteInputs>;
-
-export interface SiteArgs {
-  /** Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
-  organizationId?: Wrapped<string>;
-  /** Title of the site, 2 to 128 characters. Example: `"Developer docs"`. Also the natural key for `adopt: true`. */
-  title: Wrapped<string>;
-  /**
-   * Site type. The API only documents `basic`, the default; the emulator and the production service
-   * also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.
-   * Example: `"basic"`.
-   */
-  type?: Wrapped<(typeof SITE_TYPES)[number]>;
-  /**
-   * Who may see the published site: `public` (anyone, indexed), `unlisted` (anyone, not indexed),
-   * `share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).
-   * Example: `"unlisted"`.
-   */
-  visibility?: Wrapped<(typeof SITE_VISIBILITIES)[number]>;
-  /**
-   * Path prefix of the site under its host: letters, digits, `-` and `_` (no `/`), up to 100
-   * characters. Removing it stops managing it (the site keeps its basename). Example: `"docs"`.
-   */
-  basename?: Wrapped<string>;
-  /**
-   * Hosts the site on a subdirectory of another domain, `<domain>/<path>` (pattern
-   * `^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$`). `null`, or removing it after it was set,
-   * removes the proxy. Example: `"example.com/docs"`.
-   */
-  proxy?: Wrapped<string | null>;
-  /** Adaptive content (content tailored to visitor claims). Example: `{ enabled: true }`. */
-  adaptiveContent?: Wrapped<{ enabled: boolean }>;
-  /** Whether AI agents may read the site: `included` or `excluded`. Example: `"excluded"`. */
-  agentsContext?: Wrapped<(typeof AGENTS_CONTEXTS)[number]>;
-  /**
-   * `true` publishes the site (after everything else is set up), `false` unpublishes it; left out,
-   * the published state is not managed. A new site starts unpublished. Example: `true`.
-   */
-  published?: Wrapped<boolean>;
-  /**
-   * Ids of spaces the site is created with (its first site spaces, at the root). Used only at
-   * creation: later changes are ignored and do not replace the site; manage site spaces afterwards
-   * with `SiteSpace` resources. Example: `[space.id]`.
-   */
-  spaces?: Wrapped<string[]>;
-  /**
-   * Id of the site space shown by default: at the root, or in the default section when the site
-   * has sections. Removing it stops managing it. Example: `siteSpace.id`.
-   */
-  defaultSiteSpace?: Wrapped<string>;
-  /** Id of the default site section. Removing it stops managing it. Example: `section.id`. */
-  defaultSiteSection?: Wrapped<string>;
-  /**
-   * Take over an existing site instead of creating one: `{ id: "<site id>" }`, or `true` to adopt
-   * the one site of the organization with this exact `title` (created when there is none). The
-   * site is then reconciled to these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<boolean | { id: string }>;
-}
 
 /**
  * The proxy as the input spells it, `<domain>/<path>`. The API returns an object whose `origin` is
@@ -304,9 +269,24 @@ async function findByNaturalKey(ctx: ResourceContext, inputs: SiteInputs): Promi
   return Promise.all(sites.map(async (site) => ({ id: site.id, state: await stateNow({ api: ctx.api }, inputs.organizationId, site, inputs) })));
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  spaces: z.array(z.string()).optional().meta({ description: "The spaces the site was created with." }),
+  hostname: z.string().optional().meta({ description: "Custom hostname, when one is set (managed outside this resource)." }),
+  siteSpaces: z.number().meta({ description: "Number of site spaces." }),
+  createdAt: z.string(),
+  urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional(), preview: z.string().optional() }),
+  previewUrl: z.string().optional().meta({ description: "Where the site's preview is seen before it is published (`urls.preview`)." }),
+  publishedUrl: z.string().optional().meta({ description: "Where visitors find the site (`urls.published`)." }),
+});
+
 export const definition: ResourceDefinition<SiteInputs> = {
   kind: "Site",
   schema: siteInputs,
+  outputs,
   // `spaces` is deliberately not compared: it only matters at creation.
   uncomparedInputKeys: ["spaces"],
   ...declaredKeyLists(siteInputs),
@@ -329,32 +309,12 @@ export const definition: ResourceDefinition<SiteInputs> = {
  * ```
  */
 export class Site extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  declare readonly type: pulumi.Output<string>;
-  declare readonly visibility: pulumi.Output<(typeof SITE_VISIBILITIES)[number] | undefined>;
-  declare readonly basename: pulumi.Output<string | undefined>;
-  declare readonly proxy: pulumi.Output<string | null | undefined>;
-  declare readonly adaptiveContent: pulumi.Output<{ enabled: boolean } | undefined>;
-  declare readonly agentsContext: pulumi.Output<(typeof AGENTS_CONTEXTS)[number] | undefined>;
-  declare readonly published: pulumi.Output<boolean | undefined>;
-  /** The spaces the site was created with. */
-  declare readonly spaces: pulumi.Output<string[] | undefined>;
-  declare readonly defaultSiteSpace: pulumi.Output<string | undefined>;
-  declare readonly defaultSiteSection: pulumi.Output<string | undefined>;
-  /** Custom hostname, when one is set (managed outside this resource). */
-  declare readonly hostname: pulumi.Output<string | undefined>;
-  /** Number of site spaces. */
-  declare readonly siteSpaces: pulumi.Output<number>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly urls: pulumi.Output<{ location?: string; app?: string; published?: string; preview?: string }>;
-  /** Where the site's preview is seen before it is published (`urls.preview`). */
-  declare readonly previewUrl: pulumi.Output<string | undefined>;
-  /** Where visitors find the site (`urls.published`). */
-  declare readonly publishedUrl: pulumi.Output<string | undefined>;
-
   constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { hostname: undefined, siteSpaces: undefined, createdAt: undefined, urls: undefined, publishedUrl: undefined, previewUrl: undefined };
+    const outputs = outputSlots(definition);
     super("Site", name, withIdentity("Site", name, { ...args, ...outputs }, opts), opts);
   }
 }
+
+// The typed outputs of `Site` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface Site extends SiteOutputs {}

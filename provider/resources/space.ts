@@ -27,11 +27,11 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Adopt, adoptInput } from "../adapter/adopt";
+import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../recovery/create-once";
 import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
@@ -45,6 +45,8 @@ import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 import { type ApiSpace, EDIT_MODES, type EditMode, getSpace, listSpaces, organizationSpacesPath, readSpaceThroughList, spaceMovePath, spacePath, spaceTransferPath, type SpaceVisibility } from "../api/spaces";
+import type { SpaceArgs, SpaceOutputs } from "../dynamic/kinds.generated";
+export type { SpaceArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
@@ -59,53 +61,28 @@ export { EDIT_MODES, type EditMode, type SpaceVisibility } from "../api/spaces";
 const languageInput = () => text({ min: 2, max: 10 });
 
 export const schema = z.strictObject({
-  organizationId: identifier(),
+  organizationId: identifier().meta({ description: "Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
   // the API's reference and 8: at most 50 characters, no minimum.
-  title: text({ max: 50 }),
-  emoji: text({ max: 50 }).optional(),
-  parent: identifier().optional(),
-  language: languageInput().nullable().optional(),
-  editMode: z.enum(EDIT_MODES).optional(),
-  defaultLevel: roleEnum.nullable().optional(),
-  mergeRules: mergeRulesInput.optional(),
-  adopt: adoptInput.optional(),
+  title: text({ max: 50 }).meta({ description: "Title of the space, at most 50 characters. Example: `\"API reference\"`." }),
+  emoji: text({ max: 50 }).optional().meta({ description: "Emoji of the space, at most 50 characters. Removing it stops managing it. Example: `\"📘\"`." }),
+  parent: identifier().optional().meta({ refersTo: "Collection", description:
+      "Id of the collection holding the space; leave out for the top level. Changing it moves the\n" +
+      "space (same id); removing it moves the space to the top level. Example: `products.id`." }),
+  language: languageInput().nullable().optional().meta({ description: "Language code of the content, 2 to 10 characters; `null` clears it. Example: `\"en\"`." }),
+  editMode: z.enum(EDIT_MODES).optional().meta({ description: "`live` (members edit directly) or `locked` (all edits locked). Example: `\"locked\"`." }),
+  defaultLevel: roleEnum.nullable().optional().meta({ description:
+      "Default role members get on the space's content: `admin`, `create`, `review`, `edit`,\n" +
+      "`comment` or `read`; `null` clears it. Example: `\"read\"`." }),
+  mergeRules: mergeRulesInput.optional().meta({ description:
+      "Merge rules of the space's change requests: `{ type: \"inherit\" }` (the organization's), or\n" +
+      "`{ type: \"rules\", rules: [{ rule: \"require_specific_reviewers\", users: [\"user_1\"] }] }`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing space instead of creating one: `{ id: \"spc_123\" }`, or `true` to adopt\n" +
+      "the space with this `title` in this `parent` (created if there is none). It is then reconciled\n" +
+      "to these inputs. Only read at creation." }),
 });
 
 export type SpaceInputs = z.infer<typeof schema>;
-
-export interface SpaceArgs {
-  /** Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: Wrapped<string>;
-  /** Title of the space, at most 50 characters. Example: `"API reference"`. */
-  title: Wrapped<string>;
-  /** Emoji of the space, at most 50 characters. Removing it stops managing it. Example: `"📘"`. */
-  emoji?: Wrapped<string>;
-  /**
-   * Id of the collection holding the space; leave out for the top level. Changing it moves the
-   * space (same id); removing it moves the space to the top level. Example: `products.id`.
-   */
-  parent?: Wrapped<string>;
-  /** Language code of the content, 2 to 10 characters; `null` clears it. Example: `"en"`. */
-  language?: Wrapped<string | null>;
-  /** `live` (members edit directly) or `locked` (all edits locked). Example: `"locked"`. */
-  editMode?: Wrapped<EditMode>;
-  /**
-   * Default role members get on the space's content: `admin`, `create`, `review`, `edit`,
-   * `comment` or `read`; `null` clears it. Example: `"read"`.
-   */
-  defaultLevel?: Wrapped<Role | null>;
-  /**
-   * Merge rules of the space's change requests: `{ type: "inherit" }` (the organization's), or
-   * `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["user_1"] }] }`.
-   */
-  mergeRules?: Wrapped<MergeRules>;
-  /**
-   * Take over an existing space instead of creating one: `{ id: "spc_123" }`, or `true` to adopt
-   * the space with this `title` in this `parent` (created if there is none). It is then reconciled
-   * to these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<Adopt>;
-}
 
 /** Links of a space. */
 export interface SpaceUrls {
@@ -125,24 +102,15 @@ export interface SpaceUrls {
  * ```
  */
 export class Space extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  declare readonly emoji: pulumi.Output<string | undefined>;
-  declare readonly parent: pulumi.Output<string | undefined>;
-  declare readonly language: pulumi.Output<string | null | undefined>;
-  declare readonly editMode: pulumi.Output<EditMode | undefined>;
-  declare readonly defaultLevel: pulumi.Output<Role | null | undefined>;
-  declare readonly mergeRules: pulumi.Output<MergeRules | undefined>;
-  /** Who can see the space; set in the app, not through the API (read only). */
-  declare readonly visibility: pulumi.Output<SpaceVisibility>;
-  declare readonly urls: pulumi.Output<SpaceUrls>;
-  declare readonly createdAt: pulumi.Output<string>;
-
   constructor(name: string, args: SpaceArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { visibility: undefined, urls: undefined, createdAt: undefined };
+    const outputs = outputSlots(definition);
     super("Space", name, withIdentity("Space", name, { ...args, ...outputs }, opts), opts);
   }
 }
+
+// The typed outputs of `Space` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface Space extends SpaceOutputs {}
 
 function stateOf(space: ApiSpace): State {
   return {
@@ -311,9 +279,21 @@ async function remove(ctx: ResourceContext, id: string): Promise<void> {
   await deleteIdempotent(ctx.api, spacePath(id));
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  // Typed as the API's reference lists the values; schema.json says string, as the state holds what the API answers.
+  visibility: (z.string() as unknown as z.ZodType<SpaceVisibility>).meta({ description: "Who can see the space; set in the app, not through the API (read only)." }),
+  urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional(), public: z.string().optional(), icon: z.string().optional() }),
+  createdAt: z.string(),
+});
+
 export const definition: ResourceDefinition<SpaceInputs> = {
   kind: "Space",
   schema,
+  outputs,
   // An organizationId change is a transfer in place (see `transfer`): nothing replaces a space.
   ...declaredKeyLists(schema),
   naturalKey: NATURAL_KEY,

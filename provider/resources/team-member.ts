@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, resourceId } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { withIdentity } from "../dynamic/args";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../domain/members";
 import { deleteIdempotent } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -13,6 +13,8 @@ import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
 import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
 import { type ApiTeamMember, getTeamMember, readTeamMemberThroughList, teamMemberPath } from "../api/teams";
+import type { TeamMemberArgs, TeamMemberOutputs } from "../dynamic/kinds.generated";
+export type { TeamMemberArgs };
 
 /** Roles of a member in a team. */
 export const TEAM_ROLES = ["owner", "member"] as const;
@@ -41,13 +43,21 @@ const membershipId = resourceId().refine((value) => splitId(value) !== undefined
  */
 export const schema = z
   .strictObject({
-    organizationId: identifier().meta({ replaces: true }),
-    teamId: identifier().meta({ replaces: true }),
-    userId: identifier().optional().meta({ replaces: true }),
+    organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+    teamId: identifier().meta({ replaces: true, refersTo: "Team", description:
+        "The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the\n" +
+        "membership. Example: `writers.id`." }),
+    userId: identifier().optional().meta({ replaces: true, description: "The member's user id; give exactly one of `userId` and `email`. Changing it replaces the membership. Example: `\"usr_ada\"`." }),
     /** Matched case-insensitively against the organization members' emails; kept as written. */
-    email: emailAddress().optional().meta({ replaces: true }),
-    role: z.enum(TEAM_ROLES).default("member"),
-    adopt: z.union([z.boolean(), z.strictObject({ id: membershipId })]).optional(),
+    email: emailAddress().optional().meta({ replaces: true, description:
+        "The member's email, resolved to their user id through the organization's member list\n" +
+        "(case-insensitive); give exactly one of `userId` and `email`. Changing it replaces the\n" +
+        "membership. Example: `\"ada@acme.com\"`." }),
+    role: z.enum(TEAM_ROLES).default("member").meta({ description: "The member's role in the team: `owner` or `member` (the default). Changes in place. Example: `\"owner\"`." }),
+    adopt: z.union([z.boolean(), z.strictObject({ id: membershipId })]).optional().meta({ description:
+        "Take over a membership that already exists instead of failing: `{ id: \"<teamId>/<userId>\" }`,\n" +
+        "or `true` for the membership of this user in this team (added if there is none). Its role is\n" +
+        "then set to `role`. Only read at creation." }),
   })
   .superRefine(exactlyOneMemberReference, EVEN_WITH_OTHER_FAILURES)
   .superRefine((inputs, issues) => {
@@ -68,32 +78,6 @@ export const schema = z
 
 export type TeamMemberInputs = z.infer<typeof schema>;
 
-export interface TeamMemberArgs {
-  /** Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /**
-   * The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the
-   * membership. Example: `writers.id`.
-   */
-  teamId: pulumi.Input<string>;
-  /** The member's user id; give exactly one of `userId` and `email`. Changing it replaces the membership. Example: `"usr_ada"`. */
-  userId?: pulumi.Input<string>;
-  /**
-   * The member's email, resolved to their user id through the organization's member list
-   * (case-insensitive); give exactly one of `userId` and `email`. Changing it replaces the
-   * membership. Example: `"ada@acme.com"`.
-   */
-  email?: pulumi.Input<string>;
-  /** The member's role in the team: `owner` or `member` (the default). Changes in place. Example: `"owner"`. */
-  role?: pulumi.Input<TeamRole>;
-  /**
-   * Take over a membership that already exists instead of failing: `{ id: "<teamId>/<userId>" }`,
-   * or `true` for the membership of this user in this team (added if there is none). Its role is
-   * then set to `role`. Only read at creation.
-   */
-  adopt?: Wrapped<boolean | { id: string }>;
-}
-
 /**
  * One user's membership of one team. Additive: use it for teams whose membership is not managed
  * by `Team.members`.
@@ -103,12 +87,6 @@ export interface TeamMemberArgs {
  * new docs.TeamMember("ada-owns-writers", { teamId: writers.id, email: "ada@acme.com", role: "owner" });
  */
 export class TeamMember extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly teamId: pulumi.Output<string>;
-  declare readonly userId: pulumi.Output<string | undefined>;
-  declare readonly email: pulumi.Output<string | undefined>;
-  declare readonly role: pulumi.Output<TeamRole>;
-
   constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
     const label = `TeamMember "${name}"`;
     assertNotAuthoritativeTeamId(args.teamId, label);
@@ -118,6 +96,10 @@ export class TeamMember extends DocsPlatformResource {
     self = this;
   }
 }
+
+// The typed outputs of `TeamMember` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface TeamMember extends TeamMemberOutputs {}
 
 /** `<teamId>/<userId>` as its two parts, or undefined when it is not that shape. */
 function splitId(id: string): [string, string] | undefined {

@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { type Adopt, adoptInput } from "../adapter/adopt";
+import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { deleteIdempotent, patchChecked, sortedSet } from "../api/requests";
@@ -16,6 +16,8 @@ import { stateStrings } from "../adapter/values";
 import { listMembersShared, listMemberTeamsShared } from "../api/members";
 import { type ApiTeam, getTeam, listTeamMembers, listTeamMembersForRead, listTeams, listTeamsShared, readTeamThroughList, teamMembersPath, teamPath, teamsPath } from "../api/teams";
 import { TEAM_MEMBERSHIP, declaredByTeamMembers, teamMembershipConflict } from "../domain/team-membership";
+import type { TeamArgs, TeamOutputs } from "../dynamic/kinds.generated";
+export type { TeamArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within the organization";
@@ -39,58 +41,41 @@ export const TEAM_TITLE_MAX = 64;
  * - Natural key for `adopt: true`: the exact title within the organization.
  */
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
   /** the production service's behaviour: team titles are 1..64 characters. */
-  title: text({ min: 1, max: TEAM_TITLE_MAX }),
+  title: text({ min: 1, max: TEAM_TITLE_MAX }).meta({ description: "Title of the team, 1 to 64 characters; renaming keeps the team. Example: `\"Docs writers\"`." }),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
   members: z
     .array(identifier())
     .transform((members) => sortedSet(members))
     .optional()
-    .meta({ setValued: true }),
-  adopt: adoptInput.optional(),
+    .meta({ setValued: true, description:
+      "The team's members, each a user id or an email (an entry holding an `@`; matched against the\n" +
+      "member's email case-insensitively): the exact membership (members added elsewhere are removed).\n" +
+      "Each must already be a member of the organization. Order and duplicates do not matter; the\n" +
+      "state keeps each member as written here. Leave it out to not manage membership (and to\n" +
+      "manage it one member at a time with `TeamMember`, which must not be used with `members`).\n" +
+      "Example: `[writer.id, \"ada@example.com\"]`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing team instead of creating one: `{ id: \"team_123\" }`, or `true` to adopt\n" +
+      "the team whose title equals `title` (created if there is none). It is then reconciled to\n" +
+      "these inputs. Only read at creation." }),
 });
 
 export type TeamInputs = z.infer<typeof schema>;
 
-export interface TeamArgs {
-  /** Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /** Title of the team, 1 to 64 characters; renaming keeps the team. Example: `"Docs writers"`. */
-  title: pulumi.Input<string>;
-  /**
-   * The team's members, each a user id or an email (an entry holding an `@`; matched against the
-   * member's email case-insensitively): the exact membership (members added elsewhere are removed).
-   * Each must already be a member of the organization. Order and duplicates do not matter; the
-   * state keeps each member as written here. Leave it out to not manage membership (and to
-   * manage it one member at a time with `TeamMember`, which must not be used with `members`).
-   * Example: `[writer.id, "ada@example.com"]`.
-   */
-  members?: pulumi.Input<pulumi.Input<string>[]>;
-  /**
-   * Take over an existing team instead of creating one: `{ id: "team_123" }`, or `true` to adopt
-   * the team whose title equals `title` (created if there is none). It is then reconciled to
-   * these inputs. Only read at creation.
-   */
-  adopt?: Wrapped<Adopt>;
-}
-
 /** A team of an organization, with authoritative membership. */
 export class Team extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly title: pulumi.Output<string>;
-  /** The members as the program names them (user ids and emails), sorted; absent when `members` is not managed. */
-  declare readonly members: pulumi.Output<string[] | undefined>;
-  /** Number of spaces the team has access to. */
-  declare readonly spaces: pulumi.Output<number>;
-  declare readonly createdAt: pulumi.Output<string>;
-
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Team", name, withIdentity("Team", name, { ...args, spaces: undefined, createdAt: undefined }, opts), opts);
+    super("Team", name, withIdentity("Team", name, { ...args, ...outputSlots(definition) }, opts), opts);
     // Authoritative membership and TeamMember on the same team would undo each other on every up.
     if (args.members !== undefined) registerAuthoritativeTeam(this, `Team "${name}"`);
   }
 }
+
+// The typed outputs of `Team` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface Team extends TeamOutputs {}
 
 /** A member of a team as the provider compares it: the user id and, when known, the email. */
 interface TeamMember {
@@ -200,9 +185,20 @@ function adoptedId(adopt: unknown): string | undefined {
   return typeof id === "string" && id !== "" ? id : undefined;
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  members: z.array(z.string()).optional().meta({ description: "The members as the program names them (user ids and emails), sorted; absent when `members` is not managed." }),
+  spaces: z.number().meta({ description: "Number of spaces the team has access to." }),
+  createdAt: z.string(),
+});
+
 export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
   schema,
+  outputs,
   ...declaredKeyLists(schema),
   naturalKey: NATURAL_KEY,
   // The API makes a second one with the same key: a create next to an existing one is warned about.

@@ -21,11 +21,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isOutcomeUnknown } from "../client";
-import { type Adopt, adoptInput } from "../adapter/adopt";
+import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { type Wrapped, withIdentity } from "../dynamic/args";
+import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { asWritten, covers, documentInput } from "../domain/document";
 import type { Document } from "../api/document";
@@ -36,6 +36,8 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact, stateStrings } from "../adapter/values";
 import { type ApiTranslation, getTranslation, listTranslations, readTranslationThroughList, translationPath, translationRunPath, translationsPath } from "../api/translations";
+import type { TranslationArgs, TranslationOutputs } from "../dynamic/kinds.generated";
+export type { TranslationArgs };
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "language and source within the organization";
@@ -56,17 +58,31 @@ const targetLanguage = () =>
 
 // The API needs both: a translation is of one space, from one language.
 const sourceInput = z.strictObject({
-  space: identifier(),
+  space: identifier().meta({ refersTo: "Space" }),
   language: targetLanguage(),
 });
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true }),
-  language: targetLanguage().meta({ replaces: true }),
-  source: sourceInput.meta({ replaces: true }),
-  instructions: documentInput.optional(),
-  runTrigger: text({ min: 1 }).optional(),
-  adopt: adoptInput.optional(),
+  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  language: targetLanguage().meta({ replaces: true, description:
+      "Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and\n" +
+      "a region). Changing it replaces the translation. Example: `\"fr\"`, `\"pt-br\"`." }),
+  source: sourceInput.meta({ replaces: true, description:
+      "What to translate: the source space and its language, both required. Changing it replaces\n" +
+      "the translation. Example: `{ space: guides.id, language: \"en\" }`." }),
+  instructions: documentInput.optional().meta({ description:
+      "Instructions for the translator, a rich-text document; changes in place. Example:\n" +
+      "`{ object: \"document\", data: { schemaVersion: 1 }, nodes: [{ object: \"block\", type: \"paragraph\",\n" +
+      "nodes: [{ object: \"text\", leaves: [{ object: \"leaf\", text: \"Keep product names in English.\", marks: [] }] }] }] }`." }),
+  runTrigger: text({ min: 1 }).optional().meta({ description:
+      "Runs the translation once whenever it is set to a new value: at creation, and on every `up`\n" +
+      "where it changed. Use a value that changes when the source should be translated again, such as\n" +
+      "a release tag. The same value never runs again, other changes never run, and removing it runs\n" +
+      "nothing. Example: `config.require(\"releaseTag\")` (`\"v2.4.0\"`)." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing translation instead of creating one: `{ id: \"tr_123\" }`, or `true` to\n" +
+      "adopt the one translation with this `language` and `source` (created if there is none). It is\n" +
+      "then reconciled to these inputs, without running it. Only read at creation." }),
 });
 
 export type TranslationInputs = z.infer<typeof schema>;
@@ -77,40 +93,6 @@ export interface TranslationSource {
   space: string;
   /** Language code of the source content. */
   language: string;
-}
-
-export interface TranslationArgs {
-  /** Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
-  organizationId?: pulumi.Input<string>;
-  /**
-   * Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and
-   * a region). Changing it replaces the translation. Example: `"fr"`, `"pt-br"`.
-   */
-  language: pulumi.Input<string>;
-  /**
-   * What to translate: the source space and its language, both required. Changing it replaces
-   * the translation. Example: `{ space: guides.id, language: "en" }`.
-   */
-  source: Wrapped<TranslationSource>;
-  /**
-   * Instructions for the translator, a rich-text document; changes in place. Example:
-   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
-   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`.
-   */
-  instructions?: pulumi.Input<Document>;
-  /**
-   * Runs the translation once whenever it is set to a new value: at creation, and on every `up`
-   * where it changed. Use a value that changes when the source should be translated again, such as
-   * a release tag. The same value never runs again, other changes never run, and removing it runs
-   * nothing. Example: `config.require("releaseTag")` (`"v2.4.0"`).
-   */
-  runTrigger?: pulumi.Input<string>;
-  /**
-   * Take over an existing translation instead of creating one: `{ id: "tr_123" }`, or `true` to
-   * adopt the one translation with this `language` and `source` (created if there is none). It is
-   * then reconciled to these inputs, without running it. Only read at creation.
-   */
-  adopt?: Wrapped<Adopt>;
 }
 
 /** The target of a translation's result. */
@@ -144,26 +126,15 @@ export interface TranslationStats {
  * ```
  */
 export class Translation extends DocsPlatformResource {
-  declare readonly organizationId: pulumi.Output<string>;
-  declare readonly language: pulumi.Output<string>;
-  declare readonly source: pulumi.Output<TranslationSource | undefined>;
-  declare readonly instructions: pulumi.Output<Document | undefined>;
-  declare readonly runTrigger: pulumi.Output<string | undefined>;
-  /** State of the translation; `pending` appears. */
-  declare readonly status: pulumi.Output<string>;
-  /** Where the translated content is, once there is some. */
-  declare readonly result: pulumi.Output<TranslationResult | undefined>;
-  /** Counters of the runs; `stats.runs` is the number of runs. */
-  declare readonly stats: pulumi.Output<TranslationStats>;
-  declare readonly urls: pulumi.Output<{ location?: string }>;
-  declare readonly createdAt: pulumi.Output<string>;
-  declare readonly updatedAt: pulumi.Output<string>;
-
   constructor(name: string, args: TranslationArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { status: undefined, result: undefined, stats: undefined, urls: undefined, createdAt: undefined, updatedAt: undefined };
+    const outputs = outputSlots(definition);
     super("Translation", name, withIdentity("Translation", name, { ...args, ...outputs }, opts), opts);
   }
 }
+
+// The typed outputs of `Translation` (every input and its server-owned fields), merged into the class:
+// generated from its declaration into dynamic/kinds.generated.ts (`npm run kinds`).
+export interface Translation extends TranslationOutputs {}
 
 /**
  * The translation's state. `written` holds what the program declared (the inputs, or the previous
@@ -217,9 +188,23 @@ async function runOnce(api: ApiRequester, organizationId: string, id: string, ru
   return after;
 }
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  status: z.string().meta({ description: "State of the translation; `pending` appears." }),
+  result: z.object({ space: z.string().optional(), revision: z.string().optional() }).optional().meta({ description: "Where the translated content is, once there is some." }),
+  stats: z.object({ runs: z.number(), totalWords: z.number(), totalPages: z.number(), totalDuration: z.number(), latestRunDuration: z.number(), latestPages: z.number(), latestWords: z.number() }).meta({ description: "Counters of the runs; `stats.runs` is the number of runs." }),
+  urls: z.object({ location: z.string().optional() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
 export const definition: ResourceDefinition<TranslationInputs> = {
   kind: "Translation",
   schema,
+  outputs,
   ...declaredKeyLists(schema),
   naturalKey: NATURAL_KEY,
 

@@ -1,7 +1,8 @@
 // Generates provider/docs-platform/schema.json, the Pulumi package schema of the provider plugin, from
 // the one source both front doors share: each kind's zod schema and definition (types, limits,
-// defaults, which inputs replace, which are secret), each lookup's zod schema, and the documented
-// TypeScript (the `<Kind>Args` and `<Kind>` JSDoc, the lookups' `Get...Args`/`Get...Result`).
+// defaults, which inputs replace, which are secret, each input's description: adapter/fields.ts;
+// the outputs the definition declares), each lookup's zod schema, and the documented TypeScript
+// (the `<Kind>` class JSDoc, nested input object types, the lookups' `Get...Args`/`Get...Result`).
 //
 // Run after `npm run build` (it reads the compiled definitions): `npm run schema`. A test
 // (test/plugin/schema.test.ts) fails when the committed schema.json and a fresh one differ.
@@ -17,6 +18,7 @@ import ts from "typescript";
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
 const { z } = requireBuilt("zod") as typeof import("zod");
+const { factsOf } = requireBuilt("./adapter/fields") as typeof import("../adapter/fields.ts");
 
 export const PACKAGE = "docs-platform";
 const TOKEN_PREFIX = `${PACKAGE}:index:`;
@@ -31,6 +33,7 @@ interface Built {
     replaceKeys: readonly string[];
     secretInputKeys?: readonly string[];
     uncomparedInputKeys?: readonly string[];
+    outputs?: { shape: Record<string, unknown> };
   };
 }
 
@@ -87,9 +90,6 @@ function findDeclaration<T extends ts.Node>(file: ts.SourceFile, test: (node: ts
 }
 
 const interfaceNamed = (name: string) => (node: ts.Node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === name;
-/** An interface or a type alias (SiteSpaceCustomizationArgs is a mapped type over Customization): a kind's `<Kind>Args` is either. */
-const argsNamed = (name: string) => (node: ts.Node): node is ts.InterfaceDeclaration | ts.TypeAliasDeclaration =>
-  (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && node.name.text === name;
 const classNamed = (name: string) => (node: ts.Node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && node.name?.text === name;
 
 /** Property documentation of an interface, its base interfaces included, of a class, or of a type alias's type. */
@@ -196,14 +196,14 @@ function typeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec {
         const additional = schema.additionalProperties;
         return { type: "object", additionalProperties: additional && typeof additional === "object" ? typeSpec(additional as Json, `${name}Value`, emitter) : { $ref: "pulumi.json#/Any" } };
       }
-      const token = `${TOKEN_PREFIX}${name}`;
+      const token = `${TOKEN_PREFIX}${typeof schema.typeName === "string" ? schema.typeName : name}`;
       if (!emitter.types[token]) {
         emitter.types[token] = {}; // reserve the name (recursion)
         const keys = Object.keys(properties);
         const match = emitter.nested.find((candidate) => keys.every((key) => candidate.keys.has(key)));
         emitter.types[token] = {
           type: "object",
-          properties: Object.fromEntries(keys.map((key) => [key, propertySpec(properties[key]!, `${name}${pascal(key)}`, match?.docs.get(key), emitter)])),
+          properties: Object.fromEntries(keys.map((key) => [key, propertySpec(properties[key]!, `${name}${pascal(key)}`, (properties[key]!.description as string | undefined) ?? match?.docs.get(key), emitter)])),
           ...(Array.isArray(schema.required) && schema.required.length > 0 ? { required: [...(schema.required as string[])].sort() } : {}),
         };
       }
@@ -227,7 +227,7 @@ function jsonSchemaOf(zodSchema: unknown): Json {
   return z.toJSONSchema(zodSchema as Parameters<typeof z.toJSONSchema>[0], { io: "input", unrepresentable: "any" }) as Json;
 }
 
-// ---- TypeScript types (outputs, lookup results) to Pulumi types ---------------------------
+// ---- TypeScript types (lookup results) to Pulumi types ---------------------------------------
 
 function tsTypeSpec(type: ts.Type, name: string, emitter: Emitter): TypeSpec {
   if (type.isUnion()) {
@@ -269,13 +269,6 @@ function tsTypeSpec(type: ts.Type, name: string, emitter: Emitter): TypeSpec {
   return { $ref: "pulumi.json#/Any" };
 }
 
-/** The type argument of a class property declared `pulumi.Output<T>`. */
-function outputTypeOf(member: ts.PropertyDeclaration): ts.Type | undefined {
-  const node = member.type;
-  if (!node || !ts.isTypeReferenceNode(node) || !node.typeArguments?.[0]) return undefined;
-  return checker.getNonNullableType(checker.getTypeFromTypeNode(node.typeArguments[0]));
-}
-
 // ---- The package -----------------------------------------------------------------------------
 
 export interface ConfigKey {
@@ -294,10 +287,14 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   const schemaName = Object.entries(built).find(([name, value]) => name !== "definition" && value === definition.schema)?.[0] ?? "schema";
   const kind = definition.kind;
   const source = sourceOf(`resources/${file}.ts`);
-  const argsDocs = propertyDocs(findDeclaration(source, argsNamed(`${kind}Args`)));
+  // Each input's documentation is its field's declared description (adapter/fields.ts).
+  const shape = (definition.schema as { shape: Record<string, unknown> }).shape;
+  const inputDocs = new Map(Object.entries(shape).flatMap(([key, field]) => {
+    const description = factsOf(field).description;
+    return description === undefined ? [] : [[key, description] as const];
+  }));
   const classDeclaration = findDeclaration(source, classNamed(kind));
   if (!classDeclaration) throw new Error(`generate-schema: no class ${kind} in resources/${file}.ts`);
-  const outputDocs = propertyDocs(classDeclaration);
   emitter.nested = nestedDocs([source, sourceOf("api/document.ts"), sourceOf("adapter/adopt.ts")]);
 
   const jsonSchema = jsonSchemaOf(definition.schema);
@@ -306,29 +303,28 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   const inputProperties: Record<string, Json> = {};
   for (const [key, schema] of Object.entries(properties)) {
     // `adopt` has one shape in every kind: one shared type.
-    const spec = propertySpec(schema, key === "adopt" ? "AdoptById" : `${kind}${pascal(key)}`, argsDocs.get(key), emitter);
+    const spec = propertySpec(schema, key === "adopt" ? "AdoptById" : `${kind}${pascal(key)}`, inputDocs.get(key), emitter);
     if (secret.has(key)) spec.secret = true;
     inputProperties[key] = spec;
   }
   // organizationId falls back to the provider's `docs-platform:organizationId` (checked by the plugin).
   const requiredInputs = ((jsonSchema.required as string[] | undefined) ?? []).filter((key) => key !== "organizationId").sort();
 
-  // Outputs: every input (the state echoes what the program set) and the server-owned ones the class declares.
+  // Outputs: every input (the state echoes what the program set) and what the definition's
+  // `outputs` declares: the server's own fields, and an input whose state value is described anew.
+  const outputShape = (definition.outputs?.shape ?? {}) as Record<string, unknown>;
+  const outputDescription = (key: string) => (key in outputShape ? factsOf(outputShape[key]).description : undefined);
   const outputProperties: Record<string, Json> = {};
   for (const [key, spec] of Object.entries(inputProperties)) {
     if (key === "adopt") continue;
-    outputProperties[key] = { ...spec, ...(outputDocs.get(key) ? { description: outputDocs.get(key) } : {}) };
+    const description = outputDescription(key);
+    outputProperties[key] = { ...spec, ...(description ? { description } : {}) };
     delete outputProperties[key]!.default;
   }
-  for (const member of classDeclaration.members) {
-    if (!ts.isPropertyDeclaration(member) || !member.name || !ts.isIdentifier(member.name)) continue;
-    const key = member.name.text;
-    if (outputProperties[key] || key === "adopt") continue;
-    const type = outputTypeOf(member);
-    if (!type) continue;
-    const spec: Json = tsTypeSpec(type, `${kind}${pascal(key)}`, emitter);
-    if (outputDocs.get(key)) spec.description = outputDocs.get(key);
-    outputProperties[key] = spec;
+  const outputJson = definition.outputs ? jsonSchemaOf(definition.outputs) : { properties: {} };
+  for (const [key, schema] of Object.entries(outputJson.properties as Record<string, Json>)) {
+    if (outputProperties[key]) continue;
+    outputProperties[key] = propertySpec(schema, `${kind}${pascal(key)}`, outputDescription(key), emitter);
   }
 
   const classDoc = docOf(classDeclaration);

@@ -112,3 +112,50 @@ describe("the plugin's schema.json", () => {
     expect(Object.keys(schema.resources)).toHaveLength(KINDS.length);
   });
 });
+
+describe("each input field's declared documentation and reference", () => {
+  const fields = KINDS.flatMap((definition) => Object.entries(definition.schema.shape).map(([key, field]) => [definition.kind, key, factsOf(field)] as const));
+
+  it("every input of every kind carries its description on the field", () => {
+    expect(fields.filter(([, , facts]) => !facts.description?.trim()).map(([kind, key]) => `${kind}.${key}`)).toEqual([]);
+  });
+
+  it("every refersTo names a kind of the registry, and the id fields that name one say so", () => {
+    const kinds = new Set(KINDS.map((definition) => definition.kind));
+    expect(fields.filter(([, , facts]) => facts.refersTo !== undefined && !kinds.has(facts.refersTo)).map(([kind, key]) => `${kind}.${key}`)).toEqual([]);
+    const refers = Object.fromEntries(fields.filter(([, , facts]) => facts.refersTo).map(([kind, key, facts]) => [`${kind}.${key}`, facts.refersTo]));
+    expect(refers).toMatchObject({
+      "Collection.parent": "Collection",
+      "SiteSection.siteId": "Site",
+      "SiteSpace.sectionId": "SiteSection",
+      "SiteSpaceCustomization.siteSpaceId": "SiteSpace",
+      "TeamMember.teamId": "Team",
+    });
+  });
+});
+
+describe("the output keys a resource registers, derived from the definition's outputs", () => {
+  // The lists the constructors wrote by hand before: a key lost here is an output the engine no longer reads back.
+  const slotsBefore: Record<string, string[]> = {
+    AgentInstructions: ["updatedAt", "updatedBy", "urls"],
+    Collection: ["urls"],
+    OpenApiSpec: ["specId", "processingState", "lastVersion", "lastProcessedAt", "lastProcessErrorCode", "lastProcessedErrors", "createdAt", "updatedAt", "urls", "publishedUrl"],
+    OrganizationMember: ["joinedAt", "disabled", "sso"],
+    OrganizationSettings: ["type", "plan", "useCase", "communityType", "customHostname", "urls", "createdAt"],
+    SamlProvider: ["status", "service", "urls", "createdAt"],
+    Site: ["hostname", "siteSpaces", "createdAt", "urls", "publishedUrl", "previewUrl"],
+    SiteAdaptiveSchema: ["updatedAt"],
+    SiteSection: ["siteSpaceId", "siteSpaceIds", "default", "sectionGroup", "publishedUrl"],
+    SiteSpace: ["title", "default", "publishedUrl"],
+    Space: ["visibility", "urls", "createdAt"],
+    Team: ["spaces", "createdAt"],
+    Translation: ["status", "result", "stats", "urls", "createdAt", "updatedAt"],
+  };
+
+  it.each(KINDS.map((definition) => [definition.kind, definition] as const))("%s: are the keys its constructor listed by hand before", async (kind, definition) => {
+    const { outputSlots } = await import("../../provider/dynamic/args.ts");
+    const slots = outputSlots(definition);
+    expect(Object.keys(slots).sort()).toEqual([...(slotsBefore[kind] ?? [])].sort());
+    expect(Object.values(slots).every((value) => value === undefined)).toBe(true);
+  });
+});

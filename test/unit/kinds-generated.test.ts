@@ -1,0 +1,56 @@
+/**
+ * The dynamic package's `<Kind>Args` and the resource classes' typed outputs `<Kind>Outputs`
+ * (provider/dynamic/kinds.generated.ts) are generated from the
+ * kinds' declarations (provider/scripts/generate-kinds.mts): a committed file that differs from a
+ * fresh generation fails here, so an input field added, documented or retyped on its kind reaches
+ * the package's types with `npm run kinds` and never by hand. (test/unit/args-compatibility.ts
+ * proves, with the type checker, that the generated types take what the hand-written ones took.)
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { factsOf } from "../../provider/adapter/fields.ts";
+import { KINDS } from "../../provider/resources/kinds.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+describe("the generated <Kind>Args and <Kind>Outputs", () => {
+  it("are the ones the generator makes now (run `npm run kinds` after changing a kind's inputs)", () => {
+    const result = (() => {
+      try {
+        execFileSync(process.execPath, [`${root}provider/scripts/generate-kinds.mts`, "--check"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+        return "same";
+      } catch (error) {
+        return String((error as { stderr?: string }).stderr ?? error);
+      }
+    })();
+    expect(result).toBe("same");
+  }, 60_000);
+
+  it("hold every input of every kind, documented with its field's description, optional where the schema lets it be left out", () => {
+    const generated = readFileSync(`${root}provider/dynamic/kinds.generated.ts`, "utf8");
+    for (const definition of KINDS) {
+      const body = new RegExp(`export interface ${definition.kind}Args \\{\\n([^]*?)\\n\\}`).exec(generated)?.[1];
+      expect(body, definition.kind).toBeDefined();
+      const keys = [...body!.matchAll(/^ {2}(\w+)\??: /gm)].map((match) => match[1]);
+      expect(keys, definition.kind).toEqual(Object.keys(definition.schema.shape));
+      for (const [key, field] of Object.entries(definition.schema.shape)) {
+        const firstLine = factsOf(field).description!.split("\n")[0]!;
+        expect(body, `${definition.kind}.${key}`).toContain(firstLine);
+      }
+    }
+    // The typed outputs: every input but adopt, then the definition's outputs that are not inputs.
+    for (const definition of KINDS) {
+      const body = new RegExp(`export interface ${definition.kind}Outputs \\{\\n([^]*?)\\n\\}`).exec(generated)?.[1];
+      const keys = [...body!.matchAll(/^ {2}readonly (\w+): /gm)].map((match) => match[1]);
+      const inputs = Object.keys(definition.schema.shape).filter((key) => key !== "adopt");
+      const outputs = Object.keys(definition.outputs?.shape ?? {}).filter((key) => !inputs.includes(key));
+      expect(keys, definition.kind).toEqual([...inputs, ...outputs]);
+    }
+    // Required where the schema requires it; organizationId falls back to the stack's default.
+    expect(generated).toMatch(/\n {2}siteId: ArgOf<typeof siteSpaceInputs, "siteId">;/);
+    expect(generated).toMatch(/\n {2}organizationId\?: ArgOf<typeof siteSpaceInputs, "organizationId">;/);
+    expect(generated).toMatch(/\n {2}sectionId\?: ArgOf<typeof siteSpaceInputs, "sectionId">;/);
+  });
+});
