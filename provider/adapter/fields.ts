@@ -78,3 +78,13 @@ export function declaredKeyLists(schema: { readonly shape: Readonly<Record<strin
     setValuedInputKeys: keysWith(schema, "setValued"),
   };
 }
+
+/** Each field of an object schema that names an object of another kind, with that kind (`refersTo`). */
+export function referencesOf(schema: { readonly shape: Readonly<Record<string, unknown>> }): Readonly<Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries(schema.shape).flatMap(([key, field]) => {
+      const kind = factsOf(field).refersTo;
+      return kind === undefined ? [] : [[key, kind]];
+    }),
+  );
+}

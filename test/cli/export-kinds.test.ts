@@ -14,6 +14,7 @@ import { writeSnapshot } from "../../provider/cli/export/snapshot/write.ts";
 import { customizationDefaults } from "../../provider/domain/customization-defaults.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
+import { referencesOf } from "../../provider/adapter/fields.ts";
 
 const ORG = "org-acme";
 
@@ -161,10 +162,10 @@ describe("Team and team membership", () => {
       {
         warn: () => {},
         // The import path's read of `<teamId>/<userId>`, as the TeamMember's own read gives it.
-        imported: async (_definition, importId) => {
+        imported: async (definition, importId) => {
           const userId = importId.split("/")[1]!;
           const email = { "usr-a": "ada@a.test", "usr-b": "ada@b.test" }[userId];
-          return { inputs: { teamId: "team-1", userId }, state: { teamId: "team-1", userId, ...(email ? { email } : {}) } };
+          return { inputs: { teamId: "team-1", userId }, state: { teamId: "team-1", userId, ...(email ? { email } : {}) }, refersTo: referencesOf(definition.schema) };
         },
       },
     );
@@ -334,7 +335,7 @@ describe("SiteCustomization with a value the resource refuses (set outside Pulum
       {
         warn: (message) => warnings.push(message),
         // The import path declares only what the resource takes (resources/site-customization.ts declarableFields).
-        imported: async (_definition, importId) => ({ inputs: { organizationId: ORG, siteId: importId, title: "Acme docs" }, state: {} }),
+        imported: async (definition, importId) => ({ inputs: { organizationId: ORG, siteId: importId, title: "Acme docs" }, state: {}, refersTo: referencesOf(definition.schema) }),
       },
     );
     expect(warnings).toEqual([`SiteCustomization of site "Docs": "styling.font" must be at most 100 characters; the field is not exported`]);

@@ -14,6 +14,7 @@ import { VariableNames, slugify, uniqueNames } from "./naming";
 import { OrganizationReader } from "./reader";
 import { type PlannedObject, type RenderedProgram, renderProgram, renderSecretsScript, yamlEntry, yamlScalar } from "./render";
 import { type ObjectKey, keyOf, resolvedValue, walk } from "./values";
+import { referencesOf } from "../../adapter/fields";
 
 export interface ExportRequest {
   api: ApiRequester;
@@ -207,7 +208,7 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
     warn: (message) => warnings.push(message),
     imported: async (definition, importId) => {
       const { inputs, state } = await importObject(definition, { api: request.api, lists }, importId, request.organizationId);
-      return { inputs, state };
+      return { inputs, state, refersTo: referencesOf(definition.schema) };
     },
   };
   for (const kind of request.kinds) {

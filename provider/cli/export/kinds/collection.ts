@@ -21,7 +21,7 @@ export const collection: KindExporter = {
           "title",
           "description",
           "defaultLevel",
-          { key: "parent", ref: "Collection" },
+          "parent",
         ]),
       })),
     );

@@ -26,7 +26,7 @@ export const samlProvider: KindExporter = {
           "entityID",
           "ssoURL",
           { key: "certificate", secret: true },
-          { key: "defaultTeam", ref: "Team" },
+          "defaultTeam",
           "defaultRole",
         ]),
       })),

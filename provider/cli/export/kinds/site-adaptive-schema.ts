@@ -25,7 +25,7 @@ export const siteAdaptiveSchema: KindExporter = {
             id: site.id,
             name: { object: { kind: "Site", id: site.id }, suffix: "adaptive-schema" },
             inputs: importedInputs({ kind: "SiteAdaptiveSchema", id: site.id }, await notes.imported(schemaDefinition, schemaDefinition.importId!.format(site.id, { siteId: site.id })), [
-              { key: "siteId", ref: "Site" },
+              "siteId",
               "jsonSchema",
             ]),
           },

@@ -34,7 +34,7 @@ export const siteCustomization: KindExporter = {
             kind: "SiteCustomization",
             id: site.id,
             name: { object: { kind: "Site", id: site.id }, suffix: "customization" },
-            inputs: importedInputs({ kind: "SiteCustomization", id: site.id }, imported, [{ key: "siteId", ref: "Site" }, ...spec]),
+            inputs: importedInputs({ kind: "SiteCustomization", id: site.id }, imported, ["siteId", ...spec]),
           },
         ];
       }),

@@ -21,10 +21,10 @@ export const siteSectionGroup: KindExporter = {
               id: group.id,
               name: { title: group.title, fallback: "section-group" },
               inputs: importedInputs({ kind: "SiteSectionGroup", id: group.id }, await notes.imported(groupDefinition, groupDefinition.importId!.format(group.id, { siteId: site.id })), [
-                { key: "siteId", ref: "Site" },
+                "siteId",
                 "title",
                 "icon",
-                { key: "parentSectionGroupId", ref: "SiteSectionGroup" },
+                "parentSectionGroupId",
               ]),
             }),
           ),

@@ -45,7 +45,7 @@ export const siteSpaceCustomization: KindExporter = {
                 id: item.id,
                 name: { object: { kind: owner.kind, id: owner.id }, suffix: "customization" },
                 inputs: importedInputs({ kind: "SiteSpaceCustomization", id: item.id }, imported, [
-                  { key: "siteId", ref: "Site" },
+                  "siteId",
                   { key: "siteSpaceId", as: () => ref(owner.kind, owner.id, owner.property, item.id) },
                   ...spec,
                 ]),

@@ -40,9 +40,9 @@ export const siteSpace: KindExporter = {
               id: item.id,
               name: { title: item.path || item.title || "", fallback: "site-space" },
               inputs: importedInputs({ kind: "SiteSpace", id: item.id }, await notes.imported(siteSpaceDefinition, siteSpaceDefinition.importId!.format(item.id, { siteId: site.id })), [
-                { key: "siteId", ref: "Site" },
-                { key: "spaceId", ref: "Space" },
-                { key: "sectionId", ref: "SiteSection" },
+                "siteId",
+                "spaceId",
+                "sectionId",
                 "path",
                 "condition",
                 // Shown is what a new site space is: only a hidden one says so.

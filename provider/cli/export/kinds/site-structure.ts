@@ -43,7 +43,7 @@ export const siteStructure: KindExporter = {
         };
         const imported = await notes.imported(structureDefinition, structureDefinition.importId!.format(site.id, { siteId: site.id }));
         const inputs = importedInputs({ kind: "SiteStructure", id: site.id }, imported, [
-          { key: "siteId", ref: "Site" },
+          "siteId",
           { key: "root", as: (ids) => list((ids as string[]).map(itemRef)) },
           {
             key: "groups",

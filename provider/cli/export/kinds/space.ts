@@ -30,7 +30,7 @@ export const space: KindExporter = {
         inputs: importedInputs({ kind: "Space", id: item.id }, imported[index]!, [
           "title",
           "emoji",
-          { key: "parent", ref: "Collection" },
+          "parent",
           "language",
           { key: "editMode", unless: "live" },
           "defaultLevel",

@@ -47,7 +47,7 @@ export const teamMember: KindExporter = {
               // Named like the member's key in the stack config (`eli@acme.test` -> `translators-eli`); never after an id.
               name: { object: { kind: "Team", id: team.id }, suffix: slugify(email ? email.split("@")[0]! : (member.user?.displayName ?? "")) || "member" },
               inputs: importedInputs({ kind: "TeamMember", id }, await notes.imported(memberDefinition, id), [
-                { key: "teamId", ref: "Team" },
+                "teamId",
                 { key: "userId", member: true },
                 // `member` is TeamMember's default.
                 { key: "role", unless: "member" },
