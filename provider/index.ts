@@ -73,24 +73,22 @@ export { EMPTY_DOCUMENT } from "./domain/document";
 export * from "./lookups/index";
 export { CONFIG_DEFAULTS, CONFIG_NAMESPACE, ConfigurationError } from "./config/provider-config";
 export type { Adopt } from "./adapter/adopt";
-// Every kind's arguments, generated from its declaration (`npm run kinds`).
-export type {
-  AgentInstructionsArgs,
-  CollectionArgs,
-  OpenApiSpecArgs,
-  OrganizationMemberArgs,
-  OrganizationSettingsArgs,
-  SamlProviderArgs,
-  SiteArgs,
-  SiteAdaptiveSchemaArgs,
-  SiteCustomizationArgs,
-  SiteSectionArgs,
-  SiteSectionGroupArgs,
-  SiteSpaceArgs,
-  SiteSpaceCustomizationArgs,
-  SiteStructureArgs,
-  SpaceArgs,
-  TeamArgs,
-  TeamMemberArgs,
-  TranslationArgs,
-} from "./dynamic/kinds.generated";
+// Every kind's arguments, generated into the end of its file from its declaration (`npm run kinds`).
+export type { AgentInstructionsArgs } from "./resources/agent-instructions";
+export type { CollectionArgs } from "./resources/collection";
+export type { OpenApiSpecArgs } from "./resources/open-api-spec";
+export type { OrganizationMemberArgs } from "./resources/organization-member";
+export type { OrganizationSettingsArgs } from "./resources/organization-settings";
+export type { SamlProviderArgs } from "./resources/saml-provider";
+export type { SiteArgs } from "./resources/site";
+export type { SiteAdaptiveSchemaArgs } from "./resources/site-adaptive-schema";
+export type { SiteCustomizationArgs } from "./resources/site-customization";
+export type { SiteSectionArgs } from "./resources/site-section";
+export type { SiteSectionGroupArgs } from "./resources/site-section-group";
+export type { SiteSpaceArgs } from "./resources/site-space";
+export type { SiteStructureArgs } from "./resources/site-structure";
+export type { SiteSpaceCustomizationArgs } from "./resources/site-space-customization";
+export type { SpaceArgs } from "./resources/space";
+export type { TeamArgs } from "./resources/team";
+export type { TeamMemberArgs } from "./resources/team-member";
+export type { TranslationArgs } from "./resources/translation";

@@ -18,7 +18,7 @@ export type Wrapped<T> = T extends readonly (infer E)[]
 /**
  * The argument type of input `K` of a kind whose input schema is `S`: what the schema accepts
  * (`z.input`, so a default or a transform takes what the program writes), a value or an Output at
- * any depth. The generated `<Kind>Args` (kinds.generated.ts) are made of it.
+ * any depth. The generated `<Kind>Args` (the end of each resources/<kind>.ts) are made of it.
  */
 export type ArgOf<S extends z.ZodType, K extends keyof z.input<S>> = DeepInput<Exclude<z.input<S>[K], undefined>>;
 

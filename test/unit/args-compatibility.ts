@@ -1,7 +1,7 @@
 /**
  * Type-level proof, checked by `npm run typecheck` (tsc over test/): each `<Kind>Args` as it was
  * written by hand (fixtures/args-before.d.ts) is assignable to the one generated from the kind's
- * declaration (provider/dynamic/kinds.generated.ts), so every program that compiled against the
+ * declaration (provider/dynamic/kinds.ts), so every program that compiled against the
  * hand-written package still compiles. A generated type that refuses a value the old one took
  * makes its line below an error naming the kind.
  *
@@ -10,7 +10,24 @@
  * what the check takes): `styling.tint` of the customizations, written `{ color?: { light?, dark? } }`,
  * where the API needs the tint's color, light and dark both.
  */
-import type * as generated from "../../provider/dynamic/kinds.generated.ts";
+import type { AgentInstructionsArgs, AgentInstructionsOutputs } from "../../provider/resources/agent-instructions.ts";
+import type { CollectionArgs, CollectionOutputs } from "../../provider/resources/collection.ts";
+import type { OpenApiSpecArgs, OpenApiSpecOutputs } from "../../provider/resources/open-api-spec.ts";
+import type { OrganizationMemberArgs, OrganizationMemberOutputs } from "../../provider/resources/organization-member.ts";
+import type { OrganizationSettingsArgs, OrganizationSettingsOutputs } from "../../provider/resources/organization-settings.ts";
+import type { SamlProviderArgs, SamlProviderOutputs } from "../../provider/resources/saml-provider.ts";
+import type { SiteArgs, SiteOutputs } from "../../provider/resources/site.ts";
+import type { SiteAdaptiveSchemaArgs, SiteAdaptiveSchemaOutputs } from "../../provider/resources/site-adaptive-schema.ts";
+import type { SiteCustomizationArgs, SiteCustomizationOutputs } from "../../provider/resources/site-customization.ts";
+import type { SiteSectionArgs, SiteSectionOutputs } from "../../provider/resources/site-section.ts";
+import type { SiteSectionGroupArgs, SiteSectionGroupOutputs } from "../../provider/resources/site-section-group.ts";
+import type { SiteSpaceArgs, SiteSpaceOutputs } from "../../provider/resources/site-space.ts";
+import type { SiteStructureArgs, SiteStructureOutputs } from "../../provider/resources/site-structure.ts";
+import type { SiteSpaceCustomizationArgs, SiteSpaceCustomizationOutputs } from "../../provider/resources/site-space-customization.ts";
+import type { SpaceArgs, SpaceOutputs } from "../../provider/resources/space.ts";
+import type { TeamArgs, TeamOutputs } from "../../provider/resources/team.ts";
+import type { TeamMemberArgs, TeamMemberOutputs } from "../../provider/resources/team-member.ts";
+import type { TranslationArgs, TranslationOutputs } from "../../provider/resources/translation.ts";
 import type * as before from "./fixtures/args-before.ts";
 import type * as outputsBefore from "./fixtures/outputs-before.ts";
 
@@ -21,24 +38,24 @@ type Assignable<From, To> = [From] extends [To] ? true : false;
 type WithoutTint<Args extends { styling?: unknown }> = Omit<Args, "styling"> & { styling?: Omit<Extract<Exclude<Args["styling"], undefined>, { tint?: unknown }>, "tint"> };
 
 export const oldArgsStillCompile: Record<string, true> = {
-  AgentInstructions: true satisfies Assignable<before.AgentInstructionsArgs, generated.AgentInstructionsArgs>,
-  Collection: true satisfies Assignable<before.CollectionArgs, generated.CollectionArgs>,
-  OpenApiSpec: true satisfies Assignable<before.OpenApiSpecArgs, generated.OpenApiSpecArgs>,
-  OrganizationMember: true satisfies Assignable<before.OrganizationMemberArgs, generated.OrganizationMemberArgs>,
-  OrganizationSettings: true satisfies Assignable<before.OrganizationSettingsArgs, generated.OrganizationSettingsArgs>,
-  SamlProvider: true satisfies Assignable<before.SamlProviderArgs, generated.SamlProviderArgs>,
-  Site: true satisfies Assignable<before.SiteArgs, generated.SiteArgs>,
-  SiteAdaptiveSchema: true satisfies Assignable<before.SiteAdaptiveSchemaArgs, generated.SiteAdaptiveSchemaArgs>,
-  SiteCustomization: true satisfies Assignable<WithoutTint<before.SiteCustomizationArgs>, generated.SiteCustomizationArgs>,
-  SiteSection: true satisfies Assignable<before.SiteSectionArgs, generated.SiteSectionArgs>,
-  SiteSectionGroup: true satisfies Assignable<before.SiteSectionGroupArgs, generated.SiteSectionGroupArgs>,
-  SiteSpace: true satisfies Assignable<before.SiteSpaceArgs, generated.SiteSpaceArgs>,
-  SiteSpaceCustomization: true satisfies Assignable<WithoutTint<before.SiteSpaceCustomizationArgs>, generated.SiteSpaceCustomizationArgs>,
-  SiteStructure: true satisfies Assignable<before.SiteStructureArgs, generated.SiteStructureArgs>,
-  Space: true satisfies Assignable<before.SpaceArgs, generated.SpaceArgs>,
-  Team: true satisfies Assignable<before.TeamArgs, generated.TeamArgs>,
-  TeamMember: true satisfies Assignable<before.TeamMemberArgs, generated.TeamMemberArgs>,
-  Translation: true satisfies Assignable<before.TranslationArgs, generated.TranslationArgs>,
+  AgentInstructions: true satisfies Assignable<before.AgentInstructionsArgs, AgentInstructionsArgs>,
+  Collection: true satisfies Assignable<before.CollectionArgs, CollectionArgs>,
+  OpenApiSpec: true satisfies Assignable<before.OpenApiSpecArgs, OpenApiSpecArgs>,
+  OrganizationMember: true satisfies Assignable<before.OrganizationMemberArgs, OrganizationMemberArgs>,
+  OrganizationSettings: true satisfies Assignable<before.OrganizationSettingsArgs, OrganizationSettingsArgs>,
+  SamlProvider: true satisfies Assignable<before.SamlProviderArgs, SamlProviderArgs>,
+  Site: true satisfies Assignable<before.SiteArgs, SiteArgs>,
+  SiteAdaptiveSchema: true satisfies Assignable<before.SiteAdaptiveSchemaArgs, SiteAdaptiveSchemaArgs>,
+  SiteCustomization: true satisfies Assignable<WithoutTint<before.SiteCustomizationArgs>, SiteCustomizationArgs>,
+  SiteSection: true satisfies Assignable<before.SiteSectionArgs, SiteSectionArgs>,
+  SiteSectionGroup: true satisfies Assignable<before.SiteSectionGroupArgs, SiteSectionGroupArgs>,
+  SiteSpace: true satisfies Assignable<before.SiteSpaceArgs, SiteSpaceArgs>,
+  SiteSpaceCustomization: true satisfies Assignable<WithoutTint<before.SiteSpaceCustomizationArgs>, SiteSpaceCustomizationArgs>,
+  SiteStructure: true satisfies Assignable<before.SiteStructureArgs, SiteStructureArgs>,
+  Space: true satisfies Assignable<before.SpaceArgs, SpaceArgs>,
+  Team: true satisfies Assignable<before.TeamArgs, TeamArgs>,
+  TeamMember: true satisfies Assignable<before.TeamMemberArgs, TeamMemberArgs>,
+  Translation: true satisfies Assignable<before.TranslationArgs, TranslationArgs>,
 };
 
 /**
@@ -47,22 +64,22 @@ export const oldArgsStillCompile: Record<string, true> = {
  * (`site.publishedUrl.apply(...)`) still compiles.
  */
 export const oldOutputReadsStillCompile: Record<string, true> = {
-  AgentInstructions: true satisfies Assignable<generated.AgentInstructionsOutputs, outputsBefore.AgentInstructionsOutputs>,
-  Collection: true satisfies Assignable<generated.CollectionOutputs, outputsBefore.CollectionOutputs>,
-  OpenApiSpec: true satisfies Assignable<generated.OpenApiSpecOutputs, outputsBefore.OpenApiSpecOutputs>,
-  OrganizationMember: true satisfies Assignable<generated.OrganizationMemberOutputs, outputsBefore.OrganizationMemberOutputs>,
-  OrganizationSettings: true satisfies Assignable<generated.OrganizationSettingsOutputs, outputsBefore.OrganizationSettingsOutputs>,
-  SamlProvider: true satisfies Assignable<generated.SamlProviderOutputs, outputsBefore.SamlProviderOutputs>,
-  Site: true satisfies Assignable<generated.SiteOutputs, outputsBefore.SiteOutputs>,
-  SiteAdaptiveSchema: true satisfies Assignable<generated.SiteAdaptiveSchemaOutputs, outputsBefore.SiteAdaptiveSchemaOutputs>,
-  SiteCustomization: true satisfies Assignable<generated.SiteCustomizationOutputs, outputsBefore.SiteCustomizationOutputs>,
-  SiteSection: true satisfies Assignable<generated.SiteSectionOutputs, outputsBefore.SiteSectionOutputs>,
-  SiteSectionGroup: true satisfies Assignable<generated.SiteSectionGroupOutputs, outputsBefore.SiteSectionGroupOutputs>,
-  SiteSpace: true satisfies Assignable<generated.SiteSpaceOutputs, outputsBefore.SiteSpaceOutputs>,
-  SiteSpaceCustomization: true satisfies Assignable<generated.SiteSpaceCustomizationOutputs, outputsBefore.SiteSpaceCustomizationOutputs>,
-  SiteStructure: true satisfies Assignable<generated.SiteStructureOutputs, outputsBefore.SiteStructureOutputs>,
-  Space: true satisfies Assignable<generated.SpaceOutputs, outputsBefore.SpaceOutputs>,
-  Team: true satisfies Assignable<generated.TeamOutputs, outputsBefore.TeamOutputs>,
-  TeamMember: true satisfies Assignable<generated.TeamMemberOutputs, outputsBefore.TeamMemberOutputs>,
-  Translation: true satisfies Assignable<generated.TranslationOutputs, outputsBefore.TranslationOutputs>,
+  AgentInstructions: true satisfies Assignable<AgentInstructionsOutputs, outputsBefore.AgentInstructionsOutputs>,
+  Collection: true satisfies Assignable<CollectionOutputs, outputsBefore.CollectionOutputs>,
+  OpenApiSpec: true satisfies Assignable<OpenApiSpecOutputs, outputsBefore.OpenApiSpecOutputs>,
+  OrganizationMember: true satisfies Assignable<OrganizationMemberOutputs, outputsBefore.OrganizationMemberOutputs>,
+  OrganizationSettings: true satisfies Assignable<OrganizationSettingsOutputs, outputsBefore.OrganizationSettingsOutputs>,
+  SamlProvider: true satisfies Assignable<SamlProviderOutputs, outputsBefore.SamlProviderOutputs>,
+  Site: true satisfies Assignable<SiteOutputs, outputsBefore.SiteOutputs>,
+  SiteAdaptiveSchema: true satisfies Assignable<SiteAdaptiveSchemaOutputs, outputsBefore.SiteAdaptiveSchemaOutputs>,
+  SiteCustomization: true satisfies Assignable<SiteCustomizationOutputs, outputsBefore.SiteCustomizationOutputs>,
+  SiteSection: true satisfies Assignable<SiteSectionOutputs, outputsBefore.SiteSectionOutputs>,
+  SiteSectionGroup: true satisfies Assignable<SiteSectionGroupOutputs, outputsBefore.SiteSectionGroupOutputs>,
+  SiteSpace: true satisfies Assignable<SiteSpaceOutputs, outputsBefore.SiteSpaceOutputs>,
+  SiteSpaceCustomization: true satisfies Assignable<SiteSpaceCustomizationOutputs, outputsBefore.SiteSpaceCustomizationOutputs>,
+  SiteStructure: true satisfies Assignable<SiteStructureOutputs, outputsBefore.SiteStructureOutputs>,
+  Space: true satisfies Assignable<SpaceOutputs, outputsBefore.SpaceOutputs>,
+  Team: true satisfies Assignable<TeamOutputs, outputsBefore.TeamOutputs>,
+  TeamMember: true satisfies Assignable<TeamMemberOutputs, outputsBefore.TeamMemberOutputs>,
+  Translation: true satisfies Assignable<TranslationOutputs, outputsBefore.TranslationOutputs>,
 };
