@@ -24,9 +24,11 @@ import { scenario as space } from "./scenarios/space.ts";
 import { scenario as teamMember } from "./scenarios/team-member.ts";
 import { scenario as team } from "./scenarios/team.ts";
 import { scenario as translation } from "./scenarios/translation.ts";
+import { describe, expect, it } from "vitest";
+import { KINDS } from "../../provider/resources/kinds.ts";
 import { describeLifecycleStack } from "./support/lifecycle-stack.ts";
 
-describeLifecycleStack("the standard scenario of 17 kinds in one stack, the token in the environment", [
+const inEnvironmentStack = [
   organizationSettings,
   organizationMember,
   teamMember,
@@ -44,6 +46,14 @@ describeLifecycleStack("the standard scenario of 17 kinds in one stack, the toke
   siteSpaceCustomization,
   siteAdaptiveSchema,
   openApiSpec,
-]);
+];
+
+describe("the lifecycle scenarios", () => {
+  it("cover every kind of the registry, each once", () => {
+    expect([...inEnvironmentStack, team].map((spec) => spec.resource).sort()).toEqual(KINDS.map((definition) => definition.kind).sort());
+  });
+});
+
+describeLifecycleStack("the standard scenario of 17 kinds in one stack, the token in the environment", inEnvironmentStack);
 
 describeLifecycleStack("Team's standard scenario, the token in the stack config", [team]);
