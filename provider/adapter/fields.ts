@@ -56,10 +56,10 @@ export function factsOf(field: unknown): FieldFacts {
   return Object.assign({}, ...layers.reverse()) as FieldFacts;
 }
 
-/** The keys of an object schema's fields for which `fact` holds, in the schema's order. */
 /** The facts that hold or not of a field (the others are text). */
 type BooleanFact = "replaces" | "secret" | "setValued";
 
+/** The keys of an object schema's fields for which `fact` holds, in the schema's order. */
 export function keysWith(schema: { readonly shape: Readonly<Record<string, unknown>> }, fact: BooleanFact): string[] {
   return Object.entries(schema.shape)
     .filter(([, field]) => factsOf(field)[fact] === true)
