@@ -16,6 +16,7 @@ import { spawnGroup, stopGroup } from "../pulumi-cli/process-groups.ts";
 import { workRoot } from "../pulumi-cli/run-pulumi.ts";
 
 const PROBE = "SCRIPT_CHILDREN_PROBE";
+const PREVIEW_SECONDS = 60;
 // `preview` says it started, then a child of its own takes PREVIEW_SECONDS (a plugin, say).
 const FAKE_PULUMI = `#!/usr/bin/env bash
 if [ "$1" = preview ]; then touch "$PREVIEW_STARTED"; sleep "\${PREVIEW_SECONDS:-0}"; fi
@@ -54,7 +55,7 @@ async function runScript(args: string[], options: { signal?: NodeJS.Signals }) {
       [PROBE]: probe,
       PATH: `${path.join(base, "bin")}:${process.env.PATH}`,
       PREVIEW_STARTED: previewStarted,
-      PREVIEW_SECONDS: options.signal ? "60" : "0",
+      PREVIEW_SECONDS: options.signal ? String(PREVIEW_SECONDS) : "0",
       STACKS: "dev",
       ISSUE_STORE: path.join(base, `${probe}-issues`),
       COMMENT_STORE: path.join(base, `${probe}-comments`),
@@ -69,6 +70,9 @@ async function runScript(args: string[], options: { signal?: NodeJS.Signals }) {
   const started = () => processesWithMarker(PROBE, probe).filter((found) => found.pid !== child.pid);
   try {
     expect(await waitFor(() => fs.access(previewStarted).then(() => true, () => done), 30_000), output).toBe(true);
+    // The stand-in marks the preview started just before it starts its child: under load the
+    // child can be a moment behind the mark, so the signal waits until the child is there.
+    if (options.signal) await waitFor(() => started().some((found) => found.cmdline.includes(`sleep ${PREVIEW_SECONDS}`)), 10_000);
     const whileRunning = started().map((found) => found.cmdline);
     const signalled = Date.now();
     if (options.signal) process.kill(child.pid!, options.signal);
@@ -97,7 +101,7 @@ describe.each(scripts)("%s stops what it started", (_name, args) => {
   for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
     it(`on ${signal} while pulumi runs: at once, pulumi and what it started included`, { timeout: 60_000 }, async () => {
       const result = await runScript([...args], { signal });
-      expect(result.whileRunning.join("\n"), result.output).toContain("sleep 60");
+      expect(result.whileRunning.join("\n"), result.output).toContain(`sleep ${PREVIEW_SECONDS}`);
       expect(result.code, result.output).toBe(code);
       expect(result.seconds).toBeLessThan(10);
       expect(result.left).toEqual([]);
