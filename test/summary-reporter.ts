@@ -1,11 +1,13 @@
 import type { Reporter, TestModule } from "vitest/node";
+import { takeFileCpu } from "./file-cpu.ts";
 
 /** How many of the slowest files the report names. */
 const SLOWEST = 10;
 
 /**
- * Ends the run with the slowest files (where the time goes, for docs/testing.md: figures, never a
- * test that fails on time), the run's wall time, and one plain line,
+ * Ends the run with the slowest files and the files that cost the most CPU (where the time goes,
+ * for docs/testing.md: figures, never a test that fails on time; test/file-cpu-setup.ts measures
+ * each file's CPU), the run's wall time and CPU, and one plain line,
  * `Summary: N passed, N failed, N skipped`: the closing line CI reads to tell how many tests ran.
  */
 export default class SummaryReporter implements Reporter {
@@ -26,12 +28,21 @@ export default class SummaryReporter implements Reporter {
       }
       if (module.state() === "failed" && !module.children.size) counts.failed++;
     }
-    const slowest = testModules
-      .map((module) => ({ file: module.relativeModuleId, ms: module.diagnostic().duration }))
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, SLOWEST);
+    const cpu = takeFileCpu();
+    const files = testModules.map((module) => ({ file: module.relativeModuleId, ms: module.diagnostic().duration, cpu: cpu.get(module.moduleId) }));
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    const lines = [`\nSlowest files (of ${testModules.length}):`, ...slowest.map(({ file, ms }) => `  ${seconds(ms).padStart(8)}  ${file}`), `Wall time: ${seconds(Date.now() - this.#started)}`];
+    const row = ({ file, ms, cpu }: (typeof files)[number]) => `  ${seconds(ms).padStart(8)}  ${cpu === undefined ? "       -" : seconds(cpu * 1000).padStart(8)}  ${file}`;
+    const slowest = [...files].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+    const costliest = [...files].sort((a, b) => (b.cpu ?? 0) - (a.cpu ?? 0)).slice(0, SLOWEST);
+    const totalCpu = files.reduce((sum, { cpu }) => sum + (cpu ?? 0), 0);
+    const lines = [
+      `\nSlowest files (of ${testModules.length}; wall, CPU):`,
+      ...slowest.map(row),
+      `Most CPU (wall, CPU):`,
+      ...costliest.map(row),
+      `Wall time: ${seconds(Date.now() - this.#started)}`,
+      `CPU of the test files: ${seconds(totalCpu * 1000)} (each file's worker and the processes it waited for)`,
+    ];
     process.stdout.write(`${lines.join("\n")}\n\nSummary: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
 }

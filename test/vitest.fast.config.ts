@@ -16,6 +16,7 @@ export const FAST_TIER = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   reporters: ["default", "./test/summary-reporter.ts"],
+  setupFiles: ["test/file-cpu-setup.ts"],
 };
 
 export default defineConfig({
