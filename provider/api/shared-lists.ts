@@ -13,10 +13,14 @@ import type { ApiRequester, HttpMethod, ListReader, PathSegments, QueryParameter
  *   is sent ran concurrently with that write, and may see either side of it, as a GET would.
  * - Lists are kept for the life of the provider host, which serves one command: the next command
  *   starts a new host, and with it fresh lists.
+ * - A command that only reads (export, {@link SharedLists.readingOnce}) also keeps each object's
+ *   GET, for that command only; a provider host's reads ({@link SharedLists.observe}) keep none.
  */
 export class SharedLists implements ListReader {
   readonly #api: ApiRequester;
   readonly #lists = new Map<string, Promise<readonly unknown[] | undefined>>();
+  /** The objects {@link SharedLists.readingOnce} read, by path and query. */
+  readonly #objects = new Map<string, Promise<unknown>>();
 
   constructor(api: ApiRequester) {
     this.#api = api;
@@ -43,14 +47,21 @@ export class SharedLists implements ListReader {
   }
 
   /**
-   * `api` with its lists served from these shared ones: a reader of many lists (export's) and the
-   * kinds' reads it runs then fetch each list once. A list the API answers 404 for is listed again
-   * through `api`, so it fails with the API's own error.
+   * `api` for a command that only reads (export): its lists served from these shared ones, and
+   * each object's GET sent once and kept with them, so the command's reader and the kinds' reads it
+   * runs (which read the same lists and objects again) fetch each one once. A list the API answers
+   * 404 for is listed again through `api`, so it fails with the API's own error; a failed GET is
+   * not kept. Anything but a GET is sent as it is, and forgets what was kept, as
+   * {@link SharedLists.observe} does.
    */
-  listing(api: ApiRequester = this.#api): ApiRequester {
+  readingOnce(api: ApiRequester = this.#api): ApiRequester {
     const shared = (path: PathSegments, query?: QueryParameters) => this.all(path, query);
     return {
-      request: <T>(method: HttpMethod, path: PathSegments, options?: Parameters<ApiRequester["request"]>[2]) => api.request<T>(method, path, options),
+      request: async <T>(method: HttpMethod, path: PathSegments, options?: Parameters<ApiRequester["request"]>[2]): Promise<T> => {
+        if (method !== "GET") return this.observe(api).request<T>(method, path, options);
+        // Each reader gets its own copy: one that changes its answer changes no one else's.
+        return structuredClone(await this.#object<T>(api, path, options));
+      },
       paginate: <T>(path: PathSegments, query?: QueryParameters) =>
         (async function* () {
           const items = (await shared(path, query)) as readonly T[] | undefined;
@@ -95,9 +106,24 @@ export class SharedLists implements ListReader {
     return items?.find((item) => keyOf(item) === id);
   }
 
-  /** Forgets every list: the next reader lists again. */
+  /** Forgets every list and object: the next reader reads again. */
   forget(): void {
     this.#lists.clear();
+    this.#objects.clear();
+  }
+
+  #object<T>(api: ApiRequester, path: PathSegments, options: Parameters<ApiRequester["request"]>[2]): Promise<T> {
+    const key = JSON.stringify([path, options?.query ?? {}]);
+    let object = this.#objects.get(key);
+    if (!object) {
+      object = api.request<T>("GET", path, options);
+      this.#objects.set(key, object);
+      // As a failed list: the next reader asks again.
+      object.catch(() => {
+        if (this.#objects.get(key) === object) this.#objects.delete(key);
+      });
+    }
+    return object as Promise<T>;
   }
 
   async #fetch(path: PathSegments, query: QueryParameters | undefined): Promise<readonly unknown[] | undefined> {

@@ -8,8 +8,12 @@ function fakeApi(lists: Record<string, { id: string; slug?: string; title?: stri
   const calls: string[] = [];
   const api: ApiRequester = {
     async request<T>(method: HttpMethod, path: PathSegments): Promise<T> {
-      calls.push(`${method} /${path.join("/")}`);
-      return undefined as T;
+      const key = `/${path.join("/")}`;
+      calls.push(`${method} ${key}`);
+      const list = lists[key];
+      if (list === "missing") throw new NotFoundError({ status: 404, code: ErrorCodes.notFound, message: "gone", method, path: key });
+      // An object's GET answers the list's first item (a fresh copy each time, as from the API).
+      return (Array.isArray(list) ? { ...list[0] } : undefined) as T;
     },
     async *paginate<T>(path: PathSegments): AsyncIterableIterator<T> {
       const key = `/${path.join("/")}`;
@@ -25,10 +29,10 @@ function fakeApi(lists: Record<string, { id: string; slug?: string; title?: stri
 }
 
 describe("SharedLists", () => {
-  it("serves a requester's lists from the shared ones (export's reader): each list fetched once, a 404 failing as the API's error, a 403 as the API's", async () => {
+  it("serves a reading requester's lists from the shared ones (export's): each list fetched once, a 404 failing as the API's error, a 403 as the API's", async () => {
     const { api, calls } = fakeApi({ "/orgs/o/teams": [{ id: "t1" }, { id: "t2" }], "/orgs/o/sites/s1/sections": "missing", "/orgs/o/saml": "forbidden" });
     const lists = new SharedLists(api);
-    const listing = lists.listing(api);
+    const listing = lists.readingOnce(api);
     const all = async (path: PathSegments) => {
       const items: unknown[] = [];
       for await (const item of listing.paginate(path)) items.push(item);
@@ -39,6 +43,34 @@ describe("SharedLists", () => {
     expect(calls).toEqual(["LIST /orgs/o/teams"]);
     await expect(all(["orgs", "o", "sites", "s1", "sections"])).rejects.toBeInstanceOf(NotFoundError);
     await expect(all(["orgs", "o", "saml"])).rejects.toBeInstanceOf(PermissionDeniedError);
+  });
+
+  it("reads each object once for a command that only reads (export's), each reader getting its own copy; a failed GET is asked again, a write forgets", async () => {
+    const { api, calls } = fakeApi({ "/orgs/o/sites/s1/customization": [{ id: "s1", title: "Docs" }], "/orgs/o/sites/s2/customization": "missing" });
+    const reading = new SharedLists(api).readingOnce(api);
+    const customization = ["orgs", "o", "sites", "s1", "customization"];
+    const [first, second] = await Promise.all([reading.request<{ title: string }>("GET", customization), reading.request<{ title: string }>("GET", customization)]);
+    first.title = "changed by one reader";
+    expect(second.title).toBe("Docs");
+    expect((await reading.request<{ title: string }>("GET", customization)).title).toBe("Docs");
+    expect(calls).toEqual(["GET /orgs/o/sites/s1/customization"]);
+
+    const gone = ["orgs", "o", "sites", "s2", "customization"];
+    await expect(reading.request("GET", gone)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(reading.request("GET", gone)).rejects.toBeInstanceOf(NotFoundError);
+    expect(calls.filter((call) => call.endsWith("/s2/customization"))).toHaveLength(2);
+
+    await reading.request("PUT", customization, { body: { title: "New" } });
+    await reading.request("GET", customization);
+    expect(calls.filter((call) => call === "GET /orgs/o/sites/s1/customization")).toHaveLength(2);
+  });
+
+  it("keeps no object's GET for a provider host's reads (a refresh's): only lists are shared there", async () => {
+    const { api, calls } = fakeApi({ "/orgs/o/teams/t1": [{ id: "t1" }] });
+    const observed = new SharedLists(api).observe();
+    await observed.request("GET", ["orgs", "o", "teams", "t1"]);
+    await observed.request("GET", ["orgs", "o", "teams", "t1"]);
+    expect(calls).toEqual(["GET /orgs/o/teams/t1", "GET /orgs/o/teams/t1"]);
   });
 
   it("lists a parent once for every object read from it, at the same time or later", async () => {

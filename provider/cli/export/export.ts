@@ -192,10 +192,12 @@ export function packageJson(project: string, packageSpec: string = DEFAULT_PACKA
 
 export async function exportOrganization(request: ExportRequest): Promise<ExportResult> {
   const progress = request.progress ?? (() => {});
-  // The plugin's import path, as `pulumi import` runs it, on lists read once for the whole export,
-  // and the reader's lists from the same ones (a kind lists its objects, then imports each from them).
+  // The plugin's import path, as `pulumi import` runs it, and the reader, on one requester that
+  // reads each list and each object once for this export (a kind reads its objects, then imports
+  // each, and the import reads them again): nothing is kept once the export ends.
   const lists = new SharedLists(request.api);
-  const reader = new OrganizationReader(lists.listing(request.api), request.organizationId);
+  const api = lists.readingOnce(request.api);
+  const reader = new OrganizationReader(api, request.organizationId);
   // Read first and alone: an unknown organization or a refused token stops here, with one clear error.
   const organization = await reader.organization();
   progress(`organization ${organization.id} (${organization.title})`);
@@ -207,7 +209,7 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   const notes: ReadNotes = {
     warn: (message) => warnings.push(message),
     imported: async (definition, importId) => {
-      const { inputs, state } = await importObject(definition, { api: request.api, lists }, importId, request.organizationId);
+      const { inputs, state } = await importObject(definition, { api, lists }, importId, request.organizationId);
       return { inputs, state, refersTo: referencesOf(definition.schema) };
     },
   };
