@@ -22,8 +22,16 @@ export class SharedLists implements ListReader {
   /** The objects {@link SharedLists.readingOnce} read, by path and query. */
   readonly #objects = new Map<string, Promise<unknown>>();
 
-  constructor(api: ApiRequester) {
+  readonly #keepFailures: boolean;
+
+  /**
+   * `keepFailures`: the lists serve one command that only reads (export), for which a list or an
+   * object that failed is the answer too: a refused list is refused to every kind that reads it
+   * without being asked again. Otherwise a failed list is not kept: the next reader tries again.
+   */
+  constructor(api: ApiRequester, options: { keepFailures?: boolean } = {}) {
     this.#api = api;
+    this.#keepFailures = options.keepFailures === true;
   }
 
   /**
@@ -51,8 +59,8 @@ export class SharedLists implements ListReader {
    * each object's GET sent once and kept with them, so the command's reader and the kinds' reads it
    * runs (which read the same lists and objects again) fetch each one once. A list the API answers
    * 404 for is listed again through `api`, so it fails with the API's own error; a failed GET is
-   * not kept. Anything but a GET is sent as it is, and forgets what was kept, as
-   * {@link SharedLists.observe} does.
+   * kept as a failed list is (`keepFailures`). Anything but a GET is sent as it is, and forgets
+   * what was kept, as {@link SharedLists.observe} does.
    */
   readingOnce(api: ApiRequester = this.#api): ApiRequester {
     const shared = (path: PathSegments, query?: QueryParameters) => this.all(path, query);
@@ -79,10 +87,7 @@ export class SharedLists implements ListReader {
     if (!list) {
       list = this.#fetch(path, query);
       this.#lists.set(key, list);
-      // A failed list is not kept: the next reader tries again (and may fall back to its GET).
-      list.catch(() => {
-        if (this.#lists.get(key) === list) this.#lists.delete(key);
-      });
+      this.#forgetIfFailed(this.#lists, key, list);
     }
     return list as Promise<readonly T[] | undefined>;
   }
@@ -118,12 +123,16 @@ export class SharedLists implements ListReader {
     if (!object) {
       object = api.request<T>("GET", path, options);
       this.#objects.set(key, object);
-      // As a failed list: the next reader asks again.
-      object.catch(() => {
-        if (this.#objects.get(key) === object) this.#objects.delete(key);
-      });
+      this.#forgetIfFailed(this.#objects, key, object);
     }
     return object as Promise<T>;
+  }
+
+  /** Unless failures are kept: a read that fails is dropped, and the next reader tries again (a list may then fall back to its GET). */
+  #forgetIfFailed(kept: Map<string, Promise<unknown>>, key: string, read: Promise<unknown>): void {
+    read.catch(() => {
+      if (!this.#keepFailures && kept.get(key) === read) kept.delete(key);
+    });
   }
 
   async #fetch(path: PathSegments, query: QueryParameters | undefined): Promise<readonly unknown[] | undefined> {

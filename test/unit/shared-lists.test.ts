@@ -65,6 +65,22 @@ describe("SharedLists", () => {
     expect(calls.filter((call) => call === "GET /orgs/o/sites/s1/customization")).toHaveLength(2);
   });
 
+  it("keeps a failed list and a failed GET as the answer when it serves one read-only command (keepFailures): a refused list is asked once for every kind", async () => {
+    const { api, calls } = fakeApi({ "/orgs/o/saml": "forbidden", "/orgs/o/sites/s2/customization": "missing" });
+    const lists = new SharedLists(api, { keepFailures: true });
+    const reading = lists.readingOnce(api);
+    const all = async (path: PathSegments) => {
+      for await (const item of reading.paginate(path)) void item;
+    };
+    await expect(all(["orgs", "o", "saml"])).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(all(["orgs", "o", "saml"])).rejects.toBeInstanceOf(PermissionDeniedError);
+    // The import path's read of one object still falls back to its own read.
+    expect(await lists.item(["orgs", "o", "saml"], "p1", async () => ({ id: "p1" }))).toEqual({ id: "p1" });
+    await expect(reading.request("GET", ["orgs", "o", "sites", "s2", "customization"])).rejects.toBeInstanceOf(NotFoundError);
+    await expect(reading.request("GET", ["orgs", "o", "sites", "s2", "customization"])).rejects.toBeInstanceOf(NotFoundError);
+    expect(calls).toEqual(["LIST /orgs/o/saml", "GET /orgs/o/sites/s2/customization"]);
+  });
+
   it("keeps no object's GET for a provider host's reads (a refresh's): only lists are shared there", async () => {
     const { api, calls } = fakeApi({ "/orgs/o/teams/t1": [{ id: "t1" }] });
     const observed = new SharedLists(api).observe();

@@ -10,6 +10,7 @@ import { CredentialsError, type Credentials, resolveCredentials, stackConfigOf }
 import { DEFAULT_PACKAGE_SPEC, DOORS, type Door, type ExportResult, PROJECT_NAME_PATTERN, STACK_NAME_PATTERN, exportOrganization, packageJson, selectKinds } from "./export";
 import { EXPORTERS } from "./kinds";
 import { OrganizationReader } from "./reader";
+import { SharedLists } from "../../api/shared-lists";
 import { writeSnapshot } from "./snapshot/write";
 import { listOrganizations, organizationPath } from "../../api/organizations";
 
@@ -116,7 +117,7 @@ function isDirectory(file: string): boolean {
 async function snapshotCommand(client: ApiClient, organizationId: string, credentials: Credentials, file: string, log: (line: string) => void, started: number): Promise<number> {
   let snapshot;
   try {
-    snapshot = await writeSnapshot(new OrganizationReader(client, organizationId), new Date().toISOString());
+    snapshot = await writeSnapshot(new OrganizationReader(new SharedLists(client, { keepFailures: true }).readingOnce(), organizationId), new Date().toISOString());
   } catch (error) {
     if (isApiError(error) && error.path.split("?")[0]!.replace(/\/+$/, "").endsWith(`/${organizationPath(organizationId).join("/")}`)) throw organizationError(error, organizationId, credentials);
     if (isAuthenticationError(error)) throw organizationError(error, organizationId, credentials);

@@ -195,7 +195,7 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   // The plugin's import path, as `pulumi import` runs it, and the reader, on one requester that
   // reads each list and each object once for this export (a kind reads its objects, then imports
   // each, and the import reads them again): nothing is kept once the export ends.
-  const lists = new SharedLists(request.api);
+  const lists = new SharedLists(request.api, { keepFailures: true });
   const api = lists.readingOnce(request.api);
   const reader = new OrganizationReader(api, request.organizationId);
   // Read first and alone: an unknown organization or a refused token stops here, with one clear error.

@@ -1,9 +1,11 @@
 /**
- * Reads one organization through the API for the exporter. Every list is fetched once and shared
- * by the kinds that need it (the sites list serves sites, sections, structure, customization...),
- * so a kind that cannot be read (a 403) fails the same way for every kind that depends on it.
+ * Reads one organization through the API for the exporter, each read named. The requester it is
+ * given keeps every list and object for the whole command (SharedLists.readingOnce, failures kept),
+ * so each is fetched once and shared by the kinds that need it (the sites list serves sites,
+ * sections, structure, customization...), and a kind that cannot be read (a 403) fails the same
+ * way for every kind that depends on it.
  */
-import type { ApiRequester, PathSegments } from "../../api/requester";
+import type { ApiRequester } from "../../api/requester";
 import type { Json } from "./values";
 import { getAdaptiveSchema } from "../../api/adaptive-schemas";
 import { type ApiAgentInstructions, agentInstructionsPath } from "../../api/agent-instructions";
@@ -27,105 +29,86 @@ export type JsonObject = { [key: string]: Json };
 export class OrganizationReader {
   readonly organizationId: string;
   readonly #api: ApiRequester;
-  readonly #cache = new Map<string, Promise<unknown>>();
 
   constructor(api: ApiRequester, organizationId: string) {
     this.#api = api;
     this.organizationId = organizationId;
   }
 
-  #once<T>(key: string, load: () => Promise<T>): Promise<T> {
-    let pending = this.#cache.get(key) as Promise<T> | undefined;
-    if (!pending) {
-      pending = load();
-      this.#cache.set(key, pending);
-    }
-    return pending;
-  }
-
-  /** A list the noun module reads (`what` names it), read once for every kind that needs it. */
-  #list<T>(what: string, list: (api: ApiRequester, organizationId: string) => Promise<T[]>): Promise<T[]> {
-    return this.#once(`list ${what}`, () => list(this.#api, this.organizationId));
-  }
-
-  #get<T>(path: PathSegments): Promise<T> {
-    return this.#once(`get ${path.join("/")}`, () => this.#api.request<T>("GET", path));
-  }
-
   organization(): Promise<ApiOrganization> {
-    return this.#get(organizationPath(this.organizationId));
+    return this.#api.request("GET", organizationPath(this.organizationId));
   }
 
   members(): Promise<ApiMember[]> {
-    return this.#list("members", listMembers);
+    return listMembers(this.#api, this.organizationId);
   }
 
   teams(): Promise<ApiTeam[]> {
-    return this.#list("teams", listTeams);
+    return listTeams(this.#api, this.organizationId);
   }
 
   teamMembers(teamId: string): Promise<ApiTeamMember[]> {
-    return this.#list(`members of team ${teamId}`, (api, organizationId) => listTeamMembers(api, organizationId, teamId));
+    return listTeamMembers(this.#api, this.organizationId, teamId);
   }
 
   samlProviders(): Promise<ApiSamlProvider[]> {
-    return this.#list("SAML providers", listSamlProviders);
+    return listSamlProviders(this.#api, this.organizationId);
   }
 
   collections(): Promise<ApiCollection[]> {
-    return this.#list("collections", listCollections);
+    return listCollections(this.#api, this.organizationId);
   }
 
   /** The organization's spaces that are not deleted. */
   async spaces(): Promise<ApiSpace[]> {
-    return (await this.#list("spaces", listSpaces)).filter((space) => !space.deletedAt);
+    return (await listSpaces(this.#api, this.organizationId)).filter((space) => !space.deletedAt);
   }
 
   sites(): Promise<ApiSite[]> {
-    return this.#list("sites", listSites);
+    return listSites(this.#api, this.organizationId);
   }
 
   sections(siteId: string): Promise<ApiSiteSection[]> {
-    return this.#list(`sections of site ${siteId}`, (api, organizationId) => listSiteSections(api, organizationId, siteId));
+    return listSiteSections(this.#api, this.organizationId, siteId);
   }
 
   sectionGroups(siteId: string): Promise<ApiSectionGroup[]> {
-    return this.#list(`section groups of site ${siteId}`, (api, organizationId) => listSectionGroups(api, organizationId, siteId));
+    return listSectionGroups(this.#api, this.organizationId, siteId);
   }
 
   siteSpaces(siteId: string): Promise<ApiSiteSpace[]> {
-    return this.#list(`site spaces of site ${siteId}`, (api, organizationId) => listSiteSpaces(api, organizationId, siteId));
+    return listSiteSpaces(this.#api, this.organizationId, siteId);
   }
 
   structure(siteId: string): Promise<ApiStructure> {
-    return this.#get(siteStructurePath(this.organizationId, siteId));
+    return this.#api.request("GET", siteStructurePath(this.organizationId, siteId));
   }
 
   customization(siteId: string): Promise<JsonObject> {
-    return this.#get(siteCustomizationPath(this.organizationId, siteId));
+    return this.#api.request("GET", siteCustomizationPath(this.organizationId, siteId));
   }
 
   /** The site space's effective customization: the site's with its override laid over it. */
   siteSpaceCustomization(siteId: string, siteSpaceId: string): Promise<JsonObject> {
-    return this.#get(siteSpaceCustomizationPath(this.organizationId, siteId, siteSpaceId));
+    return this.#api.request("GET", siteSpaceCustomizationPath(this.organizationId, siteId, siteSpaceId));
   }
 
   adaptiveSchema(siteId: string): Promise<{ jsonSchema: JsonObject } | undefined> {
     // The schema is the API's JSON as it came: the exporter's JSON type describes it.
-    return this.#once(`adaptive schema of site ${siteId}`, () => getAdaptiveSchema(this.#api, this.organizationId, siteId) as Promise<{ jsonSchema: JsonObject } | undefined>);
+    return getAdaptiveSchema(this.#api, this.organizationId, siteId) as Promise<{ jsonSchema: JsonObject } | undefined>;
   }
 
   openApiSpecs(): Promise<ApiOpenApiSpec[]> {
-    return this.#list("OpenAPI specs", listOpenApiSpecs);
+    return listOpenApiSpecs(this.#api, this.organizationId);
   }
 
   translations(): Promise<ApiTranslation[]> {
-    return this.#list("translations", listTranslations);
+    return listTranslations(this.#api, this.organizationId);
   }
 
   /** The organization's agent instructions: always there (an organization that never wrote one reads as the empty document). */
   agentInstructions(): Promise<ApiAgentInstructions> {
-    return this.#get(agentInstructionsPath(this.organizationId));
+    return this.#api.request("GET", agentInstructionsPath(this.organizationId));
   }
 
   /**

@@ -9,7 +9,7 @@
 import { visible } from "../pr-summary/inert";
 import type { ExportedObject } from "./kinds";
 import { camelCase, compare, kebabCase, uniqueNames } from "./naming";
-import { type Json, type ObjectKey, type Value, keyOf, walk } from "./values";
+import { type Json, type Value, keyOf, walk } from "./values";
 
 const WIDTH = 100;
 
@@ -376,9 +376,4 @@ export function renderSecretsScript(secrets: readonly Secret[]): string {
     ...secrets.map((secret) => `printf '%s\\n' ${shellQuote(secret.value)} | pulumi config set --secret ${secret.key} "$@"`),
     "",
   ].join("\n");
-}
-
-/** `ObjectKey`s as text, for messages. */
-export function describeKey(key: ObjectKey): string {
-  return `${key.kind} ${key.id}`;
 }

@@ -34,8 +34,9 @@ export interface ReadNotes {
   warn(message: string): void;
   /**
    * The object `importId` names (its kind's import id form) as the plugin's `pulumi import`
-   * reads it (adapter/resource.ts importObject): its inputs and its state, the kind's lists shared
-   * by every object of the export. Throws when the object is gone.
+   * reads it (adapter/resource.ts importObject): its inputs and its state, each list and object it
+   * reads shared with the reader and every other import of the export (read once). Throws when
+   * the object is gone.
    */
   imported(definition: ResourceDefinition<{ adopt?: Adopt }>, importId: string): Promise<ImportedObject>;
 }
