@@ -1,8 +1,8 @@
 // Generates provider/docs-platform/schema.json, the Pulumi package schema of the provider plugin, from
 // the one source both front doors share: each kind's zod schema and definition (types, limits,
 // defaults, which inputs replace, which are secret, each input's description: adapter/fields.ts;
-// the outputs the definition declares), each lookup's zod schema, and the documented TypeScript
-// (the `<Kind>` class JSDoc, nested input object types, the lookups' `Get...Args`/`Get...Result`).
+// the outputs the definition declares; the resource's description), each lookup's zod schema, and
+// the documented TypeScript (nested input object types, the lookups' `Get...Args`/`Get...Result`).
 //
 // Run after `npm run build` (it reads the compiled definitions): `npm run schema`. A test
 // (test/plugin/schema.test.ts) fails when the committed schema.json and a fresh one differ.
@@ -29,6 +29,7 @@ type TypeSpec = Json;
 interface Built {
   definition: {
     kind: string;
+    description: string;
     schema: unknown;
     replaceKeys: readonly string[];
     secretInputKeys?: readonly string[];
@@ -66,14 +67,6 @@ function sourceOf(relative: string): ts.SourceFile {
   return file;
 }
 
-/** Markdown from a JSDoc: `{@link X}` as `X`, tags other than @example dropped. */
-function docOf(node: ts.Node): string | undefined {
-  const symbol = (node as { name?: ts.Node }).name ? checker.getSymbolAtLocation((node as unknown as { name: ts.Node }).name) : undefined;
-  const parts = symbol ? symbol.getDocumentationComment(checker) : [];
-  const text = ts.displayPartsToString(parts).trim();
-  return text === "" ? undefined : cleanDoc(text);
-}
-
 function cleanDoc(text: string): string {
   return text.replace(/\{@link\s+([^}|\s]+)(?:[\s|]+([^}]*))?\}/g, (_all, target: string, label?: string) => `\`${(label ?? target).trim()}\``);
 }
@@ -90,10 +83,9 @@ function findDeclaration<T extends ts.Node>(file: ts.SourceFile, test: (node: ts
 }
 
 const interfaceNamed = (name: string) => (node: ts.Node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === name;
-const classNamed = (name: string) => (node: ts.Node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && node.name?.text === name;
 
 /** Property documentation of an interface, its base interfaces included, of a class, or of a type alias's type. */
-function propertyDocs(declaration: ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.ClassDeclaration | undefined): Map<string, string> {
+function propertyDocs(declaration: ts.InterfaceDeclaration | ts.TypeAliasDeclaration | undefined): Map<string, string> {
   const docs = new Map<string, string>();
   if (!declaration) return docs;
   const type = ts.isTypeAliasDeclaration(declaration) ? checker.getTypeFromTypeNode(declaration.type) : checker.getTypeAtLocation(declaration);
@@ -280,11 +272,7 @@ export interface ConfigKey {
 }
 
 function resourceSpec(file: string, emitter: Emitter): [string, Json] {
-  const built = requireBuilt(`./resources/${file}`) as Built & Record<string, unknown>;
-  const { definition } = built;
-  // The input schema's declaration is the one the definition holds, whatever the file names it
-  // (`schema`, `siteInputs`, ...); an unexported one is named `schema`.
-  const schemaName = Object.entries(built).find(([name, value]) => name !== "definition" && value === definition.schema)?.[0] ?? "schema";
+  const { definition } = requireBuilt(`./resources/${file}`) as Built;
   const kind = definition.kind;
   const source = sourceOf(`resources/${file}.ts`);
   // Each input's documentation is its field's declared description (adapter/fields.ts).
@@ -293,8 +281,6 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
     const description = factsOf(field).description;
     return description === undefined ? [] : [[key, description] as const];
   }));
-  const classDeclaration = findDeclaration(source, classNamed(kind));
-  if (!classDeclaration) throw new Error(`generate-schema: no class ${kind} in resources/${file}.ts`);
   emitter.nested = nestedDocs([source, sourceOf("api/document.ts"), sourceOf("adapter/adopt.ts")]);
 
   const jsonSchema = jsonSchemaOf(definition.schema);
@@ -327,16 +313,12 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
     outputProperties[key] = propertySpec(schema, `${kind}${pascal(key)}`, outputDescription(key), emitter);
   }
 
-  const classDoc = docOf(classDeclaration);
-  const schemaDeclaration = findDeclaration(source, (node): node is ts.VariableDeclaration => ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === schemaName);
-  const schemaStatement = schemaDeclaration?.parent?.parent;
-  const schemaDoc = schemaStatement ? jsDocText(schemaStatement) : undefined;
   const replaces = definition.replaceKeys.filter((key) => key in inputProperties);
 
   return [
     `${TOKEN_PREFIX}${kind}`,
     {
-      description: [classDoc, schemaDoc].filter(Boolean).join("\n\n"),
+      description: definition.description,
       properties: outputProperties,
       required: [...new Set([...requiredInputs, "organizationId"])].filter((key) => key in outputProperties).sort(),
       inputProperties,

@@ -16,6 +16,7 @@ const schema = JSON.parse(readFileSync(`${root}provider/docs-platform/schema.jso
 
 interface Definition {
   kind: string;
+  description: string;
   schema: { shape: Record<string, unknown> };
   replaceKeys: readonly string[];
   secretInputKeys?: readonly string[];
@@ -51,6 +52,8 @@ describe("the plugin's schema", () => {
       expect(resource.aliases).toEqual([{ type: `pulumi-nodejs:dynamic/docs-platform:${definition.kind}` }]);
       // The organization falls back to the provider's; everything else the kind requires is required.
       expect(resource.requiredInputs ?? []).not.toContain("organizationId");
+      // The resource's description is the one its definition declares, word for word.
+      expect(resource.description, definition.kind).toBe(definition.description);
       expect(resource.description.length, definition.kind).toBeGreaterThan(20);
     }
   });

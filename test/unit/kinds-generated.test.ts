@@ -55,6 +55,14 @@ describe("the generated <Kind>Args and <Kind>Outputs", () => {
       expect(keys, definition.kind).toEqual([...inputs, ...outputs]);
     }
     // Required where the schema requires it; organizationId falls back to the stack's default.
+    // Each resource class's doc comment opens with its definition's description.
+    for (const definition of KINDS) {
+      const source = readFileSync(`${root}provider/resources/${fileOf(definition.kind)}.ts`, "utf8");
+      const beforeClass = source.slice(0, source.indexOf(`\nexport class ${definition.kind} `));
+      const comment = beforeClass.slice(beforeClass.lastIndexOf("/**"));
+      const text = comment.replace(/^\/\*\*\s?|\s?\*\/$/g, "").split("\n").map((line) => line.replace(/^ \* ?/, "")).join("\n").trim();
+      expect(text.startsWith(definition.description), definition.kind).toBe(true);
+    }
     const siteSpace = generatedPart("SiteSpace");
     expect(siteSpace).toMatch(/\n {2}siteId: ArgOf<typeof siteSpaceInputs, "siteId">;/);
     expect(siteSpace).toMatch(/\n {2}organizationId\?: ArgOf<typeof siteSpaceInputs, "organizationId">;/);
