@@ -56,8 +56,8 @@ const targetLanguage = () =>
 
 // The API needs both: a translation is of one space, from one language.
 const sourceInput = z.strictObject({
-  space: identifier().meta({ refersTo: "Space" }),
-  language: targetLanguage(),
+  space: identifier().meta({ refersTo: "Space", description: "Id of the space to translate." }),
+  language: targetLanguage().meta({ description: "Language code of the source content." }),
 });
 
 export const schema = z.strictObject({
@@ -85,11 +85,9 @@ export const schema = z.strictObject({
 
 export type TranslationInputs = z.infer<typeof schema>;
 
-/** Where a translation takes its content from. */
+/** Where a translation takes its content from (its fields are described on `sourceInput`). */
 export interface TranslationSource {
-  /** Id of the space to translate. */
   space: string;
-  /** Language code of the source content. */
   language: string;
 }
 

@@ -1,8 +1,9 @@
 // Generates provider/docs-platform/schema.json, the Pulumi package schema of the provider plugin, from
 // the one source both front doors share: each kind's zod schema and definition (types, limits,
 // defaults, which inputs replace, which are secret, each input's description: adapter/fields.ts;
-// the outputs the definition declares; the resource's description), each lookup's zod schema, and
-// the documented TypeScript (nested input object types, the lookups' `Get...Args`/`Get...Result`).
+// the outputs the definition declares; the resource's description; a nested object's fields'
+// descriptions, on their zod schemas), each lookup's zod schema, and the documented TypeScript of
+// the lookups (`Get...Args`/`Get...Result`).
 //
 // Run after `npm run build` (it reads the compiled definitions): `npm run schema`. A test
 // (test/plugin/schema.test.ts) fails when the committed schema.json and a fresh one differ.
@@ -96,35 +97,10 @@ function propertyDocs(declaration: ts.InterfaceDeclaration | ts.TypeAliasDeclara
   return docs;
 }
 
-/** Every documented property of every interface in `files`, keyed by the interface's member names (for nested objects). */
-function nestedDocs(files: ts.SourceFile[]): { keys: Set<string>; docs: Map<string, string> }[] {
-  const found: { keys: Set<string>; docs: Map<string, string> }[] = [];
-  for (const file of files) {
-    const visit = (node: ts.Node) => {
-      if (ts.isInterfaceDeclaration(node) || ts.isTypeLiteralNode(node)) {
-        const docs = new Map<string, string>();
-        const keys = new Set<string>();
-        for (const member of node.members) {
-          if (!member.name || !ts.isIdentifier(member.name)) continue;
-          keys.add(member.name.text);
-          const symbol = checker.getSymbolAtLocation(member.name);
-          const text = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() : "";
-          if (text !== "") docs.set(member.name.text, cleanDoc(text));
-        }
-        if (keys.size > 0) found.push({ keys, docs });
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
-  }
-  return found;
-}
-
 // ---- JSON Schema (zod) to Pulumi types ----------------------------------------------------
 
 interface Emitter {
   types: Record<string, Json>;
-  nested: { keys: Set<string>; docs: Map<string, string> }[];
 }
 
 function pascal(text: string): string {
@@ -192,10 +168,9 @@ function typeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec {
       if (!emitter.types[token]) {
         emitter.types[token] = {}; // reserve the name (recursion)
         const keys = Object.keys(properties);
-        const match = emitter.nested.find((candidate) => keys.every((key) => candidate.keys.has(key)));
         emitter.types[token] = {
           type: "object",
-          properties: Object.fromEntries(keys.map((key) => [key, propertySpec(properties[key]!, `${name}${pascal(key)}`, (properties[key]!.description as string | undefined) ?? match?.docs.get(key), emitter)])),
+          properties: Object.fromEntries(keys.map((key) => [key, propertySpec(properties[key]!, `${name}${pascal(key)}`, properties[key]!.description as string | undefined, emitter)])),
           ...(Array.isArray(schema.required) && schema.required.length > 0 ? { required: [...(schema.required as string[])].sort() } : {}),
         };
       }
@@ -274,14 +249,12 @@ export interface ConfigKey {
 function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   const { definition } = requireBuilt(`./resources/${file}`) as Built;
   const kind = definition.kind;
-  const source = sourceOf(`resources/${file}.ts`);
   // Each input's documentation is its field's declared description (adapter/fields.ts).
   const shape = (definition.schema as { shape: Record<string, unknown> }).shape;
   const inputDocs = new Map(Object.entries(shape).flatMap(([key, field]) => {
     const description = factsOf(field).description;
     return description === undefined ? [] : [[key, description] as const];
   }));
-  emitter.nested = nestedDocs([source, sourceOf("api/document.ts"), sourceOf("adapter/adopt.ts")]);
 
   const jsonSchema = jsonSchemaOf(definition.schema);
   const properties = jsonSchema.properties as Record<string, Json>;
@@ -349,7 +322,6 @@ function functionSpecs(emitter: Emitter): Record<string, Json> {
       const name = lookup.name; // getSpace
       const thing = pascal(name.slice(3)); // Space, Spaces
       const argsDocs = propertyDocs(findDeclaration(source, interfaceNamed(`Get${thing}Args`)));
-      emitter.nested = [];
       const jsonSchema = jsonSchemaOf(lookup.schema);
       const inputs: Record<string, Json> = {};
       for (const [key, schema] of Object.entries((jsonSchema.properties as Record<string, Json>) ?? {})) {
@@ -420,7 +392,7 @@ export function pluginDownloadUrl(manifest: Manifest): string {
 export function generateSchema(config: readonly ConfigKey[], manifest: Manifest): Json {
   const { version } = manifest;
   const repository = repositoryUrl(manifest);
-  const emitter: Emitter = { types: {}, nested: [] };
+  const emitter: Emitter = { types: {} };
   const resources = Object.fromEntries(kindFiles().map((file) => resourceSpec(file, emitter)));
   const functions = functionSpecs(emitter);
   const configVariables = Object.fromEntries(

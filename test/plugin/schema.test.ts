@@ -58,6 +58,23 @@ describe("the plugin's schema", () => {
     }
   });
 
+  it("describes a nested object's fields with their zod schemas' descriptions, in every kind that shares the shape", () => {
+    const type = (name: string) => schema.types[`docs-platform:index:${name}`].properties;
+    // The Customization shape is one declaration for SiteCustomization and SiteSpaceCustomization.
+    for (const kind of ["SiteCustomization", "SiteSpaceCustomization"]) {
+      expect(type(`${kind}HeaderLinksItem`).style.description, kind).toBe('How the link shows, e.g. `"link"` or `"button-primary"`.');
+      expect(type(`${kind}FooterGroupsItem`).links.description, kind).toBe("The group's links. At most 50 items.");
+    }
+    // Only a site's customization unsets with null; a site space's override inherits instead.
+    expect(type("SiteCustomizationStyling").tint.description).toBe("`null` removes the tint.");
+    expect(type("SiteSpaceCustomizationStyling").tint.description).toBeUndefined();
+    // A document's fields, not a block's, in both kinds that take a document.
+    for (const name of ["AgentInstructionsInstructions", "TranslationInstructions"]) {
+      expect(type(name).data.description, name).toMatch(/^`schemaVersion`/);
+      expect(type(name).nodes.description, name).toBe("The document's blocks, in order.");
+    }
+  });
+
   it("says who publishes it, where the plugin is downloaded from, and the SDKs' names, at the package's version", () => {
     const manifest = JSON.parse(readFileSync(`${root}provider/package.json`, "utf8"));
     const repository = "https://github.com/docs-platform/pulumi-docs-platform";
