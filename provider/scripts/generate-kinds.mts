@@ -6,6 +6,10 @@
 // kind's inputs is written twice by hand. It also writes the text of the resource class's doc
 // comment: the definition's `description` (the class's `@example` tags stay written by hand).
 //
+// The lookups (provider/lookups/<file>.ts) the same way: the end of each lookup file holds the
+// `Get...Args` and `Get...Result` interfaces generated from the lookup's argument and result
+// schemas, and each lookup function's doc comment opens with the lookup's `description`.
+//
 // Run after `npm run build` (it reads the compiled definitions): `npm run kinds`. `--check`
 // compares instead of writing (test/unit/kinds-generated.test.ts): a committed part that differs fails.
 import fs from "node:fs";
@@ -101,37 +105,111 @@ export function generateKinds(): Map<string, string> {
 }
 
 /**
- * `source` with the doc comment of the class `kind` holding `description`: the comment's text is
+ * `source` with the doc comment of the declaration that starts with the line `declaration`
+ * (`export class Team `, `export function getSpace(`) holding `description`: the comment's text is
  * the description, its tags (`@example`, from the first line that starts with one) are kept.
  */
-export function withClassDoc(kind: string, source: string, description: string): string {
-  const classStart = source.indexOf(`\nexport class ${kind} `) + 1;
-  if (classStart === 0) throw new Error(`generate-kinds: resources/${fileOf(kind)}.ts has no \`export class ${kind}\``);
-  const before = source.slice(0, classStart);
-  const commentStart = before.endsWith(" */\n") ? before.lastIndexOf("\n/**") + 1 : classStart;
+export function withDocComment(file: string, source: string, declaration: string, description: string): string {
+  const declarationStart = source.indexOf(`\n${declaration}`) + 1;
+  if (declarationStart === 0) throw new Error(`generate-kinds: ${file} has no line starting \`${declaration}\``);
+  const before = source.slice(0, declarationStart);
+  const commentStart = before.endsWith(" */\n") ? before.lastIndexOf("\n/**") + 1 : declarationStart;
   const commentLines = before.slice(commentStart).split("\n").slice(0, -2); // less " */" and the empty tail
   const firstTag = commentLines.findIndex((line) => line.startsWith(" * @"));
   const tags = firstTag === -1 ? [] : commentLines.slice(firstTag);
   const textLines = description.replaceAll("*/", "*\\/").split("\n").map((line) => ` * ${line}`.trimEnd());
   const comment = tags.length === 0 ? docComment(description, "") : `/**\n${[...textLines, " *", ...tags].join("\n")}\n */\n`;
-  return source.slice(0, commentStart) + comment + source.slice(classStart);
+  return source.slice(0, commentStart) + comment + source.slice(declarationStart);
+}
+
+/** A lookup as its file exports it (lookups/lookup.ts `LookupDefinition`). */
+interface LookupDeclaration {
+  name: string;
+  description: string;
+  schema: ObjectSchema;
+  result: unknown;
+}
+
+/** A zod object schema, as far as the generator reads it. */
+interface ObjectSchema {
+  shape: Record<string, unknown>;
+}
+
+/** `getSpaces` -> `GetSpaces`. */
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** The object schema of a lookup's result: the result, or the element of a list result. */
+function resultObject(result: unknown): ObjectSchema {
+  const def = (result as unknown as { _zod: { def: { type: string; element?: unknown } } })._zod.def;
+  return (def.type === "array" ? def.element : result) as ObjectSchema;
+}
+
+/** An interface of one property per field of `schema`, each `<helper><typeof schemaExport, key>`, documented with its field's description. */
+function fieldsInterface(name: string, doc: string, schema: ObjectSchema, schemaExport: string, helper: "ArgumentOf" | "FieldOf", io: "input" | "output"): string {
+  const json = z.toJSONSchema(schema as unknown as Parameters<typeof z.toJSONSchema>[0], { io, unrepresentable: "any" }) as { required?: string[] };
+  const required = new Set(json.required ?? []);
+  let body = docComment(doc, "") + `export interface ${name} {\n`;
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const { description } = factsOf(field);
+    if (description === undefined && helper === "ArgumentOf") throw new Error(`generate-kinds: ${name}.${key} has no description (declare it on the field: .meta({ description }))`);
+    if (description) body += docComment(description, "  ");
+    body += `  ${key}${required.has(key) ? "" : "?"}: ${helper}<typeof ${schemaExport}, ${JSON.stringify(key)}>;\n`;
+  }
+  return `${body}}\n`;
+}
+
+/** Each lookup file's generated part (its lookups' `Get...Args` and `Get...Result`) and its functions' doc comments. */
+export function generateLookups(): { file: string; region: string; docs: { declaration: string; description: string }[] }[] {
+  const lookupsDir = path.join(providerRoot, "lookups");
+  const generated = [];
+  for (const fileName of fs.readdirSync(lookupsDir).filter((name) => name.endsWith(".ts")).sort()) {
+    const module = requireBuilt(`./lookups/${fileName.replace(/\.ts$/, "")}`) as Record<string, unknown>;
+    const lookups = Object.entries(module)
+      .filter(([exported, value]) => exported.endsWith("Lookup") && typeof value === "object" && value !== null)
+      .map(([, value]) => value as LookupDeclaration);
+    if (lookups.length === 0) continue;
+    const exportOf = (value: unknown, what: string) => {
+      const found = Object.entries(module).find(([, candidate]) => candidate === value)?.[0];
+      if (!found) throw new Error(`generate-kinds: lookups/${fileName} does not export the ${what}`);
+      return found;
+    };
+    const interfaces: string[] = [];
+    const results = new Set<unknown>();
+    for (const lookup of lookups) {
+      interfaces.push(fieldsInterface(`${pascal(lookup.name)}Args`, `The arguments of \`${lookup.name}\`.`, lookup.schema, exportOf(lookup.schema, `arguments' schema of ${lookup.name}`), "ArgumentOf", "input"));
+      const result = resultObject(lookup.result);
+      if (results.has(result)) continue;
+      results.add(result);
+      const { typeName, description } = factsOf(result);
+      if (!typeName || !description) throw new Error(`generate-kinds: the result of ${lookup.name} declares no typeName and description (.meta({ typeName, description }))`);
+      interfaces.push(fieldsInterface(typeName, description, result, exportOf(result, `result schema of ${lookup.name}`), "FieldOf", "output"));
+    }
+    const region = `${REGION_START}\nimport type { ArgumentOf, FieldOf } from "./lookup";\n\n${interfaces.join("\n")}${REGION_END}\n`;
+    const docs = lookups.map((lookup) => ({ declaration: `export function ${lookup.name}(`, description: lookup.description }));
+    generated.push({ file: path.join(lookupsDir, fileName), region, docs });
+  }
+  return generated;
 }
 
 /** `source` with its generated part replaced by `region`; fails when the file has no such part. */
-export function withRegion(kind: string, source: string, region: string): string {
+export function withRegion(file: string, source: string, region: string): string {
   const start = source.indexOf(REGION_START);
   const end = source.indexOf(REGION_END);
-  if (start === -1 || end === -1) throw new Error(`generate-kinds: resources/${fileOf(kind)}.ts has no generated part: end it with the two marker lines of generate-kinds.mts`);
+  if (start === -1 || end === -1) throw new Error(`generate-kinds: ${file} has no generated part: end it with the two marker lines of generate-kinds.mts`);
   return source.slice(0, start) + region + source.slice(end + REGION_END.length + 1);
 }
 
 // `node provider/scripts/generate-kinds.mts [--check]`: writes (or checks) each kind file's generated part.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const stale: string[] = [];
-  for (const [kind, region] of generateKinds()) {
-    const file = kindSource(kind);
+  const files = [
+    ...[...generateKinds()].map(([kind, region]) => ({ file: kindSource(kind), region, docs: [{ declaration: `export class ${kind} `, description: definitionOf(kind)!.description }] })),
+    ...generateLookups(),
+  ];
+  for (const { file, region, docs } of files) {
     const source = fs.readFileSync(file, "utf8");
-    const text = withClassDoc(kind, withRegion(kind, source, region), definitionOf(kind)!.description);
+    const name = path.relative(providerRoot, file);
+    const text = docs.reduce((written, { declaration, description }) => withDocComment(name, written, declaration, description), withRegion(name, source, region));
     if (text === source) continue;
     stale.push(path.relative(process.cwd(), file));
     if (!process.argv.includes("--check")) fs.writeFileSync(file, text);

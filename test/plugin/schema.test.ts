@@ -27,6 +27,26 @@ const definitions: Definition[] = readdirSync(`${root}provider/resources`)
   .filter((file) => file.endsWith(".ts") && file !== "kinds.ts")
   .map((file) => (requireBuilt(`./resources/${file.replace(/\.ts$/, "")}`) as { definition: Definition }).definition);
 
+const { factsOf } = requireBuilt("./adapter/fields") as { factsOf(field: unknown): { description?: string } };
+
+interface Lookup {
+  name: string;
+  description: string;
+  schema: { shape: Record<string, unknown> };
+}
+
+/** Every lookup its files export (`...Lookup`), by name. */
+function collectLookups(): Record<string, Lookup> {
+  const found: Record<string, Lookup> = {};
+  for (const file of readdirSync(`${root}provider/lookups`).filter((name) => name.endsWith(".ts"))) {
+    const module = requireBuilt(`./lookups/${file.replace(/\.ts$/, "")}`) as Record<string, unknown>;
+    for (const [exported, value] of Object.entries(module)) {
+      if (exported.endsWith("Lookup") && typeof value === "object" && value !== null) found[(value as Lookup).name] = value as Lookup;
+    }
+  }
+  return found;
+}
+
 describe("the plugin's schema", () => {
   it("is the one the generator makes now (run `npm run schema` after changing a kind)", () => {
     const result = (() => {
@@ -56,6 +76,11 @@ describe("the plugin's schema", () => {
       expect(resource.description, definition.kind).toBe(definition.description);
       expect(resource.description.length, definition.kind).toBeGreaterThan(20);
     }
+  });
+
+  it("is generated from the declarations, not from the TypeScript source text", () => {
+    const generator = readFileSync(`${root}provider/scripts/generate-schema.mts`, "utf8");
+    expect(generator).not.toMatch(/from "typescript"|require\("typescript"\)/);
   });
 
   it("describes a nested object's fields with their zod schemas' descriptions, in every kind that shares the shape", () => {
@@ -106,6 +131,18 @@ describe("the plugin's schema", () => {
     expect(Object.keys(schema.functions).sort()).toEqual(
       ["getCollection", "getMember", "getMembers", "getOrganization", "getSite", "getSpace", "getSpaces", "getTeam"].map((name) => `docs-platform:index:${name}`),
     );
+    // Each function says what its lookup's declaration says: description, arguments, result fields.
+    const lookups = Object.entries(collectLookups());
+    expect(lookups).toHaveLength(8);
+    for (const [name, lookup] of lookups) {
+      const declared = schema.functions[`docs-platform:index:${name}`];
+      expect(declared.description, name).toBe(lookup.description);
+      for (const [key, field] of Object.entries(lookup.schema.shape)) {
+        expect(declared.inputs.properties[key].description, `${name}.${key}`).toContain(factsOf(field).description);
+      }
+    }
+    expect(schema.functions["docs-platform:index:getSpace"].outputs.properties.parent.description).toBe("Id of the collection holding the space; absent at the top level.");
+    expect(schema.types["docs-platform:index:GetMemberResult"].properties.sso.description).toBe("Whether the member joined through single sign-on.");
     expect(Object.keys(schema.config.variables).sort()).toEqual(["apiUrl", "maxConcurrentRequests", "maxRetries", "organizationId", "rateLimitShare", "requestTimeoutMs", "requestsPerSecond", "token"]);
     expect(schema.config.variables.token.secret).toBe(true);
     expect(schema.provider.inputProperties).toEqual(schema.config.variables);
