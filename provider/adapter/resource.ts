@@ -29,6 +29,12 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
   /** Type name: the token is `pulumi-nodejs:dynamic/docs-platform:<kind>`. */
   readonly kind: string;
   /**
+   * What the resource is and how it behaves, in Markdown: schema.json's description of the
+   * resource (and so every SDK's), its reference page's opening, and the resource class's doc
+   * comment (`npm run kinds` writes it there).
+   */
+  readonly description: string;
+  /**
    * Strict input schema (a `z.strictObject`); its output is the normalized inputs. Its keys, less
    * `adopt` and `uncomparedInputKeys`, are the input keys diff compares (see {@link inputKeysOf}).
    */

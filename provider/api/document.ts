@@ -37,8 +37,7 @@ export interface DocumentBlock {
  */
 export interface Document {
   object: "document";
-  /** `schemaVersion` (a number; optional: the API then stores its current version) plus any additional properties. */
+  // `data` and `nodes` are described where they are checked: documentInput (domain/document.ts).
   data: { schemaVersion?: number; [property: string]: unknown };
-  /** The document's blocks, in order. */
   nodes: DocumentBlock[];
 }

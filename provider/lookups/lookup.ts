@@ -18,11 +18,24 @@ import { CONFIG_NAMESPACE, ConfigurationError, type ConfigSource, readProviderCo
 import { requireStackOrganizationId } from "../config/organization-default";
 import { LookupError } from "./lookup-error";
 
-/** One lookup: its name, its arguments' schema and what it does with them. */
+/**
+ * One lookup: its name, what it does in words, its arguments' and its result's schemas (each field
+ * with its description) and what it does with them. The declaration is the source of the
+ * function's doc comment and of its `Get...Args`/`Get...Result` types (`npm run kinds` writes them
+ * at the end of the lookup's file), and of its function in schema.json.
+ */
 export type LookupDefinition<A, R> = {
   /** The exported function's name, e.g. `"getSpace"`: every error starts with it. */
   readonly name: string;
+  /** What the lookup finds and when it fails, in Markdown: the function's doc comment and schema.json's description. */
+  readonly description: string;
   readonly schema: z.ZodType<A>;
+  /**
+   * What it returns: an object schema named by its `typeName` (the result's interface and
+   * schema.json type), or an array of one. Only declared, never parsed: the API's answer is
+   * reshaped by `run`.
+   */
+  readonly result: z.ZodType<R>;
   /** Rules across arguments; returns a broken rule in words, or undefined. */
   refine?(args: A): string | undefined;
 } & (
@@ -129,6 +142,12 @@ function scoped<A extends { organizationId?: string }, R>(definition: LookupDefi
   const organizationId = args.organizationId ?? requireStackOrganizationId(definition.name);
   return { criteria: definition.describe(args, organizationId), run: (api) => definition.run(api, args, organizationId) };
 }
+
+/** The type of argument `K` of the arguments' schema `S` (the generated `Get...Args` interfaces). */
+export type ArgumentOf<S extends z.ZodType, K extends keyof z.input<S>> = Exclude<z.input<S>[K], undefined>;
+
+/** The type of field `K` of the result schema `S` (the generated `Get...Result` interfaces). */
+export type FieldOf<S extends z.ZodType, K extends keyof z.output<S>> = Exclude<z.output<S>[K], undefined>;
 
 /** `{ [K]: Input<A[K]> }`: a lookup's arguments as the Output form of the lookup takes them. */
 export type LookupInputs<A> = { [K in keyof A]: pulumi.Input<A[K]> };

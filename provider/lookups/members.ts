@@ -6,27 +6,24 @@ import { z } from "zod";
 import { isNotFoundError } from "../client";
 import { identifier } from "../adapter/check";
 import { roleEnum } from "../domain/roles";
-import type { Role } from "../api/roles";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { LookupError } from "./lookup-error";
 import { exactlyOne } from "./match";
 import { type ApiMember, listMembers, memberPath } from "../api/members";
 
-/** A member of an organization as the lookups return it. */
-export interface GetMemberResult {
-  /** The member's user id (the API's member id), e.g. for `Team.members`. */
-  id: string;
-  organizationId: string;
-  email: string;
-  displayName: string;
-  /** The member's role in the organization; null for guests. */
-  role: Role | null;
-  disabled: boolean;
-  /** Whether the member joined through single sign-on. */
-  sso: boolean;
-  joinedAt?: string;
-}
+export const getMemberResult = z
+  .object({
+    id: z.string().meta({ description: "The member's user id (the API's member id), e.g. for `Team.members`." }),
+    organizationId: z.string(),
+    email: z.string(),
+    displayName: z.string(),
+    role: roleEnum.nullable().meta({ description: "The member's role in the organization; null for guests." }),
+    disabled: z.boolean(),
+    sso: z.boolean().meta({ description: "Whether the member joined through single sign-on." }),
+    joinedAt: z.string().optional(),
+  })
+  .meta({ typeName: "GetMemberResult", description: "A member of an organization as the lookups return it." });
 
 function resultOf(organizationId: string, member: ApiMember): GetMemberResult {
   return compact({
@@ -41,19 +38,14 @@ function resultOf(organizationId: string, member: ApiMember): GetMemberResult {
   });
 }
 
-export interface GetMemberArgs {
-  /** The member's email, compared without regard to case. Give this or `userId`. Example: `"eli@acme.test"`. */
-  email?: string;
-  /** The member's user id. Give this or `email`. Example: `"usr_eli"`. */
-  userId?: string;
-  /** The organization to search. Defaults to the stack's `docs-platform:organizationId`. */
-  organizationId?: string;
-}
-
-const getMemberArgs = z.strictObject({
-  email: z.string().min(1, "must not be empty").optional(),
-  userId: identifier().optional(),
-  organizationId: identifier().optional(),
+export const getMemberArgs = z.strictObject({
+  email: z
+    .string()
+    .min(1, "must not be empty")
+    .optional()
+    .meta({ description: "The member's email, compared without regard to case. Give this or `userId`. Example: `\"eli@acme.test\"`." }),
+  userId: identifier().optional().meta({ description: "The member's user id. Give this or `email`. Example: `\"usr_eli\"`." }),
+  organizationId: identifier().optional().meta({ description: "The organization to search. Defaults to the stack's `docs-platform:organizationId`." }),
 });
 
 const describeMember = (args: GetMemberArgs, organizationId: string) =>
@@ -61,7 +53,11 @@ const describeMember = (args: GetMemberArgs, organizationId: string) =>
 
 export const getMemberLookup: LookupDefinition<GetMemberArgs, GetMemberResult> = {
   name: "getMember",
+  description:
+    "One member of the organization, by email (case-insensitive; every page of the member list read)\n" +
+    "or by user id. Fails with a `LookupError` when no member matches.",
   schema: getMemberArgs,
+  result: getMemberResult,
   inOrganization: true,
   refine: (args) => ((args.email === undefined) === (args.userId === undefined) ? "give exactly one of email or userId" : undefined),
   describe: describeMember,
@@ -92,7 +88,7 @@ export const getMemberLookup: LookupDefinition<GetMemberArgs, GetMemberResult> =
 
 /**
  * One member of the organization, by email (case-insensitive; every page of the member list read)
- * or by user id. Fails with a {@link LookupError} when no member matches.
+ * or by user id. Fails with a `LookupError` when no member matches.
  *
  * @example
  * const eli = await docs.getMember({ email: "eli@acme.test" });
@@ -107,18 +103,16 @@ export function getMemberOutput(args: LookupInputs<GetMemberArgs>): pulumi.Outpu
   return lookupOutput(getMember, args);
 }
 
-export interface GetMembersArgs {
-  /** Only the members with this role (`null`: guests). Example: `"admin"`. */
-  role?: Role | null;
-  /** The organization to list. Defaults to the stack's `docs-platform:organizationId`. */
-  organizationId?: string;
-}
-
-const getMembersArgs = z.strictObject({ role: roleEnum.nullable().optional(), organizationId: identifier().optional() });
+export const getMembersArgs = z.strictObject({
+  role: roleEnum.nullable().optional().meta({ description: "Only the members with this role (`null`: guests). Example: `\"admin\"`." }),
+  organizationId: identifier().optional().meta({ description: "The organization to list. Defaults to the stack's `docs-platform:organizationId`." }),
+});
 
 export const getMembersLookup: LookupDefinition<GetMembersArgs, GetMemberResult[]> = {
   name: "getMembers",
+  description: "Every member of the organization (every page), or those with one role. An empty list is not an\n" + "error.",
   schema: getMembersArgs,
+  result: z.array(getMemberResult),
   inOrganization: true,
   describe: (args, organizationId) => `${args.role !== undefined ? `role ${args.role ?? "guest"} ` : ""}in organization ${organizationId}`,
   async run(api, args, organizationId) {
@@ -144,3 +138,40 @@ export function getMembers(args: GetMembersArgs = {}): Promise<GetMemberResult[]
 export function getMembersOutput(args: LookupInputs<GetMembersArgs> = {}): pulumi.Output<GetMemberResult[]> {
   return lookupOutput(getMembers, args);
 }
+
+// ---- Generated by `npm run kinds` (provider/scripts/generate-kinds.mts) from the declarations above: do not edit. ----
+import type { ArgumentOf, FieldOf } from "./lookup";
+
+/** The arguments of `getMember`. */
+export interface GetMemberArgs {
+  /** The member's email, compared without regard to case. Give this or `userId`. Example: `"eli@acme.test"`. */
+  email?: ArgumentOf<typeof getMemberArgs, "email">;
+  /** The member's user id. Give this or `email`. Example: `"usr_eli"`. */
+  userId?: ArgumentOf<typeof getMemberArgs, "userId">;
+  /** The organization to search. Defaults to the stack's `docs-platform:organizationId`. */
+  organizationId?: ArgumentOf<typeof getMemberArgs, "organizationId">;
+}
+
+/** A member of an organization as the lookups return it. */
+export interface GetMemberResult {
+  /** The member's user id (the API's member id), e.g. for `Team.members`. */
+  id: FieldOf<typeof getMemberResult, "id">;
+  organizationId: FieldOf<typeof getMemberResult, "organizationId">;
+  email: FieldOf<typeof getMemberResult, "email">;
+  displayName: FieldOf<typeof getMemberResult, "displayName">;
+  /** The member's role in the organization; null for guests. */
+  role: FieldOf<typeof getMemberResult, "role">;
+  disabled: FieldOf<typeof getMemberResult, "disabled">;
+  /** Whether the member joined through single sign-on. */
+  sso: FieldOf<typeof getMemberResult, "sso">;
+  joinedAt?: FieldOf<typeof getMemberResult, "joinedAt">;
+}
+
+/** The arguments of `getMembers`. */
+export interface GetMembersArgs {
+  /** Only the members with this role (`null`: guests). Example: `"admin"`. */
+  role?: ArgumentOf<typeof getMembersArgs, "role">;
+  /** The organization to list. Defaults to the stack's `docs-platform:organizationId`. */
+  organizationId?: ArgumentOf<typeof getMembersArgs, "organizationId">;
+}
+// ---- End of the generated part. ----

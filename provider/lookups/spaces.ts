@@ -6,27 +6,28 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import { identifier } from "../adapter/check";
-import type { Role } from "../api/roles";
+import { roleEnum } from "../domain/roles";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
 import { type ApiSpace, listSpaces } from "../api/spaces";
 
-/** A space as the lookups return it: what a program passes to resources, with the API's field names. */
-export interface GetSpaceResult {
-  /** The space id, e.g. for `SiteSpace.spaceId` or `Site.spaces`. */
-  id: string;
-  title: string;
-  emoji?: string;
-  organizationId: string;
-  /** Id of the collection holding the space; absent at the top level. */
-  parent?: string;
-  visibility?: string;
-  editMode?: string;
-  language?: string;
-  defaultLevel?: Role | null;
-  urls?: { location?: string; app?: string; published?: string; public?: string; icon?: string };
-}
+export const getSpaceResult = z
+  .object({
+    id: z.string().meta({ description: "The space id, e.g. for `SiteSpace.spaceId` or `Site.spaces`." }),
+    title: z.string(),
+    emoji: z.string().optional(),
+    organizationId: z.string(),
+    parent: z.string().optional().meta({ description: "Id of the collection holding the space; absent at the top level." }),
+    visibility: z.string().optional(),
+    editMode: z.string().optional(),
+    language: z.string().optional(),
+    defaultLevel: roleEnum.nullable().optional(),
+    urls: z
+      .object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional(), public: z.string().optional(), icon: z.string().optional() })
+      .optional(),
+  })
+  .meta({ typeName: "GetSpaceResult", description: "A space as the lookups return it: what a program passes to resources, with the API's field names." });
 
 function resultOf(space: ApiSpace): GetSpaceResult {
   return compact({
@@ -51,26 +52,28 @@ async function spacesOf(api: ApiRequester, organizationId: string): Promise<ApiS
 
 const where = (space: ApiSpace) => (space.parent ? `in collection ${space.parent}` : "at the top level");
 
-export interface GetSpaceArgs {
-  /** The space's exact title (case and spaces count). Example: `"Guides"`. */
-  title: string;
-  /**
-   * Id of the collection to search; leave out to search the whole organization (any collection
-   * or the top level). Example: `"col_products"`.
-   */
-  parent?: string;
-  /** The organization to search. Defaults to the stack's `docs-platform:organizationId`. */
-  organizationId?: string;
-}
-
 const describeSpace = (args: GetSpaceArgs, organizationId: string) =>
   `titled ${JSON.stringify(args.title)}${args.parent ? ` in collection ${args.parent}` : ""} in organization ${organizationId}`;
 
-const getSpaceArgs = z.strictObject({ title: z.string().min(1, "must not be empty"), parent: identifier().optional(), organizationId: identifier().optional() });
+export const getSpaceArgs = z.strictObject({
+  title: z.string().min(1, "must not be empty").meta({ description: "The space's exact title (case and spaces count). Example: `\"Guides\"`." }),
+  parent: identifier()
+    .optional()
+    .meta({
+      description:
+        "Id of the collection to search; leave out to search the whole organization (any collection\n" + "or the top level). Example: `\"col_products\"`.",
+    }),
+  organizationId: identifier().optional().meta({ description: "The organization to search. Defaults to the stack's `docs-platform:organizationId`." }),
+});
 
 export const getSpaceLookup: LookupDefinition<GetSpaceArgs, GetSpaceResult> = {
   name: "getSpace",
+  description:
+    "Finds one space by its exact title, in the whole organization or in one collection, reading\n" +
+    "every page of the organization's spaces. Fails with a `LookupError` when none or several\n" +
+    "match (the message lists them with their collections).",
   schema: getSpaceArgs,
+  result: getSpaceResult,
   inOrganization: true,
   describe: describeSpace,
   async run(api, args, organizationId) {
@@ -93,7 +96,7 @@ export const getSpaceLookup: LookupDefinition<GetSpaceArgs, GetSpaceResult> = {
 
 /**
  * Finds one space by its exact title, in the whole organization or in one collection, reading
- * every page of the organization's spaces. Fails with a {@link LookupError} when none or several
+ * every page of the organization's spaces. Fails with a `LookupError` when none or several
  * match (the message lists them with their collections).
  *
  * @example
@@ -118,18 +121,16 @@ export function getSpaceOutput(args: LookupInputs<GetSpaceArgs>): pulumi.Output<
   return lookupOutput(getSpace, args);
 }
 
-export interface GetSpacesArgs {
-  /** Only the spaces of this collection (not those of its sub-collections). Example: `"col_products"`. */
-  parent?: string;
-  /** The organization to list. Defaults to the stack's `docs-platform:organizationId`. */
-  organizationId?: string;
-}
-
-const getSpacesArgs = z.strictObject({ parent: identifier().optional(), organizationId: identifier().optional() });
+export const getSpacesArgs = z.strictObject({
+  parent: identifier().optional().meta({ description: "Only the spaces of this collection (not those of its sub-collections). Example: `\"col_products\"`." }),
+  organizationId: identifier().optional().meta({ description: "The organization to list. Defaults to the stack's `docs-platform:organizationId`." }),
+});
 
 export const getSpacesLookup: LookupDefinition<GetSpacesArgs, GetSpaceResult[]> = {
   name: "getSpaces",
+  description: "Every space of the organization (every page), or of one collection; deleted spaces are left out.\n" + "An empty list is not an error.",
   schema: getSpacesArgs,
+  result: z.array(getSpaceResult),
   inOrganization: true,
   describe: (args, organizationId) => `${args.parent ? `in collection ${args.parent} ` : ""}in organization ${organizationId}`,
   async run(api, args, organizationId) {
@@ -154,3 +155,44 @@ export function getSpaces(args: GetSpacesArgs = {}): Promise<GetSpaceResult[]> {
 export function getSpacesOutput(args: LookupInputs<GetSpacesArgs> = {}): pulumi.Output<GetSpaceResult[]> {
   return lookupOutput(getSpaces, args);
 }
+
+// ---- Generated by `npm run kinds` (provider/scripts/generate-kinds.mts) from the declarations above: do not edit. ----
+import type { ArgumentOf, FieldOf } from "./lookup";
+
+/** The arguments of `getSpace`. */
+export interface GetSpaceArgs {
+  /** The space's exact title (case and spaces count). Example: `"Guides"`. */
+  title: ArgumentOf<typeof getSpaceArgs, "title">;
+  /**
+   * Id of the collection to search; leave out to search the whole organization (any collection
+   * or the top level). Example: `"col_products"`.
+   */
+  parent?: ArgumentOf<typeof getSpaceArgs, "parent">;
+  /** The organization to search. Defaults to the stack's `docs-platform:organizationId`. */
+  organizationId?: ArgumentOf<typeof getSpaceArgs, "organizationId">;
+}
+
+/** A space as the lookups return it: what a program passes to resources, with the API's field names. */
+export interface GetSpaceResult {
+  /** The space id, e.g. for `SiteSpace.spaceId` or `Site.spaces`. */
+  id: FieldOf<typeof getSpaceResult, "id">;
+  title: FieldOf<typeof getSpaceResult, "title">;
+  emoji?: FieldOf<typeof getSpaceResult, "emoji">;
+  organizationId: FieldOf<typeof getSpaceResult, "organizationId">;
+  /** Id of the collection holding the space; absent at the top level. */
+  parent?: FieldOf<typeof getSpaceResult, "parent">;
+  visibility?: FieldOf<typeof getSpaceResult, "visibility">;
+  editMode?: FieldOf<typeof getSpaceResult, "editMode">;
+  language?: FieldOf<typeof getSpaceResult, "language">;
+  defaultLevel?: FieldOf<typeof getSpaceResult, "defaultLevel">;
+  urls?: FieldOf<typeof getSpaceResult, "urls">;
+}
+
+/** The arguments of `getSpaces`. */
+export interface GetSpacesArgs {
+  /** Only the spaces of this collection (not those of its sub-collections). Example: `"col_products"`. */
+  parent?: ArgumentOf<typeof getSpacesArgs, "parent">;
+  /** The organization to list. Defaults to the stack's `docs-platform:organizationId`. */
+  organizationId?: ArgumentOf<typeof getSpacesArgs, "organizationId">;
+}
+// ---- End of the generated part. ----

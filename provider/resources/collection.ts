@@ -21,7 +21,28 @@ import { type ApiCollection, collectionMovePath, collectionPath, collectionTrans
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
 
+export const schema = z.strictObject({
+  organizationId: identifier().meta({ description: "Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  // the production service's behaviour (production; the API's reference gives no limits): title 1..50, description up to 100.
+  title: text({ min: 1, max: 50 }).meta({ description: "Title of the collection, 1 to 50 characters. Example: `\"Product docs\"`." }),
+  description: text({ max: 100 }).optional().meta({ description: "Free-text description, up to 100 characters. Example: `\"Everything customers read\"`." }),
+  defaultLevel: roleEnum.optional().meta({ description:
+      "Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,\n" +
+      "`comment` or `read`. Example: `\"read\"`." }),
+  parent: identifier().optional().meta({ refersTo: "Collection", description:
+      "Id of the parent collection; leave out for the top level. Changing it moves the collection\n" +
+      "(same id); removing it moves the collection to the top level. Example: `products.id`." }),
+  adopt: adoptInput.optional().meta({ description:
+      "Take over an existing collection instead of creating one: `{ id: \"col_123\" }`, or `true` to\n" +
+      "adopt the collection with this `title` under this `parent` (created if there is none). It is\n" +
+      "then reconciled to these inputs. Only read at creation." }),
+});
+
+export type CollectionInputs = z.infer<typeof schema>;
+
 /**
+ * A collection of spaces; `parent` changes move it, `organizationId` changes transfer it.
+ *
  * A collection (a group of spaces), at the top level of its organization or
  * inside a parent collection.
  *
@@ -50,26 +71,6 @@ const NATURAL_KEY = "title within its parent collection";
  * - Limits (the API's reference gives none): the ones the API applies, title 1..100 and description up to
  *   1000 characters, so check rejects what the PATCH of the second create step would.
  */
-export const schema = z.strictObject({
-  organizationId: identifier().meta({ description: "Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
-  // the production service's behaviour (production; the API's reference gives no limits): title 1..50, description up to 100.
-  title: text({ min: 1, max: 50 }).meta({ description: "Title of the collection, 1 to 50 characters. Example: `\"Product docs\"`." }),
-  description: text({ max: 100 }).optional().meta({ description: "Free-text description, up to 100 characters. Example: `\"Everything customers read\"`." }),
-  defaultLevel: roleEnum.optional().meta({ description:
-      "Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,\n" +
-      "`comment` or `read`. Example: `\"read\"`." }),
-  parent: identifier().optional().meta({ refersTo: "Collection", description:
-      "Id of the parent collection; leave out for the top level. Changing it moves the collection\n" +
-      "(same id); removing it moves the collection to the top level. Example: `products.id`." }),
-  adopt: adoptInput.optional().meta({ description:
-      "Take over an existing collection instead of creating one: `{ id: \"col_123\" }`, or `true` to\n" +
-      "adopt the collection with this `title` under this `parent` (created if there is none). It is\n" +
-      "then reconciled to these inputs. Only read at creation." }),
-});
-
-export type CollectionInputs = z.infer<typeof schema>;
-
-/** A collection of spaces; `parent` changes move it, `organizationId` changes transfer it. */
 export class Collection extends DocsPlatformResource {
   constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
     super("Collection", name, withIdentity("Collection", name, { ...args, ...outputSlots(definition) }, opts), opts);
@@ -166,6 +167,36 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<CollectionInputs> = {
   kind: "Collection",
+  description:
+    "A collection of spaces; `parent` changes move it, `organizationId` changes transfer it.\n" +
+    "\n" +
+    "A collection (a group of spaces), at the top level of its organization or\n" +
+    "inside a parent collection.\n" +
+    "\n" +
+    "- Nothing replaces it. Title, description and default level change in place (PATCH).\n" +
+    "- An `organizationId` change is a transfer (`POST /v1/collections/{id}/transfer`):\n" +
+    "  the collection keeps its id and takes its sub-collections and spaces along. It lands at the\n" +
+    "  top level of the new organization, then moves under `parent` when one is given (which must\n" +
+    "  belong to the new organization: checked before anything is sent). Its outcomes are reported\n" +
+    "  plainly: \"cannot be moved\" (the API refuses, e.g. while one of its spaces is published in a\n" +
+    "  site of the old organization) fails the update, quoting the API, with nothing changed;\n" +
+    "  \"would not result in any update\" means the collection is in that organization already (moved\n" +
+    "  with a transferred parent, or outside Pulumi), which is the wanted state, so no transfer is\n" +
+    "  sent when a read shows it there.\n" +
+    "- A `parent` change is a move (`POST /v1/collections/{id}/move`), never a replacement, so the\n" +
+    "  collection keeps its id, its spaces and its permissions. Removing `parent` moves the\n" +
+    "  collection to the top level of the organization with `{ parent: null }`: the API's reference does not say\n" +
+    "  how to name the top level, and a move without `parent` is a move within the same parent\n" +
+    "  (a change of position only), so null is the one value that means \"no parent\".\n" +
+    "- Removing `description` or `defaultLevel` stops managing them: the collection keeps its\n" +
+    "  current values.\n" +
+    "- Creation takes two requests when `description` or `defaultLevel` is set (create, then\n" +
+    "  PATCH). If the second fails the collection is kept in the state as partially created and the\n" +
+    "  next `pulumi up` finishes it.\n" +
+    "- Natural key for `adopt: true`: the exact title within the same parent (top level when\n" +
+    "  `parent` is not set).\n" +
+    "- Limits (the API's reference gives none): the ones the API applies, title 1..100 and description up to\n" +
+    "  1000 characters, so check rejects what the PATCH of the second create step would.",
   schema,
   outputs,
   ...declaredKeyLists(schema),

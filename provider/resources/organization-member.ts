@@ -14,21 +14,6 @@ import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 
-/**
- * The role of an existing member of an organization. People join an organization
- * themselves (an invitation, single sign-on, an allowed email domain) and the API cannot add them,
- * so this resource never creates anything: creating it always takes over the member named by
- * `userId` or `email` and sets their role (there is no `adopt` input; it would have nothing to
- * choose). The resource id is the member's user id.
- *
- * - `role` changes in place (PATCH); `null` makes the member a guest.
- * - Replaced when: `organizationId`, `userId` or `email` changes (another member is managed).
- * - Destroy (or removing the resource) depends on `removeOnDestroy`: by default the member stays in
- *   the organization with the role they have; `removeOnDestroy: true` removes them from the
- *   organization (DELETE). A replacement that names the same person differently (user id, then
- *   email) never removes them.
- * - Refresh shows role drift; a member removed from the organization elsewhere leaves the state.
- */
 export const schema = z
   .strictObject({
     organizationId: identifier().meta({ replaces: true, description: "Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
@@ -57,6 +42,20 @@ export type OrganizationMemberInputs = z.infer<typeof schema> & { adopt?: undefi
 /**
  * The role of an existing organization member. Creating it takes over the member; destroying it
  * leaves them in the organization unless `removeOnDestroy` is true.
+ *
+ * The role of an existing member of an organization. People join an organization
+ * themselves (an invitation, single sign-on, an allowed email domain) and the API cannot add them,
+ * so this resource never creates anything: creating it always takes over the member named by
+ * `userId` or `email` and sets their role (there is no `adopt` input; it would have nothing to
+ * choose). The resource id is the member's user id.
+ *
+ * - `role` changes in place (PATCH); `null` makes the member a guest.
+ * - Replaced when: `organizationId`, `userId` or `email` changes (another member is managed).
+ * - Destroy (or removing the resource) depends on `removeOnDestroy`: by default the member stays in
+ *   the organization with the role they have; `removeOnDestroy: true` removes them from the
+ *   organization (DELETE). A replacement that names the same person differently (user id, then
+ *   email) never removes them.
+ * - Refresh shows role drift; a member removed from the organization elsewhere leaves the state.
  *
  * @example
  * new docs.OrganizationMember("ada", { email: "ada@acme.com", role: "admin" });
@@ -136,6 +135,23 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   kind: "OrganizationMember",
+  description:
+    "The role of an existing organization member. Creating it takes over the member; destroying it\n" +
+    "leaves them in the organization unless `removeOnDestroy` is true.\n" +
+    "\n" +
+    "The role of an existing member of an organization. People join an organization\n" +
+    "themselves (an invitation, single sign-on, an allowed email domain) and the API cannot add them,\n" +
+    "so this resource never creates anything: creating it always takes over the member named by\n" +
+    "`userId` or `email` and sets their role (there is no `adopt` input; it would have nothing to\n" +
+    "choose). The resource id is the member's user id.\n" +
+    "\n" +
+    "- `role` changes in place (PATCH); `null` makes the member a guest.\n" +
+    "- Replaced when: `organizationId`, `userId` or `email` changes (another member is managed).\n" +
+    "- Destroy (or removing the resource) depends on `removeOnDestroy`: by default the member stays in\n" +
+    "  the organization with the role they have; `removeOnDestroy: true` removes them from the\n" +
+    "  organization (DELETE). A replacement that names the same person differently (user id, then\n" +
+    "  email) never removes them.\n" +
+    "- Refresh shows role drift; a member removed from the organization elsewhere leaves the state.",
   // The same person named by user id in one and by email in the other is not found here (it needs the API).
   soleOwner: {
     object: ({ organizationId, userId, email }) => memberClaimed(organizationId, userId, email),

@@ -18,17 +18,6 @@ import { type ApiSamlProvider, getSamlProvider, listSamlProviders, readSamlProvi
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "label within the organization";
 
-/**
- * A SAML single sign-on provider of an organization.
- *
- * - Replaced when: `organizationId` changes. Every other input changes in place (PATCH).
- * - Removing an optional input from the program stops managing it: the provider keeps its
- *   current value (the API has no way to clear `defaultTeam`, `entityID`, `certificate` or
- *   `ssoURL`). To make SSO users guests, set `defaultRole: null` explicitly.
- * - Natural key for `adopt: true`: the exact label within the organization.
- * - Limits of the API's reference and 8, counted in characters: `entityID` and `certificate` have only a
- *   maximum, so "" is valid; `ssoURL` is an absolute http(s) URL.
- */
 export const schema = z.strictObject({
   organizationId: identifier().meta({ replaces: true, description: "Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
   label: text({ min: 1, max: 30 }).meta({ description: "Label shown on the sign-in page, 1 to 30 characters, unique by convention. Example: `\"Okta\"`." }),
@@ -55,7 +44,19 @@ export interface SamlService {
   entityID: string;
 }
 
-/** A SAML single sign-on provider of an organization. */
+/**
+ * A SAML single sign-on provider of an organization.
+ *
+ * A SAML single sign-on provider of an organization.
+ *
+ * - Replaced when: `organizationId` changes. Every other input changes in place (PATCH).
+ * - Removing an optional input from the program stops managing it: the provider keeps its
+ *   current value (the API has no way to clear `defaultTeam`, `entityID`, `certificate` or
+ *   `ssoURL`). To make SSO users guests, set `defaultRole: null` explicitly.
+ * - Natural key for `adopt: true`: the exact label within the organization.
+ * - Limits of the API's reference and 8, counted in characters: `entityID` and `certificate` have only a
+ *   maximum, so "" is valid; `ssoURL` is an absolute http(s) URL.
+ */
 export class SamlProvider extends DocsPlatformResource {
   constructor(name: string, args: SamlProviderArgs, opts?: pulumi.CustomResourceOptions) {
     super("SamlProvider", name, withIdentity("SamlProvider", name, { ...args, ...outputSlots(definition) }, opts), opts, definition.secretInputKeys);
@@ -118,6 +119,18 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<SamlProviderInputs> = {
   kind: "SamlProvider",
+  description:
+    "A SAML single sign-on provider of an organization.\n" +
+    "\n" +
+    "A SAML single sign-on provider of an organization.\n" +
+    "\n" +
+    "- Replaced when: `organizationId` changes. Every other input changes in place (PATCH).\n" +
+    "- Removing an optional input from the program stops managing it: the provider keeps its\n" +
+    "  current value (the API has no way to clear `defaultTeam`, `entityID`, `certificate` or\n" +
+    "  `ssoURL`). To make SSO users guests, set `defaultRole: null` explicitly.\n" +
+    "- Natural key for `adopt: true`: the exact label within the organization.\n" +
+    "- Limits of the API's reference and 8, counted in characters: `entityID` and `certificate` have only a\n" +
+    "  maximum, so \"\" is valid; `ssoURL` is an absolute http(s) URL.",
   schema,
   outputs,
   ...declaredKeyLists(schema),

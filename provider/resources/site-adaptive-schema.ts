@@ -48,7 +48,9 @@ const jsonSchemaInput = z.strictObject({
   type: z.literal("object", "must be \"object\""),
   // zod types a catch-all beside a known key as an intersection that asks `unsigned` to be a
   // boolean claim too; the check is right, its type is not: the type is the one the API documents.
-  properties: z.object({ unsigned: unsignedClaims }).catchall(booleanClaim) as unknown as z.ZodType<AdaptiveJsonSchema["properties"]>,
+  properties: (z.object({ unsigned: unsignedClaims }).catchall(booleanClaim) as unknown as z.ZodType<AdaptiveJsonSchema["properties"]>).meta({
+    description: "`unsigned` plus any signed boolean claims.",
+  }),
   additionalProperties: z.literal(false, "must be false"),
   required: z.array(text({ min: 1, max: 100 })).optional(),
   ...annotations,
@@ -87,7 +89,7 @@ export interface UnsignedClaims {
 export interface AdaptiveJsonSchema {
   $schema?: string;
   type: "object";
-  /** `unsigned` plus any signed boolean claims. */
+  // Described on its input schema: jsonSchemaInput.properties.
   properties: { unsigned: UnsignedClaims; [claim: string]: BooleanClaim | UnsignedClaims };
   additionalProperties: false;
   required?: string[];
@@ -126,6 +128,23 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
   kind: "SiteAdaptiveSchema",
+  description:
+    "The visitor schema of a docs site's adaptive content. Example:\n" +
+    "\n" +
+    "```ts\n" +
+    "new SiteAdaptiveSchema(\"visitors\", {\n" +
+    "  organizationId: orgId,\n" +
+    "  siteId: site.id,\n" +
+    "  jsonSchema: {\n" +
+    "    type: \"object\",\n" +
+    "    properties: {\n" +
+    "      unsigned: { type: \"object\", properties: { betaUser: { type: \"boolean\" } }, additionalProperties: false },\n" +
+    "      isAdmin: { type: \"boolean\" },\n" +
+    "    },\n" +
+    "    additionalProperties: false,\n" +
+    "  },\n" +
+    "});\n" +
+    "```",
   importId: ofSite,
   schema,
   outputs,

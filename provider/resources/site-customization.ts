@@ -78,7 +78,9 @@ export function customizationFields(nullable: boolean) {
         warningColor: themedColor().optional(),
         dangerColor: themedColor().optional(),
         // A tint has no default to complete it: the API wants its color, light and dark both.
-        tint: unsettable(z.strictObject({ color: z.strictObject({ light: hexColor(), dark: hexColor() }) })).optional(),
+        tint: unsettable(z.strictObject({ color: z.strictObject({ light: hexColor(), dark: hexColor() }) }))
+          .optional()
+          .meta(nullable ? { description: "`null` removes the tint." } : {}),
         corners: option().optional(),
         depth: option().optional(),
         links: option().optional(),
@@ -100,11 +102,11 @@ export function customizationFields(nullable: boolean) {
         links: z
           .array(
             z.strictObject({
-              title: linkTitle(),
+              title: linkTitle().meta({ description: "1..100 characters." }),
               to: contentReference.optional(),
-              style: option().optional(),
-              links: z.array(link).max(50).optional(),
-              condition: text({ min: 1, max: 1000 }).optional(),
+              style: option().optional().meta({ description: "How the link shows, e.g. `\"link\"` or `\"button-primary\"`." }),
+              links: z.array(link).max(50).optional().meta({ description: "A dropdown of links under this one." }),
+              condition: text({ min: 1, max: 1000 }).optional().meta({ description: "Expression deciding whether a visitor sees the link (adaptive content), 1..1000 characters." }),
             }),
           )
           .max(50)
@@ -116,7 +118,15 @@ export function customizationFields(nullable: boolean) {
     footer: z
       .strictObject({
         logo: themedImage().optional(),
-        groups: z.array(z.strictObject({ title: linkTitle(), links: z.array(link).max(50).optional() })).max(50).optional(),
+        groups: z
+          .array(
+            z.strictObject({
+              title: linkTitle().meta({ description: "1..100 characters." }),
+              links: z.array(link).max(50).optional().meta({ description: "The group's links." }),
+            }),
+          )
+          .max(50)
+          .optional(),
         copyright: unsettable(text({ max: 1000 })).optional(),
       })
       .optional().meta({ description: "Footer: logo, link groups (managed as a whole list), copyright. Example: `{ copyright: \"© Acme Inc.\" }`." }),
@@ -171,15 +181,12 @@ export interface CustomizationLink {
   to: ContentReference;
 }
 
+/** A link of the header; its fields are described on the input schema's header links (`customizationFields`). */
 export interface HeaderLink {
-  /** 1..100 characters. */
   title: string;
   to?: ContentReference;
-  /** How the link shows, e.g. `"link"` or `"button-primary"`. */
   style?: string;
-  /** A dropdown of links under this one. */
   links?: CustomizationLink[];
-  /** Expression deciding whether a visitor sees the link (adaptive content), 1..1000 characters. */
   condition?: string;
 }
 
@@ -203,7 +210,6 @@ export interface Customization {
     successColor?: ThemedColor;
     warningColor?: ThemedColor;
     dangerColor?: ThemedColor;
-    /** `null` removes the tint. */
     tint?: { color?: ThemedColor } | null;
     corners?: string;
     depth?: string;
@@ -339,6 +345,18 @@ async function apply(ctx: ResourceContext, inputs: SiteCustomizationInputs, curr
 
 export const definition: ResourceDefinition<SiteCustomizationInputs> = {
   kind: "SiteCustomization",
+  description:
+    "The customization of a docs site; declare only the fields you manage. Example:\n" +
+    "\n" +
+    "```ts\n" +
+    "new SiteCustomization(\"look\", {\n" +
+    "  organizationId: orgId,\n" +
+    "  siteId: site.id,\n" +
+    "  title: \"Acme Docs\",\n" +
+    "  styling: { primaryColor: { light: \"#346DDB\", dark: \"#6B9BF2\" }, corners: \"straight\" },\n" +
+    "  header: { links: [{ title: \"Status\", to: { kind: \"url\", url: \"https://status.acme.test\" } }] },\n" +
+    "});\n" +
+    "```",
   soleOwner: {
     object: ({ siteId }) => (typeof siteId === "string" && siteId !== "" ? { key: siteId, description: `the customization of site ${siteId}` } : undefined),
     sameOutput: "the customization of the same site (both siteIds are one Output)",

@@ -192,6 +192,12 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<SiteSpaceInputs> = {
   kind: "SiteSpace",
+  description:
+    "A space published in a docs site. Example:\n" +
+    "\n" +
+    "```ts\n" +
+    "new SiteSpace(\"v2\", { organizationId: orgId, siteId: site.id, sectionId: guides.id, spaceId: v2Space.id, path: \"v2\" });\n" +
+    "```",
   importId: insideSite("SiteSpace", "site space"),
   schema: siteSpaceInputs,
   outputs,

@@ -27,18 +27,6 @@ function comparable(value: unknown): value is string {
 /** The id of a team membership: `<teamId>/<userId>`. */
 const membershipId = resourceId().refine((value) => splitId(value) !== undefined, 'must be "<teamId>/<userId>", e.g. "team_123/usr_ada"');
 
-/**
- * One user's membership of one team, with its role (the production service's behaviour: `PUT .../teams/{team}/members/{user}`
- * adds or updates, `DELETE` removes). Additive: the team's other members are left alone.
- *
- * - The id is `<teamId>/<userId>`.
- * - Replaced when: `organizationId`, `teamId`, `userId` or `email` changes; `role` changes in place.
- * - A user already in the team is taken over only with `adopt` (so a destroy never removes a
- *   membership the program did not create or adopt); without it, create fails and says so.
- * - Natural key for `adopt: true`: the team and the user.
- * - Must not be used on a team whose `Team` resource sets `members` (that list is authoritative):
- *   a program doing both fails with a message naming both resources.
- */
 export const schema = z
   .strictObject({
     organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
@@ -79,6 +67,17 @@ export type TeamMemberInputs = z.infer<typeof schema>;
 /**
  * One user's membership of one team. Additive: use it for teams whose membership is not managed
  * by `Team.members`.
+ *
+ * One user's membership of one team, with its role (the production service's behaviour: `PUT .../teams/{team}/members/{user}`
+ * adds or updates, `DELETE` removes). Additive: the team's other members are left alone.
+ *
+ * - The id is `<teamId>/<userId>`.
+ * - Replaced when: `organizationId`, `teamId`, `userId` or `email` changes; `role` changes in place.
+ * - A user already in the team is taken over only with `adopt` (so a destroy never removes a
+ *   membership the program did not create or adopt); without it, create fails and says so.
+ * - Natural key for `adopt: true`: the team and the user.
+ * - Must not be used on a team whose `Team` resource sets `members` (that list is authoritative):
+ *   a program doing both fails with a message naming both resources.
  *
  * @example
  * const writers = new docs.Team("writers", { title: "Writers" }); // no `members`
@@ -153,6 +152,20 @@ function organizationOf(props: State): string {
 
 export const definition: ResourceDefinition<TeamMemberInputs> = {
   kind: "TeamMember",
+  description:
+    "One user's membership of one team. Additive: use it for teams whose membership is not managed\n" +
+    "by `Team.members`.\n" +
+    "\n" +
+    "One user's membership of one team, with its role (the production service's behaviour: `PUT .../teams/{team}/members/{user}`\n" +
+    "adds or updates, `DELETE` removes). Additive: the team's other members are left alone.\n" +
+    "\n" +
+    "- The id is `<teamId>/<userId>`.\n" +
+    "- Replaced when: `organizationId`, `teamId`, `userId` or `email` changes; `role` changes in place.\n" +
+    "- A user already in the team is taken over only with `adopt` (so a destroy never removes a\n" +
+    "  membership the program did not create or adopt); without it, create fails and says so.\n" +
+    "- Natural key for `adopt: true`: the team and the user.\n" +
+    "- Must not be used on a team whose `Team` resource sets `members` (that list is authoritative):\n" +
+    "  a program doing both fails with a message naming both resources.",
   exclusiveInputKeys: [["userId", "email"]],
   schema,
   ...declaredKeyLists(schema),

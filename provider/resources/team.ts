@@ -23,21 +23,6 @@ const NATURAL_KEY = "title within the organization";
 /** the production service's behaviour (production; the API's reference gives no limit). */
 export const TEAM_TITLE_MAX = 64;
 
-/**
- * A team of an organization and, when `members` is given, its exact membership.
- *
- * - Replaced when: `organizationId` changes.
- * - Renaming changes the title in place (PATCH); membership changes go through the team-member
- *   operations, so the team keeps its id, its SAML default-team links and its space permissions.
- * - `members` is authoritative when set: members added outside Pulumi are removed on the next
- *   `up`. Removing `members` from the program stops managing membership (the team keeps its
- *   members); `members: []` empties the team. A team with `members` must not also have
- *   `TeamMember` resources: a program doing both fails with a message naming both.
- * - A member is named by user id or by email (any entry holding an `@`). The state records each
- *   member under the entry the program used for them, so a member given by email stays that email
- *   and refresh shows only real drift; see {@link membersAsWritten}.
- * - Natural key for `adopt: true`: the exact title within the organization.
- */
 export const schema = z.strictObject({
   organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
   /** the production service's behaviour: team titles are 1..64 characters. */
@@ -62,7 +47,23 @@ export const schema = z.strictObject({
 
 export type TeamInputs = z.infer<typeof schema>;
 
-/** A team of an organization, with authoritative membership. */
+/**
+ * A team of an organization, with authoritative membership.
+ *
+ * A team of an organization and, when `members` is given, its exact membership.
+ *
+ * - Replaced when: `organizationId` changes.
+ * - Renaming changes the title in place (PATCH); membership changes go through the team-member
+ *   operations, so the team keeps its id, its SAML default-team links and its space permissions.
+ * - `members` is authoritative when set: members added outside Pulumi are removed on the next
+ *   `up`. Removing `members` from the program stops managing membership (the team keeps its
+ *   members); `members: []` empties the team. A team with `members` must not also have
+ *   `TeamMember` resources: a program doing both fails with a message naming both.
+ * - A member is named by user id or by email (any entry holding an `@`). The state records each
+ *   member under the entry the program used for them, so a member given by email stays that email
+ *   and refresh shows only real drift; see `membersAsWritten`.
+ * - Natural key for `adopt: true`: the exact title within the organization.
+ */
 export class Team extends DocsPlatformResource {
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
     super("Team", name, withIdentity("Team", name, { ...args, ...outputSlots(definition) }, opts), opts);
@@ -195,6 +196,22 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
+  description:
+    "A team of an organization, with authoritative membership.\n" +
+    "\n" +
+    "A team of an organization and, when `members` is given, its exact membership.\n" +
+    "\n" +
+    "- Replaced when: `organizationId` changes.\n" +
+    "- Renaming changes the title in place (PATCH); membership changes go through the team-member\n" +
+    "  operations, so the team keeps its id, its SAML default-team links and its space permissions.\n" +
+    "- `members` is authoritative when set: members added outside Pulumi are removed on the next\n" +
+    "  `up`. Removing `members` from the program stops managing membership (the team keeps its\n" +
+    "  members); `members: []` empties the team. A team with `members` must not also have\n" +
+    "  `TeamMember` resources: a program doing both fails with a message naming both.\n" +
+    "- A member is named by user id or by email (any entry holding an `@`). The state records each\n" +
+    "  member under the entry the program used for them, so a member given by email stays that email\n" +
+    "  and refresh shows only real drift; see `membersAsWritten`.\n" +
+    "- Natural key for `adopt: true`: the exact title within the organization.",
   schema,
   outputs,
   ...declaredKeyLists(schema),

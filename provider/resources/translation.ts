@@ -56,8 +56,8 @@ const targetLanguage = () =>
 
 // The API needs both: a translation is of one space, from one language.
 const sourceInput = z.strictObject({
-  space: identifier().meta({ refersTo: "Space" }),
-  language: targetLanguage(),
+  space: identifier().meta({ refersTo: "Space", description: "Id of the space to translate." }),
+  language: targetLanguage().meta({ description: "Language code of the source content." }),
 });
 
 export const schema = z.strictObject({
@@ -85,11 +85,9 @@ export const schema = z.strictObject({
 
 export type TranslationInputs = z.infer<typeof schema>;
 
-/** Where a translation takes its content from. */
+/** Where a translation takes its content from (its fields are described on `sourceInput`). */
 export interface TranslationSource {
-  /** Id of the space to translate. */
   space: string;
-  /** Language code of the source content. */
   language: string;
 }
 
@@ -201,6 +199,18 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<TranslationInputs> = {
   kind: "Translation",
+  description:
+    "A translation of a space into another language, run when `runTrigger` changes. Example:\n" +
+    "\n" +
+    "```ts\n" +
+    "new Translation(\"guides-fr\", {\n" +
+    "  organizationId: \"org_acme\",\n" +
+    "  language: \"fr\",\n" +
+    "  source: { space: guides.id, language: \"en\" },\n" +
+    "  instructions: { object: \"document\", data: { schemaVersion: 1 }, nodes: [] },\n" +
+    "  runTrigger: \"v2.4.0\", // the release tag: each new tag translates again, once\n" +
+    "});\n" +
+    "```",
   schema,
   outputs,
   ...declaredKeyLists(schema),

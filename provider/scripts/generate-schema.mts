@@ -1,19 +1,18 @@
 // Generates provider/docs-platform/schema.json, the Pulumi package schema of the provider plugin, from
-// the one source both front doors share: each kind's zod schema and definition (types, limits,
-// defaults, which inputs replace, which are secret, each input's description: adapter/fields.ts;
-// the outputs the definition declares), each lookup's zod schema, and the documented TypeScript
-// (the `<Kind>` class JSDoc, nested input object types, the lookups' `Get...Args`/`Get...Result`).
+// the one source both front doors share, the declarations (never the TypeScript source text):
+// each kind's zod schema and definition (types, limits, defaults, which inputs replace, which are
+// secret, each field's description at any depth: adapter/fields.ts; the outputs the definition
+// declares; the resource's description), and each lookup's definition (its description, its
+// arguments' and its result's zod schemas: lookups/lookup.ts).
 //
 // Run after `npm run build` (it reads the compiled definitions): `npm run schema`. A test
 // (test/plugin/schema.test.ts) fails when the committed schema.json and a fresh one differ.
 //
-// Not part of the package: TypeScript is a development dependency, and the plugin serves the
-// committed schema.json.
+// Not part of the package: the plugin serves the committed schema.json.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
@@ -29,6 +28,7 @@ type TypeSpec = Json;
 interface Built {
   definition: {
     kind: string;
+    description: string;
     schema: unknown;
     replaceKeys: readonly string[];
     secretInputKeys?: readonly string[];
@@ -39,7 +39,9 @@ interface Built {
 
 interface LookupBuilt {
   name: string;
+  description: string;
   schema: unknown;
+  result: unknown;
 }
 
 /** The kinds of the registry (resources/kinds.ts), each by the file that declares it, sorted. */
@@ -48,91 +50,10 @@ function kindFiles(): string[] {
   return KINDS.map((definition) => fileOf(definition.kind)).sort();
 }
 
-// ---- TypeScript documentation -------------------------------------------------------------
-
-const program = ts.createProgram([path.join(providerRoot, "index.ts")], {
-  target: ts.ScriptTarget.ES2023,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  strict: true,
-  skipLibCheck: true,
-  noEmit: true,
-});
-const checker = program.getTypeChecker();
-
-function sourceOf(relative: string): ts.SourceFile {
-  const file = program.getSourceFile(path.join(providerRoot, relative));
-  if (!file) throw new Error(`generate-schema: ${relative} is not part of the program`);
-  return file;
-}
-
-/** Markdown from a JSDoc: `{@link X}` as `X`, tags other than @example dropped. */
-function docOf(node: ts.Node): string | undefined {
-  const symbol = (node as { name?: ts.Node }).name ? checker.getSymbolAtLocation((node as unknown as { name: ts.Node }).name) : undefined;
-  const parts = symbol ? symbol.getDocumentationComment(checker) : [];
-  const text = ts.displayPartsToString(parts).trim();
-  return text === "" ? undefined : cleanDoc(text);
-}
-
-function cleanDoc(text: string): string {
-  return text.replace(/\{@link\s+([^}|\s]+)(?:[\s|]+([^}]*))?\}/g, (_all, target: string, label?: string) => `\`${(label ?? target).trim()}\``);
-}
-
-function findDeclaration<T extends ts.Node>(file: ts.SourceFile, test: (node: ts.Node) => node is T): T | undefined {
-  let found: T | undefined;
-  const visit = (node: ts.Node) => {
-    if (found) return;
-    if (test(node)) found = node;
-    else ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
-}
-
-const interfaceNamed = (name: string) => (node: ts.Node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === name;
-const classNamed = (name: string) => (node: ts.Node): node is ts.ClassDeclaration => ts.isClassDeclaration(node) && node.name?.text === name;
-
-/** Property documentation of an interface, its base interfaces included, of a class, or of a type alias's type. */
-function propertyDocs(declaration: ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.ClassDeclaration | undefined): Map<string, string> {
-  const docs = new Map<string, string>();
-  if (!declaration) return docs;
-  const type = ts.isTypeAliasDeclaration(declaration) ? checker.getTypeFromTypeNode(declaration.type) : checker.getTypeAtLocation(declaration);
-  for (const property of checker.getPropertiesOfType(type)) {
-    const text = ts.displayPartsToString(property.getDocumentationComment(checker)).trim();
-    if (text !== "") docs.set(property.getName(), cleanDoc(text));
-  }
-  return docs;
-}
-
-/** Every documented property of every interface in `files`, keyed by the interface's member names (for nested objects). */
-function nestedDocs(files: ts.SourceFile[]): { keys: Set<string>; docs: Map<string, string> }[] {
-  const found: { keys: Set<string>; docs: Map<string, string> }[] = [];
-  for (const file of files) {
-    const visit = (node: ts.Node) => {
-      if (ts.isInterfaceDeclaration(node) || ts.isTypeLiteralNode(node)) {
-        const docs = new Map<string, string>();
-        const keys = new Set<string>();
-        for (const member of node.members) {
-          if (!member.name || !ts.isIdentifier(member.name)) continue;
-          keys.add(member.name.text);
-          const symbol = checker.getSymbolAtLocation(member.name);
-          const text = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim() : "";
-          if (text !== "") docs.set(member.name.text, cleanDoc(text));
-        }
-        if (keys.size > 0) found.push({ keys, docs });
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
-  }
-  return found;
-}
-
 // ---- JSON Schema (zod) to Pulumi types ----------------------------------------------------
 
 interface Emitter {
   types: Record<string, Json>;
-  nested: { keys: Set<string>; docs: Map<string, string> }[];
 }
 
 function pascal(text: string): string {
@@ -200,10 +121,9 @@ function typeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec {
       if (!emitter.types[token]) {
         emitter.types[token] = {}; // reserve the name (recursion)
         const keys = Object.keys(properties);
-        const match = emitter.nested.find((candidate) => keys.every((key) => candidate.keys.has(key)));
         emitter.types[token] = {
           type: "object",
-          properties: Object.fromEntries(keys.map((key) => [key, propertySpec(properties[key]!, `${name}${pascal(key)}`, (properties[key]!.description as string | undefined) ?? match?.docs.get(key), emitter)])),
+          properties: Object.fromEntries(keys.map((key) => [key, propertySpec(properties[key]!, `${name}${pascal(key)}`, properties[key]!.description as string | undefined, emitter)])),
           ...(Array.isArray(schema.required) && schema.required.length > 0 ? { required: [...(schema.required as string[])].sort() } : {}),
         };
       }
@@ -223,50 +143,56 @@ function propertySpec(schema: Json, name: string, doc: string | undefined, emitt
   return spec;
 }
 
-function jsonSchemaOf(zodSchema: unknown): Json {
-  return z.toJSONSchema(zodSchema as Parameters<typeof z.toJSONSchema>[0], { io: "input", unrepresentable: "any" }) as Json;
+function jsonSchemaOf(zodSchema: unknown, io: "input" | "output" = "input"): Json {
+  return z.toJSONSchema(zodSchema as Parameters<typeof z.toJSONSchema>[0], { io, unrepresentable: "any" }) as Json;
 }
 
-// ---- TypeScript types (lookup results) to Pulumi types ---------------------------------------
+// ---- A lookup's result to Pulumi types ---------------------------------------------------------
 
-function tsTypeSpec(type: ts.Type, name: string, emitter: Emitter): TypeSpec {
-  if (type.isUnion()) {
-    const present = type.types.filter((member) => !(member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)));
-    if (present.every((member) => member.flags & ts.TypeFlags.StringLike)) return { type: "string" };
-    if (present.every((member) => member.flags & ts.TypeFlags.BooleanLike)) return { type: "boolean" };
-    if (present.length === 1) return tsTypeSpec(present[0]!, name, emitter);
+/**
+ * A lookup result's type: what the result holds, without the limits and defaults an input's
+ * description states (a result is read, never checked). An object is named by its `typeName`
+ * (GetSpaceResult is one type for getSpace and getSpaces), else by where it is.
+ */
+function resultTypeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec {
+  const variants = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  if (variants) {
+    const present = variants.filter((variant) => variant.type !== "null");
+    if (present.length === 1) return resultTypeSpec(present[0]!, name, emitter);
+    if (present.every((variant) => variant.type === "string")) return { type: "string" };
+    if (present.every((variant) => variant.type === "boolean")) return { type: "boolean" };
     return { $ref: "pulumi.json#/Any" };
   }
-  if (type.flags & ts.TypeFlags.StringLike) return { type: "string" };
-  if (type.flags & ts.TypeFlags.NumberLike) return { type: "number" };
-  if (type.flags & ts.TypeFlags.BooleanLike) return { type: "boolean" };
-  if (checker.isArrayType(type)) {
-    const [element] = checker.getTypeArguments(type as ts.TypeReference);
-    return { type: "array", items: element ? tsTypeSpec(element, `${name}Item`, emitter) : { $ref: "pulumi.json#/Any" } };
-  }
-  if (type.flags & ts.TypeFlags.Object) {
-    const properties = checker.getPropertiesOfType(type);
-    if (properties.length === 0) return { $ref: "pulumi.json#/Any" };
-    // A named interface keeps its name (GetSpaceResult is one type for getSpace and getSpaces).
-    const symbolName = type.getSymbol()?.getName();
-    const token = `${TOKEN_PREFIX}${symbolName && /^[A-Z]\w*$/.test(symbolName) ? symbolName : name}`;
-    if (!emitter.types[token]) {
-      emitter.types[token] = {};
-      const specs: Record<string, Json> = {};
-      const required: string[] = [];
-      for (const property of properties) {
-        const propertyType = checker.getNonNullableType(checker.getTypeOfSymbol(property));
-        const spec: Json = tsTypeSpec(propertyType, `${name}${pascal(property.getName())}`, emitter);
-        const doc = ts.displayPartsToString(property.getDocumentationComment(checker)).trim();
-        if (doc !== "") spec.description = cleanDoc(doc);
-        specs[property.getName()] = spec;
-        if (!(property.flags & ts.SymbolFlags.Optional)) required.push(property.getName());
+  switch (schema.type) {
+    case "string":
+    case "boolean":
+      return { type: schema.type };
+    case "number":
+    case "integer":
+      return { type: "number" };
+    case "array":
+      return { type: "array", items: schema.items ? resultTypeSpec(schema.items as Json, `${name}Item`, emitter) : { $ref: "pulumi.json#/Any" } };
+    case "object": {
+      const properties = schema.properties as Record<string, Json> | undefined;
+      if (!properties || Object.keys(properties).length === 0) return { $ref: "pulumi.json#/Any" };
+      const token = `${TOKEN_PREFIX}${typeof schema.typeName === "string" ? schema.typeName : name}`;
+      if (!emitter.types[token]) {
+        emitter.types[token] = {}; // reserve the name (recursion)
+        const specs = Object.fromEntries(
+          Object.entries(properties).map(([key, property]) => {
+            const spec: Json = resultTypeSpec(property, `${name}${pascal(key)}`, emitter);
+            if (typeof property.description === "string") spec.description = property.description;
+            return [key, spec];
+          }),
+        );
+        const required = [...((schema.required as string[] | undefined) ?? [])].sort();
+        emitter.types[token] = { type: "object", properties: specs, ...(required.length > 0 ? { required } : {}) };
       }
-      emitter.types[token] = { type: "object", properties: specs, ...(required.length > 0 ? { required: required.sort() } : {}) };
+      return { $ref: `#/types/${token}` };
     }
-    return { $ref: `#/types/${token}` };
+    default:
+      return { $ref: "pulumi.json#/Any" };
   }
-  return { $ref: "pulumi.json#/Any" };
 }
 
 // ---- The package -----------------------------------------------------------------------------
@@ -280,22 +206,14 @@ export interface ConfigKey {
 }
 
 function resourceSpec(file: string, emitter: Emitter): [string, Json] {
-  const built = requireBuilt(`./resources/${file}`) as Built & Record<string, unknown>;
-  const { definition } = built;
-  // The input schema's declaration is the one the definition holds, whatever the file names it
-  // (`schema`, `siteInputs`, ...); an unexported one is named `schema`.
-  const schemaName = Object.entries(built).find(([name, value]) => name !== "definition" && value === definition.schema)?.[0] ?? "schema";
+  const { definition } = requireBuilt(`./resources/${file}`) as Built;
   const kind = definition.kind;
-  const source = sourceOf(`resources/${file}.ts`);
   // Each input's documentation is its field's declared description (adapter/fields.ts).
   const shape = (definition.schema as { shape: Record<string, unknown> }).shape;
   const inputDocs = new Map(Object.entries(shape).flatMap(([key, field]) => {
     const description = factsOf(field).description;
     return description === undefined ? [] : [[key, description] as const];
   }));
-  const classDeclaration = findDeclaration(source, classNamed(kind));
-  if (!classDeclaration) throw new Error(`generate-schema: no class ${kind} in resources/${file}.ts`);
-  emitter.nested = nestedDocs([source, sourceOf("api/document.ts"), sourceOf("adapter/adopt.ts")]);
 
   const jsonSchema = jsonSchemaOf(definition.schema);
   const properties = jsonSchema.properties as Record<string, Json>;
@@ -327,16 +245,12 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
     outputProperties[key] = propertySpec(schema, `${kind}${pascal(key)}`, outputDescription(key), emitter);
   }
 
-  const classDoc = docOf(classDeclaration);
-  const schemaDeclaration = findDeclaration(source, (node): node is ts.VariableDeclaration => ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === schemaName);
-  const schemaStatement = schemaDeclaration?.parent?.parent;
-  const schemaDoc = schemaStatement ? jsDocText(schemaStatement) : undefined;
   const replaces = definition.replaceKeys.filter((key) => key in inputProperties);
 
   return [
     `${TOKEN_PREFIX}${kind}`,
     {
-      description: [classDoc, schemaDoc].filter(Boolean).join("\n\n"),
+      description: definition.description,
       properties: outputProperties,
       required: [...new Set([...requiredInputs, "organizationId"])].filter((key) => key in outputProperties).sort(),
       inputProperties,
@@ -347,66 +261,43 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   ];
 }
 
-function jsDocText(node: ts.Node): string | undefined {
-  const docs = (node as { jsDoc?: ts.JSDoc[] }).jsDoc;
-  if (!docs?.length) return undefined;
-  const comment = docs.map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "").join("\n").trim();
-  return comment === "" ? undefined : cleanDoc(comment);
-}
-
-/** The lookups: `docs-platform:index:get<Thing>`, arguments from their zod schema, results from their documented type. */
+/** The lookups: `docs-platform:index:get<Thing>`, from their declarations (description, arguments' and result's zod schemas). */
 function functionSpecs(emitter: Emitter): Record<string, Json> {
   const functions: Record<string, Json> = {};
   const lookupsDir = path.join(providerRoot, "lookups");
   for (const file of fs.readdirSync(lookupsDir).filter((name) => name.endsWith(".ts")).sort()) {
     const module = requireBuilt(`./lookups/${file.replace(/\.ts$/, "")}`) as Record<string, unknown>;
-    const source = sourceOf(`lookups/${file}`);
     for (const [exported, value] of Object.entries(module)) {
       if (!exported.endsWith("Lookup") || !value || typeof value !== "object") continue;
       const lookup = value as LookupBuilt;
       const name = lookup.name; // getSpace
       const thing = pascal(name.slice(3)); // Space, Spaces
-      const argsDocs = propertyDocs(findDeclaration(source, interfaceNamed(`Get${thing}Args`)));
-      emitter.nested = [];
       const jsonSchema = jsonSchemaOf(lookup.schema);
+      const shape = (lookup.schema as { shape: Record<string, unknown> }).shape;
       const inputs: Record<string, Json> = {};
       for (const [key, schema] of Object.entries((jsonSchema.properties as Record<string, Json>) ?? {})) {
-        inputs[key] = propertySpec(schema, `Get${thing}Args${pascal(key)}`, argsDocs.get(key), emitter);
+        inputs[key] = propertySpec(schema, `Get${thing}Args${pascal(key)}`, factsOf(shape[key]).description, emitter);
       }
-      const run = findDeclaration(source, (node): node is ts.VariableDeclaration => ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === exported);
-      const resultType = run ? resultTypeOf(run) : undefined;
-      if (!resultType) throw new Error(`generate-schema: no result type for ${name}`);
-      const outputs = invokeResultSpec(name, resultType, emitter);
-      const declared = findDeclaration(source, (node): node is ts.FunctionDeclaration => ts.isFunctionDeclaration(node) && node.name?.text === name);
-      const functionDoc = declared ? jsDocText(declared) : undefined;
       functions[`${TOKEN_PREFIX}${name}`] = {
-        ...(functionDoc ? { description: functionDoc } : {}),
+        description: lookup.description,
         inputs: { properties: inputs, ...(Array.isArray(jsonSchema.required) && jsonSchema.required.length > 0 ? { required: [...(jsonSchema.required as string[])].sort() } : {}) },
-        outputs,
+        outputs: invokeResultSpec(name, jsonSchemaOf(lookup.result, "output"), emitter),
       };
     }
   }
   return functions;
 }
 
-/** `LookupDefinition<Args, Result>`'s Result, from the variable's declared type. */
-function resultTypeOf(declaration: ts.VariableDeclaration): ts.Type | undefined {
-  const node = declaration.type;
-  if (!node || !ts.isTypeReferenceNode(node) || !node.typeArguments?.[1]) return undefined;
-  return checker.getTypeFromTypeNode(node.typeArguments[1]);
-}
-
 /** An invoke returns an object: a list result is wrapped as `{ <plural>: [...] }` (plugin/invoke.ts, whose rule this is). */
 const { listResultKey } = requireBuilt("./plugin/invoke") as { listResultKey(name: string): string };
 
-function invokeResultSpec(name: string, type: ts.Type, emitter: Emitter): Json {
-  if (checker.isArrayType(type)) {
+function invokeResultSpec(name: string, result: Json, emitter: Emitter): Json {
+  if (result.type === "array") {
     const key = listResultKey(name);
-    const [element] = checker.getTypeArguments(type as ts.TypeReference);
-    const items = { type: "array", items: tsTypeSpec(element!, `${pascal(name)}Result`, emitter) };
+    const items = { type: "array", items: resultTypeSpec(result.items as Json, `${pascal(name)}Result`, emitter) };
     return { properties: { [key]: items }, required: [key] };
   }
-  const ref = tsTypeSpec(type, `${pascal(name)}Result`, emitter) as { $ref: string };
+  const ref = resultTypeSpec(result, `${pascal(name)}Result`, emitter) as { $ref: string };
   const token = ref.$ref.replace("#/types/", "");
   const object = emitter.types[token]!;
   delete emitter.types[token];
@@ -438,7 +329,7 @@ export function pluginDownloadUrl(manifest: Manifest): string {
 export function generateSchema(config: readonly ConfigKey[], manifest: Manifest): Json {
   const { version } = manifest;
   const repository = repositoryUrl(manifest);
-  const emitter: Emitter = { types: {}, nested: [] };
+  const emitter: Emitter = { types: {} };
   const resources = Object.fromEntries(kindFiles().map((file) => resourceSpec(file, emitter)));
   const functions = functionSpecs(emitter);
   const configVariables = Object.fromEntries(

@@ -16,6 +16,7 @@ const schema = JSON.parse(readFileSync(`${root}provider/docs-platform/schema.jso
 
 interface Definition {
   kind: string;
+  description: string;
   schema: { shape: Record<string, unknown> };
   replaceKeys: readonly string[];
   secretInputKeys?: readonly string[];
@@ -25,6 +26,26 @@ interface Definition {
 const definitions: Definition[] = readdirSync(`${root}provider/resources`)
   .filter((file) => file.endsWith(".ts") && file !== "kinds.ts")
   .map((file) => (requireBuilt(`./resources/${file.replace(/\.ts$/, "")}`) as { definition: Definition }).definition);
+
+const { factsOf } = requireBuilt("./adapter/fields") as { factsOf(field: unknown): { description?: string } };
+
+interface Lookup {
+  name: string;
+  description: string;
+  schema: { shape: Record<string, unknown> };
+}
+
+/** Every lookup its files export (`...Lookup`), by name. */
+function collectLookups(): Record<string, Lookup> {
+  const found: Record<string, Lookup> = {};
+  for (const file of readdirSync(`${root}provider/lookups`).filter((name) => name.endsWith(".ts"))) {
+    const module = requireBuilt(`./lookups/${file.replace(/\.ts$/, "")}`) as Record<string, unknown>;
+    for (const [exported, value] of Object.entries(module)) {
+      if (exported.endsWith("Lookup") && typeof value === "object" && value !== null) found[(value as Lookup).name] = value as Lookup;
+    }
+  }
+  return found;
+}
 
 describe("the plugin's schema", () => {
   it("is the one the generator makes now (run `npm run schema` after changing a kind)", () => {
@@ -51,7 +72,31 @@ describe("the plugin's schema", () => {
       expect(resource.aliases).toEqual([{ type: `pulumi-nodejs:dynamic/docs-platform:${definition.kind}` }]);
       // The organization falls back to the provider's; everything else the kind requires is required.
       expect(resource.requiredInputs ?? []).not.toContain("organizationId");
+      // The resource's description is the one its definition declares, word for word.
+      expect(resource.description, definition.kind).toBe(definition.description);
       expect(resource.description.length, definition.kind).toBeGreaterThan(20);
+    }
+  });
+
+  it("is generated from the declarations, not from the TypeScript source text", () => {
+    const generator = readFileSync(`${root}provider/scripts/generate-schema.mts`, "utf8");
+    expect(generator).not.toMatch(/from "typescript"|require\("typescript"\)/);
+  });
+
+  it("describes a nested object's fields with their zod schemas' descriptions, in every kind that shares the shape", () => {
+    const type = (name: string) => schema.types[`docs-platform:index:${name}`].properties;
+    // The Customization shape is one declaration for SiteCustomization and SiteSpaceCustomization.
+    for (const kind of ["SiteCustomization", "SiteSpaceCustomization"]) {
+      expect(type(`${kind}HeaderLinksItem`).style.description, kind).toBe('How the link shows, e.g. `"link"` or `"button-primary"`.');
+      expect(type(`${kind}FooterGroupsItem`).links.description, kind).toBe("The group's links. At most 50 items.");
+    }
+    // Only a site's customization unsets with null; a site space's override inherits instead.
+    expect(type("SiteCustomizationStyling").tint.description).toBe("`null` removes the tint.");
+    expect(type("SiteSpaceCustomizationStyling").tint.description).toBeUndefined();
+    // A document's fields, not a block's, in both kinds that take a document.
+    for (const name of ["AgentInstructionsInstructions", "TranslationInstructions"]) {
+      expect(type(name).data.description, name).toMatch(/^`schemaVersion`/);
+      expect(type(name).nodes.description, name).toBe("The document's blocks, in order.");
     }
   });
 
@@ -86,6 +131,18 @@ describe("the plugin's schema", () => {
     expect(Object.keys(schema.functions).sort()).toEqual(
       ["getCollection", "getMember", "getMembers", "getOrganization", "getSite", "getSpace", "getSpaces", "getTeam"].map((name) => `docs-platform:index:${name}`),
     );
+    // Each function says what its lookup's declaration says: description, arguments, result fields.
+    const lookups = Object.entries(collectLookups());
+    expect(lookups).toHaveLength(8);
+    for (const [name, lookup] of lookups) {
+      const declared = schema.functions[`docs-platform:index:${name}`];
+      expect(declared.description, name).toBe(lookup.description);
+      for (const [key, field] of Object.entries(lookup.schema.shape)) {
+        expect(declared.inputs.properties[key].description, `${name}.${key}`).toContain(factsOf(field).description);
+      }
+    }
+    expect(schema.functions["docs-platform:index:getSpace"].outputs.properties.parent.description).toBe("Id of the collection holding the space; absent at the top level.");
+    expect(schema.types["docs-platform:index:GetMemberResult"].properties.sso.description).toBe("Whether the member joined through single sign-on.");
     expect(Object.keys(schema.config.variables).sort()).toEqual(["apiUrl", "maxConcurrentRequests", "maxRetries", "organizationId", "rateLimitShare", "requestTimeoutMs", "requestsPerSecond", "token"]);
     expect(schema.config.variables.token.secret).toBe(true);
     expect(schema.provider.inputProperties).toEqual(schema.config.variables);

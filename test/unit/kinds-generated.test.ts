@@ -5,16 +5,49 @@
  * fresh generation fails here, so an input field added, documented or retyped on its kind reaches
  * the package's types with `npm run kinds` and never by hand. (test/unit/args-compatibility.ts
  * proves, with the type checker, that the generated types take what the hand-written ones took.)
+ * The lookups' `Get...Args` and `Get...Result` (the generated end of each provider/lookups/<file>.ts)
+ * the same way, from each lookup's argument and result schemas.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { factsOf } from "../../provider/adapter/fields.ts";
 import { KINDS, fileOf } from "../../provider/resources/kinds.ts";
 import { REGION_START } from "../../provider/scripts/generate-kinds.mts";
+import * as collections from "../../provider/lookups/collections.ts";
+import * as members from "../../provider/lookups/members.ts";
+import * as organizations from "../../provider/lookups/organizations.ts";
+import * as sites from "../../provider/lookups/sites.ts";
+import * as spaces from "../../provider/lookups/spaces.ts";
+import * as teams from "../../provider/lookups/teams.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
+
+interface LookupDeclaration {
+  name: string;
+  description: string;
+  schema: { shape: Record<string, unknown> };
+}
+
+/** Every lookup file, with the lookups it exports (`...Lookup`). */
+const LOOKUP_FILES: Record<string, Record<string, unknown>> = {
+  "collections.ts": collections,
+  "members.ts": members,
+  "organizations.ts": organizations,
+  "sites.ts": sites,
+  "spaces.ts": spaces,
+  "teams.ts": teams,
+};
+
+function lookupsOf(file: string): Record<string, LookupDeclaration> {
+  const module = LOOKUP_FILES[file] ?? {};
+  return Object.fromEntries(
+    Object.entries(module)
+      .filter(([exported, value]) => exported.endsWith("Lookup") && typeof value === "object" && value !== null)
+      .map(([, value]) => [(value as LookupDeclaration).name, value as LookupDeclaration]),
+  );
+}
 
 describe("the generated <Kind>Args and <Kind>Outputs", () => {
   it("are the ones the generator makes now (run `npm run kinds` after changing a kind's inputs)", () => {
@@ -55,6 +88,29 @@ describe("the generated <Kind>Args and <Kind>Outputs", () => {
       expect(keys, definition.kind).toEqual([...inputs, ...outputs]);
     }
     // Required where the schema requires it; organizationId falls back to the stack's default.
+    // Each resource class's doc comment opens with its definition's description.
+    for (const definition of KINDS) {
+      const source = readFileSync(`${root}provider/resources/${fileOf(definition.kind)}.ts`, "utf8");
+      const beforeClass = source.slice(0, source.indexOf(`\nexport class ${definition.kind} `));
+      const comment = beforeClass.slice(beforeClass.lastIndexOf("/**"));
+      const text = comment.replace(/^\/\*\*\s?|\s?\*\/$/g, "").split("\n").map((line) => line.replace(/^ \* ?/, "")).join("\n").trim();
+      expect(text.startsWith(definition.description), definition.kind).toBe(true);
+    }
+    // Each lookup file's generated part: one Get...Args per lookup with every argument, documented.
+    const lookupFiles = readdirSync(`${root}provider/lookups`).filter((name) => Object.keys(lookupsOf(name)).length > 0 || readFileSync(`${root}provider/lookups/${name}`, "utf8").includes("LookupDefinition<"));
+    expect(lookupFiles.filter((name) => !(name in LOOKUP_FILES) && name !== "lookup.ts")).toEqual([]);
+    for (const file of Object.keys(LOOKUP_FILES)) {
+      const source = readFileSync(`${root}provider/lookups/${file}`, "utf8");
+      const generated = source.includes(REGION_START) ? source.slice(source.indexOf(REGION_START)) : "";
+      for (const [name, lookup] of Object.entries(lookupsOf(file))) {
+        const body = new RegExp(`export interface ${name.charAt(0).toUpperCase()}${name.slice(1)}Args \\{\\n([^]*?)\\n\\}`).exec(generated)?.[1];
+        expect(body, name).toBeDefined();
+        expect([...body!.matchAll(/^ {2}(\w+)\??: /gm)].map((match) => match[1]), name).toEqual(Object.keys(lookup.schema.shape));
+        for (const field of Object.values(lookup.schema.shape)) expect(body, name).toContain(factsOf(field).description!.split("\n")[0]!);
+        // The function's doc comment opens with the lookup's description.
+        expect(source, name).toContain(` * ${lookup.description.split("\n")[0]}`);
+      }
+    }
     const siteSpace = generatedPart("SiteSpace");
     expect(siteSpace).toMatch(/\n {2}siteId: ArgOf<typeof siteSpaceInputs, "siteId">;/);
     expect(siteSpace).toMatch(/\n {2}organizationId\?: ArgOf<typeof siteSpaceInputs, "organizationId">;/);
