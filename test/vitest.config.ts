@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./longest-first-sequencer.ts";
 import { FAST_TIER, FAST_TIER_EXCLUDE } from "./vitest.fast.config.ts";
 
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -26,6 +27,8 @@ export default defineConfig({
     // The leftover check first: its teardown runs last. Then the Pulumi CLI, built on first use
     // (test/pulumi-cli/ensure-pulumi.ts).
     globalSetup: ["test/pulumi-cli/vitest-leftover-setup.ts", "test/pulumi-cli/vitest-compile-cache-setup.ts", "test/pulumi-cli/vitest-global-setup.ts"],
+    // The longest end-to-end files start first (test/longest-first-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { extends: true, test: { name: "fast", include: ["test/**/*.test.ts"], exclude: FAST_TIER_EXCLUDE, maxWorkers: 3, sequence: { groupOrder: 0 } } },
       {
