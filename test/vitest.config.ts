@@ -10,9 +10,10 @@ const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
  * they follow the docs word for word (`npm install` and `npm pack` in this checkout relink
  * node_modules/.bin). The fault scenarios and the SDK languages run with the other CLI files: the
  * fault scenarios mostly wait on retries and backoff (faults.test.ts took 434 s of wall time for
- * 133 s of CPU), and each of these files has its own emulator, stacks and scratch folders.
+ * 133 s of CPU), and each of these files has its own emulator, stacks and scratch folders; so does
+ * export.test.ts, whose `npm pack` runs no script (it only reads the checkout).
  */
-const ALONE = ["test/e2e/install.test.ts", "test/e2e/plugin-install.test.ts", "test/e2e/export.test.ts"];
+const ALONE = ["test/e2e/install.test.ts", "test/e2e/plugin-install.test.ts"];
 
 /**
  * The full tier (`npm test`, what `.ci/run` runs): every test, in three groups one after another:
@@ -37,7 +38,7 @@ export default defineConfig({
           name: "cli",
           include: ["test/e2e/**/*.test.ts", "test/release/**/*.test.ts", "test/unit/ensure-pulumi.test.ts"],
           exclude: ALONE,
-          maxWorkers: 3,
+          maxWorkers: 4,
           // A file's `describe.concurrent` tests (secret-failures' previews) run three at a time.
           maxConcurrency: 3,
           sequence: { groupOrder: 1 },
