@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./longest-first-sequencer.ts";
 import { FAST_TIER, FAST_TIER_EXCLUDE } from "./vitest.fast.config.ts";
 
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -9,9 +10,10 @@ const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
  * they follow the docs word for word (`npm install` and `npm pack` in this checkout relink
  * node_modules/.bin). The fault scenarios and the SDK languages run with the other CLI files: the
  * fault scenarios mostly wait on retries and backoff (faults.test.ts took 434 s of wall time for
- * 133 s of CPU), and each of these files has its own emulator, stacks and scratch folders.
+ * 133 s of CPU), and each of these files has its own emulator, stacks and scratch folders; so does
+ * export.test.ts, whose `npm pack` runs no script (it only reads the checkout).
  */
-const ALONE = ["test/e2e/install.test.ts", "test/e2e/plugin-install.test.ts", "test/e2e/export.test.ts"];
+const ALONE = ["test/e2e/install.test.ts", "test/e2e/plugin-install.test.ts"];
 
 /**
  * The full tier (`npm test`, what `.ci/run` runs): every test, in three groups one after another:
@@ -26,6 +28,8 @@ export default defineConfig({
     // The leftover check first: its teardown runs last. Then the Pulumi CLI, built on first use
     // (test/pulumi-cli/ensure-pulumi.ts).
     globalSetup: ["test/pulumi-cli/vitest-leftover-setup.ts", "test/pulumi-cli/vitest-compile-cache-setup.ts", "test/pulumi-cli/vitest-global-setup.ts"],
+    // The longest end-to-end files start first (test/longest-first-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { extends: true, test: { name: "fast", include: ["test/**/*.test.ts"], exclude: FAST_TIER_EXCLUDE, maxWorkers: 3, sequence: { groupOrder: 0 } } },
       {
@@ -34,7 +38,7 @@ export default defineConfig({
           name: "cli",
           include: ["test/e2e/**/*.test.ts", "test/release/**/*.test.ts", "test/unit/ensure-pulumi.test.ts"],
           exclude: ALONE,
-          maxWorkers: 3,
+          maxWorkers: 4,
           // A file's `describe.concurrent` tests (secret-failures' previews) run three at a time.
           maxConcurrency: 3,
           sequence: { groupOrder: 1 },

@@ -430,7 +430,8 @@ describe("export of the quickstart's organization through the real CLI", () => {
   it("writes a package.json that installs: --package-spec names the packed tarball, npm installs it outside the repository, and the program adopts with no write", { timeout: minutes(6) }, async () => {
     const outside = await fs.mkdtemp(path.join(os.tmpdir(), "docs-platform-export-"));
     try {
-      const pack = await promisify(execFile)("npm", ["pack", "--workspace", "provider", "--pack-destination", outside, "--json"], { cwd: repositoryRoot });
+      // Scripts off: the pack only reads the checkout (no build), so this file runs beside the others.
+      const pack = await promisify(execFile)("npm", ["pack", "--workspace", "provider", "--ignore-scripts", "--pack-destination", outside, "--json"], { cwd: repositoryRoot });
       const tarball = path.join(outside, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename);
       const programDir = path.join(outside, "program");
       const exported = await exportCli(["--org", acme.id, "--only", "Team", "--package-spec", tarball, "--out", programDir], {

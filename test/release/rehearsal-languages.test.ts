@@ -6,6 +6,10 @@
  * (serveRelease, shared with rehearsal-yaml.test.ts, whose override sends the release's download
  * URL there). One download per language: each stack has its own PULUMI_HOME.
  *
+ * Each program looks the organization up and makes a team with a member, a collection and a space
+ * in it: every language's SDK through the plugin, end to end (the suite's one run of each; the
+ * SDKs are the ones the release generates from the schema with the CLI's own code generators).
+ *
  * - Python: `pulumi install` makes the virtualenv from a requirements.txt naming the wheel and
  *   `pulumi` from PyPI; up, a no-change preview, a change read from stack config (`pulumi config
  *   set`, then up changes exactly that resource), destroy.
@@ -87,19 +91,24 @@ function expectReleasedPluginInstalled(stack: TestStack): void {
 }
 
 interface Outputs {
+  organizationTitle?: string;
   writersTeam: string;
   handbookCollection: string;
+  onboardingSpace: string;
 }
 
 /** Up, the objects in the API, a no-change preview; returns the outputs. */
-async function upAndPreview(stack: TestStack, prefix: string): Promise<Outputs> {
+async function upAndPreview(stack: TestStack, prefix: string, lookup = true): Promise<Outputs> {
   await stack.up();
   expectReleasedPluginInstalled(stack);
   // Only the archive was asked of the release (no checksums file, nothing else).
   expect(new Set(release.served)).toEqual(new Set([archiveName(linuxAmd64)]));
   const outputs = (await stack.outputs()) as unknown as Outputs;
-  expect(await api.get(`/orgs/org-acme/teams/${outputs.writersTeam}`)).toMatchObject({ title: `${prefix} writers` });
+  // A lookup, a team with a member, a collection and a space inside it, through the SDK.
+  expect(outputs.organizationTitle).toBe(lookup ? (await api.get("/orgs/org-acme")).title : undefined);
+  expect(await api.get(`/orgs/org-acme/teams/${outputs.writersTeam}`)).toMatchObject({ title: `${prefix} writers`, members: 1 });
   expect(await api.get(`/collections/${outputs.handbookCollection}`)).toMatchObject({ title: `${prefix} handbook` });
+  expect(await api.get(`/spaces/${outputs.onboardingSpace}`)).toMatchObject({ title: "Onboarding", parent: outputs.handbookCollection });
   expect(changeCounts(await stack.preview())).toEqual({});
   return outputs;
 }
@@ -108,16 +117,21 @@ async function destroy(stack: TestStack, outputs: Outputs): Promise<void> {
   await stack.destroy();
   expect(await api.status(`/orgs/org-acme/teams/${outputs.writersTeam}`)).toBe(404);
   expect(await api.status(`/collections/${outputs.handbookCollection}`)).toBe(404);
+  expect(await api.status(`/spaces/${outputs.onboardingSpace}`)).toBe(404);
 }
 
 const PYTHON_PROGRAM = `import pulumi
 import pulumi_docs_platform as docs
 
 config = pulumi.Config()
-writers = docs.Team("writers", title=config.require("teamTitle"))
+organization = docs.get_organization()
+writers = docs.Team("writers", title=config.require("teamTitle"), members=["eli@acme.test"])
 handbook = docs.Collection("handbook", title="Python handbook", description=config.get("handbookDescription"))
+onboarding = docs.Space("onboarding", title="Onboarding", parent=handbook.id)
+pulumi.export("organizationTitle", organization.title)
 pulumi.export("writersTeam", writers.id)
 pulumi.export("handbookCollection", handbook.id)
+pulumi.export("onboardingSpace", onboarding.id)
 `;
 
 const GO_PROGRAM = `package main
@@ -130,7 +144,11 @@ import (
 
 func main() {
 \tpulumi.Run(func(ctx *pulumi.Context) error {
-\t\twriters, err := docs.NewTeam(ctx, "writers", &docs.TeamArgs{Title: pulumi.String(config.Require(ctx, "teamTitle"))})
+\t\torganization, err := docs.GetOrganization(ctx, &docs.GetOrganizationArgs{})
+\t\tif err != nil {
+\t\t\treturn err
+\t\t}
+\t\twriters, err := docs.NewTeam(ctx, "writers", &docs.TeamArgs{Title: pulumi.String(config.Require(ctx, "teamTitle")), Members: pulumi.StringArray{pulumi.String("eli@acme.test")}})
 \t\tif err != nil {
 \t\t\treturn err
 \t\t}
@@ -138,8 +156,14 @@ func main() {
 \t\tif err != nil {
 \t\t\treturn err
 \t\t}
+\t\tonboarding, err := docs.NewSpace(ctx, "onboarding", &docs.SpaceArgs{Title: pulumi.String("Onboarding"), Parent: handbook.ID().ToStringOutput()})
+\t\tif err != nil {
+\t\t\treturn err
+\t\t}
+\t\tctx.Export("organizationTitle", pulumi.String(organization.Title))
 \t\tctx.Export("writersTeam", writers.ID())
 \t\tctx.Export("handbookCollection", handbook.ID())
+\t\tctx.Export("onboardingSpace", onboarding.ID())
 \t\treturn nil
 \t})
 }
@@ -147,27 +171,41 @@ func main() {
 
 const TYPESCRIPT_PROGRAM = `import * as docs from "@docs-platform/pulumi";
 
-const writers = new docs.Team("writers", { title: "TypeScript writers" });
+const writers = new docs.Team("writers", { title: "TypeScript writers", members: ["eli@acme.test"] });
 const handbook = new docs.Collection("handbook", { title: "TypeScript handbook" });
+const onboarding = new docs.Space("onboarding", { title: "Onboarding", parent: handbook.id });
+export const organizationTitle = docs.getOrganization({}).then((organization) => organization.title);
 export const writersTeam = writers.id;
 export const handbookCollection = handbook.id;
+export const onboardingSpace = onboarding.id;
 `;
 
 const JAVA_PROGRAM = `package rehearsal;
 
 import com.docsplatform.docsplatform.Collection;
 import com.docsplatform.docsplatform.CollectionArgs;
+import com.docsplatform.docsplatform.DocsplatformFunctions;
+import com.docsplatform.docsplatform.Space;
+import com.docsplatform.docsplatform.SpaceArgs;
 import com.docsplatform.docsplatform.Team;
 import com.docsplatform.docsplatform.TeamArgs;
+import com.docsplatform.docsplatform.inputs.GetOrganizationArgs;
 import com.pulumi.Pulumi;
 
 public class App {
     public static void main(String[] args) {
         Pulumi.run(ctx -> {
-            var writers = new Team("writers", TeamArgs.builder().title("Java writers").build());
+            var writers = new Team("writers", TeamArgs.builder().title("Java writers").members("eli@acme.test").build());
             var handbook = new Collection("handbook", CollectionArgs.builder().title("Java handbook").build());
+            var onboarding = new Space("onboarding", SpaceArgs.builder().title("Onboarding").parent(handbook.id()).build());
             ctx.export("writersTeam", writers.id());
             ctx.export("handbookCollection", handbook.id());
+            ctx.export("onboardingSpace", onboarding.id());
+            // See the test: the lookup once the plugin is installed.
+            if (ctx.config().getBoolean("lookUpOrganization").orElse(false)) {
+                var organization = DocsplatformFunctions.getOrganization(GetOrganizationArgs.builder().build());
+                ctx.export("organizationTitle", organization.applyValue(result -> result.title()));
+            }
         });
     }
 }
@@ -217,7 +255,7 @@ describe.concurrent("release rehearsals per language", () => {
     },
   );
 
-  it("Go: the release's module through a replace; up, no-change preview, destroy", { timeout: minutes(12) }, async () => {
+  it("Go: the release's module vets and goes through a replace; up, no-change preview, destroy", { timeout: minutes(12) }, async () => {
     const programDir = await writeProgram("rehearsal-go", {
       "Pulumi.yaml": ["name: rehearsal-go", "runtime: go", ""].join("\n"),
       "main.go": GO_PROGRAM,
@@ -232,6 +270,8 @@ describe.concurrent("release rehearsals per language", () => {
         "",
       ].join("\n"),
     });
+    // The module as published: every package of it builds and vets (the program builds only what it imports).
+    await run("go", ["vet", "./..."], { cwd: path.join(sdkDir, "go"), maxBuffer: 1 << 26 });
     await run("go", ["mod", "tidy"], { cwd: programDir, env: { ...process.env, GOFLAGS: "-mod=mod" }, maxBuffer: 1 << 26 });
     // The title from stack config: the Go SDK reads `<project>:teamTitle`, as the host now sends it.
     const stack = await rehearsalStack(programDir, "go", { teamTitle: "Go writers" });
@@ -255,7 +295,7 @@ describe.concurrent("release rehearsals per language", () => {
     await destroy(stack, outputs);
   });
 
-  it("Java: the release's jar and pom in the local Maven repository; up, no-change preview, destroy", { timeout: minutes(12) }, async () => {
+  it("Java: the release's jar and pom in the local Maven repository; up, no-change preview, the lookup once the plugin is installed, destroy", { timeout: minutes(12) }, async () => {
     const jar = onlyFile(path.join(sdkDir, "java"), ".jar");
     const pom = onlyFile(path.join(sdkDir, "java"), ".pom");
     // What a user does with an artifact not in a remote repository: `mvn install:install-file`.
@@ -266,7 +306,14 @@ describe.concurrent("release rehearsals per language", () => {
       "src/main/java/rehearsal/App.java": JAVA_PROGRAM,
     });
     const stack = await rehearsalStack(programDir, "java");
-    const outputs = await upAndPreview(stack, "Java");
+    const outputs = await upAndPreview(stack, "Java", false);
+    // pulumi-java 1.12.0 sends a function's invoke without the SDK's plugin download URL (only a
+    // resource's registration carries it), so a first `up` whose first request is the lookup looks
+    // for the plugin at get.pulumi.com (README, Java). Once the plugin is installed, the lookup works.
+    await stack.setConfig("lookUpOrganization", "true");
+    await stack.up();
+    expect(await stack.outputs()).toEqual({ ...outputs, organizationTitle: (await api.get("/orgs/org-acme")).title });
+    expect(changeCounts(await stack.preview())).toEqual({});
     await destroy(stack, outputs);
   });
 });

@@ -48,6 +48,8 @@ describe("the release's SDK packages", () => {
     // The SDK reads its version from bin/package.json.
     expect(JSON.parse(fromTar(tarball, "package/bin/package.json")).version).toBe(VERSION);
     expect(fromTar(tarball, "package/bin/index.js")).toContain("Team");
+    const types = fromTar(tarball, "package/bin/index.d.ts");
+    for (const name of ["Team", "SiteStructure", "getSpaces", "Provider"]) expect(types, name).toContain(name);
     expect(fromTar(tarball, "package/bin/utilities.js")).toContain(plugin.server);
   });
 
@@ -88,6 +90,8 @@ describe("the release's SDK packages", () => {
     const utilities = fs.readFileSync(path.join(moduleDir, "docsplatform", "internal", "pulumiUtilities.go"), "utf8");
     expect(utilities).toContain(`semver.MustParse("${VERSION}")`);
     expect(utilities).toContain(`pulumi.PluginDownloadURL("${plugin.server}")`);
+    // A resource made by the dynamic package is the same resource to this SDK (its alias).
+    expect(fs.readFileSync(path.join(moduleDir, "docsplatform", "team.go"), "utf8")).toContain('Type: pulumi.String("pulumi-nodejs:dynamic/docs-platform:Team")');
   });
 
   it("Maven: com.docsplatform:docs-platform, a jar with its pom, version.txt and plugin.json", () => {
@@ -99,6 +103,6 @@ describe("the release's SDK packages", () => {
     expect(fromZip(jar, "com/docsplatform/docs-platform/version.txt").trim()).toBe(VERSION);
     expect(JSON.parse(fromZip(jar, "com/docsplatform/docs-platform/plugin.json"))).toEqual(plugin);
     const classes = execFileSync("unzip", ["-Z1", jar], { encoding: "utf8" }).split("\n");
-    expect(classes).toContain("com/docsplatform/docsplatform/Team.class");
+    for (const name of ["Team", "SiteStructure", "Provider", "DocsplatformFunctions"]) expect(classes).toContain(`com/docsplatform/docsplatform/${name}.class`);
   });
 });

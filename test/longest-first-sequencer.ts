@@ -1,0 +1,36 @@
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * The full tier's longest files, longest first, as a clean clone's run measured them (stop 35,
+ * ci11, each file's wall time while it shared the cores). A clean clone has no vitest cache of
+ * durations, so vitest would start the largest files first, and a long file started last is the
+ * run's tail while a core idles. Starting these first lets the short files fill in around them.
+ * The order is only a schedule: a stale entry costs time, never a result.
+ */
+export const LONGEST_FIRST = [
+  "test/e2e/faults-heavy.test.ts",
+  "test/e2e/rehearse.test.ts",
+  "test/e2e/resource-examples.test.ts",
+  "test/release/rehearsal-languages.test.ts",
+  "test/release/release-archives.test.ts",
+  "test/e2e/faults.test.ts",
+  "test/e2e/lifecycle.test.ts",
+  "test/e2e/first-errors.test.ts",
+  "test/e2e/secret-failures.test.ts",
+  "test/e2e/quickstart.test.ts",
+];
+
+/** Vitest's own order (groups, then its cache or the files' sizes), with LONGEST_FIRST moved to the front of their project. */
+export default class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const ordered = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    // Vitest runs the projects (groups) one after another, in its order: the files are reordered within each.
+    const projects = new Map<string, TestSpecification[]>();
+    for (const spec of ordered) projects.set(spec.project.name, [...(projects.get(spec.project.name) ?? []), spec]);
+    return [...projects.values()].flatMap((specs) => specs.toSorted((a, b) => rank(a) - rank(b)));
+  }
+}
