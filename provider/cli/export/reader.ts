@@ -3,20 +3,20 @@
  * by the kinds that need it (the sites list serves sites, sections, structure, customization...),
  * so a kind that cannot be read (a 403) fails the same way for every kind that depends on it.
  */
-import type { ApiRequester, PathSegments } from "../../api/requester";
+import type { ApiRequester } from "../../api/requester";
 import type { Json } from "./values";
 import { getAdaptiveSchema } from "../../api/adaptive-schemas";
-import { type ApiAgentInstructions, agentInstructionsPath } from "../../api/agent-instructions";
+import { type ApiAgentInstructions, getAgentInstructionsOrThrow } from "../../api/agent-instructions";
 import { type ApiCollection, listCollections } from "../../api/collections";
-import { siteCustomizationPath, siteSpaceCustomizationPath } from "../../api/customizations";
+import { getSiteCustomizationOrThrow, getSiteSpaceCustomizationOrThrow } from "../../api/customizations";
 import { type ApiMember, listMembers } from "../../api/members";
 import { type ApiOpenApiSpec, listOpenApiSpecs } from "../../api/openapi-specs";
-import { type ApiOrganization, organizationPath } from "../../api/organizations";
+import { type ApiOrganization, getOrganizationOrThrow } from "../../api/organizations";
 import { type ApiSamlProvider, listSamlProviders } from "../../api/saml";
 import { type ApiSectionGroup, listSectionGroups } from "../../api/section-groups";
 import { type ApiSiteSection, listSiteSections } from "../../api/site-sections";
 import { type ApiSiteSpace, listSiteSpaces } from "../../api/site-spaces";
-import { type ApiStructure, siteStructurePath } from "../../api/site-structure";
+import { type ApiStructure, getSiteStructureOrThrow } from "../../api/site-structure";
 import { type ApiSite, listSites } from "../../api/sites";
 import { type ApiSpace, listSpaces } from "../../api/spaces";
 import { type ApiTeam, type ApiTeamMember, listTeamMembers, listTeams } from "../../api/teams";
@@ -48,12 +48,13 @@ export class OrganizationReader {
     return this.#once(`list ${what}`, () => list(this.#api, this.organizationId));
   }
 
-  #get<T>(path: PathSegments): Promise<T> {
-    return this.#once(`get ${path.join("/")}`, () => this.#api.request<T>("GET", path));
+  /** An object the noun module reads (`what` names it; a 404 is an error), read once for every kind that needs it. */
+  #get<T>(what: string, get: (api: ApiRequester, organizationId: string) => Promise<T>): Promise<T> {
+    return this.#once(`get ${what}`, () => get(this.#api, this.organizationId));
   }
 
   organization(): Promise<ApiOrganization> {
-    return this.#get(organizationPath(this.organizationId));
+    return this.#get("organization", getOrganizationOrThrow);
   }
 
   members(): Promise<ApiMember[]> {
@@ -98,16 +99,16 @@ export class OrganizationReader {
   }
 
   structure(siteId: string): Promise<ApiStructure> {
-    return this.#get(siteStructurePath(this.organizationId, siteId));
+    return this.#get(`structure of site ${siteId}`, (api, organizationId) => getSiteStructureOrThrow(api, organizationId, siteId));
   }
 
   customization(siteId: string): Promise<JsonObject> {
-    return this.#get(siteCustomizationPath(this.organizationId, siteId));
+    return this.#get(`customization of site ${siteId}`, (api, organizationId) => getSiteCustomizationOrThrow(api, organizationId, siteId) as Promise<JsonObject>);
   }
 
   /** The site space's effective customization: the site's with its override laid over it. */
   siteSpaceCustomization(siteId: string, siteSpaceId: string): Promise<JsonObject> {
-    return this.#get(siteSpaceCustomizationPath(this.organizationId, siteId, siteSpaceId));
+    return this.#get(`customization of site space ${siteSpaceId} of site ${siteId}`, (api, organizationId) => getSiteSpaceCustomizationOrThrow(api, organizationId, siteId, siteSpaceId) as Promise<JsonObject>);
   }
 
   adaptiveSchema(siteId: string): Promise<{ jsonSchema: JsonObject } | undefined> {
@@ -125,7 +126,7 @@ export class OrganizationReader {
 
   /** The organization's agent instructions: always there (an organization that never wrote one reads as the empty document). */
   agentInstructions(): Promise<ApiAgentInstructions> {
-    return this.#get(agentInstructionsPath(this.organizationId));
+    return this.#get("agent instructions", getAgentInstructionsOrThrow);
   }
 
   /**
