@@ -15,3 +15,8 @@ export const adaptiveSchemaPath = apiPath(["GET", "PUT"], (organizationId: strin
 export function getAdaptiveSchema(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiAdaptiveSchema | undefined> {
   return getOrUndefined<ApiAdaptiveSchema>(api, adaptiveSchemaPath(organizationId, siteId));
 }
+
+/** Sets the site's adaptive schema; the same PUT sent twice leaves the same schema. */
+export function replaceAdaptiveSchema(api: ApiRequester, organizationId: string, siteId: string, jsonSchema: unknown): Promise<ApiAdaptiveSchema> {
+  return api.request<ApiAdaptiveSchema>("PUT", adaptiveSchemaPath(organizationId, siteId), { body: { jsonSchema }, idempotent: true });
+}

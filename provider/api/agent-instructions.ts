@@ -19,3 +19,13 @@ export const agentInstructionsPath = apiPath(["GET", "PUT"], (organizationId: st
 export function getAgentInstructions(api: ApiRequester, organizationId: string): Promise<ApiAgentInstructions | undefined> {
   return getOrUndefined<ApiAgentInstructions>(api, agentInstructionsPath(organizationId));
 }
+
+/** Replaces the organization's agent instructions: the whole document, so sending it twice leaves the same instructions. */
+export function replaceAgentInstructions(api: ApiRequester, organizationId: string, instructions: Document): Promise<ApiAgentInstructions> {
+  return api.request<ApiAgentInstructions>("PUT", agentInstructionsPath(organizationId), { body: { instructions }, idempotent: true });
+}
+
+/** The organization's agent instructions; a 404 is thrown like any other error. */
+export function getAgentInstructionsOrThrow(api: ApiRequester, organizationId: string): Promise<ApiAgentInstructions> {
+  return api.request<ApiAgentInstructions>("GET", agentInstructionsPath(organizationId));
+}

@@ -2,7 +2,7 @@
 import type { Role } from "./roles";
 import { apiPath } from "./paths";
 import type { ApiRequester } from "./requester";
-import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked, type ReadContext, readThroughList } from "./requests";
 
 export interface ApiCollection {
   id: string;
@@ -42,4 +42,29 @@ export function getCollection(api: ApiRequester, collectionId: string): Promise<
  */
 export function readCollectionThroughList(ctx: ReadContext, organizationId: string, collectionId: string): Promise<ApiCollection | undefined> {
   return readThroughList<ApiCollection>(ctx, organizationCollectionsPath(organizationId), collectionId, () => getCollection(ctx.api, collectionId), { query: { nested: true } });
+}
+
+/** Creates a collection in the organization; sent once: createOnce finds it when the outcome is unknown. */
+export function createCollection(api: ApiRequester, organizationId: string, body: Record<string, unknown>): Promise<ApiCollection> {
+  return api.request<ApiCollection>("POST", organizationCollectionsPath(organizationId), { body });
+}
+
+/** Sets a collection's values (absolute ones: a title, a description). */
+export function updateCollection(api: ApiRequester, collectionId: string, body: Record<string, unknown>): Promise<ApiCollection> {
+  return patchChecked<ApiCollection>(api, collectionPath(collectionId), body);
+}
+
+/** Moves a collection under another parent (`null`: to the top level); a move also sets its position, so it is never re-sent blindly. */
+export function moveCollection(api: ApiRequester, collectionId: string, parent: string | null): Promise<ApiCollection> {
+  return api.request<ApiCollection>("POST", collectionMovePath(collectionId), { body: { parent } });
+}
+
+/** Transfers a collection (same id, with its sub-collections and spaces) to another organization. */
+export function transferCollection(api: ApiRequester, collectionId: string, organizationId: string): Promise<ApiCollection> {
+  return api.request<ApiCollection>("POST", collectionTransferPath(collectionId), { body: { organization: organizationId } });
+}
+
+/** Deletes a collection; one already gone counts as deleted. */
+export function deleteCollection(api: ApiRequester, collectionId: string): Promise<void> {
+  return deleteIdempotent(api, collectionPath(collectionId));
 }

@@ -2,7 +2,7 @@
 import type { Role } from "./roles";
 import { apiPath } from "./paths";
 import type { ApiRequester, ListReader } from "./requester";
-import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked, type ReadContext, readThroughList } from "./requests";
 
 export interface ApiUser {
   id?: string;
@@ -56,4 +56,19 @@ export function listMemberTeamsShared(lists: ListReader, organizationId: string,
 /** One member for a read: in a refresh or an import, from the organization's list every member shares. */
 export function readMemberThroughList(ctx: ReadContext, organizationId: string, userId: string): Promise<ApiMember | undefined> {
   return readThroughList(ctx, membersPath(organizationId), userId, () => getMember(ctx.api, organizationId, userId));
+}
+
+/** Sets a member's role in the organization (`null`: a guest). */
+export function updateMember(api: ApiRequester, organizationId: string, userId: string, body: { role: Role | null }): Promise<ApiMember> {
+  return patchChecked<ApiMember>(api, memberPath(organizationId, userId), body);
+}
+
+/** Removes a member from the organization; one no longer a member counts as removed. */
+export function deleteMember(api: ApiRequester, organizationId: string, userId: string): Promise<void> {
+  return deleteIdempotent(api, memberPath(organizationId, userId));
+}
+
+/** One member, by user id; a 404 is thrown like any other error, for the callers that explain a missing member themselves. */
+export function getMemberOrThrow(api: ApiRequester, organizationId: string, userId: string): Promise<ApiMember> {
+  return api.request<ApiMember>("GET", memberPath(organizationId, userId));
 }

@@ -1,7 +1,7 @@
 /** OpenAPI specifications (API.md 2.18, 4.14). */
 import { apiPath } from "./paths";
 import type { ApiRequester } from "./requester";
-import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked, type ReadContext, readThroughList } from "./requests";
 
 export interface ApiOpenApiSpec {
   id: string;
@@ -37,4 +37,24 @@ export function getOpenApiSpec(api: ApiRequester, organizationId: string, specSl
 /** One spec for a read: in a refresh, from the organization's list every spec shares (found by slug). */
 export function readOpenApiSpecThroughList(ctx: ReadContext, organizationId: string, specSlug: string): Promise<ApiOpenApiSpec | undefined> {
   return readThroughList(ctx, openApiSpecsPath(organizationId), specSlug, () => getOpenApiSpec(ctx.api, organizationId, specSlug), { keyOf: (item: ApiOpenApiSpec) => item.slug });
+}
+
+/** Adds a spec from the source at `sourceUrl`; sent once: createOnce finds it (by slug) when the outcome is unknown. */
+export function createOpenApiSpec(api: ApiRequester, organizationId: string, specSlug: string, sourceUrl: string): Promise<ApiOpenApiSpec> {
+  return api.request<ApiOpenApiSpec>("POST", openApiSpecsPath(organizationId), { body: { slug: specSlug, source: { url: sourceUrl } } });
+}
+
+/** Sets a spec's visibility. */
+export function updateOpenApiSpec(api: ApiRequester, organizationId: string, specSlug: string, body: { visibility: string }): Promise<ApiOpenApiSpec> {
+  return patchChecked<ApiOpenApiSpec>(api, openApiSpecPath(organizationId, specSlug), body);
+}
+
+/** Replaces a spec's source: records a new version and restarts processing. */
+export function replaceOpenApiSpecSource(api: ApiRequester, organizationId: string, specSlug: string, sourceUrl: string): Promise<ApiOpenApiSpec> {
+  return api.request<ApiOpenApiSpec>("PUT", openApiSpecPath(organizationId, specSlug), { body: { source: { url: sourceUrl } } });
+}
+
+/** Deletes a spec; one already gone counts as deleted. */
+export function deleteOpenApiSpec(api: ApiRequester, organizationId: string, specSlug: string): Promise<void> {
+  return deleteIdempotent(api, openApiSpecPath(organizationId, specSlug));
 }

@@ -3,7 +3,7 @@ import type { Role } from "./roles";
 import type { ApiMergeRules } from "./merge-rules";
 import { apiPath } from "./paths";
 import type { ApiRequester } from "./requester";
-import { getOrUndefined, listAll } from "./requests";
+import { getOrUndefined, listAll, patchChecked } from "./requests";
 
 /** An Organization, with the fields the provider reads. */
 export interface ApiOrganization {
@@ -39,4 +39,19 @@ export function listOrganizations(api: ApiRequester): Promise<ApiOrganization[]>
 /** One organization; undefined when it is not there (or not visible to the token). */
 export function getOrganization(api: ApiRequester, organizationId: string): Promise<ApiOrganization | undefined> {
   return getOrUndefined<ApiOrganization>(api, organizationPath(organizationId));
+}
+
+/** Sets an organization's settings (absolute values: a default role, merge rules). */
+export function updateOrganization(api: ApiRequester, organizationId: string, body: Record<string, unknown>): Promise<ApiOrganization> {
+  return patchChecked<ApiOrganization>(api, organizationPath(organizationId), body);
+}
+
+/** One organization; a 404 is thrown like any other error, for the callers that explain a missing organization themselves. */
+export function getOrganizationOrThrow(api: ApiRequester, organizationId: string): Promise<ApiOrganization> {
+  return api.request<ApiOrganization>("GET", organizationPath(organizationId));
+}
+
+/** Whether a request's path, as an API error reports it (a query or a trailing slash aside), is the organization's own object rather than something in it. */
+export function isOrganizationRequestPath(requestPath: string, organizationId: string): boolean {
+  return requestPath.split("?")[0]!.replace(/\/+$/, "").endsWith(`/${organizationPath(organizationId).join("/")}`);
 }

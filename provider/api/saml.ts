@@ -2,7 +2,7 @@
 import type { Role } from "./roles";
 import { apiPath } from "./paths";
 import type { ApiRequester } from "./requester";
-import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked, type ReadContext, readThroughList } from "./requests";
 
 export interface ApiSamlProvider {
   id: string;
@@ -36,4 +36,19 @@ export function getSamlProvider(api: ApiRequester, organizationId: string, samlP
 /** One SAML provider for a read: in a refresh, from the organization's list every provider shares. */
 export function readSamlProviderThroughList(ctx: ReadContext, organizationId: string, samlProviderId: string): Promise<ApiSamlProvider | undefined> {
   return readThroughList(ctx, samlProvidersPath(organizationId), samlProviderId, () => getSamlProvider(ctx.api, organizationId, samlProviderId));
+}
+
+/** Adds a SAML provider to the organization; sent once: createOnce finds it when the outcome is unknown. */
+export function createSamlProvider(api: ApiRequester, organizationId: string, body: Record<string, unknown>): Promise<ApiSamlProvider> {
+  return api.request<ApiSamlProvider>("POST", samlProvidersPath(organizationId), { body });
+}
+
+/** Sets a SAML provider's values (absolute ones: a label, a certificate). */
+export function updateSamlProvider(api: ApiRequester, organizationId: string, samlProviderId: string, body: Record<string, unknown>): Promise<ApiSamlProvider> {
+  return patchChecked<ApiSamlProvider>(api, samlProviderPath(organizationId, samlProviderId), body);
+}
+
+/** Deletes a SAML provider; one already gone counts as deleted. */
+export function deleteSamlProvider(api: ApiRequester, organizationId: string, samlProviderId: string): Promise<void> {
+  return deleteIdempotent(api, samlProviderPath(organizationId, samlProviderId));
 }

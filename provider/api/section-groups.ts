@@ -1,7 +1,7 @@
 /** Section groups of a site (API.md 2.17, 4.13). The API has no GET of one group: it is read from the list. */
 import { apiPath } from "./paths";
 import type { ApiRequester } from "./requester";
-import { findListed, listAll, type ReadContext, readThroughList } from "./requests";
+import { deleteIdempotent, findListed, listAll, patchChecked, type ReadContext, readThroughList } from "./requests";
 
 export interface ApiSectionGroup {
   id: string;
@@ -36,4 +36,19 @@ export function getSectionGroup(api: ApiRequester, organizationId: string, siteI
 /** One group for a read: in a refresh or an import, from the site's list every group of the site shares. */
 export function readSectionGroupThroughList(ctx: ReadContext, organizationId: string, siteId: string, groupId: string): Promise<ApiSectionGroup | undefined> {
   return readThroughList(ctx, sectionGroupsPath(organizationId, siteId), groupId, () => getSectionGroup(ctx.api, organizationId, siteId, groupId));
+}
+
+/** Adds a section group (its title, icon and parent group); sent once: createOnce finds it when the outcome is unknown. */
+export function createSectionGroup(api: ApiRequester, organizationId: string, siteId: string, body: { title: string; icon?: string; parent?: string }): Promise<ApiSectionGroup> {
+  return api.request<ApiSectionGroup>("POST", sectionGroupsPath(organizationId, siteId), { body });
+}
+
+/** Sets a group's values (absolute ones: a title, a parent); an unknown outcome is read back from the site's list (the API has no GET of one). */
+export function updateSectionGroup(api: ApiRequester, organizationId: string, siteId: string, groupId: string, body: Record<string, unknown>): Promise<ApiSectionGroup> {
+  return patchChecked<ApiSectionGroup>(api, sectionGroupPath(organizationId, siteId, groupId), body, { readBack: () => getSectionGroup(api, organizationId, siteId, groupId) });
+}
+
+/** Deletes a group (the API moves its sections and nested groups up one level); a 404 (it, or its site, is gone) counts as deleted. */
+export function deleteSectionGroup(api: ApiRequester, organizationId: string, siteId: string, groupId: string): Promise<void> {
+  return deleteIdempotent(api, sectionGroupPath(organizationId, siteId, groupId));
 }

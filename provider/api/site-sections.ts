@@ -1,7 +1,7 @@
 /** Site sections (API.md 2.17, 4.13). The API has no GET of one section: it is read from the list. */
 import { apiPath } from "./paths";
 import type { ApiRequester, ListReader } from "./requester";
-import { findListed, listAll, listForRead, type ReadContext, readThroughList } from "./requests";
+import { deleteIdempotent, findListed, listAll, listForRead, patchChecked, type ReadContext, readThroughList } from "./requests";
 import type { ApiSiteSpace } from "./site-spaces";
 
 export interface ApiSiteSection {
@@ -53,4 +53,19 @@ export function getSiteSection(api: ApiRequester, organizationId: string, siteId
 /** One section for a read: in a refresh, from the list every section of the site shares. */
 export function readSiteSectionThroughList(ctx: ReadContext, organizationId: string, siteId: string, sectionId: string): Promise<ApiSiteSection | undefined> {
   return readThroughList(ctx, siteSectionsPath(organizationId, siteId), sectionId, () => getSiteSection(ctx.api, organizationId, siteId, sectionId));
+}
+
+/** Adds a section (with a site space of the given space); sent once: createOnce finds it when the outcome is unknown. */
+export function createSiteSection(api: ApiRequester, organizationId: string, siteId: string, body: Record<string, unknown>): Promise<ApiSiteSection> {
+  return api.request<ApiSiteSection>("POST", siteSectionsPath(organizationId, siteId), { body });
+}
+
+/** Sets a section's values (absolute ones: a title, a path); an unknown outcome is read back from the site's list (the API has no GET of one). */
+export function updateSiteSection(api: ApiRequester, organizationId: string, siteId: string, sectionId: string, body: Record<string, unknown>): Promise<ApiSiteSection> {
+  return patchChecked<ApiSiteSection>(api, siteSectionPath(organizationId, siteId, sectionId), body, { readBack: () => getSiteSection(api, organizationId, siteId, sectionId) });
+}
+
+/** Deletes a section; a 404 (it, or its site, is gone) counts as deleted. */
+export function deleteSiteSection(api: ApiRequester, organizationId: string, siteId: string, sectionId: string): Promise<void> {
+  return deleteIdempotent(api, siteSectionPath(organizationId, siteId, sectionId));
 }

@@ -1,7 +1,7 @@
 /** Site spaces: a space shown in a site, at its root or in a section (API.md 2.17, 4.13). */
 import { apiPath } from "./paths";
 import type { ApiRequester } from "./requester";
-import { findListed, listAll, listForRead, type ReadContext, readThroughList } from "./requests";
+import { deleteIdempotent, findListed, listAll, listForRead, patchChecked, type ReadContext, readThroughList } from "./requests";
 
 export interface ApiSiteSpace {
   id: string;
@@ -51,4 +51,19 @@ export function getSiteSpace(api: ApiRequester, organizationId: string, siteId: 
 /** One site space for a read: in a refresh, from the list every site space of the site shares. */
 export function readSiteSpaceThroughList(ctx: ReadContext, organizationId: string, siteId: string, siteSpaceId: string): Promise<ApiSiteSpace | undefined> {
   return readThroughList(ctx, siteSpacesPath(organizationId, siteId), siteSpaceId, () => getSiteSpace(ctx.api, organizationId, siteId, siteSpaceId));
+}
+
+/** Adds a site space (a space, to a section or the site's root); sent once: createOnce finds it when the outcome is unknown. */
+export function createSiteSpace(api: ApiRequester, organizationId: string, siteId: string, body: Record<string, unknown>): Promise<ApiSiteSpace> {
+  return api.request<ApiSiteSpace>("POST", siteSpacesPath(organizationId, siteId), { body });
+}
+
+/** Sets a site space's values (absolute ones: a path, a space); an unknown outcome is read back from the site's list (the API has no GET of one). */
+export function updateSiteSpace(api: ApiRequester, organizationId: string, siteId: string, siteSpaceId: string, body: Record<string, unknown>): Promise<ApiSiteSpace> {
+  return patchChecked<ApiSiteSpace>(api, siteSpacePath(organizationId, siteId, siteSpaceId), body, { readBack: () => getSiteSpace(api, organizationId, siteId, siteSpaceId) });
+}
+
+/** Deletes a site space; a 404 (it, or its site, is gone) counts as deleted. */
+export function deleteSiteSpace(api: ApiRequester, organizationId: string, siteId: string, siteSpaceId: string): Promise<void> {
+  return deleteIdempotent(api, siteSpacePath(organizationId, siteId, siteSpaceId));
 }

@@ -26,3 +26,25 @@ export const siteStructureSortPath = apiPath(["PATCH"], (organizationId: string,
 export function getSiteStructure(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiStructure | undefined> {
   return getOrUndefined<ApiStructure>(api, siteStructurePath(organizationId, siteId));
 }
+
+/** An item of the structure as a sort names it. */
+export interface ApiStructureItem {
+  type: ApiStructureItemType;
+  id: string;
+}
+
+/** One move of an item among its siblings: before or after another. */
+export interface ApiStructureSort {
+  item: ApiStructureItem;
+  position: { before: ApiStructureItem } | { after: ApiStructureItem };
+}
+
+/** Moves one item among its siblings. Relative (a repeat could move it again), so never re-sent blindly: the caller re-reads the tree. */
+export function sortSiteStructureItem(api: ApiRequester, organizationId: string, siteId: string, sort: ApiStructureSort): Promise<unknown> {
+  return api.request("PATCH", siteStructureSortPath(organizationId, siteId), { body: sort });
+}
+
+/** The site's structure; a 404 is thrown like any other error. */
+export function getSiteStructureOrThrow(api: ApiRequester, organizationId: string, siteId: string): Promise<ApiStructure> {
+  return api.request<ApiStructure>("GET", siteStructurePath(organizationId, siteId));
+}

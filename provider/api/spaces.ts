@@ -3,7 +3,7 @@ import type { Role } from "./roles";
 import type { ApiMergeRules } from "./merge-rules";
 import { apiPath } from "./paths";
 import type { ApiRequester } from "./requester";
-import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
+import { deleteIdempotent, getOrUndefined, listAll, patchChecked, type ReadContext, readThroughList } from "./requests";
 
 export const EDIT_MODES = ["live", "locked"] as const;
 export type EditMode = (typeof EDIT_MODES)[number];
@@ -51,4 +51,29 @@ export function getSpace(api: ApiRequester, spaceId: string): Promise<ApiSpace |
 /** One space for a read: in a refresh or an import, from the organization's list every space shares (undefined when it is not in it). */
 export function readSpaceThroughList(ctx: ReadContext, organizationId: string, spaceId: string): Promise<ApiSpace | undefined> {
   return readThroughList(ctx, organizationSpacesPath(organizationId), spaceId, () => getSpace(ctx.api, spaceId));
+}
+
+/** Creates a space in the organization; sent once: createOnce finds it when the outcome is unknown. */
+export function createSpace(api: ApiRequester, organizationId: string, body: Record<string, unknown>): Promise<ApiSpace> {
+  return api.request<ApiSpace>("POST", organizationSpacesPath(organizationId), { body });
+}
+
+/** Sets a space's values (absolute ones: a title, an edit mode). */
+export function updateSpace(api: ApiRequester, spaceId: string, body: Record<string, unknown>): Promise<ApiSpace> {
+  return patchChecked<ApiSpace>(api, spacePath(spaceId), body);
+}
+
+/** Moves a space into a collection (`null`: to the top level); a move also sets its position, so it is never re-sent blindly. */
+export function moveSpace(api: ApiRequester, spaceId: string, parent: string | null): Promise<ApiSpace> {
+  return api.request<ApiSpace>("POST", spaceMovePath(spaceId), { body: { parent } });
+}
+
+/** Transfers a space (same id) to another organization. */
+export function transferSpace(api: ApiRequester, spaceId: string, organizationId: string): Promise<ApiSpace> {
+  return api.request<ApiSpace>("POST", spaceTransferPath(spaceId), { body: { organization: organizationId } });
+}
+
+/** Deletes a space; one deleted already (restorable or not) counts as deleted. */
+export function deleteSpace(api: ApiRequester, spaceId: string): Promise<void> {
+  return deleteIdempotent(api, spacePath(spaceId));
 }

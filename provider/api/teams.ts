@@ -3,7 +3,7 @@ import type { ApiMember } from "./members";
 import { apiPath } from "./paths";
 import type { ApiRequester, ListReader } from "./requester";
 import { isNotFoundError } from "../client";
-import { getOrUndefined, listAll, listForRead, type ReadContext, readThroughList } from "./requests";
+import { deleteIdempotent, getOrUndefined, listAll, listForRead, patchChecked, type ReadContext, readThroughList } from "./requests";
 
 /** A Team; `members` is a count. */
 export interface ApiTeam {
@@ -89,4 +89,34 @@ export async function readTeamMemberThroughList(ctx: ReadContext, organizationId
     return typeof membership === "object" ? membership : undefined;
   };
   return readThroughList(ctx, teamMembersPath(organizationId, teamId), userId, alone, { keyOf: (item: ApiTeamMember) => item.organization.id });
+}
+
+/** Creates a team (members by user id); this PUT makes a new team each time it is sent, so it is never re-sent blindly (createOnce finds it). */
+export function createTeam(api: ApiRequester, organizationId: string, body: { title: string; members: readonly string[] }): Promise<ApiTeam> {
+  return api.request<ApiTeam>("PUT", teamsPath(organizationId), { body, idempotent: false });
+}
+
+/** Sets a team's values (its title). */
+export function updateTeam(api: ApiRequester, organizationId: string, teamId: string, body: { title: string }): Promise<ApiTeam> {
+  return patchChecked<ApiTeam>(api, teamPath(organizationId, teamId), body);
+}
+
+/** Deletes a team; one already gone counts as deleted. */
+export function deleteTeam(api: ApiRequester, organizationId: string, teamId: string): Promise<void> {
+  return deleteIdempotent(api, teamPath(organizationId, teamId));
+}
+
+/** Adds members to a team (by user id or email) and removes others (by user id), in one write. */
+export function changeTeamMembers(api: ApiRequester, organizationId: string, teamId: string, change: { add?: readonly string[]; remove?: readonly string[] }): Promise<unknown> {
+  return api.request<unknown>("PUT", teamMembersPath(organizationId, teamId), { body: change });
+}
+
+/** Adds a user to a team with `role`, or sets their role there; the same PUT again changes nothing. */
+export function setTeamMember(api: ApiRequester, organizationId: string, teamId: string, userId: string, role: string): Promise<unknown> {
+  return api.request<unknown>("PUT", teamMemberPath(organizationId, teamId, userId), { body: { role }, idempotent: true });
+}
+
+/** Removes a user from a team; one already out of it counts as removed. */
+export function deleteTeamMember(api: ApiRequester, organizationId: string, teamId: string, userId: string): Promise<void> {
+  return deleteIdempotent(api, teamMemberPath(organizationId, teamId, userId));
 }

@@ -2,7 +2,7 @@
 import type { Document } from "./document";
 import { apiPath } from "./paths";
 import type { ApiRequester } from "./requester";
-import { getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
+import { deleteIdempotent, getOrUndefined, listAll, type ReadContext, readThroughList } from "./requests";
 
 export interface ApiTranslation {
   id: string;
@@ -39,4 +39,24 @@ export function getTranslation(api: ApiRequester, organizationId: string, transl
 /** One translation for a read: in a refresh or an import, from the organization's list every translation shares. */
 export function readTranslationThroughList(ctx: ReadContext, organizationId: string, translationId: string): Promise<ApiTranslation | undefined> {
   return readThroughList(ctx, translationsPath(organizationId), translationId, () => getTranslation(ctx.api, organizationId, translationId));
+}
+
+/** Adds a translation; a POST makes a new one each time it is sent, so it is never re-sent blindly (createOnce finds it). */
+export function createTranslation(api: ApiRequester, organizationId: string, body: Record<string, unknown>): Promise<ApiTranslation> {
+  return api.request<ApiTranslation>("POST", translationsPath(organizationId), { body, idempotent: false });
+}
+
+/** Sets a translation's instructions: the whole document, so sending it twice leaves the same instructions. */
+export function setTranslationInstructions(api: ApiRequester, organizationId: string, translationId: string, instructions: Document): Promise<ApiTranslation> {
+  return api.request<ApiTranslation>("PUT", translationPath(organizationId, translationId), { body: { instructions }, idempotent: true });
+}
+
+/** Runs a translation again; each request is one more run, so it is never re-sent blindly (the caller settles an unknown outcome by the run counter). */
+export function runTranslation(api: ApiRequester, organizationId: string, translationId: string): Promise<unknown> {
+  return api.request<unknown>("POST", translationRunPath(organizationId, translationId), { idempotent: false });
+}
+
+/** Deletes a translation; one already gone counts as deleted. */
+export function deleteTranslation(api: ApiRequester, organizationId: string, translationId: string): Promise<void> {
+  return deleteIdempotent(api, translationPath(organizationId, translationId));
 }

@@ -10,7 +10,7 @@ import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { LookupError } from "./lookup-error";
 import { exactlyOne } from "./match";
-import { type ApiMember, listMembers, memberPath } from "../api/members";
+import { type ApiMember, getMemberOrThrow, listMembers } from "../api/members";
 
 export const getMemberResult = z
   .object({
@@ -64,7 +64,7 @@ export const getMemberLookup: LookupDefinition<GetMemberArgs, GetMemberResult> =
   async run(api, args, organizationId) {
     if (args.userId !== undefined) {
       try {
-        return resultOf(organizationId, await api.request<ApiMember>("GET", memberPath(organizationId, args.userId)));
+        return resultOf(organizationId, await getMemberOrThrow(api, organizationId, args.userId));
       } catch (error) {
         if (!isNotFoundError(error)) throw error;
         throw new LookupError("getMember", "not_found", `getMember: no member ${describeMember(args, organizationId)}.`, { cause: error });

@@ -12,7 +12,7 @@ import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { LookupError } from "./lookup-error";
 import { exactlyOne, nearlyEqual } from "./match";
-import { type ApiOrganization, listOrganizations, organizationPath } from "../api/organizations";
+import { type ApiOrganization, getOrganizationOrThrow, listOrganizations } from "../api/organizations";
 
 export const getOrganizationResult = z
   .object({
@@ -78,7 +78,7 @@ export const getOrganizationLookup: LookupDefinition<GetOrganizationArgs, GetOrg
     }
     const organizationId = args.organizationId ?? requireStackOrganizationId("getOrganization");
     try {
-      return resultOf(await api.request<ApiOrganization>("GET", organizationPath(organizationId)));
+      return resultOf(await getOrganizationOrThrow(api, organizationId));
     } catch (error) {
       if (!isNotFoundError(error)) throw error;
       throw new LookupError("getOrganization", "not_found", `getOrganization: no organization ${organizationId} (or the token's user is not a member of it).`, {

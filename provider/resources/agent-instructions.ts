@@ -27,7 +27,7 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
-import { agentInstructionsPath, type ApiAgentInstructions, getAgentInstructions } from "../api/agent-instructions";
+import { type ApiAgentInstructions, getAgentInstructions, replaceAgentInstructions } from "../api/agent-instructions";
 
 export const schema = z.strictObject({
   organizationId: identifier().meta({ replaces: true, description: "Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
@@ -98,8 +98,7 @@ function stateOf(organizationId: string, current: ApiAgentInstructions, written:
 }
 
 async function put(ctx: ResourceContext, organizationId: string, instructions: Document): Promise<ApiAgentInstructions> {
-  // The whole document: sending it twice leaves the same instructions.
-  return ctx.api.request<ApiAgentInstructions>("PUT", agentInstructionsPath(organizationId), { body: { instructions }, idempotent: true });
+  return replaceAgentInstructions(ctx.api, organizationId, instructions);
 }
 
 function organizationOf(props: State, id: string): string {

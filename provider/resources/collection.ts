@@ -8,7 +8,6 @@ import { outputSlots, withIdentity } from "../dynamic/args";
 import { isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
@@ -16,7 +15,7 @@ import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import { pick } from "../adapter/values";
-import { type ApiCollection, collectionMovePath, collectionPath, collectionTransferPath, getCollection, listCollections, organizationCollectionsPath, readCollectionThroughList } from "../api/collections";
+import { type ApiCollection, createCollection, deleteCollection, getCollection, listCollections, moveCollection, readCollectionThroughList, transferCollection, updateCollection } from "../api/collections";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
@@ -136,7 +135,7 @@ function transfer(api: ApiRequester, id: string, olds: State, news: CollectionIn
     ...(news.parent !== undefined ? { parent: { id: news.parent, phrase: "under parent", fix: `Give a parent of organization ${target}, or none (the top level).` } } : {}),
     read: () => getCollection(api, id),
     gone: () => new Error(`Collection ${id} no longer exists; run \`pulumi refresh\``),
-    send: () => api.request<ApiCollection>("POST", collectionTransferPath(id), { body: { organization: target } }),
+    send: () => transferCollection(api, id, target),
     explainRefusal(error, apiMessage) {
       if (CANNOT_MOVE.test(apiMessage)) {
         return new Error(
@@ -209,10 +208,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
       kind: "Collection",
       describe: `collection "${inputs.title}"`,
       matchedBy: NATURAL_KEY,
-      send: () =>
-        ctx.api.request<ApiCollection>("POST", organizationCollectionsPath(inputs.organizationId), {
-          body: { title: inputs.title, ...(inputs.parent !== undefined ? { parent: inputs.parent } : {}) },
-        }),
+      send: () => createCollection(ctx.api, inputs.organizationId, { title: inputs.title, ...(inputs.parent !== undefined ? { parent: inputs.parent } : {}) }),
       find: () => collectionsNamed(ctx.api, inputs),
       get: (id) => getCollection(ctx.api, id),
       idOf: (collection) => collection.id,
@@ -220,7 +216,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
     const rest = patchBody(inputs, ["description", "defaultLevel"]);
     if (Object.keys(rest).length === 0) return { id: created.id, state: stateOf(created) };
     try {
-      const patched = await patchChecked<ApiCollection>(ctx.api, collectionPath(created.id), rest);
+      const patched = await updateCollection(ctx.api, created.id, rest);
       return { id: created.id, state: stateOf(patched) };
     } catch (error) {
       throw new PartialCreateError(created.id, stateOf(created), error);
@@ -235,7 +231,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
     const transferred = changed.has("organizationId") ? await transfer(ctx.api, id, olds, news) : false;
     const body = patchBody(news, changed);
     if (Object.keys(body).length > 0) {
-      await patchChecked<ApiCollection>(ctx.api, collectionPath(id), body);
+      await updateCollection(ctx.api, id, body);
     }
     // A transfer may have put the collection at the top level of its new organization.
     if (changed.has("parent") || transferred) {
@@ -243,9 +239,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
       const current = await getCollection(ctx.api, id);
       if (current && (current.parent ?? undefined) !== news.parent) {
         // A move that may or may not have happened is checked by reading the collection after it.
-        await ctx.api
-          .request<ApiCollection>("POST", collectionMovePath(id), { body: { parent: news.parent ?? null } })
-          .catch((error: unknown) => (isOutcomeUnknown(error) ? undefined : Promise.reject(error)));
+        await moveCollection(ctx.api, id, news.parent ?? null).catch((error: unknown) => (isOutcomeUnknown(error) ? undefined : Promise.reject(error)));
       }
     }
     const state = await readCollection(ctx.api, id);
@@ -254,7 +248,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
   },
 
   async delete(ctx, id) {
-    await deleteIdempotent(ctx.api, collectionPath(id));
+    await deleteCollection(ctx.api, id);
   },
 
   async findByNaturalKey(ctx, inputs) {

@@ -21,12 +21,11 @@ import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
-import { type ApiOpenApiSpec, getOpenApiSpec, openApiSpecPath, openApiSpecsPath, readOpenApiSpecThroughList } from "../api/openapi-specs";
+import { type ApiOpenApiSpec, createOpenApiSpec, deleteOpenApiSpec, getOpenApiSpec, readOpenApiSpecThroughList, replaceOpenApiSpecSource, updateOpenApiSpec } from "../api/openapi-specs";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "slug";
@@ -211,7 +210,7 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
       kind: "OpenApiSpec",
       describe: `OpenAPI spec "${inputs.slug}"`,
       matchedBy: NATURAL_KEY,
-      send: () => api.request<ApiOpenApiSpec>("POST", openApiSpecsPath(organizationId), { body: { slug: inputs.slug, source: { url: inputs.source.url } } }),
+      send: () => createOpenApiSpec(api, organizationId, inputs.slug, inputs.source.url),
       find: async () => {
         const existing = await getOpenApiSpec(api, organizationId, inputs.slug);
         return existing ? [existing] : [];
@@ -231,7 +230,7 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
   }
   try {
     if (inputs.visibility !== undefined) {
-      spec = await patchChecked<ApiOpenApiSpec>(api, openApiSpecPath(organizationId, spec.slug), { visibility: inputs.visibility });
+      spec = await updateOpenApiSpec(api, organizationId, spec.slug, { visibility: inputs.visibility });
     }
     const timeout = timeoutOf(inputs.waitForProcessing);
     if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
@@ -262,11 +261,10 @@ async function update(ctx: ResourceContext, slug: string, olds: State, news: Ope
   }
   let spec: ApiOpenApiSpec | undefined;
   if (changed.has("visibility") && news.visibility !== undefined) {
-    spec = await patchChecked<ApiOpenApiSpec>(api, openApiSpecPath(organizationId, slug), { visibility: news.visibility });
+    spec = await updateOpenApiSpec(api, organizationId, slug, { visibility: news.visibility });
   }
   if (changed.has("source")) {
-    // A PUT records a new version and restarts processing.
-    spec = await api.request<ApiOpenApiSpec>("PUT", openApiSpecPath(organizationId, slug), { body: { source: { url: news.source.url } } });
+    spec = await replaceOpenApiSpecSource(api, organizationId, slug, news.source.url);
     const timeout = timeoutOf(news.waitForProcessing);
     if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
   }
@@ -276,7 +274,7 @@ async function update(ctx: ResourceContext, slug: string, olds: State, news: Ope
 }
 
 async function remove(ctx: ResourceContext, slug: string, props: State): Promise<void> {
-  await deleteIdempotent(ctx.api, openApiSpecPath(organizationOf(props), slug));
+  await deleteOpenApiSpec(ctx.api, organizationOf(props), slug);
 }
 
 async function findByNaturalKey(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<{ id: string; state: State }[]> {

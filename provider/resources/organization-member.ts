@@ -4,9 +4,8 @@ import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
 import { outputSlots, withIdentity } from "../dynamic/args";
 import { type ClaimedObject, claimSoleOwner } from "../dynamic/object-owners";
-import { type ApiMember, getMember, memberPath, readMemberThroughList } from "../api/members";
+import { type ApiMember, deleteMember, getMember, readMemberThroughList, updateMember } from "../api/members";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember } from "../domain/members";
-import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
@@ -120,7 +119,7 @@ function organizationOf(props: State): string {
 const claimKey = (organizationId: string, userId: string) => `member:${organizationId}/${userId}`;
 
 async function setRole(ctx: ResourceContext, organizationId: string, userId: string, role: Role | null): Promise<ApiMember> {
-  return patchChecked<ApiMember>(ctx.api, memberPath(organizationId, userId), { role });
+  return updateMember(ctx.api, organizationId, userId, { role });
 }
 
 /**
@@ -194,7 +193,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
     // Taken over by another OrganizationMember of this deployment (a replacement naming the same
     // person differently, a renamed resource): removing them would undo that.
     if (ctx.claims?.has(claimKey(organizationId, id))) return;
-    await deleteIdempotent(ctx.api, memberPath(organizationId, id));
+    await deleteMember(ctx.api, organizationId, id);
   },
 };
 

@@ -4,7 +4,7 @@ import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
 import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
-import { patchChecked, sortedSet } from "../api/requests";
+import { sortedSet } from "../api/requests";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { outputSlots } from "../dynamic/args";
 import { organizationIdFor } from "../config/organization-default";
@@ -15,7 +15,7 @@ import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
-import { type ApiOrganization, getOrganization, organizationPath } from "../api/organizations";
+import { type ApiOrganization, getOrganization, updateOrganization } from "../api/organizations";
 
 /**
  * The settings of an existing organization. The API has no endpoint that
@@ -150,7 +150,7 @@ async function apply(ctx: ResourceContext, inputs: OrganizationSettingsInputs, c
     if (value !== undefined && !jsonEqual(current[key], value)) body[key] = value;
   }
   if (Object.keys(body).length === 0) return current;
-  const organization = await patchChecked<ApiOrganization>(ctx.api, organizationPath(inputs.organizationId), body);
+  const organization = await updateOrganization(ctx.api, inputs.organizationId, body);
   return stateOf(organization);
 }
 

@@ -6,14 +6,13 @@ import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
 import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
-import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { pick, stateStrings } from "../adapter/values";
-import { type ApiSamlProvider, getSamlProvider, listSamlProviders, readSamlProviderThroughList, samlProviderPath, samlProvidersPath } from "../api/saml";
+import { type ApiSamlProvider, createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, readSamlProviderThroughList, updateSamlProvider } from "../api/saml";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "label within the organization";
@@ -143,7 +142,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
       kind: "SamlProvider",
       describe: `SAML provider "${inputs.label}"`,
       matchedBy: NATURAL_KEY,
-      send: () => ctx.api.request<ApiSamlProvider>("POST", samlProvidersPath(inputs.organizationId), { body: bodyOf(inputs, WRITABLE) }),
+      send: () => createSamlProvider(ctx.api, inputs.organizationId, bodyOf(inputs, WRITABLE)),
       find: () => providersLabelled(ctx.api, inputs.organizationId, inputs.label),
       get: (id) => getSamlProvider(ctx.api, inputs.organizationId, id),
       idOf: (saml) => saml.id,
@@ -166,12 +165,12 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
       if (!state) throw new Error(`SamlProvider ${id} no longer exists; run \`pulumi refresh\``);
       return state;
     }
-    const saml = await patchChecked<ApiSamlProvider>(ctx.api, samlProviderPath(news.organizationId, id), body);
+    const saml = await updateSamlProvider(ctx.api, news.organizationId, id, body);
     return stateOf(news.organizationId, saml);
   },
 
   async delete(ctx, id, props) {
-    await deleteIdempotent(ctx.api, samlProviderPath(organizationOf(props), id));
+    await deleteSamlProvider(ctx.api, organizationOf(props), id);
   },
 
   async findByNaturalKey(ctx, inputs) {

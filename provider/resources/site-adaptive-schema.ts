@@ -26,7 +26,7 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { isNotFoundError } from "../client";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
-import { adaptiveSchemaPath, type ApiAdaptiveSchema, getAdaptiveSchema } from "../api/adaptive-schemas";
+import { type ApiAdaptiveSchema, getAdaptiveSchema, replaceAdaptiveSchema } from "../api/adaptive-schemas";
 
 const annotations = {
   title: text({ max: 200 }).optional(),
@@ -113,8 +113,7 @@ function stateOf(address: { organizationId: string; siteId: string }, schema: Ap
 }
 
 async function put(ctx: ResourceContext, address: { organizationId: string; siteId: string }, jsonSchema: unknown): Promise<State> {
-  // Absolute: the same PUT sent twice leaves the same schema.
-  const saved = await ctx.api.request<ApiAdaptiveSchema>("PUT", adaptiveSchemaPath(address.organizationId, address.siteId), { body: { jsonSchema }, idempotent: true });
+  const saved = await replaceAdaptiveSchema(ctx.api, address.organizationId, address.siteId, jsonSchema);
   return stateOf(address, saved);
 }
 

@@ -34,7 +34,7 @@ import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
-import { getSiteCustomization, siteCustomizationPath } from "../api/customizations";
+import { getSiteCustomization, replaceSiteCustomization } from "../api/customizations";
 import { getSite } from "../api/sites";
 import { customizationDefaults, differences } from "../domain/customization-defaults";
 
@@ -337,8 +337,7 @@ async function apply(ctx: ResourceContext, inputs: SiteCustomizationInputs, curr
   if (differs) {
     const body: Json = { ...current };
     for (const field of CUSTOMIZATION_FIELDS) if (declared[field] !== undefined) body[field] = overlayDeclared(current[field], declared[field]);
-    // Absolute: the same PUT sent twice leaves the same object.
-    server = await ctx.api.request<Json>("PUT", siteCustomizationPath(address.organizationId, address.siteId), { body, idempotent: true });
+    server = await replaceSiteCustomization(ctx.api, address.organizationId, address.siteId, body);
   }
   return { ...address, ...declaredState(declared, server) };
 }

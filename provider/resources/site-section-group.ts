@@ -14,13 +14,12 @@ import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
 import { withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
-import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
-import { type ApiSectionGroup, getSectionGroup, listSectionGroups, readSectionGroupThroughList, sectionGroupPath, sectionGroupsPath } from "../api/section-groups";
+import { type ApiSectionGroup, createSectionGroup, deleteSectionGroup, getSectionGroup, listSectionGroups, readSectionGroupThroughList, updateSectionGroup } from "../api/section-groups";
 
 export const siteSectionGroupInputs = z.strictObject({
   organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
@@ -75,7 +74,7 @@ async function create(ctx: ResourceContext, inputs: SiteSectionGroupInputs): Pro
     kind: "SiteSectionGroup",
     describe: `section group "${inputs.title}" of site ${address.siteId}`,
     matchedBy: "its site, its title, its icon and its parent group",
-    send: () => api.request<ApiSectionGroup>("POST", sectionGroupsPath(address.organizationId, address.siteId), { body: { title: inputs.title, icon: inputs.icon, parent } }),
+    send: () => createSectionGroup(api, address.organizationId, address.siteId, { title: inputs.title, icon: inputs.icon, parent }),
     // Groups have no natural key: the fingerprint is what the POST sets.
     find: async () =>
       (await listSectionGroups(api, address.organizationId, address.siteId)).filter(
@@ -103,7 +102,7 @@ async function update(ctx: ResourceContext, groupId: string, olds: State, news: 
   // Absolute values (a title, a parent): repeating the PATCH changes nothing more, so it may be retried.
   const group =
     Object.keys(body).length > 0
-      ? await patchChecked<ApiSectionGroup>(ctx.api, sectionGroupPath(address.organizationId, address.siteId, groupId), body, { readBack: () => getSectionGroup(ctx.api, address.organizationId, address.siteId, groupId) })
+      ? await updateSectionGroup(ctx.api, address.organizationId, address.siteId, groupId, body)
       : await getSectionGroup(ctx.api, address.organizationId, address.siteId, groupId);
   if (!group) throw new Error(`SiteSectionGroup ${groupId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
   return stateOf(address, group);
@@ -112,7 +111,7 @@ async function update(ctx: ResourceContext, groupId: string, olds: State, news: 
 async function remove(ctx: ResourceContext, groupId: string, props: State): Promise<void> {
   const address = addressOf(props);
   // The API moves the group's sections and nested groups up one level; a 404 (the site is gone) counts as deleted.
-  await deleteIdempotent(ctx.api, sectionGroupPath(address.organizationId, address.siteId, groupId));
+  await deleteSectionGroup(ctx.api, address.organizationId, address.siteId, groupId);
 }
 
 export const definition: ResourceDefinition<SiteSectionGroupInputs> = {

@@ -18,14 +18,13 @@ import { identifier, text } from "../adapter/check";
 import { outputSlots, withIdentity } from "../dynamic/args";
 import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
-import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
-import { type ApiSiteSection, getSiteSection, listSiteSections, readSiteSectionThroughList, siteSectionPath, siteSectionsPath } from "../api/site-sections";
-import { type ApiSiteSpace, getSiteSpace, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
+import { type ApiSiteSection, createSiteSection, deleteSiteSection, getSiteSection, listSiteSections, readSiteSectionThroughList, updateSiteSection } from "../api/site-sections";
+import { type ApiSiteSpace, createSiteSpace, updateSiteSpace } from "../api/site-spaces";
 
 /**
  * A section's or site space's path in the site's URLs: one segment (no `/`) of letters, digits,
@@ -137,10 +136,7 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
     kind: "SiteSection",
     describe: `section${inputs.title === undefined ? "" : ` "${inputs.title}"`} of site ${address.siteId}`,
     matchedBy: "its site, its space and its title",
-    send: () =>
-      api.request<ApiSiteSection>("POST", siteSectionsPath(address.organizationId, address.siteId), {
-        body: { spaceId: inputs.spaceId, title: inputs.title, icon: inputs.icon },
-      }),
+    send: () => createSiteSection(api, address.organizationId, address.siteId, { spaceId: inputs.spaceId, title: inputs.title, icon: inputs.icon }),
     // Sections have no natural key: the fingerprint is what the POST sets.
     find: async () =>
       (await listSiteSections(api, address.organizationId, address.siteId)).filter(
@@ -159,7 +155,7 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
   });
   if (later.length > 0) {
     try {
-      section = await patchChecked<ApiSiteSection>(api, siteSectionPath(address.organizationId, address.siteId, section.id), patchBody(inputs, later), { readBack: () => getSiteSection(api, address.organizationId, address.siteId, section.id) });
+      section = await updateSiteSection(api, address.organizationId, address.siteId, section.id, patchBody(inputs, later));
     } catch (cause) {
       const now = await getSiteSection(api, address.organizationId, address.siteId, section.id).catch(() => undefined);
       throw new PartialCreateError(section.id, stateOf(address, now ?? section, hint), cause);
@@ -185,15 +181,15 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
     if (!current) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
     const primary = (current.siteSpaces ?? []).find((siteSpace) => siteSpace.id === olds.siteSpaceId);
     if (primary) {
-      await patchChecked(api, siteSpacePath(address.organizationId, address.siteId, primary.id), { spaceId: news.spaceId }, { readBack: () => getSiteSpace(api, address.organizationId, address.siteId, primary.id) });
+      await updateSiteSpace(api, address.organizationId, address.siteId, primary.id, { spaceId: news.spaceId });
     } else {
       // The primary site space was removed outside Pulumi: give the section one again.
-      const added = await api.request<ApiSiteSpace>("POST", siteSpacesPath(address.organizationId, address.siteId), { body: { spaceId: news.spaceId, sectionId } });
+      const added = await createSiteSpace(api, address.organizationId, address.siteId, { spaceId: news.spaceId, sectionId });
       siteSpaceId = added.id;
     }
   }
   const body = patchBody(news, changed);
-  if (Object.keys(body).length > 0) await patchChecked<ApiSiteSection>(api, siteSectionPath(address.organizationId, address.siteId, sectionId), body, { readBack: () => getSiteSection(api, address.organizationId, address.siteId, sectionId) });
+  if (Object.keys(body).length > 0) await updateSiteSection(api, address.organizationId, address.siteId, sectionId, body);
   // The PATCH answer does not reflect a site space changed just before: read the section again.
   const section = await getSiteSection(api, address.organizationId, address.siteId, sectionId);
   if (!section) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
@@ -203,7 +199,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
 async function remove(ctx: ResourceContext, sectionId: string, props: State): Promise<void> {
   const address = addressOf(props);
   // A 404 (the site is gone, and its sections with it) counts as deleted too.
-  await deleteIdempotent(ctx.api, siteSectionPath(address.organizationId, address.siteId, sectionId));
+  await deleteSiteSection(ctx.api, address.organizationId, address.siteId, sectionId);
 }
 
 /**

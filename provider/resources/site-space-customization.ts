@@ -22,7 +22,6 @@ import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
 import { withIdentity } from "../dynamic/args";
-import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -30,7 +29,7 @@ import { jsonEqual, stateStrings } from "../adapter/values";
 import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarableFields, declaredState, overlayDeclared } from "./site-customization";
 import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";
-import { getSiteCustomization, getSiteSpaceCustomization, siteSpaceCustomizationPath } from "../api/customizations";
+import { deleteSiteSpaceCustomization, getSiteCustomization, getSiteSpaceCustomization, updateSiteSpaceCustomization } from "../api/customizations";
 
 const FIELDS = customizationFields(false);
 
@@ -48,8 +47,6 @@ type Json = Record<string, unknown>;
 type Address = { organizationId: string; siteId: string; siteSpaceId: string };
 
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
-
-const overridePath = (address: Address) => siteSpaceCustomizationPath(address.organizationId, address.siteId, address.siteSpaceId);
 
 function addressOf(bag: State, siteSpaceId: string): Address {
   const { organizationId, siteId } = stateStrings(bag, ["organizationId", "siteId"], "SiteSpaceCustomization: the state has no organizationId or siteId; cannot address the override");
@@ -101,8 +98,7 @@ async function patch(ctx: ResourceContext, address: Address, news: Json, olds: J
   }
   let effective: Json | undefined;
   if (Object.keys(body).length > 0) {
-    // Absolute values: the same PATCH sent twice leaves the same override.
-    effective = await patchChecked<Json>(ctx.api, overridePath(address), body);
+    effective = await updateSiteSpaceCustomization(ctx.api, address.organizationId, address.siteId, address.siteSpaceId, body);
   } else {
     effective = await readEffective(ctx.api, address);
   }
@@ -166,8 +162,8 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
   },
 
   async delete(ctx, id, props) {
-    // A 404 (the site space or its site is gone, and the override with it) counts as done.
-    await deleteIdempotent(ctx.api, overridePath(addressOf(props, id)));
+    const address = addressOf(props, id);
+    await deleteSiteSpaceCustomization(ctx.api, address.organizationId, address.siteId, address.siteSpaceId);
   },
 };
 

@@ -13,7 +13,6 @@ import { outputSlots, withIdentity } from "../dynamic/args";
 import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
 import { conditionInput, pathSegmentInput } from "./site-section";
-import { deleteIdempotent, patchChecked } from "../api/requests";
 import { isPermissionDeniedError } from "../client";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -21,7 +20,7 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, listSiteSections, listSiteSectionsShared } from "../api/site-sections";
-import { type ApiSiteSpace, getSiteSpace, listSiteSpaces, readSiteSpaceThroughList, siteSpacePath, siteSpacesPath } from "../api/site-spaces";
+import { type ApiSiteSpace, createSiteSpace, deleteSiteSpace, getSiteSpace, listSiteSpaces, readSiteSpaceThroughList, updateSiteSpace } from "../api/site-spaces";
 
 export const siteSpaceInputs = z.strictObject({
   organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
@@ -95,10 +94,7 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
     kind: "SiteSpace",
     describe: `site space of space ${inputs.spaceId} in site ${address.siteId}`,
     matchedBy: "its site, its space and its section",
-    send: () =>
-      api.request<ApiSiteSpace>("POST", siteSpacesPath(address.organizationId, address.siteId), {
-        body: { spaceId: inputs.spaceId, sectionId: inputs.sectionId },
-      }),
+    send: () => createSiteSpace(api, address.organizationId, address.siteId, { spaceId: inputs.spaceId, sectionId: inputs.sectionId }),
     // Site spaces have no natural key: the fingerprint is what the POST sets, the space and where
     // it lands (the given section; left out, the site's default section, or the root).
     find: async () => {
@@ -112,7 +108,7 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
   const later = (["path", "condition", "hidden"] as const).filter((key) => inputs[key] !== undefined && inputs[key] !== null);
   if (later.length > 0) {
     try {
-      siteSpace = await patchChecked<ApiSiteSpace>(api, siteSpacePath(address.organizationId, address.siteId, siteSpace.id), patchBody(inputs, later), { readBack: () => getSiteSpace(api, address.organizationId, address.siteId, siteSpace.id) });
+      siteSpace = await updateSiteSpace(api, address.organizationId, address.siteId, siteSpace.id, patchBody(inputs, later));
     } catch (cause) {
       const now = await getSiteSpace(api, address.organizationId, address.siteId, siteSpace.id).catch(() => undefined);
       throw new PartialCreateError(siteSpace.id, stateOf(address, now ?? siteSpace), cause);
@@ -166,7 +162,7 @@ async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, ne
   const body = patchBody(news, changed);
   let siteSpace: ApiSiteSpace | undefined;
   if (Object.keys(body).length > 0) {
-    siteSpace = await patchChecked<ApiSiteSpace>(ctx.api, siteSpacePath(address.organizationId, address.siteId, siteSpaceId), body, { readBack: () => getSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId) });
+    siteSpace = await updateSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId, body);
   } else {
     siteSpace = await getSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
   }
@@ -177,7 +173,7 @@ async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, ne
 async function remove(ctx: ResourceContext, siteSpaceId: string, props: State): Promise<void> {
   const address = addressOf(props);
   // A 404 (the site is gone, and its site spaces with it) counts as deleted too.
-  await deleteIdempotent(ctx.api, siteSpacePath(address.organizationId, address.siteId, siteSpaceId));
+  await deleteSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
 }
 
 /**

@@ -30,7 +30,7 @@ import { DocsPlatformResource } from "../dynamic/stub";
 import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
-import { type ApiStructure, type ApiStructureItemType, type ApiStructureNode, getSiteStructure, siteStructureSortPath } from "../api/site-structure";
+import { type ApiStructure, type ApiStructureItemType, type ApiStructureNode, getSiteStructure, sortSiteStructureItem } from "../api/site-structure";
 
 /** A list of ids naming each item once (ids still unknown in a preview are checked at `up`). */
 const orderedIds = () =>
@@ -227,7 +227,7 @@ async function apply(ctx: ResourceContext, inputs: SiteStructureInputs): Promise
   for (const { key, ids } of declared) {
     for (const sort of sortsFor(containers.get(key)!, ids)) {
       // Relative: never retried blindly (a repeat could move it again); the next `up` re-reads the tree.
-      await ctx.api.request("PATCH", siteStructureSortPath(address.organizationId, address.siteId), { body: sort });
+      await sortSiteStructureItem(ctx.api, address.organizationId, address.siteId, sort);
     }
   }
   const after = await getSiteStructure(ctx.api, address.organizationId, address.siteId);

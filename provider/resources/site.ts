@@ -14,12 +14,11 @@ import { identifier, text } from "../adapter/check";
 import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, patchChecked } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
-import { type ApiSite, getSite, listSites, readSiteThroughList, sitePath, sitePublishPath, sitesPath, siteUnpublishPath } from "../api/sites";
+import { type ApiSite, createSite, deleteSite, getSite, listSites, publishSite, readSiteThroughList, unpublishSite, updateSite } from "../api/sites";
 import { listSiteSectionsForRead } from "../api/site-sections";
 import { listDefaultSiteSpaces, listSiteSpacesForRead } from "../api/site-spaces";
 
@@ -191,8 +190,7 @@ function patchBody(inputs: SiteInputs, keys: Iterable<string>): Record<string, u
 const PATCHED_AFTER_CREATE = ["basename", "proxy", "adaptiveContent", "agentsContext", "defaultSiteSection", "defaultSiteSpace"] as const;
 
 async function setPublished(api: ApiRequester, organizationId: string, siteId: string, published: boolean): Promise<ApiSite> {
-  // Publishing a published site (or unpublishing an unpublished one) changes nothing: safe to re-send.
-  return api.request<ApiSite>("POST", (published ? sitePublishPath : siteUnpublishPath)(organizationId, siteId), { idempotent: true });
+  return published ? publishSite(api, organizationId, siteId) : unpublishSite(api, organizationId, siteId);
 }
 
 /** The sites of the organization with exactly this title. */
@@ -209,10 +207,7 @@ async function create(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: s
     describe: `site "${inputs.title}"`,
     // The natural key's matches of the type this create asked for: one of another type is not what it made.
     matchedBy: `${NATURAL_KEY}, of the same type`,
-    send: () =>
-      api.request<ApiSite>("POST", sitesPath(organizationId), {
-        body: { type: inputs.type, title: inputs.title, visibility: inputs.visibility, spaces: inputs.spaces },
-      }),
+    send: () => createSite(api, organizationId, { type: inputs.type, title: inputs.title, visibility: inputs.visibility, spaces: inputs.spaces }),
     find: async () => (await sitesTitled(api, organizationId, inputs.title)).filter((site) => site.type === inputs.type),
     get: (id) => getSite(api, organizationId, id),
     idOf: (site) => site.id,
@@ -222,7 +217,7 @@ async function create(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: s
   try {
     // Setting up a removed proxy on a new site means nothing: only a given proxy is sent.
     const body = patchBody(inputs, PATCHED_AFTER_CREATE.filter((key) => inputs[key] !== undefined && inputs[key] !== null));
-    if (Object.keys(body).length > 0) site = await patchChecked<ApiSite>(api, sitePath(organizationId, site.id), body);
+    if (Object.keys(body).length > 0) site = await updateSite(api, organizationId, site.id, body);
     if (inputs.published === true) site = await setPublished(api, organizationId, site.id, true);
   } catch (cause) {
     // Describe the site as it really is so the next `up` applies exactly what is missing.
@@ -250,7 +245,7 @@ async function update(ctx: ResourceContext, siteId: string, olds: State, news: S
   }
   let site: ApiSite | undefined;
   const body = patchBody(news, changed);
-  if (Object.keys(body).length > 0) site = await patchChecked<ApiSite>(api, sitePath(organizationId, siteId), body);
+  if (Object.keys(body).length > 0) site = await updateSite(api, organizationId, siteId, body);
   // Publishing comes last, so visitors never see a half-configured site.
   if (changed.has("published") && news.published !== undefined) site = await setPublished(api, organizationId, siteId, news.published);
   site ??= await getSite(api, organizationId, siteId);
@@ -259,7 +254,7 @@ async function update(ctx: ResourceContext, siteId: string, olds: State, news: S
 }
 
 async function remove(ctx: ResourceContext, siteId: string, props: State): Promise<void> {
-  await deleteIdempotent(ctx.api, sitePath(organizationOf(props), siteId));
+  await deleteSite(ctx.api, organizationOf(props), siteId);
 }
 
 async function findByNaturalKey(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: string; state: State }[]> {

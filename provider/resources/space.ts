@@ -36,7 +36,6 @@ import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client
 import { createOnce } from "../recovery/create-once";
 import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, patchChecked } from "../api/requests";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -44,7 +43,7 @@ import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { jsonEqual } from "../adapter/values";
-import { type ApiSpace, EDIT_MODES, type EditMode, getSpace, listSpaces, organizationSpacesPath, readSpaceThroughList, spaceMovePath, spacePath, spaceTransferPath, type SpaceVisibility } from "../api/spaces";
+import { type ApiSpace, createSpace, deleteSpace, EDIT_MODES, type EditMode, getSpace, listSpaces, moveSpace, readSpaceThroughList, type SpaceVisibility, transferSpace, updateSpace } from "../api/spaces";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
@@ -174,7 +173,7 @@ function transfer(api: ApiRequester, id: string, olds: State, news: SpaceInputs)
     ...(news.parent !== undefined ? { parent: { id: news.parent, phrase: "into collection", fix: `Give a parent collection of organization ${target}, or none (the top level).` } } : {}),
     read: () => liveSpace(api, id),
     gone: () => spaceGone(id),
-    send: () => api.request<ApiSpace>("POST", spaceTransferPath(id), { body: { organization: target } }),
+    send: () => transferSpace(api, id, target),
     explainRefusal(error, apiMessage) {
       if (isPermissionDeniedError(error)) {
         return new Error(
@@ -201,14 +200,12 @@ async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: 
     matchedBy: NATURAL_KEY,
     // the production service's behaviour: the create takes these fields only; a null language is the default, not sent.
     send: () =>
-      api.request<ApiSpace>("POST", organizationSpacesPath(inputs.organizationId), {
-        body: {
-          title: inputs.title,
-          ...(inputs.emoji !== undefined ? { emoji: inputs.emoji } : {}),
-          ...(inputs.parent !== undefined ? { parent: inputs.parent } : {}),
-          ...(typeof inputs.language === "string" ? { language: inputs.language } : {}),
-          ...(inputs.editMode !== undefined ? { editMode: inputs.editMode } : {}),
-        },
+      createSpace(api, inputs.organizationId, {
+        title: inputs.title,
+        ...(inputs.emoji !== undefined ? { emoji: inputs.emoji } : {}),
+        ...(inputs.parent !== undefined ? { parent: inputs.parent } : {}),
+        ...(typeof inputs.language === "string" ? { language: inputs.language } : {}),
+        ...(inputs.editMode !== undefined ? { editMode: inputs.editMode } : {}),
       }),
     find: () => spacesNamed(api, inputs),
     get: (id) => liveSpace(api, id),
@@ -220,7 +217,7 @@ async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: 
   const rest = patchBody(inputs, state, PATCHABLE);
   if (Object.keys(rest).length === 0) return { id: created.id, state };
   try {
-    const patched = await patchChecked<ApiSpace>(api, spacePath(created.id), rest);
+    const patched = await updateSpace(api, created.id, rest);
     return { id: created.id, state: stateOf(patched) };
   } catch (error) {
     const now = await liveSpace(api, created.id).catch(() => undefined);
@@ -250,14 +247,12 @@ async function update(ctx: ResourceContext, id: string, olds: State, news: Space
   const current = await liveSpace(api, id);
   if (!current) throw spaceGone(id);
   const body = patchBody(news, stateOf(current), changed);
-  if (Object.keys(body).length > 0) await patchChecked<ApiSpace>(api, spacePath(id), body);
+  if (Object.keys(body).length > 0) await updateSpace(api, id, body);
   const placing = changed.has("parent") || changed.has("organizationId");
   if (placing && (current.parent ?? undefined) !== news.parent) {
     // A move is relative (it also sets the position), so it is never re-sent blindly: a move whose
     // outcome is unknown is settled by reading the space after it.
-    await api
-      .request<ApiSpace>("POST", spaceMovePath(id), { body: { parent: news.parent ?? null } })
-      .catch((error: unknown) => {
+    await moveSpace(api, id, news.parent ?? null).catch((error: unknown) => {
         if (isOutcomeUnknown(error)) return undefined;
         if (!transferred) throw error;
         throw new Error(
@@ -274,7 +269,7 @@ async function update(ctx: ResourceContext, id: string, olds: State, news: Space
 
 async function remove(ctx: ResourceContext, id: string): Promise<void> {
   // A space deleted already (restorable or not) answers 204 again: nothing left to do.
-  await deleteIdempotent(ctx.api, spacePath(id));
+  await deleteSpace(ctx.api, id);
 }
 
 /**

@@ -4,7 +4,6 @@ import type { ResourceContext } from "../recovery/context";
 import { identifier, resourceId } from "../adapter/check";
 import { withIdentity } from "../dynamic/args";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../domain/members";
-import { deleteIdempotent } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -12,7 +11,7 @@ import { assertNotAuthoritativeTeamId, registerTeamMember } from "../dynamic/tea
 import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
 import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
-import { type ApiTeamMember, getTeamMember, readTeamMemberThroughList, teamMemberPath } from "../api/teams";
+import { type ApiTeamMember, deleteTeamMember, getTeamMember, readTeamMemberThroughList, setTeamMember } from "../api/teams";
 
 /** Roles of a member in a team. */
 export const TEAM_ROLES = ["owner", "member"] as const;
@@ -142,8 +141,7 @@ function noTeam(organizationId: string, teamId: string): Error {
 }
 
 async function putMembership(ctx: ResourceContext, organizationId: string, teamId: string, userId: string, role: string): Promise<void> {
-  // Adds the user or updates their role: the same request has the same effect twice.
-  await ctx.api.request<unknown>("PUT", teamMemberPath(organizationId, teamId, userId), { body: { role }, idempotent: true });
+  await setTeamMember(ctx.api, organizationId, teamId, userId, role);
 }
 
 function organizationOf(props: State): string {
@@ -223,7 +221,7 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
     // differently): removing the membership would undo that.
     if (ctx.claims?.has(claimKey(organizationId, teamId, userId))) return;
     // 204 when not a member, 205 when removed, 404 when the team is gone: all mean "not a member".
-    await deleteIdempotent(ctx.api, teamMemberPath(organizationId, teamId, userId));
+    await deleteTeamMember(ctx.api, organizationId, teamId, userId);
   },
 
   async findByNaturalKey(ctx, inputs) {

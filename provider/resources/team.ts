@@ -7,14 +7,14 @@ import { identifier, text } from "../adapter/check";
 import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent, patchChecked, sortedSet } from "../api/requests";
+import { sortedSet } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
 import { stateStrings } from "../adapter/values";
 import { listMembersShared, listMemberTeamsShared } from "../api/members";
-import { type ApiTeam, getTeam, listTeamMembers, listTeamMembersForRead, listTeams, listTeamsShared, readTeamThroughList, teamMembersPath, teamPath, teamsPath } from "../api/teams";
+import { type ApiTeam, changeTeamMembers, createTeam, deleteTeam, getTeam, listTeamMembers, listTeamMembersForRead, listTeams, listTeamsShared, readTeamThroughList, updateTeam } from "../api/teams";
 import { TEAM_MEMBERSHIP, declaredByTeamMembers, teamMembershipConflict } from "../domain/team-membership";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -159,7 +159,7 @@ async function setMembers(api: ApiRequester, organizationId: string, teamId: str
   const add = wanted.filter((entry) => !current.some((member) => names(entry, member)));
   const remove = current.filter((member) => !wanted.some((entry) => names(entry, member))).map((member) => member.id);
   if (add.length > 0 || remove.length > 0) {
-    await api.request<unknown>("PUT", teamMembersPath(organizationId, teamId), { body: { add, remove } });
+    await changeTeamMembers(api, organizationId, teamId, { add, remove });
   }
 }
 
@@ -246,11 +246,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
       describe: `team "${inputs.title}"`,
       matchedBy: NATURAL_KEY,
       // This PUT creates a new team every time it is sent: never re-sent blindly.
-      send: () =>
-        ctx.api.request<ApiTeam>("PUT", teamsPath(inputs.organizationId), {
-          body: { title: inputs.title, members: ids },
-          idempotent: false,
-        }),
+      send: () => createTeam(ctx.api, inputs.organizationId, { title: inputs.title, members: ids }),
       find: () => teamsTitled(ctx.api, inputs.organizationId, inputs.title),
       get: (id) => getTeam(ctx.api, inputs.organizationId, id),
       idOf: (team) => team.id,
@@ -258,7 +254,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
     });
     if (emails.length > 0) {
       try {
-        await ctx.api.request<unknown>("PUT", teamMembersPath(inputs.organizationId, team.id), { body: { add: emails } });
+        await changeTeamMembers(ctx.api, inputs.organizationId, team.id, { add: emails });
       } catch (cause) {
         const state = { organizationId: inputs.organizationId, title: team.title, members: ids, spaces: team.spaces, createdAt: team.createdAt };
         throw new PartialCreateError(team.id, state, cause);
@@ -274,7 +270,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
   async update(ctx, id, _olds, news, changed) {
     const organizationId = news.organizationId;
     if (changed.has("title")) {
-      await patchChecked<ApiTeam>(ctx.api, teamPath(organizationId, id), { title: news.title });
+      await updateTeam(ctx.api, organizationId, id, { title: news.title });
     }
     if (changed.has("members") && news.members !== undefined) {
       await setMembers(ctx.api, organizationId, id, news.members);
@@ -285,7 +281,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
   },
 
   async delete(ctx, id, props) {
-    await deleteIdempotent(ctx.api, teamPath(organizationOf(props), id));
+    await deleteTeam(ctx.api, organizationOf(props), id);
   },
 
   async findByNaturalKey(ctx, inputs) {

@@ -30,12 +30,11 @@ import { createOnce } from "../recovery/create-once";
 import { asWritten, covers, documentInput } from "../domain/document";
 import type { Document } from "../api/document";
 import { PartialCreateError } from "../recovery/partial-create";
-import { deleteIdempotent } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { compact, stateStrings } from "../adapter/values";
-import { type ApiTranslation, getTranslation, listTranslations, readTranslationThroughList, translationPath, translationRunPath, translationsPath } from "../api/translations";
+import { type ApiTranslation, createTranslation, deleteTranslation, getTranslation, listTranslations, readTranslationThroughList, runTranslation, setTranslationInstructions } from "../api/translations";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "language and source within the organization";
@@ -173,7 +172,7 @@ const runsOf = (translation: ApiTranslation | undefined) => translation?.stats?.
 async function runOnce(api: ApiRequester, organizationId: string, id: string, runsBefore: number): Promise<ApiTranslation> {
   let after: ApiTranslation | undefined;
   try {
-    await api.request<unknown>("POST", translationRunPath(organizationId, id), { idempotent: false });
+    await runTranslation(api, organizationId, id);
   } catch (error) {
     if (!isOutcomeUnknown(error)) throw error;
     after = await getTranslation(api, organizationId, id);
@@ -223,11 +222,7 @@ export const definition: ResourceDefinition<TranslationInputs> = {
       describe: `translation into "${inputs.language}"`,
       matchedBy: NATURAL_KEY,
       // A POST makes a new translation every time it is sent: never re-sent blindly.
-      send: () =>
-        ctx.api.request<ApiTranslation>("POST", translationsPath(organizationId), {
-          body: compact({ language: inputs.language, source: inputs.source, instructions: inputs.instructions }),
-          idempotent: false,
-        }),
+      send: () => createTranslation(ctx.api, organizationId, compact({ language: inputs.language, source: inputs.source, instructions: inputs.instructions })),
       find: () => translationsMatching(ctx.api, inputs),
       get: (id) => getTranslation(ctx.api, organizationId, id),
       idOf: (translation) => translation.id,
@@ -261,11 +256,9 @@ export const definition: ResourceDefinition<TranslationInputs> = {
           "Declare the translation's own values, or leave out adopt to create a new translation.",
       );
     }
-    const path = translationPath(organizationId, id);
     let translation: ApiTranslation | undefined;
     if (changed.has("instructions") && news.instructions !== undefined) {
-      // The whole document: sending it twice leaves the same instructions.
-      translation = await ctx.api.request<ApiTranslation>("PUT", path, { body: { instructions: news.instructions }, idempotent: true });
+      translation = await setTranslationInstructions(ctx.api, organizationId, id, news.instructions);
     }
     if (changed.has("runTrigger") && news.runTrigger !== undefined) {
       const before = translation ?? (await getTranslation(ctx.api, organizationId, id));
@@ -278,7 +271,7 @@ export const definition: ResourceDefinition<TranslationInputs> = {
   },
 
   async delete(ctx, id, props) {
-    await deleteIdempotent(ctx.api, translationPath(organizationOf(props), id));
+    await deleteTranslation(ctx.api, organizationOf(props), id);
   },
 
   async findByNaturalKey(ctx, inputs) {

@@ -27,7 +27,7 @@ import type { Adopt } from "../adapter/adopt";
 import type { CheckFailure } from "../adapter/check";
 import type { ResourceDefinition } from "../adapter/resource";
 import { containsUnknown } from "../adapter/unknowns";
-import { organizationPath } from "../api/organizations";
+import { getOrganizationOrThrow } from "../api/organizations";
 
 /** What a check says beside its failures: messages for the engine, filed under the resource. */
 export type Report = (severity: "info" | "warning", message: string) => void;
@@ -163,7 +163,7 @@ export function organizationFailures(api: ApiRequester, organizationId: string):
   if (!checks) organizationChecks.set(api, (checks = new Map()));
   let check = checks.get(organizationId);
   if (!check) {
-    check = api.request("GET", organizationPath(organizationId)).then(
+    check = getOrganizationOrThrow(api, organizationId).then(
       () => [],
       (error: unknown) => {
         if (isNotFoundError(error)) {

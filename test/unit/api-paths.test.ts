@@ -18,6 +18,10 @@
  *   `getOrUndefined`, `readThroughList`, `listForRead`): each noun module's calls do (`listSites`,
  *   `getSiteSection`, `readTeamThroughList`, `listSiteSpacesForRead`), so one list or read is
  *   written once, for resources, lookups, export and the refresh's shared lists alike.
+ * - No file outside provider/api/ writes through a request helper itself (`patchChecked`,
+ *   `deleteIdempotent`), sends a request naming its method (`api.request("PUT", ...)`), or names a
+ *   path builder at all: each noun module's writes do (`createSite`, `updateSite`, `deleteSite`,
+ *   `publishSite`...), so each request's method, body, idempotency and retries are written once.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -158,7 +162,7 @@ function readingsOfTheApi(file: string, source: string): string[] {
   return found;
 }
 
-/** The method each request helper sends (provider/api/requests.ts, the shared lists, the export's reader). */
+/** The method each request helper sends (provider/api/requests.ts, the shared lists). */
 const HELPER_METHODS: Record<string, string> = {
   getOrUndefined: "GET",
   findListed: "GET",
@@ -168,9 +172,6 @@ const HELPER_METHODS: Record<string, string> = {
   paginate: "GET",
   all: "GET",
   item: "GET",
-  "#list": "GET",
-  "#get": "GET",
-  "#getOptional": "GET",
   patchChecked: "PATCH",
   deleteIdempotent: "DELETE",
 };
@@ -208,16 +209,22 @@ function requestsTo(file: string, source: string, builders: ReadonlySet<string>)
   return found;
 }
 
+/** Every path builder of the noun modules, by name, with the methods it declares. */
+async function pathBuilders(): Promise<Map<string, readonly string[]>> {
+  const methods = new Map<string, readonly string[]>();
+  for (const file of readdirSync(apiRoom).filter((name) => name.endsWith(".ts") && !NOT_NOUNS.has(name))) {
+    for (const [name, value] of Object.entries((await import(pathToFileURL(join(apiRoom, file)).href)) as Record<string, unknown>)) {
+      if (typeof value !== "function" || !Array.isArray((value as Partial<Builder>).methods)) continue;
+      expect(methods.has(name), `${name} is exported by two noun modules`).toBe(false);
+      methods.set(name, (value as Builder).methods);
+    }
+  }
+  return methods;
+}
+
 describe("each builder declares the methods the provider sends to it", () => {
   it("every request made straight to a builder's path uses a method the builder declares", async () => {
-    const methods = new Map<string, readonly string[]>();
-    for (const file of readdirSync(apiRoom).filter((name) => name.endsWith(".ts") && !NOT_NOUNS.has(name))) {
-      for (const [name, value] of Object.entries((await import(pathToFileURL(join(apiRoom, file)).href)) as Record<string, unknown>)) {
-        if (typeof value !== "function" || !Array.isArray((value as Partial<Builder>).methods)) continue;
-        expect(methods.has(name), `${name} is exported by two noun modules`).toBe(false);
-        methods.set(name, (value as Builder).methods);
-      }
-    }
+    const methods = await pathBuilders();
     const requests = providerSources().flatMap((file) => requestsTo(file, readFileSync(file, "utf8"), new Set(methods.keys())));
     const undeclared = requests.filter(({ method, builder }) => !methods.get(builder)!.includes(method)).map(({ method, builder, at }) => `${at}: ${method} to ${builder}, which declares ${methods.get(builder)!.join(", ")}`);
     expect(undeclared).toEqual([]);
@@ -319,6 +326,75 @@ describe("nothing outside provider/api/ reads the API on its own", () => {
       '5 spells the path segment "sections"',
       '6 spells the path segment "orgs"',
       '7 spells the path segment "orgs" in a template',
+    ]);
+  });
+});
+
+/** The request helpers a noun module's writes are made of (provider/api/requests.ts). */
+const WRITE_HELPERS = new Set(["patchChecked", "deleteIdempotent"]);
+
+/**
+ * Where `source` writes to the API itself instead of through a noun module's call (`updateSite`,
+ * `deleteTeam`...): a write helper called, a request sent naming its method, a path builder named.
+ */
+function writesByHand(file: string, source: string, builders: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  const at = (node: ts.Node) => `${relative(root, file)}:${tree.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+      const [first] = node.arguments;
+      if (name !== undefined && WRITE_HELPERS.has(name)) found.push(`${at(node)} calls ${name}`);
+      if (name === "request" && first !== undefined && ts.isStringLiteral(first)) found.push(`${at(node)} sends a ${first.text} itself`);
+    }
+    if (ts.isIdentifier(node) && builders.has(node.text)) found.push(`${at(node)} names the path builder ${node.text}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return found;
+}
+
+describe("nothing outside provider/api/ writes to the API on its own", () => {
+  it("no file calls a write helper, sends a request naming its method, or names a path builder: each noun module's calls do", async () => {
+    const builders = new Set((await pathBuilders()).keys());
+    expect(builders.size).toBeGreaterThanOrEqual(40);
+    // provider/client is the HTTP client under every noun: it sends what the noun modules ask.
+    const files = providerSources().filter((file) => !file.startsWith(apiRoom) && !file.startsWith(join(root, "provider", "client")));
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.flatMap((file) => writesByHand(file, readFileSync(file, "utf8"), builders))).toEqual([]);
+  });
+
+  it("the noun modules hold the writes: the guard above has something to move away from", () => {
+    const writes = readdirSync(apiRoom)
+      .filter((name) => name.endsWith(".ts") && !NOT_NOUNS.has(name))
+      .flatMap((name) => writesByHand(join(apiRoom, name), readFileSync(join(apiRoom, name), "utf8"), new Set()));
+    expect(writes.filter((line) => / calls (patchChecked|deleteIdempotent)$/.test(line)).length).toBeGreaterThanOrEqual(25);
+    expect(writes.filter((line) => / sends a (POST|PUT|PATCH) itself$/.test(line)).length).toBeGreaterThanOrEqual(20);
+  });
+
+  it("finds each way of writing by hand, and not a noun module's call", () => {
+    const sample = [
+      `import { sitePath, updateSite } from "../api/sites";`,
+      `const a = await patchChecked<ApiSite>(api, sitePath(org, site), { title });`,
+      `await deleteIdempotent(ctx.api, path);`,
+      `await ctx.api.request<ApiTeam>("PUT", path, { body, idempotent: false });`,
+      `const b = (published ? sitePublishPath : siteUnpublishPath)(org, site);`,
+      `const c = await updateSite(api, org, site, { title });`,
+      `const d = await deleteTeam(ctx.api, org, team);`,
+      // Not a write by hand: a requester passing on what it is given.
+      `const e = { request: (method, path, options) => api.request(method, path, options) };`,
+    ].join("\n");
+    const builders = new Set(["sitePath", "sitePublishPath", "siteUnpublishPath"]);
+    expect(writesByHand(join(root, "provider", "sample.ts"), sample, builders).map((line) => line.replace(/^provider\/sample\.ts:/, ""))).toEqual([
+      "1 names the path builder sitePath",
+      "2 calls patchChecked",
+      "2 names the path builder sitePath",
+      "3 calls deleteIdempotent",
+      "4 sends a PUT itself",
+      "5 names the path builder sitePublishPath",
+      "5 names the path builder siteUnpublishPath",
     ]);
   });
 });

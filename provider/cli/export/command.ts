@@ -12,7 +12,7 @@ import { EXPORTERS } from "./kinds";
 import { OrganizationReader } from "./reader";
 import { SharedLists } from "../../api/shared-lists";
 import { writeSnapshot } from "./snapshot/write";
-import { listOrganizations, organizationPath } from "../../api/organizations";
+import { isOrganizationRequestPath, listOrganizations } from "../../api/organizations";
 
 export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] [--import-file <file> [--door plugin]]
                                    [--snapshot <file>] [--package-spec <spec>] [--stack <name>] [--project <name>] [--api-url <url>] [--token-stdin] [--config-stack <name>]
@@ -119,7 +119,7 @@ async function snapshotCommand(client: ApiClient, organizationId: string, creden
   try {
     snapshot = await writeSnapshot(new OrganizationReader(new SharedLists(client, { keepFailures: true }).readingOnce(), organizationId), new Date().toISOString());
   } catch (error) {
-    if (isApiError(error) && error.path.split("?")[0]!.replace(/\/+$/, "").endsWith(`/${organizationPath(organizationId).join("/")}`)) throw organizationError(error, organizationId, credentials);
+    if (isApiError(error) && isOrganizationRequestPath(error.path, organizationId)) throw organizationError(error, organizationId, credentials);
     if (isAuthenticationError(error)) throw organizationError(error, organizationId, credentials);
     throw error;
   }
@@ -258,7 +258,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       });
     } catch (error) {
       // The organization is read first: an error then is about it; later ones say what failed.
-      if (isApiError(error) && error.path.split("?")[0]!.replace(/\/+$/, "").endsWith(`/${organizationPath(organizationId).join("/")}`)) throw organizationError(error, organizationId, credentials);
+      if (isApiError(error) && isOrganizationRequestPath(error.path, organizationId)) throw organizationError(error, organizationId, credentials);
       if (isAuthenticationError(error)) throw organizationError(error, organizationId, credentials);
       throw error;
     }

@@ -8,17 +8,17 @@
 import type { ApiRequester } from "../../api/requester";
 import type { Json } from "./values";
 import { getAdaptiveSchema } from "../../api/adaptive-schemas";
-import { type ApiAgentInstructions, agentInstructionsPath } from "../../api/agent-instructions";
+import { type ApiAgentInstructions, getAgentInstructionsOrThrow } from "../../api/agent-instructions";
 import { type ApiCollection, listCollections } from "../../api/collections";
-import { siteCustomizationPath, siteSpaceCustomizationPath } from "../../api/customizations";
+import { getSiteCustomizationOrThrow, getSiteSpaceCustomizationOrThrow } from "../../api/customizations";
 import { type ApiMember, listMembers } from "../../api/members";
 import { type ApiOpenApiSpec, listOpenApiSpecs } from "../../api/openapi-specs";
-import { type ApiOrganization, organizationPath } from "../../api/organizations";
+import { type ApiOrganization, getOrganizationOrThrow } from "../../api/organizations";
 import { type ApiSamlProvider, listSamlProviders } from "../../api/saml";
 import { type ApiSectionGroup, listSectionGroups } from "../../api/section-groups";
 import { type ApiSiteSection, listSiteSections } from "../../api/site-sections";
 import { type ApiSiteSpace, listSiteSpaces } from "../../api/site-spaces";
-import { type ApiStructure, siteStructurePath } from "../../api/site-structure";
+import { type ApiStructure, getSiteStructureOrThrow } from "../../api/site-structure";
 import { type ApiSite, listSites } from "../../api/sites";
 import { type ApiSpace, listSpaces } from "../../api/spaces";
 import { type ApiTeam, type ApiTeamMember, listTeamMembers, listTeams } from "../../api/teams";
@@ -36,7 +36,7 @@ export class OrganizationReader {
   }
 
   organization(): Promise<ApiOrganization> {
-    return this.#api.request("GET", organizationPath(this.organizationId));
+    return getOrganizationOrThrow(this.#api, this.organizationId);
   }
 
   members(): Promise<ApiMember[]> {
@@ -81,16 +81,16 @@ export class OrganizationReader {
   }
 
   structure(siteId: string): Promise<ApiStructure> {
-    return this.#api.request("GET", siteStructurePath(this.organizationId, siteId));
+    return getSiteStructureOrThrow(this.#api, this.organizationId, siteId);
   }
 
   customization(siteId: string): Promise<JsonObject> {
-    return this.#api.request("GET", siteCustomizationPath(this.organizationId, siteId));
+    return getSiteCustomizationOrThrow(this.#api, this.organizationId, siteId) as Promise<JsonObject>;
   }
 
   /** The site space's effective customization: the site's with its override laid over it. */
   siteSpaceCustomization(siteId: string, siteSpaceId: string): Promise<JsonObject> {
-    return this.#api.request("GET", siteSpaceCustomizationPath(this.organizationId, siteId, siteSpaceId));
+    return getSiteSpaceCustomizationOrThrow(this.#api, this.organizationId, siteId, siteSpaceId) as Promise<JsonObject>;
   }
 
   adaptiveSchema(siteId: string): Promise<{ jsonSchema: JsonObject } | undefined> {
@@ -108,7 +108,7 @@ export class OrganizationReader {
 
   /** The organization's agent instructions: always there (an organization that never wrote one reads as the empty document). */
   agentInstructions(): Promise<ApiAgentInstructions> {
-    return this.#api.request("GET", agentInstructionsPath(this.organizationId));
+    return getAgentInstructionsOrThrow(this.#api, this.organizationId);
   }
 
   /**
