@@ -40,10 +40,8 @@ export const schema = z.strictObject({
 export type CollectionInputs = z.infer<typeof schema>;
 
 /**
- * A collection of spaces; `parent` changes move it, `organizationId` changes transfer it.
- *
- * A collection (a group of spaces), at the top level of its organization or
- * inside a parent collection.
+ * A collection (a group of spaces), at the top level of its organization or inside a parent
+ * collection; `parent` changes move it, `organizationId` changes transfer it.
  *
  * - Nothing replaces it. Title, description and default level change in place (PATCH).
  * - An `organizationId` change is a transfer (`POST /v1/collections/{id}/transfer`):
@@ -167,10 +165,8 @@ export const outputs = z.object({
 export const definition: ResourceDefinition<CollectionInputs> = {
   kind: "Collection",
   description:
-    "A collection of spaces; `parent` changes move it, `organizationId` changes transfer it.\n" +
-    "\n" +
-    "A collection (a group of spaces), at the top level of its organization or\n" +
-    "inside a parent collection.\n" +
+    "A collection (a group of spaces), at the top level of its organization or inside a parent\n" +
+    "collection; `parent` changes move it, `organizationId` changes transfer it.\n" +
     "\n" +
     "- Nothing replaces it. Title, description and default level change in place (PATCH).\n" +
     "- An `organizationId` change is a transfer (`POST /v1/collections/{id}/transfer`):\n" +

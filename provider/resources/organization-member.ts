@@ -42,7 +42,7 @@ export type OrganizationMemberInputs = z.infer<typeof schema> & { adopt?: undefi
  * The role of an existing organization member. Creating it takes over the member; destroying it
  * leaves them in the organization unless `removeOnDestroy` is true.
  *
- * The role of an existing member of an organization. People join an organization
+ * People join an organization
  * themselves (an invitation, single sign-on, an allowed email domain) and the API cannot add them,
  * so this resource never creates anything: creating it always takes over the member named by
  * `userId` or `email` and sets their role (there is no `adopt` input; it would have nothing to
@@ -138,7 +138,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
     "The role of an existing organization member. Creating it takes over the member; destroying it\n" +
     "leaves them in the organization unless `removeOnDestroy` is true.\n" +
     "\n" +
-    "The role of an existing member of an organization. People join an organization\n" +
+    "People join an organization\n" +
     "themselves (an invitation, single sign-on, an allowed email domain) and the API cannot add them,\n" +
     "so this resource never creates anything: creating it always takes over the member named by\n" +
     "`userId` or `email` and sets their role (there is no `adopt` input; it would have nothing to\n" +

@@ -46,8 +46,6 @@ export interface SamlService {
 /**
  * A SAML single sign-on provider of an organization.
  *
- * A SAML single sign-on provider of an organization.
- *
  * - Replaced when: `organizationId` changes. Every other input changes in place (PATCH).
  * - Removing an optional input from the program stops managing it: the provider keeps its
  *   current value (the API has no way to clear `defaultTeam`, `entityID`, `certificate` or
@@ -119,8 +117,6 @@ export const outputs = z.object({
 export const definition: ResourceDefinition<SamlProviderInputs> = {
   kind: "SamlProvider",
   description:
-    "A SAML single sign-on provider of an organization.\n" +
-    "\n" +
     "A SAML single sign-on provider of an organization.\n" +
     "\n" +
     "- Replaced when: `organizationId` changes. Every other input changes in place (PATCH).\n" +

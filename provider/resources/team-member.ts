@@ -64,11 +64,8 @@ export const schema = z
 export type TeamMemberInputs = z.infer<typeof schema>;
 
 /**
- * One user's membership of one team. Additive: use it for teams whose membership is not managed
- * by `Team.members`.
- *
- * One user's membership of one team, with its role (the production service's behaviour: `PUT .../teams/{team}/members/{user}`
- * adds or updates, `DELETE` removes). Additive: the team's other members are left alone.
+ * One user's membership of one team, with its role. Additive: the team's other members are left
+ * alone, so use it for teams whose membership is not managed by `Team.members`.
  *
  * - The id is `<teamId>/<userId>`.
  * - Replaced when: `organizationId`, `teamId`, `userId` or `email` changes; `role` changes in place.
@@ -151,11 +148,8 @@ function organizationOf(props: State): string {
 export const definition: ResourceDefinition<TeamMemberInputs> = {
   kind: "TeamMember",
   description:
-    "One user's membership of one team. Additive: use it for teams whose membership is not managed\n" +
-    "by `Team.members`.\n" +
-    "\n" +
-    "One user's membership of one team, with its role (the production service's behaviour: `PUT .../teams/{team}/members/{user}`\n" +
-    "adds or updates, `DELETE` removes). Additive: the team's other members are left alone.\n" +
+    "One user's membership of one team, with its role. Additive: the team's other members are left\n" +
+    "alone, so use it for teams whose membership is not managed by `Team.members`.\n" +
     "\n" +
     "- The id is `<teamId>/<userId>`.\n" +
     "- Replaced when: `organizationId`, `teamId`, `userId` or `email` changes; `role` changes in place.\n" +

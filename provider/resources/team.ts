@@ -48,8 +48,6 @@ export const schema = z.strictObject({
 export type TeamInputs = z.infer<typeof schema>;
 
 /**
- * A team of an organization, with authoritative membership.
- *
  * A team of an organization and, when `members` is given, its exact membership.
  *
  * - Replaced when: `organizationId` changes.
@@ -197,8 +195,6 @@ export const outputs = z.object({
 export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
   description:
-    "A team of an organization, with authoritative membership.\n" +
-    "\n" +
     "A team of an organization and, when `members` is given, its exact membership.\n" +
     "\n" +
     "- Replaced when: `organizationId` changes.\n" +
