@@ -185,6 +185,15 @@ describe("every conversion against the release's SDK packages", () => {
       expect("error" in outcome ? outcome.error : "", kind).toBe("");
       expect(("registered" in outcome ? outcome.registered : []).sort(), kind).toEqual(declared);
     }
+
+    // The runner itself: a program failing in an apply, after its registration began, is reported
+    // under its kind, and what it left pending is not counted for the next program.
+    const failing = path.join(scratch, "failing.py");
+    await fs.writeFile(failing, 'import pulumi\nimport pulumi_docs_platform as docs\ndocs.Team("x", title=pulumi.Output.from_input("a").apply(lambda v: 1 / 0))\n');
+    const check = await run(python, [runner, "failing", failing, "team", path.join(examplesDir, "team", "__main__.py")], { maxBuffer: 1 << 26 });
+    const checked = JSON.parse(check.stdout) as Record<string, { registered?: string[]; error?: string }>;
+    expect(checked.failing?.error).toMatch(/ZeroDivisionError: division by zero/);
+    expect(checked.team).toEqual({ registered: ["docs-platform:index:Team"] });
   });
 
   it("Go: each type-checks and vets against the release's module, and one builds", { timeout: minutes(15) }, async () => {
@@ -248,8 +257,8 @@ describe("every conversion against the release's SDK packages", () => {
 /**
  * Runs each program (arguments: kind, path, kind, path, ...) under Pulumi's mocks in this one
  * process and prints, per kind, the types of the resources it registered or the traceback it
- * failed with. Each program gets fresh mocks (an empty registry), fresh settings and a fresh
- * root stack, so nothing one registers is counted for the next.
+ * failed with. Each program gets fresh mocks (an empty registry), fresh settings and a fresh root
+ * stack; what a failed one left pending is run to its end before the next, so it counts for none.
  */
 const PYTHON_MOCK_RUNNER = `import json
 import runpy
@@ -274,6 +283,19 @@ class Mocks(pulumi.runtime.Mocks):
         return {}
 
 
+def settle():
+    """Runs what a failed program left pending to its end, failures and all, under its own mocks."""
+    for _ in range(100):
+        rpc_manager = settings._get_rpc_manager()
+        rpc_manager.unhandled_exception = None
+        rpc_manager.exception_traceback = None
+        try:
+            _sync_await(wait_for_rpcs())
+            return
+        except Exception:
+            pass
+
+
 outcomes = {}
 arguments = sys.argv[1:]
 for kind, program in zip(arguments[0::2], arguments[1::2]):
@@ -286,15 +308,9 @@ for kind, program in zip(arguments[0::2], arguments[1::2]):
         # Registration is asynchronous: wait for every outstanding call before reading what was registered.
         _sync_await(wait_for_rpcs())
         outcomes[kind] = {"registered": mocks.registered}
-    except BaseException:
+    except Exception:
         outcomes[kind] = {"error": traceback.format_exc()}
-        # What the failed program left running finishes now, so that it registers nothing under the next kind.
-        for _ in range(10):
-            try:
-                _sync_await(wait_for_rpcs())
-                break
-            except BaseException:
-                pass
+        settle()
 print(json.dumps(outcomes))
 `;
 
