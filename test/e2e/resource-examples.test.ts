@@ -7,13 +7,18 @@
  * - Every YAML example runs with the real CLI against the emulator, through the plugin: all
  *   eighteen in one stack (each example's resources and outputs under its kind's prefix), up, the
  *   objects in the API, a no-change preview, destroy.
- * - TypeScript: every conversion type-checks (tsc, strict) against the plugin's generated SDK, and
- *   the same program with the dynamic package's import (what the pages show) against the package.
- * - Python: every conversion runs against the generated SDK under Pulumi's own mocks
- *   (pulumi.runtime.set_mocks: each resource registered with its inputs, no engine, no emulator).
- * - Go: every conversion type-checks and vets against the generated SDK (`go vet`); one is built.
- * - Java: every conversion compiles with Maven against the generated SDK, the three that
- *   pulumi-java 1.12.0 writes wrong after their repair (provider/scripts/java-repairs.mts).
+ * - Each conversion is checked against the release's SDK packages (release/sdk/, what `npm run
+ *   release` makes and sdk-packages.test.ts inspects; built once for the run when absent), as a
+ *   user's program meets them:
+ * - TypeScript: every conversion type-checks (tsc, strict) against the npm package as installed,
+ *   and the same program with the dynamic package's import (what the pages show) against the package.
+ * - Python: every conversion runs against the wheel under Pulumi's own mocks
+ *   (pulumi.runtime.set_mocks: each resource registered with its inputs, no engine, no emulator),
+ *   all eighteen in one Python process, each with fresh mocks.
+ * - Go: every conversion type-checks and vets against the release's module (`go vet`); one is built.
+ * - Java: every conversion compiles with Maven against the release's jar, installed into the local
+ *   Maven repository; the three that pulumi-java 1.12.0 writes wrong after their repair
+ *   (provider/scripts/java-repairs.mts).
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
@@ -28,7 +33,9 @@ import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { repositoryRoot, requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, changeCounts, createStack, workRoot, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Api, apiClient } from "./support/api.ts";
-import { generateSdk, installNodeSdk, javaPom, pluginDir } from "./support/sdks.ts";
+import { javaPom, pluginDir } from "./support/sdks.ts";
+import { VERSION } from "../../provider/scripts/release/release-info.mts";
+import { ensureReleasedSdks, onlyFile } from "../release/released-plugin.ts";
 
 const run = promisify(execFile);
 const minutes = (n: number) => n * 60_000;
@@ -122,17 +129,23 @@ describe("every YAML example, with the real CLI against the emulator", () => {
   });
 });
 
-describe("every conversion against its language's SDK", () => {
+describe("every conversion against the release's SDK packages", () => {
+  let sdkDir: string;
   beforeAll(async () => {
     await fs.mkdir(scratch, { recursive: true });
-  });
+    // The packages `npm run release` makes (release/sdk/), built once for the whole run, as sdk-packages.test.ts asks for them.
+    sdkDir = await ensureReleasedSdks();
+  }, minutes(15));
   afterAll(async () => {
     await fs.rm(scratch, { recursive: true, force: true });
   });
 
-  it("TypeScript: each type-checks against the plugin's SDK, and with the dynamic package's import against the package", { timeout: minutes(5) }, async () => {
+  it("TypeScript: each type-checks against the installed npm package, and with the dynamic package's import against the package", { timeout: minutes(5) }, async () => {
     const programDir = path.join(scratch, "typescript");
-    await installNodeSdk(programDir, path.join(scratch, "node"));
+    // The tarball unpacked as npm installs it; its @pulumi/pulumi resolves from the repository's node_modules, above the program.
+    const installed = path.join(programDir, "node_modules", "@docs-platform", "pulumi");
+    await fs.mkdir(installed, { recursive: true });
+    await run("tar", ["-xzf", onlyFile(path.join(sdkDir, "nodejs"), ".tgz"), "-C", installed, "--strip-components=1"]);
     const files: string[] = [];
     for (const kind of kinds) {
       const typescript = await readExample(kind, "index.ts");
@@ -153,30 +166,39 @@ describe("every conversion against its language's SDK", () => {
     expect(files).toHaveLength(36);
   });
 
-  it("Python: each runs against the generated SDK under Pulumi's mocks, registering its YAML's resources", { timeout: minutes(8) }, async () => {
-    const sdk = path.join(scratch, "python-sdk");
-    await generateSdk("python", sdk);
+  it("Python: each runs against the wheel under Pulumi's mocks, all in one process, registering its YAML's resources", { timeout: minutes(8) }, async () => {
     const venv = path.join(scratch, "venv");
     await run("python3", ["-m", "venv", venv]);
     const python = path.join(venv, "bin", "python");
-    await run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${requiredPulumiVersion()}`, sdk], { maxBuffer: 1 << 26 });
+    const wheel = onlyFile(path.join(sdkDir, "python"), ".whl");
+    await run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${requiredPulumiVersion()}`, wheel], { maxBuffer: 1 << 26 });
     const runner = path.join(scratch, "run_with_mocks.py");
     await fs.writeFile(runner, PYTHON_MOCK_RUNNER);
+    const programs = kinds.flatMap((kind) => [kind, path.join(examplesDir, kind, "__main__.py")]);
+    const { stdout } = await run(python, [runner, ...programs], { maxBuffer: 1 << 26 });
+    const outcomes = JSON.parse(stdout) as Record<string, { registered: string[] } | { error: string }>;
+    expect(Object.keys(outcomes)).toEqual(kinds);
     for (const kind of kinds) {
-      const { stdout } = await run(python, [runner, path.join(examplesDir, kind, "__main__.py")], { maxBuffer: 1 << 26 });
-      const registered = (JSON.parse(stdout) as string[]).sort();
       const declared = Object.values((yaml.load(await readExample(kind, "Pulumi.yaml")) as YamlProgram).resources).map((resource) => resource.type).sort();
-      expect(registered, kind).toEqual(declared);
+      const outcome = outcomes[kind]!;
+      // A failed example's traceback is the message, under its kind.
+      expect("error" in outcome ? outcome.error : "", kind).toBe("");
+      expect(("registered" in outcome ? outcome.registered : []).sort(), kind).toEqual(declared);
     }
+
+    // The runner itself: a program failing in an apply, after its registration began, is reported
+    // under its kind, and what it left pending is not counted for the next program.
+    const failing = path.join(scratch, "failing.py");
+    await fs.writeFile(failing, 'import pulumi\nimport pulumi_docs_platform as docs\ndocs.Team("x", title=pulumi.Output.from_input("a").apply(lambda v: 1 / 0))\n');
+    const check = await run(python, [runner, "failing", failing, "team", path.join(examplesDir, "team", "__main__.py")], { maxBuffer: 1 << 26 });
+    const checked = JSON.parse(check.stdout) as Record<string, { registered?: string[]; error?: string }>;
+    expect(checked.failing?.error).toMatch(/ZeroDivisionError: division by zero/);
+    expect(checked.team).toEqual({ registered: ["docs-platform:index:Team"] });
   });
 
-  it("Go: each type-checks and vets against the generated SDK, and one builds", { timeout: minutes(15) }, async () => {
-    const sdk = path.join(scratch, "go-sdk");
-    await generateSdk("go", sdk);
+  it("Go: each type-checks and vets against the release's module, and one builds", { timeout: minutes(15) }, async () => {
     const version = requiredPulumiVersion();
-    await fs.writeFile(path.join(sdk, "go.mod"), `module github.com/docs-platform/pulumi-docs-platform/sdk/go\n\ngo 1.25.11\n\nrequire github.com/pulumi/pulumi/sdk/v3 v${version}\n`);
     const goEnv = { ...process.env, GOFLAGS: "-mod=mod" };
-    await run("go", ["mod", "tidy"], { cwd: sdk, env: goEnv, maxBuffer: 1 << 26 });
     const programs = path.join(scratch, "go-programs");
     for (const kind of kinds) {
       await fs.mkdir(path.join(programs, kind), { recursive: true });
@@ -189,9 +211,9 @@ describe("every conversion against its language's SDK", () => {
         "",
         "go 1.25.11",
         "",
-        `require (\n\tgithub.com/docs-platform/pulumi-docs-platform/sdk/go v0.0.0\n\tgithub.com/pulumi/pulumi/sdk/v3 v${version}\n)`,
+        `require (\n\tgithub.com/docs-platform/pulumi-docs-platform/sdk/go v${VERSION}\n\tgithub.com/pulumi/pulumi/sdk/v3 v${version}\n)`,
         "",
-        `replace github.com/docs-platform/pulumi-docs-platform/sdk/go => ${sdk}`,
+        `replace github.com/docs-platform/pulumi-docs-platform/sdk/go => ${path.join(sdkDir, "go")}`,
         "",
       ].join("\n"),
     );
@@ -204,13 +226,13 @@ describe("every conversion against its language's SDK", () => {
     await run("go", ["build", "-o", path.join(scratch, "go-bin", "site-structure"), "./site-structure"], { cwd: programs, maxBuffer: 1 << 26 });
   });
 
-  it("Java: each compiles with Maven against the generated SDK", { timeout: minutes(10) }, async () => {
-    const sdk = path.join(scratch, "java-sdk");
-    await generateSdk("java", sdk);
+  it("Java: each compiles with Maven against the release's jar in the local Maven repository", { timeout: minutes(10) }, async () => {
+    const javaDir = path.join(sdkDir, "java");
+    // What a user does with an artifact not in a remote repository (as rehearsal-languages.test.ts does).
+    await run("mvn", ["-q", "-B", "install:install-file", `-Dfile=${onlyFile(javaDir, ".jar")}`, `-DpomFile=${onlyFile(javaDir, ".pom")}`], { maxBuffer: 1 << 26 });
     const project = path.join(scratch, "java-programs");
     await fs.mkdir(project, { recursive: true });
     await fs.writeFile(path.join(project, "pom.xml"), JAVA_POM);
-    await fs.cp(path.join(sdk, "src", "main"), path.join(project, "src", "main"), { recursive: true });
     const compiling = kinds;
     expect(compiling.length).toBe(18);
     for (const kind of compiling) {
@@ -227,35 +249,69 @@ describe("every conversion against its language's SDK", () => {
     );
     expect(result).toBe("");
     for (const kind of compiling) await fs.access(path.join(project, "target", "classes", "examples", kind.replaceAll("-", "_"), "App.class"));
+    // Against the jar alone: no SDK source was compiled here.
+    await expect(fs.access(path.join(project, "target", "classes", "com", "docsplatform"))).rejects.toThrow();
   });
 });
 
-/** Runs one program under Pulumi's mocks and prints the types of the resources it registered. */
+/**
+ * Runs each program (arguments: kind, path, kind, path, ...) under Pulumi's mocks in this one
+ * process and prints, per kind, the types of the resources it registered or the traceback it
+ * failed with. Each program gets fresh mocks (an empty registry), fresh settings and a fresh root
+ * stack; what a failed one left pending is run to its end before the next, so it counts for none.
+ */
 const PYTHON_MOCK_RUNNER = `import json
 import runpy
 import sys
+import traceback
 
 import pulumi
+from pulumi.runtime import settings
 from pulumi.runtime.stack import wait_for_rpcs
 from pulumi.runtime.sync_await import _sync_await
 
-registered = []
-
 
 class Mocks(pulumi.runtime.Mocks):
+    def __init__(self):
+        self.registered = []
+
     def new_resource(self, args):
-        registered.append(args.typ)
+        self.registered.append(args.typ)
         return [args.name + "-id", args.inputs]
 
     def call(self, args):
         return {}
 
 
-pulumi.runtime.set_mocks(Mocks(), preview=False)
-runpy.run_path(sys.argv[1], run_name="__main__")
-# Registration is asynchronous: wait for every outstanding call before reading what was registered.
-_sync_await(wait_for_rpcs())
-print(json.dumps(registered))
+def settle():
+    """Runs what a failed program left pending to its end, failures and all, under its own mocks."""
+    for _ in range(100):
+        rpc_manager = settings._get_rpc_manager()
+        rpc_manager.unhandled_exception = None
+        rpc_manager.exception_traceback = None
+        try:
+            _sync_await(wait_for_rpcs())
+            return
+        except Exception:
+            pass
+
+
+outcomes = {}
+arguments = sys.argv[1:]
+for kind, program in zip(arguments[0::2], arguments[1::2]):
+    mocks = Mocks()
+    # A new root stack for each program: set_mocks makes one only when there is none.
+    settings.ROOT.set(None)
+    pulumi.runtime.set_mocks(mocks, preview=False)
+    try:
+        runpy.run_path(program, run_name="__main__")
+        # Registration is asynchronous: wait for every outstanding call before reading what was registered.
+        _sync_await(wait_for_rpcs())
+        outcomes[kind] = {"registered": mocks.registered}
+    except Exception:
+        outcomes[kind] = {"error": traceback.format_exc()}
+        settle()
+print(json.dumps(outcomes))
 `;
 
-const JAVA_POM = javaPom({ groupId: "com.docsplatform", artifactId: "resource-examples", dependencies: ["com.google.code.findbugs:jsr305:3.0.2"] });
+const JAVA_POM = javaPom({ groupId: "com.docsplatform", artifactId: "resource-examples", dependencies: [`com.docsplatform:docs-platform:${VERSION}`] });

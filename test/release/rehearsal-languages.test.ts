@@ -31,18 +31,12 @@ import { requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, assertSucceeded, changeCounts, changedSteps, createStack, runPulumi, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
-import { VERSION, archiveName, releaseDir } from "../../provider/scripts/release/release-info.mts";
+import { VERSION, archiveName } from "../../provider/scripts/release/release-info.mts";
 import { javaPom } from "../e2e/support/sdks.ts";
-import { type ServedRelease, archivePath, checksumsPath, ensureRelease, installedDocsPlatformPlugins, linuxAmd64, serveRelease } from "./released-plugin.ts";
+import { type ServedRelease, archivePath, checksumsPath, ensureRelease, installedDocsPlatformPlugins, linuxAmd64, onlyFile, sdkDir, sdkLanguages, serveRelease } from "./released-plugin.ts";
 
 const run = promisify(execFile);
 const minutes = (n: number) => n * 60_000;
-const sdkDir = path.join(releaseDir, "sdk");
-const onlyFile = (dir: string, suffix: string) => {
-  const files = fs.readdirSync(dir).filter((file) => file.endsWith(suffix));
-  if (files.length !== 1) throw new Error(`${dir} holds ${files.length} *${suffix} files, not one`);
-  return path.join(dir, files[0]!);
-};
 
 let release: ServedRelease;
 let emulator: Emulator;
@@ -51,7 +45,7 @@ const stacks: TestStack[] = [];
 
 beforeAll(async () => {
   await ensureRelease(
-    () => fs.existsSync(archivePath) && fs.existsSync(checksumsPath) && ["nodejs", "python", "go", "java"].every((language) => fs.existsSync(path.join(sdkDir, language))),
+    () => fs.existsSync(archivePath) && fs.existsSync(checksumsPath) && sdkLanguages.every((language) => fs.existsSync(path.join(sdkDir, language))),
     ["--platform", "linux-amd64"],
   );
   release = await serveRelease();

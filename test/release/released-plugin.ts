@@ -53,6 +53,22 @@ export async function ensureRelease(built: () => boolean, args: readonly string[
   });
 }
 
+/** The release's SDK packages (release/sdk/<language>), built once for the whole run when absent. */
+export const sdkDir = path.join(releaseDir, "sdk");
+export const sdkLanguages = ["nodejs", "python", "go", "java"] as const;
+
+export async function ensureReleasedSdks(): Promise<string> {
+  await ensureRelease(() => sdkLanguages.every((language) => fs.existsSync(path.join(sdkDir, language))), ["--no-plugin"]);
+  return sdkDir;
+}
+
+/** The one file of `dir` whose name ends in `suffix`. */
+export function onlyFile(dir: string, suffix: string): string {
+  const files = fs.readdirSync(dir).filter((file) => file.endsWith(suffix));
+  if (files.length !== 1) throw new Error(`${dir} holds ${files.length} *${suffix} files, not one`);
+  return path.join(dir, files[0]!);
+}
+
 export async function ensureReleasedArchive(): Promise<string> {
   await ensureRelease(() => fs.existsSync(archivePath) && fs.existsSync(checksumsPath), ["--platform", "linux-amd64", "--no-sdks"]);
   return archivePath;

@@ -10,12 +10,11 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { VERSION, providerRoot, releaseDir } from "../../provider/scripts/release/release-info.mts";
-import { ensureRelease } from "./released-plugin.ts";
+import { VERSION, providerRoot } from "../../provider/scripts/release/release-info.mts";
+import { ensureReleasedSdks, sdkDir } from "./released-plugin.ts";
 import { workRoot } from "../pulumi-cli/run-pulumi.ts";
 
 const run = promisify(execFile);
-const sdkDir = path.join(releaseDir, "sdk");
 const schema = JSON.parse(fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8"));
 const plugin = { resource: true, name: "docs-platform", version: VERSION, server: schema.pluginDownloadURL };
 const minutes = (n: number) => n * 60_000;
@@ -29,7 +28,7 @@ const onlyFile = (dir: string, suffix: string) => {
 };
 
 beforeAll(async () => {
-  await ensureRelease(() => ["nodejs", "python", "go", "java"].every((language) => fs.existsSync(path.join(sdkDir, language))), ["--no-plugin"]);
+  await ensureReleasedSdks();
 }, minutes(15));
 
 describe("the release's SDK packages", () => {
