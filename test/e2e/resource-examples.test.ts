@@ -35,7 +35,7 @@ import { type TestStack, changeCounts, createStack, workRoot, writeProgram } fro
 import { type Api, apiClient } from "./support/api.ts";
 import { javaPom, pluginDir } from "./support/sdks.ts";
 import { VERSION } from "../../provider/scripts/release/release-info.mts";
-import { ensureReleasedSdks, onlyFile } from "../release/released-plugin.ts";
+import { ensureReleasedSdks, installReleasedJar, onlyFile } from "../release/released-plugin.ts";
 
 const run = promisify(execFile);
 const minutes = (n: number) => n * 60_000;
@@ -227,9 +227,8 @@ describe("every conversion against the release's SDK packages", () => {
   });
 
   it("Java: each compiles with Maven against the release's jar in the local Maven repository", { timeout: minutes(10) }, async () => {
-    const javaDir = path.join(sdkDir, "java");
-    // What a user does with an artifact not in a remote repository (as rehearsal-languages.test.ts does).
-    await run("mvn", ["-q", "-B", "install:install-file", `-Dfile=${onlyFile(javaDir, ".jar")}`, `-DpomFile=${onlyFile(javaDir, ".pom")}`], { maxBuffer: 1 << 26 });
+    // What a user does with an artifact not in a remote repository: `mvn install:install-file` (once for the run).
+    await installReleasedJar();
     const project = path.join(scratch, "java-programs");
     await fs.mkdir(project, { recursive: true });
     await fs.writeFile(path.join(project, "pom.xml"), JAVA_POM);

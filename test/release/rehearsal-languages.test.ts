@@ -33,7 +33,7 @@ import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
 import { VERSION, archiveName } from "../../provider/scripts/release/release-info.mts";
 import { javaPom } from "../e2e/support/sdks.ts";
-import { type ServedRelease, archivePath, checksumsPath, ensureRelease, installedDocsPlatformPlugins, linuxAmd64, onlyFile, sdkDir, sdkLanguages, serveRelease } from "./released-plugin.ts";
+import { type ServedRelease, ensureReleasedArchive, ensureReleasedSdks, installReleasedJar, installedDocsPlatformPlugins, linuxAmd64, onlyFile, sdkDir, serveRelease } from "./released-plugin.ts";
 
 const run = promisify(execFile);
 const minutes = (n: number) => n * 60_000;
@@ -44,10 +44,9 @@ let api: Api;
 const stacks: TestStack[] = [];
 
 beforeAll(async () => {
-  await ensureRelease(
-    () => fs.existsSync(archivePath) && fs.existsSync(checksumsPath) && sdkLanguages.every((language) => fs.existsSync(path.join(sdkDir, language))),
-    ["--platform", "linux-amd64"],
-  );
+  // Each part built only if missing (a build of one never rebuilds another file's part under it).
+  await ensureReleasedArchive();
+  await ensureReleasedSdks();
   release = await serveRelease();
   emulator = await startEmulator({ db: ":memory:" });
   api = apiClient(emulator.url, emulator.fixture.organizations[0]!.admin.token);
@@ -290,10 +289,8 @@ describe.concurrent("release rehearsals per language", () => {
   });
 
   it("Java: the release's jar and pom in the local Maven repository; up, no-change preview, the lookup once the plugin is installed, destroy", { timeout: minutes(12) }, async () => {
-    const jar = onlyFile(path.join(sdkDir, "java"), ".jar");
-    const pom = onlyFile(path.join(sdkDir, "java"), ".pom");
-    // What a user does with an artifact not in a remote repository: `mvn install:install-file`.
-    await run("mvn", ["-q", "-B", "install:install-file", `-Dfile=${jar}`, `-DpomFile=${pom}`], { maxBuffer: 1 << 26 });
+    // What a user does with an artifact not in a remote repository: `mvn install:install-file` (once for the run).
+    await installReleasedJar();
     const programDir = await writeProgram("rehearsal-java", {
       "Pulumi.yaml": ["name: rehearsal-java", "runtime: java", ""].join("\n"),
       "pom.xml": JAVA_POM,

@@ -62,6 +62,23 @@ export async function ensureReleasedSdks(): Promise<string> {
   return sdkDir;
 }
 
+/**
+ * The release's Java jar and pom installed into the local Maven repository (`mvn
+ * install:install-file`, what a user does with an artifact that is in no remote repository),
+ * once for the run and under the build lock: two files installing into the one ~/.m2 at once
+ * could each read the other's half-written jar.
+ */
+export async function installReleasedJar(): Promise<void> {
+  const javaDir = path.join(await ensureReleasedSdks(), "java");
+  const installed = path.join(workRoot, "release-jar-installed");
+  await withBuildLock(async () => {
+    if (fs.existsSync(installed)) return;
+    await run("mvn", ["-q", "-B", "install:install-file", `-Dfile=${onlyFile(javaDir, ".jar")}`, `-DpomFile=${onlyFile(javaDir, ".pom")}`], { maxBuffer: 1 << 26 });
+    fs.mkdirSync(workRoot, { recursive: true });
+    fs.writeFileSync(installed, "");
+  });
+}
+
 /** The one file of `dir` whose name ends in `suffix`. */
 export function onlyFile(dir: string, suffix: string): string {
   const files = fs.readdirSync(dir).filter((file) => file.endsWith(suffix));

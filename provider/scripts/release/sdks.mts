@@ -141,8 +141,13 @@ export async function buildSdks(releaseDir: string, languages: readonly Language
   const written: string[] = [];
   for (const language of languages) {
     const outDir = path.join(releaseDir, "sdk", language);
+    // Built beside its place and moved there whole: whoever finds sdk/<language> finds it complete.
+    const partial = `${outDir}.partial`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    const artifacts = await builders[language](partial);
     fs.rmSync(outDir, { recursive: true, force: true });
-    written.push(...(await builders[language](outDir)));
+    fs.renameSync(partial, outDir);
+    written.push(...artifacts.map((artifact) => path.join(outDir, path.relative(partial, artifact))));
   }
   return written;
 }
