@@ -91,7 +91,8 @@ interface Outputs {
 }
 
 /** Up, the objects in the API, a no-change preview; returns the outputs. */
-async function upAndPreview(stack: TestStack, prefix: string, lookup = true): Promise<Outputs> {
+/** `lookup`: whether the program looks the organization up; `preview`: whether a no-change preview follows here. */
+async function upAndPreview(stack: TestStack, prefix: string, { lookup = true, preview = true } = {}): Promise<Outputs> {
   await stack.up();
   expectReleasedPluginInstalled(stack);
   // Only the archive was asked of the release (no checksums file, nothing else).
@@ -102,7 +103,7 @@ async function upAndPreview(stack: TestStack, prefix: string, lookup = true): Pr
   expect(await api.get(`/orgs/org-acme/teams/${outputs.writersTeam}`)).toMatchObject({ title: `${prefix} writers`, members: 1 });
   expect(await api.get(`/collections/${outputs.handbookCollection}`)).toMatchObject({ title: `${prefix} handbook` });
   expect(await api.get(`/spaces/${outputs.onboardingSpace}`)).toMatchObject({ title: "Onboarding", parent: outputs.handbookCollection });
-  expect(changeCounts(await stack.preview())).toEqual({});
+  if (preview) expect(changeCounts(await stack.preview())).toEqual({});
   return outputs;
 }
 
@@ -288,7 +289,7 @@ describe.concurrent("release rehearsals per language", () => {
     await destroy(stack, outputs);
   });
 
-  it("Java: the release's jar and pom in the local Maven repository; up, no-change preview, the lookup once the plugin is installed, destroy", { timeout: minutes(12) }, async () => {
+  it("Java: the release's jar and pom in the local Maven repository; up, the lookup once the plugin is installed, no-change preview, destroy", { timeout: minutes(12) }, async () => {
     // What a user does with an artifact not in a remote repository: `mvn install:install-file` (once for the run).
     await installReleasedJar();
     const programDir = await writeProgram("rehearsal-java", {
@@ -297,7 +298,8 @@ describe.concurrent("release rehearsals per language", () => {
       "src/main/java/rehearsal/App.java": JAVA_PROGRAM,
     });
     const stack = await rehearsalStack(programDir, "java");
-    const outputs = await upAndPreview(stack, "Java", false);
+    // Its no-change preview comes after the lookup's up (each command of a Java program is a Maven run).
+    const outputs = await upAndPreview(stack, "Java", { lookup: false, preview: false });
     // pulumi-java 1.12.0 sends a function's invoke without the SDK's plugin download URL (only a
     // resource's registration carries it), so a first `up` whose first request is the lookup looks
     // for the plugin at get.pulumi.com (README, Java). Once the plugin is installed, the lookup works.
