@@ -38,7 +38,7 @@ export default defineConfig({
           name: "cli",
           include: ["test/e2e/**/*.test.ts", "test/release/**/*.test.ts", "test/unit/ensure-pulumi.test.ts"],
           exclude: ALONE,
-          maxWorkers: 5,
+          maxWorkers: 4,
           // A file's `describe.concurrent` tests (secret-failures' previews) run three at a time.
           maxConcurrency: 3,
           sequence: { groupOrder: 1 },

@@ -110,7 +110,7 @@ describe("first errors, as the CLI prints them", () => {
   it("a lookup that finds nothing is one line: the lookup, its criteria, the cause; no stack trace", { timeout: minutes(3) }, async () => {
     const preview = await (await stackFor("lookup")).run(["preview"]);
     expect(preview.exitCode).not.toBe(0);
-    expect(errorLines(preview)).toContain(EXPECTED.lookup);
+    expect(errorLines(preview), outputOf(preview)).toContain(EXPECTED.lookup);
     expect(outputOf(preview)).not.toMatch(/^\s+at /m);
     expect(outputOf(preview)).not.toContain("error serializing property");
     expect(outputOf(preview)).not.toContain("\u001b[");
