@@ -201,7 +201,7 @@ export interface AgentInstructionsArgs {
   clearOnDestroy?: ArgOf<typeof schema, "clearOnDestroy">;
 }
 
-/** The outputs of a `AgentInstructions` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `AgentInstructions` resource kind: every input as the state holds it, and the server's own fields. */
 export interface AgentInstructionsOutputs {
   /** Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

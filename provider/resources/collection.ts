@@ -282,7 +282,7 @@ export interface CollectionArgs {
   adopt?: ArgOf<typeof schema, "adopt">;
 }
 
-/** The outputs of a `Collection` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `Collection` resource kind: every input as the state holds it, and the server's own fields. */
 export interface CollectionOutputs {
   /** Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

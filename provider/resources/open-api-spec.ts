@@ -398,7 +398,7 @@ export interface OpenApiSpecArgs {
   adopt?: ArgOf<typeof openApiSpecInputs, "adopt">;
 }
 
-/** The outputs of a `OpenApiSpec` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `OpenApiSpec` resource kind: every input as the state holds it, and the server's own fields. */
 export interface OpenApiSpecOutputs {
   /** Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
   readonly organizationId: OutputOf<typeof openApiSpecInputs, "organizationId">;

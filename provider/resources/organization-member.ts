@@ -229,7 +229,7 @@ export interface OrganizationMemberArgs {
   removeOnDestroy?: ArgOf<typeof schema, "removeOnDestroy">;
 }
 
-/** The outputs of a `OrganizationMember` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `OrganizationMember` resource kind: every input as the state holds it, and the server's own fields. */
 export interface OrganizationMemberOutputs {
   /** Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

@@ -249,7 +249,7 @@ export interface OrganizationSettingsArgs {
   mergeRules?: ArgOf<typeof schema, "mergeRules">;
 }
 
-/** The outputs of a `OrganizationSettings` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `OrganizationSettings` resource kind: every input as the state holds it, and the server's own fields. */
 export interface OrganizationSettingsOutputs {
   /** Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

@@ -205,7 +205,7 @@ export interface SamlProviderArgs {
   adopt?: ArgOf<typeof schema, "adopt">;
 }
 
-/** The outputs of a `SamlProvider` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `SamlProvider` resource kind: every input as the state holds it, and the server's own fields. */
 export interface SamlProviderOutputs {
   /** Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

@@ -226,7 +226,7 @@ export interface SiteAdaptiveSchemaArgs {
   jsonSchema: ArgOf<typeof schema, "jsonSchema">;
 }
 
-/** The outputs of a `SiteAdaptiveSchema` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `SiteAdaptiveSchema` resource kind: every input as the state holds it, and the server's own fields. */
 export interface SiteAdaptiveSchemaOutputs {
   /** Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

@@ -489,7 +489,7 @@ export interface SiteCustomizationArgs {
   insights?: ArgOf<typeof schema, "insights">;
 }
 
-/** The outputs of a `SiteCustomization` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `SiteCustomization` resource kind: every input as the state holds it, and the server's own fields. */
 export interface SiteCustomizationOutputs {
   /** Id of the organization that owns the site. Changing it manages another site's customization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

@@ -179,7 +179,7 @@ export interface SiteSectionGroupArgs {
   adopt?: ArgOf<typeof siteSectionGroupInputs, "adopt">;
 }
 
-/** The outputs of a `SiteSectionGroup` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `SiteSectionGroup` resource kind: every input as the state holds it, and the server's own fields. */
 export interface SiteSectionGroupOutputs {
   /** Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
   readonly organizationId: OutputOf<typeof siteSectionGroupInputs, "organizationId">;

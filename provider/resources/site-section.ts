@@ -298,7 +298,7 @@ export interface SiteSectionArgs {
   adopt?: ArgOf<typeof siteSectionInputs, "adopt">;
 }
 
-/** The outputs of a `SiteSection` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `SiteSection` resource kind: every input as the state holds it, and the server's own fields. */
 export interface SiteSectionOutputs {
   /** Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
   readonly organizationId: OutputOf<typeof siteSectionInputs, "organizationId">;

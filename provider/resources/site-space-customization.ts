@@ -248,7 +248,7 @@ export interface SiteSpaceCustomizationArgs {
   insights?: ArgOf<typeof schema, "insights">;
 }
 
-/** The outputs of a `SiteSpaceCustomization` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `SiteSpaceCustomization` resource kind: every input as the state holds it, and the server's own fields. */
 export interface SiteSpaceCustomizationOutputs {
   /** Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

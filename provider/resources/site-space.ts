@@ -262,7 +262,7 @@ export interface SiteSpaceArgs {
   adopt?: ArgOf<typeof siteSpaceInputs, "adopt">;
 }
 
-/** The outputs of a `SiteSpace` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `SiteSpace` resource kind: every input as the state holds it, and the server's own fields. */
 export interface SiteSpaceOutputs {
   /** Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
   readonly organizationId: OutputOf<typeof siteSpaceInputs, "organizationId">;

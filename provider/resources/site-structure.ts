@@ -346,7 +346,7 @@ export interface SiteStructureArgs {
   sections?: ArgOf<typeof schema, "sections">;
 }
 
-/** The outputs of a `SiteStructure` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `SiteStructure` resource kind: every input as the state holds it, and the server's own fields. */
 export interface SiteStructureOutputs {
   /** Id of the organization that owns the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

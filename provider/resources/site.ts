@@ -381,7 +381,7 @@ export interface SiteArgs {
   adopt?: ArgOf<typeof siteInputs, "adopt">;
 }
 
-/** The outputs of a `Site` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `Site` resource kind: every input as the state holds it, and the server's own fields. */
 export interface SiteOutputs {
   /** Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
   readonly organizationId: OutputOf<typeof siteInputs, "organizationId">;

@@ -347,7 +347,7 @@ export interface SpaceArgs {
   adopt?: ArgOf<typeof schema, "adopt">;
 }
 
-/** The outputs of a `Space` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `Space` resource kind: every input as the state holds it, and the server's own fields. */
 export interface SpaceOutputs {
   /** Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

@@ -259,7 +259,7 @@ export interface TeamMemberArgs {
   adopt?: ArgOf<typeof schema, "adopt">;
 }
 
-/** The outputs of a `TeamMember` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `TeamMember` resource kind: every input as the state holds it, and the server's own fields. */
 export interface TeamMemberOutputs {
   /** Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

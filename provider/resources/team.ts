@@ -314,7 +314,7 @@ export interface TeamArgs {
   adopt?: ArgOf<typeof schema, "adopt">;
 }
 
-/** The outputs of a `Team` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `Team` resource kind: every input as the state holds it, and the server's own fields. */
 export interface TeamOutputs {
   /** Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

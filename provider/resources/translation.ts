@@ -318,7 +318,7 @@ export interface TranslationArgs {
   adopt?: ArgOf<typeof schema, "adopt">;
 }
 
-/** The outputs of a `Translation` resource: every input as the state holds it, and the server's own fields. */
+/** The outputs of the `Translation` resource kind: every input as the state holds it, and the server's own fields. */
 export interface TranslationOutputs {
   /** Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;

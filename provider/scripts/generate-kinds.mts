@@ -44,7 +44,7 @@ function outputsInterface(definition: (typeof KINDS)[number], schemaExport: stri
   const { kind } = definition;
   const inputs = definition.schema.shape as Record<string, unknown>;
   const outputs = ((definition as { outputs?: { shape: Record<string, unknown> } }).outputs?.shape ?? {}) as Record<string, unknown>;
-  let body = docComment(`The outputs of a \`${kind}\` resource: every input as the state holds it, and the server's own fields.`, "");
+  let body = docComment(`The outputs of the \`${kind}\` resource kind: every input as the state holds it, and the server's own fields.`, "");
   body += `export interface ${kind}Outputs {
 `;
   for (const [key, field] of Object.entries(inputs)) {
