@@ -10,8 +10,12 @@
  * in it: every language's SDK through the plugin, end to end (the suite's one run of each; the
  * SDKs are the ones the release generates from the schema with the CLI's own code generators).
  *
- * - Python: `pulumi install` makes the virtualenv from a requirements.txt naming the wheel and
- *   `pulumi` from PyPI; up, a no-change preview, a change read from stack config (`pulumi config
+ * - Python: `pulumi up` before `pulumi install` says the virtualenv is missing and how to make it;
+ *   `pulumi install` makes the virtualenv from a requirements.txt naming the wheel and `pulumi`
+ *   from PyPI; the language host, asked as the engine asks, reports the wheel's plugin (name,
+ *   version, server); up, with the stack's config read through pulumi.Config in each form (get,
+ *   require, get_int, require_secret, another namespace, None when absent; the secret stays
+ *   encrypted in the state); a no-change preview, a change read from stack config (`pulumi config
  *   set`, then up changes exactly that resource), destroy.
  * - Go: the release's module through a `replace`, the team's title from stack config; TypeScript: the release's tarball `npm install`ed;
  *   Java: the release's jar and pom installed into the local Maven repository. Each: up, a no-change
@@ -28,12 +32,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
-import { type TestStack, assertSucceeded, changeCounts, changedSteps, createStack, runPulumi, writeProgram } from "../pulumi-cli/run-pulumi.ts";
+import { type ConfigValue, type TestStack, assertSucceeded, changeCounts, changedSteps, createStack, runPulumi, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
 import { VERSION, archiveName } from "../../provider/scripts/release/release-info.mts";
 import { javaPom } from "../e2e/support/sdks.ts";
-import { type ServedRelease, ensureReleasedArchive, ensureReleasedSdks, installReleasedJar, installedDocsPlatformPlugins, linuxAmd64, onlyFile, sdkDir, serveRelease } from "./released-plugin.ts";
+import { startLanguageHost } from "./language-host-client.ts";
+import { type ServedRelease, ensureReleasedArchive, ensureReleasedSdks, installReleasedJar, installedDocsPlatformPlugins, linuxAmd64, onlyFile, pluginDownloadUrl, sdkDir, serveRelease } from "./released-plugin.ts";
 
 const run = promisify(execFile);
 const minutes = (n: number) => n * 60_000;
@@ -59,7 +64,7 @@ afterAll(async () => {
 });
 
 /** A stack of the program as a user makes one: the provider's config, the download sent to the loopback server. */
-async function rehearsalStack(programDir: string, name: string, config: Record<string, string> = {}): Promise<TestStack> {
+async function rehearsalStack(programDir: string, name: string, config: Record<string, ConfigValue> = {}): Promise<TestStack> {
   const acme = emulator.fixture.organizations[0]!;
   const stack = await createStack({
     programDir,
@@ -126,7 +131,14 @@ pulumi.export("organizationTitle", organization.title)
 pulumi.export("writersTeam", writers.id)
 pulumi.export("handbookCollection", handbook.id)
 pulumi.export("onboardingSpace", onboarding.id)
+# The stack's config as pulumi.Config reads it, in each form (the language host's part).
+pulumi.export("count", config.get_int("count"))
+pulumi.export("absentIsNone", config.get("absent") is None)
+pulumi.export("password", config.require_secret("password"))
+pulumi.export("region", pulumi.Config("elsewhere").get("region"))
 `;
+
+const PASSWORD = "correct horse battery staple";
 
 const GO_PROGRAM = `package main
 
@@ -211,7 +223,7 @@ const JAVA_POM = javaPom({ groupId: "rehearsal", artifactId: "rehearsal-java", d
 // Side by side: each mostly waits on its toolchain, the CLI and the emulator.
 describe.concurrent("release rehearsals per language", () => {
   it(
-    "Python: `pulumi install` makes the virtualenv from the wheel and pulumi, the plugin comes from the wheel's server; up, no-change preview, a config change, destroy",
+    "Python: before `pulumi install` the host says what to run; `pulumi install` makes the virtualenv from the wheel and pulumi, the host reports the wheel's plugin and it comes from the wheel's server; the stack's config in each form; up, no-change preview, a config change, destroy",
     { timeout: minutes(12) },
     async () => {
       const wheel = onlyFile(path.join(sdkDir, "python"), ".whl");
@@ -220,7 +232,18 @@ describe.concurrent("release rehearsals per language", () => {
         "requirements.txt": `pulumi==${requiredPulumiVersion()}\n${wheel}\n`,
         "__main__.py": PYTHON_PROGRAM,
       });
-      const stack = await rehearsalStack(programDir, "python", { teamTitle: "Python writers" });
+      const stack = await rehearsalStack(programDir, "python", {
+        teamTitle: "Python writers",
+        count: "3",
+        password: { value: PASSWORD, secret: true },
+        "elsewhere:region": "eu-west",
+      });
+
+      // Before `pulumi install`: the language host says the virtualenv is missing and how to make it.
+      const early = await stack.run(["up", "--yes", "--skip-preview"]);
+      expect(early.exitCode).not.toBe(0);
+      expect(early.stdout + early.stderr).toContain(`The 'virtualenv' option in Pulumi.yaml is set to "venv", but ${path.join(programDir, "venv")} does not appear to be a virtual environment`);
+      expect(early.stdout + early.stderr).toContain("Run `pulumi install`");
 
       const install = assertSucceeded(await runPulumi(["install"], { cwd: programDir, env: stack.env, timeoutMs: minutes(8) }));
       expect(install.stdout + install.stderr).toContain("Creating virtual environment");
@@ -231,8 +254,22 @@ describe.concurrent("release rehearsals per language", () => {
       // The language host reported the wheel's plugin (its pulumi-plugin.json), and `pulumi install`
       // installed it from the wheel's server: before any `up`.
       expectReleasedPluginInstalled(stack);
+      // What the engine asked the host for, asked again here as the engine asks: the plugin the
+      // installed wheel names in its pulumi-plugin.json, with its server.
+      const host = await startLanguageHost("python", programDir, stack.env, { virtualenv: "venv" });
+      try {
+        const expected = [{ kind: "resource", name: "docs-platform", version: VERSION, server: pluginDownloadUrl }];
+        expect(await host.requiredPackages()).toEqual(expected);
+        expect(await host.requiredPlugins()).toEqual(expected);
+      } finally {
+        host.close();
+      }
 
       const outputs = await upAndPreview(stack, "Python");
+      // pulumi.Config: get_int, require_secret, another namespace, None for an absent key (get and
+      // require are the team's title and the handbook's description); the secret stays one in the state.
+      expect(outputs).toMatchObject({ count: 3, absentIsNone: true, password: PASSWORD, region: "eu-west" });
+      expect((await stack.exportState()).text).not.toContain(PASSWORD);
 
       // A change read from stack config: exactly the team is updated, in place.
       await stack.setConfig("teamTitle", "Python editors");

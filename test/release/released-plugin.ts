@@ -109,8 +109,10 @@ export function pathWithoutNode(...dirs: string[]): string {
 }
 
 const schema = JSON.parse(fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8")) as { pluginDownloadURL: string };
-/** The URL the CLI would download this version's plugin from: the schema's pluginDownloadURL, which every SDK carries as `server`. */
-export const downloadUrl = schema.pluginDownloadURL.replace("${VERSION}", VERSION);
+/** The schema's pluginDownloadURL, `${VERSION}` and all: what every SDK carries as `server`. */
+export const pluginDownloadUrl = schema.pluginDownloadURL;
+/** The URL the CLI would download this version's plugin from. */
+export const downloadUrl = pluginDownloadUrl.replace("${VERSION}", VERSION);
 
 export interface ServedRelease {
   /** The server's root, ending in `/`. */
