@@ -6,9 +6,11 @@ import { FAST_TIER, FAST_TIER_EXCLUDE } from "./vitest.fast.config.ts";
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 
 /**
- * Files that change what other tests stand on while they run, so they run alone, after the rest:
+ * Files that change what other tests stand on while they run, so they run apart, after the rest:
  * they follow the docs word for word (`npm install` and `npm pack` in this checkout relink
- * node_modules/.bin). The fault scenarios and the SDK languages run with the other CLI files: the
+ * node_modules/.bin and rebuild provider/ and the emulator). The two run side by side, each line of
+ * theirs that touches the checkout under a lock on it (lockingCheckout in
+ * test/e2e/support/markdown-steps.ts): one of them alone left a core idle. The fault scenarios and the SDK languages run with the other CLI files: the
  * fault scenarios mostly wait on retries and backoff (faults.test.ts took 434 s of wall time for
  * 133 s of CPU), and each of these files has its own emulator, stacks and scratch folders; so does
  * export.test.ts, whose `npm pack` runs no script (it only reads the checkout).
@@ -44,7 +46,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      { extends: true, test: { name: "alone", include: ALONE, maxWorkers: 1, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: "alone", include: ALONE, maxWorkers: 2, sequence: { groupOrder: 2 } } },
     ],
   },
 });

@@ -14,13 +14,15 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bash, sectionSteps, stackLifecycleScript } from "./support/markdown-steps.ts";
+import { bash, lockingCheckout, sectionSteps, stackLifecycleScript } from "./support/markdown-steps.ts";
 import { type Api, apiClient } from "./support/api.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensurePulumi, repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
-import { stateDirEnvironment } from "../pulumi-cli/run-pulumi.ts";
+import { stateDirEnvironment, workRoot } from "../pulumi-cli/run-pulumi.ts";
 
 const minutes = (n: number) => n * 60_000;
+/** The checkout's lock, shared with the other file that follows the install docs (lockingCheckout). */
+const checkoutLock = path.join(workRoot, "checkout.lock");
 const SECTION = "Use it in your own project";
 const REGISTRY_INSTALL = "npm install pulumi-docs-platform @pulumi/pulumi";
 
@@ -38,6 +40,7 @@ describe("the README's install section, followed word for word outside the repos
     token = organization.admin.token;
     organizationId = organization.id;
     api = apiClient(emulator.url, token);
+    await fs.mkdir(workRoot, { recursive: true });
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), "docs-platform-install-"));
     const installation = await ensurePulumi();
     env = {
@@ -66,7 +69,9 @@ describe("the README's install section, followed word for word outside the repos
       .join("\n")
       .replaceAll("https://api.example.com/v1", emulator.url)
       .replaceAll("your-organization-id", organizationId);
-    const run = await bash(script, workDir, env);
+    const locked = lockingCheckout(script, checkoutLock);
+    expect(locked).toContain(`flock -x '${checkoutLock}'`);
+    const run = await bash(locked, workDir, env);
     expect(run.code, run.output).toBe(0);
 
     const project = path.join(workDir, "docs-setup");
@@ -101,7 +106,7 @@ describe("the README's install section, followed word for word outside the repos
     await fs.cp(path.join(workDir, "docs-setup", "Pulumi.yaml"), path.join(project, "Pulumi.yaml"));
     await fs.cp(path.join(workDir, "docs-setup", "index.ts"), path.join(project, "index.ts"));
     const install = await bash(
-      `npm init --yes > /dev/null && npm pkg set type=module && npm install "$CHECKOUT/pulumi-docs-platform-0.1.0.tgz" @pulumi/pulumi@${lowest}`,
+      lockingCheckout(`npm init --yes > /dev/null && npm pkg set type=module && npm install "$CHECKOUT/pulumi-docs-platform-0.1.0.tgz" @pulumi/pulumi@${lowest}`, checkoutLock),
       project,
       env,
     );

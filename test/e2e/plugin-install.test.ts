@@ -10,13 +10,15 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bash, scriptOf, sectionSteps, stackLifecycleScript } from "./support/markdown-steps.ts";
+import { bash, lockingCheckout, scriptOf, sectionSteps, stackLifecycleScript } from "./support/markdown-steps.ts";
 import { type Api, apiClient } from "./support/api.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensurePulumi, repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
-import { stateDirEnvironment } from "../pulumi-cli/run-pulumi.ts";
+import { stateDirEnvironment, workRoot } from "../pulumi-cli/run-pulumi.ts";
 
 const minutes = (n: number) => n * 60_000;
+/** The checkout's lock, shared with the other file that follows the install docs (lockingCheckout). */
+const checkoutLock = path.join(workRoot, "checkout.lock");
 
 describe("docs/plugin.md's YAML install, followed word for word outside the repository", () => {
   let emulator: Emulator;
@@ -30,6 +32,7 @@ describe("docs/plugin.md's YAML install, followed word for word outside the repo
     const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
     organizationId = organization.id;
     api = apiClient(emulator.url, organization.admin.token);
+    await fs.mkdir(workRoot, { recursive: true });
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), "docs-platform-plugin-install-"));
     const installation = await ensurePulumi();
     env = {
@@ -50,7 +53,9 @@ describe("docs/plugin.md's YAML install, followed word for word outside the repo
       .replaceAll("https://api.example.com/v1", emulator.url)
       .replaceAll("your-organization-id", organizationId);
     expect(script).toContain("path: ./node_modules/pulumi-docs-platform/docs-platform");
-    const run = await bash(script, workDir, env);
+    const locked = lockingCheckout(script, checkoutLock);
+    expect(locked).toContain(`flock -x '${checkoutLock}'`);
+    const run = await bash(locked, workDir, env);
     expect(run.code, run.output).toBe(0);
 
     const project = path.join(workDir, "docs-yaml");
@@ -78,7 +83,7 @@ describe("docs/plugin.md's YAML install, followed word for word outside the repo
     const project = path.join(workDir, "lowest-sdk");
     await fs.mkdir(project, { recursive: true });
     await fs.cp(path.join(workDir, "docs-yaml", "Pulumi.yaml"), path.join(project, "Pulumi.yaml"));
-    const install = await bash(`npm init --yes > /dev/null && npm install "$CHECKOUT/pulumi-docs-platform-0.1.0.tgz" @pulumi/pulumi@${lowest}`, project, env);
+    const install = await bash(lockingCheckout(`npm init --yes > /dev/null && npm install "$CHECKOUT/pulumi-docs-platform-0.1.0.tgz" @pulumi/pulumi@${lowest}`, checkoutLock), project, env);
     expect(install.code, install.output).toBe(0);
     const run = await bash(
       stackLifecycleScript("lowest", emulator.url, organizationId),

@@ -31,6 +31,33 @@ function textOf(node: Heading | RootContent): string {
   return "";
 }
 
+/**
+ * The install docs' lines that touch the checkout: the one that installs and packs in it, and
+ * those that install its tarball. install.test.ts and plugin-install.test.ts follow the README and
+ * docs/plugin.md side by side, so each such line runs under a lock on the checkout: the packing
+ * line alone (two `npm install`s in one checkout would relink what the other reads, and `npm
+ * pack` rewrites the tarball), the tarball's installs together. The lines' words are unchanged,
+ * only wrapped in `flock`.
+ */
+export function lockingCheckout(script: string, lockFile: string): string {
+  const wrap = (line: string, mode: "-x" | "-s") => `flock ${mode} ${quote(lockFile)} bash -euo pipefail -c ${quote(line)}`;
+  let packs = 0;
+  const lines = script.split("\n").map((line) => {
+    if (/\bnpm pack\b/.test(line) && line.includes('"$CHECKOUT"')) {
+      packs++;
+      return wrap(line, "-x");
+    }
+    return line.includes('"$CHECKOUT/') && /\bnpm install\b/.test(line) ? wrap(line, "-s") : line;
+  });
+  if (packs > 1) throw new Error(`the script packs the checkout ${packs} times, not at most once`);
+  return lines.join("\n");
+}
+
+/** `text` quoted for bash. */
+function quote(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
 /** Runs a bash script; resolves with its output, whatever the exit code. */
 export function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
   // A documented step may start the emulator in the background: the group goes with the script.
