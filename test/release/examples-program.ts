@@ -12,10 +12,11 @@
  * leave an example out.
  *
  * - Python: each example a module (examples/<kind>.py) run in turn with runpy.
- * - TypeScript: each example a module (examples/<kind>.ts), imported by examples/index.ts, which
- *   collects their outputs, under the new names, into one object (`outputs`): a TypeScript
- *   module's export cannot be named `site-siteId`, and the program exports that object as one
- *   stack output. The modules keep their own exports' names; their resources are renamed.
+ * - TypeScript: each example a module (examples/<kind>.ts), imported by examples/index.ts (which
+ *   the program `require`s), which collects their outputs, under the new names, into one object
+ *   (`outputs`): a TypeScript module's export cannot be named `site-siteId`, and the program
+ *   exports that object as one stack output. The modules keep their own exports' names; their
+ *   resources are renamed.
  * - Go: each example a function `func example<Kind>(ctx *pulumi.Context) error` in package main,
  *   one file per example (<kind>_example.go), called in turn from the program's `pulumi.Run`.
  * - Java: each example's class App in its own package (`examples.<kind_with_underscores>`), its
@@ -130,13 +131,13 @@ export interface ExamplesProgram {
   /**
    * What runs them all, to place in the program: statements for Python (its imports included), Go
    * (in the function given to `pulumi.Run`) and Java (in the lambda given to `Pulumi.run`); for
-   * TypeScript, an expression: the promise of the object of every example's outputs.
+   * TypeScript, an expression that loads them all when evaluated and is the object of their outputs.
    */
   run: string;
   /** Every example's outputs, renamed: the stack's outputs (TypeScript: the keys of the object `run` gives). */
   outputs: string[];
-  /** Every example's resources. */
-  resourceCount: number;
+  /** Every example's resources' logical names, renamed. */
+  resources: string[];
 }
 
 /** Every committed conversion of one language as part of one program. */
@@ -144,13 +145,13 @@ export function examplesProgram(language: ExampleLanguage): ExamplesProgram {
   const kinds = exampleKinds();
   const files: Record<string, string> = {};
   const outputs: string[] = [];
-  let resourceCount = 0;
+  const resources: string[] = [];
   const runs: string[] = [];
   const typescriptImports: string[] = [];
   const typescriptOutputs: string[] = [];
   for (const kind of kinds) {
     const names = yamlExampleNames(kind);
-    resourceCount += names.resources.length;
+    resources.push(...names.resources.map((name) => renamedInExamples(kind, name)));
     outputs.push(...names.outputs.map((name) => renamedInExamples(kind, name)));
     const source = renameConversion(language, kind, fs.readFileSync(path.join(examplesDir, kind, CONVERSIONS[language].file), "utf8"), names);
     const module = underscored(kind);
@@ -159,7 +160,8 @@ export function examplesProgram(language: ExampleLanguage): ExamplesProgram {
       runs.push(module);
     } else if (language === "typescript") {
       files[`examples/${module}.ts`] = source;
-      typescriptImports.push(`import * as ${module} from "./${module}";`);
+      // An example without outputs imported for its effect alone: TypeScript drops a namespace import nothing reads.
+      typescriptImports.push(names.outputs.length > 0 ? `import * as ${module} from "./${module}";` : `import "./${module}";`);
       typescriptOutputs.push(...names.outputs.map((name) => `    ${JSON.stringify(renamedInExamples(kind, name))}: ${module}.${name},`));
     } else if (language === "go") {
       // `_example.go`: a file name ending in `_<GOOS>` or `_<GOARCH>` would build only there.
@@ -185,7 +187,7 @@ export function examplesProgram(language: ExampleLanguage): ExamplesProgram {
         "",
       ].join("\n"),
       outputs,
-      resourceCount,
+      resources,
     };
   }
   if (language === "typescript") {
@@ -198,7 +200,10 @@ export function examplesProgram(language: ExampleLanguage): ExamplesProgram {
       "};",
       "",
     ].join("\n");
-    return { files, run: `import("./examples").then((examples) => examples.outputs)`, outputs, resourceCount };
+    // `require`, not `import()`: a program without a tsconfig.json is compiled as `nodenext`, where
+    // `import()` stays an ES import, which wants a file extension and cannot load TypeScript; the
+    // program itself is CommonJS (its package.json has no `"type": "module"`).
+    return { files, run: `require("./examples").outputs`, outputs, resources };
   }
-  return { files, run: runs.join("\n"), outputs, resourceCount };
+  return { files, run: runs.join("\n"), outputs, resources };
 }
