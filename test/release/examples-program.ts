@@ -115,7 +115,7 @@ function replaceOnce(source: string, pattern: RegExp, replacement: string, langu
 }
 
 /** A Go conversion's program as a function of package main: `func main() { pulumi.Run(func(ctx) error { BODY }) }` becomes `func exampleX(ctx) error { BODY }`. */
-function goFunction(kind: string, program: string): string {
+export function goFunction(kind: string, program: string): string {
   const header = /^func main\(\) \{\n\tpulumi\.Run\(func\(ctx \*pulumi\.Context\) error \{\n/m;
   const footer = /\t\}\)\n\}\n$/;
   let source = replaceOnce(program, header, `// The ${kind} example (docs/resources/examples/${kind}/main.go), its names under "${kind}-".\nfunc ${goExampleFunction(kind)}(ctx *pulumi.Context) error {\n`, "go", kind, "func main() { pulumi.Run(func(ctx *pulumi.Context) error {");

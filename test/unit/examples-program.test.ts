@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { examplesDir, exampleKinds } from "../../provider/scripts/generate-examples.mts";
-import { type ExampleLanguage, examplesProgram, renameConversion, yamlExampleNames } from "../release/examples-program.ts";
+import { type ExampleLanguage, examplesProgram, goFunction, renameConversion, yamlExampleNames } from "../release/examples-program.ts";
 
 const LANGUAGES: ExampleLanguage[] = ["python", "typescript", "go", "java"];
 const kinds = exampleKinds();
@@ -98,6 +98,15 @@ describe("a conversion the renaming does not recognise", () => {
     expect(() => renameConversion("java", "site", java, site)).toThrow(/the java conversion of the site example .*renamed outputs \[id\] \(1\) are not its YAML's \[siteId\] \(1\)/);
     const typescript = read("site", "index.ts").replace("export const siteId", "const siteId");
     expect(() => renameConversion("typescript", "site", typescript, site)).toThrow(/the typescript conversion of the site example .*renamed outputs \[\] \(0\)/);
+  });
+
+  it("Go: throws when the program is not `func main() { pulumi.Run(func(ctx) error { ... }) }`", () => {
+    const program = read("team", "main.go");
+    expect(goFunction("team", program)).toMatch(/^func exampleTeam\(ctx \*pulumi\.Context\) error \{$/m);
+    expect(() => goFunction("team", program.replace("pulumi.Run(func(ctx *pulumi.Context) error {", "pulumi.Run(func(c *pulumi.Context) error {"))).toThrow(
+      /the go conversion of the team example \(main\.go\) has not exactly one func main\(\) \{ pulumi\.Run/,
+    );
+    expect(() => goFunction("team", `${program}\n// trailing\n`)).toThrow(/the go conversion of the team example \(main\.go\) has not exactly one closing/);
   });
 
   it("renames exactly the YAML's names when they match", () => {
