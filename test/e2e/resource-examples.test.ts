@@ -7,17 +7,15 @@
  * - Every YAML example runs with the real CLI against the emulator, through the plugin: all
  *   eighteen in one stack (each example's resources and outputs under its kind's prefix), up, the
  *   objects in the API, a no-change preview, destroy.
- * - Each conversion is checked against the release's SDK packages (release/sdk/, what `npm run
- *   release` makes and sdk-packages.test.ts inspects; built once for the run when absent), as a
- *   user's program meets them:
- * - TypeScript: every conversion type-checks (tsc, strict) against the npm package as installed,
- *   and the same program with the dynamic package's import (what the pages show) against the package.
- * - Python: every conversion runs against the wheel under Pulumi's own mocks
- *   (pulumi.runtime.set_mocks: each resource registered with its inputs, no engine, no emulator),
- *   all eighteen in one Python process, each with fresh mocks.
- * - Go: every conversion type-checks and vets against the release's module (`go vet`); one is built.
- * - Java: every conversion compiles with Maven against the release's jar, installed into the local
- *   Maven repository; the three that pulumi-java 1.12.0 writes wrong after their repair
+ * - Every conversion runs with the real engine too, not here: the release rehearsals
+ *   (test/release/rehearsal-languages.test.ts) run all eighteen, renamed the same way
+ *   (test/release/examples-program.ts), inside their Python, Go, TypeScript and Java programs on
+ *   the release's SDK artifacts: up, no-change preview, destroy.
+ * - TypeScript, here: every conversion type-checks (tsc, strict) against the release's npm package
+ *   as installed (release/sdk/, built once for the run when absent), and so does the same program
+ *   with the dynamic package's import, what the pages show, against the package: no engine run
+ *   covers that variant.
+ * - Java: the three programs that pulumi-java 1.12.0 writes wrong carry their repair
  *   (provider/scripts/java-repairs.mts).
  */
 import { execFile } from "node:child_process";
@@ -30,12 +28,12 @@ import { forDynamicPackage } from "../../provider/scripts/generate-docs.mts";
 import { JAVA_REPAIRS } from "../../provider/scripts/java-repairs.mts";
 import { examplesDir, exampleKinds, generateExamples } from "../../provider/scripts/generate-examples.mts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
-import { repositoryRoot, requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
+import { repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, changeCounts, createStack, workRoot, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Api, apiClient } from "./support/api.ts";
-import { javaPom, pluginDir } from "./support/sdks.ts";
-import { VERSION } from "../../provider/scripts/release/release-info.mts";
-import { ensureReleasedSdks, installReleasedJar, onlyFile } from "../release/released-plugin.ts";
+import { pluginDir } from "./support/sdks.ts";
+import { renamedInExamples } from "../release/examples-program.ts";
+import { ensureReleasedSdks, onlyFile } from "../release/released-plugin.ts";
 
 const run = promisify(execFile);
 const minutes = (n: number) => n * 60_000;
@@ -62,7 +60,7 @@ async function allYamlExamples(): Promise<{ program: Record<string, unknown>; re
   const outputs: Record<string, unknown> = {};
   for (const kind of kinds) {
     const program = yaml.load(await readExample(kind, "Pulumi.yaml")) as YamlProgram;
-    const rename = (name: string) => `${kind}-${name}`;
+    const rename = (name: string) => renamedInExamples(kind, name);
     for (const [name, resource] of Object.entries(program.resources)) resources[rename(name)] = renameReferences(resource, rename) as YamlProgram["resources"][string];
     for (const [name, value] of Object.entries(program.outputs ?? {})) outputs[rename(name)] = renameReferences(value, rename);
   }
@@ -129,7 +127,7 @@ describe("every YAML example, with the real CLI against the emulator", () => {
   });
 });
 
-describe("every conversion against the release's SDK packages", () => {
+describe("every TypeScript conversion against the release's npm package", () => {
   let sdkDir: string;
   beforeAll(async () => {
     await fs.mkdir(scratch, { recursive: true });
@@ -165,152 +163,4 @@ describe("every conversion against the release's SDK packages", () => {
     expect(result).toBe("");
     expect(files).toHaveLength(36);
   });
-
-  it("Python: each runs against the wheel under Pulumi's mocks, all in one process, registering its YAML's resources", { timeout: minutes(8) }, async () => {
-    const venv = path.join(scratch, "venv");
-    await run("python3", ["-m", "venv", venv]);
-    const python = path.join(venv, "bin", "python");
-    const wheel = onlyFile(path.join(sdkDir, "python"), ".whl");
-    await run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", `pulumi==${requiredPulumiVersion()}`, wheel], { maxBuffer: 1 << 26 });
-    const runner = path.join(scratch, "run_with_mocks.py");
-    await fs.writeFile(runner, PYTHON_MOCK_RUNNER);
-    const programs = kinds.flatMap((kind) => [kind, path.join(examplesDir, kind, "__main__.py")]);
-    const { stdout } = await run(python, [runner, ...programs], { maxBuffer: 1 << 26 });
-    const outcomes = JSON.parse(stdout) as Record<string, { registered: string[] } | { error: string }>;
-    expect(Object.keys(outcomes)).toEqual(kinds);
-    for (const kind of kinds) {
-      const declared = Object.values((yaml.load(await readExample(kind, "Pulumi.yaml")) as YamlProgram).resources).map((resource) => resource.type).sort();
-      const outcome = outcomes[kind]!;
-      // A failed example's traceback is the message, under its kind.
-      expect("error" in outcome ? outcome.error : "", kind).toBe("");
-      expect(("registered" in outcome ? outcome.registered : []).sort(), kind).toEqual(declared);
-    }
-
-    // The runner itself: a program failing in an apply, after its registration began, is reported
-    // under its kind, and what it left pending is not counted for the next program.
-    const failing = path.join(scratch, "failing.py");
-    await fs.writeFile(failing, 'import pulumi\nimport pulumi_docs_platform as docs\ndocs.Team("x", title=pulumi.Output.from_input("a").apply(lambda v: 1 / 0))\n');
-    const check = await run(python, [runner, "failing", failing, "team", path.join(examplesDir, "team", "__main__.py")], { maxBuffer: 1 << 26 });
-    const checked = JSON.parse(check.stdout) as Record<string, { registered?: string[]; error?: string }>;
-    expect(checked.failing?.error).toMatch(/ZeroDivisionError: division by zero/);
-    expect(checked.team).toEqual({ registered: ["docs-platform:index:Team"] });
-  });
-
-  it("Go: each type-checks and vets against the release's module, and one builds", { timeout: minutes(15) }, async () => {
-    const version = requiredPulumiVersion();
-    const goEnv = { ...process.env, GOFLAGS: "-mod=mod" };
-    const programs = path.join(scratch, "go-programs");
-    for (const kind of kinds) {
-      await fs.mkdir(path.join(programs, kind), { recursive: true });
-      await fs.copyFile(path.join(examplesDir, kind, "main.go"), path.join(programs, kind, "main.go"));
-    }
-    await fs.writeFile(
-      path.join(programs, "go.mod"),
-      [
-        "module examples",
-        "",
-        "go 1.25.11",
-        "",
-        `require (\n\tgithub.com/docs-platform/pulumi-docs-platform/sdk/go v${VERSION}\n\tgithub.com/pulumi/pulumi/sdk/v3 v${version}\n)`,
-        "",
-        `replace github.com/docs-platform/pulumi-docs-platform/sdk/go => ${path.join(sdkDir, "go")}`,
-        "",
-      ].join("\n"),
-    );
-    await run("go", ["mod", "tidy"], { cwd: programs, env: goEnv, maxBuffer: 1 << 26 });
-    // `go vet` type-checks every program as the compiler's front end does (an undefined function or
-    // a wrong argument type fails it) and vets it; one program is also built and linked, which
-    // proves the SDK links. Building all 18 links 18 binaries, which cost 40 s of CPU and proves
-    // nothing more.
-    await run("go", ["vet", "./..."], { cwd: programs, maxBuffer: 1 << 26 });
-    await run("go", ["build", "-o", path.join(scratch, "go-bin", "site-structure"), "./site-structure"], { cwd: programs, maxBuffer: 1 << 26 });
-  });
-
-  it("Java: each compiles with Maven against the release's jar in the local Maven repository", { timeout: minutes(10) }, async () => {
-    // What a user does with an artifact not in a remote repository: `mvn install:install-file` (once for the run).
-    await installReleasedJar();
-    const project = path.join(scratch, "java-programs");
-    await fs.mkdir(project, { recursive: true });
-    await fs.writeFile(path.join(project, "pom.xml"), JAVA_POM);
-    const compiling = kinds;
-    expect(compiling.length).toBe(18);
-    for (const kind of compiling) {
-      // Every conversion is class App of package generated_program: each gets its own package here, to compile side by side.
-      const javaPackage = `examples.${kind.replaceAll("-", "_")}`;
-      const source = (await readExample(kind, "App.java")).replace(/^package generated_program;/m, `package ${javaPackage};`);
-      const target = path.join(project, "src", "main", "java", ...javaPackage.split("."), "App.java");
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.writeFile(target, source);
-    }
-    const result = await run("mvn", ["-q", "-B", "compile"], { cwd: project, maxBuffer: 1 << 26 }).then(
-      () => "",
-      (error: { stdout?: string }) => error.stdout ?? String(error),
-    );
-    expect(result).toBe("");
-    for (const kind of compiling) await fs.access(path.join(project, "target", "classes", "examples", kind.replaceAll("-", "_"), "App.class"));
-    // Against the jar alone: no SDK source was compiled here.
-    await expect(fs.access(path.join(project, "target", "classes", "com", "docsplatform"))).rejects.toThrow();
-  });
 });
-
-/**
- * Runs each program (arguments: kind, path, kind, path, ...) under Pulumi's mocks in this one
- * process and prints, per kind, the types of the resources it registered or the traceback it
- * failed with. Each program gets fresh mocks (an empty registry), fresh settings and a fresh root
- * stack; what a failed one left pending is run to its end before the next, so it counts for none.
- */
-const PYTHON_MOCK_RUNNER = `import json
-import runpy
-import sys
-import traceback
-
-import pulumi
-from pulumi.runtime import settings
-from pulumi.runtime.stack import wait_for_rpcs
-from pulumi.runtime.sync_await import _sync_await
-
-
-class Mocks(pulumi.runtime.Mocks):
-    def __init__(self):
-        self.registered = []
-
-    def new_resource(self, args):
-        self.registered.append(args.typ)
-        return [args.name + "-id", args.inputs]
-
-    def call(self, args):
-        return {}
-
-
-def settle():
-    """Runs what a failed program left pending to its end, failures and all, under its own mocks."""
-    for _ in range(100):
-        rpc_manager = settings._get_rpc_manager()
-        rpc_manager.unhandled_exception = None
-        rpc_manager.exception_traceback = None
-        try:
-            _sync_await(wait_for_rpcs())
-            return
-        except Exception:
-            pass
-
-
-outcomes = {}
-arguments = sys.argv[1:]
-for kind, program in zip(arguments[0::2], arguments[1::2]):
-    mocks = Mocks()
-    # A new root stack for each program: set_mocks makes one only when there is none.
-    settings.ROOT.set(None)
-    pulumi.runtime.set_mocks(mocks, preview=False)
-    try:
-        runpy.run_path(program, run_name="__main__")
-        # Registration is asynchronous: wait for every outstanding call before reading what was registered.
-        _sync_await(wait_for_rpcs())
-        outcomes[kind] = {"registered": mocks.registered}
-    except Exception:
-        outcomes[kind] = {"error": traceback.format_exc()}
-        settle()
-print(json.dumps(outcomes))
-`;
-
-const JAVA_POM = javaPom({ groupId: "com.docsplatform", artifactId: "resource-examples", dependencies: [`com.docsplatform:docs-platform:${VERSION}`] });

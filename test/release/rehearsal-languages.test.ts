@@ -9,6 +9,15 @@
  * Each program looks the organization up and makes a team with a member, a collection and a space
  * in it: every language's SDK through the plugin, end to end (the suite's one run of each; the
  * SDKs are the ones the release generates from the schema with the CLI's own code generators).
+ * Each program also runs every resource page's example in its language (the committed conversions
+ * of docs/resources/examples/, 18 kinds, 41 resources, as examples-program.ts assembles them: each
+ * example's resources and outputs named `<kind>-<name>`, as in resource-examples.test.ts's YAML
+ * stack), after the lookup (the organization-settings example retitles the organization): the
+ * first `up` must have made them all (every renamed output, objects read back from the API), the
+ * no-change previews and the destroy cover them too. Each language has its own emulator: the
+ * examples hold an organization's singletons (its settings, its agents' instructions) and names
+ * unique in it (the OpenAPI specification's slug), which four programs side by side would fight
+ * over in one.
  *
  * - Python: `pulumi up` before `pulumi install` says the virtualenv is missing and how to make it;
  *   `pulumi install` makes the virtualenv from a requirements.txt naming the wheel and `pulumi`
@@ -37,6 +46,7 @@ import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
 import { VERSION, archiveName } from "../../provider/scripts/release/release-info.mts";
 import { javaPom } from "../e2e/support/sdks.ts";
+import { type ExampleLanguage, type ExamplesProgram, examplesProgram } from "./examples-program.ts";
 import { startLanguageHost } from "./language-host-client.ts";
 import { type ServedRelease, ensureReleasedArchive, ensureReleasedSdks, installReleasedJar, installedDocsPlatformPlugins, linuxAmd64, onlyFile, pluginDownloadUrl, sdkDir, serveRelease } from "./released-plugin.ts";
 
@@ -44,8 +54,7 @@ const run = promisify(execFile);
 const minutes = (n: number) => n * 60_000;
 
 let release: ServedRelease;
-let emulator: Emulator;
-let api: Api;
+const emulators: Emulator[] = [];
 const stacks: TestStack[] = [];
 
 beforeAll(async () => {
@@ -53,18 +62,30 @@ beforeAll(async () => {
   await ensureReleasedArchive();
   await ensureReleasedSdks();
   release = await serveRelease();
-  emulator = await startEmulator({ db: ":memory:" });
-  api = apiClient(emulator.url, emulator.fixture.organizations[0]!.admin.token);
 }, minutes(15));
 
 afterAll(async () => {
   for (const stack of stacks) await stack.remove().catch(() => undefined);
-  await emulator?.close();
+  for (const emulator of emulators) await emulator.close();
   await release?.close();
 });
 
+/** One language's own emulator (see the header: the examples' singletons), its admin's API client, and the examples in its language. */
+interface Target {
+  emulator: Emulator;
+  api: Api;
+  language: ExampleLanguage;
+  examples: ExamplesProgram;
+}
+
+async function target(language: ExampleLanguage): Promise<Target> {
+  const emulator = await startEmulator({ db: ":memory:" });
+  emulators.push(emulator);
+  return { emulator, api: apiClient(emulator.url, emulator.fixture.organizations[0]!.admin.token), language, examples: examplesProgram(language) };
+}
+
 /** A stack of the program as a user makes one: the provider's config, the download sent to the loopback server. */
-async function rehearsalStack(programDir: string, name: string, config: Record<string, ConfigValue> = {}): Promise<TestStack> {
+async function rehearsalStack({ emulator }: Target, programDir: string, name: string, config: Record<string, ConfigValue> = {}): Promise<TestStack> {
   const acme = emulator.fixture.organizations[0]!;
   const stack = await createStack({
     programDir,
@@ -93,33 +114,92 @@ interface Outputs {
   writersTeam: string;
   handbookCollection: string;
   onboardingSpace: string;
+  /** TypeScript: the examples' outputs, collected in one object (examples-program.ts). */
+  examples?: Record<string, unknown>;
+  /** Python, Go, Java: the examples' outputs, each a stack output. */
+  [exampleOutput: string]: unknown;
+}
+
+/** The title the organization-settings example gives the organization. */
+const EXAMPLES_ORGANIZATION_TITLE = "Acme Documentation";
+
+/** The examples' outputs: the stack's own, but TypeScript's, which its program collects into `examples`. */
+function exampleOutputs({ language }: Target, outputs: Outputs): Record<string, unknown> {
+  return language === "typescript" ? (outputs.examples ?? {}) : outputs;
+}
+
+/**
+ * The logical names of the resources in the stack's state, read from the file backend's checkpoint
+ * (`<backend>/.pulumi/stacks/<project>/<stack>.json`) rather than with one more CLI command.
+ */
+function resourcesInState(stack: TestStack): string[] {
+  const stacksDir = path.join(String(stack.env.PULUMI_BACKEND_URL).replace(/^file:\/\//, ""), ".pulumi", "stacks");
+  const checkpoints = fs.readdirSync(stacksDir).map((project) => path.join(stacksDir, project, `${stack.name}.json`)).filter((file) => fs.existsSync(file));
+  expect(checkpoints).toHaveLength(1);
+  const state = JSON.parse(fs.readFileSync(checkpoints[0]!, "utf8")) as { checkpoint: { latest?: { resources?: Array<{ urn: string }> } } };
+  return (state.checkpoint.latest?.resources ?? []).map((resource) => resource.urn.slice(resource.urn.lastIndexOf("::") + 2));
+}
+
+/**
+ * Every example ran: each of its resources in the stack, each renamed output there, and some of
+ * their objects in the API. (The outputs alone would not do: an example with none could be left
+ * out unseen, as TypeScript drops an import nothing reads.)
+ */
+async function expectExamplesMade(stack: TestStack, target: Target, outputs: Outputs): Promise<void> {
+  const { api, examples } = target;
+  expect(resourcesInState(stack)).toEqual(expect.arrayContaining(examples.resources));
+  const made = exampleOutputs(target, outputs);
+  expect(examples.outputs).toHaveLength(10);
+  for (const name of examples.outputs) expect(made[name], name).toBeTruthy();
+  if (target.language === "typescript") expect(Object.keys(made).sort()).toEqual([...examples.outputs].sort());
+  expect((await api.get(`/orgs/org-acme/teams/${made["team-teamId"]}`)).title).toBe("Writers");
+  expect((await api.get(`/spaces/${made["space-spaceId"]}`)).title).toBe("Getting started");
+  expect((await api.get(`/orgs/org-acme/sites/${made["site-siteId"]}`)).title).toBe("Developer portal");
+  expect(made["organization-settings-title"]).toBe(EXAMPLES_ORGANIZATION_TITLE);
+  expect((await api.get("/orgs/org-acme")).title).toBe(EXAMPLES_ORGANIZATION_TITLE);
+  expect(made["open-api-spec-processingState"]).toBeTruthy();
+}
+
+/** A preview with no change, every resource the same: the program's three, every example's, and the stack. */
+async function expectNoChange(stack: TestStack, { examples }: Target): Promise<void> {
+  const summary = await stack.preview();
+  expect(changeCounts(summary)).toEqual({});
+  expect(summary.changeSummary.same).toBe(3 + examples.resources.length + 1);
 }
 
 /** Up, the objects in the API, a no-change preview; returns the outputs. */
 /** `lookup`: whether the program looks the organization up; `preview`: whether a no-change preview follows here. */
-async function upAndPreview(stack: TestStack, prefix: string, { lookup = true, preview = true } = {}): Promise<Outputs> {
+async function upAndPreview(stack: TestStack, target: Target, prefix: string, { lookup = true, preview = true } = {}): Promise<Outputs> {
+  const { api, emulator } = target;
   await stack.up();
   expectReleasedPluginInstalled(stack);
   // Only the archive was asked of the release (no checksums file, nothing else).
   expect(new Set(release.served)).toEqual(new Set([archiveName(linuxAmd64)]));
   const outputs = (await stack.outputs()) as unknown as Outputs;
-  // A lookup, a team with a member, a collection and a space inside it, through the SDK.
-  expect(outputs.organizationTitle).toBe(lookup ? (await api.get("/orgs/org-acme")).title : undefined);
+  // A lookup, a team with a member, a collection and a space inside it, through the SDK. The
+  // lookup has its answer before the examples run: the organization's title before theirs.
+  expect(outputs.organizationTitle).toBe(lookup ? emulator.fixture.organizations[0]!.title : undefined);
   expect(await api.get(`/orgs/org-acme/teams/${outputs.writersTeam}`)).toMatchObject({ title: `${prefix} writers`, members: 1 });
   expect(await api.get(`/collections/${outputs.handbookCollection}`)).toMatchObject({ title: `${prefix} handbook` });
   expect(await api.get(`/spaces/${outputs.onboardingSpace}`)).toMatchObject({ title: "Onboarding", parent: outputs.handbookCollection });
-  if (preview) expect(changeCounts(await stack.preview())).toEqual({});
+  await expectExamplesMade(stack, target, outputs);
+  if (preview) await expectNoChange(stack, target);
   return outputs;
 }
 
-async function destroy(stack: TestStack, outputs: Outputs): Promise<void> {
+async function destroy(stack: TestStack, target: Target, outputs: Outputs): Promise<void> {
+  const { api } = target;
   await stack.destroy();
   expect(await api.status(`/orgs/org-acme/teams/${outputs.writersTeam}`)).toBe(404);
   expect(await api.status(`/collections/${outputs.handbookCollection}`)).toBe(404);
   expect(await api.status(`/spaces/${outputs.onboardingSpace}`)).toBe(404);
+  const made = exampleOutputs(target, outputs);
+  expect(await api.status(`/orgs/org-acme/teams/${made["team-teamId"]}`)).toBe(404);
+  expect(await api.status(`/orgs/org-acme/sites/${made["site-siteId"]}`)).toBe(404);
 }
 
-const PYTHON_PROGRAM = `import pulumi
+/** The programs: `examples` is what runs the resource pages' examples (examples-program.ts), after the lookup. */
+const pythonProgram = (examples: string) => `import pulumi
 import pulumi_docs_platform as docs
 
 config = pulumi.Config()
@@ -136,11 +216,12 @@ pulumi.export("count", config.get_int("count"))
 pulumi.export("absentIsNone", config.get("absent") is None)
 pulumi.export("password", config.require_secret("password"))
 pulumi.export("region", pulumi.Config("elsewhere").get("region"))
-`;
+
+${examples}`;
 
 const PASSWORD = "correct horse battery staple";
 
-const GO_PROGRAM = `package main
+const goProgram = (examples: string) => `package main
 
 import (
 \tdocs "github.com/docs-platform/pulumi-docs-platform/sdk/go/docsplatform"
@@ -170,23 +251,29 @@ func main() {
 \t\tctx.Export("writersTeam", writers.ID())
 \t\tctx.Export("handbookCollection", handbook.ID())
 \t\tctx.Export("onboardingSpace", onboarding.ID())
+\t\t// The resource pages' examples, each a function of this package.
+${examples}
 \t\treturn nil
 \t})
 }
 `;
 
-const TYPESCRIPT_PROGRAM = `import * as docs from "@docs-platform/pulumi";
+const typescriptProgram = (examples: string) => `import * as docs from "@docs-platform/pulumi";
 
 const writers = new docs.Team("writers", { title: "TypeScript writers", members: ["eli@acme.test"] });
 const handbook = new docs.Collection("handbook", { title: "TypeScript handbook" });
 const onboarding = new docs.Space("onboarding", { title: "Onboarding", parent: handbook.id });
-export const organizationTitle = docs.getOrganization({}).then((organization) => organization.title);
+const organization = docs.getOrganization({});
+export const organizationTitle = organization.then((found) => found.title);
 export const writersTeam = writers.id;
 export const handbookCollection = handbook.id;
 export const onboardingSpace = onboarding.id;
+// The resource pages' examples, loaded once the lookup has its answer (a static import would run
+// them first): the organization-settings example retitles the organization. Their outputs in one object.
+export const examples = organization.then(() => ${examples});
 `;
 
-const JAVA_PROGRAM = `package rehearsal;
+const javaProgram = (examples: string) => `package rehearsal;
 
 import com.docsplatform.docsplatform.Collection;
 import com.docsplatform.docsplatform.CollectionArgs;
@@ -207,6 +294,8 @@ public class App {
             ctx.export("writersTeam", writers.id());
             ctx.export("handbookCollection", handbook.id());
             ctx.export("onboardingSpace", onboarding.id());
+            // The resource pages' examples, each class App of its own package.
+${examples}
             // See the test: the lookup once the plugin is installed.
             if (ctx.config().getBoolean("lookUpOrganization").orElse(false)) {
                 var organization = DocsplatformFunctions.getOrganization(GetOrganizationArgs.builder().build());
@@ -223,16 +312,18 @@ const JAVA_POM = javaPom({ groupId: "rehearsal", artifactId: "rehearsal-java", d
 // Side by side: each mostly waits on its toolchain, the CLI and the emulator.
 describe.concurrent("release rehearsals per language", () => {
   it(
-    "Python: before `pulumi install` the host says what to run; `pulumi install` makes the virtualenv from the wheel and pulumi, the host reports the wheel's plugin and it comes from the wheel's server; the stack's config in each form; up, no-change preview, a config change, destroy",
+    "Python: before `pulumi install` the host says what to run; `pulumi install` makes the virtualenv from the wheel and pulumi, the host reports the wheel's plugin and it comes from the wheel's server; the stack's config in each form; up with every example, no-change preview, a config change, destroy",
     { timeout: minutes(12) },
     async () => {
+      const python = await target("python");
       const wheel = onlyFile(path.join(sdkDir, "python"), ".whl");
       const programDir = await writeProgram("rehearsal-python", {
         "Pulumi.yaml": ["name: rehearsal-python", "runtime:", "  name: python", "  options:", "    virtualenv: venv", ""].join("\n"),
         "requirements.txt": `pulumi==${requiredPulumiVersion()}\n${wheel}\n`,
-        "__main__.py": PYTHON_PROGRAM,
+        "__main__.py": pythonProgram(python.examples.run),
+        ...python.examples.files,
       });
-      const stack = await rehearsalStack(programDir, "python", {
+      const stack = await rehearsalStack(python, programDir, "python", {
         teamTitle: "Python writers",
         count: "3",
         password: { value: PASSWORD, secret: true },
@@ -265,7 +356,7 @@ describe.concurrent("release rehearsals per language", () => {
         host.close();
       }
 
-      const outputs = await upAndPreview(stack, "Python");
+      const outputs = await upAndPreview(stack, python, "Python");
       // pulumi.Config: get_int, require_secret, another namespace, None for an absent key (get and
       // require are the team's title and the handbook's description); the secret stays one in the state.
       expect(outputs).toMatchObject({ count: 3, absentIsNone: true, password: PASSWORD, region: "eu-west" });
@@ -277,19 +368,22 @@ describe.concurrent("release rehearsals per language", () => {
       expect(changeCounts(preview)).toEqual({ update: 1 });
       expect(changedSteps(preview).map((step) => step.urn)).toEqual([expect.stringMatching(/docs-platform:index:Team::writers$/)]);
       await stack.up();
-      expect(await stack.outputs()).toEqual(outputs);
-      expect(await api.get(`/orgs/org-acme/teams/${outputs.writersTeam}`)).toMatchObject({ title: "Python editors" });
-      expect(await api.get(`/collections/${outputs.handbookCollection}`)).toMatchObject({ title: "Python handbook" });
-      expect(changeCounts(await stack.preview())).toEqual({});
+      // The lookup now finds the title the organization-settings example gave in the first `up`.
+      expect(await stack.outputs()).toEqual({ ...outputs, organizationTitle: EXAMPLES_ORGANIZATION_TITLE });
+      expect(await python.api.get(`/orgs/org-acme/teams/${outputs.writersTeam}`)).toMatchObject({ title: "Python editors" });
+      expect(await python.api.get(`/collections/${outputs.handbookCollection}`)).toMatchObject({ title: "Python handbook" });
+      await expectNoChange(stack, python);
 
-      await destroy(stack, outputs);
+      await destroy(stack, python, outputs);
     },
   );
 
-  it("Go: the release's module vets and goes through a replace; up, no-change preview, destroy", { timeout: minutes(12) }, async () => {
+  it("Go: the release's module vets and goes through a replace; up with every example, no-change preview, destroy", { timeout: minutes(12) }, async () => {
+    const go = await target("go");
     const programDir = await writeProgram("rehearsal-go", {
       "Pulumi.yaml": ["name: rehearsal-go", "runtime: go", ""].join("\n"),
-      "main.go": GO_PROGRAM,
+      "main.go": goProgram(go.examples.run),
+      ...go.examples.files,
       "go.mod": [
         "module rehearsal-go",
         "",
@@ -305,45 +399,51 @@ describe.concurrent("release rehearsals per language", () => {
     await run("go", ["vet", "./..."], { cwd: path.join(sdkDir, "go"), maxBuffer: 1 << 26 });
     await run("go", ["mod", "tidy"], { cwd: programDir, env: { ...process.env, GOFLAGS: "-mod=mod" }, maxBuffer: 1 << 26 });
     // The title from stack config: the Go SDK reads `<project>:teamTitle`, as the host now sends it.
-    const stack = await rehearsalStack(programDir, "go", { teamTitle: "Go writers" });
-    const outputs = await upAndPreview(stack, "Go");
-    await destroy(stack, outputs);
+    const stack = await rehearsalStack(go, programDir, "go", { teamTitle: "Go writers" });
+    const outputs = await upAndPreview(stack, go, "Go");
+    await destroy(stack, go, outputs);
   });
 
-  it("TypeScript: the release's tarball npm-installed; up, no-change preview, destroy", { timeout: minutes(12) }, async () => {
+  it("TypeScript: the release's tarball npm-installed; up with every example, no-change preview, destroy", { timeout: minutes(12) }, async () => {
+    const typescript = await target("typescript");
     const tarball = onlyFile(path.join(sdkDir, "nodejs"), ".tgz");
     const programDir = await writeProgram("rehearsal-typescript", {
       "Pulumi.yaml": ["name: rehearsal-typescript", "runtime: nodejs", ""].join("\n"),
       "package.json": JSON.stringify({ name: "rehearsal-typescript", private: true, main: "index.ts" }, null, 2),
-      "index.ts": TYPESCRIPT_PROGRAM,
+      "index.ts": typescriptProgram(typescript.examples.run),
+      ...typescript.examples.files,
     });
     // What a user types: the SDK's tarball and @pulumi/pulumi at the CLI's version.
     await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, `@pulumi/pulumi@${requiredPulumiVersion()}`], { cwd: programDir, maxBuffer: 1 << 26 });
     const installed = JSON.parse(fs.readFileSync(path.join(programDir, "node_modules", "@docs-platform", "pulumi", "package.json"), "utf8"));
     expect(installed).toMatchObject({ name: "@docs-platform/pulumi", version: VERSION });
-    const stack = await rehearsalStack(programDir, "typescript");
-    const outputs = await upAndPreview(stack, "TypeScript");
-    await destroy(stack, outputs);
+    const stack = await rehearsalStack(typescript, programDir, "typescript");
+    const outputs = await upAndPreview(stack, typescript, "TypeScript");
+    await destroy(stack, typescript, outputs);
   });
 
-  it("Java: the release's jar and pom in the local Maven repository; up, the lookup once the plugin is installed, no-change preview, destroy", { timeout: minutes(12) }, async () => {
+  it("Java: the release's jar and pom in the local Maven repository; up with every example, the lookup once the plugin is installed, no-change preview, destroy", { timeout: minutes(12) }, async () => {
     // What a user does with an artifact not in a remote repository: `mvn install:install-file` (once for the run).
     await installReleasedJar();
+    const java = await target("java");
     const programDir = await writeProgram("rehearsal-java", {
       "Pulumi.yaml": ["name: rehearsal-java", "runtime: java", ""].join("\n"),
       "pom.xml": JAVA_POM,
-      "src/main/java/rehearsal/App.java": JAVA_PROGRAM,
+      "src/main/java/rehearsal/App.java": javaProgram(java.examples.run),
+      ...java.examples.files,
     });
-    const stack = await rehearsalStack(programDir, "java");
+    const stack = await rehearsalStack(java, programDir, "java");
     // Its no-change preview comes after the lookup's up (each command of a Java program is a Maven run).
-    const outputs = await upAndPreview(stack, "Java", { lookup: false, preview: false });
+    // The examples register resources only (no lookup): the first `up` installs the plugin as before.
+    const outputs = await upAndPreview(stack, java, "Java", { lookup: false, preview: false });
     // pulumi-java 1.12.0 sends a function's invoke without the SDK's plugin download URL (only a
     // resource's registration carries it), so a first `up` whose first request is the lookup looks
     // for the plugin at get.pulumi.com (README, Java). Once the plugin is installed, the lookup works.
     await stack.setConfig("lookUpOrganization", "true");
     await stack.up();
-    expect(await stack.outputs()).toEqual({ ...outputs, organizationTitle: (await api.get("/orgs/org-acme")).title });
-    expect(changeCounts(await stack.preview())).toEqual({});
-    await destroy(stack, outputs);
+    // After the first `up`'s examples: the title the organization-settings example gave.
+    expect(await stack.outputs()).toEqual({ ...outputs, organizationTitle: EXAMPLES_ORGANIZATION_TITLE });
+    await expectNoChange(stack, java);
+    await destroy(stack, java, outputs);
   });
 });
