@@ -21,14 +21,18 @@ export const LONGEST_FIRST = [
   "test/e2e/quickstart.test.ts",
   "test/e2e/drift-workflow.test.ts",
   "test/e2e/first-errors.test.ts",
-  // The fast tier's, for its group (ci12: 24, 13, 13 and 13 s; the rest under 5 s).
+  // The fast tier's longest (ci12: 24, 13, 13 and 13 s; the rest under 5 s), in the same group.
   "test/provider/validation.property.test.ts",
   "test/client/pacer.test.ts",
   "test/provider/serialization/round-trip.test.ts",
   "test/cli/export-command.test.ts",
 ];
 
-/** Vitest's own order (groups, then its cache or the files' sizes), with LONGEST_FIRST moved to the front of their project. */
+/**
+ * Vitest's own order (its cache or the files' sizes), with LONGEST_FIRST moved to the front.
+ * Vitest asks once per group of projects (the fast and the end-to-end files are one group), and
+ * runs the files of a group in the order given, as workers come free.
+ */
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const ordered = await super.sort(files);
@@ -36,9 +40,6 @@ export default class LongestFirstSequencer extends BaseSequencer {
       const index = LONGEST_FIRST.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
       return index === -1 ? LONGEST_FIRST.length : index;
     };
-    // Vitest runs the projects (groups) one after another, in its order: the files are reordered within each.
-    const projects = new Map<string, TestSpecification[]>();
-    for (const spec of ordered) projects.set(spec.project.name, [...(projects.get(spec.project.name) ?? []), spec]);
-    return [...projects.values()].flatMap((specs) => specs.toSorted((a, b) => rank(a) - rank(b)));
+    return ordered.toSorted((a, b) => rank(a) - rank(b));
   }
 }

@@ -18,10 +18,12 @@ const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 const ALONE = ["test/e2e/install.test.ts", "test/e2e/plugin-install.test.ts"];
 
 /**
- * The full tier (`npm test`, what `.ci/run` runs): every test, in three groups one after another:
- * the fast tier's files, then the end-to-end files side by side (they mostly wait on the Pulumi
- * CLI and the emulator, not the CPU), then the few that must run alone. docs/testing.md gives
- * each tier's time; the reporter prints the slowest files.
+ * The full tier (`npm test`, what `.ci/run` runs): every test, in two groups one after another:
+ * the fast tier's files and the end-to-end files together, four at a time (the end-to-end files
+ * mostly wait on the Pulumi CLI and the emulator, the fast tier's mostly compute: side by side they
+ * keep both cores busy, where the fast tier's group alone left a core idle for part of its minute),
+ * then the two that must run apart. docs/testing.md gives each tier's time; the reporter prints
+ * the slowest files.
  */
 export default defineConfig({
   test: {
@@ -30,10 +32,11 @@ export default defineConfig({
     // The leftover check first: its teardown runs last. Then the Pulumi CLI, built on first use
     // (test/pulumi-cli/ensure-pulumi.ts).
     globalSetup: ["test/pulumi-cli/vitest-leftover-setup.ts", "test/pulumi-cli/vitest-compile-cache-setup.ts", "test/pulumi-cli/vitest-global-setup.ts"],
-    // The longest end-to-end files start first (test/longest-first-sequencer.ts).
+    // The longest files start first (test/longest-first-sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      { extends: true, test: { name: "fast", include: ["test/**/*.test.ts"], exclude: FAST_TIER_EXCLUDE, maxWorkers: 3, sequence: { groupOrder: 0 } } },
+      // One group, so one worker count (vitest refuses two in a group).
+      { extends: true, test: { name: "fast", include: ["test/**/*.test.ts"], exclude: FAST_TIER_EXCLUDE, maxWorkers: 4, sequence: { groupOrder: 0 } } },
       {
         extends: true,
         test: {
@@ -43,10 +46,10 @@ export default defineConfig({
           maxWorkers: 4,
           // A file's `describe.concurrent` tests (secret-failures' previews) run three at a time.
           maxConcurrency: 3,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: "alone", include: ALONE, maxWorkers: 2, sequence: { groupOrder: 2 } } },
+      { extends: true, test: { name: "alone", include: ALONE, maxWorkers: 2, sequence: { groupOrder: 1 } } },
     ],
   },
 });
