@@ -1,31 +1,35 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The full tier's longest files, longest first, as a clean clone's run measured them (stop 35's
- * ci11 and stop 36's ci12, each file's wall time while it shared the cores). A clean clone has no vitest cache of
+ * The full tier's longest files, longest first, as a clean clone's run measured them (stop 37's
+ * ci17, each file's wall time while it shared the cores). A clean clone has no vitest cache of
  * durations, so vitest would start the largest files first, and a long file started last is the
  * run's tail while a core idles. Starting these first lets the short files fill in around them.
  * The order is only a schedule: a stale entry costs time, never a result.
  */
 export const LONGEST_FIRST = [
-  // The CLI group's (ci12, seconds: 327, 259, 190, 150, 146, 118, 114, 107, 81, 80, 68, 67).
+  // The end-to-end files' (stop 37's ci17, seconds: 319, 193, 156, 155, 136, 128, 86, 68, 66, 66, 60, 59, 58, 54, 53, 52).
   "test/e2e/faults-heavy.test.ts",
-  "test/e2e/resource-examples.test.ts",
   "test/release/rehearsal-languages.test.ts",
-  "test/e2e/rehearse.test.ts",
   "test/e2e/lifecycle.test.ts",
-  "test/e2e/export.test.ts",
+  "test/e2e/rehearse.test.ts",
   "test/release/release-archives.test.ts",
   "test/e2e/faults.test.ts",
-  "test/e2e/secret-failures.test.ts",
+  "test/e2e/export.test.ts",
   "test/e2e/quickstart.test.ts",
   "test/e2e/drift-workflow.test.ts",
+  "test/e2e/secret-failures.test.ts",
+  "test/e2e/refresh-lists.test.ts",
+  "test/e2e/pull-request-workflow.test.ts",
+  "test/e2e/resource-examples.test.ts",
+  "test/e2e/plugin-yaml.test.ts",
   "test/e2e/first-errors.test.ts",
-  // The fast tier's longest (ci12: 24, 13, 13 and 13 s; the rest under 5 s), in the same group.
+  "test/e2e/stack-organization.test.ts",
+  // The fast tier's longest (ci17: 27, 23, 22 and 11 s; the rest under 7 s), in the same group.
   "test/provider/validation.property.test.ts",
-  "test/client/pacer.test.ts",
-  "test/provider/serialization/round-trip.test.ts",
   "test/cli/export-command.test.ts",
+  "test/provider/serialization/round-trip.test.ts",
+  "test/client/pacer.test.ts",
 ];
 
 /**
