@@ -48,7 +48,7 @@ import { VERSION, archiveName } from "../../provider/scripts/release/release-inf
 import { javaPom } from "../e2e/support/sdks.ts";
 import { type ExampleLanguage, type ExamplesProgram, examplesProgram } from "./examples-program.ts";
 import { startLanguageHost } from "./language-host-client.ts";
-import { type ServedRelease, ensureReleasedArchive, ensureReleasedSdks, installReleasedJar, installedDocsPlatformPlugins, linuxAmd64, onlyFile, pluginDownloadUrl, sdkDir, serveRelease } from "./released-plugin.ts";
+import { type ServedRelease, ensureReleasedArchive, ensureReleasedSdks, installReleasedJar, goEnvironment, installedDocsPlatformPlugins, linuxAmd64, mavenEnvironment, onlyFile, pluginDownloadUrl, sdkDir, serveRelease } from "./released-plugin.ts";
 
 const run = promisify(execFile);
 const minutes = (n: number) => n * 60_000;
@@ -96,7 +96,8 @@ async function rehearsalStack({ emulator }: Target, programDir: string, name: st
       "docs-platform:token": { value: acme.admin.token, secret: true },
       ...config,
     },
-    env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: undefined, PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: release.downloadOverride },
+    // The build tools' options for tests (released-plugin.ts): Maven's reach the Java program's runs, Go's the Go program's build.
+    env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: undefined, PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: release.downloadOverride, ...mavenEnvironment, ...goEnvironment },
   });
   stacks.push(stack);
   expect(installedDocsPlatformPlugins(String(stack.env.PULUMI_HOME))).toEqual([]);
@@ -396,7 +397,7 @@ describe.concurrent("release rehearsals per language", () => {
       ].join("\n"),
     });
     // The module as published: every package of it builds and vets (the program builds only what it imports).
-    await run("go", ["vet", "./..."], { cwd: path.join(sdkDir, "go"), maxBuffer: 1 << 26 });
+    await run("go", ["vet", "./..."], { cwd: path.join(sdkDir, "go"), env: { ...process.env, ...goEnvironment }, maxBuffer: 1 << 26 });
     await run("go", ["mod", "tidy"], { cwd: programDir, env: { ...process.env, GOFLAGS: "-mod=mod" }, maxBuffer: 1 << 26 });
     // The title from stack config: the Go SDK reads `<project>:teamTitle`, as the host now sends it.
     const stack = await rehearsalStack(go, programDir, "go", { teamTitle: "Go writers" });

@@ -17,6 +17,23 @@ export const linuxAmd64 = { os: "linux", arch: "amd64" } as const;
 export const archivePath = path.join(releaseDir, archiveName(linuxAmd64));
 export const checksumsPath = path.join(releaseDir, checksumsName());
 
+/**
+ * Maven's JVM for the tests' short runs: the first compiler only and the serial collector. Each
+ * command of a Java program is a Maven run (pulumi-language-java runs `mvn compile exec:java`), and
+ * these options took the Java rehearsal from 45.0 s of CPU to about 32 s (three runs each), with
+ * nothing else changed: the JVM's second compiler and parallel collector cost more than they
+ * save in runs of a few seconds.
+ */
+export const mavenEnvironment = { MAVEN_OPTS: "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC" };
+
+/**
+ * Go builds without the folder's path in what they compile (`-trimpath`), so that Go's build cache
+ * (~/.cache/go-build, the machine's) serves the release's Go SDK again in a new checkout: without
+ * it, the cache keys hold the SDK's folder and every clean clone compiled the generated package
+ * anew (18.5 s of CPU; 3.2 s from the cache, measured by hand on two copies of the module).
+ */
+export const goEnvironment = { GOFLAGS: "-trimpath" };
+
 const lockDir = path.join(cacheDir, "test-build.lock");
 /** A lock older than a build can take was left by a killed run. */
 const staleLockMs = 20 * 60_000;
@@ -49,7 +66,11 @@ export async function ensureRelease(built: () => boolean, args: readonly string[
   await withBuildLock(async () => {
     if (built()) return;
     const scriptArgs = typeof args === "function" ? args() : args;
-    await run(process.execPath, [path.join(repositoryRoot, "provider", "scripts", "release", "release.mts"), ...scriptArgs], { cwd: repositoryRoot, maxBuffer: 1 << 26 });
+    await run(process.execPath, [path.join(repositoryRoot, "provider", "scripts", "release", "release.mts"), ...scriptArgs], {
+      cwd: repositoryRoot,
+      env: { ...process.env, ...mavenEnvironment },
+      maxBuffer: 1 << 26,
+    });
   });
 }
 
@@ -73,7 +94,10 @@ export async function installReleasedJar(): Promise<void> {
   const installed = path.join(workRoot, "release-jar-installed");
   await withBuildLock(async () => {
     if (fs.existsSync(installed)) return;
-    await run("mvn", ["-q", "-B", "install:install-file", `-Dfile=${onlyFile(javaDir, ".jar")}`, `-DpomFile=${onlyFile(javaDir, ".pom")}`], { maxBuffer: 1 << 26 });
+    await run("mvn", ["-q", "-B", "install:install-file", `-Dfile=${onlyFile(javaDir, ".jar")}`, `-DpomFile=${onlyFile(javaDir, ".pom")}`], {
+      env: { ...process.env, ...mavenEnvironment },
+      maxBuffer: 1 << 26,
+    });
     fs.mkdirSync(workRoot, { recursive: true });
     fs.writeFileSync(installed, "");
   });
