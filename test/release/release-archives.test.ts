@@ -5,7 +5,7 @@
  * bundle injected and its fuse set, a plausible size, and its sum in the checksums file (which
  * lists nothing else). windows-arm64 has no archive: the npm registry has no Node.js binary for it.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -58,12 +58,11 @@ describe("the release's archives", () => {
       // A Node.js binary compressed (30-50 MiB) and an 8 MiB bundle: nothing missing, nothing extra.
       expect(size).toBeGreaterThan(30 * 2 ** 20);
       expect(size).toBeLessThan(60 * 2 ** 20);
-      const names = execFileSync("tar", ["-tzf", archive], { encoding: "utf8" }).trim().split("\n").sort();
-      expect(names).toEqual(["LICENSE", "README.md", executableName(platform)].sort());
-
+      // Unpacked once (each pass decompresses 40 MiB): what it holds, then the executable read.
       const dir = path.join(workRoot, "release-archives", `${process.pid}-${platformName(platform)}`);
       fs.mkdirSync(dir, { recursive: true });
-      await run("tar", ["-xzf", archive, "-C", dir, executableName(platform)]);
+      await run("tar", ["-xzf", archive, "-C", dir]);
+      expect(fs.readdirSync(dir, { recursive: true }).sort()).toEqual(["LICENSE", "README.md", executableName(platform)].sort());
       const executable = fs.readFileSync(path.join(dir, executableName(platform)));
       fs.rmSync(dir, { recursive: true, force: true });
       expect(formatOf(executable)).toBe(`${expectedFormat[platform.os]}-${platform.arch}`);
