@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiClient, ServerError } from "../../provider/client/index.ts";
 import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "../../provider/api/requester.ts";
 import { IDENTITY_KEY } from "../../provider/adapter/property-bag.ts";
@@ -44,6 +44,9 @@ afterAll(async () => {
 beforeEach(() => {
   harness.emulator.setFaults({});
   journalDir = fs.mkdtempSync(path.join(os.tmpdir(), "create-journal-"));
+});
+afterEach(() => {
+  fs.rmSync(journalDir, { recursive: true, force: true });
 });
 
 type Definition = ResourceDefinition<any>;

@@ -48,7 +48,7 @@ import { VERSION, archiveName } from "../../provider/scripts/release/release-inf
 import { javaPom } from "../e2e/support/sdks.ts";
 import { type ExampleLanguage, type ExamplesProgram, examplesProgram } from "./examples-program.ts";
 import { startLanguageHost } from "./language-host-client.ts";
-import { type ServedRelease, ensureReleasedArchive, ensureReleasedSdks, installReleasedJar, goEnvironment, installedDocsPlatformPlugins, linuxAmd64, mavenEnvironment, onlyFile, pluginDownloadUrl, sdkDir, serveRelease } from "./released-plugin.ts";
+import { type ServedRelease, ensureReleasedArchive, ensureReleasedSdks, installReleasedJar, goEnvironment, installedDocsPlatformPlugins, linuxAmd64, mavenEnvironment, onlyFile, pluginDownloadUrl, rehearsalTmpdir, sdkDir, serveRelease } from "./released-plugin.ts";
 
 const run = promisify(execFile);
 const minutes = (n: number) => n * 60_000;
@@ -97,7 +97,13 @@ async function rehearsalStack({ emulator }: Target, programDir: string, name: st
       ...config,
     },
     // The build tools' options for tests (released-plugin.ts): Maven's reach the Java program's runs, Go's the Go program's build.
-    env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: undefined, PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: release.downloadOverride, ...mavenEnvironment, ...goEnvironment },
+    env: {
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: undefined,
+      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: release.downloadOverride,
+      ...mavenEnvironment,
+      ...goEnvironment,
+      ...rehearsalTmpdir(`rehearsal-${name}`),
+    },
   });
   stacks.push(stack);
   expect(installedDocsPlatformPlugins(String(stack.env.PULUMI_HOME))).toEqual([]);

@@ -16,7 +16,7 @@ import { type TestStack, assertSucceeded, changeCounts, createStack, writeProgra
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { apiClient } from "../e2e/support/api.ts";
 import { VERSION, archiveName } from "../../provider/scripts/release/release-info.mts";
-import { type ServedRelease, downloadUrl, ensureReleasedArchive, installedDocsPlatformPlugins, linuxAmd64, pathWithoutNode, serveRelease } from "./released-plugin.ts";
+import { type ServedRelease, downloadUrl, ensureReleasedArchive, installedDocsPlatformPlugins, linuxAmd64, pathWithoutNode, rehearsalTmpdir, serveRelease } from "./released-plugin.ts";
 
 const minutes = (n: number) => n * 60_000;
 let release: ServedRelease;
@@ -64,6 +64,7 @@ beforeAll(async () => {
       PATH: pathWithoutNode(binDir),
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: undefined,
       PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: release.downloadOverride,
+      ...rehearsalTmpdir("rehearsal-yaml"),
     },
   });
   pulumiHome = String(stack.env.PULUMI_HOME);

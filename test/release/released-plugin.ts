@@ -34,6 +34,17 @@ export const mavenEnvironment = { MAVEN_OPTS: "-XX:TieredStopAtLevel=1 -XX:+UseS
  */
 export const goEnvironment = { GOFLAGS: "-trimpath" };
 
+/**
+ * The temporary folder (TMPDIR) of one rehearsal stack's processes, under test/.work, which the
+ * next run's global setup empties: the CLI leaves each plugin archive it downloads in its temporary
+ * folder (`pulumi-plugin-tar<n>`, 45 MB here), and under the system's /tmp those outlived every run.
+ */
+export function rehearsalTmpdir(name: string): { TMPDIR: string } {
+  const dir = path.join(workRoot, "tmp", `${name}-${process.pid}`);
+  fs.mkdirSync(dir, { recursive: true });
+  return { TMPDIR: dir };
+}
+
 const lockDir = path.join(cacheDir, "test-build.lock");
 /** A lock older than a build can take was left by a killed run. */
 const staleLockMs = 20 * 60_000;

@@ -13,14 +13,14 @@
  *   from the snapshot workflow's own runs on the default branch.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Heading, Root } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown };
@@ -95,9 +95,20 @@ exec sleep 60
 `,
 };
 
+/** Every folder this file makes under the system's temporary folder, removed at its end. */
+const scratch: string[] = [];
+function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
 let bin: string;
 beforeAll(() => {
-  bin = mkdtempSync(path.join(os.tmpdir(), "workflow-trust-bin-"));
+  bin = scratchDir("workflow-trust-bin-");
   for (const [name, text] of Object.entries(STUBS)) {
     writeFileSync(path.join(bin, name), text);
     chmodSync(path.join(bin, name), 0o755);
@@ -114,7 +125,7 @@ interface Outcome {
 
 /** `bash <script> ...args` in a fresh directory, stand-ins first on PATH. */
 function runScript(script: string, args: string[], env: Record<string, string>, setup: (dir: string) => void = () => {}): Promise<Outcome> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "workflow-trust-"));
+  const dir = scratchDir("workflow-trust-");
   setup(dir);
   return new Promise((resolve) => {
     const child = spawn("bash", [script, ...args], {
@@ -355,7 +366,7 @@ describe("the rehearsal workflow (docs-platform-rehearse.yml)", () => {
       { databaseId: 6, event: "schedule", headBranch: "main" },
       { databaseId: 5, event: "schedule", headBranch: "main" },
     ];
-    const script = path.join(mkdtempSync(path.join(os.tmpdir(), "workflow-trust-step-")), `${name}.sh`);
+    const script = path.join(scratchDir("workflow-trust-step-"), `${name}.sh`);
     writeFileSync(script, step.run!);
     const outcome = await runScript(script, [], { DEFAULT_BRANCH: "main", GH_TOKEN: "unused" }, (dir) => writeFileSync(path.join(dir, "runs.json"), JSON.stringify(runs)));
     expect(outcome.code, outcome.output).toBe(0);
