@@ -47,9 +47,12 @@ export class LookupError extends Error {
     // failed and why, so it keeps its own words (a write to it is ignored).
     Object.defineProperty(this, "__pulumiRunError", { value: true, enumerable: false });
     Object.defineProperty(this, "message", { get: () => message, set: () => {}, enumerable: false, configurable: true });
-    // Whatever prints it (the runner, or the SDK reporting a failed resource input), one line: the
-    // stack of a lookup's failure is the SDK's and this package's internals, nothing to act on.
-    this.stack = `${this.name}: ${message}`;
+    // Whatever prints it, the same one line. The runner prints a RunError's message; the SDK, when
+    // the lookup fed a resource's input, prints the error's stack; which comes first depends on
+    // timing (both had printed for the same program: "error: LookupError: getSpace: ..." and
+    // "error: getSpace: ..."). The stack of a lookup's failure is the SDK's and this package's
+    // internals, nothing to act on, so the stack is the message alone.
+    this.stack = message;
   }
 
   // Branded like the client's errors: a program and the package may hold two copies of this module.
