@@ -7,6 +7,8 @@
 import { createRequire } from "node:module";
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -236,6 +238,61 @@ describe("the command", () => {
     const withoutToken = await exportCli(["--only", "Team"], { cwd: project });
     expect(withoutToken.code).toBe(1);
     expect(withoutToken.stderr).toContain("the token in Pulumi.dev.yaml is encrypted and there is no pulumi CLI on PATH to decrypt it");
+  });
+});
+
+describe("in a rehearsal (DOCS_PLATFORM_REHEARSAL names the twin)", () => {
+  // The production stand-in answers nothing useful: it only counts what reaches it.
+  let production: http.Server;
+  let productionUrl: string;
+  let requests = 0;
+  beforeAll(async () => {
+    production = http.createServer((request, response) => {
+      requests += 1;
+      response.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => production.listen(0, "127.0.0.1", resolve));
+    productionUrl = `http://127.0.0.1:${(production.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(() => new Promise<void>((resolve) => production.close(() => resolve())));
+
+  const refusal = () =>
+    `pulumi-docs-platform export: Refused configuration docs-platform:apiUrl: this is a rehearsal (DOCS_PLATFORM_REHEARSAL names the twin at ${emulator.url}), ` +
+    `and no request of a rehearsal may reach ${new URL(productionUrl).origin}.`;
+  const refused = (run: Run) => {
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr.startsWith(refusal()), run.stderr).toBe(true);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(everywhere(run)).not.toContain("tok-production-secret");
+    expect(requests).toBe(0);
+  };
+
+  it("refuses production given by --api-url, with 0 requests", async () => {
+    refused(await exportCli(["--org", "org-acme", "--api-url", productionUrl], { cwd: dir, env: { DOCS_PLATFORM_REHEARSAL: emulator.url, DOCS_PLATFORM_TOKEN: "tok-production-secret" } }));
+  });
+
+  it("refuses production given by DOCS_PLATFORM_API_URL, with 0 requests", async () => {
+    refused(await exportCli(["--org", "org-acme"], { cwd: dir, env: { DOCS_PLATFORM_REHEARSAL: emulator.url, DOCS_PLATFORM_API_URL: productionUrl, DOCS_PLATFORM_TOKEN: "tok-production-secret" } }));
+  });
+
+  it("refuses a --snapshot of production, with 0 requests and no file written", async () => {
+    const file = path.join(dir, "rehearsal-snapshot.json");
+    refused(await exportCli(["--org", "org-acme", "--snapshot", file], { cwd: dir, env: { DOCS_PLATFORM_REHEARSAL: emulator.url, DOCS_PLATFORM_API_URL: productionUrl, DOCS_PLATFORM_TOKEN: "tok-production-secret" } }));
+    await expect(fs.stat(file)).rejects.toThrow(/ENOENT/);
+  });
+
+  it("refuses production named by the stack config of the current directory, with 0 requests", async () => {
+    const project = path.join(dir, "production-project");
+    await fs.mkdir(project, { recursive: true });
+    await fs.writeFile(path.join(project, "Pulumi.yaml"), "name: docs\nruntime: nodejs\n");
+    await fs.writeFile(path.join(project, "Pulumi.prod.yaml"), `config:\n  docs-platform:apiUrl: ${productionUrl}\n  docs-platform:organizationId: org-acme\n  docs-platform:token: tok-production-secret\n`);
+    refused(await exportCli([], { cwd: project, env: { DOCS_PLATFORM_REHEARSAL: emulator.url } }));
+  });
+
+  it("still exports from the twin itself", async () => {
+    const run = await exportCli(["--org", "org-acme", "--only", "Team"], { cwd: dir, env: { DOCS_PLATFORM_REHEARSAL: emulator.url, DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(requests).toBe(0);
   });
 });
 

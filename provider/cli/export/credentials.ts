@@ -14,7 +14,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { CONFIG_NAMESPACE, ConfigurationError, readProviderConfig } from "../../config/provider-config";
+import { CONFIG_NAMESPACE, ConfigurationError, REHEARSAL_ENV, readProviderConfig } from "../../config/provider-config";
 import { ORGANIZATION_ENV } from "../../config/organization-default";
 
 export const API_URL_ENV = "DOCS_PLATFORM_API_URL";
@@ -79,10 +79,13 @@ export async function resolveCredentials({ flags, env, stackConfig }: Credential
         `or run in a Pulumi project whose stack config has ${CONFIG_NAMESPACE}:apiUrl. It is not in the environment${where}.`,
     );
   }
-  // The provider's own validation (URL shape, no credentials in the URL, no whitespace in the token).
+  // The provider's own validation (URL shape, no credentials in the URL, no whitespace in the token),
+  // and its rehearsal guard: while DOCS_PLATFORM_REHEARSAL names a twin, any other API is refused
+  // here as it is by the provider, before a request is sent. Only the guard's variable is passed:
+  // the URL and the token were resolved above, flags first.
   const values: Record<string, string> = { [`${CONFIG_NAMESPACE}:apiUrl`]: given.apiUrl, [`${CONFIG_NAMESPACE}:token`]: given.token };
   try {
-    const checked = readProviderConfig({ get: (key) => values[key] }, {});
+    const checked = readProviderConfig({ get: (key) => values[key] }, { [REHEARSAL_ENV]: env[REHEARSAL_ENV] });
     return { apiUrl: checked.apiUrl, token: checked.token, organizationId: given.organizationId, sources };
   } catch (error) {
     if (error instanceof ConfigurationError) throw new CredentialsError(error.message);
