@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../emulator/index.ts";
@@ -5,6 +7,25 @@ import { repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, createStack } from "../pulumi-cli/run-pulumi.ts";
 
 const programDir = path.join(repositoryRoot, "examples", "multi-environment");
+const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown };
+
+/**
+ * The environment variables `esc run` sets from the ESC environment of docs/configuration.md (The
+ * token in Pulumi ESC), each `${docsPlatform.<key>}` replaced by `values[key]`: the stacks run
+ * through that route, so a variable the page names that the provider does not read fails here.
+ */
+function escEnvironmentVariables(values: { apiUrl: string; token: string }): Record<string, string> {
+  const page = fs.readFileSync(path.join(repositoryRoot, "docs", "configuration.md"), "utf8");
+  const section = page.slice(page.indexOf("### The token in Pulumi ESC"));
+  const block = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
+  const environment = yaml.load(block) as { values: { environmentVariables: Record<string, string> } };
+  const variables = Object.entries(environment.values.environmentVariables).map(([name, reference]) => {
+    const key = /^\$\{docsPlatform\.(apiUrl|token)\}$/.exec(reference)?.[1] as "apiUrl" | "token" | undefined;
+    if (!key) throw new Error(`docs/configuration.md's ESC environment sets ${name} to ${reference}, not a docsPlatform value`);
+    return [name, values[key]];
+  });
+  return Object.fromEntries(variables);
+}
 const minutes = (n: number) => n * 60_000;
 
 interface Listed {
@@ -29,7 +50,7 @@ describe("examples/multi-environment: one program, stacks dev and prod", () => {
       const stack = await createStack({
         programDir,
         stackName: name,
-        env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: token },
+        env: escEnvironmentVariables({ apiUrl: emulator.url, token }),
       });
       stacks[name] = { stack, organizationId: organization.id, token };
     }
