@@ -40,6 +40,15 @@ export class ConfigurationError extends Error {
     super(message);
     this.name = "ConfigurationError";
     this.key = key;
+    // A refusal is one sentence that says what to do; its stack is this package's internals. In a
+    // program (a lookup's configuration), marked as the SDK's RunError (the runner checks this
+    // field), the runner prints the message alone; the SDK prints a failed input's stack, so the
+    // stack is the message too. The doors answer with the message (runtime/host.ts, plugin/).
+    // The SDK prefixes `error serializing property "<key>": ` to the message of an error it meets
+    // in a resource input; the message already says what failed, so it keeps its own words.
+    Object.defineProperty(this, "__pulumiRunError", { value: true, enumerable: false });
+    Object.defineProperty(this, "message", { get: () => message, set: () => {}, enumerable: false, configurable: true });
+    this.stack = message;
   }
 }
 

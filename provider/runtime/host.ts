@@ -7,7 +7,7 @@
 // First: on an older Node.js, one line naming the versions (node-version.ts).
 import "./node-version";
 import type * as pulumi from "@pulumi/pulumi";
-import { readProviderConfig } from "../config/provider-config";
+import { ConfigurationError, readProviderConfig } from "../config/provider-config";
 import { checkWithPreview, configureCore, createInDeployment, diffInDeployment, type KindProvider, providerFor, updateInDeployment } from "./core";
 import type { PropertyBag } from "../adapter/property-bag";
 import { urnOf } from "./engine-log";
@@ -20,7 +20,43 @@ export { moduleNameOf, providerFor } from "./core";
  * the same stack config; the first one creates the client.
  */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-  await configureCore(readProviderConfig(req.config, process.env));
+  try {
+    await configureCore(readProviderConfig(req.config, process.env));
+    refused = undefined;
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    refused = error;
+  }
+}
+
+/**
+ * The configuration's refusal (a malformed key, the rehearsal guard), answered by every call
+ * instead of thrown from `configure`: the provider host prints what a method throws as
+ * `${error}: ${error.stack}`, under the stack's own row, beside the resource's error, and an
+ * error of `configure` there was 42 lines for one sentence. A check answers with a failure, which
+ * the engine prints once, as the resource's problem; every other call throws the message alone.
+ */
+let refused: ConfigurationError | undefined;
+
+function refusal(message: string): Error {
+  const error = new Error(message);
+  // The provider host prints `${error}: ${error.stack}`: one line.
+  error.stack = "";
+  return error;
+}
+
+/** The kind's provider, answering every call with the configuration's refusal while there is one. */
+function refusing(provider: Omit<Handler, "configure">): Omit<Handler, "configure"> {
+  const refuse = <T>(call: () => Promise<T>): Promise<T> => (refused ? Promise.reject(refusal(refused.message)) : call());
+  return {
+    ...provider,
+    check: (olds, news) => (refused ? Promise.resolve({ inputs: news, failures: [{ property: "", reason: refused.message }] }) : provider.check(olds, news)),
+    diff: (id, olds, news) => refuse(() => provider.diff(id, olds, news)),
+    create: (inputs) => refuse(() => provider.create(inputs)),
+    update: (id, olds, news) => refuse(() => provider.update(id, olds, news)),
+    read: (id, props) => refuse(() => provider.read(id, props)),
+    delete: (id, props) => refuse(() => provider.delete(id, props)),
+  };
 }
 
 type Handler = KindProvider & { configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> };
@@ -34,11 +70,13 @@ export function handlerFor(kind: string): Handler {
   let handler = handlers.get(kind);
   if (!handler) {
     handler = {
-      ...providerFor(kind),
-      check: (olds, news) => checkWithPreview(kind, olds, news, urnOf(news[IDENTITY_KEY], kind)),
-      diff: (id, olds, news) => diffInDeployment(kind, id, olds, news, urnOf(news[IDENTITY_KEY], kind)),
-      create: (inputs) => createInDeployment(kind, inputs, urnOf(inputs[IDENTITY_KEY], kind)),
-      update: (id, olds, news) => updateInDeployment(kind, id, olds, news, urnOf(news[IDENTITY_KEY], kind)),
+      ...refusing({
+        ...providerFor(kind),
+        check: (olds, news) => checkWithPreview(kind, olds, news, urnOf(news[IDENTITY_KEY], kind)),
+        diff: (id, olds, news) => diffInDeployment(kind, id, olds, news, urnOf(news[IDENTITY_KEY], kind)),
+        create: (inputs) => createInDeployment(kind, inputs, urnOf(inputs[IDENTITY_KEY], kind)),
+        update: (id, olds, news) => updateInDeployment(kind, id, olds, news, urnOf(news[IDENTITY_KEY], kind)),
+      }),
       configure,
     };
     handlers.set(kind, handler);

@@ -77,6 +77,10 @@ describe("rehearsing by hand, as docs/twin.md says", () => {
     const preview = await bash("pulumi preview --stack prod --non-interactive", dir, { ...env, ...printed });
     expect(preview.code).not.toBe(0);
     expect(preview.output).toContain(`this is a rehearsal (DOCS_PLATFORM_REHEARSAL names the twin at ${printed.DOCS_PLATFORM_API_URL}), and no request of a rehearsal may reach ${new URL(production.url).origin}`);
+    // One sentence, as the resource's problem: no JavaScript stack (issue 42, item 7: it was 42 lines).
+    expect(preview.output).toContain("pulumi-nodejs:dynamic/docs-platform:Team resource 'rehearsed' has a problem: Refused configuration docs-platform:apiUrl: this is a rehearsal");
+    expect(preview.output).not.toMatch(/^\s+at /m);
+    expect(preview.output).not.toContain("ConfigurationError");
     expect(await productionRequests()).toBe(before);
   });
 

@@ -118,3 +118,42 @@ describe("a rehearsal (DOCS_PLATFORM_REHEARSAL): no API but the twin's", () => {
     expect(readProviderConfig(source({ "docs-platform:apiUrl": "https://api.example.com/v1", "docs-platform:token": "t" }), { DOCS_PLATFORM_REHEARSAL: "" }).apiUrl).toBe("https://api.example.com/v1");
   });
 });
+
+describe("a refused configuration, as each door shows it", () => {
+  const refused = () => readProviderConfig(source({ "docs-platform:apiUrl": "https://api.example.com/v1", "docs-platform:token": "t" }), { DOCS_PLATFORM_REHEARSAL: "http://127.0.0.1:4010/v1" });
+
+  it("is one sentence whatever prints it: its stack is its message, and the SDK's prefix is not taken", () => {
+    let error: Error & { __pulumiRunError?: boolean } = new Error();
+    try {
+      refused();
+    } catch (caught) {
+      error = caught as typeof error;
+    }
+    expect(error.message).toMatch(/^Refused configuration docs-platform:apiUrl: this is a rehearsal/);
+    expect(error.stack).toBe(error.message);
+    // The program runner prints a RunError's message alone.
+    expect(error.__pulumiRunError).toBe(true);
+    error.message = `error serializing property "title": ${error.message}`;
+    expect(error.message).toMatch(/^Refused configuration/);
+  });
+
+  it("is answered by the dynamic door's check as a failure, and by its other calls as a one-line error, never thrown by configure", async () => {
+    const { configure, handlerFor } = await import("../../provider/runtime/host.ts");
+    const config = { get: (key: string) => ({ "docs-platform:apiUrl": "https://api.example.com/v1", "docs-platform:token": "t" })[key] };
+    const before = process.env.DOCS_PLATFORM_REHEARSAL;
+    process.env.DOCS_PLATFORM_REHEARSAL = "http://127.0.0.1:4010/v1";
+    try {
+      await configure({ config } as never);
+    } finally {
+      if (before === undefined) delete process.env.DOCS_PLATFORM_REHEARSAL;
+      else process.env.DOCS_PLATFORM_REHEARSAL = before;
+    }
+    const team = handlerFor("Team");
+    const checked = await team.check({}, { title: "Writers", organizationId: "org" });
+    expect(checked.failures).toEqual([{ property: "", reason: expect.stringMatching(/^Refused configuration docs-platform:apiUrl: this is a rehearsal/) }]);
+    const error = await team.create({ title: "Writers", organizationId: "org" }).then(() => undefined, (caught: Error) => caught);
+    // The provider host prints `${error}: ${error.stack}`.
+    expect(`${error}: ${error?.stack}`).toMatch(/^Error: Refused configuration docs-platform:apiUrl: [^\n]*: $/);
+    await expect(team.delete!("team-1", { organizationId: "org" })).rejects.toThrow(/^Refused configuration/);
+  });
+});
