@@ -3,6 +3,7 @@
 // setup itself, independently of the project's resources.
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,6 +70,17 @@ describe("the Pulumi CLI", () => {
     },
     e2eTimeout,
   );
+
+  it("runs 4 x the CPU count of resource operations at once by default, and PULUMI_PARALLEL sets it (docs/configuration.md, Large stacks)", async () => {
+    const installation = await ensurePulumi();
+    const defaultParallel = async (extra: NodeJS.ProcessEnv) => {
+      const { stdout } = await execFileAsync(installation.pulumi, ["up", "--help"], { env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true", PULUMI_PARALLEL: "", ...extra } });
+      return Number(/--parallel int32 .*\(default (\d+)\)/.exec(stdout)?.[1]);
+    };
+    // The CLI counts GOMAXPROCS, the CPUs this process may use.
+    expect(await defaultParallel({})).toBe(4 * os.availableParallelism());
+    expect(await defaultParallel({ PULUMI_PARALLEL: "3" })).toBe(3);
+  });
 });
 
 describe("a dynamic resource through the real engine", () => {
