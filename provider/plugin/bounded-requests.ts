@@ -14,7 +14,9 @@
  *   list) walks past the end of the buffer when a length lies, so the first read past it stops the
  *   decode; this holds at any depth without knowing which nested field is a message and which is
  *   a string or bytes (an engine's random seed may look like anything), which a schema-less walk
- *   of nested fields cannot tell. A valid request never reads past its end.
+ *   of nested fields cannot tell. A valid request never reads past its end. The view costs about
+ *   twice the decode of plain bytes (a 6.8 kB Check: 1.3 ms against 3.1 ms; 690 kB: 164 ms
+ *   against 326 ms, measured on this repository's machine).
  *
  * A unary call whose request is refused is answered INVALID_ARGUMENT with the reason; other calls
  * (streams, or methods this plugin does not implement) get grpc-js's answer to a throwing
