@@ -93,6 +93,8 @@ describe("the release's plugin executable (linux-amd64)", () => {
 describe("requests that lie about their lengths, to the release's executable", () => {
   it("the seven bytes are refused INVALID_ARGUMENT within seconds, and a CheckConfig sent beside them is answered", { timeout: minutes(1) }, async () => {
     const port = await startPlugin({ PATH: pathWithoutNode("/nonexistent") });
+    // The first resource call loads the core (seconds on a loaded machine, the event loop held): not what is measured.
+    expect((await rawCall(port, "CheckConfig", normalCheckConfig())).code).toBe(status.OK);
     const [lie, normal] = await Promise.all([rawCall(port, "CheckConfig", SEVEN_BYTES), rawCall(port, "CheckConfig", normalCheckConfig())]);
     expect(lie.code).toBe(status.INVALID_ARGUMENT);
     expect(lie.details).toBe("malformed CheckConfig request: field 3 declares 4294967295 bytes, 1 left");
