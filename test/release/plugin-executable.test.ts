@@ -17,6 +17,8 @@ import { type TestStack, changeCounts, createStack, writeProgram } from "../pulu
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { EXECUTABLE, VERSION, providerRoot } from "../../provider/scripts/release/release-info.mts";
 import { archivePath, checksumsPath, pathWithoutNode, unpackedPlugin } from "./released-plugin.ts";
+import { NODE_OPTIONS_ENV } from "../../provider/scripts/release/bundle.mts";
+import { SEVEN_BYTES, nestedLie, normalCheckConfig, rawCall, status } from "../plugin/malformed-request.ts";
 
 const minutes = (n: number) => n * 60_000;
 const requireSdk = createRequire(path.join(providerRoot, "dist", "index.js"));
@@ -39,16 +41,21 @@ afterAll(() => {
 });
 
 /** Starts the executable as the engine would (no engine address here) and resolves with the port it prints. */
-function startPlugin(env: NodeJS.ProcessEnv): Promise<number> {
+async function startPlugin(env: NodeJS.ProcessEnv): Promise<number> {
+  return (await startedPlugin(env)).port;
+}
+
+/** startPlugin, with the process and what it has written to stderr so far. */
+function startedPlugin(env: NodeJS.ProcessEnv): Promise<{ port: number; child: ChildProcess; stderr: () => string }> {
   const child = spawn(path.join(pluginDir, EXECUTABLE), [], { env, stdio: ["ignore", "pipe", "pipe"] });
   started.push(child);
+  let stderr = "";
   return new Promise((resolve, reject) => {
     let stdout = "";
-    let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
       const line = /^(\d+)\n/.exec(stdout);
-      if (line) resolve(Number(line[1]));
+      if (line) resolve({ port: Number(line[1]), child, stderr: () => stderr });
     });
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     child.on("exit", (code) => reject(new Error(`the plugin exited (${code}) before printing its port: ${stdout}${stderr}`)));
@@ -82,6 +89,80 @@ describe("the release's plugin executable (linux-amd64)", () => {
     }
   });
 });
+
+describe("requests that lie about their lengths, to the release's executable", () => {
+  it("the seven bytes are refused INVALID_ARGUMENT within seconds, and a CheckConfig sent beside them is answered", { timeout: minutes(1) }, async () => {
+    const port = await startPlugin({ PATH: pathWithoutNode("/nonexistent") });
+    // The first resource call loads the core (seconds on a loaded machine, the event loop held): not what is measured.
+    expect((await rawCall(port, "CheckConfig", normalCheckConfig())).code).toBe(status.OK);
+    const [lie, normal] = await Promise.all([rawCall(port, "CheckConfig", SEVEN_BYTES), rawCall(port, "CheckConfig", normalCheckConfig())]);
+    expect(lie.code).toBe(status.INVALID_ARGUMENT);
+    expect(lie.details).toBe("malformed CheckConfig request: field 3 declares 4294967295 bytes, 1 left");
+    expect(lie.ms).toBeLessThan(3000);
+    expect(normal.code).toBe(status.OK);
+    expect(normal.ms).toBeLessThan(5000);
+    // A lie inside a Struct whose own length fits: the bundled google-protobuf is bounded too.
+    const nested = await rawCall(port, "Check", nestedLie(3));
+    expect(nested.code).toBe(status.INVALID_ARGUMENT);
+    expect(nested.ms).toBeLessThan(3000);
+    expect((await rawCall(port, "CheckConfig", normalCheckConfig())).code).toBe(status.OK);
+  });
+});
+
+describe("Node.js options of the release's executable", () => {
+  /** A --require file that records, in `marker`, the process it ran in and that process's options and heap limit. */
+  function markerScript(marker: string): string {
+    const script = path.join(pluginDir, "..", `record-${path.basename(marker)}.cjs`);
+    fs.writeFileSync(
+      script,
+      `require("node:fs").writeFileSync(${JSON.stringify(marker)}, JSON.stringify({ pid: process.pid, execArgv: process.execArgv, heapLimit: require("node:v8").getHeapStatistics().heap_size_limit }));\n`,
+    );
+    return script;
+  }
+
+  it("NODE_OPTIONS does not reach it: a --require file is not run, --inspect opens no debugger", { timeout: minutes(1) }, async () => {
+    const marker = path.join(pluginDir, "..", "node-options-marker.json");
+    const plugin = await startedPlugin({ PATH: pathWithoutNode("/nonexistent"), NODE_OPTIONS: `--require=${markerScript(marker)} --inspect=127.0.0.1:0` });
+    const client = new providerGrpc.ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure());
+    try {
+      expect((await call<any>(client, "getPluginInfo", new emptyPb.Empty())).getVersion()).toBe(VERSION);
+    } finally {
+      client.close();
+    }
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(plugin.stderr()).not.toMatch(/Debugger listening/);
+  });
+
+  it(`${NODE_OPTIONS_ENV} does: its --require runs in the serving process with its heap limit, which ends with the plugin`, { timeout: minutes(1) }, async () => {
+    const marker = path.join(pluginDir, "..", "own-options-marker.json");
+    const plugin = await startedPlugin({ PATH: pathWithoutNode("/nonexistent"), [NODE_OPTIONS_ENV]: `--require=${markerScript(marker)} --max-old-space-size=96` });
+    const client = new providerGrpc.ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure());
+    try {
+      expect((await call<any>(client, "getPluginInfo", new emptyPb.Empty())).getVersion()).toBe(VERSION);
+    } finally {
+      client.close();
+    }
+    const recorded = JSON.parse(fs.readFileSync(marker, "utf8")) as { pid: number; execArgv: string[]; heapLimit: number };
+    expect(recorded.execArgv).toEqual([expect.stringMatching(/^--require=/), "--max-old-space-size=96"]);
+    // V8's limit is the old space asked for plus room for the young generation (288 MiB here for
+    // 96), far below its default, which is gigabytes on a machine that runs these tests (4.2 GiB here).
+    expect(recorded.heapLimit).toBeLessThan(512 * 2 ** 20);
+    // The engine ends a plugin with a signal to the process it started: the serving process goes too.
+    const exited = new Promise((resolve) => plugin.child.on("exit", resolve));
+    plugin.child.kill("SIGTERM");
+    await exited;
+    await expect.poll(() => isAlive(recorded.pid), { timeout: 10_000 }).toBe(false);
+  });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 describe("a Pulumi YAML program through the release's executable, with no node on the PATH", () => {
   let emulator: Emulator;

@@ -9,6 +9,9 @@ import { VERSION, cacheDir, providerRoot } from "./release-info.mts";
 
 export const bundlePath = path.join(cacheDir, "bundle", "plugin.cjs");
 
+/** The plugin's own variable of Node.js options for the executable, which ignores NODE_OPTIONS (sea.mts). */
+export const NODE_OPTIONS_ENV = "DOCS_PLATFORM_PLUGIN_NODE_OPTIONS";
+
 export async function bundlePlugin(): Promise<{ path: string; bytes: number }> {
   const schema = fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8");
   const embeddedModule = path.join(providerRoot, "embedded.ts");
@@ -24,17 +27,37 @@ export async function bundlePlugin(): Promise<{ path: string; bytes: number }> {
   };
   fs.mkdirSync(path.dirname(bundlePath), { recursive: true });
   const entry = path.join(cacheDir, "bundle", "entry.cjs");
-  // The executable's entry: what provider/docs-platform/pulumi-resource-docs-platform does in the package.
+  // The executable's entry: what provider/docs-platform/pulumi-resource-docs-platform does in the
+  // package, except for DOCS_PLATFORM_PLUGIN_NODE_OPTIONS. The executable ignores NODE_OPTIONS
+  // (sea.mts, execArgvExtension "cli"), and Node.js reads its options before any script runs, so
+  // the plugin's own variable is applied by starting the executable again with them as its first
+  // argument (`--node-options=...`), the variable removed so the child serves. This process waits,
+  // passing on the signals the engine sends and the child's exit. The child's NODE_OPTIONS is set
+  // to the same options for a binary that predates execArgvExtension (darwin-arm64's Node.js
+  // 24.0.0): it reads NODE_OPTIONS, and its main() skips the unknown `--node-options=` argument.
   fs.writeFileSync(
     entry,
     [
       `"use strict";`,
-      `require(${JSON.stringify(path.join(providerRoot, "plugin", "main.ts"))})`,
-      `  .main(process.argv.slice(2))`,
-      `  .catch((error) => {`,
-      `    process.stderr.write(\`docs-platform plugin: \${error && error.stack ? error.stack : error}\\n\`);`,
+      `const ownOptions = (process.env[${JSON.stringify(NODE_OPTIONS_ENV)}] || "").trim();`,
+      `if (ownOptions) {`,
+      `  const env = { ...process.env, NODE_OPTIONS: ownOptions };`,
+      `  delete env[${JSON.stringify(NODE_OPTIONS_ENV)}];`,
+      `  const child = require("node:child_process").spawn(process.execPath, [\`--node-options=\${ownOptions}\`, ...process.argv.slice(2)], { env, stdio: "inherit" });`,
+      `  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));`,
+      `  child.on("error", (error) => {`,
+      `    process.stderr.write(\`docs-platform plugin: cannot start with ${NODE_OPTIONS_ENV}: \${error.message}\\n\`);`,
       `    process.exit(1);`,
       `  });`,
+      `  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + (require("node:os").constants.signals[signal] || 0) : 1)));`,
+      `} else {`,
+      `  require(${JSON.stringify(path.join(providerRoot, "plugin", "main.ts"))})`,
+      `    .main(process.argv.slice(2))`,
+      `    .catch((error) => {`,
+      `      process.stderr.write(\`docs-platform plugin: \${error && error.stack ? error.stack : error}\\n\`);`,
+      `      process.exit(1);`,
+      `    });`,
+      `}`,
       ``,
     ].join("\n"),
   );

@@ -35,7 +35,18 @@ function blobFor(bundle: string, version: string, codeCache: boolean): string {
   const config = path.join(cacheDir, "sea", `${name}.json`);
   // `main` as the bundle's file name, read from its own folder: the blob records the path it is
   // given, and the build machine's folders must not ship (test/release/hostile-review.test.ts).
-  fs.writeFileSync(config, JSON.stringify({ main: path.basename(bundle), output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: codeCache }));
+  // execArgvExtension "cli": the executable ignores NODE_OPTIONS (the default, "env", let a
+  // program's NODE_OPTIONS, a loader or a require hook meant for the user's own Node.js, or an
+  // --inspect, run inside the plugin) and takes Node.js options only from a first argument
+  // `--node-options=...`, which the engine never passes. The bundle's entry (bundle.mts) passes
+  // that argument when the plugin's own DOCS_PLATFORM_PLUGIN_NODE_OPTIONS is set. "none" would
+  // leave no way at all to give the executable a heap size or a debugger. Node.js 24.0.0 (the
+  // darwin-arm64 binary, node-binaries.mts) predates the field and ignores it: NODE_OPTIONS still
+  // reaches that executable (docs/release.md).
+  fs.writeFileSync(
+    config,
+    JSON.stringify({ main: path.basename(bundle), output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: codeCache, execArgvExtension: "cli" }),
+  );
   execFileSync(nodeBinary(hostNodePackage(version)), ["--experimental-sea-config", config], { cwd: path.dirname(bundle), stdio: ["ignore", "ignore", "inherit"] });
   blobs.set(`${bundle}:${name}`, blob);
   return blob;
