@@ -222,13 +222,13 @@ describe("OrganizationSettings lifecycle", () => {
     // The program no longer declares them: check passes with the old state beside it, and diff shows the change.
     const without = await provider.check(declaredBefore, { __provider: PROVIDER, organizationId: org, ai: true });
     expect(without.failures ?? []).toEqual([]);
-    expect(await provider.diff(org, olds, without.inputs)).toMatchObject({ changes: true, replaces: [] });
+    expect(await provider.diff(org, olds, without.inputs!)).toMatchObject({ changes: true, replaces: [] });
     // The program says none: the diff is the merge rules alone, and the update sends nothing (the organization has none).
     const none = await provider.check(declaredBefore, { __provider: PROVIDER, organizationId: org, ai: true, mergeRules: { type: "none" } });
     expect(none.failures ?? []).toEqual([]);
-    expect(await provider.diff(org, olds, none.inputs)).toMatchObject({ changes: true, replaces: [] });
+    expect(await provider.diff(org, olds, none.inputs!)).toMatchObject({ changes: true, replaces: [] });
     harness.requester.reset();
-    const updated = await provider.update(org, olds, none.inputs);
+    const updated = await provider.update(org, olds, none.inputs!);
     expect(harness.requester.writes()).toEqual([]);
     expect(updated.outs).toMatchObject({ ai: true, mergeRules: { type: "none" } });
     // A refresh of the old state reads what the organization has.
