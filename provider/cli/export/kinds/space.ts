@@ -34,7 +34,8 @@ export const space: KindExporter = {
           "language",
           { key: "editMode", unless: "live" },
           "defaultLevel",
-          { key: "mergeRules", as: (rules) => mergeRulesValue(rules as ApiMergeRules, emails) },
+          // A space's `none` is not its default (`inherit`): written, so a copy has no rules either.
+          { key: "mergeRules", as: (rules) => mergeRulesValue(rules as ApiMergeRules, emails, true) },
         ]),
       }),
     );
