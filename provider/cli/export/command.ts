@@ -64,7 +64,7 @@ async function readStdin(): Promise<string> {
 }
 
 /** The organization to export when none is given: the token's only one. */
-async function onlyOrganization(client: ApiClient): Promise<string> {
+export async function onlyOrganization(client: ApiClient): Promise<string> {
   const organizations = await listOrganizations(client);
   if (organizations.length === 1) return organizations[0]!.id;
   if (organizations.length === 0) throw new CredentialsError("this token is a member of no organization; give the organization with --org");
@@ -73,7 +73,7 @@ async function onlyOrganization(client: ApiClient): Promise<string> {
 }
 
 /** A failure reading the organization itself, in terms of what to do about it. */
-function organizationError(error: unknown, organizationId: string, credentials: Credentials): Error {
+export function organizationError(error: unknown, organizationId: string, credentials: Credentials): Error {
   if (isAuthenticationError(error)) {
     return new CredentialsError(`the API refused the token (from ${credentials.sources.token}): ${error.message}`);
   }
