@@ -164,7 +164,6 @@ describe("compare", () => {
     const run = await compareCli([...args, "--left-name", "staging", "--right-name", "changed"], env);
     expect(run.code, run.stderr).toBe(1);
     const markdown = run.stdout;
-    if (process.env.COMPARE_PRINT) process.stderr.write(`=====\n${markdown}=====\n`);
     // What a reviewer sees: the counts, then one row per object that differs, in the registry's order of kinds.
     expect(markdown).toMatch(/\*\*6 differences\*\*: 1 only in `staging` · 1 only in `changed` · 4 differ · \d+ the same\n/);
     const table = markdown.slice(markdown.indexOf("| difference |"), markdown.indexOf("\n\n", markdown.indexOf("| difference |")));
