@@ -15,6 +15,10 @@
  *   export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] ...
  *     Reads a live organization through the API and writes a Pulumi program that declares it
  *     (export/command.ts).
+ *
+ *   compare --left-org <id> --right-org <id> [--left-api-url <url>] [--right-api-url <url>] ...
+ *     Reads two organizations and prints in Markdown what differs between them, object by object
+ *     (compare/command.ts). Exits 0 the same, 1 different, 2 could not tell (any error too).
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
@@ -27,6 +31,7 @@ import { ApiClient, isApiError } from "../client";
 import { API_URL_ENV, CredentialsError, TOKEN_ENV, resolveCredentials } from "./export/credentials";
 import { withOutsideTitles } from "./pr-summary/titles";
 import { EXPORT_USAGE, UsageError as ExportUsageError, exportCommand } from "./export/command";
+import { COMPARE_USAGE, CompareUsageError, compareCommand } from "./compare/command";
 import { terminalText } from "./terminal";
 
 const PR_SUMMARY_USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--events <event-log>] [--exit-code] [--output <file>] [--api-url <url>]
@@ -42,7 +47,8 @@ const DRIFT_USAGE = `usage: pulumi-docs-platform drift [preview.json] [--stack <
   Exit code: 0 in sync; 2 drift (report written); 3 the refresh failed (report written); 1 bad input.`;
 const USAGE = `${PR_SUMMARY_USAGE}
 ${DRIFT_USAGE}
-${EXPORT_USAGE}`;
+${EXPORT_USAGE}
+${COMPARE_USAGE}`;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = "";
@@ -144,16 +150,18 @@ async function main(argv: string[]): Promise<number> {
     if (command === "pr-summary") return await prSummary(rest);
     if (command === "drift") return await drift(rest);
     if (command === "export") return await exportCommand(rest);
+    if (command === "compare") return await compareCommand(rest);
     process.stderr.write(`${command ? `unknown command: ${command}\n` : ""}${USAGE}\n`);
     return 1;
   } catch (error) {
     // API errors (unreachable, timed out, refused) are told, not debugged: their messages say what failed.
-    const known = error instanceof UsageError || error instanceof ExportUsageError || error instanceof CredentialsError || isApiError(error);
+    const known = error instanceof UsageError || error instanceof ExportUsageError || error instanceof CompareUsageError || error instanceof CredentialsError || isApiError(error);
     // An unexpected failure shows its stack too (a bug to report); an expected one, just what to do.
     const text = known || !(error instanceof Error) ? String((error as Error).message) : (error.stack ?? error.message);
     // Messages may quote the API (an organization's title): shown without their control characters.
     process.stderr.write(`pulumi-docs-platform ${command}: ${terminalText(text)}\n`);
-    return 1;
+    // compare's 1 means "they differ": a comparison that failed could not tell, 2.
+    return command === "compare" ? 2 : 1;
   }
 }
 
