@@ -109,3 +109,19 @@ export function checkMachoSignature(file: Buffer): MachoSignature {
     cmsBytes: blobs.get(CMS_BLOB)?.length ?? 0,
   };
 }
+
+// `node test/release/macho-signature.ts <executable>...`: each file's signature checked, as docs/release.md says.
+if (import.meta.main) {
+  const { readFileSync } = await import("node:fs");
+  let failed = false;
+  for (const file of process.argv.slice(2)) {
+    try {
+      const signature = checkMachoSignature(readFileSync(file));
+      process.stdout.write(`${file}: valid, ${signature.adhoc ? "ad hoc" : "with a certificate (not checked)"}, identifier ${signature.identifier}, ${signature.pages} pages of ${signature.pageSize} bytes\n`);
+    } catch (error) {
+      failed = true;
+      process.stdout.write(`${file}: INVALID: ${(error as Error).message}\n`);
+    }
+  }
+  process.exitCode = failed ? 1 : 0;
+}
