@@ -222,6 +222,27 @@ function goTools(version: string): GoTool[] {
   ];
 }
 
+/**
+ * The Mach-O library the release's ad hoc signer is built on (provider/scripts/release/macho-sign):
+ * github.com/anchore/quill, the usual signer on Linux, is not served by the Go module proxy (403),
+ * and apple-codesign's rcodesign is a long compile from crates.io; go-macho needs one small module.
+ */
+export const goMachoVersion = "1.1.296";
+
+/**
+ * The release's ad hoc Mach-O signer (`docs-platform-macho-sign <input> <output> <identifier>`),
+ * built from the Go module proxy once and cached under the cache root like the CLI's tools; rebuilt
+ * when its source or go-macho's version changes. Needs Go, not the Pulumi CLI.
+ */
+export async function ensureMachoSigner(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<string> {
+  const go = await goVersion();
+  if (!buildsWith(go)) throw new Error(`The darwin executables are signed by a Go program: it needs Go >= ${minimumGoVersion} (found ${go ?? "none"}).`);
+  const installDir = path.join(cacheRoot(), "macho-sign");
+  const source = fileURLToPath(new URL("../../provider/scripts/release/macho-sign/main.go", import.meta.url));
+  await ensureGoTools([{ name: "docs-platform-macho-sign", requires: [`github.com/blacktop/go-macho v${goMachoVersion}`], target: ".", files: [source] }], installDir, log);
+  return path.join(installDir, "bin", "docs-platform-macho-sign");
+}
+
 /** The Java code generator's module (github.com/pulumi/pulumi-java/pkg); the proxy serves this version. */
 export const pulumiJavaVersion = "1.12.0";
 

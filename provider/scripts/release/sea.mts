@@ -5,12 +5,16 @@
 // The blob is made by this machine's Node.js of the binary's own version (node-binaries.mts). No
 // snapshot; a code cache (V8's compiled bundle, a quarter off the start time) only for this
 // machine's own platform: a code cache is specific to the platform that makes it.
+//
+// Node.js's signature (darwin, windows) is removed before the injection, and a darwin executable
+// signed ad hoc after it (sign.mts), as the guide does with codesign on a Mac.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { hostNodePackage, nodeBinary, nodePackageFor } from "./node-binaries.mts";
 import { cacheDir, executableName, type Platform, platformName } from "./release-info.mts";
+import { removeSignature, signAfterInjection } from "./sign.mts";
 
 /** postject's API (it ships no types). */
 const postject = createRequire(import.meta.url)("postject") as {
@@ -61,9 +65,11 @@ export async function buildExecutable(bundle: string, platform: Platform, outDir
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(nodeBinary(node), target);
   fs.chmodSync(target, 0o755);
+  removeSignature(target, platform);
   await postject.inject(target, "NODE_SEA_BLOB", fs.readFileSync(blob), {
     sentinelFuse: SEA_FUSE,
     ...(platform.os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}),
   });
+  await signAfterInjection(target, platform);
   return target;
 }
