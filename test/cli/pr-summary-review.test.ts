@@ -130,7 +130,7 @@ describe("ids, by what they stand for (issue 39, item 5)", () => {
     expect(markdown).toContain("- `spaceId`: `spc-old` → `Handbook` (`handbook`)");
   });
 
-  it("an id of an object outside the program by the title the organization gives, with access; the id without", async () => {
+  it("an id of an object outside the program by the title the organization gives, with access; the id without", { timeout: 120_000 }, async () => {
     const emulator = await startEmulator({ db: ":memory:" });
     try {
       const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;

@@ -3,19 +3,19 @@
  * object (a space, a team or a section group made outside the program): read from the
  * organization, so the summary says `Guides` where an input holds `spc-123`. Only when the
  * command is given access (pr-summary's --api-url and token); any id the API does not answer
- * for stays an id. Read-only GETs, one per object (section groups: one list per site).
+ * for stays an id. Read-only GETs through the noun modules of api/, one per object.
  */
-import { collectionPath } from "../../api/collections";
-import { sectionGroupsPath } from "../../api/section-groups";
-import { spacePath } from "../../api/spaces";
-import { teamPath } from "../../api/teams";
-import type { ApiClient } from "../../client";
+import { getCollection } from "../../api/collections";
+import type { ApiRequester } from "../../api/requester";
+import { getSectionGroup } from "../../api/section-groups";
+import { getSpace } from "../../api/spaces";
+import { getTeam } from "../../api/teams";
 import type { Preview, ResourceName } from "./preview";
 
-/** How an input holding an id names its object: the kind, and where the API reads it from the resource's inputs. */
+/** How an input holding an id names its object: the kind, and how the API reads its title given the resource's inputs. */
 interface Reference {
   kind: string;
-  read(api: ApiClient, id: string, inputs: Record<string, unknown>): Promise<string | undefined>;
+  read(api: ApiRequester, id: string, inputs: Record<string, unknown>): Promise<{ title?: unknown } | undefined>;
 }
 
 const titleOf = (object: { title?: unknown } | undefined) => (typeof object?.title === "string" ? object.title : undefined);
@@ -23,32 +23,23 @@ const text = (value: unknown) => (typeof value === "string" && value !== "" ? va
 
 const SECTION_GROUP: Reference = {
   kind: "SiteSectionGroup",
-  async read(api, id, inputs) {
-    const organizationId = text(inputs.organizationId);
-    const siteId = text(inputs.siteId);
-    if (!organizationId || !siteId) return undefined;
-    for await (const group of api.paginate<{ id: string; title?: unknown }>(sectionGroupsPath(organizationId, siteId))) if (group.id === id) return titleOf(group);
-    return undefined;
-  },
+  read: async (api, id, inputs) => (text(inputs.organizationId) && text(inputs.siteId) ? getSectionGroup(api, text(inputs.organizationId)!, text(inputs.siteId)!, id) : undefined),
 };
 
 /** The inputs of this package's kinds that hold another object's id. */
 const REFERENCES: Record<string, Reference> = {
   siteSectionGroupId: SECTION_GROUP,
   parentSectionGroupId: SECTION_GROUP,
-  spaceId: { kind: "Space", read: async (api, id) => titleOf(await api.request("GET", spacePath(id))) },
-  teamId: {
-    kind: "Team",
-    read: async (api, id, inputs) => (text(inputs.organizationId) ? titleOf(await api.request("GET", teamPath(text(inputs.organizationId)!, id))) : undefined),
-  },
-  parent: { kind: "Collection", read: async (api, id) => titleOf(await api.request("GET", collectionPath(id))) },
+  spaceId: { kind: "Space", read: (api, id) => getSpace(api, id) },
+  teamId: { kind: "Team", read: async (api, id, inputs) => (text(inputs.organizationId) ? getTeam(api, text(inputs.organizationId)!, id) : undefined) },
+  parent: { kind: "Collection", read: (api, id) => getCollection(api, id) },
 };
 
 /**
  * The preview's names, with the objects outside the program its changes' inputs name by id: each
  * read once; a failed read (404, 403, the network) leaves the id as it is.
  */
-export async function withOutsideTitles(preview: Preview, api: ApiClient): Promise<Preview> {
+export async function withOutsideTitles(preview: Preview, api: ApiRequester): Promise<Preview> {
   const names = new Map<string, ResourceName>(preview.names);
   const wanted = new Map<string, { reference: Reference; inputs: Record<string, unknown> }>();
   for (const change of preview.changes) {
@@ -61,7 +52,7 @@ export async function withOutsideTitles(preview: Preview, api: ApiClient): Promi
   }
   await Promise.all(
     [...wanted].map(async ([id, { reference, inputs }]) => {
-      const title = await reference.read(api, id, inputs).catch(() => undefined);
+      const title = titleOf(await reference.read(api, id, inputs).catch(() => undefined));
       // Outside the program it has no resource name: the id stands for one.
       if (title !== undefined) names.set(id, { kind: reference.kind, name: id, title });
     }),
