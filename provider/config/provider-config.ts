@@ -265,7 +265,7 @@ export function configurationTypeFailures(values: Readonly<Record<string, unknow
   return failures;
 }
 
-/** A configuration key as the provider plugin's schema declares it (scripts/generate-schema.ts). */
+/** A configuration key as the provider plugin's schema declares it (scripts/generate-schema.mts). */
 export interface ConfigKeySpec {
   key: string;
   type: "string" | "integer" | "number";

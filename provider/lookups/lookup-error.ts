@@ -1,7 +1,7 @@
 /**
  * The error every lookup fails with when it cannot answer: nothing matched, several things
  * matched, its arguments were invalid, or the API call behind it failed. Missing or malformed
- * provider configuration is a {@link ConfigurationError} instead (see runtime/config.ts).
+ * provider configuration is a {@link ConfigurationError} instead (see config/provider-config.ts).
  */
 
 const BRAND = Symbol.for("pulumi-docs-platform.lookups.LookupError");

@@ -5,7 +5,7 @@
  *
  * Lookups run in the program, not in the provider host: they read `docs-platform:apiUrl` and the
  * secret `docs-platform:token` (or their environment fallbacks) from the stack config the program
- * runs with, through the same parser as the provider (runtime/config.ts). The token stays in this
+ * runs with, through the same parser as the provider (config/provider-config.ts). The token stays in this
  * module's memory, inside the client; it is never returned, logged or written anywhere.
  */
 import { createHash } from "node:crypto";
@@ -54,7 +54,7 @@ export type LookupDefinition<A, R> = {
     }
 );
 
-/** The stack config the program runs with, in the shape runtime/config.ts reads in the provider host. */
+/** The stack config the program runs with, in the shape config/provider-config.ts reads in the provider host. */
 function stackConfig(): ConfigSource {
   const config = new pulumi.Config(CONFIG_NAMESPACE);
   const prefix = `${CONFIG_NAMESPACE}:`;

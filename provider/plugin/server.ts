@@ -46,7 +46,7 @@ function nameOf(urn: string): string {
 
 // ---- configuration ---------------------------------------------------------------------------
 
-/** A provider's inputs (CheckConfig/Configure args, or config variables) as runtime/config.ts reads them. */
+/** A provider's inputs (CheckConfig/Configure args, or config variables) as config/provider-config.ts reads them. */
 function configSource(values: Bag): { get(key: string): string | undefined } {
   return {
     get(key) {

@@ -23,7 +23,7 @@ import { organizationFailures, previewChecks } from "./preview-checks";
 import { containsUnknown } from "../adapter/unknowns";
 import type { CheckFailure } from "../adapter/check";
 import { IDENTITY_KEY } from "../adapter/property-bag";
-import { definitionOf, fileOf } from "../resources/kinds";
+import { definitionOf } from "../resources/kinds";
 
 export type KindProvider = ReturnType<typeof toProvider>;
 
@@ -77,12 +77,6 @@ export function context(): ResourceContext {
   }
   journal ??= new CreateJournal(journalDirectory());
   return { api, journal, claims, lists };
-}
-
-/** `OpenApiSpec` -> `open-api-spec`: the file that holds the kind's definition. */
-export function moduleNameOf(kind: string): string {
-  if (!/^[A-Z][A-Za-z]*$/.test(kind)) throw new Error(`pulumi-docs-platform: unknown resource kind ${JSON.stringify(kind)}`);
-  return fileOf(kind);
 }
 
 /** The definition of one resource kind, from the registry of kinds (resources/kinds.ts). */

@@ -13,7 +13,7 @@ import type { PropertyBag } from "../adapter/property-bag";
 import { urnOf } from "./engine-log";
 import { IDENTITY_KEY } from "../adapter/property-bag";
 
-export { moduleNameOf, providerFor } from "./core";
+export { providerFor } from "./core";
 
 /**
  * Called by the provider host once per serialized stub (so once per resource kind). Every call sees
