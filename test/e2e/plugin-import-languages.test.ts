@@ -1,11 +1,12 @@
 /**
  * `pulumi import` prints the imported object's code in the project's language (issue 40): a Go, a
- * Python and a TypeScript project, each naming the provider plugin by path, import one team by
- * type, name and id, as a user types it, and the CLI prints the code the language host generates
- * (GenerateProgram: test/pulumi-cli/language-host.mjs runs Pulumi's own program generators through
- * docs-platform-sdkgen). The code names the resource and each of its inputs as the language's SDK
- * spells them. The import itself only reads; the Go code is valid Go (gofmt parses it), and
- * `--out` writes the same code to a file.
+ * Python, a TypeScript and a Java project, each naming the provider plugin by path, import one team
+ * by type, name and id, as a user types it, and the CLI prints the code the language host generates
+ * (GenerateProgram: for Go, Python and TypeScript test/pulumi-cli/language-host.mjs runs Pulumi's
+ * own program generators through docs-platform-sdkgen; for Java, Pulumi's Java host). The code
+ * names the resource and each of its inputs as the language's SDK spells them. The import itself
+ * only reads; the Go code is valid Go (gofmt parses it), and `--out` writes the same code to a
+ * file. YAML's import, of every kind, is plugin-import.test.ts's.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
@@ -56,9 +57,10 @@ describe("pulumi import prints the code in the project's language", () => {
   });
 
   /** A project of `runtime` naming the plugin by path, with a stack configured for the emulator. */
-  async function project(runtime: string): Promise<TestStack> {
+  async function project(runtime: string, files: Record<string, string> = {}): Promise<TestStack> {
     const programDir = path.join(dir, runtime);
     await fs.mkdir(programDir, { recursive: true });
+    for (const [name, text] of Object.entries(files)) await fs.writeFile(path.join(programDir, name), text);
     await fs.writeFile(
       path.join(programDir, "Pulumi.yaml"),
       [`name: imported-${runtime}`, `runtime: ${runtime}`, "plugins:", "  providers:", "    - name: docs-platform", `      path: ${pluginDir}`, ""].join("\n"),
@@ -118,5 +120,15 @@ describe("pulumi import prints the code in the project's language", () => {
     expect(code).toContain('const support = new docs_platform.Team("support", {');
     expect(code).toContain('title: "Support",');
     expect(code).toContain(`organizationId: "${organizationId}",`);
+  });
+
+  it("Java: prints new Team with TeamArgs.builder() and its inputs", { timeout: minutes(4) }, async () => {
+    // Pulumi's Java host picks Maven by the project's pom.xml (it needs none of its dependencies to import).
+    const pom = '<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion><groupId>imported</groupId><artifactId>imported</artifactId><version>1.0</version></project>\n';
+    const code = printedCode(await importTeam(await project("java", { "pom.xml": pom })));
+    expect(code).toContain("import com.docsplatform.docsplatform.Team;");
+    expect(code).toContain('var support = new Team("support", TeamArgs.builder()');
+    expect(code).toContain('.title("Support")');
+    expect(code).toContain(`.organizationId("${organizationId}")`);
   });
 });
