@@ -195,6 +195,8 @@ function page(definition: Definition, resource: ResourceSpec, example: Example, 
     `pulumi import ${PLUGIN_TYPE(kind)} <name> '${shape}'`,
     "```",
     "",
+    "It then prints the resource's code, to paste into the program, in the project's language: YAML, TypeScript, Python, Go or Java (`--out <file>` writes it to a file instead).",
+    "",
     "An import id that matches no object fails, naming the kind and the id. `pulumi import` cannot work for dynamic resources (pulumi/pulumi#16175): with the dynamic package, use `adopt`, or `npx pulumi-docs-platform export --import-file` for a whole organization ([Bring an existing organization under management](../adopt-and-export.md)).",
     "",
   ];

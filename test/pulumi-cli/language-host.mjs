@@ -26,6 +26,11 @@
 // from their `server`, and `pulumi install` creates the virtual environment and installs
 // requirements.txt (without the pip, setuptools and wheel upgrade Pulumi's host runs first).
 //
+// `pulumi import` asks the host for the code of what it imported (GenerateProgram): the host runs
+// docs-platform-sdkgen (test/pulumi-cli/sdkgen, built beside it), which binds the PCL the CLI
+// sends with the engine's schema loader and writes it with Pulumi's own program generator for the
+// language, as Pulumi's hosts do. GenerateProject (`pulumi convert`) is not served.
+//
 // Deliberate differences from Pulumi's Go hosts: no synchronous-invoke pipes (`--sync`; only the
 // deprecated `invokeSync` needs them), no monitor proxy (the program talks to the engine's monitor
 // directly), no debugger attach, no uv or poetry toolchains, Node.js dependencies left to npm, and
@@ -86,6 +91,7 @@ function loadPulumiSdk(fromDirectory) {
     languageGrpc: requireFromSdk("./proto/language_grpc_pb.js"),
     language: requireFromSdk("./proto/language_pb.js"),
     plugin: requireFromSdk("./proto/plugin_pb.js"),
+    hcl: requireFromSdk("./proto/codegen/hcl_pb.js"),
     emptyPb: requireFromSdk("google-protobuf/google/protobuf/empty_pb.js"),
   };
 }
@@ -152,6 +158,26 @@ function captured(executable, args, options) {
       else resolve(stdout);
     });
   });
+}
+
+/** What a child printed on stdout, given `input` on stdin, or its failure with what it printed on stderr. */
+function capturedWithInput(executable, args, input) {
+  return new Promise((resolve, reject) => {
+    const child = execFile(executable, args, { maxBuffer: 1 << 26 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(String(stderr || error.message).trim()));
+      else resolve(stdout);
+    });
+    child.stdin.end(input);
+  });
+}
+
+/**
+ * The program generator GenerateProgram runs: this repository's docs-platform-sdkgen (its
+ * `host-program` mode: Pulumi's own program generators for Node.js, Python and Go, from
+ * github.com/pulumi/pulumi/pkg/v3), which ensure-pulumi.ts builds beside this host.
+ */
+function programGenerator() {
+  return process.env.PULUMI_LANGUAGE_HOST_SDKGEN || fileURLToPath(new URL("./docs-platform-sdkgen", import.meta.url));
 }
 
 function main() {
@@ -408,6 +434,20 @@ function main() {
         (error) => call.emit("error", { code: grpc.status.UNKNOWN, details: String(error?.message ?? error) }),
       );
     },
+    // `pulumi import` (and `convert`) hand the host a PCL program and the address of the engine's
+    // schema loader, and print the code it answers. Pulumi's hosts bind the PCL with that loader and
+    // run their language's program generator; docs-platform-sdkgen does exactly that, with the
+    // same generators (see programGenerator). A program that does not bind comes back as
+    // diagnostics and no files, as from Pulumi's hosts.
+    generateProgram: unary(async (request) => {
+      const source = Object.fromEntries(request.getSourceMap().entries());
+      const args = ["host-program", language, request.getLoaderTarget(), ...(request.getStrict() ? ["--strict"] : [])];
+      const result = JSON.parse(await capturedWithInput(programGenerator(), args, JSON.stringify(source)));
+      const response = new pb.GenerateProgramResponse();
+      for (const [name, base64] of Object.entries(result.files ?? {})) response.getSourceMap().set(name, new Uint8Array(Buffer.from(base64, "base64")));
+      for (const diagnostic of result.diagnostics ?? []) response.addDiagnostics(rpcDiagnostic(sdk.hcl, diagnostic));
+      return response;
+    }),
     runtimeOptionsPrompts: unary(() => new pb.RuntimeOptionsResponse()),
     about: unary(() => {
       const response = new pb.AboutResponse();
@@ -451,6 +491,21 @@ function main() {
       shutdown();
     }
   }, 1000).unref();
+}
+
+/** An hcl.Diagnostic as docs-platform-sdkgen prints it (Go field names), as the codegen Diagnostic message. */
+function rpcDiagnostic(hcl, diagnostic) {
+  const range = (value) => {
+    if (!value) return undefined;
+    const pos = (p) => new hcl.Pos().setLine(p?.Line ?? 0).setColumn(p?.Column ?? 0).setByte(p?.Byte ?? 0);
+    return new hcl.Range().setFilename(value.Filename ?? "").setStart(pos(value.Start)).setEnd(pos(value.End));
+  };
+  const result = new hcl.Diagnostic().setSeverity(diagnostic.severity ?? 0).setSummary(diagnostic.summary ?? "").setDetail(diagnostic.detail ?? "");
+  const subject = range(diagnostic.subject);
+  if (subject) result.setSubject(subject);
+  const context = range(diagnostic.context);
+  if (context) result.setContext(context);
+  return result;
 }
 
 try {

@@ -37,6 +37,11 @@ func adjustForPrograms(spec *schema.PackageSpec) {
 	}
 }
 
+// runLanguageHostProgram: Pulumi's own Java host (pulumi-language-java) answers GenerateProgram.
+func runLanguageHostProgram(language, _ string, _ bool) error {
+	return fmt.Errorf("language %q: this build generates no program for a language host (docs-platform-sdkgen does, for nodejs|python|go)", language)
+}
+
 // generateProgram reads the PCL in dir (what docs-platform-sdkgen writes for language pcl) and
 // writes it in Java with pulumi-java's program generator, bound as pulumi-yaml binds its own PCL.
 func generateProgram(language, dir string, loader schemaLoader) (map[string][]byte, error) {

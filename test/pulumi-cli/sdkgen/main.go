@@ -12,10 +12,16 @@
 // Usage: sdkgen <schema.json> <language> <out dir>
 //
 //	sdkgen program <schema.json> <program dir> <language> <out dir>
+//	sdkgen host-program <language> <loader address> [--strict] < {"<file>.pp": "<PCL>"}
 //
 // The second form converts one program (program.go): docs-platform-sdkgen reads a Pulumi YAML
 // project and writes it as PCL (language pcl), TypeScript (nodejs), Python or Go;
 // docs-platform-sdkgen-java reads the PCL and writes Java.
+//
+// The third form is GenerateProgram of a language host (generate.go, runLanguageHostProgram):
+// test/pulumi-cli/language-host.mjs, which stands in for Pulumi's Node.js, Python and Go hosts,
+// answers `pulumi import`'s request for code with it. The PCL comes on stdin, the packages from the
+// engine's schema loader at the address given; files and diagnostics go to stdout as JSON.
 package main
 
 import (
@@ -28,6 +34,13 @@ import (
 )
 
 func main() {
+	if len(os.Args) >= 4 && len(os.Args) <= 5 && os.Args[1] == "host-program" && (len(os.Args) == 4 || os.Args[4] == "--strict") {
+		if err := runLanguageHostProgram(os.Args[2], os.Args[3], len(os.Args) == 5); err != nil {
+			fmt.Fprintf(os.Stderr, "sdkgen host-program: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) == 6 && os.Args[1] == "program" {
 		if err := runProgram(os.Args[2], os.Args[3], os.Args[4], os.Args[5]); err != nil {
 			fmt.Fprintf(os.Stderr, "sdkgen program: %v\n", err)
