@@ -278,9 +278,15 @@ export function projectDeclared(declared: unknown, server: unknown): unknown {
   return result;
 }
 
-/** `declared` laid over `base`: declared objects merge key by key, declared leaves replace. */
+/**
+ * `declared` laid over `base`: declared objects merge key by key, declared leaves replace. A
+ * content reference (`{ kind, ... }`) of another kind than the one in `base` replaces it whole:
+ * merged, the old kind's fields (`file`) would stay beside the new kind's (`url`), which the API
+ * refuses (a link changed from a file to a URL failed its update; test/contract/declared-fields.test.ts).
+ */
 export function overlayDeclared(base: unknown, declared: unknown): unknown {
   if (!isObject(declared)) return declared;
+  if (isObject(base) && typeof base.kind === "string" && typeof declared.kind === "string" && base.kind !== declared.kind) return declared;
   const result: Json = isObject(base) ? { ...base } : {};
   for (const [key, value] of Object.entries(declared)) if (value !== undefined) result[key] = overlayDeclared(result[key], value);
   return result;
