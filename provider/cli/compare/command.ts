@@ -11,7 +11,7 @@ import { ApiClient, isApiError, isAuthenticationError } from "../../client";
 import { isOrganizationRequestPath } from "../../api/organizations";
 import { terminalText } from "../terminal";
 import { type Credentials, type StackConfigReader, resolveCredentials, stackConfigOf } from "../export/credentials";
-import { organizationError, onlyOrganization } from "../export/command";
+import { organizationError, organizationOf } from "../export/command";
 import { type ExportResult, exportOrganization, selectKinds } from "../export/export";
 import { EXPORTERS, type KindExporter } from "../export/kinds";
 import { compareOrganizations } from "./compare";
@@ -96,12 +96,7 @@ interface ReadSide {
 async function readSide(side: SideName, flags: SideFlags, credentials: Credentials, kinds: KindExporter[], log: (line: string) => void): Promise<ReadSide> {
   const client = new ApiClient({ baseUrl: credentials.apiUrl, token: credentials.token });
   try {
-    let organizationId = credentials.organizationId;
-    try {
-      organizationId ??= await onlyOrganization(client);
-    } catch (error) {
-      throw organizationError(error, "(none given)", credentials);
-    }
+    const organizationId = await organizationOf(client, credentials);
     log(`${side}: organization ${organizationId}, API ${credentials.apiUrl} (from ${credentials.sources.apiUrl}), token from ${credentials.sources.token}`);
     let result: ExportResult;
     try {

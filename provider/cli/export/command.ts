@@ -74,6 +74,16 @@ export async function onlyOrganization(client: ApiClient): Promise<string> {
   throw new CredentialsError(`this token is a member of ${organizations.length} organizations (${list}); choose one with --org`);
 }
 
+/** The organization the credentials name, or the token's only one; a failure said in terms of what to do. */
+export async function organizationOf(client: ApiClient, credentials: Credentials): Promise<string> {
+  if (credentials.organizationId !== undefined) return credentials.organizationId;
+  try {
+    return await onlyOrganization(client);
+  } catch (error) {
+    throw organizationError(error, "(none given)", credentials);
+  }
+}
+
 /** A failure reading the organization itself, in terms of what to do about it. */
 export function organizationError(error: unknown, organizationId: string, credentials: Credentials): Error {
   if (isAuthenticationError(error)) {
@@ -238,12 +248,7 @@ export async function exportCommand(args: string[]): Promise<number> {
   });
   const client = new ApiClient({ baseUrl: credentials.apiUrl, token: credentials.token });
   try {
-    let organizationId = credentials.organizationId;
-    try {
-      organizationId ??= await onlyOrganization(client);
-    } catch (error) {
-      throw organizationError(error, "(none given)", credentials);
-    }
+    const organizationId = await organizationOf(client, credentials);
     log(`API ${credentials.apiUrl} (from ${credentials.sources.apiUrl}), token from ${credentials.sources.token}`);
     if (values.snapshot !== undefined) return await snapshotCommand(client, organizationId, credentials, values.snapshot, log, started);
     let result: ExportResult;
