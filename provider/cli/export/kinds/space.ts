@@ -27,15 +27,10 @@ export const space: KindExporter = {
         kind: "Space",
         id: item.id,
         name: { title: item.title, fallback: "space" },
-        inputs: importedInputs({ kind: "Space", id: item.id }, imported[index]!, [
-          "title",
-          "emoji",
-          "parent",
-          "language",
-          { key: "editMode", unless: "live" },
-          "defaultLevel",
-          { key: "mergeRules", as: (rules) => mergeRulesValue(rules as ApiMergeRules, emails) },
-        ]),
+        inputs: importedInputs({ kind: "Space", id: item.id }, imported[index]!, {
+          editMode: { unless: "live" },
+          mergeRules: { as: (rules) => mergeRulesValue(rules as ApiMergeRules, emails) },
+        }),
       }),
     );
   },
