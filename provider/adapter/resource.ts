@@ -192,6 +192,23 @@ export function changedKeys(definition: ResourceDefinition<{ adopt?: Adopt }>, o
   });
 }
 
+/**
+ * The `adopt` a resource's inputs carry: as the program gives it for a create, and, once the
+ * resource is in the state (`olds` are its recorded inputs), the one recorded. `adopt` only tells
+ * a create to take an existing object over; afterwards it means nothing, so adding it, removing it
+ * or changing it is no change: the inputs keep what they had, and neither a preview, its `--diff`
+ * nor the pull-request summary (which show every input that differs, with the dynamic door) shows
+ * it. Except when the update replaces the object (a replace-on-change input differs, or may: it is
+ * unknown): the replacement is a create, which must make a new object, never take over the one it
+ * replaces (then deleted), so its inputs carry no `adopt`.
+ */
+function adoptOnceManaged(definition: ResourceDefinition<{ adopt?: Adopt }>, olds: PropertyBag | undefined, news: { adopt?: Adopt } & Record<string, unknown>): Adopt | undefined {
+  const recorded = olds === undefined ? {} : declaredInputs(olds);
+  if (Object.keys(recorded).length === 0) return news.adopt;
+  const replaced = definition.replaceKeys.some((key) => containsUnknown(news[key]) || !jsonEqual(recorded[key], news[key]));
+  return replaced ? undefined : (recorded.adopt as Adopt | undefined);
+}
+
 /** Adapts a resource definition to the interface the Pulumi provider host calls. */
 export function toProvider<I extends { adopt?: Adopt }>(
   definition: ResourceDefinition<I>,
@@ -239,7 +256,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
   }
 
   return {
-    async check(_olds, news) {
+    async check(olds, news) {
       // Never throws (validate does not, and nothing here can): a failure is always an answer.
       const outcome = validate(definition.schema, declaredInputs(news));
       if (!outcome.ok) return { inputs: news, failures: outcome.failures };
@@ -250,7 +267,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
       }
 
       const identity = news[IDENTITY_KEY];
-      return { inputs: compact({ ...outcome.inputs, [IDENTITY_KEY]: identity }) as PropertyBag };
+      return { inputs: compact({ ...outcome.inputs, adopt: adoptOnceManaged(definition, olds, outcome.inputs), [IDENTITY_KEY]: identity }) as PropertyBag };
     },
 
     async diff(id, olds, news) {

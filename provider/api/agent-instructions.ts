@@ -7,8 +7,11 @@ import { getOrUndefined } from "./requests";
 export interface ApiAgentInstructions {
   instructions: Document;
   updatedAt?: string;
-  /** The User who wrote them last; null before anyone has. Older answers gave the id alone. */
-  updatedBy?: { id?: string } | string | null;
+  /**
+   * The id of the member who wrote them last (API.md 2.20, DESIGN.md 8); null before anyone has.
+   * An emulator of an earlier version answered the User object: read as its id.
+   */
+  updatedBy?: string | { id?: string } | null;
   urls?: { location?: string };
 }
 

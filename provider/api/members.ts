@@ -19,6 +19,10 @@ export interface ApiMember {
   disabled?: boolean;
   joinedAt?: string;
   sso?: boolean;
+  /** Counts (DESIGN.md 8): the spaces and teams of the member, the sites they can edit. Never read as lists. */
+  spaces?: number;
+  teams?: number;
+  sites?: number;
 }
 
 /** An item of a member's teams list: the team (its id at least) and the member's role in it. */

@@ -9,6 +9,13 @@ export interface ApiSectionGroup {
   icon?: string;
   /** Id of the parent group; absent at the top level. */
   sectionGroup?: string;
+  /**
+   * DESIGN.md 8: the group's own site sections, as objects in order (an earlier emulator gave their
+   * ids), and `children`, everything nested under it. The provider reads neither: a section's group
+   * is the section's own `sectionGroup`, and order comes from the site's structure.
+   */
+  sections?: unknown[];
+  children?: unknown[];
 }
 
 /** The site's section groups; a POST adds one. */

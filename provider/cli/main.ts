@@ -15,6 +15,10 @@
  *   export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] ...
  *     Reads a live organization through the API and writes a Pulumi program that declares it
  *     (export/command.ts).
+ *
+ *   compare --left-org <id> --right-org <id> [--left-api-url <url>] [--right-api-url <url>] ...
+ *     Reads two organizations and prints in Markdown what differs between them, object by object
+ *     (compare/command.ts). Exits 0 the same, 1 different, 2 could not tell (any error too).
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
@@ -23,13 +27,17 @@ import { readPreview } from "./pr-summary/preview";
 import { hasNoChanges, renderSummary } from "./pr-summary/render";
 import { findDrift, hasDrift, renderDrift } from "./drift/render";
 import type { PreviewJson } from "./pr-summary/preview";
-import { isApiError } from "../client";
-import { CredentialsError } from "./export/credentials";
+import { ApiClient, isApiError } from "../client";
+import { API_URL_ENV, CredentialsError, TOKEN_ENV, resolveCredentials } from "./export/credentials";
+import { withOutsideTitles } from "./pr-summary/titles";
 import { EXPORT_USAGE, UsageError as ExportUsageError, exportCommand } from "./export/command";
+import { COMPARE_USAGE, CompareUsageError, compareCommand } from "./compare/command";
 import { terminalText } from "./terminal";
 
-const PR_SUMMARY_USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--events <event-log>] [--exit-code] [--output <file>]
+const PR_SUMMARY_USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--events <event-log>] [--exit-code] [--output <file>] [--api-url <url>]
   Reads \`pulumi preview --json\` output (a file, or stdin) and prints a Markdown summary for a pull request.
+  An id an input holds is shown as the title of the preview's resource it names; with --api-url (or
+  DOCS_PLATFORM_API_URL) and the token in DOCS_PLATFORM_TOKEN, an object outside the program by the title the API gives.
   --events: the event log of the same preview (PULUMI_DEBUG_COMMANDS=true pulumi preview --json --event-log <file>),
   for its policy violations, which the JSON leaves out.
   Exit code: 0 written; 3 written, and the preview failed; 2 (with --exit-code) no change to review; 1 bad input.`;
@@ -39,7 +47,8 @@ const DRIFT_USAGE = `usage: pulumi-docs-platform drift [preview.json] [--stack <
   Exit code: 0 in sync; 2 drift (report written); 3 the refresh failed (report written); 1 bad input.`;
 const USAGE = `${PR_SUMMARY_USAGE}
 ${DRIFT_USAGE}
-${EXPORT_USAGE}`;
+${EXPORT_USAGE}
+${COMPARE_USAGE}`;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = "";
@@ -51,14 +60,31 @@ async function prSummary(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { stack: { type: "string" }, events: { type: "string" }, "exit-code": { type: "boolean", default: false }, output: { type: "string" }, help: { type: "boolean", default: false } },
+    options: {
+      stack: { type: "string" },
+      events: { type: "string" },
+      "exit-code": { type: "boolean", default: false },
+      output: { type: "string" },
+      "api-url": { type: "string" },
+      help: { type: "boolean", default: false },
+    },
   });
   if (values.help) {
     process.stdout.write(`${PR_SUMMARY_USAGE}\n`);
     return 0;
   }
-  const preview = readPreview(await previewJson(positionals));
+  let preview = readPreview(await previewJson(positionals));
   if (values.events) preview.policyViolations = readPolicyViolations(fs.readFileSync(values.events, "utf8"));
+  const access = await summaryAccess(values["api-url"]);
+  if (access) {
+    // Titles are a courtesy: an API that does not answer within 15 s leaves the ids as they are.
+    const client = new ApiClient({ baseUrl: access.apiUrl, token: access.token, deadlineMs: 15_000, requestTimeoutMs: 10_000 });
+    try {
+      preview = await withOutsideTitles(preview, client);
+    } finally {
+      await client.close();
+    }
+  }
   const markdown = renderSummary(preview, { stack: values.stack });
   if (values.output) fs.writeFileSync(values.output, markdown);
   else process.stdout.write(markdown);
@@ -104,22 +130,38 @@ async function drift(args: string[]): Promise<number> {
 
 class UsageError extends Error {}
 
+/**
+ * The API pr-summary may read the titles of objects outside the program from: --api-url or
+ * DOCS_PLATFORM_API_URL, with the token in DOCS_PLATFORM_TOKEN, checked as the provider checks
+ * them (the rehearsal guard too). None given: no access, and ids stay ids.
+ */
+async function summaryAccess(apiUrl: string | undefined): Promise<{ apiUrl: string; token: string } | undefined> {
+  if (apiUrl === undefined && !process.env[API_URL_ENV]) return undefined;
+  if (!process.env[TOKEN_ENV]) {
+    if (apiUrl === undefined) return undefined;
+    throw new UsageError(`--api-url: give the token in the environment variable ${TOKEN_ENV} too (to read the titles of objects outside the program)`);
+  }
+  return resolveCredentials({ flags: { apiUrl }, env: process.env, stackConfig: async () => undefined });
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === "pr-summary") return await prSummary(rest);
     if (command === "drift") return await drift(rest);
     if (command === "export") return await exportCommand(rest);
+    if (command === "compare") return await compareCommand(rest);
     process.stderr.write(`${command ? `unknown command: ${command}\n` : ""}${USAGE}\n`);
     return 1;
   } catch (error) {
     // API errors (unreachable, timed out, refused) are told, not debugged: their messages say what failed.
-    const known = error instanceof UsageError || error instanceof ExportUsageError || error instanceof CredentialsError || isApiError(error);
+    const known = error instanceof UsageError || error instanceof ExportUsageError || error instanceof CompareUsageError || error instanceof CredentialsError || isApiError(error);
     // An unexpected failure shows its stack too (a bug to report); an expected one, just what to do.
     const text = known || !(error instanceof Error) ? String((error as Error).message) : (error.stack ?? error.message);
     // Messages may quote the API (an organization's title): shown without their control characters.
     process.stderr.write(`pulumi-docs-platform ${command}: ${terminalText(text)}\n`);
-    return 1;
+    // compare's 1 means "they differ": a comparison that failed could not tell, 2.
+    return command === "compare" ? 2 : 1;
   }
 }
 

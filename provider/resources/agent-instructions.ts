@@ -91,10 +91,16 @@ function stateOf(organizationId: string, current: ApiAgentInstructions, written:
     instructions: asWritten(current.instructions, written.instructions),
     clearOnDestroy: typeof written.clearOnDestroy === "boolean" ? written.clearOnDestroy : undefined,
     updatedAt: current.updatedAt,
-    // The output stays the user's id, as it always was.
-    updatedBy: typeof current.updatedBy === "string" ? current.updatedBy : (current.updatedBy?.id ?? undefined),
+    // The member's id, as production answers it (DESIGN.md 8); a User object (an earlier emulator's answer) gives its id.
+    updatedBy: updatedByOf(current.updatedBy),
     urls: current.urls,
   });
+}
+
+/** The writer's id: production's string, or the id of a User object an earlier emulator answered. */
+export function updatedByOf(value: ApiAgentInstructions["updatedBy"]): string | undefined {
+  if (typeof value === "string") return value === "" ? undefined : value;
+  return typeof value?.id === "string" && value.id !== "" ? value.id : undefined;
 }
 
 async function put(ctx: ResourceContext, organizationId: string, instructions: Document): Promise<ApiAgentInstructions> {
@@ -111,7 +117,7 @@ function organizationOf(props: State, id: string): string {
  */
 export const outputs = z.object({
   updatedAt: z.string().optional().meta({ description: "When the instructions were last written." }),
-  updatedBy: z.string().optional().meta({ description: "Id of the user who last wrote them." }),
+  updatedBy: z.string().optional().meta({ description: "Id of the member (their user id) who last wrote them." }),
   urls: z.object({ location: z.string().optional() }),
 });
 
@@ -218,7 +224,7 @@ export interface AgentInstructionsOutputs {
   readonly clearOnDestroy: OutputOf<typeof schema, "clearOnDestroy">;
   /** When the instructions were last written. */
   readonly updatedAt: OutputOf<typeof outputs, "updatedAt">;
-  /** Id of the user who last wrote them. */
+  /** Id of the member (their user id) who last wrote them. */
   readonly updatedBy: OutputOf<typeof outputs, "updatedBy">;
   readonly urls: OutputOf<typeof outputs, "urls">;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
+import { type OrganizationMergeRules, normalizeOrganizationMergeRules, organizationMergeRulesInput } from "../domain/merge-rules";
 import { sortedSet } from "../api/requests";
 import { claimSoleOwner } from "../dynamic/object-owners";
 import { outputSlots } from "../dynamic/args";
@@ -53,15 +53,19 @@ export const schema = z.strictObject({
   sso: z.boolean().optional().meta({ description: "Enforce SAML single sign-on for the whole organization. Example: `true`." }),
   ai: z.boolean().optional().meta({ description: "Enable AI features. Example: `true`." }),
   inviteLinks: z.boolean().optional().meta({ description: "Enable invite links. Example: `false`." }),
-  mergeRules: mergeRulesInput.optional().meta({ description:
-      "Merge rules of change requests: `{ type: \"inherit\" }`, or `{ type: \"rules\", rules: [{ rule:\n" +
-      "\"require_specific_reviewers\", users: [\"user_1\"] }] }`." }),
+  // DESIGN.md 8: an organization's are `none` or `rules`; production refuses `inherit` (spaces only).
+  mergeRules: organizationMergeRulesInput.optional().meta({ description:
+      "Merge rules of change requests: `{ type: \"none\" }`, or `{ type: \"rules\", rules: [{ rule:\n" +
+      "\"require_specific_reviewers\", users: [\"user_1\"] }] }`. A rule is\n" +
+      "`require_specific_reviewers`, `require_one_of_specific_reviewers`, `allow_bypass`,\n" +
+      "`require_at_least_one_review` or `custom`, each with `users` (user ids). Not `inherit`: that is\n" +
+      "for spaces only." }),
 });
 
 /** `adopt` is never an input here: the organization is always adopted. */
 export type OrganizationSettingsInputs = z.infer<typeof schema> & { adopt?: undefined };
 
-export type { MergeRules };
+export type { OrganizationMergeRules as MergeRules };
 
 /** Links of the organization. */
 export interface OrganizationUrls {
@@ -125,7 +129,8 @@ function stateOf(organization: ApiOrganization): State {
     sso: organization.sso,
     ai: organization.ai,
     inviteLinks: organization.inviteLinks,
-    mergeRules: normalizeMergeRules(organization.mergeRules),
+    // A state or an emulator of an earlier version may say `inherit`, which an organization never has: none.
+    mergeRules: normalizeOrganizationMergeRules(organization.mergeRules),
     type: organization.type,
     plan: organization.plan,
     useCase: organization.useCase,
@@ -243,8 +248,11 @@ export interface OrganizationSettingsArgs {
   /** Enable invite links. Example: `false`. */
   inviteLinks?: ArgOf<typeof schema, "inviteLinks">;
   /**
-   * Merge rules of change requests: `{ type: "inherit" }`, or `{ type: "rules", rules: [{ rule:
-   * "require_specific_reviewers", users: ["user_1"] }] }`.
+   * Merge rules of change requests: `{ type: "none" }`, or `{ type: "rules", rules: [{ rule:
+   * "require_specific_reviewers", users: ["user_1"] }] }`. A rule is
+   * `require_specific_reviewers`, `require_one_of_specific_reviewers`, `allow_bypass`,
+   * `require_at_least_one_review` or `custom`, each with `users` (user ids). Not `inherit`: that is
+   * for spaces only.
    */
   mergeRules?: ArgOf<typeof schema, "mergeRules">;
 }
@@ -278,8 +286,11 @@ export interface OrganizationSettingsOutputs {
   /** Enable invite links. Example: `false`. */
   readonly inviteLinks: OutputOf<typeof schema, "inviteLinks">;
   /**
-   * Merge rules of change requests: `{ type: "inherit" }`, or `{ type: "rules", rules: [{ rule:
-   * "require_specific_reviewers", users: ["user_1"] }] }`.
+   * Merge rules of change requests: `{ type: "none" }`, or `{ type: "rules", rules: [{ rule:
+   * "require_specific_reviewers", users: ["user_1"] }] }`. A rule is
+   * `require_specific_reviewers`, `require_one_of_specific_reviewers`, `allow_bypass`,
+   * `require_at_least_one_review` or `custom`, each with `users` (user ids). Not `inherit`: that is
+   * for spaces only.
    */
   readonly mergeRules: OutputOf<typeof schema, "mergeRules">;
   /** Organization type; `business` appears. */

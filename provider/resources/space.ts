@@ -71,8 +71,10 @@ export const schema = z.strictObject({
       "Default role members get on the space's content: `admin`, `create`, `review`, `edit`,\n" +
       "`comment` or `read`; `null` clears it. Example: `\"read\"`." }),
   mergeRules: mergeRulesInput.optional().meta({ description:
-      "Merge rules of the space's change requests: `{ type: \"inherit\" }` (the organization's), or\n" +
-      "`{ type: \"rules\", rules: [{ rule: \"require_specific_reviewers\", users: [\"user_1\"] }] }`." }),
+      "Merge rules of the space's change requests: `{ type: \"inherit\" }` (the organization's),\n" +
+      "`{ type: \"none\" }`, or `{ type: \"rules\", rules: [{ rule: \"require_specific_reviewers\", users:\n" +
+      "[\"user_1\"] }] }`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,\n" +
+      "`allow_bypass`, `require_at_least_one_review` or `custom`, each with `users` (user ids)." }),
   adopt: adoptInput.optional().meta({ description:
       "Take over an existing space instead of creating one: `{ id: \"spc_123\" }`, or `true` to adopt\n" +
       "the space with this `title` in this `parent` (created if there is none). It is then reconciled\n" +
@@ -335,8 +337,10 @@ export interface SpaceArgs {
    */
   defaultLevel?: ArgOf<typeof schema, "defaultLevel">;
   /**
-   * Merge rules of the space's change requests: `{ type: "inherit" }` (the organization's), or
-   * `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["user_1"] }] }`.
+   * Merge rules of the space's change requests: `{ type: "inherit" }` (the organization's),
+   * `{ type: "none" }`, or `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users:
+   * ["user_1"] }] }`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,
+   * `allow_bypass`, `require_at_least_one_review` or `custom`, each with `users` (user ids).
    */
   mergeRules?: ArgOf<typeof schema, "mergeRules">;
   /**
@@ -370,8 +374,10 @@ export interface SpaceOutputs {
    */
   readonly defaultLevel: OutputOf<typeof schema, "defaultLevel">;
   /**
-   * Merge rules of the space's change requests: `{ type: "inherit" }` (the organization's), or
-   * `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["user_1"] }] }`.
+   * Merge rules of the space's change requests: `{ type: "inherit" }` (the organization's),
+   * `{ type: "none" }`, or `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users:
+   * ["user_1"] }] }`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,
+   * `allow_bypass`, `require_at_least_one_review` or `custom`, each with `users` (user ids).
    */
   readonly mergeRules: OutputOf<typeof schema, "mergeRules">;
   /** Who can see the space; set in the app, not through the API (read only). */

@@ -76,9 +76,17 @@ function mergeObjects(variants: Json[]): Json {
   for (const variant of variants) {
     for (const [key, spec] of Object.entries(variant.properties as Record<string, Json>)) {
       const seen = properties[key];
-      if (!seen) properties[key] = spec;
-      else if (Array.isArray(seen.enum) && Array.isArray(spec.enum)) properties[key] = { ...seen, enum: [...new Set([...seen.enum, ...spec.enum])] };
-      else if (seen.const !== undefined && spec.const !== undefined) properties[key] = { type: seen.type, enum: [seen.const, spec.const] };
+      if (!seen) {
+        properties[key] = spec;
+        continue;
+      }
+      // The values a discriminator takes, from each variant's `enum` or `const` (three variants or more too).
+      const values = (s: Json): unknown[] | undefined => (Array.isArray(s.enum) ? s.enum : s.const !== undefined ? [s.const] : undefined);
+      const before = values(seen);
+      const added = values(spec);
+      if (!before || !added) continue;
+      const { const: _const, ...rest } = seen;
+      properties[key] = Array.isArray(seen.enum) ? { ...rest, enum: [...new Set([...before, ...added])] } : { type: seen.type, enum: [...new Set([...before, ...added])] };
     }
   }
   const required = variants.map((variant) => new Set((variant.required as string[] | undefined) ?? [])).reduce((all, next) => new Set([...all].filter((key) => next.has(key))));

@@ -13,6 +13,7 @@ import { OrganizationReader } from "../../provider/cli/export/reader.ts";
 import { writeSnapshot } from "../../provider/cli/export/snapshot/write.ts";
 import { customizationDefaults } from "../../provider/domain/customization-defaults.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
+import type { Snapshot } from "../emulator/snapshot/format.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
 import { referencesOf } from "../../provider/adapter/fields.ts";
 
@@ -343,5 +344,41 @@ describe("SiteCustomization with a value the resource refuses (set outside Pulum
       ["siteId", { type: "ref", target: { kind: "Site", id: "site-1" }, property: "id", fallback: "site-1" }],
       ["title", { type: "literal", value: "Acme docs" }],
     ]);
+  });
+});
+
+describe("merge rules and the twin's snapshot as DESIGN.md 8 corrected them (issue 41)", () => {
+  it("exports a space's `none` (not its default), and an organization's rules as none or rules, never inherit", async () => {
+    const [space] = (await api.list(`/orgs/${ORG}/spaces`)) as { id: string; title: string }[];
+    await api.patch(`/spaces/${space!.id}`, { mergeRules: { type: "none" } });
+    const spaces = await exported("Space");
+    expect(spaces.files["index.ts"]).toMatch(/mergeRules: \{\s*type: "none",?\s*\}/);
+    await api.patch(`/orgs/${ORG}`, { mergeRules: { type: "rules", rules: [{ rule: "allow_bypass", users: ["usr-acme-admin"] }] } });
+    const settings = await exported("OrganizationSettings");
+    expect(settings.files["index.ts"]).toContain('rule: "allow_bypass"');
+    expect(settings.files["index.ts"]).not.toContain("inherit");
+    expect(settings.warnings).toEqual([]);
+  });
+
+  it("writes the snapshot's organization merge rules as none or rules, and reads an earlier answer's inherit as none", async () => {
+    const reader = new OrganizationReader(client, ORG);
+    expect((await writeSnapshot(reader, "2026-11-27T00:00:00.000Z")).organization).toMatchObject({ mergeRules: { type: "none" } });
+    // An emulator of an earlier version answered an organization's merge rules `inherit`.
+    class EarlierAnswers extends OrganizationReader {
+      override async organization() {
+        return { ...(await super.organization()), mergeRules: { type: "inherit" as const } };
+      }
+    }
+    const older = new EarlierAnswers(client, ORG);
+    const snapshot = await writeSnapshot(older, "2026-11-27T00:00:00.000Z");
+    expect(snapshot.organization).toMatchObject({ mergeRules: { type: "none" } });
+    // The twin loads it.
+    const twin = await startEmulator({ seed: snapshot as unknown as Snapshot, token: "twin-token" });
+    try {
+      const org = await apiClient(twin.url, "twin-token").get(`/orgs/${ORG}`);
+      expect(org.mergeRules).toEqual({ type: "none" });
+    } finally {
+      await twin.close();
+    }
   });
 });

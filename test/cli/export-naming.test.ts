@@ -28,10 +28,11 @@ describe("resource names from titles", () => {
     expect(slugify("a".repeat(80))).toBe("a".repeat(48));
   });
 
-  it("deduplicates by id, so the names do not depend on the order the API lists objects in", () => {
+  it("deduplicates by natural key (the title), then id, so the names do not depend on the order the API lists objects in", () => {
     const objects = [team("t3", "Writers"), team("t1", "Writers"), team("t2", "writers!"), team("t9", "Readers")];
     const names = (list: ExportedObject[]) => Object.fromEntries([...resourceNames(list)].map(([key, name]) => [key.split("\u0000")[1], name]));
-    const expected = { t1: "writers", t2: "writers-2", t3: "writers-3", t9: "readers" };
+    // "Writers" (t1, t3) comes before "writers!" (t2) in code-unit order; equal titles go by id.
+    const expected = { t1: "writers", t3: "writers-2", t2: "writers-3", t9: "readers" };
     expect(names(objects)).toEqual(expected);
     expect(names([...objects].reverse())).toEqual(expected);
     expect(names([objects[2]!, objects[0]!, objects[3]!, objects[1]!])).toEqual(expected);

@@ -2,13 +2,25 @@
  * What a reviewer must be able to read in the pull-request summary (issue 19): a reorder as moves
  * by name, an adoption as an adoption, secrets masked by what the provider knows and by name.
  */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { ApiClient } from "../../provider/client/index.ts";
+import { withOutsideTitles } from "../../provider/cli/pr-summary/titles.ts";
+import { startEmulator } from "../emulator/index.ts";
+import { apiClient } from "../e2e/support/api.ts";
 import { listMoves } from "../../provider/cli/pr-summary/reorders.ts";
 import { type PreviewJson, readPreview } from "../../provider/cli/pr-summary/preview.ts";
 import { propertyChanges } from "../../provider/cli/pr-summary/property-changes.ts";
 import { renderSummary } from "../../provider/cli/pr-summary/render.ts";
 
 const TYPE = "pulumi-nodejs:dynamic/docs-platform:";
+const execFileAsync = promisify(execFile);
+const bin = fileURLToPath(new URL("../../provider/bin/pulumi-docs-platform.js", import.meta.url));
 const urn = (kind: string, name: string) => `urn:pulumi:dev::docs::${TYPE}${kind}::${name}`;
 const same = (kind: string, name: string, id: string, inputs: Record<string, unknown>) => ({ op: "same", urn: urn(kind, name), oldState: { type: `${TYPE}${kind}`, id, inputs }, newState: { type: `${TYPE}${kind}`, id, inputs } });
 
@@ -87,5 +99,63 @@ describe("secrets", () => {
       void value;
     }
     expect(changes.map((change) => change.path).sort()).toEqual(["accessKey", "apiKey", "auth.token", "authorization", "bearer", "certificate", "nested.deeper.clientSecret", "passphrase"]);
+  });
+});
+
+describe("ids, by what they stand for (issue 39, item 5)", () => {
+  const section = (inputs: Record<string, unknown>) => ({ siteId: "site-1", organizationId: "org-acme", title: "Reference", spaceId: "spc-acme-api", ...inputs });
+  const moved = (before: Record<string, unknown>, after: Record<string, unknown>, extra: PreviewJson["steps"] = []): PreviewJson => ({
+    steps: [
+      ...extra,
+      { op: "update", urn: urn("SiteSection", "reference"), oldState: { type: `${TYPE}SiteSection`, id: "sec-1", inputs: section(before) }, newState: { type: `${TYPE}SiteSection`, id: "sec-1", inputs: section(after) } },
+    ],
+    changeSummary: { update: 1 },
+  });
+  const groups = [same("SiteSectionGroup", "apis", "grp-apis", { title: "APIs" }), same("SiteSectionGroup", "guides-group", "grp-guides", { title: "Guides" })];
+
+  it("a section moved into a group, out of one, or between two: its old and new place by title", () => {
+    expect(renderSummary(readPreview(moved({}, { siteSectionGroupId: "grp-apis" }, groups)))).toContain(
+      "- `siteSectionGroupId`: moved from the site's top level to group `APIs` (`apis`)",
+    );
+    expect(renderSummary(readPreview(moved({ siteSectionGroupId: "grp-apis" }, {}, groups)))).toContain(
+      "- `siteSectionGroupId`: moved from group `APIs` (`apis`) to the site's top level",
+    );
+    expect(renderSummary(readPreview(moved({ siteSectionGroupId: "grp-apis" }, { siteSectionGroupId: "grp-guides" }, groups)))).toContain(
+      "- `siteSectionGroupId`: moved from group `APIs` (`apis`) to group `Guides` (`guides-group`)",
+    );
+  });
+
+  it("any id of a resource in the same preview by that resource's title and name; another stays an id", () => {
+    const markdown = renderSummary(readPreview(moved({ spaceId: "spc-old" }, { spaceId: "spc-new" }, [same("Space", "handbook", "spc-new", { title: "Handbook" })])));
+    expect(markdown).toContain("- `spaceId`: `spc-old` → `Handbook` (`handbook`)");
+  });
+
+  it("an id of an object outside the program by the title the organization gives, with access; the id without", async () => {
+    const emulator = await startEmulator({ db: ":memory:" });
+    try {
+      const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
+      const api = apiClient(emulator.url, organization.admin.token);
+      const site = await api.post("/orgs/org-acme/sites", { title: "Docs", visibility: "unlisted" });
+      const group = await api.post(`/orgs/org-acme/sites/${site.id}/section-groups`, { title: "Outside group" });
+      const json = moved({ siteId: site.id, siteSectionGroupId: group.id, spaceId: "spc-acme-guides" }, { siteId: site.id, spaceId: "spc-acme-api" });
+      const client = new ApiClient({ baseUrl: emulator.url, token: organization.admin.token });
+      const markdown = renderSummary(await withOutsideTitles(readPreview(json), client));
+      await client.close();
+      expect(markdown).toContain(`- \`siteSectionGroupId\`: moved from group \`Outside group\` (\`${group.id}\`) to the site's top level`);
+      expect(markdown).toContain("- `spaceId`: `Guides` (`spc-acme-guides`) → `API Reference` (`spc-acme-api`)");
+      // Through the command: --api-url and the token in the environment; without them, the ids.
+      const file = path.join(os.tmpdir(), `pr-summary-titles-${process.pid}.json`);
+      fs.writeFileSync(file, JSON.stringify(json));
+      // Asynchronously: the emulator answers from this process.
+      const run = async (args: string[], env: NodeJS.ProcessEnv) =>
+        (await execFileAsync(process.execPath, [bin, "pr-summary", file, "--stack", "dev", ...args], { env: { PATH: process.env.PATH, ...env }, encoding: "utf8" })).stdout;
+      const withAccess = await run(["--api-url", emulator.url], { DOCS_PLATFORM_TOKEN: organization.admin.token });
+      expect(withAccess).toContain(`moved from group \`Outside group\` (\`${group.id}\`) to the site's top level`);
+      expect(withAccess).not.toContain(organization.admin.token);
+      expect(await run([], {})).toContain(`moved from group \`${group.id}\` to the site's top level`);
+      fs.rmSync(file);
+    } finally {
+      await emulator.close();
+    }
   });
 });

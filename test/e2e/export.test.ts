@@ -26,6 +26,8 @@ import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, assertSucceeded, createStack, workRoot } from "../pulumi-cli/run-pulumi.ts";
 import { type Api, apiClient } from "./support/api.ts";
+import { readPreview } from "../../provider/cli/pr-summary/preview.ts";
+import { renderSummary } from "../../provider/cli/pr-summary/render.ts";
 
 const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown; dump(value: unknown): string };
 const minutes = (n: number) => n * 60_000;
@@ -336,6 +338,26 @@ describe("export of the quickstart's organization through the real CLI", () => {
     const second = await exportCli(["--org", acme.id, "--out", again], { cwd: base, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token } });
     expect(second.code, second.stderr).toBe(0);
     expect(await readDir(again)).toEqual(files);
+
+    // `adopt` is never an update (issue 39, item 2): every adopt removed, as the exported header
+    // says to, beside one real change: the preview, its diff and the pull-request summary show the
+    // change alone.
+    const withoutAdopt = program.replace(/\n\s*adopt: \{[\s\S]*?\},/g, "").replace(`title: "Translators",`, `title: "Translators team",`);
+    expect(withoutAdopt).not.toMatch(/^\s*adopt:/m);
+    await fs.writeFile(path.join(adoptDir, "index.ts"), withoutAdopt);
+    const preview = assertSucceeded(await stack.run(["preview", "--diff", "--json"]));
+    const json = JSON.parse(preview.stdout) as { steps: { op: string; urn: string }[] };
+    const changed = json.steps.filter((step) => step.op !== "same");
+    expect(changed.map((step) => [step.op, step.urn.split("::").pop()])).toEqual([["update", "translators"]]);
+    const summary = renderSummary(readPreview(json), { stack: "org-acme" });
+    expect(summary).toContain("| ~ update | Team | `translators` | `title` |");
+    expect(summary).toContain("- `title`: `Translators` → `Translators team`");
+    expect(summary).not.toContain("adopt");
+    const text = assertSucceeded(await stack.run(["preview", "--diff"])).stdout;
+    // The update's unchanged inputs are listed as context (`adopt : {...}`), never as a change.
+    expect(text).not.toMatch(/[-+~] adopt/);
+    expect(text).toMatch(/~ title\s*: "Translators" => "Translators team"/);
+    expect(await writeRequests(emulator)).toEqual({});
   });
 
   it("with --import-file, `pulumi import --file` records every object without a request to the API; the program then changes nothing", { timeout: minutes(6) }, async () => {

@@ -100,7 +100,8 @@ export function loadFixture(store: Store, clock: Clock, fixture: Fixture): void 
         ai: false,
         inviteLinks: true,
         plan: "free_2024",
-        mergeRules: { type: "inherit" },
+        // DESIGN.md 8: an organization's merge rules are `none` or `rules`, never `inherit`.
+        mergeRules: { type: "none" },
       });
       for (const m of org.members) {
         store.insert<MemberDoc>("member", org.id, {

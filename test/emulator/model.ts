@@ -31,8 +31,9 @@ export interface OrgDoc extends Stored {
   mergeRules: MergeRules;
 }
 
+/** A space's merge rules; an organization's are never `inherit` (DESIGN.md 8). */
 export interface MergeRules {
-  type: "inherit" | "rules";
+  type: "inherit" | "none" | "rules";
   rules?: Array<{ rule: string; users?: string[] }>;
 }
 
@@ -116,8 +117,8 @@ export interface SiteDoc extends Stored {
   createdAt: string;
   shareKey: string;
   defaultSection?: string;
-  /** DESIGN.md 8: the default level of access to the site's content; absent (stores of older runs) means null. */
-  defaultLevel?: Role | null;
+  /** DESIGN.md 8: the default level of access to the site's content (a role, null or `inherit`); absent (stores of older runs) means null. */
+  defaultLevel?: Role | "inherit" | null;
 }
 
 export interface SectionDoc extends Stored {

@@ -139,22 +139,37 @@ export function queryString(query: URLSearchParams, name: string, max = 512): st
 
 export const roleRule = (extra: Common = {}): Rule => ({ type: "string", enum: ROLES, ...extra });
 
-export const mergeRulesRule: Rule = {
+/** DESIGN.md 8: the five rule names of production's merge rules, each with `users` (ids). */
+export const MERGE_RULE_NAMES = [
+  "require_specific_reviewers",
+  "require_one_of_specific_reviewers",
+  "allow_bypass",
+  "require_at_least_one_review",
+  "custom",
+] as const;
+
+const mergeRulesOf = (types: readonly string[]): Rule => ({
   type: "object",
   fields: {
-    type: { type: "string", enum: ["inherit", "rules"], required: true },
+    type: { type: "string", enum: types, required: true },
     rules: {
       type: "array",
       items: {
         type: "object",
         fields: {
-          rule: { type: "string", enum: ["require_specific_reviewers"], required: true },
+          rule: { type: "string", enum: MERGE_RULE_NAMES, required: true },
           users: { type: "array", items: { type: "string" } },
         },
       },
     },
   },
-};
+});
+
+/** A space's merge rules: its own, none, or its organization's (`inherit`). */
+export const mergeRulesRule: Rule = mergeRulesOf(["inherit", "none", "rules"]);
+
+/** DESIGN.md 8: an organization's merge rules are `none` or `rules`; `inherit` is for spaces only (a 400). */
+export const orgMergeRulesRule: Rule = mergeRulesOf(["none", "rules"]);
 
 /**
  * A block of a Document (API.md 2.3). Its own `nodes` are recursive and hold the nodes API.md does

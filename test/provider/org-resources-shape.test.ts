@@ -65,7 +65,7 @@ describe("organization resources: file shape", () => {
     expectTypeOf({
       organizationId: id,
       defaultContent: { type: "site" as const, site: id },
-      mergeRules: { type: "rules" as const, rules: [{ rule: "require_specific_reviewers", users: [id] }] },
+      mergeRules: { type: "rules" as const, rules: [{ rule: "require_specific_reviewers" as const, users: [id] }] },
       logo: null,
     }).toExtend<organizationSettings.OrganizationSettingsArgs>();
   });

@@ -49,7 +49,8 @@ describe("OrganizationSettings check", () => {
     ["an http logo", { logo: "http://acme.test/logo.png" }],
     ["logo of 2048 characters", { logo: `https://acme.test/${"l".repeat(2048 - "https://acme.test/".length)}` }],
     ["null logo, default role and default content", { logo: null, defaultRole: null, defaultContent: null }],
-    ["inherited merge rules", { mergeRules: { type: "inherit" } }],
+    ["no merge rules", { mergeRules: { type: "none" } }],
+    ["each of the five rule names", { mergeRules: { type: "rules", rules: ["require_specific_reviewers", "require_one_of_specific_reviewers", "allow_bypass", "require_at_least_one_review", "custom"].map((rule) => ({ rule, users: ["u1"] })) } }],
     ["the organization id alone", { title: undefined, emailDomains: undefined, hostname: undefined, defaultRole: undefined, defaultContent: undefined, logo: undefined, sso: undefined, ai: undefined, inviteLinks: undefined, mergeRules: undefined }],
   ])("accepts %s", async (_case, change) => {
     expect(await failedProperties(provider, { ...valid(), ...change })).toEqual([]);
@@ -79,7 +80,9 @@ describe("OrganizationSettings check", () => {
     ["sso is a boolean", { sso: "yes" }, ["sso"]],
     ["ai is a boolean", { ai: 1 }, ["ai"]],
     ["inviteLinks is a boolean", { inviteLinks: null }, ["inviteLinks"]],
-    ["mergeRules type is inherit or rules", { mergeRules: { type: "always" } }, ["mergeRules.type"]],
+    ["mergeRules type is none or rules", { mergeRules: { type: "always" } }, ["mergeRules.type"]],
+    ["mergeRules type is not inherit, which is for spaces only (DESIGN.md 8)", { mergeRules: { type: "inherit" } }, ["mergeRules.type"]],
+    ["merge rule names are the five production takes", { mergeRules: { type: "rules", rules: [{ rule: "two_reviews" }] } }, ["mergeRules.rules.0.rule"]],
     ["merge rules name their rule", { mergeRules: { type: "rules", rules: [{ users: ["u1"] }] } }, ["mergeRules.rules.0.rule"]],
     ["adopt is not an input: the organization is always adopted", { adopt: true }, ["adopt"]],
     ["unknown properties are rejected", { plan: "free_2024" }, ["plan"]],
@@ -98,6 +101,17 @@ describe("OrganizationSettings check", () => {
       emailDomains: ["a.test", "b.test"],
       mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["u1", "u2"] }] },
     });
+  });
+
+  it("refuses `inherit` with a message naming mergeRules.type and the values it takes (DESIGN.md 8)", async () => {
+    const result = await provider.check({}, { __provider: PROVIDER, organizationId: "org", mergeRules: { type: "inherit" } });
+    expect(result.failures).toHaveLength(1);
+    const [failure] = result.failures!;
+    expect(failure!.property).toBe("mergeRules.type");
+    expect(failure!.reason).toMatch(/^mergeRules\.type: must be none or rules/);
+    expect(failure!.reason).toContain("inherit is for spaces only");
+    const named = await provider.check({}, { __provider: PROVIDER, organizationId: "org", mergeRules: { type: "rules", rules: [{ rule: "two_reviews" }] } });
+    expect(named.failures?.[0]?.reason).toContain("require_specific_reviewers, require_one_of_specific_reviewers, allow_bypass, require_at_least_one_review, custom");
   });
 
   it("sends no request when check fails", async () => {
@@ -152,7 +166,7 @@ describe("OrganizationSettings lifecycle", () => {
       sso: true,
       ai: true,
       inviteLinks: false,
-      mergeRules: { type: "inherit" },
+      mergeRules: { type: "none" },
     };
     for (const [key, value] of Object.entries(changes)) {
       expect(await provider.diff(org, olds, { ...news, [key]: value }), key).toMatchObject({ changes: true, replaces: [] });
@@ -196,6 +210,30 @@ describe("OrganizationSettings lifecycle", () => {
     expect(harness.requester.writes()).toEqual([]);
     expect(updated.outs).not.toHaveProperty("hostname");
     expect((await getOrganization()).hostname).toBe("kept-host");
+  });
+
+  it("a state holding `inherit` (written by an earlier version) checks, diffs, reads and updates without an error", async () => {
+    const created = await createSettings({ ai: true });
+    // The organization has no rules (an earlier test of this file set some).
+    expect((await harness.api("PATCH", `/orgs/${org}`, { mergeRules: { type: "none" } })).status).toBe(200);
+    // What an earlier version wrote into the state: an organization's merge rules `inherit`.
+    const olds = { ...created.outs, __provider: PROVIDER, mergeRules: { type: "inherit" } };
+    const declaredBefore = { __provider: PROVIDER, organizationId: org, ai: true, mergeRules: { type: "inherit" } };
+    // The program no longer declares them: check passes with the old state beside it, and diff shows the change.
+    const without = await provider.check(declaredBefore, { __provider: PROVIDER, organizationId: org, ai: true });
+    expect(without.failures ?? []).toEqual([]);
+    expect(await provider.diff(org, olds, without.inputs!)).toMatchObject({ changes: true, replaces: [] });
+    // The program says none: the diff is the merge rules alone, and the update sends nothing (the organization has none).
+    const none = await provider.check(declaredBefore, { __provider: PROVIDER, organizationId: org, ai: true, mergeRules: { type: "none" } });
+    expect(none.failures ?? []).toEqual([]);
+    expect(await provider.diff(org, olds, none.inputs!)).toMatchObject({ changes: true, replaces: [] });
+    harness.requester.reset();
+    const updated = await provider.update(org, olds, none.inputs!);
+    expect(harness.requester.writes()).toEqual([]);
+    expect(updated.outs).toMatchObject({ ai: true, mergeRules: { type: "none" } });
+    // A refresh of the old state reads what the organization has.
+    const read = await provider.read(org, olds);
+    expect(read.props).toMatchObject({ mergeRules: { type: "none" } });
   });
 
   it("read sees drift made through the API, and the next update repairs only that", async () => {

@@ -59,9 +59,9 @@ const RUNS = Number(process.env.VALIDATION_RUNS ?? 250);
 /**
  * Where the emulator takes more than the provider, on purpose; not generated.
  * - mergeRules: the emulator takes `{type: "rules"}` without `rules`, and `rules` beside
- *   `type: "inherit"`; the provider requires the shape API.md 2.12 shows. It also takes only
- *   `require_specific_reviewers` as a rule name, where API.md says others exist: the provider
- *   takes any name, so only that one is generated. Merge-rule user ids are not checked by it.
+ *   `type: "inherit"`; the provider requires the shape API.md 2.12 shows. Both take the five rule
+ *   names of DESIGN.md 8, `none`, and `inherit` for a space only. Merge-rule user ids are not
+ *   checked by it.
  * - null for SamlProvider.defaultTeam, Collection.parent and Collection.defaultLevel: the emulator
  *   takes it, API.md does not make them nullable, and the provider removes a parent by leaving
  *   `parent` out.
@@ -280,7 +280,11 @@ function specs(): Spec[] {
     fc.constant(0).chain(() =>
       fc.constantFrom<unknown>(
         { type: "inherit" },
+        { type: "none" },
         { type: "rules", rules: [] },
+        { type: "rules", rules: [{ rule: "require_one_of_specific_reviewers", users: [fixture.users[0]] }, { rule: "allow_bypass", users: [] }] },
+        { type: "rules", rules: [{ rule: "require_at_least_one_review" }, { rule: "custom", users: [fixture.users[0]] }] },
+        { type: "rules", rules: [{ rule: "two_reviews" }] },
         { type: "rules", rules: [{ rule: "require_specific_reviewers", users: [fixture.users[0]] }] },
         { type: "rules", rules: [{ rule: "require_specific_reviewers" }] },
         { type: "rules", rules: [{ rule: "" }] },

@@ -222,6 +222,27 @@ function goTools(version: string): GoTool[] {
   ];
 }
 
+/**
+ * The Mach-O library the release's ad hoc signer is built on (provider/scripts/release/macho-sign):
+ * github.com/anchore/quill, the usual signer on Linux, is not served by the Go module proxy (403),
+ * and apple-codesign's rcodesign is a long compile from crates.io; go-macho needs one small module.
+ */
+export const goMachoVersion = "1.1.296";
+
+/**
+ * The release's ad hoc Mach-O signer (`docs-platform-macho-sign <input> <output> <identifier>`),
+ * built from the Go module proxy once and cached under the cache root like the CLI's tools; rebuilt
+ * when its source or go-macho's version changes. Needs Go, not the Pulumi CLI.
+ */
+export async function ensureMachoSigner(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<string> {
+  const go = await goVersion();
+  if (!buildsWith(go)) throw new Error(`The darwin executables are signed by a Go program: it needs Go >= ${minimumGoVersion} (found ${go ?? "none"}).`);
+  const installDir = path.join(cacheRoot(), "macho-sign");
+  const source = fileURLToPath(new URL("../../provider/scripts/release/macho-sign/main.go", import.meta.url));
+  await ensureGoTools([{ name: "docs-platform-macho-sign", requires: [`github.com/blacktop/go-macho v${goMachoVersion}`], target: ".", files: [source] }], installDir, log);
+  return path.join(installDir, "bin", "docs-platform-macho-sign");
+}
+
 /** The Java code generator's module (github.com/pulumi/pulumi-java/pkg); the proxy serves this version. */
 export const pulumiJavaVersion = "1.12.0";
 
@@ -293,27 +314,50 @@ async function installPluginScripts(binDir: string): Promise<void> {
   const dynamicProviderScript = await fs.readFile(path.join(sdkRoot, "pulumi-resource-pulumi-nodejs"), "utf8");
 
   await writeIfChanged(path.join(binDir, "pulumi-language-nodejs.mjs"), hostSource, 0o644);
-  await writeIfChanged(
-    path.join(binDir, "pulumi-language-nodejs"),
-    '#!/bin/sh\n# Pulumi language plugin for Node.js (see pulumi-language-nodejs.mjs).\nexec node "$(dirname "$0")/pulumi-language-nodejs.mjs" "$@"\n',
-    0o755,
-  );
+  const node = await fs.realpath(process.execPath);
+  await writeIfChanged(path.join(binDir, "pulumi-language-nodejs"), languageHostWrapper("nodejs", node), 0o755);
   // The same host for Python programs, with its program runner and the script that lists the
   // plugins the program's packages need (language-host.mjs, python-runner.py, python-plugins.py).
   const runner = await fs.readFile(fileURLToPath(new URL("./python-runner.py", import.meta.url)), "utf8");
   await writeIfChanged(path.join(binDir, "pulumi-language-python-runner.py"), runner, 0o644);
   const plugins = await fs.readFile(fileURLToPath(new URL("./python-plugins.py", import.meta.url)), "utf8");
   await writeIfChanged(path.join(binDir, "pulumi-language-python-plugins.py"), plugins, 0o644);
-  for (const language of ["python", "go"]) {
-    await writeIfChanged(
-      path.join(binDir, `pulumi-language-${language}`),
-      `#!/bin/sh\n# Pulumi language plugin for ${language} (see pulumi-language-nodejs.mjs).\nPULUMI_LANGUAGE_HOST_LANGUAGE=${language} exec node "$(dirname "$0")/pulumi-language-nodejs.mjs" "$@"\n`,
-      0o755,
-    );
+  for (const language of ["python", "go"] as const) {
+    await writeIfChanged(path.join(binDir, `pulumi-language-${language}`), languageHostWrapper(language, node), 0o755);
   }
   // A copy, not a symlink into one checkout's node_modules: the cache is shared by every checkout.
   // The script resolves @pulumi/pulumi from the program's directory, so any checkout works.
   await writeIfChanged(path.join(binDir, "pulumi-resource-pulumi-nodejs"), dynamicProviderScript, 0o755);
+}
+
+/**
+ * The launcher of this repository's language host for `language` (language-host.mjs), which
+ * stands in for Pulumi's own hosts (the Go module proxy serves none of them). It runs on the
+ * Node.js 24 that installed it, by absolute path, so a Python or Go program's PATH needs no
+ * `node` (Pulumi's own Python and Go hosts need none either); `node` on PATH only if that one is
+ * gone. A Python or Go project has no node_modules: the host's gRPC stubs come from this
+ * repository's @pulumi/pulumi unless PULUMI_LANGUAGE_HOST_SDK_DIR names another. The launcher
+ * itself needs nothing on PATH (no `dirname`). The cache is shared by checkouts: each
+ * ensurePulumi() writes the paths of its own.
+ */
+export function languageHostWrapper(language: "nodejs" | "python" | "go", node: string): string {
+  const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
+  return [
+    "#!/bin/sh",
+    `# Pulumi language plugin for ${language === "nodejs" ? "Node.js" : language === "python" ? "Python" : "Go"} programs: this repository's host (pulumi-language-nodejs.mjs beside it).`,
+    `node=${quote(node)}`,
+    `[ -x "$node" ] || node=node`,
+    ...(language === "nodejs"
+      ? []
+      : [
+          `sdk=${quote(repositoryRoot)}`,
+          `PULUMI_LANGUAGE_HOST_LANGUAGE=${language}`,
+          `PULUMI_LANGUAGE_HOST_SDK_DIR="\${PULUMI_LANGUAGE_HOST_SDK_DIR:-$sdk}"`,
+          "export PULUMI_LANGUAGE_HOST_LANGUAGE PULUMI_LANGUAGE_HOST_SDK_DIR",
+        ]),
+    `exec "$node" "\${0%/*}/pulumi-language-nodejs.mjs" "$@"`,
+    "",
+  ].join("\n");
 }
 
 async function writeIfChanged(file: string, content: string, mode: number): Promise<void> {

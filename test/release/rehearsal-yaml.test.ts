@@ -4,19 +4,22 @@
  * names the plugin's version and its pluginDownloadURL (the schema's, with the version in it: a
  * YAML program has no SDK to carry them) and no `plugins.providers`;
  * PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES sends that URL to the loopback server (serveRelease in
- * released-plugin.ts, shared with rehearsal-languages.test.ts). PULUMI_HOME starts empty, automatic plugin
+ * released-plugin.ts, shared with rehearsal-languages.test.ts; here served as the README's first
+ * screen says, by Python's http.server). The program's invoke names the same options. PULUMI_HOME starts empty, automatic plugin
  * acquisition is on (the other tests turn it off), and no `node` is on the PATH: `up`, a no-change
  * preview, `pulumi import` of a team made through the API, and `destroy`.
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensurePulumi } from "../pulumi-cli/ensure-pulumi.ts";
+import { ensurePulumi, repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, assertSucceeded, changeCounts, createStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { apiClient } from "../e2e/support/api.ts";
 import { VERSION, archiveName } from "../../provider/scripts/release/release-info.mts";
-import { type ServedRelease, downloadUrl, ensureReleasedArchive, installedDocsPlatformPlugins, linuxAmd64, pathWithoutNode, rehearsalTmpdir, serveRelease } from "./released-plugin.ts";
+import { type ServedRelease, downloadUrl, ensureReleasedArchive, installedDocsPlatformPlugins, linuxAmd64, pathWithoutNode, rehearsalTmpdir } from "./released-plugin.ts";
 
 const minutes = (n: number) => n * 60_000;
 let release: ServedRelease;
@@ -24,9 +27,50 @@ let emulator: Emulator;
 let stack: TestStack;
 let pulumiHome: string;
 
+/**
+ * The release folder served as the README says (its first `sh` block after "Or let Pulumi download
+ * the plugin by itself"): its `python3 -m http.server` line, run as written but on a free port, and
+ * its PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES. The files asked for come from the server's log lines.
+ */
+async function serveReleaseAsTheReadmeSays(): Promise<ServedRelease> {
+  const readme = fs.readFileSync(path.join(repositoryRoot, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("Or let Pulumi download the plugin by itself"));
+  const lines = /```sh\n([\s\S]*?)```/.exec(section)![1]!.trim().split("\n");
+  const serve = lines.find((line) => line.startsWith("python3 -m http.server"))!;
+  const override = /^export PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES='(.*)'$/.exec(lines.find((line) => line.startsWith("export PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES="))!)![1]!;
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const command = serve.replace(" 8000 ", ` ${port} `).replace("$CHECKOUT", repositoryRoot.replace(/\/$/, ""));
+  const server = spawn("bash", ["-c", `exec ${command}`], { stdio: ["ignore", "ignore", "pipe"] });
+  const served: string[] = [];
+  server.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    for (const match of chunk.matchAll(/"GET \/([^ ]*) HTTP/g)) served.push(decodeURIComponent(match[1]!));
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let attempt = 0; ; attempt++) {
+    if (await fetch(url).then((response) => response.ok, () => false)) break;
+    if (attempt > 100) throw new Error(`the README's server did not answer at ${url}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  served.length = 0;
+  return {
+    url,
+    served,
+    downloadOverride: override.replace("http://127.0.0.1:8000/", url),
+    close: () => new Promise((resolve) => {
+      server.once("exit", () => resolve());
+      server.kill();
+    }),
+  };
+}
+
 beforeAll(async () => {
   await ensureReleasedArchive();
-  release = await serveRelease();
+  release = await serveReleaseAsTheReadmeSays();
 
   emulator = await startEmulator({ db: ":memory:" });
   const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
@@ -35,6 +79,15 @@ beforeAll(async () => {
     "Pulumi.yaml": [
       "name: rehearsal-yaml",
       "runtime: yaml",
+      // An invoke with the resources' options, as the README says: no lookup on GitHub's API.
+      "variables:",
+      "  organization:",
+      "    fn::invoke:",
+      "      function: docs-platform:index:getOrganization",
+      "      arguments: {}",
+      "      options:",
+      `        version: ${VERSION}`,
+      `        pluginDownloadURL: ${downloadUrl}`,
       "resources:",
       "  writers:",
       "    type: docs-platform:index:Team",
@@ -48,6 +101,7 @@ beforeAll(async () => {
       "    properties:",
       "      title: Rehearsal handbook",
       "outputs:",
+      "  organizationTitle: ${organization.title}",
       "  writersTeam: ${writers.id}",
       "",
     ].join("\n"),
@@ -81,8 +135,10 @@ describe("a release rehearsal from Pulumi YAML", () => {
     const pluginsDir = path.join(pulumiHome, "plugins");
     expect(installedDocsPlatformPlugins(pulumiHome)).toEqual([]);
 
-    await stack.up();
+    const up = await stack.up();
     expect(release.served).toContain(archiveName(linuxAmd64));
+    expect(up.stdout).not.toContain("api.github.com");
+    expect((await stack.outputs()).organizationTitle).toBe(emulator.fixture.organizations.find((org) => org.id === "org-acme")!.title);
     const installed = path.join(pluginsDir, `resource-docs-platform-v${VERSION}`);
     expect(fs.readdirSync(installed).sort()).toEqual(expect.arrayContaining(["LICENSE", "README.md", "pulumi-resource-docs-platform"]));
     expect(changeCounts(await stack.preview())).toEqual({});

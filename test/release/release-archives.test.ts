@@ -4,6 +4,8 @@
  * README.md and LICENSE, an executable of the right format and architecture with the plugin's
  * bundle injected and its fuse set, a plausible size, and its sum in the checksums file (which
  * lists nothing else). windows-arm64 has no archive: the npm registry has no Node.js binary for it.
+ * The darwin executables are signed ad hoc, checked page by page by macho-signature.ts (not by
+ * the signer), and the windows one carries no Authenticode signature postject would have broken.
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -11,7 +13,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NODE_PACKAGES } from "../../provider/scripts/release/node-binaries.mts";
+import { NODE_PACKAGES, nodeBinary } from "../../provider/scripts/release/node-binaries.mts";
+import { stripSignature } from "../../provider/scripts/release/sign.mts";
+import { checkMachoSignature } from "./macho-signature.ts";
 import { PLATFORMS, archiveName, checksumsName, executableName, platformName, releaseDir } from "../../provider/scripts/release/release-info.mts";
 import { ensureRelease } from "./released-plugin.ts";
 import { workRoot } from "../pulumi-cli/run-pulumi.ts";
@@ -32,6 +36,13 @@ function formatOf(bytes: Buffer): string {
 }
 
 const expectedFormat = { linux: "elf", darwin: "macho", windows: "pe" } as const;
+
+/** A PE file's Authenticode certificate table (the security data directory): its size, 0 when unsigned. */
+function authenticodeBytes(bytes: Buffer): number {
+  const optional = bytes.readUInt32LE(0x3c) + 24;
+  const directories = optional + (bytes.readUInt16LE(optional) === 0x20b ? 112 : 96);
+  return bytes.readUInt32LE(directories + 4 * 8 + 4);
+}
 
 beforeAll(async () => {
   // Only the platforms still missing: another file may have built linux-amd64 already (the
@@ -72,6 +83,31 @@ describe("the release's archives", () => {
       const asWritten = embeddedSchema.join("");
       // The bundler quotes the embedded schema's text as it likes: as is, or with its quotes escaped.
       expect(executable.includes(asWritten) || executable.includes(asWritten.replaceAll('"', '\\"'))).toBe(true);
+      if (platform.os === "darwin") {
+        // Signed ad hoc after the injection, as `codesign --sign -` would: every page's hash matches.
+        expect(checkMachoSignature(executable)).toMatchObject({ adhoc: true, identifier: executableName(platform), pageSize: 4096 });
+      }
+      if (platform.os === "windows") expect(authenticodeBytes(executable)).toBe(0);
     });
   }
+
+  it("the signature check accepts Node.js's own darwin binaries, and refuses a changed byte and an unsigned binary", { timeout: minutes(2) }, () => {
+    for (const platform of built.filter((candidate) => candidate.os === "darwin")) {
+      const original = fs.readFileSync(nodeBinary(NODE_PACKAGES[platformName(platform)]!));
+      // Node.js's Developer ID signature: not ad hoc, a certificate's CMS blob, the pages all matching.
+      const signature = checkMachoSignature(original);
+      expect(signature).toMatchObject({ identifier: "node", adhoc: false });
+      expect(signature.cmsBytes).toBeGreaterThan(1000);
+      const changed = Buffer.from(original);
+      const page = Math.floor(signature.pages / 2);
+      changed[page * signature.pageSize + 100]! ^= 1;
+      expect(() => checkMachoSignature(changed)).toThrow(new RegExp(`^page ${page} .* does not match its hash`));
+      const copy = path.join(workRoot, "release-archives", `${process.pid}-${platformName(platform)}-node`);
+      fs.mkdirSync(path.dirname(copy), { recursive: true });
+      fs.writeFileSync(copy, original);
+      expect(stripSignature(copy)).toBe(true);
+      expect(() => checkMachoSignature(fs.readFileSync(copy))).toThrow(/no LC_CODE_SIGNATURE/);
+      fs.rmSync(copy, { force: true });
+    }
+  });
 });

@@ -52,6 +52,24 @@ describe("the release's SDK packages", () => {
     expect(fromTar(tarball, "package/bin/utilities.js")).toContain(plugin.server);
   });
 
+  it("npm: its runtime dependencies are exactly the packages bin/ requires (@pulumi/pulumi), @types/node not among them", () => {
+    const tarball = onlyFile(path.join(sdkDir, "nodejs"), ".tgz");
+    const manifest = JSON.parse(fromTar(tarball, "package/package.json"));
+    const members = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).trim().split("\n");
+    const required = new Set<string>();
+    for (const member of members.filter((name) => name.endsWith(".js"))) {
+      for (const [, specifier] of fromTar(tarball, member).matchAll(/require\("([^"]+)"\)/g)) {
+        if (specifier!.startsWith(".") || specifier!.startsWith("node:")) continue;
+        required.add(specifier!.startsWith("@") ? specifier!.split("/").slice(0, 2).join("/") : specifier!.split("/")[0]!);
+      }
+    }
+    expect([...required].sort()).toEqual(["@pulumi/pulumi"]);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual([...required].sort());
+    expect(manifest.devDependencies).toHaveProperty("@types/node");
+    // No declaration file needs Node.js's types either.
+    for (const member of members.filter((name) => name.endsWith(".d.ts"))) expect(fromTar(tarball, member), member).not.toMatch(/reference types="node"|NodeJS\.|\bBuffer\b/);
+  });
+
   it("npm: the package loads as installed, its classes there", { timeout: minutes(1) }, async () => {
     // Unpacked as npm installs it, under the repository, where @pulumi/pulumi resolves.
     const project = path.join(workRoot, "release-sdk", `${process.pid}-${Date.now()}`);

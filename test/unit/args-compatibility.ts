@@ -9,6 +9,10 @@
  * check always refused (such a program compiled but its preview failed; the generated type says
  * what the check takes): `styling.tint` of the customizations, written `{ color?: { light?, dark? } }`,
  * where the API needs the tint's color, light and dark both.
+ *
+ * One break is deliberate (provider/CHANGELOG.md, issue 41): `OrganizationSettings.mergeRules` no
+ * longer takes `{ type: "inherit" }`, which production refuses for an organization (DESIGN.md 8);
+ * the proof holds for its other fields.
  */
 import type { AgentInstructionsArgs, AgentInstructionsOutputs } from "../../provider/resources/agent-instructions.ts";
 import type { CollectionArgs, CollectionOutputs } from "../../provider/resources/collection.ts";
@@ -42,7 +46,7 @@ export const oldArgsStillCompile: Record<string, true> = {
   Collection: true satisfies Assignable<before.CollectionArgs, CollectionArgs>,
   OpenApiSpec: true satisfies Assignable<before.OpenApiSpecArgs, OpenApiSpecArgs>,
   OrganizationMember: true satisfies Assignable<before.OrganizationMemberArgs, OrganizationMemberArgs>,
-  OrganizationSettings: true satisfies Assignable<before.OrganizationSettingsArgs, OrganizationSettingsArgs>,
+  OrganizationSettings: true satisfies Assignable<Omit<before.OrganizationSettingsArgs, "mergeRules">, Omit<OrganizationSettingsArgs, "mergeRules">>,
   SamlProvider: true satisfies Assignable<before.SamlProviderArgs, SamlProviderArgs>,
   Site: true satisfies Assignable<before.SiteArgs, SiteArgs>,
   SiteAdaptiveSchema: true satisfies Assignable<before.SiteAdaptiveSchemaArgs, SiteAdaptiveSchemaArgs>,

@@ -158,3 +158,32 @@ describe("ensure-pulumi", () => {
     expect(result?.stderr).toContain("install Go >=");
   });
 });
+
+describe("the repository's language hosts", () => {
+  it("start with nothing on PATH, from a Go or Python project without node_modules: Node.js by absolute path, the SDK from this repository", async () => {
+    const { languageHostWrapper } = await import("../pulumi-cli/ensure-pulumi.ts");
+    const bin = await fs.mkdtemp(path.join(os.tmpdir(), "language-hosts-"));
+    const project = await fs.mkdtemp(path.join(os.tmpdir(), "go-project-"));
+    try {
+      await fs.copyFile(path.join(repositoryRoot, "test/pulumi-cli/language-host.mjs"), path.join(bin, "pulumi-language-nodejs.mjs"));
+      for (const language of ["go", "python"] as const) {
+        const wrapper = path.join(bin, `pulumi-language-${language}`);
+        await fs.writeFile(wrapper, languageHostWrapper(language, await fs.realpath(process.execPath)), { mode: 0o755 });
+        const { spawn } = await import("node:child_process");
+        // As the engine starts a plugin: its engine address last; no PATH at all.
+        const child = spawn(wrapper, ["127.0.0.1:1"], { cwd: project, env: { PATH: "/nonexistent" }, stdio: ["ignore", "pipe", "pipe"] });
+        let stderr = "";
+        child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+        const port = await new Promise<string>((resolve, reject) => {
+          child.stdout.setEncoding("utf8").once("data", (chunk: string) => resolve(chunk.trim()));
+          child.once("exit", (code) => reject(new Error(`pulumi-language-${language} exited ${code}: ${stderr}`)));
+        });
+        child.kill();
+        expect(port, `${language}: ${stderr}`).toMatch(/^\d+$/);
+      }
+    } finally {
+      await fs.rm(bin, { recursive: true, force: true });
+      await fs.rm(project, { recursive: true, force: true });
+    }
+  });
+});

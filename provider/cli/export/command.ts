@@ -9,6 +9,7 @@ import { terminalText } from "../terminal";
 import { CredentialsError, type Credentials, resolveCredentials, stackConfigOf } from "./credentials";
 import { DEFAULT_PACKAGE_SPEC, DOORS, type Door, type ExportResult, PROJECT_NAME_PATTERN, STACK_NAME_PATTERN, exportOrganization, packageJson, selectKinds } from "./export";
 import { EXPORTERS } from "./kinds";
+import { defaultPackageSpec } from "./package-spec";
 import { OrganizationReader } from "./reader";
 import { SharedLists } from "../../api/shared-lists";
 import { writeSnapshot } from "./snapshot/write";
@@ -37,8 +38,9 @@ export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--
                         the offline twin (\`docs-platform-emulator --seed <file>\`); secrets are replaced by
                         placeholders and listed in it (docs/twin.md)
   --package-spec <spec> what the written package.json installs as pulumi-docs-platform: a version range,
-                        a tarball path or a git URL, anything \`npm install\` takes (default: ${DEFAULT_PACKAGE_SPEC},
-                        this package's own version)
+                        a tarball path or a git URL, anything \`npm install\` takes (default: the package export
+                        runs from: run from a checkout, \`file:\` with its folder; installed from a path, a tarball or
+                        a git URL, the same; else ${DEFAULT_PACKAGE_SPEC}, this version once published). Said on stderr.
   --stack <name>        the stack config file to write, Pulumi.<name>.yaml (default: from the organization id)
   --project <name>      the Pulumi project name (default: from the organization's title)
   --api-url <url>       the API (default: DOCS_PLATFORM_API_URL, then the stack config's docs-platform:apiUrl)
@@ -50,9 +52,9 @@ export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--
 
 export class UsageError extends Error {}
 
-/** The package specification for the written package.json: `--package-spec`, or this version's range. */
-function packageSpecOf(given: string | undefined): string {
-  if (given === undefined) return DEFAULT_PACKAGE_SPEC;
+/** The package specification for the written package.json: `--package-spec`; undefined: the package export runs from (package-spec.ts). */
+function packageSpecOf(given: string | undefined): string | undefined {
+  if (given === undefined) return undefined;
   if (given.trim() === "" || /[\s"]/.test(given)) throw new UsageError("--package-spec: give one npm package specification (a version range, a tarball path or a git URL), without spaces or quotes");
   return given;
 }
@@ -64,7 +66,7 @@ async function readStdin(): Promise<string> {
 }
 
 /** The organization to export when none is given: the token's only one. */
-async function onlyOrganization(client: ApiClient): Promise<string> {
+export async function onlyOrganization(client: ApiClient): Promise<string> {
   const organizations = await listOrganizations(client);
   if (organizations.length === 1) return organizations[0]!.id;
   if (organizations.length === 0) throw new CredentialsError("this token is a member of no organization; give the organization with --org");
@@ -73,7 +75,7 @@ async function onlyOrganization(client: ApiClient): Promise<string> {
 }
 
 /** A failure reading the organization itself, in terms of what to do about it. */
-function organizationError(error: unknown, organizationId: string, credentials: Credentials): Error {
+export function organizationError(error: unknown, organizationId: string, credentials: Credentials): Error {
   if (isAuthenticationError(error)) {
     return new CredentialsError(`the API refused the token (from ${credentials.sources.token}): ${error.message}`);
   }
@@ -86,7 +88,7 @@ function organizationError(error: unknown, organizationId: string, credentials: 
   return error instanceof Error ? error : new Error(String(error));
 }
 
-function writeFiles(dir: string, result: ExportResult, packageSpec: string): string[] {
+function writeFiles(dir: string, result: ExportResult, given: string | undefined, log: (line: string) => void): string[] {
   fs.mkdirSync(dir, { recursive: true });
   const written: string[] = [];
   for (const [name, content] of Object.entries(result.files)) {
@@ -97,8 +99,10 @@ function writeFiles(dir: string, result: ExportResult, packageSpec: string): str
     written.push(name);
   }
   if (!fs.existsSync(path.join(dir, "package.json"))) {
-    fs.writeFileSync(path.join(dir, "package.json"), packageJson(result.project, packageSpec));
+    const choice = given === undefined ? defaultPackageSpec(dir) : { spec: given, reason: "--package-spec" };
+    fs.writeFileSync(path.join(dir, "package.json"), packageJson(result.project, choice.spec));
     written.push("package.json");
+    log(`package.json installs pulumi-docs-platform from ${JSON.stringify(choice.spec)}: ${choice.reason}`);
   }
   // A secrets.sh of an earlier export whose secrets are gone would be stale.
   if (!result.files["secrets.sh"] && fs.existsSync(path.join(dir, "secrets.sh"))) fs.rmSync(path.join(dir, "secrets.sh"));
@@ -273,7 +277,7 @@ export async function exportCommand(args: string[]): Promise<number> {
       return finish(result, objects, started, log);
     }
     if (values.out) {
-      const written = writeFiles(values.out, result, packageSpec);
+      const written = writeFiles(values.out, result, packageSpec, log);
       log(`wrote ${written.join(", ")} to ${values.out}`);
     } else {
       process.stdout.write(result.files["index.ts"]!);

@@ -36,22 +36,50 @@ export interface CredentialInputs {
   flags: { apiUrl?: string; token?: string; organizationId?: string };
   env: NodeJS.ProcessEnv;
   stackConfig: StackConfigReader;
+  /**
+   * What the flags and variables are called, for the sources and the messages: export's by default
+   * (`--api-url`, DOCS_PLATFORM_TOKEN, ...); `compare` reads one side's (`--left-api-url`,
+   * DOCS_PLATFORM_LEFT_TOKEN, ...).
+   */
+  names?: Partial<CredentialNames>;
 }
+
+export interface CredentialNames {
+  apiUrlFlag: string;
+  tokenFlag: string;
+  organizationFlag: string;
+  apiUrlEnv: string;
+  tokenEnv: string;
+  organizationEnv: string;
+  /** Said when there is no stack config to read. */
+  noStackConfig: string;
+}
+
+const EXPORT_NAMES: CredentialNames = {
+  apiUrlFlag: "--api-url",
+  tokenFlag: "--token-stdin",
+  organizationFlag: "--org",
+  apiUrlEnv: API_URL_ENV,
+  tokenEnv: TOKEN_ENV,
+  organizationEnv: ORGANIZATION_ENV,
+  noStackConfig: "there is no Pulumi project in the current directory to read a stack config from",
+};
 
 export class CredentialsError extends Error {}
 
 const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value.trim() === "" ? undefined : value.trim());
 
-export async function resolveCredentials({ flags, env, stackConfig }: CredentialInputs): Promise<Credentials> {
+export async function resolveCredentials({ flags, env, stackConfig, names: givenNames }: CredentialInputs): Promise<Credentials> {
+  const names = { ...EXPORT_NAMES, ...givenNames };
   const given = {
-    apiUrl: nonEmpty(flags.apiUrl) ?? nonEmpty(env[API_URL_ENV]),
-    token: nonEmpty(flags.token) ?? nonEmpty(env[TOKEN_ENV]),
-    organizationId: nonEmpty(flags.organizationId) ?? nonEmpty(env[ORGANIZATION_ENV]),
+    apiUrl: nonEmpty(flags.apiUrl) ?? nonEmpty(env[names.apiUrlEnv]),
+    token: nonEmpty(flags.token) ?? nonEmpty(env[names.tokenEnv]),
+    organizationId: nonEmpty(flags.organizationId) ?? nonEmpty(env[names.organizationEnv]),
   };
   const sources: Credentials["sources"] = {
-    apiUrl: nonEmpty(flags.apiUrl) ? "--api-url" : API_URL_ENV,
-    token: nonEmpty(flags.token) ? "--token-stdin" : TOKEN_ENV,
-    ...(given.organizationId ? { organizationId: nonEmpty(flags.organizationId) ? "--org" : ORGANIZATION_ENV } : {}),
+    apiUrl: nonEmpty(flags.apiUrl) ? names.apiUrlFlag : names.apiUrlEnv,
+    token: nonEmpty(flags.token) ? names.tokenFlag : names.tokenEnv,
+    ...(given.organizationId ? { organizationId: nonEmpty(flags.organizationId) ? names.organizationFlag : names.organizationEnv } : {}),
   };
   let stack: Awaited<ReturnType<StackConfigReader>>;
   if (!given.apiUrl || !given.token || !given.organizationId) {
@@ -66,16 +94,16 @@ export async function resolveCredentials({ flags, env, stackConfig }: Credential
     if (!given.token && fromStack("token")) [given.token, sources.token] = [fromStack("token"), stack!.source];
     if (!given.organizationId && fromStack("organizationId")) [given.organizationId, sources.organizationId] = [fromStack("organizationId"), stack!.source];
   }
-  const where = stack ? `, nor in the stack config (${stack.source})` : ", and there is no Pulumi project in the current directory to read a stack config from";
+  const where = stack ? `, nor in the stack config (${stack.source})` : `, and ${names.noStackConfig}`;
   if (!given.token) {
     throw new CredentialsError(
-      `no API token: give it with the environment variable ${TOKEN_ENV} or --token-stdin (the token on standard input), ` +
+      `no API token: give it with the environment variable ${names.tokenEnv} or ${names.tokenFlag} (the token on standard input), ` +
         `or run in a Pulumi project whose stack config has ${CONFIG_NAMESPACE}:token. It is not in the environment${where}.`,
     );
   }
   if (!given.apiUrl) {
     throw new CredentialsError(
-      `no API URL: give it with --api-url or the environment variable ${API_URL_ENV}, ` +
+      `no API URL: give it with ${names.apiUrlFlag} or the environment variable ${names.apiUrlEnv}, ` +
         `or run in a Pulumi project whose stack config has ${CONFIG_NAMESPACE}:apiUrl. It is not in the environment${where}.`,
     );
   }

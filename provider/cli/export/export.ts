@@ -11,6 +11,7 @@ import { SharedLists } from "../../api/shared-lists";
 import { importEntries, pluginImportEntries, pluginReference, renderImportFile } from "./import-file";
 import type { ExportedObject, KindExporter, ReadNotes } from "./kinds";
 import { VariableNames, slugify, uniqueNames } from "./naming";
+import { comparableInputs, naturalKeys, naturalOrder } from "./natural-key";
 import { OrganizationReader } from "./reader";
 import { type PlannedObject, type RenderedProgram, renderProgram, renderSecretsScript, yamlEntry, yamlScalar } from "./render";
 import { type ObjectKey, keyOf, resolvedValue, walk } from "./values";
@@ -54,6 +55,8 @@ export interface ExportResult {
   /** File name to content: index.ts, Pulumi.yaml, Pulumi.<stack>.yaml, and secrets.sh when there are secrets. */
   files: Record<string, string>;
   program: RenderedProgram;
+  /** Every exported object with its resource name, in the order the program declares them (what `compare` compares). */
+  planned: PlannedObject[];
   /** Objects exported, per kind, in the registry's order. */
   counts: { kind: string; objects: number }[];
   /** Kinds the API refused to list (403), and its reason. */
@@ -85,8 +88,8 @@ function dependenciesOf(object: ExportedObject, exported: ReadonlyMap<string, Ex
 
 /**
  * The objects in the order the program declares them: every object after the ones it names, and
- * otherwise in the registry's order, then the API's. (TypeScript's `const` must be declared
- * before it is read.)
+ * otherwise in the order given (the registry's, then natural-key order). (TypeScript's `const`
+ * must be declared before it is read.)
  */
 export function declarationOrder(objects: readonly ExportedObject[]): ExportedObject[] {
   const byKey = new Map(objects.map((object) => [keyOf(object), object]));
@@ -114,13 +117,17 @@ export function declarationOrder(objects: readonly ExportedObject[]): ExportedOb
 }
 
 /**
- * Resource names: each kind's objects named from their titles (slugified, deduplicated by id), then
+ * Resource names: each kind's objects named from their titles (slugified, deduplicated in natural-key order, then by id), then
  * the objects named after another one (`<site>-customization`).
  */
 export function resourceNames(objects: readonly ExportedObject[]): Map<string, string> {
   const names = new Map<string, string>();
+  // Equal names are numbered in natural-key order (then by id): `guides` of site "Api" before
+  // `guides-2` of site "Docs" in every organization, whatever their ids.
+  const keys = naturalKeys(objects);
+  const tieBreak = new Map(objects.map((object) => [object, `${keys.get(keyOf(object))!.path.join("\u0000")}\u0001${JSON.stringify(comparableInputs(object, keys))}\u0001${object.id}`]));
   const assign = (group: ExportedObject[], wanted: (object: ExportedObject) => string) => {
-    for (const [object, name] of uniqueNames(group, wanted, (object) => object.id)) names.set(keyOf(object), name);
+    for (const [object, name] of uniqueNames(group, wanted, (object) => tieBreak.get(object)!)) names.set(keyOf(object), name);
   };
   const kinds = [...new Set(objects.map((object) => object.kind))];
   for (const kind of kinds) {
@@ -202,7 +209,7 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   const organization = await reader.organization();
   progress(`organization ${organization.id} (${organization.title})`);
 
-  const objects: ExportedObject[] = [];
+  const found: ExportedObject[] = [];
   const counts: ExportResult["counts"] = [];
   const skipped: ExportResult["skipped"] = [];
   const warnings: string[] = [];
@@ -216,16 +223,20 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   for (const kind of request.kinds) {
     const started = Date.now();
     try {
-      const found = await kind.read(reader, notes);
-      objects.push(...found);
-      counts.push({ kind: kind.kind, objects: found.length });
-      progress(`${kind.kind}: ${found.length} ${found.length === 1 ? "object" : "objects"} (${Date.now() - started} ms)`);
+      const read = await kind.read(reader, notes);
+      found.push(...read);
+      counts.push({ kind: kind.kind, objects: read.length });
+      progress(`${kind.kind}: ${read.length} ${read.length === 1 ? "object" : "objects"} (${Date.now() - started} ms)`);
     } catch (error) {
       if (!isPermissionDeniedError(error)) throw error;
       skipped.push({ kind: kind.kind, reason: error.message });
       progress(`${kind.kind}: skipped, the API refused to list it (403): ${error.message}`);
     }
   }
+
+  // Each kind's objects in natural-key order, never the API's (ids, creation order): two equal
+  // organizations give the same program.
+  const objects = naturalOrder(found);
 
   // Every object is checked as the provider's check will see it, so a program the provider would
   // refuse is reported now rather than at the first `pulumi up`.
@@ -282,6 +293,7 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
     stack,
     files,
     program,
+    planned,
     counts,
     skipped,
     warnings,

@@ -148,15 +148,42 @@ function warnings(changes: ResourceChange[]): string[] {
   return [`> [!CAUTION]`, `> ${risky.length} resource${risky.length === 1 ? "" : "s"} will be deleted or replaced:`, ...lines, ""];
 }
 
-function describe(change: PropertyChange): string {
+/**
+ * Inputs that place an object under a parent of its site, by the parent's id; absent, the object
+ * is at the site's top level. A change of one is a move, said by the places' titles.
+ */
+const PLACEMENT_KEYS: Record<string, string> = { siteSectionGroupId: "group", parentSectionGroupId: "group" };
+
+/** Inputs that hold another object's id: `spaceId`, `siteSectionGroupId`, a collection's `parent`, ... */
+const ID_KEY = /(?:^|\.)(?:[A-Za-z]*Id|parent|defaultTeam)$/;
+
+/**
+ * A value as shown: in an input that holds an id, the id of a resource the preview knows (or of an
+ * object the organization named, titles.ts) by its title and name; anything else as it is.
+ */
+function shown(path: string, v: unknown, names: ReadonlyMap<string, ResourceName>): string {
+  return ID_KEY.test(path) && typeof v === "string" && names.has(v) ? named(v, names) : value(v);
+}
+
+/** Where a placement input puts its object: a group by its title and name, or the site's top level. */
+function place(id: unknown, noun: string, names: ReadonlyMap<string, ResourceName>): string {
+  return id === undefined || id === null ? "the site's top level" : `${noun} ${shown("groupId", id, names)}`;
+}
+
+function describe(change: PropertyChange, names: ReadonlyMap<string, ResourceName>): string {
+  const placement = PLACEMENT_KEYS[change.path];
+  if (placement && change.change !== "members" && !(change.change === "changed" && change.before === MASK)) {
+    const [from, to] = change.change === "set" ? [undefined, change.value] : change.change === "removed" ? [change.value, undefined] : [change.before, change.after];
+    return `${code(change.path)}: moved from ${place(from, placement, names)} to ${place(to, placement, names)}`;
+  }
   switch (change.change) {
     case "set":
-      return `${code(change.path)}: ${value(change.value)}`;
+      return `${code(change.path)}: ${shown(change.path, change.value, names)}`;
     case "removed":
-      return `${code(change.path)}: removed (was ${value(change.value)})`;
+      return `${code(change.path)}: removed (was ${shown(change.path, change.value, names)})`;
     case "changed":
       if (change.before === MASK && change.after === MASK) return `${code(change.path)}: secret value changed (not shown)`;
-      return `${code(change.path)}: ${value(change.before)} → ${value(change.after)}`;
+      return `${code(change.path)}: ${shown(change.path, change.before, names)} → ${shown(change.path, change.after, names)}`;
     case "members": {
       const parts = [];
       if (change.added.length > 0) parts.push(`added ${change.added.map(value).join(", ")}`);
@@ -206,7 +233,7 @@ function detail(change: ResourceChange, names: ReadonlyMap<string, ResourceName>
       ? []
       : changesOf(change)
           .filter((c) => !(adopts && c.path === "adopt") && !(reorder && ORDERED_KEYS.has(c.path.split(".")[0]!)))
-          .map((c) => `- ${describe(c)}`);
+          .map((c) => `- ${describe(c, names)}`);
   if (reorder) lines.push(...structureMoves(change, names));
   if (adopts) lines.unshift(`- **adopts**: ${adopts}`);
   if (lines.length === 0) lines.push(change.operation === "delete" ? "- deleted" : "- no input changes shown (outputs or secrets only)");

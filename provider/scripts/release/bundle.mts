@@ -2,12 +2,55 @@
 // a Node.js single executable application runs (sea.mts). provider/embedded.ts is the one module
 // whose body differs from the package's: here it carries the schema and the version, and tells the
 // places that load by path in the package (plugin/sdk.ts, runtime/engine-log.ts) to require by name.
+//
+// Three modules of @pulumi/pulumi are replaced by stubs (UNUSED_BY_THE_PLUGIN): the plugin loads
+// @pulumi/pulumi's index (its resources' classes extend the SDK's), which loads every part of the
+// SDK, but at run time it only serves gRPC. What a program needs and a provider never calls went
+// into the executable with them: the closure serializer's TypeScript compiler (3.5 MB), its code
+// paths' npm (@npmcli/arborist, pacote, sigstore, tar...; @npmcli/git reads ~/.gitconfig when it
+// loads) and the Automation API. docs/release.md has the sizes and start times before and after.
 import fs from "node:fs";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { VERSION, cacheDir, providerRoot } from "./release-info.mts";
 
 export const bundlePath = path.join(cacheDir, "bundle", "plugin.cjs");
+/** esbuild's metafile of the bundle: every input and its bytes (test/release/ checks what is not there). */
+export const bundleMetaPath = path.join(cacheDir, "bundle", "plugin.meta.json");
+
+/** A module of @pulumi/pulumi the plugin never runs, and what the executable has in its place. */
+interface Stub {
+  /** The module's path inside @pulumi/pulumi. */
+  module: string;
+  why: string;
+  contents: string;
+}
+
+const unavailable = (what: string) => `${what} is not in the docs-platform plugin executable (provider/scripts/release/bundle.mts)`;
+
+export const UNUSED_BY_THE_PLUGIN: readonly Stub[] = [
+  {
+    module: "typescript-shim.js",
+    why: "the TypeScript compiler, which the closure serializer (pulumi.runtime.serializeFunction, a dynamic resource's constructor in a program) parses functions with",
+    // Required at load by runtime/closure/parseFunction.js, used only inside its functions.
+    contents: `module.exports = new Proxy({}, { get(_, name) { if (typeof name === "symbol" || name === "__esModule" || name === "then") return undefined; throw new Error(${JSON.stringify(unavailable("TypeScript"))} + " (ts." + String(name) + ")"); } });`,
+  },
+  {
+    module: "runtime/closure/codePaths.js",
+    why: "pulumi.runtime.computeCodePaths (a program's function serialization's packages): npm's @npmcli/arborist, pacote, sigstore, tar, normalize-package-data",
+    contents: ["computeCodePaths", "findWorkspaceRoot", "packageArchivePath"]
+      .map((name) => `exports.${name} = async () => { throw new Error(${JSON.stringify(unavailable(`pulumi.runtime.${name}`))}); };`)
+      .join("\n"),
+  },
+  {
+    module: "automation/index.js",
+    why: "the Automation API (pulumi.automation: runs the CLI from a program)",
+    contents: "module.exports = {};",
+  },
+];
+
+/** The plugin's own variable of Node.js options for the executable, which ignores NODE_OPTIONS (sea.mts). */
+export const NODE_OPTIONS_ENV = "DOCS_PLATFORM_PLUGIN_NODE_OPTIONS";
 
 export async function bundlePlugin(): Promise<{ path: string; bytes: number }> {
   const schema = fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8");
@@ -22,19 +65,49 @@ export async function bundlePlugin(): Promise<{ path: string; bytes: number }> {
       });
     },
   };
+  const stubs: esbuild.Plugin = {
+    name: "stub-what-the-plugin-never-runs",
+    setup(build) {
+      build.onLoad({ filter: /[\\/]@pulumi[\\/]pulumi[\\/]/ }, (args) => {
+        const inside = args.path.split(/[\\/]@pulumi[\\/]pulumi[\\/]/).pop()!.replaceAll("\\", "/");
+        const stub = UNUSED_BY_THE_PLUGIN.find((candidate) => candidate.module === inside);
+        return stub ? { contents: `"use strict";\n${stub.contents}\n`, loader: "js" } : undefined;
+      });
+    },
+  };
   fs.mkdirSync(path.dirname(bundlePath), { recursive: true });
   const entry = path.join(cacheDir, "bundle", "entry.cjs");
-  // The executable's entry: what provider/docs-platform/pulumi-resource-docs-platform does in the package.
+  // The executable's entry: what provider/docs-platform/pulumi-resource-docs-platform does in the
+  // package, except for DOCS_PLATFORM_PLUGIN_NODE_OPTIONS. The executable ignores NODE_OPTIONS
+  // (sea.mts, execArgvExtension "cli"), and Node.js reads its options before any script runs, so
+  // the plugin's own variable is applied by starting the executable again with them as its first
+  // argument (`--node-options=...`), the variable removed so the child serves. This process waits,
+  // passing on the signals the engine sends and the child's exit. The child's NODE_OPTIONS is set
+  // to the same options for a binary that predates execArgvExtension (darwin-arm64's Node.js
+  // 24.0.0): it reads NODE_OPTIONS, and its main() skips the unknown `--node-options=` argument.
   fs.writeFileSync(
     entry,
     [
       `"use strict";`,
-      `require(${JSON.stringify(path.join(providerRoot, "plugin", "main.ts"))})`,
-      `  .main(process.argv.slice(2))`,
-      `  .catch((error) => {`,
-      `    process.stderr.write(\`docs-platform plugin: \${error && error.stack ? error.stack : error}\\n\`);`,
+      `const ownOptions = (process.env[${JSON.stringify(NODE_OPTIONS_ENV)}] || "").trim();`,
+      `if (ownOptions) {`,
+      `  const env = { ...process.env, NODE_OPTIONS: ownOptions };`,
+      `  delete env[${JSON.stringify(NODE_OPTIONS_ENV)}];`,
+      `  const child = require("node:child_process").spawn(process.execPath, [\`--node-options=\${ownOptions}\`, ...process.argv.slice(2)], { env, stdio: "inherit" });`,
+      `  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));`,
+      `  child.on("error", (error) => {`,
+      `    process.stderr.write(\`docs-platform plugin: cannot start with ${NODE_OPTIONS_ENV}: \${error.message}\\n\`);`,
       `    process.exit(1);`,
       `  });`,
+      `  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + (require("node:os").constants.signals[signal] || 0) : 1)));`,
+      `} else {`,
+      `  require(${JSON.stringify(path.join(providerRoot, "plugin", "main.ts"))})`,
+      `    .main(process.argv.slice(2))`,
+      `    .catch((error) => {`,
+      `      process.stderr.write(\`docs-platform plugin: \${error && error.stack ? error.stack : error}\\n\`);`,
+      `      process.exit(1);`,
+      `    });`,
+      `}`,
       ``,
     ].join("\n"),
   );
@@ -47,9 +120,11 @@ export async function bundlePlugin(): Promise<{ path: string; bytes: number }> {
     minify: true,
     legalComments: "none",
     outfile: bundlePath,
-    plugins: [embed],
+    plugins: [embed, stubs],
     logLevel: "error",
+    metafile: true,
   });
+  fs.writeFileSync(bundleMetaPath, JSON.stringify(result.metafile));
   if (result.errors.length > 0) throw new Error(`bundle: ${result.errors.map((error) => error.text).join("; ")}`);
   return { path: bundlePath, bytes: fs.statSync(bundlePath).size };
 }

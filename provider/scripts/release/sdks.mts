@@ -54,6 +54,13 @@ async function nodejsPackage(outDir: string): Promise<string[]> {
   // Published compiled: no compile at install (the generator's postinstall), no TypeScript to install.
   delete manifest.scripts;
   delete manifest.dependencies?.typescript;
+  // Its runtime dependencies are what bin/ requires: @pulumi/pulumi alone. The generator lists
+  // @types/node too, which no file of bin/ (nor any .d.ts) uses: a devDependency, for compiling.
+  const nodeTypes = manifest.dependencies?.["@types/node"];
+  if (nodeTypes) {
+    delete manifest.dependencies!["@types/node"];
+    manifest.devDependencies = { ...(manifest.devDependencies as Record<string, string> | undefined), "@types/node": nodeTypes };
+  }
   manifest.types = "bin/index.d.ts";
   manifest.files = ["bin/**/*.js", "bin/**/*.d.ts", "bin/package.json", "README.md"];
   const text = `${JSON.stringify(manifest, null, 4)}\n`;

@@ -5,12 +5,16 @@
 // The blob is made by this machine's Node.js of the binary's own version (node-binaries.mts). No
 // snapshot; a code cache (V8's compiled bundle, a quarter off the start time) only for this
 // machine's own platform: a code cache is specific to the platform that makes it.
+//
+// Node.js's signature (darwin, windows) is removed before the injection, and a darwin executable
+// signed ad hoc after it (sign.mts), as the guide does with codesign on a Mac.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { hostNodePackage, nodeBinary, nodePackageFor } from "./node-binaries.mts";
 import { cacheDir, executableName, type Platform, platformName } from "./release-info.mts";
+import { removeSignature, signAfterInjection } from "./sign.mts";
 
 /** postject's API (it ships no types). */
 const postject = createRequire(import.meta.url)("postject") as {
@@ -35,7 +39,18 @@ function blobFor(bundle: string, version: string, codeCache: boolean): string {
   const config = path.join(cacheDir, "sea", `${name}.json`);
   // `main` as the bundle's file name, read from its own folder: the blob records the path it is
   // given, and the build machine's folders must not ship (test/release/hostile-review.test.ts).
-  fs.writeFileSync(config, JSON.stringify({ main: path.basename(bundle), output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: codeCache }));
+  // execArgvExtension "cli": the executable ignores NODE_OPTIONS (the default, "env", let a
+  // program's NODE_OPTIONS, a loader or a require hook meant for the user's own Node.js, or an
+  // --inspect, run inside the plugin) and takes Node.js options only from a first argument
+  // `--node-options=...`, which the engine never passes. The bundle's entry (bundle.mts) passes
+  // that argument when the plugin's own DOCS_PLATFORM_PLUGIN_NODE_OPTIONS is set. "none" would
+  // leave no way at all to give the executable a heap size or a debugger. Node.js 24.0.0 (the
+  // darwin-arm64 binary, node-binaries.mts) predates the field and ignores it: NODE_OPTIONS still
+  // reaches that executable (docs/release.md).
+  fs.writeFileSync(
+    config,
+    JSON.stringify({ main: path.basename(bundle), output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: codeCache, execArgvExtension: "cli" }),
+  );
   execFileSync(nodeBinary(hostNodePackage(version)), ["--experimental-sea-config", config], { cwd: path.dirname(bundle), stdio: ["ignore", "ignore", "inherit"] });
   blobs.set(`${bundle}:${name}`, blob);
   return blob;
@@ -50,9 +65,11 @@ export async function buildExecutable(bundle: string, platform: Platform, outDir
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(nodeBinary(node), target);
   fs.chmodSync(target, 0o755);
+  removeSignature(target, platform);
   await postject.inject(target, "NODE_SEA_BLOB", fs.readFileSync(blob), {
     sentinelFuse: SEA_FUSE,
     ...(platform.os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}),
   });
+  await signAfterInjection(target, platform);
   return target;
 }

@@ -230,6 +230,21 @@ describe("console: site page at the published URL", () => {
     expect(text).toContain('class="site corners-rounded"');
   });
 
+  it("shows the site's default level, `inherit` included, and the organization's merge rules as none or rules (DESIGN.md 8)", async () => {
+    const site = `/orgs/${env.org}/sites/${quickstart.siteId}`;
+    expect((await env.admin.patch(site, { defaultLevel: "inherit" })).status).toBe(200);
+    expect((await env.admin.patch(`/orgs/${env.org}`, { mergeRules: { type: "rules", rules: [{ rule: "allow_bypass", users: [] }, { rule: "custom", users: [] }] } })).status).toBe(200);
+    try {
+      expect(plain(section((await request(quickstart.sitePath)).text, "site-settings"))).toContain("Default level inherit");
+      expect(plain(section((await request(`/console/orgs/${env.org}`)).text, "settings"))).toContain("Merge rules rules (allow_bypass, custom)");
+    } finally {
+      await env.admin.patch(site, { defaultLevel: null });
+      await env.admin.patch(`/orgs/${env.org}`, { mergeRules: { type: "none" } });
+    }
+    expect(plain(section((await request(quickstart.sitePath)).text, "site-settings"))).toContain("Default level guest");
+    expect(plain(section((await request(`/console/orgs/${env.org}`)).text, "settings"))).toContain("Merge rules none");
+  });
+
   it("shows visibility and published state", async () => {
     const text = (await request(quickstart.sitePath)).text;
     expect(text).toContain('data-published="true"');

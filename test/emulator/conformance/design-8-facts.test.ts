@@ -6,7 +6,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../index.ts";
-import { client, control, expectError, useEmulator, type Client } from "./helpers.ts";
+import { client, control, expectError, listAll, useEmulator, type Client } from "./helpers.ts";
 
 const PROCESSING_MS = 1000;
 const env = useEmulator({ openapiProcessingMs: PROCESSING_MS });
@@ -66,7 +66,7 @@ describe("DESIGN.md 8 fields: Site `appliedType` (the effective type)", () => {
   });
 });
 
-describe("DESIGN.md 8 fields: Site `defaultLevel` (role or null; PATCH accepts it)", () => {
+describe("DESIGN.md 8 fields: Site `defaultLevel` (a role, null or `inherit`; PATCH accepts each)", () => {
   it("is null on a new site, is set and cleared by PATCH and carried by every answer", async () => {
     const site = await newSite("Levels");
     expect((await env.reader.get(site.base)).body.defaultLevel).toBeNull();
@@ -78,6 +78,17 @@ describe("DESIGN.md 8 fields: Site `defaultLevel` (role or null; PATCH accepts i
     expect((await env.reader.get(site.base)).body.defaultLevel).toBeNull();
   });
 
+  it("accepts `inherit` and every role in a PATCH, and carries `inherit` in every answer", async () => {
+    const site = await newSite("Inherited level");
+    expect((await env.admin.patch(site.base, { defaultLevel: "inherit" })).body.defaultLevel).toBe("inherit");
+    for (const [how, body] of await everySiteAnswer(env.reader, site)) expect(body.defaultLevel, how).toBe("inherit");
+    for (const role of ["admin", "create", "review", "edit", "comment", "read"]) {
+      expect((await env.admin.patch(site.base, { defaultLevel: role })).body.defaultLevel).toBe(role);
+    }
+    expect((await env.admin.patch(site.base, { defaultLevel: "inherit" })).status).toBe(200);
+    expect((await env.reader.get(`/orgs/${env.org}/sites`)).body.items.find((s: any) => s.id === site.id).defaultLevel).toBe("inherit");
+  });
+
   it("refuses a value that is not a role (400 naming defaultLevel)", async () => {
     const site = await newSite("Bad levels");
     expectError(await env.admin.patch(site.base, { defaultLevel: "owner" }), 400, "defaultLevel");
@@ -85,18 +96,37 @@ describe("DESIGN.md 8 fields: Site `defaultLevel` (role or null; PATCH accepts i
   });
 });
 
-describe("DESIGN.md 8 fields: Site `permissions` ({ admin, edit, view } for the caller)", () => {
-  it("follows the caller's role: admin all three, an `edit` member and a reader only view", async () => {
+describe("DESIGN.md 8 fields: Site `permissions` (all eight booleans for the caller)", () => {
+  const EIGHT = ["view", "access", "edit", "create", "admin", "installIntegration", "viewAdaptiveSchema", "editAdaptiveSchema"];
+
+  it("carries the eight booleans in every answer, following the caller's role", async () => {
     const site = await newSite("Permissions");
-    const admin = { admin: true, edit: true, view: true };
-    const viewer = { admin: false, edit: false, view: true };
+    const admin = { view: true, access: true, edit: true, create: true, admin: true, installIntegration: true, viewAdaptiveSchema: true, editAdaptiveSchema: true };
+    const viewer = { view: true, access: true, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: true, editAdaptiveSchema: false };
     for (const [how, body] of await everySiteAnswer(env.admin, site)) {
       // The writes are the admin's own, so only the reads show another caller's permissions.
       expect(body.permissions, how).toEqual(admin);
+      expect(Object.keys(body.permissions).sort(), how).toEqual([...EIGHT].sort());
     }
     for (const [c, expected] of [[env.editor, viewer], [env.reader, viewer]] as const) {
       expect((await c.get(site.base)).body.permissions).toEqual(expected);
       expect((await c.get(`/orgs/${env.org}/sites`)).body.items.find((s: any) => s.id === site.id).permissions).toEqual(expected);
+    }
+  });
+
+  it("grants what the routes allow: a `create` member edits the site and its adaptive schema but does not administer it", async () => {
+    const site = await newSite("Create permissions");
+    const members = (await env.reader.get(`/orgs/${env.org}/members`)).body.items;
+    const editor = members.find((m: any) => m.role === "edit");
+    expect((await env.admin.patch(`/orgs/${env.org}/members/${editor.id}`, { role: "create" })).status).toBe(200);
+    try {
+      const permissions = (await env.editor.get(site.base)).body.permissions;
+      expect(permissions).toMatchObject({ view: true, access: true, edit: true, create: true, viewAdaptiveSchema: true, editAdaptiveSchema: true, admin: false, installIntegration: false });
+      // What the booleans say is what the routes do: editing is allowed, publishing (admin) is not.
+      expect((await env.editor.patch(site.base, { title: "Edited by create" })).status).toBe(200);
+      expectError(await env.editor.post(`${site.base}/publish`), 403);
+    } finally {
+      await env.admin.patch(`/orgs/${env.org}/members/${editor.id}`, { role: "edit" });
     }
   });
 });
@@ -142,24 +172,59 @@ describe("DESIGN.md 8 fields: site section, section group and site space `draft`
   });
 });
 
-describe("DESIGN.md 8 fields: section group `sections` (ids of its sections, in order)", () => {
-  it("lists its sections' ids in their order, in every answer that carries the group", async () => {
+describe("DESIGN.md 8 fields: section group `sections` (its section objects, in order), `children` and `sectionGroup`", () => {
+  const ids = (items: any[]) => items.map((item: any) => item.id);
+
+  it("holds its sections as site section objects in their order, in every answer that carries the group", async () => {
     const site = await newSite("Group sections");
     const first = await newSection(site.base, "First");
     const second = await newSection(site.base, "Second", 1);
     const created = await newGroup(site.base, "Both", { sections: [first.id, second.id] });
-    expect(created.sections).toEqual([first.id, second.id]);
+    expect(ids(created.sections)).toEqual([first.id, second.id]);
+    expect(created.sections[0]).toMatchObject({ object: "site-section", id: first.id, title: "First", sectionGroup: created.id, draft: false });
+    expect(created.sections[0].siteSpaces).toEqual(expect.any(Array));
     const moved = await env.admin.post(`${site.base}/sections/${second.id}/move`, { position: { before: { type: "site-section", siteSection: first.id } } });
     expect(moved.status).toBe(200);
     const groupPath = `${site.base}/section-groups/${created.id}`;
-    expect((await env.reader.get(`${site.base}/section-groups`)).body.items.find((g: any) => g.id === created.id).sections).toEqual([second.id, first.id]);
-    expect((await env.admin.patch(groupPath, { title: "Both again" })).body.sections).toEqual([second.id, first.id]);
+    const listed = (await env.reader.get(`${site.base}/section-groups`)).body.items.find((g: any) => g.id === created.id);
+    expect(ids(listed.sections)).toEqual([second.id, first.id]);
+    expect(listed.sections.every((section: any) => section.object === "site-section")).toBe(true);
+    expect(ids((await env.admin.patch(groupPath, { title: "Both again" })).body.sections)).toEqual([second.id, first.id]);
     const structure = (await env.reader.get(`${site.base}/structure`)).body.structure;
-    expect(structure.find((item: any) => item.id === created.id).sections).toEqual([second.id, first.id]);
+    expect(ids(structure.find((item: any) => item.id === created.id).sections)).toEqual([second.id, first.id]);
     await env.admin.del(`${groupPath}/sections/${first.id}`);
-    expect((await env.admin.post(`${groupPath}/move`, { position: {} })).body.sections).toEqual([second.id]);
+    expect(ids((await env.admin.post(`${groupPath}/move`, { position: {} })).body.sections)).toEqual([second.id]);
     const empty = await newGroup(site.base, "Empty");
     expect(empty.sections).toEqual([]);
+    expect(empty.children).toEqual([]);
+  });
+
+  it("carries `children` (sections and nested groups as objects, in order) and `sectionGroup` (the parent's id when nested)", async () => {
+    const site = await newSite("Group children");
+    const inner = await newSection(site.base, "Inner");
+    const outer = await newGroup(site.base, "Outer", { sections: [inner.id] });
+    const nested = await newGroup(site.base, "Nested", { parent: outer.id });
+    expect(nested.sectionGroup).toBe(outer.id);
+    expect(outer.sectionGroup).toBeUndefined();
+    const deep = await newSection(site.base, "Deep", 1);
+    expect((await env.admin.patch(`${site.base}/sections/${deep.id}`, { siteSectionGroupId: nested.id })).status).toBe(200);
+    const answers: Array<[string, any]> = [
+      ["list", (await env.reader.get(`${site.base}/section-groups`)).body.items.find((g: any) => g.id === outer.id)],
+      ["patch", (await env.admin.patch(`${site.base}/section-groups/${outer.id}`, { title: "Outer again" })).body],
+      ["structure", (await env.reader.get(`${site.base}/structure`)).body.structure.find((item: any) => item.id === outer.id)],
+    ];
+    for (const [how, group] of answers) {
+      expect(group.children.map((child: any) => [child.object, child.id]), how).toEqual([["site-section", inner.id], ["site-section-group", nested.id]]);
+      // `sections` is the group's own sections only; the nested group's are in its own entry of `children`.
+      expect(ids(group.sections), how).toEqual([inner.id]);
+      const child = group.children[1];
+      expect(child.sectionGroup, how).toBe(outer.id);
+      expect(ids(child.sections), how).toEqual([deep.id]);
+      expect(ids(child.children), how).toEqual([deep.id]);
+    }
+    const listedNested = (await env.reader.get(`${site.base}/section-groups`)).body.items.find((g: any) => g.id === nested.id);
+    expect(listedNested.sectionGroup).toBe(outer.id);
+    expect((await env.admin.patch(`${site.base}/section-groups/${nested.id}`, { parentSectionGroupId: null })).body.sectionGroup).toBeUndefined();
   });
 });
 
@@ -183,18 +248,36 @@ describe("DESIGN.md 8 fields: site space `hidden` (a site space PATCH accepts it
   });
 });
 
-describe("DESIGN.md 8 fields: Member `sites` (the sites the member can edit, may be empty)", () => {
-  it("is every site of the organization for a member who may edit sites, and empty for the others", async () => {
-    const site = await newSite("Member sites");
+describe("DESIGN.md 8 fields: Member `spaces`, `teams` and `sites` (numbers)", () => {
+  it("counts the sites a member can edit: every site of the organization for `create` and above, 0 for the others", async () => {
+    await newSite("Member sites");
+    const siteCount = (await listAll(env.reader, `/orgs/${env.org}/sites`, 100)).length;
+    expect(siteCount).toBeGreaterThan(0);
     const members = (await env.reader.get(`/orgs/${env.org}/members`)).body.items;
+    for (const member of members) {
+      for (const field of ["spaces", "teams", "sites"]) expect(typeof member[field], `${member.id}.${field}`).toBe("number");
+    }
     const admin = members.find((m: any) => m.role === "admin");
     const reader = members.find((m: any) => m.role === "read");
-    expect(admin.sites).toContain(site.id);
-    expect(reader.sites).toEqual([]);
-    expect((await env.reader.get(`/orgs/${env.org}/members/${admin.id}`)).body.sites).toContain(site.id);
+    expect(admin.sites).toBe(siteCount);
+    expect(reader.sites).toBe(0);
+    expect((await env.reader.get(`/orgs/${env.org}/members/${admin.id}`)).body.sites).toBe(siteCount);
     const promoted = await env.admin.patch(`/orgs/${env.org}/members/${reader.id}`, { role: "create" });
-    expect(promoted.body.sites).toContain(site.id);
-    expect((await env.admin.patch(`/orgs/${env.org}/members/${reader.id}`, { role: "read" })).body.sites).toEqual([]);
+    expect(promoted.body.sites).toBe(siteCount);
+    expect((await env.admin.patch(`/orgs/${env.org}/members/${reader.id}`, { role: "read" })).body.sites).toBe(0);
+    await newSite("One more");
+    expect((await env.reader.get(`/orgs/${env.org}/members/${admin.id}`)).body.sites).toBe(siteCount + 1);
+  });
+
+  it("counts the member's teams and the organization's spaces", async () => {
+    const members = (await env.reader.get(`/orgs/${env.org}/members`)).body.items;
+    const admin = members.find((m: any) => m.role === "admin");
+    const before = (await env.reader.get(`/orgs/${env.org}/members/${admin.id}`)).body;
+    const team = (await env.admin.put(`/orgs/${env.org}/teams`, { title: "Counted", members: [admin.id] })).body;
+    expect((await env.reader.get(`/orgs/${env.org}/members/${admin.id}`)).body.teams).toBe(before.teams + 1);
+    await env.admin.del(`/orgs/${env.org}/teams/${team.id}`);
+    expect((await env.reader.get(`/orgs/${env.org}/members/${admin.id}`)).body.teams).toBe(before.teams);
+    expect(before.spaces).toBe((await listAll(env.reader, `/orgs/${env.org}/spaces`, 100)).length);
   });
 });
 
@@ -216,16 +299,24 @@ describe("DESIGN.md 8 fields: OpenAPI spec `lastProcessedErrorCount` (number)", 
   });
 });
 
-describe("DESIGN.md 8 fields: an OpenAPI version's content `urls` (`location`)", () => {
-  it("carries urls.location, the content's own address, for a version by id and for latest", async () => {
+describe("DESIGN.md 8 fields: an OpenAPI version's content `urls.source` and `urls.public` (null for a private spec)", () => {
+  it("carries urls.source (the version's source) and urls.public, null while the spec is private, for a version by id and for latest", async () => {
     const base = `/orgs/${env.org}/openapi/content-urls`;
-    expect((await env.admin.put(base, { source: { url: "https://specs.example.com/content.yaml" } })).status).toBe(201);
+    const source = "https://specs.example.com/content.yaml";
+    expect((await env.admin.put(base, { source: { url: source } })).status).toBe(201);
     const latest = (await env.reader.get(`${base}/versions/latest`)).body;
     const byId = (await env.reader.get(`${base}/versions/${latest.id}/content`)).body;
-    expect(byId.urls.location).toMatch(new RegExp(`/v1/orgs/${env.org}/openapi/content-urls/versions/${latest.id}/content$`));
+    expect(byId.urls).toEqual({ source, public: null });
     expect((await env.reader.get(`${base}/versions/latest/content`)).body.urls).toEqual(byId.urls);
-    const located = await fetch(byId.urls.location, { headers: { authorization: `Bearer ${env.emulator.fixture.organizations[0]!.reader!.token}` } });
-    expect(located.status).toBe(200);
+    expect((await env.admin.patch(base, { visibility: "public" })).status).toBe(200);
+    const published = (await env.reader.get(`${base}/versions/${latest.id}/content`)).body.urls;
+    expect(published.source).toBe(source);
+    expect(published.public).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*content-urls/);
+    // A new version's content names its own source.
+    const second = "https://specs.example.com/content-2.yaml";
+    expect((await env.admin.put(base, { source: { url: second } })).status).toBe(200);
+    expect((await env.reader.get(`${base}/versions/latest/content`)).body.urls.source).toBe(second);
+    expect((await env.reader.get(`${base}/versions/${latest.id}/content`)).body.urls.source).toBe(source);
   });
 });
 
@@ -243,8 +334,8 @@ describe("DESIGN.md 8 fields: Translation `instructions` (the empty document whe
   });
 });
 
-describe("DESIGN.md 8 fields: agent instructions `updatedBy` (the User who wrote them last)", () => {
-  it("is the User whose token wrote the instructions last (null before anyone has)", async () => {
+describe("DESIGN.md 8 fields: agent instructions `updatedBy` (a string, the id of the member who wrote them last)", () => {
+  it("is the id of the member whose token wrote the instructions last (null before anyone has)", async () => {
     const emulator = await startEmulator({ db: ":memory:" });
     emulators.push(emulator);
     const [acme] = emulator.fixture.organizations;
@@ -252,12 +343,50 @@ describe("DESIGN.md 8 fields: agent instructions `updatedBy` (the User who wrote
     const path = `/orgs/${acme!.id}/agent-instructions`;
     expect((await admin.get(path)).body.updatedBy).toBeNull();
     const written = await admin.put(path, { instructions: document("One") });
-    expect(written.body.updatedBy).toMatchObject({ object: "user", id: acme!.admin.userId, email: expect.any(String), displayName: expect.any(String) });
+    expect(written.body.updatedBy).toBe(acme!.admin.userId);
     // Another admin writes them: they are the one named, to every reader.
     expect((await admin.patch(`/orgs/${acme!.id}/members/${acme!.editor!.userId}`, { role: "admin" })).status).toBe(200);
     const second = client(emulator, acme!.editor!.token);
-    expect((await second.put(path, { instructions: document("Two") })).body.updatedBy.id).toBe(acme!.editor!.userId);
-    expect((await client(emulator, acme!.reader!.token).get(path)).body.updatedBy).toMatchObject({ object: "user", id: acme!.editor!.userId });
+    expect((await second.put(path, { instructions: document("Two") })).body.updatedBy).toBe(acme!.editor!.userId);
+    expect((await client(emulator, acme!.reader!.token).get(path)).body.updatedBy).toBe(acme!.editor!.userId);
+  });
+});
+
+describe("DESIGN.md 8 fields: organization merge rules (`none` or `rules`, never `inherit`; the five rule names)", () => {
+  const RULES = ["require_specific_reviewers", "require_one_of_specific_reviewers", "allow_bypass", "require_at_least_one_review", "custom"];
+
+  it("is {type: none} on an organization nobody has set, and a PATCH takes none and rules with each of the five rule names", async () => {
+    const emulator = await startEmulator({ db: ":memory:" });
+    emulators.push(emulator);
+    const [acme] = emulator.fixture.organizations;
+    const admin = client(emulator, acme!.admin.token);
+    const path = `/orgs/${acme!.id}`;
+    expect((await admin.get(path)).body.mergeRules).toEqual({ type: "none" });
+    const rules = RULES.map((rule) => ({ rule, users: [acme!.admin.userId] }));
+    const patched = await admin.patch(path, { mergeRules: { type: "rules", rules } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.mergeRules).toEqual({ type: "rules", rules });
+    expect((await admin.get("/orgs")).body.items.find((o: any) => o.id === acme!.id).mergeRules).toEqual({ type: "rules", rules });
+    expect((await admin.patch(path, { mergeRules: { type: "none" } })).body.mergeRules).toEqual({ type: "none" });
+  });
+
+  it("answers 400 for `inherit` (spaces only) and for an unknown rule name, naming the field, and leaves the rules as they were", async () => {
+    const path = `/orgs/${env.org}`;
+    const before = (await env.reader.get(path)).body.mergeRules;
+    const refused = await env.admin.patch(path, { mergeRules: { type: "inherit" } });
+    expectError(refused, 400, "mergeRules.type");
+    expect(refused.body.error.message).toContain("none, rules");
+    expectError(await env.admin.patch(path, { mergeRules: { type: "rules", rules: [{ rule: "two_reviews" }] } }), 400, "mergeRules.rules[0].rule");
+    expect((await env.reader.get(path)).body.mergeRules).toEqual(before);
+  });
+
+  it("keeps `inherit` for spaces: a space inherits its organization's, and takes none and the five rule names too", async () => {
+    const space = `/spaces/${env.spaces[0]}`;
+    expect((await env.admin.patch(space, { mergeRules: { type: "inherit" } })).body.mergeRules).toEqual({ type: "inherit" });
+    expect((await env.admin.patch(space, { mergeRules: { type: "none" } })).body.mergeRules).toEqual({ type: "none" });
+    const rules = RULES.map((rule) => ({ rule, users: [] }));
+    expect((await env.admin.patch(space, { mergeRules: { type: "rules", rules } })).body.mergeRules).toEqual({ type: "rules", rules });
+    expect((await env.admin.patch(space, { mergeRules: { type: "inherit" } })).status).toBe(200);
   });
 });
 
@@ -447,7 +576,7 @@ describe("DESIGN.md 8 fields persist: defaultLevel, draft, hidden and updatedBy 
     expect((await api.get(base)).body.defaultLevel).toBe("comment");
     expect((await api.get(`${base}/sections`)).body.items.find((s: any) => s.id === section).draft).toBe(true);
     expect((await api.get(`${base}/site-spaces`)).body.items.find((ss: any) => ss.id === siteSpace).hidden).toBe(true);
-    expect((await api.get(`/orgs/${org}/agent-instructions`)).body.updatedBy.id).toBe(writer);
+    expect((await api.get(`/orgs/${org}/agent-instructions`)).body.updatedBy).toBe(writer);
     const again = (await control(twin).get("/snapshot")).body;
     expect({ ...again, createdAt: "" }).toEqual({ ...snapshot, createdAt: "" });
   });
@@ -470,7 +599,34 @@ describe("DESIGN.md 8 fields persist: defaultLevel, draft, hidden and updatedBy 
     // The snapshot's first admin (members are sorted by id), not the second admin who wrote them.
     const firstAdmin = older.members.find((m: any) => m.role === "admin").id;
     expect(firstAdmin).not.toBe(snapshot.agentInstructionsUpdatedBy);
-    expect((await api.get(`/orgs/${org}/agent-instructions`)).body.updatedBy).toMatchObject({ object: "user", id: firstAdmin });
+    expect((await api.get(`/orgs/${org}/agent-instructions`)).body.updatedBy).toBe(firstAdmin);
+  });
+
+  it("loads a snapshot of an earlier version with the old shapes: group sections as ids, member sites a list, updatedBy a User, organization merge rules inherit", async () => {
+    const { emulator, org, base, writer } = await twinWithFields();
+    const admin = client(emulator, emulator.fixture.organizations[0]!.admin.token);
+    const section = (await admin.post(`${base}/sections`, { spaceId: emulator.fixture.organizations[0]!.spaceIds[0], title: "Grouped" })).body;
+    const group = (await admin.post(`${base}/section-groups`, { title: "Old group", sections: [section.id] })).body;
+    const snapshot = (await control(emulator).get("/snapshot")).body;
+    // What an earlier version wrote: the shapes DESIGN.md 8 corrected on 2026-11-27.
+    const older = structuredClone(snapshot);
+    older.organization.mergeRules = { type: "inherit" };
+    older.members = older.members.map((member: any) => ({ ...member, sites: [older.sites[0].id], spaces: [], teams: [] }));
+    older.sites[0].sectionGroups = older.sites[0].sectionGroups.map((g: any) => ({ ...g, sections: g.id === group.id ? [section.id] : [] }));
+    older.agentInstructionsUpdatedBy = { object: "user", id: writer, displayName: "Writer", email: "writer@example.com" };
+    const twin = await startEmulator({ seed: older, token: "old-shapes-token" });
+    emulators.push(twin);
+    const api = client(twin, "old-shapes-token");
+    expect((await api.get(`/orgs/${org}`)).body.mergeRules).toEqual({ type: "none" });
+    expect((await api.get(`/orgs/${org}/agent-instructions`)).body.updatedBy).toBe(writer);
+    const groups = (await api.get(`${base}/section-groups`)).body.items;
+    expect(groups.find((g: any) => g.id === group.id).sections.map((s: any) => s.id)).toEqual([section.id]);
+    const members = (await api.get(`/orgs/${org}/members`)).body.items;
+    expect(members.every((m: any) => typeof m.sites === "number")).toBe(true);
+    // The twin writes the corrected shapes back.
+    const again = (await control(twin).get("/snapshot")).body;
+    expect(again.organization.mergeRules).toEqual({ type: "none" });
+    expect(again.agentInstructionsUpdatedBy).toBe(writer);
   });
 
   it("refuses a snapshot whose fields are of the wrong type, or whose updatedBy is not a member, naming the place", async () => {
@@ -485,5 +641,8 @@ describe("DESIGN.md 8 fields persist: defaultLevel, draft, hidden and updatedBy 
     expectError(await broken((s) => (s.sites[0].sections[0].draft = "yes")), 400, "sites[0].sections[0].draft");
     expectError(await broken((s) => (s.sites[0].siteSpaces[0].hidden = 1)), 400, "sites[0].siteSpaces[0].hidden");
     expectError(await broken((s) => (s.agentInstructionsUpdatedBy = "usr-nobody")), 400, "agentInstructionsUpdatedBy");
+    expectError(await broken((s) => (s.agentInstructionsUpdatedBy = { id: "usr-nobody" })), 400, "agentInstructionsUpdatedBy");
+    expectError(await broken((s) => (s.agentInstructionsUpdatedBy = { name: "x" })), 400, "agentInstructionsUpdatedBy.id");
+    expectError(await broken((s) => (s.sites[0].defaultLevel = "inherits")), 400, "sites[0].defaultLevel");
   });
 });

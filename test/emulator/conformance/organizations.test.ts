@@ -110,7 +110,7 @@ describe("organizations", () => {
     expectError(await env.admin.put(`/orgs/${env.org}/agent-instructions`, { instructions: { object: "document", data: { schemaVersion: "1" }, nodes: [] } }), 400, "schemaVersion");
     const put = await env.admin.put(`/orgs/${env.org}/agent-instructions`, { instructions });
     expect(put.status).toBe(200);
-    expect(put.body.updatedBy).toMatchObject({ object: "user", id: "usr-acme-admin" });
+    expect(put.body.updatedBy).toBe("usr-acme-admin");
     expect((await env.reader.get(`/orgs/${env.org}/agent-instructions`)).body.instructions).toEqual(instructions);
   });
 
@@ -124,7 +124,7 @@ describe("organizations", () => {
     expect((await env.admin.put(path, { instructions: two })).body.instructions).toEqual(two);
     const one = { object: "document", data: { schemaVersion: 1 }, nodes: [block("One")] };
     const replaced = await env.admin.put(path, { instructions: one });
-    expect(replaced.body).toMatchObject({ object: "agent-instructions", instructions: one, updatedBy: { object: "user", id: "usr-acme-admin" } });
+    expect(replaced.body).toMatchObject({ object: "agent-instructions", instructions: one, updatedBy: "usr-acme-admin" });
     expect(Date.parse(replaced.body.updatedAt)).not.toBeNaN();
     expect((await env.reader.get(path)).body.instructions).toEqual(one);
     // The other organization's document is its own, still empty.

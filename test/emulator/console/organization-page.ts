@@ -3,6 +3,7 @@ import type {
   CollectionDoc, MemberDoc, OrgDoc, SamlDoc, SiteDoc, SiteSpaceDoc, SpaceDoc, SpecDoc, TeamDoc, TranslationDoc, UserDoc,
 } from "../model.ts";
 import { renderSpec } from "../routes/openapi.ts";
+import { orgMergeRules } from "../routes/organizations.ts";
 import { containerItems, spaceState } from "../routes/spaces.ts";
 import { renderTranslation } from "../routes/translations.ts";
 import type { EmulatorState } from "../state.ts";
@@ -41,6 +42,8 @@ function userOf(state: EmulatorState, id: string): { name: string; email: string
 }
 
 function settings(state: EmulatorState, org: OrgDoc): Html {
+  // DESIGN.md 8: `none` or `rules` (a store of an earlier version may hold `inherit`: none).
+  const mergeRules = orgMergeRules(org.mergeRules);
   const defaultSite = org.defaultContent ? state.store.get<SiteDoc>("site", org.defaultContent.site) : undefined;
   return html`
 <section id="settings" class="panel">
@@ -55,7 +58,7 @@ function settings(state: EmulatorState, org: OrgDoc): Html {
     <dt>SSO</dt><dd>${yesNo(org.sso)}</dd>
     <dt>AI</dt><dd>${yesNo(org.ai)}</dd>
     <dt>Invite links</dt><dd>${yesNo(org.inviteLinks)}</dd>
-    <dt>Merge rules</dt><dd>${org.mergeRules.type}${org.mergeRules.rules ? html` (${org.mergeRules.rules.map((r) => r.rule).join(", ")})` : ""}</dd>
+    <dt>Merge rules</dt><dd>${mergeRules.type}${mergeRules.rules ? html` (${mergeRules.rules.map((r) => r.rule).join(", ")})` : ""}</dd>
     <dt>Plan</dt><dd>${org.plan}</dd>
     <dt>Created</dt><dd>${when(org.createdAt)}</dd>
   </dl>

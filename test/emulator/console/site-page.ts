@@ -256,6 +256,7 @@ function siteSettings(ctx: Context, state: EmulatorState, site: SiteDoc): Html {
     <dt>Proxy</dt><dd>${orDash(site.proxy)}</dd>
     <dt>Adaptive content</dt><dd>${yesNo(site.adaptiveContent.enabled)}${schema ? " (visitor schema set)" : ""}</dd>
     <dt>Agents context</dt><dd>${site.agentsContext}</dd>
+    <dt>Default level</dt><dd>${site.defaultLevel === undefined || site.defaultLevel === null ? "guest" : site.defaultLevel}</dd>
     <dt>Created</dt><dd>${when(site.createdAt)}</dd>
   </dl>
 </section>`;

@@ -21,18 +21,19 @@ export function renderMember(ctx: Context, member: MemberDoc): Record<string, un
     sso: member.sso,
     spaces: liveSpaces(ctx, member.organization).length,
     teams: teams.length,
+    // DESIGN.md 8: counts, all three (the earlier reading had `sites` a list of ids).
     sites: sitesEditableBy(ctx, member),
   };
 }
 
 /**
- * DESIGN.md 8: a Member's `sites`, the sites the member can edit (their ids): every site of the
- * organization for a role that may change a site (`create` and above, as the site routes ask),
- * none for the others and for a disabled member.
+ * DESIGN.md 8: a Member's `sites`, a number: how many sites the member can edit, every site of the
+ * organization for a role that may change a site (`create` and above, as the site routes ask), 0
+ * for the others and for a disabled member.
  */
-function sitesEditableBy(ctx: Context, member: MemberDoc): string[] {
-  if (member.disabled || !atLeast(member.role, "create")) return [];
-  return ctx.store.list<SiteDoc>("site", member.organization).map((site) => site.id);
+function sitesEditableBy(ctx: Context, member: MemberDoc): number {
+  if (member.disabled || !atLeast(member.role, "create")) return 0;
+  return ctx.store.list<SiteDoc>("site", member.organization).length;
 }
 
 export function renderTeam(ctx: Context, team: TeamDoc): Record<string, unknown> {

@@ -213,8 +213,12 @@ export const openapiRoutes: Route[] = [
       return ok({
         filesystem: { entrypoint: "openapi.json", files: { "openapi.json": { url: v.url } } },
         url: v.url,
-        // DESIGN.md 8: where this content is read (the version named by its id, not `latest`).
-        urls: { location: `${ctx.origin}/v1/orgs/${spec.organization}/openapi/${spec.slug}/versions/${v.id}/content` },
+        // DESIGN.md 8: `source`, where the version's content came from, and `public`, where visitors
+        // read it (null for a private spec).
+        urls: {
+          source: v.url,
+          public: spec.visibility === "public" ? `${ctx.origin}/openapi/${spec.organization}/${spec.slug}/versions/${v.id}/openapi.json` : null,
+        },
       });
     },
   },

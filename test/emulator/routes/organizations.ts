@@ -1,11 +1,11 @@
 import { atLeast, memberKey } from "../auth.ts";
 import type { Context } from "../context.ts";
 import { badRequest, conflict, forbidden } from "../errors.ts";
-import type { AgentInstructionsDoc, MemberDoc, OrgDoc, SiteDoc } from "../model.ts";
+import type { AgentInstructionsDoc, MemberDoc, MergeRules, OrgDoc, SiteDoc } from "../model.ts";
 import { parseLimit } from "../pagination.ts";
 import { noContent, ok, type Route } from "../router.ts";
-import { documentRule, emptyDocument, mergeRulesRule, queryString, roleRule, storedDocument, validate } from "../validate.ts";
-import { listBody, ownedBy, renderUserById } from "./common.ts";
+import { documentRule, emptyDocument, orgMergeRulesRule, queryString, roleRule, storedDocument, validate } from "../validate.ts";
+import { listBody, ownedBy } from "./common.ts";
 
 export function renderOrg(ctx: Context, org: OrgDoc): Record<string, unknown> {
   const role = ctx.roleIn(org.id);
@@ -23,7 +23,7 @@ export function renderOrg(ctx: Context, org: OrgDoc): Record<string, unknown> {
     ai: org.ai,
     inviteLinks: org.inviteLinks,
     plan: org.plan,
-    mergeRules: org.mergeRules,
+    mergeRules: orgMergeRules(org.mergeRules),
     // DESIGN.md 8: `trial.count` is always there (no organization of the emulator is on a trial).
     trial: { status: "notapplicable", count: 0 },
     urls: {
@@ -54,13 +54,21 @@ export function renderOrg(ctx: Context, org: OrgDoc): Record<string, unknown> {
   return body;
 }
 
+/**
+ * DESIGN.md 8: an organization's merge rules are `{type: none}` or `{type: rules, rules}`. A store
+ * or snapshot of an earlier version may hold `inherit`, which an organization never had: none.
+ */
+export function orgMergeRules(rules: MergeRules | undefined): MergeRules {
+  return !rules || rules.type === "inherit" ? { type: "none" } : rules;
+}
+
 function renderInstructions(ctx: Context, org: OrgDoc, doc: AgentInstructionsDoc | undefined) {
   return {
     object: "agent-instructions",
     instructions: doc?.instructions ?? emptyDocument(),
     updatedAt: doc?.updatedAt ?? org.createdAt,
-    // DESIGN.md 8: the User who wrote them last; null while nobody has.
-    updatedBy: doc ? renderUserById(ctx, doc.updatedBy) : null,
+    // DESIGN.md 8 (and API.md 2.20): the id of the member who wrote them last; null while nobody has.
+    updatedBy: doc ? doc.updatedBy : null,
     urls: { location: `${ctx.origin}/app/o/${org.id}/settings/agent` },
   };
 }
@@ -79,7 +87,8 @@ const patchShape = {
   sso: { type: "boolean" },
   ai: { type: "boolean" },
   inviteLinks: { type: "boolean" },
-  mergeRules: mergeRulesRule,
+  // DESIGN.md 8: `none` or `rules`; `inherit` (spaces only) is a 400 naming mergeRules.type.
+  mergeRules: orgMergeRulesRule,
 } as const;
 
 export const organizationRoutes: Route[] = [

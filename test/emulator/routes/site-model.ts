@@ -136,15 +136,21 @@ export function renderSection(ctx: Context, siteDoc: SiteDoc, section: SectionDo
   return body;
 }
 
+/**
+ * DESIGN.md 8: a section group carries `sections` (its own site sections, as objects, in order),
+ * `children` (everything nested under it, sections and groups alike, as objects in the level's
+ * order, each group with its own children) and `sectionGroup` (its parent's id when nested). The
+ * emulator has no external links, so `children` holds sections and groups only.
+ */
 export function renderGroup(ctx: Context, siteDoc: SiteDoc, group: SectionGroupDoc): Record<string, unknown> {
-  const sections = sectionsOf(ctx, siteDoc.id).filter((s) => s.sectionGroup === group.id);
+  const level = levelOf(ctx, siteDoc.id, group.id);
   const body: Record<string, unknown> = {
     object: "site-section-group",
     id: group.id,
     title: group.title,
-    children: sections.map((s) => renderSection(ctx, siteDoc, s)),
-    // DESIGN.md 8: the ids of its sections, in order; no write puts a group in draft.
-    sections: sections.map((s) => s.id),
+    children: level.map((item) => (item.kind === "site-section" ? renderSection(ctx, siteDoc, item.doc) : renderGroup(ctx, siteDoc, item.doc))),
+    sections: level.flatMap((item) => (item.kind === "site-section" ? [renderSection(ctx, siteDoc, item.doc)] : [])),
+    // No write puts a group in draft.
     draft: false,
   };
   if (group.parent !== undefined) body.sectionGroup = group.parent;
@@ -164,7 +170,7 @@ export function renderStructure(ctx: Context, siteDoc: SiteDoc): Record<string, 
   }
   const renderLevel = (group: string | undefined): unknown[] =>
     levelOf(ctx, siteDoc.id, group).map((item) =>
-      item.kind === "site-section" ? renderSection(ctx, siteDoc, item.doc) : { ...renderGroup(ctx, siteDoc, item.doc), children: renderLevel(item.doc.id) },
+      item.kind === "site-section" ? renderSection(ctx, siteDoc, item.doc) : renderGroup(ctx, siteDoc, item.doc),
     );
   return { type: "sections", structure: renderLevel(undefined) };
 }

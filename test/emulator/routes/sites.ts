@@ -3,7 +3,7 @@ import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type AdaptiveSchemaDoc, type SiteDoc, type SiteSpaceDoc } from "../model.ts";
 import { created, deleted, noContent, ok, type Route } from "../router.ts";
-import { queryBoolean, queryString, roleRule, SITE_VISIBILITIES, validate, type Shape } from "../validate.ts";
+import { queryBoolean, queryString, ROLES, SITE_VISIBILITIES, validate, type Shape } from "../validate.ts";
 import { listBody, orgSpace, ownedBy } from "./common.ts";
 import { siteCustomization, siteSpaceCustomization } from "./customization.ts";
 import {
@@ -14,6 +14,8 @@ import {
 export const HOSTNAME_PATTERN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
 export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 export const SITE_TYPES = ["basic", "premium", "ultimate"] as const;
+/** DESIGN.md 8: a site's `defaultLevel` is a role, null, or `inherit`. */
+export const SITE_DEFAULT_LEVELS = [...ROLES, "inherit"] as const;
 
 export function renderSite(ctx: Context, siteDoc: SiteDoc): Record<string, unknown> {
   const published = publishedUrl(ctx, siteDoc);
@@ -26,8 +28,8 @@ export function renderSite(ctx: Context, siteDoc: SiteDoc): Record<string, unkno
     // DESIGN.md 8: the type in effect; the emulator has no plans or trials to lower it, so it is `type`.
     appliedType: siteDoc.type,
     defaultLevel: siteDoc.defaultLevel ?? null,
-    // DESIGN.md 8: what the caller may do with the site, from their role (the roles the site routes ask).
-    permissions: { admin: atLeast(role, "admin"), edit: atLeast(role, "create"), view: atLeast(role, "read") },
+    // DESIGN.md 8: what the caller may do with the site, all eight, from their role (the roles the site routes ask).
+    permissions: sitePermissions(role),
     visibility: siteDoc.visibility,
     published: siteDoc.published,
     siteSpaces: ctx.store.list<SiteSpaceDoc>("site-space", siteDoc.id).length,
@@ -50,6 +52,25 @@ export function renderSite(ctx: Context, siteDoc: SiteDoc): Record<string, unkno
   return body;
 }
 
+/**
+ * DESIGN.md 8: a Site's `permissions`, eight booleans for the caller. Each follows the role the
+ * emulator's routes ask for the same thing: reading a site or its adaptive schema needs `read`,
+ * changing a site (or creating one, or writing its adaptive schema) `create`, and administering it
+ * (publishing, deleting, installing integrations) `admin`.
+ */
+export function sitePermissions(role: Parameters<typeof atLeast>[0]): Record<string, boolean> {
+  return {
+    view: atLeast(role, "read"),
+    access: atLeast(role, "read"),
+    edit: atLeast(role, "create"),
+    create: atLeast(role, "create"),
+    admin: atLeast(role, "admin"),
+    installIntegration: atLeast(role, "admin"),
+    viewAdaptiveSchema: atLeast(role, "read"),
+    editAdaptiveSchema: atLeast(role, "create"),
+  };
+}
+
 /** DESIGN.md 8 (production; API.md gives no limit): site titles are 2..128 characters. */
 const SITE_TITLE = { type: "string", min: 2, max: 128 } as const;
 
@@ -63,8 +84,8 @@ const patchShape: Shape = {
   defaultSiteSpace: { type: "string" },
   defaultSiteSection: { type: "string" },
   proxy: { type: "string", pattern: PROXY_PATTERN, nullable: true },
-  // DESIGN.md 8: a role, or null for none.
-  defaultLevel: roleRule({ nullable: true }),
+  // DESIGN.md 8: a role, null (guest) or `inherit`.
+  defaultLevel: { type: "string", enum: SITE_DEFAULT_LEVELS, nullable: true },
 };
 
 /** Checks the shape rules of API.md 2.17 for an adaptive-content visitor schema. */

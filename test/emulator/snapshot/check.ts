@@ -115,7 +115,8 @@ const siteShape = object({
   adaptiveContent: object({ enabled: boolean }),
   "agentsContext?": oneOf(["included", "excluded"]),
   "defaultSection?": nullable(string),
-  "defaultLevel?": nullable(role),
+  // DESIGN.md 8: a site's default level is a role, null or `inherit`.
+  "defaultLevel?": nullable(oneOf([...ROLES, "inherit"])),
   customization: anyObject,
   "adaptiveSchema?": nullable(anyObject),
   sectionGroups: array(object({ id, title: string, "icon?": nullable(string), "parent?": nullable(string), position })),
@@ -157,7 +158,8 @@ const snapshotShape = object({
   openApiSpecs: array(object({ id, slug: string, sourceURL: string, visibility: oneOf(["private", "public"]) })),
   translations: array(object({ id, language: string, source: object({ "space?": nullable(string), "language?": nullable(string) }), "instructions?": anyJson })),
   "agentInstructions?": anyJson,
-  "agentInstructionsUpdatedBy?": id,
+  // The member's id (DESIGN.md 8); an earlier version wrote the User object, `{id, ...}`.
+  "agentInstructionsUpdatedBy?": (value, path) => (isObject(value) ? object({ id })(value, path) : id(value, path)),
   secrets: array(object({ path: string, placeholder: string })),
 });
 
@@ -211,7 +213,8 @@ export function checkSnapshotContent(snapshot: Record<string, unknown>): void {
   if (!members.some((member) => member.role === "admin")) {
     fail(["members"], "no member is an admin, so nobody could use the twin");
   }
-  const updatedBy = snapshot.agentInstructionsUpdatedBy;
+  const written = snapshot.agentInstructionsUpdatedBy;
+  const updatedBy = isObject(written) ? written.id : written;
   if (updatedBy !== undefined && !members.some((member) => member.id === updatedBy)) {
     fail(["agentInstructionsUpdatedBy"], `${JSON.stringify(updatedBy)} is not the id of a member in members`);
   }

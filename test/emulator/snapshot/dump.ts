@@ -3,6 +3,7 @@
  * from the store. `GET /_control/snapshot` and `--snapshot-on-exit` write it; `--seed` and
  * `PUT /_control/snapshot` read it back.
  */
+import { orgMergeRules } from "../routes/organizations.ts";
 import type {
   AdaptiveSchemaDoc,
   AgentInstructionsDoc,
@@ -68,7 +69,7 @@ export function snapshotOf(store: Store, organizationId: string, createdAt: stri
       sso: org.sso,
       ai: org.ai,
       inviteLinks: org.inviteLinks,
-      mergeRules: org.mergeRules,
+      mergeRules: orgMergeRules(org.mergeRules),
     },
     members,
     teams: store.list<TeamDoc>("team", org.id).map((team) => ({ id: team.id, title: team.title, members: team.members.map((m) => ({ id: m.user, role: m.role })) })),

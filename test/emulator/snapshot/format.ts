@@ -42,8 +42,11 @@ export interface Snapshot {
   openApiSpecs: Array<{ id: string; slug: string; sourceURL: string; visibility: "private" | "public" }>;
   translations: Array<{ id: string; language: string; source: { space?: string; language?: string }; instructions?: Json }>;
   agentInstructions: Json | null;
-  /** The member who wrote the agent instructions last (DESIGN.md 8 `updatedBy`); absent in older snapshots: the admin. */
-  agentInstructionsUpdatedBy?: string;
+  /**
+   * The member who wrote the agent instructions last (DESIGN.md 8 `updatedBy`, the member's id);
+   * absent in older snapshots: the admin. An earlier version may have written the User object.
+   */
+  agentInstructionsUpdatedBy?: string | { id: string };
   /** Where a secret was, and why its value is not here. */
   secrets: Array<{ path: string; placeholder: string }>;
 }
@@ -59,8 +62,8 @@ export interface SnapshotSite {
   adaptiveContent: { enabled: boolean };
   agentsContext: "included" | "excluded";
   defaultSection?: string;
-  /** DESIGN.md 8; absent in older snapshots: null. */
-  defaultLevel?: Role | null;
+  /** DESIGN.md 8: a role, null or `inherit`; absent in older snapshots: null. */
+  defaultLevel?: Role | "inherit" | null;
   customization: Json;
   adaptiveSchema: Json | null;
   /** `position`: the rank among the items (sections and groups) of the same level, from 0. */

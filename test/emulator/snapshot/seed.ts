@@ -27,6 +27,7 @@ import {
   type UserDoc,
 } from "../model.ts";
 import { restoreCustomization } from "../routes/customization.ts";
+import { orgMergeRules } from "../routes/organizations.ts";
 import type { Store } from "../storage.ts";
 import type { Snapshot } from "./format.ts";
 
@@ -62,7 +63,8 @@ export function seedFromSnapshot(store: Store, clock: Clock, snapshot: Snapshot,
       sso: org.sso,
       ai: org.ai,
       inviteLinks: org.inviteLinks,
-      mergeRules: org.mergeRules,
+      // A snapshot of an earlier version may say `inherit`, which an organization never has (DESIGN.md 8): none.
+      mergeRules: orgMergeRules(org.mergeRules),
       ...(org.defaultContent !== undefined ? { defaultContent: org.defaultContent } : {}),
     });
     for (const member of snapshot.members) {
@@ -116,11 +118,17 @@ export function seedFromSnapshot(store: Store, clock: Clock, snapshot: Snapshot,
     }
     if (snapshot.agentInstructions !== null && snapshot.agentInstructions !== undefined) {
       // The member who wrote them, when the snapshot says (check.ts holds it to a member); the admin otherwise.
-      const updatedBy = snapshot.agentInstructionsUpdatedBy ?? admin.id;
+      // An earlier version wrote the User object (`{id, ...}`); DESIGN.md 8 says the member's id.
+      const updatedBy = updatedById(snapshot.agentInstructionsUpdatedBy) ?? admin.id;
       store.insert<AgentInstructionsDoc>("agent-instructions", org.id, { id: org.id, instructions: snapshot.agentInstructions, updatedAt: now, updatedBy });
     }
   });
   return fixture;
+}
+
+/** The writer's id from a snapshot's `agentInstructionsUpdatedBy`: an id, or (written by an earlier version) a User object. */
+export function updatedById(value: Snapshot["agentInstructionsUpdatedBy"]): string | undefined {
+  return typeof value === "object" && value !== null ? value.id : value;
 }
 
 function seedSite(store: Store, organization: string, site: Snapshot["sites"][number], now: string): void {

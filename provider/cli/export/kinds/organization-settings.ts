@@ -5,7 +5,7 @@
  * hostname) is stack config, not a literal: another organization has its own.
  */
 import type { ApiMergeRules } from "../../../api/merge-rules";
-import { normalizeMergeRules } from "../../../domain/merge-rules";
+import { normalizeOrganizationMergeRules } from "../../../domain/merge-rules";
 import { definition } from "../../../resources/organization-settings";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
@@ -15,9 +15,15 @@ import type { KindExporter } from "./kind";
 
 const settingsDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
 
-/** Merge rules with their reviewers as members of the organization (user ids in the stack config). */
-export function mergeRulesValue(rules: ApiMergeRules | undefined, emails: ReadonlyMap<string, string>): Value | undefined {
-  const normalized = normalizeMergeRules(rules);
+/**
+ * Merge rules with their reviewers as members of the organization (user ids in the stack config).
+ * `inherit` is never written: an organization's never are (DESIGN.md 8; an earlier emulator's read
+ * as none), and it is a space's default. `none` is written where it is not the default (a space's,
+ * `keepNone`); an organization's `none` is what it has without rules, left as it is.
+ */
+export function mergeRulesValue(rules: ApiMergeRules | undefined, emails: ReadonlyMap<string, string>, keepNone = false): Value | undefined {
+  const normalized = rules?.type === "none" ? rules : normalizeOrganizationMergeRules(rules);
+  if (normalized?.type === "none" && keepNone && rules?.type === "none") return object([["type", literal("none")]]);
   if (!normalized || normalized.type !== "rules") return undefined;
   return object([
     ["type", literal("rules")],

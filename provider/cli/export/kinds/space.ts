@@ -29,7 +29,8 @@ export const space: KindExporter = {
         name: { title: item.title, fallback: "space" },
         inputs: importedInputs({ kind: "Space", id: item.id }, imported[index]!, {
           editMode: { unless: "live" },
-          mergeRules: { as: (rules) => mergeRulesValue(rules as ApiMergeRules, emails) },
+          // A space's `none` is not its default (`inherit`): written, so a copy has no rules either.
+          mergeRules: { as: (rules) => mergeRulesValue(rules as ApiMergeRules, emails, true) },
         }),
       }),
     );

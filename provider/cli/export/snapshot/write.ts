@@ -12,6 +12,7 @@ import { urlCredential, withoutUrlCredentials } from "../../../client/redact";
 import type { ApiStructureNode } from "../../../api/site-structure";
 import type { JsonObject, OrganizationReader } from "../reader";
 import { differences } from "../../../domain/customization-defaults";
+import { normalizeOrganizationMergeRules } from "../../../domain/merge-rules";
 import type { Json } from "../values";
 
 export const SNAPSHOT_FORMAT = "docs-platform-snapshot";
@@ -55,7 +56,8 @@ export async function writeSnapshot(org: OrganizationReader, createdAt: string):
       sso: raw.sso === true,
       ai: raw.ai === true,
       inviteLinks: raw.inviteLinks === true,
-      mergeRules: organization.mergeRules ?? { type: "inherit" },
+      // DESIGN.md 8: an organization's are none or rules; `inherit` (an earlier emulator's answer) is none.
+      mergeRules: normalizeOrganizationMergeRules(organization.mergeRules) ?? { type: "none" },
     }),
     members: members
       .map((member) => {
