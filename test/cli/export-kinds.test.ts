@@ -166,7 +166,7 @@ describe("Team and team membership", () => {
         imported: async (definition, importId) => {
           const userId = importId.split("/")[1]!;
           const email = { "usr-a": "ada@a.test", "usr-b": "ada@b.test" }[userId];
-          return { inputs: { teamId: "team-1", userId }, state: { teamId: "team-1", userId, ...(email ? { email } : {}) }, refersTo: referencesOf(definition.schema) };
+          return { inputs: { teamId: "team-1", userId }, state: { teamId: "team-1", userId, ...(email ? { email } : {}) }, refersTo: referencesOf(definition.schema), declared: Object.keys(definition.schema.shape) };
         },
       },
     );
@@ -336,7 +336,7 @@ describe("SiteCustomization with a value the resource refuses (set outside Pulum
       {
         warn: (message) => warnings.push(message),
         // The import path declares only what the resource takes (resources/site-customization.ts declarableFields).
-        imported: async (definition, importId) => ({ inputs: { organizationId: ORG, siteId: importId, title: "Acme docs" }, state: {}, refersTo: referencesOf(definition.schema) }),
+        imported: async (definition, importId) => ({ inputs: { organizationId: ORG, siteId: importId, title: "Acme docs" }, state: {}, refersTo: referencesOf(definition.schema), declared: Object.keys(definition.schema.shape) }),
       },
     );
     expect(warnings).toEqual([`SiteCustomization of site "Docs": "styling.font" must be at most 100 characters; the field is not exported`]);

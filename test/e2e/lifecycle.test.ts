@@ -6,47 +6,24 @@
 // Team gets the API's address and token from the stack config (the token a secret), proving that
 // path with nothing in the environment. That config reaches every resource of a stack, so Team has
 // a second stack of its own (its own emulator); every other kind takes them from the environment.
-import { scenario as agentInstructions } from "./scenarios/agent-instructions.ts";
-import { scenario as collection } from "./scenarios/collection.ts";
-import { scenario as openApiSpec } from "./scenarios/open-api-spec.ts";
-import { scenario as organizationMember } from "./scenarios/organization-member.ts";
-import { scenario as organizationSettings } from "./scenarios/organization-settings.ts";
-import { scenario as samlProvider } from "./scenarios/saml-provider.ts";
-import { scenario as siteAdaptiveSchema } from "./scenarios/site-adaptive-schema.ts";
-import { scenario as siteCustomization } from "./scenarios/site-customization.ts";
-import { scenario as siteSectionGroup } from "./scenarios/site-section-group.ts";
-import { scenario as siteSection } from "./scenarios/site-section.ts";
-import { scenario as siteSpaceCustomization } from "./scenarios/site-space-customization.ts";
-import { scenario as siteSpace } from "./scenarios/site-space.ts";
-import { scenario as siteStructure } from "./scenarios/site-structure.ts";
-import { scenario as site } from "./scenarios/site.ts";
-import { scenario as space } from "./scenarios/space.ts";
-import { scenario as teamMember } from "./scenarios/team-member.ts";
-import { scenario as team } from "./scenarios/team.ts";
-import { scenario as translation } from "./scenarios/translation.ts";
 import { describe, expect, it } from "vitest";
-import { KINDS } from "../../provider/resources/kinds.ts";
+import { fileOf, KINDS } from "../../provider/resources/kinds.ts";
+import type { ResourceScenario } from "./support/resource-scenario.ts";
 import { describeLifecycleStack } from "./support/lifecycle-stack.ts";
 
-const inEnvironmentStack = [
-  organizationSettings,
-  organizationMember,
-  teamMember,
-  samlProvider,
-  collection,
-  space,
-  translation,
-  agentInstructions,
-  site,
-  siteSectionGroup,
-  siteSection,
-  siteSpace,
-  siteStructure,
-  siteCustomization,
-  siteSpaceCustomization,
-  siteAdaptiveSchema,
-  openApiSpec,
-];
+// Each kind's scenario, scenarios/<file>.ts, found by the kind's name in the registry's order: a
+// kind added without one fails this file, naming the file to write.
+const scenarios: ResourceScenario[] = await Promise.all(
+  KINDS.map(async ({ kind }) => {
+    const file = `./scenarios/${fileOf(kind)}.ts`;
+    const module = (await import(file).catch((error: unknown) => {
+      throw new Error(`test/e2e/lifecycle.test.ts: ${kind} has no scenario (write test/e2e/${file.slice(2)}): ${String(error)}`);
+    })) as { scenario: ResourceScenario };
+    return module.scenario;
+  }),
+);
+const team = scenarios.find((scenario) => scenario.resource === "Team")!;
+const inEnvironmentStack = scenarios.filter((scenario) => scenario !== team);
 
 describe("the lifecycle scenarios", () => {
   it("cover every kind of the registry, each once", () => {
@@ -54,6 +31,6 @@ describe("the lifecycle scenarios", () => {
   });
 });
 
-describeLifecycleStack("the standard scenario of 17 kinds in one stack, the token in the environment", inEnvironmentStack);
+describeLifecycleStack(`the standard scenario of ${inEnvironmentStack.length} kinds in one stack, the token in the environment`, inEnvironmentStack);
 
 describeLifecycleStack("Team's standard scenario, the token in the stack config", [team]);

@@ -5,10 +5,10 @@
  *
  * - The committed conversions are what a fresh conversion makes.
  * - Every YAML example runs with the real CLI against the emulator, through the plugin: all
- *   eighteen in one stack (each example's resources and outputs under its kind's prefix), up, the
+ *   of them in one stack (each example's resources and outputs under its kind's prefix), up, the
  *   objects in the API, a no-change preview, destroy.
  * - Every conversion runs with the real engine too, not here: the release rehearsals
- *   (test/release/rehearsal-languages.test.ts) run all eighteen, renamed the same way
+ *   (test/release/rehearsal-languages.test.ts) run them all, renamed the same way
  *   (test/release/examples-program.ts), inside their Python, Go, TypeScript and Java programs on
  *   the release's SDK artifacts: up, no-change preview, destroy.
  * - TypeScript, here: every conversion type-checks (tsc, strict) against the release's npm package
@@ -24,6 +24,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import yaml from "js-yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileOf, KINDS } from "../../provider/resources/kinds.ts";
 import { forDynamicPackage } from "../../provider/scripts/generate-docs.mts";
 import { JAVA_REPAIRS } from "../../provider/scripts/java-repairs.mts";
 import { examplesDir, exampleKinds, generateExamples } from "../../provider/scripts/generate-examples.mts";
@@ -72,7 +73,7 @@ async function allYamlExamples(): Promise<{ program: Record<string, unknown>; re
 
 describe("the resource pages' examples", () => {
   it("are one YAML program per kind, and the committed conversions are a fresh conversion of it", { timeout: minutes(5) }, async () => {
-    expect(kinds).toHaveLength(18);
+    expect(kinds).toEqual(KINDS.map((definition) => fileOf(definition.kind)).sort());
     expect(await generateExamples({ check: true })).toEqual([]);
   });
 

@@ -10,7 +10,7 @@
  * in it: every language's SDK through the plugin, end to end (the suite's one run of each; the
  * SDKs are the ones the release generates from the schema with the CLI's own code generators).
  * Each program also runs every resource page's example in its language (the committed conversions
- * of docs/resources/examples/, 18 kinds, 41 resources, as examples-program.ts assembles them: each
+ * of docs/resources/examples/, one per kind, as examples-program.ts assembles them: each
  * example's resources and outputs named `<kind>-<name>`, as in resource-examples.test.ts's YAML
  * stack), after the lookup (the organization-settings example retitles the organization): the
  * first `up` must have made them all (every renamed output, objects read back from the API), the

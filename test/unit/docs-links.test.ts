@@ -13,6 +13,7 @@ import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
 import { describe, expect, it } from "vitest";
+import { fileOf, KINDS } from "../../provider/resources/kinds.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -63,7 +64,8 @@ describe("the documentation", () => {
 
   it("has a page per resource kind and the pages the README links to", () => {
     expect(files).toContain("docs/resources/team.md");
-    expect(files.filter((file) => file.startsWith("docs/resources/") && file !== "docs/resources/README.md")).toHaveLength(18);
+    const pages = files.filter((file) => file.startsWith("docs/resources/") && !file.startsWith("docs/resources/examples/") && file !== "docs/resources/README.md");
+    expect(pages).toEqual(KINDS.map((definition) => `docs/resources/${fileOf(definition.kind)}.md`).sort());
   });
 
   it.each(files)("%s: every relative link and image points at a file, and every anchor at a heading", (file) => {

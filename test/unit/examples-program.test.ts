@@ -4,25 +4,29 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { fileOf, KINDS } from "../../provider/resources/kinds.ts";
 import { examplesDir, exampleKinds } from "../../provider/scripts/generate-examples.mts";
 import { type ExampleLanguage, examplesProgram, goFunction, renameConversion, yamlExampleNames } from "../release/examples-program.ts";
 
 const LANGUAGES: ExampleLanguage[] = ["python", "typescript", "go", "java"];
 const kinds = exampleKinds();
+/** Every example's resources: one program holds them all. */
+const resourceCount = kinds.reduce((count, kind) => count + yamlExampleNames(kind).resources.length, 0);
 const allRenamedOutputs = kinds.flatMap((kind) => yamlExampleNames(kind).outputs.map((name) => `${kind}-${name}`));
 const read = (kind: string, file: string) => fs.readFileSync(path.join(examplesDir, kind, file), "utf8");
 
 describe("every example in one program", () => {
-  it("has the YAML's 41 resources and every output, renamed `<kind>-<name>`, in each language", () => {
-    expect(kinds).toHaveLength(18);
+  it("has every example's resources and every output, renamed `<kind>-<name>`, in each language", () => {
+    // One example per kind of the registry.
+    expect(kinds).toEqual(KINDS.map((definition) => fileOf(definition.kind)).sort());
     expect(allRenamedOutputs).toEqual(expect.arrayContaining(["site-siteId", "team-teamId", "organization-settings-title", "open-api-spec-processingState"]));
     for (const language of LANGUAGES) {
       const program = examplesProgram(language);
-      expect(program.resources, language).toHaveLength(41);
+      expect(program.resources, language).toHaveLength(resourceCount);
       expect(program.resources, language).toContain("site-structure-order");
       expect(program.outputs, language).toEqual(allRenamedOutputs);
       // One file per example; TypeScript's examples/index.ts collects their outputs.
-      expect(Object.keys(program.files), language).toHaveLength(language === "typescript" ? 19 : 18);
+      expect(Object.keys(program.files), language).toHaveLength(language === "typescript" ? kinds.length + 1 : kinds.length);
     }
   });
 
@@ -48,7 +52,7 @@ describe("every example in one program", () => {
     expect(index).toContain('import * as site from "./site";');
     // No output read from it: imported for its effect, which TypeScript keeps (a namespace import nothing reads is dropped).
     expect(index).toContain('import "./site_structure";');
-    expect(index.match(/^import /gm)).toHaveLength(18);
+    expect(index.match(/^import /gm)).toHaveLength(kinds.length);
     expect(index).toContain('    "site-siteId": site.siteId,');
     expect(index).toContain('    "organization-settings-title": organization_settings.title,');
     for (const output of allRenamedOutputs) expect(index).toContain(`"${output}":`);
@@ -65,7 +69,7 @@ describe("every example in one program", () => {
     expect(site).toContain('\tctx.Export("site-siteId", portal.ID())\n\treturn nil\n}\n');
     expect(program.files["site_space_customization_example.go"]).toContain("func exampleSiteSpaceCustomization(ctx *pulumi.Context) error {");
     expect(program.run).toContain("\t\tif err := exampleOpenApiSpec(ctx); err != nil {\n\t\t\treturn err\n\t\t}");
-    expect(program.run.match(/if err := example\w+\(ctx\)/g)).toHaveLength(18);
+    expect(program.run.match(/if err := example\w+\(ctx\)/g)).toHaveLength(kinds.length);
   });
 
   it("Java: each example's App in its own package, its stack(ctx) called in turn", () => {
@@ -76,7 +80,7 @@ describe("every example in one program", () => {
     expect(site).toContain('ctx.export("site-siteId", portal.id());');
     expect(program.files["src/main/java/examples/site_adaptive_schema/App.java"]).toMatch(/^package examples\.site_adaptive_schema;$/m);
     expect(program.run).toContain("            examples.team_member.App.stack(ctx);");
-    expect(program.run.split("\n")).toHaveLength(18);
+    expect(program.run.split("\n")).toHaveLength(kinds.length);
   });
 });
 

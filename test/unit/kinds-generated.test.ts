@@ -6,15 +6,19 @@
  * the package's types with `npm run kinds` and never by hand. (test/unit/args-compatibility.ts
  * proves, with the type checker, that the generated types take what the hand-written ones took.)
  * The lookups' `Get...Args` and `Get...Result` (the generated end of each provider/lookups/<file>.ts)
- * the same way, from each lookup's argument and result schemas.
+ * the same way, from each lookup's argument and result schemas. And the lists of every kind the
+ * package writes out (provider/index.ts's named exports, the exporters' imports), from the
+ * registry: a kind added to resources/kinds.ts reaches them with `npm run kinds`.
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { factsOf } from "../../provider/adapter/fields.ts";
-import { KINDS, fileOf } from "../../provider/resources/kinds.ts";
-import { REGION_START } from "../../provider/scripts/generate-kinds.mts";
+import * as docs from "../../provider/index.ts";
+import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
+import { KINDS, KIND_NAMES, fileOf } from "../../provider/resources/kinds.ts";
+import { LIST_START, REGION_END, REGION_START } from "../../provider/scripts/generate-kinds.mts";
 import * as collections from "../../provider/lookups/collections.ts";
 import * as members from "../../provider/lookups/members.ts";
 import * as organizations from "../../provider/lookups/organizations.ts";
@@ -115,5 +119,28 @@ describe("the generated <Kind>Args and <Kind>Outputs", () => {
     expect(siteSpace).toMatch(/\n {2}siteId: ArgOf<typeof siteSpaceInputs, "siteId">;/);
     expect(siteSpace).toMatch(/\n {2}organizationId\?: ArgOf<typeof siteSpaceInputs, "organizationId">;/);
     expect(siteSpace).toMatch(/\n {2}sectionId\?: ArgOf<typeof siteSpaceInputs, "sectionId">;/);
+  });
+});
+
+describe("the lists of every kind, generated from the registry (resources/kinds.ts)", () => {
+  const generatedList = (file: string) => {
+    const source = readFileSync(`${root}${file}`, "utf8");
+    const start = source.indexOf(LIST_START);
+    expect(start, file).toBeGreaterThan(-1);
+    return source.slice(start, source.indexOf(REGION_END, start));
+  };
+
+  it("the package exports every kind's class by name, with its <Kind>Args type", () => {
+    const exported = docs as unknown as Record<string, unknown>;
+    expect(KIND_NAMES.filter((kind) => typeof exported[kind] !== "function")).toEqual([]);
+    const list = generatedList("provider/index.ts");
+    for (const kind of KIND_NAMES) expect(list, kind).toContain(`export { ${kind}, type ${kind}Args } from "./resources/${fileOf(kind)}";`);
+  });
+
+  it("every kind has its exporter, kinds/<file>.ts, in the registry's order", () => {
+    expect(EXPORTERS.map((exporter) => exporter.kind)).toEqual(KIND_NAMES);
+    for (const exporter of EXPORTERS) expect(exporter.definition, exporter.kind).toBe(KINDS.find((definition) => definition.kind === exporter.kind));
+    const list = generatedList("provider/cli/export/kinds/index.ts");
+    for (const kind of KIND_NAMES) expect(list, kind).toContain(`from "./${fileOf(kind)}";`);
   });
 });

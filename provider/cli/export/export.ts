@@ -217,7 +217,7 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
     warn: (message) => warnings.push(message),
     imported: async (definition, importId) => {
       const { inputs, state } = await importObject(definition, { api, lists }, importId, request.organizationId);
-      return { inputs, state, refersTo: referencesOf(definition.schema) };
+      return { inputs, state, refersTo: referencesOf(definition.schema), declared: Object.keys(definition.schema.shape) };
     },
   };
   for (const kind of request.kinds) {

@@ -4,7 +4,7 @@
 // phase runs its engine commands once (one `up` creates every subject, one preview, one refresh,
 // all changes in one preview and one up, ...) and then one test per kind reads that shared result,
 // so a failing kind is named. An engine command costs about 2.3 s of CPU whatever it does (mostly
-// loading @pulumi/pulumi in the program and the provider), so 18 kinds cost about 13 engine
+// loading @pulumi/pulumi in the program and the provider), so every kind together costs about 13 engine
 // commands here instead of 18 x 13 (issue 30).
 //
 // Kinds must not see each other: every kind's list and snapshot is taken right before the phase

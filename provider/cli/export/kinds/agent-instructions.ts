@@ -28,7 +28,10 @@ export const agentInstructions: KindExporter = {
         kind: "AgentInstructions",
         id: org.organizationId,
         name: { title: "agent-instructions", fallback: "agent-instructions" },
-        inputs: importedInputs({ kind: "AgentInstructions", id: org.organizationId }, imported, [{ key: "instructions", as: documentLiteral }]),
+        inputs: importedInputs({ kind: "AgentInstructions", id: org.organizationId }, imported, {
+          instructions: { as: documentLiteral },
+          clearOnDestroy: { never: "destroying the exported program leaves the instructions as they are" },
+        }),
       },
     ];
   },

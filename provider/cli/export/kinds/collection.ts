@@ -17,12 +17,7 @@ export const collection: KindExporter = {
         kind: "Collection",
         id: item.id,
         name: { title: item.title, fallback: "collection" },
-        inputs: importedInputs({ kind: "Collection", id: item.id }, await notes.imported(collectionDefinition, item.id), [
-          "title",
-          "description",
-          "defaultLevel",
-          "parent",
-        ]),
+        inputs: importedInputs({ kind: "Collection", id: item.id }, await notes.imported(collectionDefinition, item.id)),
       })),
     );
   },

@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import type { JsonObject } from "../reader";
 import { type Json, type Value, literal, object, ref } from "../values";
-import type { ImportedInput, ImportedObject } from "./imported";
+import type { ImportedObject, InputOverrides } from "./imported";
 import type { ReadNotes } from "./kind";
 
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -71,10 +71,13 @@ export function reportUndeclarable(declared: JsonObject | undefined, fields: Rec
   return declarable;
 }
 
-/** The customization fields the import gives, each as program values (references as references), in the import's order. */
-export function customizationSpec(imported: ImportedObject, fields: Record<string, z.ZodType>): ImportedInput[] {
-  return Object.keys(imported.inputs)
-    .filter((field) => Object.hasOwn(fields, field))
-    .map((field) => ({ key: field, as: customizationValue }));
+/** Whether the import gives any customization field: a customization without one is not declared. */
+export function declaresAny(imported: ImportedObject, fields: Record<string, z.ZodType>): boolean {
+  return Object.keys(imported.inputs).some((field) => Object.hasOwn(fields, field));
+}
+
+/** Every customization field written as program values (references as references). */
+export function customizationOverrides(fields: Record<string, z.ZodType>): InputOverrides {
+  return Object.fromEntries(Object.keys(fields).map((field) => [field, { as: customizationValue }]));
 }
 

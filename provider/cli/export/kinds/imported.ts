@@ -1,13 +1,14 @@
 /**
  * An exported object's inputs through the plugin's import path: the kind's own `read`, as
  * `pulumi import docs-platform:index:<Kind> <name> <import id>` runs it (adapter/resource.ts
- * importObject), turned into the program's values. An input whose field refers to another kind
- * (the declared `refersTo` fact, adapter/fields.ts) is written as a reference to that exported
- * object. A kind's exporter then says only what is its own decision: the order its inputs are
- * written in, which are secrets, which value a new object gets anyway (`unless`: not written), which null is
- * a value to declare, and how a value is spelled in a program (`as`: a document in reading order,
- * people as the stack config's members). A value the import leaves unset (absent, null, or an
- * empty string) is not written either.
+ * importObject), turned into the program's values. Every input the kind declares is written, in
+ * the declaration's order, as the import reads it; an input whose field refers to another kind
+ * (the declared `refersTo` fact, adapter/fields.ts) as a reference to that exported object. A
+ * kind's exporter lists only its overrides, each its own decision: which inputs are secrets,
+ * which value a new object gets anyway (`unless`: not written), which null is a value to declare,
+ * how a value is spelled in a program (`as`: a document in reading order, people as the stack
+ * config's members), and which inputs are never written (`never`, saying why). A value the import
+ * leaves unset (absent, null, or an empty string) is not written either.
  */
 import type { Json, Value } from "../values";
 import { type Inputs, type ObjectKey, literal, ref } from "../values";
@@ -20,22 +21,30 @@ export interface ImportedObject {
   state: Readonly<Record<string, unknown>>;
   /** The kind each input naming another object refers to: its declaration's `refersTo` facts. */
   refersTo: Readonly<Record<string, string>>;
+  /** Every input its kind declares, in the declaration's order (its input schema's keys). */
+  declared: readonly string[];
 }
 
 /**
- * One input: written as read (unless it is `unless`, what a new object gets; a reference when its
- * field refers to another kind), as a secret of its owner, as null when the read says null
- * (`keepNull`: a null that declares something, such as "guests"), as the member the state names by
- * user id (`member`: the stack config's `members` by email, or `memberIds` for one without an
- * email), or spelled by `as` (undefined: not written).
+ * How one input is written when not as read: as a secret of its owner, left out when it is
+ * `unless` (what a new object gets), as null when the read says null (`keepNull`: a null that
+ * declares something, such as "guests"), as the member the state names by user id (`member`: the
+ * stack config's `members` by email, or `memberIds` for one without an email), spelled by `as`
+ * (undefined: not written), or `never` written (the reason says why).
  */
-export type ImportedInput =
-  | string
-  | { key: string; unless: Json }
-  | { key: string; secret: true }
-  | { key: string; keepNull: true }
-  | { key: "userId"; member: true }
-  | { key: string; as: (value: Json) => Value | undefined };
+export type InputOverride =
+  | { unless: Json }
+  | { secret: true }
+  | { keepNull: true }
+  | { member: true }
+  | { as: (value: Json) => Value | undefined }
+  | { never: string };
+
+/** A kind's overrides, by input. */
+export type InputOverrides = Readonly<Record<string, InputOverride>>;
+
+/** Written by the export itself, never by a kind: the stack's organization, and `adopt: { id }` for the kinds that take it. */
+const WRITTEN_BY_EXPORT = new Set(["organizationId", "adopt"]);
 
 /** A member named by user id (`userId`, with the `email` the read gives beside it) as the stack config's person. */
 function memberInput(state: ImportedObject["state"]): readonly [string, Value] | undefined {
@@ -46,18 +55,24 @@ function memberInput(state: ImportedObject["state"]): readonly [string, Value] |
   return email ? ["email", { type: "member", userId, email, as: "email" }] : ["userId", { type: "member", userId, email: undefined, as: "id" }];
 }
 
-export function importedInputs(owner: ObjectKey, imported: ImportedObject, spec: readonly ImportedInput[]): Inputs {
-  return spec.map((entry) => {
-    const key = typeof entry === "string" ? entry : entry.key;
-    if (typeof entry === "object" && "member" in entry) return memberInput(imported.state) ?? [key, undefined];
-    if (typeof entry === "object" && "keepNull" in entry && imported.state[key] === null) return [key, literal(null)];
-    const value = imported.inputs[key];
-    if (value === undefined || value === null || value === "") return [key, undefined];
-    const refersTo = imported.refersTo[key];
-    if (refersTo !== undefined && (typeof entry === "string" || "keepNull" in entry)) return [key, ref(refersTo, String(value))];
-    if (typeof entry === "string" || "keepNull" in entry) return [key, literal(value as Json)];
-    if ("secret" in entry) return [key, { type: "secret", owner, field: key, value: String(value) }];
-    if ("as" in entry) return [key, entry.as(value as Json)];
-    return [key, JSON.stringify(value) === JSON.stringify(entry.unless) ? undefined : literal(value as Json)];
-  });
+/** Every declared input of `imported` that has a value to write, in the declaration's order, as read unless `overrides` says otherwise. */
+export function importedInputs(owner: ObjectKey, imported: ImportedObject, overrides: InputOverrides = {}): Inputs {
+  const undeclared = Object.keys(overrides).filter((key) => !imported.declared.includes(key));
+  if (undeclared.length > 0) throw new Error(`export: the ${owner.kind} exporter overrides ${undeclared.join(", ")}, which ${owner.kind} does not declare`);
+  return imported.declared
+    .filter((key) => !WRITTEN_BY_EXPORT.has(key))
+    .flatMap((key): Inputs => {
+      const entry = overrides[key];
+      if (entry !== undefined && "never" in entry) return [];
+      if (entry !== undefined && "member" in entry) return [memberInput(imported.state) ?? [key, undefined]];
+      if (entry !== undefined && "keepNull" in entry && imported.state[key] === null) return [[key, literal(null)]];
+      const value = imported.inputs[key];
+      if (value === undefined || value === null || value === "") return [[key, undefined]];
+      const refersTo = imported.refersTo[key];
+      if (entry === undefined || "keepNull" in entry) return [[key, refersTo !== undefined ? ref(refersTo, String(value)) : literal(value as Json)]];
+      if ("secret" in entry) return [[key, { type: "secret", owner, field: key, value: String(value) }]];
+      if ("as" in entry) return [[key, entry.as(value as Json)]];
+      return [[key, JSON.stringify(value) === JSON.stringify(entry.unless) ? undefined : literal(value as Json)]];
+    })
+    .filter(([, value]) => value !== undefined);
 }

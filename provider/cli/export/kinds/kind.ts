@@ -1,5 +1,6 @@
 /**
- * The shape of one kind's exporter (one file per kind beside this one, listed in index.ts).
+ * The shape of one kind's exporter (one file per kind beside this one, kinds/<file>.ts exporting
+ * the exporter named after the kind; index.ts lists them, generated from the registry by `npm run kinds`).
  */
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";

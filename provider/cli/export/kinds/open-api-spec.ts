@@ -35,7 +35,9 @@ export const openApiSpec: KindExporter = {
           kind: "OpenApiSpec",
           id: spec.slug,
           name: { title: spec.slug, fallback: "openapi-spec" },
-          inputs: importedInputs({ kind: "OpenApiSpec", id: spec.slug }, await notes.imported(specDefinition, spec.slug), ["slug", "source", "visibility"]),
+          inputs: importedInputs({ kind: "OpenApiSpec", id: spec.slug }, await notes.imported(specDefinition, spec.slug), {
+            waitForProcessing: { never: "how `up` waits, not a fact of the spec" },
+          }),
         }),
       ),
     );

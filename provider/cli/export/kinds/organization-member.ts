@@ -37,10 +37,12 @@ export const organizationMember: KindExporter = {
           // Named like the member's key in the stack config (`ada@acme.test` -> `ada`); never after the id.
           name: { title: email ? email.split("@")[0]! : (member.user?.displayName ?? ""), fallback: "member" },
           // A guest's role is `null`, declared as such.
-          inputs: importedInputs({ kind: "OrganizationMember", id: member.id }, await notes.imported(memberDefinition, member.id), [
-            { key: "userId", member: true },
-            { key: "role", keepNull: true },
-          ]),
+          inputs: importedInputs({ kind: "OrganizationMember", id: member.id }, await notes.imported(memberDefinition, member.id), {
+            userId: { member: true },
+            email: { never: "the member is written with userId, by email when it has one" },
+            role: { keepNull: true },
+            removeOnDestroy: { never: "destroying the exported program must not remove people from the organization" },
+          }),
         };
       }),
     );

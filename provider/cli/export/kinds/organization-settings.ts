@@ -59,19 +59,15 @@ export const organizationSettings: KindExporter = {
         kind: "OrganizationSettings",
         id: org.organizationId,
         name: { title: "organization", fallback: "organization" },
-        inputs: importedInputs({ kind: "OrganizationSettings", id: org.organizationId }, imported, [
-          { key: "title", as: identifying("title") },
-          { key: "emailDomains", as: identifying("emailDomains") },
-          { key: "hostname", as: identifying("hostname") },
+        inputs: importedInputs({ kind: "OrganizationSettings", id: org.organizationId }, imported, {
+          title: { as: identifying("title") },
+          emailDomains: { as: identifying("emailDomains") },
+          hostname: { as: identifying("hostname") },
           // Null is a setting too (new members join as guests): an organization is never created, so none is left out.
-          { key: "defaultRole", keepNull: true },
-          { key: "defaultContent", as: (content) => object([["type", literal("site")], ["site", ref("Site", (content as { site: string }).site)]]) },
-          "logo",
-          "sso",
-          "ai",
-          "inviteLinks",
-          { key: "mergeRules", as: (value) => mergeRulesValue(value as ApiMergeRules, emails) },
-        ]),
+          defaultRole: { keepNull: true },
+          defaultContent: { as: (content) => object([["type", literal("site")], ["site", ref("Site", (content as { site: string }).site)]]) },
+          mergeRules: { as: (value) => mergeRulesValue(value as ApiMergeRules, emails) },
+        }),
       },
     ];
   },

@@ -21,14 +21,7 @@ export const samlProvider: KindExporter = {
         kind: "SamlProvider",
         id: saml.id,
         name: { title: saml.label, fallback: "saml-provider" },
-        inputs: importedInputs({ kind: "SamlProvider", id: saml.id }, await notes.imported(samlDefinition, saml.id), [
-          "label",
-          "entityID",
-          "ssoURL",
-          { key: "certificate", secret: true },
-          "defaultTeam",
-          "defaultRole",
-        ]),
+        inputs: importedInputs({ kind: "SamlProvider", id: saml.id }, await notes.imported(samlDefinition, saml.id), { certificate: { secret: true } }),
       })),
     );
   },

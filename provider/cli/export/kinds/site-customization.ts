@@ -9,7 +9,7 @@ import { customizationFields } from "../../../resources/site-customization";
 import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
 import type { JsonObject } from "../reader";
-import { customizationSpec, reportUndeclarable } from "./customization";
+import { customizationOverrides, declaresAny, reportUndeclarable } from "./customization";
 import { customizationDefaults, differences } from "../../../domain/customization-defaults";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
@@ -27,14 +27,13 @@ export const siteCustomization: KindExporter = {
         const declared = differences(await org.customization(site.id), customizationDefaults(site.title)) as JsonObject | undefined;
         reportUndeclarable(declared, FIELDS, notes, `SiteCustomization of site "${site.title}"`);
         const imported = await notes.imported(customizationDefinition, customizationDefinition.importId!.format(site.id, { siteId: site.id }));
-        const spec = customizationSpec(imported, FIELDS);
-        if (spec.length === 0) return [];
+        if (!declaresAny(imported, FIELDS)) return [];
         return [
           {
             kind: "SiteCustomization",
             id: site.id,
             name: { object: { kind: "Site", id: site.id }, suffix: "customization" },
-            inputs: importedInputs({ kind: "SiteCustomization", id: site.id }, imported, ["siteId", ...spec]),
+            inputs: importedInputs({ kind: "SiteCustomization", id: site.id }, imported, customizationOverrides(FIELDS)),
           },
         ];
       }),

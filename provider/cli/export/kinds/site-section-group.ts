@@ -20,12 +20,7 @@ export const siteSectionGroup: KindExporter = {
               kind: "SiteSectionGroup",
               id: group.id,
               name: { title: group.title, fallback: "section-group" },
-              inputs: importedInputs({ kind: "SiteSectionGroup", id: group.id }, await notes.imported(groupDefinition, groupDefinition.importId!.format(group.id, { siteId: site.id })), [
-                "siteId",
-                "title",
-                "icon",
-                "parentSectionGroupId",
-              ]),
+              inputs: importedInputs({ kind: "SiteSectionGroup", id: group.id }, await notes.imported(groupDefinition, groupDefinition.importId!.format(group.id, { siteId: site.id })), ),
             }),
           ),
         ),

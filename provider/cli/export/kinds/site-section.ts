@@ -35,16 +35,7 @@ export const siteSection: KindExporter = {
               inputs: importedInputs(
                 { kind: "SiteSection", id: section.id },
                 await notes.imported(sectionDefinition, sectionDefinition.importId!.format(section.id, { siteId: site.id })),
-                [
-                  "siteId",
-                  "spaceId",
-                  "title",
-                  "icon",
-                  "path",
-                  "description",
-                  "condition",
-                  "siteSectionGroupId",
-                ],
+                { defaultSiteSpace: { never: "used at creation only: the site's default is the site space the API made first" } },
               ),
               dependsOn: defaultSection && defaultSection.id !== section.id ? [{ kind: "SiteSection", id: defaultSection.id }] : undefined,
             }),

@@ -13,7 +13,7 @@ import type { Adopt } from "../../../adapter/adopt";
 import type { ResourceDefinition } from "../../../adapter/resource";
 import type { JsonObject } from "../reader";
 import { ref } from "../values";
-import { customizationSpec, reportUndeclarable } from "./customization";
+import { customizationOverrides, declaresAny, reportUndeclarable } from "./customization";
 import { differences } from "../../../domain/customization-defaults";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
@@ -36,19 +36,17 @@ export const siteSpaceCustomization: KindExporter = {
             const describe = `SiteSpaceCustomization of site space "${item.path ?? item.id}" of site "${site.title}"`;
             if (reportUndeclarable(declared, FIELDS, notes, describe) === 0) return [];
             const imported = await notes.imported(overrideDefinition, overrideDefinition.importId!.format(item.id, { siteId: site.id }));
-            const spec = customizationSpec(imported, FIELDS);
-            if (spec.length === 0) return [];
+            if (!declaresAny(imported, FIELDS)) return [];
             const owner = await siteSpaceRef(org, site.id, item.id);
             return [
               {
                 kind: "SiteSpaceCustomization",
                 id: item.id,
                 name: { object: { kind: owner.kind, id: owner.id }, suffix: "customization" },
-                inputs: importedInputs({ kind: "SiteSpaceCustomization", id: item.id }, imported, [
-                  "siteId",
-                  { key: "siteSpaceId", as: () => ref(owner.kind, owner.id, owner.property, item.id) },
-                  ...spec,
-                ]),
+                inputs: importedInputs({ kind: "SiteSpaceCustomization", id: item.id }, imported, {
+                  siteSpaceId: { as: () => ref(owner.kind, owner.id, owner.property, item.id) },
+                  ...customizationOverrides(FIELDS),
+                }),
               },
             ];
           }),

@@ -39,15 +39,10 @@ export const siteSpace: KindExporter = {
               kind: "SiteSpace",
               id: item.id,
               name: { title: item.path || item.title || "", fallback: "site-space" },
-              inputs: importedInputs({ kind: "SiteSpace", id: item.id }, await notes.imported(siteSpaceDefinition, siteSpaceDefinition.importId!.format(item.id, { siteId: site.id })), [
-                "siteId",
-                "spaceId",
-                "sectionId",
-                "path",
-                "condition",
+              inputs: importedInputs({ kind: "SiteSpace", id: item.id }, await notes.imported(siteSpaceDefinition, siteSpaceDefinition.importId!.format(item.id, { siteId: site.id })), {
                 // Shown is what a new site space is: only a hidden one says so.
-                { key: "hidden", unless: false },
-              ]),
+                hidden: { unless: false },
+              }),
               // At the root of a site without sections, the default site space is the first one created.
               dependsOn: !item.section && rootDefault && rootDefault.id !== item.id ? [{ kind: "SiteSpace", id: rootDefault.id }] : undefined,
             }),

@@ -42,16 +42,13 @@ export const siteStructure: KindExporter = {
           return section ? ref("SiteSection", section, "siteSpaceId", id) : ref("SiteSpace", id);
         };
         const imported = await notes.imported(structureDefinition, structureDefinition.importId!.format(site.id, { siteId: site.id }));
-        const inputs = importedInputs({ kind: "SiteStructure", id: site.id }, imported, [
-          "siteId",
-          { key: "root", as: (ids) => list((ids as string[]).map(itemRef)) },
-          {
-            key: "groups",
+        const inputs = importedInputs({ kind: "SiteStructure", id: site.id }, imported, {
+          root: { as: (ids) => list((ids as string[]).map(itemRef)) },
+          groups: {
             as: (groups) =>
               list((groups as { groupId: string; items: string[] }[]).map((group) => object([["groupId", ref("SiteSectionGroup", group.groupId)], ["items", list(group.items.map(itemRef))]]))),
           },
-          {
-            key: "sections",
+          sections: {
             as: (entries) =>
               list(
                 (entries as { sectionId: string; siteSpaces: string[] }[]).map((entry) =>
@@ -59,7 +56,7 @@ export const siteStructure: KindExporter = {
                 ),
               ),
           },
-        ]);
+        });
         // A site whose every container holds one item or none has no order to declare.
         if (inputs.every(([key, value]) => key === "siteId" || value === undefined)) return [];
         return [{ kind: "SiteStructure", id: site.id, name: { object: { kind: "Site", id: site.id }, suffix: "structure" }, inputs }];

@@ -27,16 +27,11 @@ export const space: KindExporter = {
         kind: "Space",
         id: item.id,
         name: { title: item.title, fallback: "space" },
-        inputs: importedInputs({ kind: "Space", id: item.id }, imported[index]!, [
-          "title",
-          "emoji",
-          "parent",
-          "language",
-          { key: "editMode", unless: "live" },
-          "defaultLevel",
+        inputs: importedInputs({ kind: "Space", id: item.id }, imported[index]!, {
+          editMode: { unless: "live" },
           // A space's `none` is not its default (`inherit`): written, so a copy has no rules either.
-          { key: "mergeRules", as: (rules) => mergeRulesValue(rules as ApiMergeRules, emails, true) },
-        ]),
+          mergeRules: { as: (rules) => mergeRulesValue(rules as ApiMergeRules, emails, true) },
+        }),
       }),
     );
   },

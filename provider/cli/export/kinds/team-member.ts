@@ -46,12 +46,12 @@ export const teamMember: KindExporter = {
               id,
               // Named like the member's key in the stack config (`eli@acme.test` -> `translators-eli`); never after an id.
               name: { object: { kind: "Team", id: team.id }, suffix: slugify(email ? email.split("@")[0]! : (member.user?.displayName ?? "")) || "member" },
-              inputs: importedInputs({ kind: "TeamMember", id }, await notes.imported(memberDefinition, id), [
-                "teamId",
-                { key: "userId", member: true },
+              inputs: importedInputs({ kind: "TeamMember", id }, await notes.imported(memberDefinition, id), {
+                userId: { member: true },
+                email: { never: "the member is written with userId, by email when it has one" },
                 // `member` is TeamMember's default.
-                { key: "role", unless: "member" },
-              ]),
+                role: { unless: "member" },
+              }),
             };
           }),
         );

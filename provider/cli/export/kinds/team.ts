@@ -52,10 +52,9 @@ export const team: KindExporter = {
           id: team.id,
           name: { title: team.title, fallback: "team" },
           // `members` is left out by the import itself for a team declared by TeamMembers (the Team's importLeavesOut).
-          inputs: importedInputs({ kind: "Team", id: team.id }, await notes.imported(teamDefinition, team.id), [
-            "title",
-            { key: "members", as: (userIds) => membersValue(userIds as string[], emails) },
-          ]),
+          inputs: importedInputs({ kind: "Team", id: team.id }, await notes.imported(teamDefinition, team.id), {
+            members: { as: (userIds) => membersValue(userIds as string[], emails) },
+          }),
         }),
       ),
     );

@@ -45,11 +45,11 @@ export const translation: KindExporter = {
           kind: "Translation",
           id: item.id,
           name: { title: sourceTitle ? `${sourceTitle} ${item.language}` : item.language, fallback: "translation" },
-          inputs: importedInputs({ kind: "Translation", id: item.id }, await notes.imported(translationDefinition, item.id), [
-            "language",
-            { key: "source", as: sourceValue },
-            { key: "instructions", as: instructionsValue },
-          ]),
+          inputs: importedInputs({ kind: "Translation", id: item.id }, await notes.imported(translationDefinition, item.id), {
+            source: { as: sourceValue },
+            instructions: { as: instructionsValue },
+            runTrigger: { never: "declaring one would make the first `up` of a copy run the translation" },
+          }),
         };
       }),
     );
