@@ -19,7 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { ensurePulumi } from "../../test/pulumi-cli/ensure-pulumi.ts";
-import { goDeclarations, goLookups, repairedGo } from "./go-repairs.mts";
+import { type GoSdkNames, goDeclarations, goInvokeResults, goLookups, repairedGo } from "./go-repairs.mts";
 import { repairedInvokeJava, repairedJava } from "./java-repairs.mts";
 
 const run = promisify(execFile);
@@ -59,22 +59,16 @@ export function exampleFunctions(): string[] {
     .map((entry) => `${FUNCTIONS_FOLDER}/${entry}`);
 }
 
-/** What the Go repair reads of the Go SDK generated from the schema (go-repairs.mts). */
-interface GoSdk {
-  lookups: Set<string>;
-  declared: Set<string>;
-}
-
 /** The Go SDK of the schema, generated into scratch with the same generators, as the Go repair reads it. */
-async function goSdk(toolsDir: string, scratch: string): Promise<GoSdk> {
+async function goSdk(toolsDir: string, scratch: string): Promise<GoSdkNames> {
   const dir = path.join(scratch, "go-sdk");
   await run(path.join(toolsDir, "docs-platform-sdkgen"), [schemaPath, "go", dir]);
   const sources = (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[]).filter((file) => file.endsWith(".go")).map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
-  return { lookups: goLookups(sources), declared: goDeclarations(sources) };
+  return { lookups: goLookups(sources), declared: goDeclarations(sources), results: goInvokeResults(sources) };
 }
 
 /** Converts one example into outDir: every language's file under its committed name. */
-async function convert(kind: string, outDir: string, toolsDir: string, scratch: string, sdk: GoSdk): Promise<void> {
+async function convert(kind: string, outDir: string, toolsDir: string, scratch: string, sdk: GoSdkNames): Promise<void> {
   const source = path.join(examplesDir, kind);
   const sdkgen = path.join(toolsDir, "docs-platform-sdkgen");
   const pclDir = path.join(scratch, kind, "pcl");
@@ -88,7 +82,7 @@ async function convert(kind: string, outDir: string, toolsDir: string, scratch: 
     // pulumi-java's known defects, repaired (java-repairs.mts); Go's invokes named as the Go SDK names them (go-repairs.mts).
     const isFunction = kind.startsWith(`${FUNCTIONS_FOLDER}/`);
     const repaired =
-      language === "java" ? (isFunction ? repairedInvokeJava(kind, converted) : repairedJava(kind, converted)) : language === "go" ? repairedGo(kind, converted, sdk.lookups, sdk.declared) : converted;
+      language === "java" ? (isFunction ? repairedInvokeJava(kind, converted) : repairedJava(kind, converted)) : language === "go" ? repairedGo(kind, converted, sdk) : converted;
     fs.writeFileSync(path.join(outDir, committed), repaired);
   }
 }

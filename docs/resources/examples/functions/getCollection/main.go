@@ -13,7 +13,7 @@ func main() {
 		if err != nil {
 			return err
 		}
-		ctx.Export("collectionId", guides.Id)
+		ctx.Export("collectionId", pulumi.String(guides.Id))
 		return nil
 	})
 }

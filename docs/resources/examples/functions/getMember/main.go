@@ -13,8 +13,8 @@ func main() {
 		if err != nil {
 			return err
 		}
-		ctx.Export("adaUserId", ada.Id)
-		ctx.Export("adaRole", ada.Role)
+		ctx.Export("adaUserId", pulumi.String(ada.Id))
+		ctx.Export("adaRole", pulumi.String(ada.Role))
 		return nil
 	})
 }

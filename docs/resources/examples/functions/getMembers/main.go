@@ -13,7 +13,7 @@ func main() {
 		if err != nil {
 			return err
 		}
-		ctx.Export("admins", adminsVar.Members)
+		ctx.Export("admins", pulumi.Any(adminsVar.Members))
 		return nil
 	})
 }

@@ -11,8 +11,8 @@ func main() {
 		if err != nil {
 			return err
 		}
-		ctx.Export("organizationTitle", organizationVar.Title)
-		ctx.Export("emailDomains", organizationVar.EmailDomains)
+		ctx.Export("organizationTitle", pulumi.String(organizationVar.Title))
+		ctx.Export("emailDomains", pulumi.ToStringArray(organizationVar.EmailDomains))
 		return nil
 	})
 }

@@ -13,7 +13,7 @@ func main() {
 		if err != nil {
 			return err
 		}
-		ctx.Export("siteId", portal.Id)
+		ctx.Export("siteId", pulumi.String(portal.Id))
 		return nil
 	})
 }

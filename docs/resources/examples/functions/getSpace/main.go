@@ -13,7 +13,7 @@ func main() {
 		if err != nil {
 			return err
 		}
-		ctx.Export("spaceId", guides.Id)
+		ctx.Export("spaceId", pulumi.String(guides.Id))
 		return nil
 	})
 }

@@ -11,7 +11,7 @@ func main() {
 		if err != nil {
 			return err
 		}
-		ctx.Export("spaces", all.Spaces)
+		ctx.Export("spaces", pulumi.Any(all.Spaces))
 		return nil
 	})
 }

@@ -13,8 +13,8 @@ func main() {
 		if err != nil {
 			return err
 		}
-		ctx.Export("teamId", writers.Id)
-		ctx.Export("memberCount", writers.MemberCount)
+		ctx.Export("teamId", pulumi.String(writers.Id))
+		ctx.Export("memberCount", pulumi.Float64(writers.MemberCount))
 		return nil
 	})
 }
