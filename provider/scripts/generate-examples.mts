@@ -1,12 +1,14 @@
 // Converts each kind's example, one Pulumi YAML program (docs/resources/examples/<kind>/Pulumi.yaml,
-// written by hand), to TypeScript, Python, Go and Java with Pulumi's own program generators, as
+// written by hand), and each lookup's (docs/resources/examples/functions/<getThing>/Pulumi.yaml, one
+// `fn::invoke`), to TypeScript, Python, Go and Java with Pulumi's own program generators, as
 // `pulumi convert --from yaml` does: pulumi-yaml's codegen reads the YAML into PCL, and
 // pulumi/pulumi's generators (nodejs, python, go) and pulumi-java's write each language from it
 // (`docs-platform-sdkgen program`, test/pulumi-cli/sdkgen/program.go, built beside the CLI;
 // `pulumi convert` itself needs language plugins the Go module proxy does not serve).
 //
 // The converted programs are committed beside their source, so the reference pages
-// (generate-docs.mts) and a reader on GitHub need no Go toolchain; `--check` converts again into a
+// (generate-docs.mts), the schema's descriptions (the Registry's examples: generate-schema.mts) and
+// a reader on GitHub need no Go toolchain; `--check` converts again into a
 // scratch folder and fails when a committed file differs (test/e2e/resource-examples.test.ts).
 //
 // `npm run examples` (after `npm run schema` when the schema changed); then `npm run docs`.
@@ -17,7 +19,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { ensurePulumi } from "../../test/pulumi-cli/ensure-pulumi.ts";
-import { repairedJava } from "./java-repairs.mts";
+import { type GoSdkNames, goDeclarations, goInvokeResults, goLookups, repairedGo } from "./go-repairs.mts";
+import { repairedInvokeJava, repairedJava } from "./java-repairs.mts";
 
 const run = promisify(execFile);
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -42,8 +45,30 @@ export function exampleKinds(): string[] {
     .sort();
 }
 
+/** The folder of the functions' examples, under examplesDir: functions/<getThing>/Pulumi.yaml, one per lookup. */
+export const FUNCTIONS_FOLDER = "functions";
+
+/** The lookups' example folders, each as its path under examplesDir (`functions/getTeam`). */
+export function exampleFunctions(): string[] {
+  const dir = path.join(examplesDir, FUNCTIONS_FOLDER);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((entry) => fs.existsSync(path.join(dir, entry, "Pulumi.yaml")))
+    .sort()
+    .map((entry) => `${FUNCTIONS_FOLDER}/${entry}`);
+}
+
+/** The Go SDK of the schema, generated into scratch with the same generators, as the Go repair reads it. */
+async function goSdk(toolsDir: string, scratch: string): Promise<GoSdkNames> {
+  const dir = path.join(scratch, "go-sdk");
+  await run(path.join(toolsDir, "docs-platform-sdkgen"), [schemaPath, "go", dir]);
+  const sources = (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[]).filter((file) => file.endsWith(".go")).map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
+  return { lookups: goLookups(sources), declared: goDeclarations(sources), results: goInvokeResults(sources) };
+}
+
 /** Converts one example into outDir: every language's file under its committed name. */
-async function convert(kind: string, outDir: string, toolsDir: string, scratch: string): Promise<void> {
+async function convert(kind: string, outDir: string, toolsDir: string, scratch: string, sdk: GoSdkNames): Promise<void> {
   const source = path.join(examplesDir, kind);
   const sdkgen = path.join(toolsDir, "docs-platform-sdkgen");
   const pclDir = path.join(scratch, kind, "pcl");
@@ -54,8 +79,11 @@ async function convert(kind: string, outDir: string, toolsDir: string, scratch: 
     if (language === "java") await run(path.join(toolsDir, "docs-platform-sdkgen-java"), ["program", schemaPath, pclDir, "java", languageDir]);
     else await run(sdkgen, ["program", schemaPath, source, language, languageDir]);
     const converted = fs.readFileSync(path.join(languageDir, generated), "utf8");
-    // pulumi-java's known defects, repaired (java-repairs.mts).
-    fs.writeFileSync(path.join(outDir, committed), language === "java" ? repairedJava(kind, converted) : converted);
+    // pulumi-java's known defects, repaired (java-repairs.mts); Go's invokes named as the Go SDK names them (go-repairs.mts).
+    const isFunction = kind.startsWith(`${FUNCTIONS_FOLDER}/`);
+    const repaired =
+      language === "java" ? (isFunction ? repairedInvokeJava(kind, converted) : repairedJava(kind, converted)) : language === "go" ? repairedGo(kind, converted, sdk) : converted;
+    fs.writeFileSync(path.join(outDir, committed), repaired);
   }
 }
 
@@ -65,10 +93,11 @@ export async function generateExamples(options: { check: boolean }): Promise<str
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "docs-platform-examples-"));
   const stale: string[] = [];
   try {
-    for (const kind of exampleKinds()) {
+    const sdk = await goSdk(toolsDir, scratch);
+    for (const kind of [...exampleKinds(), ...exampleFunctions()]) {
       const outDir = options.check ? path.join(scratch, kind, "out") : path.join(examplesDir, kind);
       fs.mkdirSync(outDir, { recursive: true });
-      await convert(kind, outDir, toolsDir, scratch);
+      await convert(kind, outDir, toolsDir, scratch, sdk);
       if (!options.check) continue;
       for (const { committed } of CONVERSIONS) {
         const target = path.join(examplesDir, kind, committed);

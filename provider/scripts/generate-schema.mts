@@ -5,6 +5,13 @@
 // declares; the resource's description), and each lookup's definition (its description, its
 // arguments' and its result's zod schemas: lookups/lookup.ts).
 //
+// Each resource's and function's description also carries what the Pulumi Registry's page shows
+// beside it (Pulumi's docs generator, pkg/codegen/docs, reads them from the description): a
+// `{{% examples %}}` block with the example in every language, from the committed conversions of
+// its Pulumi YAML (docs/resources/examples/<kind>/ and functions/<getThing>/:
+// generate-examples.mts), and for a resource an `## Import` section with the kind's import id
+// form (its declaration's `importId`, adapter/import-ids.ts) and the `pulumi import` command.
+//
 // Run after `npm run build` (it reads the compiled definitions): `npm run schema`. A test
 // (test/plugin/schema.test.ts) fails when the committed schema.json and a fresh one differ.
 //
@@ -13,6 +20,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import yaml from "js-yaml";
 
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
@@ -21,6 +29,7 @@ const { factsOf } = requireBuilt("./adapter/fields") as typeof import("../adapte
 
 export const PACKAGE = "docs-platform";
 const TOKEN_PREFIX = `${PACKAGE}:index:`;
+const examplesDir = path.join(providerRoot, "..", "docs", "resources", "examples");
 
 type Json = Record<string, unknown>;
 type TypeSpec = Json;
@@ -34,6 +43,7 @@ interface Built {
     secretInputKeys?: readonly string[];
     uncomparedInputKeys?: readonly string[];
     outputs?: { shape: Record<string, unknown> };
+    importId?: { shape: string };
   };
 }
 
@@ -203,6 +213,97 @@ function resultTypeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec 
   }
 }
 
+// ---- The Registry's examples and Import section ------------------------------------------------
+
+/**
+ * Each example's files, in the order the Registry's language chooser shows them, by the fence's
+ * language (the one Pulumi's docs generator reads): the conversions generate-examples.mts commits
+ * beside the Pulumi YAML. C# has no program generator here (pkg/v3 no longer holds it): the
+ * Registry shows its placeholder.
+ */
+export const EXAMPLE_LANGUAGES = [
+  { fence: "typescript", file: "index.ts" },
+  { fence: "python", file: "__main__.py" },
+  { fence: "go", file: "main.go" },
+  { fence: "java", file: "App.java" },
+  { fence: "yaml", file: "Pulumi.yaml" },
+] as const;
+
+interface ExampleProgram {
+  description?: string;
+  resources?: Record<string, { type?: string }>;
+}
+
+function readExampleFile(folder: string, file: string): string {
+  const target = path.join(examplesDir, folder, file);
+  if (!fs.existsSync(target)) {
+    throw new Error(`generate-schema: ${path.relative(path.join(providerRoot, ".."), target)} is missing: write the example's Pulumi.yaml and run \`npm run examples\``);
+  }
+  return fs.readFileSync(target, "utf8");
+}
+
+/** A code fence that holds `code` whatever backticks it contains. */
+function fenced(language: string, code: string): string {
+  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}${language}\n${code.trimEnd()}\n${fence}`;
+}
+
+/** The `{{% examples %}}` block of one example folder (docs/resources/examples/<folder>), every language. */
+export function examplesBlock(folder: string): string {
+  const program = yaml.load(readExampleFile(folder, "Pulumi.yaml")) as ExampleProgram;
+  const title = (program.description ?? folder).trim().replace(/\.$/, "");
+  return [
+    "{{% examples %}}",
+    "## Example Usage",
+    "{{% example %}}",
+    `### ${title}`,
+    "",
+    ...EXAMPLE_LANGUAGES.map(({ fence, file }) => fenced(fence, readExampleFile(folder, file))),
+    "{{% /example %}}",
+    "{{% /examples %}}",
+  ].join("\n");
+}
+
+/** `SiteSection` as words: `site section`. */
+function words(kind: string): string {
+  return kind.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
+}
+
+/** What the import id form `shape` (adapter/import-ids.ts) is, in a sentence. */
+function importIdSentence(kind: string, shape: string): string {
+  const thing = words(kind);
+  const inside = /^<siteId>\/<(.+) id>$/.exec(shape);
+  const what =
+    shape === "<id>"
+      ? `the ${thing}'s id`
+      : shape === "<organizationId>"
+        ? `the organization's id (an organization has one ${thing})`
+        : shape === "<siteId>"
+          ? `the site's id (a site has one ${thing})`
+          : inside
+            ? `the site's id and the ${inside[1]}'s id, joined by \`/\``
+            : `\`${shape}\``;
+  return (
+    `An existing ${thing} is imported by its import id, \`${shape}\`: ${what}. ` +
+    "`pulumi import` reads the object (GET requests only) and records every input it has; the organization is the provider's `docs-platform:organizationId`."
+  );
+}
+
+/** The `## Import` section of a kind: the id form and the `pulumi import` command, named as the kind's example names the resource. */
+export function importSection(kind: string, shape: string, folder: string): string {
+  const token = `${TOKEN_PREFIX}${kind}`;
+  const program = yaml.load(readExampleFile(folder, "Pulumi.yaml")) as ExampleProgram;
+  const name = Object.entries(program.resources ?? {}).find(([, resource]) => resource.type === token)?.[0] ?? kind.charAt(0).toLowerCase() + kind.slice(1);
+  const id = shape.includes(" ") ? `'${shape}'` : shape;
+  return ["## Import", "", importIdSentence(kind, shape), "", "```sh", `$ pulumi import ${token} ${name} ${id}`, "```"].join("\n");
+}
+
+/** A description with what the Registry's page shows beside it: the examples block, then (a resource's) Import section. */
+function registryDescription(description: string, folder: string, importSectionText?: string): string {
+  return [description.trimEnd(), examplesBlock(folder), ...(importSectionText ? [importSectionText] : [])].join("\n\n") + "\n";
+}
+
 // ---- The package -----------------------------------------------------------------------------
 
 export interface ConfigKey {
@@ -258,7 +359,7 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   return [
     `${TOKEN_PREFIX}${kind}`,
     {
-      description: definition.description,
+      description: registryDescription(definition.description, file, importSection(kind, definition.importId?.shape ?? "<id>", file)),
       properties: outputProperties,
       required: [...new Set([...requiredInputs, "organizationId"])].filter((key) => key in outputProperties).sort(),
       inputProperties,
@@ -287,7 +388,7 @@ function functionSpecs(emitter: Emitter): Record<string, Json> {
         inputs[key] = propertySpec(schema, `Get${thing}Args${pascal(key)}`, factsOf(shape[key]).description, emitter);
       }
       functions[`${TOKEN_PREFIX}${name}`] = {
-        description: lookup.description,
+        description: registryDescription(lookup.description, `functions/${name}`),
         inputs: { properties: inputs, ...(Array.isArray(jsonSchema.required) && jsonSchema.required.length > 0 ? { required: [...(jsonSchema.required as string[])].sort() } : {}) },
         outputs: invokeResultSpec(name, jsonSchemaOf(lookup.result, "output"), emitter),
       };

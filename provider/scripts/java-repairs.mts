@@ -89,3 +89,37 @@ export function repairedJava(kind: string, java: string): string {
   if (known.hasDefect(repaired)) throw new Error(`the repair of ${kind}'s Java conversion left its defect`);
   return repaired;
 }
+
+/**
+ * The lookups' examples (docs/resources/examples/functions/<getThing>): pulumi-java 1.12.0's
+ * program generator writes an invoke's class and arguments under `com.pulumi.<package>` (the SDK's
+ * are under its base package, `com.docsplatform.docsplatform`), and reads the result's fields off
+ * the invoke as if it were the plain result (`ada.id()`), where the SDK's invoke returns an
+ * `Output<...InvokeResult>`: neither compiles. The repair imports the SDK's names and reads each
+ * field with `applyValue`.
+ */
+export const INVOKE_JAVA_REPAIR: JavaRepair = {
+  hasDefect: (java) => /^import com\.pulumi\.docsplatform\./m.test(java) || invokeFieldReads(java).length > 0,
+  repair(java) {
+    let repaired = java.replace(/^import com\.pulumi\.docsplatform\./gm, "import com.docsplatform.docsplatform.");
+    for (const { read, name, fields } of invokeFieldReads(repaired)) repaired = repaired.replace(read, `${name}.applyValue(result -> result${fields})`);
+    return repaired;
+  },
+  note: "writes an invoke's class under `com.pulumi.docsplatform` and reads the result's fields off the invoke's `Output`: the program above imports `com.docsplatform.docsplatform.DocsplatformFunctions` and reads each field with `applyValue`.",
+};
+
+/** Each `<name>.<field>()...` read off a variable holding an invoke (`final var <name> = DocsplatformFunctions.get...`). */
+function invokeFieldReads(java: string): { read: string; name: string; fields: string }[] {
+  const names = [...java.matchAll(/final var (\w+) = DocsplatformFunctions\.get\w+\(/g)].map((match) => match[1]!);
+  return names.flatMap((name) => [...java.matchAll(new RegExp(`\\b${name}((?:\\.(?!applyValue\\b)\\w+\\(\\))+)`, "g"))].map((match) => ({ read: match[0], name, fields: match[1]! })));
+}
+
+/** pulumi-java's conversion of a lookup's example, repaired (INVOKE_JAVA_REPAIR); fails when the defect is gone. */
+export function repairedInvokeJava(folder: string, java: string): string {
+  if (!INVOKE_JAVA_REPAIR.hasDefect(java)) {
+    throw new Error(`pulumi-java no longer writes the known defect of ${folder}'s Java conversion: remove INVOKE_JAVA_REPAIR from provider/scripts/java-repairs.mts`);
+  }
+  const repaired = INVOKE_JAVA_REPAIR.repair(java);
+  if (INVOKE_JAVA_REPAIR.hasDefect(repaired)) throw new Error(`the repair of ${folder}'s Java conversion left its defect`);
+  return repaired;
+}

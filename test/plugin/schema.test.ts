@@ -73,8 +73,9 @@ describe("the plugin's schema", () => {
       expect(resource.aliases).toEqual([{ type: `pulumi-nodejs:dynamic/docs-platform:${definition.kind}` }]);
       // The organization falls back to the provider's; everything else the kind requires is required.
       expect(resource.requiredInputs ?? []).not.toContain("organizationId");
-      // The resource's description is the one its definition declares, word for word.
-      expect(resource.description, definition.kind).toBe(definition.description);
+      // The resource's description is the one its definition declares, word for word, then the
+      // Registry's examples and Import section (test/unit/registry-pages.test.ts checks those).
+      expect(resource.description.startsWith(`${definition.description.trimEnd()}\n\n{{% examples %}}\n`), definition.kind).toBe(true);
       expect(resource.description.length, definition.kind).toBeGreaterThan(20);
     }
   });
@@ -137,7 +138,7 @@ describe("the plugin's schema", () => {
     expect(lookups).toHaveLength(8);
     for (const [name, lookup] of lookups) {
       const declared = schema.functions[`docs-platform:index:${name}`];
-      expect(declared.description, name).toBe(lookup.description);
+      expect(declared.description.startsWith(`${lookup.description.trimEnd()}\n\n{{% examples %}}\n`), name).toBe(true);
       for (const [key, field] of Object.entries(lookup.schema.shape)) {
         expect(declared.inputs.properties[key].description, `${name}.${key}`).toContain(factsOf(field).description);
       }

@@ -199,7 +199,8 @@ interface GoTool {
  * the CLI): the YAML and Java language hosts, and sdkgen (test/pulumi-cli/sdkgen: the CLI's own code
  * generators, since `pulumi package gen-sdk` needs language plugins the proxy does not serve), once
  * against the CLI's pkg/v3 and once, for Java, against the pkg/v3 pulumi-java pins (its generator
- * does not compile against the CLI's; that pseudo-version's checksum is not in the database).
+ * does not compile against the CLI's; that pseudo-version's checksum is not in the database); and
+ * Pulumi's docs generator against the last pkg/v3 that holds it (docs-platform-sdkgen-docs).
  */
 function goTools(version: string): GoTool[] {
   const yaml = "github.com/pulumi/pulumi-yaml";
@@ -215,6 +216,15 @@ function goTools(version: string): GoTool[] {
       requires: [javaModule],
       target: ".",
       files: [sdkgen("main.go"), sdkgen("program.go"), sdkgen("generate_java.go")],
+      noSumDb: "github.com/pulumi",
+    },
+    // Pulumi's docs generator (codegen/docs, the Registry's pages from the schema): pkg/v3 holds it
+    // up to v3.143.0 only, so its own build against that pkg/v3 (sdkgen/docs/main.go).
+    {
+      name: "docs-platform-sdkgen-docs",
+      requires: [`github.com/pulumi/pulumi/pkg/v3 v${docsGeneratorVersion}`, `github.com/pulumi/pulumi/sdk/v3 v${docsGeneratorVersion}`],
+      target: ".",
+      files: [sdkgen("docs/main.go")],
       noSumDb: "github.com/pulumi",
     },
     // Pulumi's Java language host, from the same module: it runs Java programs with Maven.
@@ -242,6 +252,9 @@ export async function ensureMachoSigner(log: (line: string) => void = (line) => 
   await ensureGoTools([{ name: "docs-platform-macho-sign", requires: [`github.com/blacktop/go-macho v${goMachoVersion}`], target: ".", files: [source] }], installDir, log);
   return path.join(installDir, "bin", "docs-platform-macho-sign");
 }
+
+/** The last pkg/v3 that holds Pulumi's docs generator (codegen/docs; later ones moved it out of the module). */
+export const docsGeneratorVersion = "3.143.0";
 
 /** The Java code generator's module (github.com/pulumi/pulumi-java/pkg); the proxy serves this version. */
 export const pulumiJavaVersion = "1.12.0";

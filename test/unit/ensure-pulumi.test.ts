@@ -52,14 +52,16 @@ describe("ensure-pulumi", () => {
     const binDir = path.join(sandbox, "cache", `pulumi-v${requiredPulumiVersion()}`, "bin");
     expect(first.stdout.trim()).toBe(binDir);
     expect(second.stdout.trim()).toBe(binDir);
-    // The CLI, and the Go tools built beside it (the YAML and Java language hosts, the SDK generators), once each.
+    // The CLI, and the Go tools built beside it (the YAML and Java language hosts, the SDK and docs generators), once each.
     const builds = () => goCalls().then((calls) => calls.filter((call) => call.startsWith("build")));
-    expect(await builds()).toHaveLength(5);
+    expect(await builds()).toHaveLength(6);
     const sources = [first.stderr, second.stderr].map((stderr) => /\((built|cache)\)/.exec(stderr)?.[1]).sort();
     expect(sources).toEqual(["built", "cache"]);
     expect(`${first.stderr}${second.stderr}`).toContain("is building the Pulumi CLI; waiting for it");
     expect((await fs.readdir(binDir)).sort()).toEqual([
       "docs-platform-sdkgen",
+      "docs-platform-sdkgen-docs",
+      "docs-platform-sdkgen-docs.spec",
       "docs-platform-sdkgen-java",
       "docs-platform-sdkgen-java.spec",
       "docs-platform-sdkgen.spec",
@@ -81,7 +83,7 @@ describe("ensure-pulumi", () => {
 
     const third = await ensure();
     expect(third.stderr).toContain("(cache)");
-    expect(await builds()).toHaveLength(5);
+    expect(await builds()).toHaveLength(6);
   });
 
   it("passes the version to the linker and repeats pulumi's non-local replace", async () => {
@@ -117,13 +119,20 @@ describe("ensure-pulumi", () => {
     expect(result.stdout.trim()).toBe(path.join(sandbox, "bin"));
     expect(result.stderr).toContain("(path)");
     const builds = (await goCalls()).filter((call) => call.startsWith("build"));
-    expect(builds).toHaveLength(2);
+    expect(builds).toHaveLength(3);
     expect(builds.join("\n")).not.toContain("github.com/pulumi/pulumi/pkg/v3/cmd/pulumi");
     const toolsDir = path.join(sandbox, "cache", `pulumi-v${requiredPulumiVersion()}-tools`, "bin");
-    expect((await fs.readdir(toolsDir)).sort()).toEqual(["docs-platform-sdkgen", "docs-platform-sdkgen-java", "docs-platform-sdkgen-java.spec", "docs-platform-sdkgen.spec"]);
+    expect((await fs.readdir(toolsDir)).sort()).toEqual([
+      "docs-platform-sdkgen",
+      "docs-platform-sdkgen-docs",
+      "docs-platform-sdkgen-docs.spec",
+      "docs-platform-sdkgen-java",
+      "docs-platform-sdkgen-java.spec",
+      "docs-platform-sdkgen.spec",
+    ]);
     // Reused afterwards.
     await ensure();
-    expect((await goCalls()).filter((call) => call.startsWith("build"))).toHaveLength(2);
+    expect((await goCalls()).filter((call) => call.startsWith("build"))).toHaveLength(3);
   });
 
   it("uses a pulumi on PATH without Go, and says the SDK generators need it", async () => {

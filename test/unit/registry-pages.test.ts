@@ -5,8 +5,13 @@
  * per language, and every package, plugin, module, archive and file name they give is the one the
  * project makes: provider/package.json, the schema's language section and the release's names
  * (provider/scripts/release/release-info.mts). Markdown is parsed with a CommonMark/GFM parser.
+ *
+ * And each resource's and function's page, which the Registry builds from the schema's
+ * descriptions (issue 40, item 2): the `{{% examples %}}` block with every language's conversion of
+ * the example, and a resource's `## Import` section (id form and command).
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
@@ -184,5 +189,110 @@ describe("the README's first screen", () => {
     for (const command of [`npm install ${names.dynamicPackage}`, `npm install ${names.nodejsSdk}`, `pip install ${names.pythonSdk}`, `go get ${names.goModule}`, names.mavenCoordinate, "pulumi plugin install resource"]) {
       expect(firstScreen, command).toContain(command);
     }
+  });
+});
+
+// ---- The Registry's resource and function pages, from the schema's descriptions (issue 40, item 2) ----
+
+interface Described {
+  description: string;
+}
+const resources = schema.resources as Record<string, Described>;
+const functions = schema.functions as Record<string, Described>;
+const requireBuilt = createRequire(path.join(root, "provider", "dist", "index.js"));
+const { KINDS, fileOf } = requireBuilt("./resources/kinds") as { KINDS: { kind: string; importId?: { shape: string } }[]; fileOf(kind: string): string };
+const examplesDir = path.join(root, "docs", "resources", "examples");
+const FENCES = { typescript: "index.ts", python: "__main__.py", go: "main.go", java: "App.java", yaml: "Pulumi.yaml" } as const;
+
+/** What Pulumi's docs generator (pkg/codegen/docs) reads of a description: the text, the examples block and the Import section. */
+function registryParts(description: string) {
+  // The generator splits the Import section off at the first "\n\n## Import".
+  const [body = "", ...importParts] = description.split("\n\n## Import");
+  const open = body.indexOf("{{% examples %}}");
+  const close = body.indexOf("{{% /examples %}}");
+  const examples = open === -1 || close === -1 ? "" : body.slice(open + "{{% examples %}}".length, close);
+  const fences: { lang: string; code: string }[] = [];
+  visit(parse(examples), (node) => {
+    if (node.type === "code") fences.push({ lang: node.lang ?? "", code: node.value });
+  });
+  return { body, examples, fences, importSection: importParts.length > 0 ? `## Import${importParts.join("\n\n## Import")}` : undefined };
+}
+
+/** The Go SDK's name of each lookup (the generator's: `Lookup<Thing>` where `Get<Thing>...` is taken). */
+const GO_FUNCTION_NAMES: Record<string, string> = {
+  getCollection: "LookupCollection",
+  getMember: "LookupMember",
+  getMembers: "GetMembers",
+  getOrganization: "GetOrganization",
+  getSite: "LookupSite",
+  getSpace: "LookupSpace",
+  getSpaces: "GetSpaces",
+  getTeam: "LookupTeam",
+};
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+describe("the Registry's resource and function pages (the schema's descriptions)", () => {
+  it("covers the 18 kinds and the 8 lookups", () => {
+    expect(KINDS).toHaveLength(18);
+    expect(Object.keys(resources)).toHaveLength(18);
+    expect(Object.keys(functions).map((token) => token.split(":").pop()).sort()).toEqual(Object.keys(GO_FUNCTION_NAMES).sort());
+  });
+
+  it.each(KINDS.map((definition) => [definition.kind, definition] as const))("%s: examples in every language, then its Import section", (kind, definition) => {
+    const token = `docs-platform:index:${kind}`;
+    const { body, examples, fences, importSection } = registryParts(resources[token]!.description);
+    // The shape Pulumi's docs generator reads: one example, titled, inside the examples shortcode.
+    expect(body).toMatch(/\n\n\{\{% examples %\}\}\n## Example Usage\n\{\{% example %\}\}\n### \S.*\n\n```typescript\n[\s\S]*\{\{% \/example %\}\}\n\{\{% \/examples %\}\}$/);
+    expect(examples.match(/\{\{% example %\}\}/g)).toHaveLength(1);
+    // Each language's fence, in the chooser's order, holding the committed conversion of the kind's example.
+    expect(fences.map((fence) => fence.lang)).toEqual(Object.keys(FENCES));
+    const folder = fileOf(kind);
+    for (const { lang, code } of fences) {
+      expect(code, `${kind} ${lang}`).toBe(readFileSync(path.join(examplesDir, folder, FENCES[lang as keyof typeof FENCES]), "utf8").trimEnd());
+    }
+    const code = Object.fromEntries(fences.map((fence) => [fence.lang, fence.code]));
+    expect(code.typescript).toContain(`new docs_platform.${kind}(`);
+    expect(code.typescript).toContain('from "@docs-platform/pulumi"');
+    expect(code.python).toContain(`docs_platform.${kind}(`);
+    expect(code.go).toContain(`docsplatform.New${kind}(ctx, `);
+    expect(code.java).toContain(`new ${kind}(`);
+    expect(code.yaml).toContain(`type: ${token}`);
+
+    // The Import section: the id form the kind declares, and the command naming the kind's type token.
+    expect(importSection, kind).toBeDefined();
+    const shape = definition.importId?.shape ?? "<id>";
+    expect(importSection).toContain(`\`${shape}\``);
+    const commands: string[] = [];
+    visit(parse(importSection!), (node) => {
+      if (node.type === "code") commands.push(`${node.lang} ${node.value}`);
+    });
+    expect(commands).toHaveLength(1);
+    const id = shape.includes(" ") ? `'${shape}'` : shape;
+    expect(commands[0]).toMatch(new RegExp(`^sh \\$ pulumi import ${token} \\w+ ${id.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`));
+    // The resource's name is the one its example gives it, and the form is the reference page's.
+    const name = commands[0]!.split(" ")[5]!;
+    expect(code.yaml).toContain(`\n  ${name}:\n    type: ${token}\n`);
+    expect(read(`docs/resources/${folder}.md`)).toContain(`pulumi import ${token} <name> '${shape}'`);
+  });
+
+  it.each(Object.entries(GO_FUNCTION_NAMES))("%s: examples in every language, each language's name for it, no Import section", (name, goName) => {
+    const token = `docs-platform:index:${name}`;
+    const { body, fences, importSection } = registryParts(functions[token]!.description);
+    expect(body).toMatch(/\n\n\{\{% examples %\}\}\n## Example Usage\n\{\{% example %\}\}\n### \S.*\n\n```typescript\n[\s\S]*\{\{% \/example %\}\}\n\{\{% \/examples %\}\}\n$/);
+    expect(importSection).toBeUndefined();
+    expect(fences.map((fence) => fence.lang)).toEqual(Object.keys(FENCES));
+    for (const { lang, code } of fences) {
+      expect(code, `${name} ${lang}`).toBe(readFileSync(path.join(examplesDir, "functions", name, FENCES[lang as keyof typeof FENCES]), "utf8").trimEnd());
+    }
+    const code = Object.fromEntries(fences.map((fence) => [fence.lang, fence.code]));
+    expect(code.yaml).toContain(`fn::invoke:\n      function: ${token}\n`);
+    expect(code.typescript).toContain(`docs_platform.${name}(`);
+    expect(code.python).toContain(`docs_platform.${snake(name)}(`);
+    // Go: the SDK's name (LookupMember, GetSpaces), with its own Args type; never the resource getter.
+    expect(code.go).toContain(`docsplatform.${goName}(ctx, &docsplatform.${goName}Args{`);
+    expect(code.java).toContain(`DocsplatformFunctions.${name}(`);
+    expect(code.java).toContain("import com.docsplatform.docsplatform.DocsplatformFunctions;");
+    expect(code.java).not.toMatch(/import com\.pulumi\.docsplatform\./);
   });
 });

@@ -1,0 +1,26 @@
+package generated_program;
+
+import com.pulumi.Context;
+import com.pulumi.Pulumi;
+import com.pulumi.core.Output;
+import com.docsplatform.docsplatform.DocsplatformFunctions;
+import com.docsplatform.docsplatform.inputs.GetSpacesArgs;
+import java.util.List;
+import java.util.ArrayList;
+import java.util.Map;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+
+public class App {
+    public static void main(String[] args) {
+        Pulumi.run(App::stack);
+    }
+
+    public static void stack(Context ctx) {
+        final var all = DocsplatformFunctions.getSpaces(GetSpacesArgs.builder()
+            .build());
+
+        ctx.export("spaces", all.applyValue(result -> result.spaces()));
+    }
+}

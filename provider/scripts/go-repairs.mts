@@ -1,0 +1,83 @@
+// Pulumi's Go program generator (pkg/v3 codegen/go, gen_program.go `useLookupInvokeForm`) names an
+// invoke of a function whose token is `<package>:index:get<Thing>` `Get<Thing>` always: it looks
+// for the Go SDK's `Lookup<Thing>` in a module named "index", where the SDK generator keeps the
+// index module's names under "". The SDK generator (gen.go) names the function `Lookup<Thing>`
+// when `Get<Thing>`, `Get<Thing>Args` or `Get<Thing>Result` is taken (by the resource's getter,
+// `GetTeam`, or a result type, `GetMemberResult`), so the conversion calls a function the SDK does
+// not have (`GetMember`) or the resource getter (`GetTeam`, another signature): it does not
+// compile. It also exports a field of an invoke's plain result as it is (`ctx.Export("teamId",
+// writers.Id)`), where ctx.Export takes a pulumi.Input: that does not compile either.
+// generate-examples.mts generates the Go SDK from the schema, renames each such call to the SDK's
+// name and wraps each such export in the Input of the field's Go type (pulumi.String, ...,
+// pulumi.Any), then checks that every name of the SDK a conversion uses is one it declares.
+
+/** The `<Thing>`s whose function the Go SDK names `Lookup<Thing>`, from the SDK's source files. */
+export function goLookups(sdkSources: readonly string[]): Set<string> {
+  const things = new Set<string>();
+  for (const source of sdkSources) {
+    for (const match of source.matchAll(/^func Lookup(\w+)\(ctx \*pulumi\.Context, args \*Lookup\1Args\b/gm)) things.add(match[1]!);
+  }
+  return things;
+}
+
+/** The names a Go SDK declares at the package level: funcs, types, vars and consts. */
+export function goDeclarations(sdkSources: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const source of sdkSources) {
+    for (const match of source.matchAll(/^(?:func|type|var|const) (\w+)/gm)) names.add(match[1]!);
+  }
+  return names;
+}
+
+/** Each invoke's result fields and their Go types, by the function's Go name: `LookupTeam` -> `Id` -> `string`. */
+export function goInvokeResults(sdkSources: readonly string[]): Map<string, Map<string, string>> {
+  const structs = new Map<string, Map<string, string>>();
+  for (const source of sdkSources) {
+    for (const match of source.matchAll(/^type (\w+) struct \{\n([\s\S]*?)^\}/gm)) {
+      const fields = [...match[2]!.matchAll(/^\t(\w+)\s+(\S+)\s+`pulumi:/gm)].map((field) => [field[1]!, field[2]!] as const);
+      structs.set(match[1]!, new Map(fields));
+    }
+  }
+  const results = new Map<string, Map<string, string>>();
+  for (const source of sdkSources) {
+    for (const match of source.matchAll(/^func (\w+)\(ctx \*pulumi\.Context, args \*\w+, opts \.\.\.pulumi\.InvokeOption\) \(\*(\w+), error\)/gm)) {
+      const fields = structs.get(match[2]!);
+      if (fields) results.set(match[1]!, fields);
+    }
+  }
+  return results;
+}
+
+/** The Input a plain value of a Go type is exported as. */
+function inputOf(goType: string): string {
+  return ({ string: "pulumi.String", float64: "pulumi.Float64", int: "pulumi.Int", bool: "pulumi.Bool", "[]string": "pulumi.ToStringArray" } as Record<string, string>)[goType] ?? "pulumi.Any";
+}
+
+/** What the Go repair reads of the Go SDK. */
+export interface GoSdkNames {
+  lookups: ReadonlySet<string>;
+  declared: ReadonlySet<string>;
+  results: ReadonlyMap<string, ReadonlyMap<string, string>>;
+}
+
+/** The Go conversion with each invoke of `Get<Thing>` renamed as the SDK names it; fails naming an SDK name it lacks. */
+export function repairedGo(folder: string, go: string, { lookups, declared, results }: GoSdkNames): string {
+  let repaired = go;
+  for (const thing of lookups) {
+    // An invoke, never the resource's getter (`GetTeam(ctx, name, id, state)`): its arguments are `Get<Thing>Args`.
+    repaired = repaired
+      .replaceAll(`docsplatform.Get${thing}(ctx, &docsplatform.Get${thing}Args{`, `docsplatform.Lookup${thing}(ctx, &docsplatform.Lookup${thing}Args{`)
+      .replaceAll(`docsplatform.Get${thing}Output(ctx, docsplatform.Get${thing}OutputArgs{`, `docsplatform.Lookup${thing}Output(ctx, docsplatform.Lookup${thing}OutputArgs{`);
+  }
+  // Each export of a plain invoke result's field, as the Input of its type.
+  for (const [, variable, fn] of repaired.matchAll(/^\t*(\w+), err := docsplatform\.(\w+)\(ctx, &docsplatform\.\w+Args\{/gm)) {
+    const fields = results.get(fn!);
+    if (!fields) continue;
+    repaired = repaired.replace(new RegExp(`ctx\\.Export\\(("[^"]*"), ${variable}\\.(\\w+)\\)`, "g"), (all, name: string, field: string) =>
+      fields.has(field) ? `ctx.Export(${name}, ${inputOf(fields.get(field)!)}(${variable}.${field}))` : all,
+    );
+  }
+  const missing = [...new Set([...repaired.matchAll(/\bdocsplatform\.(\w+)/g)].map((match) => match[1]!))].filter((name) => !declared.has(name));
+  if (missing.length > 0) throw new Error(`${folder}'s Go conversion uses ${missing.join(", ")}, which the Go SDK does not declare`);
+  return repaired;
+}
