@@ -195,7 +195,8 @@ export function createRehearsalStack(options: RehearsalStackOptions): { resource
 
   // 2. The new stack: the real one's config, re-encrypted by `init` under the same salt.
   if (settings.encryptionsalt) fs.writeFileSync(configFile, `encryptionsalt: ${settings.encryptionsalt}\n`);
-  const created = pulumi(["stack", "init", to, "--copy-config-from", from, "--no-select"]);
+  // --secrets-provider passphrase: on a Pulumi Cloud backend the default would be the service's.
+  const created = pulumi(["stack", "init", to, ...(settings.encryptionsalt ? ["--secrets-provider", "passphrase"] : []), "--copy-config-from", from, "--no-select"]);
   if (created.code !== 0) {
     if (settings.encryptionsalt) fs.rmSync(configFile, { force: true });
     throw failed(`pulumi stack init ${to} --copy-config-from ${from}`, created);

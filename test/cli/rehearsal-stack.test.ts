@@ -162,7 +162,7 @@ describe("createRehearsalStack, with a fake pulumi", () => {
     expect(calls.map((args) => args.slice(0, 2).join(" "))).toEqual(["stack export", "stack init", "stack import"]);
     expect(calls.flat()).not.toContain("--show-secrets");
     expect(calls[0]).toEqual(["stack", "export", "--stack", "prod"]);
-    expect(calls[1]).toEqual(["stack", "init", "rehearsal", "--copy-config-from", "prod", "--no-select"]);
+    expect(calls[1]).toEqual(["stack", "init", "rehearsal", "--secrets-provider", "passphrase", "--copy-config-from", "prod", "--no-select"]);
     expect(configAtInit).toBe(`encryptionsalt: ${SALT}\n`);
     expect(result).toEqual({ resources: 4, configFile: path.join(dir, "Pulumi.rehearsal.yaml") });
     expect(lines.join("\n")).toContain("created rehearsal from prod: 4 resources");
