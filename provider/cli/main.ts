@@ -19,6 +19,10 @@
  *   compare --left-org <id> --right-org <id> [--left-api-url <url>] [--right-api-url <url>] ...
  *     Reads two organizations and prints in Markdown what differs between them, object by object
  *     (compare/command.ts). Exits 0 the same, 1 different, 2 could not tell (any error too).
+ *
+ *   rehearsal-stack --from <stack> --to <stack>
+ *     Creates a stack for a rehearsal against the twin from a real stack: its config, its
+ *     passphrase salt and its state with the URNs renamed, secrets left encrypted (rehearsal-stack.ts).
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
@@ -33,6 +37,7 @@ import { withOutsideTitles } from "./pr-summary/titles";
 import { EXPORT_USAGE, UsageError as ExportUsageError, exportCommand } from "./export/command";
 import { COMPARE_USAGE, CompareUsageError, compareCommand } from "./compare/command";
 import { terminalText } from "./terminal";
+import { REHEARSAL_STACK_USAGE, RehearsalStackError, rehearsalStackCommand } from "./rehearsal-stack";
 
 const PR_SUMMARY_USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--events <event-log>] [--exit-code] [--output <file>] [--api-url <url>]
   Reads \`pulumi preview --json\` output (a file, or stdin) and prints a Markdown summary for a pull request.
@@ -48,7 +53,8 @@ const DRIFT_USAGE = `usage: pulumi-docs-platform drift [preview.json] [--stack <
 const USAGE = `${PR_SUMMARY_USAGE}
 ${DRIFT_USAGE}
 ${EXPORT_USAGE}
-${COMPARE_USAGE}`;
+${COMPARE_USAGE}
+${REHEARSAL_STACK_USAGE}`;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = "";
@@ -151,11 +157,12 @@ async function main(argv: string[]): Promise<number> {
     if (command === "drift") return await drift(rest);
     if (command === "export") return await exportCommand(rest);
     if (command === "compare") return await compareCommand(rest);
+    if (command === "rehearsal-stack") return rehearsalStackCommand(rest);
     process.stderr.write(`${command ? `unknown command: ${command}\n` : ""}${USAGE}\n`);
     return 1;
   } catch (error) {
     // API errors (unreachable, timed out, refused) are told, not debugged: their messages say what failed.
-    const known = error instanceof UsageError || error instanceof ExportUsageError || error instanceof CompareUsageError || error instanceof CredentialsError || isApiError(error);
+    const known = error instanceof UsageError || error instanceof ExportUsageError || error instanceof CompareUsageError || error instanceof CredentialsError || error instanceof RehearsalStackError || isApiError(error);
     // An unexpected failure shows its stack too (a bug to report); an expected one, just what to do.
     const text = known || !(error instanceof Error) ? String((error as Error).message) : (error.stack ?? error.message);
     // Messages may quote the API (an organization's title): shown without their control characters.
