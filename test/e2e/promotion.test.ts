@@ -123,7 +123,7 @@ afterAll(async () => {
 function highlights(output: string): string[] {
   return output
     .split("\n")
-    .filter((line) => /^Resources:|^\s+[+~-] \d+ |^\s+\d+ unchanged|No difference|differences|exported from|^compare: |^### |^\| [+~-] /.test(line))
+    .filter((line) => /^Resources:|^\s+[+~-] \d+ created|^\s+\d+ unchanged|No difference|differences|exported from|^compare: \d|^### |^\| [+~-] /.test(line))
     .map((line) => `    ${line.trimEnd()}`);
 }
 
@@ -195,7 +195,8 @@ describe("docs/environments.md, one program through dev, staging and prod, word 
       const applied = await run(6);
       expect(applied.match(/\+ 1 created/g)).toHaveLength(3);
       for (const environment of environments) {
-        expect((await requests(environment)).writes, environment).toEqual({ "PUT /v1/orgs/{organizationId}/teams": 1 });
+        // The team, then its member (Team.members is applied after the team exists).
+        expect((await requests(environment)).writes, environment).toEqual({ "PUT /v1/orgs/{organizationId}/teams": 1, "PUT /v1/orgs/{organizationId}/teams/{teamId}/members": 1 });
         const org = environment === "prod" ? "org-prod" : `org-${environment}`;
         const teams = await apiClient(emulators[environment].url, TOKEN).list<{ title: string }>(`/orgs/${org}/teams`);
         expect(teams.map((team) => team.title).sort()).toEqual(["Reviewers", "Support", "Writers"]);
