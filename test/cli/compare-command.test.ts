@@ -3,7 +3,8 @@
  * API with the same content in different creation orders (staging, prod), then one changed in five
  * ways (changed): equal organizations exit 0 and say so, the five differences are each named
  * (exit 1), a refused token exits 2. And export's determinism, which the comparison rests on: two
- * equal organizations give the same index.ts, whatever order their objects were made in.
+ * equal organizations give the same index.ts, byte for byte, whatever order their objects were made in
+ * (their ids are in each stack's config).
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -122,7 +123,7 @@ const sides = (left: string, right: string, rightToken = TOKEN) => ({
 });
 
 describe("export is deterministic", () => {
-  it("gives two equal organizations made in different orders the same index.ts, apart from the adopted ids", async () => {
+  it("gives two equal organizations made in different orders the same index.ts, byte for byte, adopting or not", async () => {
     const client = new ApiClient({ baseUrl: emulator.url, token: TOKEN });
     try {
       const exported = (organizationId: string, adopt: boolean) =>
@@ -136,10 +137,18 @@ describe("export is deterministic", () => {
       // The stack config differs only where it names the organization.
       const organizationLines = (text: string) => text.split("\n").filter((line) => !/organizationId|^ {4}title: "Docs \(/.test(line));
       expect(organizationLines(prod.files["Pulumi.dev.yaml"]!)).toEqual(organizationLines(staging.files["Pulumi.dev.yaml"]!));
-      // Adopting, the ids of each organization's objects are all that differs.
-      const withoutIds = (text: string) => text.replace(/adopt: \{ id: "[^"]+" \}/g, "adopt: { id }");
+      // Adopting, the program is the same again, and the same as without adopting: each
+      // organization's ids are in its stack config (`adopt`), under the same names.
       const [adoptStaging, adoptProd] = [await exported("org-staging", true), await exported("org-prod", true)];
-      expect(withoutIds(adoptProd.files["index.ts"]!)).toBe(withoutIds(adoptStaging.files["index.ts"]!));
+      expect(adoptProd.files["index.ts"]).toBe(adoptStaging.files["index.ts"]);
+      expect(adoptStaging.files["index.ts"]).toBe(staging.files["index.ts"]);
+      expect(adoptStaging.files["index.ts"]).not.toMatch(/adopt: \{ id/);
+      const adoptOf = (result: typeof staging) => result.program.config.find((entry) => entry.key === "adopt")?.value as Record<string, Record<string, string>>;
+      const namesOf = (ids: Record<string, Record<string, string>>) => Object.fromEntries(Object.entries(ids).map(([type, byName]) => [type, Object.keys(byName)]));
+      expect(namesOf(adoptOf(adoptProd))).toEqual(namesOf(adoptOf(adoptStaging)));
+      expect(adoptOf(adoptStaging).Team).toEqual({ reviewers: expect.any(String), writers: expect.any(String) });
+      expect(adoptOf(adoptStaging).Team!.writers).not.toBe(adoptOf(adoptProd).Team!.writers);
+      expect(adoptOf(staging)).toBeUndefined();
     } finally {
       await client.close();
     }

@@ -16,6 +16,7 @@ import { type Emulator, startEmulator } from "../emulator/index.ts";
 import type { Snapshot } from "../emulator/snapshot/format.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
 import { referencesOf } from "../../provider/adapter/fields.ts";
+import { yamlScalar } from "../../provider/cli/export/render.ts";
 
 const ORG = "org-acme";
 
@@ -81,7 +82,7 @@ describe("OrganizationMember", () => {
     );
     // Destroying the program never removes anyone, and the resource always takes its member over.
     expect(program).not.toContain("removeOnDestroy");
-    expect(program).not.toContain(`adopt: { id: "`);
+    expect(program).not.toContain("adopt:");
     expect(program).not.toContain("usr-acme");
     expect(result.files["Pulumi.dev.yaml"]).toContain("  acme:members:\n    ada: ada@acme.test\n    eli: eli@acme.test\n    rae: rae@acme.test\n");
   });
@@ -105,7 +106,10 @@ describe("Team and team membership", () => {
     ]);
     const program = result.program.indexTs;
     // Sorted by email, whatever order the API lists them in.
-    expect(program).toContain(`new docs.Team("writers", {\n  title: "Writers",\n  members: [members.eli, members.rae],\n  adopt: { id: "${team.id}" },\n});`);
+    expect(program).toContain(`new docs.Team("writers", {\n  title: "Writers",\n  members: [members.eli, members.rae],\n  adopt: adopted("Team", "writers"),\n});`);
+    // The id is the stack's, in its config: the program names none.
+    expect(program).not.toContain(team.id);
+    expect(result.program.config.find((entry) => entry.key === "adopt")).toEqual({ key: "adopt", value: { Team: { writers: team.id } } });
     expect(program).not.toContain("TeamMember");
   });
 
@@ -122,8 +126,8 @@ describe("Team and team membership", () => {
       { kind: "TeamMember", objects: 2 },
     ]);
     const program = result.program.indexTs;
-    expect(program).toContain(`const translators = new docs.Team("translators", {\n  title: "Translators",\n  adopt: { id: "${team.id}" },\n});`);
-    expect(program).toContain(`new docs.Team("reviewers", {\n  title: "Reviewers",\n  members: [members.ada],\n  adopt: { id: "${plain.id}" },\n});`);
+    expect(program).toContain(`const translators = new docs.Team("translators", {\n  title: "Translators",\n  adopt: adopted("Team", "translators"),\n});`);
+    expect(program).toContain(`new docs.Team("reviewers", {\n  title: "Reviewers",\n  members: [members.ada],\n  adopt: adopted("Team", "reviewers"),\n});`);
     // After every Team, named after the team and the person, sorted by email; `member` is the default role, left out.
     expect(program).toContain(
       [
@@ -131,23 +135,29 @@ describe("Team and team membership", () => {
         `  teamId: translators.id,`,
         `  email: members.eli,`,
         `  role: "owner",`,
-        `  adopt: { id: "${team.id}/usr-acme-editor" },`,
+        `  adopt: adopted("TeamMember", "translators-eli"),`,
         `});`,
         `new docs.TeamMember("translators-rae", {`,
         `  teamId: translators.id,`,
         `  email: members.rae,`,
-        `  adopt: { id: "${team.id}/usr-acme-reader" },`,
+        `  adopt: adopted("TeamMember", "translators-rae"),`,
         `});`,
       ].join("\n"),
     );
     expect(program.indexOf("new docs.TeamMember(")).toBeGreaterThan(program.lastIndexOf("new docs.Team("));
-    // The team's id appears in adopt only: teamId is the team's variable.
-    expect(program.split(team.id)).toHaveLength(4);
+    // The team's id appears in the stack config's adopt only: teamId is the team's variable.
+    expect(program).not.toContain(team.id);
     expect(result.files["Pulumi.dev.yaml"]).toContain("  acme:members:\n    ada: ada@acme.test\n    eli: eli@acme.test\n    rae: rae@acme.test\n");
+    // Written last, by type then resource name (an id that YAML could read as a number is quoted).
+    const quoted = (id: string) => yamlScalar(id);
+    expect(result.files["Pulumi.dev.yaml"]).toMatch(
+      new RegExp(`  acme:adopt:\n    Team:\n      reviewers: ${quoted(plain.id)}\n      translators: ${quoted(team.id)}\n    TeamMember:\n      translators-eli: ${quoted(`${team.id}/usr-acme-editor`)}\n      translators-rae: ${quoted(`${team.id}/usr-acme-reader`)}\n$`),
+    );
 
+    // --no-adopt: the same program, a stack config without adopt.
     const copy = await exported("Team", false);
-    expect(copy.program.indexTs).toContain(`new docs.TeamMember("translators-eli", {\n  teamId: translators.id,\n  email: members.eli,\n  role: "owner",\n});`);
-    expect(copy.program.indexTs).not.toContain("adopt: {");
+    expect(copy.program.indexTs).toBe(program);
+    expect(copy.files["Pulumi.dev.yaml"]).not.toContain("adopt:");
   });
 
   it("names TeamMembers deterministically: two people with the same name before the @ get -2 by id, a person without an email is named by user id", async () => {
@@ -230,21 +240,23 @@ describe("Translation", () => {
         `      },`,
         `    ],`,
         `  },`,
-        `  adopt: { id: "${french.id}" },`,
+        `  adopt: adopted("Translation", "guides-fr"),`,
         `});`,
       ].join("\n"),
     );
     // Made without instructions: declared with its language and source alone.
-    expect(program).toContain(`new docs.Translation("changelog-de", {\n  language: "de",\n  source: { space: changelog.id, language: "en" },\n  adopt: { id: "${german.id}" },\n});`);
+    expect(program).toContain(`new docs.Translation("changelog-de", {\n  language: "de",\n  source: { space: changelog.id, language: "en" },\n  adopt: adopted("Translation", "changelog-de"),\n});`);
+    expect(result.program.config.find((entry) => entry.key === "adopt")!.value).toMatchObject({ Translation: { "changelog-de": german.id, "guides-fr": french.id } });
     expect(program).not.toContain("runTrigger");
     // The translation comes after the space it names.
     expect(program.indexOf(`new docs.Translation("guides-fr"`)).toBeGreaterThan(program.indexOf(`new docs.Space("guides"`));
   });
 
-  it("names a source space that is not exported through the stack config, and is written without adopt with --no-adopt", async () => {
+  it("names a source space that is not exported through the stack config, and has no adopted id with --no-adopt", async () => {
     await api.post(`/orgs/${ORG}/translations`, { language: "ja", source: { space: "spc-acme-api", language: "en" } });
     const result = await exported("Translation", false);
-    expect(result.program.indexTs).toContain(`new docs.Translation("api-reference-ja", {\n  language: "ja",\n  source: { space: config.require("space-spc-acme-api"), language: "en" },\n});`);
+    expect(result.program.indexTs).toContain(`new docs.Translation("api-reference-ja", {\n  language: "ja",\n  source: { space: config.require("space-spc-acme-api"), language: "en" },\n  adopt: adopted("Translation", "api-reference-ja"),\n});`);
+    expect(result.files["Pulumi.dev.yaml"]).not.toContain("adopt:");
     expect(result.files["Pulumi.dev.yaml"]).toContain("  acme:space-spc-acme-api: spc-acme-api\n");
   });
 });
@@ -285,7 +297,7 @@ describe("AgentInstructions", () => {
       ].join("\n"),
     );
     expect(program).not.toContain("clearOnDestroy");
-    expect(program).not.toContain(`adopt: { id: "`);
+    expect(program).not.toContain("adopt:");
     expect(program).not.toContain(ORG);
   });
 });

@@ -54,6 +54,9 @@ function run(indexTs: string, config: Record<string, unknown> = {}): Recorded[] 
     requireObject(key: string) {
       return config[key];
     }
+    getObject(key: string) {
+      return config[key];
+    }
   }
   const docs = new Proxy(
     {},
@@ -90,7 +93,11 @@ describe("literals", () => {
     const planned = TRICKY.map((title, index) =>
       plan({ kind: "Team", id: `t${index}`, name: { title, fallback: "team" }, inputs: [["title", literal(title)]] }, { name: `team-${index}`, adoptId: `id "${index}" \\` }),
     );
-    const recorded = run(renderProgram(planned, { adopt: true, skipped: [] }).indexTs);
+    const rendered = renderProgram(planned, { skipped: [] });
+    // The ids come from the stack config (`adopt`, by type and name), through its YAML.
+    const adopt = rendered.config.find((entry) => entry.key === "adopt")!;
+    const recorded = run(rendered.indexTs, yaml.load(yamlEntry("adopt", adopt.value, 0).join("\n")) as Record<string, unknown>);
+    expect(rendered.indexTs).not.toContain("id \"");
     expect(recorded.map((resource) => resource.args.title)).toEqual(TRICKY);
     expect(recorded.map((resource) => resource.args.adopt)).toEqual(TRICKY.map((_, index) => ({ id: `id "${index}" \\` })));
   });
@@ -99,7 +106,7 @@ describe("literals", () => {
     const jsonSchema = { type: "object", properties: { unsigned: { type: "object", properties: { "beta-user": { type: "boolean" }, $ok: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false };
     const site = plan({ kind: "Site", id: "s1", name: { title: "Site", fallback: "site" }, inputs: [["title", literal("Site")]] }, { variable: "site" });
     const schema = plan({ kind: "SiteAdaptiveSchema", id: "s1", name: { title: "x", fallback: "x" }, inputs: [["siteId", ref("Site", "s1")], ["jsonSchema", literal(jsonSchema)]] });
-    const program = renderProgram([site, schema], { adopt: true, skipped: [] }).indexTs;
+    const program = renderProgram([site, schema], { skipped: [] }).indexTs;
     expect(program).toContain(`"beta-user": { type: "boolean" }`);
     expect(program).toContain(`$ok: { type: "boolean" }`);
     const [, recordedSchema] = run(program);
@@ -110,7 +117,7 @@ describe("literals", () => {
     // As the API gives it: JSON.parse makes `__proto__` an own key.
     const instructions = JSON.parse('{"object":"document","data":{"__proto__":{"polluted":true},"kept":1},"nodes":[]}') as Record<string, unknown>;
     const item = plan({ kind: "AgentInstructions", id: "org", name: { title: "instructions", fallback: "instructions" }, inputs: [["instructions", documentLiteral(instructions as never)]] });
-    const program = renderProgram([item], { adopt: true, skipped: [] }).indexTs;
+    const program = renderProgram([item], { skipped: [] }).indexTs;
     expect(program).toContain(`["__proto__"]: { polluted: true }`);
     const [recorded] = run(program);
     const data = (recorded!.args.instructions as { data: object }).data;
@@ -136,7 +143,7 @@ describe("literals", () => {
   });
 
   it("a reason of a skipped kind cannot end the header comment early", () => {
-    const program = renderProgram([], { adopt: true, skipped: [{ kind: "SamlProvider", reason: "needs admin */ process.exit(1) /*" }] }).indexTs;
+    const program = renderProgram([], { skipped: [{ kind: "SamlProvider", reason: "needs admin */ process.exit(1) /*" }] }).indexTs;
     expect(program).toContain(" * - SamlProvider: needs admin * / process.exit(1) /*");
     expect(run(program)).toEqual([]);
   });
@@ -151,7 +158,7 @@ describe("literals", () => {
         ["header", literal({ links: [{ title: "Status page of every service", to: { kind: "url", url: "https://status.example.com/services/all" } }] })],
       ],
     });
-    expect(renderProgram([long], { adopt: false, skipped: [] }).indexTs).toContain(
+    expect(renderProgram([long], { skipped: [] }).indexTs).toContain(
       [
         `new docs.SiteCustomization("s1", {`,
         `  styling: { primaryColor: { light: "#0b5fff", dark: "#6ea2ff" }, corners: "rounded" },`,
@@ -181,7 +188,7 @@ describe("references and stack config", () => {
       { name: "guides" },
     );
     const space = plan({ kind: "Space", id: "spc-1", name: { title: "Guides", fallback: "space" }, inputs: [["title", literal("Guides")]] }, { name: "guides", variable: "guides" });
-    const rendered = renderProgram([space, section], { adopt: false, skipped: [] });
+    const rendered = renderProgram([space, section], { skipped: [] });
     expect(rendered.indexTs).toContain(`spaceId: guides.id,`);
     expect(rendered.indexTs).toContain(`siteId: config.require("site-site-9"),`);
     expect(rendered.indexTs).not.toContain(`"site-9"`);
@@ -195,7 +202,7 @@ describe("references and stack config", () => {
       { type: "member" as const, userId: "u3", email: undefined, as: "email" as const },
     ];
     const teamObject = plan({ kind: "Team", id: "t", name: { title: "T", fallback: "team" }, inputs: [["title", literal("T")], ["members", { type: "array", items: members }]] });
-    const rendered = renderProgram([teamObject], { adopt: false, skipped: [] });
+    const rendered = renderProgram([teamObject], { skipped: [] });
     expect(rendered.indexTs).toContain("members: [members.ada2, members.ada, members.u3],");
     expect(rendered.config).toEqual([{ key: "members", value: { ada: "ada@acme.test", ada2: "ada@globex.test", u3: "u3" } }]);
     const [recorded] = run(rendered.indexTs, { members: { ada: "A", ada2: "B", u3: "C" } });
@@ -232,7 +239,7 @@ describe("YAML of the stack config, values YAML reads as another type", () => {
 
   it("the organization's title in the stack config of an exported program", () => {
     const settings = plan({ kind: "OrganizationSettings", id: "org-acme", name: { title: "settings", fallback: "settings" }, inputs: [["title", { type: "organization", field: "title", value: "0x10" }]] });
-    const { config } = renderProgram([settings], { adopt: true, skipped: [] });
+    const { config } = renderProgram([settings], { skipped: [] });
     const text = config.flatMap((entry) => yamlEntry(entry.key, entry.value, 2)).join("\n");
     expect(text).toContain(`title: "0x10"`);
     expect(yaml.load(text)).toEqual({ organization: { title: "0x10" } });
@@ -252,7 +259,7 @@ describe("secrets", () => {
   );
 
   it("are read with config.requireSecret, named after their resource, and kept out of the program and its config", () => {
-    const rendered = renderProgram([saml], { adopt: true, skipped: [] });
+    const rendered = renderProgram([saml], { skipped: [] });
     expect(rendered.indexTs).toContain(`certificate: config.requireSecret("oktaCertificate"),`);
     expect(rendered.indexTs).not.toContain("MIIC");
     expect(JSON.stringify(rendered.config)).not.toContain("MIIC");
@@ -265,7 +272,7 @@ describe("secrets", () => {
     try {
       // A stand-in pulumi that records its arguments and what it read.
       await fs.writeFile(path.join(dir, "pulumi"), `#!/bin/sh\nprintf '%s\\n' "$*" >> "${dir}/args"\ncat > "${dir}/stdin"\n`, { mode: 0o755 });
-      const script = renderSecretsScript(renderProgram([saml], { adopt: true, skipped: [] }).secrets);
+      const script = renderSecretsScript(renderProgram([saml], { skipped: [] }).secrets);
       await fs.writeFile(path.join(dir, "secrets.sh"), script);
       expect(script).toContain(`| pulumi config set --secret oktaCertificate "$@"\n`);
       await promisify(execFile)("sh", ["secrets.sh", "--stack", "dev"], { cwd: dir, env: { ...process.env, PATH: `${dir}:${process.env.PATH}` } });

@@ -3,17 +3,20 @@
  *
  * 1. the quickstart runs against the emulator; the export reads that organization (its token from
  *    the quickstart stack's own config, through `pulumi config`) into a fresh directory;
- * 2. `pulumi up` of the exported program on a new stack adopts every object with no write request
- *    to the API (the emulator's request counts), then `preview --expect-no-changes` and `refresh
- *    --expect-no-changes` pass; the program type-checks against the package's types;
+ * 2. `pulumi up` of the exported program on a new stack adopts every object (their ids in the
+ *    stack config's `adopt`, none in the program) with no write request to the API (the emulator's
+ *    request counts), then `preview --expect-no-changes` and `refresh --expect-no-changes` pass;
+ *    the program type-checks against the package's types;
  * 3. a second export is byte-identical;
  * 3b. with --import-file, `pulumi import --file` records every object from the file, without a
  *    single request to the API (the engine takes each state as given and calls no read), and the
- *    program (written without `adopt`) then previews, refreshes and ups with no change;
- * 4. the `--no-adopt` export, `up` as a new stack against the second demo organization, makes an
- *    organization equal to the first one object by object (read through the API), team roles
- *    included (a team with an owner is declared with TeamMembers), except ids and what the stack
- *    config says differs (the organization's name and domains, its people).
+ *    program (the same index.ts, its stack config without `adopt`) then previews, refreshes and
+ *    ups with no change;
+ * 4. the same exported program, `up` as a second stack with the second demo organization's config
+ *    (its organization, its people, no `adopt`), makes an organization equal to the first one
+ *    object by object (read through the API), team roles included (a team with an owner is
+ *    declared with TeamMembers), except ids and what the stack config says differs (the
+ *    organization's name and domains, its people); `--no-adopt` writes that same index.ts.
  */
 import { execFile, spawn } from "node:child_process";
 import fs from "node:fs/promises";
@@ -222,6 +225,8 @@ describe("export of the quickstart's organization through the real CLI", () => {
   const adoptDir = path.join(base, "adopt");
   let acme: { id: string; token: string };
   let globex: { id: string; token: string };
+  /** The index.ts the first export wrote: every route and every stack uses it, byte for byte. */
+  let exportedProgram: string;
 
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
@@ -275,32 +280,40 @@ describe("export of the quickstart's organization through the real CLI", () => {
     const files = await readDir(adoptDir);
     expect(Object.keys(files)).toEqual(["Pulumi.org-acme.yaml", "Pulumi.yaml", "index.ts", "package.json", "secrets.sh"]);
     const program = files["index.ts"]!;
-    // References, not literals: every id of the organization appears in `adopt: { id }` only.
-    const ids = [...program.matchAll(/adopt: \{ id: "([^"]+)" \}/g)].map((match) => match[1]!);
+    exportedProgram = program;
+    // References, not literals: every id of the organization is in the stack config's `adopt`
+    // (type, resource name, id), none in the program, which reads them with `adopted(type, name)`.
+    const stackFile = yaml.load(files["Pulumi.org-acme.yaml"]!) as { config: Record<string, unknown> };
+    const projectName = (yaml.load(files["Pulumi.yaml"]!) as { name: string }).name;
+    const adoptConfig = stackFile.config[`${projectName}:adopt`] as Record<string, Record<string, string>>;
+    const ids = Object.values(adoptConfig).flatMap((byName) => Object.values(byName));
+    for (const [type, byName] of Object.entries(adoptConfig)) for (const name of Object.keys(byName)) expect(program).toContain(`adopt: adopted(${JSON.stringify(type)}, ${JSON.stringify(name)}),`);
+    expect(program.match(/adopt: adopted\(/g)).toHaveLength(ids.length);
+    expect(program).not.toMatch(/adopt: \{/);
     // Every object but those of the kinds that always take over (OrganizationSettings,
     // OrganizationMember, AgentInstructions, SiteStructure, SiteCustomization,
     // SiteSpaceCustomization, SiteAdaptiveSchema).
     expect(ids).toHaveLength(23);
     // (An OpenAPI spec's id is its slug, which the program declares too.)
-    for (const id of ids.filter((id) => id !== "petstore")) expect(program.split(`"${id}"`)).toHaveLength(2);
+    for (const id of ids.filter((id) => id !== "petstore")) expect(program).not.toContain(id);
     expect(program).not.toContain("org-acme");
     expect(program).toContain("defaultTeam: reviewers.id");
     expect(program).toContain("parent: productDocumentation.id");
     expect(program).toContain("members: [members.ada, members.rae]");
     // The team the quickstart filled with a TeamMember, its owner: declared the same way, the
     // Team without `members` and the owner's TeamMember (the other teams' people are all members).
-    const translators = ids.find((id) => program.includes(`new docs.Team("translators", {\n  title: "Translators",\n  adopt: { id: "${id}" },\n});`));
-    expect(translators).toBeDefined();
-    expect(program).toContain(
-      `new docs.TeamMember("translators-eli", {\n  teamId: translators.id,\n  email: members.eli,\n  role: "owner",\n  adopt: { id: "${translators}/usr-acme-editor" },\n});`,
-    );
+    expect(program).toContain(`new docs.Team("translators", {\n  title: "Translators",\n  adopt: adopted("Team", "translators"),\n});`);
+    const translators = adoptConfig.Team!.translators;
+    expect(translators).toMatch(/^[a-z0-9]{20}$/);
+    expect(program).toContain(`new docs.TeamMember("translators-eli", {\n  teamId: translators.id,\n  email: members.eli,\n  role: "owner",\n  adopt: adopted("TeamMember", "translators-eli"),\n});`);
+    expect(adoptConfig.TeamMember).toEqual({ "translators-eli": `${translators}/usr-acme-editor` });
     expect(program.match(/new docs\.TeamMember\(/g)).toHaveLength(1);
     expect(program.match(/members: \[/g)).toHaveLength(2);
     expect(program).toContain(`new docs.OrganizationMember("rae", {\n  email: members.rae,\n  role: "comment",\n});`);
     expect(program).toContain(`new docs.OrganizationMember("eli", {\n  email: members.eli,\n  role: "review",\n});`);
     expect(program).not.toContain("removeOnDestroy");
     expect(program).toMatch(/new docs\.Translation\("getting-started-fr", \{\n  language: "fr",\n  source: \{ space: gettingStarted\.id, language: "en" \},\n  instructions: \{/);
-    expect(program).toContain(`new docs.Translation("release-notes-de", {\n  language: "de",\n  source: { space: releaseNotes.id, language: "en" },\n  adopt: {`);
+    expect(program).toContain(`new docs.Translation("release-notes-de", {\n  language: "de",\n  source: { space: releaseNotes.id, language: "en" },\n  adopt: adopted("Translation", "release-notes-de"),\n});`);
     expect(program).not.toContain("runTrigger");
     expect(program).toContain(`new docs.AgentInstructions("agent-instructions", {\n  instructions: {`);
     expect(program).not.toContain("clearOnDestroy");
@@ -339,12 +352,11 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect(second.code, second.stderr).toBe(0);
     expect(await readDir(again)).toEqual(files);
 
-    // `adopt` is never an update (issue 39, item 2): every adopt removed, as the exported header
-    // says to, beside one real change: the preview, its diff and the pull-request summary show the
+    // `adopt` is never an update (issue 39, item 2): the stack's adopted ids removed from its
+    // config, beside one real change: the preview, its diff and the pull-request summary show the
     // change alone.
-    const withoutAdopt = program.replace(/\n\s*adopt: \{[\s\S]*?\},/g, "").replace(`title: "Translators",`, `title: "Translators team",`);
-    expect(withoutAdopt).not.toMatch(/^\s*adopt:/m);
-    await fs.writeFile(path.join(adoptDir, "index.ts"), withoutAdopt);
+    assertSucceeded(await stack.run(["config", "rm", `${projectName}:adopt`]));
+    await fs.writeFile(path.join(adoptDir, "index.ts"), program.replace(`title: "Translators",`, `title: "Translators team",`));
     const preview = assertSucceeded(await stack.run(["preview", "--diff", "--json"]));
     const json = JSON.parse(preview.stdout) as { steps: { op: string; urn: string }[] };
     const changed = json.steps.filter((step) => step.op !== "same");
@@ -358,6 +370,8 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect(text).not.toMatch(/[-+~] adopt/);
     expect(text).toMatch(/~ title\s*: "Translators" => "Translators team"/);
     expect(await writeRequests(emulator)).toEqual({});
+    // The program as exported again, for the stack of the other organization below.
+    await fs.writeFile(path.join(adoptDir, "index.ts"), program);
   });
 
   it("with --import-file, `pulumi import --file` records every object without a request to the API; the program then changes nothing", { timeout: minutes(6) }, async () => {
@@ -365,7 +379,9 @@ describe("export of the quickstart's organization through the real CLI", () => {
     const importFile = path.join(base, "import.json");
     const exported = await exportCli(["--org", acme.id, "--out", importDir, "--import-file", importFile], { cwd: base, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token } });
     expect(exported.code, exported.stderr).toBe(0);
-    expect(await fs.readFile(path.join(importDir, "index.ts"), "utf8")).not.toContain("adopt: {");
+    // The same program: the import file, not the stack config, names the organization's objects.
+    expect(await fs.readFile(path.join(importDir, "index.ts"), "utf8")).toBe(exportedProgram);
+    expect(await fs.readFile(path.join(importDir, "Pulumi.org-acme.yaml"), "utf8")).not.toContain(":adopt:");
     const entries = (JSON.parse(await fs.readFile(importFile, "utf8")) as { resources: { type: string; outputs: Record<string, unknown> }[] }).resources;
     expect(entries).toHaveLength(32);
     // Secrets are marked secret, so the state keeps them encrypted.
@@ -387,11 +403,16 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect((await stack.exportState()).text).not.toContain("MIIDpDCC");
   });
 
-  it("reproduces the organization in org-globex from the --no-adopt export: equal object by object but ids and what the stack config says", { timeout: minutes(6) }, async () => {
-    const copyDir = path.join(base, "copy");
-    const exported = await exportCli(["--org", acme.id, "--no-adopt", "--out", copyDir], { cwd: base, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token } });
-    expect(exported.code, exported.stderr).toBe(0);
-    expect(await fs.readFile(path.join(copyDir, "index.ts"), "utf8")).not.toContain("adopt: {");
+  it("the same program reproduces the organization in org-globex, a second stack with its config: equal object by object but ids and what the stack config says", { timeout: minutes(6) }, async () => {
+    // The program the adopting stack runs, as exported; a stack of another organization has its own config.
+    const copyDir = adoptDir;
+    expect(await fs.readFile(path.join(copyDir, "index.ts"), "utf8")).toBe(exportedProgram);
+    // `--no-adopt` writes that same program, with a stack config that adopts nothing.
+    const noAdoptDir = path.join(base, "no-adopt");
+    const noAdopt = await exportCli(["--org", acme.id, "--no-adopt", "--out", noAdoptDir], { cwd: base, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token } });
+    expect(noAdopt.code, noAdopt.stderr).toBe(0);
+    expect(await fs.readFile(path.join(noAdoptDir, "index.ts"), "utf8")).toBe(exportedProgram);
+    expect(await fs.readFile(path.join(noAdoptDir, "Pulumi.org-acme.yaml"), "utf8")).not.toContain(":adopt:");
 
     // An empty organization: globex's fixture spaces go (the export declares acme's, same titles).
     const acmeApi = apiClient(emulator.url, acme.token);
@@ -404,8 +425,11 @@ describe("export of the quickstart's organization through the real CLI", () => {
     const acmeMembers = exportedConfig.config[`${project}:members`] as Record<string, string>;
     expect(acmeMembers).toEqual({ ada: "ada@acme.test", eli: "eli@acme.test", rae: "rae@acme.test" });
     const globexMembers = { ada: "gus@globex.test", eli: "gia@globex.test", rae: "gil@globex.test" };
+    // What binds the program to acme, replaced: its organization, its people, its adopted ids (none here).
+    const { [`${project}:adopt`]: acmeIds, ...shared } = exportedConfig.config;
+    expect(Object.keys(acmeIds as object)).toContain("Team");
     const config = {
-      ...exportedConfig.config,
+      ...shared,
       "docs-platform:organizationId": globex.id,
       [`${project}:organization`]: { title: "Globex Documentation", emailDomains: ["globex.test"] },
       [`${project}:members`]: globexMembers,
@@ -416,7 +440,10 @@ describe("export of the quickstart's organization through the real CLI", () => {
     const stack = await createStack({ programDir: copyDir, stackName: "globex", env: { DOCS_PLATFORM_TOKEN: globex.token } });
     stacks.push(stack);
     await setSecrets(copyDir, stack);
-    await stack.up();
+    await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+    const up = await stack.up();
+    expect(up.stdout).toMatch(/\+ 33 created/);
+    console.log(`the same program as stack globex: ${/\+ \d+ created/.exec(up.stdout)?.[0]}, ${Object.values(await writeRequests(emulator)).reduce((a, b) => a + b, 0)} write requests`);
 
     const person = (members: Record<string, string>) => (email: string) => Object.entries(members).find(([, value]) => value === email)?.[0] ?? `unknown ${email}`;
     const original = await snapshot(acmeApi, acme.id, person(acmeMembers));

@@ -24,7 +24,8 @@ export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--
                         where there is none) into <dir>; without it the program goes to stdout
   --only <kinds>        comma-separated kinds, e.g. Team,SamlProvider (default: every kind); TeamMember
                         comes with Team (which decides each team's membership), never alone
-  --no-adopt            no \`adopt: { id }\`: a \`pulumi up\` creates everything (a copy in an empty organization)
+  --no-adopt            the same program, no adopted ids (\`adopt\`) in the stack config: a \`pulumi up\` creates
+                        everything (a copy in an empty organization)
   --import-file <file>  instead of \`adopt\`: also write a \`pulumi import --file\` file holding every object's
                         state; \`pulumi import --file <file> --generate-code=false --protect=false\` records them
                         without a request to the API

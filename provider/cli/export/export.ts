@@ -22,7 +22,10 @@ export interface ExportRequest {
   organizationId: string;
   /** The kinds to export (all of them, or those of `--only`), in the registry's order. */
   kinds: readonly KindExporter[];
-  /** Write `adopt: { id }` on every object that takes it (false: `--no-adopt`). */
+  /**
+   * Write the ids of the objects that take `adopt` into the stack config's `adopt` (false:
+   * `--no-adopt`). The program is the same either way: it reads them from there.
+   */
   adopt: boolean;
   /** Pulumi project name; default: from the organization's title. */
   project?: string;
@@ -152,6 +155,9 @@ function stackConfig(result: { project: string; stack: string; apiUrl: string; o
     "# The API token is not here: set it with `pulumi config set --secret docs-platform:token <token>`",
     "# or the environment variable DOCS_PLATFORM_TOKEN.",
     ...(program.secrets.length > 0 ? [`# Secrets (set them with secrets.sh): ${program.secrets.map((secret) => `${project}:${secret.key}`).join(", ")}.`] : []),
+    ...(program.config.some((entry) => entry.key === "adopt")
+      ? [`# ${project}:adopt: the ids of this organization's objects, taken over by the first \`pulumi up\`; a stack`, "# of another organization (an empty one) leaves it out and creates them."]
+      : []),
     "config:",
     ...yamlEntry("docs-platform:apiUrl", result.apiUrl, 2),
     ...yamlEntry("docs-platform:organizationId", result.organizationId, 2),
@@ -263,9 +269,9 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
     object,
     name: names.get(keyOf(object))!,
     ...(referenced.has(keyOf(object)) ? { variable: variables.claim(names.get(keyOf(object))!, object.kind) } : {}),
-    ...(adopt && takesAdopt(kindOf.get(object.kind)!) ? { adoptId: object.id } : {}),
+    ...(takesAdopt(kindOf.get(object.kind)!) ? { adoptable: true, ...(adopt ? { adoptId: object.id } : {}) } : {}),
   }));
-  const program = renderProgram(planned, { adopt, skipped, imported: request.importFile === true });
+  const program = renderProgram(planned, { skipped });
 
   const project = request.project ?? (slugify(organization.title) || "documentation");
   const stack = request.stack ?? (slugify(organization.id) || "dev");

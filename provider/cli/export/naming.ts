@@ -77,7 +77,7 @@ const RESERVED = new Set([
   ...["typeof", "var", "void", "while", "with", "yield", "let", "static", "implements", "interface", "package", "private", "protected", "public"],
   ...["await", "async", "arguments", "eval", "undefined", "NaN", "Infinity", "of", "as", "any", "type", "declare", "module", "namespace", "require"],
   // Declared by the program's preamble.
-  ...["pulumi", "docs", "config", "members", "memberIds", "organization", "Members", "MemberIds", "Organization"],
+  ...["pulumi", "docs", "config", "members", "memberIds", "organization", "Members", "MemberIds", "Organization", "adoptIds", "adopted"],
 ]);
 
 /**

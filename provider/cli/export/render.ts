@@ -78,7 +78,12 @@ export interface PlannedObject {
   name: string;
   /** The variable holding it, when another resource refers to it. */
   variable?: string;
-  /** The id for `adopt: { id }`, when the program adopts it. */
+  /**
+   * Its resource takes `adopt`: the program writes `adopt: adopted("<Kind>", "<name>")`, which
+   * reads the id from the stack config's `adopt`, so the program names no organization's ids.
+   */
+  adoptable?: boolean;
+  /** The id the stack config's `adopt` gives it, when the stack adopts (implies `adoptable`). */
   adoptId?: string;
 }
 
@@ -101,13 +106,13 @@ export interface RenderedProgram {
   secrets: Secret[];
 }
 
+/**
+ * The program is the same whether its stack adopts (`adopt` in the stack config), creates
+ * (`--no-adopt`) or imports (`--import-file`): only the stack config differs.
+ */
 export interface ProgramOptions {
-  /** Whether objects are adopted (the default) or created (`--no-adopt`). */
-  adopt: boolean;
   /** Kinds that could not be read, and why: said at the top of the program. */
   skipped: readonly { kind: string; reason: string }[];
-  /** Written with an import file (`--import-file`): the objects come into the state through `pulumi import`. */
-  imported?: boolean;
 }
 
 /** Config keys may hold letters, digits, `-`, `_` and `.`; anything else in an id becomes `_`. */
@@ -146,8 +151,10 @@ class ProgramWriter {
   readonly #names: ConfigNames;
   readonly #config = new Map<string, Json>();
   readonly #secrets = new Map<string, string>();
+  readonly #planned: readonly PlannedObject[];
 
   constructor(planned: readonly PlannedObject[]) {
+    this.#planned = planned;
     for (const item of planned) this.#byKey.set(keyOf(item.object), item);
     this.#names = new ConfigNames(planned.flatMap((item) => item.object.inputs.flatMap(([, value]) => (value ? [...walk(value)] : []))));
   }
@@ -191,7 +198,7 @@ class ProgramWriter {
     const { object } = item;
     const entries: Doc[] = [];
     for (const [key, value] of object.inputs) if (value !== undefined) entries.push({ prefix: `${propertyKey(key)}: `, doc: this.doc(value) });
-    if (item.adoptId !== undefined) entries.push(`adopt: { id: ${stringLiteral(item.adoptId)} }`);
+    if (item.adoptable || item.adoptId !== undefined) entries.push(`adopt: adopted(${stringLiteral(object.kind)}, ${stringLiteral(item.name)})`);
     const head = `${item.variable ? `const ${item.variable} = ` : ""}new docs.${object.kind}(${stringLiteral(item.name)}, `;
     const dependsOn = (object.dependsOn ?? []).flatMap((key) => {
       const target = this.#byKey.get(keyOf(key));
@@ -240,6 +247,22 @@ class ProgramWriter {
         `const memberIds = config.requireObject<MemberIds>("memberIds");`,
       );
     }
+    if (this.#planned.some((item) => item.adoptable || item.adoptId !== undefined)) {
+      lines.push(
+        "",
+        "/**",
+        " * Objects that already exist in this stack's organization, by type and resource name (stack",
+        " * config `adopt`, written by export): the first `pulumi up` takes each over by id and changes",
+        " * nothing. A stack without them (another organization, an empty one) creates them. Once in",
+        " * the state, adding or removing an id changes nothing.",
+        " */",
+        `const adoptIds = config.getObject<Record<string, Record<string, string>>>("adopt") ?? {};`,
+        "function adopted(type: string, name: string): { id: string } | undefined {",
+        "  const id = adoptIds[type]?.[name];",
+        "  return id === undefined ? undefined : { id };",
+        "}",
+      );
+    }
     return lines;
   }
 
@@ -254,6 +277,10 @@ class ProgramWriter {
     if (byEmail.length > 0) entries.push({ key: "members", value: Object.fromEntries(byEmail.map(([userId, member]) => [this.#names.memberKeys.get(userId)!, member.email ?? userId])) });
     if (byId.length > 0) entries.push({ key: "memberIds", value: Object.fromEntries(byId.map(([userId]) => [this.#names.memberKeys.get(userId)!, userId])) });
     for (const key of [...this.#config.keys()].sort(compare)) entries.push({ key, value: this.#config.get(key)! });
+    // The adopted ids last, by type (in the program's order) then resource name.
+    const adopt: Record<string, Record<string, string>> = {};
+    for (const item of this.#planned) if (item.adoptId !== undefined) (adopt[item.object.kind] ??= {})[item.name] = item.adoptId;
+    if (Object.keys(adopt).length > 0) entries.push({ key: "adopt", value: adopt });
     return entries;
   }
 
@@ -283,19 +310,11 @@ export function renderProgram(planned: readonly PlannedObject[], options: Progra
   const header = [
     "/**",
     " * A documentation platform organization as code, written by `pulumi-docs-platform export`.",
-    ...(options.adopt
-      ? [
-          " * Every object already exists: `adopt: { id }` takes it over on the first `pulumi up`, which",
-          " * changes nothing. Remove `adopt` once it has run (it is only read at creation).",
-        ]
-      : options.imported
-        ? [
-            " * Every object already exists: bring them into the stack with the import file written beside",
-            " * it (`pulumi import --file <file> --generate-code=false --protect=false`), then `pulumi up` changes nothing.",
-          ]
-        : [" * Written without `adopt`: a `pulumi up` creates every object, e.g. in an empty organization."]),
-    " * The organization is the stack's `docs-platform:organizationId`; what differs from one",
-    " * organization to another (its name, its people, its secrets) is stack config.",
+    " * One program for every environment (one stack each): what differs from one organization to",
+    " * another is stack config: the organization (`docs-platform:organizationId`, its name), its",
+    " * people, its secrets, and `adopt`, the ids of objects that already exist there. A stack with",
+    " * `adopt` takes them over on its first `pulumi up`, which changes nothing; a stack without it",
+    " * creates every object; an import file (`pulumi import --file`) is the other way in.",
     ...(options.skipped.length > 0
       ? [" *", " * Not exported (the API refused to list them):", ...options.skipped.map(({ kind, reason }) => ` * - ${kind}: ${oneCommentLine(reason)}`)]
       : []),
