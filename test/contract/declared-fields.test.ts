@@ -17,8 +17,9 @@
 import { createRequire } from "node:module";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Emulator, startEmulator } from "../emulator/index.ts";
+import type { Emulator } from "../emulator/index.ts";
 import { DOORS, type Door } from "./doors.ts";
+import { requestCounts, resetRequests, startContractSetup } from "./emulator-setup.ts";
 import { type Prepared, type RawApi, SAMPLES } from "./examples.ts";
 
 const require = createRequire(import.meta.url);
@@ -267,8 +268,58 @@ function generated(definition: Definition, field: string, base: Bag, count: numb
 
 const STEPS = ["create", "read", "diff", "update", "import", "delete"] as const;
 type Step = (typeof STEPS)[number];
-/** Requests per kind and step, summed over fields and doors, with the number of calls. */
-const requests = new Map<string, Record<Step, { requests: number; calls: number }>>();
+/** Requests of one kind's step, summed over fields and doors, the number of calls, and the most one call sent. */
+type Tally = { requests: number; calls: number; most: number; routes?: Record<string, number> };
+const requests = new Map<string, Record<Step, Tally>>();
+
+/**
+ * The most API requests one call of a kind's step may send, where that is above the default (1 for
+ * create, read, update, import and delete; 0 for diff, which compares values and sends nothing), each
+ * with why it cannot be fewer. The fewest the API allows, read in API.md (and DESIGN.md 8).
+ */
+const CEILINGS: Record<string, { most: number; why: string }> = {
+  "OrganizationSettings create": { most: 2, why: "an organization cannot be created (API.md 4.7 has no POST): a GET adopts it (a clear error when it is not there), then a PATCH of the settings it does not hold" },
+  "OrganizationMember create": { most: 2, why: "the API adds no member (a user joins as themselves: prepare): a GET finds the member (a clear error when they are not one), then a PATCH of the role when it differs" },
+  "Team create": { most: 2, why: "the PUT answers the team with a count of members (API.md 2.13): the state's members come from the team's member list" },
+  "Team read": { most: 3, why: "with the lists a refresh shares: the teams list, the organization's member list (which decides whether each member's teams list pays) and the team's members; both shared lists are read once per refresh (team.ts read)" },
+  "Team update": { most: 2, why: "the PATCH answers the team, not its members (API.md 4.8): the member list is read for the state" },
+  "Team import": { most: 3, why: "as a read with shared lists (the teams list, the organization's members, the team's members), each read once for the import's read and importLeavesOut (adapter/resource.ts importObject)" },
+  "TeamMember create": { most: 4, why: "the organization's member (the user, by id or email), the team's member list (a user already in it is refused, not taken over), the PUT of the member (204, no body: DESIGN.md 8), then the member list again for the state" },
+  "TeamMember update": { most: 2, why: "the PUT of the role answers 204 with no body (DESIGN.md 8): the team's member list is read for the state" },
+  "Collection create": { most: 2, why: "POST takes a title and a parent only (API.md 4.11): a description or a default level is a PATCH after it" },
+  "Space create": { most: 2, why: "POST takes title, emoji, parent, language and editMode (DESIGN.md 8): defaultLevel and mergeRules are a PATCH after it" },
+  "Translation create": { most: 3, why: "with a runTrigger: POST, the run (POST .../run answers 204, API.md 4.10), then a GET for the state (the run count that shows the run happened)" },
+  "Translation update": { most: 3, why: "a runTrigger change: a GET of the run count (so a run whose outcome is unknown is not sent twice), the run (204, no body), then a GET for the state" },
+  "AgentInstructions create": { most: 2, why: "the instructions always exist (API.md 4.7 has GET and PUT only): a GET adopts them (no write when they are the declared ones), then the PUT" },
+  "Site create": { most: 2, why: "POST takes type, title, visibility and spaces (API.md 4.12): basename, proxy, adaptiveContent or agentsContext is a PATCH after it" },
+  "SiteSection create": { most: 2, why: "POST takes spaceId, title and icon (API.md 4.13): path, description or condition is a PATCH after it" },
+  "SiteSpace create": { most: 2, why: "POST takes spaceId and sectionId (API.md 4.13): path or condition is a PATCH after it" },
+  "SiteCustomization create": { most: 2, why: "every site has a customization: a GET adopts it, then a PUT with the declared fields laid over it (the PUT replaces the whole object, DESIGN.md 8)" },
+  "SiteCustomization update": { most: 2, why: "the only write is a PUT of the whole object and the state holds the declared fields only: a GET keeps the undeclared ones (site-customization.ts update)" },
+  "SiteCustomization import": { most: 2, why: "the site (its title gives the defaults a new site gets) and its customization: the import declares what differs" },
+  "SiteSpaceCustomization create": { most: 2, why: "the site space's effective customization (a clear error when it is not there; no GET of the override alone), then a PATCH; adopting an override that holds every value reads the site's too (3, not run here)" },
+  "SiteSpaceCustomization import": { most: 2, why: "the site space's effective customization and its site's: the override is their difference" },
+  "SiteAdaptiveSchema create": { most: 2, why: "a GET adopts the schema (no write when it is the declared one), then the PUT" },
+  "OpenApiSpec create": { most: 2, why: "POST takes slug and source only (API.md 4.14): the visibility is a PATCH after it" },
+};
+
+/** The routes of the call that sent the most, for each kind and step whose call sent more than one request. */
+function heaviestCalls(): string {
+  const lines: string[] = [];
+  for (const [kind, row] of requests) {
+    for (const step of STEPS) {
+      const { most, routes } = row[step];
+      if (most <= 1 || !routes) continue;
+      const sent = Object.entries(routes).map(([route, count]) => (count > 1 ? `${count}× ${route}` : route));
+      lines.push(`- ${kind} ${step} (${most}, ceiling ${ceilingOf(kind, step).most}): ${sent.join(", ")}`);
+    }
+  }
+  return lines.join("\n");
+}
+
+function ceilingOf(kind: string, step: Step): { most: number; why: string } {
+  return CEILINGS[`${kind} ${step}`] ?? (step === "diff" ? { most: 0, why: "a diff compares values" } : { most: 1, why: "one request" });
+}
 /** Per `Kind.field`: per door, the cells of the round-trip steps. */
 const ROUND_TRIP_STEPS = ["create", "read", "diff", "update", "import"] as const;
 type RoundTripStep = (typeof ROUND_TRIP_STEPS)[number];
@@ -286,56 +337,45 @@ const leftOutReasons = new Map<string, string>();
 let emulator: Emulator;
 let api: RawApi;
 
-async function resetRequests(): Promise<void> {
-  await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
-}
-
-async function requestsSince(): Promise<number> {
-  return ((await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { total: number }).total;
-}
-
-/** Runs one door call of `kind`'s `step`, counting the API requests it sent. */
-async function counted<T>(kind: string, step: Step, body: () => Promise<T>): Promise<T> {
-  await resetRequests();
+/**
+ * Runs one door call of `kind`'s `step`, counting the API requests it sent; a call sending more
+ * than the step's ceiling (CEILINGS) fails naming the kind and the step.
+ */
+async function counted<T>(kind: string, step: Step, body: () => Promise<T>, onCount?: (sent: number) => void): Promise<T> {
+  await resetRequests(emulator);
+  let succeeded = false;
   try {
-    return await body();
+    const answer = await body();
+    succeeded = true;
+    return answer;
   } finally {
-    const sent = await requestsSince();
-    const row = requests.get(kind) ?? (Object.fromEntries(STEPS.map((each) => [each, { requests: 0, calls: 0 }])) as Record<Step, { requests: number; calls: number }>);
+    const { total: sent, counts } = await requestCounts(emulator);
+    const row = requests.get(kind) ?? (Object.fromEntries(STEPS.map((each) => [each, { requests: 0, calls: 0, most: 0 }])) as Record<Step, Tally>);
     row[step].requests += sent;
     row[step].calls += 1;
+    if (sent > row[step].most || row[step].routes === undefined) row[step].routes = counts;
+    row[step].most = Math.max(row[step].most, sent);
     requests.set(kind, row);
+    onCount?.(sent);
+    const ceiling = ceilingOf(kind, step);
+    // A failed call's own error says more than its count.
+    if (succeeded && sent > ceiling.most) {
+      throw new Error(`${kind} ${step}: one call sent ${sent} API requests, above its ceiling of ${ceiling.most} (${ceiling.why}); cut them, or raise the ceiling in CEILINGS with the reason`);
+    }
   }
 }
 
 beforeAll(async () => {
   // As in contract.test.ts: a minute keeps an OpenAPI spec `pending` for every step of a field.
-  emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 60_000 });
-  const organization = emulator.fixture.organizations[0]!;
-  const adminToken = organization.admin.token;
-  api = {
-    organizationId: organization.id,
-    spaceIds: organization.spaceIds,
-    tokenOf: (userId) => emulator.fixture.users.find((user) => user.id === userId)!.token,
-    async request(method, path, body, token = adminToken) {
-      const response = await fetch(`${emulator.url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
-    },
-  };
-  const settings = { apiUrl: emulator.url, token: adminToken, organizationId: organization.id };
-  for (const door of DOORS) await door.configure(settings);
+  ({ emulator, api } = await startContractSetup(DOORS, { openapiProcessingMs: 60_000 }));
 });
 
 afterAll(async () => {
   await emulator?.close();
   console.log(`Round trip of every declared input (✓ held, ✗ failed, — not tried: why)\n${roundTripTable()}`);
   console.log(`Inputs not generated (— above)\n${[...leftOutReasons].map(([name, why]) => `- ${name}: ${why}`).join("\n")}`);
-  console.log(`API requests per kind and step (all fields, both doors: requests / calls)\n${requestTable()}`);
+  console.log(`API requests per kind and step (all fields, both doors: requests / calls (the most one call sent))\n${requestTable()}`);
+  console.log(`The call that sent the most, where above 1 (requests by route)\n${heaviestCalls()}`);
 });
 
 function roundTripTable(): string {
@@ -352,7 +392,7 @@ function requestTable(): string {
   const lines = [`| kind | ${STEPS.join(" | ")} | total |`, `|${"---|".repeat(STEPS.length + 2)}`];
   for (const [kind, row] of requests) {
     const total = STEPS.reduce((sum, step) => sum + row[step].requests, 0);
-    lines.push(`| ${kind} | ${STEPS.map((step) => `${row[step].requests} / ${row[step].calls}`).join(" | ")} | ${total} |`);
+    lines.push(`| ${kind} | ${STEPS.map((step) => `${row[step].requests} / ${row[step].calls} (≤${row[step].most})`).join(" | ")} | ${total} |`);
   }
   return lines.join("\n");
 }
@@ -474,7 +514,10 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
             mark(name, door, "import", `— ${ignored}`);
           } else {
             const importId = (definition.importId ?? byId).format(id, current);
-            const imported = await step(name, door, "import", () => counted(kind, "import", () => importRead(kind, importId)));
+            // A fresh process (doors.ts): what it gives back was read from the API by this import.
+            let sent = 0;
+            const imported = await step(name, door, "import", () => counted(kind, "import", () => importRead(kind, importId), (count) => (sent = count)));
+            expectHeld(name, door, "import", sent >= 1, true, "the import sent no request: its inputs did not come from the API");
             if (IMPORT_DIFFERING_LEAVES.has(kind)) {
               const given = imported.inputs?.[field];
               expectHeld(name, door, "import", leavesWithin(given, held), true, `the import gives back leaves that were not sent: ${JSON.stringify(given)}`);
