@@ -10,9 +10,12 @@
  *   diff of the created outputs against the same inputs (no change),
  *   update of the field alone to a second generated value, for an in-place field (outputs and a
  *   read back hold it),
+ *   import (the plugin door: `pulumi import` by the kind's import id, in a fresh provider process,
+ *   sending at least one request: the inputs it gives back hold the value),
+ *   export (`docs-platform export` of the kind writes the input with its value),
  *   delete (cleanup; counted only).
  * A failure names `Kind.field`, the door and the step. The run counts the API requests of each
- * kind and step, and prints both tables (afterAll).
+ * kind and step, fails a call sending more than its ceiling (CEILINGS), and prints the tables (afterAll).
  */
 import { createRequire } from "node:module";
 import fc from "fast-check";
@@ -35,6 +38,14 @@ type Definition = { kind: string; replaceKeys: readonly string[]; schema: Zod & 
 const { KINDS } = require("../../provider/dist/resources/kinds.js") as { KINDS: readonly Definition[] };
 const { factsOf } = require("../../provider/dist/adapter/fields.js") as { factsOf(field: unknown): { refersTo?: string; secret?: boolean } };
 const { byId } = require("../../provider/dist/adapter/import-ids.js") as { byId: ImportIdForm };
+// `docs-platform export`, as the CLI runs it (provider/cli/export/): its exporters write every declared input.
+type ExportedInputs = (readonly [string, unknown])[];
+type Exporter = { kind: string; exportedWith?: { kind: string } };
+type Exported = { planned: { object: { kind: string; id: string; inputs: ExportedInputs } }[]; warnings: string[] };
+const { exportOrganization } = require("../../provider/dist/cli/export/export.js") as { exportOrganization(request: Bag): Promise<Exported> };
+const { EXPORTERS } = require("../../provider/dist/cli/export/kinds/index.js") as { EXPORTERS: readonly Exporter[] };
+const { resolvedValue } = require("../../provider/dist/cli/export/values.js") as { resolvedValue(value: unknown): unknown };
+const { ApiClient } = require("../../provider/dist/client/index.js") as { ApiClient: new (options: Bag) => { close(): Promise<void> } };
 
 // ---- which inputs are proven here ---------------------------------------------------------------
 
@@ -76,6 +87,30 @@ const NO_UPDATE: Record<string, string> = {
  * Inputs an import cannot give back, by `Kind.field`, with why, beside the samples' `importIgnores`
  * (flags held by the state only).
  */
+/**
+ * Inputs `docs-platform export` does not write, by `Kind.field`, with why (its exporters write
+ * every other declared input, docs/export.md).
+ */
+const EXPORT_IGNORES: Record<string, string> = {
+  "Translation.runTrigger": "exists only in Pulumi (an opaque trigger no object of the API holds)",
+  "OpenApiSpec.waitForProcessing": "says only how create waits; no object of the API holds it",
+  "OrganizationMember.removeOnDestroy": "never written: destroying the exported program must not remove people (cli/export/kinds/organization-member.ts)",
+  "AgentInstructions.clearOnDestroy": "never written: destroying the exported program leaves the instructions (cli/export/kinds/agent-instructions.ts)",
+};
+
+/**
+ * Values the export leaves out because the object has them without a program (a new object's, the
+ * exporters' `unless`), by `Kind.field`: the field is written whenever it holds another value.
+ */
+const EXPORT_DEFAULTS: Record<string, unknown> = {
+  "OrganizationSettings.mergeRules": { type: "none" },
+  "Space.editMode": "live",
+  "Space.mergeRules": { type: "inherit" },
+  "Site.type": "basic",
+  "Site.published": false,
+  "SiteSpace.hidden": false,
+};
+
 const IMPORT_IGNORES: Record<string, string> = {
   "Translation.runTrigger": "exists only in Pulumi (an opaque trigger the state carries over; documented)",
 };
@@ -87,11 +122,18 @@ const IMPORT_IGNORES: Record<string, string> = {
  */
 const IMPORT_DIFFERING_LEAVES = new Set(["SiteCustomization", "SiteSpaceCustomization"]);
 
+/** JSON with every object's keys sorted: two values equal but for their keys' order give the same text. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, member: unknown) =>
+    typeof member === "object" && member !== null && !Array.isArray(member) ? Object.fromEntries(Object.entries(member).sort(([a], [b]) => a.localeCompare(b))) : member,
+  );
+}
+
 /** Whether every leaf of `part` is in `whole`, equal (objects walked, anything else compared whole). */
 function leavesWithin(part: unknown, whole: unknown): boolean {
   if (part === undefined) return true;
   const isObject = (value: unknown): value is Bag => typeof value === "object" && value !== null && !Array.isArray(value);
-  if (!isObject(part) || !isObject(whole)) return JSON.stringify(part) === JSON.stringify(whole);
+  if (!isObject(part) || !isObject(whole)) return canonical(part) === canonical(whole);
   return Object.entries(part).every(([key, value]) => leavesWithin(value, whole[key]));
 }
 
@@ -321,7 +363,7 @@ function ceilingOf(kind: string, step: Step): { most: number; why: string } {
   return CEILINGS[`${kind} ${step}`] ?? (step === "diff" ? { most: 0, why: "a diff compares values" } : { most: 1, why: "one request" });
 }
 /** Per `Kind.field`: per door, the cells of the round-trip steps. */
-const ROUND_TRIP_STEPS = ["create", "read", "diff", "update", "import"] as const;
+const ROUND_TRIP_STEPS = ["create", "read", "diff", "update", "import", "export"] as const;
 type RoundTripStep = (typeof ROUND_TRIP_STEPS)[number];
 const roundTrip = new Map<string, Partial<Record<string, Partial<Record<RoundTripStep, string>>>>>();
 const mark = (name: string, door: Door | undefined, step: RoundTripStep, cell: string) => {
@@ -336,6 +378,18 @@ const leftOutReasons = new Map<string, string>();
 
 let emulator: Emulator;
 let api: RawApi;
+/** The client `docs-platform export` is given (the admin's token, as the doors'). */
+let exportClient: { close(): Promise<void> } | undefined;
+let apiUrl: string;
+
+/** What `docs-platform export` writes for the object `id` of `kind` (its kind and the one it is exported with, alone): its inputs, resolved. */
+async function exportedInputs(kind: string, id: string): Promise<Bag | undefined> {
+  const exporter = EXPORTERS.find((each) => each.kind === kind)!;
+  const kinds = EXPORTERS.filter((each) => each === exporter || each.kind === exporter.exportedWith?.kind);
+  const result = await exportOrganization({ api: exportClient, organizationId: api.organizationId, kinds, adopt: false, apiUrl });
+  const object = result.planned.find((each) => each.object.kind === kind && each.object.id === id)?.object;
+  return object && Object.fromEntries(object.inputs.filter(([, value]) => value !== undefined).map(([key, value]) => [key, resolvedValue(value)]));
+}
 
 /**
  * Runs one door call of `kind`'s `step`, counting the API requests it sent; a call sending more
@@ -367,10 +421,14 @@ async function counted<T>(kind: string, step: Step, body: () => Promise<T>, onCo
 
 beforeAll(async () => {
   // As in contract.test.ts: a minute keeps an OpenAPI spec `pending` for every step of a field.
-  ({ emulator, api } = await startContractSetup(DOORS, { openapiProcessingMs: 60_000 }));
+  let settings: { apiUrl: string; token: string };
+  ({ emulator, api, settings } = await startContractSetup(DOORS, { openapiProcessingMs: 60_000 }));
+  apiUrl = settings.apiUrl;
+  exportClient = new ApiClient({ baseUrl: settings.apiUrl, token: settings.token, maxRetries: 0 });
 });
 
 afterAll(async () => {
+  await exportClient?.close();
   await emulator?.close();
   console.log(`Round trip of every declared input (✓ held, ✗ failed, — not tried: why)\n${roundTripTable()}`);
   console.log(`Inputs not generated (— above)\n${[...leftOutReasons].map(([name, why]) => `- ${name}: ${why}`).join("\n")}`);
@@ -457,7 +515,7 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
       const name = `${kind}.${field}`;
       const inPlace = !definition.replaceKeys.includes(field);
       const bug = KNOWN_BUGS[`${name} ${door.name}`];
-      const title = `${name} through the ${door.name} door: create, read, no-change diff${inPlace ? ", update alone" : ""}`;
+      const title = `${name} through the ${door.name} door: create, read, no-change diff${inPlace ? ", update alone" : ""}${door.importRead ? ", import" : ""}, export`;
       const body = async () => {
         const fromSample = Object.hasOwn(prepared.inputs, field);
         // The seed differs per door: the two doors prove two values.
@@ -525,6 +583,25 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
             } else {
               expectHeld(name, door, "import", imported.inputs?.[field], held, "the inputs an import gives back do not hold the value");
               mark(name, door, "import", "✓");
+            }
+          }
+
+          // `docs-platform export` of the object as it now is: the input written with its value.
+          const exportIgnored = EXPORT_IGNORES[name];
+          if (exportIgnored) {
+            mark(name, door, "export", `— ${exportIgnored}`);
+          } else {
+            const written = await step(name, door, "export", () => exportedInputs(kind, id));
+            expectHeld(name, door, "export", written !== undefined, true, `the export has no ${kind} ${id}`);
+            if (IMPORT_DIFFERING_LEAVES.has(kind)) {
+              // As their import: the leaves that differ from the object without a program.
+              expectHeld(name, door, "export", leavesWithin(written?.[field], held), true, `the export writes leaves that were not sent: ${JSON.stringify(written?.[field])}, held ${JSON.stringify(held)}`);
+              mark(name, door, "export", leavesWithin(held, written?.[field]) ? "✓" : "✓ (leaves equal to the defaults left out)");
+            } else if (written?.[field] === undefined && Object.hasOwn(EXPORT_DEFAULTS, name) && canonical(held) === canonical(EXPORT_DEFAULTS[name])) {
+              mark(name, door, "export", "✓ (the default, left out)");
+            } else {
+              expectHeld(name, door, "export", written?.[field], held, "the export does not write the value");
+              mark(name, door, "export", "✓");
             }
           }
         } finally {
