@@ -12,6 +12,7 @@ import { explainApiError } from "./operation-errors";
 import type { SoleOwnership } from "./deployment-owners";
 import type { ExclusiveWay } from "./exclusive-ways";
 import { byId, type ImportIdForm } from "./import-ids";
+import { SharedLists } from "../api/shared-lists";
 
 /** The state of an object as a resource sees it: every input-owned key plus server-owned outputs. */
 export type State = Record<string, unknown>;
@@ -385,6 +386,10 @@ export async function importObject(
     throw new Error(`${definition.kind}: cannot import ${JSON.stringify(importId)}: ${IMPORT_ID_RULE}`);
   }
   const previous: State = { ...(organizationId !== undefined ? { organizationId } : {}), ...known };
+  // One import reads each object and list once: its read, declarationOf and importLeavesOut ask
+  // for the same customization or member list. Kept by lists of its own, dropped after it.
+  const once = new SharedLists(ctx.api);
+  ctx = { ...ctx, api: once.readingOnce(), lists: once };
   const state = await importedState(definition, ctx, id, previous).catch((error: unknown) => {
     throw explainApiError(error, definition.kind, "read", id);
   });

@@ -226,9 +226,9 @@ export const definition: ResourceDefinition<CollectionInputs> = {
   async update(ctx, id, olds, news, changed) {
     const transferred = changed.has("organizationId") ? await transfer(ctx.api, id, olds, news) : false;
     const body = patchBody(news, changed);
-    if (Object.keys(body).length > 0) {
-      await updateCollection(ctx.api, id, body);
-    }
+    const patched = Object.keys(body).length > 0 ? await updateCollection(ctx.api, id, body) : undefined;
+    // Values alone: the PATCH answers the collection (API.md 4.11), so no GET after it.
+    if (patched && !changed.has("parent") && !transferred) return stateOf(patched);
     // A transfer may have put the collection at the top level of its new organization.
     if (changed.has("parent") || transferred) {
       // Compare with where the collection is now: the API rejects a move that changes nothing.

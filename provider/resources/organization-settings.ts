@@ -204,10 +204,16 @@ export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   },
 
   async update(ctx, id, _olds, news, changed) {
-    // Compare with the organization as it is now, so only real differences are sent.
-    const current = await readOrganization(ctx.api, id);
-    if (!current) throw new Error(`OrganizationSettings: organization ${id} no longer exists or is not visible to this token`);
-    return apply(ctx, news, current, SETTINGS.filter((key) => changed.has(key)));
+    // One request: the PATCH of the changed settings answers the organization (API.md 4.7), and
+    // its values are absolute, so sending one the organization already holds changes nothing. A
+    // GET first would only spare sending those (read only when nothing is left to send).
+    const keys = SETTINGS.filter((key) => changed.has(key));
+    if (keys.every((key) => news[key] === undefined)) {
+      const current = await readOrganization(ctx.api, id);
+      if (!current) throw new Error(`OrganizationSettings: organization ${id} no longer exists or is not visible to this token`);
+      return current;
+    }
+    return apply(ctx, news, {}, keys);
   },
 
   async delete() {

@@ -394,7 +394,9 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
   },
 
   async update(ctx, id, _olds, news) {
-    // Laid over the object as it is now, so nothing undeclared is reset.
+    // Laid over the object as it is now, so nothing undeclared is reset: 2 requests, the fewest
+    // the API allows, as its only write is a PUT replacing the whole object (DESIGN.md 8) and the
+    // state holds the declared fields only.
     const current = await getSiteCustomization(ctx.api, news.organizationId, id);
     if (!current) throw new Error(`SiteCustomization: site ${id} no longer exists or is not visible to this token; run \`pulumi refresh\` to drop it from the state`);
     return apply(ctx, news, current);

@@ -189,7 +189,10 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
     }
   }
   const body = patchBody(news, changed);
-  if (Object.keys(body).length > 0) await updateSiteSection(api, address.organizationId, address.siteId, sectionId, body);
+  const patched = Object.keys(body).length > 0 ? await updateSiteSection(api, address.organizationId, address.siteId, sectionId, body) : undefined;
+  // Values alone: the PATCH answers the section (API.md 4.13); there is no GET of one section, and
+  // reading it again would list the site's sections.
+  if (patched && !changed.has("spaceId")) return stateOf(address, patched, { siteSpaceId, spaceId: news.spaceId });
   // The PATCH answer does not reflect a site space changed just before: read the section again.
   const section = await getSiteSection(api, address.organizationId, address.siteId, sectionId);
   if (!section) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);

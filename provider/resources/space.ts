@@ -243,6 +243,15 @@ async function update(ctx: ResourceContext, id: string, olds: State, news: Space
   const { api } = ctx;
   // First, so that a refused transfer leaves everything as it was.
   const transferred = changed.has("organizationId") ? await transfer(api, id, olds, news) : false;
+  const placing = changed.has("parent") || changed.has("organizationId");
+  if (!placing) {
+    // Values alone: one request. The PATCH answers the space (API.md 4.3) and its values are
+    // absolute, so a value the space already holds changes nothing when sent; no GET before or after.
+    const body = patchBody(news, {}, changed);
+    const space = Object.keys(body).length > 0 ? await updateSpace(api, id, body) : await liveSpace(api, id);
+    if (!space || space.deletedAt) throw spaceGone(id);
+    return stateOf(space);
+  }
   // Compare with the space as it is now (after a transfer, at the top level of its new
   // organization): only real differences are sent, and a move is sent only when the space is
   // elsewhere (a move to where it already is would still change its position).
@@ -250,8 +259,7 @@ async function update(ctx: ResourceContext, id: string, olds: State, news: Space
   if (!current) throw spaceGone(id);
   const body = patchBody(news, stateOf(current), changed);
   if (Object.keys(body).length > 0) await updateSpace(api, id, body);
-  const placing = changed.has("parent") || changed.has("organizationId");
-  if (placing && (current.parent ?? undefined) !== news.parent) {
+  if ((current.parent ?? undefined) !== news.parent) {
     // A move is relative (it also sets the position), so it is never re-sent blindly: a move whose
     // outcome is unknown is settled by reading the space after it.
     await moveSpace(api, id, news.parent ?? null).catch((error: unknown) => {

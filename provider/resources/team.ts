@@ -260,18 +260,22 @@ export const definition: ResourceDefinition<TeamInputs> = {
   },
 
   async read(ctx, id, previous) {
+    // One read alone takes 2 requests (the team and its member list); with the shared lists
+    // (ctx.lists) the first read of the organization's teams takes 3: the teams list, the
+    // organization's member list (which decides whether each member's teams list pays, see
+    // sharedMembership) and the team's members. Both shared lists are read once per refresh, so
+    // a refresh of N teams sends about N + 2, not 2N.
     return readTeam(ctx, organizationOf(previous), id, writtenMembers(previous.members));
   },
 
   async update(ctx, id, _olds, news, changed) {
     const organizationId = news.organizationId;
-    if (changed.has("title")) {
-      await updateTeam(ctx.api, organizationId, id, { title: news.title });
-    }
+    // The PATCH answers the team (API.md 4.8): its state then needs only the member list.
+    const renamed = changed.has("title") ? await updateTeam(ctx.api, organizationId, id, { title: news.title }) : undefined;
     if (changed.has("members") && news.members !== undefined) {
       await setMembers(ctx.api, organizationId, id, news.members);
     }
-    const state = await readTeam(ctx, organizationId, id, news.members ?? []);
+    const state = renamed ? await stateOf(ctx.api, organizationId, renamed, news.members ?? []) : await readTeam(ctx, organizationId, id, news.members ?? []);
     if (!state) throw new Error(`Team ${id} disappeared during the update; run \`pulumi refresh\``);
     return state;
   },

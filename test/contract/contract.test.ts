@@ -14,7 +14,8 @@
  */
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Emulator, startEmulator } from "../emulator/index.ts";
+import type { Emulator } from "../emulator/index.ts";
+import { requestCounts, startContractSetup } from "./emulator-setup.ts";
 import { DOORS, type Door } from "./doors.ts";
 import { type Prepared, type RawApi, SAMPLES } from "./examples.ts";
 
@@ -66,34 +67,14 @@ let emulator: Emulator;
 let api: RawApi;
 
 async function requestCount(): Promise<number> {
-  const response = await fetch(`${emulator.controlUrl}/requests`);
-  return ((await response.json()) as { total: number }).total;
+  return (await requestCounts(emulator)).total;
 }
 
 beforeAll(async () => {
   // An OpenAPI spec's processing moves with the clock (pending for a quarter of it, then
-  // progress): at the default 200 ms a loaded machine saw \`progress\` between create and read.
-  // A minute keeps it \`pending\` for every step of a kind (no sample waits for processing).
-  emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 60_000 });
-  const organization = emulator.fixture.organizations[0]!;
-  const adminToken = organization.admin.token;
-  api = {
-    organizationId: organization.id,
-    spaceIds: organization.spaceIds,
-    tokenOf: (userId) => emulator.fixture.users.find((user) => user.id === userId)!.token,
-    async request(method, path, body, token = adminToken) {
-      const response = await fetch(`${emulator.url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
-    },
-  };
-  // One core serves both doors: the same settings, so neither replaces the other's client.
-  const settings = { apiUrl: emulator.url, token: adminToken, organizationId: organization.id };
-  for (const door of DOORS) await door.configure(settings);
+  // progress): at the default 200 ms a loaded machine saw `progress` between create and read.
+  // A minute keeps it `pending` for every step of a kind (no sample waits for processing).
+  ({ emulator, api } = await startContractSetup(DOORS, { openapiProcessingMs: 60_000 }));
 });
 
 afterAll(async () => {

@@ -125,7 +125,10 @@ export interface Door {
   read(kind: string, id: string, props: Bag): Promise<ReadAnswer>;
   update(kind: string, id: string, olds: Bag, news: Bag): Promise<{ outs: Bag }>;
   delete(kind: string, id: string, props: Bag): Promise<void>;
-  /** `pulumi import` by an import id; absent where the engine cannot import (dynamic resources: pulumi/pulumi#16175). */
+  /**
+   * `pulumi import` by an import id, in a fresh provider process (nothing read before answers it);
+   * absent where the engine cannot import (dynamic resources: pulumi/pulumi#16175).
+   */
   readonly importRead?: (kind: string, importId: string) => Promise<ReadAnswer>;
   /**
    * The same door for the resource `name` of each kind: the plugin door's URN names it, the
@@ -206,11 +209,29 @@ const RESOURCE_NAME = "contract";
 /** The plugin door: the gRPC handlers with protobuf requests, as the engine drives a resource provider plugin. */
 export const pluginDoor: Door = pluginDoorFor(RESOURCE_NAME);
 
+/** The settings the plugin door was last configured with (for the fresh core of an import). */
+let pluginSettings: ProviderSettings | undefined;
+
+/**
+ * As a new plugin process starts: `pulumi import` runs one, so nothing an earlier call read (the
+ * lists a refresh shares, runtime/core.ts) may answer its Read. The core builds a new client and
+ * new shared lists when its configuration changes (configureCore), so it is configured once with
+ * another request timeout, then again with the door's settings.
+ */
+export async function freshPluginProcess(): Promise<void> {
+  if (!pluginSettings) throw new Error("the plugin door is not configured: call its configure first");
+  await configurePlugin({ ...pluginSettings, requestTimeoutMs: 29_999 });
+  await configurePlugin({ ...pluginSettings });
+}
+
 function pluginDoorFor(resourceName: string): Door {
   return {
     name: "plugin",
     named: (other) => pluginDoorFor(other),
-    configure: (settings) => configurePlugin({ ...settings }),
+    async configure(settings) {
+      pluginSettings = settings;
+      await configurePlugin({ ...settings });
+    },
     check: (kind, news, olds = {}) => checkResource(kind, resourceName, news, olds),
     async diff(kind, id, olds, news) {
       const request = resourceRequest(pb.DiffRequest, kind, resourceName);
@@ -246,7 +267,10 @@ function pluginDoorFor(resourceName: string): Door {
       request.setProperties(bag(props));
       await call("delete", request);
     },
-    importRead: (kind, importId) => importRead(kind, importId, resourceName),
+    async importRead(kind, importId) {
+      await freshPluginProcess();
+      return importRead(kind, importId, resourceName);
+    },
   };
 }
 

@@ -10,8 +10,9 @@
  * both doors share one core (one deployment), so each case uses its own team and names.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Emulator, startEmulator } from "../emulator/index.ts";
+import type { Emulator } from "../emulator/index.ts";
 import { DOORS } from "./doors.ts";
+import { requestCounts, resetRequests as resetCount, startContractSetup } from "./emulator-setup.ts";
 
 const EDITOR = "usr-acme-editor";
 const READER = "usr-acme-reader";
@@ -22,13 +23,11 @@ let adminToken: string;
 
 /** The API's write requests (any method but GET) since the last reset, by route. */
 async function writes(): Promise<Record<string, number>> {
-  const { counts } = (await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { counts: Record<string, number> };
+  const { counts } = await requestCounts(emulator);
   return Object.fromEntries(Object.entries(counts).filter(([route]) => !route.startsWith("GET ")));
 }
 
-async function resetRequests(): Promise<void> {
-  await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
-}
+const resetRequests = () => resetCount(emulator);
 
 /** A team made with the API itself (an existing team, whose id a program gives as a config value). */
 async function existingTeam(title: string): Promise<string> {
@@ -51,12 +50,9 @@ function conflict(member: string, team: string, teamId: string): string {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ db: ":memory:" });
-  const organization = emulator.fixture.organizations[0]!;
-  organizationId = organization.id;
-  adminToken = organization.admin.token;
-  // One core serves both doors: the same settings, so neither replaces the other's client.
-  for (const door of DOORS) await door.configure({ apiUrl: emulator.url, token: adminToken, organizationId });
+  const setup = await startContractSetup(DOORS);
+  emulator = setup.emulator;
+  ({ organizationId, token: adminToken } = setup.settings);
 });
 
 afterAll(async () => {

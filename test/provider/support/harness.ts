@@ -11,6 +11,7 @@ import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "..
 import type { Adopt } from "../../../provider/adapter/adopt.ts";
 import { type ResourceDefinition, toProvider } from "../../../provider/adapter/resource.ts";
 import { type Emulator, startEmulator } from "../../emulator/index.ts";
+import { rawRequest, requestCounts } from "../../contract/emulator-setup.ts";
 
 /** The `__provider` value the suites pass, as the engine passes the serialized provider. */
 export const PROVIDER = "serialized-stub";
@@ -97,15 +98,7 @@ export async function startHarness(options: { openapiProcessingMs?: number } = {
     if (!member) throw new Error(`the demo fixture's first organization should have a ${role}`);
     return member.userId;
   };
-  const api: Harness["api"] = async (method, path, body) => {
-    const response = await fetch(`${emulator.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
-  };
+  const api: Harness["api"] = (method, path, body) => rawRequest(emulator.url, token, method, path, body);
   const create = async (what: string, title: string): Promise<string> => {
     const created = await api("POST", `/orgs/${organization.id}/${what}s`, { title });
     if (created.status !== 201) throw new Error(`creating ${what} ${title}: ${created.status} ${JSON.stringify(created.body)}`);
@@ -123,10 +116,7 @@ export async function startHarness(options: { openapiProcessingMs?: number } = {
     api,
     createSpace: (title) => create("space", title),
     createSite: (title) => create("site", title),
-    async requestCount() {
-      const response = await fetch(`${emulator.controlUrl}/requests`);
-      return ((await response.json()) as { total: number }).total;
-    },
+    requestCount: async () => (await requestCounts(emulator)).total,
     async close() {
       await client.close();
       await emulator.close();
