@@ -13,8 +13,7 @@
 import { IDENTITY_KEY } from "../adapter/property-bag";
 import { CONFIG_KEYS, CONFIG_NAMESPACE, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
 import { changedKeys } from "../adapter/resource";
-import { checkWithPreview, configureCore, context, createInDeployment, definitionFor, diffInDeployment, providerFor, sharedApi, updateInDeployment } from "../runtime/core";
-import { importObject } from "../adapter/resource";
+import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
 import { UNKNOWN } from "../adapter/unknowns";
 import { ORGANIZATION_ENV } from "../config/organization-default";
 import { type Bag, unwrapSecrets, withoutDynamicKeys, wrapSecrets } from "./properties";
@@ -72,8 +71,6 @@ function variablesOf(map: { forEach(callback: (value: string, key: string) => vo
 const SECRET_CONFIG = CONFIG_KEYS.filter((key) => key.secret).map((key) => key.key);
 const KNOWN_CONFIG = new Set(CONFIG_KEYS.map((key) => key.key));
 
-let providerOrganizationId: string | undefined;
-
 // ---- the service -----------------------------------------------------------------------------
 
 function checkResponse(inputs: Bag, failures: readonly { property: string; reason: string }[] | undefined): unknown {
@@ -118,7 +115,16 @@ function diffResponse(changed: readonly string[], replaces: readonly string[], d
   return response;
 }
 
-export const service = {
+/**
+ * The plugin's handlers, holding the core `Configure` builds and the provider's organization: one
+ * service per provider (main.ts serves one per process), and two services never share state.
+ */
+export function pluginService() {
+  /** The core the provider's configuration builds; until `Configure`, one that only validates. */
+  let core: Core = createCore(undefined);
+  let providerOrganizationId: string | undefined;
+
+  return {
   ...infoService,
 
   checkConfig: handle(async (request) => {
@@ -159,7 +165,7 @@ export const service = {
     if (wrongType) throw wrongType;
     const source = configSource(values);
     providerOrganizationId = source.get("organizationId") ?? (process.env[ORGANIZATION_ENV] || undefined);
-    await configureCore(readProviderConfig(source, process.env));
+    core = await reconfigured(core, readProviderConfig(source, process.env));
     const response = new pb.ConfigureResponse();
     response.setAcceptsecrets(true);
     response.setAcceptresources(false);
@@ -183,7 +189,7 @@ export const service = {
       }
       declared.organizationId = providerOrganizationId;
     }
-    const checked = await checkWithPreview(kind, withoutDynamicKeys(olds), declared, urn);
+    const checked = await core.check(kind, withoutDynamicKeys(olds), declared, urn);
     const inputs = withoutDynamicKeys(checked.inputs);
     return checkResponse(wrapSecrets(inputs, secretOutputKeys(kind, secretKeys)), checked.failures);
   }),
@@ -193,7 +199,7 @@ export const service = {
     const kind = kindOf(typeToken(request), urn);
     const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds!() as never)).values);
     const news = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getNews!() as never)).values);
-    const decided = await diffInDeployment(kind, request.getId!() as string, olds, news, urn);
+    const decided = await core.diff(kind, request.getId!() as string, olds, news, urn);
     const changed = changedKeys(definitionFor(kind), olds, news);
     return diffResponse(changed, decided.replaces ?? [], decided.deleteBeforeReplace === true, olds, news);
   }),
@@ -203,7 +209,7 @@ export const service = {
     const kind = kindOf(typeToken(request), urn);
     const { values, secretKeys } = unwrapSecrets(fromStruct(request.getProperties!() as never));
     // The URN is the identity the create journal keys an interrupted create by.
-    const created = await createInDeployment(kind, { ...withoutDynamicKeys(values), [IDENTITY_KEY]: urn }, urn);
+    const created = await core.create(kind, { ...withoutDynamicKeys(values), [IDENTITY_KEY]: urn }, urn);
     const response = new pb.CreateResponse();
     response.setId(created.id);
     response.setProperties(toStruct(wrapSecrets(withoutDynamicKeys(created.outs ?? {}), secretOutputKeys(kind, secretKeys))));
@@ -221,8 +227,8 @@ export const service = {
     // `pulumi import`: no state yet, only the id.
     const result =
       Object.keys(state).length === 0
-        ? await importObject(definitionFor(kind), context(), id, providerOrganizationId)
-        : await providerFor(kind).read(id, state);
+        ? await core.importObject(kind, id, providerOrganizationId)
+        : await core.read(kind, id, state);
     response.setId(result.id);
     response.setProperties(toStruct(wrapSecrets(withoutDynamicKeys(result.props ?? {}), secrets)));
     if (result.inputs) response.setInputs(toStruct(wrapSecrets(withoutDynamicKeys(result.inputs), secrets)));
@@ -234,7 +240,7 @@ export const service = {
     const kind = kindOf(typeToken(request), urn);
     const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds!() as never)).values);
     const { values: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
-    const updated = await updateInDeployment(kind, request.getId!() as string, olds, withoutDynamicKeys(news), urn);
+    const updated = await core.update(kind, request.getId!() as string, olds, withoutDynamicKeys(news), urn);
     const response = new pb.UpdateResponse();
     response.setProperties(toStruct(wrapSecrets(withoutDynamicKeys(updated.outs ?? {}), secretOutputKeys(kind, secretKeys))));
     return response;
@@ -244,17 +250,18 @@ export const service = {
     const urn = request.getUrn!() as string;
     const kind = kindOf(typeToken(request), urn);
     const props = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getProperties!() as never)).values);
-    await providerFor(kind).delete(request.getId!() as string, props);
+    await core.delete(kind, request.getId!() as string, props);
     return new empty.Empty();
   }),
 
   invoke: handle(async (request) => {
     const args = unwrapSecrets(fromStruct(request.getArgs!() as never)).values;
-    const result = await invoke(request.getTok!() as string, args, sharedApi(), providerOrganizationId);
+    const result = await invoke(request.getTok!() as string, args, core.api(), providerOrganizationId);
     const response = new pb.InvokeResponse();
     response.setReturn(toStruct(result));
     return response;
   }),
 
   cancel: handle(async () => new empty.Empty()),
-};
+  };
+}

@@ -18,10 +18,10 @@ export const RESOURCE_CALLS = ["checkConfig", "diffConfig", "configure", "check"
 
 let resourceService: Record<(typeof RESOURCE_CALLS)[number], Handler> | undefined;
 
-/** server.ts's handlers, loaded on the first call that needs one. */
+/** server.ts's handlers (this process's one provider), loaded on the first call that needs one. */
 function loaded(): NonNullable<typeof resourceService> {
   // A require, not an import: the point is not to load server.ts until a call needs it.
-  resourceService ??= (require("./server") as typeof import("./server")).service;
+  resourceService ??= (require("./server") as typeof import("./server")).pluginService();
   return resourceService;
 }
 

@@ -91,7 +91,6 @@ beforeAll(async () => {
       return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
     },
   };
-  // One core serves both doors: the same settings, so neither replaces the other's client.
   const settings = { apiUrl: emulator.url, token: adminToken, organizationId: organization.id };
   for (const door of DOORS) await door.configure(settings);
 });
