@@ -252,3 +252,22 @@ describe("two providers in one process (each pluginService holds the core its Co
     expect(await settings(first, "two")).toBe(1);
   });
 });
+
+describe("the lookups as invokes take the provider's organization as each lookup applies it", () => {
+  async function invoked(token: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const request = new pb.InvokeRequest();
+    request.setTok(`docs-platform:index:${token}`);
+    request.setArgs(bag(args));
+    const response = await call<any>("invoke", request);
+    return response.getReturn().toJavaScript();
+  }
+
+  it("getSpaces and getOrganization() in the provider's organization; getOrganization by title among the token's", async () => {
+    const organization = emulator.fixture.organizations[0]!;
+    expect((await invoked("getOrganization", {})).id).toBe(organizationId);
+    const spaces = (await invoked("getSpaces", {})).spaces as { id: string }[];
+    expect(spaces.map((space) => space.id).sort()).toEqual(organization.spaces.map((space) => space.id).sort());
+    // The provider's organization is not added beside a title: "give organizationId or title, not both" was the answer.
+    expect((await invoked("getOrganization", { title: organization.title })).id).toBe(organizationId);
+  });
+});
