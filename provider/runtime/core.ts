@@ -9,8 +9,9 @@
  * A core's API, all a door needs (each operation takes the resource's kind, its type name in
  * resources/kinds.ts, and where a deployment rule needs it the resource's URN):
  *
- * - `createCore(config)`: a core for one configuration; `createCore(undefined)` validates only
- *   (a check before any configuration makes no API read; every other operation refuses).
+ * - `createCore(config, options?)`: a core for one configuration; `createCore(undefined)`
+ *   validates only (a check before any configuration makes no API read; every other operation
+ *   refuses). `options.journalDirectory` gives the create journal a folder of its own.
  * - `reconfigured(core, config)`: the core to hold after a (re)configuration: the same one when
  *   the configuration is unchanged, else a new one (the old one's connections closed).
  * - `check`, `diff`, `create`, `read`, `update`, `delete`: the engine's calls on a resource, with
@@ -105,8 +106,14 @@ function wire(config: ProviderConfig): Wired {
   return { client, lists, observed: lists.observe(client) };
 }
 
+/** Where a core keeps what is not its configuration. */
+export interface CoreOptions {
+  /** The create journal's folder; default journalDirectory() (the user's Pulumi home), read on the first create. */
+  journalDirectory?: string;
+}
+
 /** A core for `config` (undefined: a core that only validates, until a door is configured). */
-export function createCore(config: ProviderConfig | undefined): Core {
+export function createCore(config: ProviderConfig | undefined, options: CoreOptions = {}): Core {
   /**
    * The client, and the lists a refresh shares between the resources of a parent with the
    * requester that forgets them on every write; none before a configuration.
@@ -130,7 +137,7 @@ export function createCore(config: ProviderConfig | undefined): Core {
 
   function context(): ResourceContext {
     const { observed, lists } = configured();
-    journal ??= new CreateJournal(journalDirectory());
+    journal ??= new CreateJournal(options.journalDirectory ?? journalDirectory());
     return { api: observed, journal, claims, lists };
   }
 

@@ -4,7 +4,7 @@
  * lists a refresh shares, the deployment's owners or ways, or the create journal. Two emulators,
  * two cores, one process.
  */
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,8 @@ interface Side {
   emulator: Emulator;
   organizationId: string;
   core: Core;
+  /** The core's create journal folder. */
+  journal: string;
 }
 
 const sides: Side[] = [];
@@ -27,7 +29,8 @@ function configOf(emulator: Emulator, token: string): ProviderConfig {
 async function side(): Promise<Side> {
   const emulator = await startEmulator({ db: ":memory:" });
   const organization = emulator.fixture.organizations[0]!;
-  return { emulator, organizationId: organization.id, core: createCore(configOf(emulator, organization.admin.token)) };
+  const journal = await mkdtemp(path.join(os.tmpdir(), "core-test-journal-"));
+  return { emulator, organizationId: organization.id, journal, core: createCore(configOf(emulator, organization.admin.token), { journalDirectory: journal }) };
 }
 
 /** The API's requests since the last reset, by route (`PUT /orgs/{orgId}/teams`: count). */
@@ -39,16 +42,15 @@ async function requestsOf(emulator: Emulator): Promise<Record<string, number>> {
 const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0);
 
 beforeAll(async () => {
-  // The create journal lives on disk: this file's own folder, not the user's.
-  process.env.DOCS_PLATFORM_JOURNAL_DIR ??= await mkdtemp(path.join(os.tmpdir(), "core-test-journal-"));
   sides.push(await side(), await side());
   for (const { emulator } of sides) await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
 });
 
 afterAll(async () => {
-  for (const { core, emulator } of sides) {
+  for (const { core, emulator, journal } of sides) {
     await core.close();
     await emulator.close();
+    await rm(journal, { recursive: true, force: true });
   }
 });
 
@@ -56,9 +58,12 @@ describe("two cores in one process", () => {
   it("send each request through their own client, to their own API", async () => {
     const [a, b] = sides as [Side, Side];
     const urn = "urn:pulumi:test::core::docs-platform:index:Team::writers";
-    const inputs = (await a.core.check("Team", {}, { organizationId: a.organizationId, title: "Writers A" }, urn)).inputs;
+    const inputs = (await a.core.check("Team", {}, { organizationId: a.organizationId, title: "Writers A", __identity: urn }, urn)).inputs;
     const created = await a.core.create("Team", inputs, urn);
     expect(total(await requestsOf(b.emulator))).toBe(0);
+    // The create's journal entry is in A's journal only (settled by A's next operation on the id).
+    expect((await readdir(a.journal)).length).toBe(1);
+    expect(await readdir(b.journal)).toEqual([]);
     expect(total(await requestsOf(a.emulator))).toBeGreaterThan(0);
     // The team is A's: B's core reads its own API, where that id does not exist.
     const readByB = await b.core.read("Team", created.id, created.outs);
