@@ -50,9 +50,15 @@ export const AFTER_DEADLINE: Record<Operation, string> = {
   delete: "The object stays in the state: the next `pulumi destroy` (or `pulumi up` without it) deletes it again; if this delete did go through, that counts as done.",
 };
 
-function withCause(message: string, cause: Error): Error {
-  const error = new Error(message, { cause });
-  // The dynamic provider host prints a failed read's or delete's `${error}: ${error.stack}`: one line.
+/**
+ * An error the provider host prints on one line: the Node.js dynamic-provider host prints what a
+ * method throws as `${error}: ${error.stack}`, so with a stack one sentence became dozens of
+ * lines. `cause`, when given, keeps the error it explains for a program or a test to inspect.
+ */
+export function oneLineError(message: string, cause?: Error): Error {
+  const error = cause === undefined ? new Error(message) : new Error(message, { cause });
   error.stack = "";
   return error;
 }
+
+const withCause = (message: string, cause: Error): Error => oneLineError(message, cause);

@@ -16,8 +16,18 @@ export const ORGANIZATION_KEY = `${CONFIG_NAMESPACE}:organizationId`;
  * input, and a resource's explicit `organizationId` still wins.
  */
 export function stackOrganizationId(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const fromConfig = new pulumi.Config(CONFIG_NAMESPACE).get("organizationId");
-  if (fromConfig !== undefined && fromConfig !== "") return fromConfig;
+  return organizationDefault(new pulumi.Config(CONFIG_NAMESPACE).get("organizationId"), env);
+}
+
+/**
+ * The organization of every resource and lookup that names none, decided in one place for every
+ * door: `configured` (the stack config's `docs-platform:organizationId`, read by the program for
+ * the dynamic package; the provider's own input or config variable for the plugin) when set and
+ * not empty, else the environment variable {@link ORGANIZATION_ENV} when set and not empty, else
+ * undefined.
+ */
+export function organizationDefault(configured: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (configured !== undefined && configured !== "") return configured;
   const fromEnv = env[ORGANIZATION_ENV];
   return fromEnv !== undefined && fromEnv !== "" ? fromEnv : undefined;
 }

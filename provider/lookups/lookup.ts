@@ -47,10 +47,10 @@ export type LookupDefinition<A, R> = {
       run(api: ApiRequester, args: A, organizationId: string): Promise<R>;
     }
   | {
-      /** Settles its own scope (getOrganization). */
+      /** Settles its own scope (getOrganization); `defaultOrganization` is the one it falls back to, or throws naming the lookup. */
       readonly inOrganization: false;
       describe(args: A): string;
-      run(api: ApiRequester, args: A): Promise<R>;
+      run(api: ApiRequester, args: A, defaultOrganization: () => string): Promise<R>;
     }
 );
 
@@ -118,11 +118,18 @@ function checkedArgs<A>(definition: LookupDefinition<A, unknown>, args: unknown)
 
 /**
  * Runs a lookup: checks its arguments, settles its organization and calls the API. `api` replaces
- * the client built from the stack config (tests).
+ * the client built from the stack config (the plugin's core; tests). `organizationDefault`, when
+ * given, is the organization of a lookup that names none instead of the stack's (the plugin's
+ * provider: organizationDefault in config/organization-default.ts decided it).
  */
-export async function runLookup<A extends { organizationId?: string }, R>(definition: LookupDefinition<A, R>, args: unknown, api?: ApiRequester): Promise<R> {
+export async function runLookup<A extends { organizationId?: string }, R>(
+  definition: LookupDefinition<A, R>,
+  args: unknown,
+  api?: ApiRequester,
+  organizationDefault?: string,
+): Promise<R> {
   const checked = checkedArgs(definition, args);
-  const lookup = scoped(definition, checked);
+  const lookup = scoped(definition, checked, () => organizationDefault ?? requireStackOrganizationId(definition.name));
   const active = api ? { client: api, redact: (text: string) => text } : connection(definition.name);
   try {
     return await lookup.run(active.client);
@@ -137,9 +144,13 @@ export async function runLookup<A extends { organizationId?: string }, R>(defini
 }
 
 /** The lookup bound to its checked arguments and, for one inside an organization, to that organization. */
-function scoped<A extends { organizationId?: string }, R>(definition: LookupDefinition<A, R>, args: A): { criteria: string; run(api: ApiRequester): Promise<R> } {
-  if (!definition.inOrganization) return { criteria: definition.describe(args), run: (api) => definition.run(api, args) };
-  const organizationId = args.organizationId ?? requireStackOrganizationId(definition.name);
+function scoped<A extends { organizationId?: string }, R>(
+  definition: LookupDefinition<A, R>,
+  args: A,
+  defaultOrganization: () => string,
+): { criteria: string; run(api: ApiRequester): Promise<R> } {
+  if (!definition.inOrganization) return { criteria: definition.describe(args), run: (api) => definition.run(api, args, defaultOrganization) };
+  const organizationId = args.organizationId ?? defaultOrganization();
   return { criteria: definition.describe(args, organizationId), run: (api) => definition.run(api, args, organizationId) };
 }
 

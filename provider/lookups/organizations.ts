@@ -6,7 +6,6 @@ import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { isNotFoundError } from "../client";
 import { identifier } from "../adapter/check";
-import { requireStackOrganizationId } from "../config/organization-default";
 import { roleEnum } from "../domain/roles";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
@@ -58,7 +57,7 @@ export const getOrganizationLookup: LookupDefinition<GetOrganizationArgs, GetOrg
   inOrganization: false,
   refine: (args) => (args.organizationId !== undefined && args.title !== undefined ? "give organizationId or title, not both" : undefined),
   describe: (args) => (args.title !== undefined ? `titled ${JSON.stringify(args.title)}` : `id ${args.organizationId ?? "(the stack's)"}`),
-  async run(api, args) {
+  async run(api, args, defaultOrganization) {
     if (args.title !== undefined) {
       const title = args.title;
       const organizations = await listOrganizations(api);
@@ -76,7 +75,7 @@ export const getOrganizationLookup: LookupDefinition<GetOrganizationArgs, GetOrg
         }),
       );
     }
-    const organizationId = args.organizationId ?? requireStackOrganizationId("getOrganization");
+    const organizationId = args.organizationId ?? defaultOrganization();
     try {
       return resultOf(await getOrganizationOrThrow(api, organizationId));
     } catch (error) {

@@ -4,25 +4,33 @@
  * Loads no resource code, so that the calls that need none (plugin info, schema) are served by a
  * plugin that never loads the kinds (see service.ts).
  */
+import type { Metadata } from "@grpc/grpc-js";
+import type { JavaScriptValue, Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { type Bag, withoutDynamicKeys } from "./properties";
 import { sdk } from "./sdk";
 
 const { grpc, provider: pb, struct, any: anyPb, status: statusPb } = sdk();
 
-export type Callback = (error: unknown, response?: unknown, metadata?: unknown) => void;
-export type Call = { request: Record<string, (...args: never[]) => unknown> & Record<string, unknown> };
-export type Handler = (call: Call, callback: Callback) => void;
+export type Callback<Response> = (error: unknown, response?: Response | null, metadata?: Metadata) => void;
+/** A unary call's handler, as grpc-js calls it: the decoded request in, the answer to `callback`. */
+export type Handler<Request, Response> = (call: { request: Request }, callback: Callback<Response>) => void;
+/** Any handler, whatever its messages: what a service's table holds. */
+export type AnyHandler = Handler<never, unknown>;
 
-export function toStruct(bag: Bag): unknown {
-  return struct.Struct.fromJavaScript(bag as never);
+/**
+ * A property bag as a google.protobuf.Struct. A bag holds JSON values only (what the engine sent,
+ * or what the core made of it), which is what the Struct's own type says less precisely.
+ */
+export function toStruct(bag: Bag): Struct {
+  return struct.Struct.fromJavaScript(bag as Record<string, JavaScriptValue>);
 }
 
-export function fromStruct(value: { toJavaScript(): unknown } | undefined): Bag {
-  return (value?.toJavaScript() as Bag | undefined) ?? {};
+export function fromStruct(value: Struct | undefined): Bag {
+  return value?.toJavaScript() ?? {};
 }
 
 /** Runs a handler; a thrown error answers the call with its message (and the init-failure details of a partial create). */
-export function handle(work: (request: Call["request"]) => Promise<unknown>): Handler {
+export function handle<Request, Response>(work: (request: Request) => Promise<Response>): Handler<Request, Response> {
   return (call, callback) => {
     work(call.request).then(
       (response) => callback(null, response),
@@ -34,20 +42,30 @@ export function handle(work: (request: Call["request"]) => Promise<unknown>): Ha
   };
 }
 
+/** What a partial create's error carries (recovery/partial-create.ts). */
+interface PartialCreate {
+  id?: unknown;
+  properties?: Bag;
+  reasons?: string[];
+}
+
+function isPartialCreate(error: unknown): error is PartialCreate & { id: string } {
+  return typeof error === "object" && error !== null && typeof (error as PartialCreate).id === "string" && (error as PartialCreate).id !== "";
+}
+
 /**
  * An error as the engine reads it. An object created but not finished (recovery/partial-create.ts:
  * the error carries its id and properties) is an ErrorResourceInitFailed, so the engine records
  * the object instead of losing it.
  */
-function grpcError(error: unknown): { code: number; message: string; details: string; metadata: unknown } {
+function grpcError(error: unknown): { code: number; message: string; details: string; metadata: Metadata } {
   const message = error instanceof Error ? error.message : String(error);
   const metadata = new grpc.Metadata();
-  const partial = error as { id?: string; properties?: Bag; reasons?: string[] };
-  if (partial && typeof partial.id === "string" && partial.id !== "") {
+  if (isPartialCreate(error)) {
     const detail = new pb.ErrorResourceInitFailed();
-    detail.setId(partial.id);
-    detail.setProperties(toStruct(withoutDynamicKeys(partial.properties ?? {})));
-    detail.setReasonsList(partial.reasons ?? []);
+    detail.setId(error.id);
+    detail.setProperties(toStruct(withoutDynamicKeys(error.properties ?? {})));
+    detail.setReasonsList(error.reasons ?? []);
     const packed = new anyPb.Any();
     packed.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
     const status = new statusPb.Status();

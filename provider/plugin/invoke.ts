@@ -14,26 +14,42 @@ import { getSpaceLookup, getSpacesLookup } from "../lookups/spaces";
 import { getTeamLookup } from "../lookups/teams";
 import type { Bag } from "./properties";
 
-type AnyLookup = LookupDefinition<{ organizationId?: string }, unknown>;
+/** A lookup as an invoke runs it: its arguments as the engine sent them, the core's client and the provider's organization. */
+type Invokable = (args: Bag, api: ApiRequester, organizationDefault: string | undefined) => Promise<unknown>;
 
-const LOOKUPS = new Map<string, AnyLookup>(
-  [getCollectionLookup, getMemberLookup, getMembersLookup, getOrganizationLookup, getSiteLookup, getSpaceLookup, getSpacesLookup, getTeamLookup].map((lookup) => [
-    lookup.name,
-    lookup as unknown as AnyLookup,
-  ]),
-);
+/** Each lookup bound to its own types once, so the table below holds them side by side without a cast. */
+function invokable<A extends { organizationId?: string }, R>(lookup: LookupDefinition<A, R>): [string, Invokable] {
+  return [lookup.name, (args, api, organizationDefault) => runLookup(lookup, args, api, organizationDefault)];
+}
+
+const LOOKUPS = new Map<string, Invokable>([
+  invokable(getCollectionLookup),
+  invokable(getMemberLookup),
+  invokable(getMembersLookup),
+  invokable(getOrganizationLookup),
+  invokable(getSiteLookup),
+  invokable(getSpaceLookup),
+  invokable(getSpacesLookup),
+  invokable(getTeamLookup),
+]);
 
 /** The key of a list result: `getSpaces` -> `spaces` (the schema generator uses the same rule). */
 export function listResultKey(name: string): string {
   return name.slice(3, 4).toLowerCase() + name.slice(4);
 }
 
-export async function invoke(token: string, args: Bag, api: ApiRequester, organizationId: string | undefined): Promise<Bag> {
+/**
+ * Runs the lookup `token` names. A lookup that names no organization gets `organizationDefault`
+ * (the provider's), as each lookup applies it: getOrganization only when it names no title either.
+ */
+export async function invoke(token: string, args: Bag, api: ApiRequester, organizationDefault: string | undefined): Promise<Bag> {
   const name = token.replace(/^docs-platform:index:/, "");
   const lookup = LOOKUPS.get(name);
   if (!lookup || token === name) throw new Error(`docs-platform: unknown function ${JSON.stringify(token)}; the functions are ${[...LOOKUPS.keys()].map((key) => `docs-platform:index:${key}`).join(", ")}`);
-  const shape = (lookup.schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
-  const scoped = args.organizationId === undefined && organizationId !== undefined && "organizationId" in shape ? { ...args, organizationId } : args;
-  const result = await runLookup(lookup, scoped, api);
-  return Array.isArray(result) ? { [listResultKey(name)]: result } : (result as Bag);
+  const result = await lookup(args, api, organizationDefault);
+  return Array.isArray(result) ? { [listResultKey(name)]: result } : isBag(result) ? result : {};
+}
+
+function isBag(value: unknown): value is Bag {
+  return typeof value === "object" && value !== null;
 }

@@ -9,16 +9,28 @@
 import path from "node:path";
 import { EMBEDDED } from "../embedded";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- generated CommonJS stubs without types we can import by path */
+import type * as GrpcJs from "@grpc/grpc-js";
+import type * as ProviderPb from "@pulumi/pulumi/proto/provider_pb";
+import type * as ProviderGrpcPb from "@pulumi/pulumi/proto/provider_grpc_pb";
+import type * as PluginPb from "@pulumi/pulumi/proto/plugin_pb";
+import type * as StatusPb from "@pulumi/pulumi/proto/status_pb";
+import type * as StructPb from "google-protobuf/google/protobuf/struct_pb";
+import type * as EmptyPb from "google-protobuf/google/protobuf/empty_pb";
+import type * as AnyPb from "google-protobuf/google/protobuf/any_pb";
+
+/**
+ * The modules, typed by the declarations the SDK ships beside its generated stubs (type imports
+ * only: nothing is loaded by them; the values are the modules `sdk()` requires).
+ */
 export interface Sdk {
-  grpc: any;
-  provider: any;
-  providerGrpc: any;
-  plugin: any;
-  struct: any;
-  empty: any;
-  any: any;
-  status: any;
+  grpc: typeof GrpcJs;
+  provider: typeof ProviderPb;
+  providerGrpc: typeof ProviderGrpcPb;
+  plugin: typeof PluginPb;
+  struct: typeof StructPb;
+  empty: typeof EmptyPb;
+  any: typeof AnyPb;
+  status: typeof StatusPb;
   channelOptions: Record<string, unknown>;
 }
 

@@ -10,13 +10,15 @@
  * configuration would never reach the client), it answers CheckConfig/DiffConfig with UNIMPLEMENTED
  * and its Diff sends no detailedDiff.
  */
-import { IDENTITY_KEY } from "../adapter/property-bag";
+import type * as pulumirpc from "@pulumi/pulumi/proto/provider_pb";
+import type { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { IDENTITY_KEY, type PropertyBag } from "../adapter/property-bag";
 import { CONFIG_KEYS, CONFIG_NAMESPACE, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
 import { changedKeys } from "../adapter/resource";
-import { checkWithPreview, configureCore, context, createInDeployment, definitionFor, diffInDeployment, providerFor, sharedApi, updateInDeployment } from "../runtime/core";
-import { importObject } from "../adapter/resource";
+import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
 import { UNKNOWN } from "../adapter/unknowns";
-import { ORGANIZATION_ENV } from "../config/organization-default";
+import { ORGANIZATION_ENV, organizationDefault } from "../config/organization-default";
 import { type Bag, unwrapSecrets, withoutDynamicKeys, wrapSecrets } from "./properties";
 import { invoke } from "./invoke";
 import { sdk } from "./sdk";
@@ -28,20 +30,53 @@ const TYPE_PREFIX = `${PACKAGE}:index:`;
 
 const { provider: pb, empty } = sdk();
 
-/** The kind of a resource type token, or an error naming the token. */
-function kindOf(type: string, urn: string): string {
+// ---- decoding: a request's values, once per handler -------------------------------------------
+
+/** A property bag of a request: its values with the secret marks taken off, and the top-level keys that held one. */
+interface Values {
+  values: Bag;
+  secretKeys: Set<string>;
+}
+
+/** A Struct of the engine's, secrets unwrapped (a configuration's keys are read as they are). */
+function valuesOf(value: Struct | undefined): Values {
+  return unwrapSecrets(fromStruct(value));
+}
+
+/** A resource's property bag: as {@link valuesOf}, without the keys only the dynamic door keeps. */
+function propertiesOf(value: Struct | undefined): Values {
+  const { values, secretKeys } = valuesOf(value);
+  return { values: withoutDynamicKeys(values), secretKeys };
+}
+
+/** Which resource a request is about: its URN, its kind and its name. */
+interface Target {
+  urn: string;
+  kind: string;
+  name: string;
+}
+
+/** A request naming a resource (every resource call's request has both fields). */
+interface ResourceRequest {
+  getUrn(): string;
+  getType(): string;
+}
+
+function targetOf(request: ResourceRequest): Target {
+  const urn = request.getUrn();
+  // Older SDK stubs (the peer range starts at 3.216) may lack the type field: the URN has it too.
+  const type = typeof request.getType === "function" ? request.getType() : "";
   const token = type || urn.split("::")[2]?.split("$").pop() || "";
   if (!token.startsWith(TYPE_PREFIX)) throw new Error(`docs-platform: unknown resource type ${JSON.stringify(token)}`);
-  return token.slice(TYPE_PREFIX.length);
+  return { urn, kind: token.slice(TYPE_PREFIX.length), name: urn.split("::").pop() ?? urn };
 }
 
-/** The request's type token; older SDK stubs (the peer range starts at 3.216) may lack the field: the URN has it too. */
-function typeToken(request: Record<string, unknown>): string {
-  return typeof request.getType === "function" ? String((request.getType as () => unknown).call(request) ?? "") : "";
-}
-
-function nameOf(urn: string): string {
-  return urn.split("::").pop() ?? urn;
+/**
+ * A Diff's or an Update's previous inputs: the engine sends them as `old_inputs` since 3.9x and
+ * only the previous outputs (`olds`) before; older SDK stubs lack the field.
+ */
+function previousInputsOf(request: pulumirpc.DiffRequest | pulumirpc.UpdateRequest): Struct | undefined {
+  return (typeof request.getOldInputs === "function" ? request.getOldInputs() : undefined) ?? request.getOlds();
 }
 
 // ---- configuration ---------------------------------------------------------------------------
@@ -72,11 +107,9 @@ function variablesOf(map: { forEach(callback: (value: string, key: string) => vo
 const SECRET_CONFIG = CONFIG_KEYS.filter((key) => key.secret).map((key) => key.key);
 const KNOWN_CONFIG = new Set(CONFIG_KEYS.map((key) => key.key));
 
-let providerOrganizationId: string | undefined;
+// ---- encoding: one response per handler ------------------------------------------------------
 
-// ---- the service -----------------------------------------------------------------------------
-
-function checkResponse(inputs: Bag, failures: readonly { property: string; reason: string }[] | undefined): unknown {
+function checkResponse(inputs: Bag, failures: readonly { property: string; reason: string }[] | undefined): pulumirpc.CheckResponse {
   const response = new pb.CheckResponse();
   response.setInputs(toStruct(inputs));
   if (failures?.length) {
@@ -97,7 +130,7 @@ function secretOutputKeys(kind: string, marked: Iterable<string>): Set<string> {
   return new Set([...(definitionFor(kind).secretInputKeys ?? []), ...marked]);
 }
 
-function diffResponse(changed: readonly string[], replaces: readonly string[], deleteBeforeReplace: boolean, olds: Bag, news: Bag): unknown {
+function diffResponse(changed: readonly string[], replaces: readonly string[], deleteBeforeReplace: boolean, olds: Bag, news: Bag): pulumirpc.DiffResponse {
   const response = new pb.DiffResponse();
   response.setChanges(changed.length > 0 ? pb.DiffResponse.DiffChanges.DIFF_SOME : pb.DiffResponse.DiffChanges.DIFF_NONE);
   response.setReplacesList([...replaces]);
@@ -118,143 +151,147 @@ function diffResponse(changed: readonly string[], replaces: readonly string[], d
   return response;
 }
 
-export const service = {
-  ...infoService,
+/** A resource's properties as a response carries them: the kind's secrets and the program's marked. */
+function propertiesStruct(kind: string, values: PropertyBag, marked: Iterable<string>): Struct {
+  return toStruct(wrapSecrets(withoutDynamicKeys(values), secretOutputKeys(kind, marked)));
+}
 
-  checkConfig: handle(async (request) => {
-    const { values, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
-    const reasons: string[] = [];
-    for (const key of Object.keys(values)) {
-      if (!KNOWN_CONFIG.has(key) && key !== "version" && !key.startsWith("__")) {
-        reasons.push(`${CONFIG_NAMESPACE}:${key}: unknown configuration key; the keys are ${[...KNOWN_CONFIG].join(", ")}`);
+// ---- the service -----------------------------------------------------------------------------
+
+/**
+ * The plugin's handlers, holding the core `Configure` builds and the provider's organization: one
+ * service per provider (service.ts makes the one of this process), and two services never share
+ * state. Each handler decodes its request once, calls the core, and encodes one response.
+ */
+export function pluginService() {
+  /** The core the provider's configuration builds; until `Configure`, one that only validates. */
+  let core: Core = createCore(undefined);
+  /** The organization of a resource or lookup that names none (organizationDefault), set by `Configure`. */
+  let organizationId: string | undefined;
+
+  return {
+    ...infoService,
+
+    checkConfig: handle(async (request: pulumirpc.CheckRequest) => {
+      const { values, secretKeys } = valuesOf(request.getNews());
+      const reasons: string[] = [];
+      for (const key of Object.keys(values)) {
+        if (!KNOWN_CONFIG.has(key) && key !== "version" && !key.startsWith("__")) {
+          reasons.push(`${CONFIG_NAMESPACE}:${key}: unknown configuration key; the keys are ${[...KNOWN_CONFIG].join(", ")}`);
+        }
       }
-    }
-    const typeFailures = configurationTypeFailures(values);
-    reasons.push(...typeFailures.map((failure) => failure.message));
-    // Keys still unknown at preview (outputs of other resources) and keys of the wrong type are
-    // left out; every other key is checked now, so a bad one fails the preview, not `up` half way.
-    const skipped = new Set([...Object.keys(values).filter((key) => values[key] === UNKNOWN), ...typeFailures.map((failure) => failure.key.replace(`${CONFIG_NAMESPACE}:`, ""))]);
-    reasons.push(...configurationFailures(configSource(values), process.env, skipped).map((failure) => failure.message));
-    // No failure names its property: the engine would print the property's value beside it, and
-    // that is the token, or an API URL holding credentials. Each reason names its key.
-    const failures = reasons.map((reason) => ({ property: "", reason }));
-    // The token (and anything the program marked) is stored encrypted, however it was given.
-    return checkResponse(wrapSecrets(values, [...secretKeys, ...SECRET_CONFIG]), failures);
-  }),
+      const typeFailures = configurationTypeFailures(values);
+      reasons.push(...typeFailures.map((failure) => failure.message));
+      // Keys still unknown at preview (outputs of other resources) and keys of the wrong type are
+      // left out; every other key is checked now, so a bad one fails the preview, not `up` half way.
+      const skipped = new Set([...Object.keys(values).filter((key) => values[key] === UNKNOWN), ...typeFailures.map((failure) => failure.key.replace(`${CONFIG_NAMESPACE}:`, ""))]);
+      reasons.push(...configurationFailures(configSource(values), process.env, skipped).map((failure) => failure.message));
+      // No failure names its property: the engine would print the property's value beside it, and
+      // that is the token, or an API URL holding credentials. Each reason names its key.
+      const failures = reasons.map((reason) => ({ property: "", reason }));
+      // The token (and anything the program marked) is stored encrypted, however it was given.
+      return checkResponse(wrapSecrets(values, [...secretKeys, ...SECRET_CONFIG]), failures);
+    }),
 
-  diffConfig: handle(async (request) => {
-    const oldInputs = typeof request.getOldInputs === "function" ? (request.getOldInputs() as { toJavaScript(): unknown } | undefined) : undefined;
-    const recorded = oldInputs ?? (request.getOlds!() as { toJavaScript(): unknown } | undefined);
-    const olds = unwrapSecrets(fromStruct(recorded)).values;
-    const news = unwrapSecrets(fromStruct(request.getNews!() as never)).values;
-    const changed = [...KNOWN_CONFIG].filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]) || news[key] === UNKNOWN);
-    // No configuration change replaces a resource: a token or a pace changes how, not what.
-    return diffResponse(changed, [], false, olds, news);
-  }),
+    diffConfig: handle(async (request: pulumirpc.DiffRequest) => {
+      const olds = valuesOf(previousInputsOf(request)).values;
+      const news = valuesOf(request.getNews()).values;
+      const changed = [...KNOWN_CONFIG].filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]) || news[key] === UNKNOWN);
+      // No configuration change replaces a resource: a token or a pace changes how, not what.
+      return diffResponse(changed, [], false, olds, news);
+    }),
 
-  configure: handle(async (request) => {
-    const args = request.getArgs!() as { toJavaScript(): unknown } | undefined;
-    const values = args ? unwrapSecrets(fromStruct(args)).values : variablesOf(request.getVariablesMap!() as never);
-    const [wrongType] = configurationTypeFailures(values);
-    if (wrongType) throw wrongType;
-    const source = configSource(values);
-    providerOrganizationId = source.get("organizationId") ?? (process.env[ORGANIZATION_ENV] || undefined);
-    await configureCore(readProviderConfig(source, process.env));
-    const response = new pb.ConfigureResponse();
-    response.setAcceptsecrets(true);
-    response.setAcceptresources(false);
-    response.setAcceptoutputs(false);
-    response.setSupportspreview(false);
-    return response;
-  }),
+    configure: handle(async (request: pulumirpc.ConfigureRequest) => {
+      const args = request.getArgs();
+      const values = args ? valuesOf(args).values : variablesOf(request.getVariablesMap());
+      const [wrongType] = configurationTypeFailures(values);
+      if (wrongType) throw wrongType;
+      const source = configSource(values);
+      const config = readProviderConfig(source, process.env);
+      organizationId = organizationDefault(source.get("organizationId"), process.env);
+      core = await reconfigured(core, config);
+      const response = new pb.ConfigureResponse();
+      response.setAcceptsecrets(true);
+      response.setAcceptresources(false);
+      response.setAcceptoutputs(false);
+      response.setSupportspreview(false);
+      return response;
+    }),
 
-  check: handle(async (request) => {
-    const urn = request.getUrn!() as string;
-    const kind = kindOf(typeToken(request), urn);
-    const olds = unwrapSecrets(fromStruct(request.getOlds!() as never)).values;
-    const { values: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
-    const declared = withoutDynamicKeys(news);
-    if (declared.organizationId === undefined) {
-      if (providerOrganizationId === undefined) {
-        const reason =
-          `${kind} "${nameOf(urn)}": organizationId is not set. Give it as \`organizationId\`, or set the provider's ` +
-          `\`${CONFIG_NAMESPACE}:organizationId\` (or the environment variable ${ORGANIZATION_ENV}).`;
-        return checkResponse(declared, [{ property: "", reason }]);
+    check: handle(async (request: pulumirpc.CheckRequest) => {
+      const { urn, kind, name } = targetOf(request);
+      const olds = propertiesOf(request.getOlds()).values;
+      const { values: news, secretKeys } = propertiesOf(request.getNews());
+      const secrets = secretOutputKeys(kind, secretKeys);
+      if (news.organizationId === undefined) {
+        if (organizationId === undefined) {
+          const reason =
+            `${kind} "${name}": organizationId is not set. Give it as \`organizationId\`, or set the provider's ` +
+            `\`${CONFIG_NAMESPACE}:organizationId\` (or the environment variable ${ORGANIZATION_ENV}).`;
+          return checkResponse(wrapSecrets(news, secrets), [{ property: "", reason }]);
+        }
+        news.organizationId = organizationId;
       }
-      declared.organizationId = providerOrganizationId;
-    }
-    const checked = await checkWithPreview(kind, withoutDynamicKeys(olds), declared, urn);
-    const inputs = withoutDynamicKeys(checked.inputs);
-    return checkResponse(wrapSecrets(inputs, secretOutputKeys(kind, secretKeys)), checked.failures);
-  }),
+      const checked = await core.check(kind, olds, news, urn);
+      return checkResponse(wrapSecrets(withoutDynamicKeys(checked.inputs), secrets), checked.failures);
+    }),
 
-  diff: handle(async (request) => {
-    const urn = request.getUrn!() as string;
-    const kind = kindOf(typeToken(request), urn);
-    const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds!() as never)).values);
-    const news = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getNews!() as never)).values);
-    const decided = await diffInDeployment(kind, request.getId!() as string, olds, news, urn);
-    const changed = changedKeys(definitionFor(kind), olds, news);
-    return diffResponse(changed, decided.replaces ?? [], decided.deleteBeforeReplace === true, olds, news);
-  }),
+    diff: handle(async (request: pulumirpc.DiffRequest) => {
+      const { urn, kind } = targetOf(request);
+      const olds = propertiesOf(request.getOlds()).values;
+      const news = propertiesOf(request.getNews()).values;
+      const decided = await core.diff(kind, request.getId(), olds, news, urn);
+      const changed = changedKeys(definitionFor(kind), olds, news);
+      return diffResponse(changed, decided.replaces ?? [], decided.deleteBeforeReplace === true, olds, news);
+    }),
 
-  create: handle(async (request) => {
-    const urn = request.getUrn!() as string;
-    const kind = kindOf(typeToken(request), urn);
-    const { values, secretKeys } = unwrapSecrets(fromStruct(request.getProperties!() as never));
-    // The URN is the identity the create journal keys an interrupted create by.
-    const created = await createInDeployment(kind, { ...withoutDynamicKeys(values), [IDENTITY_KEY]: urn }, urn);
-    const response = new pb.CreateResponse();
-    response.setId(created.id);
-    response.setProperties(toStruct(wrapSecrets(withoutDynamicKeys(created.outs ?? {}), secretOutputKeys(kind, secretKeys))));
-    return response;
-  }),
+    create: handle(async (request: pulumirpc.CreateRequest) => {
+      const { urn, kind } = targetOf(request);
+      const { values, secretKeys } = propertiesOf(request.getProperties());
+      // The URN is the identity the create journal keys an interrupted create by.
+      const created = await core.create(kind, { ...values, [IDENTITY_KEY]: urn }, urn);
+      const response = new pb.CreateResponse();
+      response.setId(created.id);
+      response.setProperties(propertiesStruct(kind, created.outs ?? {}, secretKeys));
+      return response;
+    }),
 
-  read: handle(async (request) => {
-    const urn = request.getUrn!() as string;
-    const kind = kindOf(typeToken(request), urn);
-    const id = request.getId!() as string;
-    const { values: props, secretKeys } = unwrapSecrets(fromStruct(request.getProperties!() as never));
-    const secrets = secretOutputKeys(kind, secretKeys);
-    const response = new pb.ReadResponse();
-    const state = withoutDynamicKeys(props);
-    // `pulumi import`: no state yet, only the id.
-    const result =
-      Object.keys(state).length === 0
-        ? await importObject(definitionFor(kind), context(), id, providerOrganizationId)
-        : await providerFor(kind).read(id, state);
-    response.setId(result.id);
-    response.setProperties(toStruct(wrapSecrets(withoutDynamicKeys(result.props ?? {}), secrets)));
-    if (result.inputs) response.setInputs(toStruct(wrapSecrets(withoutDynamicKeys(result.inputs), secrets)));
-    return response;
-  }),
+    read: handle(async (request: pulumirpc.ReadRequest) => {
+      const { kind } = targetOf(request);
+      const id = request.getId();
+      const { values: state, secretKeys } = propertiesOf(request.getProperties());
+      // `pulumi import`: no state yet, only the id.
+      const result = Object.keys(state).length === 0 ? await core.importObject(kind, id, organizationId) : await core.read(kind, id, state);
+      const response = new pb.ReadResponse();
+      response.setId(result.id ?? "");
+      response.setProperties(propertiesStruct(kind, result.props ?? {}, secretKeys));
+      if (result.inputs) response.setInputs(propertiesStruct(kind, result.inputs, secretKeys));
+      return response;
+    }),
 
-  update: handle(async (request) => {
-    const urn = request.getUrn!() as string;
-    const kind = kindOf(typeToken(request), urn);
-    const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds!() as never)).values);
-    const { values: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
-    const updated = await updateInDeployment(kind, request.getId!() as string, olds, withoutDynamicKeys(news), urn);
-    const response = new pb.UpdateResponse();
-    response.setProperties(toStruct(wrapSecrets(withoutDynamicKeys(updated.outs ?? {}), secretOutputKeys(kind, secretKeys))));
-    return response;
-  }),
+    update: handle(async (request: pulumirpc.UpdateRequest) => {
+      const { urn, kind } = targetOf(request);
+      const olds = propertiesOf(request.getOlds()).values;
+      const { values: news, secretKeys } = propertiesOf(request.getNews());
+      const updated = await core.update(kind, request.getId(), olds, news, urn);
+      const response = new pb.UpdateResponse();
+      response.setProperties(propertiesStruct(kind, updated.outs ?? {}, secretKeys));
+      return response;
+    }),
 
-  delete: handle(async (request) => {
-    const urn = request.getUrn!() as string;
-    const kind = kindOf(typeToken(request), urn);
-    const props = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getProperties!() as never)).values);
-    await providerFor(kind).delete(request.getId!() as string, props);
-    return new empty.Empty();
-  }),
+    delete: handle(async (request: pulumirpc.DeleteRequest): Promise<Empty> => {
+      const { kind } = targetOf(request);
+      await core.delete(kind, request.getId(), propertiesOf(request.getProperties()).values);
+      return new empty.Empty();
+    }),
 
-  invoke: handle(async (request) => {
-    const args = unwrapSecrets(fromStruct(request.getArgs!() as never)).values;
-    const result = await invoke(request.getTok!() as string, args, sharedApi(), providerOrganizationId);
-    const response = new pb.InvokeResponse();
-    response.setReturn(toStruct(result));
-    return response;
-  }),
+    invoke: handle(async (request: pulumirpc.InvokeRequest) => {
+      const result = await invoke(request.getTok(), valuesOf(request.getArgs()).values, core.api(), organizationId);
+      const response = new pb.InvokeResponse();
+      response.setReturn(toStruct(result));
+      return response;
+    }),
 
-  cancel: handle(async () => new empty.Empty()),
-};
+    cancel: handle(async (): Promise<Empty> => new empty.Empty()),
+  };
+}

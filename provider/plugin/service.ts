@@ -6,7 +6,7 @@
  * language host, which lives as long as the command and is sent only GetPluginInfo, GetSchema and,
  * at the end, Cancel: that process now loads a fifth of that and uses no CPU the deployment needs.
  */
-import { handle, type Handler } from "./calls";
+import { type AnyHandler, handle } from "./calls";
 import { infoService } from "./info";
 import { sdk } from "./sdk";
 
@@ -16,17 +16,17 @@ export const IMMEDIATE_CALLS = { ...infoService, cancel: handle(async () => new 
 /** The calls server.ts implements beyond IMMEDIATE_CALLS (test/plugin/service.test.ts holds the lists equal). */
 export const RESOURCE_CALLS = ["checkConfig", "diffConfig", "configure", "check", "diff", "create", "read", "update", "delete", "invoke"] as const;
 
-let resourceService: Record<(typeof RESOURCE_CALLS)[number], Handler> | undefined;
+let resourceService: Record<(typeof RESOURCE_CALLS)[number], AnyHandler> | undefined;
 
-/** server.ts's handlers, loaded on the first call that needs one. */
+/** server.ts's handlers (this process's one provider), loaded on the first call that needs one. */
 function loaded(): NonNullable<typeof resourceService> {
   // A require, not an import: the point is not to load server.ts until a call needs it.
-  resourceService ??= (require("./server") as typeof import("./server")).service;
+  resourceService ??= (require("./server") as typeof import("./server")).pluginService();
   return resourceService;
 }
 
-export function providerService(): Record<string, Handler> {
-  const service: Record<string, Handler> = { ...IMMEDIATE_CALLS };
+export function providerService(): Record<string, AnyHandler> {
+  const service: Record<string, AnyHandler> = { ...IMMEDIATE_CALLS };
   for (const name of RESOURCE_CALLS) service[name] = (call, callback) => loaded()[name](call, callback);
   return service;
 }

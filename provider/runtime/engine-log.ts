@@ -9,6 +9,7 @@
 import path from "node:path";
 import { RESOURCE_MODULE } from "../dynamic/resource-module";
 import { EMBEDDED } from "../embedded";
+import type * as EnginePb from "@pulumi/pulumi/proto/engine_pb";
 
 export type Severity = "info" | "warning";
 
@@ -17,7 +18,8 @@ interface EngineClient {
 }
 
 let client: EngineClient | null | undefined;
-let proto: { LogRequest: new () => { setSeverity(s: number): void; setMessage(m: string): void; setUrn(u: string): void }; LogSeverity: Record<string, number> } | undefined;
+/** The engine's messages, typed by the declarations the SDK ships beside its stubs (a type import: nothing loaded by it). */
+let proto: typeof EnginePb | undefined;
 
 let givenAddress: string | undefined;
 
@@ -103,7 +105,7 @@ export function logToEngine(severity: Severity, urn: string | undefined, message
   const connection = engine();
   if (!connection || !proto) return Promise.resolve(false);
   const request = new proto.LogRequest();
-  request.setSeverity(severity === "warning" ? proto.LogSeverity.WARNING! : proto.LogSeverity.INFO!);
+  request.setSeverity(severity === "warning" ? proto.LogSeverity.WARNING : proto.LogSeverity.INFO);
   request.setMessage(message);
   request.setUrn(urn ?? "");
   return new Promise((resolve) => connection.log(request, (error) => resolve(error === null)));

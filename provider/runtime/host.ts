@@ -1,33 +1,24 @@
 /**
  * The dynamic door: the runtime entry the serialized stub loads by package name inside the Pulumi
- * provider host (`require("pulumi-docs-platform/dist/runtime/host")`). Everything it serves comes
- * from core.ts, which the plugin door (plugin/) shares; this file only speaks the dynamic
- * provider's interface: `configure` with the stack config, and one handler per kind.
+ * provider host (`require("pulumi-docs-platform/dist/runtime/host")`). It holds the core
+ * (core.ts) the host's configuration builds, and serves everything from it; this file only speaks
+ * the dynamic provider's interface: `configure` with the stack config, and one handler per kind.
  */
 // First: on an older Node.js, one line naming the versions (node-version.ts).
 import "./node-version";
 import type * as pulumi from "@pulumi/pulumi";
 import { ConfigurationError, readProviderConfig } from "../config/provider-config";
-import { checkWithPreview, configureCore, createInDeployment, diffInDeployment, type KindProvider, providerFor, updateInDeployment } from "./core";
+import { type Core, createCore, type KindProvider, reconfigured } from "./core";
 import type { PropertyBag } from "../adapter/property-bag";
 import { urnOf } from "./engine-log";
 import { IDENTITY_KEY } from "../adapter/property-bag";
-
-export { providerFor } from "./core";
+import { oneLineError } from "../adapter/operation-errors";
 
 /**
- * Called by the provider host once per serialized stub (so once per resource kind). Every call sees
- * the same stack config; the first one creates the client.
+ * The core this door serves from: one per provider host process, which serves one deployment.
+ * Until the host configures it, a core that only validates.
  */
-export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-  try {
-    await configureCore(readProviderConfig(req.config, process.env));
-    refused = undefined;
-  } catch (error) {
-    if (!(error instanceof ConfigurationError)) throw error;
-    refused = error;
-  }
-}
+let core: Core = createCore(undefined);
 
 /**
  * The configuration's refusal (a malformed key, the rehearsal guard), answered by every call
@@ -38,18 +29,39 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
  */
 let refused: ConfigurationError | undefined;
 
-function refusal(message: string): Error {
-  const error = new Error(message);
-  // The provider host prints `${error}: ${error.stack}`: one line.
-  error.stack = "";
-  return error;
+/**
+ * Called by the provider host once per serialized stub (so once per resource kind). Every call sees
+ * the same stack config; the first one builds the core, the others keep it.
+ */
+export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  try {
+    core = await reconfigured(core, readProviderConfig(req.config, process.env));
+    refused = undefined;
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    refused = error;
+  }
+}
+
+/**
+ * The kind's own provider, without the deployment's rules, on the core configured when each call
+ * is made: what the serialized stubs of 0.1.0 call after `configure` (dynamic/stub.ts).
+ */
+export function providerFor(kind: string): KindProvider {
+  return {
+    check: (olds, news) => core.kindProvider(kind).check(olds, news),
+    diff: (id, olds, news) => core.kindProvider(kind).diff(id, olds, news),
+    create: (inputs) => core.kindProvider(kind).create(inputs),
+    read: (id, props) => core.kindProvider(kind).read(id, props),
+    update: (id, olds, news) => core.kindProvider(kind).update(id, olds, news),
+    delete: (id, props) => core.kindProvider(kind).delete(id, props),
+  };
 }
 
 /** The kind's provider, answering every call with the configuration's refusal while there is one. */
-function refusing(provider: Omit<Handler, "configure">): Omit<Handler, "configure"> {
-  const refuse = <T>(call: () => Promise<T>): Promise<T> => (refused ? Promise.reject(refusal(refused.message)) : call());
+function refusing(provider: KindProvider): KindProvider {
+  const refuse = <T>(call: () => Promise<T>): Promise<T> => (refused ? Promise.reject(oneLineError(refused.message)) : call());
   return {
-    ...provider,
     check: (olds, news) => (refused ? Promise.resolve({ inputs: news, failures: [{ property: "", reason: refused.message }] }) : provider.check(olds, news)),
     diff: (id, olds, news) => refuse(() => provider.diff(id, olds, news)),
     create: (inputs) => refuse(() => provider.create(inputs)),
@@ -64,18 +76,20 @@ const handlers = new Map<string, Handler>();
 
 /**
  * What the `__provider` text of a resource of `kind` hands the provider host (stub.ts): the
- * kind's provider, plus `configure`. The host configures it once per text, so once per kind.
+ * kind's calls on the door's core, plus `configure`. The host configures it once per text, so
+ * once per kind. The resource's URN is its identity, which the package's classes send.
  */
 export function handlerFor(kind: string): Handler {
   let handler = handlers.get(kind);
   if (!handler) {
     handler = {
       ...refusing({
-        ...providerFor(kind),
-        check: (olds, news) => checkWithPreview(kind, olds, news, urnOf(news[IDENTITY_KEY], kind)),
-        diff: (id, olds, news) => diffInDeployment(kind, id, olds, news, urnOf(news[IDENTITY_KEY], kind)),
-        create: (inputs) => createInDeployment(kind, inputs, urnOf(inputs[IDENTITY_KEY], kind)),
-        update: (id, olds, news) => updateInDeployment(kind, id, olds, news, urnOf(news[IDENTITY_KEY], kind)),
+        check: (olds, news) => core.check(kind, olds, news, urnOf(news[IDENTITY_KEY], kind)),
+        diff: (id, olds, news) => core.diff(kind, id, olds, news, urnOf(news[IDENTITY_KEY], kind)),
+        create: (inputs) => core.create(kind, inputs, urnOf(inputs[IDENTITY_KEY], kind)),
+        read: (id, props) => core.read(kind, id, props),
+        update: (id, olds, news) => core.update(kind, id, olds, news, urnOf(news[IDENTITY_KEY], kind)),
+        delete: (id, props) => core.delete(kind, id, props),
       }),
       configure,
     };

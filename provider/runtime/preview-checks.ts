@@ -159,8 +159,8 @@ const organizationChecks = new WeakMap<ApiRequester, Map<string, Promise<CheckFa
  * (a 5xx, the network) fails nothing here.
  */
 export function organizationFailures(api: ApiRequester, organizationId: string): Promise<CheckFailure[]> {
-  let checks = organizationChecks.get(api);
-  if (!checks) organizationChecks.set(api, (checks = new Map()));
+  const checks = organizationChecks.get(api) ?? new Map<string, Promise<CheckFailure[]>>();
+  organizationChecks.set(api, checks);
   let check = checks.get(organizationId);
   if (!check) {
     check = getOrganizationOrThrow(api, organizationId).then(
@@ -179,7 +179,7 @@ export function organizationFailures(api: ApiRequester, organizationId: string):
         const refused = accessFailure(error, `organizationId: reading organization ${JSON.stringify(organizationId)}`);
         if (refused) return [refused];
         // Not kept: the next check asks again (a 503 now says nothing about the organization).
-        checks!.delete(organizationId);
+        checks.delete(organizationId);
         return [];
       },
     );

@@ -4,9 +4,9 @@
  * dynamic-provider host loads) and the plugin door (`dist/plugin/server.js`, its gRPC handlers
  * called with protobuf requests, as the engine sends them, without a CLI or a socket).
  *
- * Both load the compiled package, as Pulumi runs it (`npm run build` first), and both share the
- * core in that process (runtime/core.ts): its configuration, client and claims. Configure them
- * with the same values, or the second configuration replaces the first for both.
+ * Both load the compiled package, as Pulumi runs it (`npm run build` first). Each door holds a
+ * core of its own (runtime/core.ts: its configuration, client and claims), as in a deployment,
+ * where each door is a process of its own: what one door's resources claim, the other's do not see.
  */
 import { createRequire } from "node:module";
 
@@ -17,7 +17,8 @@ type Bag = Record<string, any>;
 // ---- the plugin door's wire: protobuf requests to the service's handlers --------------------------
 
 type Handler = (call: unknown, callback: (error: unknown, response?: unknown) => void) => void;
-const { service } = require("../../provider/dist/plugin/server.js") as { service: Record<string, Handler> };
+/** The plugin door's provider: a service of its own, holding the core its Configure builds. */
+const service = (require("../../provider/dist/plugin/server.js") as { pluginService(): Record<string, Handler> }).pluginService();
 const { sdk } = require("../../provider/dist/plugin/sdk.js") as { sdk(): { provider: any; struct: any } };
 const { unwrapSecrets } = require("../../provider/dist/plugin/properties.js") as { unwrapSecrets(bag: Bag): { values: Bag; secretKeys: Set<string> } };
 /** The SDK's generated protobuf classes (`pulumirpc` requests and responses, google.protobuf.Struct). */

@@ -5,6 +5,7 @@
  * the answer itself: no property named where a value could be a secret, no value in a reason,
  * no phantom from an import of a missing object.
  */
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 // The compiled plugin, as the engine runs it (`npm test` builds first), driven by the contract's helpers.
@@ -13,6 +14,8 @@ import { bag, call, checkConfig, checkResource, configurePlugin as configure, im
 async function check(kind: string, name: string, news: Record<string, unknown>): Promise<{ property: string; reason: string }[]> {
   return (await checkResource(kind, name, news)).failures;
 }
+
+const require = createRequire(import.meta.url);
 
 let emulator: Emulator;
 
@@ -190,5 +193,81 @@ describe("pulumi import of an id that matches nothing", () => {
     }
     // The control route's own request is not an API request: the count is the API's.
     expect(await requestCount()).toBe(before);
+  });
+});
+
+describe("two providers in one process (each pluginService holds the core its Configure builds)", () => {
+  type Handler = (call: { request: unknown }, callback: (error: unknown, response?: any) => void) => void;
+  const { pluginService } = require("../../provider/dist/plugin/server.js") as { pluginService(): Record<string, Handler> };
+  const ask = (service: Record<string, Handler>, method: string, request: unknown): Promise<any> =>
+    new Promise((resolve, reject) => service[method]!({ request }, (error, response) => (error ? reject(error) : resolve(response))));
+
+  async function configured(values: Record<string, unknown>): Promise<Record<string, Handler>> {
+    const service = pluginService();
+    const request = new pb.ConfigureRequest();
+    request.setArgs(bag(values));
+    await ask(service, "configure", request);
+    return service;
+  }
+
+  async function checkedOrganization(service: Record<string, Handler>, name: string): Promise<unknown> {
+    const request = new pb.CheckRequest();
+    request.setUrn(`urn:pulumi:test::two::docs-platform:index:Team::${name}`);
+    request.setType("docs-platform:index:Team");
+    request.setOlds(bag({ organizationId: "already-made" }));
+    request.setNews(bag({ title: "Writers" }));
+    const response = await ask(service, "check", request);
+    return response.getInputs().toJavaScript().organizationId;
+  }
+
+  it("each keeps its own organization default and its own owners", async () => {
+    const first = await configured({ apiUrl: emulator.url, token, organizationId: "org-first" });
+    const second = await configured({ apiUrl: emulator.url, token, organizationId: "org-second" });
+    expect(await checkedOrganization(first, "writers")).toBe("org-first");
+    expect(await checkedOrganization(second, "writers")).toBe("org-second");
+    // An empty provider organizationId is unset, as for the dynamic package: the environment's, or none.
+    const fromEnvironment = process.env.DOCS_PLATFORM_ORGANIZATION_ID;
+    delete process.env.DOCS_PLATFORM_ORGANIZATION_ID;
+    const unset = await configured({ apiUrl: emulator.url, token, organizationId: "" }).finally(() => {
+      if (fromEnvironment !== undefined) process.env.DOCS_PLATFORM_ORGANIZATION_ID = fromEnvironment;
+    });
+    const request = new pb.CheckRequest();
+    request.setUrn("urn:pulumi:test::two::docs-platform:index:Team::writers");
+    request.setType("docs-platform:index:Team");
+    request.setOlds(bag({}));
+    request.setNews(bag({ title: "Writers" }));
+    const failures = (await ask(unset, "check", request)).getFailuresList().map((failure: any) => failure.getReason());
+    expect(failures).toEqual([expect.stringMatching(/^Team "writers": organizationId is not set/)]);
+    // One owner per object is per provider: the same settings claimed in each service conflict in neither.
+    const settings = (service: Record<string, Handler>, name: string) => {
+      const claim = new pb.CheckRequest();
+      claim.setUrn(`urn:pulumi:test::two::docs-platform:index:OrganizationSettings::${name}`);
+      claim.setType("docs-platform:index:OrganizationSettings");
+      claim.setOlds(bag({ organizationId }));
+      claim.setNews(bag({ organizationId }));
+      return ask(service, "check", claim).then((response) => response.getFailuresList().length);
+    };
+    expect(await settings(first, "one")).toBe(0);
+    expect(await settings(second, "two")).toBe(0);
+    expect(await settings(first, "two")).toBe(1);
+  });
+});
+
+describe("the lookups as invokes take the provider's organization as each lookup applies it", () => {
+  async function invoked(token: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const request = new pb.InvokeRequest();
+    request.setTok(`docs-platform:index:${token}`);
+    request.setArgs(bag(args));
+    const response = await call<any>("invoke", request);
+    return response.getReturn().toJavaScript();
+  }
+
+  it("getSpaces and getOrganization() in the provider's organization; getOrganization by title among the token's", async () => {
+    const organization = emulator.fixture.organizations[0]!;
+    expect((await invoked("getOrganization", {})).id).toBe(organizationId);
+    const spaces = (await invoked("getSpaces", {})).spaces as { id: string }[];
+    expect(spaces.map((space) => space.id).sort()).toEqual(organization.spaces.map((space) => space.id).sort());
+    // The provider's organization is not added beside a title: "give organizationId or title, not both" was the answer.
+    expect((await invoked("getOrganization", { title: organization.title })).id).toBe(organizationId);
   });
 });

@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const dist = path.resolve(import.meta.dirname, "../../provider/dist/plugin");
 // The compiled plugin, as the engine runs it (`npm test` builds first).
 const { IMMEDIATE_CALLS, RESOURCE_CALLS, providerService } = require(path.join(dist, "service.js")) as typeof import("../../provider/plugin/service.ts");
-const { service } = require(path.join(dist, "server.js")) as typeof import("../../provider/plugin/server.ts");
+const service = (require(path.join(dist, "server.js")) as typeof import("../../provider/plugin/server.ts")).pluginService();
 
 /** Runs `script` in a fresh Node.js process (its own module cache) and returns the JSON it prints. */
 async function inFreshProcess(script: string): Promise<Record<string, unknown>> {

@@ -1,4 +1,4 @@
-// The stack-wide organization (provider/domain/organization-default.ts): which value a resource
+// The stack-wide organization (provider/config/organization-default.ts): which value a resource
 // or a lookup gets when its own organizationId is left out, and the error when there is none.
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it } from "vitest";
@@ -6,6 +6,7 @@ import { ConfigurationError } from "../../provider/config/provider-config.ts";
 import {
   ORGANIZATION_ENV,
   ORGANIZATION_KEY,
+  organizationDefault,
   organizationIdFor,
   requireStackOrganizationId,
   stackOrganizationId,
@@ -39,6 +40,16 @@ describe("stackOrganizationId", () => {
   it("reads the docs-platform namespace only, not the project's own organizationId", () => {
     setStackConfig({ "project:organizationId": "org-project" });
     expect(stackOrganizationId({})).toBeUndefined();
+  });
+});
+
+describe("organizationDefault (the one rule both doors decide the default by)", () => {
+  it("takes the configured value, then the environment, each only when set and not empty", () => {
+    expect(organizationDefault("org-config", { [ORGANIZATION_ENV]: "org-env" })).toBe("org-config");
+    expect(organizationDefault(undefined, { [ORGANIZATION_ENV]: "org-env" })).toBe("org-env");
+    expect(organizationDefault("", { [ORGANIZATION_ENV]: "org-env" })).toBe("org-env");
+    expect(organizationDefault("", { [ORGANIZATION_ENV]: "" })).toBeUndefined();
+    expect(organizationDefault(undefined, {})).toBeUndefined();
   });
 });
 
