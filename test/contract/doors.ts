@@ -18,7 +18,8 @@ type Bag = Record<string, any>;
 
 type Handler = (call: unknown, callback: (error: unknown, response?: unknown) => void) => void;
 /** The plugin door's provider: a service of its own, holding the core its Configure builds. */
-const service = (require("../../provider/dist/plugin/server.js") as { pluginService(): Record<string, Handler> }).pluginService();
+const { pluginService } = require("../../provider/dist/plugin/server.js") as { pluginService(): Record<string, Handler> };
+const service = pluginService();
 const { sdk } = require("../../provider/dist/plugin/sdk.js") as { sdk(): { provider: any; struct: any } };
 const { unwrapSecrets } = require("../../provider/dist/plugin/properties.js") as { unwrapSecrets(bag: Bag): { values: Bag; secretKeys: Set<string> } };
 /** The SDK's generated protobuf classes (`pulumirpc` requests and responses, google.protobuf.Struct). */
@@ -31,8 +32,8 @@ export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 export const secret = (value: unknown) => ({ [SECRET_SIG]: "1b47061264138c4ac30d75fd1eb44270", value });
 
 /** Calls one handler of the plugin's gRPC service as grpc-js would: the answer, or the error it fails with. */
-export function call<T>(method: string, request: unknown): Promise<T> {
-  return new Promise((resolve, reject) => service[method]!({ request }, (error, response) => (error ? reject(error) : resolve(response as T))));
+export function call<T>(method: string, request: unknown, on: Record<string, Handler> = service): Promise<T> {
+  return new Promise((resolve, reject) => on[method]!({ request }, (error, response) => (error ? reject(error) : resolve(response as T))));
 }
 
 /** A property bag as a google.protobuf.Struct. */
@@ -214,15 +215,21 @@ export const pluginDoor: Door = pluginDoorFor(RESOURCE_NAME);
 let pluginSettings: ProviderSettings | undefined;
 
 /**
- * As a new plugin process starts: `pulumi import` runs one, so nothing an earlier call read (the
- * lists a refresh shares, runtime/core.ts) may answer its Read. The core builds a new client and
- * new shared lists when its configuration changes (configureCore), so it is configured once with
- * another request timeout, then again with the door's settings.
+ * `pulumi import` as the CLI runs it: a new plugin process, configured with the door's settings,
+ * so nothing an earlier call read (the lists a refresh shares, the deployment's claims) answers its
+ * Read, and nothing it reads is left to the door's own provider (its later delete still belongs to
+ * the deployment that made the object).
  */
-export async function freshPluginProcess(): Promise<void> {
+async function importInFreshProcess(kind: string, importId: string, name: string): Promise<ReadAnswer> {
   if (!pluginSettings) throw new Error("the plugin door is not configured: call its configure first");
-  await configurePlugin({ ...pluginSettings, requestTimeoutMs: 29_999 });
-  await configurePlugin({ ...pluginSettings });
+  const fresh = pluginService();
+  const configure = new pb.ConfigureRequest();
+  configure.setArgs(bag({ ...pluginSettings }));
+  await call("configure", configure, fresh);
+  const request = resourceRequest(pb.ReadRequest, kind, name);
+  request.setId(importId);
+  request.setProperties(bag({}));
+  return readAnswer(await call<any>("read", request, fresh));
 }
 
 function pluginDoorFor(resourceName: string): Door {
@@ -269,8 +276,7 @@ function pluginDoorFor(resourceName: string): Door {
       await call("delete", request);
     },
     async importRead(kind, importId) {
-      await freshPluginProcess();
-      return importRead(kind, importId, resourceName);
+      return importInFreshProcess(kind, importId, resourceName);
     },
   };
 }
