@@ -22,18 +22,18 @@ public class App {
 
     public static void stack(Context ctx) {
         final var config = ctx.config();
-        final var writersTeamId = config.require("writersTeamId");
-        var writers = new Team("writers", TeamArgs.builder()
-            .title("Writers")
-            .adopt(AdoptByIdArgs.builder().id(writersTeamId).build())
+        final var editorsTeamId = config.require("editorsTeamId");
+        var editors = new Team("editors", TeamArgs.builder()
+            .title("Editors")
+            .adopt(AdoptByIdArgs.builder().id(editorsTeamId).build())
             .build());
 
-        var handbook = new Collection("handbook", CollectionArgs.builder()
-            .title("Handbook")
+        var playbooks = new Collection("playbooks", CollectionArgs.builder()
+            .title("Playbooks")
             .adopt(true)
             .build());
 
-        ctx.export("writersTeam", writers.id());
-        ctx.export("handbookCollection", handbook.id());
+        ctx.export("editorsTeam", editors.id());
+        ctx.export("playbooksCollection", playbooks.id());
     }
 }

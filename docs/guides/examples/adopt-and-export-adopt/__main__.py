@@ -2,14 +2,14 @@ import pulumi
 import pulumi_docs_platform as docs_platform
 
 config = pulumi.Config()
-writers_team_id = config.require("writersTeamId")
-writers = docs_platform.Team("writers",
-    title="Writers",
+editors_team_id = config.require("editorsTeamId")
+editors = docs_platform.Team("editors",
+    title="Editors",
     adopt={
-        "id": writers_team_id,
+        "id": editors_team_id,
     })
-handbook = docs_platform.Collection("handbook",
-    title="Handbook",
+playbooks = docs_platform.Collection("playbooks",
+    title="Playbooks",
     adopt=True)
-pulumi.export("writersTeam", writers.id)
-pulumi.export("handbookCollection", handbook.id)
+pulumi.export("editorsTeam", editors.id)
+pulumi.export("playbooksCollection", playbooks.id)

@@ -2,16 +2,16 @@ import * as pulumi from "@pulumi/pulumi";
 import * as docs_platform from "@docs-platform/pulumi";
 
 const config = new pulumi.Config();
-const writersTeamId = config.require("writersTeamId");
-const writers = new docs_platform.Team("writers", {
-    title: "Writers",
+const editorsTeamId = config.require("editorsTeamId");
+const editors = new docs_platform.Team("editors", {
+    title: "Editors",
     adopt: {
-        id: writersTeamId,
+        id: editorsTeamId,
     },
 });
-const handbook = new docs_platform.Collection("handbook", {
-    title: "Handbook",
+const playbooks = new docs_platform.Collection("playbooks", {
+    title: "Playbooks",
     adopt: true,
 });
-export const writersTeam = writers.id;
-export const handbookCollection = handbook.id;
+export const editorsTeam = editors.id;
+export const playbooksCollection = playbooks.id;

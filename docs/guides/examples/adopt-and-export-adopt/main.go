@@ -9,25 +9,25 @@ import (
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
 		cfg := config.New(ctx, "")
-		writersTeamId := cfg.Require("writersTeamId")
-		writers, err := docsplatform.NewTeam(ctx, "writers", &docsplatform.TeamArgs{
-			Title: pulumi.String("Writers"),
+		editorsTeamId := cfg.Require("editorsTeamId")
+		editors, err := docsplatform.NewTeam(ctx, "editors", &docsplatform.TeamArgs{
+			Title: pulumi.String("Editors"),
 			Adopt: &docsplatform.AdoptByIdArgs{
-				Id: pulumi.String(writersTeamId),
+				Id: pulumi.String(editorsTeamId),
 			},
 		})
 		if err != nil {
 			return err
 		}
-		handbook, err := docsplatform.NewCollection(ctx, "handbook", &docsplatform.CollectionArgs{
-			Title: pulumi.String("Handbook"),
+		playbooks, err := docsplatform.NewCollection(ctx, "playbooks", &docsplatform.CollectionArgs{
+			Title: pulumi.String("Playbooks"),
 			Adopt: pulumi.Any(true),
 		})
 		if err != nil {
 			return err
 		}
-		ctx.Export("writersTeam", writers.ID())
-		ctx.Export("handbookCollection", handbook.ID())
+		ctx.Export("editorsTeam", editors.ID())
+		ctx.Export("playbooksCollection", playbooks.ID())
 		return nil
 	})
 }
