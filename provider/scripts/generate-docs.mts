@@ -14,7 +14,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
-import { GO_REPAIR_NOTES, goRepairsIn } from "./go-repairs.mts";
+import { GO_REPAIR_NOTES, TYPESCRIPT_REPAIR_NOTE, goRepairsIn, typescriptRepaired } from "./go-repairs.mts";
 import { GUIDE_JAVA_REPAIR_NOTES, INVOKE_JAVA_REPAIR, JAVA_REPAIRS, guideJavaRepairsIn } from "./java-repairs.mts";
 
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -305,6 +305,7 @@ export function guideExample(sample: string, pagePath: string): string[] {
     lines.push(
       `TypeScript, the dynamic package; through the plugin's SDK the program is the same but for its import, \`${SDK_PACKAGE}\` ([${sample}/index.ts](${source}index.ts)):`,
       "",
+      ...(typescriptRepaired(example.typescriptSdk) ? [repairNote("Pulumi's TypeScript program generator", TYPESCRIPT_REPAIR_NOTE), ""] : []),
       "```ts",
       forDynamicPackage(example.typescriptSdk).trimEnd(),
       "```",

@@ -22,7 +22,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { ensurePulumi } from "../../test/pulumi-cli/ensure-pulumi.ts";
-import { type GoSdkNames, goDeclarations, goInvokeResults, goLookups, goPointerOutputs, repairedGo } from "./go-repairs.mts";
+import { type GoSdkNames, goDeclarations, goInvokeResults, goLookups, goPointerOutputs, repairedGo, repairedTypescript } from "./go-repairs.mts";
 import yaml from "js-yaml";
 import { INVOKE_JAVA_REPAIR, repairedGuideJava, repairedInvokeJava, repairedJava } from "./java-repairs.mts";
 
@@ -121,8 +121,8 @@ async function convert(example: ExampleSource, outDir: string, toolsDir: string,
     if (language === "java") await run(path.join(toolsDir, "docs-platform-sdkgen-java"), ["program", schemaPath, pclDir, "java", languageDir]);
     else await run(sdkgen, ["program", schemaPath, source, language, languageDir]);
     const converted = fs.readFileSync(path.join(languageDir, generated), "utf8");
-    // pulumi-java's known defects, repaired (java-repairs.mts); Go's invokes named as the Go SDK names them (go-repairs.mts).
-    const repaired = language === "java" ? repairedJavaOf(example, converted) : language === "go" ? repairedGo(kind, converted, sdk) : converted;
+    // pulumi-java's known defects, repaired (java-repairs.mts); Go's invokes named as the Go SDK names them, and Go's and TypeScript's optional outputs in lists (go-repairs.mts).
+    const repaired = language === "java" ? repairedJavaOf(example, converted) : language === "go" ? repairedGo(kind, converted, sdk) : language === "nodejs" ? repairedTypescript(converted, sdk) : converted;
     fs.writeFileSync(path.join(outDir, committed), repaired);
   }
 }

@@ -112,3 +112,23 @@ export function repairedGo(folder: string, go: string, { lookups, declared, resu
   if (missing.length > 0) throw new Error(`${folder}'s Go conversion uses ${missing.join(", ")}, which the Go SDK does not declare`);
   return repaired;
 }
+
+/**
+ * Pulumi's TypeScript program generator has the same defect as Go's with an optional output: it puts
+ * `guides.siteSpaceId` (an `Output<string | undefined>` in the SDK) in a list of `Input<string>`s,
+ * which does not type-check. The repair writes `guides.siteSpaceId.apply(id => id!)`. The outputs
+ * are the Go SDK's StringPtrOutputs (goPointerOutputs), named as TypeScript names them.
+ */
+export const TYPESCRIPT_REPAIR_NOTE =
+  "puts an optional output (`siteSpaceId`, an `Output<string | undefined>` in the SDK) in a list of `Input<string>`s, which does not type-check: the program shown writes `.apply(id => id!)`.";
+
+/** The TypeScript conversion with each optional output that is a list's item repaired. */
+export function repairedTypescript(typescript: string, { pointerOutputs }: Pick<GoSdkNames, "pointerOutputs">): string {
+  const names = [...pointerOutputs].map((name) => name[0]!.toLowerCase() + name.slice(1));
+  if (names.length === 0) return typescript;
+  const item = new RegExp(`(\\[\\s*|,\\s*|\\n\\s+)(\\w+)\\.(${names.join("|")})(?=\\s*[,\\]])`, "g");
+  return typescript.replace(item, (_, before: string, variable: string, field: string) => `${before}${variable}.${field}.apply(id => id!)`);
+}
+
+/** Whether a committed TypeScript conversion carries the repair. */
+export const typescriptRepaired = (typescript: string) => typescript.includes(".apply(id => id!)");

@@ -29,7 +29,7 @@ public class App {
 
     public static void stack(Context ctx) {
         final var config = ctx.config();
-        final var visibility = config.get("visibility").orElse("unlisted");
+        final var siteTitle = config.get("siteTitle").orElse("Developer portal");
         var guidesSpace = new Space("guidesSpace", SpaceArgs.builder()
             .title("Guides")
             .build());
@@ -43,8 +43,7 @@ public class App {
             .build());
 
         var site = new Site("site", SiteArgs.builder()
-            .title("Developer portal")
-            .visibility(visibility)
+            .title(siteTitle)
             .build());
 
         var guides = new SiteSection("guides", SiteSectionArgs.builder()

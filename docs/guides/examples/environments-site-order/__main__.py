@@ -2,15 +2,13 @@ import pulumi
 import pulumi_docs_platform as docs_platform
 
 config = pulumi.Config()
-visibility = config.get("visibility")
-if visibility is None:
-    visibility = "unlisted"
+site_title = config.get("siteTitle")
+if site_title is None:
+    site_title = "Developer portal"
 guides_space = docs_platform.Space("guidesSpace", title="Guides")
 rest_space = docs_platform.Space("restSpace", title="REST API")
 graphql_space = docs_platform.Space("graphqlSpace", title="GraphQL API")
-site = docs_platform.Site("site",
-    title="Developer portal",
-    visibility=visibility)
+site = docs_platform.Site("site", title=site_title)
 guides = docs_platform.SiteSection("guides",
     site_id=site.id,
     space_id=guides_space.id,

@@ -2,14 +2,11 @@ import * as pulumi from "@pulumi/pulumi";
 import * as docs_platform from "@docs-platform/pulumi";
 
 const config = new pulumi.Config();
-const visibility = config.get("visibility") || "unlisted";
+const siteTitle = config.get("siteTitle") || "Developer portal";
 const guidesSpace = new docs_platform.Space("guidesSpace", {title: "Guides"});
 const restSpace = new docs_platform.Space("restSpace", {title: "REST API"});
 const graphqlSpace = new docs_platform.Space("graphqlSpace", {title: "GraphQL API"});
-const site = new docs_platform.Site("site", {
-    title: "Developer portal",
-    visibility: visibility,
-});
+const site = new docs_platform.Site("site", {title: siteTitle});
 const guides = new docs_platform.SiteSection("guides", {
     siteId: site.id,
     spaceId: guidesSpace.id,
@@ -46,7 +43,7 @@ const order = new docs_platform.SiteStructure("order", {
     }],
     sections: [{
         sectionId: guides.id,
-        siteSpaces: [guides.siteSpaceId],
+        siteSpaces: [guides.siteSpaceId.apply(id => id!)],
     }],
 });
 export const siteId = site.id;

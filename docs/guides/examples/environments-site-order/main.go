@@ -9,9 +9,9 @@ import (
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
 		cfg := config.New(ctx, "")
-		visibility := "unlisted"
-		if param := cfg.Get("visibility"); param != "" {
-			visibility = param
+		siteTitle := "Developer portal"
+		if param := cfg.Get("siteTitle"); param != "" {
+			siteTitle = param
 		}
 		guidesSpace, err := docsplatform.NewSpace(ctx, "guidesSpace", &docsplatform.SpaceArgs{
 			Title: pulumi.String("Guides"),
@@ -32,8 +32,7 @@ func main() {
 			return err
 		}
 		site, err := docsplatform.NewSite(ctx, "site", &docsplatform.SiteArgs{
-			Title:      pulumi.String("Developer portal"),
-			Visibility: pulumi.String(visibility),
+			Title: pulumi.String(siteTitle),
 		})
 		if err != nil {
 			return err
