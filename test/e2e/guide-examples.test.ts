@@ -13,9 +13,10 @@
  *   each sample's objects read back through the API, the secret in no state export, a no-change
  *   preview, destroy.
  * - The TypeScript conversions type-check in resource-examples.test.ts (with the resource
- *   pages'), and the README's sample runs in every language in the release rehearsals
- *   (test/release/examples-program.ts): the other samples' Go, Java and Python run nowhere with the
- *   engine; each Go one was vetted and each Java one compiled by hand when they were written.
+ *   pages'), and environments' site-order sample runs in every language in the release rehearsals
+ *   (test/release/examples-program.ts, REHEARSED_GUIDE_SAMPLES): the other samples' Go, Java and
+ *   Python run nowhere with the engine (each Go one was vetted and each Java one compiled by hand
+ *   when they were written).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
