@@ -123,3 +123,55 @@ export function repairedInvokeJava(folder: string, java: string): string {
   if (INVOKE_JAVA_REPAIR.hasDefect(repaired)) throw new Error(`the repair of ${folder}'s Java conversion left its defect`);
   return repaired;
 }
+
+/**
+ * The guides' samples (docs/guides/examples/<guide>-<sample>): defects of pulumi-java 1.12.0's
+ * program generator that follow from what a program uses, whatever its kinds.
+ *
+ * - A config value without a default is read `config.get("key")`, an `Optional<String>` that no
+ *   builder takes (it does not compile), and a secret one loses its secrecy: the repair reads it
+ *   `config.require("key")`, or `config.requireSecret("key")` (an `Output<String>`) when the YAML
+ *   declares it `secret: true`.
+ * - `adopt: { id }`, a union of boolean and AdoptById, is written `.adopt(Map.of("id", ...))`,
+ *   which no overload of the builder takes: the repair writes `AdoptByIdArgs.builder().id(...).build()`.
+ * - A list of several other resources' ids is passed as separate outputs (`.root(guides.id(),
+ *   apis.id())`), which the builder does not take (as in the site-structure example): the repair
+ *   writes `.root(Output.all(guides.id(), apis.id()))`.
+ * - An optional output (`SiteSection.siteSpaceId()`, an `Output<Optional<String>>`) given as a
+ *   one-item list is passed as it is, which the list's builder does not take: the repair writes
+ *   `.applyValue(id -> List.of(id.orElseThrow()))`.
+ */
+export const GUIDE_JAVA_REPAIR_NOTES = {
+  config: 'reads a config value as `config.get("key")` (an `Optional<String>` no builder takes, and a secret no longer secret): the program above reads it with `config.require`, or `config.requireSecret` for a secret.',
+  adopt: "writes `adopt: { id }` as `Map.of(\"id\", ...)`, which the builder does not take: the program above writes `AdoptByIdArgs.builder().id(...).build()`.",
+  outputList: "passes a list of other resources' ids as separate outputs, which the builder does not take: the program above writes `Output.all(...)` around them.",
+  optionalList: "passes an optional output (`siteSpaceId()`, an `Output<Optional<String>>`) as a one-item list, which the builder does not take: the program above writes `.applyValue(id -> List.of(id.orElseThrow()))`.",
+} as const;
+export type GuideJavaRepair = keyof typeof GUIDE_JAVA_REPAIR_NOTES;
+
+const ADOPT_BY_ID_ARGS = "com.docsplatform.docsplatform.inputs.AdoptByIdArgs";
+/** A builder call given two or more `<resource>.id()` outputs as separate arguments (pulumi-java writes them one a line). */
+const OUTPUT_LIST = /\.(\w+)\(\s+(\w+\.id\(\)(?:,\s+\w+\.id\(\))+)\)/g;
+const OPTIONAL_LIST = /\.(\w+)\((\w+)\.(siteSpaceId)\(\)\)/g;
+
+/** A guide sample's Java conversion repaired: `secretKeys` are the config keys its YAML declares secret. */
+export function repairedGuideJava(java: string, secretKeys: ReadonlySet<string>): string {
+  let repaired = java.replace(/\bconfig\.get\("(\w+)"\)(?!\.orElse)/g, (_, key: string) => (secretKeys.has(key) ? `config.requireSecret("${key}")` : `config.require("${key}")`));
+  if (/\.adopt\(Map\.of\("id", /.test(repaired)) {
+    repaired = withImport(repaired.replace(/\.adopt\(Map\.of\("id", (\w+)\)\)/g, ".adopt(AdoptByIdArgs.builder().id($1).build())"), ADOPT_BY_ID_ARGS);
+  }
+  repaired = repaired.replace(OUTPUT_LIST, (_, method: string, outputs: string) => `.${method}(Output.all(${outputs.trim().split(/,\s*/).join(", ")}))`);
+  if (repaired.includes("(Output.all(")) repaired = withImport(repaired, "com.pulumi.core.Output");
+  repaired = repaired.replace(OPTIONAL_LIST, (_, method: string, variable: string, field: string) => `.${method}(${variable}.${field}().applyValue(id -> List.of(id.orElseThrow())))`);
+  return repaired;
+}
+
+/** Which of GUIDE_JAVA_REPAIR_NOTES a committed Java conversion carries. */
+export function guideJavaRepairsIn(java: string): GuideJavaRepair[] {
+  return [
+    ...(/\bconfig\.require(Secret)?\("/.test(java) ? (["config"] as const) : []),
+    ...(java.includes("AdoptByIdArgs.builder()") ? (["adopt"] as const) : []),
+    ...(java.includes("(Output.all(") ? (["outputList"] as const) : []),
+    ...(java.includes(".applyValue(id -> List.of(id.orElseThrow()))") ? (["optionalList"] as const) : []),
+  ];
+}

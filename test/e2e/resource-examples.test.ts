@@ -11,7 +11,7 @@
  *   (test/release/rehearsal-languages.test.ts) run them all, renamed the same way
  *   (test/release/examples-program.ts), inside their Python, Go, TypeScript and Java programs on
  *   the release's SDK artifacts: up, no-change preview, destroy.
- * - TypeScript, here: every conversion type-checks (tsc, strict) against the release's npm package
+ * - TypeScript, here: every conversion (the guides' samples' too, docs/guides/examples/) type-checks (tsc, strict) against the release's npm package
  *   as installed (release/sdk/, built once for the run when absent), and so does the same program
  *   with the dynamic package's import, what the pages show, against the package: no engine run
  *   covers that variant.
@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileOf, KINDS } from "../../provider/resources/kinds.ts";
 import { forDynamicPackage } from "../../provider/scripts/generate-docs.mts";
 import { JAVA_REPAIRS } from "../../provider/scripts/java-repairs.mts";
-import { examplesDir, exampleKinds, generateExamples } from "../../provider/scripts/generate-examples.mts";
+import { examplesDir, exampleGuides, exampleKinds, generateExamples, guideExamplesDir } from "../../provider/scripts/generate-examples.mts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, changeCounts, createStack, workRoot, writeProgram } from "../pulumi-cli/run-pulumi.ts";
@@ -139,7 +139,7 @@ describe("every TypeScript conversion against the release's npm package", () => 
     await fs.rm(scratch, { recursive: true, force: true });
   });
 
-  it("TypeScript: each type-checks against the installed npm package, and with the dynamic package's import against the package", { timeout: minutes(5) }, async () => {
+  it("TypeScript: each, and each guide sample's, type-checks against the installed npm package, and with the dynamic package's import against the package", { timeout: minutes(5) }, async () => {
     const programDir = path.join(scratch, "typescript");
     // The tarball unpacked as npm installs it; its @pulumi/pulumi resolves from the repository's node_modules, above the program.
     const installed = path.join(programDir, "node_modules", "@docs-platform", "pulumi");
@@ -152,6 +152,15 @@ describe("every TypeScript conversion against the release's npm package", () => 
       await fs.writeFile(path.join(programDir, `${kind}.dynamic.ts`), forDynamicPackage(typescript));
       files.push(`${kind}.sdk.ts`, `${kind}.dynamic.ts`);
     }
+    // The guides' samples (docs/guides/examples/), the same way; an explicit provider's has no dynamic form (the package has no provider resource).
+    for (const sample of exampleGuides()) {
+      const typescript = await fs.readFile(path.join(guideExamplesDir, sample, "index.ts"), "utf8");
+      await fs.writeFile(path.join(programDir, `guide-${sample}.sdk.ts`), typescript);
+      files.push(`guide-${sample}.sdk.ts`);
+      if (typescript.includes("new docs_platform.Provider(")) continue;
+      await fs.writeFile(path.join(programDir, `guide-${sample}.dynamic.ts`), forDynamicPackage(typescript));
+      files.push(`guide-${sample}.dynamic.ts`);
+    }
     await fs.writeFile(
       path.join(programDir, "tsconfig.json"),
       JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "ES2023", skipLibCheck: true, types: [] }, files }),
@@ -162,6 +171,7 @@ describe("every TypeScript conversion against the release's npm package", () => 
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
     expect(result).toBe("");
-    expect(files).toHaveLength(36);
+    // 18 kinds, and 6 guide samples of which one has no dynamic form.
+    expect(files).toHaveLength(36 + 11);
   });
 });

@@ -21,11 +21,30 @@
  *   one file per example (<kind>_example.go), called in turn from the program's `pulumi.Run`.
  * - Java: each example's class App in its own package (`examples.<kind_with_underscores>`), its
  *   `stack(ctx)` called from the program's `Pulumi.run`.
+ *
+ * One guide sample runs there too, after the kinds', named `<sample>-<name>`
+ * (REHEARSED_GUIDE_SAMPLES): environments' site order (docs/guides/examples/environments-site-order/),
+ * which needs no stack config (its one key has a default) and whose conversions carry the most
+ * repairs (Go's `.Elem()`, TypeScript's `.apply`, Java's `Output.all` and `applyValue`). The
+ * README's would not do: its lookup's result changes when the organization-settings example
+ * retitles the organization, and a Java invoke does not name the plugin's download URL (the Java
+ * rehearsal looks up only once the plugin is installed). The others read config of their own.
  */
 import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
-import { examplesDir, exampleKinds } from "../../provider/scripts/generate-examples.mts";
+import { examplesDir, exampleKinds, guideExamplesDir } from "../../provider/scripts/generate-examples.mts";
+
+/** The guides' samples the rehearsals run with the kinds' examples (see the header). */
+export const REHEARSED_GUIDE_SAMPLES = ["environments-site-order"] as const;
+
+/** The folder of an example: a kind's (docs/resources/examples/<kind>) or a rehearsed guide sample's. */
+function exampleFolder(kind: string): string {
+  return (REHEARSED_GUIDE_SAMPLES as readonly string[]).includes(kind) ? path.join(guideExamplesDir, kind) : path.join(examplesDir, kind);
+}
+
+/** Every example the program runs: the kinds', then the rehearsed guide samples. */
+export const rehearsedExamples = () => [...exampleKinds(), ...REHEARSED_GUIDE_SAMPLES];
 
 export type ExampleLanguage = "python" | "typescript" | "go" | "java";
 
@@ -39,7 +58,7 @@ export interface ExampleNames {
 export const renamedInExamples = (kind: string, name: string) => `${kind}-${name}`;
 
 export function yamlExampleNames(kind: string): ExampleNames {
-  const program = yaml.load(fs.readFileSync(path.join(examplesDir, kind, "Pulumi.yaml"), "utf8")) as {
+  const program = yaml.load(fs.readFileSync(path.join(exampleFolder(kind), "Pulumi.yaml"), "utf8")) as {
     resources: Record<string, unknown>;
     outputs?: Record<string, unknown>;
   };
@@ -118,7 +137,8 @@ function replaceOnce(source: string, pattern: RegExp, replacement: string, langu
 export function goFunction(kind: string, program: string): string {
   const header = /^func main\(\) \{\n\tpulumi\.Run\(func\(ctx \*pulumi\.Context\) error \{\n/m;
   const footer = /\t\}\)\n\}\n$/;
-  let source = replaceOnce(program, header, `// The ${kind} example (docs/resources/examples/${kind}/main.go), its names under "${kind}-".\nfunc ${goExampleFunction(kind)}(ctx *pulumi.Context) error {\n`, "go", kind, "func main() { pulumi.Run(func(ctx *pulumi.Context) error {");
+  const file = path.relative(path.join(examplesDir, "..", "..", ".."), path.join(exampleFolder(kind), "main.go"));
+  let source = replaceOnce(program, header, `// The ${kind} example (${file}), its names under "${kind}-".\nfunc ${goExampleFunction(kind)}(ctx *pulumi.Context) error {\n`, "go", kind, "func main() { pulumi.Run(func(ctx *pulumi.Context) error {");
   source = replaceOnce(source, footer, "}\n", "go", kind, "closing `})` and `}` of main at the end");
   // The body one level less indented, as gofmt would have it.
   const start = source.indexOf(`func ${goExampleFunction(kind)}`);
@@ -142,7 +162,7 @@ export interface ExamplesProgram {
 
 /** Every committed conversion of one language as part of one program. */
 export function examplesProgram(language: ExampleLanguage): ExamplesProgram {
-  const kinds = exampleKinds();
+  const kinds = rehearsedExamples();
   const files: Record<string, string> = {};
   const outputs: string[] = [];
   const resources: string[] = [];
@@ -153,7 +173,7 @@ export function examplesProgram(language: ExampleLanguage): ExamplesProgram {
     const names = yamlExampleNames(kind);
     resources.push(...names.resources.map((name) => renamedInExamples(kind, name)));
     outputs.push(...names.outputs.map((name) => renamedInExamples(kind, name)));
-    const source = renameConversion(language, kind, fs.readFileSync(path.join(examplesDir, kind, CONVERSIONS[language].file), "utf8"), names);
+    const source = renameConversion(language, kind, fs.readFileSync(path.join(exampleFolder(kind), CONVERSIONS[language].file), "utf8"), names);
     const module = underscored(kind);
     if (language === "python") {
       files[`examples/${module}.py`] = source;

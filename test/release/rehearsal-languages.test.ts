@@ -13,7 +13,8 @@
  * of docs/resources/examples/, one per kind, as examples-program.ts assembles them: each
  * example's resources and outputs named `<kind>-<name>`, as in resource-examples.test.ts's YAML
  * stack), after the lookup (the organization-settings example retitles the organization): the
- * first `up` must have made them all (every renamed output, objects read back from the API), the
+ * first `up` must have made them all (the environments guide's sample among them:
+ * examples-program.ts) (every renamed output, objects read back from the API), the
  * no-change previews and the destroy cover them too. Each language has its own emulator: the
  * examples hold an organization's singletons (its settings, its agents' instructions) and names
  * unique in it (the OpenAPI specification's slug), which four programs side by side would fight
@@ -156,7 +157,8 @@ async function expectExamplesMade(stack: TestStack, target: Target, outputs: Out
   const { api, examples } = target;
   expect(resourcesInState(stack)).toEqual(expect.arrayContaining(examples.resources));
   const made = exampleOutputs(target, outputs);
-  expect(examples.outputs).toHaveLength(10);
+  // The kinds' examples' 10 outputs, and the environments guide's sample's one (examples-program.ts: REHEARSED_GUIDE_SAMPLES).
+  expect(examples.outputs).toHaveLength(11);
   for (const name of examples.outputs) expect(made[name], name).toBeTruthy();
   if (target.language === "typescript") expect(Object.keys(made).sort()).toEqual([...examples.outputs].sort());
   expect((await api.get(`/orgs/org-acme/teams/${made["team-teamId"]}`)).title).toBe("Writers");
@@ -165,6 +167,8 @@ async function expectExamplesMade(stack: TestStack, target: Target, outputs: Out
   expect(made["organization-settings-title"]).toBe(EXAMPLES_ORGANIZATION_TITLE);
   expect((await api.get("/orgs/org-acme")).title).toBe(EXAMPLES_ORGANIZATION_TITLE);
   expect(made["open-api-spec-processingState"]).toBeTruthy();
+  // The guide sample's site (its SiteStructure took the site space Go's .Elem() and TypeScript's .apply pass).
+  expect((await api.get(`/orgs/org-acme/sites/${made["environments-site-order-siteId"]}`)).title).toBe("Developer portal");
 }
 
 /** A preview with no change, every resource the same: the program's three, every example's, and the stack. */

@@ -1,8 +1,9 @@
 // The repairs generate-examples.mts applies to the lookups' conversions (go-repairs.mts,
-// java-repairs.mts INVOKE_JAVA_REPAIR): what each renames, what it leaves, and when it fails.
+// java-repairs.mts INVOKE_JAVA_REPAIR) and to the guides' samples' (the optional outputs, adopt's
+// union, config reads, lists of ids): what each renames, what it leaves, and when it fails.
 import { describe, expect, it } from "vitest";
-import { goDeclarations, goInvokeResults, goLookups, repairedGo } from "../../provider/scripts/go-repairs.mts";
-import { INVOKE_JAVA_REPAIR, repairedInvokeJava } from "../../provider/scripts/java-repairs.mts";
+import { goDeclarations, goInvokeResults, goLookups, goPointerOutputs, goRepairsIn, repairedGo, repairedTypescript } from "../../provider/scripts/go-repairs.mts";
+import { INVOKE_JAVA_REPAIR, guideJavaRepairsIn, repairedGuideJava, repairedInvokeJava } from "../../provider/scripts/java-repairs.mts";
 
 const sdk = [
   "package docsplatform\n\nfunc LookupMember(ctx *pulumi.Context, args *LookupMemberArgs, opts ...pulumi.InvokeOption) (*LookupMemberResult, error) {\n}\n\ntype LookupMemberArgs struct {\n}\n\ntype LookupMemberResult struct {\n\tId string `pulumi:\"id\"`\n\tDisabled bool `pulumi:\"disabled\"`\n\tUrls *LookupMemberResultUrls `pulumi:\"urls\"`\n}\n",
@@ -14,7 +15,7 @@ describe("the Go repair of an invoke's name", () => {
   const lookups = goLookups(sdk);
   const declared = goDeclarations(sdk);
   const results = goInvokeResults(sdk);
-  const names = { lookups, declared, results };
+  const names = { lookups, declared, results, pointerOutputs: new Set<string>() };
 
   it("reads which functions the SDK names Lookup<Thing>, and every name it declares", () => {
     expect([...lookups]).toEqual(["Member"]);
@@ -67,5 +68,52 @@ describe("the Java repair of an invoke", () => {
 
   it("fails when pulumi-java no longer writes the defect", () => {
     expect(() => repairedInvokeJava("functions/getTeam", repairedInvokeJava("functions/getTeam", converted))).toThrow(/no longer writes the known defect/);
+  });
+});
+
+describe("the repairs of the guides' samples", () => {
+  const siteSection = "package docsplatform\n\ntype SiteSection struct {\n\tpulumi.CustomResourceState\n\n\tSiteSpaceId pulumi.StringPtrOutput `pulumi:\"siteSpaceId\"`\n\tTitle pulumi.StringOutput `pulumi:\"title\"`\n}\n";
+  const pointerOutputs = goPointerOutputs([siteSection]);
+
+  it("Go: reads the optional outputs, adds .Elem() to one in a list, and writes adopt's id as AdoptByIdArgs", () => {
+    expect([...pointerOutputs]).toEqual(["SiteSpaceId"]);
+    const go = ["\t\t\tSiteSpaces: pulumi.StringArray{", "\t\t\t\tguides.SiteSpaceId,", "\t\t\t\tguides.Title,", "\t\t\t},", "\t\t\tAdopt: pulumi.Bool{", "\t\t\t\tId: pulumi.String(id),", "\t\t\t},"].join("\n");
+    const repaired = repairedGo("guides/x", go, { lookups: new Set(), declared: new Set(["AdoptByIdArgs"]), results: new Map(), pointerOutputs });
+    expect(repaired.split("\n")).toEqual(["\t\t\tSiteSpaces: pulumi.StringArray{", "\t\t\t\tguides.SiteSpaceId.Elem(),", "\t\t\t\tguides.Title,", "\t\t\t},", "\t\t\tAdopt: &docsplatform.AdoptByIdArgs{", "\t\t\t\tId: pulumi.String(id),", "\t\t\t},"]);
+    expect(goRepairsIn(repaired)).toEqual(["adopt", "elem"]);
+    expect(goRepairsIn(go)).toEqual([]);
+  });
+
+  it("TypeScript: an optional output in a list is applied to a string; one given to an input is left", () => {
+    const typescript = "sections: [{\n    sectionId: guides.id,\n    siteSpaces: [guides.siteSpaceId],\n}],\nexport const id = guides.siteSpaceId;\n";
+    expect(repairedTypescript(typescript, { pointerOutputs })).toBe(typescript.replace("[guides.siteSpaceId]", "[guides.siteSpaceId.apply(id => id!)]"));
+  });
+
+  it("Java: config read with require or requireSecret, adopt's id through its builder, lists of ids with Output.all, an optional output as a list", () => {
+    const java = [
+      "import com.pulumi.Context;",
+      '        final var token = config.get("token");',
+      '        final var id = config.get("teamId");',
+      '        final var title = config.get("title").orElse("Portal");',
+      '            .adopt(Map.of("id", id))',
+      "            .root(            ",
+      "                guides.id(),",
+      "                apis.id())",
+      "            .siteSpaces(guides.siteSpaceId())",
+    ].join("\n");
+    const repaired = repairedGuideJava(java, new Set(["token"]));
+    expect(repaired.split("\n")).toEqual([
+      "import com.pulumi.Context;",
+      "import com.docsplatform.docsplatform.inputs.AdoptByIdArgs;",
+      "import com.pulumi.core.Output;",
+      '        final var token = config.requireSecret("token");',
+      '        final var id = config.require("teamId");',
+      '        final var title = config.get("title").orElse("Portal");',
+      "            .adopt(AdoptByIdArgs.builder().id(id).build())",
+      "            .root(Output.all(guides.id(), apis.id()))",
+      "            .siteSpaces(guides.siteSpaceId().applyValue(id -> List.of(id.orElseThrow())))",
+    ]);
+    expect(guideJavaRepairsIn(repaired)).toEqual(["config", "adopt", "outputList", "optionalList"]);
+    expect(guideJavaRepairsIn(java)).toEqual([]);
   });
 });

@@ -6,10 +6,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fileOf, KINDS } from "../../provider/resources/kinds.ts";
 import { examplesDir, exampleKinds } from "../../provider/scripts/generate-examples.mts";
-import { type ExampleLanguage, examplesProgram, goFunction, renameConversion, yamlExampleNames } from "../release/examples-program.ts";
+import { type ExampleLanguage, examplesProgram, goFunction, rehearsedExamples, renameConversion, yamlExampleNames } from "../release/examples-program.ts";
 
 const LANGUAGES: ExampleLanguage[] = ["python", "typescript", "go", "java"];
-const kinds = exampleKinds();
+/** The kinds' examples, then a guide sample (examples-program.ts: REHEARSED_GUIDE_SAMPLES). */
+const kinds = rehearsedExamples();
 /** Every example's resources: one program holds them all. */
 const resourceCount = kinds.reduce((count, kind) => count + yamlExampleNames(kind).resources.length, 0);
 const allRenamedOutputs = kinds.flatMap((kind) => yamlExampleNames(kind).outputs.map((name) => `${kind}-${name}`));
@@ -18,8 +19,9 @@ const read = (kind: string, file: string) => fs.readFileSync(path.join(examplesD
 describe("every example in one program", () => {
   it("has every example's resources and every output, renamed `<kind>-<name>`, in each language", () => {
     // One example per kind of the registry.
-    expect(kinds).toEqual(KINDS.map((definition) => fileOf(definition.kind)).sort());
-    expect(allRenamedOutputs).toEqual(expect.arrayContaining(["site-siteId", "team-teamId", "organization-settings-title", "open-api-spec-processingState"]));
+    expect(exampleKinds()).toEqual(KINDS.map((definition) => fileOf(definition.kind)).sort());
+    expect(kinds).toEqual([...exampleKinds(), "environments-site-order"]);
+    expect(allRenamedOutputs).toEqual(expect.arrayContaining(["site-siteId", "team-teamId", "organization-settings-title", "open-api-spec-processingState", "environments-site-order-siteId"]));
     for (const language of LANGUAGES) {
       const program = examplesProgram(language);
       expect(program.resources, language).toHaveLength(resourceCount);
