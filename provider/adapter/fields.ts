@@ -42,6 +42,10 @@ export interface FieldFacts {
    * a create may still send it (a collection's `parent`).
    */
   readonly updatedApart?: boolean;
+  /** A nullable input the API leaves out when unset: the state reads the absent field as null (unset). */
+  readonly nullWhenAbsent?: boolean;
+  /** Removing the input from the program clears it: the PATCH sends null (otherwise nothing is sent, and the server keeps its value). */
+  readonly clearedWithNull?: boolean;
 }
 
 // zod's metadata is one registry for every schema; declaring the facts there types `.meta(...)`.
@@ -73,7 +77,7 @@ export function factsOf(field: unknown): FieldFacts {
 }
 
 /** The facts that hold or not of a field (the others are text). */
-type BooleanFact = "replaces" | "secret" | "setValued" | "updatedApart";
+type BooleanFact = "replaces" | "secret" | "setValued" | "updatedApart" | "nullWhenAbsent" | "clearedWithNull";
 
 /** The keys of an object schema's fields for which `fact` holds, in the schema's order. */
 export function keysWith(schema: { readonly shape: Readonly<Record<string, unknown>> }, fact: BooleanFact): string[] {

@@ -22,7 +22,11 @@ export interface WireMapping {
   fromApi(apiObject: object, known?: State): State;
   /** The body sending `keys` of `inputs` (every input a body carries when `keys` is left out); undefined values are left out. */
   bodyOf(inputs: object, keys?: Iterable<string>): Record<string, unknown>;
-  /** The PATCH body for the `changed` inputs: those a body carries and that change in place by a PATCH. */
+  /**
+   * The PATCH body for the `changed` inputs: those a body carries and that change in place by a
+   * PATCH. A removed input is left out (the server keeps its value), or sent as null where it is
+   * `clearedWithNull`.
+   */
   patchOf(inputs: object, changed: Iterable<string>): Record<string, unknown>;
   /** The input keys a body carries, in the schema's order. */
   readonly sentKeys: readonly string[];
@@ -58,6 +62,8 @@ interface ReadField {
   readonly path: string;
   /** null reads as absent: the input does not accept null. */
   readonly nullIsAbsent: boolean;
+  /** absent reads as null (`nullWhenAbsent`). */
+  readonly absentIsNull: boolean;
 }
 
 /**
@@ -72,25 +78,31 @@ export function wireMapping(schema: { readonly shape: Shape }, outputs?: { reado
     if (PROVIDER_ONLY.has(key)) continue;
     const inputField = inputShape[key] as z.ZodType | undefined;
     const facts = { ...factsOf(inputField), ...(key in outputShape ? factsOf(outputShape[key]) : {}) };
-    reads.push({ key, path: facts.readFrom ?? key, nullIsAbsent: inputField !== undefined && !inputField.safeParse(null).success });
+    const nullIsAbsent = inputField !== undefined && !inputField.safeParse(null).success;
+    reads.push({ key, path: facts.readFrom ?? key, nullIsAbsent, absentIsNull: facts.nullWhenAbsent === true && !nullIsAbsent });
   }
   const sends = new Map<string, string>();
   const patchable = new Set<string>();
+  const clearedWithNull = new Set<string>();
   for (const [key, field] of Object.entries(inputShape)) {
     const facts = factsOf(field);
     if (PROVIDER_ONLY.has(key) || facts.sendAs === false) continue;
     sends.set(key, facts.sendAs ?? key);
     if (facts.replaces !== true && facts.updatedApart !== true) patchable.add(key);
+    if (facts.clearedWithNull === true) clearedWithNull.add(key);
   }
   const sentKeys = [...sends.keys()];
 
-  function bodyOf(inputs: object, keys: Iterable<string> = sentKeys): Record<string, unknown> {
+  function bodyOf(inputs: object, keys: Iterable<string> = sentKeys, clearing: ReadonlySet<string> = new Set()): Record<string, unknown> {
     const wanted = new Set(keys);
     const body: Record<string, unknown> = {};
     // The schema's order, whatever the order of `keys`: the same body for the same inputs.
     for (const key of sentKeys) {
-      const value = (inputs as Record<string, unknown>)[key];
-      if (wanted.has(key) && value !== undefined) setAt(body, sends.get(key)!, value);
+      if (!wanted.has(key)) continue;
+      const given = (inputs as Record<string, unknown>)[key];
+      // null is a value (a guest's role, no condition): sent as given.
+      const value = given === undefined && clearing.has(key) ? null : given;
+      if (value !== undefined) setAt(body, sends.get(key)!, value);
     }
     return body;
   }
@@ -99,15 +111,15 @@ export function wireMapping(schema: { readonly shape: Shape }, outputs?: { reado
     sentKeys,
     fromApi(apiObject, known = {}) {
       const state: State = {};
-      for (const { key, path, nullIsAbsent } of reads) {
+      for (const { key, path, nullIsAbsent, absentIsNull } of reads) {
         const value = valueAt(apiObject, path);
-        state[key] = value === null && nullIsAbsent ? undefined : value;
+        state[key] = value === null && nullIsAbsent ? undefined : value === undefined && absentIsNull ? null : value;
       }
       return { ...state, ...known };
     },
     bodyOf,
     patchOf(inputs, changed) {
-      return bodyOf(inputs, [...changed].filter((key) => patchable.has(key)));
+      return bodyOf(inputs, [...changed].filter((key) => patchable.has(key)), clearedWithNull);
     },
   };
 }

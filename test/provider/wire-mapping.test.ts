@@ -8,7 +8,8 @@ const schema = z.strictObject({
   organizationId: z.string().meta({ readFrom: "organization", sendAs: false }),
   title: z.string(),
   level: z.enum(["read", "edit"]).optional(),
-  role: z.enum(["read", "edit"]).nullable().optional(),
+  role: z.enum(["read", "edit"]).nullable().optional().meta({ nullWhenAbsent: true, clearedWithNull: true }),
+  condition: z.string().nullable().optional(),
   parent: z.string().optional().meta({ updatedApart: true }),
   team: z.string().optional().meta({ readFrom: "team.id", sendAs: "teamId" }),
   region: z.string().optional().meta({ replaces: true, sendAs: "settings.region" }),
@@ -32,13 +33,19 @@ describe("wireMapping", () => {
     expect(state.role).toBeNull();
   });
 
+  it("reads an absent field as null where declared (nullWhenAbsent), and as absent otherwise", () => {
+    const state = wire.fromApi({ organization: "org_1", title: "T" });
+    expect(state.role).toBeNull();
+    expect(state.condition).toBeUndefined();
+  });
+
   it("lays what the request's path names over the object", () => {
     expect(wire.fromApi({ title: "T" }, { organizationId: "org_2" }).organizationId).toBe("org_2");
   });
 
   it("sends every input a body carries, at its body path, in the schema's order, never adopt", () => {
     const inputs = { organizationId: "org_1", title: "T", team: "team_1", region: "eu", level: undefined, parent: "col_1", adopt: true };
-    expect(wire.sentKeys).toEqual(["title", "level", "role", "parent", "team", "region"]);
+    expect(wire.sentKeys).toEqual(["title", "level", "role", "condition", "parent", "team", "region"]);
     expect(wire.bodyOf(inputs)).toEqual({ title: "T", parent: "col_1", teamId: "team_1", settings: { region: "eu" } });
     expect(Object.keys(wire.bodyOf(inputs, ["team", "title"]))).toEqual(["title", "teamId"]);
   });
@@ -47,6 +54,10 @@ describe("wireMapping", () => {
     const inputs = { organizationId: "org_2", title: "T2", parent: "col_2", region: "us", role: null };
     expect(wire.patchOf(inputs, ["organizationId", "title", "parent", "region", "role"])).toEqual({ title: "T2", role: null });
     expect(wire.patchOf(inputs, [])).toEqual({});
+    // A removed input: left out, or null where it is cleared with null.
+    expect(wire.patchOf({ title: "T" }, ["level", "role", "condition"])).toEqual({ role: null });
+    // A null input is a value, sent whether or not it is cleared with null.
+    expect(wire.patchOf({ role: null, condition: null }, ["role", "condition"])).toEqual({ role: null, condition: null });
   });
 
   it("valueAt walks a dotted path and stops at a missing step", () => {
