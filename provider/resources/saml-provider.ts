@@ -27,7 +27,8 @@ export const schema = z.strictObject({
   ssoURL: httpUrl({ max: 2048 }).optional().meta({ description: "The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters. Example: `\"https://acme.okta.com/app/docs/sso/saml\"`." }),
   // The API answers with the whole Team; the input is its id.
   defaultTeam: identifier().optional().meta({ refersTo: "Team", readFrom: "defaultTeam.id", description: "Id of the team new SSO users join. Example: `writers.id` (a `Team`)." }),
-  defaultRole: roleEnum.nullable().optional().meta({ description:
+  // Absent and null both mean guests.
+  defaultRole: roleEnum.nullable().optional().meta({ nullWhenAbsent: true, description:
       "Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" +
       "them guests. Example: `\"read\"`." }),
   adopt: adoptInput.optional().meta({ description:
@@ -95,8 +96,7 @@ export const outputs = z.object({
 const wire = wireMapping(schema, outputs);
 
 function stateOf(organizationId: string, saml: ApiSamlProvider): State {
-  // By hand: absent and null both mean guests, and the input is nullable (null is a value).
-  return wire.fromApi(saml, { organizationId, defaultRole: saml.defaultRole ?? null });
+  return wire.fromApi(saml, { organizationId });
 }
 
 export const definition: ResourceDefinition<SamlProviderInputs> = {
