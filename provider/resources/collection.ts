@@ -156,34 +156,6 @@ const CREATE_BODY_KEYS = ["title", "parent"];
 
 export const definition: ResourceDefinition<CollectionInputs> = {
   kind: "Collection",
-  description:
-    "A collection (a group of spaces), at the top level of its organization or inside a parent\n" +
-    "collection; `parent` changes move it, `organizationId` changes transfer it.\n" +
-    "\n" +
-    "- Nothing replaces it. Title, description and default level change in place (PATCH).\n" +
-    "- An `organizationId` change is a transfer (`POST /v1/collections/{id}/transfer`):\n" +
-    "  the collection keeps its id and takes its sub-collections and spaces along. It lands at the\n" +
-    "  top level of the new organization, then moves under `parent` when one is given (which must\n" +
-    "  belong to the new organization: checked before anything is sent). Its outcomes are reported\n" +
-    "  plainly: \"cannot be moved\" (the API refuses, e.g. while one of its spaces is published in a\n" +
-    "  site of the old organization) fails the update, quoting the API, with nothing changed;\n" +
-    "  \"would not result in any update\" means the collection is in that organization already (moved\n" +
-    "  with a transferred parent, or outside Pulumi), which is the wanted state, so no transfer is\n" +
-    "  sent when a read shows it there.\n" +
-    "- A `parent` change is a move (`POST /v1/collections/{id}/move`), never a replacement, so the\n" +
-    "  collection keeps its id, its spaces and its permissions. Removing `parent` moves the\n" +
-    "  collection to the top level of the organization with `{ parent: null }`: the API's reference does not say\n" +
-    "  how to name the top level, and a move without `parent` is a move within the same parent\n" +
-    "  (a change of position only), so null is the one value that means \"no parent\".\n" +
-    "- Removing `description` or `defaultLevel` stops managing them: the collection keeps its\n" +
-    "  current values.\n" +
-    "- Creation takes two requests when `description` or `defaultLevel` is set (create, then\n" +
-    "  PATCH). If the second fails the collection is kept in the state as partially created and the\n" +
-    "  next `pulumi up` finishes it.\n" +
-    "- Natural key for `adopt: true`: the exact title within the same parent (top level when\n" +
-    "  `parent` is not set).\n" +
-    "- Limits (the API's reference gives none): the ones the API applies, title 1..100 and description up to\n" +
-    "  1000 characters, so check rejects what the PATCH of the second create step would.",
   schema,
   outputs,
   ...declaredKeyLists(schema),

@@ -101,16 +101,6 @@ function stateOf(organizationId: string, saml: ApiSamlProvider): State {
 
 export const definition: ResourceDefinition<SamlProviderInputs> = {
   kind: "SamlProvider",
-  description:
-    "A SAML single sign-on provider of an organization.\n" +
-    "\n" +
-    "- Replaced when: `organizationId` changes. Every other input changes in place (PATCH).\n" +
-    "- Removing an optional input from the program stops managing it: the provider keeps its\n" +
-    "  current value (the API has no way to clear `defaultTeam`, `entityID`, `certificate` or\n" +
-    "  `ssoURL`). To make SSO users guests, set `defaultRole: null` explicitly.\n" +
-    "- Natural key for `adopt: true`: the exact label within the organization.\n" +
-    "- Limits of the API's reference and 8, counted in characters: `entityID` and `certificate` have only a\n" +
-    "  maximum, so \"\" is valid; `ssoURL` is an absolute http(s) URL.",
   schema,
   outputs,
   ...declaredKeyLists(schema),

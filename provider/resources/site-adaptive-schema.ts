@@ -127,23 +127,6 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
   kind: "SiteAdaptiveSchema",
-  description:
-    "The visitor schema of a docs site's adaptive content. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "new SiteAdaptiveSchema(\"visitors\", {\n" +
-    "  organizationId: orgId,\n" +
-    "  siteId: site.id,\n" +
-    "  jsonSchema: {\n" +
-    "    type: \"object\",\n" +
-    "    properties: {\n" +
-    "      unsigned: { type: \"object\", properties: { betaUser: { type: \"boolean\" } }, additionalProperties: false },\n" +
-    "      isAdmin: { type: \"boolean\" },\n" +
-    "    },\n" +
-    "    additionalProperties: false,\n" +
-    "  },\n" +
-    "});\n" +
-    "```",
   importId: ofSite,
   schema,
   outputs,

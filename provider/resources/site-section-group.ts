@@ -116,13 +116,6 @@ async function remove(ctx: ResourceContext, groupId: string, props: State): Prom
 
 export const definition: ResourceDefinition<SiteSectionGroupInputs> = {
   kind: "SiteSectionGroup",
-  description:
-    "A group of a docs site's sections. Sections join it with `siteSectionGroupId`. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "const apis = new SiteSectionGroup(\"apis\", { organizationId: orgId, siteId: site.id, title: \"APIs\", icon: \"code\" });\n" +
-    "new SiteSection(\"rest\", { organizationId: orgId, siteId: site.id, spaceId: restSpace.id, siteSectionGroupId: apis.id });\n" +
-    "```",
   importId: insideSite("SiteSectionGroup", "section group"),
   schema: siteSectionGroupInputs,
   ...declaredKeyLists(siteSectionGroupInputs),

@@ -174,12 +174,6 @@ async function remove(ctx: ResourceContext, siteSpaceId: string, props: State): 
 
 export const definition: ResourceDefinition<SiteSpaceInputs> = {
   kind: "SiteSpace",
-  description:
-    "A space published in a docs site. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "new SiteSpace(\"v2\", { organizationId: orgId, siteId: site.id, sectionId: guides.id, spaceId: v2Space.id, path: \"v2\" });\n" +
-    "```",
   importId: insideSite("SiteSpace", "site space"),
   schema: siteSpaceInputs,
   outputs,

@@ -278,13 +278,6 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<SiteInputs> = {
   kind: "Site",
-  description:
-    "A docs site. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "const site = new Site(\"docs\", { organizationId: orgId, title: \"Developer docs\", visibility: \"public\", spaces: [spaceId], published: true });\n" +
-    "export const url = site.publishedUrl;\n" +
-    "```",
   schema: siteInputs,
   outputs,
   // `spaces` is deliberately not compared: it only matters at creation.

@@ -194,20 +194,6 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
-  description:
-    "A team of an organization and, when `members` is given, its exact membership.\n" +
-    "\n" +
-    "- Replaced when: `organizationId` changes.\n" +
-    "- Renaming changes the title in place (PATCH); membership changes go through the team-member\n" +
-    "  operations, so the team keeps its id, its SAML default-team links and its space permissions.\n" +
-    "- `members` is authoritative when set: members added outside Pulumi are removed on the next\n" +
-    "  `up`. Removing `members` from the program stops managing membership (the team keeps its\n" +
-    "  members); `members: []` empties the team. A team with `members` must not also have\n" +
-    "  `TeamMember` resources: a program doing both fails with a message naming both.\n" +
-    "- A member is named by user id or by email (any entry holding an `@`). The state records each\n" +
-    "  member under the entry the program used for them, so a member given by email stays that email\n" +
-    "  and refresh shows only real drift; see `membersAsWritten`.\n" +
-    "- Natural key for `adopt: true`: the exact title within the organization.",
   schema,
   outputs,
   ...declaredKeyLists(schema),

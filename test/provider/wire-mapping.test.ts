@@ -1,8 +1,8 @@
 /** The wire mapping derived from a kind's declaration (provider/adapter/wire.ts, issue 38 item 2). */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { wireMapping, valueAt } from "../../provider/adapter/wire";
-import { definitionOf, KINDS } from "../../provider/resources/kinds";
+import { wireMapping, valueAt } from "../../provider/adapter/wire.ts";
+import { definitionOf, KINDS } from "../../provider/resources/kinds.ts";
 
 const schema = z.strictObject({
   organizationId: z.string().meta({ readFrom: "organization", sendAs: false }),
