@@ -253,7 +253,8 @@ export const definition: ResourceDefinition<TeamInputs> = {
     const organizationId = news.organizationId;
     const body = wire.patchOf(news, changed);
     if (Object.keys(body).length > 0) {
-      await updateTeam(ctx.api, organizationId, id, body);
+      // By hand: a team's PATCH needs the title, whatever else it changes (DESIGN.md 8).
+      await updateTeam(ctx.api, organizationId, id, { title: news.title, ...body });
     }
     if (changed.has("members") && news.members !== undefined) {
       await setMembers(ctx.api, organizationId, id, news.members);
