@@ -26,6 +26,26 @@ export interface FieldFacts {
    * kind's name and the field's (`OrganizationUrls`, not `OrganizationSettingsUrls`).
    */
   readonly typeName?: string;
+  /**
+   * Where the API object holds the field, as a dotted path, when not under the input's own name
+   * (`"organization"`, `"defaultTeam.id"`): the state reads it there (wire.ts).
+   */
+  readonly readFrom?: string;
+  /**
+   * The body field a create or an update sends the input as, a dotted path, when not the input's
+   * own name; `false` when no body carries it (it is in the request's path, e.g. `organizationId`,
+   * or only the provider reads it).
+   */
+  readonly sendAs?: string | false;
+  /**
+   * An update sends it by a request of its own (a move, a transfer), never in the PATCH body;
+   * a create may still send it (a collection's `parent`).
+   */
+  readonly updatedApart?: boolean;
+  /** A nullable input the API leaves out when unset: the state reads the absent field as null (unset). */
+  readonly nullWhenAbsent?: boolean;
+  /** Removing the input from the program clears it: the PATCH sends null (otherwise nothing is sent, and the server keeps its value). */
+  readonly clearedWithNull?: boolean;
 }
 
 // zod's metadata is one registry for every schema; declaring the facts there types `.meta(...)`.
@@ -57,7 +77,7 @@ export function factsOf(field: unknown): FieldFacts {
 }
 
 /** The facts that hold or not of a field (the others are text). */
-type BooleanFact = "replaces" | "secret" | "setValued";
+type BooleanFact = "replaces" | "secret" | "setValued" | "updatedApart" | "nullWhenAbsent" | "clearedWithNull";
 
 /** The keys of an object schema's fields for which `fact` holds, in the schema's order. */
 export function keysWith(schema: { readonly shape: Readonly<Record<string, unknown>> }, fact: BooleanFact): string[] {

@@ -27,14 +27,13 @@ export type State = Record<string, unknown>;
  * so a refresh never reports a server default as drift.
  */
 export interface ResourceDefinition<I extends { adopt?: Adopt }> {
-  /** Type name: the token is `pulumi-nodejs:dynamic/docs-platform:<kind>`. */
-  readonly kind: string;
   /**
-   * What the resource is and how it behaves, in Markdown: schema.json's description of the
-   * resource (and so every SDK's), its reference page's opening, and the resource class's doc
-   * comment (`npm run kinds` writes it there).
+   * Type name: the token is `pulumi-nodejs:dynamic/docs-platform:<kind>`. What the resource is
+   * and how it behaves is written in Markdown beside the kind's file (`<kebab-kind>.md`), read by
+   * the generators only (provider/scripts/kind-descriptions.mts): schema.json's description (and
+   * so every SDK's), the reference page's opening and the class's doc comment (`npm run kinds`).
    */
-  readonly description: string;
+  readonly kind: string;
   /**
    * Strict input schema (a `z.strictObject`); its output is the normalized inputs. Its keys, less
    * `adopt` and `uncomparedInputKeys`, are the input keys diff compares (see {@link inputKeysOf}).

@@ -46,7 +46,7 @@ export function readSectionGroupThroughList(ctx: ReadContext, organizationId: st
 }
 
 /** Adds a section group (its title, icon and parent group); sent once: createOnce finds it when the outcome is unknown. */
-export function createSectionGroup(api: ApiRequester, organizationId: string, siteId: string, body: { title: string; icon?: string; parent?: string }): Promise<ApiSectionGroup> {
+export function createSectionGroup(api: ApiRequester, organizationId: string, siteId: string, body: Record<string, unknown>): Promise<ApiSectionGroup> {
   return api.request<ApiSectionGroup>("POST", sectionGroupsPath(organizationId, siteId), { body });
 }
 

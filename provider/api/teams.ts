@@ -92,12 +92,12 @@ export async function readTeamMemberThroughList(ctx: ReadContext, organizationId
 }
 
 /** Creates a team (members by user id); this PUT makes a new team each time it is sent, so it is never re-sent blindly (createOnce finds it). */
-export function createTeam(api: ApiRequester, organizationId: string, body: { title: string; members: readonly string[] }): Promise<ApiTeam> {
+export function createTeam(api: ApiRequester, organizationId: string, body: Record<string, unknown>): Promise<ApiTeam> {
   return api.request<ApiTeam>("PUT", teamsPath(organizationId), { body, idempotent: false });
 }
 
 /** Sets a team's values (its title). */
-export function updateTeam(api: ApiRequester, organizationId: string, teamId: string, body: { title: string }): Promise<ApiTeam> {
+export function updateTeam(api: ApiRequester, organizationId: string, teamId: string, body: Record<string, unknown>): Promise<ApiTeam> {
   return patchChecked<ApiTeam>(api, teamPath(organizationId, teamId), body);
 }
 

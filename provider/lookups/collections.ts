@@ -9,6 +9,7 @@ import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
 import { listCollections } from "../api/collections";
+import { fromApi } from "../resources/collection";
 
 export const getCollectionResult = z
   .object({
@@ -62,15 +63,8 @@ export const getCollectionLookup: LookupDefinition<GetCollectionArgs, GetCollect
       show: (candidate) => `${candidate.id} ${JSON.stringify(candidate.title)} ${candidate.parent ? `in collection ${candidate.parent}` : "at the top level"}`,
       narrow: "Use the collection's id.",
     });
-    return compact({
-      id: collection.id,
-      title: collection.title,
-      organizationId: collection.organization,
-      description: collection.description,
-      parent: collection.parent ?? undefined,
-      defaultLevel: collection.defaultLevel ?? undefined,
-      urls: collection.urls,
-    });
+    // The result is the state a Collection resource holds for it, and its id.
+    return compact({ id: collection.id, ...fromApi(collection) }) as GetCollectionResult;
   },
 };
 

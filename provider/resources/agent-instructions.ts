@@ -123,21 +123,6 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<AgentInstructionsInputs> = {
   kind: "AgentInstructions",
-  description:
-    "The organization's agent instructions. Creating it takes over the organization's document;\n" +
-    "destroying it leaves the document as it is unless `clearOnDestroy` is `true`. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "new AgentInstructions(\"agent\", {\n" +
-    "  organizationId: \"org_acme\",\n" +
-    "  instructions: {\n" +
-    "    object: \"document\",\n" +
-    "    data: { schemaVersion: 1 },\n" +
-    "    nodes: [{ object: \"block\", type: \"paragraph\", nodes: [{ object: \"text\", leaves: [{ object: \"leaf\", text: \"Answer in a friendly tone.\", marks: [] }] }] }],\n" +
-    "  },\n" +
-    "  clearOnDestroy: true,\n" +
-    "});\n" +
-    "```",
   soleOwner: {
     object: ({ organizationId }) => (typeof organizationId === "string" ? { key: organizationId, description: `the agent instructions of organization ${organizationId}` } : undefined),
     sameOutput: "the agent instructions of the same organization",

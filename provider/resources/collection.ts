@@ -14,21 +14,21 @@ import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
-import { pick } from "../adapter/values";
+import { wireMapping } from "../adapter/wire";
 import { type ApiCollection, createCollection, deleteCollection, getCollection, listCollections, moveCollection, readCollectionThroughList, transferCollection, updateCollection } from "../api/collections";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ description: "Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  organizationId: identifier().meta({ readFrom: "organization", sendAs: false, description: "Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
   // the production service's behaviour (production; the API's reference gives no limits): title 1..50, description up to 100.
   title: text({ min: 1, max: 50 }).meta({ description: "Title of the collection, 1 to 50 characters. Example: `\"Product docs\"`." }),
   description: text({ max: 100 }).optional().meta({ description: "Free-text description, up to 100 characters. Example: `\"Everything customers read\"`." }),
   defaultLevel: roleEnum.optional().meta({ description:
       "Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,\n" +
       "`comment` or `read`. Example: `\"read\"`." }),
-  parent: identifier().optional().meta({ refersTo: "Collection", description:
+  parent: identifier().optional().meta({ refersTo: "Collection", updatedApart: true, description:
       "Id of the parent collection; leave out for the top level. Changing it moves the collection\n" +
       "(same id); removing it moves the collection to the top level. Example: `products.id`." }),
   adopt: adoptInput.optional().meta({ description:
@@ -78,18 +78,6 @@ export class Collection extends DocsPlatformResource {
 // generated from its declaration into the end of this file (`npm run kinds`).
 export interface Collection extends CollectionOutputs {}
 
-function stateOf(collection: ApiCollection): State {
-  return {
-    organizationId: collection.organization,
-    title: collection.title,
-    description: collection.description,
-    // The input is not nullable: an unset level (null) reads as absent.
-    defaultLevel: collection.defaultLevel ?? undefined,
-    parent: collection.parent ?? undefined,
-    urls: collection.urls,
-  };
-}
-
 async function readCollection(api: ApiRequester, id: string): Promise<State | undefined> {
   const collection = await getCollection(api, id);
   return collection ? stateOf(collection) : undefined;
@@ -110,12 +98,6 @@ async function readCollectionOf(ctx: ResourceContext, organizationId: string | u
 async function collectionsNamed(api: ApiRequester, inputs: CollectionInputs): Promise<ApiCollection[]> {
   const collections = await listCollections(api, inputs.organizationId);
   return collections.filter((collection) => collection.title === inputs.title && (collection.parent ?? undefined) === inputs.parent);
-}
-
-const PATCHABLE = ["title", "description", "defaultLevel"] as const;
-
-function patchBody(inputs: CollectionInputs, keys: Iterable<string>): Record<string, unknown> {
-  return pick(inputs, [...keys].filter((key): key is (typeof PATCHABLE)[number] => (PATCHABLE as readonly string[]).includes(key)));
 }
 
 /**
@@ -162,36 +144,18 @@ export const outputs = z.object({
   urls: z.object({ location: z.string().optional(), app: z.string().optional() }).meta({ description: "Links to the collection: `location` (API) and `app`." }),
 });
 
+/** The state of a collection as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(schema, outputs);
+
+/** The state of a collection as the API answers it: create, read, adoption, recovery and `getCollection`. */
+export const fromApi = (collection: ApiCollection): State => wire.fromApi(collection);
+const stateOf = fromApi;
+
+/** The create's POST takes only these (API.md 4.11); the other inputs follow in a PATCH. */
+const CREATE_BODY_KEYS = ["title", "parent"];
+
 export const definition: ResourceDefinition<CollectionInputs> = {
   kind: "Collection",
-  description:
-    "A collection (a group of spaces), at the top level of its organization or inside a parent\n" +
-    "collection; `parent` changes move it, `organizationId` changes transfer it.\n" +
-    "\n" +
-    "- Nothing replaces it. Title, description and default level change in place (PATCH).\n" +
-    "- An `organizationId` change is a transfer (`POST /v1/collections/{id}/transfer`):\n" +
-    "  the collection keeps its id and takes its sub-collections and spaces along. It lands at the\n" +
-    "  top level of the new organization, then moves under `parent` when one is given (which must\n" +
-    "  belong to the new organization: checked before anything is sent). Its outcomes are reported\n" +
-    "  plainly: \"cannot be moved\" (the API refuses, e.g. while one of its spaces is published in a\n" +
-    "  site of the old organization) fails the update, quoting the API, with nothing changed;\n" +
-    "  \"would not result in any update\" means the collection is in that organization already (moved\n" +
-    "  with a transferred parent, or outside Pulumi), which is the wanted state, so no transfer is\n" +
-    "  sent when a read shows it there.\n" +
-    "- A `parent` change is a move (`POST /v1/collections/{id}/move`), never a replacement, so the\n" +
-    "  collection keeps its id, its spaces and its permissions. Removing `parent` moves the\n" +
-    "  collection to the top level of the organization with `{ parent: null }`: the API's reference does not say\n" +
-    "  how to name the top level, and a move without `parent` is a move within the same parent\n" +
-    "  (a change of position only), so null is the one value that means \"no parent\".\n" +
-    "- Removing `description` or `defaultLevel` stops managing them: the collection keeps its\n" +
-    "  current values.\n" +
-    "- Creation takes two requests when `description` or `defaultLevel` is set (create, then\n" +
-    "  PATCH). If the second fails the collection is kept in the state as partially created and the\n" +
-    "  next `pulumi up` finishes it.\n" +
-    "- Natural key for `adopt: true`: the exact title within the same parent (top level when\n" +
-    "  `parent` is not set).\n" +
-    "- Limits (the API's reference gives none): the ones the API applies, title 1..100 and description up to\n" +
-    "  1000 characters, so check rejects what the PATCH of the second create step would.",
   schema,
   outputs,
   ...declaredKeyLists(schema),
@@ -204,12 +168,12 @@ export const definition: ResourceDefinition<CollectionInputs> = {
       kind: "Collection",
       describe: `collection "${inputs.title}"`,
       matchedBy: NATURAL_KEY,
-      send: () => createCollection(ctx.api, inputs.organizationId, { title: inputs.title, ...(inputs.parent !== undefined ? { parent: inputs.parent } : {}) }),
+      send: () => createCollection(ctx.api, inputs.organizationId, wire.bodyOf(inputs, CREATE_BODY_KEYS)),
       find: () => collectionsNamed(ctx.api, inputs),
       get: (id) => getCollection(ctx.api, id),
       idOf: (collection) => collection.id,
     });
-    const rest = patchBody(inputs, ["description", "defaultLevel"]);
+    const rest = wire.patchOf(inputs, wire.sentKeys.filter((key) => !CREATE_BODY_KEYS.includes(key)));
     if (Object.keys(rest).length === 0) return { id: created.id, state: stateOf(created) };
     try {
       const patched = await updateCollection(ctx.api, created.id, rest);
@@ -225,7 +189,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
 
   async update(ctx, id, olds, news, changed) {
     const transferred = changed.has("organizationId") ? await transfer(ctx.api, id, olds, news) : false;
-    const body = patchBody(news, changed);
+    const body = wire.patchOf(news, changed);
     const patched = Object.keys(body).length > 0 ? await updateCollection(ctx.api, id, body) : undefined;
     // Values alone: the PATCH answers the collection (API.md 4.11), so no GET after it.
     if (patched && !changed.has("parent") && !transferred) return stateOf(patched);

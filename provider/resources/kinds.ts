@@ -5,8 +5,9 @@
  * and both doors find every kind here, and the tests' lists of kinds are read from it.
  *
  * A new kind is written by hand in these files only (counted for issue 38 by adding a kind):
- * - its file in this folder (`<kebab-kind>.ts`: declaration, implementation, resource class), and
- *   its import and entry below;
+ * - its file in this folder (`<kebab-kind>.ts`: declaration, implementation, resource class), its
+ *   description beside it (`<kebab-kind>.md`: what it is and how it behaves, in Markdown), and its
+ *   import and entry below;
  * - its API module (provider/api/) and the emulator's model and routes (test/emulator/);
  * - its exporter, provider/cli/export/kinds/<kebab-kind>.ts (what to list; every declared input is
  *   written by default, imported.ts);

@@ -301,13 +301,6 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   kind: "OpenApiSpec",
-  description:
-    "An OpenAPI specification. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "const petstore = new OpenApiSpec(\"petstore\", { organizationId: orgId, slug: \"petstore\", source: { url: \"https://example.com/petstore.yaml\" }, visibility: \"public\", waitForProcessing: true });\n" +
-    "export const state = petstore.processingState;\n" +
-    "```",
   soleOwner: {
     object: ({ organizationId, slug }) =>
       typeof organizationId === "string" && typeof slug === "string" ? { key: `${organizationId}/${slug}`, description: `the OpenAPI spec "${slug}" of organization ${organizationId}` } : undefined,

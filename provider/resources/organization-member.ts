@@ -134,23 +134,6 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   kind: "OrganizationMember",
-  description:
-    "The role of an existing organization member. Creating it takes over the member; destroying it\n" +
-    "leaves them in the organization unless `removeOnDestroy` is true.\n" +
-    "\n" +
-    "People join an organization\n" +
-    "themselves (an invitation, single sign-on, an allowed email domain) and the API cannot add them,\n" +
-    "so this resource never creates anything: creating it always takes over the member named by\n" +
-    "`userId` or `email` and sets their role (there is no `adopt` input; it would have nothing to\n" +
-    "choose). The resource id is the member's user id.\n" +
-    "\n" +
-    "- `role` changes in place (PATCH); `null` makes the member a guest.\n" +
-    "- Replaced when: `organizationId`, `userId` or `email` changes (another member is managed).\n" +
-    "- Destroy (or removing the resource) depends on `removeOnDestroy`: by default the member stays in\n" +
-    "  the organization with the role they have; `removeOnDestroy: true` removes them from the\n" +
-    "  organization (DELETE). A replacement that names the same person differently (user id, then\n" +
-    "  email) never removes them.\n" +
-    "- Refresh shows role drift; a member removed from the organization elsewhere leaves the state.",
   // The same person named by user id in one and by email in the other is not found here (it needs the API).
   soleOwner: {
     object: ({ organizationId, userId, email }) => memberClaimed(organizationId, userId, email),

@@ -175,9 +175,6 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   kind: "OrganizationSettings",
-  description:
-    "The settings of an existing organization. Creating it adopts the organization; destroying it\n" +
-    "leaves the organization as it is.",
   soleOwner: {
     object: ({ organizationId }) => (typeof organizationId === "string" ? { key: organizationId, description: `the settings of organization ${organizationId}` } : undefined),
     sameOutput: "the settings of the same organization",

@@ -11,21 +11,24 @@ import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { DocsPlatformResource } from "../dynamic/stub";
-import { pick, stateStrings } from "../adapter/values";
+import { stateStrings } from "../adapter/values";
+import { wireMapping } from "../adapter/wire";
 import { type ApiSamlProvider, createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, readSamlProviderThroughList, updateSamlProvider } from "../api/saml";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "label within the organization";
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
   label: text({ min: 1, max: 30 }).meta({ description: "Label shown on the sign-in page, 1 to 30 characters, unique by convention. Example: `\"Okta\"`." }),
   entityID: text({ max: 1024 }).optional().meta({ description: "The identity provider's SAML entity ID, at most 1024 characters. Example: `\"http://www.okta.com/exk1abc\"`." }),
   // An identity provider's signing certificate: kept encrypted in the state however it is given.
   certificate: text({ max: 10000 }).optional().meta({ secret: true, description: "The identity provider's X.509 signing certificate (PEM or base64), at most 10000 characters. Example: `fs.readFileSync(\"okta.pem\", \"utf8\")`." }),
   ssoURL: httpUrl({ max: 2048 }).optional().meta({ description: "The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters. Example: `\"https://acme.okta.com/app/docs/sso/saml\"`." }),
-  defaultTeam: identifier().optional().meta({ refersTo: "Team", description: "Id of the team new SSO users join. Example: `writers.id` (a `Team`)." }),
-  defaultRole: roleEnum.nullable().optional().meta({ description:
+  // The API answers with the whole Team; the input is its id.
+  defaultTeam: identifier().optional().meta({ refersTo: "Team", readFrom: "defaultTeam.id", description: "Id of the team new SSO users join. Example: `writers.id` (a `Team`)." }),
+  // Absent and null both mean guests.
+  defaultRole: roleEnum.nullable().optional().meta({ nullWhenAbsent: true, description:
       "Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" +
       "them guests. Example: `\"read\"`." }),
   adopt: adoptInput.optional().meta({ description:
@@ -64,26 +67,6 @@ export class SamlProvider extends DocsPlatformResource {
 // generated from its declaration into the end of this file (`npm run kinds`).
 export interface SamlProvider extends SamlProviderOutputs {}
 
-const WRITABLE = ["label", "entityID", "certificate", "ssoURL", "defaultTeam", "defaultRole"] as const;
-
-function stateOf(organizationId: string, saml: ApiSamlProvider): State {
-  return {
-    organizationId,
-    label: saml.label,
-    entityID: saml.entityID,
-    certificate: saml.certificate,
-    ssoURL: saml.ssoURL,
-    // The API answers with the whole Team; the input is its id.
-    defaultTeam: saml.defaultTeam?.id,
-    // Absent and null both mean guests.
-    defaultRole: saml.defaultRole ?? null,
-    status: saml.status,
-    service: saml.service,
-    urls: saml.urls,
-    createdAt: saml.createdAt,
-  };
-}
-
 async function providersLabelled(api: ApiRequester, organizationId: string, label: string): Promise<ApiSamlProvider[]> {
   const providers = await listSamlProviders(api, organizationId);
   return providers.filter((saml) => saml.label === label);
@@ -98,11 +81,6 @@ async function readProvider(api: ApiRequester, organizationId: string, id: strin
   return saml ? stateOf(organizationId, saml) : undefined;
 }
 
-function bodyOf(inputs: SamlProviderInputs, keys: Iterable<string>): Record<string, unknown> {
-  // Undefined means "not managed any more": nothing is sent, the server keeps its value.
-  return pick(inputs, [...keys].filter((key): key is (typeof WRITABLE)[number] => (WRITABLE as readonly string[]).includes(key)));
-}
-
 /**
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
@@ -114,18 +92,15 @@ export const outputs = z.object({
   createdAt: z.string(),
 });
 
+/** The state of a SAML provider as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(schema, outputs);
+
+function stateOf(organizationId: string, saml: ApiSamlProvider): State {
+  return wire.fromApi(saml, { organizationId });
+}
+
 export const definition: ResourceDefinition<SamlProviderInputs> = {
   kind: "SamlProvider",
-  description:
-    "A SAML single sign-on provider of an organization.\n" +
-    "\n" +
-    "- Replaced when: `organizationId` changes. Every other input changes in place (PATCH).\n" +
-    "- Removing an optional input from the program stops managing it: the provider keeps its\n" +
-    "  current value (the API has no way to clear `defaultTeam`, `entityID`, `certificate` or\n" +
-    "  `ssoURL`). To make SSO users guests, set `defaultRole: null` explicitly.\n" +
-    "- Natural key for `adopt: true`: the exact label within the organization.\n" +
-    "- Limits of the API's reference and 8, counted in characters: `entityID` and `certificate` have only a\n" +
-    "  maximum, so \"\" is valid; `ssoURL` is an absolute http(s) URL.",
   schema,
   outputs,
   ...declaredKeyLists(schema),
@@ -138,7 +113,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
       kind: "SamlProvider",
       describe: `SAML provider "${inputs.label}"`,
       matchedBy: NATURAL_KEY,
-      send: () => createSamlProvider(ctx.api, inputs.organizationId, bodyOf(inputs, WRITABLE)),
+      send: () => createSamlProvider(ctx.api, inputs.organizationId, wire.bodyOf(inputs)),
       find: () => providersLabelled(ctx.api, inputs.organizationId, inputs.label),
       get: (id) => getSamlProvider(ctx.api, inputs.organizationId, id),
       idOf: (saml) => saml.id,
@@ -155,7 +130,8 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
   },
 
   async update(ctx, id, _olds, news, changed) {
-    const body = bodyOf(news, changed);
+    // Undefined means "not managed any more": nothing is sent, the server keeps its value.
+    const body = wire.patchOf(news, changed);
     if (Object.keys(body).length === 0) {
       const state = await readProvider(ctx.api, news.organizationId, id);
       if (!state) throw new Error(`SamlProvider ${id} no longer exists; run \`pulumi refresh\``);

@@ -17,6 +17,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { wireMapping } from "../adapter/wire";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
 import { outputSlots, withIdentity } from "../dynamic/args";
@@ -57,8 +58,8 @@ const jsonSchemaInput = z.strictObject({
 });
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
-  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`." }),
+  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, sendAs: false, refersTo: "Site", description: "Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`." }),
   jsonSchema: jsonSchemaInput.meta({ description:
       "The visitor schema, replaced whole on every change. Example:\n" +
       "`{ type: \"object\", properties: { unsigned: { type: \"object\", properties: { betaUser: { type: \"boolean\" } },\n" +
@@ -104,19 +105,6 @@ export const EMPTY_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-function addressOf(bag: State): { organizationId: string; siteId: string } {
-  return stateStrings(bag, ["organizationId", "siteId"], "SiteAdaptiveSchema: the state has no organizationId or siteId; cannot address the schema");
-}
-
-function stateOf(address: { organizationId: string; siteId: string }, schema: ApiAdaptiveSchema): State {
-  return { ...address, jsonSchema: schema.jsonSchema, updatedAt: schema.updatedAt };
-}
-
-async function put(ctx: ResourceContext, address: { organizationId: string; siteId: string }, jsonSchema: unknown): Promise<State> {
-  const saved = await replaceAdaptiveSchema(ctx.api, address.organizationId, address.siteId, jsonSchema);
-  return stateOf(address, saved);
-}
-
 /**
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
  * state means where that differs from the input's description.
@@ -125,25 +113,24 @@ export const outputs = z.object({
   updatedAt: z.string().meta({ description: "When the schema was last written." }),
 });
 
+/** The state of a site's schema as the API answers it, from the declarations above; the address is the request's path. */
+const wire = wireMapping(schema, outputs);
+
+function addressOf(bag: State): { organizationId: string; siteId: string } {
+  return stateStrings(bag, ["organizationId", "siteId"], "SiteAdaptiveSchema: the state has no organizationId or siteId; cannot address the schema");
+}
+
+function stateOf(address: { organizationId: string; siteId: string }, schema: ApiAdaptiveSchema): State {
+  return wire.fromApi(schema, address);
+}
+
+async function put(ctx: ResourceContext, address: { organizationId: string; siteId: string }, jsonSchema: unknown): Promise<State> {
+  const saved = await replaceAdaptiveSchema(ctx.api, address.organizationId, address.siteId, jsonSchema);
+  return stateOf(address, saved);
+}
+
 export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
   kind: "SiteAdaptiveSchema",
-  description:
-    "The visitor schema of a docs site's adaptive content. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "new SiteAdaptiveSchema(\"visitors\", {\n" +
-    "  organizationId: orgId,\n" +
-    "  siteId: site.id,\n" +
-    "  jsonSchema: {\n" +
-    "    type: \"object\",\n" +
-    "    properties: {\n" +
-    "      unsigned: { type: \"object\", properties: { betaUser: { type: \"boolean\" } }, additionalProperties: false },\n" +
-    "      isAdmin: { type: \"boolean\" },\n" +
-    "    },\n" +
-    "    additionalProperties: false,\n" +
-    "  },\n" +
-    "});\n" +
-    "```",
   importId: ofSite,
   schema,
   outputs,

@@ -350,18 +350,6 @@ async function apply(ctx: ResourceContext, inputs: SiteCustomizationInputs, curr
 
 export const definition: ResourceDefinition<SiteCustomizationInputs> = {
   kind: "SiteCustomization",
-  description:
-    "The customization of a docs site; declare only the fields you manage. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "new SiteCustomization(\"look\", {\n" +
-    "  organizationId: orgId,\n" +
-    "  siteId: site.id,\n" +
-    "  title: \"Acme Docs\",\n" +
-    "  styling: { primaryColor: { light: \"#346DDB\", dark: \"#6B9BF2\" }, corners: \"straight\" },\n" +
-    "  header: { links: [{ title: \"Status\", to: { kind: \"url\", url: \"https://status.acme.test\" } }] },\n" +
-    "});\n" +
-    "```",
   soleOwner: {
     object: ({ siteId }) => (typeof siteId === "string" && siteId !== "" ? { key: siteId, description: `the customization of site ${siteId}` } : undefined),
     sameOutput: "the customization of the same site (both siteIds are one Output)",

@@ -18,16 +18,18 @@ import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
+import { wireMapping } from "../adapter/wire";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSectionGroup, createSectionGroup, deleteSectionGroup, getSectionGroup, listSectionGroups, readSectionGroupThroughList, updateSectionGroup } from "../api/section-groups";
 
 export const siteSectionGroupInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
-  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`." }),
+  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, sendAs: false, refersTo: "Site", description: "Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`." }),
   // the production service's behaviour: section group titles are 1..100 characters.
   title: text({ min: 1, max: 100 }).meta({ description: "Title of the group, 1 to 100 characters. Example: `\"API reference\"`." }),
   icon: text({ min: 1, max: 100 }).optional().meta({ description: "Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `\"code\"`." }),
-  parentSectionGroupId: identifier().nullable().optional().meta({ refersTo: "SiteSectionGroup", description:
+  // The API names the parent `sectionGroup` (absent or null at the top level); removing the input sends null, back to the top level.
+  parentSectionGroupId: identifier().nullable().optional().meta({ refersTo: "SiteSectionGroup", readFrom: "sectionGroup", nullWhenAbsent: true, clearedWithNull: true, description:
       "Id of the group holding this one (nested groups); `null` keeps it at the top level of the\n" +
       "site, and removing it after it was set moves the group back to the top level. Left out, the\n" +
       "group's parent is not managed. A change moves the group in place (it lands at the end of its\n" +
@@ -43,38 +45,26 @@ function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteSectionGroup: the state has no organizationId or siteId; cannot address the group");
 }
 
-function stateOf(address: { organizationId: string; siteId: string }, group: ApiSectionGroup): State {
-  return {
-    organizationId: address.organizationId,
-    siteId: address.siteId,
-    title: group.title,
-    icon: group.icon,
-    parentSectionGroupId: group.sectionGroup ?? null,
-  };
-}
+/** The state of a group as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(siteSectionGroupInputs);
 
-/**
- * The PATCH body for the keys to apply. A removed `parentSectionGroupId` is sent as null (back to
- * the top level); a removed icon stops being managed: the group keeps it.
- */
-function patchBody(inputs: SiteSectionGroupInputs, keys: ReadonlySet<string>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  if (keys.has("title")) body.title = inputs.title;
-  if (keys.has("icon") && inputs.icon !== undefined) body.icon = inputs.icon;
-  if (keys.has("parentSectionGroupId")) body.parentSectionGroupId = inputs.parentSectionGroupId ?? null;
-  return body;
+function stateOf(address: { organizationId: string; siteId: string }, group: ApiSectionGroup): State {
+  return wire.fromApi(group, address);
 }
 
 async function create(ctx: ResourceContext, inputs: SiteSectionGroupInputs): Promise<{ id: string; state: State }> {
   const { api } = ctx;
   const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
   const parent = inputs.parentSectionGroupId ?? undefined;
-  // One step: the POST takes the title, the icon and the parent.
+  // One step: the POST takes the title, the icon and the parent, which it names `parent` (the
+  // PATCH `parentSectionGroupId`), by hand; a null parent is the top level, where a group lands
+  // when none is named.
+  const { parentSectionGroupId: _parent, ...body } = wire.bodyOf(inputs);
   const group = await createOnce<ApiSectionGroup>(ctx, {
     kind: "SiteSectionGroup",
     describe: `section group "${inputs.title}" of site ${address.siteId}`,
     matchedBy: "its site, its title, its icon and its parent group",
-    send: () => createSectionGroup(api, address.organizationId, address.siteId, { title: inputs.title, icon: inputs.icon, parent }),
+    send: () => createSectionGroup(api, address.organizationId, address.siteId, { ...body, parent }),
     // Groups have no natural key: the fingerprint is what the POST sets.
     find: async () =>
       (await listSectionGroups(api, address.organizationId, address.siteId)).filter(
@@ -98,7 +88,7 @@ async function read(ctx: ResourceContext, groupId: string, previous: State): Pro
 
 async function update(ctx: ResourceContext, groupId: string, olds: State, news: SiteSectionGroupInputs, changed: ReadonlySet<string>): Promise<State> {
   const address = addressOf(olds);
-  const body = patchBody(news, changed);
+  const body = wire.patchOf(news, changed);
   // Absolute values (a title, a parent): repeating the PATCH changes nothing more, so it may be retried.
   const group =
     Object.keys(body).length > 0
@@ -116,13 +106,6 @@ async function remove(ctx: ResourceContext, groupId: string, props: State): Prom
 
 export const definition: ResourceDefinition<SiteSectionGroupInputs> = {
   kind: "SiteSectionGroup",
-  description:
-    "A group of a docs site's sections. Sections join it with `siteSectionGroupId`. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "const apis = new SiteSectionGroup(\"apis\", { organizationId: orgId, siteId: site.id, title: \"APIs\", icon: \"code\" });\n" +
-    "new SiteSection(\"rest\", { organizationId: orgId, siteId: site.id, spaceId: restSpace.id, siteSectionGroupId: apis.id });\n" +
-    "```",
   importId: insideSite("SiteSectionGroup", "section group"),
   schema: siteSectionGroupInputs,
   ...declaredKeyLists(siteSectionGroupInputs),

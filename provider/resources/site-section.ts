@@ -219,12 +219,6 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<SiteSectionInputs> = {
   kind: "SiteSection",
-  description:
-    "A section of a docs site. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "const guides = new SiteSection(\"guides\", { organizationId: orgId, siteId: site.id, spaceId: guidesSpace.id, title: \"Guides\", path: \"guides\" });\n" +
-    "```",
   importId: insideSite("SiteSection", "section"),
   schema: siteSectionInputs,
   outputs,

@@ -117,18 +117,6 @@ async function patch(ctx: ResourceContext, address: Address, news: Json, olds: J
 
 export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
   kind: "SiteSpaceCustomization",
-  description:
-    "A site space's override of its site's customization; declare only the fields it overrides. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "new SiteSpaceCustomization(\"api-look\", {\n" +
-    "  organizationId: orgId,\n" +
-    "  siteId: site.id,\n" +
-    "  siteSpaceId: apiSiteSpace.id,\n" +
-    "  styling: { primaryColor: { light: \"#0B7A75\", dark: \"#3CC0B9\" } },\n" +
-    "  announcement: { enabled: true, message: \"API v2 is in beta\", style: \"warning\" },\n" +
-    "});\n" +
-    "```",
   importId: insideSite("SiteSpaceCustomization", "site space"),
   schema,
   ...declaredKeyLists(schema),

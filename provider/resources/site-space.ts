@@ -18,15 +18,18 @@ import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
 import { stateStrings } from "../adapter/values";
+import { wireMapping } from "../adapter/wire";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, listSiteSections, listSiteSectionsShared } from "../api/site-sections";
 import { type ApiSiteSpace, createSiteSpace, deleteSiteSpace, getSiteSpace, listSiteSpaces, readSiteSpaceThroughList, updateSiteSpace } from "../api/site-spaces";
 
 export const siteSpaceInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
-  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site. Changing it replaces the site space. Example: `site.id`." }),
-  spaceId: identifier().meta({ refersTo: "Space", description: "Id of the space whose content the site space publishes. Changed in place. Example: `space.id`." }),
-  sectionId: identifier().optional().meta({ replaces: true, refersTo: "SiteSection", description:
+  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, sendAs: false, refersTo: "Site", description: "Id of the site. Changing it replaces the site space. Example: `site.id`." }),
+  // The API answers with the space itself; the input is its id.
+  spaceId: identifier().meta({ refersTo: "Space", readFrom: "space.id", description: "Id of the space whose content the site space publishes. Changed in place. Example: `space.id`." }),
+  // A site space at the root has no section (null): sectionId is then absent, never null.
+  sectionId: identifier().optional().meta({ replaces: true, refersTo: "SiteSection", readFrom: "section", description:
       "Id of the section holding the site space; left out, the site's default section (or the root of\n" +
       "a site without sections). The API cannot move a site space between sections, so changing it,\n" +
       "or removing it after it was set, replaces the site space. Example: `section.id`." }),
@@ -34,7 +37,8 @@ export const siteSpaceInputs = z.strictObject({
       "URL path of the site space within its section: one segment of letters, digits, `_` and `-`\n" +
       "starting with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it\n" +
       "from the space title. Removing it stops managing it. Example: `\"v2\"`." }),
-  condition: conditionInput().optional().meta({ description:
+  // The API leaves out an unset condition, and null removes it.
+  condition: conditionInput().optional().meta({ nullWhenAbsent: true, clearedWithNull: true, description:
       "Expression deciding whether a visitor sees this site space (adaptive content), 1 to 1000\n" +
       "characters. `null`, or removing it after it was set, removes the condition. Example: `\"visitor.claims.beta === true\"`." }),
   hidden: z.boolean().optional().meta({ description:
@@ -47,24 +51,26 @@ export const siteSpaceInputs = z.strictObject({
 
 export type SiteSpaceInputs = z.infer<typeof siteSpaceInputs>;
 
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  title: z.string().meta({ description: "Title shown for the site space (the space's title)." }),
+  default: z.boolean().meta({ description: "Whether it is the default site space of its section (or of the root)." }),
+  publishedUrl: z.string().optional().meta({ readFrom: "urls.published" }),
+});
+
+/** The state of a site space as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(siteSpaceInputs, outputs);
+
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteSpace: the state has no organizationId or siteId; cannot address the site space");
 }
 
 function stateOf(address: { organizationId: string; siteId: string }, siteSpace: ApiSiteSpace): State {
-  return {
-    organizationId: address.organizationId,
-    siteId: address.siteId,
-    spaceId: siteSpace.space?.id,
-    // A site space at the root has no section: sectionId is then absent, never null.
-    sectionId: siteSpace.section ?? undefined,
-    path: siteSpace.path,
-    condition: siteSpace.condition ?? null,
-    hidden: siteSpace.hidden,
-    title: siteSpace.title,
-    default: siteSpace.default ?? false,
-    publishedUrl: siteSpace.urls?.published,
-  };
+  // By hand: the API may leave `default` out for a site space that is not the default one.
+  return wire.fromApi(siteSpace, { ...address, default: siteSpace.default ?? false });
 }
 
 /** The id of the site's default section, if it has sections. */
@@ -73,19 +79,8 @@ async function defaultSectionOf(api: ApiRequester, organizationId: string, siteI
   return sections.find((section) => section.default)?.id;
 }
 
-/** The PATCH body for the keys to apply; a removed `condition` is sent as null (API: null removes it). */
-function patchBody(inputs: SiteSpaceInputs, keys: Iterable<string>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const key of keys) {
-    if (key === "condition") body.condition = inputs.condition ?? null;
-    // A removed path stops being managed: the site space keeps its path.
-    if (key === "path" && inputs.path !== undefined) body.path = inputs.path;
-    if (key === "spaceId") body.spaceId = inputs.spaceId;
-    // A removed `hidden` stops being managed, like `path`.
-    if (key === "hidden" && inputs.hidden !== undefined) body.hidden = inputs.hidden;
-  }
-  return body;
-}
+/** The create's POST takes only the space and the section (API.md); the other inputs follow in a PATCH. */
+const CREATE_BODY_KEYS = ["spaceId", "sectionId"];
 
 async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ id: string; state: State }> {
   const { api } = ctx;
@@ -94,7 +89,7 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
     kind: "SiteSpace",
     describe: `site space of space ${inputs.spaceId} in site ${address.siteId}`,
     matchedBy: "its site, its space and its section",
-    send: () => createSiteSpace(api, address.organizationId, address.siteId, { spaceId: inputs.spaceId, sectionId: inputs.sectionId }),
+    send: () => createSiteSpace(api, address.organizationId, address.siteId, wire.bodyOf(inputs, CREATE_BODY_KEYS)),
     // Site spaces have no natural key: the fingerprint is what the POST sets, the space and where
     // it lands (the given section; left out, the site's default section, or the root).
     find: async () => {
@@ -105,10 +100,11 @@ async function create(ctx: ResourceContext, inputs: SiteSpaceInputs): Promise<{ 
     get: (id) => getSiteSpace(api, address.organizationId, address.siteId, id),
     idOf: (candidate) => candidate.id,
   });
-  const later = (["path", "condition", "hidden"] as const).filter((key) => inputs[key] !== undefined && inputs[key] !== null);
+  // Those the program sets; a null condition is none, what a new site space has.
+  const later = wire.sentKeys.filter((key) => !CREATE_BODY_KEYS.includes(key) && inputs[key as keyof SiteSpaceInputs] != null);
   if (later.length > 0) {
     try {
-      siteSpace = await updateSiteSpace(api, address.organizationId, address.siteId, siteSpace.id, patchBody(inputs, later));
+      siteSpace = await updateSiteSpace(api, address.organizationId, address.siteId, siteSpace.id, wire.patchOf(inputs, later));
     } catch (cause) {
       const now = await getSiteSpace(api, address.organizationId, address.siteId, siteSpace.id).catch(() => undefined);
       throw new PartialCreateError(siteSpace.id, stateOf(address, now ?? siteSpace), cause);
@@ -159,7 +155,7 @@ async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, ne
         "the API cannot move a site space between sections. Declare its current section or create a new site space.",
     );
   }
-  const body = patchBody(news, changed);
+  const body = wire.patchOf(news, changed);
   let siteSpace: ApiSiteSpace | undefined;
   if (Object.keys(body).length > 0) {
     siteSpace = await updateSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId, body);
@@ -176,24 +172,8 @@ async function remove(ctx: ResourceContext, siteSpaceId: string, props: State): 
   await deleteSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
 }
 
-/**
- * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
- * state means where that differs from the input's description.
- */
-export const outputs = z.object({
-  title: z.string().meta({ description: "Title shown for the site space (the space's title)." }),
-  default: z.boolean().meta({ description: "Whether it is the default site space of its section (or of the root)." }),
-  publishedUrl: z.string().optional(),
-});
-
 export const definition: ResourceDefinition<SiteSpaceInputs> = {
   kind: "SiteSpace",
-  description:
-    "A space published in a docs site. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "new SiteSpace(\"v2\", { organizationId: orgId, siteId: site.id, sectionId: guides.id, spaceId: v2Space.id, path: \"v2\" });\n" +
-    "```",
   importId: insideSite("SiteSpace", "site space"),
   schema: siteSpaceInputs,
   outputs,

@@ -271,18 +271,6 @@ async function update(ctx: ResourceContext, _id: string, _olds: State, news: Sit
 
 export const definition: ResourceDefinition<SiteStructureInputs> = {
   kind: "SiteStructure",
-  description:
-    "The order of a docs site's sections, section groups and site spaces. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "new SiteStructure(\"order\", {\n" +
-    "  organizationId: orgId,\n" +
-    "  siteId: site.id,\n" +
-    "  root: [guides.id, apis.id, changelog.id],\n" +
-    "  groups: [{ groupId: apis.id, items: [rest.id, graphql.id] }],\n" +
-    "  sections: [{ sectionId: guides.id, siteSpaces: [v2.id, guides.siteSpaceId] }],\n" +
-    "});\n" +
-    "```",
   importId: ofSite,
   schema,
   ...declaredKeyLists(schema),

@@ -7,6 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { wireMapping } from "../adapter/wire";
 import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
@@ -49,7 +50,7 @@ export const SITE_TITLE_MIN = 2;
 export const SITE_TITLE_MAX = 128;
 
 export const siteInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
   title: text({ min: SITE_TITLE_MIN, max: SITE_TITLE_MAX }).meta({ description: "Title of the site, 2 to 128 characters. Example: `\"Developer docs\"`. Also the natural key for `adopt: true`." }),
   // The API defaults a new site to `basic`; the default is written out so that leaving `type` out
   // never replaces an existing site, and adopting a site of another type says so.
@@ -64,13 +65,14 @@ export const siteInputs = z.strictObject({
   basename: text({ max: BASENAME_MAX }).regex(BASENAME_PATTERN, "must be letters, digits, - and _ only (no /), e.g. docs-v2").optional().meta({ description:
       "Path prefix of the site under its host: letters, digits, `-` and `_` (no `/`), up to 100\n" +
       "characters. Removing it stops managing it (the site keeps its basename). Example: `\"docs\"`." }),
-  proxy: z.string().regex(PROXY_PATTERN, "must be <domain>/<path>, e.g. example.com/docs (pattern of the API's reference)").nullable().optional().meta({ description:
+  proxy: z.string().regex(PROXY_PATTERN, "must be <domain>/<path>, e.g. example.com/docs (pattern of the API's reference)").nullable().optional().meta({ clearedWithNull: true, description:
       "Hosts the site on a subdirectory of another domain, `<domain>/<path>` (pattern\n" +
       "`^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$`). `null`, or removing it after it was set,\n" +
       "removes the proxy. Example: `\"example.com/docs\"`." }),
   adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional().meta({ description: "Adaptive content (content tailored to visitor claims). Example: `{ enabled: true }`." }),
   agentsContext: z.enum(AGENTS_CONTEXTS).optional().meta({ description: "Whether AI agents may read the site: `included` or `excluded`. Example: `\"excluded\"`." }),
-  published: z.boolean().optional().meta({ description:
+  // Set by a publish or an unpublish request of its own, after everything else.
+  published: z.boolean().optional().meta({ sendAs: false, description:
       "`true` publishes the site (after everything else is set up), `false` unpublishes it; left out,\n" +
       "the published state is not managed. A new site starts unpublished. Example: `true`." }),
   spaces: z.array(identifier()).optional().meta({ refersTo: "Space", description:
@@ -88,6 +90,23 @@ export const siteInputs = z.strictObject({
 });
 
 export type SiteInputs = z.infer<typeof siteInputs>;
+
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  spaces: z.array(z.string()).optional().meta({ description: "The spaces the site was created with." }),
+  hostname: z.string().optional().meta({ description: "Custom hostname, when one is set (managed outside this resource)." }),
+  siteSpaces: z.number().meta({ description: "Number of site spaces." }),
+  createdAt: z.string(),
+  urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional(), preview: z.string().optional() }),
+  previewUrl: z.string().optional().meta({ readFrom: "urls.preview", description: "Where the site's preview is seen before it is published (`urls.preview`)." }),
+  publishedUrl: z.string().optional().meta({ readFrom: "urls.published", description: "Where visitors find the site (`urls.published`)." }),
+});
+
+/** The state of a site as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(siteInputs, outputs);
 
 /**
  * The proxy as the input spells it, `<domain>/<path>`. The API returns an object whose `origin` is
@@ -125,26 +144,17 @@ async function defaults(ctx: Pick<ResourceContext, "api" | "lists">, organizatio
 
 /** What the state tracks, whatever the API returns: inputs first, then server outputs. */
 function stateOf(organizationId: string, site: ApiSite, extra: { spaces?: string[]; defaultSiteSpace?: string; defaultSiteSection?: string }): State {
-  return {
+  return wire.fromApi(site, {
     organizationId,
-    title: site.title,
-    type: site.type,
-    visibility: site.visibility,
-    basename: site.basename,
+    // By hand, each for its reason: the API's proxy may carry a scheme or a final slash the input
+    // has not; adaptive content holds more than the input's `enabled`; the site object does not
+    // carry its creation's spaces nor its defaults (read from the lists).
     proxy: proxyInput(site.proxy),
     adaptiveContent: site.adaptiveContent ? { enabled: site.adaptiveContent.enabled } : undefined,
-    agentsContext: site.agentsContext,
-    published: site.published,
     spaces: extra.spaces,
     defaultSiteSpace: extra.defaultSiteSpace,
     defaultSiteSection: extra.defaultSiteSection,
-    hostname: site.hostname,
-    siteSpaces: site.siteSpaces,
-    createdAt: site.createdAt,
-    urls: site.urls,
-    publishedUrl: site.urls?.published,
-    previewUrl: site.urls?.preview,
-  };
+  });
 }
 
 function wants(bag: { defaultSiteSpace?: unknown; defaultSiteSection?: unknown }) {
@@ -164,30 +174,9 @@ function organizationOf(bag: State): string {
   return stateStrings(bag, ["organizationId"], "Site: the state has no organizationId; cannot address the site").organizationId;
 }
 
-/** The PATCH body for the keys to apply; `null` removes the proxy. */
-function patchBody(inputs: SiteInputs, keys: Iterable<string>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const key of keys) {
-    switch (key) {
-      case "proxy":
-        body.proxy = inputs.proxy ?? null;
-        break;
-      case "title":
-      case "visibility":
-      case "basename":
-      case "adaptiveContent":
-      case "agentsContext":
-      case "defaultSiteSection":
-      case "defaultSiteSpace":
-        // A removed optional input stops being managed: the site keeps its value.
-        if (inputs[key] !== undefined) body[key] = inputs[key];
-        break;
-    }
-  }
-  return body;
-}
 
-const PATCHED_AFTER_CREATE = ["basename", "proxy", "adaptiveContent", "agentsContext", "defaultSiteSection", "defaultSiteSpace"] as const;
+/** The create's POST takes only these (API.md); the other inputs a body carries follow in a PATCH. */
+const CREATE_BODY_KEYS = ["type", "title", "visibility", "spaces"];
 
 async function setPublished(api: ApiRequester, organizationId: string, siteId: string, published: boolean): Promise<ApiSite> {
   return published ? publishSite(api, organizationId, siteId) : unpublishSite(api, organizationId, siteId);
@@ -207,7 +196,7 @@ async function create(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: s
     describe: `site "${inputs.title}"`,
     // The natural key's matches of the type this create asked for: one of another type is not what it made.
     matchedBy: `${NATURAL_KEY}, of the same type`,
-    send: () => createSite(api, organizationId, { type: inputs.type, title: inputs.title, visibility: inputs.visibility, spaces: inputs.spaces }),
+    send: () => createSite(api, organizationId, wire.bodyOf(inputs, CREATE_BODY_KEYS)),
     find: async () => (await sitesTitled(api, organizationId, inputs.title)).filter((site) => site.type === inputs.type),
     get: (id) => getSite(api, organizationId, id),
     idOf: (site) => site.id,
@@ -216,7 +205,8 @@ async function create(ctx: ResourceContext, inputs: SiteInputs): Promise<{ id: s
   const known = { spaces: inputs.spaces };
   try {
     // Setting up a removed proxy on a new site means nothing: only a given proxy is sent.
-    const body = patchBody(inputs, PATCHED_AFTER_CREATE.filter((key) => inputs[key] !== undefined && inputs[key] !== null));
+    const later = wire.sentKeys.filter((key) => !CREATE_BODY_KEYS.includes(key) && inputs[key as keyof SiteInputs] != null);
+    const body = wire.patchOf(inputs, later);
     if (Object.keys(body).length > 0) site = await updateSite(api, organizationId, site.id, body);
     if (inputs.published === true) site = await setPublished(api, organizationId, site.id, true);
   } catch (cause) {
@@ -244,7 +234,7 @@ async function update(ctx: ResourceContext, siteId: string, olds: State, news: S
     throw new Error(`Site ${siteId} has type "${String(olds.type)}" but the inputs declare "${news.type}"; the type cannot be changed in place. Declare type: "${String(olds.type)}" or create a new site.`);
   }
   let site: ApiSite | undefined;
-  const body = patchBody(news, changed);
+  const body = wire.patchOf(news, changed);
   if (Object.keys(body).length > 0) site = await updateSite(api, organizationId, siteId, body);
   // Publishing comes last, so visitors never see a half-configured site.
   if (changed.has("published") && news.published !== undefined) site = await setPublished(api, organizationId, siteId, news.published);
@@ -262,29 +252,8 @@ async function findByNaturalKey(ctx: ResourceContext, inputs: SiteInputs): Promi
   return Promise.all(sites.map(async (site) => ({ id: site.id, state: await stateNow({ api: ctx.api }, inputs.organizationId, site, inputs) })));
 }
 
-/**
- * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
- * state means where that differs from the input's description.
- */
-export const outputs = z.object({
-  spaces: z.array(z.string()).optional().meta({ description: "The spaces the site was created with." }),
-  hostname: z.string().optional().meta({ description: "Custom hostname, when one is set (managed outside this resource)." }),
-  siteSpaces: z.number().meta({ description: "Number of site spaces." }),
-  createdAt: z.string(),
-  urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional(), preview: z.string().optional() }),
-  previewUrl: z.string().optional().meta({ description: "Where the site's preview is seen before it is published (`urls.preview`)." }),
-  publishedUrl: z.string().optional().meta({ description: "Where visitors find the site (`urls.published`)." }),
-});
-
 export const definition: ResourceDefinition<SiteInputs> = {
   kind: "Site",
-  description:
-    "A docs site. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "const site = new Site(\"docs\", { organizationId: orgId, title: \"Developer docs\", visibility: \"public\", spaces: [spaceId], published: true });\n" +
-    "export const url = site.publishedUrl;\n" +
-    "```",
   schema: siteInputs,
   outputs,
   // `spaces` is deliberately not compared: it only matters at creation.

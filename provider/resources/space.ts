@@ -295,13 +295,6 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<SpaceInputs> = {
   kind: "Space",
-  description:
-    "A space of documentation content; `parent` changes move it, `organizationId` changes transfer\n" +
-    "it (same id either way). Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "const reference = new Space(\"reference\", { organizationId: \"org_acme\", title: \"API reference\", emoji: \"📘\", parent: products.id });\n" +
-    "```",
   schema,
   outputs,
   // An organizationId change is a transfer in place (see `transfer`): nothing replaces a space.

@@ -147,17 +147,6 @@ function organizationOf(props: State): string {
 
 export const definition: ResourceDefinition<TeamMemberInputs> = {
   kind: "TeamMember",
-  description:
-    "One user's membership of one team, with its role. Additive: the team's other members are left\n" +
-    "alone, so use it for teams whose membership is not managed by `Team.members`.\n" +
-    "\n" +
-    "- The id is `<teamId>/<userId>`.\n" +
-    "- Replaced when: `organizationId`, `teamId`, `userId` or `email` changes; `role` changes in place.\n" +
-    "- A user already in the team is taken over only with `adopt` (so a destroy never removes a\n" +
-    "  membership the program did not create or adopt); without it, create fails and says so.\n" +
-    "- Natural key for `adopt: true`: the team and the user.\n" +
-    "- Must not be used on a team whose `Team` resource sets `members` (that list is authoritative):\n" +
-    "  a program doing both fails with a message naming both resources.",
   exclusiveInputKeys: [["userId", "email"]],
   schema,
   ...declaredKeyLists(schema),

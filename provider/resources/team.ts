@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
+import { wireMapping } from "../adapter/wire";
 import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
@@ -24,7 +25,7 @@ const NATURAL_KEY = "title within the organization";
 export const TEAM_TITLE_MAX = 64;
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
   /** the production service's behaviour: team titles are 1..64 characters. */
   title: text({ min: 1, max: TEAM_TITLE_MAX }).meta({ description: "Title of the team, 1 to 64 characters; renaming keeps the team. Example: `\"Docs writers\"`." }),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
@@ -32,7 +33,8 @@ export const schema = z.strictObject({
     .array(identifier())
     .transform((members) => sortedSet(members))
     .optional()
-    .meta({ setValued: true, description:
+    // Changed by the team-member operation, never the PATCH; the API's team holds only their count.
+    .meta({ setValued: true, updatedApart: true, description:
       "The team's members, each a user id or an email (an entry holding an `@`; matched against the\n" +
       "member's email case-insensitively): the exact membership (members added elsewhere are removed).\n" +
       "Each must already be a member of the organization. Order and duplicates do not matter; the\n" +
@@ -46,6 +48,19 @@ export const schema = z.strictObject({
 });
 
 export type TeamInputs = z.infer<typeof schema>;
+
+/**
+ * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
+ * state means where that differs from the input's description.
+ */
+export const outputs = z.object({
+  members: z.array(z.string()).optional().meta({ description: "The members as the program names them (user ids and emails), sorted; absent when `members` is not managed." }),
+  spaces: z.number().meta({ description: "Number of spaces the team has access to." }),
+  createdAt: z.string(),
+});
+
+/** The state of a team as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(schema, outputs);
 
 /**
  * A team of an organization and, when `members` is given, its exact membership.
@@ -138,13 +153,8 @@ async function sharedMembership(ctx: ResourceContext, organizationId: string, te
 
 async function stateOf(api: ApiRequester, organizationId: string, team: ApiTeam, written: readonly string[], ctx?: ResourceContext): Promise<State> {
   const current = (ctx && (await sharedMembership(ctx, organizationId, team.id))) ?? (await currentMembers(api, organizationId, team.id));
-  return {
-    organizationId,
-    title: team.title,
-    members: membersAsWritten(current, written),
-    spaces: team.spaces,
-    createdAt: team.createdAt,
-  };
+  // By hand: the team object counts its members; the state holds them as the program names them.
+  return wire.fromApi(team, { organizationId, members: membersAsWritten(current, written) });
 }
 
 /**
@@ -182,32 +192,8 @@ function adoptedId(adopt: unknown): string | undefined {
   return typeof id === "string" && id !== "" ? id : undefined;
 }
 
-/**
- * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
- * state means where that differs from the input's description.
- */
-export const outputs = z.object({
-  members: z.array(z.string()).optional().meta({ description: "The members as the program names them (user ids and emails), sorted; absent when `members` is not managed." }),
-  spaces: z.number().meta({ description: "Number of spaces the team has access to." }),
-  createdAt: z.string(),
-});
-
 export const definition: ResourceDefinition<TeamInputs> = {
   kind: "Team",
-  description:
-    "A team of an organization and, when `members` is given, its exact membership.\n" +
-    "\n" +
-    "- Replaced when: `organizationId` changes.\n" +
-    "- Renaming changes the title in place (PATCH); membership changes go through the team-member\n" +
-    "  operations, so the team keeps its id, its SAML default-team links and its space permissions.\n" +
-    "- `members` is authoritative when set: members added outside Pulumi are removed on the next\n" +
-    "  `up`. Removing `members` from the program stops managing membership (the team keeps its\n" +
-    "  members); `members: []` empties the team. A team with `members` must not also have\n" +
-    "  `TeamMember` resources: a program doing both fails with a message naming both.\n" +
-    "- A member is named by user id or by email (any entry holding an `@`). The state records each\n" +
-    "  member under the entry the program used for them, so a member given by email stays that email\n" +
-    "  and refresh shows only real drift; see `membersAsWritten`.\n" +
-    "- Natural key for `adopt: true`: the exact title within the organization.",
   schema,
   outputs,
   ...declaredKeyLists(schema),
@@ -242,7 +228,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
       describe: `team "${inputs.title}"`,
       matchedBy: NATURAL_KEY,
       // This PUT creates a new team every time it is sent: never re-sent blindly.
-      send: () => createTeam(ctx.api, inputs.organizationId, { title: inputs.title, members: ids }),
+      send: () => createTeam(ctx.api, inputs.organizationId, { ...wire.bodyOf(inputs), members: ids }),
       find: () => teamsTitled(ctx.api, inputs.organizationId, inputs.title),
       get: (id) => getTeam(ctx.api, inputs.organizationId, id),
       idOf: (team) => team.id,
@@ -252,7 +238,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
       try {
         await changeTeamMembers(ctx.api, inputs.organizationId, team.id, { add: emails });
       } catch (cause) {
-        const state = { organizationId: inputs.organizationId, title: team.title, members: ids, spaces: team.spaces, createdAt: team.createdAt };
+        const state = wire.fromApi(team, { organizationId: inputs.organizationId, members: ids });
         throw new PartialCreateError(team.id, state, cause);
       }
     }
@@ -270,8 +256,10 @@ export const definition: ResourceDefinition<TeamInputs> = {
 
   async update(ctx, id, _olds, news, changed) {
     const organizationId = news.organizationId;
-    // The PATCH answers the team (API.md 4.8): its state then needs only the member list.
-    const renamed = changed.has("title") ? await updateTeam(ctx.api, organizationId, id, { title: news.title }) : undefined;
+    const body = wire.patchOf(news, changed);
+    // By hand: a team's PATCH needs the title, whatever else it changes (DESIGN.md 8). The PATCH
+    // answers the team (API.md 4.8): its state then needs only the member list.
+    const renamed = Object.keys(body).length > 0 ? await updateTeam(ctx.api, organizationId, id, { title: news.title, ...body }) : undefined;
     if (changed.has("members") && news.members !== undefined) {
       await setMembers(ctx.api, organizationId, id, news.members);
     }

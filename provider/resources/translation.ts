@@ -198,18 +198,6 @@ export const outputs = z.object({
 
 export const definition: ResourceDefinition<TranslationInputs> = {
   kind: "Translation",
-  description:
-    "A translation of a space into another language, run when `runTrigger` changes. Example:\n" +
-    "\n" +
-    "```ts\n" +
-    "new Translation(\"guides-fr\", {\n" +
-    "  organizationId: \"org_acme\",\n" +
-    "  language: \"fr\",\n" +
-    "  source: { space: guides.id, language: \"en\" },\n" +
-    "  instructions: { object: \"document\", data: { schemaVersion: 1 }, nodes: [] },\n" +
-    "  runTrigger: \"v2.4.0\", // the release tag: each new tag translates again, once\n" +
-    "});\n" +
-    "```",
   schema,
   outputs,
   ...declaredKeyLists(schema),

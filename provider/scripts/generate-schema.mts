@@ -21,6 +21,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
+import { descriptionOf } from "./kind-descriptions.mts";
 
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
@@ -359,7 +360,7 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   return [
     `${TOKEN_PREFIX}${kind}`,
     {
-      description: registryDescription(definition.description, file, importSection(kind, definition.importId?.shape ?? "<id>", file)),
+      description: registryDescription(descriptionOf(kind), file, importSection(kind, definition.importId?.shape ?? "<id>", file)),
       properties: outputProperties,
       required: [...new Set([...requiredInputs, "organizationId"])].filter((key) => key in outputProperties).sort(),
       inputProperties,

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { descriptionOf } from "../../provider/scripts/kind-descriptions.mts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const requireBuilt = createRequire(`${root}provider/dist/index.js`);
@@ -75,7 +76,7 @@ describe("the plugin's schema", () => {
       expect(resource.requiredInputs ?? []).not.toContain("organizationId");
       // The resource's description is the one its definition declares, word for word, then the
       // Registry's examples and Import section (test/unit/registry-pages.test.ts checks those).
-      expect(resource.description.startsWith(`${definition.description.trimEnd()}\n\n{{% examples %}}\n`), definition.kind).toBe(true);
+      expect(resource.description.startsWith(`${descriptionOf(definition.kind)}\n\n{{% examples %}}\n`), definition.kind).toBe(true);
       expect(resource.description.length, definition.kind).toBeGreaterThan(20);
     }
   });

@@ -24,7 +24,6 @@ function fakeDefinition(objects: Map<string, State>, options: { failAfterCreate?
   let next = 1;
   const definition: ResourceDefinition<Inputs> = {
     kind: "Thing",
-    description: "A thing in memory, for the adapter's tests.",
     schema,
     replaceKeys: ["organizationId"],
     naturalKey: "title",

@@ -19,6 +19,7 @@ import * as docs from "../../provider/index.ts";
 import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
 import { KINDS, KIND_NAMES, fileOf } from "../../provider/resources/kinds.ts";
 import { LIST_START, REGION_END, REGION_START } from "../../provider/scripts/generate-kinds.mts";
+import { descriptionOf } from "../../provider/scripts/kind-descriptions.mts";
 import * as collections from "../../provider/lookups/collections.ts";
 import * as members from "../../provider/lookups/members.ts";
 import * as organizations from "../../provider/lookups/organizations.ts";
@@ -98,7 +99,7 @@ describe("the generated <Kind>Args and <Kind>Outputs", () => {
       const beforeClass = source.slice(0, source.indexOf(`\nexport class ${definition.kind} `));
       const comment = beforeClass.slice(beforeClass.lastIndexOf("/**"));
       const text = comment.replace(/^\/\*\*\s?|\s?\*\/$/g, "").split("\n").map((line) => line.replace(/^ \* ?/, "")).join("\n").trim();
-      expect(text.startsWith(definition.description), definition.kind).toBe(true);
+      expect(text.startsWith(descriptionOf(definition.kind)), definition.kind).toBe(true);
     }
     // Each lookup file's generated part: one Get...Args per lookup with every argument, documented.
     const lookupFiles = readdirSync(`${root}provider/lookups`).filter((name) => Object.keys(lookupsOf(name)).length > 0 || readFileSync(`${root}provider/lookups/${name}`, "utf8").includes("LookupDefinition<"));

@@ -1,0 +1,77 @@
+/** The wire mapping derived from a kind's declaration (provider/adapter/wire.ts, issue 38 item 2). */
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { wireMapping, valueAt } from "../../provider/adapter/wire.ts";
+import { definitionOf, KINDS } from "../../provider/resources/kinds.ts";
+
+const schema = z.strictObject({
+  organizationId: z.string().meta({ readFrom: "organization", sendAs: false }),
+  title: z.string(),
+  level: z.enum(["read", "edit"]).optional(),
+  role: z.enum(["read", "edit"]).nullable().optional().meta({ nullWhenAbsent: true, clearedWithNull: true }),
+  condition: z.string().nullable().optional(),
+  parent: z.string().optional().meta({ updatedApart: true }),
+  team: z.string().optional().meta({ readFrom: "team.id", sendAs: "teamId" }),
+  region: z.string().optional().meta({ replaces: true, sendAs: "settings.region" }),
+  adopt: z.boolean().optional(),
+});
+const outputs = z.object({ urls: z.object({ app: z.string() }), createdAt: z.string().meta({ readFrom: "meta.created" }) });
+const wire = wireMapping(schema, outputs);
+
+describe("wireMapping", () => {
+  it("reads every declared input and output at its path, and never adopt", () => {
+    const state = wire.fromApi({ organization: "org_1", title: "T", level: "read", role: "edit", parent: "col_1", team: { id: "team_1", title: "W" }, region: "eu", urls: { app: "u" }, meta: { created: "now" }, extra: 1 });
+    expect(state).toEqual({ organizationId: "org_1", title: "T", level: "read", role: "edit", parent: "col_1", team: "team_1", region: "eu", urls: { app: "u" }, createdAt: "now" });
+    expect("adopt" in state).toBe(false);
+  });
+
+  it("reads null as absent where the input refuses null, and keeps it where null is a value", () => {
+    const state = wire.fromApi({ organization: "org_1", title: "T", level: null, role: null, parent: null, team: null });
+    expect(state.level).toBeUndefined();
+    expect(state.parent).toBeUndefined();
+    expect(state.team).toBeUndefined();
+    expect(state.role).toBeNull();
+  });
+
+  it("reads an absent field as null where declared (nullWhenAbsent), and as absent otherwise", () => {
+    const state = wire.fromApi({ organization: "org_1", title: "T" });
+    expect(state.role).toBeNull();
+    expect(state.condition).toBeUndefined();
+  });
+
+  it("lays what the request's path names over the object", () => {
+    expect(wire.fromApi({ title: "T" }, { organizationId: "org_2" }).organizationId).toBe("org_2");
+  });
+
+  it("sends every input a body carries, at its body path, in the schema's order, never adopt", () => {
+    const inputs = { organizationId: "org_1", title: "T", team: "team_1", region: "eu", level: undefined, parent: "col_1", adopt: true };
+    expect(wire.sentKeys).toEqual(["title", "level", "role", "condition", "parent", "team", "region"]);
+    expect(wire.bodyOf(inputs)).toEqual({ title: "T", parent: "col_1", teamId: "team_1", settings: { region: "eu" } });
+    expect(Object.keys(wire.bodyOf(inputs, ["team", "title"]))).toEqual(["title", "teamId"]);
+  });
+
+  it("patches only what changes in place: no replaced, apart-updated or path input", () => {
+    const inputs = { organizationId: "org_2", title: "T2", parent: "col_2", region: "us", role: null };
+    expect(wire.patchOf(inputs, ["organizationId", "title", "parent", "region", "role"])).toEqual({ title: "T2", role: null });
+    expect(wire.patchOf(inputs, [])).toEqual({});
+    // A removed input: left out, or null where it is cleared with null.
+    expect(wire.patchOf({ title: "T" }, ["level", "role", "condition"])).toEqual({ role: null });
+    // A null input is a value, sent whether or not it is cleared with null.
+    expect(wire.patchOf({ role: null, condition: null }, ["role", "condition"])).toEqual({ role: null, condition: null });
+  });
+
+  it("valueAt walks a dotted path and stops at a missing step", () => {
+    expect(valueAt({ a: { b: 1 } }, "a.b")).toBe(1);
+    expect(valueAt({ a: null }, "a.b")).toBeUndefined();
+  });
+});
+
+describe("every kind's declaration", () => {
+  it("names only paths a body can carry", () => {
+    for (const definition of KINDS) {
+      const mapping = wireMapping(definition.schema, definition.outputs);
+      expect(mapping.sentKeys, definition.kind).not.toContain("adopt");
+    }
+    expect(definitionOf("Collection")).toBeDefined();
+  });
+});
