@@ -18,8 +18,6 @@ import { isNotFoundError } from "../client";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { outputSlots, withIdentity } from "../dynamic/args";
-import { claimSoleOwner } from "../dynamic/object-owners";
 import { asWritten, covers, documentInput, EMPTY_DOCUMENT } from "../domain/document";
 import type { Document } from "../api/document";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -61,19 +59,7 @@ export type AgentInstructionsInputs = z.infer<typeof schema> & { adopt?: undefin
  */
 export class AgentInstructions extends DocsPlatformResource {
   constructor(name: string, args: AgentInstructionsArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = outputSlots(definition);
-    const props = withIdentity("AgentInstructions", name, { ...args, ...outputs }, opts);
-    let self: AgentInstructions | undefined;
-    // Two of them for one organization would overwrite each other's document on every up.
-    const organizationId = claimSoleOwner(props.organizationId, {
-      kind: "AgentInstructions",
-      label: `AgentInstructions "${name}"`,
-      resource: () => self,
-      keyParts: { organizationId: props.organizationId },
-      ownership: definition.soleOwner!,
-    });
-    super("AgentInstructions", name, { ...props, organizationId }, opts);
-    self = this;
+    super(definition, name, args, opts);
   }
 }
 
@@ -124,6 +110,7 @@ export const outputs = z.object({
 export const definition: ResourceDefinition<AgentInstructionsInputs> = {
   kind: "AgentInstructions",
   soleOwner: {
+    keyInputs: ["organizationId"],
     object: ({ organizationId }) => (typeof organizationId === "string" ? { key: organizationId, description: `the agent instructions of organization ${organizationId}` } : undefined),
     sameOutput: "the agent instructions of the same organization",
     why: "an organization has one agent instructions document, so every up would overwrite the other's. Declare one AgentInstructions per organization.",

@@ -4,7 +4,6 @@ import { adoptInput } from "../adapter/adopt";
 import { identifier, text } from "../adapter/check";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
-import { outputSlots, withIdentity } from "../dynamic/args";
 import { isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
@@ -70,7 +69,7 @@ export type CollectionInputs = z.infer<typeof schema>;
  */
 export class Collection extends DocsPlatformResource {
   constructor(name: string, args: CollectionArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Collection", name, withIdentity("Collection", name, { ...args, ...outputSlots(definition) }, opts), opts);
+    super(definition, name, args, opts);
   }
 }
 

@@ -17,9 +17,7 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
-import { claimSoleOwner } from "../dynamic/object-owners";
 import { PartialCreateError } from "../recovery/partial-create";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -302,6 +300,7 @@ export const outputs = z.object({
 export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   kind: "OpenApiSpec",
   soleOwner: {
+    keyInputs: ["organizationId", "slug"],
     object: ({ organizationId, slug }) =>
       typeof organizationId === "string" && typeof slug === "string" ? { key: `${organizationId}/${slug}`, description: `the OpenAPI spec "${slug}" of organization ${organizationId}` } : undefined,
     sameOutput: "the OpenAPI spec of the same slug",
@@ -334,20 +333,7 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
  */
 export class OpenApiSpec extends DocsPlatformResource {
   constructor(name: string, args: OpenApiSpecArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = outputSlots(definition);
-    const props = withIdentity("OpenApiSpec", name, { ...args, ...outputs }, opts);
-    let self: OpenApiSpec | undefined;
-    // A slug names one spec: two resources with it would both manage it (the 409 advice to adopt
-    // must never lead there), so the program fails naming both.
-    const slug = claimSoleOwner(props.slug, {
-      kind: "OpenApiSpec",
-      label: `OpenApiSpec "${name}"`,
-      resource: () => self,
-      keyParts: { organizationId: props.organizationId, slug: props.slug },
-      ownership: definition.soleOwner!,
-    });
-    super("OpenApiSpec", name, { ...props, slug }, opts);
-    self = this;
+    super(definition, name, args, opts);
   }
 }
 

@@ -2,8 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { outputSlots, withIdentity } from "../dynamic/args";
-import { type ClaimedObject, claimSoleOwner } from "../dynamic/object-owners";
+import type { ClaimedObject } from "../dynamic/object-owners";
 import { type ApiMember, deleteMember, getMember, readMemberThroughList, updateMember } from "../api/members";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember } from "../domain/members";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -62,20 +61,7 @@ export type OrganizationMemberInputs = z.infer<typeof schema> & { adopt?: undefi
  */
 export class OrganizationMember extends DocsPlatformResource {
   constructor(name: string, args: OrganizationMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = outputSlots(definition);
-    const props = withIdentity("OrganizationMember", name, { ...args, ...outputs }, opts);
-    let self: OrganizationMember | undefined;
-    // Two of them for one person would set the member's role back and forth on every up. The same
-    // person named by user id in one and by email in the other is not found here (it needs the API).
-    const organizationId = claimSoleOwner(props.organizationId, {
-      kind: "OrganizationMember",
-      label: `OrganizationMember "${name}"`,
-      resource: () => self,
-      keyParts: { organizationId: props.organizationId, userId: args.userId, email: args.email },
-      ownership: definition.soleOwner!,
-    });
-    super("OrganizationMember", name, { ...props, organizationId }, opts);
-    self = this;
+    super(definition, name, args, opts);
   }
 }
 
@@ -136,6 +122,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   kind: "OrganizationMember",
   // The same person named by user id in one and by email in the other is not found here (it needs the API).
   soleOwner: {
+    keyInputs: ["organizationId", "userId", "email"],
     object: ({ organizationId, userId, email }) => memberClaimed(organizationId, userId, email),
     sameOutput: "the same member",
     why: "a member has one role in the organization, so every up would set the other's role back. Declare one OrganizationMember per person.",

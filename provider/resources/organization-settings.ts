@@ -5,9 +5,6 @@ import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
 import { type OrganizationMergeRules, normalizeOrganizationMergeRules, organizationMergeRulesInput } from "../domain/merge-rules";
 import { sortedSet } from "../api/requests";
-import { claimSoleOwner } from "../dynamic/object-owners";
-import { outputSlots } from "../dynamic/args";
-import { organizationIdFor } from "../config/organization-default";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
@@ -80,19 +77,7 @@ export interface OrganizationUrls {
  */
 export class OrganizationSettings extends DocsPlatformResource {
   constructor(name: string, args: OrganizationSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    const organizationIdInput = organizationIdFor("OrganizationSettings", name, args.organizationId);
-    let self: OrganizationSettings | undefined;
-    // Two of them for one organization would overwrite each other's settings on every up.
-    const organizationId = claimSoleOwner(organizationIdInput, {
-      kind: "OrganizationSettings",
-      label: `OrganizationSettings "${name}"`,
-      resource: () => self,
-      keyParts: { organizationId: organizationIdInput },
-      ownership: definition.soleOwner!,
-    });
-    // No create identity: this resource never creates (see withIdentity); only the stack's default organization.
-    super("OrganizationSettings", name, { ...args, organizationId, ...outputSlots(definition) }, opts);
-    self = this;
+    super(definition, name, args, opts);
   }
 }
 
@@ -176,6 +161,7 @@ export const outputs = z.object({
 export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   kind: "OrganizationSettings",
   soleOwner: {
+    keyInputs: ["organizationId"],
     object: ({ organizationId }) => (typeof organizationId === "string" ? { key: organizationId, description: `the settings of organization ${organizationId}` } : undefined),
     sameOutput: "the settings of the same organization",
     why: "an organization has one set of settings, so every up would undo the other's changes. Declare one OrganizationSettings per organization.",

@@ -4,7 +4,6 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -59,7 +58,7 @@ export interface SamlService {
  */
 export class SamlProvider extends DocsPlatformResource {
   constructor(name: string, args: SamlProviderArgs, opts?: pulumi.CustomResourceOptions) {
-    super("SamlProvider", name, withIdentity("SamlProvider", name, { ...args, ...outputSlots(definition) }, opts), opts, definition.secretInputKeys);
+    super(definition, name, args, opts);
   }
 }
 

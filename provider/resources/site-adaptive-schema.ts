@@ -20,7 +20,6 @@ import { z } from "zod";
 import { wireMapping } from "../adapter/wire";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { outputSlots, withIdentity } from "../dynamic/args";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -187,8 +186,7 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
  */
 export class SiteAdaptiveSchema extends DocsPlatformResource {
   constructor(name: string, args: SiteAdaptiveSchemaArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = outputSlots(definition);
-    super("SiteAdaptiveSchema", name, withIdentity("SiteAdaptiveSchema", name, { ...args, ...outputs }, opts), opts);
+    super(definition, name, args, opts);
   }
 }
 

@@ -27,8 +27,6 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
-import { claimSoleOwner } from "../dynamic/object-owners";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -351,6 +349,7 @@ async function apply(ctx: ResourceContext, inputs: SiteCustomizationInputs, curr
 export const definition: ResourceDefinition<SiteCustomizationInputs> = {
   kind: "SiteCustomization",
   soleOwner: {
+    keyInputs: ["siteId"],
     object: ({ siteId }) => (typeof siteId === "string" && siteId !== "" ? { key: siteId, description: `the customization of site ${siteId}` } : undefined),
     sameOutput: "the customization of the same site (both siteIds are one Output)",
     why: "a site has one customization, so every up would undo the other's changes. Declare one SiteCustomization per site.",
@@ -411,17 +410,7 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
  */
 export class SiteCustomization extends DocsPlatformResource {
   constructor(name: string, args: SiteCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
-    let self: SiteCustomization | undefined;
-    // Two of them for one site would overwrite each other's customization on every up.
-    const siteId = claimSoleOwner(args.siteId, {
-      kind: "SiteCustomization",
-      label: `SiteCustomization "${name}"`,
-      resource: () => self,
-      keyParts: { siteId: args.siteId },
-      ownership: definition.soleOwner!,
-    });
-    super("SiteCustomization", name, withIdentity("SiteCustomization", name, { ...args, siteId }, opts), opts);
-    self = this;
+    super(definition, name, args, opts);
   }
 }
 

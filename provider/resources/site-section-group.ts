@@ -12,7 +12,6 @@ import { z } from "zod";
 import { adoptInput } from "../adapter/adopt";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -104,6 +103,8 @@ async function remove(ctx: ResourceContext, groupId: string, props: State): Prom
   await deleteSectionGroup(ctx.api, address.organizationId, address.siteId, groupId);
 }
 
+// No output lists the group's sections: they join through their own resources after the group
+// exists, so such an output would change on every refresh after the first up.
 export const definition: ResourceDefinition<SiteSectionGroupInputs> = {
   kind: "SiteSectionGroup",
   importId: insideSite("SiteSectionGroup", "section group"),
@@ -124,10 +125,8 @@ export const definition: ResourceDefinition<SiteSectionGroupInputs> = {
  * ```
  */
 export class SiteSectionGroup extends DocsPlatformResource {
-  // No output lists the group's sections: they join through their own resources after the group
-  // exists, so such an output would change on every refresh after the first up.
   constructor(name: string, args: SiteSectionGroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super("SiteSectionGroup", name, withIdentity("SiteSectionGroup", name, { ...args }, opts), opts);
+    super(definition, name, args, opts);
   }
 }
 

@@ -15,7 +15,6 @@ import { z } from "zod";
 import { adoptInput } from "../adapter/adopt";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { outputSlots, withIdentity } from "../dynamic/args";
 import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -238,8 +237,7 @@ export const definition: ResourceDefinition<SiteSectionInputs> = {
  */
 export class SiteSection extends DocsPlatformResource {
   constructor(name: string, args: SiteSectionArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = outputSlots(definition);
-    super("SiteSection", name, withIdentity("SiteSection", name, { ...args, ...outputs }, opts), opts);
+    super(definition, name, args, opts);
   }
 }
 

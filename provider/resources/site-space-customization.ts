@@ -21,7 +21,6 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -181,7 +180,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
  */
 export class SiteSpaceCustomization extends DocsPlatformResource {
   constructor(name: string, args: SiteSpaceCustomizationArgs, opts?: pulumi.CustomResourceOptions) {
-    super("SiteSpaceCustomization", name, withIdentity("SiteSpaceCustomization", name, { ...args }, opts), opts);
+    super(definition, name, args, opts);
   }
 }
 

@@ -9,7 +9,6 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester, ListReader } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { outputSlots, withIdentity } from "../dynamic/args";
 import { PartialCreateError } from "../recovery/partial-create";
 import { createOnce } from "../recovery/create-once";
 import { conditionInput, pathSegmentInput } from "./site-section";
@@ -193,8 +192,7 @@ export const definition: ResourceDefinition<SiteSpaceInputs> = {
  */
 export class SiteSpace extends DocsPlatformResource {
   constructor(name: string, args: SiteSpaceArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = outputSlots(definition);
-    super("SiteSpace", name, withIdentity("SiteSpace", name, { ...args, ...outputs }, opts), opts);
+    super(definition, name, args, opts);
   }
 }
 

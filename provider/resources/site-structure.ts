@@ -23,7 +23,6 @@ import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
@@ -299,7 +298,7 @@ export const definition: ResourceDefinition<SiteStructureInputs> = {
  */
 export class SiteStructure extends DocsPlatformResource {
   constructor(name: string, args: SiteStructureArgs, opts?: pulumi.CustomResourceOptions) {
-    super("SiteStructure", name, withIdentity("SiteStructure", name, { ...args }, opts), opts);
+    super(definition, name, args, opts);
   }
 }
 

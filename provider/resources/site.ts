@@ -12,7 +12,6 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import type { ResourceDefinition, State } from "../adapter/resource";
@@ -279,8 +278,7 @@ export const definition: ResourceDefinition<SiteInputs> = {
  */
 export class Site extends DocsPlatformResource {
   constructor(name: string, args: SiteArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = outputSlots(definition);
-    super("Site", name, withIdentity("Site", name, { ...args, ...outputs }, opts), opts);
+    super(definition, name, args, opts);
   }
 }
 

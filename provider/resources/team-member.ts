@@ -2,12 +2,10 @@ import * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, resourceId } from "../adapter/check";
-import { withIdentity } from "../dynamic/args";
 import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMemberReference, findMember, type MemberReference } from "../domain/members";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
-import { assertNotAuthoritativeTeamId, registerTeamMember } from "../dynamic/team-membership-owners";
 import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
 import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
@@ -81,12 +79,7 @@ export type TeamMemberInputs = z.infer<typeof schema>;
  */
 export class TeamMember extends DocsPlatformResource {
   constructor(name: string, args: TeamMemberArgs, opts?: pulumi.CustomResourceOptions) {
-    const label = `TeamMember "${name}"`;
-    assertNotAuthoritativeTeamId(args.teamId, label);
-    let self: TeamMember | undefined;
-    const teamId = registerTeamMember(label, args.teamId, () => self);
-    super("TeamMember", name, withIdentity("TeamMember", name, { ...args, teamId }, opts), opts);
-    self = this;
+    super(definition, name, args, opts);
   }
 }
 
@@ -155,6 +148,7 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
   exclusiveWay: {
     aspect: TEAM_MEMBERSHIP,
     way: "TeamMember",
+    inProgram: { input: "teamId" },
     object: ({ teamId }) => (typeof teamId === "string" && teamId !== "" ? teamId : undefined),
     conflict: (member, team, teamId) => teamMembershipConflict(team, member, teamId),
   },

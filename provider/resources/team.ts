@@ -5,14 +5,12 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { PartialCreateError } from "../recovery/partial-create";
 import { sortedSet } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { DocsPlatformResource } from "../dynamic/stub";
-import { registerAuthoritativeTeam } from "../dynamic/team-membership-owners";
 import { stateStrings } from "../adapter/values";
 import { listMembersShared, listMemberTeamsShared } from "../api/members";
 import { type ApiTeam, changeTeamMembers, createTeam, deleteTeam, getTeam, listTeamMembers, listTeamMembersForRead, listTeams, listTeamsShared, readTeamThroughList, updateTeam } from "../api/teams";
@@ -79,9 +77,7 @@ const wire = wireMapping(schema, outputs);
  */
 export class Team extends DocsPlatformResource {
   constructor(name: string, args: TeamArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Team", name, withIdentity("Team", name, { ...args, ...outputSlots(definition) }, opts), opts);
-    // Authoritative membership and TeamMember on the same team would undo each other on every up.
-    if (args.members !== undefined) registerAuthoritativeTeam(this, `Team "${name}"`);
+    super(definition, name, args, opts);
   }
 }
 
@@ -204,6 +200,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
   exclusiveWay: {
     aspect: TEAM_MEMBERSHIP,
     way: "Team.members",
+    inProgram: { ownIdWhen: (args) => args.members !== undefined },
     // Before its create, an adopted team is known by the id `adopt` names.
     object: (inputs, id) => (inputs.members !== undefined ? (id ?? adoptedId(inputs.adopt)) : undefined),
     conflict: (team, member, teamId) => teamMembershipConflict(team, member, teamId),

@@ -25,7 +25,6 @@ import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
-import { outputSlots, withIdentity } from "../dynamic/args";
 import { createOnce } from "../recovery/create-once";
 import { asWritten, covers, documentInput } from "../domain/document";
 import type { Document } from "../api/document";
@@ -122,8 +121,7 @@ export interface TranslationStats {
  */
 export class Translation extends DocsPlatformResource {
   constructor(name: string, args: TranslationArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = outputSlots(definition);
-    super("Translation", name, withIdentity("Translation", name, { ...args, ...outputs }, opts), opts);
+    super(definition, name, args, opts);
   }
 }
 
