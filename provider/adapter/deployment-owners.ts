@@ -21,6 +21,11 @@ export interface ClaimedObject {
 export interface SoleOwnership {
   /** The object the inputs name, or undefined when they name none (the check rejects such inputs anyway). */
   object(inputs: Readonly<Record<string, unknown>>): ClaimedObject | undefined;
+  /**
+   * The inputs that name the object, the first the one the dynamic package's guard holds back until
+   * it is checked (object-owners.ts); `object` reads them.
+   */
+  readonly keyInputs: readonly [string, ...string[]];
   /** How a conflict says the object when the program passes the same Output to both (object-owners.ts). */
   sameOutput: string;
   /** Why two owners conflict and what to do: the end of the message. */

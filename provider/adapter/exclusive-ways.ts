@@ -3,7 +3,7 @@
  * declarations (`ResourceDefinition.exclusiveWay`), enforced by the shared core, so both doors
  * enforce it. A team's membership is the case: `Team` with `members` manages it authoritatively,
  * `TeamMember` adds to it, so a Pulumi YAML program with both on one team fails, with the message
- * the dynamic package's program guard gives (dynamic/team-membership-owners.ts).
+ * the dynamic package's program guard gives (dynamic/exclusive-way-owners.ts).
  *
  * Unlike a sole owner (deployment-owners.ts), a resource may name the object by its own id (a
  * Team's membership is the Team's id's), which the core learns only at diff, create or update;
@@ -27,8 +27,17 @@ export interface ExclusiveWay {
    * undefined when it manages none or the object is not known yet (ids still unknown in a preview).
    */
   object(inputs: Readonly<Record<string, unknown>>, id: string | undefined): string | undefined;
-  /** The message naming both resources (`label` is this kind's, e.g. `Team "writers"`) and the object. */
-  conflict(label: string, otherLabel: string, object: string): string;
+  /**
+   * How a program's resource names the object, for the dynamic package's guard at construction
+   * (dynamic/exclusive-way-owners.ts): by an input holding the object's id (`TeamMember`'s
+   * `teamId`), or by its own id when `ownIdWhen` holds of its arguments (a `Team` with `members`).
+   */
+  readonly inProgram: { readonly input: string } | { readonly ownIdWhen: (args: Readonly<Record<string, unknown>>) => boolean };
+  /**
+   * The message naming both resources (`label` is this kind's, e.g. `Team "writers"`) and the
+   * object; undefined when the program passes the other resource's id Output itself, before it resolves.
+   */
+  conflict(label: string, otherLabel: string, object: string | undefined): string;
 }
 
 /** A resource recorded as managing an object's aspect one way. */

@@ -2,7 +2,7 @@
  * A team's membership is managed one way: `Team.members` is authoritative (it removes anyone it
  * does not list), `TeamMember` adds one member, so a team managed both ways flaps (each `up` undoes
  * the other). The message a conflict gives, word for word the same from the dynamic package's
- * program guard (dynamic/team-membership-owners.ts) and from the core, through both doors
+ * program guard (dynamic/exclusive-way-owners.ts) and from the core, through both doors
  * (the definitions' `exclusiveWay`, adapter/exclusive-ways.ts).
  */
 

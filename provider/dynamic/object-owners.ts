@@ -11,7 +11,7 @@ export type { ClaimedObject };
  * Runs in the program's own process. Registries are kept under `Symbol.for` keys of the global
  * object, so two copies of the package loaded in one program share them.
  *
- * The team membership rule (team-membership-owners.ts) builds on the shared pieces here; the
+ * The team membership rule (exclusive-way-owners.ts) builds on the shared pieces here; the
  * singleton objects (one organization's agent instructions or settings, one member's role, one
  * site's customization) use {@link claimSoleOwner}.
  */

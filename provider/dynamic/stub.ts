@@ -1,5 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import { RESOURCE_MODULE } from "./args";
+import type { SoleOwnership } from "../adapter/deployment-owners";
+import type { ExclusiveWay } from "../adapter/exclusive-ways";
+import { RESOURCE_MODULE, outputSlots, withIdentity } from "./args";
+import { claimInputWay, registerOwnIdWay } from "./exclusive-way-owners";
+import { claimSoleOwner } from "./object-owners";
 
 /**
  * What every resource of this package stores in its `__provider` property, and the resource base
@@ -30,18 +34,48 @@ export function providerModuleText(kind: string): string {
 }
 
 /**
+ * What the base class reads of a kind's definition (adapter/resource.ts `ResourceDefinition`):
+ * its inputs and outputs, the inputs that are secrets, and the guards it applies in the program.
+ */
+export interface ProgramDefinition {
+  readonly kind: string;
+  readonly schema: { readonly shape: object };
+  readonly outputs?: { readonly shape: object };
+  readonly secretInputKeys?: readonly string[];
+  readonly soleOwner?: SoleOwnership;
+  readonly exclusiveWay?: ExclusiveWay;
+}
+
+/**
  * Base class of every resource of the package: a dynamic resource (type token
  * `pulumi-nodejs:dynamic/docs-platform:<kind>`, served by the Node.js provider host) whose
  * `__provider` is {@link providerModuleText}. What `pulumi.dynamic.Resource` does, less the
- * closure serialization.
+ * closure serialization; plus what every kind's resource does from its definition: register its
+ * server-owned outputs and its identity (args.ts), mark its secret inputs, and apply the program
+ * guards its definition declares, at construction, so a program that would make two resources
+ * fight fails naming both before anything is written:
+ * - `soleOwner`: one resource per object (object-owners.ts);
+ * - `exclusiveWay`: one way of managing an object's aspect (exclusive-way-owners.ts).
+ * The core applies the same facts for the whole deployment, through both doors, with the same words.
  */
 export abstract class DocsPlatformResource extends pulumi.CustomResource {
-  /**
-   * @param secretInputKeys inputs that are secrets whatever the program passes (a certificate given
-   *   as a plain string): marked secret, so the state holds them encrypted, inputs and outputs alike.
-   */
-  protected constructor(kind: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions, secretInputKeys: readonly string[] = []) {
+  protected constructor(definition: ProgramDefinition, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
+    const { kind, soleOwner, exclusiveWay } = definition;
+    const label = `${kind} "${name}"`;
+    let props: pulumi.Inputs = withIdentity(kind, name, { ...args, ...outputSlots(definition) }, opts);
     if ("__provider" in props) throw new Error("A dynamic resource must not define the __provider key");
+    // The guards' errors found when inputs resolve name the resource, known once constructed.
+    const constructed: { resource?: pulumi.Resource } = {};
+    if (soleOwner) {
+      const [held] = soleOwner.keyInputs;
+      const keyParts = Object.fromEntries(soleOwner.keyInputs.map((key) => [key, props[key]]));
+      props = { ...props, [held]: claimSoleOwner(props[held], { kind, label, resource: () => constructed.resource, keyParts, ownership: soleOwner }) };
+    }
+    if (exclusiveWay && "input" in exclusiveWay.inProgram) {
+      const { input } = exclusiveWay.inProgram;
+      props = { ...props, [input]: claimInputWay(props[input], label, exclusiveWay, () => constructed.resource) };
+    }
+    const secretInputKeys = definition.secretInputKeys ?? [];
     if (secretInputKeys.length > 0) {
       props = { ...props };
       for (const key of secretInputKeys) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
@@ -59,6 +93,10 @@ export abstract class DocsPlatformResource extends pulumi.CustomResource {
       super(`pulumi-nodejs:dynamic/${RESOURCE_MODULE}:${kind}`, name, { ...props, __provider: providerModuleText(kind) }, opts);
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
+    }
+    constructed.resource = this;
+    if (exclusiveWay && "ownIdWhen" in exclusiveWay.inProgram && exclusiveWay.inProgram.ownIdWhen(args as Record<string, unknown>)) {
+      registerOwnIdWay(this, label, exclusiveWay);
     }
   }
 }

@@ -88,6 +88,34 @@ function argsInterface(definition: (typeof KINDS)[number], schemaExport: string)
 }
 
 /**
+ * The doc comment of the kind's resource class as the file has it: its text is regenerated from the
+ * description (withDocComment), its tags (`@example`) are written by hand and kept.
+ */
+function classComment(source: string, kind: string): string {
+  const declarationStart = source.indexOf(`\nexport class ${kind} `) + 1;
+  if (declarationStart === 0) return "";
+  const before = source.slice(0, declarationStart);
+  return before.endsWith(" */\n") ? before.slice(before.lastIndexOf("\n/**") + 1) : "";
+}
+
+/**
+ * The kind's resource class: all it does comes from the definition (the base class registers the
+ * outputs and identity, marks the secrets and applies the definition's guards: dynamic/stub.ts), so
+ * it is written here, with the merged declaration that gives it its typed outputs.
+ */
+function resourceClass(kind: string, comment: string): string {
+  return (
+    `${comment}export class ${kind} extends DocsPlatformResource {\n` +
+    `  constructor(name: string, args: ${kind}Args, opts?: CustomResourceOptions) {\n` +
+    "    super(definition, name, args, opts);\n" +
+    "  }\n" +
+    "}\n\n" +
+    `/** The typed outputs of \`${kind}\` (every input and its server-owned fields), merged into the class. */\n` +
+    `export interface ${kind} extends ${kind}Outputs {}\n`
+  );
+}
+
+/**
  * Each kind's generated part: its `<Kind>Args` and `<Kind>Outputs`, written in its own file so
  * they name the file's schemas directly (a separate generated file would import the kind files
  * that import it: a circle).
@@ -101,7 +129,10 @@ export function generateKinds(): Map<string, string> {
     const outputsExport = Object.entries(module).find(([name, value]) => name !== "definition" && value === (definition as { outputs?: unknown }).outputs)?.[0];
     const region =
       `${REGION_START}\n` +
-      'import type { ArgOf, OutputOf } from "../dynamic/args";\n\n' +
+      'import type { CustomResourceOptions } from "@pulumi/pulumi";\n' +
+      'import type { ArgOf, OutputOf } from "../dynamic/args";\n' +
+      'import { DocsPlatformResource } from "../dynamic/stub";\n\n' +
+      `${resourceClass(definition.kind, classComment(fs.readFileSync(kindSource(definition.kind), "utf8"), definition.kind))}\n` +
       `${argsInterface(definition, schemaExport)}\n${outputsInterface(definition, schemaExport, outputsExport)}` +
       `${REGION_END}\n`;
     regions.set(definition.kind, region);
