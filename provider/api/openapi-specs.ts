@@ -45,7 +45,7 @@ export function createOpenApiSpec(api: ApiRequester, organizationId: string, spe
 }
 
 /** Sets a spec's visibility. */
-export function updateOpenApiSpec(api: ApiRequester, organizationId: string, specSlug: string, body: { visibility: string }): Promise<ApiOpenApiSpec> {
+export function updateOpenApiSpec(api: ApiRequester, organizationId: string, specSlug: string, body: Record<string, unknown>): Promise<ApiOpenApiSpec> {
   return patchChecked<ApiOpenApiSpec>(api, openApiSpecPath(organizationId, specSlug), body);
 }
 

@@ -11,6 +11,7 @@ import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
 import { type ApiSpace, listSpaces } from "../api/spaces";
+import { fromApi } from "../resources/space";
 
 export const getSpaceResult = z
   .object({
@@ -29,19 +30,16 @@ export const getSpaceResult = z
   })
   .meta({ typeName: "GetSpaceResult", description: "A space as the lookups return it: what a program passes to resources, with the API's field names." });
 
+/**
+ * The result: the fields it declares of the state a Space resource holds for the space (its
+ * `fromApi`), and its id. By hand: an unset language is left out (the result's language is a
+ * string, where the resource's input reads null).
+ */
 function resultOf(space: ApiSpace): GetSpaceResult {
-  return compact({
-    id: space.id,
-    title: space.title,
-    emoji: space.emoji,
-    organizationId: space.organization,
-    parent: space.parent ?? undefined,
-    visibility: space.visibility,
-    editMode: space.editMode,
-    language: space.language ?? undefined,
-    defaultLevel: space.defaultLevel,
-    urls: space.urls,
-  });
+  const state: Record<string, unknown> = { ...fromApi(space), id: space.id };
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(getSpaceResult.shape)) result[key] = state[key];
+  return compact({ ...result, language: state.language ?? undefined }) as GetSpaceResult;
 }
 
 /** The organization's live spaces (a deleted one stays listed while restorable; it is not a match). */

@@ -21,6 +21,7 @@ import { PartialCreateError } from "../recovery/partial-create";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { stateStrings } from "../adapter/values";
+import { wireMapping } from "../adapter/wire";
 import { type ApiOpenApiSpec, createOpenApiSpec, deleteOpenApiSpec, getOpenApiSpec, readOpenApiSpecThroughList, replaceOpenApiSpecSource, updateOpenApiSpec } from "../api/openapi-specs";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -56,7 +57,7 @@ function credentialReason(url: string): string | undefined {
 }
 
 export const openApiSpecInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
   slug: text({ max: SLUG_MAX })
     .regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of the API's reference)")
     .meta({ replaces: true, description:
@@ -64,12 +65,13 @@ export const openApiSpecInputs = z.strictObject({
       "the resource's id and natural key: changing it deletes the spec, then creates the new one.\n" +
       "Example: `\"petstore\"`." }),
   // the API's reference gives `{url}`; the API takes an absolute http(s) URL of at most 2048 characters, without credentials.
+  // Sent by the POST and by a PUT of its own (a new version), never in the PATCH.
   source: z.strictObject({
     url: httpUrl({ max: 2048 }).superRefine((value, ctx) => {
       const reason = credentialReason(value);
       if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
     }),
-  }).meta({ description:
+  }).meta({ updatedApart: true, description:
       "Where the API fetches the specification from: an absolute http(s) URL of at most 2048\n" +
       "characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.\n" +
       "Example: `{ url: \"https://example.com/openapi.yaml\" }`." }),
@@ -84,7 +86,7 @@ export const openApiSpecInputs = z.strictObject({
       ],
       { error: `must be true, false or { timeoutSeconds: <whole number from 1 to ${WAIT_MAX_TIMEOUT_SECONDS}> }` },
     )
-    .optional().meta({ description:
+    .optional().meta({ sendAs: false, description:
       "Wait, when the spec is created or its source changes, until the API has processed the new\n" +
       "version; fail with the processing error when it fails or does not end in time. `true` waits up\n" +
       "to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only\n" +
@@ -120,24 +122,16 @@ function withoutUrlCredentials(spec: ApiOpenApiSpec): ApiOpenApiSpec {
   };
 }
 
+/**
+ * The state of a spec, from the declarations (`wire`, below the outputs) and the request's path. By
+ * hand: credentials are taken out of the URLs first (no secret in a state), the source object is
+ * made of the API's flat `sourceURL`, and `waitForProcessing` (how to apply, not a value of the
+ * spec) is not in the state.
+ */
 function stateOf(organizationId: string, raw: ApiOpenApiSpec): State {
   const spec = withoutUrlCredentials(raw);
-  return {
-    organizationId,
-    slug: spec.slug,
-    source: { url: spec.sourceURL },
-    visibility: spec.visibility,
-    specId: spec.id,
-    processingState: spec.processingState,
-    lastVersion: spec.lastVersion,
-    lastProcessedAt: spec.lastProcessedAt,
-    lastProcessErrorCode: spec.lastProcessErrorCode,
-    lastProcessedErrors: spec.lastProcessedErrors,
-    createdAt: spec.createdAt,
-    updatedAt: spec.updatedAt,
-    urls: spec.urls,
-    publishedUrl: spec.urls?.published,
-  };
+  const { waitForProcessing: _howToApply, ...state } = wire.fromApi(spec, { organizationId, source: { url: spec.sourceURL } });
+  return state;
 }
 
 /** The spec's processing ended badly, or did not end in time. Carries the spec as it was last seen. */
@@ -225,9 +219,9 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
     throw error;
   }
   try {
-    if (inputs.visibility !== undefined) {
-      spec = await updateOpenApiSpec(api, organizationId, spec.slug, { visibility: inputs.visibility });
-    }
+    // What the POST does not take (the slug and the source are its own arguments).
+    const rest = wire.patchOf(inputs, wire.sentKeys);
+    if (Object.keys(rest).length > 0) spec = await updateOpenApiSpec(api, organizationId, spec.slug, rest);
     const timeout = timeoutOf(inputs.waitForProcessing);
     if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
   } catch (cause) {
@@ -256,9 +250,8 @@ async function update(ctx: ResourceContext, slug: string, olds: State, news: Ope
     throw new Error(`OpenAPI spec "${slug}" cannot be renamed to "${news.slug}": the slug cannot be changed in place`);
   }
   let spec: ApiOpenApiSpec | undefined;
-  if (changed.has("visibility") && news.visibility !== undefined) {
-    spec = await updateOpenApiSpec(api, organizationId, slug, { visibility: news.visibility });
-  }
+  const body = wire.patchOf(news, changed);
+  if (Object.keys(body).length > 0) spec = await updateOpenApiSpec(api, organizationId, slug, body);
   if (changed.has("source")) {
     spec = await replaceOpenApiSpecSource(api, organizationId, slug, news.source.url);
     const timeout = timeoutOf(news.waitForProcessing);
@@ -283,7 +276,7 @@ async function findByNaturalKey(ctx: ResourceContext, inputs: OpenApiSpecInputs)
  * state means where that differs from the input's description.
  */
 export const outputs = z.object({
-  specId: z.string().meta({ description: "The server's id of the spec (the resource's id is the slug)." }),
+  specId: z.string().meta({ readFrom: "id", description: "The server's id of the spec (the resource's id is the slug)." }),
   processingState: z.string().meta({ description: "`pending`, `progress`, `complete` or `failed` (the API's reference names only `pending`)." }),
   lastVersion: z.string().meta({ description: "Id of the latest version." }),
   lastProcessedAt: z.string().optional(),
@@ -292,8 +285,11 @@ export const outputs = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() }),
-  publishedUrl: z.string().optional(),
+  publishedUrl: z.string().optional().meta({ readFrom: "urls.published" }),
 });
+
+/** The state of a spec as the API answers it, and the PATCH body, from the declarations above. */
+const wire = wireMapping(openApiSpecInputs, outputs);
 
 export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   kind: "OpenApiSpec",

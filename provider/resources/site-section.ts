@@ -19,6 +19,7 @@ import { createOnce } from "../recovery/create-once";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { stateStrings } from "../adapter/values";
+import { wireMapping } from "../adapter/wire";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, createSiteSection, deleteSiteSection, getSiteSection, listSiteSections, readSiteSectionThroughList, updateSiteSection } from "../api/site-sections";
 import { type ApiSiteSpace, createSiteSpace, updateSiteSpace } from "../api/site-spaces";
@@ -37,9 +38,10 @@ export const conditionInput = () =>
   text({ max: 1000 }).min(1, "must not be empty; use null to remove the condition").nullable();
 
 export const siteSectionInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
-  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site the section belongs to. Changing it replaces the section. Example: `site.id`." }),
-  spaceId: identifier().meta({ refersTo: "Space", description:
+  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  siteId: identifier().meta({ replaces: true, sendAs: false, refersTo: "Site", description: "Id of the site the section belongs to. Changing it replaces the section. Example: `site.id`." }),
+  // Sent by the POST; a change updates the primary site space (a request of its own), read from it by hand.
+  spaceId: identifier().meta({ refersTo: "Space", updatedApart: true, description:
       "Id of the space the section shows: the API adds it as the section's first site space. Changing\n" +
       "it points that site space at the new space in place (the section and its other site spaces are\n" +
       "kept). Example: `space.id`." }),
@@ -50,12 +52,14 @@ export const siteSectionInputs = z.strictObject({
       "URL path of the section within the site: one segment of letters, digits, `_` and `-` starting\n" +
       "with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it from the\n" +
       "title. Example: `\"guides\"`." }),
-  condition: conditionInput().optional().meta({ description:
+  // Absent reads as null (no condition); removing it sends null, which removes it.
+  condition: conditionInput().optional().meta({ nullWhenAbsent: true, clearedWithNull: true, description:
       "Expression deciding whether a visitor sees the section (adaptive content), 1 to 1000\n" +
       "characters. `null`, or removing it after it was set, removes the condition. Example: `\"visitor.claims.beta === true\"`." }),
   description: text({ max: 1000 }).optional().meta({ description: "Description of the section, at most 1000 characters. Removing it stops managing it. Example: `\"How-to guides\"`." }),
   defaultSiteSpace: identifier().optional().meta({ refersTo: "SiteSpace", description: "Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`." }),
-  siteSectionGroupId: identifier().nullable().optional().meta({ refersTo: "SiteSectionGroup", description:
+  // The API names the group `sectionGroup` (absent at the top level); removing the input sends null, out of the group.
+  siteSectionGroupId: identifier().nullable().optional().meta({ refersTo: "SiteSectionGroup", readFrom: "sectionGroup", nullWhenAbsent: true, clearedWithNull: true, description:
       "Id of the section group holding the section (a `SiteSectionGroup`); `null` keeps it at the top\n" +
       "level of the site, and removing it after it was set takes the section out of its group. Left\n" +
       "out, the section's group is not managed. Joining a group puts the section at the group's end;\n" +
@@ -85,46 +89,27 @@ function primaryOf(section: ApiSiteSection, hint: { siteSpaceId?: unknown; space
   );
 }
 
+/**
+ * The state of a section, from the declarations (`wire`, below the outputs) and the request's
+ * path. By hand, because the API object does not hold them as fields: the space, the primary site
+ * space and the default site space are read from the section's site spaces, and `default` is false
+ * when the API leaves it out.
+ */
 function stateOf(address: { organizationId: string; siteId: string }, section: ApiSiteSection, hint: { siteSpaceId?: unknown; spaceId?: unknown }): State {
   const primary = primaryOf(section, hint);
   const siteSpaces = section.siteSpaces ?? [];
-  return {
-    organizationId: address.organizationId,
-    siteId: address.siteId,
+  return wire.fromApi(section, {
+    ...address,
     spaceId: primary?.space?.id,
-    title: section.title,
-    icon: section.icon,
-    path: section.path,
-    condition: section.condition ?? null,
-    description: section.description,
     defaultSiteSpace: siteSpaces.find((siteSpace) => siteSpace.default)?.id,
-    siteSectionGroupId: section.sectionGroup ?? null,
     siteSpaceId: primary?.id,
     siteSpaceIds: siteSpaces.map((siteSpace) => siteSpace.id),
     default: section.default ?? false,
-    sectionGroup: section.sectionGroup,
-    publishedUrl: section.urls?.published,
-  };
+  });
 }
 
-const PATCHABLE = ["title", "icon", "path", "condition", "description", "defaultSiteSpace"] as const;
-
-/**
- * The PATCH body for the keys to apply; a removed `condition` is sent as null (API: null removes
- * it), and so is a removed `siteSectionGroupId` (null takes the section out of its group).
- */
-function patchBody(inputs: SiteSectionInputs, keys: Iterable<string>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const key of keys) {
-    if (key === "condition") body.condition = inputs.condition ?? null;
-    else if (key === "siteSectionGroupId") body.siteSectionGroupId = inputs.siteSectionGroupId ?? null;
-    else if ((PATCHABLE as readonly string[]).includes(key) && inputs[key as (typeof PATCHABLE)[number]] !== undefined) {
-      // Other removed inputs stop being managed: the section keeps its value.
-      body[key] = inputs[key as (typeof PATCHABLE)[number]];
-    }
-  }
-  return body;
-}
+/** What the POST takes; the PATCH sends the rest. */
+const CREATE_BODY_KEYS = ["spaceId", "title", "icon"];
 
 async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<{ id: string; state: State }> {
   const { api } = ctx;
@@ -133,7 +118,7 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
     kind: "SiteSection",
     describe: `section${inputs.title === undefined ? "" : ` "${inputs.title}"`} of site ${address.siteId}`,
     matchedBy: "its site, its space and its title",
-    send: () => createSiteSection(api, address.organizationId, address.siteId, { spaceId: inputs.spaceId, title: inputs.title, icon: inputs.icon }),
+    send: () => createSiteSection(api, address.organizationId, address.siteId, wire.bodyOf(inputs, CREATE_BODY_KEYS)),
     // Sections have no natural key: the fingerprint is what the POST sets.
     find: async () =>
       (await listSiteSections(api, address.organizationId, address.siteId)).filter(
@@ -146,13 +131,11 @@ async function create(ctx: ResourceContext, inputs: SiteSectionInputs): Promise<
     idOf: (candidate) => candidate.id,
   });
   const hint = { spaceId: inputs.spaceId };
-  const later = ["path", "condition", "description", "defaultSiteSpace", "siteSectionGroupId"].filter((key) => {
-    const value = inputs[key as keyof SiteSectionInputs];
-    return value !== undefined && value !== null;
-  });
+  // A null (no condition, no group) is what a new section holds already: not sent.
+  const later = wire.sentKeys.filter((key) => !CREATE_BODY_KEYS.includes(key) && inputs[key as keyof SiteSectionInputs] != null);
   if (later.length > 0) {
     try {
-      section = await updateSiteSection(api, address.organizationId, address.siteId, section.id, patchBody(inputs, later));
+      section = await updateSiteSection(api, address.organizationId, address.siteId, section.id, wire.patchOf(inputs, later));
     } catch (cause) {
       const now = await getSiteSection(api, address.organizationId, address.siteId, section.id).catch(() => undefined);
       throw new PartialCreateError(section.id, stateOf(address, now ?? section, hint), cause);
@@ -185,7 +168,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
       siteSpaceId = added.id;
     }
   }
-  const body = patchBody(news, changed);
+  const body = wire.patchOf(news, changed);
   const patched = Object.keys(body).length > 0 ? await updateSiteSection(api, address.organizationId, address.siteId, sectionId, body) : undefined;
   // Values alone: the PATCH answers the section (API.md 4.13); there is no GET of one section, and
   // reading it again would list the site's sections.
@@ -211,8 +194,11 @@ export const outputs = z.object({
   siteSpaceIds: z.array(z.string()).meta({ description: "Every site space of the section, in order." }),
   default: z.boolean().meta({ description: "Whether this is the site's default section." }),
   sectionGroup: z.string().optional().meta({ description: "The section group holding the section, if any." }),
-  publishedUrl: z.string().optional(),
+  publishedUrl: z.string().optional().meta({ readFrom: "urls.published" }),
 });
+
+/** The state of a section as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(siteSectionInputs, outputs);
 
 export const definition: ResourceDefinition<SiteSectionInputs> = {
   kind: "SiteSection",

@@ -40,6 +40,7 @@ import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { jsonEqual } from "../adapter/values";
+import { wireMapping } from "../adapter/wire";
 import { type ApiSpace, createSpace, deleteSpace, EDIT_MODES, type EditMode, getSpace, listSpaces, moveSpace, readSpaceThroughList, type SpaceVisibility, transferSpace, updateSpace } from "../api/spaces";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -55,16 +56,19 @@ export { EDIT_MODES, type EditMode, type SpaceVisibility } from "../api/spaces";
 const languageInput = () => text({ min: 2, max: 10 });
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ description: "Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  // In the path of the create, and changed by a transfer of its own; the API names it `organization`.
+  organizationId: identifier().meta({ readFrom: "organization", sendAs: false, updatedApart: true, description: "Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
   // the API's reference and 8: at most 50 characters, no minimum.
   title: text({ max: 50 }).meta({ description: "Title of the space, at most 50 characters. Example: `\"API reference\"`." }),
   emoji: text({ max: 50 }).optional().meta({ description: "Emoji of the space, at most 50 characters. Removing it stops managing it. Example: `\"📘\"`." }),
-  parent: identifier().optional().meta({ refersTo: "Collection", description:
+  // Sent by the create; changed by a move of its own (relative: it also sets the position).
+  parent: identifier().optional().meta({ refersTo: "Collection", updatedApart: true, description:
       "Id of the collection holding the space; leave out for the top level. Changing it moves the\n" +
       "space (same id); removing it moves the space to the top level. Example: `products.id`." }),
-  language: languageInput().nullable().optional().meta({ description: "Language code of the content, 2 to 10 characters; `null` clears it. Example: `\"en\"`." }),
+  // The nullable inputs read back as null when unset, so a declared null shows no drift.
+  language: languageInput().nullable().optional().meta({ nullWhenAbsent: true, description: "Language code of the content, 2 to 10 characters; `null` clears it. Example: `\"en\"`." }),
   editMode: z.enum(EDIT_MODES).optional().meta({ description: "`live` (members edit directly) or `locked` (all edits locked). Example: `\"locked\"`." }),
-  defaultLevel: roleEnum.nullable().optional().meta({ description:
+  defaultLevel: roleEnum.nullable().optional().meta({ nullWhenAbsent: true, description:
       "Default role members get on the space's content: `admin`, `create`, `review`, `edit`,\n" +
       "`comment` or `read`; `null` clears it. Example: `\"read\"`." }),
   mergeRules: mergeRulesInput.optional().meta({ description:
@@ -89,22 +93,15 @@ export interface SpaceUrls {
   icon?: string;
 }
 
-function stateOf(space: ApiSpace): State {
-  return {
-    organizationId: space.organization,
-    title: space.title,
-    emoji: space.emoji,
-    parent: space.parent ?? undefined,
-    // The nullable inputs read back as null when unset, so a declared null shows no drift.
-    language: space.language ?? null,
-    editMode: space.editMode,
-    defaultLevel: space.defaultLevel ?? null,
-    mergeRules: normalizeMergeRules(space.mergeRules),
-    visibility: space.visibility,
-    urls: space.urls,
-    createdAt: space.createdAt,
-  };
+/**
+ * The state a space stands for, from the declarations (`wire`, below the outputs). By hand: the
+ * merge rules, normalized (the API answers rules in its own order and shape, domain/merge-rules.ts).
+ */
+export function fromApi(space: ApiSpace): State {
+  return { ...wire.fromApi(space), mergeRules: normalizeMergeRules(space.mergeRules) };
 }
+
+const stateOf = fromApi;
 
 /**
  * The space, or undefined when it is gone. A deleted space stays restorable for 7 days and the API
@@ -121,20 +118,17 @@ async function spacesNamed(api: ApiRequester, inputs: SpaceInputs): Promise<ApiS
   return spaces.filter((space) => !space.deletedAt && space.title === inputs.title && (space.parent ?? undefined) === inputs.parent);
 }
 
-const PATCHABLE = ["title", "emoji", "language", "editMode", "defaultLevel", "mergeRules"] as const;
-type Patchable = (typeof PATCHABLE)[number];
+/** What the POST takes (the production service's behaviour); the PATCH sends the rest. */
+const CREATE_BODY_KEYS = ["title", "emoji", "parent", "language", "editMode"];
 
 /**
- * The PATCH body for `keys`: each one the inputs set and the space does not already hold. A
- * removed input is not sent: the space keeps its value (null is a value, and clears).
+ * The PATCH body for `keys` (the declaration's: a removed input is not sent, the space keeps its
+ * value; null is a value, and clears), less what the space already holds (`current`), by hand: a
+ * create's PATCH and a move's PATCH send only real differences.
  */
 function patchBody(inputs: SpaceInputs, current: State, keys: Iterable<string>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const key of keys) {
-    if (!(PATCHABLE as readonly string[]).includes(key)) continue;
-    const value = inputs[key as Patchable];
-    if (value !== undefined && !jsonEqual(current[key], value)) body[key] = value;
-  }
+  const body = wire.patchOf(inputs, keys);
+  for (const key of Object.keys(body)) if (jsonEqual(current[key], body[key])) delete body[key];
   return body;
 }
 
@@ -178,15 +172,12 @@ async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: 
     kind: "Space",
     describe: `space "${inputs.title}"`,
     matchedBy: NATURAL_KEY,
-    // the production service's behaviour: the create takes these fields only; a null language is the default, not sent.
-    send: () =>
-      createSpace(api, inputs.organizationId, {
-        title: inputs.title,
-        ...(inputs.emoji !== undefined ? { emoji: inputs.emoji } : {}),
-        ...(inputs.parent !== undefined ? { parent: inputs.parent } : {}),
-        ...(typeof inputs.language === "string" ? { language: inputs.language } : {}),
-        ...(inputs.editMode !== undefined ? { editMode: inputs.editMode } : {}),
-      }),
+    // the production service's behaviour: the create takes these fields only. By hand: a null
+    // language is the default, not sent.
+    send: () => {
+      const { language, ...body } = wire.bodyOf(inputs, CREATE_BODY_KEYS);
+      return createSpace(api, inputs.organizationId, typeof language === "string" ? { ...body, language } : body);
+    },
     find: () => spacesNamed(api, inputs),
     get: (id) => liveSpace(api, id),
     idOf: (space) => space.id,
@@ -194,7 +185,7 @@ async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: 
   });
   const state = stateOf(created);
   // What the POST does not take, and anything a taken-over space holds differently.
-  const rest = patchBody(inputs, state, PATCHABLE);
+  const rest = patchBody(inputs, state, wire.sentKeys);
   if (Object.keys(rest).length === 0) return { id: created.id, state };
   try {
     const patched = await updateSpace(api, created.id, rest);
@@ -270,6 +261,9 @@ export const outputs = z.object({
   urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional(), public: z.string().optional(), icon: z.string().optional() }),
   createdAt: z.string(),
 });
+
+/** The state of a space as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(schema, outputs);
 
 export const definition: ResourceDefinition<SpaceInputs> = {
   kind: "Space",
