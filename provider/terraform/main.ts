@@ -1,0 +1,43 @@
+/**
+ * The Terraform door's executable (`terraform-provider-docsplatform`): the go-plugin handshake
+ * (handshake.ts), then the tfplugin6 server (server.ts) over a ProviderHandler until OpenTofu or
+ * Terraform shuts it down.
+ */
+import { freshServerCertificate, handshakeLine, readHandshakeEnvironment } from "./handshake";
+import type { ProviderHandler } from "./protocol";
+import { serve, type RunningServer } from "./server";
+
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Where the handshake line goes; stdout, which go-plugin reads. */
+  write?: (line: string) => void;
+  /** What ends the process after Shutdown; process.exit(0) by default. */
+  onShutdown?: () => void;
+}
+
+/**
+ * Serves `makeHandler()` as a provider plugin. Without the handshake's environment (run by hand),
+ * prints why on stderr, sets exit code 1 and returns undefined; the handler is made only when the
+ * provider is really going to serve.
+ */
+export async function startPlugin(makeHandler: () => ProviderHandler, options: StartOptions = {}): Promise<RunningServer | undefined> {
+  const settings = readHandshakeEnvironment(options.env ?? process.env);
+  if ("refusal" in settings) {
+    process.stderr.write(settings.refusal);
+    process.exitCode = 1;
+    return undefined;
+  }
+  // OpenTofu passes Ctrl-C on to its whole process group; it then stops the provider itself
+  // (StopProvider, Shutdown), after recording what was applied. go-plugin's servers ignore the
+  // interrupt for the same reason.
+  process.on("SIGINT", () => {});
+  const certificate = settings.tls ? await freshServerCertificate() : undefined;
+  const running = await serve(makeHandler(), {
+    ...(certificate && settings.clientCertificate
+      ? { tls: { certificatePem: certificate.certificatePem, privateKeyPem: certificate.privateKeyPem, clientCertificatePem: settings.clientCertificate } }
+      : {}),
+    ...(options.onShutdown ? { onShutdown: options.onShutdown } : {}),
+  });
+  (options.write ?? ((line: string) => process.stdout.write(line)))(handshakeLine(running.port, certificate?.handshakeCertificate));
+  return running;
+}
