@@ -37,7 +37,10 @@ const TO_OBJECT: protobuf.IConversionOptions = { longs: Number, enums: String, d
 
 /** A request that did not decode: what the deserializer gives a handler instead of an object. */
 class UndecodableRequest {
-  constructor(readonly reason: string) {}
+  readonly reason: string;
+  constructor(reason: string) {
+    this.reason = reason;
+  }
 }
 
 function decoder(type: protobuf.Type, rpc: string): (buffer: Buffer) => unknown {
