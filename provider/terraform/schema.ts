@@ -166,8 +166,9 @@ function shapeOf(schema: JsonSchema, flags: Flags): Shape {
       if (isDynamic(item)) return DYNAMIC;
       const nesting = schema.setValued === true ? "set" : "list";
       if ("nestedType" in item) {
-        // Nested attributes hold objects, not collections of collections: a list of lists of objects is a type.
-        if (item.nestedType.nesting !== "single") return { type: [nesting, ctyTypeOf(item)] };
+        // Nested attributes hold objects, not collections of collections: a list of lists of objects has
+        // no nested form, and as a plain type its keys would lose their core names. Dynamic keeps them.
+        if (item.nestedType.nesting !== "single") return DYNAMIC;
         return { nestedType: { nesting, attributes: item.nestedType.attributes } };
       }
       return { type: [nesting, item.type] };
@@ -185,7 +186,7 @@ function shapeOf(schema: JsonSchema, flags: Flags): Shape {
       const value = shapeOf(additional as JsonSchema, flags);
       if (isDynamic(value)) return DYNAMIC;
       if ("nestedType" in value) {
-        if (value.nestedType.nesting !== "single") return { type: ["map", ctyTypeOf(value)] };
+        if (value.nestedType.nesting !== "single") return DYNAMIC; // as a list of lists of objects, above
         return { nestedType: { nesting: "map", attributes: value.nestedType.attributes } };
       }
       return { type: ["map", value.type] };
