@@ -29,12 +29,11 @@ export function blockType(block: TfBlock): CtyType {
 
 /** A value that does not fit its type, named by its path inside the value (`styling.primary_color`). */
 export class CtyValueError extends Error {
-  constructor(
-    readonly path: readonly (string | number)[],
-    reason: string,
-  ) {
+  readonly path: readonly (string | number)[];
+  constructor(path: readonly (string | number)[], reason: string) {
     super(`${path.length > 0 ? `${formatPath(path)}: ` : ""}${reason}`);
     this.name = "CtyValueError";
+    this.path = path;
   }
 }
 

@@ -114,14 +114,14 @@ export function attributePath(block: TfBlock, corePath: readonly string[]): stri
       elementsOf = undefined;
       continue;
     }
-    const attribute = attributes?.find((candidate) => coreNameOf(candidate) === step);
+    const attribute: TfAttribute | undefined = attributes?.find((candidate) => coreNameOf(candidate) === step);
     if (!attribute) {
       path.push(attributes ? snakeCase(step) : step);
       attributes = undefined;
       continue;
     }
     path.push(attribute.name);
-    const nested = attribute.nestedType;
+    const nested: TfAttribute["nestedType"] = attribute.nestedType;
     attributes = nested?.nesting === "single" ? nested.attributes : undefined;
     elementsOf = nested && nested.nesting !== "single" ? nested.attributes : undefined;
   }
