@@ -220,12 +220,15 @@ export function examplesBlock(folder: string): string {
 }
 
 /** `SiteSection` as words: `site section`. */
-function words(kind: string): string {
+export function words(kind: string): string {
   return kind.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
 }
 
-/** What the import id form `shape` (adapter/import-ids.ts) is, in a sentence. */
-function importIdSentence(kind: string, shape: string): string {
+/**
+ * What the import id form `shape` (adapter/import-ids.ts) is, in a sentence every door's reference
+ * shares (the Terraform pages too, scripts/generate-terraform-docs.mts).
+ */
+export function importIdMeaning(kind: string, shape: string): string {
   const thing = words(kind);
   const inside = /^<siteId>\/<(.+) id>$/.exec(shape);
   const what =
@@ -238,8 +241,13 @@ function importIdSentence(kind: string, shape: string): string {
           : inside
             ? `the site's id and the ${inside[1]}'s id, joined by \`/\``
             : `\`${shape}\``;
+  return `An existing ${thing} is imported by its import id, \`${shape}\`: ${what}.`;
+}
+
+/** What the import id form `shape` is, and what `pulumi import` does with it. */
+function importIdSentence(kind: string, shape: string): string {
   return (
-    `An existing ${thing} is imported by its import id, \`${shape}\`: ${what}. ` +
+    `${importIdMeaning(kind, shape)} ` +
     "`pulumi import` reads the object (GET requests only) and records every input it has; the organization is the provider's `docs-platform:organizationId`."
   );
 }

@@ -102,6 +102,41 @@ const LEFT_OUT_INPUTS = new Set(["adopt"]);
 /** Inputs that fall back to the provider's configuration key of the same name. */
 const CONFIGURED_KEYS = new Set(CONFIG_KEYS.map((spec) => spec.key));
 
+// ---- Descriptions in Terraform's terms -------------------------------------------------------------
+
+/**
+ * A declaration's description as a Terraform user reads it: the TypeScript examples the Pulumi
+ * doors show left out (the pages have HCL examples), the stack's configuration keys
+ * (`docs-platform:organizationId`) as the provider's (`organization_id`), and a field named in
+ * backticks (`userId`) by its attribute's name (`user_id`) where the block has that attribute.
+ */
+function inTerraformTerms(text: string, names: ReadonlyMap<string, string>): string {
+  return text
+    .replace(/(\s*Example:)?\s*```(?:ts|typescript|js|javascript)\n[\s\S]*?\n```/g, "")
+    .replace(/(?:the stack's )?`docs-platform:(\w+)`/g, (_all, key: string) => `the provider's \`${snakeCase(key)}\``)
+    .replace(/`([A-Za-z][A-Za-z0-9]*)`/g, (whole, name: string) => (names.has(name) ? `\`${names.get(name)}\`` : whole))
+    .trim();
+}
+
+/** `block` with every description, its own and its attributes' at every depth, in Terraform's terms. */
+function inTerraformBlock(block: TfBlock): TfBlock {
+  const names = new Map<string, string>();
+  const collect = (attributes: readonly TfAttribute[]) => {
+    for (const attribute of attributes) {
+      if (attribute.coreName && attribute.coreName !== attribute.name) names.set(attribute.coreName, attribute.name);
+      if (attribute.nestedType) collect(attribute.nestedType.attributes);
+    }
+  };
+  collect(block.attributes);
+  const rewrite = (attributes: readonly TfAttribute[]): TfAttribute[] =>
+    attributes.map((attribute) => ({
+      ...attribute,
+      description: inTerraformTerms(attribute.description, names),
+      ...(attribute.nestedType ? { nestedType: { ...attribute.nestedType, attributes: rewrite(attribute.nestedType.attributes) } } : {}),
+    }));
+  return { attributes: rewrite(block.attributes), description: inTerraformTerms(block.description, names) };
+}
+
 // ---- JSON Schema (zod) to attribute shapes ------------------------------------------------------
 
 /** What an attribute holds: a cty type, or nested attributes. */
@@ -218,6 +253,12 @@ function attributesOf(schema: JsonSchema, flags: Flags): TfAttribute[] {
 
 // ---- Resources ----------------------------------------------------------------------------------
 
+/** A description that says where a configured input falls back to, unless it says so already. */
+function withFallback(description: string, configuredKey: string | undefined): string {
+  if (configuredKey === undefined || description.includes(`docs-platform:${configuredKey}`)) return description;
+  return `${description} Defaults to the provider's \`${snakeCase(configuredKey)}\`.`.trim();
+}
+
 /** The attributes of a kind's resource: its inputs, then what its state holds beyond them, then `id`. */
 function resourceBlock(definition: AnyDefinition): TfBlock {
   const shape = definition.schema.shape;
@@ -235,7 +276,7 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
     attributes.push({
       name: snakeCase(key),
       ...shapeOf(facts.setValued ? { ...property, setValued: true } : property, { readOnly: false }),
-      description: fieldDescription(property, facts.description) + (configured ? ` Defaults to the provider's \`${snakeCase(key)}\`.` : ""),
+      description: withFallback(fieldDescription(property, facts.description), configured ? key : undefined),
       required: isRequired,
       optional: !isRequired,
       computed: configured || defaulted,
@@ -271,7 +312,7 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
       coreName: "id",
     });
   }
-  return { attributes, description: definition.description };
+  return inTerraformBlock({ attributes, description: definition.description });
 }
 
 /** The core paths (camelCase) of a kind's inputs whose change replaces the object: Terraform's `requires_replace`. */
@@ -316,7 +357,7 @@ function dataSourceBlock(lookup: AnyLookup): TfBlock {
     return {
       name: snakeCase(key),
       ...shapeOf(property, { readOnly: false }),
-      description: fieldDescription(property, factsOf(argShape[key]).description ?? (property.description as string | undefined)),
+      description: withFallback(fieldDescription(property, factsOf(argShape[key]).description ?? (property.description as string | undefined)), configured ? key : undefined),
       required: isRequired,
       optional: !isRequired,
       // Terraform refuses an attribute both required and computed: a required argument is echoed as given.
@@ -326,7 +367,7 @@ function dataSourceBlock(lookup: AnyLookup): TfBlock {
     };
   });
   const argNames = new Set(argAttributes.map((attribute) => attribute.coreName));
-  return { attributes: [...argAttributes, ...resultAttributes.filter((attribute) => !argNames.has(attribute.coreName))], description: lookup.description };
+  return inTerraformBlock({ attributes: [...argAttributes, ...resultAttributes.filter((attribute) => !argNames.has(attribute.coreName))], description: lookup.description });
 }
 
 // ---- The provider -------------------------------------------------------------------------------
