@@ -5,23 +5,11 @@
  * it (`{ spaces: [...] }`), as an invoke must.
  */
 import type { ApiRequester } from "../api/requester";
-import { type LookupDefinition, runLookup } from "../lookups/lookup";
-import { getCollectionLookup } from "../lookups/collections";
-import { getMemberLookup, getMembersLookup } from "../lookups/members";
-import { getOrganizationLookup } from "../lookups/organizations";
-import { getSiteLookup } from "../lookups/sites";
-import { getSpaceLookup, getSpacesLookup } from "../lookups/spaces";
-import { getTeamLookup } from "../lookups/teams";
+import { runLookup } from "../lookups/lookup";
+import { type AnyLookup, LOOKUPS } from "../lookups/registry";
 import type { Bag } from "./properties";
 
-type AnyLookup = LookupDefinition<{ organizationId?: string }, unknown>;
-
-const LOOKUPS = new Map<string, AnyLookup>(
-  [getCollectionLookup, getMemberLookup, getMembersLookup, getOrganizationLookup, getSiteLookup, getSpaceLookup, getSpacesLookup, getTeamLookup].map((lookup) => [
-    lookup.name,
-    lookup as unknown as AnyLookup,
-  ]),
-);
+const LOOKUPS_BY_NAME = new Map<string, AnyLookup>(LOOKUPS.map((lookup) => [lookup.name, lookup]));
 
 /** The key of a list result: `getSpaces` -> `spaces` (the schema generator uses the same rule). */
 export function listResultKey(name: string): string {
@@ -30,8 +18,8 @@ export function listResultKey(name: string): string {
 
 export async function invoke(token: string, args: Bag, api: ApiRequester, organizationId: string | undefined): Promise<Bag> {
   const name = token.replace(/^docs-platform:index:/, "");
-  const lookup = LOOKUPS.get(name);
-  if (!lookup || token === name) throw new Error(`docs-platform: unknown function ${JSON.stringify(token)}; the functions are ${[...LOOKUPS.keys()].map((key) => `docs-platform:index:${key}`).join(", ")}`);
+  const lookup = LOOKUPS_BY_NAME.get(name);
+  if (!lookup || token === name) throw new Error(`docs-platform: unknown function ${JSON.stringify(token)}; the functions are ${[...LOOKUPS_BY_NAME.keys()].map((key) => `docs-platform:index:${key}`).join(", ")}`);
   const shape = (lookup.schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   const scoped = args.organizationId === undefined && organizationId !== undefined && "organizationId" in shape ? { ...args, organizationId } : args;
   const result = await runLookup(lookup, scoped, api);
