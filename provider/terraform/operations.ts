@@ -1,0 +1,409 @@
+/**
+ * Terraform's resource semantics over the core (DESIGN.md 13), on plain camelCase objects: what
+ * the tfplugin6 door's RPC handlers call once the values are decoded (cty.ts, values.ts) and before
+ * they are encoded again. Like the plugin door (plugin/server.ts) it implements nothing of a kind:
+ * every rule, guard, message and request is the core's (runtime/core.ts, adapter/resource.ts).
+ *
+ * What is Terraform's own, after terraform-plugin-framework (internal/fwserver):
+ * - A plan is an object, not a diff: for a create, the configuration with every computed value
+ *   unknown; for an update, the configuration with the prior computed values, those an update can
+ *   change unknown (the framework's default, without `UseStateForUnknown`), the id kept; with no
+ *   change, the prior state itself. `requiresReplace` names the changed replace-on-change inputs.
+ * - The state an apply or a refresh returns keeps each input as the configuration wrote it where
+ *   the kind's normalization cannot tell the two apart (a set's order, an email's case): Terraform
+ *   refuses an applied value that differs from the planned one ("inconsistent result after apply"),
+ *   and reports it as drift on refresh.
+ * - A refresh of an object deleted outside Terraform answers null (Terraform then plans a create).
+ *
+ * Terraform gives a provider no resource address. The deployment-wide rules (one owner of a
+ * singleton, one way of managing a team's membership) and the create journal need one: a resource
+ * in the state is named by its id; a resource to create by its natural key's value (or a digest of
+ * its inputs), and the create journal keys it by a digest of its kind and inputs, so a create a
+ * killed `apply` left half done is taken over by the next `apply` of the same configuration.
+ *
+ * Private state (bytes Terraform keeps beside the state): a plan stores the name it gave the
+ * resource (`{"name":"..."}`, tens of bytes), so the apply records the deployment rules under the
+ * same name; applies, refreshes and imports store nothing (empty bytes).
+ */
+import { createHash } from "node:crypto";
+import type { CheckFailure } from "../adapter/check";
+import { IDENTITY_KEY } from "../adapter/property-bag";
+import { importObject } from "../adapter/resource";
+import { containsUnknown, UNKNOWN } from "../adapter/unknowns";
+import { jsonEqual } from "../adapter/values";
+import { ORGANIZATION_ENV } from "../config/organization-default";
+import { CONFIG_NAMESPACE, type ConfigSource, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
+import { invoke } from "../plugin/invoke";
+import { withoutDynamicKeys } from "../plugin/properties";
+import { checkWithPreview, configureCore, context, createInDeployment, definitionFor, diffInDeployment, providerFor, sharedApi, updateInDeployment } from "../runtime/core";
+
+export interface Diagnostic {
+  severity: "error" | "warning";
+  summary: string;
+  detail: string;
+  /** The attribute the diagnostic is about, as a core (camelCase) path. */
+  attribute?: string[];
+}
+
+type CoreObject = Record<string, unknown>;
+
+export interface TerraformOperations {
+  configure(config: Record<string, unknown>): Promise<Diagnostic[]>;
+  validateResource(kind: string, config: Record<string, unknown>): Promise<Diagnostic[]>;
+  planResource(
+    kind: string,
+    prior: Record<string, unknown> | null,
+    proposed: Record<string, unknown> | null,
+    priorPrivate: Uint8Array,
+  ): Promise<{ planned: Record<string, unknown> | null; requiresReplace: string[][]; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
+  applyResource(
+    kind: string,
+    prior: Record<string, unknown> | null,
+    planned: Record<string, unknown> | null,
+    plannedPrivate: Uint8Array,
+  ): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
+  readResource(kind: string, state: Record<string, unknown>, priorPrivate: Uint8Array): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
+  importResource(kind: string, id: string): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
+  readDataSource(lookup: string, args: Record<string, unknown>): Promise<{ state: Record<string, unknown> | null; diagnostics: Diagnostic[] }>;
+  stop(): Promise<void>;
+}
+
+/** The attribute holding the object's id in every resource's state (Terraform's convention). */
+export const ID_ATTRIBUTE = "id";
+
+const NO_PRIVATE_STATE = new Uint8Array();
+
+// ---- diagnostics -----------------------------------------------------------------------------
+
+/** A core failure's path (`members.2`, `customization.styling.font`) as attribute path steps. */
+function pathOf(property: string): string[] | undefined {
+  return property === "" ? undefined : property.split(".");
+}
+
+function fromFailure(failure: CheckFailure): Diagnostic {
+  const attribute = pathOf(failure.property);
+  return { severity: "error", summary: failure.reason, detail: "", ...(attribute ? { attribute } : {}) };
+}
+
+/** An error the core threw (an API error explained by operation-errors.ts, a guard's refusal) as a diagnostic. */
+function fromError(error: unknown, attribute?: string[]): Diagnostic {
+  const message = error instanceof Error ? error.message : String(error);
+  return { severity: "error", summary: message, detail: "", ...(attribute ? { attribute } : {}) };
+}
+
+// ---- the kinds' attributes -----------------------------------------------------------------
+
+/** Every input a kind's schema declares, compared by diff or not (`adopt`, flags read only by create or delete). */
+function inputKeysAll(kind: string): string[] {
+  return Object.keys(definitionFor(kind).schema.shape);
+}
+
+/** A Terraform object's inputs, the unset ones (absent or null) left out, as the core takes them. */
+function inputsOf(kind: string, object: CoreObject): CoreObject {
+  const inputs: CoreObject = {};
+  for (const key of inputKeysAll(kind)) if (object[key] !== undefined && object[key] !== null) inputs[key] = object[key];
+  return inputs;
+}
+
+/** The computed attributes of a kind's state: everything a state holds that is not an input, and the id. */
+function isComputed(kind: string, key: string): boolean {
+  return key === ID_ATTRIBUTE || !inputKeysAll(kind).includes(key);
+}
+
+/** A state's computed values (everything but the inputs). */
+function computedOf(kind: string, state: CoreObject): CoreObject {
+  return Object.fromEntries(Object.entries(state).filter(([key]) => isComputed(kind, key)));
+}
+
+/** The keys a kind's state can hold beyond its inputs: its declared outputs. */
+function computedKeys(kind: string): string[] {
+  const outputs = Object.keys((definitionFor(kind).outputs?.shape ?? {}) as Record<string, unknown>);
+  return [ID_ATTRIBUTE, ...outputs.filter((key) => isComputed(kind, key))];
+}
+
+/** A core state (outputs, the id apart) as a Terraform state: the id among the attributes, no door-only keys. */
+function stateOf(id: string, outputs: CoreObject): CoreObject {
+  return { ...withoutDynamicKeys(outputs), [ID_ATTRIBUTE]: id };
+}
+
+/** A Terraform state as the core's outputs: without the id (the core takes it apart). */
+function outputsOf(state: CoreObject): CoreObject {
+  const { [ID_ATTRIBUTE]: _id, ...outputs } = state;
+  return Object.fromEntries(Object.entries(outputs).filter(([, value]) => value !== null && value !== undefined));
+}
+
+/** One input as the kind's schema normalizes it (a set sorted, a text trimmed); as given when the field refuses it. */
+function normalizedField(kind: string, key: string, value: unknown): unknown {
+  const field = definitionFor(kind).schema.shape[key] as { safeParse?(value: unknown): { success: boolean; data?: unknown } } | undefined;
+  if (!field?.safeParse || containsUnknown(value)) return value;
+  const parsed = field.safeParse(value);
+  return parsed.success ? parsed.data : value;
+}
+
+/** The inputs of an object as the kind normalizes them, the rest as it is: what diff compares a configuration with. */
+function normalizedInputs(kind: string, object: CoreObject): CoreObject {
+  const normalized: CoreObject = { ...object };
+  for (const key of inputKeysAll(kind)) if (normalized[key] !== undefined) normalized[key] = normalizedField(kind, key, normalized[key]);
+  return normalized;
+}
+
+/**
+ * `state` with each input as `written` holds it wherever the kind's own normalization makes the two
+ * the same value (a set's order and duplicates, an email's case): the API's spelling of an input
+ * the configuration wrote otherwise would be an inconsistent apply, or drift on every refresh.
+ */
+function keepWritten(kind: string, written: CoreObject, state: CoreObject): CoreObject {
+  const kept: CoreObject = { ...state };
+  for (const key of inputKeysAll(kind)) {
+    const before = written[key];
+    const after = state[key];
+    if (before === undefined || before === null || after === undefined || containsUnknown(before) || jsonEqual(before, after)) continue;
+    if (jsonEqual(normalizedField(kind, key, before), normalizedField(kind, key, after))) kept[key] = before;
+  }
+  return kept;
+}
+
+// ---- names Terraform does not give ---------------------------------------------------------
+
+/** The URN-like name the core's deployment rules record a resource under (labelOf reads its last part). */
+function deploymentName(kind: string, name: string): string {
+  return `urn:terraform:docsplatform::terraform::docs-platform:index:${kind}::${name}`;
+}
+
+/** A digest of a kind and its inputs, stable across runs and processes. */
+function digestOf(kind: string, inputs: CoreObject): string {
+  return createHash("sha256").update(`${kind}\n${canonicalJson(inputs)}`).digest("hex").slice(0, 16);
+}
+
+/** JSON with every object's keys sorted, so equal inputs give one digest whatever their order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, member: unknown) =>
+    member !== null && typeof member === "object" && !Array.isArray(member)
+      ? Object.fromEntries(Object.entries(member as CoreObject).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : member,
+  );
+}
+
+/** The name of a resource to create: its natural key's value when it is known text, else a digest of its inputs. */
+function newResourceName(kind: string, inputs: CoreObject): string {
+  const keyInput = definitionFor(kind).naturalKeyInput;
+  const value = keyInput === undefined ? undefined : inputs[keyInput];
+  return typeof value === "string" && value !== UNKNOWN ? value : `new ${digestOf(kind, inputs)}`;
+}
+
+function encodePrivate(name: string): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify({ name }));
+}
+
+function decodePrivate(bytes: Uint8Array): string | undefined {
+  if (bytes.length === 0) return undefined;
+  try {
+    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as { name?: unknown };
+    return typeof parsed.name === "string" ? parsed.name : undefined;
+  } catch {
+    // Bytes another version wrote: the name is derived again.
+    return undefined;
+  }
+}
+
+// ---- the operations ------------------------------------------------------------------------
+
+/** What a configuration gives the core's config reader: the camelCase keys, unknowns and nulls as unset. */
+function configSource(values: CoreObject): ConfigSource {
+  return {
+    get(key) {
+      const bare = key.startsWith(`${CONFIG_NAMESPACE}:`) ? key.slice(CONFIG_NAMESPACE.length + 1) : key;
+      const value = values[bare];
+      if (value === undefined || value === null || value === UNKNOWN) return undefined;
+      return typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
+    },
+  };
+}
+
+export function terraformOperations(): TerraformOperations {
+  /** The provider's `organization_id` (or its environment variable): the organization of a resource that names none. */
+  let providerOrganizationId: string | undefined;
+  /** Journal keys this process gave a create, so two identical resources never share one. */
+  const journalKeysInUse = new Set<string>();
+
+  /** The inputs with the provider's organization where the configuration names none; a diagnostic when there is none. */
+  function withOrganization(kind: string, inputs: CoreObject): { inputs: CoreObject; diagnostics: Diagnostic[] } {
+    if (inputs.organizationId !== undefined || !("organizationId" in definitionFor(kind).schema.shape)) return { inputs, diagnostics: [] };
+    if (providerOrganizationId === undefined) {
+      const summary =
+        `${kind}: organizationId is not set. Give it as \`organization_id\`, or set the provider's ` +
+        `\`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
+      return { inputs, diagnostics: [{ severity: "error", summary, detail: "", attribute: ["organizationId"] }] };
+    }
+    return { inputs: { ...inputs, organizationId: providerOrganizationId }, diagnostics: [] };
+  }
+
+  /**
+   * The kind's check, as the other doors run it before a preview: first alone, so each failure
+   * keeps its attribute path; then with the deployment's rules and, for a create, what `up` would
+   * find (checkWithPreview), whose failures name their path in words.
+   */
+  async function checked(kind: string, olds: CoreObject, news: CoreObject, name: string): Promise<{ inputs: CoreObject; diagnostics: Diagnostic[] }> {
+    const alone = await providerFor(kind).check(olds, news);
+    if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure) };
+    const whole = await checkWithPreview(kind, olds, news, deploymentName(kind, name));
+    return { inputs: whole.inputs, diagnostics: (whole.failures ?? []).map(fromFailure) };
+  }
+
+  /** The journal key of a create: its kind and its inputs, once per process (two identical resources get two). */
+  function journalKey(kind: string, inputs: CoreObject): string {
+    const base = `terraform/${kind}/${digestOf(kind, inputs)}`;
+    let key = base;
+    for (let occurrence = 2; journalKeysInUse.has(key); occurrence++) key = `${base}#${occurrence}`;
+    journalKeysInUse.add(key);
+    return key;
+  }
+
+  return {
+    async configure(config) {
+      const typeFailures = configurationTypeFailures(config);
+      if (typeFailures.length > 0) return typeFailures.map((failure) => fromError(failure, [failure.key.replace(`${CONFIG_NAMESPACE}:`, "")]));
+      const failures = configurationFailures(configSource(config), process.env);
+      if (failures.length > 0) return failures.map((failure) => fromError(failure, [failure.key.replace(`${CONFIG_NAMESPACE}:`, "")]));
+      const source = configSource(config);
+      providerOrganizationId = source.get("organizationId") ?? (process.env[ORGANIZATION_ENV] || undefined);
+      await configureCore(readProviderConfig(source, process.env));
+      return [];
+    },
+
+    async validateResource(kind, config) {
+      const inputs = inputsOf(kind, config);
+      // Validation runs before the provider is configured: an organization left to the provider's
+      // is checked at plan; here it is any value.
+      const candidate = inputs.organizationId === undefined && "organizationId" in definitionFor(kind).schema.shape ? { ...inputs, organizationId: UNKNOWN } : inputs;
+      const outcome = await providerFor(kind).check({}, candidate);
+      return (outcome.failures ?? []).map(fromFailure);
+    },
+
+    async planResource(kind, prior, proposed, priorPrivate) {
+      void priorPrivate;
+      if (proposed === null) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [] };
+      const organized = withOrganization(kind, inputsOf(kind, proposed));
+      if (organized.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
+      const configured = organized.inputs;
+
+      if (prior === null) {
+        const name = newResourceName(kind, configured);
+        const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, configured)}`;
+        const check = await checked(kind, {}, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
+        if (check.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
+        const planned: CoreObject = { ...configured };
+        for (const key of computedKeys(kind)) planned[key] = UNKNOWN;
+        return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: [] };
+      }
+
+      const id = String(prior[ID_ATTRIBUTE]);
+      const name = id;
+      // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
+      const olds = normalizedInputs(kind, outputsOf(prior));
+      const check = await checked(kind, inputsOf(kind, olds), configured, name);
+      if (check.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
+      let decided;
+      try {
+        decided = await diffInDeployment(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
+      } catch (error) {
+        return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+      }
+      // The prior's computed values and the configuration's inputs as written (Terraform holds a
+      // plan to them): with no change and inputs written as before, the prior state itself.
+      const planned: CoreObject = { ...computedOf(kind, prior), ...configured };
+      const replaces = decided.replaces ?? [];
+      if (!decided.changes) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: [] };
+      // An update can change what the server computes (an update time, a URL from a title); a
+      // replacement makes a new object, its id too.
+      for (const key of computedKeys(kind)) {
+        if (key === ID_ATTRIBUTE && replaces.length === 0) continue;
+        planned[key] = UNKNOWN;
+      }
+      return { planned, requiresReplace: replaces.map((key) => [key]), privateState: encodePrivate(name), diagnostics: [] };
+    },
+
+    async applyResource(kind, prior, planned, plannedPrivate) {
+      if (planned === null) {
+        if (prior === null) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        try {
+          await providerFor(kind).delete(String(prior[ID_ATTRIBUTE]), outputsOf(prior));
+          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        } catch (error) {
+          // The object stays in the state: a later destroy tries again.
+          return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        }
+      }
+      const organized = withOrganization(kind, inputsOf(kind, planned));
+      if (organized.diagnostics.length > 0) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
+      const configured = organized.inputs;
+      const normalized = await providerFor(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, prior)), configured);
+      if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure) };
+      const inputs = withoutDynamicKeys(normalized.inputs ?? configured);
+
+      if (prior === null) {
+        const name = decodePrivate(plannedPrivate) ?? newResourceName(kind, configured);
+        try {
+          const created = await createInDeployment(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
+          return { state: keepWritten(kind, configured, stateOf(created.id, created.outs ?? {})), privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        } catch (error) {
+          // A partial create (recovery/partial-create.ts): the object exists but not all of it
+          // took. Its state goes to Terraform with the error, which then marks it tainted and
+          // replaces it on the next apply, as the other doors' engine does.
+          const partial = error as { id?: unknown; properties?: CoreObject };
+          if (typeof partial.id === "string" && partial.id !== "" && partial.properties) {
+            const { __provider: _provider, ...properties } = partial.properties;
+            return { state: stateOf(partial.id, properties), privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+          }
+          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        }
+      }
+
+      const id = String(prior[ID_ATTRIBUTE]);
+      const name = decodePrivate(plannedPrivate) ?? id;
+      try {
+        const updated = await updateInDeployment(kind, id, outputsOf(prior), inputs, deploymentName(kind, name));
+        return { state: keepWritten(kind, configured, stateOf(id, updated.outs ?? {})), privateState: NO_PRIVATE_STATE, diagnostics: [] };
+      } catch (error) {
+        return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+      }
+    },
+
+    async readResource(kind, state, priorPrivate) {
+      void priorPrivate;
+      const id = String(state[ID_ATTRIBUTE]);
+      try {
+        const read = await providerFor(kind).read(id, outputsOf(state));
+        if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        return { state: keepWritten(kind, state, stateOf(read.id!, read.props ?? {})), privateState: NO_PRIVATE_STATE, diagnostics: [] };
+      } catch (error) {
+        return { state, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+      }
+    },
+
+    async importResource(kind, importId) {
+      try {
+        const imported = await importObject(definitionFor(kind), context(), importId, providerOrganizationId);
+        return { state: stateOf(imported.id, imported.props), privateState: NO_PRIVATE_STATE, diagnostics: [] };
+      } catch (error) {
+        return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+      }
+    },
+
+    async readDataSource(lookup, args) {
+      const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
+      try {
+        const result = await invoke(`docs-platform:index:${lookup}`, given, sharedApi(), providerOrganizationId);
+        // The arguments as the configuration wrote them (Terraform holds them to it), the result beside them.
+        return { state: { ...result, ...given }, diagnostics: [] };
+      } catch (error) {
+        return { state: null, diagnostics: [fromError(error)] };
+      }
+    },
+
+    async stop() {
+      // Requests in flight finish or time out on their own (the client's deadline); nothing to cancel.
+    },
+  };
+}
+
