@@ -21,9 +21,10 @@
  * its inputs), and the create journal keys it by a digest of its kind and inputs, so a create a
  * killed `apply` left half done is taken over by the next `apply` of the same configuration.
  *
- * Private state (bytes Terraform keeps beside the state): a plan stores the name it gave the
- * resource (`{"name":"..."}`, tens of bytes), so the apply records the deployment rules under the
- * same name; applies, refreshes and imports store nothing (empty bytes).
+ * Private state (bytes Terraform keeps beside the state, and gives back to every later plan and
+ * refresh): the name the resource got at its first plan (`{"name":"..."}`, tens of bytes), so the
+ * deployment rules know it under one name from its create to its destroy, in every process; an
+ * imported resource has none (its id names it).
  */
 import { createHash } from "node:crypto";
 import type { CheckFailure } from "../adapter/check";
@@ -98,16 +99,24 @@ function inputKeysAll(kind: string): string[] {
   return Object.keys(definitionFor(kind).schema.shape);
 }
 
-/** A Terraform object's inputs, the unset ones (absent or null) left out, as the core takes them. */
+/**
+ * A Terraform object's inputs, the unset ones (absent or null) left out, as the core takes them:
+ * everything but the id and the kind's declared outputs, so an attribute no kind has reaches the
+ * kind's check, which names it (the door's schema keeps it from OpenTofu; a direct caller is not).
+ */
 function inputsOf(kind: string, object: CoreObject): CoreObject {
   const inputs: CoreObject = {};
-  for (const key of inputKeysAll(kind)) if (object[key] !== undefined && object[key] !== null) inputs[key] = object[key];
+  for (const [key, value] of Object.entries(object)) if (value !== undefined && value !== null && !isComputed(kind, key)) inputs[key] = value;
   return inputs;
 }
 
-/** The computed attributes of a kind's state: everything a state holds that is not an input, and the id. */
+/** The computed attributes of a kind's state: the id and the outputs it declares that are not inputs. */
 function isComputed(kind: string, key: string): boolean {
-  return key === ID_ATTRIBUTE || !inputKeysAll(kind).includes(key);
+  return key === ID_ATTRIBUTE || (declaredOutputKeys(kind).includes(key) && !inputKeysAll(kind).includes(key));
+}
+
+function declaredOutputKeys(kind: string): string[] {
+  return Object.keys((definitionFor(kind).outputs?.shape ?? {}) as Record<string, unknown>);
 }
 
 /** A state's computed values (everything but the inputs). */
@@ -115,15 +124,19 @@ function computedOf(kind: string, state: CoreObject): CoreObject {
   return Object.fromEntries(Object.entries(state).filter(([key]) => isComputed(kind, key)));
 }
 
-/** The keys a kind's state can hold beyond its inputs: its declared outputs. */
+/** The keys a kind's state can hold beyond its inputs: the id and its declared outputs. */
 function computedKeys(kind: string): string[] {
-  const outputs = Object.keys((definitionFor(kind).outputs?.shape ?? {}) as Record<string, unknown>);
-  return [ID_ATTRIBUTE, ...outputs.filter((key) => isComputed(kind, key))];
+  return [ID_ATTRIBUTE, ...declaredOutputKeys(kind).filter((key) => isComputed(kind, key))];
 }
 
-/** A core state (outputs, the id apart) as a Terraform state: the id among the attributes, no door-only keys. */
-function stateOf(id: string, outputs: CoreObject): CoreObject {
-  return { ...withoutDynamicKeys(outputs), [ID_ATTRIBUTE]: id };
+/**
+ * A core state (outputs, the id apart) as a Terraform state: the kind's attributes (its inputs,
+ * its declared outputs) and the id; nothing the schema has no attribute for (the door-only keys).
+ */
+function stateOf(kind: string, id: string, outputs: CoreObject): CoreObject {
+  const attributes = new Set([...inputKeysAll(kind), ...declaredOutputKeys(kind)]);
+  const state = Object.fromEntries(Object.entries(outputs).filter(([key, value]) => attributes.has(key) && value !== undefined && value !== null));
+  return { ...state, [ID_ATTRIBUTE]: id };
 }
 
 /** A Terraform state as the core's outputs: without the id (the core takes it apart). */
@@ -281,7 +294,6 @@ export function terraformOperations(): TerraformOperations {
     },
 
     async planResource(kind, prior, proposed, priorPrivate) {
-      void priorPrivate;
       if (proposed === null) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [] };
       const organized = withOrganization(kind, inputsOf(kind, proposed));
       if (organized.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
@@ -298,7 +310,7 @@ export function terraformOperations(): TerraformOperations {
       }
 
       const id = String(prior[ID_ATTRIBUTE]);
-      const name = id;
+      const name = decodePrivate(priorPrivate) ?? id;
       // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
       const olds = normalizedInputs(kind, outputsOf(prior));
       const check = await checked(kind, inputsOf(kind, olds), configured, name);
@@ -345,7 +357,7 @@ export function terraformOperations(): TerraformOperations {
         const name = decodePrivate(plannedPrivate) ?? newResourceName(kind, configured);
         try {
           const created = await createInDeployment(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
-          return { state: keepWritten(kind, configured, stateOf(created.id, created.outs ?? {})), privateState: NO_PRIVATE_STATE, diagnostics: [] };
+          return { state: keepWritten(kind, configured, stateOf(kind, created.id, created.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
         } catch (error) {
           // A partial create (recovery/partial-create.ts): the object exists but not all of it
           // took. Its state goes to Terraform with the error, which then marks it tainted and
@@ -353,7 +365,7 @@ export function terraformOperations(): TerraformOperations {
           const partial = error as { id?: unknown; properties?: CoreObject };
           if (typeof partial.id === "string" && partial.id !== "" && partial.properties) {
             const { __provider: _provider, ...properties } = partial.properties;
-            return { state: stateOf(partial.id, properties), privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+            return { state: stateOf(kind, partial.id, properties), privateState: encodePrivate(name), diagnostics: [fromError(error)] };
           }
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
         }
@@ -363,28 +375,29 @@ export function terraformOperations(): TerraformOperations {
       const name = decodePrivate(plannedPrivate) ?? id;
       try {
         const updated = await updateInDeployment(kind, id, outputsOf(prior), inputs, deploymentName(kind, name));
-        return { state: keepWritten(kind, configured, stateOf(id, updated.outs ?? {})), privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
       } catch (error) {
-        return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(error)] };
       }
     },
 
     async readResource(kind, state, priorPrivate) {
-      void priorPrivate;
       const id = String(state[ID_ATTRIBUTE]);
+      const name = decodePrivate(priorPrivate);
+      const privateState = name === undefined ? NO_PRIVATE_STATE : encodePrivate(name);
       try {
         const read = await providerFor(kind).read(id, outputsOf(state));
         if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
-        return { state: keepWritten(kind, state, stateOf(read.id!, read.props ?? {})), privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        return { state: keepWritten(kind, state, stateOf(kind, read.id!, read.props ?? {})), privateState, diagnostics: [] };
       } catch (error) {
-        return { state, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        return { state, privateState, diagnostics: [fromError(error)] };
       }
     },
 
     async importResource(kind, importId) {
       try {
         const imported = await importObject(definitionFor(kind), context(), importId, providerOrganizationId);
-        return { state: stateOf(imported.id, imported.props), privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        return { state: stateOf(kind, imported.id, imported.props), privateState: NO_PRIVATE_STATE, diagnostics: [] };
       } catch (error) {
         return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
       }

@@ -1,0 +1,275 @@
+/**
+ * The OpenTofu door's operations (provider/terraform/operations.ts), in-process against an
+ * in-memory emulator, driven as OpenTofu drives a provider (internal/tofu's plan and apply walks):
+ * the proposed new state built from the configuration and the prior state, a plan, an apply, and
+ * Terraform's own consistency rules checked on every answer:
+ * - a planned value of an attribute the configuration sets equals the configuration's;
+ * - the applied state equals the plan wherever the plan was known ("Provider produced
+ *   inconsistent result after apply");
+ * - a plan of the same configuration after apply, after a refresh and after an import is no change.
+ * Every kind of the kind contract's samples (test/contract/examples.ts) runs the whole cycle.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../emulator/index.ts";
+import { type Prepared, type RawApi, SAMPLES } from "../contract/examples.ts";
+import { ID_ATTRIBUTE, type TerraformOperations, terraformOperations } from "../../provider/terraform/operations.ts";
+import { UNKNOWN, containsUnknown } from "../../provider/adapter/unknowns.ts";
+import { KINDS } from "../../provider/resources/kinds.ts";
+import { byId } from "../../provider/adapter/import-ids.ts";
+
+type Bag = Record<string, any>;
+
+let emulator: Emulator;
+let api: RawApi;
+let ops: TerraformOperations;
+let journalDirectory: string;
+let settings: Bag;
+
+async function requestCount(): Promise<number> {
+  return ((await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { total: number }).total;
+}
+
+const inputKeys = (kind: string) => Object.keys(KINDS.find((definition) => definition.kind === kind)!.schema.shape);
+const isInput = (kind: string, key: string) => key !== ID_ATTRIBUTE && inputKeys(kind).includes(key);
+
+/**
+ * OpenTofu's proposed new state (objchange.ProposedNew): the configuration's value of every
+ * attribute it sets; the prior's of a computed attribute it leaves null (the id, the server's
+ * fields, and `organizationId`, optional and computed: the provider's default fills it).
+ */
+function proposedNew(kind: string, prior: Bag | null, config: Bag): Bag {
+  const proposed: Bag = {};
+  for (const [key, value] of Object.entries(prior ?? {})) if (!isInput(kind, key) || (key === "organizationId" && config.organizationId === undefined)) proposed[key] = value;
+  for (const [key, value] of Object.entries(config)) if (value !== undefined && value !== null) proposed[key] = value;
+  return proposed;
+}
+
+/** Absent and null are one value to Terraform (every attribute is present, null when unset). */
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** What OpenTofu checks of a plan: every input the configuration sets is planned as written. */
+function expectValidPlan(kind: string, config: Bag, planned: Bag): void {
+  for (const key of inputKeys(kind)) {
+    if (key === "organizationId" && config[key] === undefined) continue;
+    expect(same(planned[key], config[key]), `${kind}: planned ${key} ${JSON.stringify(planned[key])}, configuration ${JSON.stringify(config[key])}`).toBe(true);
+  }
+}
+
+/** What OpenTofu checks of an apply: the state equals the plan wherever the plan was known. */
+function expectConsistent(kind: string, planned: Bag, state: Bag): void {
+  for (const key of new Set([...Object.keys(planned), ...Object.keys(state)])) {
+    if (containsUnknown(planned[key])) continue;
+    expect(same(state[key], planned[key]), `${kind}: applied ${key} ${JSON.stringify(state[key])}, planned ${JSON.stringify(planned[key])}`).toBe(true);
+  }
+  expect(containsUnknown(state), `${kind}: an unknown left in the applied state`).toBe(false);
+}
+
+/** A resource as OpenTofu keeps it: its state and the provider's private bytes beside it. */
+interface Kept {
+  state: Bag;
+  privateState: Uint8Array;
+}
+
+const NONE = new Uint8Array();
+
+/** A plan then an apply of `config` over `prior`, as `tofu apply` runs it, every rule checked. */
+async function applyConfig(kind: string, prior: Kept | null, config: Bag): Promise<Kept> {
+  const plan = await ops.planResource(kind, prior?.state ?? null, proposedNew(kind, prior?.state ?? null, config), prior?.privateState ?? NONE);
+  expect(plan.diagnostics).toEqual([]);
+  expectValidPlan(kind, config, plan.planned!);
+  const applied = await ops.applyResource(kind, prior?.state ?? null, plan.planned, plan.privateState);
+  expect(applied.diagnostics).toEqual([]);
+  expectConsistent(kind, plan.planned!, applied.state!);
+  return { state: applied.state!, privateState: applied.privateState };
+}
+
+/** A plan of `config` over `prior` that must find no change: the prior state itself. */
+async function expectNoChange(kind: string, { state: prior, privateState }: Kept, config: Bag, ignored: readonly string[] = []): Promise<void> {
+  const plan = await ops.planResource(kind, prior, proposedNew(kind, prior, config), privateState);
+  expect(plan.diagnostics).toEqual([]);
+  expect(plan.requiresReplace).toEqual([]);
+  const without = (bag: Bag) => Object.fromEntries(Object.entries(bag).filter(([key, value]) => !ignored.includes(key) && value !== null && value !== undefined));
+  expect(without(plan.planned!)).toEqual(without(prior));
+}
+
+beforeAll(async () => {
+  journalDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "tofu-ops-journal-"));
+  process.env.DOCS_PLATFORM_JOURNAL_DIR = journalDirectory;
+  emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 60_000 });
+  const organization = emulator.fixture.organizations[0]!;
+  const adminToken = organization.admin.token;
+  api = {
+    organizationId: organization.id,
+    spaceIds: organization.spaceIds,
+    tokenOf: (userId) => emulator.fixture.users.find((user) => user.id === userId)!.token,
+    async request(method, route, body, token = adminToken) {
+      const response = await fetch(`${emulator.url}${route}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
+    },
+  };
+  ops = terraformOperations();
+  settings = { apiUrl: emulator.url, token: adminToken, organizationId: organization.id };
+  expect(await ops.configure(settings)).toEqual([]);
+});
+
+/**
+ * What a new provider process starts with (each `tofu` command starts its own): a new client,
+ * none of the lists a refresh shares. The core rebuilds them for a configuration that differs.
+ */
+async function startOver(): Promise<void> {
+  settings = { ...settings, requestTimeoutMs: Number(settings.requestTimeoutMs ?? 30_000) + 1 };
+  expect(await ops.configure(settings)).toEqual([]);
+}
+
+afterAll(async () => {
+  await ops?.stop();
+  await emulator?.close();
+  fs.rmSync(journalDirectory, { recursive: true, force: true });
+});
+
+describe("configure", () => {
+  it("refuses a malformed configuration with a diagnostic naming the key, and never the token's value", async () => {
+    const other = terraformOperations();
+    const diagnostics = await other.configure({ apiUrl: "ftp://example.com", token: "secret with space" });
+    expect(diagnostics.map((diagnostic) => diagnostic.attribute)).toEqual([["apiUrl"], ["token"]]);
+    expect(JSON.stringify(diagnostics)).not.toContain("secret with space");
+    expect((await other.configure({ apiUrl: emulator.url, token: 42 })).map((diagnostic) => diagnostic.attribute)).toEqual([["token"]]);
+  });
+});
+
+/** Raw API deletes of an object behind Terraform's back, for the kinds whose delete removes it. */
+const OUT_OF_BAND_DELETE: Record<string, (state: Bag) => string> = {
+  Team: (state) => `/orgs/${state.organizationId}/teams/${state.id}`,
+  Space: (state) => `/spaces/${state.id}`,
+  Site: (state) => `/orgs/${state.organizationId}/sites/${state.id}`,
+};
+
+describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTofu door", (kind) => {
+  const definition = KINDS.find((candidate) => candidate.kind === kind)!;
+  const sample = SAMPLES[kind]!;
+  let prepared: Prepared;
+  let config: Bag;
+  let kept: Kept;
+
+  beforeAll(async () => {
+    prepared = await sample.prepare(api, "tofu");
+    config = prepared.inputs;
+  });
+
+  it("refuses an unknown attribute and a bad value at validate and at plan, naming the field, with 0 requests", async () => {
+    const before = await requestCount();
+    const unknownField = await ops.validateResource(kind, { ...config, contractUnknownInput: "x" });
+    expect(unknownField.map((diagnostic) => diagnostic.attribute)).toContainEqual(["contractUnknownInput"]);
+    const badOrganization = await ops.validateResource(kind, { ...config, organizationId: "" });
+    expect(badOrganization[0]?.attribute).toEqual(["organizationId"]);
+    expect(badOrganization[0]?.summary).toMatch(/^organizationId: /);
+    const plan = await ops.planResource(kind, null, { ...config, organizationId: "" }, NONE);
+    expect(plan.planned).toBeNull();
+    expect(plan.diagnostics[0]?.attribute).toEqual(["organizationId"]);
+    expect(await requestCount()).toBe(before);
+  });
+
+  it("validates a configuration whose values are still unknown, with 0 requests", async () => {
+    const before = await requestCount();
+    const unknowns = Object.fromEntries(Object.keys(config).map((key) => [key, UNKNOWN]));
+    expect(await ops.validateResource(kind, unknowns)).toEqual([]);
+    // organization_id left to the provider's: validated at plan, where the provider is configured.
+    const { organizationId: _organizationId, ...rest } = config;
+    expect(await ops.validateResource(kind, rest)).toEqual([]);
+    expect(await requestCount()).toBe(before);
+  });
+
+  it("plans a create with every computed value unknown, applies it as planned, then plans no change", async () => {
+    const plan = await ops.planResource(kind, null, proposedNew(kind, null, config), NONE);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned![ID_ATTRIBUTE]).toBe(UNKNOWN);
+    kept = await applyConfig(kind, null, config);
+    expect(kept.state[ID_ATTRIBUTE]).toEqual(expect.any(String));
+    // The name the deployment rules know the resource by, and nothing else.
+    expect(kept.privateState.length).toBeLessThan(200);
+    expect(Object.keys(JSON.parse(new TextDecoder().decode(kept.privateState)))).toEqual(["name"]);
+    await expectNoChange(kind, kept, config);
+  });
+
+  it("updates in place, each sample change: as planned, then no change", async () => {
+    for (const [key, value] of Object.entries(prepared.updates)) {
+      const next = { ...config, [key]: value };
+      const plan = await ops.planResource(kind, kept.state, proposedNew(kind, kept.state, next), kept.privateState);
+      expect(plan.diagnostics, key).toEqual([]);
+      expect(plan.requiresReplace, key).toEqual([]);
+      expect(plan.planned![ID_ATTRIBUTE], key).toBe(kept.state[ID_ATTRIBUTE]);
+      kept = await applyConfig(kind, kept, next);
+      config = next;
+      await expectNoChange(kind, kept, config);
+    }
+  });
+
+  it("refreshes to the same state, and a plan after it finds no change", async () => {
+    const read = await ops.readResource(kind, kept.state, kept.privateState);
+    expect(read.diagnostics).toEqual([]);
+    expect(read.state).toEqual(kept.state);
+    expect(read.privateState).toEqual(kept.privateState);
+    await expectNoChange(kind, { state: read.state!, privateState: read.privateState }, config);
+  });
+
+  it("imports by the kind's import id: the refreshed import then plans no change", async () => {
+    const importId = (definition.importId ?? byId).format(String(kept.state[ID_ATTRIBUTE]), kept.state);
+    const imported = await ops.importResource(kind, importId);
+    expect(imported.diagnostics).toEqual([]);
+    expect(imported.privateState).toEqual(NONE);
+    const read = await ops.readResource(kind, imported.state!, imported.privateState);
+    expect(read.diagnostics).toEqual([]);
+    // What `plan -generate-config-out` writes: every input the imported state holds. It holds
+    // the configuration's, but for flags only destroy or create read (importIgnores).
+    const declared = Object.fromEntries(Object.entries(read.state!).filter(([key, value]) => isInput(kind, key) && value !== null));
+    const ignored = Object.keys(sample.importIgnores ?? {});
+    for (const [key, value] of Object.entries(config)) if (!ignored.includes(key)) expect(declared[key], key).toEqual(value);
+    // The same resource, imported again (after `tofu state rm`): its name is the one this process
+    // knows it by (a new process would know it by its id).
+    await expectNoChange(kind, { state: read.state!, privateState: kept.privateState }, declared);
+  });
+
+  it("plans each replace-on-change input as a replacement: the id unknown, the input named", async () => {
+    for (const key of definition.replaceKeys) {
+      // A key of a group of which a configuration gives one (a member by user id or by email) replaces the others.
+      const group = definition.exclusiveInputKeys?.find((keys) => keys.includes(key)) ?? [];
+      const next = { ...Object.fromEntries(Object.entries(config).filter(([other]) => other === key || !group.includes(other))), [key]: prepared.replacements[key] };
+      const plan = await ops.planResource(kind, kept.state, proposedNew(kind, kept.state, next), kept.privateState);
+      expect(plan.diagnostics, key).toEqual([]);
+      // A group's other key (the user id an email replaces) changes too.
+      expect(plan.requiresReplace, key).toContainEqual([key]);
+      for (const [changed] of plan.requiresReplace) expect([key, ...group]).toContain(changed);
+      expect(plan.planned![ID_ATTRIBUTE], key).toBe(UNKNOWN);
+    }
+  });
+
+  const outOfBand = OUT_OF_BAND_DELETE[kind];
+  if (outOfBand) {
+    it("refreshes an object deleted outside OpenTofu to null; the next apply makes it again", async () => {
+      expect((await api.request("DELETE", outOfBand(kept.state))).status).toBeLessThan(300);
+      // The next `tofu plan` is a new provider process: no list a refresh shares from before.
+      await startOver();
+      const read = await ops.readResource(kind, kept.state, kept.privateState);
+      expect(read).toEqual({ state: null, privateState: NONE, diagnostics: [] });
+      kept = await applyConfig(kind, null, config);
+    });
+  }
+
+  it("destroys: planned null, applied null" + (sample.kept ? ` (and, as documented, ${sample.kept.documented})` : ", and a refresh finds nothing"), async () => {
+    const plan = await ops.planResource(kind, kept.state, null, kept.privateState);
+    expect(plan).toMatchObject({ planned: null, requiresReplace: [], diagnostics: [] });
+    const applied = await ops.applyResource(kind, kept.state, null, plan.privateState);
+    expect(applied).toEqual({ state: null, privateState: NONE, diagnostics: [] });
+    const read = await ops.readResource(kind, kept.state, NONE);
+    expect(read.diagnostics).toEqual([]);
+    if (!sample.kept) expect(read.state).toBeNull();
+  });
+});
