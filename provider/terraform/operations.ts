@@ -83,13 +83,29 @@ function pathOf(property: string): string[] | undefined {
 
 function fromFailure(failure: CheckFailure): Diagnostic {
   const attribute = pathOf(failure.property);
-  return { severity: "error", summary: failure.reason, detail: "", ...(attribute ? { attribute } : {}) };
+  return { severity: "error", summary: inTofuWords(failure.reason), detail: "", ...(attribute ? { attribute } : {}) };
+}
+
+/**
+ * A message of the core in OpenTofu's words where it names a Pulumi command: the command that
+ * does the same (`up` applies, a preview plans). The rule and the rest of the words stay the same.
+ */
+function inTofuWords(message: string): string {
+  return message
+    .replace(/`pulumi up`|`up`/g, "`tofu apply`")
+    .replace(/`pulumi preview`|`preview`/g, "`tofu plan`")
+    .replace(/`pulumi refresh`/g, "`tofu refresh`")
+    .replace(/`pulumi import`/g, "`tofu import`");
+}
+
+function failed(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((diagnostic) => diagnostic.severity === "error");
 }
 
 /** An error the core threw (an API error explained by operation-errors.ts, a guard's refusal) as a diagnostic. */
 function fromError(error: unknown, attribute?: string[]): Diagnostic {
   const message = error instanceof Error ? error.message : String(error);
-  return { severity: "error", summary: message, detail: "", ...(attribute ? { attribute } : {}) };
+  return { severity: "error", summary: inTofuWords(message), detail: "", ...(attribute ? { attribute } : {}) };
 }
 
 // ---- the kinds' attributes -----------------------------------------------------------------
@@ -176,6 +192,24 @@ function keepWritten(kind: string, written: CoreObject, state: CoreObject): Core
   return kept;
 }
 
+/** `apiUrl` -> `api_url`: a configuration key as the provider block spells it. */
+function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/**
+ * A configuration failure (config/provider-config.ts, written for Pulumi's `docs-platform:<key>`
+ * and `pulumi config set`) in the provider block's words: the attribute, the same rule and the
+ * same environment variable. It never held the value of a secret; it does not now.
+ */
+function configurationDiagnostic(failure: { key: string; message: string }): Diagnostic {
+  const key = failure.key.replace(`${CONFIG_NAMESPACE}:`, "");
+  const summary = failure.message
+    .replace(/`pulumi config set (?:--secret )?docs-platform:(\w+)[^`]*`/g, (_command, name: string) => `the provider's \`${snakeCase(name)}\``)
+    .replace(/docs-platform:(\w+)/g, (_key, name: string) => `\`${snakeCase(name)}\``);
+  return { severity: "error", summary, detail: "", attribute: [key] };
+}
+
 // ---- names Terraform does not give ---------------------------------------------------------
 
 /** The URN-like name the core's deployment rules record a resource under (labelOf reads its last part). */
@@ -259,8 +293,12 @@ export function terraformOperations(): TerraformOperations {
   async function checked(kind: string, olds: CoreObject, news: CoreObject, name: string): Promise<{ inputs: CoreObject; diagnostics: Diagnostic[] }> {
     const alone = await providerFor(kind).check(olds, news);
     if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure) };
-    const whole = await checkWithPreview(kind, olds, news, deploymentName(kind, name));
-    return { inputs: whole.inputs, diagnostics: (whole.failures ?? []).map(fromFailure) };
+    // What `up` would find that fails nothing (an object of the same title to adopt): warnings.
+    const said: Diagnostic[] = [];
+    const whole = await checkWithPreview(kind, olds, news, deploymentName(kind, name), (severity, message) => {
+      if (severity === "warning") said.push({ severity, summary: inTofuWords(message), detail: "" });
+    });
+    return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure), ...said] };
   }
 
   /** The journal key of a create: its kind and its inputs, once per process (two identical resources get two). */
@@ -275,9 +313,9 @@ export function terraformOperations(): TerraformOperations {
   return {
     async configure(config) {
       const typeFailures = configurationTypeFailures(config);
-      if (typeFailures.length > 0) return typeFailures.map((failure) => fromError(failure, [failure.key.replace(`${CONFIG_NAMESPACE}:`, "")]));
+      if (typeFailures.length > 0) return typeFailures.map(configurationDiagnostic);
       const failures = configurationFailures(configSource(config), process.env);
-      if (failures.length > 0) return failures.map((failure) => fromError(failure, [failure.key.replace(`${CONFIG_NAMESPACE}:`, "")]));
+      if (failures.length > 0) return failures.map(configurationDiagnostic);
       const source = configSource(config);
       providerOrganizationId = source.get("organizationId") ?? (process.env[ORGANIZATION_ENV] || undefined);
       await configureCore(readProviderConfig(source, process.env));
@@ -303,10 +341,10 @@ export function terraformOperations(): TerraformOperations {
         const name = newResourceName(kind, configured);
         const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, configured)}`;
         const check = await checked(kind, {}, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
-        if (check.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
+        if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
         const planned: CoreObject = { ...configured };
         for (const key of computedKeys(kind)) planned[key] = UNKNOWN;
-        return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: [] };
+        return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
       }
 
       const id = String(prior[ID_ATTRIBUTE]);
@@ -314,7 +352,7 @@ export function terraformOperations(): TerraformOperations {
       // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
       const olds = normalizedInputs(kind, outputsOf(prior));
       const check = await checked(kind, inputsOf(kind, olds), configured, name);
-      if (check.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
+      if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
       let decided;
       try {
         decided = await diffInDeployment(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
@@ -325,14 +363,14 @@ export function terraformOperations(): TerraformOperations {
       // plan to them): with no change and inputs written as before, the prior state itself.
       const planned: CoreObject = { ...computedOf(kind, prior), ...configured };
       const replaces = decided.replaces ?? [];
-      if (!decided.changes) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: [] };
+      if (!decided.changes) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
       // An update can change what the server computes (an update time, a URL from a title); a
       // replacement makes a new object, its id too.
       for (const key of computedKeys(kind)) {
         if (key === ID_ATTRIBUTE && replaces.length === 0) continue;
         planned[key] = UNKNOWN;
       }
-      return { planned, requiresReplace: replaces.map((key) => [key]), privateState: encodePrivate(name), diagnostics: [] };
+      return { planned, requiresReplace: replaces.map((key) => [key]), privateState: encodePrivate(name), diagnostics: check.diagnostics };
     },
 
     async applyResource(kind, prior, planned, plannedPrivate) {

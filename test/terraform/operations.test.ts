@@ -32,6 +32,12 @@ async function requestCount(): Promise<number> {
   return ((await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { total: number }).total;
 }
 
+/** The API's write requests (any method but GET) so far. */
+async function writeCount(): Promise<number> {
+  const { counts } = (await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { counts: Record<string, number> };
+  return Object.entries(counts).reduce((sum, [route, count]) => (route.startsWith("GET ") ? sum : sum + count), 0);
+}
+
 const inputKeys = (kind: string) => Object.keys(KINDS.find((definition) => definition.kind === kind)!.schema.shape);
 const isInput = (kind: string, key: string) => key !== ID_ATTRIBUTE && inputKeys(kind).includes(key);
 
@@ -136,12 +142,142 @@ afterAll(async () => {
 });
 
 describe("configure", () => {
-  it("refuses a malformed configuration with a diagnostic naming the key, and never the token's value", async () => {
+  it("refuses a malformed configuration with a diagnostic naming the key in the provider block's words, and never the token's value", async () => {
     const other = terraformOperations();
     const diagnostics = await other.configure({ apiUrl: "ftp://example.com", token: "secret with space" });
     expect(diagnostics.map((diagnostic) => diagnostic.attribute)).toEqual([["apiUrl"], ["token"]]);
+    expect(diagnostics[0]!.summary).toBe(
+      "Malformed configuration `api_url`: expected an http(s) URL such as https://api.example.com/v1. Set it with the provider's `api_url` or the environment variable DOCS_PLATFORM_API_URL.",
+    );
     expect(JSON.stringify(diagnostics)).not.toContain("secret with space");
+    expect(JSON.stringify(diagnostics)).not.toContain("pulumi");
     expect((await other.configure({ apiUrl: emulator.url, token: 42 })).map((diagnostic) => diagnostic.attribute)).toEqual([["token"]]);
+  });
+
+  it("takes the API and the token from the environment when the provider block leaves them out", async () => {
+    const saved = { url: process.env.DOCS_PLATFORM_API_URL, token: process.env.DOCS_PLATFORM_TOKEN };
+    try {
+      delete process.env.DOCS_PLATFORM_API_URL;
+      delete process.env.DOCS_PLATFORM_TOKEN;
+      const missing = await terraformOperations().configure({});
+      expect(missing.map((diagnostic) => diagnostic.attribute)).toEqual([["apiUrl"], ["token"]]);
+      process.env.DOCS_PLATFORM_API_URL = settings.apiUrl;
+      process.env.DOCS_PLATFORM_TOKEN = settings.token;
+      expect(await terraformOperations().configure({ requestTimeoutMs: settings.requestTimeoutMs })).toEqual([]);
+    } finally {
+      for (const [key, value] of [["DOCS_PLATFORM_API_URL", saved.url], ["DOCS_PLATFORM_TOKEN", saved.token]] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+});
+
+describe("plan", () => {
+  it("fills organization_id from the provider's, and says how to set it when the provider has none, with 0 requests", async () => {
+    const config = { title: "Provider's organization" };
+    const plan = await ops.planResource("Team", null, config, NONE);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned).toMatchObject({ title: config.title, organizationId: api.organizationId, id: UNKNOWN });
+
+    const saved = process.env.DOCS_PLATFORM_ORGANIZATION_ID;
+    delete process.env.DOCS_PLATFORM_ORGANIZATION_ID;
+    try {
+      const without = terraformOperations();
+      expect(await without.configure({ apiUrl: settings.apiUrl, token: settings.token, requestTimeoutMs: settings.requestTimeoutMs })).toEqual([]);
+      const before = await requestCount();
+      const refused = await without.planResource("Team", null, config, NONE);
+      expect(refused.planned).toBeNull();
+      expect(refused.diagnostics).toEqual([
+        {
+          severity: "error",
+          summary: "Team: organizationId is not set. Give it as `organization_id`, or set the provider's `organization_id` (or the environment variable DOCS_PLATFORM_ORGANIZATION_ID).",
+          detail: "",
+          attribute: ["organizationId"],
+        },
+      ]);
+      expect(await requestCount()).toBe(before);
+    } finally {
+      if (saved !== undefined) process.env.DOCS_PLATFORM_ORGANIZATION_ID = saved;
+    }
+  });
+
+  it("plans with values still unknown (another resource's id): unknown where the configuration is, with 0 requests", async () => {
+    const before = await requestCount();
+    const plan = await ops.planResource("SiteCustomization", null, { organizationId: api.organizationId, siteId: UNKNOWN, title: "Unknown site" }, NONE);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned).toMatchObject({ siteId: UNKNOWN, title: "Unknown site", id: UNKNOWN });
+    expect(await requestCount()).toBe(before);
+  });
+
+  it("plans an unknown input of an existing object as an update, or a replacement for a replace-on-change input", async () => {
+    const team = await applyConfig("Team", null, { organizationId: api.organizationId, title: "Unknowns" });
+    const renamed = await ops.planResource("Team", team.state, { ...team.state, title: UNKNOWN }, team.privateState);
+    expect(renamed.diagnostics).toEqual([]);
+    expect(renamed.requiresReplace).toEqual([]);
+    expect(renamed.planned).toMatchObject({ title: UNKNOWN, id: team.state.id, createdAt: UNKNOWN });
+    const moved = await ops.planResource("Team", team.state, { ...team.state, organizationId: UNKNOWN }, team.privateState);
+    expect(moved.requiresReplace).toEqual([["organizationId"]]);
+    expect(moved.planned).toMatchObject({ id: UNKNOWN });
+    await ops.applyResource("Team", team.state, null, NONE);
+  });
+
+  it("fails a create whose natural key the API refuses twice at plan, as a preview does, sending no write", async () => {
+    const config = { organizationId: api.organizationId, slug: "petstore-taken", source: { url: "https://specs.example.com/taken.yaml" }, waitForProcessing: false };
+    const made = await applyConfig("OpenApiSpec", null, config);
+    const writes = await writeCount();
+    const second = await ops.planResource("OpenApiSpec", null, { ...config, source: { url: "https://specs.example.com/other.yaml" } }, NONE);
+    expect(second.planned).toBeNull();
+    expect(second.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["error"]);
+    expect(second.diagnostics[0]!.summary).toContain("petstore-taken");
+    expect(await writeCount()).toBe(writes);
+    await ops.applyResource("OpenApiSpec", made.state, null, NONE);
+  });
+
+  it("warns of an existing object of the same title a create could adopt, and plans the create", async () => {
+    const title = "Warned writers";
+    const existing = (await api.request("PUT", `/orgs/${api.organizationId}/teams`, { title, members: [] })).body.id as string;
+    // A plan looks among what existed when its process started: a new `tofu plan`.
+    await startOver();
+    const plan = await ops.planResource("Team", null, { organizationId: api.organizationId, title }, NONE);
+    expect(plan.planned).not.toBeNull();
+    expect(plan.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["warning"]);
+    expect(plan.diagnostics[0]!.summary).toBe(
+      `a team with the same title within the organization already exists (${existing}): \`tofu apply\` creates another one beside it. ` +
+        `To manage the existing one instead, set adopt: { id: "${existing}" } (or adopt: true), unless another resource of this program already manages it.`,
+    );
+  });
+
+  it("fails a second resource managing a singleton another resource of the run manages, naming both, with 0 writes", async () => {
+    const siteId = (await api.request("POST", `/orgs/${api.organizationId}/sites`, { title: "Twice customized" })).body.id as string;
+    const writes = await writeCount();
+    const first = await ops.planResource("SiteCustomization", null, { organizationId: api.organizationId, siteId, title: "First" }, NONE);
+    expect(first.diagnostics).toEqual([]);
+    const second = await ops.planResource("SiteCustomization", null, { organizationId: api.organizationId, siteId, title: "Second" }, NONE);
+    expect(second.planned).toBeNull();
+    expect(second.diagnostics[0]!.summary).toMatch(new RegExp(`^SiteCustomization "new [0-9a-f]{16}" and SiteCustomization "new [0-9a-f]{16}" both manage the customization of site ${siteId}`));
+    expect(await writeCount()).toBe(writes);
+  });
+});
+
+describe("data sources", () => {
+  it("answer the lookups, the arguments as written beside the result", async () => {
+    const member = await ops.readDataSource("getMember", { email: "ELI@acme.test" });
+    expect(member.diagnostics).toEqual([]);
+    expect(member.state).toMatchObject({ email: "ELI@acme.test", id: "usr-acme-editor" });
+    const spaces = await ops.readDataSource("getSpaces", {});
+    expect(spaces.diagnostics).toEqual([]);
+    expect((spaces.state!.spaces as Bag[]).map((space) => space.id)).toEqual(expect.arrayContaining([...api.spaceIds]));
+  });
+
+  it("fail as the lookups do: bad arguments with 0 requests, nothing found naming the criteria", async () => {
+    const before = await requestCount();
+    const bad = await ops.readDataSource("getTeam", { title: "" });
+    expect(bad).toEqual({ state: null, diagnostics: [{ severity: "error", summary: "getTeam: invalid arguments: title: must not be empty", detail: "" }] });
+    expect(await requestCount()).toBe(before);
+    const missing = await ops.readDataSource("getTeam", { title: "No such team" });
+    expect(missing.state).toBeNull();
+    expect(missing.diagnostics[0]!.summary).toContain('titled "No such team"');
   });
 });
 
