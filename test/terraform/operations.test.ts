@@ -260,6 +260,41 @@ describe("plan", () => {
   });
 });
 
+describe("apply", () => {
+  it("returns a partial create's state with the error, so OpenTofu keeps the object (tainted) instead of losing it", async () => {
+    const config = { organizationId: api.organizationId, title: "Half made", members: ["nobody@acme.test"] };
+    const plan = await ops.planResource("Team", null, config, NONE);
+    expect(plan.diagnostics).toEqual([]);
+    const applied = await ops.applyResource("Team", null, plan.planned, plan.privateState);
+    expect(applied.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["error"]);
+    expect(applied.state).toMatchObject({ id: expect.any(String), title: "Half made", members: [] });
+    expect((await api.request("GET", `/orgs/${api.organizationId}/teams/${applied.state!.id}`)).status).toBe(200);
+    await ops.applyResource("Team", applied.state, null, NONE);
+  });
+
+  it("takes over the object an apply killed after its create made it, when the next apply plans the same create: 0 duplicates", async () => {
+    const title = "Made before the kill";
+    const config = { organizationId: api.organizationId, title };
+    // The killed apply: the create answered, OpenTofu never wrote the state.
+    const killed = await applyConfig("Team", null, config);
+    // The next `tofu apply`: a new provider process plans and applies the create again.
+    await startOver();
+    const next = terraformOperations();
+    expect(await next.configure(settings)).toEqual([]);
+    const plan = await next.planResource("Team", null, config, NONE);
+    // The plan knows the interrupted create: no warning of an existing team of that title.
+    expect(plan.diagnostics).toEqual([]);
+    const writes = await writeCount();
+    const applied = await next.applyResource("Team", null, plan.planned, plan.privateState);
+    expect(applied.diagnostics).toEqual([]);
+    expect(applied.state!.id).toBe(killed.state.id);
+    expect(await writeCount()).toBe(writes);
+    const teams = (await api.request("GET", `/orgs/${api.organizationId}/teams`)).body.items as Bag[];
+    expect(teams.filter((team) => team.title === title)).toHaveLength(1);
+    await next.applyResource("Team", applied.state, null, NONE);
+  });
+});
+
 describe("data sources", () => {
   it("answer the lookups, the arguments as written beside the result", async () => {
     const member = await ops.readDataSource("getMember", { email: "ELI@acme.test" });
