@@ -29,7 +29,7 @@
 import { createHash } from "node:crypto";
 import type { CheckFailure } from "../adapter/check";
 import { IDENTITY_KEY } from "../adapter/property-bag";
-import { importObject } from "../adapter/resource";
+import { importObject, inputKeysOf } from "../adapter/resource";
 import { containsUnknown, UNKNOWN } from "../adapter/unknowns";
 import { jsonEqual } from "../adapter/values";
 import { ORGANIZATION_ENV } from "../config/organization-default";
@@ -140,6 +140,36 @@ function computedOf(kind: string, state: CoreObject): CoreObject {
   return Object.fromEntries(Object.entries(state).filter(([key]) => isComputed(kind, key)));
 }
 
+/**
+ * The inputs a configuration may leave out and the provider then gives a value: the organization
+ * (the provider's), an input with a default (a site's `type`), an input the state also describes
+ * (a site's `spaces`, what the API says when not given). Their attributes are optional and computed.
+ */
+export function computedInputKeys(kind: string): string[] {
+  const shape = definitionFor(kind).schema.shape as Record<string, { safeParse?(value: unknown): { success: boolean; data?: unknown } }>;
+  return Object.keys(shape).filter((key) => key === "organizationId" || defaultOf(shape[key]) !== undefined || declaredOutputKeys(kind).includes(key));
+}
+
+/** A field's default: what its schema makes of a value left out. */
+function defaultOf(field: { safeParse?(value: unknown): { success: boolean; data?: unknown } } | undefined): unknown {
+  const parsed = field?.safeParse?.(undefined);
+  return parsed?.success ? parsed.data : undefined;
+}
+
+/** The defaults the kind's check gave the inputs `configured` leaves out. */
+function defaultsOf(kind: string, configured: CoreObject, checkedInputs: CoreObject): CoreObject {
+  const shape = definitionFor(kind).schema.shape as Record<string, { safeParse?(value: unknown): { success: boolean; data?: unknown } }>;
+  const defaults: CoreObject = {};
+  for (const key of Object.keys(shape)) {
+    if (configured[key] === undefined && checkedInputs[key] !== undefined && defaultOf(shape[key]) !== undefined) defaults[key] = checkedInputs[key];
+  }
+  return defaults;
+}
+
+function pick(object: CoreObject, keys: readonly string[]): CoreObject {
+  return Object.fromEntries(keys.map((key) => [key, object[key]]));
+}
+
 /** The keys a kind's state can hold beyond its inputs: the id and its declared outputs. */
 function computedKeys(kind: string): string[] {
   return [ID_ATTRIBUTE, ...declaredOutputKeys(kind).filter((key) => isComputed(kind, key))];
@@ -178,15 +208,25 @@ function normalizedInputs(kind: string, object: CoreObject): CoreObject {
 
 /**
  * `state` with each input as `written` holds it wherever the kind's own normalization makes the two
- * the same value (a set's order and duplicates, an email's case): the API's spelling of an input
- * the configuration wrote otherwise would be an inconsistent apply, or drift on every refresh.
+ * the same value (a set's order and duplicates, an email's case), and each input diff never
+ * compares as written: the API's spelling of an input the configuration wrote otherwise would be
+ * an inconsistent apply, or drift on every refresh.
  */
 function keepWritten(kind: string, written: CoreObject, state: CoreObject): CoreObject {
   const kept: CoreObject = { ...state };
+  const compared = inputKeysOf(definitionFor(kind));
   for (const key of inputKeysAll(kind)) {
     const before = written[key];
     const after = state[key];
-    if (before === undefined || before === null || after === undefined || containsUnknown(before) || jsonEqual(before, after)) continue;
+    const given = before !== undefined && before !== null && !containsUnknown(before);
+    // An input only a create reads (a site's first spaces, `adopt`): the state holds it as written,
+    // whatever the object became since (which the state may describe when it is left out).
+    if (!compared.includes(key)) {
+      if (given) kept[key] = before;
+      else if (!declaredOutputKeys(kind).includes(key)) delete kept[key];
+      continue;
+    }
+    if (!given || after === undefined || jsonEqual(before, after)) continue;
     if (jsonEqual(normalizedField(kind, key, before), normalizedField(kind, key, after))) kept[key] = before;
   }
   return kept;
@@ -342,8 +382,8 @@ export function terraformOperations(): TerraformOperations {
         const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, configured)}`;
         const check = await checked(kind, {}, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
         if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
-        const planned: CoreObject = { ...configured };
-        for (const key of computedKeys(kind)) planned[key] = UNKNOWN;
+        const planned: CoreObject = { ...configured, ...defaultsOf(kind, configured, check.inputs) };
+        for (const key of [...computedKeys(kind), ...computedInputKeys(kind)]) if (planned[key] === undefined) planned[key] = UNKNOWN;
         return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
       }
 
@@ -359,14 +399,16 @@ export function terraformOperations(): TerraformOperations {
       } catch (error) {
         return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
       }
-      // The prior's computed values and the configuration's inputs as written (Terraform holds a
-      // plan to them): with no change and inputs written as before, the prior state itself.
-      const planned: CoreObject = { ...computedOf(kind, prior), ...configured };
+      // The prior's computed values (an input the configuration leaves to the API among them) and
+      // the configuration's inputs as written, defaults filled (Terraform holds a plan to them):
+      // with no change and inputs written as before, the prior state itself.
+      const leftToTheApi = computedInputKeys(kind).filter((key) => configured[key] === undefined && prior[key] !== undefined && prior[key] !== null);
+      const planned: CoreObject = { ...computedOf(kind, prior), ...pick(prior, leftToTheApi), ...configured, ...defaultsOf(kind, configured, check.inputs) };
       const replaces = decided.replaces ?? [];
       if (!decided.changes) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
       // An update can change what the server computes (an update time, a URL from a title); a
       // replacement makes a new object, its id too.
-      for (const key of computedKeys(kind)) {
+      for (const key of [...computedKeys(kind), ...computedInputKeys(kind).filter((key) => planned[key] === undefined || leftToTheApi.includes(key))]) {
         if (key === ID_ATTRIBUTE && replaces.length === 0) continue;
         planned[key] = UNKNOWN;
       }
@@ -384,7 +426,10 @@ export function terraformOperations(): TerraformOperations {
           return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
         }
       }
-      const organized = withOrganization(kind, inputsOf(kind, planned));
+      // What a plan left unknown at apply is the provider's to compute (the configuration is known
+      // by now): an input the configuration left out (a site's spaces) is left out again.
+      const given = Object.fromEntries(Object.entries(inputsOf(kind, planned)).filter(([, value]) => value !== UNKNOWN));
+      const organized = withOrganization(kind, given);
       if (organized.diagnostics.length > 0) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
       const configured = organized.inputs;
       const normalized = await providerFor(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, prior)), configured);

@@ -15,7 +15,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Prepared, type RawApi, SAMPLES } from "../contract/examples.ts";
-import { ID_ATTRIBUTE, type TerraformOperations, terraformOperations } from "../../provider/terraform/operations.ts";
+import { computedInputKeys, ID_ATTRIBUTE, type TerraformOperations, terraformOperations } from "../../provider/terraform/operations.ts";
 import { UNKNOWN, containsUnknown } from "../../provider/adapter/unknowns.ts";
 import { KINDS } from "../../provider/resources/kinds.ts";
 import { byId } from "../../provider/adapter/import-ids.ts";
@@ -56,10 +56,14 @@ function proposedNew(kind: string, prior: Bag | null, config: Bag): Bag {
 /** Absent and null are one value to Terraform (every attribute is present, null when unset). */
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** What OpenTofu checks of a plan: every input the configuration sets is planned as written. */
+/**
+ * What OpenTofu checks of a plan: every input the configuration sets is planned as written, every
+ * other is null unless its attribute is computed (the organization, a default, an input the state
+ * describes: computedInputKeys).
+ */
 function expectValidPlan(kind: string, config: Bag, planned: Bag): void {
   for (const key of inputKeys(kind)) {
-    if (key === "organizationId" && config[key] === undefined) continue;
+    if (config[key] === undefined && computedInputKeys(kind).includes(key)) continue;
     expect(same(planned[key], config[key]), `${kind}: planned ${key} ${JSON.stringify(planned[key])}, configuration ${JSON.stringify(config[key])}`).toBe(true);
   }
 }
@@ -292,6 +296,57 @@ describe("apply", () => {
     const teams = (await api.request("GET", `/orgs/${api.organizationId}/teams`)).body.items as Bag[];
     expect(teams.filter((team) => team.title === title)).toHaveLength(1);
     await next.applyResource("Team", applied.state, null, NONE);
+  });
+});
+
+describe("inputs a create alone reads, inputs the state also describes, defaults", () => {
+  it("lists the inputs whose attributes are optional and computed", () => {
+    expect(computedInputKeys("Site")).toEqual(["organizationId", "type", "spaces"]);
+    expect(computedInputKeys("Team")).toEqual(["organizationId", "members"]);
+    expect(computedInputKeys("TeamMember")).toEqual(["organizationId", "role"]);
+  });
+
+  it("adopt is held as written while given, and dropped with no change when taken out", async () => {
+    const config = { organizationId: api.organizationId, title: "Adopted or made", adopt: true };
+    const team = await applyConfig("Team", null, config);
+    expect(team.state.adopt).toBe(true);
+    await expectNoChange("Team", team, config);
+    const { adopt: _adopt, ...without } = config;
+    const dropped = await applyConfig("Team", team, without);
+    expect(dropped.state.id).toBe(team.state.id);
+    expect(dropped.state.adopt).toBeUndefined();
+    await expectNoChange("Team", dropped, without);
+    await ops.applyResource("Team", dropped.state, null, NONE);
+  });
+
+  it("a site created with spaces keeps them as written while the site gains another; a site without keeps what the API says", async () => {
+    const config = { organizationId: api.organizationId, title: "Spaces as written", spaces: [api.spaceIds[0]] };
+    const site = await applyConfig("Site", null, config);
+    expect((await api.request("POST", `/orgs/${api.organizationId}/sites/${site.state.id}/site-spaces`, { spaceId: api.spaceIds[1] })).status).toBeLessThan(300);
+    await startOver();
+    const read = await ops.readResource("Site", site.state, site.privateState);
+    expect(read.diagnostics).toEqual([]);
+    await expectNoChange("Site", { state: read.state!, privateState: read.privateState }, config);
+    const renamed = await applyConfig("Site", { state: read.state!, privateState: read.privateState }, { ...config, title: "Spaces, renamed" });
+    await expectNoChange("Site", renamed, { ...config, title: "Spaces, renamed" });
+    await ops.applyResource("Site", renamed.state, null, NONE);
+
+    const bare = { organizationId: api.organizationId, title: "Spaces from the API" };
+    const other = await applyConfig("Site", null, bare);
+    await expectNoChange("Site", other, bare);
+    await ops.applyResource("Site", other.state, null, NONE);
+  });
+
+  it("a team's members left out are not managed: no change whoever joins", async () => {
+    const config = { organizationId: api.organizationId, title: "Members left out" };
+    const team = await applyConfig("Team", null, config);
+    expect((await api.request("PUT", `/orgs/${api.organizationId}/teams/${team.state.id}/members/usr-acme-editor`, {})).status).toBeLessThan(300);
+    await startOver();
+    const read = await ops.readResource("Team", team.state, team.privateState);
+    await expectNoChange("Team", { state: read.state!, privateState: read.privateState }, config);
+    const listed = await applyConfig("Team", { state: read.state!, privateState: read.privateState }, { ...config, members: ["eli@acme.test", "usr-acme-editor"] });
+    await expectNoChange("Team", listed, { ...config, members: ["eli@acme.test", "usr-acme-editor"] });
+    await ops.applyResource("Team", listed.state, null, NONE);
   });
 });
 
