@@ -166,6 +166,14 @@ function defaultsOf(kind: string, configured: CoreObject, checkedInputs: CoreObj
   return defaults;
 }
 
+/** `inputs` with the default of every field it leaves out that has one. */
+function withDefaults(kind: string, inputs: CoreObject): CoreObject {
+  const shape = definitionFor(kind).schema.shape as Record<string, { safeParse?(value: unknown): { success: boolean; data?: unknown } }>;
+  const complete: CoreObject = { ...inputs };
+  for (const key of Object.keys(shape)) if (complete[key] === undefined && defaultOf(shape[key]) !== undefined) complete[key] = defaultOf(shape[key]);
+  return complete;
+}
+
 function pick(object: CoreObject, keys: readonly string[]): CoreObject {
   return Object.fromEntries(keys.map((key) => [key, object[key]]));
 }
@@ -379,7 +387,9 @@ export function terraformOperations(): TerraformOperations {
 
       if (prior === null) {
         const name = newResourceName(kind, configured);
-        const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, configured)}`;
+        // The key the apply gives the create journal (journalKey): the inputs as the plan gives
+        // them to the apply, defaults filled.
+        const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, withDefaults(kind, configured))}`;
         const check = await checked(kind, {}, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
         if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
         const planned: CoreObject = { ...configured, ...defaultsOf(kind, configured, check.inputs) };

@@ -276,26 +276,29 @@ describe("apply", () => {
     await ops.applyResource("Team", applied.state, null, NONE);
   });
 
-  it("takes over the object an apply killed after its create made it, when the next apply plans the same create: 0 duplicates", async () => {
-    const title = "Made before the kill";
+  it.each([
+    ["Team", "teams"],
+    ["Site", "sites"],
+  ])("takes over the %s an apply killed after its create made it, when the next apply plans the same create: 0 duplicates", async (kind, collection) => {
+    const title = `${kind} made before the kill`;
     const config = { organizationId: api.organizationId, title };
     // The killed apply: the create answered, OpenTofu never wrote the state.
-    const killed = await applyConfig("Team", null, config);
+    const killed = await applyConfig(kind, null, config);
     // The next `tofu apply`: a new provider process plans and applies the create again.
     await startOver();
     const next = terraformOperations();
     expect(await next.configure(settings)).toEqual([]);
-    const plan = await next.planResource("Team", null, config, NONE);
-    // The plan knows the interrupted create: no warning of an existing team of that title.
+    const plan = await next.planResource(kind, null, config, NONE);
+    // The plan knows the interrupted create: no warning of an existing object of that title.
     expect(plan.diagnostics).toEqual([]);
     const writes = await writeCount();
-    const applied = await next.applyResource("Team", null, plan.planned, plan.privateState);
+    const applied = await next.applyResource(kind, null, plan.planned, plan.privateState);
     expect(applied.diagnostics).toEqual([]);
     expect(applied.state!.id).toBe(killed.state.id);
     expect(await writeCount()).toBe(writes);
-    const teams = (await api.request("GET", `/orgs/${api.organizationId}/teams`)).body.items as Bag[];
-    expect(teams.filter((team) => team.title === title)).toHaveLength(1);
-    await next.applyResource("Team", applied.state, null, NONE);
+    const objects = (await api.request("GET", `/orgs/${api.organizationId}/${collection}`)).body.items as Bag[];
+    expect(objects.filter((object) => object.title === title)).toHaveLength(1);
+    await next.applyResource(kind, applied.state, null, NONE);
   });
 });
 
