@@ -264,6 +264,31 @@ describe("plan", () => {
   });
 });
 
+describe("requests a plan sends", () => {
+  it("a create plan reads what a preview reads (the organization, the natural key's list), once a process; an update or no-change plan none", async () => {
+    await startOver();
+    const counts: number[] = [];
+    let before = await requestCount();
+    const count = async () => {
+      const now = await requestCount();
+      counts.push(now - before);
+      before = now;
+    };
+    await ops.planResource("Team", null, { organizationId: api.organizationId, title: "Counted 1" }, NONE);
+    await count();
+    await ops.planResource("Team", null, { organizationId: api.organizationId, title: "Counted 2" }, NONE);
+    await count();
+    const team = await applyConfig("Team", null, { organizationId: api.organizationId, title: "Counted 3" });
+    before = await requestCount();
+    await expectNoChange("Team", team, { organizationId: api.organizationId, title: "Counted 3" });
+    await count();
+    await ops.planResource("Team", team.state, { ...team.state, title: "Counted 4" }, team.privateState);
+    await count();
+    expect(counts).toEqual([2, 0, 0, 0]);
+    await ops.applyResource("Team", team.state, null, NONE);
+  });
+});
+
 describe("apply", () => {
   it("returns a partial create's state with the error, so OpenTofu keeps the object (tainted) instead of losing it", async () => {
     const config = { organizationId: api.organizationId, title: "Half made", members: ["nobody@acme.test"] };
