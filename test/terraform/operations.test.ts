@@ -15,6 +15,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Prepared, type RawApi, SAMPLES } from "../contract/examples.ts";
+// The plugin door, compiled (`npm run build`), in this process: its check, for the same words.
+import { checkResource } from "../contract/doors.ts";
 import { computedInputKeys, ID_ATTRIBUTE, type TerraformOperations, terraformOperations } from "../../provider/terraform/operations.ts";
 import { UNKNOWN, containsUnknown } from "../../provider/adapter/unknowns.ts";
 import { KINDS } from "../../provider/resources/kinds.ts";
@@ -429,6 +431,14 @@ describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTo
     expect(plan.planned).toBeNull();
     expect(plan.diagnostics[0]?.attribute).toEqual(["organizationId"]);
     expect(await requestCount()).toBe(before);
+  });
+
+  it("says what the plugin door's check says of the same bad inputs, word for word", async () => {
+    for (const bad of [{ ...config, contractUnknownInput: "x" }, { ...config, organizationId: "" }]) {
+      const plugin = await checkResource(kind, "same-words", bad);
+      const tofu = await ops.validateResource(kind, bad);
+      expect(tofu.map((diagnostic) => diagnostic.summary)).toEqual(plugin.failures.map((failure) => failure.reason));
+    }
   });
 
   it("validates a configuration whose values are still unknown, with 0 requests", async () => {
