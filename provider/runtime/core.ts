@@ -99,9 +99,16 @@ export function providerFor(kind: string): KindProvider {
 /**
  * The check both doors answer with: the kind's validation, then, for a create (no previous inputs)
  * that passed it and when the provider is configured, what `up` would find (preview-checks.ts),
- * reported under `urn`. Failures name no property (see {@link forTheEngine}).
+ * reported under `urn` (to the engine's log, or to `report`: the OpenTofu door's warnings). Failures
+ * name no property (see {@link forTheEngine}).
  */
-export async function checkWithPreview(kind: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): Promise<{ inputs: PropertyBag; failures?: CheckFailure[] }> {
+export async function checkWithPreview(
+  kind: string,
+  olds: PropertyBag,
+  news: PropertyBag,
+  urn: string | undefined,
+  report?: (severity: "info" | "warning", message: string) => void,
+): Promise<{ inputs: PropertyBag; failures?: CheckFailure[] }> {
   const provider = providerFor(kind);
   const checked = await provider.check(olds, news);
   // A resource whose earlier create was interrupted (its entry in the create journal) finds its
@@ -125,7 +132,8 @@ export async function checkWithPreview(kind: string, olds: PropertyBag, news: Pr
   if (!checked.failures?.length && creates && client && !interrupted) {
     const messages: Promise<boolean>[] = [];
     const { lists: _lists, ...ctx } = context();
-    const failures = await previewChecks(definitionFor(kind), ctx, checked.inputs as { adopt?: Adopt }, (severity, message) => messages.push(logToEngine(severity, urn, message)));
+    const toEngine = (severity: "info" | "warning", message: string) => void messages.push(logToEngine(severity, urn, message));
+    const failures = await previewChecks(definitionFor(kind), ctx, checked.inputs as { adopt?: Adopt }, report ?? toEngine);
     await Promise.all(messages);
     if (failures.length > 0) return forTheEngine({ inputs: news, failures });
   }
