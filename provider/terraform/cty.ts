@@ -12,6 +12,9 @@
  *   in sorted order, every attribute present (null when unset);
  * - a `dynamic` value is a 2-array of its type as JSON (bytes) and its value of that type.
  *
+ * A value may also arrive as go-cty's JSON (a stored state, UpgradeResourceState's raw state):
+ * {@link decodeJsonValue}.
+ *
  * The msgpack framing itself is @msgpack/msgpack's (a maintained, dependency-free codec): this
  * file only walks the cty type.
  */
@@ -214,4 +217,75 @@ function fromWire(raw: unknown, type: CtyType, path: (string | number)[]): unkno
 export function decodeDynamicValue(bytes: Uint8Array, type: CtyType): unknown {
   // useBigInt64: a 64-bit integer arrives whole, then is a number only when one holds it exactly.
   return fromWire(decode(bytes, { useBigInt64: true }), type, []);
+}
+
+// ---- JSON (a state's raw form) ----------------------------------------------------------------------
+
+/** How {@link decodeJsonValue} treats an attribute the type lacks. */
+export interface JsonDecodeOptions {
+  /**
+   * Drop it instead of failing: a state written by an older schema that had the attribute
+   * (UpgradeResourceState's raw state), as terraform-plugin-sdk does. Off: it fails, as go-cty does.
+   */
+  readonly dropUnknownAttributes?: boolean;
+}
+
+function fromJson(raw: unknown, type: CtyType, path: (string | number)[], options: JsonDecodeOptions): unknown {
+  if (raw === null || raw === undefined) return null;
+  if (type === "dynamic") {
+    // go-cty's JSON of a dynamic value: {"value": ..., "type": <type JSON>}.
+    if (!isRecord(raw) || !("type" in raw)) throw new CtyValueError(path, 'a dynamic value must be {"value", "type"}');
+    return fromJson(raw.value, raw.type as CtyType, path, options);
+  }
+  switch (type) {
+    case "string":
+      // go-cty takes a number or a bool where a string is wanted, as its text.
+      if (typeof raw === "string") return raw;
+      if (typeof raw === "number" || typeof raw === "boolean") return String(raw);
+      throw new CtyValueError(path, `expected a string, got ${kindOf(raw)}`);
+    case "bool":
+      if (typeof raw === "boolean") return raw;
+      if (raw === "true" || raw === "false") return raw === "true";
+      throw new CtyValueError(path, `expected a bool, got ${kindOf(raw)}`);
+    case "number":
+      return numberOf(raw, path);
+  }
+  const structure = structureOf(type, path)!;
+  if ("collection" in structure) {
+    if (structure.collection === "map") {
+      if (!isRecord(raw)) throw new CtyValueError(path, `expected a map, got ${kindOf(raw)}`);
+      return Object.fromEntries(Object.entries(raw).map(([key, member]) => [key, fromJson(member, structure.element, [...path, key], options)]));
+    }
+    if (!Array.isArray(raw)) throw new CtyValueError(path, `expected a ${structure.collection}, got ${kindOf(raw)}`);
+    return raw.map((item, index) => fromJson(item, structure.element, [...path, index], options));
+  }
+  if ("tuple" in structure) {
+    if (!Array.isArray(raw) || raw.length !== structure.tuple.length) throw new CtyValueError(path, `expected a tuple of ${structure.tuple.length}, got ${kindOf(raw)}`);
+    return raw.map((item, index) => fromJson(item, structure.tuple[index]!, [...path, index], options));
+  }
+  if (!isRecord(raw)) throw new CtyValueError(path, `expected an object, got ${kindOf(raw)}`);
+  const extra = Object.keys(raw).find((key) => !(key in structure.object));
+  if (extra !== undefined && !options.dropUnknownAttributes) throw new CtyValueError([...path, extra], "is no attribute of the object's type");
+  return Object.fromEntries(Object.entries(structure.object).map(([name, attributeTypeOf]) => [name, fromJson(raw[name], attributeTypeOf, [...path, name], options)]));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * A value of cty type `type` from go-cty's JSON form: what a `DynamicValue` may carry in its `json`
+ * field and how a state is stored (UpgradeResourceState's `RawState.json`). Every attribute of an
+ * object present (null when left out); a JSON state holds no unknowns.
+ */
+export function decodeJsonValue(json: string | Uint8Array, type: CtyType, options: JsonDecodeOptions = {}): unknown {
+  const text = typeof json === "string" ? json : new TextDecoder().decode(json);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    // The text may hold a secret: the message says only that it is not JSON.
+    throw new CtyValueError([], "the value is not valid JSON");
+  }
+  return fromJson(raw, type, [], options);
 }

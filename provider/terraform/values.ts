@@ -127,3 +127,45 @@ export function attributePath(block: TfBlock, corePath: readonly string[]): stri
   }
   return path;
 }
+
+/** One step of Terraform's `AttributePath` (tfplugin6 `AttributePath.Step`), for diagnostics and `requires_replace`. */
+export type AttributePathStep = { attributeName: string } | { elementKeyString: string } | { elementKeyInt: number };
+
+/**
+ * A core path as tfplugin6's `AttributePath` steps: an attribute by its snake_case name, an
+ * element of a list or set by its index (`elementKeyInt`), a map's value by its key
+ * (`elementKeyString`). Inside a value of no fixed shape (`dynamic`), a step of digits is taken
+ * as an index and any other as an attribute of an object.
+ */
+export function attributePathSteps(block: TfBlock, corePath: readonly (string | number)[]): AttributePathStep[] {
+  const names = attributePath(block, corePath.map(String));
+  const steps: AttributePathStep[] = [];
+  let attributes: Attributes | undefined = block.attributes;
+  let type: unknown; // the cty type of the value the next step enters, once past the nested attributes
+  let elementsOf: { nesting: string; attributes: Attributes } | undefined;
+  for (const name of names) {
+    if (elementsOf) {
+      steps.push(elementsOf.nesting === "map" ? { elementKeyString: name } : { elementKeyInt: Number(name) });
+      attributes = elementsOf.attributes;
+      elementsOf = undefined;
+      continue;
+    }
+    if (attributes) {
+      const attribute: TfAttribute | undefined = attributes.find((candidate) => candidate.name === name);
+      steps.push({ attributeName: name });
+      const nested: TfAttribute["nestedType"] = attribute?.nestedType;
+      attributes = nested?.nesting === "single" ? nested.attributes : undefined;
+      elementsOf = nested && nested.nesting !== "single" ? { nesting: nested.nesting, attributes: nested.attributes } : undefined;
+      type = attribute && !nested ? attribute.type : undefined;
+      continue;
+    }
+    // Inside a plain type: a list or set takes an index, a map a key, an object an attribute.
+    const [collection, inner] = Array.isArray(type) ? (type as [string, unknown]) : [undefined, undefined];
+    if (collection === "list" || collection === "set" || collection === "tuple") steps.push({ elementKeyInt: Number(name) });
+    else if (collection === "map") steps.push({ elementKeyString: name });
+    else if (collection === "object") steps.push({ attributeName: name });
+    else steps.push(/^\d+$/.test(name) ? { elementKeyInt: Number(name) } : { attributeName: name });
+    type = collection === "object" ? (inner as Record<string, unknown>)[name] : collection === "tuple" ? (inner as unknown[])[Number(name)] : collection ? inner : undefined;
+  }
+  return steps;
+}

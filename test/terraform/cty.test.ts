@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/adapter/unknowns.ts";
-import { CtyValueError, blockType, decodeDynamicValue, encodeDynamicValue } from "../../provider/terraform/cty.ts";
+import { CtyValueError, blockType, decodeDynamicValue, decodeJsonValue, encodeDynamicValue } from "../../provider/terraform/cty.ts";
 import type { CtyType } from "../../provider/terraform/schema.ts";
 import { resourceTypeOf } from "../../provider/terraform/schema.ts";
 
@@ -139,5 +139,25 @@ describe("cty msgpack, byte for byte as go-cty writes it", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("cty JSON, as a state is stored", () => {
+  const type: CtyType = ["object", { id: "string", count: "number", on: "bool", tags: ["set", "string"], extra: "dynamic" }];
+
+  it("reads go-cty's JSON: every attribute, dynamic as {value, type}, primitives as go-cty converts them", () => {
+    const json = JSON.stringify({ id: "team_1", count: "3", on: "true", tags: ["a"], extra: { value: { a: 1 }, type: ["object", { a: "number" }] } });
+    expect(decodeJsonValue(json, type)).toEqual({ id: "team_1", count: 3, on: true, tags: ["a"], extra: { a: 1 } });
+    expect(decodeJsonValue(new TextEncoder().encode('{"id": 5}'), type)).toEqual({ id: "5", count: null, on: null, tags: null, extra: null });
+  });
+
+  it("fails on an attribute the type lacks, or drops it for a state of an older schema", () => {
+    const old = '{"id": "team_1", "removed_attribute": "x"}';
+    expect(() => decodeJsonValue(old, type)).toThrow(/removed_attribute: is no attribute/);
+    expect(decodeJsonValue(old, type, { dropUnknownAttributes: true })).toMatchObject({ id: "team_1" });
+  });
+
+  it("never shows the text it could not read", () => {
+    expect(() => decodeJsonValue('{"token": "hunter2"', type)).toThrow(/^the value is not valid JSON$/);
   });
 });

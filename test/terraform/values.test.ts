@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/adapter/unknowns.ts";
 import { blockType, decodeDynamicValue, encodeDynamicValue } from "../../provider/terraform/cty.ts";
 import { type TfBlock, replacesOnChange, resourceTypeOf, terraformSchema } from "../../provider/terraform/schema.ts";
-import { attributePath, fromCore, toCore } from "../../provider/terraform/values.ts";
+import { attributePath, attributePathSteps, fromCore, toCore } from "../../provider/terraform/values.ts";
 
 function blockOf(kind: string): TfBlock {
   return resourceTypeOf(kind)!.block;
@@ -116,5 +116,25 @@ describe("attributePath", () => {
       }
     }
     expect(attributePath(blockOf("SamlProvider"), ["entityID"])).toEqual(["entity_id"]);
+  });
+});
+
+describe("attributePathSteps", () => {
+  it("gives tfplugin6's steps: attribute names, list indices as ints, map keys as strings", () => {
+    const customization = blockOf("SiteCustomization");
+    expect(attributePathSteps(customization, ["header", "links", 0, "to", "kind"])).toEqual([
+      { attributeName: "header" },
+      { attributeName: "links" },
+      { elementKeyInt: 0 },
+      { attributeName: "to" },
+      { attributeName: "kind" },
+    ]);
+    expect(attributePathSteps(blockOf("Team"), ["members", "2"])).toEqual([{ attributeName: "members" }, { elementKeyInt: 2 }]);
+    expect(attributePathSteps(blockOf("SiteAdaptiveSchema"), ["jsonSchema", "properties", "unsigned"])).toEqual([
+      { attributeName: "json_schema" },
+      { attributeName: "properties" },
+      { attributeName: "unsigned" },
+    ]);
+    expect(attributePathSteps(blockOf("Team"), ["organizationId"])).toEqual([{ attributeName: "organization_id" }]);
   });
 });
