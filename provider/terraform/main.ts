@@ -1,7 +1,7 @@
 /**
  * The Terraform door's executable (`terraform-provider-docsplatform`): the go-plugin handshake
  * (handshake.ts), then the tfplugin6 server (server.ts) over a ProviderHandler until OpenTofu or
- * Terraform shuts it down.
+ * Terraform shuts it down. Run as a program (`node dist/terraform/main.js`), it serves door.ts.
  */
 import { freshServerCertificate, handshakeLine, readHandshakeEnvironment } from "./handshake";
 import type { ProviderHandler } from "./protocol";
@@ -40,4 +40,16 @@ export async function startPlugin(makeHandler: () => ProviderHandler, options: S
   });
   (options.write ?? ((line: string) => process.stdout.write(line)))(handshakeLine(running.port, certificate?.handshakeCertificate));
   return running;
+}
+
+/** The provider over the core (door.ts), loaded only once the handshake lets it serve: a start by hand answers at once. */
+function coreHandler(): ProviderHandler {
+  return (require("./door") as typeof import("./door")).terraformHandler();
+}
+
+if (require.main === module) {
+  startPlugin(coreHandler).catch((error: unknown) => {
+    process.stderr.write(`terraform-provider-docsplatform: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
 }
