@@ -25,7 +25,7 @@ const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const repositoryRoot = path.join(providerRoot, "..");
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
 type SchemaModule = typeof import("../terraform/schema.ts");
-const { PROVIDER_SOURCE, PROVIDER_TYPE_NAME, dataSourceTypeName, replacesOnChange, resourceTypeName, snakeCase, terraformSchema } = requireBuilt("./terraform/schema") as SchemaModule;
+const { PROVIDER_SOURCE, PROVIDER_TYPE_NAME, dataSourceTypeName, describedInTerraformTerms, replacesOnChange, resourceTypeName, snakeCase, terraformSchema } = requireBuilt("./terraform/schema") as SchemaModule;
 const { attributePath } = requireBuilt("./terraform/values") as typeof import("../terraform/values.ts");
 const { definitionOf, fileOf } = requireBuilt("./resources/kinds") as typeof import("../resources/kinds.ts");
 
@@ -264,6 +264,8 @@ function exampleSection(folder: string): string[] {
 function resourcePage(kind: string): string {
   const resource = terraformSchema().resources.find((candidate) => candidate.kind === kind)!;
   const definition = definitionOf(kind)!;
+  // The kind's long description (its Markdown file), in Terraform's terms; the running provider serves a short one.
+  const description = describedInTerraformTerms(resource.block, descriptionOf(kind));
   const folder = fileOf(kind);
   const shape = definition.importId?.shape ?? "<id>";
   const replaces = new Set(replacesOnChange(kind).map((corePath) => attributePath(resource.block, corePath)[0]!));
@@ -271,11 +273,10 @@ function resourcePage(kind: string): string {
   const address = new RegExp(`^resource "${resource.typeName}" "(\\w+)"`, "m").exec(hcl)?.[1] ?? snakeCase(kind);
   const id = shape.replace(/<([^>]+)>/g, (_all, part: string) => `<${snakeCase(part.replace(/ id$/, "Id").replace(/ /g, "_"))}>`);
   return [
-    ...frontMatter(`${resource.typeName} Resource - ${PROVIDER_TYPE_NAME}`, descriptionOf(kind)),
+    ...frontMatter(`${resource.typeName} Resource - ${PROVIDER_TYPE_NAME}`, description),
     `# ${resource.typeName} (Resource)`,
     "",
-    // The kind's long description (its Markdown file); the running provider serves a short one.
-    descriptionOf(kind),
+    description,
     "",
     ...exampleSection(folder),
     ...referenceSections(resource.block, replaces),

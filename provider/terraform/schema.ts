@@ -118,8 +118,8 @@ function inTerraformTerms(text: string, names: ReadonlyMap<string, string>): str
     .trim();
 }
 
-/** `block` with every description, its own and its attributes' at every depth, in Terraform's terms. */
-function inTerraformBlock(block: TfBlock): TfBlock {
+/** Each core (camelCase) name of `block`'s attributes, at every depth, that its attribute spells otherwise. */
+function attributeNames(block: TfBlock): Map<string, string> {
   const names = new Map<string, string>();
   const collect = (attributes: readonly TfAttribute[]) => {
     for (const attribute of attributes) {
@@ -128,6 +128,20 @@ function inTerraformBlock(block: TfBlock): TfBlock {
     }
   };
   collect(block.attributes);
+  return names;
+}
+
+/**
+ * A text about `block` (a kind's long description, from its Markdown file, which only the
+ * generators read) in Terraform's terms, as the block's own descriptions are.
+ */
+export function describedInTerraformTerms(block: TfBlock, text: string): string {
+  return inTerraformTerms(text, attributeNames(block));
+}
+
+/** `block` with every description, its own and its attributes' at every depth, in Terraform's terms. */
+function inTerraformBlock(block: TfBlock): TfBlock {
+  const names = attributeNames(block);
   const rewrite = (attributes: readonly TfAttribute[]): TfAttribute[] =>
     attributes.map((attribute) => ({
       ...attribute,
