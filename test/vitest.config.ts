@@ -41,7 +41,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "cli",
-          include: ["test/e2e/**/*.test.ts", "test/release/**/*.test.ts", "test/unit/ensure-pulumi.test.ts"],
+          include: ["test/e2e/**/*.test.ts", "test/release/**/*.test.ts", "test/unit/ensure-pulumi.test.ts", "test/terraform/tofu-*.test.ts"],
           exclude: ALONE,
           maxWorkers: 4,
           // A file's `describe.concurrent` tests (secret-failures' previews) run three at a time.

@@ -9,8 +9,8 @@ const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
  * command-line tools' renderers). What the end-to-end suites (test/e2e/) prove with the real CLI
  * is the full tier's.
  */
-/** What only the full tier runs: the CLI's end-to-end suites, the release, the CLI's own build logic. */
-export const FAST_TIER_EXCLUDE = ["test/e2e/**", "test/release/**", "test/unit/ensure-pulumi.test.ts", "**/node_modules/**"];
+/** What only the full tier runs: the CLI's end-to-end suites, the release, the CLI's own build logic, the real-OpenTofu suites (test/terraform/tofu-*). */
+export const FAST_TIER_EXCLUDE = ["test/e2e/**", "test/release/**", "test/unit/ensure-pulumi.test.ts", "test/terraform/tofu-*.test.ts", "**/node_modules/**"];
 
 export const FAST_TIER = {
   testTimeout: 30_000,

@@ -54,6 +54,9 @@ export type LookupDefinition<A, R> = {
     }
 );
 
+/** Any lookup, as the doors that serve every lookup by name hold them (lookups/registry.ts). */
+export type AnyLookup = LookupDefinition<{ organizationId?: string }, unknown>;
+
 /** The stack config the program runs with, in the shape config/provider-config.ts reads in the provider host. */
 function stackConfig(): ConfigSource {
   const config = new pulumi.Config(CONFIG_NAMESPACE);

@@ -16,6 +16,9 @@
  *   the configuration is unchanged, else a new one (the old one's connections closed).
  * - `check`, `diff`, `create`, `read`, `update`, `delete`: the engine's calls on a resource, with
  *   the deployment's rules (one owner, one way) and the preview's reads applied.
+ *   `check(kind, olds, news, urn, report?)`: the preview's findings go to the engine's log under
+ *   `urn`, or to `report` when a door has no engine log (the OpenTofu door turns them into
+ *   warning diagnostics).
  * - `importObject(kind, importId, organizationId)`: `pulumi import` by an import id.
  * - `api()`: the requester of this core (lookups served by a door use it).
  * - `kindProvider(kind)`: the kind's own provider on this core, without the deployment's rules
@@ -45,6 +48,9 @@ import { definitionOf } from "../resources/kinds";
 
 export type KindProvider = ReturnType<typeof toProvider>;
 
+/** A finding of the preview's reads (preview-checks.ts), as a door reports it. */
+export type PreviewReport = (severity: "info" | "warning", message: string) => void;
+
 export interface CheckResult {
   inputs: PropertyBag;
   failures?: CheckFailure[];
@@ -54,7 +60,8 @@ export interface CheckResult {
 export interface Core {
   /** The configuration the core was built with; undefined: none yet (checks validate only). */
   readonly config: ProviderConfig | undefined;
-  check(kind: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): Promise<CheckResult>;
+  /** `report`: where the preview's findings go instead of the engine's log (a door without one). */
+  check(kind: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined, report?: PreviewReport): Promise<CheckResult>;
   diff(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["diff"]>;
   create(kind: string, inputs: PropertyBag, urn: string | undefined): ReturnType<KindProvider["create"]>;
   read(kind: string, id: string, props?: PropertyBag): ReturnType<KindProvider["read"]>;
@@ -192,10 +199,11 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
 
     /**
      * The kind's validation, then, for a create (no previous inputs) that passed it and when the
-     * core is configured, what `up` would find (preview-checks.ts), reported under `urn`.
+     * core is configured, what `up` would find (preview-checks.ts), reported under `urn` (or to
+     * `report`).
      * Failures name no property (see {@link forTheEngine}).
      */
-    async check(kind, olds, news, urn) {
+    async check(kind, olds, news, urn, report) {
       const checked = await kindProvider(kind).check(olds, news);
       // A resource whose earlier create was interrupted (its entry in the create journal) finds its
       // own object under its natural key: its create takes that object over (create-once.ts), so the
@@ -218,7 +226,8 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
       if (!checked.failures?.length && creates && wired !== undefined && !interrupted) {
         const messages: Promise<boolean>[] = [];
         const { lists: _lists, ...ctx } = context();
-        const failures = await previewChecks(definitionFor(kind), ctx, checked.inputs as { adopt?: Adopt }, (severity, message) => messages.push(logToEngine(severity, urn, message)));
+        const toEngine: PreviewReport = (severity, message) => void messages.push(logToEngine(severity, urn, message));
+        const failures = await previewChecks(definitionFor(kind), ctx, checked.inputs as { adopt?: Adopt }, report ?? toEngine);
         await Promise.all(messages);
         if (failures.length > 0) return forTheEngine({ inputs: news, failures });
       }

@@ -25,8 +25,9 @@ import { descriptionOf } from "./kind-descriptions.mts";
 
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
-const { z } = requireBuilt("zod") as typeof import("zod");
 const { factsOf } = requireBuilt("./adapter/fields") as typeof import("../adapter/fields.ts");
+// The walk over the zod schemas this generator shares with the Terraform door's (terraform/schema.ts).
+const { fieldDescription, jsonSchemaOf, unionMembers } = requireBuilt("./adapter/json-schema") as typeof import("../adapter/json-schema.ts");
 
 export const PACKAGE = "docs-platform";
 const TOKEN_PREFIX = `${PACKAGE}:index:`;
@@ -71,52 +72,10 @@ function pascal(text: string): string {
   return text.replace(/(^|[-_ ])(\w)/g, (_all, _sep, letter: string) => letter.toUpperCase());
 }
 
-/** Constraints a schema states that a type cannot, as words for the description. */
-function limitsOf(schema: Json): string[] {
-  const words: string[] = [];
-  if (Array.isArray(schema.enum)) words.push(`One of ${schema.enum.map((value) => `\`${String(value)}\``).join(", ")}.`);
-  if (typeof schema.minLength === "number" && typeof schema.maxLength === "number") words.push(`${schema.minLength} to ${schema.maxLength} characters.`);
-  else if (typeof schema.maxLength === "number") words.push(`At most ${schema.maxLength} characters.`);
-  if (typeof schema.minimum === "number" && typeof schema.maximum === "number") words.push(`From ${schema.minimum} to ${schema.maximum}.`);
-  if (typeof schema.maxItems === "number") words.push(`At most ${schema.maxItems} items.`);
-  return words;
-}
-
-function mergeObjects(variants: Json[]): Json {
-  const properties: Record<string, Json> = {};
-  for (const variant of variants) {
-    for (const [key, spec] of Object.entries(variant.properties as Record<string, Json>)) {
-      const seen = properties[key];
-      if (!seen) {
-        properties[key] = spec;
-        continue;
-      }
-      // The values a discriminator takes, from each variant's `enum` or `const` (three variants or more too).
-      const values = (s: Json): unknown[] | undefined => (Array.isArray(s.enum) ? s.enum : s.const !== undefined ? [s.const] : undefined);
-      const before = values(seen);
-      const added = values(spec);
-      if (!before || !added) continue;
-      const { const: _const, ...rest } = seen;
-      properties[key] = Array.isArray(seen.enum) ? { ...rest, enum: [...new Set([...before, ...added])] } : { type: seen.type, enum: [...new Set([...before, ...added])] };
-    }
-  }
-  const required = variants.map((variant) => new Set((variant.required as string[] | undefined) ?? [])).reduce((all, next) => new Set([...all].filter((key) => next.has(key))));
-  return { type: "object", properties, required: [...required] };
-}
-
 function typeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec {
-  const variants = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
-  if (variants) {
-    const present = variants.filter((variant) => variant.type !== "null");
-    if (present.length === 1) return typeSpec(present[0]!, name, emitter);
-    const objects = present.filter((variant) => variant.type === "object" && variant.properties);
-    // A union of object shapes (`{ type: "inherit" } | { type: "rules", rules }`): one object type
-    // holding every variant's properties, required where every variant requires them; the
-    // provider's check still tells the variants apart, with its own messages.
-    const merged = objects.length > 1 ? mergeObjects(objects) : undefined;
-    const rest = present.filter((variant) => !objects.includes(variant));
-    if (merged && rest.length === 0) return typeSpec(merged, name, emitter);
-    const members = merged ? [...rest, merged] : present;
+  const members = unionMembers(schema);
+  if (members) {
+    if (members.length === 1) return typeSpec(members[0]!, name, emitter);
     return { oneOf: members.map((variant, index) => typeSpec(variant, variant.type === "object" ? name : `${name}${index}`, emitter)) };
   }
   switch (schema.type) {
@@ -155,15 +114,10 @@ function typeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec {
 
 function propertySpec(schema: Json, name: string, doc: string | undefined, emitter: Emitter): Json {
   const spec: Json = { ...typeSpec(schema, name, emitter) };
-  const limits = limitsOf(schema.anyOf ? ((schema.anyOf as Json[]).find((variant) => variant.type !== "null") ?? schema) : schema);
-  const description = [doc, ...limits.filter((limit) => !doc?.includes(limit))].filter(Boolean).join(" ");
+  const description = fieldDescription(schema, doc);
   if (description !== "") spec.description = description;
   if (schema.default !== undefined) spec.default = schema.default;
   return spec;
-}
-
-function jsonSchemaOf(zodSchema: unknown, io: "input" | "output" = "input"): Json {
-  return z.toJSONSchema(zodSchema as Parameters<typeof z.toJSONSchema>[0], { io, unrepresentable: "any" }) as Json;
 }
 
 // ---- A lookup's result to Pulumi types ---------------------------------------------------------
@@ -267,12 +221,15 @@ export function examplesBlock(folder: string): string {
 }
 
 /** `SiteSection` as words: `site section`. */
-function words(kind: string): string {
+export function words(kind: string): string {
   return kind.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
 }
 
-/** What the import id form `shape` (adapter/import-ids.ts) is, in a sentence. */
-function importIdSentence(kind: string, shape: string): string {
+/**
+ * What the import id form `shape` (adapter/import-ids.ts) is, in a sentence every door's reference
+ * shares (the Terraform pages too, scripts/generate-terraform-docs.mts).
+ */
+export function importIdMeaning(kind: string, shape: string): string {
   const thing = words(kind);
   const inside = /^<siteId>\/<(.+) id>$/.exec(shape);
   const what =
@@ -285,8 +242,13 @@ function importIdSentence(kind: string, shape: string): string {
           : inside
             ? `the site's id and the ${inside[1]}'s id, joined by \`/\``
             : `\`${shape}\``;
+  return `An existing ${thing} is imported by its import id, \`${shape}\`: ${what}.`;
+}
+
+/** What the import id form `shape` is, and what `pulumi import` does with it. */
+function importIdSentence(kind: string, shape: string): string {
   return (
-    `An existing ${thing} is imported by its import id, \`${shape}\`: ${what}. ` +
+    `${importIdMeaning(kind, shape)} ` +
     "`pulumi import` reads the object (GET requests only) and records every input it has; the organization is the provider's `docs-platform:organizationId`."
   );
 }

@@ -31,7 +31,7 @@ export const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 // The Go toolchain the CLI's go.mod declares (github.com/pulumi/pulumi/pkg/v3 `go` directive).
 // The machine's Go runs with GOTOOLCHAIN=local, so an older Go cannot fetch a newer toolchain.
-const minimumGoVersion = "1.25.11";
+export const minimumGoVersion = "1.25.11";
 
 // pulumi/pulumi's go.mod replaces this module; `go build` of a dependency ignores the dependency's
 // replace directives, so the build module must repeat the non-local one.
@@ -385,7 +385,7 @@ async function writeIfChanged(file: string, content: string, mode: number): Prom
   await fs.rename(temporary, file);
 }
 
-async function findOnPath(command: string): Promise<string | undefined> {
+export async function findOnPath(command: string): Promise<string | undefined> {
   for (const directory of (process.env.PATH ?? "").split(path.delimiter)) {
     if (!directory) continue;
     const candidate = path.join(directory, command);
@@ -412,7 +412,7 @@ async function cliVersion(pulumi: string): Promise<string | undefined> {
   }
 }
 
-async function goVersion(): Promise<string | undefined> {
+export async function goVersion(): Promise<string | undefined> {
   try {
     const { stdout } = await execFileAsync("go", ["env", "GOVERSION"], { timeout: 60_000 });
     return stdout.trim().replace(/^go/, "") || undefined;
@@ -422,7 +422,7 @@ async function goVersion(): Promise<string | undefined> {
 }
 
 /** Whether this Go (its version, if any) can build the CLI and the tools beside it. */
-function buildsWith(go: string | undefined): go is string {
+export function buildsWith(go: string | undefined): go is string {
   return go !== undefined && versionAtLeast(go, minimumGoVersion);
 }
 
@@ -535,7 +535,7 @@ async function build(
 }
 
 /** Runs a build step, appending its output to logFile and printing a line of progress now and then. */
-async function runLogged(
+export async function runLogged(
   command: string,
   args: string[],
   cwd: string,
@@ -584,7 +584,7 @@ async function readLines(file: string): Promise<string[]> {
  * A cross-process lock: `mkdir` is atomic. The holder's pid is recorded so a lock left by a killed
  * build is noticed and taken over instead of blocking forever.
  */
-async function withLock(lockDir: string, log: (line: string) => void, body: () => Promise<void>): Promise<void> {
+export async function withLock(lockDir: string, log: (line: string) => void, body: () => Promise<void>, building = "the Pulumi CLI"): Promise<void> {
   await fs.mkdir(path.dirname(lockDir), { recursive: true });
   let waitingSince: number | undefined;
   for (;;) {
@@ -604,7 +604,7 @@ async function withLock(lockDir: string, log: (line: string) => void, body: () =
       }
       if (waitingSince === undefined) {
         waitingSince = Date.now();
-        log(`Another process (${holder || "starting"}) is building the Pulumi CLI; waiting for it (${lockDir}).`);
+        log(`Another process (${holder || "starting"}) is building ${building}; waiting for it (${lockDir}).`);
       }
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
@@ -630,6 +630,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const installation = await ensurePulumi();
     process.stderr.write(`pulumi v${installation.version} (${installation.source}): ${installation.pulumi}\n`);
     process.stdout.write(`${installation.binDir}\n`);
+    // OpenTofu for the Terraform door's tests (provider/terraform/), built and cached the same way.
+    // Imported here, not at the top: ensure-tofu.ts imports this file's helpers.
+    const { ensureTofu } = await import("./ensure-tofu.ts");
+    process.stderr.write(`tofu: ${await ensureTofu()}\n`);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exitCode = 1;

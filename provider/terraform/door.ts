@@ -1,0 +1,248 @@
+/**
+ * The Terraform door's ProviderHandler (protocol.ts): each RPC's DynamicValues decoded with the
+ * schema's cty types (schema.ts, cty.ts), turned into the core's camelCase objects (values.ts),
+ * handed to Terraform's resource semantics (operations.ts), and the answer encoded back; every
+ * diagnostic's core path becomes a tfplugin6 attribute path. It names no kind: the resource and
+ * data source types are the schema's, looked up by their type names.
+ */
+import { UNKNOWN } from "../adapter/unknowns";
+import { blockType, decodeDynamicValue, decodeJsonValue, encodeDynamicValue } from "./cty";
+import { computedInputKeys, type Diagnostic, type TerraformOperations, terraformOperations } from "./operations";
+import {
+  type ApplyResourceChangeResponse,
+  type DynamicValue,
+  errorDiagnostic,
+  type PlanResourceChangeResponse,
+  type ProtocolDiagnostic,
+  type ProviderHandler,
+  type Schema,
+  type SchemaAttribute,
+  type SchemaBlock,
+  type UpgradeResourceStateResponse,
+} from "./protocol";
+import { type TfAttribute, type TfBlock, type TfProviderSchema, terraformSchema } from "./schema";
+import { attributePathSteps, coreNameOf, fromCore, toCore } from "./values";
+
+const NO_BYTES = new Uint8Array();
+const encoder = new TextEncoder();
+
+// ---- schema ------------------------------------------------------------------------------------
+
+function protocolAttribute(attribute: TfAttribute): SchemaAttribute {
+  return {
+    name: attribute.name,
+    ...(attribute.nestedType
+      ? {
+          nestedType: {
+            nesting: attribute.nestedType.nesting.toUpperCase() as "SINGLE" | "LIST" | "SET" | "MAP",
+            attributes: attribute.nestedType.attributes.map(protocolAttribute),
+          },
+        }
+      : { type: encoder.encode(JSON.stringify(attribute.type ?? "dynamic")) }),
+    description: attribute.description,
+    // The declarations' descriptions use Markdown (`code`, links), as the registry renders them.
+    descriptionKind: "MARKDOWN",
+    required: attribute.required,
+    optional: attribute.optional,
+    computed: attribute.computed,
+    sensitive: attribute.sensitive,
+  };
+}
+
+/**
+ * A block as the protocol's schema. `computedInputs` (core names): inputs the operations leave to
+ * the API when the configuration omits them (operations.ts `computedInputKeys`, e.g. a Team's
+ * `members`), which Terraform must know as optional and computed, or it refuses the unknown value
+ * a plan gives them. schema.ts does not flag all of them yet (it flags the organization and the
+ * defaults, not an input the kind also declares as an output); this keeps the two in step.
+ */
+function protocolSchema(block: TfBlock, version = 0, computedInputs: ReadonlySet<string> = new Set()): Schema {
+  const attributes = block.attributes.map((attribute) => {
+    const converted = protocolAttribute(attribute);
+    if (!attribute.required && computedInputs.has(coreNameOf(attribute))) converted.computed = true;
+    return converted;
+  });
+  const protocolBlock: SchemaBlock = { version, attributes, description: block.description, descriptionKind: "MARKDOWN" };
+  return { version, block: protocolBlock };
+}
+
+// ---- values ------------------------------------------------------------------------------------
+
+/** A DynamicValue of `block`'s object as a core object; null for a null (absent) value. */
+function decodeObject(block: TfBlock, value: DynamicValue | null | undefined): Record<string, unknown> | null {
+  const type = blockType(block);
+  let decoded: unknown;
+  if (value?.msgpack && value.msgpack.length > 0) decoded = decodeDynamicValue(value.msgpack, type);
+  else if (value?.json && value.json.length > 0) decoded = decodeJsonValue(value.json, type);
+  else return null;
+  if (decoded === null || decoded === undefined) return null;
+  if (decoded === UNKNOWN) throw new Error("the whole object is unknown; a plan cannot go on before its configuration is known");
+  return toCore(block, decoded as Record<string, unknown>);
+}
+
+/** A core object (or null) as `block`'s DynamicValue. */
+function encodeObject(block: TfBlock, value: Record<string, unknown> | null): DynamicValue {
+  return { msgpack: encodeDynamicValue(value === null ? null : fromCore(block, value), blockType(block)) };
+}
+
+function protocolDiagnostics(block: TfBlock, diagnostics: readonly Diagnostic[]): ProtocolDiagnostic[] {
+  return diagnostics.map((diagnostic) => ({
+    severity: diagnostic.severity === "error" ? "ERROR" : "WARNING",
+    summary: diagnostic.summary,
+    detail: diagnostic.detail,
+    ...(diagnostic.attribute && diagnostic.attribute.length > 0 ? { attribute: { steps: attributePathSteps(block, diagnostic.attribute) } } : {}),
+  }));
+}
+
+/** Runs `body`; a value that does not fit its type (or any other throw) becomes an error diagnostic naming the type. */
+async function guarded<T extends { diagnostics?: ProtocolDiagnostic[] }>(typeName: string, body: () => Promise<T> | T): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    return { diagnostics: [errorDiagnostic(`${typeName}: ${error instanceof Error ? error.message : String(error)}`)] } as T;
+  }
+}
+
+// ---- the handler -------------------------------------------------------------------------------
+
+/** The provider for OpenTofu and Terraform over the core: `schema` and `operations` default to the declarations' and the core's. */
+export function terraformHandler(schema: TfProviderSchema = terraformSchema(), operations: TerraformOperations = terraformOperations()): ProviderHandler {
+  const resources = new Map(schema.resources.map((resource) => [resource.typeName, resource]));
+  const dataSources = new Map(schema.dataSources.map((dataSource) => [dataSource.typeName, dataSource]));
+
+  function resourceOf(typeName: string) {
+    const resource = resources.get(typeName);
+    if (!resource) throw new Error(`is no resource type of this provider (its resources: ${[...resources.keys()].join(", ")})`);
+    return resource;
+  }
+  function dataSourceOf(typeName: string) {
+    const dataSource = dataSources.get(typeName);
+    if (!dataSource) throw new Error(`is no data source of this provider (its data sources: ${[...dataSources.keys()].join(", ")})`);
+    return dataSource;
+  }
+
+  const capabilities = {
+    // Terraform asks for a plan of each destroy too (PlanResourceChange with a null proposed state).
+    planDestroy: true,
+    // The schema is the same for every instance: OpenTofu may cache it.
+    getProviderSchemaOptional: true,
+  };
+
+  return {
+    getMetadata: () => ({
+      serverCapabilities: capabilities,
+      resources: schema.resources.map((resource) => ({ typeName: resource.typeName })),
+      dataSources: schema.dataSources.map((dataSource) => ({ typeName: dataSource.typeName })),
+    }),
+
+    getProviderSchema: () => ({
+      provider: protocolSchema(schema.provider),
+      resourceSchemas: Object.fromEntries(
+        schema.resources.map((resource) => [resource.typeName, protocolSchema(resource.block, resource.version, new Set(computedInputKeys(resource.kind)))]),
+      ),
+      dataSourceSchemas: Object.fromEntries(schema.dataSources.map((dataSource) => [dataSource.typeName, protocolSchema(dataSource.block)])),
+      serverCapabilities: capabilities,
+    }),
+
+    // The configuration is checked when it is known, at ConfigureProvider (its values may be unknown here).
+    validateProviderConfig: (request) => guarded("provider", () => (decodeObject(schema.provider, request.config), {})),
+
+    configureProvider: (request) =>
+      guarded("provider", async () => {
+        const config = decodeObject(schema.provider, request.config) ?? {};
+        return { diagnostics: protocolDiagnostics(schema.provider, await operations.configure(config)) };
+      }),
+
+    validateResourceConfig: (request) =>
+      guarded(request.typeName, async () => {
+        const resource = resourceOf(request.typeName);
+        const config = decodeObject(resource.block, request.config) ?? {};
+        return { diagnostics: protocolDiagnostics(resource.block, await operations.validateResource(resource.kind, config)) };
+      }),
+
+    validateDataResourceConfig: (request) => guarded(request.typeName, () => (decodeObject(dataSourceOf(request.typeName).block, request.config), {})),
+
+    // One schema version so far (0): the stored state is read with the current types, attributes
+    // an older provider wrote and this one lacks are dropped (as terraform-plugin-sdk does).
+    upgradeResourceState: (request) =>
+      guarded<UpgradeResourceStateResponse>(request.typeName, () => {
+        const resource = resourceOf(request.typeName);
+        const json = request.rawState?.json;
+        if (!json || json.length === 0) {
+          if (request.rawState && Object.keys(request.rawState.flatmap ?? {}).length > 0) throw new Error("a state in Terraform 0.11's flat format cannot be read by this provider");
+          return { upgradedState: { msgpack: encodeDynamicValue(null, blockType(resource.block)) } };
+        }
+        const value = decodeJsonValue(json, blockType(resource.block), { dropUnknownAttributes: true });
+        return { upgradedState: { msgpack: encodeDynamicValue(value, blockType(resource.block)) } };
+      }),
+
+    readResource: (request) =>
+      guarded(request.typeName, async () => {
+        const resource = resourceOf(request.typeName);
+        const state = decodeObject(resource.block, request.currentState);
+        if (state === null) return { newState: encodeObject(resource.block, null) };
+        const result = await operations.readResource(resource.kind, state, request.private ?? NO_BYTES);
+        return {
+          newState: encodeObject(resource.block, result.state),
+          private: result.privateState,
+          diagnostics: protocolDiagnostics(resource.block, result.diagnostics),
+        };
+      }),
+
+    planResourceChange: (request) =>
+      guarded<PlanResourceChangeResponse>(request.typeName, async () => {
+        const resource = resourceOf(request.typeName);
+        const prior = decodeObject(resource.block, request.priorState);
+        const proposed = decodeObject(resource.block, request.proposedNewState);
+        const result = await operations.planResource(resource.kind, prior, proposed, request.priorPrivate ?? NO_BYTES);
+        const diagnostics = protocolDiagnostics(resource.block, result.diagnostics);
+        if (diagnostics.some((diagnostic) => diagnostic.severity === "ERROR")) return { diagnostics };
+        return {
+          plannedState: encodeObject(resource.block, result.planned),
+          requiresReplace: result.requiresReplace.map((path) => ({ steps: attributePathSteps(resource.block, path) })),
+          plannedPrivate: result.privateState,
+          diagnostics,
+        };
+      }),
+
+    applyResourceChange: (request) =>
+      guarded<ApplyResourceChangeResponse>(request.typeName, async () => {
+        const resource = resourceOf(request.typeName);
+        const prior = decodeObject(resource.block, request.priorState);
+        const planned = decodeObject(resource.block, request.plannedState);
+        const result = await operations.applyResource(resource.kind, prior, planned, request.plannedPrivate ?? NO_BYTES);
+        const diagnostics = protocolDiagnostics(resource.block, result.diagnostics);
+        // After a failed create there is nothing to record (null); after a failed update, the
+        // operations answer the state as it now is, which Terraform keeps.
+        return { newState: encodeObject(resource.block, result.state), private: result.privateState, diagnostics };
+      }),
+
+    importResourceState: (request) =>
+      guarded(request.typeName, async () => {
+        const resource = resourceOf(request.typeName);
+        const result = await operations.importResource(resource.kind, request.id);
+        const diagnostics = protocolDiagnostics(resource.block, result.diagnostics);
+        if (result.state === null) return { diagnostics };
+        return { importedResources: [{ typeName: resource.typeName, state: encodeObject(resource.block, result.state), private: result.privateState }], diagnostics };
+      }),
+
+    readDataSource: (request) =>
+      guarded(request.typeName, async () => {
+        const dataSource = dataSourceOf(request.typeName);
+        const args = decodeObject(dataSource.block, request.config) ?? {};
+        const result = await operations.readDataSource(dataSource.lookup, args);
+        const diagnostics = protocolDiagnostics(dataSource.block, result.diagnostics);
+        if (result.state === null) return { diagnostics };
+        return { state: encodeObject(dataSource.block, result.state), diagnostics };
+      }),
+
+    stopProvider: async () => {
+      try {
+        await operations.stop();
+        return {};
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+  };
+}

@@ -1,0 +1,528 @@
+/**
+ * Terraform's resource semantics over the core (DESIGN.md 13), on plain camelCase objects: what
+ * the tfplugin6 door's RPC handlers call once the values are decoded (cty.ts, values.ts) and before
+ * they are encoded again. Like the plugin door (plugin/server.ts) it implements nothing of a kind:
+ * every rule, guard, message and request is the core's (runtime/core.ts, adapter/resource.ts).
+ *
+ * What is Terraform's own, after terraform-plugin-framework (internal/fwserver):
+ * - A plan is an object, not a diff: for a create, the configuration with every computed value
+ *   unknown; for an update, the configuration with the prior computed values, those an update can
+ *   change unknown (the framework's default, without `UseStateForUnknown`), the id kept; with no
+ *   change, the prior state itself. `requiresReplace` names the changed replace-on-change inputs.
+ * - The state an apply or a refresh returns keeps each input as the configuration wrote it where
+ *   the kind's normalization cannot tell the two apart (a set's order, an email's case): Terraform
+ *   refuses an applied value that differs from the planned one ("inconsistent result after apply"),
+ *   and reports it as drift on refresh.
+ * - A refresh of an object deleted outside Terraform answers null (Terraform then plans a create).
+ *
+ * Terraform gives a provider no resource address. The deployment-wide rules (one owner of a
+ * singleton, one way of managing a team's membership) and the create journal need one: a resource
+ * in the state is named by its id; a resource to create by its natural key's value (or a digest of
+ * its inputs), and the create journal keys it by a digest of its kind and inputs, so a create a
+ * killed `apply` left half done is taken over by the next `apply` of the same configuration.
+ *
+ * What the rest of the door holds to (schema.ts, values.ts, the RPC handlers): the id and the
+ * kind's declared outputs that are not inputs are computed attributes; the inputs of
+ * {@link computedInputKeys} are optional and computed; values reach these operations with every
+ * unset attribute absent, at any depth (null is not a value here); an attribute path of a
+ * diagnostic is the core's camelCase path; the private bytes go back and forth untouched.
+ *
+ * Private state (bytes Terraform keeps beside the state, and gives back to every later plan and
+ * refresh): the name the resource got at its first plan (`{"name":"..."}`, tens of bytes), so the
+ * deployment rules know it under one name from its create to its destroy, in every process; an
+ * imported resource has none (its id names it).
+ */
+import { createHash } from "node:crypto";
+import type { CheckFailure } from "../adapter/check";
+import { IDENTITY_KEY } from "../adapter/property-bag";
+import { inputKeysOf } from "../adapter/resource";
+import { containsUnknown, UNKNOWN } from "../adapter/unknowns";
+import { jsonEqual } from "../adapter/values";
+import { ORGANIZATION_ENV } from "../config/organization-default";
+import { CONFIG_NAMESPACE, type ConfigSource, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
+import { invoke } from "../plugin/invoke";
+import { withoutDynamicKeys } from "../plugin/properties";
+import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
+
+export interface Diagnostic {
+  severity: "error" | "warning";
+  summary: string;
+  detail: string;
+  /** The attribute the diagnostic is about, as a core (camelCase) path. */
+  attribute?: string[];
+}
+
+type CoreObject = Record<string, unknown>;
+
+export interface TerraformOperations {
+  configure(config: Record<string, unknown>): Promise<Diagnostic[]>;
+  validateResource(kind: string, config: Record<string, unknown>): Promise<Diagnostic[]>;
+  planResource(
+    kind: string,
+    prior: Record<string, unknown> | null,
+    proposed: Record<string, unknown> | null,
+    priorPrivate: Uint8Array,
+  ): Promise<{ planned: Record<string, unknown> | null; requiresReplace: string[][]; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
+  applyResource(
+    kind: string,
+    prior: Record<string, unknown> | null,
+    planned: Record<string, unknown> | null,
+    plannedPrivate: Uint8Array,
+  ): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
+  readResource(kind: string, state: Record<string, unknown>, priorPrivate: Uint8Array): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
+  importResource(kind: string, id: string): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
+  readDataSource(lookup: string, args: Record<string, unknown>): Promise<{ state: Record<string, unknown> | null; diagnostics: Diagnostic[] }>;
+  stop(): Promise<void>;
+}
+
+/** The attribute holding the object's id in every resource's state (Terraform's convention). */
+export const ID_ATTRIBUTE = "id";
+
+const NO_PRIVATE_STATE = new Uint8Array();
+
+// ---- diagnostics -----------------------------------------------------------------------------
+
+/** A core failure's path (`members.2`, `customization.styling.font`) as attribute path steps. */
+function pathOf(property: string): string[] | undefined {
+  return property === "" ? undefined : property.split(".");
+}
+
+function fromFailure(failure: CheckFailure): Diagnostic {
+  const attribute = pathOf(failure.property);
+  return { severity: "error", summary: inTofuWords(failure.reason), detail: "", ...(attribute ? { attribute } : {}) };
+}
+
+/**
+ * A message of the core in OpenTofu's words where it names a Pulumi command: the command that
+ * does the same (`up` applies, a preview plans). The rule and the rest of the words stay the same.
+ */
+function inTofuWords(message: string): string {
+  return message
+    .replace(/`pulumi up`|`up`/g, "`tofu apply`")
+    .replace(/`pulumi preview`|`preview`/g, "`tofu plan`")
+    .replace(/`pulumi refresh`/g, "`tofu refresh`")
+    .replace(/`pulumi import`/g, "`tofu import`");
+}
+
+function failed(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((diagnostic) => diagnostic.severity === "error");
+}
+
+/** An error the core threw (an API error explained by operation-errors.ts, a guard's refusal) as a diagnostic. */
+function fromError(error: unknown, attribute?: string[]): Diagnostic {
+  const message = error instanceof Error ? error.message : String(error);
+  return { severity: "error", summary: inTofuWords(message), detail: "", ...(attribute ? { attribute } : {}) };
+}
+
+// ---- the kinds' attributes -----------------------------------------------------------------
+
+/** Every input a kind's schema declares, compared by diff or not (`adopt`, flags read only by create or delete). */
+function inputKeysAll(kind: string): string[] {
+  return Object.keys(definitionFor(kind).schema.shape);
+}
+
+/**
+ * A Terraform object's inputs, the unset ones (absent or null) left out, as the core takes them:
+ * everything but the id and the kind's declared outputs, so an attribute no kind has reaches the
+ * kind's check, which names it (the door's schema keeps it from OpenTofu; a direct caller is not).
+ */
+function inputsOf(kind: string, object: CoreObject): CoreObject {
+  const inputs: CoreObject = {};
+  for (const [key, value] of Object.entries(object)) if (value !== undefined && value !== null && !isComputed(kind, key)) inputs[key] = value;
+  return inputs;
+}
+
+/** The computed attributes of a kind's state: the id and the outputs it declares that are not inputs. */
+function isComputed(kind: string, key: string): boolean {
+  return key === ID_ATTRIBUTE || (declaredOutputKeys(kind).includes(key) && !inputKeysAll(kind).includes(key));
+}
+
+function declaredOutputKeys(kind: string): string[] {
+  return Object.keys((definitionFor(kind).outputs?.shape ?? {}) as Record<string, unknown>);
+}
+
+/** A state's computed values (everything but the inputs). */
+function computedOf(kind: string, state: CoreObject): CoreObject {
+  return Object.fromEntries(Object.entries(state).filter(([key]) => isComputed(kind, key)));
+}
+
+/**
+ * The inputs a configuration may leave out and the provider then gives a value: the organization
+ * (the provider's), an input with a default (a site's `type`), an input the state also describes
+ * (a site's `spaces`, what the API says when not given). Their attributes are optional and computed.
+ */
+export function computedInputKeys(kind: string): string[] {
+  const shape = definitionFor(kind).schema.shape as Record<string, { safeParse?(value: unknown): { success: boolean; data?: unknown } }>;
+  return Object.keys(shape).filter((key) => key === "organizationId" || defaultOf(shape[key]) !== undefined || declaredOutputKeys(kind).includes(key));
+}
+
+/** A field's default: what its schema makes of a value left out. */
+function defaultOf(field: { safeParse?(value: unknown): { success: boolean; data?: unknown } } | undefined): unknown {
+  const parsed = field?.safeParse?.(undefined);
+  return parsed?.success ? parsed.data : undefined;
+}
+
+/** The defaults the kind's check gave the inputs `configured` leaves out. */
+function defaultsOf(kind: string, configured: CoreObject, checkedInputs: CoreObject): CoreObject {
+  const shape = definitionFor(kind).schema.shape as Record<string, { safeParse?(value: unknown): { success: boolean; data?: unknown } }>;
+  const defaults: CoreObject = {};
+  for (const key of Object.keys(shape)) {
+    if (configured[key] === undefined && checkedInputs[key] !== undefined && defaultOf(shape[key]) !== undefined) defaults[key] = checkedInputs[key];
+  }
+  return defaults;
+}
+
+/** `inputs` with the default of every field it leaves out that has one. */
+function withDefaults(kind: string, inputs: CoreObject): CoreObject {
+  const shape = definitionFor(kind).schema.shape as Record<string, { safeParse?(value: unknown): { success: boolean; data?: unknown } }>;
+  const complete: CoreObject = { ...inputs };
+  for (const key of Object.keys(shape)) if (complete[key] === undefined && defaultOf(shape[key]) !== undefined) complete[key] = defaultOf(shape[key]);
+  return complete;
+}
+
+function pick(object: CoreObject, keys: readonly string[]): CoreObject {
+  return Object.fromEntries(keys.map((key) => [key, object[key]]));
+}
+
+/** The keys a kind's state can hold beyond its inputs: the id and its declared outputs. */
+function computedKeys(kind: string): string[] {
+  return [ID_ATTRIBUTE, ...declaredOutputKeys(kind).filter((key) => isComputed(kind, key))];
+}
+
+/**
+ * A core state (outputs, the id apart) as a Terraform state: the kind's attributes (its inputs,
+ * its declared outputs) and the id; nothing the schema has no attribute for (the door-only keys).
+ */
+function stateOf(kind: string, id: string, outputs: CoreObject): CoreObject {
+  const attributes = new Set([...inputKeysAll(kind), ...declaredOutputKeys(kind)]);
+  const state = Object.fromEntries(Object.entries(outputs).filter(([key, value]) => attributes.has(key) && value !== undefined && value !== null));
+  return { ...state, [ID_ATTRIBUTE]: id };
+}
+
+/** A Terraform state as the core's outputs: without the id (the core takes it apart). */
+function outputsOf(state: CoreObject): CoreObject {
+  const { [ID_ATTRIBUTE]: _id, ...outputs } = state;
+  return Object.fromEntries(Object.entries(outputs).filter(([, value]) => value !== null && value !== undefined));
+}
+
+/** One input as the kind's schema normalizes it (a set sorted, a text trimmed); as given when the field refuses it. */
+function normalizedField(kind: string, key: string, value: unknown): unknown {
+  const field = definitionFor(kind).schema.shape[key] as { safeParse?(value: unknown): { success: boolean; data?: unknown } } | undefined;
+  if (!field?.safeParse || containsUnknown(value)) return value;
+  const parsed = field.safeParse(value);
+  return parsed.success ? parsed.data : value;
+}
+
+/** The inputs of an object as the kind normalizes them, the rest as it is: what diff compares a configuration with. */
+function normalizedInputs(kind: string, object: CoreObject): CoreObject {
+  const normalized: CoreObject = { ...object };
+  for (const key of inputKeysAll(kind)) if (normalized[key] !== undefined) normalized[key] = normalizedField(kind, key, normalized[key]);
+  return normalized;
+}
+
+/**
+ * `state` with each input as `written` holds it wherever the kind's own normalization makes the two
+ * the same value (a set's order and duplicates, an email's case), and each input diff never
+ * compares as written: the API's spelling of an input the configuration wrote otherwise would be
+ * an inconsistent apply, or drift on every refresh.
+ */
+function keepWritten(kind: string, written: CoreObject, state: CoreObject): CoreObject {
+  const kept: CoreObject = { ...state };
+  const compared = inputKeysOf(definitionFor(kind));
+  for (const key of inputKeysAll(kind)) {
+    const before = written[key];
+    const after = state[key];
+    const given = before !== undefined && before !== null && !containsUnknown(before);
+    // An input only a create reads (a site's first spaces, `adopt`): the state holds it as written,
+    // whatever the object became since (which the state may describe when it is left out).
+    if (!compared.includes(key)) {
+      if (given) kept[key] = before;
+      else if (!declaredOutputKeys(kind).includes(key)) delete kept[key];
+      continue;
+    }
+    if (!given || after === undefined || jsonEqual(before, after)) continue;
+    if (jsonEqual(normalizedField(kind, key, before), normalizedField(kind, key, after))) kept[key] = before;
+  }
+  return kept;
+}
+
+/** `apiUrl` -> `api_url`: a configuration key as the provider block spells it. */
+function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+/**
+ * A configuration failure (config/provider-config.ts, written for Pulumi's `docs-platform:<key>`
+ * and `pulumi config set`) in the provider block's words: the attribute, the same rule and the
+ * same environment variable. It never held the value of a secret; it does not now.
+ */
+function configurationDiagnostic(failure: { key: string; message: string }): Diagnostic {
+  const key = failure.key.replace(`${CONFIG_NAMESPACE}:`, "");
+  const summary = failure.message
+    .replace(/`pulumi config set (?:--secret )?docs-platform:(\w+)[^`]*`/g, (_command, name: string) => `the provider's \`${snakeCase(name)}\``)
+    .replace(/docs-platform:(\w+)/g, (_key, name: string) => `\`${snakeCase(name)}\``);
+  return { severity: "error", summary, detail: "", attribute: [key] };
+}
+
+// ---- names Terraform does not give ---------------------------------------------------------
+
+/** The URN-like name the core's deployment rules record a resource under (labelOf reads its last part). */
+function deploymentName(kind: string, name: string): string {
+  return `urn:terraform:docsplatform::terraform::docs-platform:index:${kind}::${name}`;
+}
+
+/** A digest of a kind and its inputs, stable across runs and processes. */
+function digestOf(kind: string, inputs: CoreObject): string {
+  return createHash("sha256").update(`${kind}\n${canonicalJson(inputs)}`).digest("hex").slice(0, 16);
+}
+
+/** JSON with every object's keys sorted, so equal inputs give one digest whatever their order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, member: unknown) =>
+    member !== null && typeof member === "object" && !Array.isArray(member)
+      ? Object.fromEntries(Object.entries(member as CoreObject).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : member,
+  );
+}
+
+/** The name of a resource to create: its natural key's value when it is known text, else a digest of its inputs. */
+function newResourceName(kind: string, inputs: CoreObject): string {
+  const keyInput = definitionFor(kind).naturalKeyInput;
+  const value = keyInput === undefined ? undefined : inputs[keyInput];
+  return typeof value === "string" && value !== UNKNOWN ? value : `new ${digestOf(kind, inputs)}`;
+}
+
+function encodePrivate(name: string): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify({ name }));
+}
+
+function decodePrivate(bytes: Uint8Array): string | undefined {
+  if (bytes.length === 0) return undefined;
+  try {
+    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as { name?: unknown };
+    return typeof parsed.name === "string" ? parsed.name : undefined;
+  } catch {
+    // Bytes another version wrote: the name is derived again.
+    return undefined;
+  }
+}
+
+// ---- the operations ------------------------------------------------------------------------
+
+/** What a configuration gives the core's config reader: the camelCase keys, unknowns and nulls as unset. */
+function configSource(values: CoreObject): ConfigSource {
+  return {
+    get(key) {
+      const bare = key.startsWith(`${CONFIG_NAMESPACE}:`) ? key.slice(CONFIG_NAMESPACE.length + 1) : key;
+      const value = values[bare];
+      if (value === undefined || value === null || value === UNKNOWN) return undefined;
+      return typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
+    },
+  };
+}
+
+/**
+ * The operations of one provider process. Like the plugin door, they hold the core `configure`
+ * builds (runtime/core.ts): until then one that only validates; nothing lives at module level, so
+ * two providers in one process (a test's two emulators) share no client, claim or journal.
+ */
+export function terraformOperations(): TerraformOperations {
+  /** The core of the provider's configuration; until `configure`, one that only validates. */
+  let core: Core = createCore(undefined);
+  /** The provider's `organization_id` (or its environment variable): the organization of a resource that names none. */
+  let providerOrganizationId: string | undefined;
+  /** Journal keys this process gave a create, so two identical resources never share one. */
+  const journalKeysInUse = new Set<string>();
+
+  /** The inputs with the provider's organization where the configuration names none; a diagnostic when there is none. */
+  function withOrganization(kind: string, inputs: CoreObject): { inputs: CoreObject; diagnostics: Diagnostic[] } {
+    if (inputs.organizationId !== undefined || !("organizationId" in definitionFor(kind).schema.shape)) return { inputs, diagnostics: [] };
+    if (providerOrganizationId === undefined) {
+      const summary =
+        `${kind}: organizationId is not set. Give it as \`organization_id\`, or set the provider's ` +
+        `\`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
+      return { inputs, diagnostics: [{ severity: "error", summary, detail: "", attribute: ["organizationId"] }] };
+    }
+    return { inputs: { ...inputs, organizationId: providerOrganizationId }, diagnostics: [] };
+  }
+
+  /**
+   * The kind's check, as the other doors run it before a preview: first alone, so each failure
+   * keeps its attribute path; then with the deployment's rules and, for a create, what `up` would
+   * find (core.check), whose failures name their path in words.
+   */
+  async function checked(kind: string, olds: CoreObject, news: CoreObject, name: string): Promise<{ inputs: CoreObject; diagnostics: Diagnostic[] }> {
+    const alone = await core.kindProvider(kind).check(olds, news);
+    if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure) };
+    // What `up` would find that fails nothing (an object of the same title to adopt): warnings.
+    const said: Diagnostic[] = [];
+    const whole = await core.check(kind, olds, news, deploymentName(kind, name), (severity, message) => {
+      if (severity === "warning") said.push({ severity, summary: inTofuWords(message), detail: "" });
+    });
+    return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure), ...said] };
+  }
+
+  /** The journal key of a create: its kind and its inputs, once per process (two identical resources get two). */
+  function journalKey(kind: string, inputs: CoreObject): string {
+    const base = `terraform/${kind}/${digestOf(kind, inputs)}`;
+    let key = base;
+    for (let occurrence = 2; journalKeysInUse.has(key); occurrence++) key = `${base}#${occurrence}`;
+    journalKeysInUse.add(key);
+    return key;
+  }
+
+  return {
+    async configure(config) {
+      const typeFailures = configurationTypeFailures(config);
+      if (typeFailures.length > 0) return typeFailures.map(configurationDiagnostic);
+      const failures = configurationFailures(configSource(config), process.env);
+      if (failures.length > 0) return failures.map(configurationDiagnostic);
+      const source = configSource(config);
+      providerOrganizationId = source.get("organizationId") ?? (process.env[ORGANIZATION_ENV] || undefined);
+      core = await reconfigured(core, readProviderConfig(source, process.env));
+      return [];
+    },
+
+    async validateResource(kind, config) {
+      const inputs = inputsOf(kind, config);
+      // Validation runs before the provider is configured: an organization left to the provider's
+      // is checked at plan; here it is any value.
+      const candidate = inputs.organizationId === undefined && "organizationId" in definitionFor(kind).schema.shape ? { ...inputs, organizationId: UNKNOWN } : inputs;
+      const outcome = await core.kindProvider(kind).check({}, candidate);
+      return (outcome.failures ?? []).map(fromFailure);
+    },
+
+    async planResource(kind, prior, proposed, priorPrivate) {
+      if (proposed === null) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [] };
+      const organized = withOrganization(kind, inputsOf(kind, proposed));
+      if (organized.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
+      const configured = organized.inputs;
+
+      if (prior === null) {
+        const name = newResourceName(kind, configured);
+        // The key the apply gives the create journal (journalKey): the inputs as the plan gives
+        // them to the apply, defaults filled.
+        const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, withDefaults(kind, configured))}`;
+        const check = await checked(kind, {}, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
+        if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
+        const planned: CoreObject = { ...configured, ...defaultsOf(kind, configured, check.inputs) };
+        for (const key of [...computedKeys(kind), ...computedInputKeys(kind)]) if (planned[key] === undefined) planned[key] = UNKNOWN;
+        return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+      }
+
+      const id = String(prior[ID_ATTRIBUTE]);
+      const name = decodePrivate(priorPrivate) ?? id;
+      // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
+      const olds = normalizedInputs(kind, outputsOf(prior));
+      const check = await checked(kind, inputsOf(kind, olds), configured, name);
+      if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
+      let decided;
+      try {
+        decided = await core.diff(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
+      } catch (error) {
+        return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+      }
+      // The prior's computed values (an input the configuration leaves to the API among them) and
+      // the configuration's inputs as written, defaults filled (Terraform holds a plan to them):
+      // with no change and inputs written as before, the prior state itself.
+      const leftToTheApi = computedInputKeys(kind).filter((key) => configured[key] === undefined && prior[key] !== undefined && prior[key] !== null);
+      const planned: CoreObject = { ...computedOf(kind, prior), ...pick(prior, leftToTheApi), ...configured, ...defaultsOf(kind, configured, check.inputs) };
+      const replaces = decided.replaces ?? [];
+      if (!decided.changes) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+      // An update can change what the server computes (an update time, a URL from a title); a
+      // replacement makes a new object, its id too.
+      for (const key of [...computedKeys(kind), ...computedInputKeys(kind).filter((key) => planned[key] === undefined || leftToTheApi.includes(key))]) {
+        if (key === ID_ATTRIBUTE && replaces.length === 0) continue;
+        planned[key] = UNKNOWN;
+      }
+      return { planned, requiresReplace: replaces.map((key) => [key]), privateState: encodePrivate(name), diagnostics: check.diagnostics };
+    },
+
+    async applyResource(kind, prior, planned, plannedPrivate) {
+      if (planned === null) {
+        if (prior === null) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        try {
+          await core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(prior));
+          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        } catch (error) {
+          // The object stays in the state: a later destroy tries again.
+          return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        }
+      }
+      // What a plan left unknown at apply is the provider's to compute (the configuration is known
+      // by now): an input the configuration left out (a site's spaces) is left out again.
+      const given = Object.fromEntries(Object.entries(inputsOf(kind, planned)).filter(([, value]) => value !== UNKNOWN));
+      const organized = withOrganization(kind, given);
+      if (organized.diagnostics.length > 0) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
+      const configured = organized.inputs;
+      const normalized = await core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, prior)), configured);
+      if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure) };
+      const inputs = withoutDynamicKeys(normalized.inputs ?? configured);
+
+      if (prior === null) {
+        const name = decodePrivate(plannedPrivate) ?? newResourceName(kind, configured);
+        try {
+          const created = await core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
+          return { state: keepWritten(kind, configured, stateOf(kind, created.id, created.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
+        } catch (error) {
+          // A partial create (recovery/partial-create.ts): the object exists but not all of it
+          // took. Its state goes to Terraform with the error, which then marks it tainted and
+          // replaces it on the next apply, as the other doors' engine does.
+          const partial = error as { id?: unknown; properties?: CoreObject };
+          if (typeof partial.id === "string" && partial.id !== "" && partial.properties) {
+            const { __provider: _provider, ...properties } = partial.properties;
+            return { state: stateOf(kind, partial.id, properties), privateState: encodePrivate(name), diagnostics: [fromError(error)] };
+          }
+          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        }
+      }
+
+      const id = String(prior[ID_ATTRIBUTE]);
+      const name = decodePrivate(plannedPrivate) ?? id;
+      try {
+        const updated = await core.update(kind, id, outputsOf(prior), inputs, deploymentName(kind, name));
+        return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
+      } catch (error) {
+        return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(error)] };
+      }
+    },
+
+    async readResource(kind, state, priorPrivate) {
+      const id = String(state[ID_ATTRIBUTE]);
+      const name = decodePrivate(priorPrivate);
+      const privateState = name === undefined ? NO_PRIVATE_STATE : encodePrivate(name);
+      try {
+        const read = await core.read(kind, id, outputsOf(state));
+        if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        return { state: keepWritten(kind, state, stateOf(kind, read.id!, read.props ?? {})), privateState, diagnostics: [] };
+      } catch (error) {
+        return { state, privateState, diagnostics: [fromError(error)] };
+      }
+    },
+
+    async importResource(kind, importId) {
+      try {
+        const imported = await core.importObject(kind, importId, providerOrganizationId);
+        return { state: stateOf(kind, imported.id, imported.props), privateState: NO_PRIVATE_STATE, diagnostics: [] };
+      } catch (error) {
+        return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+      }
+    },
+
+    async readDataSource(lookup, args) {
+      const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
+      try {
+        const result = await invoke(`docs-platform:index:${lookup}`, given, core.api(), providerOrganizationId);
+        // The arguments as the configuration wrote them (Terraform holds them to it), the result beside them.
+        return { state: { ...result, ...given }, diagnostics: [] };
+      } catch (error) {
+        return { state: null, diagnostics: [fromError(error)] };
+      }
+    },
+
+    async stop() {
+      // Requests in flight finish or time out on their own (the client's deadline); nothing to cancel.
+    },
+  };
+}
+

@@ -1,0 +1,211 @@
+/**
+ * The Terraform door's transport: a gRPC server (@grpc/grpc-js) for `tfplugin6.Provider` and the
+ * services go-plugin expects beside it (health, controller, stdio), over mutual TLS when the
+ * handshake asks for it. Messages are encoded and decoded by protobufjs from the .proto text in
+ * proto.ts; each Provider RPC becomes a call of the ProviderHandler (protocol.ts) with a plain
+ * object, and its answer is encoded back.
+ *
+ * protobufjs checks every length a request declares against the bytes it has (a lying length
+ * fails at once with "index out of range"), so a request cannot hold the event loop the way
+ * google-protobuf's decoder can (provider/plugin/bounded-requests.ts); a request that does not
+ * decode is answered INVALID_ARGUMENT naming the RPC.
+ */
+import * as grpc from "@grpc/grpc-js";
+import protobuf from "protobufjs";
+import { EMPTY_PROTO, GO_PLUGIN_PROTO, HEALTH_PROTO, TFPLUGIN6_PROTO } from "./proto";
+import { errorDiagnostic, HANDLED_RPCS, handlerMethod, PROVIDER_TYPE_NAME, type HandledRpc, type ProviderHandler } from "./protocol";
+
+/** go-plugin pings `grpc.health.v1.Health/Check` for this service name. */
+export const HEALTH_SERVICE_NAME = "plugin";
+
+/** Requests larger than this are refused by gRPC (RESOURCE_EXHAUSTED): a configuration or a state is far smaller. */
+export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
+
+let root: protobuf.Root | undefined;
+
+/** The protocol's messages and services, parsed once. */
+export function protocolRoot(): protobuf.Root {
+  if (root) return root;
+  const parsed = new protobuf.Root();
+  for (const text of [EMPTY_PROTO, HEALTH_PROTO, GO_PLUGIN_PROTO, TFPLUGIN6_PROTO]) protobuf.parse(text, parsed, { keepCase: false });
+  parsed.resolveAll();
+  root = parsed;
+  return parsed;
+}
+
+const TO_OBJECT: protobuf.IConversionOptions = { longs: Number, enums: String, defaults: true, oneofs: false };
+
+/** A request that did not decode: what the deserializer gives a handler instead of an object. */
+class UndecodableRequest {
+  readonly reason: string;
+  constructor(reason: string) {
+    this.reason = reason;
+  }
+}
+
+function decoder(type: protobuf.Type, rpc: string): (buffer: Buffer) => unknown {
+  return (buffer) => {
+    try {
+      return type.toObject(type.decode(buffer), TO_OBJECT);
+    } catch (error) {
+      return new UndecodableRequest(`malformed ${rpc} request: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+}
+
+function encoder(type: protobuf.Type): (value: unknown) => Buffer {
+  return (value) => Buffer.from(type.encode(type.fromObject(value as Record<string, unknown>)).finish());
+}
+
+/** grpc-js's definition of a service of the protocol root, every method encoded by protobufjs. */
+export function serviceDefinition(serviceName: string): grpc.ServiceDefinition {
+  const service = protocolRoot().lookupService(serviceName);
+  const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
+  for (const method of service.methodsArray) {
+    method.resolve();
+    const requestType = method.resolvedRequestType!;
+    const responseType = method.resolvedResponseType!;
+    definition[method.name] = {
+      path: `/${service.fullName.replace(/^\./, "")}/${method.name}`,
+      requestStream: Boolean(method.requestStream),
+      responseStream: Boolean(method.responseStream),
+      requestSerialize: encoder(requestType),
+      requestDeserialize: decoder(requestType, method.name),
+      responseSerialize: encoder(responseType),
+      responseDeserialize: decoder(responseType, method.name),
+      originalName: method.name,
+    };
+  }
+  return definition;
+}
+
+type UnaryCall = grpc.ServerUnaryCall<unknown, unknown>;
+type Callback = grpc.sendUnaryData<unknown>;
+
+/**
+ * A unary handler: refuses an undecodable request, runs `answer`, and turns a thrown error into
+ * the response's error diagnostic (or, for a response without diagnostics, a gRPC error).
+ */
+function unary(rpc: string, answer: (request: Record<string, unknown>) => unknown, diagnosticsField: string | undefined): grpc.handleUnaryCall<unknown, unknown> {
+  return (call: UnaryCall, callback: Callback) => {
+    if (call.request instanceof UndecodableRequest) {
+      callback({ code: grpc.status.INVALID_ARGUMENT, details: call.request.reason });
+      return;
+    }
+    Promise.resolve()
+      .then(() => answer(call.request as Record<string, unknown>))
+      .then(
+        (response) => callback(null, response ?? {}),
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          if (diagnosticsField) callback(null, { [diagnosticsField]: [errorDiagnostic(`${rpc} failed in the ${PROVIDER_TYPE_NAME} provider`, message)] });
+          else callback({ code: grpc.status.INTERNAL, details: `${rpc}: ${message}` });
+        },
+      );
+  };
+}
+
+/** The `tfplugin6.Provider` implementation: each handled RPC to its handler method. */
+export function providerImplementation(handler: ProviderHandler): grpc.UntypedServiceImplementation {
+  const service = protocolRoot().lookupService("tfplugin6.Provider");
+  const implementation: grpc.UntypedServiceImplementation = {};
+  for (const rpc of HANDLED_RPCS) {
+    const method = handlerMethod(rpc);
+    const responseType = service.methods[rpc]!.resolvedResponseType ?? protocolRoot().lookupType(`tfplugin6.${rpc}.Response`);
+    const diagnosticsField = responseType.fields.diagnostics ? "diagnostics" : undefined;
+    implementation[rpc] = unary(rpc, (request) => callHandler(handler, rpc, method, request), diagnosticsField);
+  }
+  // No resource identities and no provider functions: empty answers, as terraform-plugin-framework gives.
+  implementation.GetResourceIdentitySchemas = unary("GetResourceIdentitySchemas", () => ({}), "diagnostics");
+  implementation.GetFunctions = unary("GetFunctions", () => ({}), "diagnostics");
+  return implementation;
+}
+
+async function callHandler(handler: ProviderHandler, rpc: HandledRpc, method: keyof ProviderHandler, request: Record<string, unknown>): Promise<unknown> {
+  const call = handler[method] as (request: Record<string, unknown>) => unknown;
+  const response = (await call.call(handler, request)) as Record<string, unknown> | undefined;
+  // The protocol names StopProvider's field `Error` (capitalized); the handler answers `error`.
+  if (rpc === "StopProvider") return { Error: (response?.error as string | undefined) ?? "" };
+  return response ?? {};
+}
+
+export interface ServeOptions {
+  /** TLS material; absent: plaintext (TF_DISABLE_PLUGIN_TLS). */
+  tls?: { certificatePem: string; privateKeyPem: string; clientCertificatePem: string };
+  /** Called once the process should end (GRPCController/Shutdown); defaults to process.exit(0). */
+  onShutdown?: () => void;
+}
+
+export interface RunningServer {
+  port: number;
+  server: grpc.Server;
+  /** Ends every stream and stops the server (what Shutdown does before onShutdown). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves `handler` on a loopback port chosen by the system, with go-plugin's services beside it.
+ * The caller prints the handshake line with the port (handshake.ts).
+ */
+export async function serve(handler: ProviderHandler, options: ServeOptions = {}): Promise<RunningServer> {
+  const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_REQUEST_BYTES });
+  const openStreams = new Set<grpc.ServerWritableStream<unknown, unknown>>();
+
+  server.addService(serviceDefinition("tfplugin6.Provider"), providerImplementation(handler));
+  server.addService(serviceDefinition("grpc.health.v1.Health"), {
+    Check: unary("Check", (request) => ({ status: request.service === "" || request.service === HEALTH_SERVICE_NAME ? "SERVING" : "SERVICE_UNKNOWN" }), undefined),
+  });
+  // go-plugin's client opens this stream to copy a Go plugin's stdout and stderr into its log. This
+  // process writes nothing on stdout after the handshake line and its stderr reaches OpenTofu's
+  // log directly, so the stream stays open and silent until the process ends.
+  server.addService(serviceDefinition("plugin.GRPCStdio"), {
+    StreamStdio: (call: grpc.ServerWritableStream<unknown, unknown>) => {
+      openStreams.add(call);
+      call.on("cancelled", () => openStreams.delete(call));
+      call.on("close", () => openStreams.delete(call));
+    },
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= new Promise<void>((resolve) => {
+      for (const stream of openStreams) stream.end();
+      openStreams.clear();
+      // Calls in flight finish first; a client that keeps a stream open is not waited for long.
+      const force = setTimeout(() => {
+        server.forceShutdown();
+        resolve();
+      }, 2000);
+      force.unref();
+      server.tryShutdown(() => {
+        clearTimeout(force);
+        resolve();
+      });
+    }));
+
+  server.addService(serviceDefinition("plugin.GRPCController"), {
+    Shutdown: unary(
+      "Shutdown",
+      () => {
+        // Answer first, then stop: the client waits for the answer before it waits for the exit.
+        setImmediate(() => {
+          void stop().then(options.onShutdown ?? (() => process.exit(0)));
+        });
+        return {};
+      },
+      undefined,
+    ),
+  });
+
+  const credentials = options.tls
+    ? grpc.ServerCredentials.createSsl(
+        Buffer.from(options.tls.clientCertificatePem),
+        [{ private_key: Buffer.from(options.tls.privateKeyPem), cert_chain: Buffer.from(options.tls.certificatePem) }],
+        true,
+      )
+    : grpc.ServerCredentials.createInsecure();
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync("127.0.0.1:0", credentials, (error, bound) => (error ? reject(error) : resolve(bound)));
+  });
+  return { port, server, stop };
+}

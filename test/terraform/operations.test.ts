@@ -1,0 +1,539 @@
+/**
+ * The OpenTofu door's operations (provider/terraform/operations.ts), in-process against an
+ * in-memory emulator, driven as OpenTofu drives a provider (internal/tofu's plan and apply walks):
+ * the proposed new state built from the configuration and the prior state, a plan, an apply, and
+ * Terraform's own consistency rules checked on every answer:
+ * - a planned value of an attribute the configuration sets equals the configuration's;
+ * - the applied state equals the plan wherever the plan was known ("Provider produced
+ *   inconsistent result after apply");
+ * - a plan of the same configuration after apply, after a refresh and after an import is no change.
+ * Every kind of the kind contract's samples (test/contract/examples.ts) runs the whole cycle.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Emulator, startEmulator } from "../emulator/index.ts";
+import { type Prepared, type RawApi, SAMPLES } from "../contract/examples.ts";
+// The plugin door, compiled (`npm run build`), in this process: its check, for the same words.
+import { checkResource } from "../contract/doors.ts";
+import { computedInputKeys, ID_ATTRIBUTE, type TerraformOperations, terraformOperations } from "../../provider/terraform/operations.ts";
+import { UNKNOWN, containsUnknown } from "../../provider/adapter/unknowns.ts";
+import { KINDS } from "../../provider/resources/kinds.ts";
+import { byId } from "../../provider/adapter/import-ids.ts";
+
+type Bag = Record<string, any>;
+
+let emulator: Emulator;
+let api: RawApi;
+let ops: TerraformOperations;
+let journalDirectory: string;
+let settings: Bag;
+
+async function requestCount(): Promise<number> {
+  return ((await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { total: number }).total;
+}
+
+/** The API's write requests (any method but GET) so far. */
+async function writeCount(): Promise<number> {
+  const { counts } = (await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { counts: Record<string, number> };
+  return Object.entries(counts).reduce((sum, [route, count]) => (route.startsWith("GET ") ? sum : sum + count), 0);
+}
+
+const inputKeys = (kind: string) => Object.keys(KINDS.find((definition) => definition.kind === kind)!.schema.shape);
+const isInput = (kind: string, key: string) => key !== ID_ATTRIBUTE && inputKeys(kind).includes(key);
+
+/**
+ * OpenTofu's proposed new state (objchange.ProposedNew): the configuration's value of every
+ * attribute it sets; the prior's of a computed attribute it leaves null (the id, the server's
+ * fields, and `organizationId`, optional and computed: the provider's default fills it).
+ */
+function proposedNew(kind: string, prior: Bag | null, config: Bag): Bag {
+  const proposed: Bag = {};
+  for (const [key, value] of Object.entries(prior ?? {})) if (!isInput(kind, key) || (key === "organizationId" && config.organizationId === undefined)) proposed[key] = value;
+  for (const [key, value] of Object.entries(config)) if (value !== undefined && value !== null) proposed[key] = value;
+  return proposed;
+}
+
+/** Absent and null are one value to Terraform (every attribute is present, null when unset). */
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * What OpenTofu checks of a plan: every input the configuration sets is planned as written, every
+ * other is null unless its attribute is computed (the organization, a default, an input the state
+ * describes: computedInputKeys).
+ */
+function expectValidPlan(kind: string, config: Bag, planned: Bag): void {
+  for (const key of inputKeys(kind)) {
+    if (config[key] === undefined && computedInputKeys(kind).includes(key)) continue;
+    expect(same(planned[key], config[key]), `${kind}: planned ${key} ${JSON.stringify(planned[key])}, configuration ${JSON.stringify(config[key])}`).toBe(true);
+  }
+}
+
+/** What OpenTofu checks of an apply: the state equals the plan wherever the plan was known. */
+function expectConsistent(kind: string, planned: Bag, state: Bag): void {
+  for (const key of new Set([...Object.keys(planned), ...Object.keys(state)])) {
+    if (containsUnknown(planned[key])) continue;
+    expect(same(state[key], planned[key]), `${kind}: applied ${key} ${JSON.stringify(state[key])}, planned ${JSON.stringify(planned[key])}`).toBe(true);
+  }
+  expect(containsUnknown(state), `${kind}: an unknown left in the applied state`).toBe(false);
+}
+
+/** A resource as OpenTofu keeps it: its state and the provider's private bytes beside it. */
+interface Kept {
+  state: Bag;
+  privateState: Uint8Array;
+}
+
+const NONE = new Uint8Array();
+
+/** A plan then an apply of `config` over `prior`, as `tofu apply` runs it, every rule checked. */
+async function applyConfig(kind: string, prior: Kept | null, config: Bag): Promise<Kept> {
+  const plan = await ops.planResource(kind, prior?.state ?? null, proposedNew(kind, prior?.state ?? null, config), prior?.privateState ?? NONE);
+  expect(plan.diagnostics).toEqual([]);
+  expectValidPlan(kind, config, plan.planned!);
+  const applied = await ops.applyResource(kind, prior?.state ?? null, plan.planned, plan.privateState);
+  expect(applied.diagnostics).toEqual([]);
+  expectConsistent(kind, plan.planned!, applied.state!);
+  return { state: applied.state!, privateState: applied.privateState };
+}
+
+/** A plan of `config` over `prior` that must find no change: the prior state itself. */
+async function expectNoChange(kind: string, { state: prior, privateState }: Kept, config: Bag, ignored: readonly string[] = []): Promise<void> {
+  const plan = await ops.planResource(kind, prior, proposedNew(kind, prior, config), privateState);
+  expect(plan.diagnostics).toEqual([]);
+  expect(plan.requiresReplace).toEqual([]);
+  const without = (bag: Bag) => Object.fromEntries(Object.entries(bag).filter(([key, value]) => !ignored.includes(key) && value !== null && value !== undefined));
+  expect(without(plan.planned!)).toEqual(without(prior));
+}
+
+beforeAll(async () => {
+  journalDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "tofu-ops-journal-"));
+  process.env.DOCS_PLATFORM_JOURNAL_DIR = journalDirectory;
+  emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 60_000 });
+  const organization = emulator.fixture.organizations[0]!;
+  const adminToken = organization.admin.token;
+  api = {
+    organizationId: organization.id,
+    spaceIds: organization.spaceIds,
+    tokenOf: (userId) => emulator.fixture.users.find((user) => user.id === userId)!.token,
+    async request(method, route, body, token = adminToken) {
+      const response = await fetch(`${emulator.url}${route}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
+    },
+  };
+  ops = terraformOperations();
+  settings = { apiUrl: emulator.url, token: adminToken, organizationId: organization.id };
+  expect(await ops.configure(settings)).toEqual([]);
+});
+
+/**
+ * What a new provider process starts with (each `tofu` command starts its own): a new client,
+ * none of the lists a refresh shares. The core rebuilds them for a configuration that differs.
+ */
+async function startOver(): Promise<void> {
+  settings = { ...settings, requestTimeoutMs: Number(settings.requestTimeoutMs ?? 30_000) + 1 };
+  expect(await ops.configure(settings)).toEqual([]);
+}
+
+afterAll(async () => {
+  await ops?.stop();
+  await emulator?.close();
+  fs.rmSync(journalDirectory, { recursive: true, force: true });
+});
+
+describe("configure", () => {
+  it("refuses a malformed configuration with a diagnostic naming the key in the provider block's words, and never the token's value", async () => {
+    const other = terraformOperations();
+    const diagnostics = await other.configure({ apiUrl: "ftp://example.com", token: "secret with space" });
+    expect(diagnostics.map((diagnostic) => diagnostic.attribute)).toEqual([["apiUrl"], ["token"]]);
+    expect(diagnostics[0]!.summary).toBe(
+      "Malformed configuration `api_url`: expected an http(s) URL such as https://api.example.com/v1. Set it with the provider's `api_url` or the environment variable DOCS_PLATFORM_API_URL.",
+    );
+    expect(JSON.stringify(diagnostics)).not.toContain("secret with space");
+    expect(JSON.stringify(diagnostics)).not.toContain("pulumi");
+    expect((await other.configure({ apiUrl: emulator.url, token: 42 })).map((diagnostic) => diagnostic.attribute)).toEqual([["token"]]);
+  });
+
+  it("takes the API and the token from the environment when the provider block leaves them out", async () => {
+    const saved = { url: process.env.DOCS_PLATFORM_API_URL, token: process.env.DOCS_PLATFORM_TOKEN };
+    try {
+      delete process.env.DOCS_PLATFORM_API_URL;
+      delete process.env.DOCS_PLATFORM_TOKEN;
+      const missing = await terraformOperations().configure({});
+      expect(missing.map((diagnostic) => diagnostic.attribute)).toEqual([["apiUrl"], ["token"]]);
+      process.env.DOCS_PLATFORM_API_URL = settings.apiUrl;
+      process.env.DOCS_PLATFORM_TOKEN = settings.token;
+      expect(await terraformOperations().configure({ requestTimeoutMs: settings.requestTimeoutMs })).toEqual([]);
+    } finally {
+      for (const [key, value] of [["DOCS_PLATFORM_API_URL", saved.url], ["DOCS_PLATFORM_TOKEN", saved.token]] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+});
+
+describe("plan", () => {
+  it("fills organization_id from the provider's, and says how to set it when the provider has none, with 0 requests", async () => {
+    const config = { title: "Provider's organization" };
+    const plan = await ops.planResource("Team", null, config, NONE);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned).toMatchObject({ title: config.title, organizationId: api.organizationId, id: UNKNOWN });
+
+    const saved = process.env.DOCS_PLATFORM_ORGANIZATION_ID;
+    delete process.env.DOCS_PLATFORM_ORGANIZATION_ID;
+    try {
+      const without = terraformOperations();
+      expect(await without.configure({ apiUrl: settings.apiUrl, token: settings.token, requestTimeoutMs: settings.requestTimeoutMs })).toEqual([]);
+      const before = await requestCount();
+      const refused = await without.planResource("Team", null, config, NONE);
+      expect(refused.planned).toBeNull();
+      expect(refused.diagnostics).toEqual([
+        {
+          severity: "error",
+          summary: "Team: organizationId is not set. Give it as `organization_id`, or set the provider's `organization_id` (or the environment variable DOCS_PLATFORM_ORGANIZATION_ID).",
+          detail: "",
+          attribute: ["organizationId"],
+        },
+      ]);
+      expect(await requestCount()).toBe(before);
+    } finally {
+      if (saved !== undefined) process.env.DOCS_PLATFORM_ORGANIZATION_ID = saved;
+    }
+  });
+
+  it("plans with values still unknown (another resource's id): unknown where the configuration is, with 0 requests", async () => {
+    const before = await requestCount();
+    const plan = await ops.planResource("SiteCustomization", null, { organizationId: api.organizationId, siteId: UNKNOWN, title: "Unknown site" }, NONE);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned).toMatchObject({ siteId: UNKNOWN, title: "Unknown site", id: UNKNOWN });
+    expect(await requestCount()).toBe(before);
+  });
+
+  it("plans an unknown input of an existing object as an update, or a replacement for a replace-on-change input", async () => {
+    const team = await applyConfig("Team", null, { organizationId: api.organizationId, title: "Unknowns" });
+    const renamed = await ops.planResource("Team", team.state, { ...team.state, title: UNKNOWN }, team.privateState);
+    expect(renamed.diagnostics).toEqual([]);
+    expect(renamed.requiresReplace).toEqual([]);
+    expect(renamed.planned).toMatchObject({ title: UNKNOWN, id: team.state.id, createdAt: UNKNOWN });
+    const moved = await ops.planResource("Team", team.state, { ...team.state, organizationId: UNKNOWN }, team.privateState);
+    expect(moved.requiresReplace).toEqual([["organizationId"]]);
+    expect(moved.planned).toMatchObject({ id: UNKNOWN });
+    await ops.applyResource("Team", team.state, null, NONE);
+  });
+
+  it("fails a create whose natural key the API refuses twice at plan, as a preview does, sending no write", async () => {
+    const config = { organizationId: api.organizationId, slug: "petstore-taken", source: { url: "https://specs.example.com/taken.yaml" }, waitForProcessing: false };
+    const made = await applyConfig("OpenApiSpec", null, config);
+    const writes = await writeCount();
+    const second = await ops.planResource("OpenApiSpec", null, { ...config, source: { url: "https://specs.example.com/other.yaml" } }, NONE);
+    expect(second.planned).toBeNull();
+    expect(second.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["error"]);
+    expect(second.diagnostics[0]!.summary).toContain("petstore-taken");
+    expect(await writeCount()).toBe(writes);
+    await ops.applyResource("OpenApiSpec", made.state, null, NONE);
+  });
+
+  it("warns of an existing object of the same title a create could adopt, and plans the create", async () => {
+    const title = "Warned writers";
+    const existing = (await api.request("PUT", `/orgs/${api.organizationId}/teams`, { title, members: [] })).body.id as string;
+    // A plan looks among what existed when its process started: a new `tofu plan`.
+    await startOver();
+    const plan = await ops.planResource("Team", null, { organizationId: api.organizationId, title }, NONE);
+    expect(plan.planned).not.toBeNull();
+    expect(plan.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["warning"]);
+    expect(plan.diagnostics[0]!.summary).toBe(
+      `a team with the same title within the organization already exists (${existing}): \`tofu apply\` creates another one beside it. ` +
+        `To manage the existing one instead, set adopt: { id: "${existing}" } (or adopt: true), unless another resource of this program already manages it.`,
+    );
+  });
+
+  it("fails a second resource managing a singleton another resource of the run manages, naming both, with 0 writes", async () => {
+    const siteId = (await api.request("POST", `/orgs/${api.organizationId}/sites`, { title: "Twice customized" })).body.id as string;
+    const writes = await writeCount();
+    const first = await ops.planResource("SiteCustomization", null, { organizationId: api.organizationId, siteId, title: "First" }, NONE);
+    expect(first.diagnostics).toEqual([]);
+    const second = await ops.planResource("SiteCustomization", null, { organizationId: api.organizationId, siteId, title: "Second" }, NONE);
+    expect(second.planned).toBeNull();
+    expect(second.diagnostics[0]!.summary).toMatch(new RegExp(`^SiteCustomization "new [0-9a-f]{16}" and SiteCustomization "new [0-9a-f]{16}" both manage the customization of site ${siteId}`));
+    expect(await writeCount()).toBe(writes);
+  });
+});
+
+describe("requests a plan sends", () => {
+  it("a create plan reads what a preview reads (the organization, the natural key's list), once a process; an update or no-change plan none", async () => {
+    await startOver();
+    const counts: number[] = [];
+    let before = await requestCount();
+    const count = async () => {
+      const now = await requestCount();
+      counts.push(now - before);
+      before = now;
+    };
+    await ops.planResource("Team", null, { organizationId: api.organizationId, title: "Counted 1" }, NONE);
+    await count();
+    await ops.planResource("Team", null, { organizationId: api.organizationId, title: "Counted 2" }, NONE);
+    await count();
+    const team = await applyConfig("Team", null, { organizationId: api.organizationId, title: "Counted 3" });
+    before = await requestCount();
+    await expectNoChange("Team", team, { organizationId: api.organizationId, title: "Counted 3" });
+    await count();
+    await ops.planResource("Team", team.state, { ...team.state, title: "Counted 4" }, team.privateState);
+    await count();
+    expect(counts).toEqual([2, 0, 0, 0]);
+    await ops.applyResource("Team", team.state, null, NONE);
+  });
+});
+
+describe("apply", () => {
+  it("returns a partial create's state with the error, so OpenTofu keeps the object (tainted) instead of losing it", async () => {
+    const config = { organizationId: api.organizationId, title: "Half made", members: ["nobody@acme.test"] };
+    const plan = await ops.planResource("Team", null, config, NONE);
+    expect(plan.diagnostics).toEqual([]);
+    const applied = await ops.applyResource("Team", null, plan.planned, plan.privateState);
+    expect(applied.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["error"]);
+    expect(applied.state).toMatchObject({ id: expect.any(String), title: "Half made", members: [] });
+    expect((await api.request("GET", `/orgs/${api.organizationId}/teams/${applied.state!.id}`)).status).toBe(200);
+    await ops.applyResource("Team", applied.state, null, NONE);
+  });
+
+  it.each([
+    ["Team", "teams"],
+    ["Site", "sites"],
+  ])("takes over the %s an apply killed after its create made it, when the next apply plans the same create: 0 duplicates", async (kind, collection) => {
+    const title = `${kind} made before the kill`;
+    const config = { organizationId: api.organizationId, title };
+    // The killed apply: the create answered, OpenTofu never wrote the state.
+    const killed = await applyConfig(kind, null, config);
+    // The next `tofu apply`: a new provider process plans and applies the create again.
+    await startOver();
+    const next = terraformOperations();
+    expect(await next.configure(settings)).toEqual([]);
+    const plan = await next.planResource(kind, null, config, NONE);
+    // The plan knows the interrupted create: no warning of an existing object of that title.
+    expect(plan.diagnostics).toEqual([]);
+    const writes = await writeCount();
+    const applied = await next.applyResource(kind, null, plan.planned, plan.privateState);
+    expect(applied.diagnostics).toEqual([]);
+    expect(applied.state!.id).toBe(killed.state.id);
+    expect(await writeCount()).toBe(writes);
+    const objects = (await api.request("GET", `/orgs/${api.organizationId}/${collection}`)).body.items as Bag[];
+    expect(objects.filter((object) => object.title === title)).toHaveLength(1);
+    await next.applyResource(kind, applied.state, null, NONE);
+  });
+});
+
+describe("inputs a create alone reads, inputs the state also describes, defaults", () => {
+  it("lists the inputs whose attributes are optional and computed", () => {
+    expect(computedInputKeys("Site")).toEqual(["organizationId", "type", "spaces"]);
+    expect(computedInputKeys("Team")).toEqual(["organizationId", "members"]);
+    expect(computedInputKeys("TeamMember")).toEqual(["organizationId", "role"]);
+  });
+
+  it("adopt is held as written while given, and dropped with no change when taken out", async () => {
+    const config = { organizationId: api.organizationId, title: "Adopted or made", adopt: true };
+    const team = await applyConfig("Team", null, config);
+    expect(team.state.adopt).toBe(true);
+    await expectNoChange("Team", team, config);
+    const { adopt: _adopt, ...without } = config;
+    const dropped = await applyConfig("Team", team, without);
+    expect(dropped.state.id).toBe(team.state.id);
+    expect(dropped.state.adopt).toBeUndefined();
+    await expectNoChange("Team", dropped, without);
+    await ops.applyResource("Team", dropped.state, null, NONE);
+  });
+
+  it("a site created with spaces keeps them as written while the site gains another; a site without keeps what the API says", async () => {
+    const config = { organizationId: api.organizationId, title: "Spaces as written", spaces: [api.spaceIds[0]] };
+    const site = await applyConfig("Site", null, config);
+    expect((await api.request("POST", `/orgs/${api.organizationId}/sites/${site.state.id}/site-spaces`, { spaceId: api.spaceIds[1] })).status).toBeLessThan(300);
+    await startOver();
+    const read = await ops.readResource("Site", site.state, site.privateState);
+    expect(read.diagnostics).toEqual([]);
+    await expectNoChange("Site", { state: read.state!, privateState: read.privateState }, config);
+    const renamed = await applyConfig("Site", { state: read.state!, privateState: read.privateState }, { ...config, title: "Spaces, renamed" });
+    await expectNoChange("Site", renamed, { ...config, title: "Spaces, renamed" });
+    await ops.applyResource("Site", renamed.state, null, NONE);
+
+    const bare = { organizationId: api.organizationId, title: "Spaces from the API" };
+    const other = await applyConfig("Site", null, bare);
+    await expectNoChange("Site", other, bare);
+    await ops.applyResource("Site", other.state, null, NONE);
+  });
+
+  it("a team's members left out are not managed: no change whoever joins", async () => {
+    const config = { organizationId: api.organizationId, title: "Members left out" };
+    const team = await applyConfig("Team", null, config);
+    expect((await api.request("PUT", `/orgs/${api.organizationId}/teams/${team.state.id}/members/usr-acme-editor`, {})).status).toBeLessThan(300);
+    await startOver();
+    const read = await ops.readResource("Team", team.state, team.privateState);
+    await expectNoChange("Team", { state: read.state!, privateState: read.privateState }, config);
+    const listed = await applyConfig("Team", { state: read.state!, privateState: read.privateState }, { ...config, members: ["eli@acme.test", "usr-acme-editor"] });
+    await expectNoChange("Team", listed, { ...config, members: ["eli@acme.test", "usr-acme-editor"] });
+    await ops.applyResource("Team", listed.state, null, NONE);
+  });
+});
+
+describe("data sources", () => {
+  it("answer the lookups, the arguments as written beside the result", async () => {
+    const member = await ops.readDataSource("getMember", { email: "ELI@acme.test" });
+    expect(member.diagnostics).toEqual([]);
+    expect(member.state).toMatchObject({ email: "ELI@acme.test", id: "usr-acme-editor" });
+    const spaces = await ops.readDataSource("getSpaces", {});
+    expect(spaces.diagnostics).toEqual([]);
+    expect((spaces.state!.spaces as Bag[]).map((space) => space.id)).toEqual(expect.arrayContaining([...api.spaceIds]));
+  });
+
+  it("fail as the lookups do: bad arguments with 0 requests, nothing found naming the criteria", async () => {
+    const before = await requestCount();
+    const bad = await ops.readDataSource("getTeam", { title: "" });
+    expect(bad).toEqual({ state: null, diagnostics: [{ severity: "error", summary: "getTeam: invalid arguments: title: must not be empty", detail: "" }] });
+    expect(await requestCount()).toBe(before);
+    const missing = await ops.readDataSource("getTeam", { title: "No such team" });
+    expect(missing.state).toBeNull();
+    expect(missing.diagnostics[0]!.summary).toContain('titled "No such team"');
+  });
+});
+
+/** Raw API deletes of an object behind Terraform's back, for the kinds whose delete removes it. */
+const OUT_OF_BAND_DELETE: Record<string, (state: Bag) => string> = {
+  Team: (state) => `/orgs/${state.organizationId}/teams/${state.id}`,
+  Space: (state) => `/spaces/${state.id}`,
+  Site: (state) => `/orgs/${state.organizationId}/sites/${state.id}`,
+};
+
+describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTofu door", (kind) => {
+  const definition = KINDS.find((candidate) => candidate.kind === kind)!;
+  const sample = SAMPLES[kind]!;
+  let prepared: Prepared;
+  let config: Bag;
+  let kept: Kept;
+
+  beforeAll(async () => {
+    prepared = await sample.prepare(api, "tofu");
+    config = prepared.inputs;
+  });
+
+  it("refuses an unknown attribute and a bad value at validate and at plan, naming the field, with 0 requests", async () => {
+    const before = await requestCount();
+    const unknownField = await ops.validateResource(kind, { ...config, contractUnknownInput: "x" });
+    expect(unknownField.map((diagnostic) => diagnostic.attribute)).toContainEqual(["contractUnknownInput"]);
+    const badOrganization = await ops.validateResource(kind, { ...config, organizationId: "" });
+    expect(badOrganization[0]?.attribute).toEqual(["organizationId"]);
+    expect(badOrganization[0]?.summary).toMatch(/^organizationId: /);
+    const plan = await ops.planResource(kind, null, { ...config, organizationId: "" }, NONE);
+    expect(plan.planned).toBeNull();
+    expect(plan.diagnostics[0]?.attribute).toEqual(["organizationId"]);
+    expect(await requestCount()).toBe(before);
+  });
+
+  it("says what the plugin door's check says of the same bad inputs, word for word", async () => {
+    for (const bad of [{ ...config, contractUnknownInput: "x" }, { ...config, organizationId: "" }]) {
+      const plugin = await checkResource(kind, "same-words", bad);
+      const tofu = await ops.validateResource(kind, bad);
+      expect(tofu.map((diagnostic) => diagnostic.summary)).toEqual(plugin.failures.map((failure) => failure.reason));
+    }
+  });
+
+  it("validates a configuration whose values are still unknown, with 0 requests", async () => {
+    const before = await requestCount();
+    const unknowns = Object.fromEntries(Object.keys(config).map((key) => [key, UNKNOWN]));
+    expect(await ops.validateResource(kind, unknowns)).toEqual([]);
+    // organization_id left to the provider's: validated at plan, where the provider is configured.
+    const { organizationId: _organizationId, ...rest } = config;
+    expect(await ops.validateResource(kind, rest)).toEqual([]);
+    expect(await requestCount()).toBe(before);
+  });
+
+  it("plans a create with every computed value unknown, applies it as planned, then plans no change", async () => {
+    const plan = await ops.planResource(kind, null, proposedNew(kind, null, config), NONE);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned![ID_ATTRIBUTE]).toBe(UNKNOWN);
+    kept = await applyConfig(kind, null, config);
+    expect(kept.state[ID_ATTRIBUTE]).toEqual(expect.any(String));
+    // The name the deployment rules know the resource by, and nothing else.
+    expect(kept.privateState.length).toBeLessThan(200);
+    expect(Object.keys(JSON.parse(new TextDecoder().decode(kept.privateState)))).toEqual(["name"]);
+    await expectNoChange(kind, kept, config);
+  });
+
+  it("updates in place, each sample change: as planned, then no change", async () => {
+    for (const [key, value] of Object.entries(prepared.updates)) {
+      const next = { ...config, [key]: value };
+      const plan = await ops.planResource(kind, kept.state, proposedNew(kind, kept.state, next), kept.privateState);
+      expect(plan.diagnostics, key).toEqual([]);
+      expect(plan.requiresReplace, key).toEqual([]);
+      expect(plan.planned![ID_ATTRIBUTE], key).toBe(kept.state[ID_ATTRIBUTE]);
+      kept = await applyConfig(kind, kept, next);
+      config = next;
+      await expectNoChange(kind, kept, config);
+    }
+  });
+
+  it("refreshes to the same state, and a plan after it finds no change", async () => {
+    const read = await ops.readResource(kind, kept.state, kept.privateState);
+    expect(read.diagnostics).toEqual([]);
+    expect(read.state).toEqual(kept.state);
+    expect(read.privateState).toEqual(kept.privateState);
+    await expectNoChange(kind, { state: read.state!, privateState: read.privateState }, config);
+  });
+
+  it("imports by the kind's import id: the refreshed import then plans no change", async () => {
+    const importId = (definition.importId ?? byId).format(String(kept.state[ID_ATTRIBUTE]), kept.state);
+    const imported = await ops.importResource(kind, importId);
+    expect(imported.diagnostics).toEqual([]);
+    expect(imported.privateState).toEqual(NONE);
+    const read = await ops.readResource(kind, imported.state!, imported.privateState);
+    expect(read.diagnostics).toEqual([]);
+    // What `plan -generate-config-out` writes: every input the imported state holds. It holds
+    // the configuration's, but for flags only destroy or create read (importIgnores).
+    const declared = Object.fromEntries(Object.entries(read.state!).filter(([key, value]) => isInput(kind, key) && value !== null));
+    const ignored = Object.keys(sample.importIgnores ?? {});
+    for (const [key, value] of Object.entries(config)) if (!ignored.includes(key)) expect(declared[key], key).toEqual(value);
+    // The same resource, imported again (after `tofu state rm`): its name is the one this process
+    // knows it by (a new process would know it by its id).
+    await expectNoChange(kind, { state: read.state!, privateState: kept.privateState }, declared);
+  });
+
+  it("plans each replace-on-change input as a replacement: the id unknown, the input named", async () => {
+    for (const key of definition.replaceKeys) {
+      // A key of a group of which a configuration gives one (a member by user id or by email) replaces the others.
+      const group = definition.exclusiveInputKeys?.find((keys) => keys.includes(key)) ?? [];
+      const next = { ...Object.fromEntries(Object.entries(config).filter(([other]) => other === key || !group.includes(other))), [key]: prepared.replacements[key] };
+      const plan = await ops.planResource(kind, kept.state, proposedNew(kind, kept.state, next), kept.privateState);
+      expect(plan.diagnostics, key).toEqual([]);
+      // A group's other key (the user id an email replaces) changes too.
+      expect(plan.requiresReplace, key).toContainEqual([key]);
+      for (const [changed] of plan.requiresReplace) expect([key, ...group]).toContain(changed);
+      expect(plan.planned![ID_ATTRIBUTE], key).toBe(UNKNOWN);
+    }
+  });
+
+  const outOfBand = OUT_OF_BAND_DELETE[kind];
+  if (outOfBand) {
+    it("refreshes an object deleted outside OpenTofu to null; the next apply makes it again", async () => {
+      expect((await api.request("DELETE", outOfBand(kept.state))).status).toBeLessThan(300);
+      // The next `tofu plan` is a new provider process: no list a refresh shares from before.
+      await startOver();
+      const read = await ops.readResource(kind, kept.state, kept.privateState);
+      expect(read).toEqual({ state: null, privateState: NONE, diagnostics: [] });
+      kept = await applyConfig(kind, null, config);
+    });
+  }
+
+  it("destroys: planned null, applied null" + (sample.kept ? ` (and, as documented, ${sample.kept.documented})` : ", and a refresh finds nothing"), async () => {
+    const plan = await ops.planResource(kind, kept.state, null, kept.privateState);
+    expect(plan).toMatchObject({ planned: null, requiresReplace: [], diagnostics: [] });
+    const applied = await ops.applyResource(kind, kept.state, null, plan.privateState);
+    expect(applied).toEqual({ state: null, privateState: NONE, diagnostics: [] });
+    const read = await ops.readResource(kind, kept.state, NONE);
+    expect(read.diagnostics).toEqual([]);
+    if (!sample.kept) expect(read.state).toBeNull();
+  });
+});

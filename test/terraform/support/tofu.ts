@@ -1,0 +1,85 @@
+/**
+ * Running OpenTofu against this repository's Terraform door in tests: a launcher directory holding
+ * `terraform-provider-docsplatform` (a script running this Node.js by absolute path on an entry
+ * file), and a CLI configuration (TF_CLI_CONFIG_FILE) whose dev_overrides point OpenTofu at it, so
+ * no `tofu init` or registry is involved.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repositoryRoot = fileURLToPath(new URL("../../..", import.meta.url));
+
+/** The built provider's entry: what the release's executable runs. */
+export const providerEntry = path.join(repositoryRoot, "provider", "dist", "terraform", "main.js");
+
+export const PROVIDER_SOURCE = "docs-platform/docsplatform";
+export const PROVIDER_EXECUTABLE = "terraform-provider-docsplatform";
+
+const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
+
+/** Writes `<dir>/terraform-provider-docsplatform` running `entry` on this Node.js; returns dir. */
+export async function writeLauncher(dir: string, entry: string = providerEntry): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  const node = await fs.realpath(process.execPath);
+  const script = ["#!/bin/sh", `# The docsplatform provider for OpenTofu in tests: ${path.relative(repositoryRoot, entry)} on Node.js ${process.version}.`, `exec ${quote(node)} ${quote(entry)} "$@"`, ""].join("\n");
+  await fs.writeFile(path.join(dir, PROVIDER_EXECUTABLE), script, { mode: 0o755 });
+  return dir;
+}
+
+/** A CLI configuration file whose dev_overrides serve `docs-platform/docsplatform` from launcherDir. */
+export async function writeCliConfig(file: string, launcherDir: string): Promise<string> {
+  await fs.writeFile(
+    file,
+    [
+      "provider_installation {",
+      "  dev_overrides {",
+      `    ${JSON.stringify(PROVIDER_SOURCE)} = ${JSON.stringify(launcherDir)}`,
+      "  }",
+      "  direct {}",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  return file;
+}
+
+/** A scratch folder for a test, removed by the returned function. */
+export async function scratch(prefix: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+  return { dir, remove: () => fs.rm(dir, { recursive: true, force: true }) };
+}
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end (or `timeoutMs`, then SIGKILL), collecting its output. */
+export function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 120_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The environment for `tofu` in a test: the CLI configuration, no checkpoint calls, no colours. */
+export function tofuEnv(cliConfig: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, TF_CLI_CONFIG_FILE: cliConfig, CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1", NO_COLOR: "1", ...extra };
+  // The test's own handshake variables must not leak into tofu's provider (it sets its own).
+  delete env.TF_PLUGIN_MAGIC_COOKIE;
+  delete env.PLUGIN_CLIENT_CERT;
+  return env;
+}
