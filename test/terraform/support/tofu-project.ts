@@ -1,0 +1,88 @@
+/**
+ * A real-tofu test's project against the emulator (full tier): a folder with a configuration, the
+ * environment that points OpenTofu at the built provider (dev_overrides, support/tofu.ts) and at
+ * the emulator, a runner that keeps every run's output for the failure message, and the API's own
+ * listing of what a configuration made, for the audits (orphans, duplicates, what is left).
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { type Emulator } from "../../emulator/index.ts";
+import { run, type RunResult, tofuEnv, writeCliConfig, writeLauncher } from "./tofu.ts";
+
+export const PROVIDER_HEADER = ["terraform {", "  required_providers {", '    docsplatform = { source = "docs-platform/docsplatform" }', "  }", "}", "", 'provider "docsplatform" {}', ""].join("\n");
+
+/** The commands that would ask at the terminal for what is missing, and take `-input=false`. */
+const ASKS_FOR_INPUT = new Set(["apply", "destroy", "import", "plan", "refresh", "force-unlock"]);
+
+export interface TofuProject {
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  /** Runs `tofu <command> [-input=false] -no-color <args>` in the project; never throws on a non-zero exit. */
+  tofu(...args: string[]): Promise<RunResult>;
+  write(file: string, text: string): Promise<void>;
+}
+
+/** The exit code and both outputs of a run: the message of a failed expectation. */
+export const shown = (result: RunResult): string => `exit ${result.code}\n${result.stdout}\n${result.stderr}`;
+
+/**
+ * A project folder `<root>/<name>` whose tofu reaches the emulator with the organization's admin
+ * token from the environment (as a user keeps it out of the configuration).
+ */
+export async function tofuProject(tofuBinary: string, root: string, name: string, emulator: Emulator, extraEnv: NodeJS.ProcessEnv = {}): Promise<TofuProject> {
+  const dir = path.join(root, name);
+  await fs.mkdir(dir, { recursive: true });
+  const cliConfig = path.join(root, "tofu.rc");
+  await fs.access(cliConfig).catch(async () => writeCliConfig(cliConfig, await writeLauncher(path.join(root, "bin"))));
+  const organization = emulator.fixture.organizations[0]!;
+  const env = tofuEnv(cliConfig, {
+    DOCS_PLATFORM_API_URL: emulator.url,
+    DOCS_PLATFORM_TOKEN: organization.admin.token,
+    DOCS_PLATFORM_ORGANIZATION_ID: organization.id,
+    DOCS_PLATFORM_JOURNAL_DIR: path.join(root, "journal"),
+    TF_LOG: "debug",
+    TF_LOG_PATH: path.join(dir, "tofu.log"),
+    ...extraEnv,
+  });
+  return {
+    dir,
+    env,
+    tofu: (command, ...args) => run(tofuBinary, [command!, ...(ASKS_FOR_INPUT.has(command!) ? ["-input=false"] : []), "-no-color", ...args], { cwd: dir, env, timeoutMs: 240_000 }),
+    write: (file, text) => fs.writeFile(path.join(dir, file), text),
+  };
+}
+
+/** One resource of `tofu show -json`. */
+export interface ShownResource {
+  address: string;
+  type: string;
+  values: Record<string, any>;
+}
+
+/** The resources of the project's state (`tofu show -json`), in address order. */
+export async function shownResources(project: TofuProject): Promise<ShownResource[]> {
+  const result = await project.tofu("show", "-json");
+  if (result.code !== 0) throw new Error(`tofu show -json: ${shown(result)}`);
+  const state = JSON.parse(result.stdout) as { values?: { root_module?: { resources?: ShownResource[] } } };
+  return (state.values?.root_module?.resources ?? []).filter((resource) => !resource.address.startsWith("data.")).sort((a, b) => a.address.localeCompare(b.address));
+}
+
+/** The API's raw answer, with the organization's admin token. */
+export async function apiGet(emulator: Emulator, apiPath: string): Promise<any> {
+  const organization = emulator.fixture.organizations[0]!;
+  const response = await fetch(`${emulator.url}${apiPath}`, { headers: { authorization: `Bearer ${organization.admin.token}` } });
+  if (!response.ok) throw new Error(`GET ${apiPath}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Every item of a listing, all pages. */
+export async function listAll(emulator: Emulator, apiPath: string): Promise<any[]> {
+  const items: any[] = [];
+  let page: string | undefined;
+  do {
+    const body = await apiGet(emulator, page === undefined ? apiPath : `${apiPath}${apiPath.includes("?") ? "&" : "?"}page=${encodeURIComponent(page)}`);
+    items.push(...(body.items ?? []));
+    page = body.next?.page;
+  } while (page);
+  return items;
+}
