@@ -21,6 +21,12 @@
  * its inputs), and the create journal keys it by a digest of its kind and inputs, so a create a
  * killed `apply` left half done is taken over by the next `apply` of the same configuration.
  *
+ * What the rest of the door holds to (schema.ts, values.ts, the RPC handlers): the id and the
+ * kind's declared outputs that are not inputs are computed attributes; the inputs of
+ * {@link computedInputKeys} are optional and computed; values reach these operations with every
+ * unset attribute absent, at any depth (null is not a value here); an attribute path of a
+ * diagnostic is the core's camelCase path; the private bytes go back and forth untouched.
+ *
  * Private state (bytes Terraform keeps beside the state, and gives back to every later plan and
  * refresh): the name the resource got at its first plan (`{"name":"..."}`, tens of bytes), so the
  * deployment rules know it under one name from its create to its destroy, in every process; an

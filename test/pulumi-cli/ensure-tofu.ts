@@ -113,8 +113,10 @@ async function build(installDir: string, log: (line: string) => void): Promise<v
   const source = path.join(buildDir, "src");
   await fs.cp(downloaded.Dir, source, { recursive: true });
   await execFileAsync("chmod", ["-R", "u+w", source]);
-  // -trimpath: no build machine paths in the binary; -s -w: no symbol tables (smaller, faster link).
-  await runLogged("go", ["build", "-trimpath", "-ldflags", "-s -w", "-o", path.join(buildDir, "tofu"), "./cmd/tofu"], source, logFile, log, elapsed, "compiling OpenTofu");
+  // -trimpath: no build machine paths in the binary; -s -w: no symbol tables (smaller, faster
+  // link); version.dev=no: a release's version ("1.12.6", not "1.12.6-dev"), as OpenTofu's own
+  // release build (.goreleaser.yaml) sets it.
+  await runLogged("go", ["build", "-trimpath", "-ldflags", "-s -w -X github.com/opentofu/opentofu/version.dev=no", "-o", path.join(buildDir, "tofu"), "./cmd/tofu"], source, logFile, log, elapsed, "compiling OpenTofu");
 
   const built = await reportedVersion(path.join(buildDir, "tofu"));
   if (built !== tofuVersion) throw new Error(`the built tofu reports version ${built ?? "(none)"}, expected ${tofuVersion}; see ${logFile}`);

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 async function teamTitles(): Promise<string[]> {
-  const response = await fetch(`${emulator.url}/v1/orgs/${organizationId}/teams`, { headers: { authorization: `Bearer ${adminToken}` } });
+  const response = await fetch(`${emulator.url}/orgs/${organizationId}/teams`, { headers: { authorization: `Bearer ${adminToken}` } });
   const body = (await response.json()) as { items: { title: string }[] };
   return body.items.map((team) => team.title);
 }

@@ -1,6 +1,7 @@
 /**
  * A provider executable with a small handler of the test's own (no kinds): its provider schema
- * has `api_url`, it has no resources and no data sources, and it records what it was asked in
+ * has `api_url`, it has no resources and one data source, `docsplatform_echo`, whose state is its
+ * configuration sent back byte for byte (`text` in, `text` out); it records what it was asked in
  * the file named by ECHO_PROVIDER_LOG (one JSON line per RPC, DynamicValue bytes in base64), so a
  * test sees that a request crossed the transport. It proves the wire without the door.
  */
@@ -15,20 +16,24 @@ const logFile = process.env.ECHO_PROVIDER_LOG;
 
 function record(rpc: string, request: unknown = {}): void {
   if (!logFile) return;
-  const json = JSON.stringify({ rpc, request }, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString("base64") : value));
+  // Bytes arrive as Buffers, whose toJSON runs before a replacer sees them: {type: "Buffer", data}.
+  const json = JSON.stringify({ rpc, request }, (_key, value: unknown) => {
+    const buffer = value as { type?: unknown; data?: unknown } | null;
+    return buffer && typeof buffer === "object" && buffer.type === "Buffer" && Array.isArray(buffer.data) ? Buffer.from(buffer.data as number[]).toString("base64") : value;
+  });
   fs.appendFileSync(logFile, `${json}\n`);
 }
 
 const stringType = new TextEncoder().encode(JSON.stringify("string"));
 
 const handler: Handler = {
-  getMetadata: () => (record("GetMetadata"), { serverCapabilities: { getProviderSchemaOptional: true }, resources: [], dataSources: [] }),
+  getMetadata: () => (record("GetMetadata"), { serverCapabilities: { getProviderSchemaOptional: true }, resources: [], dataSources: [{ typeName: "docsplatform_echo" }] }),
   getProviderSchema: () => {
     record("GetProviderSchema");
     return {
       provider: { version: 0, block: { attributes: [{ name: "api_url", type: stringType, optional: true, description: "The API's base URL." }], description: "echo" } },
       resourceSchemas: {},
-      dataSourceSchemas: {},
+      dataSourceSchemas: { docsplatform_echo: { version: 0, block: { attributes: [{ name: "text", type: stringType, required: true, description: "Sent back." }] } } },
       serverCapabilities: { getProviderSchemaOptional: true },
     };
   },
@@ -41,7 +46,8 @@ const handler: Handler = {
   planResourceChange: (request) => (record("PlanResourceChange", request), {}),
   applyResourceChange: (request) => (record("ApplyResourceChange", request), {}),
   importResourceState: (request) => (record("ImportResourceState", request), {}),
-  readDataSource: (request) => (record("ReadDataSource", request), {}),
+  // The configuration's msgpack is already the state's: an object of the same type.
+  readDataSource: (request) => (record("ReadDataSource", request), { state: { msgpack: request.config!.msgpack! } }),
   stopProvider: () => (record("StopProvider"), {}),
 };
 
