@@ -179,7 +179,7 @@ describe("OpenTofu installs the release from a filesystem mirror, with no Node.j
     const tofuRun = (...args: string[]): Promise<RunResult> => run(tofu, [...args, "-input=false", "-no-color"], { cwd: project, env, timeoutMs: minutes(4) });
     const show = (result: RunResult) => `exit ${result.code}\n${result.stdout}\n${result.stderr}`;
     const teamTitles = async () => {
-      const response = await fetch(`${emulator.url}/v1/orgs/${organization.id}/teams`, { headers: { authorization: `Bearer ${organization.admin.token}` } });
+      const response = await fetch(`${emulator.url}/orgs/${organization.id}/teams`, { headers: { authorization: `Bearer ${organization.admin.token}` } });
       return ((await response.json()) as { items: { title: string }[] }).items.map((team) => team.title);
     };
 
