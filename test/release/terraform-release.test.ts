@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import zlib from "node:zlib";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
 import { workRoot } from "../pulumi-cli/run-pulumi.ts";
@@ -28,6 +29,7 @@ import {
   terraformReleaseDir,
 } from "../../provider/scripts/release/release-info.mts";
 import { ensureRelease, linuxAmd64, pathWithoutNode } from "./released-plugin.ts";
+import { repositoryRoot } from "../../provider/scripts/release/release-info.mts";
 
 const minutes = (n: number) => n * 60_000;
 const archivePath = path.join(terraformReleaseDir, terraformArchiveName(linuxAmd64));
@@ -45,6 +47,16 @@ interface ZipEntry {
   madeBy: number;
   method: number;
   size: number;
+  /** Where the entry's local header starts. */
+  localOffset: number;
+  compressedSize: number;
+}
+
+/** The contents of a deflated entry (its local header: 30 bytes, the name, the extra field). */
+function inflatedEntry(file: string, entry: ZipEntry): Buffer {
+  const bytes = fs.readFileSync(file);
+  const start = entry.localOffset + 30 + bytes.readUInt16LE(entry.localOffset + 26) + bytes.readUInt16LE(entry.localOffset + 28);
+  return zlib.inflateRawSync(bytes.subarray(start, start + entry.compressedSize));
 }
 
 /** A zip's entries, from its central directory (the end record is the file's last 22 bytes: no comment). */
@@ -66,6 +78,8 @@ function zipEntries(file: string): ZipEntry[] {
       madeBy: bytes.readUInt8(offset + 5),
       method: bytes.readUInt16LE(offset + 10),
       size: bytes.readUInt32LE(offset + 24),
+      compressedSize: bytes.readUInt32LE(offset + 20),
+      localOffset: bytes.readUInt32LE(offset + 42),
     });
     offset += 46 + nameLength + extraLength + commentLength;
   }
@@ -108,6 +122,11 @@ describe("the Terraform release's files", () => {
     // A Node.js binary with the bundle inside: nothing missing, nothing extra.
     expect(entry!.size).toBeGreaterThan(90 * 2 ** 20);
     expect(entry!.size).toBeLessThan(160 * 2 ** 20);
+  });
+
+  it("ships nothing of the build machine: no path of this checkout, no test token", { timeout: minutes(2) }, () => {
+    const executable = inflatedEntry(archivePath, zipEntries(archivePath)[0]!);
+    for (const needle of [repositoryRoot.replace(/\/$/, ""), "tok-acme-admin", "tok-globex-admin"]) expect(executable.includes(needle), needle).toBe(false);
   });
 
   it("has a SHA256SUMS file of every zip of the version and the manifest, and the registry manifest", () => {
@@ -210,5 +229,28 @@ describe("OpenTofu installs the release from a filesystem mirror, with no Node.j
     expect(destroyed.code, show(destroyed)).toBe(0);
     expect(destroyed.stdout).toContain("1 destroyed");
     expect(await teamTitles()).not.toContain(title);
+  });
+
+  it("init from the unpacked layout: <host>/docs-platform/docsplatform/<version>/<os>_<arch>/", { timeout: minutes(5) }, async () => {
+    const mirror = path.join(work, "unpacked-mirror");
+    const platformDir = path.join(mirror, REGISTRY_HOST, "docs-platform", TERRAFORM_TYPE, VERSION, "linux_amd64");
+    fs.mkdirSync(platformDir, { recursive: true });
+    const [entry] = zipEntries(archivePath);
+    fs.writeFileSync(path.join(platformDir, entry!.name), inflatedEntry(archivePath, entry!), { mode: 0o755 });
+    const cliConfig = path.join(work, "unpacked.rc");
+    fs.writeFileSync(cliConfig, ["provider_installation {", "  filesystem_mirror {", `    path    = ${JSON.stringify(mirror)}`, '    include = ["docs-platform/docsplatform"]', "  }", "}", ""].join("\n"));
+    const project = path.join(work, "unpacked-project");
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, "main.tf"), ["terraform {", "  required_providers {", `    docsplatform = { source = "docs-platform/docsplatform", version = ${JSON.stringify(VERSION)} }`, "  }", "}", ""].join("\n"));
+    const home = path.join(work, "unpacked-home");
+    const emptyBin = path.join(work, "unpacked-bin");
+    for (const dir of [home, emptyBin]) fs.mkdirSync(dir, { recursive: true });
+    const env: NodeJS.ProcessEnv = { HOME: home, PATH: pathWithoutNode(emptyBin), TF_CLI_CONFIG_FILE: cliConfig, TF_DATA_DIR: path.join(work, "unpacked-data"), CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
+    const init = await run(tofu, ["init", "-input=false", "-no-color"], { cwd: project, env, timeoutMs: minutes(4) });
+    expect(init.code, `exit ${init.code}\n${init.stdout}\n${init.stderr}`).toBe(0);
+    expect(init.stdout).toContain(`Installed docs-platform/docsplatform v${VERSION}`);
+    // The same package, whichever the layout: the lock's h1: is the zip's.
+    const h1 = createHash("sha256").update(`${createHash("sha256").update(inflatedEntry(archivePath, entry!)).digest("hex")}  ${entry!.name}\n`).digest("base64");
+    expect(fs.readFileSync(path.join(project, ".terraform.lock.hcl"), "utf8")).toContain(`"h1:${h1}"`);
   });
 });
