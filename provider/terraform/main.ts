@@ -16,6 +16,21 @@ export interface StartOptions {
 }
 
 /**
+ * Ends the process when OpenTofu is gone without a Shutdown (killed): the gRPC server would keep
+ * it alive forever, an orphan holding a port. A provider's parent is its client (the launcher
+ * `exec`s Node.js); once the parent dies the process is re-parented, and its parent id changes.
+ */
+function exitWithClient(running: RunningServer): void {
+  const client = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === client) return;
+    clearInterval(watch);
+    void running.stop().then(() => process.exit(0));
+  }, 1000);
+  watch.unref();
+}
+
+/**
  * Serves `makeHandler()` as a provider plugin. Without the handshake's environment (run by hand),
  * prints why on stderr, sets exit code 1 and returns undefined; the handler is made only when the
  * provider is really going to serve.
@@ -39,6 +54,7 @@ export async function startPlugin(makeHandler: () => ProviderHandler, options: S
     ...(options.onShutdown ? { onShutdown: options.onShutdown } : {}),
   });
   (options.write ?? ((line: string) => process.stdout.write(line)))(handshakeLine(running.port, certificate?.handshakeCertificate));
+  exitWithClient(running);
   return running;
 }
 

@@ -14,7 +14,7 @@
  * - `google.protobuf.Empty`.
  */
 
-export const TFPLUGIN6_PROTO = `
+export const TFPLUGIN6_PROTO: string = `
 syntax = "proto3";
 package tfplugin6;
 
@@ -324,7 +324,7 @@ service Provider {
 `;
 
 /** go-plugin's services (github.com/hashicorp/go-plugin internal/plugin/*.proto, same names and numbers). */
-export const GO_PLUGIN_PROTO = `
+export const GO_PLUGIN_PROTO: string = `
 syntax = "proto3";
 package plugin;
 
@@ -350,7 +350,7 @@ service GRPCStdio {
 `;
 
 /** gRPC's standard health service (grpc/health/v1/health.proto, same names and numbers). */
-export const HEALTH_PROTO = `
+export const HEALTH_PROTO: string = `
 syntax = "proto3";
 package grpc.health.v1;
 
@@ -373,7 +373,7 @@ service Health {
 }
 `;
 
-export const EMPTY_PROTO = `
+export const EMPTY_PROTO: string = `
 syntax = "proto3";
 package google.protobuf;
 message Empty {}

@@ -2,7 +2,8 @@
  * The whole Terraform door with the real client (full tier): OpenTofu v1.12.6 (ensure-tofu.ts)
  * runs the built provider (provider/dist/terraform/main.js through the launcher) against the
  * emulator for one kind, Team: `tofu apply` creates it, `tofu plan -detailed-exitcode` then finds
- * nothing to do (exit 0), `tofu destroy` deletes it.
+ * nothing to do (exit 0), as it does after `tofu state rm` and `tofu import` by the id; `tofu
+ * destroy` deletes it.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -39,7 +40,7 @@ async function teamTitles(): Promise<string[]> {
 }
 
 describe("OpenTofu over the Terraform door: a Team against the emulator", () => {
-  it("applies, plans no change (exit 0), and destroys", async () => {
+  it("applies, plans no change (exit 0), imports with no change, and destroys", async () => {
     const project = path.join(work.dir, "project");
     await fs.mkdir(project);
     const title = "Tofu door team";
@@ -69,10 +70,8 @@ describe("OpenTofu over the Terraform door: a Team against the emulator", () => 
     );
     // The token from the environment, as a user keeps it out of the configuration.
     const env = tofuEnv(cliConfig, { DOCS_PLATFORM_TOKEN: adminToken, DOCS_PLATFORM_JOURNAL_DIR: path.join(work.dir, "journal"), TF_LOG: "debug", TF_LOG_PATH: path.join(work.dir, "tofu.log") });
-    const tofuRun = async (...args: string[]): Promise<RunResult> => {
-      const result = await run(tofu, [...args, "-input=false", "-no-color"], { cwd: project, env, timeoutMs: 240_000 });
-      return result;
-    };
+    // The options right after the command: `tofu import` takes none after its address and id.
+    const tofuRun = (command: string, ...args: string[]): Promise<RunResult> => run(tofu, [command, "-input=false", "-no-color", ...args], { cwd: project, env, timeoutMs: 240_000 });
     const show = (result: RunResult) => `exit ${result.code}\n${result.stdout}\n${result.stderr}`;
 
     const applied = await tofuRun("apply", "-auto-approve");
@@ -83,6 +82,16 @@ describe("OpenTofu over the Terraform door: a Team against the emulator", () => 
     const planned = await tofuRun("plan", "-detailed-exitcode");
     expect(planned.code, show(planned)).toBe(0);
     expect(planned.stdout).toContain("No changes");
+
+    // Forgotten, then imported by its id: the imported state plans no change either.
+    const teamId = (await run(tofu, ["output", "-raw", "team_id"], { cwd: project, env })).stdout.trim();
+    expect(teamId).toMatch(/^\w+$/);
+    const forgotten = await run(tofu, ["state", "rm", "-no-color", "docsplatform_team.core"], { cwd: project, env });
+    expect(forgotten.code, show(forgotten)).toBe(0);
+    const imported = await tofuRun("import", "docsplatform_team.core", teamId);
+    expect(imported.code, show(imported)).toBe(0);
+    const afterImport = await tofuRun("plan", "-detailed-exitcode");
+    expect(afterImport.code, show(afterImport)).toBe(0);
 
     const destroyed = await tofuRun("destroy", "-auto-approve");
     expect(destroyed.code, show(destroyed)).toBe(0);

@@ -109,6 +109,29 @@ describe("the provider executable's handshake", () => {
     expect(await fs.readFile(log, "utf8")).toContain('"rpc":"Shutdown"');
   });
 
+  it("ends when its client is killed without a Shutdown, leaving no orphan", async () => {
+    // A shell stands for OpenTofu: it starts the provider, says its pid, and is then killed.
+    const out = path.join(work.dir, "orphan.out");
+    const client = spawn("sh", ["-c", `${JSON.stringify(launcher)} >${JSON.stringify(out)} 2>&1 & echo $!; wait`], {
+      env: { PATH: process.env.PATH, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, TF_DISABLE_PLUGIN_TLS: "1" },
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    const pid = Number(await new Promise<string>((resolve) => client.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()))));
+    // Running, and not a zombie waiting for a parent to reap it (this container's init may not).
+    const alive = async () => {
+      const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+      return stat !== "" && stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+    };
+    // Serving (its handshake line written) before the client dies.
+    const startedAt = Date.now();
+    while (!(await fs.readFile(out, "utf8").catch(() => "")).includes("|grpc") && Date.now() - startedAt < 30_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await alive()).toBe(true);
+    client.kill("SIGKILL");
+    const killedAt = Date.now();
+    while ((await alive()) && Date.now() - killedAt < 10_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await alive()).toBe(false);
+  });
+
   it("answers a request whose length lies at once, INVALID_ARGUMENT naming the RPC", async () => {
     const started = await start({ [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, TF_DISABLE_PLUGIN_TLS: "1" });
     expect(started.line.split("|")).toHaveLength(5);

@@ -39,8 +39,9 @@ describe("the published package", () => {
     for (const entry of ["dist/index.js", "dist/index.d.ts", "dist/runtime/host.js", "dist/cli/main.js", "dist/runtime/node-version.js", "dist/plugin/main.js"]) expect(files).toContain(entry);
     // No source map, and no compiled file that names one.
     for (const module of modules) expect(readFileSync(`${root}provider/${module}`, "utf8"), module).not.toContain("sourceMappingURL");
-    // Size, for the record: about 200 KB packed.
-    expect(packed.size).toBeLessThan(400_000);
+    // Size, for the record: about 407 KB packed, of which the Terraform door (dist/terraform/,
+    // 150 KB unpacked) about 35 KB.
+    expect(packed.size).toBeLessThan(450_000);
   });
 
   it("ships the repository's Apache-2.0 LICENSE", () => {
