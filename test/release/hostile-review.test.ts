@@ -38,7 +38,7 @@ function leaks(file: string): string[] {
 
 beforeAll(async () => {
   await ensureReleasedArchive();
-  await ensureRelease(() => ["nodejs", "python", "go", "java"].every((language) => fs.existsSync(path.join(sdkDir, language))), ["--no-plugin"]);
+  await ensureRelease(() => ["nodejs", "python", "go", "java"].every((language) => fs.existsSync(path.join(sdkDir, language))), ["--no-plugin", "--no-terraform"]);
 }, minutes(15));
 
 describe("the release, reviewed as an attacker would", () => {

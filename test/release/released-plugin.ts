@@ -90,7 +90,7 @@ export const sdkDir = path.join(releaseDir, "sdk");
 export const sdkLanguages = ["nodejs", "python", "go", "java"] as const;
 
 export async function ensureReleasedSdks(): Promise<string> {
-  await ensureRelease(() => sdkLanguages.every((language) => fs.existsSync(path.join(sdkDir, language))), ["--no-plugin"]);
+  await ensureRelease(() => sdkLanguages.every((language) => fs.existsSync(path.join(sdkDir, language))), ["--no-plugin", "--no-terraform"]);
   return sdkDir;
 }
 
@@ -122,7 +122,7 @@ export function onlyFile(dir: string, suffix: string): string {
 }
 
 export async function ensureReleasedArchive(): Promise<string> {
-  await ensureRelease(() => fs.existsSync(archivePath) && fs.existsSync(checksumsPath), ["--platform", "linux-amd64", "--no-sdks"]);
+  await ensureRelease(() => fs.existsSync(archivePath) && fs.existsSync(checksumsPath), ["--platform", "linux-amd64", "--no-sdks", "--no-terraform"]);
   return archivePath;
 }
 

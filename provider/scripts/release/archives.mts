@@ -3,6 +3,10 @@
 // executable at the root with README.md and LICENSE; and the checksums file beside them, one
 // `<sha256>  <archive>` line per archive, sorted by name (goreleaser's format, as pulumi-command's).
 //
+// The Terraform door's archives, as Terraform's registry and OpenTofu's filesystem mirror take
+// them: `terraform-provider-docsplatform_<version>_<os>_<arch>.zip` holding the executable alone
+// (`terraform-provider-docsplatform_v<version>`, `.exe` on windows), with the SHA256SUMS file.
+//
 // Reproducible: fixed order, owner, times and no gzip timestamp, so the same inputs give the same sums.
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -10,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import { archiveName, checksumsName, executableName, type Platform, repositoryRoot } from "./release-info.mts";
+import { archiveName, checksumsName, executableName, type Platform, repositoryRoot, terraformArchiveName, terraformExecutableName } from "./release-info.mts";
 
 /** The time every archived file is stamped with: the last commit's, when there is one. */
 function archiveTime(): number {
@@ -52,13 +56,89 @@ export function sha256(file: string): string {
   return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 }
 
-/** Writes the checksums file of `archives`; returns its path. */
-export function writeChecksums(archives: readonly string[], releaseDir: string): string {
+/** Writes the checksums file `name` of `archives` into `releaseDir`; returns its path. */
+export function writeChecksums(archives: readonly string[], releaseDir: string, name: string = checksumsName()): string {
   const lines = [...archives]
     .sort((a, b) => path.basename(a).localeCompare(path.basename(b)))
     .map((archive) => `${sha256(archive)}  ${path.basename(archive)}\n`);
-  const target = path.join(releaseDir, checksumsName());
+  const target = path.join(releaseDir, name);
   fs.writeFileSync(`${target}.partial`, lines.join(""));
+  fs.renameSync(`${target}.partial`, target);
+  return target;
+}
+
+/** A file's time and date in MS-DOS's fields (two-second steps, 1980 to 2107), read in UTC: no time zone makes a different archive. */
+function dosDateTime(seconds: number): { time: number; date: number } {
+  const when = new Date(Math.min(Math.max(seconds * 1000, Date.UTC(1980, 0, 1)), Date.UTC(2107, 11, 31, 23, 59, 58)));
+  return {
+    time: (when.getUTCHours() << 11) | (when.getUTCMinutes() << 5) | (when.getUTCSeconds() >> 1),
+    date: ((when.getUTCFullYear() - 1980) << 9) | ((when.getUTCMonth() + 1) << 5) | when.getUTCDate(),
+  };
+}
+
+/** A Unix regular file, rwxr-xr-x, in the high half of a zip entry's external attributes. */
+const EXECUTABLE_MODE = 0o100755;
+
+/**
+ * Writes the Terraform archive of `platform`: a zip whose one entry is `executable` under its
+ * release name, deflated, marked as made on Unix with mode 0755 (OpenTofu keeps an entry's mode
+ * when it unpacks, and runs the file it finds). Written here with Node's zlib (deflate, crc32)
+ * rather than by a zip library: one entry needs three fixed records (local header, central
+ * directory, end record), and a library (yazl, archiver) stamps the entry with the local time,
+ * which would give a different archive, and different sums, in every time zone.
+ */
+export async function writeTerraformArchive(platform: Platform, executable: string, releaseDir: string): Promise<string> {
+  const name = Buffer.from(terraformExecutableName(platform), "utf8");
+  const contents = fs.readFileSync(executable);
+  const compressed = zlib.deflateRawSync(contents, { level: 6 });
+  // Without zip64, sizes and offsets are 32-bit: a Node.js executable is a tenth of that.
+  if (contents.length >= 0xffffffff || compressed.length >= 0xffffffff) throw new Error(`${executable}: too large for a zip without zip64`);
+  const crc = zlib.crc32(contents);
+  const { time, date } = dosDateTime(archiveTime());
+  const VERSION_NEEDED = 20; // 2.0: deflate
+  const DEFLATE = 8;
+
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(VERSION_NEEDED, 4);
+  local.writeUInt16LE(0, 6); // flags: no data descriptor, ASCII name
+  local.writeUInt16LE(DEFLATE, 8);
+  local.writeUInt16LE(time, 10);
+  local.writeUInt16LE(date, 12);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(compressed.length, 18);
+  local.writeUInt32LE(contents.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  local.writeUInt16LE(0, 28); // no extra field
+
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE((3 << 8) | VERSION_NEEDED, 4); // made by Unix (3): the attributes' high half is the mode
+  central.writeUInt16LE(VERSION_NEEDED, 6);
+  central.writeUInt16LE(0, 8);
+  central.writeUInt16LE(DEFLATE, 10);
+  central.writeUInt16LE(time, 12);
+  central.writeUInt16LE(date, 14);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(compressed.length, 20);
+  central.writeUInt32LE(contents.length, 24);
+  central.writeUInt16LE(name.length, 28);
+  // extra field, comment, disk number, internal attributes: 0
+  central.writeUInt32LE((EXECUTABLE_MODE << 16) >>> 0, 38);
+  central.writeUInt32LE(0, 42); // the local header's offset: the first byte
+
+  const centralOffset = local.length + name.length + compressed.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8); // entries on this disk
+  end.writeUInt16LE(1, 10); // entries in all
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(centralOffset, 16);
+
+  const target = path.join(releaseDir, terraformArchiveName(platform));
+  fs.mkdirSync(releaseDir, { recursive: true });
+  // Written beside, then renamed: a reader never sees half an archive.
+  fs.writeFileSync(`${target}.partial`, Buffer.concat([local, name, compressed, central, name, end]));
   fs.renameSync(`${target}.partial`, target);
   return target;
 }

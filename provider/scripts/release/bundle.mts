@@ -17,6 +17,48 @@ import { VERSION, cacheDir, providerRoot } from "./release-info.mts";
 export const bundlePath = path.join(cacheDir, "bundle", "plugin.cjs");
 /** esbuild's metafile of the bundle: every input and its bytes (test/release/ checks what is not there). */
 export const bundleMetaPath = path.join(cacheDir, "bundle", "plugin.meta.json");
+/** The Terraform door's bundle (provider/terraform/main.ts serving door.ts): the same core, embedded data and stubs. */
+export const terraformBundlePath = path.join(cacheDir, "bundle", "terraform-provider.cjs");
+
+/** What one executable's bundle starts: its name in messages and the statements that serve. */
+interface BundleEntry {
+  /** The bundle's file; its metafile is written beside it (`<name>.meta.json`). */
+  outfile: string;
+  /** How a start failure names the executable on stderr. */
+  label: string;
+  /** CommonJS statements that serve, run when no own Node.js options are set. */
+  serve: string[];
+}
+
+const PLUGIN_ENTRY: BundleEntry = {
+  outfile: bundlePath,
+  label: "docs-platform plugin",
+  serve: [
+    `require(${JSON.stringify(path.join(providerRoot, "plugin", "main.ts"))})`,
+    `  .main(process.argv.slice(2))`,
+    `  .catch((error) => {`,
+    `    process.stderr.write(\`docs-platform plugin: \${error && error.stack ? error.stack : error}\\n\`);`,
+    `    process.exit(1);`,
+    `  });`,
+  ],
+};
+
+// The Terraform door's main.ts serves only when it is the main module (`require.main === module`),
+// which in a bundle is a question about the bundle: the entry calls its startPlugin itself, and the
+// bundle is built with `require.main` defined away, so main.ts's own check never starts a second
+// server. door.ts is required by startPlugin's callback, as main.ts does: made only to serve.
+const TERRAFORM_ENTRY: BundleEntry = {
+  outfile: terraformBundlePath,
+  label: "terraform-provider-docsplatform",
+  serve: [
+    `require(${JSON.stringify(path.join(providerRoot, "terraform", "main.ts"))})`,
+    `  .startPlugin(() => require(${JSON.stringify(path.join(providerRoot, "terraform", "door.ts"))}).terraformHandler())`,
+    `  .catch((error) => {`,
+    `    process.stderr.write(\`terraform-provider-docsplatform: \${error && error.stack ? error.stack : error}\\n\`);`,
+    `    process.exit(1);`,
+    `  });`,
+  ],
+};
 
 /** A module of @pulumi/pulumi the plugin never runs, and what the executable has in its place. */
 interface Stub {
@@ -52,7 +94,17 @@ export const UNUSED_BY_THE_PLUGIN: readonly Stub[] = [
 /** The plugin's own variable of Node.js options for the executable, which ignores NODE_OPTIONS (sea.mts). */
 export const NODE_OPTIONS_ENV = "DOCS_PLATFORM_PLUGIN_NODE_OPTIONS";
 
-export async function bundlePlugin(): Promise<{ path: string; bytes: number }> {
+/** The Pulumi plugin's bundle (provider/plugin/main.ts). */
+export function bundlePlugin(): Promise<{ path: string; bytes: number }> {
+  return bundle(PLUGIN_ENTRY);
+}
+
+/** The Terraform door's bundle (`terraform-provider-docsplatform`, provider/terraform/). */
+export function bundleTerraformProvider(): Promise<{ path: string; bytes: number }> {
+  return bundle(TERRAFORM_ENTRY, { "require.main": "undefined" });
+}
+
+async function bundle(spec: BundleEntry, define: Record<string, string> = {}): Promise<{ path: string; bytes: number }> {
   const schema = fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8");
   const embeddedModule = path.join(providerRoot, "embedded.ts");
   const embed: esbuild.Plugin = {
@@ -75,10 +127,10 @@ export async function bundlePlugin(): Promise<{ path: string; bytes: number }> {
       });
     },
   };
-  fs.mkdirSync(path.dirname(bundlePath), { recursive: true });
-  const entry = path.join(cacheDir, "bundle", "entry.cjs");
-  // The executable's entry: what provider/docs-platform/pulumi-resource-docs-platform does in the
-  // package, except for DOCS_PLATFORM_PLUGIN_NODE_OPTIONS. The executable ignores NODE_OPTIONS
+  fs.mkdirSync(path.dirname(spec.outfile), { recursive: true });
+  const entry = spec.outfile.replace(/\.cjs$/, ".entry.cjs");
+  // The executable's entry: what provider/docs-platform/pulumi-resource-docs-platform (or
+  // provider/terraform/main.ts) does in the package, except for DOCS_PLATFORM_PLUGIN_NODE_OPTIONS. The executable ignores NODE_OPTIONS
   // (sea.mts, execArgvExtension "cli"), and Node.js reads its options before any script runs, so
   // the plugin's own variable is applied by starting the executable again with them as its first
   // argument (`--node-options=...`), the variable removed so the child serves. This process waits,
@@ -96,17 +148,12 @@ export async function bundlePlugin(): Promise<{ path: string; bytes: number }> {
       `  const child = require("node:child_process").spawn(process.execPath, [\`--node-options=\${ownOptions}\`, ...process.argv.slice(2)], { env, stdio: "inherit" });`,
       `  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));`,
       `  child.on("error", (error) => {`,
-      `    process.stderr.write(\`docs-platform plugin: cannot start with ${NODE_OPTIONS_ENV}: \${error.message}\\n\`);`,
+      `    process.stderr.write(\`${spec.label}: cannot start with ${NODE_OPTIONS_ENV}: \${error.message}\\n\`);`,
       `    process.exit(1);`,
       `  });`,
       `  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + (require("node:os").constants.signals[signal] || 0) : 1)));`,
       `} else {`,
-      `  require(${JSON.stringify(path.join(providerRoot, "plugin", "main.ts"))})`,
-      `    .main(process.argv.slice(2))`,
-      `    .catch((error) => {`,
-      `      process.stderr.write(\`docs-platform plugin: \${error && error.stack ? error.stack : error}\\n\`);`,
-      `      process.exit(1);`,
-      `    });`,
+      ...spec.serve.map((line) => `  ${line}`),
       `}`,
       ``,
     ].join("\n"),
@@ -119,14 +166,15 @@ export async function bundlePlugin(): Promise<{ path: string; bytes: number }> {
     format: "cjs",
     minify: true,
     legalComments: "none",
-    outfile: bundlePath,
+    outfile: spec.outfile,
     plugins: [embed, stubs],
+    define,
     logLevel: "error",
     metafile: true,
   });
-  fs.writeFileSync(bundleMetaPath, JSON.stringify(result.metafile));
+  fs.writeFileSync(spec.outfile.replace(/\.cjs$/, ".meta.json"), JSON.stringify(result.metafile));
   if (result.errors.length > 0) throw new Error(`bundle: ${result.errors.map((error) => error.text).join("; ")}`);
-  return { path: bundlePath, bytes: fs.statSync(bundlePath).size };
+  return { path: spec.outfile, bytes: fs.statSync(spec.outfile).size };
 }
 
 if (import.meta.main) {

@@ -50,3 +50,38 @@ export function archiveName(platform: Platform, version = VERSION): string {
 export function checksumsName(version = VERSION): string {
   return `${EXECUTABLE}_${version}_checksums.txt`;
 }
+
+// The Terraform door's release (provider/terraform/, DESIGN.md section 13): the names Terraform's
+// registry and OpenTofu's filesystem mirror expect (OpenTofu v1.12.6 internal/getproviders,
+// filesystem_search.go: `terraform-provider-<type>_<version>_<os>_<arch>.zip`; the executable in
+// it is found by its `terraform-provider-<type>` prefix), and Go's platform names (`linux_amd64`).
+
+/** The provider's type name in Terraform: `docsplatform_<kind>` resources, source `docs-platform/docsplatform`. */
+export const TERRAFORM_TYPE = "docsplatform";
+export const TERRAFORM_EXECUTABLE = `terraform-provider-${TERRAFORM_TYPE}`;
+/** The Terraform release's folder, apart from the plugin's archives, as the registry's files are published apart. */
+export const terraformReleaseDir = path.join(releaseDir, "terraform");
+
+/** Terraform's platform name: `<os>_<arch>` in Go's names, which Pulumi's already are. */
+export function terraformPlatformName(platform: Platform): string {
+  return `${platform.os}_${platform.arch}`;
+}
+
+export function terraformExecutableName(platform: Platform, version = VERSION): string {
+  return `${TERRAFORM_EXECUTABLE}_v${version}${platform.os === "windows" ? ".exe" : ""}`;
+}
+
+export function terraformArchiveName(platform: Platform, version = VERSION): string {
+  return `${TERRAFORM_EXECUTABLE}_${version}_${terraformPlatformName(platform)}.zip`;
+}
+
+export function terraformChecksumsName(version = VERSION): string {
+  return `${TERRAFORM_EXECUTABLE}_${version}_SHA256SUMS`;
+}
+
+export function terraformManifestName(version = VERSION): string {
+  return `${TERRAFORM_EXECUTABLE}_${version}_manifest.json`;
+}
+
+/** The registry manifest: the plugin protocol the door serves (tfplugin6, provider/terraform/proto.ts). */
+export const TERRAFORM_MANIFEST = { version: 1, metadata: { protocol_versions: ["6.0"] } } as const;

@@ -31,7 +31,8 @@ const HOST_PLATFORM = `${process.platform === "win32" ? "windows" : process.plat
 
 /** The blob of `bundle` for Node.js `version`, made once per run. */
 function blobFor(bundle: string, version: string, codeCache: boolean): string {
-  const name = `plugin-node-${version}${codeCache ? "-code-cache" : ""}`;
+  // Named by the bundle (plugin.cjs, terraform-provider.cjs): each executable has its own blobs.
+  const name = `${path.basename(bundle, ".cjs")}-node-${version}${codeCache ? "-code-cache" : ""}`;
   const made = blobs.get(`${bundle}:${name}`);
   if (made) return made;
   const blob = path.join(cacheDir, "sea", `${name}.blob`);
@@ -56,12 +57,16 @@ function blobFor(bundle: string, version: string, codeCache: boolean): string {
   return blob;
 }
 
-/** Writes the executable of `platform` into `outDir`; returns its path, or null when no Node.js binary exists for it. */
-export async function buildExecutable(bundle: string, platform: Platform, outDir: string): Promise<string | null> {
+/**
+ * Writes the executable of `platform` into `outDir`, named `name` (the plugin's by default; the
+ * Terraform door's `terraform-provider-docsplatform_v<version>`); returns its path, or null when no
+ * Node.js binary exists for it.
+ */
+export async function buildExecutable(bundle: string, platform: Platform, outDir: string, name: string = executableName(platform)): Promise<string | null> {
   const node = nodePackageFor(platform);
   if (!node) return null;
   const blob = blobFor(bundle, node.version, platformName(platform) === HOST_PLATFORM);
-  const target = path.join(outDir, platformName(platform), executableName(platform));
+  const target = path.join(outDir, platformName(platform), name);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(nodeBinary(node), target);
   fs.chmodSync(target, 0o755);
@@ -70,6 +75,6 @@ export async function buildExecutable(bundle: string, platform: Platform, outDir
     sentinelFuse: SEA_FUSE,
     ...(platform.os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}),
   });
-  await signAfterInjection(target, platform);
+  await signAfterInjection(target, platform, name);
   return target;
 }

@@ -51,9 +51,9 @@ export function removeSignature(file: string, platform: Platform): boolean {
   return false;
 }
 
-/** Signs the executable after the injection: darwin's ad hoc (the others ship unsigned). */
-export async function signAfterInjection(file: string, platform: Platform): Promise<void> {
-  if (platform.os === "darwin") await signAdHoc(file, executableName(platform));
+/** Signs the executable after the injection: darwin's ad hoc (the others ship unsigned); `identifier` is codesign's default, the file's name. */
+export async function signAfterInjection(file: string, platform: Platform, identifier: string = executableName(platform)): Promise<void> {
+  if (platform.os === "darwin") await signAdHoc(file, identifier);
 }
 
 /**
