@@ -199,7 +199,7 @@ async function runTofuOnce(run: number): Promise<RunFigures> {
     const preview = await timed(emulator, "opentofu", tofuStep(["plan", "-detailed-exitcode"]));
     const refresh = await timed(emulator, "opentofu", tofuStep(["apply", "-refresh-only", "-auto-approve"]));
     const destroy = await timed(emulator, "opentofu", tofuStep(["destroy", "-auto-approve"]));
-    return { steps: { up, preview, refresh, destroy }, resources: instances, stateBytesPerResource: Math.round(stateText.length / Math.max(1, instances)), providerBytesPerResource: 0 };
+    return { steps: { up, preview, refresh, destroy }, resources: instances, stateBytesPerResource: Math.round(stateText.length / Math.max(1, instances)), providerBytesPerResource: 0 /* no __provider: printed as "-" */ };
   } finally {
     await fs.rm(stateDir, { recursive: true, force: true });
     await emulator.close();
@@ -319,7 +319,7 @@ for (const program of programs) {
     const seconds = medianSeconds(program, step)!;
     const toPackage = program === "plugin" || program === "opentofu" ? ratioTo(seconds, medianSeconds("package", step)) : "-";
     process.stdout.write(
-      `${row([program, step, figures[0]!.resources, seconds.toFixed(1), median(figures.map((f) => f.steps[step].requests)), ratioTo(seconds, medianSeconds("baseline", step)), toPackage, median(figures.map((f) => f.steps[step].peakMiB)), median(figures.map((f) => f.stateBytesPerResource)), median(figures.map((f) => f.providerBytesPerResource))])}\n`,
+      `${row([program, step, figures[0]!.resources, seconds.toFixed(1), median(figures.map((f) => f.steps[step].requests)), ratioTo(seconds, medianSeconds("baseline", step)), toPackage, median(figures.map((f) => f.steps[step].peakMiB)), median(figures.map((f) => f.stateBytesPerResource)), program === "opentofu" ? "-" : median(figures.map((f) => f.providerBytesPerResource))])}\n`,
     );
   }
 }
