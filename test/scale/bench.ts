@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale [-- --resources 400 --latency-ms 50 --repeat 3 --program all|both|doors|<list>] [--plugin package|release] [--skip-checkpoints]`
+ * `npm run bench:scale [-- --resources 400 --latency-ms 50 --repeat 3 --program all|both|doors|tofu|<list>] [--plugin package|release] [--skip-checkpoints]`
  *
  * Scale through the real Pulumi CLI against the emulator (with injected latency). Measures, in
  * one run, both doors over the same resources: the fault-scenario program (test/faults/program:
