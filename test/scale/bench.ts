@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale [-- --resources 400 --latency-ms 50 --repeat 3 --program all|both|doors|<list>] [--plugin package|release] [--skip-checkpoints]`
+ * `npm run bench:scale [-- --resources 400 --latency-ms 50 --repeat 3 --program all|both|doors|tofu|<list>] [--plugin package|release] [--skip-checkpoints]`
  *
  * Scale through the real Pulumi CLI against the emulator (with injected latency). Measures, in
  * one run, both doors over the same resources: the fault-scenario program (test/faults/program:
@@ -15,7 +15,12 @@
  * whose load drifts.
  *
  * `--program`: `all` (default: baseline, package, plugin), `both` (baseline and package), `doors`
- * (package and plugin), or a comma-separated list. `--plugin release` runs the plugin door on the
+ * (package and plugin), `tofu` (package and opentofu), or a comma-separated list. `opentofu` is
+ * the same resources as OpenTofu configuration (tofu-program.ts) through the Terraform door
+ * (provider/dist/terraform, with dev_overrides, as test/terraform/tofu-team.test.ts runs it):
+ * `tofu apply -auto-approve` for `up`, `tofu plan -detailed-exitcode` (must exit 0) for the no-op
+ * `preview`, `tofu apply -refresh-only -auto-approve` for `refresh`, `tofu destroy -auto-approve`,
+ * all with `-parallelism` at the Pulumi engine's default (4 operations a CPU, `--parallel`). `--plugin release` runs the plugin door on the
  * release executable (release/'s linux-amd64 archive, `npm run release`) instead of the package's
  * plugin folder (provider/docs-platform/). `--profile DIR` profiles the process serving the
  * resources in each run (provider-probe.cjs: its CPU, and the plugin's calls), into DIR/<program>-<run>;
@@ -40,16 +45,19 @@ import { programDir as packageProgramDir } from "../faults/scenario.ts";
 import { yamlProgram } from "../faults/soak.ts";
 import { archiveName, releaseDir } from "../../provider/scripts/release/release-info.mts";
 import { samplePeakMemory } from "./process-memory.ts";
+import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
+import { run as runCommand, tofuEnv, writeCliConfig, writeLauncher } from "../terraform/support/tofu.ts";
+import { tofuProgram } from "./tofu-program.ts";
 
 const execFileAsync = promisify(execFile);
 const baselineProgramDir = fileURLToPath(new URL("./baseline", import.meta.url));
 const STEPS = ["up", "preview", "refresh", "destroy"] as const;
 type Step = (typeof STEPS)[number];
-const PROGRAMS = ["baseline", "package", "plugin"] as const;
+const PROGRAMS = ["baseline", "package", "plugin", "opentofu"] as const;
 type Program = (typeof PROGRAMS)[number];
-const PROGRAM_SETS: Record<string, Program[]> = { all: [...PROGRAMS], both: ["baseline", "package"], doors: ["package", "plugin"] };
+const PROGRAM_SETS: Record<string, Program[]> = { all: [...PROGRAMS], both: ["baseline", "package"], doors: ["package", "plugin"], tofu: ["package", "opentofu"] };
 /** The process serving the resources, by command line: the dynamic provider host, or the plugin (package folder or release executable). */
-const PROVIDER_PROCESS: Record<Program, RegExp> = { baseline: /cmd\/dynamic-provider/, package: /cmd\/dynamic-provider/, plugin: /pulumi-resource-docs-platform/ };
+const PROVIDER_PROCESS: Record<Program, RegExp> = { baseline: /cmd\/dynamic-provider/, package: /cmd\/dynamic-provider/, plugin: /pulumi-resource-docs-platform/, opentofu: /terraform\/main\.js/ };
 
 const { values } = parseArgs({
   options: {
@@ -71,6 +79,8 @@ const stackEnv = (url: string, token: string): Record<string, string> => ({
   DOCS_PLATFORM_TOKEN: token,
   ...(values["skip-checkpoints"] ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
 });
+/** The Pulumi engine's default `--parallel` (4 a CPU), given to OpenTofu as `-parallelism`. */
+const engineParallelism = 4 * os.availableParallelism();
 const groups = Math.max(1, Math.round((Number(values.resources) - 1) / 8));
 const latencyMs = Number(values["latency-ms"]);
 const repeat = Number(values.repeat);
@@ -164,7 +174,40 @@ function profileEnv(program: Program, run: number): Record<string, string> {
   return { NODE_OPTIONS: `--require ${fileURLToPath(new URL("./provider-probe.cjs", import.meta.url))}`, DOCS_PLATFORM_PROBE_DIR: path.resolve(values.profile, `${program}-${run}`) };
 }
 
+/** The same resources through OpenTofu and the Terraform door, on a fresh emulator. */
+async function runTofuOnce(run: number): Promise<RunFigures> {
+  const tofu = await ensureTofu();
+  const emulator = await startEmulator({ db: ":memory:" });
+  const stateDir = await benchStateDir();
+  try {
+    const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
+    const project = path.join(stateDir, "project");
+    await fs.mkdir(project);
+    await fs.writeFile(path.join(project, "main.tf"), tofuProgram(groups, emulator.url, organization.id));
+    const cliConfig = await writeCliConfig(path.join(stateDir, "tofu.rc"), await writeLauncher(path.join(stateDir, "bin")));
+    // The token from the environment, as a user keeps it out of the configuration.
+    const env = tofuEnv(cliConfig, { ...stackEnv(emulator.url, organization.admin.token), ...profileEnv("opentofu", run) });
+    const tofuStep = (args: string[], expectedExit = 0) => async () => {
+      const result = await runCommand(tofu, [...args, "-input=false", "-no-color", `-parallelism=${engineParallelism}`], { cwd: project, env, timeoutMs: 30 * 60_000 });
+      if (result.code !== expectedExit) throw new Error(`tofu ${args.join(" ")} exited ${result.code} (expected ${expectedExit}):\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`);
+    };
+    emulator.setFaults({ latencyMs });
+    const up = await timed(emulator, "opentofu", tofuStep(["apply", "-auto-approve"]));
+    const stateText = await fs.readFile(path.join(project, "terraform.tfstate"), "utf8");
+    const instances = ((JSON.parse(stateText) as { resources?: { mode: string; instances: unknown[] }[] }).resources ?? []).filter((r) => r.mode === "managed").reduce((sum, r) => sum + r.instances.length, 0);
+    // -detailed-exitcode: 0 is no change, 2 a change, 1 an error; a no-op plan must be 0.
+    const preview = await timed(emulator, "opentofu", tofuStep(["plan", "-detailed-exitcode"]));
+    const refresh = await timed(emulator, "opentofu", tofuStep(["apply", "-refresh-only", "-auto-approve"]));
+    const destroy = await timed(emulator, "opentofu", tofuStep(["destroy", "-auto-approve"]));
+    return { steps: { up, preview, refresh, destroy }, resources: instances, stateBytesPerResource: Math.round(stateText.length / Math.max(1, instances)), providerBytesPerResource: 0 /* no __provider: printed as "-" */ };
+  } finally {
+    await fs.rm(stateDir, { recursive: true, force: true });
+    await emulator.close();
+  }
+}
+
 async function runOnce(program: Program, run: number): Promise<RunFigures> {
+  if (program === "opentofu") return runTofuOnce(run);
   const emulator = await startEmulator({ db: ":memory:" });
   const stateDir = await benchStateDir();
   let stack: TestStack | undefined;
@@ -246,7 +289,7 @@ if (values["rate-limit"] !== undefined) {
 }
 process.stderr.write(
   `scale: ${groups * 8 + 1} resources a program, ${latencyMs} ms latency, ${repeat} run(s) each, programs: ${programs.join(", ")}` +
-    `${programs.includes("plugin") ? ` (plugin: ${values.plugin === "release" ? "the release executable" : "the package's folder"})` : ""}` +
+    `${programs.includes("opentofu") ? `, OpenTofu -parallelism=${engineParallelism}` : ""}${programs.includes("plugin") ? ` (plugin: ${values.plugin === "release" ? "the release executable" : "the package's folder"})` : ""}` +
     `${values["skip-checkpoints"] ? ", checkpoints skipped (PULUMI_SKIP_CHECKPOINTS)" : ""}, load average ${os.loadavg()[0]!.toFixed(1)}\n`,
 );
 const runs = new Map<Program, RunFigures[]>();
@@ -268,15 +311,15 @@ const medianSeconds = (program: Program, step: Step): number | undefined => {
 const ratioTo = (seconds: number, to: number | undefined) => (to === undefined ? "-" : (seconds / to).toFixed(2));
 process.stderr.write(`load average at the end ${os.loadavg()[0]!.toFixed(1)}\n`);
 process.stdout.write(
-  `${row(["program", "step", "resources", "seconds (median)", "requests", "x baseline", "x package (plugin / dynamic door)", "provider process peak MiB", "state bytes/resource", "__provider bytes/resource"])}\n|${"---|".repeat(10)}\n`,
+  `${row(["program", "step", "resources", "seconds (median)", "requests", "x baseline", "x package (plugin or opentofu / dynamic door)", "provider process peak MiB", "state bytes/resource", "__provider bytes/resource"])}\n|${"---|".repeat(10)}\n`,
 );
 for (const program of programs) {
   const figures = runs.get(program)!;
   for (const step of STEPS) {
     const seconds = medianSeconds(program, step)!;
-    const toPackage = program === "plugin" ? ratioTo(seconds, medianSeconds("package", step)) : "-";
+    const toPackage = program === "plugin" || program === "opentofu" ? ratioTo(seconds, medianSeconds("package", step)) : "-";
     process.stdout.write(
-      `${row([program, step, figures[0]!.resources, seconds.toFixed(1), median(figures.map((f) => f.steps[step].requests)), ratioTo(seconds, medianSeconds("baseline", step)), toPackage, median(figures.map((f) => f.steps[step].peakMiB)), median(figures.map((f) => f.stateBytesPerResource)), median(figures.map((f) => f.providerBytesPerResource))])}\n`,
+      `${row([program, step, figures[0]!.resources, seconds.toFixed(1), median(figures.map((f) => f.steps[step].requests)), ratioTo(seconds, medianSeconds("baseline", step)), toPackage, median(figures.map((f) => f.steps[step].peakMiB)), median(figures.map((f) => f.stateBytesPerResource)), program === "opentofu" ? "-" : median(figures.map((f) => f.providerBytesPerResource))])}\n`,
     );
   }
 }
