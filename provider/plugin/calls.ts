@@ -14,7 +14,7 @@ export type Call = { request: Record<string, (...args: never[]) => unknown> & Re
 export type Handler = (call: Call, callback: Callback) => void;
 
 export function toStruct(bag: Bag): unknown {
-  return struct.Struct.fromJavaScript(bag as never);
+  return struct.Struct.fromJavaScript(bag);
 }
 
 export function fromStruct(value: { toJavaScript(): unknown } | undefined): Bag {

@@ -122,7 +122,7 @@ export const service = {
   ...infoService,
 
   checkConfig: handle(async (request) => {
-    const { values, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
+    const { values, secretKeys } = unwrapSecrets(fromStruct(request.getNews() as never));
     const reasons: string[] = [];
     for (const key of Object.keys(values)) {
       if (!KNOWN_CONFIG.has(key) && key !== "version" && !key.startsWith("__")) {
@@ -144,17 +144,17 @@ export const service = {
 
   diffConfig: handle(async (request) => {
     const oldInputs = typeof request.getOldInputs === "function" ? (request.getOldInputs() as { toJavaScript(): unknown } | undefined) : undefined;
-    const recorded = oldInputs ?? (request.getOlds!() as { toJavaScript(): unknown } | undefined);
+    const recorded = oldInputs ?? (request.getOlds() as { toJavaScript(): unknown } | undefined);
     const olds = unwrapSecrets(fromStruct(recorded)).values;
-    const news = unwrapSecrets(fromStruct(request.getNews!() as never)).values;
+    const news = unwrapSecrets(fromStruct(request.getNews() as never)).values;
     const changed = [...KNOWN_CONFIG].filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]) || news[key] === UNKNOWN);
     // No configuration change replaces a resource: a token or a pace changes how, not what.
     return diffResponse(changed, [], false, olds, news);
   }),
 
   configure: handle(async (request) => {
-    const args = request.getArgs!() as { toJavaScript(): unknown } | undefined;
-    const values = args ? unwrapSecrets(fromStruct(args)).values : variablesOf(request.getVariablesMap!() as never);
+    const args = request.getArgs() as { toJavaScript(): unknown } | undefined;
+    const values = args ? unwrapSecrets(fromStruct(args)).values : variablesOf(request.getVariablesMap() as never);
     const [wrongType] = configurationTypeFailures(values);
     if (wrongType) throw wrongType;
     const source = configSource(values);
@@ -169,10 +169,10 @@ export const service = {
   }),
 
   check: handle(async (request) => {
-    const urn = request.getUrn!() as string;
+    const urn = request.getUrn() as string;
     const kind = kindOf(typeToken(request), urn);
-    const olds = unwrapSecrets(fromStruct(request.getOlds!() as never)).values;
-    const { values: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
+    const olds = unwrapSecrets(fromStruct(request.getOlds() as never)).values;
+    const { values: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews() as never));
     const declared = withoutDynamicKeys(news);
     if (declared.organizationId === undefined) {
       if (providerOrganizationId === undefined) {
@@ -189,19 +189,19 @@ export const service = {
   }),
 
   diff: handle(async (request) => {
-    const urn = request.getUrn!() as string;
+    const urn = request.getUrn() as string;
     const kind = kindOf(typeToken(request), urn);
-    const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds!() as never)).values);
-    const news = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getNews!() as never)).values);
-    const decided = await diffInDeployment(kind, request.getId!() as string, olds, news, urn);
+    const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds() as never)).values);
+    const news = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getNews() as never)).values);
+    const decided = await diffInDeployment(kind, request.getId() as string, olds, news, urn);
     const changed = changedKeys(definitionFor(kind), olds, news);
     return diffResponse(changed, decided.replaces ?? [], decided.deleteBeforeReplace === true, olds, news);
   }),
 
   create: handle(async (request) => {
-    const urn = request.getUrn!() as string;
+    const urn = request.getUrn() as string;
     const kind = kindOf(typeToken(request), urn);
-    const { values, secretKeys } = unwrapSecrets(fromStruct(request.getProperties!() as never));
+    const { values, secretKeys } = unwrapSecrets(fromStruct(request.getProperties() as never));
     // The URN is the identity the create journal keys an interrupted create by.
     const created = await createInDeployment(kind, { ...withoutDynamicKeys(values), [IDENTITY_KEY]: urn }, urn);
     const response = new pb.CreateResponse();
@@ -211,10 +211,10 @@ export const service = {
   }),
 
   read: handle(async (request) => {
-    const urn = request.getUrn!() as string;
+    const urn = request.getUrn() as string;
     const kind = kindOf(typeToken(request), urn);
-    const id = request.getId!() as string;
-    const { values: props, secretKeys } = unwrapSecrets(fromStruct(request.getProperties!() as never));
+    const id = request.getId() as string;
+    const { values: props, secretKeys } = unwrapSecrets(fromStruct(request.getProperties() as never));
     const secrets = secretOutputKeys(kind, secretKeys);
     const response = new pb.ReadResponse();
     const state = withoutDynamicKeys(props);
@@ -230,27 +230,27 @@ export const service = {
   }),
 
   update: handle(async (request) => {
-    const urn = request.getUrn!() as string;
+    const urn = request.getUrn() as string;
     const kind = kindOf(typeToken(request), urn);
-    const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds!() as never)).values);
-    const { values: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews!() as never));
-    const updated = await updateInDeployment(kind, request.getId!() as string, olds, withoutDynamicKeys(news), urn);
+    const olds = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getOlds() as never)).values);
+    const { values: news, secretKeys } = unwrapSecrets(fromStruct(request.getNews() as never));
+    const updated = await updateInDeployment(kind, request.getId() as string, olds, withoutDynamicKeys(news), urn);
     const response = new pb.UpdateResponse();
     response.setProperties(toStruct(wrapSecrets(withoutDynamicKeys(updated.outs ?? {}), secretOutputKeys(kind, secretKeys))));
     return response;
   }),
 
   delete: handle(async (request) => {
-    const urn = request.getUrn!() as string;
+    const urn = request.getUrn() as string;
     const kind = kindOf(typeToken(request), urn);
-    const props = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getProperties!() as never)).values);
-    await providerFor(kind).delete(request.getId!() as string, props);
+    const props = withoutDynamicKeys(unwrapSecrets(fromStruct(request.getProperties() as never)).values);
+    await providerFor(kind).delete(request.getId() as string, props);
     return new empty.Empty();
   }),
 
   invoke: handle(async (request) => {
-    const args = unwrapSecrets(fromStruct(request.getArgs!() as never)).values;
-    const result = await invoke(request.getTok!() as string, args, sharedApi(), providerOrganizationId);
+    const args = unwrapSecrets(fromStruct(request.getArgs() as never)).values;
+    const result = await invoke(request.getTok() as string, args, sharedApi(), providerOrganizationId);
     const response = new pb.InvokeResponse();
     response.setReturn(toStruct(result));
     return response;

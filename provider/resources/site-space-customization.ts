@@ -134,11 +134,11 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
     // an exported program does, writes nothing): a declared value the site space shows while its
     // site has another can only come from the override.
     const site = await getSiteCustomization(ctx.api, address.organizationId, address.siteId);
-    if (site && overrideHolds(inputs as Json, effective, site)) {
-      return { id: address.siteSpaceId, state: { ...address, ...declaredState(inputs as Json, effective) } };
+    if (site && overrideHolds(inputs, effective, site)) {
+      return { id: address.siteSpaceId, state: { ...address, ...declaredState(inputs, effective) } };
     }
     // Otherwise PATCHed, even where the site's value already matches: the override pins it.
-    return { id: address.siteSpaceId, state: await patch(ctx, address, inputs as Json, {}) };
+    return { id: address.siteSpaceId, state: await patch(ctx, address, inputs, {}) };
   },
 
   async read(ctx, id, previous) {
@@ -158,7 +158,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
   },
 
   async update(ctx, id, olds, news) {
-    return patch(ctx, addressOf(olds, id), news as Json, olds);
+    return patch(ctx, addressOf(olds, id), news, olds);
   },
 
   async delete(ctx, id, props) {

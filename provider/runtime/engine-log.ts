@@ -103,7 +103,7 @@ export function logToEngine(severity: Severity, urn: string | undefined, message
   const connection = engine();
   if (!connection || !proto) return Promise.resolve(false);
   const request = new proto.LogRequest();
-  request.setSeverity(severity === "warning" ? proto.LogSeverity.WARNING! : proto.LogSeverity.INFO!);
+  request.setSeverity(severity === "warning" ? proto.LogSeverity.WARNING : proto.LogSeverity.INFO);
   request.setMessage(message);
   request.setUrn(urn ?? "");
   return new Promise((resolve) => connection.log(request, (error) => resolve(error === null)));

@@ -92,7 +92,7 @@ export async function previewChecks<I extends { adopt?: Adopt }>(
   const how = inputs.adopt;
   try {
     if (how !== undefined && how !== false && how !== true) {
-      const state = await definition.read(ctx, how.id, inputs as unknown as Record<string, unknown>);
+      const state = await definition.read(ctx, how.id, inputs);
       if (!state) {
         return [{ property: "adopt", reason: `adopt: ${definition.kind} ${how.id} does not exist (or is not visible to this token): there is nothing to take over. Fix the id, or leave adopt out to create one.` }];
       }
@@ -179,7 +179,7 @@ export function organizationFailures(api: ApiRequester, organizationId: string):
         const refused = accessFailure(error, `organizationId: reading organization ${JSON.stringify(organizationId)}`);
         if (refused) return [refused];
         // Not kept: the next check asks again (a 503 now says nothing about the organization).
-        checks!.delete(organizationId);
+        checks.delete(organizationId);
         return [];
       },
     );

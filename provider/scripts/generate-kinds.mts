@@ -47,7 +47,7 @@ function docComment(text: string, indent: string): string {
 function outputsInterface(definition: (typeof KINDS)[number], schemaExport: string, outputsExport: string | undefined): string {
   const { kind } = definition;
   const inputs = definition.schema.shape as Record<string, unknown>;
-  const outputs = ((definition as { outputs?: { shape: Record<string, unknown> } }).outputs?.shape ?? {}) as Record<string, unknown>;
+  const outputs = ((definition as { outputs?: { shape: Record<string, unknown> } }).outputs?.shape ?? {});
   let body = docComment(`The outputs of the \`${kind}\` resource kind: every input as the state holds it, and the server's own fields.`, "");
   body += `export interface ${kind}Outputs {
 `;
@@ -71,7 +71,7 @@ function outputsInterface(definition: (typeof KINDS)[number], schemaExport: stri
 function argsInterface(definition: (typeof KINDS)[number], schemaExport: string): string {
   const { kind } = definition;
   const shape = definition.schema.shape as Record<string, unknown>;
-  const json = z.toJSONSchema(definition.schema as unknown as Parameters<typeof z.toJSONSchema>[0], { io: "input", unrepresentable: "any" }) as { required?: string[] };
+  const json = z.toJSONSchema(definition.schema, { io: "input", unrepresentable: "any" }) as { required?: string[] };
   const required = new Set(json.required ?? []);
   let body = docComment(`The arguments of the \`${kind}\` resource kind.`, "");
   body += `export interface ${kind}Args {\n`;
@@ -144,13 +144,13 @@ const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** The object schema of a lookup's result: the result, or the element of a list result. */
 function resultObject(result: unknown): ObjectSchema {
-  const def = (result as unknown as { _zod: { def: { type: string; element?: unknown } } })._zod.def;
+  const def = (result as { _zod: { def: { type: string; element?: unknown } } })._zod.def;
   return (def.type === "array" ? def.element : result) as ObjectSchema;
 }
 
 /** An interface of one property per field of `schema`, each `<helper><typeof schemaExport, key>`, documented with its field's description. */
 function fieldsInterface(name: string, doc: string, schema: ObjectSchema, schemaExport: string, helper: "ArgumentOf" | "FieldOf", io: "input" | "output"): string {
-  const json = z.toJSONSchema(schema as unknown as Parameters<typeof z.toJSONSchema>[0], { io, unrepresentable: "any" }) as { required?: string[] };
+  const json = z.toJSONSchema(schema as ObjectSchema & z.core.$ZodType, { io, unrepresentable: "any" }) as { required?: string[] };
   const required = new Set(json.required ?? []);
   let body = docComment(doc, "") + `export interface ${name} {\n`;
   for (const [key, field] of Object.entries(schema.shape)) {

@@ -83,5 +83,5 @@ export function propertyChanges(
 
 /** The top-level input keys a list of changes touches. */
 export function changedKeys(changes: readonly PropertyChange[]): string[] {
-  return [...new Set(changes.map((change) => change.path.split(".")[0]!))];
+  return [...new Set(changes.map((change) => change.path.split(".")[0]))];
 }
