@@ -75,7 +75,7 @@ beforeAll(async () => {
   // progress): at the default 200 ms a loaded machine saw \`progress\` between create and read.
   // A minute keeps it \`pending\` for every step of a kind (no sample waits for processing).
   emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 60_000 });
-  const organization = emulator.fixture.organizations[0]!;
+  const organization = emulator.fixture.organizations[0];
   const adminToken = organization.admin.token;
   api = {
     organizationId: organization.id,

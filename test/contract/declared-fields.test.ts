@@ -248,7 +248,7 @@ function arbitraryOf(schema: Zod, name: string): fc.Arbitrary<unknown> {
  */
 function generated(definition: Definition, field: string, base: Bag, count: number, seed: number): unknown[] {
   const name = `${definition.kind}.${field}`;
-  const candidates = fc.sample(arbitraryOf(definition.schema.shape[field]!, name), { numRuns: 200, seed });
+  const candidates = fc.sample(arbitraryOf(definition.schema.shape[field], name), { numRuns: 200, seed });
   const found: unknown[] = [];
   const seen = new Set<string>();
   for (const candidate of candidates) {
@@ -311,7 +311,7 @@ async function counted<T>(kind: string, step: Step, body: () => Promise<T>): Pro
 beforeAll(async () => {
   // As in contract.test.ts: a minute keeps an OpenAPI spec `pending` for every step of a field.
   emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 60_000 });
-  const organization = emulator.fixture.organizations[0]!;
+  const organization = emulator.fixture.organizations[0];
   const adminToken = organization.admin.token;
   api = {
     organizationId: organization.id,

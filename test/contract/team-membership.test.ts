@@ -52,7 +52,7 @@ function conflict(member: string, team: string, teamId: string): string {
 
 beforeAll(async () => {
   emulator = await startEmulator({ db: ":memory:" });
-  const organization = emulator.fixture.organizations[0]!;
+  const organization = emulator.fixture.organizations[0];
   organizationId = organization.id;
   adminToken = organization.admin.token;
   // One core serves both doors: the same settings, so neither replaces the other's client.
@@ -121,7 +121,7 @@ it("the doors share the deployment: a TeamMember through one door on a Team with
   const [dynamic, plugin] = DOORS;
   const teamId = await existingTeam("Shared");
   const olds = { organizationId, title: "Shared", members: [READER] };
-  expect(await dynamic!.named("shared").diff("Team", teamId, olds, olds)).toEqual({ changes: false, replaces: [] });
-  const checked = await plugin!.named("eli-in-shared").check("TeamMember", { organizationId, teamId, userId: EDITOR });
+  expect(await dynamic.named("shared").diff("Team", teamId, olds, olds)).toEqual({ changes: false, replaces: [] });
+  const checked = await plugin.named("eli-in-shared").check("TeamMember", { organizationId, teamId, userId: EDITOR });
   expect(checked.failures.map((failure) => failure.reason)).toEqual([conflict("eli-in-shared", "shared", teamId)]);
 });
