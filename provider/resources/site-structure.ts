@@ -153,7 +153,7 @@ function stateOf(address: { organizationId: string; siteId: string }, tree: ApiS
 /** Indices (into `values`) of one longest strictly increasing subsequence: O(n log n). */
 export function longestIncreasingRun(values: readonly number[]): Set<number> {
   const tails: number[] = [];
-  const previous: number[] = new Array(values.length).fill(-1);
+  const previous: number[] = new Array<number>(values.length).fill(-1);
   values.forEach((value, index) => {
     let low = 0;
     let high = tails.length;

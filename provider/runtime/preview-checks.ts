@@ -160,7 +160,7 @@ const organizationChecks = new WeakMap<ApiRequester, Map<string, Promise<CheckFa
  */
 export function organizationFailures(api: ApiRequester, organizationId: string): Promise<CheckFailure[]> {
   let checks = organizationChecks.get(api);
-  if (!checks) organizationChecks.set(api, (checks = new Map()));
+  if (!checks) organizationChecks.set(api, (checks = new Map<string, Promise<CheckFailure[]>>()));
   let check = checks.get(organizationId);
   if (!check) {
     check = getOrganizationOrThrow(api, organizationId).then(

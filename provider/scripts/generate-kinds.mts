@@ -20,6 +20,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ZodType } from "zod";
 
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
@@ -150,7 +151,7 @@ function resultObject(result: unknown): ObjectSchema {
 
 /** An interface of one property per field of `schema`, each `<helper><typeof schemaExport, key>`, documented with its field's description. */
 function fieldsInterface(name: string, doc: string, schema: ObjectSchema, schemaExport: string, helper: "ArgumentOf" | "FieldOf", io: "input" | "output"): string {
-  const json = z.toJSONSchema(schema as ObjectSchema & z.core.$ZodType, { io, unrepresentable: "any" }) as { required?: string[] };
+  const json = z.toJSONSchema(schema as ObjectSchema & ZodType, { io, unrepresentable: "any" }) as { required?: string[] };
   const required = new Set(json.required ?? []);
   let body = docComment(doc, "") + `export interface ${name} {\n`;
   for (const [key, field] of Object.entries(schema.shape)) {

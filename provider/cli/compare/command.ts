@@ -54,7 +54,7 @@ interface SideFlags {
 
 async function readStdin(): Promise<string> {
   let text = "";
-  for await (const chunk of process.stdin) text += chunk.toString();
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) text += chunk.toString();
   return text;
 }
 

@@ -62,7 +62,7 @@ function packageSpecOf(given: string | undefined): string | undefined {
 
 async function readStdin(): Promise<string> {
   let text = "";
-  for await (const chunk of process.stdin) text += chunk.toString();
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) text += chunk.toString();
   return text;
 }
 

@@ -64,8 +64,8 @@ export function propertyChanges(
       changes.push({
         path,
         change: "members",
-        added: [...is].filter((v) => !was.has(v)).map((v) => JSON.parse(v)),
-        removed: [...was].filter((v) => !is.has(v)).map((v) => JSON.parse(v)),
+        added: [...is].filter((v) => !was.has(v)).map((v): unknown => JSON.parse(v)),
+        removed: [...was].filter((v) => !is.has(v)).map((v): unknown => JSON.parse(v)),
       });
       return;
     }
