@@ -361,7 +361,7 @@ describe("SiteCustomization with a value the resource refuses (set outside Pulum
 
 describe("merge rules and the twin's snapshot as DESIGN.md 8 corrected them (issue 41)", () => {
   it("exports a space's `none` (not its default), and an organization's rules as none or rules, never inherit", async () => {
-    const [space] = (await api.list(`/orgs/${ORG}/spaces`)) as { id: string; title: string }[];
+    const [space] = await api.list<{ id: string; title: string }>(`/orgs/${ORG}/spaces`);
     await api.patch(`/spaces/${space.id}`, { mergeRules: { type: "none" } });
     const spaces = await exported("Space");
     expect(spaces.files["index.ts"]).toMatch(/mergeRules: \{\s*type: "none",?\s*\}/);

@@ -91,7 +91,7 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
   const spaceTitle = new Map(spaces.map((space) => [space.id, space.title]));
   const sites: any[] = await api.list(`/orgs/${org}/sites`);
   const siteTitle = new Map(sites.map((site) => [site.id, site.title]));
-  const emailOf = new Map(((await api.list(`/orgs/${org}/members`)) as any[]).map((member) => [member.id, member.user.email]));
+  const emailOf = new Map((await api.list<any>(`/orgs/${org}/members`)).map((member) => [member.id, member.user.email]));
   const rules = (mergeRules: any) =>
     mergeRules?.type === "rules" ? { ...mergeRules, rules: mergeRules.rules.map((rule: any) => ({ ...rule, users: rule.users?.map((id: string) => personOf(emailOf.get(id))) })) } : mergeRules;
 
@@ -123,13 +123,13 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
       await Promise.all(
         teams.map(async (team) => ({
           title: team.title,
-          members: ((await api.list(`/orgs/${org}/teams/${team.id}/members`)) as any[]).map((item) => personOf(item.organization.user.email)).sort(),
-          roles: Object.fromEntries(((await api.list(`/orgs/${org}/teams/${team.id}/members`)) as any[]).map((item) => [personOf(item.organization.user.email), item.team.role])),
+          members: (await api.list<any>(`/orgs/${org}/teams/${team.id}/members`)).map((item) => personOf(item.organization.user.email)).sort(),
+          roles: Object.fromEntries((await api.list<any>(`/orgs/${org}/teams/${team.id}/members`)).map((item) => [personOf(item.organization.user.email), item.team.role])),
         })),
       ),
     ),
     saml: byJson(
-      ((await api.list(`/orgs/${org}/saml`)) as any[]).map((saml) => ({
+      (await api.list<any>(`/orgs/${org}/saml`)).map((saml) => ({
         label: saml.label,
         entityID: saml.entityID,
         ssoURL: saml.ssoURL,
@@ -183,7 +183,7 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
       })),
     ),
     agentInstructions: (await api.get(`/orgs/${org}/agent-instructions`)).instructions,
-    openApiSpecs: byJson(((await api.list(`/orgs/${org}/openapi`)) as any[]).map((spec) => ({ slug: spec.slug, sourceURL: spec.sourceURL, visibility: spec.visibility }))),
+    openApiSpecs: byJson((await api.list<any>(`/orgs/${org}/openapi`)).map((spec) => ({ slug: spec.slug, sourceURL: spec.sourceURL, visibility: spec.visibility }))),
     organizationSpecific: { title: organization.title, emailDomains: organization.emailDomains, hostname: organization.hostname },
   };
 }

@@ -7,7 +7,6 @@ import { providerRoot } from "../../provider/scripts/release/release-info.mts";
 import { ensurePulumi } from "../pulumi-cli/ensure-pulumi.ts";
 
 const requireSdk = createRequire(path.join(providerRoot, "dist", "index.js"));
-/* eslint-disable @typescript-eslint/no-explicit-any -- the SDK's generated stubs have no types to import */
 const grpc = requireSdk("@grpc/grpc-js");
 const languageGrpc = requireSdk("@pulumi/pulumi/proto/language_grpc_pb.js");
 const languagePb = requireSdk("@pulumi/pulumi/proto/language_pb.js");

@@ -26,7 +26,6 @@ import { workRoot } from "../pulumi-cli/run-pulumi.ts";
 
 const minutes = (n: number) => n * 60_000;
 const requireSdk = createRequire(path.join(providerRoot, "dist", "index.js"));
-/* eslint-disable @typescript-eslint/no-explicit-any -- the SDK's generated stubs have no types to import */
 const grpc = requireSdk("@grpc/grpc-js");
 const providerGrpc = requireSdk("@pulumi/pulumi/proto/provider_grpc_pb.js");
 const providerPb = requireSdk("@pulumi/pulumi/proto/provider_pb.js");

@@ -19,7 +19,8 @@ function testFiles(folder: string): string[] {
 
 /** Each basename held by more than one file, with the files that hold it. */
 function duplicateBasenames(files: readonly string[]): Record<string, string[]> {
-  const byBasename = Map.groupBy(files, (file) => path.posix.basename(file));
+  const byBasename = new Map<string, string[]>();
+  for (const file of files) byBasename.set(path.posix.basename(file), [...(byBasename.get(path.posix.basename(file)) ?? []), file]);
   return Object.fromEntries([...byBasename].filter(([, holders]) => holders.length > 1).map(([name, holders]) => [name, holders.toSorted()]));
 }
 

@@ -3,7 +3,6 @@
  * one describe per fact, named after it, so that the README's table of DESIGN.md 8 facts can name
  * the test that proves each (coverage/coverage.test.ts checks that every name it quotes is here).
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../index.ts";
 import { client, control, expectError, listAll, useEmulator, type Client } from "./helpers.ts";

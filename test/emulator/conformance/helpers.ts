@@ -4,7 +4,6 @@ import { startEmulator, type Emulator, type EmulatorOptions } from "../index.ts"
 export interface Reply {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
   body: any;
 }
 

@@ -4,7 +4,6 @@
  * the one given) with the same organization, members and ids, restores one (PUT), resets to the one
  * it was seeded from, refuses another format version with what to do, and never writes a secret.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- snapshots are broken field by field */
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type Snapshot } from "../index.ts";
 import { client, control, useEmulator } from "./helpers.ts";
