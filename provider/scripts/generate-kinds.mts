@@ -20,6 +20,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import * as prettier from "prettier";
 import type { ZodType } from "zod";
 
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -242,6 +243,15 @@ export function kindLists(): { file: string; region: string }[] {
   ];
 }
 
+/**
+ * `text` as `npm run format` would write `file`: the files hold a generated part inside code written
+ * by hand, and the whole file is Prettier's, so the generated part is compared and written formatted.
+ */
+async function formatted(file: string, text: string): Promise<string> {
+  const options = await prettier.resolveConfig(file);
+  return prettier.format(text, { ...options, filepath: file });
+}
+
 // `node provider/scripts/generate-kinds.mts [--check]`: writes (or checks) each kind file's generated part.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const stale: string[] = [];
@@ -253,7 +263,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const { file, region, docs, start } of [...files.map((entry) => ({ ...entry, start: REGION_START })), ...lists]) {
     const source = fs.readFileSync(file, "utf8");
     const name = path.relative(providerRoot, file);
-    const text = docs.reduce((written, { declaration, description }) => withDocComment(name, written, declaration, description), withRegion(name, source, region, start));
+    const text = await formatted(
+      file,
+      docs.reduce((written, { declaration, description }) => withDocComment(name, written, declaration, description), withRegion(name, source, region, start)),
+    );
     if (text === source) continue;
     stale.push(path.relative(process.cwd(), file));
     if (!process.argv.includes("--check")) fs.writeFileSync(file, text);
