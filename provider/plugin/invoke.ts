@@ -5,6 +5,7 @@
  * it (`{ spaces: [...] }`), as an invoke must.
  */
 import type { ApiRequester } from "../api/requester";
+import { z } from "zod";
 import { type LookupDefinition, runLookup } from "../lookups/lookup";
 import { getCollectionLookup } from "../lookups/collections";
 import { getMemberLookup, getMembersLookup } from "../lookups/members";

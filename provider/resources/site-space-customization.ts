@@ -137,7 +137,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
       return { id: address.siteSpaceId, state: { ...address, ...declaredState(inputs as Json, effective) } };
     }
     // Otherwise PATCHed, even where the site's value already matches: the override pins it.
-    return { id: address.siteSpaceId, state: await patch(ctx, address, inputs as Json, {}) };
+    return { id: address.siteSpaceId, state: await patch(ctx, address, inputs, {}) };
   },
 
   async read(ctx, id, previous) {
@@ -157,7 +157,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
   },
 
   async update(ctx, id, olds, news) {
-    return patch(ctx, addressOf(olds, id), news as Json, olds);
+    return patch(ctx, addressOf(olds, id), news, olds);
   },
 
   async delete(ctx, id, props) {

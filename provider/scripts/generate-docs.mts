@@ -139,7 +139,7 @@ function page(definition: Definition, resource: ResourceSpec, example: Example, 
   const required = new Set([...(resource.requiredInputs ?? []), "organizationId"]);
   const inputKeys = Object.keys(resource.inputProperties);
   const inputRows = inputKeys.map((key) => {
-    const spec = resource.inputProperties[key]!;
+    const spec = resource.inputProperties[key];
     const facts = [
       required.has(key) ? "required" : "optional",
       ...(replaces.has(key) ? ["a change replaces"] : []),
@@ -149,7 +149,7 @@ function page(definition: Definition, resource: ResourceSpec, example: Example, 
     return `| \`${key}\` | ${typeOf(spec)} | ${facts.join("; ")} | ${cell(spec.description)} |`;
   });
   const outputKeys = Object.keys(resource.properties).filter((key) => !inputKeys.includes(key));
-  const outputRows = outputKeys.map((key) => `| \`${key}\` | ${typeOf(resource.properties[key])} | ${cell(resource.properties[key]!.description)} |`);
+  const outputRows = outputKeys.map((key) => `| \`${key}\` | ${typeOf(resource.properties[key])} | ${cell(resource.properties[key].description)} |`);
   const shape = definition.importId?.shape ?? "<id>";
   const adopts = inputKeys.includes("adopt");
   const naturalKey = definition.naturalKey && definition.findByNaturalKey ? definition.naturalKey : undefined;
@@ -159,7 +159,7 @@ function page(definition: Definition, resource: ResourceSpec, example: Example, 
     "Back to [the resources](README.md) and the [README](../../README.md). This page is generated from the kind's declaration (`npm run docs`).",
     "",
     // The schema's description ends with what the Registry's page shows (examples, Import): this page has its own.
-    (resource.description ?? "").split("\n\n{{% examples %}}")[0]!.trim(),
+    (resource.description ?? "").split("\n\n{{% examples %}}")[0].trim(),
     "",
     "| door | type token |",
     "|---|---|",

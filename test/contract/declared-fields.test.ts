@@ -328,7 +328,7 @@ function arbitraryOf(schema: Zod, name: string): fc.Arbitrary<unknown> {
  */
 function generated(definition: Definition, field: string, base: Bag, count: number, seed: number): unknown[] {
   const name = `${definition.kind}.${field}`;
-  const candidates = fc.sample(arbitraryOf(definition.schema.shape[field]!, name), { numRuns: 200, seed });
+  const candidates = fc.sample(arbitraryOf(definition.schema.shape[field], name), { numRuns: 200, seed });
   const found: unknown[] = [];
   const seen = new Set<string>();
   for (const candidate of candidates) {

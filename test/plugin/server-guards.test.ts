@@ -28,7 +28,7 @@ let token: string;
 
 beforeAll(async () => {
   emulator = await startEmulator({ db: ":memory:" });
-  const organization = emulator.fixture.organizations[0]!;
+  const organization = emulator.fixture.organizations[0];
   organizationId = organization.id;
   token = organization.admin.token;
   await configure({ apiUrl: emulator.url, token, organizationId });
@@ -50,7 +50,7 @@ describe("the provider's configuration (CheckConfig)", () => {
     for (const apiUrl of ["https://user:pass-very-secret@api.example.com/v1", "https://api.example.com/v1?token=pass-very-secret"]) {
       const failures = await checkConfig({ apiUrl, token: "t" });
       expect(failures.map((failure) => failure.property)).toEqual([""]);
-      expect(failures[0]!.reason).toMatch(/docs-platform:apiUrl/);
+      expect(failures[0].reason).toMatch(/docs-platform:apiUrl/);
       expect(JSON.stringify(failures)).not.toContain("pass-very-secret");
     }
   });

@@ -236,7 +236,7 @@ async function rateLimited(perMinute: number, share: string): Promise<void> {
 const median = (numbers: number[]) => {
   const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
 await ensurePulumi();
@@ -247,7 +247,7 @@ if (values["rate-limit"] !== undefined) {
 process.stderr.write(
   `scale: ${groups * 8 + 1} resources a program, ${latencyMs} ms latency, ${repeat} run(s) each, programs: ${programs.join(", ")}` +
     `${programs.includes("plugin") ? ` (plugin: ${values.plugin === "release" ? "the release executable" : "the package's folder"})` : ""}` +
-    `${values["skip-checkpoints"] ? ", checkpoints skipped (PULUMI_SKIP_CHECKPOINTS)" : ""}, load average ${os.loadavg()[0]!.toFixed(1)}\n`,
+    `${values["skip-checkpoints"] ? ", checkpoints skipped (PULUMI_SKIP_CHECKPOINTS)" : ""}, load average ${os.loadavg()[0].toFixed(1)}\n`,
 );
 const runs = new Map<Program, RunFigures[]>();
 for (let run = 1; run <= repeat; run++) {
@@ -266,7 +266,7 @@ const medianSeconds = (program: Program, step: Step): number | undefined => {
   return figures && median(figures.map((figure) => figure.steps[step].seconds));
 };
 const ratioTo = (seconds: number, to: number | undefined) => (to === undefined ? "-" : (seconds / to).toFixed(2));
-process.stderr.write(`load average at the end ${os.loadavg()[0]!.toFixed(1)}\n`);
+process.stderr.write(`load average at the end ${os.loadavg()[0].toFixed(1)}\n`);
 process.stdout.write(
   `${row(["program", "step", "resources", "seconds (median)", "requests", "x baseline", "x package (plugin / dynamic door)", "provider process peak MiB", "state bytes/resource", "__provider bytes/resource"])}\n|${"---|".repeat(10)}\n`,
 );
@@ -276,7 +276,7 @@ for (const program of programs) {
     const seconds = medianSeconds(program, step)!;
     const toPackage = program === "plugin" ? ratioTo(seconds, medianSeconds("package", step)) : "-";
     process.stdout.write(
-      `${row([program, step, figures[0]!.resources, seconds.toFixed(1), median(figures.map((f) => f.steps[step].requests)), ratioTo(seconds, medianSeconds("baseline", step)), toPackage, median(figures.map((f) => f.steps[step].peakMiB)), median(figures.map((f) => f.stateBytesPerResource)), median(figures.map((f) => f.providerBytesPerResource))])}\n`,
+      `${row([program, step, figures[0].resources, seconds.toFixed(1), median(figures.map((f) => f.steps[step].requests)), ratioTo(seconds, medianSeconds("baseline", step)), toPackage, median(figures.map((f) => f.steps[step].peakMiB)), median(figures.map((f) => f.stateBytesPerResource)), median(figures.map((f) => f.providerBytesPerResource))])}\n`,
     );
   }
 }
