@@ -59,7 +59,7 @@ export function goInvokeResults(sdkSources: readonly string[]): Map<string, Map<
 export function goPointerOutputs(sdkSources: readonly string[]): Set<string> {
   const names = new Set<string>();
   for (const source of sdkSources) {
-    for (const match of source.matchAll(/^\t(\w+)\s+pulumi\.StringPtrOutput\s+`pulumi:/gm)) names.add(match[1]!);
+    for (const match of source.matchAll(/^\t(\w+)\s+pulumi\.StringPtrOutput\s+`pulumi:/gm)) names.add(match[1]);
   }
   return names;
 }
@@ -124,7 +124,7 @@ export const TYPESCRIPT_REPAIR_NOTE =
 
 /** The TypeScript conversion with each optional output that is a list's item repaired. */
 export function repairedTypescript(typescript: string, { pointerOutputs }: Pick<GoSdkNames, "pointerOutputs">): string {
-  const names = [...pointerOutputs].map((name) => name[0]!.toLowerCase() + name.slice(1));
+  const names = [...pointerOutputs].map((name) => name[0].toLowerCase() + name.slice(1));
   if (names.length === 0) return typescript;
   const item = new RegExp(`(\\[\\s*|,\\s*|\\n\\s+)(\\w+)\\.(${names.join("|")})(?=\\s*[,\\]])`, "g");
   return typescript.replace(item, (_, before: string, variable: string, field: string) => `${before}${variable}.${field}.apply(id => id!)`);
