@@ -11,7 +11,7 @@ import { recordFileCpu } from "./file-cpu.ts";
 function cpuSeconds(): number {
   const own = process.cpuUsage();
   // /proc/self/stat's fields 16 and 17 (cutime, cstime), in clock ticks of 1/100 s on Linux.
-  const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
+  const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
   const childrenTicks = Number(fields[13]) + Number(fields[14]);
   return (own.user + own.system) / 1e6 + childrenTicks / 100;
 }

@@ -12,7 +12,7 @@ import * as docs from "pulumi-docs-platform";
 
 const config = new pulumi.Config();
 const environment = config.require("environment");
-const visibility = config.require("visibility") as "public" | "unlisted";
+const visibility = config.require<"public" | "unlisted">("visibility");
 // Emails of existing members of the organization.
 const maintainers = config.requireObject<string[]>("maintainers");
 

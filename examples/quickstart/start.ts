@@ -117,8 +117,8 @@ try {
   // The emulator may listen on another port than when the stack was made (QUICKSTART_PORT): the
   // URLs the API reports have moved with it, and the state still holds the old ones. `up
   // --refresh` reads them again (changing no object), so the outputs name the URLs that answer.
-  const origin = new URL(emulator.env.DOCS_PLATFORM_API_URL!).origin;
-  const before = await stack.outputs().catch(() => ({}) as Record<string, unknown>);
+  const origin = new URL(emulator.env.DOCS_PLATFORM_API_URL).origin;
+  const before = await stack.outputs().catch((): Record<string, unknown> => ({}));
   const moved = typeof before.siteUrl === "string" && URL.canParse(before.siteUrl) && new URL(before.siteUrl).origin !== origin;
   step(`pulumi up (stack ${stackName}, state in ${path.relative(repositoryRoot, stateDir)}/)${moved ? `, with --refresh: the emulator moved to ${origin}` : ""}`);
   assertSucceeded(await stack.run(["up", "--yes", "--skip-preview", ...(moved ? ["--refresh"] : [])], { echo: true }));
@@ -129,7 +129,7 @@ try {
 
   step("The emulator's console");
   const siteUrl = String(outputs.siteUrl);
-  const consoleUrl = `${new URL(emulator.env.DOCS_PLATFORM_API_URL!).origin}/`;
+  const consoleUrl = `${new URL(emulator.env.DOCS_PLATFORM_API_URL).origin}/`;
   // Promise no page that does not answer: fetch both while the emulator still runs.
   await expectPage(consoleUrl);
   await expectPage(siteUrl);

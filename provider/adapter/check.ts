@@ -222,7 +222,7 @@ function validateInputs<T>(schema: z.ZodType<T>, inputs: Record<string, unknown>
  * the raw inputs (a `type` default missing shows as a change, and a replace that never happens).
  */
 function withUnknowns<T>(schema: z.ZodType<T>, inputs: Record<string, unknown>): T {
-  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  const shape = schema instanceof z.ZodObject ? schema.shape : undefined;
   if (shape === undefined) return inputs as T;
   const asIs: Record<string, z.ZodType> = {};
   for (const [key, value] of Object.entries(inputs)) if (key in shape && containsUnknown(value)) asIs[key] = z.unknown();

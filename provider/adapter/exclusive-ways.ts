@@ -57,14 +57,14 @@ export class DeploymentWays {
   record(declared: Pick<ExclusiveWay, "aspect" | "way">, object: string, manager: Manager): Manager | undefined {
     const key = `${declared.aspect} ${object}`;
     let ways = this.#byObject.get(key);
-    if (!ways) this.#byObject.set(key, (ways = new Map()));
+    if (!ways) this.#byObject.set(key, (ways = new Map<string, Map<string, Manager>>()));
     for (const [way, managers] of ways) {
       if (way === declared.way) continue;
       const other = [...managers.values()].find((candidate) => candidate.urn !== manager.urn);
       if (other) return other;
     }
     let managers = ways.get(declared.way);
-    if (!managers) ways.set(declared.way, (managers = new Map()));
+    if (!managers) ways.set(declared.way, (managers = new Map<string, Manager>()));
     managers.set(manager.urn, manager);
     return undefined;
   }

@@ -67,7 +67,7 @@ export function factsOf(field: unknown): FieldFacts {
   const layers: FieldFacts[] = [];
   let current = field as Inspectable | undefined;
   while (current?._zod) {
-    const meta = z.globalRegistry.get(current as unknown as z.ZodType);
+    const meta = current instanceof z.core.$ZodType ? z.globalRegistry.get(current) : undefined;
     if (meta) layers.push(meta);
     const def = current._zod.def;
     current = (def.innerType ?? (def.type === "pipe" ? def.in : undefined)) as Inspectable | undefined;

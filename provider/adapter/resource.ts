@@ -214,7 +214,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
   definition: ResourceDefinition<I>,
   context: () => ResourceContext,
 ): Required<Omit<pulumi.dynamic.ResourceProvider<PropertyBag, PropertyBag>, "configure">> {
-  const generic = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+  const generic: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
   const inputsOf = (bag: PropertyBag): I => declaredInputs(bag) as I;
 
@@ -267,7 +267,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
       }
 
       const identity = news[IDENTITY_KEY];
-      return { inputs: compact({ ...outcome.inputs, adopt: adoptOnceManaged(definition, olds, outcome.inputs), [IDENTITY_KEY]: identity }) as PropertyBag };
+      return { inputs: compact({ ...outcome.inputs, adopt: adoptOnceManaged(definition, olds, outcome.inputs), [IDENTITY_KEY]: identity }) };
     },
 
     async diff(id, olds, news) {

@@ -87,8 +87,8 @@ export function stacksOf(state: UntypedState): { stacks: Set<string>; projects: 
   for (const resource of state.deployment?.resources ?? []) {
     const match = /^urn:pulumi:([^:]*)::([^:]*)::/.exec(String(resource.urn ?? ""));
     if (!match) continue;
-    stacks.add(match[1]!);
-    projects.add(match[2]!);
+    stacks.add(match[1]);
+    projects.add(match[2]);
   }
   return { stacks, projects };
 }

@@ -262,7 +262,7 @@ export class ApiClient {
         (late) => late.body.destroy(),
       );
       const { statusCode: status } = response;
-      const headers = response.headers as ResponseHeaders;
+      const headers = response.headers;
       this.#pacer?.observe(headers);
       if (status >= 200 && status < 300) {
         // Read to the end even when there is nothing to parse: an unread body pins the

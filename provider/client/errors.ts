@@ -116,7 +116,7 @@ export class ApiError extends Error {
   }
 
   static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(value, (this as unknown as { brand: symbol }).brand);
+    return hasBrand(value, this.brand);
   }
 
   /**

@@ -217,7 +217,7 @@ function readEachKey(source: ConfigSource, env: NodeJS.ProcessEnv, unknown: Read
       failures.push(error);
     }
   }
-  return { values: values as Partial<ProviderConfig>, failures };
+  return { values: values, failures };
 }
 
 /**

@@ -7,11 +7,15 @@ import { z } from "zod";
 import { text } from "../adapter/check";
 import type { Document, DocumentBlock, DocumentNode } from "../api/document";
 
+/** No blocks, frozen: the empty document's nodes. */
+const NO_BLOCKS: DocumentBlock[] = [];
+Object.freeze(NO_BLOCKS);
+
 /** The document with nothing in it: what the API holds before any is written. Frozen: destroy sends it. */
 export const EMPTY_DOCUMENT: Readonly<Document> = Object.freeze({
   object: "document",
   data: Object.freeze({ schemaVersion: 1 }),
-  nodes: Object.freeze([]) as unknown as DocumentBlock[],
+  nodes: NO_BLOCKS,
 });
 
 function isRecord(value: unknown): value is Record<string, unknown> {

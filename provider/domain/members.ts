@@ -62,7 +62,7 @@ export async function findMember(api: ApiRequester, organizationId: string, refe
     const ids = matches.map((member) => member.id).join(", ");
     throw new Error(`${kind}: ${matches.length} members of organization ${organizationId} have the email "${email}" (${ids}); name the member by userId instead`);
   }
-  return matches[0]!;
+  return matches[0];
 }
 
 /**

@@ -114,7 +114,7 @@ export function claimSoleOwner<T>(input: pulumi.Input<T>, claim: SoleClaim): pul
     owners.byOutput.set(only, byKind);
   }
   return pulumi.all([pulumi.output(input), pulumi.all(parts)]).apply(([value, resolved]) => {
-    const object = objectOf(resolved as unknown[]);
+    const object = objectOf(resolved);
     const first = object && claimKey(owners, claim.kind, object, owner);
     if (first && object) throw conflictError(soleConflictMessage(claim, first, object.description), claim.resource());
     return value as T;

@@ -34,7 +34,7 @@ function listed<T>(items: readonly T[], show: (item: T) => string): string {
 export function exactlyOne<T>(candidates: Candidates<T>): T {
   const { lookup, noun, criteria, searched, matches, near = [], id, show, narrow } = candidates;
   const [one, many] = noun;
-  if (matches.length === 1) return matches[0]!;
+  if (matches.length === 1) return matches[0];
   if (matches.length === 0) {
     const nearText = near.length > 0 ? ` Close: ${listed(near, show)}.` : "";
     throw new LookupError(lookup, "not_found", `${lookup}: no ${one} ${criteria} (searched ${searched.length} ${searched.length === 1 ? one : many}).${nearText}`);

@@ -43,7 +43,7 @@ export function topLevelProblem(bytes: Uint8Array): string | undefined {
     let value = 0;
     for (let shift = 0; shift < 70; shift += 7) {
       if (cursor >= bytes.length) return undefined;
-      const byte = bytes[cursor++]!;
+      const byte = bytes[cursor++];
       // Beyond 2^53 precision is lost, which only makes a length larger: still refused.
       value += (byte & 0x7f) * 2 ** shift;
       if (byte < 0x80) return value;

@@ -60,7 +60,7 @@ export const KINDS: readonly AnyDefinition[] = [
   siteSpaceCustomization,
   siteAdaptiveSchema,
   openApiSpec,
-] as unknown as readonly AnyDefinition[];
+];
 
 /** Every kind's name, e.g. `SiteSpace`. */
 export const KIND_NAMES: readonly string[] = KINDS.map((definition) => definition.kind);

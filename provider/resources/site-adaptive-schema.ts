@@ -46,7 +46,7 @@ const jsonSchemaInput = z.strictObject({
   type: z.literal("object", "must be \"object\""),
   // zod types a catch-all beside a known key as an intersection that asks `unsigned` to be a
   // boolean claim too; the check is right, its type is not: the type is the one the API documents.
-  properties: (z.object({ unsigned: unsignedClaims }).catchall(booleanClaim) as unknown as z.ZodType<AdaptiveJsonSchema["properties"]>).meta({
+  properties: (z.object({ unsigned: unsignedClaims }).catchall(booleanClaim) as z.ZodType<AdaptiveJsonSchema["properties"]>).meta({
     description: "`unsigned` plus any signed boolean claims.",
   }),
   additionalProperties: z.literal(false, "must be false"),

@@ -129,12 +129,12 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
     // site has another can only come from the override. The API has no GET of the override alone,
     // so telling that needs the site's customization too; it is read only when the site space
     // shows every declared value (otherwise the PATCH is due anyway): 2 requests, 3 to adopt.
-    const site = showsDeclared(inputs as Json, effective) ? await getSiteCustomization(ctx.api, address.organizationId, address.siteId) : undefined;
-    if (site && overrideHolds(inputs as Json, effective, site)) {
-      return { id: address.siteSpaceId, state: { ...address, ...declaredState(inputs as Json, effective) } };
+    const site = showsDeclared(inputs, effective) ? await getSiteCustomization(ctx.api, address.organizationId, address.siteId) : undefined;
+    if (site && overrideHolds(inputs, effective, site)) {
+      return { id: address.siteSpaceId, state: { ...address, ...declaredState(inputs, effective) } };
     }
     // Otherwise PATCHed, even where the site's value already matches: the override pins it.
-    return { id: address.siteSpaceId, state: await patch(ctx, address, inputs as Json, {}) };
+    return { id: address.siteSpaceId, state: await patch(ctx, address, inputs, {}) };
   },
 
   async read(ctx, id, previous) {
@@ -154,7 +154,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
   },
 
   async update(ctx, id, olds, news) {
-    return patch(ctx, addressOf(olds, id), news as Json, olds);
+    return patch(ctx, addressOf(olds, id), news, olds);
   },
 
   async delete(ctx, id, props) {

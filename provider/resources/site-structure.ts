@@ -150,13 +150,13 @@ function stateOf(address: { organizationId: string; siteId: string }, tree: ApiS
 /** Indices (into `values`) of one longest strictly increasing subsequence: O(n log n). */
 export function longestIncreasingRun(values: readonly number[]): Set<number> {
   const tails: number[] = [];
-  const previous: number[] = new Array(values.length).fill(-1);
+  const previous: number[] = new Array<number>(values.length).fill(-1);
   values.forEach((value, index) => {
     let low = 0;
     let high = tails.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (values[tails[middle]!]! < value) low = middle + 1;
+      if (values[tails[middle]] < value) low = middle + 1;
       else high = middle;
     }
     if (low > 0) previous[index] = tails[low - 1]!;
@@ -179,13 +179,13 @@ export interface Sort {
  */
 export function sortsFor(current: readonly Item[], declared: readonly string[]): Sort[] {
   const indexOf = new Map(current.map((item, index) => [item.id, index]));
-  const items = declared.map((id) => current[indexOf.get(id)!]!);
+  const items = declared.map((id) => current[indexOf.get(id)!]);
   const stays = longestIncreasingRun(declared.map((id) => indexOf.get(id)!));
   const sorts: Sort[] = [];
   items.forEach((item, index) => {
     if (stays.has(index)) return;
-    if (index > 0) sorts.push({ item, position: { after: items[index - 1]! } });
-    else sorts.push({ item, position: { before: items[Math.min(...stays)]! } });
+    if (index > 0) sorts.push({ item, position: { after: items[index - 1] } });
+    else sorts.push({ item, position: { before: items[Math.min(...stays)] } });
   });
   return sorts;
 }

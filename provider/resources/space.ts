@@ -257,7 +257,7 @@ async function remove(ctx: ResourceContext, id: string): Promise<void> {
  */
 export const outputs = z.object({
   // Typed as the API's reference lists the values; schema.json says string, as the state holds what the API answers.
-  visibility: (z.string() as unknown as z.ZodType<SpaceVisibility>).meta({ description: "Who can see the space; set in the app, not through the API (read only)." }),
+  visibility: (z.string() as z.ZodType<SpaceVisibility>).meta({ description: "Who can see the space; set in the app, not through the API (read only)." }),
   urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional(), public: z.string().optional(), icon: z.string().optional() }),
   createdAt: z.string(),
 });

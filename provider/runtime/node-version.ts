@@ -14,7 +14,7 @@ export function isSupportedNodeVersion(version: string): boolean {
   const minimum = MINIMUM_NODE_VERSION.split(".").map(Number);
   for (let i = 0; i < minimum.length; i++) {
     const part = parts[i] ?? 0;
-    if (part !== minimum[i]) return part > minimum[i]!;
+    if (part !== minimum[i]) return part > minimum[i];
   }
   return true;
 }

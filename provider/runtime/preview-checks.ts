@@ -92,7 +92,7 @@ export async function previewChecks<I extends { adopt?: Adopt }>(
   const how = inputs.adopt;
   try {
     if (how !== undefined && how !== false && how !== true) {
-      const state = await definition.read(ctx, how.id, inputs as unknown as Record<string, unknown>);
+      const state = await definition.read(ctx, how.id, inputs);
       if (!state) {
         return [{ property: "adopt", reason: `adopt: ${definition.kind} ${how.id} does not exist (or is not visible to this token): there is nothing to take over. Fix the id, or leave adopt out to create one.` }];
       }

@@ -139,7 +139,7 @@ function page(definition: Definition, resource: ResourceSpec, example: Example, 
   const required = new Set([...(resource.requiredInputs ?? []), "organizationId"]);
   const inputKeys = Object.keys(resource.inputProperties);
   const inputRows = inputKeys.map((key) => {
-    const spec = resource.inputProperties[key]!;
+    const spec = resource.inputProperties[key];
     const facts = [
       required.has(key) ? "required" : "optional",
       ...(replaces.has(key) ? ["a change replaces"] : []),
@@ -149,7 +149,7 @@ function page(definition: Definition, resource: ResourceSpec, example: Example, 
     return `| \`${key}\` | ${typeOf(spec)} | ${facts.join("; ")} | ${cell(spec.description)} |`;
   });
   const outputKeys = Object.keys(resource.properties).filter((key) => !inputKeys.includes(key));
-  const outputRows = outputKeys.map((key) => `| \`${key}\` | ${typeOf(resource.properties[key])} | ${cell(resource.properties[key]!.description)} |`);
+  const outputRows = outputKeys.map((key) => `| \`${key}\` | ${typeOf(resource.properties[key])} | ${cell(resource.properties[key].description)} |`);
   const shape = definition.importId?.shape ?? "<id>";
   const adopts = inputKeys.includes("adopt");
   const naturalKey = definition.naturalKey && definition.findByNaturalKey ? definition.naturalKey : undefined;
@@ -159,7 +159,7 @@ function page(definition: Definition, resource: ResourceSpec, example: Example, 
     "Back to [the resources](README.md) and the [README](../../README.md). This page is generated from the kind's declaration (`npm run docs`).",
     "",
     // The schema's description ends with what the Registry's page shows (examples, Import): this page has its own.
-    (resource.description ?? "").split("\n\n{{% examples %}}")[0]!.trim(),
+    (resource.description ?? "").split("\n\n{{% examples %}}")[0].trim(),
     "",
     "| door | type token |",
     "|---|---|",
@@ -248,16 +248,16 @@ const repairNote = (generator: string, note: string) => `Repaired after the conv
 /** What a reader of the Python program needs told: the snake_case names of its inputs, functions and variables. */
 function pythonNotes(python: string): string[] {
   const snakeCase = "[a-z]+(?:_[a-z0-9]+)+";
-  const inputs = [...python.matchAll(new RegExp(`^\\s+(${snakeCase})=`, "gm"))].map((match) => match[1]!);
-  const variables = [...python.matchAll(new RegExp(`^(${snakeCase}) = `, "gm"))].map((match) => match[1]!);
-  const functions = [...python.matchAll(new RegExp(`\\.(${snakeCase})\\(`, "g"))].map((match) => match[1]!);
+  const inputs = [...python.matchAll(new RegExp(`^\\s+(${snakeCase})=`, "gm"))].map((match) => match[1]);
+  const variables = [...python.matchAll(new RegExp(`^(${snakeCase}) = `, "gm"))].map((match) => match[1]);
+  const functions = [...python.matchAll(new RegExp(`\\.(${snakeCase})\\(`, "g"))].map((match) => match[1]);
   const snake = unique([...inputs, ...functions, ...variables]);
   return snake.length > 0 ? [`Python names inputs, functions and variables in snake_case: ${codes(snake)}.`] : [];
 }
 
 /** What a reader of the Go program needs told: the constructors, the Input wrappers, a renamed lookup, the repairs. */
 function goNotes(go: string): string[] {
-  const lookups = unique([...go.matchAll(/\bdocsplatform\.(Lookup\w+?)(?:Output)?\(ctx/g)].map((match) => match[1]!));
+  const lookups = unique([...go.matchAll(/\bdocsplatform\.(Lookup\w+?)(?:Output)?\(ctx/g)].map((match) => match[1]));
   return [
     "Go: `docsplatform.New<Kind>(ctx, name, &docsplatform.<Kind>Args{...})`, each plain value in its Input type (`pulumi.String(...)`), each error returned.",
     ...(lookups.length > 0 ? [`Go names this lookup ${codes(lookups)}, not \`Get...\` ([Lookups](${"LOOKUPS_LINK"})).`] : []),
@@ -358,7 +358,7 @@ function guidePage(relative: string): string {
   let at = 0;
   for (const match of source.matchAll(GUIDE_EXAMPLE_START)) {
     if (match.index < at) continue;
-    const sample = match[1]!;
+    const sample = match[1];
     if (!fs.existsSync(path.join(guideExamplesDir, sample, "Pulumi.yaml"))) throw new Error(`generate-docs: ${relative} shows docs/guides/examples/${sample}/, which has no Pulumi.yaml`);
     const end = source.indexOf(GUIDE_EXAMPLE_END, match.index);
     if (end === -1) throw new Error(`generate-docs: ${relative}'s example ${sample} has no end line (${GUIDE_EXAMPLE_END})`);

@@ -105,7 +105,7 @@ function repairedJavaOf({ name, dir }: ExampleSource, java: string): string {
 async function goSdk(toolsDir: string, scratch: string): Promise<GoSdkNames> {
   const dir = path.join(scratch, "go-sdk");
   await run(path.join(toolsDir, "docs-platform-sdkgen"), [schemaPath, "go", dir]);
-  const sources = (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[]).filter((file) => file.endsWith(".go")).map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
+  const sources = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".go")).map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
   return { lookups: goLookups(sources), declared: goDeclarations(sources), results: goInvokeResults(sources), pointerOutputs: goPointerOutputs(sources) };
 }
 

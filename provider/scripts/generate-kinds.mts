@@ -20,6 +20,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import * as prettier from "prettier";
+import type { ZodType } from "zod";
 import { descriptionOf } from "./kind-descriptions.mts";
 
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -48,7 +50,7 @@ function docComment(text: string, indent: string): string {
 function outputsInterface(definition: (typeof KINDS)[number], schemaExport: string, outputsExport: string | undefined): string {
   const { kind } = definition;
   const inputs = definition.schema.shape as Record<string, unknown>;
-  const outputs = ((definition as { outputs?: { shape: Record<string, unknown> } }).outputs?.shape ?? {}) as Record<string, unknown>;
+  const outputs = ((definition as { outputs?: { shape: Record<string, unknown> } }).outputs?.shape ?? {});
   let body = docComment(`The outputs of the \`${kind}\` resource kind: every input as the state holds it, and the server's own fields.`, "");
   body += `export interface ${kind}Outputs {
 `;
@@ -72,7 +74,7 @@ function outputsInterface(definition: (typeof KINDS)[number], schemaExport: stri
 function argsInterface(definition: (typeof KINDS)[number], schemaExport: string): string {
   const { kind } = definition;
   const shape = definition.schema.shape as Record<string, unknown>;
-  const json = z.toJSONSchema(definition.schema as unknown as Parameters<typeof z.toJSONSchema>[0], { io: "input", unrepresentable: "any" }) as { required?: string[] };
+  const json = z.toJSONSchema(definition.schema, { io: "input", unrepresentable: "any" }) as { required?: string[] };
   const required = new Set(json.required ?? []);
   let body = docComment(`The arguments of the \`${kind}\` resource kind.`, "");
   body += `export interface ${kind}Args {\n`;
@@ -176,13 +178,13 @@ const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** The object schema of a lookup's result: the result, or the element of a list result. */
 function resultObject(result: unknown): ObjectSchema {
-  const def = (result as unknown as { _zod: { def: { type: string; element?: unknown } } })._zod.def;
+  const def = (result as { _zod: { def: { type: string; element?: unknown } } })._zod.def;
   return (def.type === "array" ? def.element : result) as ObjectSchema;
 }
 
 /** An interface of one property per field of `schema`, each `<helper><typeof schemaExport, key>`, documented with its field's description. */
 function fieldsInterface(name: string, doc: string, schema: ObjectSchema, schemaExport: string, helper: "ArgumentOf" | "FieldOf", io: "input" | "output"): string {
-  const json = z.toJSONSchema(schema as unknown as Parameters<typeof z.toJSONSchema>[0], { io, unrepresentable: "any" }) as { required?: string[] };
+  const json = z.toJSONSchema(schema as ObjectSchema & ZodType, { io, unrepresentable: "any" }) as { required?: string[] };
   const required = new Set(json.required ?? []);
   let body = docComment(doc, "") + `export interface ${name} {\n`;
   for (const [key, field] of Object.entries(schema.shape)) {
@@ -273,6 +275,15 @@ export function kindLists(): { file: string; region: string }[] {
   ];
 }
 
+/**
+ * `text` as `npm run format` would write `file`: the files hold a generated part inside code written
+ * by hand, and the whole file is Prettier's, so the generated part is compared and written formatted.
+ */
+async function formatted(file: string, text: string): Promise<string> {
+  const options = await prettier.resolveConfig(file);
+  return prettier.format(text, { ...options, filepath: file });
+}
+
 // `node provider/scripts/generate-kinds.mts [--check]`: writes (or checks) each kind file's generated part.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const stale: string[] = [];
@@ -284,7 +295,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const { file, region, docs, start } of [...files.map((entry) => ({ ...entry, start: REGION_START })), ...lists]) {
     const source = fs.readFileSync(file, "utf8");
     const name = path.relative(providerRoot, file);
-    const text = docs.reduce((written, { declaration, description }) => withDocComment(name, written, declaration, description), withRegion(name, source, region, start));
+    const text = await formatted(
+      file,
+      docs.reduce((written, { declaration, description }) => withDocComment(name, written, declaration, description), withRegion(name, source, region, start)),
+    );
     if (text === source) continue;
     stale.push(path.relative(process.cwd(), file));
     if (!process.argv.includes("--check")) fs.writeFileSync(file, text);

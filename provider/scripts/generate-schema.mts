@@ -101,7 +101,7 @@ function typeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec {
         const keys = Object.keys(properties);
         emitter.types[token] = {
           type: "object",
-          properties: Object.fromEntries(keys.map((key) => [key, propertySpec(properties[key]!, `${name}${pascal(key)}`, properties[key]!.description as string | undefined, emitter)])),
+          properties: Object.fromEntries(keys.map((key) => [key, propertySpec(properties[key], `${name}${pascal(key)}`, properties[key].description as string | undefined, emitter)])),
           ...(Array.isArray(schema.required) && schema.required.length > 0 ? { required: [...(schema.required as string[])].sort() } : {}),
         };
       }
@@ -131,7 +131,7 @@ function resultTypeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec 
   const variants = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
   if (variants) {
     const present = variants.filter((variant) => variant.type !== "null");
-    if (present.length === 1) return resultTypeSpec(present[0]!, name, emitter);
+    if (present.length === 1) return resultTypeSpec(present[0], name, emitter);
     if (present.every((variant) => variant.type === "string")) return { type: "string" };
     if (present.every((variant) => variant.type === "boolean")) return { type: "boolean" };
     return { $ref: "pulumi.json#/Any" };
@@ -302,14 +302,14 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
 
   // Outputs: every input (the state echoes what the program set) and what the definition's
   // `outputs` declares: the server's own fields, and an input whose state value is described anew.
-  const outputShape = (definition.outputs?.shape ?? {}) as Record<string, unknown>;
+  const outputShape = (definition.outputs?.shape ?? {});
   const outputDescription = (key: string) => (key in outputShape ? factsOf(outputShape[key]).description : undefined);
   const outputProperties: Record<string, Json> = {};
   for (const [key, spec] of Object.entries(inputProperties)) {
     if (key === "adopt") continue;
     const description = outputDescription(key);
     outputProperties[key] = { ...spec, ...(description ? { description } : {}) };
-    delete outputProperties[key]!.default;
+    delete outputProperties[key].default;
   }
   const outputJson = definition.outputs ? jsonSchemaOf(definition.outputs) : { properties: {} };
   for (const [key, schema] of Object.entries(outputJson.properties as Record<string, Json>)) {
@@ -371,7 +371,7 @@ function invokeResultSpec(name: string, result: Json, emitter: Emitter): Json {
   }
   const ref = resultTypeSpec(result, `${pascal(name)}Result`, emitter) as { $ref: string };
   const token = ref.$ref.replace("#/types/", "");
-  const object = emitter.types[token]!;
+  const object = emitter.types[token];
   delete emitter.types[token];
   return { properties: object.properties, ...(object.required ? { required: object.required } : {}) };
 }

@@ -22,7 +22,7 @@
 export function goLookups(sdkSources: readonly string[]): Set<string> {
   const things = new Set<string>();
   for (const source of sdkSources) {
-    for (const match of source.matchAll(/^func Lookup(\w+)\(ctx \*pulumi\.Context, args \*Lookup\1Args\b/gm)) things.add(match[1]!);
+    for (const match of source.matchAll(/^func Lookup(\w+)\(ctx \*pulumi\.Context, args \*Lookup\1Args\b/gm)) things.add(match[1]);
   }
   return things;
 }
@@ -31,7 +31,7 @@ export function goLookups(sdkSources: readonly string[]): Set<string> {
 export function goDeclarations(sdkSources: readonly string[]): Set<string> {
   const names = new Set<string>();
   for (const source of sdkSources) {
-    for (const match of source.matchAll(/^(?:func|type|var|const) (\w+)/gm)) names.add(match[1]!);
+    for (const match of source.matchAll(/^(?:func|type|var|const) (\w+)/gm)) names.add(match[1]);
   }
   return names;
 }
@@ -41,15 +41,15 @@ export function goInvokeResults(sdkSources: readonly string[]): Map<string, Map<
   const structs = new Map<string, Map<string, string>>();
   for (const source of sdkSources) {
     for (const match of source.matchAll(/^type (\w+) struct \{\n([\s\S]*?)^\}/gm)) {
-      const fields = [...match[2]!.matchAll(/^\t(\w+)\s+(\S+)\s+`pulumi:/gm)].map((field) => [field[1]!, field[2]!] as const);
-      structs.set(match[1]!, new Map(fields));
+      const fields = [...match[2].matchAll(/^\t(\w+)\s+(\S+)\s+`pulumi:/gm)].map((field) => [field[1], field[2]] as const);
+      structs.set(match[1], new Map(fields));
     }
   }
   const results = new Map<string, Map<string, string>>();
   for (const source of sdkSources) {
     for (const match of source.matchAll(/^func (\w+)\(ctx \*pulumi\.Context, args \*\w+, opts \.\.\.pulumi\.InvokeOption\) \(\*(\w+), error\)/gm)) {
-      const fields = structs.get(match[2]!);
-      if (fields) results.set(match[1]!, fields);
+      const fields = structs.get(match[2]);
+      if (fields) results.set(match[1], fields);
     }
   }
   return results;
@@ -59,7 +59,7 @@ export function goInvokeResults(sdkSources: readonly string[]): Map<string, Map<
 export function goPointerOutputs(sdkSources: readonly string[]): Set<string> {
   const names = new Set<string>();
   for (const source of sdkSources) {
-    for (const match of source.matchAll(/^\t(\w+)\s+pulumi\.StringPtrOutput\s+`pulumi:/gm)) names.add(match[1]!);
+    for (const match of source.matchAll(/^\t(\w+)\s+pulumi\.StringPtrOutput\s+`pulumi:/gm)) names.add(match[1]);
   }
   return names;
 }
@@ -102,13 +102,13 @@ export function repairedGo(folder: string, go: string, { lookups, declared, resu
   }
   // Each export of a plain invoke result's field, as the Input of its type.
   for (const [, variable, fn] of repaired.matchAll(/^\t*(\w+), err := docsplatform\.(\w+)\(ctx, &docsplatform\.\w+Args\{/gm)) {
-    const fields = results.get(fn!);
+    const fields = results.get(fn);
     if (!fields) continue;
     repaired = repaired.replace(new RegExp(`ctx\\.Export\\(("[^"]*"), ${variable}\\.(\\w+)\\)`, "g"), (all, name: string, field: string) =>
       fields.has(field) ? `ctx.Export(${name}, ${inputOf(fields.get(field)!)}(${variable}.${field}))` : all,
     );
   }
-  const missing = [...new Set([...repaired.matchAll(/\bdocsplatform\.(\w+)/g)].map((match) => match[1]!))].filter((name) => !declared.has(name));
+  const missing = [...new Set([...repaired.matchAll(/\bdocsplatform\.(\w+)/g)].map((match) => match[1]))].filter((name) => !declared.has(name));
   if (missing.length > 0) throw new Error(`${folder}'s Go conversion uses ${missing.join(", ")}, which the Go SDK does not declare`);
   return repaired;
 }
@@ -124,7 +124,7 @@ export const TYPESCRIPT_REPAIR_NOTE =
 
 /** The TypeScript conversion with each optional output that is a list's item repaired. */
 export function repairedTypescript(typescript: string, { pointerOutputs }: Pick<GoSdkNames, "pointerOutputs">): string {
-  const names = [...pointerOutputs].map((name) => name[0]!.toLowerCase() + name.slice(1));
+  const names = [...pointerOutputs].map((name) => name[0].toLowerCase() + name.slice(1));
   if (names.length === 0) return typescript;
   const item = new RegExp(`(\\[\\s*|,\\s*|\\n\\s+)(\\w+)\\.(${names.join("|")})(?=\\s*[,\\]])`, "g");
   return typescript.replace(item, (_, before: string, variable: string, field: string) => `${before}${variable}.${field}.apply(id => id!)`);

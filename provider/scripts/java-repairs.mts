@@ -110,8 +110,8 @@ export const INVOKE_JAVA_REPAIR: JavaRepair = {
 
 /** Each `<name>.<field>()...` read off a variable holding an invoke (`final var <name> = DocsplatformFunctions.get...`). */
 function invokeFieldReads(java: string): { read: string; name: string; fields: string }[] {
-  const names = [...java.matchAll(/final var (\w+) = DocsplatformFunctions\.get\w+\(/g)].map((match) => match[1]!);
-  return names.flatMap((name) => [...java.matchAll(new RegExp(`\\b${name}((?:\\.(?!applyValue\\b)\\w+\\(\\))+)`, "g"))].map((match) => ({ read: match[0], name, fields: match[1]! })));
+  const names = [...java.matchAll(/final var (\w+) = DocsplatformFunctions\.get\w+\(/g)].map((match) => match[1]);
+  return names.flatMap((name) => [...java.matchAll(new RegExp(`\\b${name}((?:\\.(?!applyValue\\b)\\w+\\(\\))+)`, "g"))].map((match) => ({ read: match[0], name, fields: match[1] })));
 }
 
 /** pulumi-java's conversion of a lookup's example, repaired (INVOKE_JAVA_REPAIR); fails when the defect is gone. */

@@ -54,7 +54,7 @@ async function seed(api: Api, org: string, reverse: boolean): Promise<{ docs: st
   const inOrder = async <T>(steps: (() => Promise<T>)[]): Promise<T[]> => {
     const results = new Map<number, T>();
     const order = steps.map((_, index) => index);
-    for (const index of reverse ? order.reverse() : order) results.set(index, await steps[index]!());
+    for (const index of reverse ? order.reverse() : order) results.set(index, await steps[index]());
     return order.sort((a, b) => a - b).map((index) => results.get(index)!);
   };
   await inOrder([
@@ -66,14 +66,14 @@ async function seed(api: Api, org: string, reverse: boolean): Promise<{ docs: st
     () => api.post(`/orgs/${org}/sites`, { title: "Partners", visibility: "unlisted" }),
   ]);
   const [partnersGuides, docsGuides] = await inOrder<{ id: string }>([
-    () => api.post(`/orgs/${org}/sites/${partners!.id}/sections`, { spaceId: `spc-${org.slice(4)}-guides`, title: "Guides" }),
-    () => api.post(`/orgs/${org}/sites/${docs!.id}/sections`, { spaceId: `spc-${org.slice(4)}-guides`, title: "Guides" }),
+    () => api.post(`/orgs/${org}/sites/${partners.id}/sections`, { spaceId: `spc-${org.slice(4)}-guides`, title: "Guides" }),
+    () => api.post(`/orgs/${org}/sites/${docs.id}/sections`, { spaceId: `spc-${org.slice(4)}-guides`, title: "Guides" }),
   ]);
   expect(partnersGuides && docsGuides).toBeTruthy();
   // The site's top level lists what it holds in creation order, which is content (its order): the same in both.
-  const apiSection = await api.post<{ id: string }>(`/orgs/${org}/sites/${docs!.id}/sections`, { spaceId: `spc-${org.slice(4)}-api`, title: "API" });
-  const group = await api.post<{ id: string }>(`/orgs/${org}/sites/${docs!.id}/section-groups`, { title: "Reference", icon: "code" });
-  return { docs: docs!.id, partners: partners!.id, group: group.id, apiSection: apiSection.id };
+  const apiSection = await api.post<{ id: string }>(`/orgs/${org}/sites/${docs.id}/sections`, { spaceId: `spc-${org.slice(4)}-api`, title: "API" });
+  const group = await api.post<{ id: string }>(`/orgs/${org}/sites/${docs.id}/section-groups`, { title: "Reference", icon: "code" });
+  return { docs: docs.id, partners: partners.id, group: group.id, apiSection: apiSection.id };
 }
 
 let emulator: Emulator;
@@ -133,10 +133,10 @@ describe("export is deterministic", () => {
       expect(prod.files["index.ts"]).toBe(staging.files["index.ts"]);
       // The Partners site's "Guides" is numbered after the Docs site's in both: by natural key, not by id.
       expect(staging.files["index.ts"]).toContain(`new docs.SiteSection("guides-2", {\n  siteId: partners.id,`);
-      expect(staging.files["index.ts"]!.indexOf(`new docs.Team("reviewers"`)).toBeLessThan(staging.files["index.ts"]!.indexOf(`new docs.Team("writers"`));
+      expect(staging.files["index.ts"].indexOf(`new docs.Team("reviewers"`)).toBeLessThan(staging.files["index.ts"].indexOf(`new docs.Team("writers"`));
       // The stack config differs only where it names the organization.
       const organizationLines = (text: string) => text.split("\n").filter((line) => !/organizationId|^ {4}title: "Docs \(/.test(line));
-      expect(organizationLines(prod.files["Pulumi.dev.yaml"]!)).toEqual(organizationLines(staging.files["Pulumi.dev.yaml"]!));
+      expect(organizationLines(prod.files["Pulumi.dev.yaml"])).toEqual(organizationLines(staging.files["Pulumi.dev.yaml"]));
       // Adopting, the program is the same again, and the same as without adopting: each
       // organization's ids are in its stack config (`adopt`), under the same names.
       const [adoptStaging, adoptProd] = [await exported("org-staging", true), await exported("org-prod", true)];
@@ -147,7 +147,7 @@ describe("export is deterministic", () => {
       const namesOf = (ids: Record<string, Record<string, string>>) => Object.fromEntries(Object.entries(ids).map(([type, byName]) => [type, Object.keys(byName)]));
       expect(namesOf(adoptOf(adoptProd))).toEqual(namesOf(adoptOf(adoptStaging)));
       expect(adoptOf(adoptStaging).Team).toEqual({ reviewers: expect.any(String), writers: expect.any(String) });
-      expect(adoptOf(adoptStaging).Team!.writers).not.toBe(adoptOf(adoptProd).Team!.writers);
+      expect(adoptOf(adoptStaging).Team.writers).not.toBe(adoptOf(adoptProd).Team.writers);
       expect(adoptOf(staging)).toBeUndefined();
     } finally {
       await client.close();

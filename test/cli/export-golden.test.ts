@@ -110,9 +110,9 @@ describe("the export of an organization with every kind", () => {
     const plugin = await exported("plugin");
     expect(program.warnings).toEqual([]);
     expect(new Set(program.counts.filter((count) => count.objects > 0).map((count) => count.kind)).size).toBeGreaterThanOrEqual(17);
-    const [indexTs, stackConfig, importFile] = normalizedIds([program.files["index.ts"]!, program.files["Pulumi.dev.yaml"]!, plugin.importFile!]);
+    const [indexTs, stackConfig, importFile] = normalizedIds([program.files["index.ts"], program.files["Pulumi.dev.yaml"], plugin.importFile!]);
     // An id YAML could read as a number (a digit first) is quoted in the stack config: as `<id-N>`, never.
-    const files = { "index.ts": indexTs!, "Pulumi.dev.yaml": stackConfig!.replace(/"(<id-\d+>[^"\s]*)"/g, "$1"), "plugin-import.json": importFile! };
+    const files = { "index.ts": indexTs, "Pulumi.dev.yaml": stackConfig.replace(/"(<id-\d+>[^"\s]*)"/g, "$1"), "plugin-import.json": importFile };
     // The program names no id of the organization: they are all in the stack config's `adopt`.
     expect(indexTs).not.toMatch(/<id-\d+>/);
     for (const [name, content] of Object.entries(files)) {

@@ -35,7 +35,7 @@ describe("resource names from titles", () => {
     const expected = { t1: "writers", t3: "writers-2", t2: "writers-3", t9: "readers" };
     expect(names(objects)).toEqual(expected);
     expect(names([...objects].reverse())).toEqual(expected);
-    expect(names([objects[2]!, objects[0]!, objects[3]!, objects[1]!])).toEqual(expected);
+    expect(names([objects[2], objects[0], objects[3], objects[1]])).toEqual(expected);
   });
 
   it("names a title of emoji only after its kind, and objects named after another after that one", () => {

@@ -93,7 +93,7 @@ describe("export --out", () => {
     const run = await exportCli(["--out", out]);
     expect(run.code, run.stderr).toBe(0);
     const manifest = JSON.parse(await fs.readFile(path.join(out, "package.json"), "utf8")) as { dependencies: Record<string, string> };
-    const spec = manifest.dependencies["pulumi-docs-platform"]!;
+    const spec = manifest.dependencies["pulumi-docs-platform"];
     expect(spec).toMatch(/^file:\.\.\//);
     expect(path.resolve(out, spec.slice("file:".length))).toBe(providerDir);
     expect(run.stderr).toContain(`export: package.json installs pulumi-docs-platform from "${spec}": the package export ran from, the checkout at ${providerDir}`);

@@ -100,7 +100,7 @@ describe("export --import-file --door plugin", () => {
     expect(entries.length).toBeGreaterThan(15);
     for (const entry of entries) {
       const kind = entry.type.split(":").pop()!;
-      const read = await importObject(definitionFor(kind) as never, { api: client }, entry.id, ORG);
+      const read = await importObject(definitionFor(kind), { api: client }, entry.id, ORG);
       expect(read.id, `${kind} ${entry.id}`).toBeTruthy();
       if (entry.id.includes("/") && kind !== "TeamMember") expect(read.props.siteId, `${kind} ${entry.id}`).toBe(entry.id.split("/")[0]);
     }
@@ -113,7 +113,7 @@ describe("export --import-file --door plugin", () => {
 
   it("imports a team with an owner without `members`, as export writes it: its TeamMembers carry the roles, so the imported program manages the membership one way", async () => {
     const ctx = { api: client };
-    const withOwner = await importObject(definitionFor("Team"), ctx, made.team!, ORG);
+    const withOwner = await importObject(definitionFor("Team"), ctx, made.team, ORG);
     expect(withOwner.inputs).toEqual({ organizationId: ORG, title: "Translators" });
     const plain = (await apiClient(emulator.url, emulator.fixture.organizations.find((org) => org.id === ORG)!.tokens.admin!).put(`/orgs/${ORG}/teams`, { title: "Reviewers", members: ["usr-acme-editor"] })).id as string;
     const withoutOwner = await importObject(definitionFor("Team"), ctx, plain, ORG);

@@ -110,7 +110,7 @@ describe("literals", () => {
     expect(program).toContain(`"beta-user": { type: "boolean" }`);
     expect(program).toContain(`$ok: { type: "boolean" }`);
     const [, recordedSchema] = run(program);
-    expect(recordedSchema!.args).toEqual({ siteId: "<Site.id>", jsonSchema });
+    expect(recordedSchema.args).toEqual({ siteId: "<Site.id>", jsonSchema });
   });
 
   it("a document key `__proto__` stays an own key of what the resource receives (not the object's prototype)", () => {
@@ -120,10 +120,10 @@ describe("literals", () => {
     const program = renderProgram([item], { skipped: [] }).indexTs;
     expect(program).toContain(`["__proto__"]: { polluted: true }`);
     const [recorded] = run(program);
-    const data = (recorded!.args.instructions as { data: object }).data;
+    const data = (recorded.args.instructions as { data: object }).data;
     expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
     expect(Object.keys(data)).toEqual(["__proto__", "kept"]);
-    expect(JSON.stringify(recorded!.args.instructions)).toBe(JSON.stringify(instructions));
+    expect(JSON.stringify(recorded.args.instructions)).toBe(JSON.stringify(instructions));
   });
 
   it("a customization key `__proto__` stays an own key of its difference from the defaults", () => {
@@ -206,7 +206,7 @@ describe("references and stack config", () => {
     expect(rendered.indexTs).toContain("members: [members.ada2, members.ada, members.u3],");
     expect(rendered.config).toEqual([{ key: "members", value: { ada: "ada@acme.test", ada2: "ada@globex.test", u3: "u3" } }]);
     const [recorded] = run(rendered.indexTs, { members: { ada: "A", ada2: "B", u3: "C" } });
-    expect(recorded!.args.members).toEqual(["B", "A", "C"]);
+    expect(recorded.args.members).toEqual(["B", "A", "C"]);
   });
 });
 
@@ -264,7 +264,7 @@ describe("secrets", () => {
     expect(rendered.indexTs).not.toContain("MIIC");
     expect(JSON.stringify(rendered.config)).not.toContain("MIIC");
     expect(rendered.secrets).toEqual([{ key: "oktaCertificate", value: certificate }]);
-    expect(run(rendered.indexTs)[0]!.args.certificate).toBe("<secret:oktaCertificate>");
+    expect(run(rendered.indexTs)[0].args.certificate).toBe("<secret:oktaCertificate>");
   });
 
   it("secrets.sh sets each one with `pulumi config set --secret`, the exact value on stdin, never on a command line", async () => {

@@ -3,7 +3,7 @@
  * each case brings up the `base` variant of preview-program/ on a fresh emulator, changes one
  * thing in the stack config, and returns `pulumi preview --json` of it. `many` previews the fault
  * program's 201 creates. `scrub` makes a preview stable for a golden file (ids, ports, times).
- * Used by capture-previews.ts (writes fixtures/) and test/e2e/pr-summary.test.ts.
+ * Used by capture-previews.ts (writes fixtures/) and test/e2e/pr-summary-e2e.test.ts.
  */
 import fs from "node:fs/promises";
 import path from "node:path";

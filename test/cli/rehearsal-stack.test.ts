@@ -82,20 +82,20 @@ describe("renameState", () => {
     expect(text).not.toMatch(/urn:pulumi:prod::/);
     expect(text).not.toContain("site-prod");
     const [stack, provider, team, space] = renamed.deployment!.resources!;
-    expect(stack!.urn).toBe("urn:pulumi:rehearsal::site::pulumi:pulumi:Stack::site-rehearsal");
-    expect((stack!.outputs as { team: { urn: string } }).team.urn).toBe("urn:pulumi:rehearsal::site::pulumi-nodejs:dynamic/docs-platform:Team::writers");
-    expect(provider!.parent).toBe(stack!.urn);
-    expect(team!.provider).toBe("urn:pulumi:rehearsal::site::pulumi:providers:pulumi-nodejs::default::0b6c");
-    expect(space!.parent).toBe("urn:pulumi:rehearsal::site::my:Component::docs");
-    expect(space!.dependencies).toEqual(["urn:pulumi:rehearsal::site::pulumi-nodejs:dynamic/docs-platform:Team::writers"]);
-    expect(space!.propertyDependencies).toEqual({ team: ["urn:pulumi:rehearsal::site::pulumi-nodejs:dynamic/docs-platform:Team::writers"] });
-    expect(space!.aliases).toEqual(["urn:pulumi:rehearsal::site::pulumi-nodejs:dynamic/docs-platform:Space::guides"]);
+    expect(stack.urn).toBe("urn:pulumi:rehearsal::site::pulumi:pulumi:Stack::site-rehearsal");
+    expect((stack.outputs as { team: { urn: string } }).team.urn).toBe("urn:pulumi:rehearsal::site::pulumi-nodejs:dynamic/docs-platform:Team::writers");
+    expect(provider.parent).toBe(stack.urn);
+    expect(team.provider).toBe("urn:pulumi:rehearsal::site::pulumi:providers:pulumi-nodejs::default::0b6c");
+    expect(space.parent).toBe("urn:pulumi:rehearsal::site::my:Component::docs");
+    expect(space.dependencies).toEqual(["urn:pulumi:rehearsal::site::pulumi-nodejs:dynamic/docs-platform:Team::writers"]);
+    expect(space.propertyDependencies).toEqual({ team: ["urn:pulumi:rehearsal::site::pulumi-nodejs:dynamic/docs-platform:Team::writers"] });
+    expect(space.aliases).toEqual(["urn:pulumi:rehearsal::site::pulumi-nodejs:dynamic/docs-platform:Space::guides"]);
     // Secrets: the same ciphertext objects, the same secrets provider; ids and inputs unchanged.
-    expect((stack!.outputs as { probe: unknown }).probe).toEqual(CIPHERTEXT);
-    expect((team!.outputs as { secret: unknown }).secret).toEqual(CIPHERTEXT);
+    expect((stack.outputs as { probe: unknown }).probe).toEqual(CIPHERTEXT);
+    expect((team.outputs as { secret: unknown }).secret).toEqual(CIPHERTEXT);
     expect(renamed.deployment!.secrets_providers).toEqual({ type: "passphrase", state: { salt: SALT } });
-    expect(team!.id).toBe("t1");
-    expect(team!.inputs).toEqual({ title: "Writers", note: "urn:pulumi:prod is text, not a URN of the stack" });
+    expect(team.id).toBe("t1");
+    expect(team.inputs).toEqual({ title: "Writers", note: "urn:pulumi:prod is text, not a URN of the stack" });
     expect(renamed.deployment!.manifest).toEqual(prodState().deployment!.manifest);
   });
 
@@ -149,7 +149,7 @@ describe("createRehearsalStack, with a fake pulumi", () => {
       return { code: 0, stdout: "Created stack 'rehearsal'\n", stderr: "" };
     }
     if (args[0] === "stack" && args[1] === "import") {
-      const imported = JSON.parse(fs.readFileSync(args[args.indexOf("--file") + 1]!, "utf8")) as UntypedState;
+      const imported = JSON.parse(fs.readFileSync(args[args.indexOf("--file") + 1], "utf8")) as UntypedState;
       expect(JSON.stringify(imported)).toBe(JSON.stringify(renameState(state, "site", "prod", "rehearsal")));
       return importCode === 0 ? { code: 0, stdout: "Import complete.\n", stderr: "" } : { code: importCode, stdout: "", stderr: "error: the import failed" };
     }
@@ -167,7 +167,7 @@ describe("createRehearsalStack, with a fake pulumi", () => {
     expect(result).toEqual({ resources: 4, configFile: path.join(dir, "Pulumi.rehearsal.yaml") });
     expect(lines.join("\n")).toContain("created rehearsal from prod: 4 resources");
     // The file handed to import is gone.
-    expect(fs.existsSync(calls[2]![calls[2]!.indexOf("--file") + 1]!)).toBe(false);
+    expect(fs.existsSync(calls[2][calls[2].indexOf("--file") + 1])).toBe(false);
   });
 
   it("a failed import leaves nothing behind: the stack removed, its config file too", () => {

@@ -36,7 +36,7 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-const spaceOf = () => emulator.fixture.organizations[0]!.spaceIds[0]!;
+const spaceOf = () => emulator.fixture.organizations[0].spaceIds[0];
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${++counter}`;
 

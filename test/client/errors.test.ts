@@ -139,7 +139,7 @@ describe("credential redaction", () => {
     const { client } = testClient(server);
 
     const error = await rejection(client.request("GET", ["orgs", "o1"]));
-    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(server.requests[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(error.message).toContain("[REDACTED]");
     for (const text of renderings(error)) {
       expect(text).not.toContain(TOKEN);
@@ -172,7 +172,7 @@ describe("credential redaction", () => {
 
     const error = await rejection(client.request("GET", ["a"]));
     expect(error.status).toBe(403);
-    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(server.requests[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
     for (const text of renderings(error)) expect(text).not.toContain("hunter2pass");
 
     expect(() => testClient("ftp://admin:hunter2pass@example.com/v1")).toThrow(/\[REDACTED\]@example\.com/);

@@ -136,7 +136,7 @@ export function sendError(
 
 /** Runs the handlers in turn, one per request; the last one answers every later request. */
 export function inSequence(...handlers: Handler[]): Handler {
-  return (request, context) => handlers[Math.min(context.index, handlers.length - 1)]!(request, context);
+  return (request, context) => handlers[Math.min(context.index, handlers.length - 1)](request, context);
 }
 
 /** Drops the connection without a response. */

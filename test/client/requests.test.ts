@@ -14,7 +14,7 @@ describe("requests", () => {
     const { client } = testClient(server);
 
     await client.request("GET", ["orgs", "a/b c", "sites", "x?y#z", "%41&é"]);
-    expect(server.requests[0]!.url).toBe("/v1/orgs/a%2Fb%20c/sites/x%3Fy%23z/%2541%26%C3%A9");
+    expect(server.requests[0].url).toBe("/v1/orgs/a%2Fb%20c/sites/x%3Fy%23z/%2541%26%C3%A9");
   });
 
   it("refuses empty and dot segments, which would address another resource", async () => {
@@ -52,12 +52,12 @@ describe("requests", () => {
     });
     expect(created.id).toBe("t1");
     const [request] = server.requests;
-    expect(request!.method).toBe("POST");
-    expect(request!.headers.authorization).toBe(`Bearer ${TOKEN}`);
-    expect(request!.headers["user-agent"]).toBe(`${manifest.name}/${manifest.version}`);
-    expect(request!.headers["content-type"]).toBe("application/json");
-    expect(request!.headers.accept).toBe("application/json");
-    expect(JSON.parse(request!.body)).toEqual({ title: "Writers", members: ["u1"] });
+    expect(request.method).toBe("POST");
+    expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(request.headers["user-agent"]).toBe(`${manifest.name}/${manifest.version}`);
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(request.headers.accept).toBe("application/json");
+    expect(JSON.parse(request.body)).toEqual({ title: "Writers", members: ["u1"] });
   });
 
   it("sends no body and no content type without a body", async () => {
@@ -65,9 +65,9 @@ describe("requests", () => {
     const { client } = testClient(server, { userAgent: "my-tool/2.0" });
 
     await client.request("DELETE", ["orgs", "o1"]);
-    expect(server.requests[0]!.body).toBe("");
-    expect(server.requests[0]!.headers["content-type"]).toBeUndefined();
-    expect(server.requests[0]!.headers["user-agent"]).toBe("my-tool/2.0");
+    expect(server.requests[0].body).toBe("");
+    expect(server.requests[0].headers["content-type"]).toBeUndefined();
+    expect(server.requests[0].headers["user-agent"]).toBe("my-tool/2.0");
   });
 
   it("uses the package name and version as the default User-Agent", () => {
@@ -86,7 +86,7 @@ describe("requests", () => {
     const { client } = testClient(server);
 
     await client.request("GET", ["orgs"], { query: { q: "a b&c", limit: 5, archived: false, page: undefined } });
-    expect(server.requests[0]!.url).toBe("/v1/orgs?q=a+b%26c&limit=5&archived=false");
+    expect(server.requests[0].url).toBe("/v1/orgs?q=a+b%26c&limit=5&archived=false");
   });
 
   it("tolerates a trailing slash on the base URL", async () => {
@@ -94,7 +94,7 @@ describe("requests", () => {
     const { client } = testClient(`${server.baseUrl}/`);
 
     await client.request("GET", ["orgs", "o1"]);
-    expect(server.requests[0]!.url).toBe("/v1/orgs/o1");
+    expect(server.requests[0].url).toBe("/v1/orgs/o1");
   });
 
   it.each([204, 205, 200])("returns undefined for an empty %i", async (status) => {

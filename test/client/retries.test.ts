@@ -81,7 +81,7 @@ describe("retries", () => {
 
     await client.request("POST", ["orgs", "o1", "sites"], { body: { title: "Docs" } });
     expect(server.requests.map((r) => r.method)).toEqual(["POST", "POST"]);
-    expect(server.requests[1]!.body).toBe('{"title":"Docs"}');
+    expect(server.requests[1].body).toBe('{"title":"Docs"}');
   });
 
   it("retries a 503 for a GET with exponential backoff and full jitter, then succeeds", async () => {

@@ -3,6 +3,7 @@
  * holds, the query string of a misconfigured `apiUrl`, and credentials in an OpenAPI spec's
  * source URL never reach an error, a log line or the state.
  */
+import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/index.ts";
 import { definition as openApiSpec } from "../../provider/resources/open-api-spec.ts";
@@ -39,7 +40,7 @@ describe("a token holding characters the general patterns stop at", () => {
       const server = track(
         await startServer((request, { res }) => {
           const authorization = String(request.headers.authorization);
-          const [, echo] = forms[Number(request.url.split("/").pop())]!;
+          const [, echo] = forms[Number(request.url.split("/").pop())];
           sendError(res, 401, echo(authorization, token, JSON.stringify(request.headers)), {
             "x-request-id": `req ${authorization}`,
           });
@@ -49,7 +50,7 @@ describe("a token holding characters the general patterns stop at", () => {
 
       for (const [index, [form]] of forms.entries()) {
         const error = await rejection(client.request("GET", ["echo", String(index)]));
-        expect(server.requests[index]!.headers.authorization).toBe(`Bearer ${token}`);
+        expect(server.requests[index].headers.authorization).toBe(`Bearer ${token}`);
         expect(error.status).toBe(401);
         expect(error.message, form).toContain("[REDACTED]");
         for (const text of renderings(error)) {
@@ -94,7 +95,7 @@ describe("an apiUrl with a query string or fragment", () => {
       const config = { get: (key: string) => ({ "docs-platform:apiUrl": apiUrl, "docs-platform:token": "tok-secret-1234" })[key] };
       // The provider host passes a pulumi.Config; configure only calls its `get`. It keeps the
       // refusal for every call rather than throwing it (runtime/host.ts: one line, not a stack).
-      await configure({ config } as unknown as Parameters<typeof configure>[0]);
+      await configure({ config: Object.assign(Object.create(pulumi.Config.prototype) as pulumi.Config, config) });
       const team = handlerFor("Team");
       const checked = await team.check({}, { organizationId: "org", title: "Writers" });
       expect(checked.failures).toEqual([{ property: "", reason: expect.stringMatching(/docs-platform:apiUrl: it must not have a query string or fragment/) }]);

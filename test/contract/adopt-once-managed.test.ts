@@ -17,7 +17,7 @@ let existing: { id: string };
 
 beforeAll(async () => {
   emulator = await startEmulator({ db: ":memory:" });
-  const organization = emulator.fixture.organizations[0]!;
+  const organization = emulator.fixture.organizations[0];
   organizationId = organization.id;
   for (const door of DOORS) await door.configure({ apiUrl: emulator.url, token: organization.admin.token, organizationId });
   const response = await fetch(`${emulator.url}/orgs/${organizationId}/teams`, {

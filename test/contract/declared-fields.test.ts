@@ -328,7 +328,7 @@ function arbitraryOf(schema: Zod, name: string): fc.Arbitrary<unknown> {
  */
 function generated(definition: Definition, field: string, base: Bag, count: number, seed: number): unknown[] {
   const name = `${definition.kind}.${field}`;
-  const candidates = fc.sample(arbitraryOf(definition.schema.shape[field]!, name), { numRuns: 200, seed });
+  const candidates = fc.sample(arbitraryOf(definition.schema.shape[field], name), { numRuns: 200, seed });
   const found: unknown[] = [];
   const seen = new Set<string>();
   for (const candidate of candidates) {
@@ -434,26 +434,33 @@ async function exportedInputs(kind: string, id: string): Promise<Bag | undefined
  */
 async function counted<T>(kind: string, step: Step, body: () => Promise<T>, onCount?: (sent: number) => void): Promise<T> {
   await resetRequests(emulator);
-  let succeeded = false;
+  let answer: T;
   try {
-    const answer = await body();
-    succeeded = true;
-    return answer;
-  } finally {
-    const { total: sent, counts } = await requestCounts(emulator);
-    const row = requests.get(kind) ?? (Object.fromEntries(STEPS.map((each) => [each, { requests: 0, calls: 0, most: 0 }])) as Record<Step, Tally>);
-    row[step].requests += sent;
-    row[step].calls += 1;
-    if (sent > row[step].most || row[step].routes === undefined) row[step].routes = counts;
-    row[step].most = Math.max(row[step].most, sent);
-    requests.set(kind, row);
-    onCount?.(sent);
-    const ceiling = ceilingOf(kind, step);
-    // A failed call's own error says more than its count.
-    if (succeeded && sent > ceiling.most) {
-      throw new Error(`${kind} ${step}: one call sent ${sent} API requests, above its ceiling of ${ceiling.most} (${ceiling.why}); cut them, or raise the ceiling in CEILINGS with the reason`);
-    }
+    answer = await body();
+  } catch (error) {
+    // A failed call is counted too, but its own error says more than its count.
+    await tally(kind, step, onCount);
+    throw error;
   }
+  const sent = await tally(kind, step, onCount);
+  const ceiling = ceilingOf(kind, step);
+  if (sent > ceiling.most) {
+    throw new Error(`${kind} ${step}: one call sent ${sent} API requests, above its ceiling of ${ceiling.most} (${ceiling.why}); cut them, or raise the ceiling in CEILINGS with the reason`);
+  }
+  return answer;
+}
+
+/** Adds the requests the emulator counted since the reset to the kind's row for the step; returns them. */
+async function tally(kind: string, step: Step, onCount?: (sent: number) => void): Promise<number> {
+  const { total: sent, counts } = await requestCounts(emulator);
+  const row = requests.get(kind) ?? (Object.fromEntries(STEPS.map((each) => [each, { requests: 0, calls: 0, most: 0 }])) as Record<Step, Tally>);
+  row[step].requests += sent;
+  row[step].calls += 1;
+  if (sent > row[step].most || row[step].routes === undefined) row[step].routes = counts;
+  row[step].most = Math.max(row[step].most, sent);
+  requests.set(kind, row);
+  onCount?.(sent);
+  return sent;
 }
 
 beforeAll(async () => {

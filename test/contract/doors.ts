@@ -33,7 +33,7 @@ export const secret = (value: unknown) => ({ [SECRET_SIG]: "1b47061264138c4ac30d
 
 /** Calls one handler of the plugin's gRPC service as grpc-js would: the answer, or the error it fails with. */
 export function call<T>(method: string, request: unknown, on: Record<string, Handler> = service): Promise<T> {
-  return new Promise((resolve, reject) => on[method]!({ request }, (error, response) => (error ? reject(error) : resolve(response as T))));
+  return new Promise((resolve, reject) => on[method]({ request }, (error, response) => (error ? reject(error) : resolve(response as T))));
 }
 
 /** A property bag as a google.protobuf.Struct. */

@@ -49,7 +49,7 @@ export interface ContractSetup {
  */
 export async function startContractSetup(doors: readonly Door[], options: EmulatorOptions = {}): Promise<ContractSetup> {
   const emulator = await startEmulator({ db: ":memory:", ...options });
-  const organization = emulator.fixture.organizations[0]!;
+  const organization = emulator.fixture.organizations[0];
   const adminToken = organization.admin.token;
   const api: RawApi = {
     organizationId: organization.id,

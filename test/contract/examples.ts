@@ -239,7 +239,7 @@ export const SAMPLES: Record<string, Sample> = {
 
   SiteSpace: {
     async prepare(api, door) {
-      const siteId = await newSite(api, `Site spaces ${door}`, [api.spaceIds[0]!]);
+      const siteId = await newSite(api, `Site spaces ${door}`, [api.spaceIds[0]]);
       return {
         inputs: { organizationId: api.organizationId, siteId, spaceId: api.spaceIds[1], path: "api" },
         updates: { path: "reference", hidden: true },
@@ -287,10 +287,10 @@ export const SAMPLES: Record<string, Sample> = {
 
   SiteSpaceCustomization: {
     async prepare(api, door) {
-      const siteId = await newSite(api, `Overrides ${door}`, [api.spaceIds[0]!]);
+      const siteId = await newSite(api, `Overrides ${door}`, [api.spaceIds[0]]);
       const [siteSpace] = (await made(api, "GET", `/orgs/${api.organizationId}/sites/${siteId}/site-spaces`)).items as { id: string }[];
       return {
-        inputs: { organizationId: api.organizationId, siteId, siteSpaceId: siteSpace!.id, title: "API" },
+        inputs: { organizationId: api.organizationId, siteId, siteSpaceId: siteSpace.id, title: "API" },
         updates: { title: "API reference", styling: { corners: "straight" } },
         replacements: { organizationId: "org-globex", siteId: "site-other", siteSpaceId: "site-space-other" },
       };

@@ -120,7 +120,7 @@ it("each door is a deployment of its own: a TeamMember through one door does not
   const [dynamic, plugin] = DOORS;
   const teamId = await existingTeam("Shared");
   const olds = { organizationId, title: "Shared", members: [READER] };
-  expect(await dynamic!.named("shared").diff("Team", teamId, olds, olds)).toEqual({ changes: false, replaces: [] });
-  const checked = await plugin!.named("eli-in-shared").check("TeamMember", { organizationId, teamId, userId: EDITOR });
+  expect(await dynamic.named("shared").diff("Team", teamId, olds, olds)).toEqual({ changes: false, replaces: [] });
+  const checked = await plugin.named("eli-in-shared").check("TeamMember", { organizationId, teamId, userId: EDITOR });
   expect(checked.failures).toEqual([]);
 });

@@ -99,7 +99,7 @@ describe("examples/drift/drift.sh against the emulator", () => {
     expect(third.output).toContain("stack dev: in sync again, issue closed");
     stored = await storedIssues();
     expect(stored).toHaveLength(1);
-    expect(stored[0]!.startsWith("state: closed\n")).toBe(true);
+    expect(stored[0].startsWith("state: closed\n")).toBe(true);
   });
 
   it("checks a stack named fully qualified (organization/<project>/dev)", { timeout: minutes(3) }, async () => {

@@ -91,7 +91,7 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
   const spaceTitle = new Map(spaces.map((space) => [space.id, space.title]));
   const sites: any[] = await api.list(`/orgs/${org}/sites`);
   const siteTitle = new Map(sites.map((site) => [site.id, site.title]));
-  const emailOf = new Map(((await api.list(`/orgs/${org}/members`)) as any[]).map((member) => [member.id, member.user.email]));
+  const emailOf = new Map((await api.list<any>(`/orgs/${org}/members`)).map((member) => [member.id, member.user.email]));
   const rules = (mergeRules: any) =>
     mergeRules?.type === "rules" ? { ...mergeRules, rules: mergeRules.rules.map((rule: any) => ({ ...rule, users: rule.users?.map((id: string) => personOf(emailOf.get(id))) })) } : mergeRules;
 
@@ -123,13 +123,13 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
       await Promise.all(
         teams.map(async (team) => ({
           title: team.title,
-          members: ((await api.list(`/orgs/${org}/teams/${team.id}/members`)) as any[]).map((item) => personOf(item.organization.user.email)).sort(),
-          roles: Object.fromEntries(((await api.list(`/orgs/${org}/teams/${team.id}/members`)) as any[]).map((item) => [personOf(item.organization.user.email), item.team.role])),
+          members: (await api.list<any>(`/orgs/${org}/teams/${team.id}/members`)).map((item) => personOf(item.organization.user.email)).sort(),
+          roles: Object.fromEntries((await api.list<any>(`/orgs/${org}/teams/${team.id}/members`)).map((item) => [personOf(item.organization.user.email), item.team.role])),
         })),
       ),
     ),
     saml: byJson(
-      ((await api.list(`/orgs/${org}/saml`)) as any[]).map((saml) => ({
+      (await api.list<any>(`/orgs/${org}/saml`)).map((saml) => ({
         label: saml.label,
         entityID: saml.entityID,
         ssoURL: saml.ssoURL,
@@ -183,7 +183,7 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
       })),
     ),
     agentInstructions: (await api.get(`/orgs/${org}/agent-instructions`)).instructions,
-    openApiSpecs: byJson(((await api.list(`/orgs/${org}/openapi`)) as any[]).map((spec) => ({ slug: spec.slug, sourceURL: spec.sourceURL, visibility: spec.visibility }))),
+    openApiSpecs: byJson((await api.list<any>(`/orgs/${org}/openapi`)).map((spec) => ({ slug: spec.slug, sourceURL: spec.sourceURL, visibility: spec.visibility }))),
     organizationSpecific: { title: organization.title, emailDomains: organization.emailDomains, hostname: organization.hostname },
   };
 }
@@ -231,8 +231,8 @@ describe("export of the quickstart's organization through the real CLI", () => {
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
     const [first, second] = emulator.fixture.organizations;
-    acme = { id: first!.id, token: first!.admin.token };
-    globex = { id: second!.id, token: second!.admin.token };
+    acme = { id: first.id, token: first.admin.token };
+    globex = { id: second.id, token: second.admin.token };
     quickstart = await createStack({
       programDir: repositoryRoot,
       stackName: "quickstart",
@@ -279,12 +279,12 @@ describe("export of the quickstart's organization through the real CLI", () => {
 
     const files = await readDir(adoptDir);
     expect(Object.keys(files)).toEqual(["Pulumi.org-acme.yaml", "Pulumi.yaml", "index.ts", "package.json", "secrets.sh"]);
-    const program = files["index.ts"]!;
+    const program = files["index.ts"];
     exportedProgram = program;
     // References, not literals: every id of the organization is in the stack config's `adopt`
     // (type, resource name, id), none in the program, which reads them with `adopted(type, name)`.
-    const stackFile = yaml.load(files["Pulumi.org-acme.yaml"]!) as { config: Record<string, unknown> };
-    const projectName = (yaml.load(files["Pulumi.yaml"]!) as { name: string }).name;
+    const stackFile = yaml.load(files["Pulumi.org-acme.yaml"]) as { config: Record<string, unknown> };
+    const projectName = (yaml.load(files["Pulumi.yaml"]) as { name: string }).name;
     const adoptConfig = stackFile.config[`${projectName}:adopt`] as Record<string, Record<string, string>>;
     const ids = Object.values(adoptConfig).flatMap((byName) => Object.values(byName));
     for (const [type, byName] of Object.entries(adoptConfig)) for (const name of Object.keys(byName)) expect(program).toContain(`adopt: adopted(${JSON.stringify(type)}, ${JSON.stringify(name)}),`);
@@ -303,7 +303,7 @@ describe("export of the quickstart's organization through the real CLI", () => {
     // The team the quickstart filled with a TeamMember, its owner: declared the same way, the
     // Team without `members` and the owner's TeamMember (the other teams' people are all members).
     expect(program).toContain(`new docs.Team("translators", {\n  title: "Translators",\n  adopt: adopted("Team", "translators"),\n});`);
-    const translators = adoptConfig.Team!.translators;
+    const translators = adoptConfig.Team.translators;
     expect(translators).toMatch(/^[a-z0-9]{20}$/);
     expect(program).toContain(`new docs.TeamMember("translators-eli", {\n  teamId: translators.id,\n  email: members.eli,\n  role: "owner",\n  adopt: adopted("TeamMember", "translators-eli"),\n});`);
     expect(adoptConfig.TeamMember).toEqual({ "translators-eli": `${translators}/usr-acme-editor` });
@@ -312,7 +312,7 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect(program).toContain(`new docs.OrganizationMember("rae", {\n  email: members.rae,\n  role: "comment",\n});`);
     expect(program).toContain(`new docs.OrganizationMember("eli", {\n  email: members.eli,\n  role: "review",\n});`);
     expect(program).not.toContain("removeOnDestroy");
-    expect(program).toMatch(/new docs\.Translation\("getting-started-fr", \{\n  language: "fr",\n  source: \{ space: gettingStarted\.id, language: "en" \},\n  instructions: \{/);
+    expect(program).toMatch(/new docs\.Translation\("getting-started-fr", \{\n {2}language: "fr",\n {2}source: \{ space: gettingStarted\.id, language: "en" \},\n {2}instructions: \{/);
     expect(program).toContain(`new docs.Translation("release-notes-de", {\n  language: "de",\n  source: { space: releaseNotes.id, language: "en" },\n  adopt: adopted("Translation", "release-notes-de"),\n});`);
     expect(program).not.toContain("runTrigger");
     expect(program).toContain(`new docs.AgentInstructions("agent-instructions", {\n  instructions: {`);
@@ -320,7 +320,7 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect(program).toContain("parentSectionGroupId: apis.id");
     expect(program).toContain(`to: { kind: "openapi", spec: petstore.slug }`);
     expect(program).toContain(`{ rule: "require_specific_reviewers", users: [memberIds.ada] }`);
-    expect(program).toMatch(/siteSpaceId: changelog\.id,\n  title: "What's new",/);
+    expect(program).toMatch(/siteSpaceId: changelog\.id,\n {2}title: "What's new",/);
     // The SAML certificate is a secret: read from config, never written in the program or the stack file.
     expect(program).toContain(`certificate: config.requireSecret("oktaCertificate")`);
     expect(program + files["Pulumi.org-acme.yaml"]).not.toContain("MIIDpDCC");
@@ -464,12 +464,12 @@ describe("export of the quickstart's organization through the real CLI", () => {
       { language: "de", source: { space: "Release notes", language: "en" }, instructions: expect.objectContaining({ object: "document", nodes: [] }) },
       { language: "fr", source: { space: "Getting started", language: "en" }, instructions: expect.objectContaining({ object: "document" }) },
     ]);
-    expect(original.translations[1]!.instructions.nodes).toHaveLength(2);
+    expect(original.translations[1].instructions.nodes).toHaveLength(2);
     expect(original.agentInstructions.nodes).toHaveLength(2);
-    expect(original.sites[0]!.structure).toHaveLength(2);
-    expect(original.sites[0]!.adaptiveSchema).toBe(200);
+    expect(original.sites[0].structure).toHaveLength(2);
+    expect(original.sites[0].adaptiveSchema).toBe(200);
     expect(original.spaces.find((space) => space.title === "API reference")!.mergeRules.rules[0].users).toEqual(["ada"]);
-    expect(original.sites[0]!.siteSpaceCustomizations.find((item) => item.at === "guides/changelog")!.customization.title).toBe("What's new");
+    expect(original.sites[0].siteSpaceCustomizations.find((item) => item.at === "guides/changelog")!.customization.title).toBe("What's new");
     expect(original.spaces).toHaveLength(6);
     expect(original.saml).toHaveLength(1);
 
@@ -481,7 +481,7 @@ describe("export of the quickstart's organization through the real CLI", () => {
     try {
       // Scripts off: the pack only reads the checkout (no build), so this file runs beside the others.
       const pack = await promisify(execFile)("npm", ["pack", "--workspace", "provider", "--ignore-scripts", "--pack-destination", outside, "--json"], { cwd: repositoryRoot });
-      const tarball = path.join(outside, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename);
+      const tarball = path.join(outside, (JSON.parse(pack.stdout) as { filename: string }[])[0].filename);
       const programDir = path.join(outside, "program");
       const exported = await exportCli(["--org", acme.id, "--only", "Team", "--package-spec", tarball, "--out", programDir], {
         cwd: outside,

@@ -91,11 +91,11 @@ describe("every guide sample in YAML, with the real CLI against the emulator", (
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
     const [acme, globex] = emulator.fixture.organizations;
-    acmeApi = apiClient(emulator.url, acme!.admin.token);
-    globexApi = apiClient(emulator.url, globex!.tokens.admin!);
+    acmeApi = apiClient(emulator.url, acme.admin.token);
+    globexApi = apiClient(emulator.url, globex.tokens.admin!);
     // The stack token's user administers the second organization too: the stack-organization sample makes a team there.
-    await globexApi.post(`/orgs/${globex!.id}/members/${acme!.admin.userId}/sso`);
-    await globexApi.patch(`/orgs/${globex!.id}/members/${acme!.admin.userId}`, { role: "admin" });
+    await globexApi.post(`/orgs/${globex.id}/members/${acme.admin.userId}/sso`);
+    await globexApi.patch(`/orgs/${globex.id}/members/${acme.admin.userId}`, { role: "admin" });
   });
 
   afterAll(async () => {
@@ -107,19 +107,19 @@ describe("every guide sample in YAML, with the real CLI against the emulator", (
     const [acme, globex] = emulator.fixture.organizations;
     const certificate = "MIIDpDCCAoygAwIBAgIGAYx0guideSecretsCertificate";
     // The team the adopt sample takes over, made outside the program.
-    const editors = (await acmeApi.put(`/orgs/${acme!.id}/teams`, { title: "Editors", members: [] })) as { id: string };
+    const editors = await acmeApi.put<{ id: string }>(`/orgs/${acme.id}/teams`, { title: "Editors", members: [] });
     const { program, resourceCount } = await allSamples();
     const programDir = await writeProgram("guide-examples-yaml", { "Pulumi.yaml": yaml.dump(program, { lineWidth: -1 }) });
     stack = await createStack({
       programDir,
       stackName: "guides",
       config: {
-        "docs-platform:organizationId": acme!.id,
+        "docs-platform:organizationId": acme.id,
         "docs-platform:apiUrl": emulator.url,
-        "docs-platform:token": { value: acme!.admin.token, secret: true },
-        globexOrganizationId: globex!.id,
+        "docs-platform:token": { value: acme.admin.token, secret: true },
+        globexOrganizationId: globex.id,
         globexApiUrl: emulator.url,
-        globexToken: { value: globex!.tokens.admin!, secret: true },
+        globexToken: { value: globex.tokens.admin!, secret: true },
         oktaCertificate: { value: certificate, secret: true },
         editorsTeamId: editors.id,
       },
@@ -128,20 +128,20 @@ describe("every guide sample in YAML, with the real CLI against the emulator", (
     const outputs = (await stack.outputs()) as Record<string, string>;
 
     // The README's: the lookup, and a site in the stack's organization.
-    expect(outputs["readme-organizationTitle"]).toBe(((await acmeApi.get(`/orgs/${acme!.id}`)) as { title: string }).title);
-    expect((await acmeApi.get(`/orgs/${acme!.id}/sites/${outputs["readme-siteId"]}`)).visibility).toBe("unlisted");
+    expect(outputs["readme-organizationTitle"]).toBe((await acmeApi.get<{ title: string }>(`/orgs/${acme.id}`)).title);
+    expect((await acmeApi.get(`/orgs/${acme.id}/sites/${outputs["readme-siteId"]}`)).visibility).toBe("unlisted");
     // Stack-wide organization: one team in the stack's, one in its own.
-    expect((await acmeApi.get(`/orgs/${acme!.id}/teams/${outputs["configuration-stack-organization-writersTeam"]}`)).title).toBe("Writers");
-    expect((await globexApi.get(`/orgs/${globex!.id}/teams/${outputs["configuration-stack-organization-globexWritersTeam"]}`)).title).toBe("Writers");
+    expect((await acmeApi.get(`/orgs/${acme.id}/teams/${outputs["configuration-stack-organization-writersTeam"]}`)).title).toBe("Writers");
+    expect((await globexApi.get(`/orgs/${globex.id}/teams/${outputs["configuration-stack-organization-globexWritersTeam"]}`)).title).toBe("Writers");
     // The explicit provider: its organization, through its own token.
-    expect((await globexApi.get(`/orgs/${globex!.id}/teams/${outputs["configuration-explicit-provider-supportTeam"]}`)).title).toBe("Support");
+    expect((await globexApi.get(`/orgs/${globex.id}/teams/${outputs["configuration-explicit-provider-supportTeam"]}`)).title).toBe("Support");
     // The secret input: made, and nowhere in the state in plain text.
-    expect((await acmeApi.get(`/orgs/${acme!.id}/saml/${outputs["configuration-secrets-samlProviderId"]}`)).label).toBe("Okta");
+    expect((await acmeApi.get(`/orgs/${acme.id}/saml/${outputs["configuration-secrets-samlProviderId"]}`)).label).toBe("Okta");
     const state = JSON.stringify(await stack.exportState());
     expect(state).not.toContain(certificate);
-    expect(state).not.toContain(globex!.tokens.admin!);
+    expect(state).not.toContain(globex.tokens.admin!);
     // The site's order, as declared.
-    expect((await acmeApi.get(`/orgs/${acme!.id}/sites/${outputs["environments-site-order-siteId"]}`)).title).toBe("Developer portal");
+    expect((await acmeApi.get(`/orgs/${acme.id}/sites/${outputs["environments-site-order-siteId"]}`)).title).toBe("Developer portal");
     // Adopted: the team made beforehand, not a new one.
     expect(outputs["adopt-and-export-adopt-editorsTeam"]).toBe(editors.id);
     expect((await acmeApi.get(`/collections/${outputs["adopt-and-export-adopt-playbooksCollection"]}`)).title).toBe("Playbooks");
@@ -151,6 +151,6 @@ describe("every guide sample in YAML, with the real CLI against the emulator", (
     // Every sample's resource (the explicit provider among them), and the stack.
     expect(summary.changeSummary.same).toBe(resourceCount + 1);
     await stack.destroy();
-    expect(await acmeApi.status(`/orgs/${acme!.id}/sites/${outputs["readme-siteId"]}`)).toBe(404);
+    expect(await acmeApi.status(`/orgs/${acme.id}/sites/${outputs["readme-siteId"]}`)).toBe(404);
   });
 });

@@ -114,7 +114,7 @@ describe("the README's install section, followed word for word outside the repos
     const ls = await bash("npm ls @pulumi/pulumi --all --parseable", project, env);
     const copies = ls.output.trim().split("\n").filter((line) => line.endsWith(`node_modules${path.sep}@pulumi${path.sep}pulumi`));
     expect(copies, ls.output).toHaveLength(1);
-    const version = JSON.parse(await fs.readFile(path.join(copies[0]!, "package.json"), "utf8")).version;
+    const version = JSON.parse(await fs.readFile(path.join(copies[0], "package.json"), "utf8")).version;
     expect(version).toBe(lowest);
 
     const up = await bash(

@@ -17,7 +17,7 @@ const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): 
 function escEnvironmentVariables(values: { apiUrl: string; token: string }): Record<string, string> {
   const page = fs.readFileSync(path.join(repositoryRoot, "docs", "configuration.md"), "utf8");
   const section = page.slice(page.indexOf("### The token in Pulumi ESC"));
-  const block = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
+  const block = /```yaml\n([\s\S]*?)```/.exec(section)![1];
   const environment = yaml.load(block) as { values: { environmentVariables: Record<string, string> } };
   const variables = Object.entries(environment.values.environmentVariables).map(([name, reference]) => {
     const key = /^\$\{docsPlatform\.(apiUrl|token)\}$/.exec(reference)?.[1] as "apiUrl" | "token" | undefined;
@@ -45,7 +45,7 @@ describe("examples/multi-environment: one program, stacks dev and prod", () => {
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
     const [acme, globex] = emulator.fixture.organizations;
-    for (const [name, organization] of [["dev", acme!], ["prod", globex!]] as const) {
+    for (const [name, organization] of [["dev", acme], ["prod", globex]] as const) {
       const token = organization.tokens.admin!;
       const stack = await createStack({
         programDir,
@@ -70,10 +70,10 @@ describe("examples/multi-environment: one program, stacks dev and prod", () => {
   /** The site setup of one organization, without ids: what must be equal across environments. */
   async function siteSetup(name: "dev" | "prod") {
     const [site] = await list(name, "/sites");
-    const sections = await list(name, `/sites/${site!.id}/sections`);
-    const siteSpaces = await list(name, `/sites/${site!.id}/site-spaces`);
+    const sections = await list(name, `/sites/${site.id}/sections`);
+    const siteSpaces = await list(name, `/sites/${site.id}/site-spaces`);
     return {
-      site: { title: site!.title, published: site!.published },
+      site: { title: site.title, published: site.published },
       sections: sections.map((section) => ({ title: section.title, path: section.path })),
       siteSpaces: siteSpaces.map((siteSpace) => siteSpace.path).sort(),
       teams: (await list(name, "/teams")).map((team) => ({ title: team.title, members: team.members })),
@@ -94,8 +94,8 @@ describe("examples/multi-environment: one program, stacks dev and prod", () => {
       specs: ["product-api"],
     });
     // The per-environment differences come from the stack config only.
-    expect((await list("dev", "/sites"))[0]!.visibility).toBe("unlisted");
-    expect((await list("prod", "/sites"))[0]!.visibility).toBe("public");
+    expect((await list("dev", "/sites"))[0].visibility).toBe("unlisted");
+    expect((await list("prod", "/sites"))[0].visibility).toBe("public");
 
     for (const { stack } of Object.values(stacks)) expect((await stack.preview()).changeSummary).toEqual({ same: 7 }); // six resources and the stack
 

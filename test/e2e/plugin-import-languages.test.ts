@@ -45,7 +45,7 @@ describe("pulumi import prints the code in the project's language", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
-    const acme = emulator.fixture.organizations[0]!;
+    const acme = emulator.fixture.organizations[0];
     organizationId = acme.id;
     token = acme.admin.token;
     teamId = (await apiClient(emulator.url, token).put(`/orgs/${acme.id}/teams`, { title: "Support", members: [] })).id;

@@ -59,7 +59,7 @@ describe("pulumi import through the provider plugin", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 50 });
-    const acme = emulator.fixture.organizations[0]!;
+    const acme = emulator.fixture.organizations[0];
     api = apiClient(emulator.url, acme.admin.token);
     const quickstart = await createStack({
       programDir: repositoryRoot,
@@ -112,14 +112,14 @@ describe("pulumi import through the provider plugin", () => {
       name: "imported",
       runtime: "yaml",
       plugins: { providers: [{ name: "docs-platform", path: pluginDir }] },
-      config: { "docs-platform:organizationId": emulator.fixture.organizations[0]!.id },
+      config: { "docs-platform:organizationId": emulator.fixture.organizations[0].id },
     };
     await fs.writeFile(path.join(dir, "Pulumi.yaml"), yaml.dump(header));
     await fs.writeFile(path.join(dir, "imports.json"), JSON.stringify({ resources: entries }, null, 2));
     const stack = await createStack({
       programDir: dir,
       stackName: "imported",
-      config: { "docs-platform:apiUrl": emulator.url, "docs-platform:token": { value: emulator.fixture.organizations[0]!.admin.token, secret: true } },
+      config: { "docs-platform:apiUrl": emulator.url, "docs-platform:token": { value: emulator.fixture.organizations[0].admin.token, secret: true } },
     });
     stacks.push(stack);
 
@@ -138,9 +138,9 @@ describe("pulumi import through the provider plugin", () => {
       styling: { primaryColor: { light: "#0b5fff", dark: "#6ea2ff" }, corners: "rounded" },
       announcement: { enabled: true, message: "The v3 API is in beta." },
     });
-    expect(Object.keys(generated.resources.look!.properties!).sort()).toEqual(["announcement", "organizationId", "siteId", "styling", "title"]);
+    expect(Object.keys(generated.resources.look.properties!).sort()).toEqual(["announcement", "organizationId", "siteId", "styling", "title"]);
     expect(generated.resources["whats-new"]?.properties).toMatchObject({ title: "What's new", styling: { primaryColor: { light: "#B42318", dark: "#F97066" } } });
-    expect(Object.keys(generated.resources["whats-new"]!.properties!).sort()).toEqual(["organizationId", "siteId", "siteSpaceId", "styling", "title"]);
+    expect(Object.keys(generated.resources["whats-new"].properties!).sort()).toEqual(["organizationId", "siteId", "siteSpaceId", "styling", "title"]);
     expect(siteOrder).toHaveLength(2);
     // The whole top level, the group made with the API (added last) included.
     expect(generated.resources.order?.properties).toMatchObject({ root: [...siteOrder, legacyGroupId] });
@@ -157,7 +157,7 @@ describe("pulumi import through the provider plugin", () => {
     await fs.mkdir(single, { recursive: true });
     const header = { name: "imported-one", runtime: "yaml", plugins: { providers: [{ name: "docs-platform", path: pluginDir }] } };
     await fs.writeFile(path.join(single, "Pulumi.yaml"), yaml.dump(header));
-    const acme = emulator.fixture.organizations[0]!;
+    const acme = emulator.fixture.organizations[0];
     const stack = await createStack({
       programDir: single,
       stackName: "imported-one",
@@ -172,14 +172,14 @@ describe("pulumi import through the provider plugin", () => {
     const generated = yaml.load(await fs.readFile(path.join(single, "team.yaml"), "utf8")) as { resources: Record<string, { type: string; properties: Record<string, unknown> }> };
     // Pulumi YAML writes the type in its short form (docs-platform:Team), the same token.
     expect(generated.resources.support).toMatchObject({ properties: { title: "Support" } });
-    expect(["docs-platform:Team", "docs-platform:index:Team"]).toContain(generated.resources.support!.type);
+    expect(["docs-platform:Team", "docs-platform:index:Team"]).toContain(generated.resources.support.type);
     await fs.writeFile(path.join(single, "Pulumi.yaml"), yaml.dump({ ...header, resources: generated.resources }, { lineWidth: -1 }));
     expect(changeCounts(await stack.preview())).toEqual({});
     expect(await writeRequests(emulator)).toEqual({});
   });
 
   it("imports the organization from `export --import-file --door plugin` with reads only, and the YAML program Pulumi writes for it previews with no change", { timeout: minutes(8) }, async () => {
-    const acme = emulator.fixture.organizations[0]!;
+    const acme = emulator.fixture.organizations[0];
     const exportDir = `${dir}-export`;
     await fs.mkdir(exportDir, { recursive: true });
     const importFile = path.join(exportDir, "organization.json");

@@ -47,7 +47,7 @@ describe("moving a stack from the dynamic package to the provider plugin", () =>
 
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 50 });
-    const acme = emulator.fixture.organizations[0]!;
+    const acme = emulator.fixture.organizations[0];
     programDir = await writeProgram("plugin-migrate", {
       "Pulumi.yaml": [
         "name: docs-migrate",

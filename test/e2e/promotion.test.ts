@@ -135,7 +135,7 @@ describe("docs/environments.md, one program through dev, staging and prod, word 
     const transcript: string[] = [];
     let cwd = dir;
     const run = async (index: number) => {
-      const text = steps[index]!.text;
+      const text = steps[index].text;
       const result = await bash(text, cwd, env);
       transcript.push(...text.split("\n").map((line) => `$ ${line}`), ...highlights(result.output));
       expect(result.code, `${text}\n${result.output}`).toBe(0);

@@ -124,6 +124,6 @@ describe("examples/pull-request/ci.sh against the emulator", () => {
     expect(again.output).toContain(`edited the comment of stack ${qualified}`);
     const files = await fs.readdir(store);
     expect(files).toHaveLength(1);
-    expect(await fs.readFile(path.join(store, files[0]!), "utf8")).toContain(`<!-- pulumi-docs-platform:pr-summary stack=${qualified} -->`);
+    expect(await fs.readFile(path.join(store, files[0]), "utf8")).toContain(`<!-- pulumi-docs-platform:pr-summary stack=${qualified} -->`);
   });
 });

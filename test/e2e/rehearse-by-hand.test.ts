@@ -82,7 +82,7 @@ beforeAll(async () => {
   env = await stateDirEnvironment(path.join(dir, "state"), { binDir: installation.binDir });
   // The production stack, as a team has it: its own config names production, and the program is
   // up there.
-  const admin = production.fixture.organizations[0]!;
+  const admin = production.fixture.organizations[0];
   const setUp = await bash(
     [
       "pulumi stack init prod",
@@ -171,9 +171,9 @@ describe("rehearsing by hand, as docs/twin.md says", () => {
     expect(rehearsal.output).toMatch(/- 2 deleted/);
     expect(rehearsal.output).not.toMatch(/^\s*\+ \d+ (to create|created)/m);
     expect(rehearsal.output).not.toContain(SECRET);
-    expect(await teamTitles(printed.DOCS_PLATFORM_API_URL!, printed.DOCS_PLATFORM_ORGANIZATION_ID!, printed.DOCS_PLATFORM_TOKEN!)).not.toContain("Reviewers");
-    expect(await teamTitles(printed.DOCS_PLATFORM_API_URL!, printed.DOCS_PLATFORM_ORGANIZATION_ID!, printed.DOCS_PLATFORM_TOKEN!)).toContain("Rehearsed team, renamed");
-    const admin = production.fixture.organizations[0]!;
+    expect(await teamTitles(printed.DOCS_PLATFORM_API_URL, printed.DOCS_PLATFORM_ORGANIZATION_ID, printed.DOCS_PLATFORM_TOKEN)).not.toContain("Reviewers");
+    expect(await teamTitles(printed.DOCS_PLATFORM_API_URL, printed.DOCS_PLATFORM_ORGANIZATION_ID, printed.DOCS_PLATFORM_TOKEN)).toContain("Rehearsed team, renamed");
+    const admin = production.fixture.organizations[0];
     expect(await teamTitles(production.url, admin.id, admin.admin.token)).toEqual(expect.arrayContaining(["Rehearsed team", "Reviewers"]));
     // The documented lines end with the rehearsal stack removed, its config file too.
     await expect(fs.access(path.join(dir, "Pulumi.rehearsal.yaml"))).rejects.toThrow();

@@ -64,7 +64,7 @@ describe("rehearsing a pull request against the offline twin", () => {
 
   beforeAll(async () => {
     production = await startEmulator({ db: ":memory:", openapiProcessingMs: 50 });
-    const acme = production.fixture.organizations[0]!;
+    const acme = production.fixture.organizations[0];
     api = apiClient(production.url, acme.admin.token);
     quickstart = await fs.readFile(path.join(repositoryRoot, "examples", "quickstart", "index.ts"), "utf8");
     const programDir = await writeProgram("rehearse-prod", { "Pulumi.yaml": PROJECT, "index.ts": quickstart });

@@ -95,7 +95,7 @@ describe("every YAML example, with the real CLI against the emulator", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
-    api = apiClient(emulator.url, emulator.fixture.organizations[0]!.admin.token);
+    api = apiClient(emulator.url, emulator.fixture.organizations[0].admin.token);
   });
 
   afterAll(async () => {
@@ -106,7 +106,7 @@ describe("every YAML example, with the real CLI against the emulator", () => {
   it("goes up in one stack, makes the objects, previews with no change and is destroyed", { timeout: minutes(10) }, async () => {
     const { program, resourceCount } = await allYamlExamples();
     const programDir = await writeProgram("resource-examples-yaml", { "Pulumi.yaml": yaml.dump(program, { lineWidth: -1 }) });
-    const acme = emulator.fixture.organizations[0]!;
+    const acme = emulator.fixture.organizations[0];
     stack = await createStack({
       programDir,
       stackName: "examples",

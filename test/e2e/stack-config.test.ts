@@ -27,7 +27,7 @@ describe("a test stack's config", () => {
       const all = JSON.parse(assertSucceeded(await stack.run(["config", "--json", "--show-secrets"])).stdout) as Record<string, { value: string; secret: boolean }>;
       const read = (key: string) => all[key.includes(":") ? key : `stack-config:${key}`];
       for (const [key, value] of Object.entries(plain)) expect(read(key), key).toEqual({ value: value.endsWith("\n") ? value.slice(0, -1) : value, secret: false });
-      expect(read("endsInBreak")!.value).toBe(read("viaStdin")!.value);
+      expect(read("endsInBreak").value).toBe(read("viaStdin").value);
       expect(read("token")).toEqual({ value: "S3cretMark", secret: true });
       expect(fs.readFileSync(stack.configFile, "utf8")).not.toContain("S3cretMark");
     } finally {

@@ -76,7 +76,7 @@ describe("the stack's organization, through the Pulumi CLI", () => {
   let stack: TestStack;
 
   const run = async (args: string[], env: NodeJS.ProcessEnv = stack.env): Promise<PulumiResult> => {
-    const takesConfigFile = ["up", "preview", "refresh", "destroy", "config"].includes(args[0]!);
+    const takesConfigFile = ["up", "preview", "refresh", "destroy", "config"].includes(args[0]);
     return runPulumi([...args, "--stack", stack.name, ...(takesConfigFile ? ["--config-file", stack.configFile] : [])], {
       cwd: stack.programDir,
       env,
@@ -97,14 +97,14 @@ describe("the stack's organization, through the Pulumi CLI", () => {
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
     const [first, second] = emulator.fixture.organizations;
-    acme = first!.id;
-    globex = second!.id;
-    const token = first!.tokens.admin!;
+    acme = first.id;
+    globex = second.id;
+    const token = first.tokens.admin!;
     api = apiClient(emulator.url, token);
     // The token's user administers both organizations (a transfer needs rights in both).
-    const globexAdmin = apiClient(emulator.url, second!.tokens.admin!);
-    await globexAdmin.post(`/orgs/${globex}/members/${first!.admin.userId}/sso`);
-    await globexAdmin.patch(`/orgs/${globex}/members/${first!.admin.userId}`, { role: "admin" });
+    const globexAdmin = apiClient(emulator.url, second.tokens.admin!);
+    await globexAdmin.post(`/orgs/${globex}/members/${first.admin.userId}/sso`);
+    await globexAdmin.patch(`/orgs/${globex}/members/${first.admin.userId}`, { role: "admin" });
 
     const programDir = await writeProgram("e2e-stack-organization", {
       "Pulumi.yaml": "name: e2e-stack-organization\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.mjs\n",

@@ -21,7 +21,7 @@ export function authenticate(store: Store, header: string | undefined): UserDoc 
   if (!header) throw unauthorized("Authorization: missing bearer token");
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized("Authorization: expected 'Bearer <token>'");
-  const token = store.get<TokenDoc>("token", match[1]!);
+  const token = store.get<TokenDoc>("token", match[1]);
   const user = token && store.get<UserDoc>("user", token.user);
   if (!user) throw unauthorized("Authorization: unknown token");
   return user;

@@ -63,9 +63,9 @@ async function throughput(make: Make, token: string, offset: number): Promise<nu
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  return sorted[Math.floor(sorted.length / 2)];
 };
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)]!;
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)];
 
 const children: ChildProcess[] = [];
 
@@ -104,9 +104,9 @@ const started = await child(
   ["test/emulator/main.ts", "--port", "0", "--db", ":memory:", "--exit-with-pid", String(process.pid)],
   /export DOCS_PLATFORM_API_URL='(\S+)'\nexport DOCS_PLATFORM_TOKEN='(\S+)'\nexport DOCS_PLATFORM_ORGANIZATION_ID='(\S+)'\n/,
 );
-const emulator = { url: started[1]! };
-const token = started[2]!;
-const org = { id: started[3]! };
+const emulator = { url: started[1] };
+const token = started[2];
+const org = { id: started[3] };
 const site = await fetch(`${emulator.url}/orgs/${org.id}/sites`, {
   method: "POST",
   headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

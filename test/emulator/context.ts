@@ -67,7 +67,7 @@ export class Context {
   }
 
   param(name: string): string {
-    return this.params[name]!;
+    return this.params[name];
   }
 
   now(): string {

@@ -71,7 +71,7 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
   const route = `${method} ${path}`;
   const tokenRoute = /^\/_control\/tokens\/([^/]+)$/.exec(path);
   if (tokenRoute) {
-    const token = decodeSegment(tokenRoute[1]!);
+    const token = decodeSegment(tokenRoute[1]);
     if (token === undefined) throw badRequest(`path: segment '${tokenRoute[1]}' is not valid percent-encoding`);
     return controlToken(state, req, method, token);
   }

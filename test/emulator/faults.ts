@@ -59,7 +59,7 @@ export function checkFaults(body: unknown): FaultConfig {
       type: "object",
       fields: { count: { type: "number", integer: true, minimum: 0 }, rate: { type: "number", minimum: 0, maximum: 1 } },
     },
-  }) as FaultConfig;
+  });
 }
 
 export class Faults {

@@ -153,7 +153,7 @@ export function describeFixture(fixture: Fixture): FixtureInfo {
   return {
     users: fixture.users.map((u) => ({ id: u.id, email: u.email, displayName: u.displayName, token: u.token })),
     organizations,
-    organization: organizations[0]!.id,
-    token: organizations[0]!.admin.token,
+    organization: organizations[0].id,
+    token: organizations[0].admin.token,
   };
 }

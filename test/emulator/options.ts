@@ -100,7 +100,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): E
   if (rateLimit !== undefined) {
     const match = /^(\d+)\/(\d+)$/.exec(rateLimit);
     if (!match) throw new OptionsError(`--rate-limit (${envName("rate-limit")}): expected <limit>/<seconds>, e.g. 100/60, got ${JSON.stringify(rateLimit)}`);
-    options.rateLimit = { limit: number("rate-limit", match[1]!, 1, 1_000_000, true), windowSeconds: number("rate-limit", match[2]!, 1, 86_400, true) };
+    options.rateLimit = { limit: number("rate-limit", match[1], 1, 1_000_000, true), windowSeconds: number("rate-limit", match[2], 1, 86_400, true) };
   }
   return options;
 }

@@ -31,8 +31,8 @@ export function parseLimit(query: URLSearchParams): number {
 
 function compare(a: SortKey, b: SortKey): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const x = a[i]!;
-    const y = b[i]!;
+    const x = a[i];
+    const y = b[i];
     if (x < y) return -1;
     if (x > y) return 1;
   }
@@ -46,7 +46,7 @@ function decodeToken(token: string): SortKey {
       typeof parsed === "object" && parsed !== null && "k" in parsed && Array.isArray(parsed.k) &&
       parsed.k.every((part: unknown) => typeof part === "number" || typeof part === "string")
     ) {
-      return parsed.k as SortKey;
+      return parsed.k;
     }
   } catch {
     // falls through to the 400 below
@@ -79,7 +79,7 @@ export function paginate<T extends Stored>(all: T[], query: URLSearchParams, opt
     return page;
   }
   if (start + limit < sorted.length) {
-    const last = items[items.length - 1]!;
+    const last = items[items.length - 1];
     page.next = { page: Buffer.from(JSON.stringify({ k: key(last) })).toString("base64url") };
   }
   return page;

@@ -25,17 +25,17 @@ export function resolvePosition(movedId: string, siblings: Positioned[], before?
     const b = indexOf(before, "before");
     const a = indexOf(after, "after");
     if (a + 1 !== b) throw badRequest("position: `after` and `before` are not neighbours (invalid position)");
-    return (at(a)! + at(b)!) / 2;
+    return (at(a) + at(b)) / 2;
   }
   if (before !== undefined) {
     const b = indexOf(before, "before");
     const previous = at(b - 1);
-    return previous === undefined ? at(b)! - 1 : (previous + at(b)!) / 2;
+    return previous === undefined ? at(b) - 1 : (previous + at(b)) / 2;
   }
   if (after !== undefined) {
     const a = indexOf(after, "after");
     const next = at(a + 1);
-    return next === undefined ? at(a)! + 1 : (at(a)! + next) / 2;
+    return next === undefined ? at(a) + 1 : (at(a) + next) / 2;
   }
-  return list.length === 0 ? 1 : list[list.length - 1]!.pos + 1;
+  return list.length === 0 ? 1 : list[list.length - 1].pos + 1;
 }

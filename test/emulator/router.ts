@@ -61,8 +61,8 @@ export class Router {
       let literals = 0;
       let ok = true;
       for (let i = 0; i < segments.length; i++) {
-        const segment = segments[i]!;
-        const part = parts[i]!;
+        const segment = segments[i];
+        const part = parts[i];
         if (segment.startsWith("{")) {
           const decoded = decodeSegment(part);
           if (part === "" || decoded === undefined) { ok = false; break; }

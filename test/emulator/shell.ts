@@ -22,7 +22,7 @@ export function exportLine(name: string, value: string): string {
 export function readExportLines(text: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const match of text.matchAll(/^export ([A-Z_][A-Z0-9_]*)=((?:'[^']*'|\\')+)$/gm)) {
-    values[match[1]!] = match[2]!.replace(/'([^']*)'|\\'/g, (_whole, quoted: string | undefined) => quoted ?? "'");
+    values[match[1]] = match[2].replace(/'([^']*)'|\\'/g, (_whole, quoted: string | undefined) => quoted ?? "'");
   }
   return values;
 }

@@ -39,7 +39,7 @@ await ensurePulumi();
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 const faults = values.heavy ? { ...STANDARD_FAULTS, errorRate: 0.2, dropAfterCommit: { rate: 0.2 } } : STANDARD_FAULTS;
@@ -77,7 +77,7 @@ for (const scenario of scenarios) {
   if (repeat > 1) {
     const converge = results.map((r) => r.runsToConverge ?? Number.POSITIVE_INFINITY);
     process.stdout.write(
-      `${row([scenario, "median", results[0]!.resources, median(converge), median(results.map((r) => r.audit.orphans.length)), median(results.map((r) => r.audit.duplicates.length)), median(results.map((r) => r.audit.missing.length)), "", median(results.map((r) => r.requests)), median(results.map((r) => r.seconds)).toFixed(1), "", ""])}\n`,
+      `${row([scenario, "median", results[0].resources, median(converge), median(results.map((r) => r.audit.orphans.length)), median(results.map((r) => r.audit.duplicates.length)), median(results.map((r) => r.audit.missing.length)), "", median(results.map((r) => r.requests)), median(results.map((r) => r.seconds)).toFixed(1), "", ""])}\n`,
     );
   }
 }

@@ -29,7 +29,7 @@ const { values } = parseArgs({
 function parseSeeds(text: string): number[] {
   const seeds = text.split(",").flatMap((part) => {
     const [from, to] = part.split("-").map(Number);
-    return to === undefined ? [from!] : Array.from({ length: to - from! + 1 }, (_, index) => from! + index);
+    return to === undefined ? [from] : Array.from({ length: to - from + 1 }, (_, index) => from + index);
   });
   if (seeds.some((seed) => !Number.isInteger(seed) || seed < 1)) throw new Error(`--seeds: positive integers, e.g. 1-10 or 5,7; got ${text}`);
   return seeds;

@@ -6,9 +6,9 @@ import path from "node:path";
 import { providerRoot } from "../../provider/scripts/release/release-info.mts";
 
 const requireSdk = createRequire(path.join(providerRoot, "dist", "index.js"));
-/* eslint-disable @typescript-eslint/no-explicit-any -- the SDK's generated stubs have no types to import */
-const grpc = requireSdk("@grpc/grpc-js") as any;
-const providerPb = requireSdk("@pulumi/pulumi/proto/provider_pb.js") as any;
+ 
+const grpc = requireSdk("@grpc/grpc-js");
+const providerPb = requireSdk("@pulumi/pulumi/proto/provider_pb.js");
 
 /** A CheckConfig whose field 3 (news) declares 2^32-1 bytes: the seven bytes of issue 42. */
 export const SEVEN_BYTES = Buffer.from([0x1a, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x00]);
@@ -47,7 +47,7 @@ export function rawCall(port: number, method: string, bytes: Buffer): Promise<An
 
 /** A well-formed CheckConfig (an API URL and a token): answered with its checked inputs. */
 export function normalCheckConfig(): Buffer {
-  const struct = requireSdk("google-protobuf/google/protobuf/struct_pb") as any;
+  const struct = requireSdk("google-protobuf/google/protobuf/struct_pb");
   const request = new providerPb.CheckRequest();
   request.setUrn("urn:pulumi:dev::project::pulumi:providers:docs-platform::default");
   request.setNews(struct.Struct.fromJavaScript({ apiUrl: "https://api.example.com/v1", token: "t" }));

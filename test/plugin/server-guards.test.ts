@@ -28,7 +28,7 @@ let token: string;
 
 beforeAll(async () => {
   emulator = await startEmulator({ db: ":memory:" });
-  const organization = emulator.fixture.organizations[0]!;
+  const organization = emulator.fixture.organizations[0];
   organizationId = organization.id;
   token = organization.admin.token;
   await configure({ apiUrl: emulator.url, token, organizationId });
@@ -50,7 +50,7 @@ describe("the provider's configuration (CheckConfig)", () => {
     for (const apiUrl of ["https://user:pass-very-secret@api.example.com/v1", "https://api.example.com/v1?token=pass-very-secret"]) {
       const failures = await checkConfig({ apiUrl, token: "t" });
       expect(failures.map((failure) => failure.property)).toEqual([""]);
-      expect(failures[0]!.reason).toMatch(/docs-platform:apiUrl/);
+      expect(failures[0].reason).toMatch(/docs-platform:apiUrl/);
       expect(JSON.stringify(failures)).not.toContain("pass-very-secret");
     }
   });
@@ -200,7 +200,7 @@ describe("two providers in one process (each pluginService holds the core its Co
   type Handler = (call: { request: unknown }, callback: (error: unknown, response?: any) => void) => void;
   const { pluginService } = require("../../provider/dist/plugin/server.js") as { pluginService(): Record<string, Handler> };
   const ask = (service: Record<string, Handler>, method: string, request: unknown): Promise<any> =>
-    new Promise((resolve, reject) => service[method]!({ request }, (error, response) => (error ? reject(error) : resolve(response))));
+    new Promise((resolve, reject) => service[method]({ request }, (error, response) => (error ? reject(error) : resolve(response))));
 
   async function configured(values: Record<string, unknown>): Promise<Record<string, Handler>> {
     const service = pluginService();
@@ -263,7 +263,7 @@ describe("the lookups as invokes take the provider's organization as each lookup
   }
 
   it("getSpaces and getOrganization() in the provider's organization; getOrganization by title among the token's", async () => {
-    const organization = emulator.fixture.organizations[0]!;
+    const organization = emulator.fixture.organizations[0];
     expect((await invoked("getOrganization", {})).id).toBe(organizationId);
     const spaces = (await invoked("getSpaces", {})).spaces as { id: string }[];
     expect(spaces.map((space) => space.id).sort()).toEqual(organization.spaces.map((space) => space.id).sort());

@@ -150,7 +150,7 @@ describe("AgentInstructions provider", () => {
     }
 
     harness.requester.reset();
-    const drifted = (await provider.read(org, { ...created.outs, __provider: PROVIDER })).props as Outs;
+    const drifted = (await provider.read(org, { ...created.outs, __provider: PROVIDER })).props;
     const news = await checked(provider, { organizationId: org, instructions: documentOf("Ours") });
     expect(await provider.diff(org, { ...drifted, __provider: PROVIDER }, news)).toMatchObject({ changes: true });
     await provider.update(org, { ...drifted, __provider: PROVIDER }, news);

@@ -80,7 +80,7 @@ describe("Collection lifecycle", () => {
       { method: "POST", path: `/orgs/${org}/collections`, body: { title: "Guides", parent } },
       { method: "PATCH", path: `/collections/${created.id}`, body: { description: "How-tos", defaultLevel: "comment" } },
     ]);
-    const outs = created.outs!;
+    const outs = created.outs;
     expect(outs).toMatchObject({ organizationId: org, title: "Guides", description: "How-tos", defaultLevel: "comment", parent });
     expect(outs.urls).toEqual({ location: expect.any(String), app: expect.any(String) });
     const read = await provider.read(created.id, { ...outs, __provider: PROVIDER });
@@ -237,7 +237,7 @@ describe("Collection transfer (organizationId change)", () => {
 
   beforeAll(async () => {
     other = harness.otherOrganizationId;
-    const token = harness.emulator.fixture.organizations[1]!.admin.token;
+    const token = harness.emulator.fixture.organizations[1].admin.token;
     otherAdmin = async (method, path, body) => {
       const response = await fetch(`${harness.emulator.url}${path}`, {
         method,

@@ -154,6 +154,6 @@ describe("a refused configuration, as each door shows it", () => {
     const error = await team.create({ title: "Writers", organizationId: "org" }).then(() => undefined, (caught: Error) => caught);
     // The provider host prints `${error}: ${error.stack}`.
     expect(`${error}: ${error?.stack}`).toMatch(/^Error: Refused configuration docs-platform:apiUrl: [^\n]*: $/);
-    await expect(team.delete!("team-1", { organizationId: "org" })).rejects.toThrow(/^Refused configuration/);
+    await expect(team.delete("team-1", { organizationId: "org" })).rejects.toThrow(/^Refused configuration/);
   });
 });

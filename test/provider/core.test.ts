@@ -28,7 +28,7 @@ function configOf(emulator: Emulator, token: string): ProviderConfig {
 
 async function side(): Promise<Side> {
   const emulator = await startEmulator({ db: ":memory:" });
-  const organization = emulator.fixture.organizations[0]!;
+  const organization = emulator.fixture.organizations[0];
   const journal = await mkdtemp(path.join(os.tmpdir(), "core-test-journal-"));
   return { emulator, organizationId: organization.id, journal, core: createCore(configOf(emulator, organization.admin.token), { journalDirectory: journal }) };
 }

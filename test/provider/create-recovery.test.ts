@@ -118,7 +118,7 @@ async function cases() {
 
 const isCreate = (route: string) => (method: HttpMethod, path: string) => {
   const [routeMethod, pattern] = route.split(" ");
-  const expression = new RegExp(`^${pattern!.replace("/v1", "").replace(/\{[^}]+\}/g, "[^/]+")}$`);
+  const expression = new RegExp(`^${pattern.replace("/v1", "").replace(/\{[^}]+\}/g, "[^/]+")}$`);
   return method === routeMethod && expression.test(path);
 };
 
@@ -140,7 +140,7 @@ describe("a create whose outcome is unknown", () => {
         const created = await create(kind.definition, flaky, kind.inputs);
         const matching = (await list(kind.list)).filter(kind.match);
         expect(matching.map((o) => (kind.name === "OpenApiSpec" ? o.slug : o.id)), `${kind.name} ${when}`).toEqual([created.id]);
-        const creates = flaky.writes.filter((write) => isCreate(kind.route)(write.split(" ")[0] as HttpMethod, write.split(" ")[1]!));
+        const creates = flaky.writes.filter((write) => isCreate(kind.route)(write.split(" ")[0] as HttpMethod, write.split(" ")[1]));
         expect(creates, `${kind.name} ${when}`).toHaveLength(when === "lost" ? 2 : 1);
       }
     }

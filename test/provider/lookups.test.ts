@@ -83,7 +83,7 @@ async function failure(promise: Promise<unknown>): Promise<docs.LookupError> {
 
 beforeAll(async () => {
   emulator = await startEmulator({ db: ":memory:", fixture: fixture() });
-  const acme = emulator.fixture.organizations[0]!;
+  const acme = emulator.fixture.organizations[0];
   org = acme.id;
   token = acme.admin.token;
   api = async (method, path, body) => {

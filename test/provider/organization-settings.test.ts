@@ -107,9 +107,9 @@ describe("OrganizationSettings check", () => {
     const result = await provider.check({}, { __provider: PROVIDER, organizationId: "org", mergeRules: { type: "inherit" } });
     expect(result.failures).toHaveLength(1);
     const [failure] = result.failures!;
-    expect(failure!.property).toBe("mergeRules.type");
-    expect(failure!.reason).toMatch(/^mergeRules\.type: must be none or rules/);
-    expect(failure!.reason).toContain("inherit is for spaces only");
+    expect(failure.property).toBe("mergeRules.type");
+    expect(failure.reason).toMatch(/^mergeRules\.type: must be none or rules/);
+    expect(failure.reason).toContain("inherit is for spaces only");
     const named = await provider.check({}, { __provider: PROVIDER, organizationId: "org", mergeRules: { type: "rules", rules: [{ rule: "two_reviews" }] } });
     expect(named.failures?.[0]?.reason).toContain("require_specific_reviewers, require_one_of_specific_reviewers, allow_bypass, require_at_least_one_review, custom");
   });
@@ -127,7 +127,7 @@ describe("OrganizationSettings lifecycle", () => {
     expect(created.id).toBe(org);
     expect(harness.requester.writes()).toEqual([{ method: "PATCH", path: `/orgs/${org}`, body: { hostname: "acme-docs", ai: true } }]);
     expect(created.outs).toMatchObject({ organizationId: org, title: before.title, hostname: "acme-docs", ai: true, type: "business", plan: "free_2024" });
-    const outs = created.outs!;
+    const outs = created.outs;
     expect(outs.createdAt).toBe(before.createdAt);
     expect(outs.urls).toMatchObject({ location: expect.any(String), app: expect.any(String) });
     // Settings the program does not declare are not tracked, so server defaults are never drift.
@@ -244,13 +244,13 @@ describe("OrganizationSettings lifecycle", () => {
     expect(read.props).toMatchObject({ title: "Acme by hand", sso: true, emailDomains: ["acme.test", "other.test"] });
     expect(read.inputs).toEqual({ organizationId: org, title: "Acme by hand", sso: true, emailDomains: ["acme.test", "other.test"] });
     harness.requester.reset();
-    const repaired = await provider.update(org, read.props!, await checked(provider, { organizationId: org, title: "Acme managed", sso: false, emailDomains: ["acme.test"] }));
+    const repaired = await provider.update(org, read.props, await checked(provider, { organizationId: org, title: "Acme managed", sso: false, emailDomains: ["acme.test"] }));
     expect(harness.requester.writes()).toEqual([{ method: "PATCH", path: `/orgs/${org}`, body: { title: "Acme managed", sso: false, emailDomains: ["acme.test"] } }]);
     expect(repaired.outs).toMatchObject({ title: "Acme managed", sso: false });
   });
 
   it("a taken hostname fails the update with the API's conflict", async () => {
-    const globex = harness.emulator.fixture.organizations[1]!;
+    const globex = harness.emulator.fixture.organizations[1];
     const taken = await fetch(`${harness.emulator.url}/orgs/${globex.id}`, {
       method: "PATCH",
       headers: { authorization: `Bearer ${globex.admin.token}`, "content-type": "application/json" },

@@ -99,7 +99,7 @@ describe("SamlProvider lifecycle", () => {
     const created = await createProvider(inputs);
     expect(harness.requester.writes()).toHaveLength(1);
     expect(created.outs).toMatchObject({ organizationId: org, ...inputs, status: "active" });
-    const outs = created.outs!;
+    const outs = created.outs;
     expect(outs.service).toEqual({ acsURL: expect.any(String), startURL: expect.any(String), entityID: expect.any(String) });
     expect(typeof outs.createdAt).toBe("string");
     const read = await provider.read(created.id, { ...outs, __provider: PROVIDER });
@@ -157,7 +157,7 @@ describe("SamlProvider lifecycle", () => {
     expect((await harness.api("PATCH", `/orgs/${org}/saml/${created.id}`, { label: "Drifted", ssoURL: "https://idp.test/moved", defaultRole: "admin" })).status).toBe(200);
     const read = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
     expect(read.props).toMatchObject({ label: "Drifted", ssoURL: "https://idp.test/moved", defaultRole: "admin" });
-    expect(await provider.diff(created.id, read.props!, await checked(provider, { organizationId: org, label: "Drift", ssoURL: "https://idp.test/sso", defaultRole: "read" }))).toMatchObject({
+    expect(await provider.diff(created.id, read.props, await checked(provider, { organizationId: org, label: "Drift", ssoURL: "https://idp.test/sso", defaultRole: "read" }))).toMatchObject({
       changes: true,
       replaces: [],
     });

@@ -153,7 +153,7 @@ describe("SiteSection membership (siteSectionGroupId)", () => {
   it("joins a group at creation, leaves it with null, and shows a move made in the app as drift", async () => {
     const siteId = await h.createSite("Members");
     const group = await provider.create({ organizationId: org, siteId, title: "Guides" });
-    const inputs = { organizationId: org, siteId, spaceId: h.spaceIds[0]!, title: "Start", siteSectionGroupId: group.id };
+    const inputs = { organizationId: org, siteId, spaceId: h.spaceIds[0], title: "Start", siteSectionGroupId: group.id };
     const created = await sections.create(inputs);
     expect(created.outs).toMatchObject({ siteSectionGroupId: group.id, sectionGroup: group.id });
     expect(await sectionOf(siteId, created.id)).toMatchObject({ sectionGroup: group.id });
@@ -176,7 +176,7 @@ describe("SiteSection membership (siteSectionGroupId)", () => {
   it("leaves an undeclared membership alone, and removing a declared one takes the section out", async () => {
     const siteId = await h.createSite("Unmanaged");
     const group = await provider.create({ organizationId: org, siteId, title: "Group" });
-    const plain = { organizationId: org, siteId, spaceId: h.spaceIds[1]!, title: "Plain" };
+    const plain = { organizationId: org, siteId, spaceId: h.spaceIds[1], title: "Plain" };
     const created = await sections.create(plain);
     expect(created.outs).not.toHaveProperty("siteSectionGroupId");
     await h.api("PATCH", `/orgs/${org}/sites/${siteId}/sections/${created.id}`, { siteSectionGroupId: group.id });

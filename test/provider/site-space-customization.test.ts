@@ -18,7 +18,7 @@ beforeEach(() => h.requester.reset());
 async function newSite(title: string): Promise<{ siteId: string; first: string; second: string }> {
   const site = await h.api("POST", `/orgs/${org}/sites`, { title, spaces: [h.spaceIds[0], h.spaceIds[1]] });
   const items = (await h.api("GET", `/orgs/${org}/sites/${site.body.id}/site-spaces`)).body.items as Array<{ id: string }>;
-  return { siteId: site.body.id, first: items[0]!.id, second: items[1]!.id };
+  return { siteId: site.body.id, first: items[0].id, second: items[1].id };
 }
 
 const overridePath = (siteId: string, siteSpaceId: string) => `/orgs/${org}/sites/${siteId}/site-spaces/${siteSpaceId}/customization`;
@@ -99,7 +99,7 @@ describe("SiteSpaceCustomization lifecycle", () => {
     expect(await provider.diff(first, created.outs, news)).toMatchObject({ changes: true, replaces: [] });
     h.requester.reset();
     const { outs } = await provider.update(first, created.outs, news);
-    expect(h.requester.writes()[0]!.body).toEqual({ title: null, styling: { corners: null, depth: "flat" } });
+    expect(h.requester.writes()[0].body).toEqual({ title: null, styling: { corners: null, depth: "flat" } });
     expect(outs).toEqual({ organizationId: org, siteId, siteSpaceId: first, styling: { depth: "flat" } });
     expect(await effective(siteId, first)).toMatchObject({ title: "Update", styling: { corners: "rounded", depth: "flat" }, feedback: { enabled: true } });
   });

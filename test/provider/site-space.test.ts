@@ -12,7 +12,7 @@ let changelog: string;
 beforeAll(async () => {
   h = await startHarness();
   org = h.organizationId;
-  [guides, api, changelog] = [h.spaceIds[0]!, h.spaceIds[1]!, h.spaceIds[2]!];
+  [guides, api, changelog] = [h.spaceIds[0], h.spaceIds[1], h.spaceIds[2]];
   provider = providerOf(definition, h.client);
 });
 afterAll(async () => {

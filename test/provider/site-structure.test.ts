@@ -41,7 +41,7 @@ async function sampleSite() {
   const section = async (index: number) => (await h.api("POST", `${base}/sections`, { spaceId: await h.createSpace(`Space ${index}`), title: `Section ${index}` })).body;
   const [a, b, c, d, e] = [await section(0), await section(1), await section(2), await section(3), await section(4)];
   const g = (await h.api("POST", `${base}/section-groups`, { title: "Group", sections: [d.id, e.id] })).body;
-  const extra = (await h.api("POST", `${base}/site-spaces`, { spaceId: h.spaceIds[1]!, sectionId: a.id })).body;
+  const extra = (await h.api("POST", `${base}/site-spaces`, { spaceId: h.spaceIds[1], sectionId: a.id })).body;
   return { siteId, base, a: a.id, b: b.id, c: c.id, d: d.id, e: e.id, g: g.id, first: a.siteSpaces[0].id as string, extra: extra.id as string };
 }
 
@@ -149,7 +149,7 @@ describe("SiteStructure lifecycle", () => {
     // a, b stay; g and c move at the root; one move in the group; one in the section.
     expect(sorts).toHaveLength(4);
     expect(sorts.every((call) => call.method === "PATCH" && call.path === `/orgs/${org}/sites/${s.siteId}/structure/sort`)).toBe(true);
-    expect(sorts[0]!.body).toEqual({ item: { type: "site-section-group", id: s.g }, position: { before: { type: "site-section", id: s.a } } });
+    expect(sorts[0].body).toEqual({ item: { type: "site-section-group", id: s.g }, position: { before: { type: "site-section", id: s.a } } });
 
     const read = await provider.read(created.id, created.outs);
     expect(read).toEqual({ id: s.siteId, props: inputs, inputs });
@@ -190,8 +190,8 @@ describe("SiteStructure lifecycle", () => {
   it("orders the root site spaces of a site without sections", async () => {
     const siteId = await h.createSite("Flat");
     const base = `/orgs/${org}/sites/${siteId}`;
-    const first = (await h.api("POST", `${base}/site-spaces`, { spaceId: h.spaceIds[0]! })).body.id;
-    const second = (await h.api("POST", `${base}/site-spaces`, { spaceId: h.spaceIds[1]! })).body.id;
+    const first = (await h.api("POST", `${base}/site-spaces`, { spaceId: h.spaceIds[0] })).body.id;
+    const second = (await h.api("POST", `${base}/site-spaces`, { spaceId: h.spaceIds[1] })).body.id;
     const created = await provider.create({ organizationId: org, siteId, root: [second, first] });
     expect(created.outs.root).toEqual([second, first]);
     expect(await tree(siteId)).toEqual([second, first]);

@@ -255,7 +255,7 @@ describe("Site lifecycle", () => {
   });
 
   it("manages the default site space and the default section", async () => {
-    const [first, second] = [h.spaceIds[0]!, h.spaceIds[1]!];
+    const [first, second] = [h.spaceIds[0], h.spaceIds[1]];
     const created = await provider.create({ organizationId: org, title: "Defaults", type: "basic", spaces: [first, second] });
     const rootSpaces = (await h.api("GET", `/orgs/${org}/sites/${created.id}/site-spaces`)).body.items;
     const other = rootSpaces.find((siteSpace: { default: boolean }) => !siteSpace.default).id;

@@ -297,7 +297,7 @@ describe("Space transfer (organizationId change)", () => {
 
   beforeAll(async () => {
     other = harness.otherOrganizationId;
-    const token = harness.emulator.fixture.organizations[1]!.admin.token;
+    const token = harness.emulator.fixture.organizations[1].admin.token;
     otherAdmin = async (method, path, body) => {
       const response = await fetch(`${harness.emulator.url}${path}`, {
         method,

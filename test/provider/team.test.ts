@@ -74,8 +74,8 @@ describe("Team lifecycle", () => {
     const created = await createTeam({ title: "Writers", members: [editor, admin, editor] });
     expect(harness.requester.writes()).toEqual([{ method: "PUT", path: `/orgs/${org}/teams`, body: { title: "Writers", members: [admin, editor].sort() } }]);
     expect(created.outs).toMatchObject({ organizationId: org, title: "Writers", members: [admin, editor].sort(), spaces: 0 });
-    expect(typeof created.outs!.createdAt).toBe("string");
-    expect(Object.values(created.outs!)).not.toContain(undefined);
+    expect(typeof created.outs.createdAt).toBe("string");
+    expect(Object.values(created.outs)).not.toContain(undefined);
     expect(await members(created.id)).toEqual([admin, editor].sort());
 
     const read = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
@@ -113,7 +113,7 @@ describe("Team lifecycle", () => {
     expect(harness.requester.writes()).toEqual([
       { method: "PUT", path: `/orgs/${org}/teams/${created.id}/members`, body: { add: [reader], remove: [admin] } },
     ]);
-    expect(updated.outs!.members).toEqual([editor, reader].sort());
+    expect(updated.outs.members).toEqual([editor, reader].sort());
     expect(await members(created.id)).toEqual([editor, reader].sort());
     // Same team: its id still answers and there is exactly one team with this title.
     expect((await harness.api("GET", `/orgs/${org}/teams/${created.id}`)).status).toBe(200);
@@ -121,7 +121,7 @@ describe("Team lifecycle", () => {
     expect(teams.filter((team) => team.title === "Membership").map((team) => team.id)).toEqual([created.id]);
 
     const emptied = await provider.update(created.id, { ...updated.outs, __provider: PROVIDER }, await checked(provider, { organizationId: org, title: "Membership", members: [] }));
-    expect(emptied.outs!.members).toEqual([]);
+    expect(emptied.outs.members).toEqual([]);
     expect(await members(created.id)).toEqual([]);
   });
 
@@ -145,7 +145,7 @@ describe("Team lifecycle", () => {
     expect(read.inputs).toMatchObject({ title: "Drifted", members: [admin, reader].sort() });
 
     // The next update repairs it, membership included (authoritative).
-    const repaired = await provider.update(created.id, read.props!, await checked(provider, { organizationId: org, title: "Drift", members: [admin] }));
+    const repaired = await provider.update(created.id, read.props, await checked(provider, { organizationId: org, title: "Drift", members: [admin] }));
     expect(repaired.outs).toMatchObject({ title: "Drift", members: [admin] });
     expect(await members(created.id)).toEqual([admin]);
   });
@@ -198,10 +198,10 @@ describe("Team lifecycle", () => {
     const { admin, reader } = harness.users;
     const existing = (await harness.api("PUT", `/orgs/${org}/teams`, { title: "Production shape", members: [admin, reader] })).body;
     const read = await provider.read(existing.id, { __provider: PROVIDER, organizationId: org, title: "Production shape", members: [] });
-    expect(read.props!.members).toEqual([admin, reader].sort());
+    expect(read.props.members).toEqual([admin, reader].sort());
     // And an update never sends an undefined id.
     harness.requester.reset();
-    await provider.update(existing.id, read.props!, await checked(provider, { organizationId: org, title: "Production shape", members: [admin] }));
+    await provider.update(existing.id, read.props, await checked(provider, { organizationId: org, title: "Production shape", members: [admin] }));
     expect(harness.requester.writes()).toEqual([{ method: "PUT", path: `/orgs/${org}/teams/${existing.id}/members`, body: { add: [], remove: [reader] } }]);
   });
 
@@ -225,7 +225,7 @@ describe("Team members named by email", () => {
     expect(createTeamCall).toEqual({ method: "PUT", path: `/orgs/${org}/teams`, body: { title: "By email", members: [admin] } });
     expect(addCall).toEqual({ method: "PUT", path: `/orgs/${org}/teams/${created.id}/members`, body: { add: [editorEmail] } });
     expect(harness.requester.writes()).toHaveLength(2);
-    expect(created.outs!.members).toEqual([editorEmail, admin].sort());
+    expect(created.outs.members).toEqual([editorEmail, admin].sort());
     expect(await members(created.id)).toEqual([admin, editor].sort());
 
     const read = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
@@ -242,7 +242,7 @@ describe("Team members named by email", () => {
     harness.requester.reset();
     const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, inputs);
     expect(harness.requester.writes()).toEqual([]);
-    expect(updated.outs!.members).toEqual([emailOf(editor)]);
+    expect(updated.outs.members).toEqual([emailOf(editor)]);
     expect(await members(created.id)).toEqual([editor]);
   });
 
@@ -251,7 +251,7 @@ describe("Team members named by email", () => {
     const inputs = await checked(provider, { organizationId: org, title: "Twice named", members: [reader, emailOf(reader)] });
     const created = await provider.create(inputs);
     expect(await members(created.id)).toEqual([reader]);
-    expect(created.outs!.members).toEqual([reader, emailOf(reader)].sort());
+    expect(created.outs.members).toEqual([reader, emailOf(reader)].sort());
     const read = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
     expect(await provider.diff(created.id, { ...read.props, __provider: PROVIDER }, inputs)).toMatchObject({ changes: false });
   });
@@ -264,7 +264,7 @@ describe("Team members named by email", () => {
     expect((await harness.api("DELETE", `/orgs/${org}/teams/${created.id}/members/${editor}`)).status).toBe(205);
     expect((await harness.api("PUT", `/orgs/${org}/teams/${created.id}/members/${reader}`)).status).toBe(204);
     const read = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
-    expect(read.props!.members).toEqual([admin, reader].sort());
+    expect(read.props.members).toEqual([admin, reader].sort());
     expect(await provider.diff(created.id, { ...read.props, __provider: PROVIDER }, inputs)).toMatchObject({ changes: true, replaces: [] });
 
     harness.requester.reset();
@@ -272,7 +272,7 @@ describe("Team members named by email", () => {
     expect(harness.requester.writes()).toEqual([
       { method: "PUT", path: `/orgs/${org}/teams/${created.id}/members`, body: { add: [emailOf(editor)], remove: [reader] } },
     ]);
-    expect(repaired.outs!.members).toEqual([emailOf(editor), admin].sort());
+    expect(repaired.outs.members).toEqual([emailOf(editor), admin].sort());
     expect(await members(created.id)).toEqual([admin, editor].sort());
   });
 
@@ -291,7 +291,7 @@ describe("Team members named by email", () => {
 
     expect(await provider.diff(id, properties, inputs)).toMatchObject({ changes: true, replaces: [] });
     const finished = await provider.update(id, properties, inputs);
-    expect(finished.outs!.members).toEqual([admin, emailOf(editor)].sort());
+    expect(finished.outs.members).toEqual([admin, emailOf(editor)].sort());
     expect(await members(id)).toEqual([admin, editor].sort());
   });
 

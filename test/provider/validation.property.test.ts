@@ -131,7 +131,7 @@ async function rejectedBy(kind: string, method: "POST" | "PUT" | "PATCH", path: 
   const key = JSON.stringify([method, path, body]);
   const known = cache.get(key);
   if (known !== undefined) return known;
-  stats[kind]!.probes++;
+  stats[kind].probes++;
   const response = await h.api(method, path, body);
   if (response.status !== 400 && response.status !== 409 && (response.status < 200 || response.status > 299)) {
     throw new Error(`probe ${method} ${path} ${JSON.stringify(body)?.slice(0, 200)}: unexpected ${response.status} ${JSON.stringify(response.body)}`);
@@ -398,7 +398,7 @@ function specs(): Spec[] {
         source: probed(
           fc.constant(0).chain(() =>
             fc.oneof(
-              fc.record({ space: fc.constantFrom(h.spaceIds[0]!, ""), language: orWrong(languageCodes(), { null: false }) }, { requiredKeys: [] }),
+              fc.record({ space: fc.constantFrom(h.spaceIds[0], ""), language: orWrong(languageCodes(), { null: false }) }, { requiredKeys: [] }),
               fc.constantFrom<unknown>({ space: h.spaceIds[0], extra: 1 }, "en", 7, [], { space: 7 }),
             ),
           ),
@@ -602,7 +602,7 @@ async function setUpFixtures(): Promise<void> {
   fixture.team = (await must("PUT", `${orgPath}/teams`, { title: "Fixture team", members: [] })).id;
   fixture.collection = (await must("POST", `${orgPath}/collections`, { title: "Fixture collection" })).id;
   fixture.space0 = await h.createSpace("Probe space");
-  const [spaceA, spaceB, spaceC] = [h.spaceIds[0]!, await h.createSpace("Sections space"), await h.createSpace("Site spaces space")];
+  const [spaceA, spaceB, spaceC] = [h.spaceIds[0], await h.createSpace("Sections space"), await h.createSpace("Site spaces space")];
   fixture.spaceForSections = spaceB;
   fixture.spaceForSiteSpaces = spaceC;
   fixture.site0 = (await must("POST", `${orgPath}/sites`, { title: "Probe site" })).id;
@@ -668,7 +668,7 @@ describe.each(specs().map((spec) => [spec.kind, spec] as const))("%s: check neve
 });
 
 /** The top-level input a failure is about: `emailDomains.1` -> `emailDomains`. */
-const rootOf = (property: string) => property.split(".")[0]!;
+const rootOf = (property: string) => property.split(".")[0];
 
 describe.each(specs().map((spec) => [spec.kind, spec] as const))("%s: check agrees with the API on every rule", (kind, spec) => {
   it(`holds for ${RUNS} generated inputs: the same verdict per field, failures that name the property, and accepted inputs that create for real`, async () => {
@@ -677,7 +677,7 @@ describe.each(specs().map((spec) => [spec.kind, spec] as const))("%s: check agre
     const arbitraries = Object.fromEntries(Object.entries(spec.fields).map(([key, field]) => [key, field.values]));
     await fc.assert(
       fc.asyncProperty(fc.record(arbitraries, { requiredKeys: [] }), fc.subarray(Object.keys(spec.fields)), async (generated, unknownKeys) => {
-        stats[kind]!.tried++;
+        stats[kind].tried++;
         const inputs: Record<string, unknown> = { ...spec.base(), ...generated };
         const result = await provider.check({}, { __provider: PROVIDER, ...inputs });
         const failures = result.failures ?? [];
@@ -686,10 +686,10 @@ describe.each(specs().map((spec) => [spec.kind, spec] as const))("%s: check agre
         const expected = new Set<string>();
         for (const [key, field] of Object.entries(spec.fields)) {
           if (!(key in generated)) continue;
-          stats[kind]!.values++;
+          stats[kind].values++;
           if (await field.rejects(inputs[key])) expected.add(key);
         }
-        stats[kind]!.rejectedValues += expected.size;
+        stats[kind].rejectedValues += expected.size;
         const named = new Set(failures.map((failure) => rootOf(failure.property)));
         expect({ inputs, failing: [...named].sort() }).toEqual({ inputs, failing: [...expected].sort() });
         // 2. Every failure names its property.
@@ -697,7 +697,7 @@ describe.each(specs().map((spec) => [spec.kind, spec] as const))("%s: check agre
           expect(failure.property).not.toBe("");
           expect(failure.reason.startsWith(`${failure.property}: `) || failure.reason.startsWith("unknown property")).toBe(true);
         }
-        if (failures.length > 0) stats[kind]!.rejected++;
+        if (failures.length > 0) stats[kind].rejected++;
 
         // 3. The same case with every value the API rejects left out (required ones back to their
         // base value) is accepted, and the whole create runs against the API, every step, without
@@ -708,7 +708,7 @@ describe.each(specs().map((spec) => [spec.kind, spec] as const))("%s: check agre
         expect({ kept, failures: accepted.failures ?? [] }).toEqual({ kept, failures: [] });
         const checked = { ...(spec.prepare ? spec.prepare(accepted.inputs!) : accepted.inputs), __provider: PROVIDER };
         const created = await provider.create(checked);
-        stats[kind]!.created++;
+        stats[kind].created++;
 
         // 4. The same case at preview, with some inputs unknown (taken from resources not yet
         // created): no failure, the known inputs normalized exactly as at `up` (defaults

@@ -7,11 +7,10 @@ import { providerRoot } from "../../provider/scripts/release/release-info.mts";
 import { ensurePulumi } from "../pulumi-cli/ensure-pulumi.ts";
 
 const requireSdk = createRequire(path.join(providerRoot, "dist", "index.js"));
-/* eslint-disable @typescript-eslint/no-explicit-any -- the SDK's generated stubs have no types to import */
-const grpc = requireSdk("@grpc/grpc-js") as any;
-const languageGrpc = requireSdk("@pulumi/pulumi/proto/language_grpc_pb.js") as any;
-const languagePb = requireSdk("@pulumi/pulumi/proto/language_pb.js") as any;
-const structPb = requireSdk("google-protobuf/google/protobuf/struct_pb.js") as any;
+const grpc = requireSdk("@grpc/grpc-js");
+const languageGrpc = requireSdk("@pulumi/pulumi/proto/language_grpc_pb.js");
+const languagePb = requireSdk("@pulumi/pulumi/proto/language_pb.js");
+const structPb = requireSdk("google-protobuf/google/protobuf/struct_pb.js");
 
 /** A package or plugin as a language host reports it. */
 export interface ReportedDependency {

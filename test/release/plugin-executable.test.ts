@@ -26,11 +26,10 @@ import { workRoot } from "../pulumi-cli/run-pulumi.ts";
 
 const minutes = (n: number) => n * 60_000;
 const requireSdk = createRequire(path.join(providerRoot, "dist", "index.js"));
-/* eslint-disable @typescript-eslint/no-explicit-any -- the SDK's generated stubs have no types to import */
-const grpc = requireSdk("@grpc/grpc-js") as any;
-const providerGrpc = requireSdk("@pulumi/pulumi/proto/provider_grpc_pb.js") as any;
-const providerPb = requireSdk("@pulumi/pulumi/proto/provider_pb.js") as any;
-const emptyPb = requireSdk("google-protobuf/google/protobuf/empty_pb") as any;
+const grpc = requireSdk("@grpc/grpc-js");
+const providerGrpc = requireSdk("@pulumi/pulumi/proto/provider_grpc_pb.js");
+const providerPb = requireSdk("@pulumi/pulumi/proto/provider_pb.js");
+const emptyPb = requireSdk("google-protobuf/google/protobuf/empty_pb");
 const committedSchema = JSON.parse(fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8"));
 /** strace, where the machine has it: the YAML program's plugin runs under it (every file it opens). */
 const strace = ["/usr/bin/strace", "/bin/strace"].find((candidate) => fs.existsSync(candidate));
@@ -269,7 +268,7 @@ describe("a Pulumi YAML program through the release's executable, with no node o
     // One run per command at least (up, preview, destroy), each having opened its own executable.
     expect(logs.length).toBeGreaterThanOrEqual(3);
     for (const log of logs) expect(log).toContain(`"${path.join(pluginDir, EXECUTABLE)}"`);
-    const opened = logs.flatMap((log) => [...log.matchAll(/"(\/[^"]*)"/g)].map((match) => match[1]!));
+    const opened = logs.flatMap((log) => [...log.matchAll(/"(\/[^"]*)"/g)].map((match) => match[1]));
     expect(opened.length).toBeGreaterThan(20);
     expect(opened.filter((file) => file === home || file.startsWith(`${home}/`))).toEqual([]);
   });

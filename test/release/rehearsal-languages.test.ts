@@ -82,12 +82,12 @@ interface Target {
 async function target(language: ExampleLanguage): Promise<Target> {
   const emulator = await startEmulator({ db: ":memory:" });
   emulators.push(emulator);
-  return { emulator, api: apiClient(emulator.url, emulator.fixture.organizations[0]!.admin.token), language, examples: examplesProgram(language) };
+  return { emulator, api: apiClient(emulator.url, emulator.fixture.organizations[0].admin.token), language, examples: examplesProgram(language) };
 }
 
 /** A stack of the program as a user makes one: the provider's config, the download sent to the loopback server. */
 async function rehearsalStack({ emulator }: Target, programDir: string, name: string, config: Record<string, ConfigValue> = {}): Promise<TestStack> {
-  const acme = emulator.fixture.organizations[0]!;
+  const acme = emulator.fixture.organizations[0];
   const stack = await createStack({
     programDir,
     stackName: name,
@@ -128,6 +128,19 @@ interface Outputs {
   [exampleOutput: string]: unknown;
 }
 
+/** The stack's outputs, checked: an id missing fails here, by name, rather than in a later request. */
+function outputsOf(values: Record<string, unknown>): Outputs {
+  const id = (key: string): string => {
+    const value = values[key];
+    if (typeof value !== "string") throw new Error(`stack output ${key}: expected an id, got ${JSON.stringify(value)}`);
+    return value;
+  };
+  const { organizationTitle, examples } = values;
+  if (organizationTitle !== undefined && typeof organizationTitle !== "string") throw new Error(`stack output organizationTitle: expected a title, got ${JSON.stringify(organizationTitle)}`);
+  if (examples !== undefined && (typeof examples !== "object" || examples === null)) throw new Error(`stack output examples: expected an object, got ${JSON.stringify(examples)}`);
+  return { ...values, organizationTitle, examples: examples as Record<string, unknown> | undefined, writersTeam: id("writersTeam"), handbookCollection: id("handbookCollection"), onboardingSpace: id("onboardingSpace") };
+}
+
 /** The title the organization-settings example gives the organization. */
 const EXAMPLES_ORGANIZATION_TITLE = "Acme Documentation";
 
@@ -144,7 +157,7 @@ function resourcesInState(stack: TestStack): string[] {
   const stacksDir = path.join(String(stack.env.PULUMI_BACKEND_URL).replace(/^file:\/\//, ""), ".pulumi", "stacks");
   const checkpoints = fs.readdirSync(stacksDir).map((project) => path.join(stacksDir, project, `${stack.name}.json`)).filter((file) => fs.existsSync(file));
   expect(checkpoints).toHaveLength(1);
-  const state = JSON.parse(fs.readFileSync(checkpoints[0]!, "utf8")) as { checkpoint: { latest?: { resources?: Array<{ urn: string }> } } };
+  const state = JSON.parse(fs.readFileSync(checkpoints[0], "utf8")) as { checkpoint: { latest?: { resources?: Array<{ urn: string }> } } };
   return (state.checkpoint.latest?.resources ?? []).map((resource) => resource.urn.slice(resource.urn.lastIndexOf("::") + 2));
 }
 
@@ -186,10 +199,10 @@ async function upAndPreview(stack: TestStack, target: Target, prefix: string, { 
   expectReleasedPluginInstalled(stack);
   // Only the archive was asked of the release (no checksums file, nothing else).
   expect(new Set(release.served)).toEqual(new Set([archiveName(linuxAmd64)]));
-  const outputs = (await stack.outputs()) as unknown as Outputs;
+  const outputs = outputsOf(await stack.outputs());
   // A lookup, a team with a member, a collection and a space inside it, through the SDK. The
   // lookup has its answer before the examples run: the organization's title before theirs.
-  expect(outputs.organizationTitle).toBe(lookup ? emulator.fixture.organizations[0]!.title : undefined);
+  expect(outputs.organizationTitle).toBe(lookup ? emulator.fixture.organizations[0].title : undefined);
   expect(await api.get(`/orgs/org-acme/teams/${outputs.writersTeam}`)).toMatchObject({ title: `${prefix} writers`, members: 1 });
   expect(await api.get(`/collections/${outputs.handbookCollection}`)).toMatchObject({ title: `${prefix} handbook` });
   expect(await api.get(`/spaces/${outputs.onboardingSpace}`)).toMatchObject({ title: "Onboarding", parent: outputs.handbookCollection });

@@ -35,9 +35,9 @@ let pulumiHome: string;
 async function serveReleaseAsTheReadmeSays(): Promise<ServedRelease> {
   const readme = fs.readFileSync(path.join(repositoryRoot, "README.md"), "utf8");
   const section = readme.slice(readme.indexOf("Or let Pulumi download the plugin by itself"));
-  const lines = /```sh\n([\s\S]*?)```/.exec(section)![1]!.trim().split("\n");
+  const lines = /```sh\n([\s\S]*?)```/.exec(section)![1].trim().split("\n");
   const serve = lines.find((line) => line.startsWith("python3 -m http.server"))!;
-  const override = /^export PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES='(.*)'$/.exec(lines.find((line) => line.startsWith("export PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES="))!)![1]!;
+  const override = /^export PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES='(.*)'$/.exec(lines.find((line) => line.startsWith("export PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES="))!)![1];
   const port = await new Promise<number>((resolve) => {
     const probe = net.createServer().listen(0, "127.0.0.1", () => {
       const { port: free } = probe.address() as net.AddressInfo;
@@ -48,7 +48,7 @@ async function serveReleaseAsTheReadmeSays(): Promise<ServedRelease> {
   const server = spawn("bash", ["-c", `exec ${command}`], { stdio: ["ignore", "ignore", "pipe"] });
   const served: string[] = [];
   server.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    for (const match of chunk.matchAll(/"GET \/([^ ]*) HTTP/g)) served.push(decodeURIComponent(match[1]!));
+    for (const match of chunk.matchAll(/"GET \/([^ ]*) HTTP/g)) served.push(decodeURIComponent(match[1]));
   });
   const url = `http://127.0.0.1:${port}/`;
   for (let attempt = 0; ; attempt++) {

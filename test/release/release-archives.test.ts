@@ -100,7 +100,7 @@ describe("the release's archives", () => {
       expect(signature.cmsBytes).toBeGreaterThan(1000);
       const changed = Buffer.from(original);
       const page = Math.floor(signature.pages / 2);
-      changed[page * signature.pageSize + 100]! ^= 1;
+      changed[page * signature.pageSize + 100] ^= 1;
       expect(() => checkMachoSignature(changed)).toThrow(new RegExp(`^page ${page} .* does not match its hash`));
       const copy = path.join(workRoot, "release-archives", `${process.pid}-${platformName(platform)}-node`);
       fs.mkdirSync(path.dirname(copy), { recursive: true });

@@ -118,7 +118,7 @@ export async function installReleasedJar(): Promise<void> {
 export function onlyFile(dir: string, suffix: string): string {
   const files = fs.readdirSync(dir).filter((file) => file.endsWith(suffix));
   if (files.length !== 1) throw new Error(`${dir} holds ${files.length} *${suffix} files, not one`);
-  return path.join(dir, files[0]!);
+  return path.join(dir, files[0]);
 }
 
 export async function ensureReleasedArchive(): Promise<string> {

@@ -24,7 +24,7 @@ const fromZip = (archive: string, member: string) => execFileSync("unzip", ["-p"
 const onlyFile = (dir: string, suffix: string) => {
   const files = fs.readdirSync(dir).filter((file) => file.endsWith(suffix));
   expect(files, `${dir}/*${suffix}`).toHaveLength(1);
-  return path.join(dir, files[0]!);
+  return path.join(dir, files[0]);
 };
 
 beforeAll(async () => {
@@ -59,8 +59,8 @@ describe("the release's SDK packages", () => {
     const required = new Set<string>();
     for (const member of members.filter((name) => name.endsWith(".js"))) {
       for (const [, specifier] of fromTar(tarball, member).matchAll(/require\("([^"]+)"\)/g)) {
-        if (specifier!.startsWith(".") || specifier!.startsWith("node:")) continue;
-        required.add(specifier!.startsWith("@") ? specifier!.split("/").slice(0, 2).join("/") : specifier!.split("/")[0]!);
+        if (specifier.startsWith(".") || specifier.startsWith("node:")) continue;
+        required.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]);
       }
     }
     expect([...required].sort()).toEqual(["@pulumi/pulumi"]);

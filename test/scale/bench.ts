@@ -279,7 +279,7 @@ async function rateLimited(perMinute: number, share: string): Promise<void> {
 const median = (numbers: number[]) => {
   const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
 await ensurePulumi();
@@ -309,7 +309,7 @@ const medianSeconds = (program: Program, step: Step): number | undefined => {
   return figures && median(figures.map((figure) => figure.steps[step].seconds));
 };
 const ratioTo = (seconds: number, to: number | undefined) => (to === undefined ? "-" : (seconds / to).toFixed(2));
-process.stderr.write(`load average at the end ${os.loadavg()[0]!.toFixed(1)}\n`);
+process.stderr.write(`load average at the end ${os.loadavg()[0].toFixed(1)}\n`);
 process.stdout.write(
   `${row(["program", "step", "resources", "seconds (median)", "requests", "x baseline", "x package (plugin or opentofu / dynamic door)", "provider process peak MiB", "state bytes/resource", "__provider bytes/resource"])}\n|${"---|".repeat(10)}\n`,
 );

@@ -32,7 +32,7 @@ const GROUPS: [string, (url: string, name: string) => boolean][] = [
 const dir = process.argv[2];
 if (!dir) throw new Error("usage: node test/scale/profile-summary.ts DIR (the folder given to bench:scale --profile)");
 const files = fs.readdirSync(dir);
-for (const pid of [...new Set(files.map((file) => file.split(/[-.]/)[0]!))].sort()) {
+for (const pid of [...new Set(files.map((file) => file.split(/[-.]/)[0]))].sort()) {
   const totals = new Map<string, number>();
   for (const file of files.filter((name) => name.startsWith(`${pid}-`) && name.endsWith(".cpuprofile"))) {
     const profile = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
@@ -45,7 +45,7 @@ for (const pid of [...new Set(files.map((file) => file.split(/[-.]/)[0]!))].sort
   }
   const busy = [...totals].filter(([group]) => group !== "idle" && group !== "the profiler itself").reduce((sum, [, ms]) => sum + ms, 0);
   const callsFile = path.join(dir, `${pid}.calls`);
-  const calls = fs.existsSync(callsFile) ? fs.readFileSync(callsFile, "utf8").trim().split("\n").map((line) => line.split(" ")[1]!) : [];
+  const calls = fs.existsSync(callsFile) ? fs.readFileSync(callsFile, "utf8").trim().split("\n").map((line) => line.split(" ")[1]) : [];
   const counted = [...calls.reduce((counts, name) => counts.set(name, (counts.get(name) ?? 0) + 1), new Map<string, number>())];
   process.stdout.write(`process ${pid}: ${(busy / 1000).toFixed(1)} s of CPU${calls.length ? `; calls: ${counted.map(([name, count]) => `${name} ${count}`).join(", ")}` : ""}\n`);
   for (const [group, ms] of [...totals].sort((a, b) => b[1] - a[1])) {

@@ -57,7 +57,7 @@ function designOperations(): Operation[] {
   const operations: Operation[] = [];
   for (const line of readme.slice(start, end).split("\n")) {
     const cells = line.split("|").slice(1, -1).map((cell) => cell.trim());
-    if (cells.length === 4 && /^(GET|POST|PUT|PATCH|DELETE)$/.test(cells[0]!)) operations.push({ method: cells[0]!, shape: shapeOf(cells[1]!.replaceAll("`", "")), source: "DESIGN.md 8" });
+    if (cells.length === 4 && /^(GET|POST|PUT|PATCH|DELETE)$/.test(cells[0])) operations.push({ method: cells[0], shape: shapeOf(cells[1].replaceAll("`", "")), source: "DESIGN.md 8" });
   }
   return operations;
 }
@@ -115,7 +115,7 @@ describe("provider/api: one module per API noun", () => {
 /** Every literal segment of every operation: `orgs`, `site-spaces`, `move`... */
 const SEGMENTS = new Set(operations.flatMap((operation) => operation.shape.split("/").filter((segment) => segment !== "" && segment !== "v1" && segment !== "{}")));
 /** The first segment of every operation: an array starting with one is a path. */
-const ROOTS = new Set(operations.map((operation) => operation.shape.split("/")[2]!));
+const ROOTS = new Set(operations.map((operation) => operation.shape.split("/")[2]));
 
 function providerSources(directory = join(root, "provider")): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

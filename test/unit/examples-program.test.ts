@@ -34,10 +34,10 @@ describe("every example in one program", () => {
 
   it("Python: each example a module with its resources and outputs renamed, run in turn with runpy", () => {
     const program = examplesProgram("python");
-    const site = program.files["examples/site.py"]!;
+    const site = program.files["examples/site.py"];
     expect(site).toContain('portal = docs_platform.Site("site-portal",');
     expect(site).toContain('pulumi.export("site-siteId", portal.id)');
-    const structure = program.files["examples/site_structure.py"]!;
+    const structure = program.files["examples/site_structure.py"];
     for (const name of ["guidesSpace", "referenceSpace", "portal", "guides", "apiGroup", "reference", "order"]) expect(structure).toContain(`("site-structure-${name}"`);
     // Only the logical names: a property's value that happens to equal one stays.
     expect(program.files["examples/site_section.py"]).toContain('path="guides"');
@@ -50,7 +50,7 @@ describe("every example in one program", () => {
     expect(program.files["examples/site.ts"]).toContain('new docs_platform.Site("site-portal", {');
     // The module keeps its export's name; the collected object renames it.
     expect(program.files["examples/site.ts"]).toContain("export const siteId = portal.id;");
-    const index = program.files["examples/index.ts"]!;
+    const index = program.files["examples/index.ts"];
     expect(index).toContain('import * as site from "./site";');
     // No output read from it: imported for its effect, which TypeScript keeps (a namespace import nothing reads is dropped).
     expect(index).toContain('import "./site_structure";');
@@ -63,7 +63,7 @@ describe("every example in one program", () => {
 
   it("Go: each example a function of package main in its own file, called in turn", () => {
     const program = examplesProgram("go");
-    const site = program.files["site_example.go"]!;
+    const site = program.files["site_example.go"];
     expect(site).toMatch(/^package main$/m);
     expect(site).not.toContain("func main()");
     expect(site).not.toContain("pulumi.Run(");
@@ -76,7 +76,7 @@ describe("every example in one program", () => {
 
   it("Java: each example's App in its own package, its stack(ctx) called in turn", () => {
     const program = examplesProgram("java");
-    const site = program.files["src/main/java/examples/site/App.java"]!;
+    const site = program.files["src/main/java/examples/site/App.java"];
     expect(site).toMatch(/^package examples\.site;$/m);
     expect(site).toContain('var portal = new Site("site-portal", SiteArgs.builder()');
     expect(site).toContain('ctx.export("site-siteId", portal.id());');

@@ -44,8 +44,8 @@ describe("install scripts", () => {
     const rows = documentedRows();
     expect(rows.map(([name]) => name).sort()).toEqual(withScripts);
     for (const [name, allowed, why] of rows) {
-      expect(allowed, name).toBe(allowScripts[name!] ? "yes" : "no");
-      expect(why!.length, `the reason for ${name}`).toBeGreaterThan(40);
+      expect(allowed, name).toBe(allowScripts[name] ? "yes" : "no");
+      expect(why.length, `the reason for ${name}`).toBeGreaterThan(40);
     }
   });
 });

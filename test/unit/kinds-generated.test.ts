@@ -79,7 +79,7 @@ describe("the generated <Kind>Args and <Kind>Outputs", () => {
       const keys = [...body!.matchAll(/^ {2}(\w+)\??: /gm)].map((match) => match[1]);
       expect(keys, definition.kind).toEqual(Object.keys(definition.schema.shape));
       for (const [key, field] of Object.entries(definition.schema.shape)) {
-        const firstLine = factsOf(field).description!.split("\n")[0]!;
+        const firstLine = factsOf(field).description!.split("\n")[0];
         expect(body, `${definition.kind}.${key}`).toContain(firstLine);
       }
     }
@@ -111,7 +111,7 @@ describe("the generated <Kind>Args and <Kind>Outputs", () => {
         const body = new RegExp(`export interface ${name.charAt(0).toUpperCase()}${name.slice(1)}Args \\{\\n([^]*?)\\n\\}`).exec(generated)?.[1];
         expect(body, name).toBeDefined();
         expect([...body!.matchAll(/^ {2}(\w+)\??: /gm)].map((match) => match[1]), name).toEqual(Object.keys(lookup.schema.shape));
-        for (const field of Object.values(lookup.schema.shape)) expect(body, name).toContain(factsOf(field).description!.split("\n")[0]!);
+        for (const field of Object.values(lookup.schema.shape)) expect(body, name).toContain(factsOf(field).description!.split("\n")[0]);
         // The function's doc comment opens with the lookup's description.
         expect(source, name).toContain(` * ${lookup.description.split("\n")[0]}`);
       }
@@ -132,7 +132,7 @@ describe("the lists of every kind, generated from the registry (resources/kinds.
   };
 
   it("the package exports every kind's class by name, with its <Kind>Args type", () => {
-    const exported = docs as unknown as Record<string, unknown>;
+    const exported: Record<string, unknown> = { ...docs };
     expect(KIND_NAMES.filter((kind) => typeof exported[kind] !== "function")).toEqual([]);
     const list = generatedList("provider/index.ts");
     for (const kind of KIND_NAMES) expect(list, kind).toContain(`export { ${kind}, type ${kind}Args } from "./resources/${fileOf(kind)}";`);

@@ -51,3 +51,11 @@ describe("the Node.js floor", () => {
     }
   });
 });
+
+// Was test/unit/runtime.test.ts (its basename repeated test/provider/runtime.test.ts's).
+describe("runtime", () => {
+  it("runs on Node.js 22 or later, as the package declares", () => {
+    const major = Number(process.versions.node.split(".")[0]);
+    expect(major).toBeGreaterThanOrEqual(22);
+  });
+});

@@ -56,7 +56,7 @@ const names = {
 function splitFrontMatter(text: string): { frontMatter: unknown; body: string } {
   const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
   if (!match) return { frontMatter: undefined, body: text };
-  return { frontMatter: yaml.load(match[1]!), body: text.slice(match[0].length) };
+  return { frontMatter: yaml.load(match[1]), body: text.slice(match[0].length) };
 }
 
 const parse = (text: string): Root => fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
@@ -241,7 +241,7 @@ describe("the Registry's resource and function pages (the schema's descriptions)
 
   it.each(KINDS.map((definition) => [definition.kind, definition] as const))("%s: examples in every language, then its Import section", (kind, definition) => {
     const token = `docs-platform:index:${kind}`;
-    const { body, examples, fences, importSection } = registryParts(resources[token]!.description);
+    const { body, examples, fences, importSection } = registryParts(resources[token].description);
     // The shape Pulumi's docs generator reads: one example, titled, inside the examples shortcode.
     expect(body).toMatch(/\n\n\{\{% examples %\}\}\n## Example Usage\n\{\{% example %\}\}\n### \S.*\n\n```typescript\n[\s\S]*\{\{% \/example %\}\}\n\{\{% \/examples %\}\}$/);
     expect(examples.match(/\{\{% example %\}\}/g)).toHaveLength(1);
@@ -271,14 +271,14 @@ describe("the Registry's resource and function pages (the schema's descriptions)
     const id = shape.includes(" ") ? `'${shape}'` : shape;
     expect(commands[0]).toMatch(new RegExp(`^sh \\$ pulumi import ${token} \\w+ ${id.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`));
     // The resource's name is the one its example gives it, and the form is the reference page's.
-    const name = commands[0]!.split(" ")[5]!;
+    const name = commands[0].split(" ")[5];
     expect(code.yaml).toContain(`\n  ${name}:\n    type: ${token}\n`);
     expect(read(`docs/resources/${folder}.md`)).toContain(`pulumi import ${token} <name> '${shape}'`);
   });
 
   it.each(Object.entries(GO_FUNCTION_NAMES))("%s: examples in every language, each language's name for it, no Import section", (name, goName) => {
     const token = `docs-platform:index:${name}`;
-    const { body, fences, importSection } = registryParts(functions[token]!.description);
+    const { body, fences, importSection } = registryParts(functions[token].description);
     expect(body).toMatch(/\n\n\{\{% examples %\}\}\n## Example Usage\n\{\{% example %\}\}\n### \S.*\n\n```typescript\n[\s\S]*\{\{% \/example %\}\}\n\{\{% \/examples %\}\}\n$/);
     expect(importSection).toBeUndefined();
     expect(fences.map((fence) => fence.lang)).toEqual(Object.keys(FENCES));

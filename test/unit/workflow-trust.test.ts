@@ -263,7 +263,7 @@ describe("rehearse.sh", () => {
     const outcome = await runScript(rehearse, ["snapshot.json"], { EMULATOR: path.join(bin, "twin"), DOCS_PLATFORM_CLI: cli, STUB_ORGANIZATION_ID: hostile }, setupProgram);
     expect(outcome.code, outcome.output).toBe(0);
     const comment = readFileSync(path.join(outcome.dir, "rehearsal.md"), "utf8");
-    const tree = fromMarkdown(comment) as Root;
+    const tree = fromMarkdown(comment);
     const heading = tree.children[0] as Heading;
     expect(heading.type).toBe("heading");
     // Text, then one code span holding the id (control and reordering characters dropped): no

@@ -54,7 +54,7 @@ interface SideFlags {
 
 async function readStdin(): Promise<string> {
   let text = "";
-  for await (const chunk of process.stdin) text += chunk.toString();
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) text += chunk.toString();
   return text;
 }
 
@@ -164,15 +164,15 @@ export async function compareCommand(args: string[]): Promise<number> {
   // Both sides' credentials first: a missing or refused value stops before any request.
   const credentials = { left: await sideCredentials("left", flags.left, tokens.left), right: await sideCredentials("right", flags.right, tokens.right) };
   const [left, right] = await Promise.all((["left", "right"] as const).map((side) => readSide(side, flags[side], credentials[side], kinds, log)));
-  if (left!.side.name === right!.side.name) {
-    left!.side.name = `${left!.side.name}-left`;
-    right!.side.name = `${right!.side.name}-right`;
+  if (left.side.name === right.side.name) {
+    left.side.name = `${left.side.name}-left`;
+    right.side.name = `${right.side.name}-right`;
   }
-  const comparison = compareOrganizations(left!.result.planned.map((item) => item.object), right!.result.planned.map((item) => item.object));
-  const markdown = renderComparison(comparison, left!.side, right!.side);
+  const comparison = compareOrganizations(left.result.planned.map((item) => item.object), right.result.planned.map((item) => item.object));
+  const markdown = renderComparison(comparison, left.side, right.side);
   if (values.output) fs.writeFileSync(values.output, markdown);
   else process.stdout.write(markdown);
-  const complete = isComplete(left!.side, right!.side);
+  const complete = isComplete(left.side, right.side);
   log(
     comparison.differences.length === 0
       ? `no difference${complete ? "" : " in what could be compared"}: ${comparison.same} objects the same`

@@ -80,7 +80,7 @@ export function compareOrganizations(leftObjects: readonly ExportedObject[], rig
   };
   // How a reference reads: the match of what it names (so a renamed container is one thing on both sides).
   const label = (number: number): string => {
-    const pair = pairs[number]!;
+    const pair = pairs[number];
     const object = (pair.left ?? pair.right)!;
     const keys = pair.left ? left.keys : right.keys;
     return `${object.kind} ${keyText(keys.get(keyOf(object))!)}`;
@@ -125,7 +125,7 @@ export function compareOrganizations(leftObjects: readonly ExportedObject[], rig
     for (const group of new Set([...unmatched.left.keys(), ...unmatched.right.keys()])) {
       const lefts = unmatched.left.get(group) ?? [];
       const rights = unmatched.right.get(group) ?? [];
-      if (lefts.length === 1 && rights.length === 1 && sameObject(lefts[0]!, rights[0]!)) {
+      if (lefts.length === 1 && rights.length === 1 && sameObject(lefts[0], rights[0])) {
         match(lefts[0], rights[0]);
         continue;
       }

@@ -99,7 +99,7 @@ function detail(difference: Difference, left: string, right: string): string {
   const reorder = difference.kind === "SiteStructure" && difference.type === "changed";
   const lines =
     difference.type === "changed"
-      ? difference.changes.filter((change) => !(reorder && ORDERED_KEYS.has(change.path.split(".")[0]!))).map((change) => `- ${describe(change)}`)
+      ? difference.changes.filter((change) => !(reorder && ORDERED_KEYS.has(change.path.split(".")[0]))).map((change) => `- ${describe(change)}`)
       : difference.changes.length > 0
         ? difference.changes.map((change) => `- ${declared(change)}`)
         : ["- no inputs"];

@@ -62,14 +62,14 @@ function packageSpecOf(given: string | undefined): string | undefined {
 
 async function readStdin(): Promise<string> {
   let text = "";
-  for await (const chunk of process.stdin) text += chunk.toString();
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) text += chunk.toString();
   return text;
 }
 
 /** The organization to export when none is given: the token's only one. */
 export async function onlyOrganization(client: ApiClient): Promise<string> {
   const organizations = await listOrganizations(client);
-  if (organizations.length === 1) return organizations[0]!.id;
+  if (organizations.length === 1) return organizations[0].id;
   if (organizations.length === 0) throw new CredentialsError("this token is a member of no organization; give the organization with --org");
   const list = organizations.map((organization) => `${organization.id}${organization.title ? ` (${organization.title})` : ""}`).join(", ");
   throw new CredentialsError(`this token is a member of ${organizations.length} organizations (${list}); choose one with --org`);
@@ -156,7 +156,7 @@ async function snapshotCommand(client: ApiClient, organizationId: string, creden
 export function countObjects(snapshot: Record<string, unknown>): number {
   let count = 1;
   for (const key of ["members", "teams", "samlProviders", "collections", "spaces", "openApiSpecs", "translations"]) count += (snapshot[key] as unknown[]).length;
-  for (const site of snapshot.sites as Record<string, unknown[]>[]) count += 1 + site.sectionGroups!.length + site.sections!.length + site.siteSpaces!.length;
+  for (const site of snapshot.sites as Record<string, unknown[]>[]) count += 1 + site.sectionGroups.length + site.sections.length + site.siteSpaces.length;
   if (snapshot.agentInstructions !== null) count += 1;
   return count;
 }
@@ -286,8 +286,8 @@ export async function exportCommand(args: string[]): Promise<number> {
       const written = writeFiles(values.out, result, packageSpec, log);
       log(`wrote ${written.join(", ")} to ${values.out}`);
     } else {
-      process.stdout.write(result.files["index.ts"]!);
-      log(`stack config (Pulumi.${result.stack}.yaml, written with --out):\n${result.files[`Pulumi.${result.stack}.yaml`]!.trimEnd()}`);
+      process.stdout.write(result.files["index.ts"]);
+      log(`stack config (Pulumi.${result.stack}.yaml, written with --out):\n${result.files[`Pulumi.${result.stack}.yaml`].trimEnd()}`);
     }
     if (values["import-file"] !== undefined && result.importFile !== undefined) {
       writeImportFile(values["import-file"], result.importFile);

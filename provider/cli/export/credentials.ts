@@ -156,7 +156,7 @@ export function parseStackFile(text: string): { values: Record<string, string>; 
     if (/^\S/.test(line)) inConfig = /^config:\s*$/.test(line);
     const match = inConfig ? /^ {2}([A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+):\s*(.*)$/.exec(line) : null;
     if (!match) return;
-    const [, key, raw] = match as unknown as [string, string, string];
+    const [, key, raw] = match;
     if (raw.trim() !== "") values[key] = unquote(raw.trim());
     // `key:` then `    secure: v1:...` on the next line: a secret, encrypted with the stack's key.
     else if (/^\s+secure:/.test(lines[index + 1] ?? "")) encrypted.push(key);

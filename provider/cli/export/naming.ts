@@ -55,14 +55,14 @@ export function compare(a: string, b: string): number {
 /** `"api-reference"` -> `"apiReference"`; a leading digit gets `prefix` in front (`"2024-docs"` -> `"space2024Docs"`). */
 export function camelCase(name: string, prefix: string): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const camel = words.map((word, index) => (index === 0 ? word.toLowerCase() : word[0]!.toUpperCase() + word.slice(1).toLowerCase())).join("");
+  const camel = words.map((word, index) => (index === 0 ? word.toLowerCase() : word[0].toUpperCase() + word.slice(1).toLowerCase())).join("");
   if (camel === "") return prefix;
   return /^[0-9]/.test(camel) ? `${prefix}${camel}` : camel;
 }
 
 /** `"SiteSection"` -> `"siteSection"`. */
 export function lowerFirst(text: string): string {
-  return text.length === 0 ? text : text[0]!.toLowerCase() + text.slice(1);
+  return text.length === 0 ? text : text[0].toLowerCase() + text.slice(1);
 }
 
 /** `"SiteSection"` -> `"site-section"`. */

@@ -140,7 +140,7 @@ class ConfigNames {
       }
       if (value.type === "organization") this.organizationFields.set(value.field, value.value);
     }
-    const wanted = (userId: string) => camelCase((this.members.get(userId)?.email ?? userId).split("@")[0]!, "member");
+    const wanted = (userId: string) => camelCase((this.members.get(userId)?.email ?? userId).split("@")[0], "member");
     const keys = uniqueNames([...this.members.keys()], wanted, (userId) => `${this.members.get(userId)?.email ?? ""}\u0000${userId}`);
     for (const [userId, key] of keys) this.memberKeys.set(userId, key.replace(/-(\d+)$/, "$1"));
   }
@@ -185,7 +185,7 @@ class ProgramWriter {
         return `organization.${value.field}`;
       case "secret": {
         const owner = this.#byKey.get(keyOf(value.owner));
-        const key = `${camelCase(owner?.name ?? kebabCase(value.owner.kind), "secret")}${value.field[0]!.toUpperCase()}${value.field.slice(1)}`;
+        const key = `${camelCase(owner?.name ?? kebabCase(value.owner.kind), "secret")}${value.field[0].toUpperCase()}${value.field.slice(1)}`;
         this.#secrets.set(key, value.value);
         return `config.requireSecret(${stringLiteral(key)})`;
       }
@@ -327,7 +327,7 @@ export function renderProgram(planned: readonly PlannedObject[], options: Progra
     "",
     ...writer.preamble(),
     "",
-    ...statements.flatMap((statement, index) => (index > 0 && planned[index - 1]!.object.kind !== planned[index]!.object.kind ? ["", statement] : [statement])),
+    ...statements.flatMap((statement, index) => (index > 0 && planned[index - 1].object.kind !== planned[index].object.kind ? ["", statement] : [statement])),
   ];
   return { indexTs: `${lines.join("\n")}\n`, config: writer.config(), secrets: writer.secrets() };
 }

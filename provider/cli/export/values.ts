@@ -60,7 +60,7 @@ export function documentLiteral(document: Json | Document): Value {
   const rank = (key: string) => (NODE_KEYS_FIRST.includes(key) ? NODE_KEYS_FIRST.indexOf(key) - NODE_KEYS_FIRST.length : NODE_KEYS_LAST.includes(key) ? 1 + NODE_KEYS_LAST.indexOf(key) : 0);
   // Array.prototype.sort is stable: keys of equal rank keep the API's order.
   const keys = Object.keys(value).sort((a, b) => rank(a) - rank(b));
-  return { type: "object", entries: keys.map((key) => [key, documentLiteral(value[key]!)] as const) };
+  return { type: "object", entries: keys.map((key) => [key, documentLiteral(value[key])] as const) };
 }
 
 export function ref(kind: string, id: string, property = "id", fallback: string = id): Value {

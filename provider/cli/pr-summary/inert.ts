@@ -61,7 +61,7 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 
 /** `text` as a `<code>` element, for HTML contexts (a `<summary>`): every markup character escaped. */
 export function htmlCode(text: string): string {
-  return `<code>${oneLine(visible(text)).replace(/[&<>"'@#`|]/g, (character) => HTML_ESCAPES[character]!)}</code>`;
+  return `<code>${oneLine(visible(text)).replace(/[&<>"'@#`|]/g, (character) => HTML_ESCAPES[character])}</code>`;
 }
 
 /** A fenced code block of `text` (several lines), with a fence no line of it can close. */

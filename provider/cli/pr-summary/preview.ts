@@ -156,7 +156,7 @@ export function readPreview(json: unknown): Preview {
   const diagnostics = (preview.diagnostics ?? []).map((d) => (typeof d.message === "string" ? { ...d, message: withoutCheckedValues(d.message) } : d));
   const counts = { ...(preview.changeSummary ?? {}) };
   const stackStep = (preview.steps ?? []).find((step) => parseUrn(step.urn).type === STACK_TYPE);
-  if (stackStep && OPERATION_OF_STEP[stackStep.op] && counts[stackStep.op]) counts[stackStep.op]! -= 1;
+  if (stackStep && OPERATION_OF_STEP[stackStep.op] && counts[stackStep.op]) counts[stackStep.op] -= 1;
   return {
     stack,
     changes,

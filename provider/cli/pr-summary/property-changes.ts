@@ -64,8 +64,8 @@ export function propertyChanges(
       changes.push({
         path,
         change: "members",
-        added: [...is].filter((v) => !was.has(v)).map((v) => JSON.parse(v)),
-        removed: [...was].filter((v) => !is.has(v)).map((v) => JSON.parse(v)),
+        added: [...is].filter((v) => !was.has(v)).map((v): unknown => JSON.parse(v)),
+        removed: [...was].filter((v) => !is.has(v)).map((v): unknown => JSON.parse(v)),
       });
       return;
     }
@@ -83,5 +83,5 @@ export function propertyChanges(
 
 /** The top-level input keys a list of changes touches. */
 export function changedKeys(changes: readonly PropertyChange[]): string[] {
-  return [...new Set(changes.map((change) => change.path.split(".")[0]!))];
+  return [...new Set(changes.map((change) => change.path.split(".")[0]))];
 }

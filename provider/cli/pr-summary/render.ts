@@ -232,7 +232,7 @@ function detail(change: ResourceChange, names: ReadonlyMap<string, ResourceName>
     change.operation === "delete"
       ? []
       : changesOf(change)
-          .filter((c) => !(adopts && c.path === "adopt") && !(reorder && ORDERED_KEYS.has(c.path.split(".")[0]!)))
+          .filter((c) => !(adopts && c.path === "adopt") && !(reorder && ORDERED_KEYS.has(c.path.split(".")[0])))
           .map((c) => `- ${describe(c, names)}`);
   if (reorder) lines.push(...structureMoves(change, names));
   if (adopts) lines.unshift(`- **adopts**: ${adopts}`);
@@ -256,8 +256,8 @@ function countsLine(preview: Preview): string {
     ["replace", "to replace"],
     ["delete", "to delete"],
   ]
-    .filter(([key]) => (c[key!] ?? 0) > 0)
-    .map(([key, text]) => `${c[key!]} ${text}`);
+    .filter(([key]) => (c[key] ?? 0) > 0)
+    .map(([key, text]) => `${c[key]} ${text}`);
   const unchanged = c.same ?? 0;
   return `**${parts.join(" · ") || "no changes"}**${unchanged ? ` · ${unchanged} unchanged` : ""}`;
 }

@@ -14,16 +14,16 @@ function stayed(old: readonly string[], now: readonly string[]): Set<string> {
   const lengths = Array.from({ length: old.length + 1 }, () => new Array<number>(now.length + 1).fill(0));
   for (let i = old.length - 1; i >= 0; i--) {
     for (let j = now.length - 1; j >= 0; j--) {
-      lengths[i]![j] = old[i] === now[j] ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
+      lengths[i][j] = old[i] === now[j] ? lengths[i + 1][j + 1] + 1 : Math.max(lengths[i + 1][j], lengths[i][j + 1]);
     }
   }
   const kept = new Set<string>();
   for (let i = 0, j = 0; i < old.length && j < now.length; ) {
     if (old[i] === now[j]) {
-      kept.add(old[i]!);
+      kept.add(old[i]);
       i++;
       j++;
-    } else if (lengths[i + 1]![j]! > lengths[i]![j + 1]!) i++;
+    } else if (lengths[i + 1][j] > lengths[i][j + 1]) i++;
     // On a tie the item that now comes first is the one said to move: "X moved before Y".
     else j++;
   }

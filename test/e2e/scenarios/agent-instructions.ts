@@ -5,7 +5,7 @@
 // is the organization's id while its document holds anything, and nothing while it is empty.
 // (Destroy without `clearOnDestroy`, which leaves the document, is covered by
 // test/provider/agent-instructions.test.ts; two AgentInstructions for one organization by
-// test/e2e/agent-instructions.test.ts.)
+// test/e2e/agent-instructions-e2e.test.ts.)
 import { expect } from "vitest";
 import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 

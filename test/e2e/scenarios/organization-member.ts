@@ -1,6 +1,6 @@
 // OrganizationMember's standard scenario (support/resource-scenario.ts), run with the other kinds'
 // in one stack by test/e2e/lifecycle.test.ts: a member named by email, whose destroy leaves them in
-// the organization. `removeOnDestroy: true` is in test/e2e/organization-member.test.ts.
+// the organization. `removeOnDestroy: true` is in test/e2e/organization-member-e2e.test.ts.
 import { expect } from "vitest";
 import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 

@@ -1,5 +1,5 @@
 // TeamMember's standard scenario (support/resource-scenario.ts), run with the other kinds' in one
-// stack by test/e2e/lifecycle.test.ts. A team managed both ways is in test/e2e/team-member.test.ts.
+// stack by test/e2e/lifecycle.test.ts. A team managed both ways is in test/e2e/team-member-e2e.test.ts.
 import { expect } from "vitest";
 import { type ResourceScenario, type ScenarioContext } from "../support/resource-scenario.ts";
 

@@ -28,7 +28,7 @@ const subject = new docs.Translation("guides-fr", {
   adopt,
 });`,
   async setup(ctx) {
-    sourceSpace = ctx.emulator.fixture.organizations[0]!.spaceIds[0]!;
+    sourceSpace = ctx.emulator.fixture.organizations[0].spaceIds[0]!;
   },
   config: (ctx) => ({ organizationId: ctx.organizationId, sourceSpace, instructions: JSON.stringify(declared), release: "v1.0.0" }),
   async created(ctx, id) {

@@ -77,7 +77,7 @@ function emulatorOptions(specs: ResourceScenario[]): EmulatorOptions {
       merged[key] = value;
     }
   }
-  return merged as EmulatorOptions;
+  return merged;
 }
 
 /**
@@ -197,7 +197,7 @@ export function describeLifecycleStack(title: string, specs: ResourceScenario[])
 
     beforeAll(async () => {
       emulator = await startEmulator({ db: ":memory:", ...emulatorOptions(specs) });
-      const organization = emulator.fixture.organizations[0]!;
+      const organization = emulator.fixture.organizations[0];
       token = organization.tokens.admin!;
       ctx = { api: apiClient(emulator.url, token), emulator, organizationId: organization.id };
       // Every kind's setup first, then every baseline: a setup that makes objects another kind
@@ -248,7 +248,7 @@ export function describeLifecycleStack(title: string, specs: ResourceScenario[])
         async (kind) => {
           const created = events.steps.filter((step) => step.type === kind.type);
           expect(created.map((step) => [step.op, step.urn])).toEqual([["create", kind.urn]]);
-          kind.id = created[0]!.new!.id!;
+          kind.id = created[0].new!.id!;
           expect(kind.id).toBeTruthy();
           await expectListed(kind, [kind.id]);
           await kind.spec.created(ctx, kind.id);
@@ -327,8 +327,8 @@ export function describeLifecycleStack(title: string, specs: ResourceScenario[])
           const previousId = kind.id;
           if (change.op === "update") {
             expect(steps.map((applied) => applied.op)).toEqual(["update"]);
-            expect(changedKeys(steps[0]!.old?.inputs, steps[0]!.new?.inputs)).toEqual([change.property]);
-            expect(steps[0]!.new?.id).toBe(previousId);
+            expect(changedKeys(steps[0].old?.inputs, steps[0].new?.inputs)).toEqual([change.property]);
+            expect(steps[0].new?.id).toBe(previousId);
           } else {
             // The engine's order: a natural key that must stay unique is deleted before its replacement.
             expect(steps.map((applied) => applied.op)).toEqual(
@@ -349,7 +349,7 @@ export function describeLifecycleStack(title: string, specs: ResourceScenario[])
       let repaired: EngineEvents;
       let summary: PreviewSummary;
       /** Decrypted state before the refresh, after it and after the up, when a kind's drift is a secret. */
-      let decrypted: Array<Map<string, { inputs: Record<string, unknown>; outputs: Record<string, unknown> }>> = [];
+      const decrypted: Array<Map<string, { inputs: Record<string, unknown>; outputs: Record<string, unknown> }>> = [];
       const anySecret = kinds.some((kind) => kind.spec.drift.secret);
       beforeAll(async () => {
         await failures.each(kinds, (kind) => kind.spec.drift.make(ctx, kind.id));
@@ -371,16 +371,16 @@ export function describeLifecycleStack(title: string, specs: ResourceScenario[])
         async (kind) => {
           failures.rethrow(kind);
           const { drift } = kind.spec;
-          const decryptedStep = (from: number) => ({ old: decrypted[from]!.get(kind.urn), new: decrypted[from + 1]!.get(kind.urn) });
+          const decryptedStep = (from: number) => ({ old: decrypted[from].get(kind.urn), new: decrypted[from + 1].get(kind.urn) });
           const refreshSteps = subjectSteps(refreshed, kind);
           expect(refreshSteps.map((step) => step.op)).toEqual(["update"]);
-          const seen = drift.secret ? decryptedStep(0) : refreshSteps[0]!;
+          const seen = drift.secret ? decryptedStep(0) : refreshSteps[0];
           expect(changedKeys(seen.old?.inputs, seen.new?.inputs)).toEqual([drift.property]);
           expect(changedKeys(seen.old?.outputs, seen.new?.outputs)).toEqual([drift.property, ...(drift.outputsAlsoChanged ?? [])].sort());
 
           const repairSteps = subjectSteps(repaired, kind);
           expect(repairSteps.map((step) => step.op)).toEqual(["update"]);
-          const fixed = drift.secret ? decryptedStep(1) : repairSteps[0]!;
+          const fixed = drift.secret ? decryptedStep(1) : repairSteps[0];
           expect(changedKeys(fixed.old?.inputs, fixed.new?.inputs)).toEqual([drift.property]);
           await drift.repaired(ctx, kind.id);
           expectNoPreviewChange(summary, kind);
@@ -475,7 +475,7 @@ export function describeLifecycleStack(title: string, specs: ResourceScenario[])
           if (kind.spec.list) expect(listedPrepared.get(kind)).toEqual(expected);
           const adopted = subjectSteps(events, kind);
           expect(adopted.map((step) => step.op)).toEqual(["create"]);
-          expect(adopted[0]!.new?.id).toBe(id);
+          expect(adopted[0].new?.id).toBe(id);
           if (kind.spec.list) expect(listedAdopted.get(kind)).toEqual(expected); // taken over, not duplicated
           await kind.spec.adopt.adopted(ctx, id);
         },

@@ -17,7 +17,7 @@ export function sectionSteps(markdown: string, title: string, depth = 2): Step[]
   for (const node of tree.children.slice(start + 1)) {
     if (node.type === "heading" && node.depth <= depth) break;
     if (node.type !== "code") continue;
-    const code = node as Code;
+    const code = node;
     const file = /(?:^|\s)file=(\S+)/.exec(code.meta ?? "")?.[1];
     if (file) steps.push({ kind: "file", name: file, text: `${code.value}\n` });
     else if (code.lang === "sh") steps.push({ kind: "shell", text: code.value });

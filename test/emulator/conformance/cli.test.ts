@@ -46,7 +46,7 @@ const PRINTED = ["DOCS_PLATFORM_API_URL", "DOCS_PLATFORM_TOKEN", "DOCS_PLATFORM_
 function pasted(lines: string[], cwd = dir): Record<string, string> {
   const script = `${lines.join("\n")}\nprintf '%s\\0' ${PRINTED.map((name) => `"$${name}"`).join(" ")}`;
   const values = execFileSync("sh", ["-c", script], { cwd, encoding: "utf8", env: { PATH: process.env.PATH } }).split("\0");
-  return Object.fromEntries(PRINTED.map((name, i) => [name, values[i]!]));
+  return Object.fromEntries(PRINTED.map((name, i) => [name, values[i]]));
 }
 
 /** Runs the CLI to its end (it is expected to refuse to start): its exit code and output. */
@@ -92,7 +92,7 @@ describe("emulator CLI", () => {
     const config = readProviderConfig({ get: () => undefined }, printed);
     expect([config.apiUrl, config.token]).toEqual([printed.DOCS_PLATFORM_API_URL, printed.DOCS_PLATFORM_TOKEN]);
     expect(printed[ORGANIZATION_ENV]).toBe("org-acme");
-    const url = printed.DOCS_PLATFORM_API_URL!;
+    const url = printed.DOCS_PLATFORM_API_URL;
     const headers = { authorization: "Bearer tok-acme-admin", "content-type": "application/json" };
     const created = await fetch(`${url}/orgs/org-acme/teams`, { method: "PUT", headers, body: JSON.stringify({ title: "Survives restarts" }) });
     expect(created.status).toBe(201);
@@ -100,7 +100,7 @@ describe("emulator CLI", () => {
 
     const second = await startCli(["--port", "0", "--db", db]);
     expect(second.lines.join("\n")).toContain("existing data kept");
-    const url2 = pasted(second.lines.slice(-3)).DOCS_PLATFORM_API_URL!;
+    const url2 = pasted(second.lines.slice(-3)).DOCS_PLATFORM_API_URL;
     const list = await fetch(`${url2}/orgs/org-acme/teams?title=survives`, { headers });
     expect(((await list.json()) as { count: number }).count).toBe(1);
     await stop(second.child);
@@ -162,7 +162,7 @@ describe("emulator CLI", () => {
     const { child, lines } = await startCli(["--port", "0", "--db", ":memory:", "--host", "::1"]);
     expect(lines[0]).toMatch(/listening on http:\/\/\[::1\]:\d+ /);
     expect(lines.find((line) => line.startsWith("control surface:"))).toMatch(/^control surface: http:\/\/\[::1\]:\d+\/_control$/);
-    const url = pasted(lines.slice(-3)).DOCS_PLATFORM_API_URL!;
+    const url = pasted(lines.slice(-3)).DOCS_PLATFORM_API_URL;
     expect(url).toMatch(/^http:\/\/\[::1\]:\d+\/v1$/);
     const response = await fetch(`${url}/orgs/org-acme`, { headers: { authorization: "Bearer tok-acme-admin" } });
     expect(response.status).toBe(200);

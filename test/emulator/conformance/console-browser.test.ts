@@ -25,14 +25,14 @@ let hostile: HostileIds;
 
 beforeAll(async () => {
   const [acme, globex] = env.emulator.fixture.organizations;
-  const members = (org: typeof acme) => ({ admin: org!.admin.userId, editor: org!.editor!.userId, reader: org!.reader!.userId });
+  const members = (org: typeof acme) => ({ admin: org.admin.userId, editor: org.editor!.userId, reader: org.reader!.userId });
   quickstart = await loadQuickstart(env.admin, env.org, members(acme));
   hostile = await loadHostile(env.otherAdmin, env.otherOrg, members(globex));
 });
 
 /** Evaluated in the page, where getComputedStyle exists (the tests are type-checked without the DOM library). */
 const computedStyle = (element: unknown, property: string): string =>
-  (globalThis as unknown as { getComputedStyle(element: unknown): Record<string, string> }).getComputedStyle(element)[property]!;
+  (globalThis as typeof globalThis & { getComputedStyle(element: unknown): Record<string, string> }).getComputedStyle(element)[property];
 
 const name = "headless Chromium loads every console page without console errors or script dialogs, shows the site's sections in order, and takes screenshots";
 

@@ -99,8 +99,8 @@ export async function loadHostile(admin: Client, org: string, members: Members):
   const inGroup = await id(admin.post(`${s}/sections`, { spaceId: space, title: `${XSS} 2` }));
   await ok(admin.patch(`${s}/sections/${inGroup}`, { siteSectionGroupId: group }));
   const siteSpaces = (await ok(admin.get(`${s}/site-spaces`))).body.items as Array<{ id: string }>;
-  await ok(admin.patch(`${s}/site-spaces/${siteSpaces[0]!.id}`, { condition: `visitor.claims.x == "${XSS}"` }));
-  await ok(admin.patch(`${s}/site-spaces/${siteSpaces[0]!.id}/customization`, { title: XSS }));
+  await ok(admin.patch(`${s}/site-spaces/${siteSpaces[0].id}`, { condition: `visitor.claims.x == "${XSS}"` }));
+  await ok(admin.patch(`${s}/site-spaces/${siteSpaces[0].id}/customization`, { title: XSS }));
   await ok(admin.put(`${s}/customization`, {
     title: XSS,
     announcement: { enabled: true, message: XSS, style: "warning" },

@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { html, linkTarget } from "../console/html.ts";
 import { handleConsole } from "../console/serve.ts";
@@ -42,7 +43,7 @@ function request(path: string, options: { method?: string; headers?: Record<stri
 
 /** The contents of the `tag` elements marked `data-kind="<kind>"`, in document order (none of them nests its own tag). */
 function rows(text: string, kind: string, tag = "tr"): string[] {
-  return [...text.matchAll(new RegExp(`<${tag} [^>]*data-kind="${kind}"[^>]*>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => m[1]!);
+  return [...text.matchAll(new RegExp(`<${tag} [^>]*data-kind="${kind}"[^>]*>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => m[1]);
 }
 
 function section(text: string, id: string): string {
@@ -55,7 +56,7 @@ const plain = (fragment: string) => fragment.replace(/<[^>]+>/g, " ").replace(/\
 
 beforeAll(async () => {
   const [acme, globex] = env.emulator.fixture.organizations;
-  const members = (org: typeof acme) => ({ admin: org!.admin.userId, editor: org!.editor!.userId, reader: org!.reader!.userId });
+  const members = (org: typeof acme) => ({ admin: org.admin.userId, editor: org.editor!.userId, reader: org.reader!.userId });
   quickstart = await loadQuickstart(env.admin, env.org, members(acme));
   hostile = await loadHostile(env.otherAdmin, env.otherOrg, members(globex));
 });
@@ -163,7 +164,7 @@ describe("console: organization page", () => {
     const sites = rows(section(text, "sites"), "site");
     expect(sites).toHaveLength(1);
     expect(sites[0]).toContain(`<a href="${quickstart.sitePath}">Developer portal</a>`);
-    expect(plain(sites[0]!)).toBe("Developer portal basic public yes 4 —");
+    expect(plain(sites[0])).toBe("Developer portal basic public yes 4 —");
 
     const states = () => request(`/console/orgs/${env.org}`).then((page) => [...section(page.text, "openapi").matchAll(/data-processing-state="(\w+)"/g)].map((m) => m[1]));
     // Processing is a function of the emulator clock: pending first, then complete or failed.
@@ -217,14 +218,14 @@ describe("console: site page at the published URL", () => {
     const text = (await request(quickstart.sitePath)).text;
     const nonce = /<style nonce="([^"]+)">/.exec(text)?.[1];
     expect(nonce).toBeDefined();
-    const css = /<style nonce="[^"]+">([\s\S]*?)<\/style>/.exec(text)![1]!;
+    const css = /<style nonce="[^"]+">([\s\S]*?)<\/style>/.exec(text)![1];
     expect(css).toContain("--primary: #0b5fff;");
     expect(css).toContain("--primary-dark: #6ea2ff;");
-    const header = /<header class="site-header">([\s\S]*?)<\/header>/.exec(text)![1]!;
+    const header = /<header class="site-header">([\s\S]*?)<\/header>/.exec(text)![1];
     expect(header).toContain('<span class="site-title">Acme Developer Portal</span>');
     expect(header).toContain("logo: https://acme.test/logo.svg");
     expect(header).toContain('<a href="https://status.acme.test/" rel="noreferrer">Status</a>');
-    const footer = /<footer class="site-footer">([\s\S]*?)<\/footer>/.exec(text)![1]!;
+    const footer = /<footer class="site-footer">([\s\S]*?)<\/footer>/.exec(text)![1];
     expect(plain(footer)).toBe("Company About © Acme Inc.");
     expect(text).toContain('<div class="announcement style-info" role="note">The v3 API is in beta.</div>');
     expect(text).toContain('class="site corners-rounded"');
@@ -274,7 +275,7 @@ describe("console: recent requests", () => {
     const text = (await request("/console/requests")).text;
     const recent = rows(text, "request");
     expect(recent.length).toBeGreaterThan(30);
-    const newest = [...recent[0]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => plain(m[1]!));
+    const newest = [...recent[0].matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => plain(m[1]));
     expect(newest[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3}$/);
     expect(recent[0]).toMatch(/<time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"/);
     expect(newest.slice(1, 5)).toEqual(["GET", "/v1/orgs/{organizationId}/teams/{teamId}", `/v1/orgs/${env.org}/teams/missing`, "404"]);
@@ -344,14 +345,15 @@ describe("console: access", () => {
 
   it("refuses clients that are not on this machine, showing nothing of the state", () => {
     // The emulator listens on 127.0.0.1 only, so a remote client is simulated at the handler.
-    const req = { method: "GET", headers: { host: "127.0.0.1:4010" }, socket: { remoteAddress: "192.0.2.7" } } as unknown as IncomingMessage;
+    const socket = new Socket();
+    Object.defineProperty(socket, "remoteAddress", { value: "192.0.2.7" });
+    const req = Object.assign(new IncomingMessage(socket), { method: "GET", headers: { host: "127.0.0.1:4010" } });
     let status = 0;
     let body = "";
-    const res = {
-      req,
-      writeHead: (code: number) => (status = code),
-      end: (text?: string) => (body = text ?? ""),
-    } as unknown as ServerResponse;
+    const res = new ServerResponse(req);
+    // Record what the handler answers instead of writing it to the (unconnected) socket.
+    res.writeHead = (code: number) => ((status = code), res);
+    res.end = (text?: unknown) => ((body = typeof text === "string" ? text : ""), res);
     // No state at all: a refusal must not read it.
     handleConsole({} as EmulatorState, req, res, "GET", "/");
     expect(status).toBe(403);
@@ -380,7 +382,7 @@ describe("console building blocks", () => {
     expect(log.newestFirst().map((e) => e.durationMs)).toEqual([5, 4, 3]);
     expect(log.size).toBe(3);
     log.add(entry(6, `/${"x".repeat(1000)}`));
-    expect(log.newestFirst()[0]!.path).toHaveLength(301);
+    expect(log.newestFirst()[0].path).toHaveLength(301);
     log.clear();
     expect(log.newestFirst()).toEqual([]);
     // What an earlier run saved comes back in order; anything that is not an entry is skipped.

@@ -101,49 +101,49 @@ describe("site customization (DESIGN.md 8)", () => {
     const overridePath = (id: string) => `${sites()}/${site.id}/site-spaces/${id}/customization`;
     await env.admin.put(sitePath, { title: "Site", styling: { corners: "straight" } });
     const siteObject = (await env.admin.get(sitePath)).body;
-    expect((await env.reader.get(overridePath(first!))).body).toEqual(siteObject);
+    expect((await env.reader.get(overridePath(first))).body).toEqual(siteObject);
 
-    const patched = await env.admin.patch(overridePath(first!), { styling: { primaryColor: { light: "#111111", dark: "#222222" } }, feedback: { enabled: true } });
+    const patched = await env.admin.patch(overridePath(first), { styling: { primaryColor: { light: "#111111", dark: "#222222" } }, feedback: { enabled: true } });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ title: "Site", styling: { corners: "straight", primaryColor: { light: "#111111", dark: "#222222" } }, feedback: { enabled: true } });
     // A second PATCH merges: the earlier override stays.
-    const again = await env.admin.patch(overridePath(first!), { title: "Guides" });
+    const again = await env.admin.patch(overridePath(first), { title: "Guides" });
     expect(again.body).toMatchObject({ title: "Guides", styling: { primaryColor: { light: "#111111" } }, feedback: { enabled: true } });
     // The site's changes show through where the override says nothing.
     await env.admin.put(sitePath, { styling: { corners: "circular" } });
-    expect((await env.reader.get(overridePath(first!))).body).toMatchObject({ title: "Guides", styling: { corners: "circular", primaryColor: { light: "#111111" } } });
+    expect((await env.reader.get(overridePath(first))).body).toMatchObject({ title: "Guides", styling: { corners: "circular", primaryColor: { light: "#111111" } } });
     // Other site spaces are not touched.
-    expect((await env.reader.get(overridePath(second!))).body).toEqual((await env.reader.get(sitePath)).body);
+    expect((await env.reader.get(overridePath(second))).body).toEqual((await env.reader.get(sitePath)).body);
     // null drops a field from the override: it inherits the site's again.
-    const dropped = await env.admin.patch(overridePath(first!), { title: null, feedback: { enabled: null } });
+    const dropped = await env.admin.patch(overridePath(first), { title: null, feedback: { enabled: null } });
     expect(dropped.body.title).toBe("Docs");
     expect(dropped.body.feedback).toEqual({ enabled: false });
     expect(dropped.body.styling.primaryColor).toEqual({ light: "#111111", dark: "#222222" });
 
     // A merge: a color may be overridden for one theme only.
-    const oneTheme = await env.admin.patch(overridePath(first!), { styling: { primaryColor: { dark: "#333333" } } });
+    const oneTheme = await env.admin.patch(overridePath(first), { styling: { primaryColor: { dark: "#333333" } } });
     expect(oneTheme.body.styling.primaryColor).toEqual({ light: "#111111", dark: "#333333" });
-    expectError(await env.admin.patch(overridePath(first!), { styling: { corners: "" } }), 400, "styling.corners");
-    expectError(await env.admin.patch(overridePath(first!), { styling: { primaryColor: { dark: "blue" } } }), 400, "styling.primaryColor.dark");
-    expectError(await env.admin.patch(overridePath(first!), { unknown: true }), 400, "unknown");
-    expectError(await env.reader.patch(overridePath(first!), { title: "x" }), 403);
+    expectError(await env.admin.patch(overridePath(first), { styling: { corners: "" } }), 400, "styling.corners");
+    expectError(await env.admin.patch(overridePath(first), { styling: { primaryColor: { dark: "blue" } } }), 400, "styling.primaryColor.dark");
+    expectError(await env.admin.patch(overridePath(first), { unknown: true }), 400, "unknown");
+    expectError(await env.reader.patch(overridePath(first), { title: "x" }), 403);
     expectError(await env.reader.get(overridePath("missing")), 404);
     expectError(await env.admin.patch(overridePath("missing"), {}), 404);
 
-    expect((await env.admin.del(overridePath(first!))).status).toBe(205);
-    expect((await env.reader.get(overridePath(first!))).body).toEqual((await env.reader.get(sitePath)).body);
-    expect((await env.admin.del(overridePath(first!))).status).toBe(204);
+    expect((await env.admin.del(overridePath(first))).status).toBe(205);
+    expect((await env.reader.get(overridePath(first))).body).toEqual((await env.reader.get(sitePath)).body);
+    expect((await env.admin.del(overridePath(first))).status).toBe(204);
   });
 
   it("the published profile holds the site's and each site space's effective customization", async () => {
     const site = await newSite({ spaces: [env.spaces[0]] });
     const [siteSpace] = (await env.reader.get(`${sites()}/${site.id}/site-spaces`)).body.items as Array<{ id: string }>;
     await env.admin.put(`${sites()}/${site.id}/customization`, { title: "Published" });
-    await env.admin.patch(`${sites()}/${site.id}/site-spaces/${siteSpace!.id}/customization`, { title: "Space" });
+    await env.admin.patch(`${sites()}/${site.id}/site-spaces/${siteSpace.id}/customization`, { title: "Space" });
     await env.admin.post(`${sites()}/${site.id}/publish`);
     const profile = (await env.reader.get(`${sites()}/${site.id}/published`)).body;
     expect(profile.customizations.site.title).toBe("Published");
-    expect(profile.customizations.siteSpaces[siteSpace!.id].title).toBe("Space");
+    expect(profile.customizations.siteSpaces[siteSpace.id].title).toBe("Space");
   });
 
   it("deleting a site space drops its override", async () => {

@@ -3,7 +3,6 @@
  * one describe per fact, named after it, so that the README's table of DESIGN.md 8 facts can name
  * the test that proves each (coverage/coverage.test.ts checks that every name it quotes is here).
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator } from "../index.ts";
 import { client, control, expectError, listAll, useEmulator, type Client } from "./helpers.ts";
@@ -339,16 +338,16 @@ describe("DESIGN.md 8 fields: agent instructions `updatedBy` (a string, the id o
     const emulator = await startEmulator({ db: ":memory:" });
     emulators.push(emulator);
     const [acme] = emulator.fixture.organizations;
-    const admin = client(emulator, acme!.admin.token);
-    const path = `/orgs/${acme!.id}/agent-instructions`;
+    const admin = client(emulator, acme.admin.token);
+    const path = `/orgs/${acme.id}/agent-instructions`;
     expect((await admin.get(path)).body.updatedBy).toBeNull();
     const written = await admin.put(path, { instructions: document("One") });
-    expect(written.body.updatedBy).toBe(acme!.admin.userId);
+    expect(written.body.updatedBy).toBe(acme.admin.userId);
     // Another admin writes them: they are the one named, to every reader.
-    expect((await admin.patch(`/orgs/${acme!.id}/members/${acme!.editor!.userId}`, { role: "admin" })).status).toBe(200);
-    const second = client(emulator, acme!.editor!.token);
-    expect((await second.put(path, { instructions: document("Two") })).body.updatedBy).toBe(acme!.editor!.userId);
-    expect((await client(emulator, acme!.reader!.token).get(path)).body.updatedBy).toBe(acme!.editor!.userId);
+    expect((await admin.patch(`/orgs/${acme.id}/members/${acme.editor!.userId}`, { role: "admin" })).status).toBe(200);
+    const second = client(emulator, acme.editor!.token);
+    expect((await second.put(path, { instructions: document("Two") })).body.updatedBy).toBe(acme.editor!.userId);
+    expect((await client(emulator, acme.reader!.token).get(path)).body.updatedBy).toBe(acme.editor!.userId);
   });
 });
 
@@ -359,14 +358,14 @@ describe("DESIGN.md 8 fields: organization merge rules (`none` or `rules`, never
     const emulator = await startEmulator({ db: ":memory:" });
     emulators.push(emulator);
     const [acme] = emulator.fixture.organizations;
-    const admin = client(emulator, acme!.admin.token);
-    const path = `/orgs/${acme!.id}`;
+    const admin = client(emulator, acme.admin.token);
+    const path = `/orgs/${acme.id}`;
     expect((await admin.get(path)).body.mergeRules).toEqual({ type: "none" });
-    const rules = RULES.map((rule) => ({ rule, users: [acme!.admin.userId] }));
+    const rules = RULES.map((rule) => ({ rule, users: [acme.admin.userId] }));
     const patched = await admin.patch(path, { mergeRules: { type: "rules", rules } });
     expect(patched.status).toBe(200);
     expect(patched.body.mergeRules).toEqual({ type: "rules", rules });
-    expect((await admin.get("/orgs")).body.items.find((o: any) => o.id === acme!.id).mergeRules).toEqual({ type: "rules", rules });
+    expect((await admin.get("/orgs")).body.items.find((o: any) => o.id === acme.id).mergeRules).toEqual({ type: "rules", rules });
     expect((await admin.patch(path, { mergeRules: { type: "none" } })).body.mergeRules).toEqual({ type: "none" });
   });
 
@@ -546,19 +545,19 @@ describe("DESIGN.md 8 fields persist: defaultLevel, draft, hidden and updatedBy 
     const emulator = await startEmulator({ db: ":memory:" });
     emulators.push(emulator);
     const [acme] = emulator.fixture.organizations;
-    const admin = client(emulator, acme!.admin.token);
-    const org = acme!.id;
-    const site = (await admin.post(`/orgs/${org}/sites`, { title: "Persisted", spaces: [acme!.spaceIds[0]] })).body;
+    const admin = client(emulator, acme.admin.token);
+    const org = acme.id;
+    const site = (await admin.post(`/orgs/${org}/sites`, { title: "Persisted", spaces: [acme.spaceIds[0]] })).body;
     const base = `/orgs/${org}/sites/${site.id}`;
     await admin.patch(base, { defaultLevel: "comment" });
-    const section = (await admin.post(`${base}/sections`, { spaceId: acme!.spaceIds[1], title: "Drafted" })).body;
+    const section = (await admin.post(`${base}/sections`, { spaceId: acme.spaceIds[1], title: "Drafted" })).body;
     await admin.patch(`${base}/sections/${section.id}`, { draft: true });
     const siteSpace = section.siteSpaces[0].id;
     await admin.patch(`${base}/site-spaces/${siteSpace}`, { hidden: true });
     // The instructions are written by a second admin, so the snapshot must name them, not fall back to the first.
-    await admin.patch(`/orgs/${org}/members/${acme!.editor!.userId}`, { role: "admin" });
-    await client(emulator, acme!.editor!.token).put(`/orgs/${org}/agent-instructions`, { instructions: document("Be brief") });
-    return { emulator, org, base, section: section.id, siteSpace, writer: acme!.editor!.userId };
+    await admin.patch(`/orgs/${org}/members/${acme.editor!.userId}`, { role: "admin" });
+    await client(emulator, acme.editor!.token).put(`/orgs/${org}/agent-instructions`, { instructions: document("Be brief") });
+    return { emulator, org, base, section: section.id, siteSpace, writer: acme.editor!.userId };
   }
 
   it("writes them into the snapshot, and a twin seeded from it answers them", async () => {
@@ -604,8 +603,8 @@ describe("DESIGN.md 8 fields persist: defaultLevel, draft, hidden and updatedBy 
 
   it("loads a snapshot of an earlier version with the old shapes: group sections as ids, member sites a list, updatedBy a User, organization merge rules inherit", async () => {
     const { emulator, org, base, writer } = await twinWithFields();
-    const admin = client(emulator, emulator.fixture.organizations[0]!.admin.token);
-    const section = (await admin.post(`${base}/sections`, { spaceId: emulator.fixture.organizations[0]!.spaceIds[0], title: "Grouped" })).body;
+    const admin = client(emulator, emulator.fixture.organizations[0].admin.token);
+    const section = (await admin.post(`${base}/sections`, { spaceId: emulator.fixture.organizations[0].spaceIds[0], title: "Grouped" })).body;
     const group = (await admin.post(`${base}/section-groups`, { title: "Old group", sections: [section.id] })).body;
     const snapshot = (await control(emulator).get("/snapshot")).body;
     // What an earlier version wrote: the shapes DESIGN.md 8 corrected on 2026-11-27.

@@ -4,7 +4,6 @@ import { startEmulator, type Emulator, type EmulatorOptions } from "../index.ts"
 export interface Reply {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
   body: any;
 }
 
@@ -62,14 +61,14 @@ export function useEmulator(options: EmulatorOptions = {}) {
   beforeAll(async () => {
     env.emulator = await startEmulator({ db: ":memory:", ...options });
     const [first, second] = env.emulator.fixture.organizations;
-    env.org = first!.id;
-    env.otherOrg = second!.id;
-    env.admin = client(env.emulator, first!.admin.token);
-    env.editor = client(env.emulator, first!.editor!.token);
-    env.reader = client(env.emulator, first!.reader!.token);
-    env.otherAdmin = client(env.emulator, second!.admin.token);
+    env.org = first.id;
+    env.otherOrg = second.id;
+    env.admin = client(env.emulator, first.admin.token);
+    env.editor = client(env.emulator, first.editor!.token);
+    env.reader = client(env.emulator, first.reader!.token);
+    env.otherAdmin = client(env.emulator, second.admin.token);
     env.anonymous = client(env.emulator, undefined);
-    env.spaces = first!.spaceIds;
+    env.spaces = first.spaceIds;
   });
   afterAll(async () => {
     await env.emulator.close();

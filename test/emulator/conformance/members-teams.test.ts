@@ -162,7 +162,7 @@ describe("teams", () => {
   it("PUT members takes user ids or emails in add and remove; a user in both is removed", async () => {
     const team = (await env.admin.put(`/orgs/${env.org}/teams`, { title: "By email" })).body;
     const base = `/orgs/${env.org}/teams/${team.id}/members`;
-    const ids = async () => (await listAll(env.reader, base, 1000)).map((m) => (m as unknown as { organization: { id: string } }).organization.id).sort();
+    const ids = async () => (await listAll(env.reader, base, 1000)).map((m) => (m as { id: string; organization?: { id: string } }).organization!.id).sort();
     const editorEmail = env.emulator.fixture.users.find((u) => u.id === "usr-acme-editor")!.email;
     const readerEmail = env.emulator.fixture.users.find((u) => u.id === "usr-acme-reader")!.email;
     expect((await env.admin.put(base, { add: [editorEmail.toUpperCase(), "usr-acme-reader"] })).status).toBe(204);
@@ -236,7 +236,7 @@ describe("teams", () => {
     await env.admin.del(`/orgs/${env.org}/teams/${seen[0]}`);
     const all = await listAll(env.admin, `/orgs/${env.org}/teams`, 1000);
     const unseen = all.map((t) => t.id).filter((id) => !seen.includes(id));
-    const removed = unseen[0]!;
+    const removed = unseen[0];
     await env.admin.del(`/orgs/${env.org}/teams/${removed}`);
     let page: string | undefined = first.body.next.page;
     const rest: string[] = [];

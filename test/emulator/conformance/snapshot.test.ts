@@ -4,7 +4,6 @@
  * the one given) with the same organization, members and ids, restores one (PUT), resets to the one
  * it was seeded from, refuses another format version with what to do, and never writes a secret.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any -- snapshots are broken field by field */
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator, type Emulator, type Snapshot } from "../index.ts";
 import { client, control, useEmulator } from "./helpers.ts";
@@ -18,9 +17,9 @@ afterAll(async () => {
 
 /** An organization with an object of most kinds, made through the API. */
 async function populate(): Promise<void> {
-  const admin = client(env.emulator, env.emulator.fixture.organizations[0]!.admin.token);
+  const admin = client(env.emulator, env.emulator.fixture.organizations[0].admin.token);
   const org = env.emulator.fixture.organization;
-  const team = await admin.put(`/orgs/${org}/teams`, { title: "Writers", members: [env.emulator.fixture.organizations[0]!.members[1]!.userId] });
+  const team = await admin.put(`/orgs/${org}/teams`, { title: "Writers", members: [env.emulator.fixture.organizations[0].members[1].userId] });
   expect(team.status).toBe(201);
   expect((await admin.post(`/orgs/${org}/saml`, { label: "Okta", entityID: "http://okta", ssoURL: "https://okta/sso", certificate: "MIIsecretCertificateValue", defaultTeam: team.body.id })).status).toBe(201);
   const collection = await admin.post(`/orgs/${org}/collections`, { title: "Handbook", description: "How we work" });
@@ -167,7 +166,7 @@ describe("a malformed snapshot is refused whole, naming the place (audit 10)", (
     expect(body.error.message).toMatch(/^the request body: sites\[0\]\.customization\.a\.a.*: nested more than 100 levels deep$/);
     expect(body.error.message).not.toContain("Maximum call stack");
     expect({ ...(await control(env.emulator).get("/snapshot")).body, createdAt: "" }).toEqual({ ...before, createdAt: "" });
-    const deepInstructions = { ...snapshot, agentInstructions: JSON.parse("[".repeat(200) + "]".repeat(200)) } as unknown as Snapshot;
+    const deepInstructions: Snapshot = { ...(snapshot as Snapshot), agentInstructions: JSON.parse("[".repeat(200) + "]".repeat(200)) as Snapshot["agentInstructions"] };
     await expect(startEmulator({ seed: deepInstructions })).rejects.toThrow(/agentInstructions(\[0\])+: nested more than 100 levels deep/);
   });
 

@@ -66,11 +66,11 @@ describe("spaces", () => {
   it("opens a share-link space to a non-member holding its shareKey", async () => {
     // No operation sets a space's visibility (API.md 3), so the share-link space comes from a fixture.
     const fixture = readFixture(DEMO_FIXTURE);
-    fixture.organizations[0]!.spaces!.push({ id: "spc-shared", title: "Shared", visibility: "share-link" });
+    fixture.organizations[0].spaces!.push({ id: "spc-shared", title: "Shared", visibility: "share-link" });
     const emulator = await startEmulator({ db: ":memory:", fixture });
     try {
-      const admin = client(emulator, emulator.fixture.organizations[0]!.admin.token);
-      const outsider = client(emulator, emulator.fixture.organizations[1]!.admin.token);
+      const admin = client(emulator, emulator.fixture.organizations[0].admin.token);
+      const outsider = client(emulator, emulator.fixture.organizations[1].admin.token);
       const space = (await admin.get("/spaces/spc-shared")).body;
       const shareKey = new URL(space.urls.published).searchParams.get("shareKey");
       expect(shareKey).toBeTruthy();

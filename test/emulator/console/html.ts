@@ -7,7 +7,7 @@
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
+  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
 }
 
 /**

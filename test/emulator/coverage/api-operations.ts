@@ -46,10 +46,10 @@ export function configurationOperations(markdown = readFileSync(API_MD, "utf8"))
     if (baseLine) base = baseLine[1]!;
     const row = /^\| (GET|POST|PUT|PATCH|DELETE) \| ([^|]+?) \|/.exec(line);
     if (!row) continue;
-    let path = row[2]!.trim();
+    let path = row[2].trim();
     if (path.startsWith("...")) path = `${ELLIPSIS[section]}${path.slice(3)}`;
     else if (!path.startsWith("/v1/")) path = `${base}${path}`;
-    operations.push({ section, method: row[1]!, path });
+    operations.push({ section, method: row[1], path });
   }
   return operations;
 }

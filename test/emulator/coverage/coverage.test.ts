@@ -31,8 +31,8 @@ function rows(): { api: Row[]; beyond: Row[] } {
   for (const line of readme.split("\n")) {
     const cells = line.split("|").slice(1, -1).map((cell) => cell.trim());
     const test = /\[([\w.-]+)\]\(conformance\/\1\)/.exec(line)?.[1];
-    if (cells.length === 5 && /^\d+\.\d+$/.test(cells[0]!)) api.push({ section: cells[0]!, method: cells[1]!, path: cells[2]!.replaceAll("`", ""), served: cells[3] === "served", test });
-    else if (cells.length === 4 && /^(GET|POST|PUT|PATCH|DELETE)$/.test(cells[0]!)) beyond.push({ method: cells[0]!, path: cells[1]!.replaceAll("`", ""), served: cells[2] === "served", test });
+    if (cells.length === 5 && /^\d+\.\d+$/.test(cells[0])) api.push({ section: cells[0], method: cells[1], path: cells[2].replaceAll("`", ""), served: cells[3] === "served", test });
+    else if (cells.length === 4 && /^(GET|POST|PUT|PATCH|DELETE)$/.test(cells[0])) beyond.push({ method: cells[0], path: cells[1].replaceAll("`", ""), served: cells[2] === "served", test });
   }
   return { api, beyond };
 }
@@ -87,9 +87,9 @@ function factRows(): FactRow[] {
   const rows: FactRow[] = [];
   for (const line of readme.slice(start).split("\n")) {
     const cells = line.split("|").slice(1, -1).map((cell) => cell.trim());
-    if (cells.length !== 3 || cells[0] === "fact" || /^-+$/.test(cells[0]!)) continue;
-    const proof = /^\[([\w.-]+)\]\(conformance\/\1\) "([^"]+)"$/.exec(cells[2]!);
-    rows.push({ fact: cells[0]!, served: cells[1] === "served", file: proof?.[1], testName: proof?.[2] });
+    if (cells.length !== 3 || cells[0] === "fact" || /^-+$/.test(cells[0])) continue;
+    const proof = /^\[([\w.-]+)\]\(conformance\/\1\) "([^"]+)"$/.exec(cells[2]);
+    rows.push({ fact: cells[0], served: cells[1] === "served", file: proof?.[1], testName: proof?.[2] });
   }
   return rows;
 }
@@ -98,7 +98,7 @@ function factRows(): FactRow[] {
 function designTopics(markdown: string): string[] {
   const section = /^## 8\. [^\n]*\n([\s\S]*?)(?=^## \d)/m.exec(markdown)?.[1] ?? "";
   // The README names no file a reader cannot open: "API.md" there is "the API's reference".
-  return [...section.matchAll(/^- \*\*([^*]+)\*\*/gm)].map((match) => match[1]!.replace(/[.:]$/, "").replaceAll("API.md", "the API's reference").trim());
+  return [...section.matchAll(/^- \*\*([^*]+)\*\*/gm)].map((match) => match[1].replace(/[.:]$/, "").replaceAll("API.md", "the API's reference").trim());
 }
 
 describe("the emulator's list of DESIGN.md 8 facts", () => {

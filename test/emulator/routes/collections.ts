@@ -39,7 +39,7 @@ function collection(ctx: Context, id: string): CollectionDoc {
 function subtree(ctx: Context, root: CollectionDoc): CollectionDoc[] {
   const all = ctx.store.list<CollectionDoc>("collection", root.organization);
   const result = [root];
-  for (let i = 0; i < result.length; i++) result.push(...all.filter((c) => c.parent === result[i]!.id));
+  for (let i = 0; i < result.length; i++) result.push(...all.filter((c) => c.parent === result[i].id));
   return result;
 }
 

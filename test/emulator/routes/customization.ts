@@ -175,7 +175,7 @@ function patchInto(stored: Json, patch: Json): Json {
   const result: Json = { ...stored };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete result[key];
-    else if (isObject(value) && isObject(result[key])) result[key] = patchInto(result[key] as Json, value);
+    else if (isObject(value) && isObject(result[key])) result[key] = patchInto(result[key], value);
     else result[key] = withoutNulls(value);
   }
   return result;
@@ -200,7 +200,7 @@ const REFERENCE_KINDS: Record<string, Record<string, Rule>> = {
 function checkReference(value: unknown, field: string): void {
   if (value === undefined || value === null) return;
   const kind = (value as Json).kind;
-  const fields = typeof kind === "string" && Object.hasOwn(REFERENCE_KINDS, kind) ? REFERENCE_KINDS[kind]! : undefined;
+  const fields = typeof kind === "string" && Object.hasOwn(REFERENCE_KINDS, kind) ? REFERENCE_KINDS[kind] : undefined;
   if (!fields) throw badRequest(`${field}.kind: must be one of ${Object.keys(REFERENCE_KINDS).join(", ")}`);
   try {
     validate(value, { kind: { type: "string" }, ...fields });

@@ -66,7 +66,7 @@ export function normalize(ctx: Context, siteId: string): void {
   }
   for (const list of containers.values()) {
     const defaults = list.filter((ss) => ss.isDefault);
-    const keep = defaults[0] ?? list[0]!;
+    const keep = defaults[0] ?? list[0];
     for (const ss of list) {
       const isDefault = ss.id === keep.id;
       if (ss.isDefault !== isDefault) ctx.store.update("site-space", siteId, { ...ss, isDefault });

@@ -91,7 +91,7 @@ export function checkSnapshot(value: unknown, source = "the snapshot"): Snapshot
     );
   }
   try {
-    checkSnapshotContent(snapshot as Record<string, unknown>);
+    checkSnapshotContent(snapshot);
   } catch (error) {
     if (error instanceof SnapshotProblem) throw new SnapshotError(`${source}: ${error.message}`);
     throw error;

@@ -69,14 +69,14 @@ describe("serialization round trip (serialize, require-from-string, configure, c
 
   it("Team", async () => {
     const org = emulator.fixture.organization;
-    const result = await roundTrip("Team", { organizationId: org, title: "Round trip", members: [emulator.fixture.organizations[0]!.members[1]!.userId] });
+    const result = await roundTrip("Team", { organizationId: org, title: "Round trip", members: [emulator.fixture.organizations[0].members[1].userId] });
     expectSafeStub(result, "Team");
     expect((await api<{ members: number }>(`/orgs/${org}/teams/${result.id}`)).members).toBe(1);
   });
 
   it("OrganizationMember and TeamMember", async () => {
     const org = emulator.fixture.organization;
-    const reader = emulator.fixture.organizations[0]!.members.find((member) => member.role === "read")!.userId;
+    const reader = emulator.fixture.organizations[0].members.find((member) => member.role === "read")!.userId;
     const member = await roundTrip("OrganizationMember", { organizationId: org, userId: reader, role: "comment" });
     expectSafeStub(member, "OrganizationMember");
     expect((await api<{ role: string }>(`/orgs/${org}/members/${reader}`)).role).toBe("comment");
@@ -116,7 +116,7 @@ describe("serialization round trip (serialize, require-from-string, configure, c
 
   it("SiteSection and SiteSpace", async () => {
     const org = emulator.fixture.organization;
-    const [guides, reference] = emulator.fixture.organizations[0]!.spaceIds;
+    const [guides, reference] = emulator.fixture.organizations[0].spaceIds;
     const site = await api<{ id: string }>(`/orgs/${org}/sites`, { method: "POST", body: JSON.stringify({ title: "Sections round trip" }) });
     const section = await roundTrip("SiteSection", { organizationId: org, siteId: site.id, spaceId: guides, title: "Guides" });
     expectSafeStub(section, "SiteSection");
@@ -128,7 +128,7 @@ describe("serialization round trip (serialize, require-from-string, configure, c
 
   it("SiteSectionGroup and SiteStructure", async () => {
     const org = emulator.fixture.organization;
-    const [guides, reference] = emulator.fixture.organizations[0]!.spaceIds;
+    const [guides, reference] = emulator.fixture.organizations[0].spaceIds;
     const site = await api<{ id: string }>(`/orgs/${org}/sites`, { method: "POST", body: JSON.stringify({ title: "Groups round trip" }) });
     const post = (what: string, body: unknown) => api<{ id: string }>(`/orgs/${org}/sites/${site.id}/${what}`, { method: "POST", body: JSON.stringify(body) });
     const [first, second] = [await post("sections", { spaceId: guides }), await post("sections", { spaceId: reference })];
@@ -142,15 +142,15 @@ describe("serialization round trip (serialize, require-from-string, configure, c
 
   it("SiteCustomization, SiteSpaceCustomization and SiteAdaptiveSchema", async () => {
     const org = emulator.fixture.organization;
-    const [guides] = emulator.fixture.organizations[0]!.spaceIds;
+    const [guides] = emulator.fixture.organizations[0].spaceIds;
     const site = await api<{ id: string }>(`/orgs/${org}/sites`, { method: "POST", body: JSON.stringify({ title: "Customized round trip", spaces: [guides] }) });
     const customization = await roundTrip("SiteCustomization", { organizationId: org, siteId: site.id, styling: { corners: "straight" } });
     expectSafeStub(customization, "SiteCustomization");
     expect((await api<{ styling: { corners: string } }>(`/orgs/${org}/sites/${site.id}/customization`)).styling.corners).toBe("straight");
     const [siteSpace] = (await api<{ items: { id: string }[] }>(`/orgs/${org}/sites/${site.id}/site-spaces`)).items;
-    const override = await roundTrip("SiteSpaceCustomization", { organizationId: org, siteId: site.id, siteSpaceId: siteSpace!.id, title: "Guides" });
+    const override = await roundTrip("SiteSpaceCustomization", { organizationId: org, siteId: site.id, siteSpaceId: siteSpace.id, title: "Guides" });
     expectSafeStub(override, "SiteSpaceCustomization");
-    expect((await api<{ title: string }>(`/orgs/${org}/sites/${site.id}/site-spaces/${siteSpace!.id}/customization`)).title).toBe("Guides");
+    expect((await api<{ title: string }>(`/orgs/${org}/sites/${site.id}/site-spaces/${siteSpace.id}/customization`)).title).toBe("Guides");
     const jsonSchema = { type: "object", properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false };
     const schema = await roundTrip("SiteAdaptiveSchema", { organizationId: org, siteId: site.id, jsonSchema });
     expectSafeStub(schema, "SiteAdaptiveSchema");

@@ -13,7 +13,7 @@ import { documentLiteral } from "../values";
 import { importedInputs } from "./imported";
 import type { KindExporter } from "./kind";
 
-const instructionsDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const instructionsDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const agentInstructions: KindExporter = {
   kind: "AgentInstructions",

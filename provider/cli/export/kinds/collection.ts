@@ -5,7 +5,7 @@ import type { ResourceDefinition } from "../../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { KindExporter } from "./kind";
 
-const collectionDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const collectionDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const collection: KindExporter = {
   kind: "Collection",

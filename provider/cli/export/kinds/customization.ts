@@ -29,7 +29,7 @@ export function customizationValue(value: Json): Value {
   if (Array.isArray(value)) return { type: "array", items: value.map(customizationValue) };
   if (!isObject(value)) return literal(value);
   if (isReference(value)) {
-    const at = (key: string) => (typeof value[key] === "string" ? (value[key] as string) : undefined);
+    const at = (key: string) => (typeof value[key] === "string" ? (value[key]) : undefined);
     switch (value.kind) {
       case "page":
         return object([

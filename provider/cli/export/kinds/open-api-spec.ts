@@ -6,7 +6,7 @@ import type { ResourceDefinition } from "../../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 
-const specDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const specDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const openApiSpec: KindExporter = {
   kind: "OpenApiSpec",

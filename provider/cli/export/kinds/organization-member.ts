@@ -16,7 +16,7 @@ import type { ApiMember } from "../../../api/members";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 
-const memberDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const memberDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 /** The members by email (those without one by user id), so the program's order does not follow the API's. */
 function byEmail(a: ApiMember, b: ApiMember): number {
@@ -35,7 +35,7 @@ export const organizationMember: KindExporter = {
           kind: "OrganizationMember",
           id: member.id,
           // Named like the member's key in the stack config (`ada@acme.test` -> `ada`); never after the id.
-          name: { title: email ? email.split("@")[0]! : (member.user?.displayName ?? ""), fallback: "member" },
+          name: { title: email ? email.split("@")[0] : (member.user?.displayName ?? ""), fallback: "member" },
           // A guest's role is `null`, declared as such.
           inputs: importedInputs({ kind: "OrganizationMember", id: member.id }, await notes.imported(memberDefinition, member.id), {
             userId: { member: true },

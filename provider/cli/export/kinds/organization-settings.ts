@@ -13,7 +13,7 @@ import { type Json, type Value, literal, object, ref } from "../values";
 import { importedInputs } from "./imported";
 import type { KindExporter } from "./kind";
 
-const settingsDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const settingsDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 /**
  * Merge rules with their reviewers as members of the organization (user ids in the stack config).
@@ -34,7 +34,7 @@ export function mergeRulesValue(rules: ApiMergeRules | undefined, emails: Readon
         items: normalized.rules.map((rule) =>
           object([
             ["rule", literal(rule.rule)],
-            ["users", rule.users && { type: "array", items: rule.users.map((userId) => ({ type: "member", userId, email: emails.get(userId), as: "id" }) as Value) }],
+            ["users", rule.users && { type: "array", items: rule.users.map((userId) => ({ type: "member", userId, email: emails.get(userId), as: "id" })) }],
           ]),
         ),
       },

@@ -9,7 +9,7 @@ import type { ResourceDefinition } from "../../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { KindExporter } from "./kind";
 
-const samlDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const samlDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const samlProvider: KindExporter = {
   kind: "SamlProvider",

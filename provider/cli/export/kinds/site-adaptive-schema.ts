@@ -9,7 +9,7 @@ import type { ResourceDefinition } from "../../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 
-const schemaDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const schemaDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const siteAdaptiveSchema: KindExporter = {
   kind: "SiteAdaptiveSchema",

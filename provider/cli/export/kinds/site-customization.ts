@@ -15,7 +15,7 @@ import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 
 const FIELDS = customizationFields(true);
-const customizationDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const customizationDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const siteCustomization: KindExporter = {
   kind: "SiteCustomization",

@@ -5,7 +5,7 @@ import type { ResourceDefinition } from "../../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 
-const groupDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const groupDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const siteSectionGroup: KindExporter = {
   kind: "SiteSectionGroup",

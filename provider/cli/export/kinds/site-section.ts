@@ -10,7 +10,7 @@ import type { ResourceDefinition } from "../../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 
-const sectionDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const sectionDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const siteSection: KindExporter = {
   kind: "SiteSection",

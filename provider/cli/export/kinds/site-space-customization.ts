@@ -20,7 +20,7 @@ import type { ExportedObject, KindExporter } from "./kind";
 import { siteSpaceRef } from "./site-space";
 
 const FIELDS = customizationFields(false);
-const overrideDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const overrideDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const siteSpaceCustomization: KindExporter = {
   kind: "SiteSpaceCustomization",

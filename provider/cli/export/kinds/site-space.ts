@@ -12,7 +12,7 @@ import type { OrganizationReader } from "../reader";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 
-const siteSpaceDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const siteSpaceDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const siteSpace: KindExporter = {
   kind: "SiteSpace",

@@ -14,7 +14,7 @@ import { type Value, object, ref } from "../values";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 
-const structureDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const structureDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 const list = (items: Value[]): Value => ({ type: "array", items });
 

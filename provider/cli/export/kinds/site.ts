@@ -11,7 +11,7 @@ import type { ResourceDefinition } from "../../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { KindExporter } from "./kind";
 
-const siteDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const siteDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const site: KindExporter = {
   kind: "Site",

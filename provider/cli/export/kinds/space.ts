@@ -12,7 +12,7 @@ import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 import { mergeRulesValue } from "./organization-settings";
 
-const spaceDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const spaceDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const space: KindExporter = {
   kind: "Space",
@@ -27,7 +27,7 @@ export const space: KindExporter = {
         kind: "Space",
         id: item.id,
         name: { title: item.title, fallback: "space" },
-        inputs: importedInputs({ kind: "Space", id: item.id }, imported[index]!, {
+        inputs: importedInputs({ kind: "Space", id: item.id }, imported[index], {
           editMode: { unless: "live" },
           // A space's `none` is not its default (`inherit`): written, so a copy has no rules either.
           mergeRules: { as: (rules) => mergeRulesValue(rules as ApiMergeRules, emails, true) },

@@ -21,7 +21,7 @@ import type { ExportedObject, KindExporter } from "./kind";
 import { sortedTeamMembers } from "./team";
 import { declaredByTeamMembers } from "../../../domain/team-membership";
 
-const memberDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const memberDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 export const teamMember: KindExporter = {
   kind: "TeamMember",
@@ -45,7 +45,7 @@ export const teamMember: KindExporter = {
               kind: "TeamMember",
               id,
               // Named like the member's key in the stack config (`eli@acme.test` -> `translators-eli`); never after an id.
-              name: { object: { kind: "Team", id: team.id }, suffix: slugify(email ? email.split("@")[0]! : (member.user?.displayName ?? "")) || "member" },
+              name: { object: { kind: "Team", id: team.id }, suffix: slugify(email ? email.split("@")[0] : (member.user?.displayName ?? "")) || "member" },
               inputs: importedInputs({ kind: "TeamMember", id }, await notes.imported(memberDefinition, id), {
                 userId: { member: true },
                 email: { never: "the member is written with userId, by email when it has one" },

@@ -21,7 +21,7 @@ import { type Value } from "../values";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 
-const teamDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const teamDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 /** The team's members, by email (those without one by user id), so the program's order does not follow the API's. */
 export function sortedTeamMembers(items: readonly ApiTeamMember[]): ApiTeamMember[] {

@@ -14,7 +14,7 @@ import { type Json, type Value, documentLiteral, literal, object, ref } from "..
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 
-const translationDefinition = definition as unknown as ResourceDefinition<{ adopt?: Adopt }>;
+const translationDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
 /** The source, its space a reference; the API shows `{}` for a translation made without one: that is no source to declare. */
 function sourceValue(source: Json): Value | undefined {

@@ -41,7 +41,7 @@ export async function writeSnapshot(org: OrganizationReader, createdAt: string):
     org.agentInstructions(),
   ]);
   const secrets: { path: string; placeholder: string }[] = [];
-  const raw = organization as unknown as Bag;
+  const raw: Bag = { ...organization };
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
@@ -61,7 +61,7 @@ export async function writeSnapshot(org: OrganizationReader, createdAt: string):
     }),
     members: members
       .map((member) => {
-        const bag = member as unknown as Bag;
+        const bag: Bag = { ...member };
         return { id: member.id, email: member.user?.email ?? "", displayName: member.user?.displayName ?? member.id, role: member.role ?? null, disabled: bag.disabled === true, sso: bag.sso === true };
       })
       .sort((a, b) => a.id.localeCompare(b.id)),
@@ -87,7 +87,7 @@ export async function writeSnapshot(org: OrganizationReader, createdAt: string):
     }),
     collections: collections.map((c) => defined({ id: c.id, title: c.title, description: c.description, parent: c.parent ?? null, defaultLevel: c.defaultLevel ?? null })),
     spaces: spaces.map((s) => {
-      const bag = s as unknown as Bag;
+      const bag: Bag = { ...s };
       return {
         id: s.id,
         title: s.title,
@@ -100,7 +100,7 @@ export async function writeSnapshot(org: OrganizationReader, createdAt: string):
         mergeRules: s.mergeRules ?? { type: "inherit" },
       };
     }),
-    sites: await Promise.all(sites.map((site) => siteSnapshot(org, site.id, site as unknown as Bag))),
+    sites: await Promise.all(sites.map((site) => siteSnapshot(org, site.id, { ...site }))),
     openApiSpecs: specs.map((spec) => {
       const sourceURL = spec.sourceURL ?? "";
       // A credential in the URL (`?token=...`) is a secret like any other: the twin never fetches the spec.

@@ -167,20 +167,20 @@ describe("site spaces", () => {
   it("patches path, condition and content, and moves with positions", async () => {
     const base = await newSite([env.spaces[0], env.spaces[1], env.spaces[2]]);
     const [a, b, c] = (await env.reader.get(`${base}/site-spaces`)).body.items as Named[];
-    const patched = await env.admin.patch(`${base}/site-spaces/${a!.id}`, { path: "intro", condition: "visitor.claims.beta", spaceId: env.spaces[2] });
+    const patched = await env.admin.patch(`${base}/site-spaces/${a.id}`, { path: "intro", condition: "visitor.claims.beta", spaceId: env.spaces[2] });
     expect(patched.body).toMatchObject({ path: "intro", condition: "visitor.claims.beta", space: { id: env.spaces[2] } });
-    expect((await env.admin.patch(`${base}/site-spaces/${a!.id}`, { condition: null })).body.condition).toBeUndefined();
-    expectError(await env.admin.patch(`${base}/site-spaces/${b!.id}`, { path: "intro" }), 409, "path");
-    expectError(await env.admin.patch(`${base}/site-spaces/${b!.id}`, { spaceId: "missing" }), 400, "spaceId");
+    expect((await env.admin.patch(`${base}/site-spaces/${a.id}`, { condition: null })).body.condition).toBeUndefined();
+    expectError(await env.admin.patch(`${base}/site-spaces/${b.id}`, { path: "intro" }), 409, "path");
+    expectError(await env.admin.patch(`${base}/site-spaces/${b.id}`, { spaceId: "missing" }), 400, "spaceId");
     const ref = (id: string) => ({ type: "site-space", siteSpace: id });
-    const moved = await env.admin.post(`${base}/site-spaces/${c!.id}/move`, { position: { before: ref(a!.id) } });
+    const moved = await env.admin.post(`${base}/site-spaces/${c.id}/move`, { position: { before: ref(a.id) } });
     expect(moved.status).toBe(200);
     const published = await env.admin.post(`${base}/publish`);
     expect(published.status).toBe(200);
     const profile = await env.reader.get(`${base}/published`);
-    expect(ids(profile.body.structure.structure)).toEqual([c!.id, a!.id, b!.id]);
-    expectError(await env.admin.post(`${base}/site-spaces/${c!.id}/move`, { position: { after: ref(c!.id) } }), 400, "itself");
-    expectError(await env.admin.post(`${base}/site-spaces/missing/move`, { position: { after: ref(c!.id) } }), 404);
+    expect(ids(profile.body.structure.structure)).toEqual([c.id, a.id, b.id]);
+    expectError(await env.admin.post(`${base}/site-spaces/${c.id}/move`, { position: { after: ref(c.id) } }), 400, "itself");
+    expectError(await env.admin.post(`${base}/site-spaces/missing/move`, { position: { after: ref(c.id) } }), 404);
   });
 });
 

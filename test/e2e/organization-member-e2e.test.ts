@@ -20,7 +20,7 @@ describe("OrganizationMember with removeOnDestroy: true", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
-    token = emulator.fixture.organizations[0]!.tokens.admin!;
+    token = emulator.fixture.organizations[0].tokens.admin!;
     api = apiClient(emulator.url, token);
     before = await memberIds();
     const programDir = await writeProgram("e2e-organization-member-remove", {

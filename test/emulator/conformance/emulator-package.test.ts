@@ -78,8 +78,8 @@ describe("the docs-platform-emulator package", () => {
   it("starts with npx from the tarball and serves the demo organization", async () => {
     const { child, lines, ms } = await start({}, ["--port", "0", "--db", ":memory:"]);
     console.log(`docs-platform-emulator started in ${Math.round(ms)} ms`);
-    const url = lines.find((line) => line.startsWith("export DOCS_PLATFORM_API_URL="))!.split("=")[1]!.slice(1, -1);
-    const token = lines.find((line) => line.startsWith("export DOCS_PLATFORM_TOKEN="))!.split("=")[1]!.slice(1, -1);
+    const url = lines.find((line) => line.startsWith("export DOCS_PLATFORM_API_URL="))!.split("=")[1].slice(1, -1);
+    const token = lines.find((line) => line.startsWith("export DOCS_PLATFORM_TOKEN="))!.split("=")[1].slice(1, -1);
     expect(lines[0]).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ .*pid \d+/);
     const response = await fetch(`${url}/orgs`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
@@ -103,7 +103,7 @@ describe("the docs-platform-emulator package", () => {
       DOCS_PLATFORM_EMULATOR_SNAPSHOT_ON_EXIT: onExit,
     }, [], true);
     expect(lines).toContain("export DOCS_PLATFORM_TOKEN='twin-token-from-env'");
-    const url = lines.find((line) => line.startsWith("export DOCS_PLATFORM_API_URL="))!.split("=")[1]!.slice(1, -1);
+    const url = lines.find((line) => line.startsWith("export DOCS_PLATFORM_API_URL="))!.split("=")[1].slice(1, -1);
     const before = performance.now();
     const team = await fetch(`${url}/orgs/org-acme/teams`, {
       method: "PUT",

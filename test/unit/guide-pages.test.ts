@@ -33,7 +33,7 @@ function renderedSamples(): Map<string, { page: string; text: string }> {
 }
 
 /** The fenced code blocks of a Markdown text, each with its language. */
-const fencedBlocks = (markdown: string) => [...markdown.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((match) => ({ language: match[1]!, code: match[2]! }));
+const fencedBlocks = (markdown: string) => [...markdown.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((match) => ({ language: match[1], code: match[2] }));
 
 describe("the guides' code samples in the pages", () => {
   const rendered = renderedSamples();
@@ -59,7 +59,7 @@ describe("the guides' code samples in the pages", () => {
       if (COMPACT_PAGES.has(page)) {
         // The README shows the dynamic package's program and links every other language's file.
         expect(blocks.map((block) => block.language), sample).toEqual(["ts"]);
-        expect(blocks[0]!.code, sample).toBe(forDynamicPackage(sampleFile(sample, "index.ts")));
+        expect(blocks[0].code, sample).toBe(forDynamicPackage(sampleFile(sample, "index.ts")));
         for (const file of ["Pulumi.yaml", "index.ts", "__main__.py", "main.go", "App.java"]) expect(text, `${sample}: ${file}`).toContain(`(docs/guides/examples/${sample}/${file})`);
         continue;
       }

@@ -21,7 +21,7 @@ interface Packed {
 
 function packDryRun(): Packed {
   const json = execFileSync("npm", ["pack", "--workspace", "provider", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-  return (JSON.parse(json) as Packed[])[0]!;
+  return (JSON.parse(json) as Packed[])[0];
 }
 
 describe("the published package", () => {

@@ -52,7 +52,7 @@ describe("lookups in a program, through the Pulumi CLI", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
-    const acme = emulator.fixture.organizations[0]!;
+    const acme = emulator.fixture.organizations[0];
     organizationId = acme.id;
     token = acme.tokens.admin!;
     api = apiClient(emulator.url, token);

@@ -28,7 +28,7 @@ describe("Team.members and TeamMember on the same team", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
-    const token = emulator.fixture.organizations[0]!.tokens.admin!;
+    const token = emulator.fixture.organizations[0].tokens.admin!;
     api = apiClient(emulator.url, token);
     const programDir = await writeProgram("e2e-team-member-conflict", {
       "Pulumi.yaml": "name: e2e-team-member-conflict\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.mjs\n",
@@ -75,10 +75,10 @@ export const teamId = team.id;
       const [team] = await teams();
       expect(team).toMatchObject({ title: "Writers", members: 1 });
       await stack.setConfig("mode", "team id from config");
-      await stack.setConfig("teamId", team!.id);
-      failsNamingBoth(await stack.run(["preview"]), team!.id);
-      failsNamingBoth(await stack.run(["up", "--yes"]), team!.id);
-      const members = await api.list<{ organization: { id: string } }>(`/orgs/${organizationId}/teams/${team!.id}/members`);
+      await stack.setConfig("teamId", team.id);
+      failsNamingBoth(await stack.run(["preview"]), team.id);
+      failsNamingBoth(await stack.run(["up", "--yes"]), team.id);
+      const members = await api.list<{ organization: { id: string } }>(`/orgs/${organizationId}/teams/${team.id}/members`);
       expect(members.map((member) => member.organization.id)).toEqual([ADMIN]);
       await stack.setConfig("mode", "team only");
       await stack.destroy();

@@ -24,7 +24,7 @@ describe("two AgentInstructions for one organization", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
-    const token = emulator.fixture.organizations[0]!.tokens.admin!;
+    const token = emulator.fixture.organizations[0].tokens.admin!;
     api = apiClient(emulator.url, token);
     const programDir = await writeProgram("e2e-agent-instructions-conflict", {
       "Pulumi.yaml": "name: e2e-agent-instructions-conflict\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.mjs\n",

@@ -1,0 +1,109 @@
+// ESLint for the repository's TypeScript (provider/, test/, examples/): typescript-eslint's
+// type-checked recommended rules, plus a ban on `as unknown as`. `npm run lint` runs it with
+// `prettier --check`, and `npm run test:fast` runs `npm run lint` first.
+import js from "@eslint/js";
+import { defineConfig } from "eslint/config";
+import tseslint from "typescript-eslint";
+
+const TYPESCRIPT_FILES = ["provider/**/*.{ts,mts}", "test/**/*.{ts,mts}", "examples/**/*.{ts,mts}"];
+
+export default defineConfig(
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      // `npm run release`'s output and its downloads (SDK packages written by the generators).
+      "release/**",
+      ".cache/**",
+      "test/.work/**",
+      // Generated: the resource pages' example conversions (`npm run docs`), compared byte for byte.
+      "docs/**",
+      // Plain JavaScript launchers and probes: no type information to check them with.
+      "**/*.{js,mjs,cjs}",
+    ],
+  },
+  {
+    files: TYPESCRIPT_FILES,
+    extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        // The root tsconfig.json includes every TypeScript file linted here.
+        project: ["./tsconfig.json"],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // Each kind's resource class gets its typed outputs by merging with an interface of the same
+      // name (`export interface Team extends TeamOutputs {}`, written by `npm run kinds`): the class
+      // never initializes them, the engine sets them. The merge is the design, not an accident.
+      "@typescript-eslint/no-unsafe-declaration-merging": "off",
+      // Empty interfaces are those merges' (`interface Team extends TeamOutputs {}`).
+      "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+          message:
+            "`x as unknown as T` silences the type checker. Give the value its real type, narrow it with a type guard, parse it (zod), or write one typed helper that owns the conversion.",
+        },
+      ],
+    },
+  },
+  {
+    // The plugin loads the Pulumi SDK's gRPC stubs (proto/*_pb.js, @grpc/grpc-js) from the SDK the
+    // program installed, at run time, with require: CommonJS with no types, so their messages are
+    // `any` at every call. Typing them would mean declaring the generated stubs by hand.
+    files: ["provider/plugin/**/*.ts", "provider/runtime/engine-log.ts"],
+    rules: {
+      "@typescript-eslint/no-require-imports": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+    },
+  },
+  {
+    // Tests read the emulator's, the CLI's and the state's JSON as `any` (the test clients' `body`,
+    // JSON.parse) and check it with expect(), which is the type check there: a wrong field fails
+    // the test. 2,867 findings on 2026-11-28 (2,777 of them no-unsafe-*); typing the test
+    // clients' answers would remove most, and is left for later.
+    files: ["test/**/*.{ts,mts}"],
+    rules: {
+      "@typescript-eslint/no-explicit-any": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+    },
+  },
+  {
+    // NOT YET FIXED (issue 38 item 7, left over at the deadline): rules with findings still in the
+    // code, turned off so the fast tier enforces the rest. The count is each rule's findings when
+    // it was turned off (provider/ + test/ + examples/); fix them and delete the line.
+    files: TYPESCRIPT_FILES,
+    rules: {
+      "@typescript-eslint/require-await": "off", // 10 + 56
+      "@typescript-eslint/no-unused-vars": "off", // 21 + 35
+      "@typescript-eslint/no-base-to-string": "off", // 5 + 22
+      "@typescript-eslint/unbound-method": "off", // 5 + 12
+      "@typescript-eslint/restrict-template-expressions": "off", // 0 + 9
+      "@typescript-eslint/no-this-alias": "off", // 6 + 0
+      "@typescript-eslint/prefer-promise-reject-errors": "off", // 4 + 1
+      "@typescript-eslint/no-misused-promises": "off", // 0 + 4
+      "@typescript-eslint/no-implied-eval": "off", // 0 + 3
+      "@typescript-eslint/no-floating-promises": "off", // 1 + 1
+      "@typescript-eslint/no-redundant-type-constituents": "off", // 0 + 2
+      "@typescript-eslint/no-require-imports": "off", // 1 + 2 outside the plugin
+      "prefer-const": "off", // 6 + 1
+      "no-control-regex": "off", // 2 + 6 (terminal escapes matched on purpose; needs a comment each)
+      "no-useless-escape": "off", // 1 + 0
+      "preserve-caught-error": "off", // 0 + 2
+      "no-useless-assignment": "off", // 0 + 2
+      "no-empty-pattern": "off", // 0 + 1
+      "no-empty": "off", // 0 + 1
+      "no-regex-spaces": "off", // 0 + 2
+    },
+  },
+);
