@@ -12,7 +12,7 @@ export type JsonSchema = Record<string, unknown>;
 
 /** zod's JSON Schema of a declaration: what a program passes (`input`) or what a result holds (`output`). */
 export function jsonSchemaOf(zodSchema: unknown, io: "input" | "output" = "input"): JsonSchema {
-  return z.toJSONSchema(zodSchema as Parameters<typeof z.toJSONSchema>[0], { io, unrepresentable: "any" }) as JsonSchema;
+  return z.toJSONSchema(zodSchema as Parameters<typeof z.toJSONSchema>[0], { io, unrepresentable: "any" });
 }
 
 /** Constraints a schema states that a type cannot, as words for the description. */

@@ -22,4 +22,4 @@ export const LOOKUPS: readonly AnyLookup[] = [
   getSpaceLookup,
   getSpacesLookup,
   getTeamLookup,
-] as unknown as readonly AnyLookup[];
+];

@@ -75,7 +75,7 @@ function pascal(text: string): string {
 function typeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec {
   const members = unionMembers(schema);
   if (members) {
-    if (members.length === 1) return typeSpec(members[0]!, name, emitter);
+    if (members.length === 1) return typeSpec(members[0], name, emitter);
     return { oneOf: members.map((variant, index) => typeSpec(variant, variant.type === "object" ? name : `${name}${index}`, emitter)) };
   }
   switch (schema.type) {

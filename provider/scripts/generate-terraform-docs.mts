@@ -53,7 +53,7 @@ function hclString(text: string): string {
 /** `${portal.id}` of Pulumi YAML as an HCL expression: `docsplatform_site.portal.id`. */
 function reference(expression: string, targets: ReadonlyMap<string, Target>): string {
   const [name, ...steps] = expression.split(".");
-  const target = targets.get(name!);
+  const target = targets.get(name);
   if (!target) throw new Error(`generate-terraform-docs: the example refers to ${JSON.stringify(name)}, which it does not declare`);
   return [target.address, ...attributePath(target.block, steps)].join(".");
 }
@@ -61,7 +61,7 @@ function reference(expression: string, targets: ReadonlyMap<string, Target>): st
 /** A Pulumi YAML string as HCL: a reference alone is an expression; references inside text are a template. */
 function hclText(text: string, targets: ReadonlyMap<string, Target>): string {
   const whole = /^\$\{([^}]+)\}$/.exec(text);
-  if (whole) return reference(whole[1]!, targets);
+  if (whole) return reference(whole[1], targets);
   const parts = text.split(/(\$\{[^}]+\})/);
   if (parts.length === 1) return hclString(text);
   return `"${parts.map((part) => (/^\$\{[^}]+\}$/.test(part) ? `\${${reference(part.slice(2, -1), targets)}}` : hclString(part).slice(1, -1))).join("")}"`;
@@ -161,7 +161,7 @@ export function exampleHcl(folder: string): { title: string; hcl: string } {
     targets.set(name, { address: `${resourceType.typeName}.${snakeCase(name)}`, block: resourceType.block });
   }
   for (const [name, resource] of Object.entries(program.resources ?? {})) {
-    const kind = PULUMI_TOKEN.exec(resource.type)![1]!;
+    const kind = PULUMI_TOKEN.exec(resource.type)![1];
     blocks.push(hclBlock(`resource "${resourceTypeName(kind)}" "${snakeCase(name)}"`, resource.properties ?? {}, targets.get(name)!.block, targets));
   }
   for (const [name, value] of Object.entries(program.outputs ?? {})) {
@@ -252,7 +252,7 @@ function referenceSections(block: TfBlock, replaces: ReadonlySet<string>): strin
 }
 
 function frontMatter(title: string, description: string): string[] {
-  const summary = description.split(/\n\s*\n/)[0]!.replace(/\s*\n\s*/g, " ").trim();
+  const summary = description.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, " ").trim();
   return ["---", `page_title: ${JSON.stringify(title)}`, 'subcategory: ""', "description: |-", `  ${summary}`, "---", ""];
 }
 
@@ -268,7 +268,7 @@ function resourcePage(kind: string): string {
   const description = describedInTerraformTerms(resource.block, descriptionOf(kind));
   const folder = fileOf(kind);
   const shape = definition.importId?.shape ?? "<id>";
-  const replaces = new Set(replacesOnChange(kind).map((corePath) => attributePath(resource.block, corePath)[0]!));
+  const replaces = new Set(replacesOnChange(kind).map((corePath) => attributePath(resource.block, corePath)[0]));
   const { hcl } = exampleHcl(folder);
   const address = new RegExp(`^resource "${resource.typeName}" "(\\w+)"`, "m").exec(hcl)?.[1] ?? snakeCase(kind);
   const id = shape.replace(/<([^>]+)>/g, (_all, part: string) => `<${snakeCase(part.replace(/ id$/, "Id").replace(/ /g, "_"))}>`);

@@ -131,14 +131,14 @@ function toWire(value: unknown, type: CtyType, path: (string | number)[]): unkno
   }
   if ("tuple" in structure) {
     if (!Array.isArray(value) || value.length !== structure.tuple.length) throw new CtyValueError(path, `expected a tuple of ${structure.tuple.length}, got ${kindOf(value)}`);
-    return value.map((item, index) => toWire(item, structure.tuple[index]!, [...path, index]));
+    return value.map((item, index) => toWire(item, structure.tuple[index], [...path, index]));
   }
   if (typeof value !== "object" || Array.isArray(value)) throw new CtyValueError(path, `expected an object, got ${kindOf(value)}`);
   const record = value as Record<string, unknown>;
   const extra = Object.keys(record).find((key) => !(key in structure.object));
   if (extra !== undefined) throw new CtyValueError([...path, extra], "is no attribute of the object's type");
   const object = bare();
-  for (const name of Object.keys(structure.object).sort()) object[name] = toWire(record[name], structure.object[name]!, [...path, name]);
+  for (const name of Object.keys(structure.object).sort()) object[name] = toWire(record[name], structure.object[name], [...path, name]);
   return object;
 }
 
@@ -200,7 +200,7 @@ function fromWire(raw: unknown, type: CtyType, path: (string | number)[]): unkno
   }
   if ("tuple" in structure) {
     if (!Array.isArray(raw) || raw.length !== structure.tuple.length) throw new CtyValueError(path, `expected a tuple of ${structure.tuple.length}, got ${kindOf(raw)}`);
-    return raw.map((item, index) => fromWire(item, structure.tuple[index]!, [...path, index]));
+    return raw.map((item, index) => fromWire(item, structure.tuple[index], [...path, index]));
   }
   if (typeof raw !== "object" || Array.isArray(raw)) throw new CtyValueError(path, `expected an object, got ${kindOf(raw)}`);
   const record = raw as Record<string, unknown>;
@@ -261,7 +261,7 @@ function fromJson(raw: unknown, type: CtyType, path: (string | number)[], option
   }
   if ("tuple" in structure) {
     if (!Array.isArray(raw) || raw.length !== structure.tuple.length) throw new CtyValueError(path, `expected a tuple of ${structure.tuple.length}, got ${kindOf(raw)}`);
-    return raw.map((item, index) => fromJson(item, structure.tuple[index]!, [...path, index], options));
+    return raw.map((item, index) => fromJson(item, structure.tuple[index], [...path, index], options));
   }
   if (!isRecord(raw)) throw new CtyValueError(path, `expected an object, got ${kindOf(raw)}`);
   const extra = Object.keys(raw).find((key) => !(key in structure.object));

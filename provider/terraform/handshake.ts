@@ -85,9 +85,9 @@ const ECDSA_P256 = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" } as co
  * strong as the protocol needs and generated in milliseconds.
  */
 export async function freshServerCertificate(): Promise<ServerCertificate> {
-  const keys = (await webcrypto.subtle.generateKey(ECDSA_P256, true, ["sign", "verify"])) as webcrypto.CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(ECDSA_P256, true, ["sign", "verify"]));
   const serial = Buffer.from(webcrypto.getRandomValues(new Uint8Array(16)));
-  serial[0] = serial[0]! & 0x7f; // a positive serial number
+  serial[0] = serial[0] & 0x7f; // a positive serial number
   const certificate = await x509.X509CertificateGenerator.createSelfSigned(
     {
       serialNumber: serial.toString("hex"),

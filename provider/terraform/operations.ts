@@ -138,7 +138,7 @@ function isComputed(kind: string, key: string): boolean {
 }
 
 function declaredOutputKeys(kind: string): string[] {
-  return Object.keys((definitionFor(kind).outputs?.shape ?? {}) as Record<string, unknown>);
+  return Object.keys((definitionFor(kind).outputs?.shape ?? {}));
 }
 
 /** A state's computed values (everything but the inputs). */
@@ -494,7 +494,7 @@ export function terraformOperations(): TerraformOperations {
       try {
         const read = await core.read(kind, id, outputsOf(state));
         if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
-        return { state: keepWritten(kind, state, stateOf(kind, read.id!, read.props ?? {})), privateState, diagnostics: [] };
+        return { state: keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {})), privateState, diagnostics: [] };
       } catch (error) {
         return { state, privateState, diagnostics: [fromError(error)] };
       }

@@ -224,7 +224,7 @@ export type HandledRpc = (typeof HANDLED_RPCS)[number];
 
 /** A handler method's name: the RPC's with its first letter lowercased. */
 export function handlerMethod(rpc: HandledRpc): keyof ProviderHandler {
-  return `${rpc[0]!.toLowerCase()}${rpc.slice(1)}` as keyof ProviderHandler;
+  return `${rpc[0].toLowerCase()}${rpc.slice(1)}` as keyof ProviderHandler;
 }
 
 /** An error diagnostic (summary and detail as OpenTofu prints them). */

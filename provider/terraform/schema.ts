@@ -22,6 +22,7 @@
  * `adopt` is left out: Terraform takes over an existing object with `import` (by the kinds' id
  * forms), and `true | { id }` has no type but `dynamic`.
  */
+import { z } from "zod";
 import { factsOf } from "../adapter/fields";
 import { fieldDescription, jsonSchemaOf, type JsonSchema, unionMembers } from "../adapter/json-schema";
 import { CONFIG_KEYS } from "../config/provider-config";
@@ -192,9 +193,9 @@ interface Flags {
 function shapeOf(schema: JsonSchema, flags: Flags): Shape {
   const members = unionMembers(schema);
   if (members) {
-    if (members.length === 1) return shapeOf(members[0]!, flags);
+    if (members.length === 1) return shapeOf(members[0], flags);
     const shapes = members.map((member) => shapeOf(member, flags));
-    const first = shapes[0]!;
+    const first = shapes[0];
     // A union of one primitive type (`"a" | "b"` written as two variants) is that type.
     const same = shapes.every((shape) => "type" in shape && typeof shape.type === "string" && "type" in first && shape.type === first.type);
     return same ? first : DYNAMIC;
@@ -356,7 +357,7 @@ export function replacesOnChange(kind: string): string[][] {
  */
 function dataSourceBlock(lookup: AnyLookup): TfBlock {
   const argsSchema = jsonSchemaOf(lookup.schema);
-  const argShape = ((lookup.schema as unknown as { shape?: Record<string, unknown> }).shape ?? {}) as Record<string, unknown>;
+  const argShape: Record<string, unknown> = lookup.schema instanceof z.ZodObject ? lookup.schema.shape : {};
   const required = new Set((argsSchema.required as string[] | undefined) ?? []);
   const result = jsonSchemaOf(lookup.result, "output");
   const resultAttributes: TfAttribute[] =

@@ -111,7 +111,7 @@ export function providerImplementation(handler: ProviderHandler): grpc.UntypedSe
   const implementation: grpc.UntypedServiceImplementation = {};
   for (const rpc of HANDLED_RPCS) {
     const method = handlerMethod(rpc);
-    const responseType = service.methods[rpc]!.resolvedResponseType ?? protocolRoot().lookupType(`tfplugin6.${rpc}.Response`);
+    const responseType = service.methods[rpc].resolvedResponseType ?? protocolRoot().lookupType(`tfplugin6.${rpc}.Response`);
     const diagnosticsField = responseType.fields.diagnostics ? "diagnostics" : undefined;
     implementation[rpc] = unary(rpc, (request) => callHandler(handler, rpc, method, request), diagnosticsField);
   }

@@ -118,14 +118,14 @@ describe("the Terraform release's files", () => {
     const entries = zipEntries(archivePath);
     expect(entries.map((entry) => entry.name)).toEqual([`terraform-provider-docsplatform_v${VERSION}`]);
     const [entry] = entries;
-    expect({ madeBy: entry!.madeBy, mode: entry!.mode.toString(8), method: entry!.method }).toEqual({ madeBy: 3, mode: "100755", method: 8 });
+    expect({ madeBy: entry.madeBy, mode: entry.mode.toString(8), method: entry.method }).toEqual({ madeBy: 3, mode: "100755", method: 8 });
     // A Node.js binary with the bundle inside: nothing missing, nothing extra.
-    expect(entry!.size).toBeGreaterThan(90 * 2 ** 20);
-    expect(entry!.size).toBeLessThan(160 * 2 ** 20);
+    expect(entry.size).toBeGreaterThan(90 * 2 ** 20);
+    expect(entry.size).toBeLessThan(160 * 2 ** 20);
   });
 
   it("ships nothing of the build machine: no path of this checkout, no test token", { timeout: minutes(2) }, () => {
-    const executable = inflatedEntry(archivePath, zipEntries(archivePath)[0]!);
+    const executable = inflatedEntry(archivePath, zipEntries(archivePath)[0]);
     for (const needle of [repositoryRoot.replace(/\/$/, ""), "tok-acme-admin", "tok-globex-admin"]) expect(executable.includes(needle), needle).toBe(false);
   });
 
@@ -156,7 +156,7 @@ describe("OpenTofu installs the release from a filesystem mirror, with no Node.j
     const home = path.join(work, "home");
     for (const dir of [pluginCache, emptyBin, home]) fs.mkdirSync(dir, { recursive: true });
 
-    const organization = emulator.fixture.organizations[0]!;
+    const organization = emulator.fixture.organizations[0];
     const project = path.join(work, "project");
     fs.mkdirSync(project);
     const title = "Released provider's team";
@@ -236,7 +236,7 @@ describe("OpenTofu installs the release from a filesystem mirror, with no Node.j
     const platformDir = path.join(mirror, REGISTRY_HOST, "docs-platform", TERRAFORM_TYPE, VERSION, "linux_amd64");
     fs.mkdirSync(platformDir, { recursive: true });
     const [entry] = zipEntries(archivePath);
-    fs.writeFileSync(path.join(platformDir, entry!.name), inflatedEntry(archivePath, entry!), { mode: 0o755 });
+    fs.writeFileSync(path.join(platformDir, entry.name), inflatedEntry(archivePath, entry), { mode: 0o755 });
     const cliConfig = path.join(work, "unpacked.rc");
     fs.writeFileSync(cliConfig, ["provider_installation {", "  filesystem_mirror {", `    path    = ${JSON.stringify(mirror)}`, '    include = ["docs-platform/docsplatform"]', "  }", "}", ""].join("\n"));
     const project = path.join(work, "unpacked-project");
@@ -250,7 +250,7 @@ describe("OpenTofu installs the release from a filesystem mirror, with no Node.j
     expect(init.code, `exit ${init.code}\n${init.stdout}\n${init.stderr}`).toBe(0);
     expect(init.stdout).toContain(`Installed docs-platform/docsplatform v${VERSION}`);
     // The same package, whichever the layout: the lock's h1: is the zip's.
-    const h1 = createHash("sha256").update(`${createHash("sha256").update(inflatedEntry(archivePath, entry!)).digest("hex")}  ${entry!.name}\n`).digest("base64");
+    const h1 = createHash("sha256").update(`${createHash("sha256").update(inflatedEntry(archivePath, entry)).digest("hex")}  ${entry.name}\n`).digest("base64");
     expect(fs.readFileSync(path.join(project, ".terraform.lock.hcl"), "utf8")).toContain(`"h1:${h1}"`);
   });
 });

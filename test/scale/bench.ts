@@ -290,7 +290,7 @@ if (values["rate-limit"] !== undefined) {
 process.stderr.write(
   `scale: ${groups * 8 + 1} resources a program, ${latencyMs} ms latency, ${repeat} run(s) each, programs: ${programs.join(", ")}` +
     `${programs.includes("opentofu") ? `, OpenTofu -parallelism=${engineParallelism}` : ""}${programs.includes("plugin") ? ` (plugin: ${values.plugin === "release" ? "the release executable" : "the package's folder"})` : ""}` +
-    `${values["skip-checkpoints"] ? ", checkpoints skipped (PULUMI_SKIP_CHECKPOINTS)" : ""}, load average ${os.loadavg()[0]!.toFixed(1)}\n`,
+    `${values["skip-checkpoints"] ? ", checkpoints skipped (PULUMI_SKIP_CHECKPOINTS)" : ""}, load average ${os.loadavg()[0].toFixed(1)}\n`,
 );
 const runs = new Map<Program, RunFigures[]>();
 for (let run = 1; run <= repeat; run++) {
@@ -319,7 +319,7 @@ for (const program of programs) {
     const seconds = medianSeconds(program, step)!;
     const toPackage = program === "plugin" || program === "opentofu" ? ratioTo(seconds, medianSeconds("package", step)) : "-";
     process.stdout.write(
-      `${row([program, step, figures[0]!.resources, seconds.toFixed(1), median(figures.map((f) => f.steps[step].requests)), ratioTo(seconds, medianSeconds("baseline", step)), toPackage, median(figures.map((f) => f.steps[step].peakMiB)), median(figures.map((f) => f.stateBytesPerResource)), program === "opentofu" ? "-" : median(figures.map((f) => f.providerBytesPerResource))])}\n`,
+      `${row([program, step, figures[0].resources, seconds.toFixed(1), median(figures.map((f) => f.steps[step].requests)), ratioTo(seconds, medianSeconds("baseline", step)), toPackage, median(figures.map((f) => f.steps[step].peakMiB)), median(figures.map((f) => f.stateBytesPerResource)), program === "opentofu" ? "-" : median(figures.map((f) => f.providerBytesPerResource))])}\n`,
     );
   }
 }

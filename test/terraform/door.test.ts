@@ -40,10 +40,10 @@ describe("the Terraform door's handler", () => {
   it("answers the schema of every kind and lookup as a tfplugin6 message, inputs left to the API computed", async () => {
     const handler = terraformHandler(schema, recordingOperations().operations);
     const answer = await handler.getProviderSchema();
-    const bytes = provider.GetProviderSchema!.responseSerialize(answer);
-    const decoded = provider.GetProviderSchema!.responseDeserialize(bytes) as { resourceSchemas: Record<string, { block: { attributes: { name: string; computed: boolean; optional: boolean }[] } }> };
+    const bytes = provider.GetProviderSchema.responseSerialize(answer);
+    const decoded = provider.GetProviderSchema.responseDeserialize(bytes) as { resourceSchemas: Record<string, { block: { attributes: { name: string; computed: boolean; optional: boolean }[] } }> };
     expect(Object.keys(decoded.resourceSchemas)).toHaveLength(schema.resources.length);
-    const members = decoded.resourceSchemas.docsplatform_team!.block.attributes.find((attribute) => attribute.name === "members")!;
+    const members = decoded.resourceSchemas.docsplatform_team.block.attributes.find((attribute) => attribute.name === "members")!;
     expect(members).toMatchObject({ optional: true, computed: true });
     const metadata = await handler.getMetadata();
     expect(metadata.resources!.map((resource) => resource.typeName)).toContain("docsplatform_site_space_customization");
@@ -60,7 +60,7 @@ describe("the Terraform door's handler", () => {
     expect(answer.requiresReplace).toEqual([{ steps: [{ attributeName: "organization_id" }] }]);
     expect(answer.diagnostics).toEqual([{ severity: "WARNING", summary: "a warning", detail: "", attribute: { steps: [{ attributeName: "created_at" }] } }]);
     // And it encodes as the protocol's message.
-    expect(provider.PlanResourceChange!.responseSerialize(answer).length).toBeGreaterThan(0);
+    expect(provider.PlanResourceChange.responseSerialize(answer).length).toBeGreaterThan(0);
   });
 
   it("names an unknown resource type, and a value that does not fit its type, in an error diagnostic", async () => {

@@ -111,7 +111,7 @@ beforeAll(async () => {
   journalDirectory = fs.mkdtempSync(path.join(os.tmpdir(), "tofu-ops-journal-"));
   process.env.DOCS_PLATFORM_JOURNAL_DIR = journalDirectory;
   emulator = await startEmulator({ db: ":memory:", openapiProcessingMs: 60_000 });
-  const organization = emulator.fixture.organizations[0]!;
+  const organization = emulator.fixture.organizations[0];
   const adminToken = organization.admin.token;
   api = {
     organizationId: organization.id,
@@ -152,7 +152,7 @@ describe("configure", () => {
     const other = terraformOperations();
     const diagnostics = await other.configure({ apiUrl: "ftp://example.com", token: "secret with space" });
     expect(diagnostics.map((diagnostic) => diagnostic.attribute)).toEqual([["apiUrl"], ["token"]]);
-    expect(diagnostics[0]!.summary).toBe(
+    expect(diagnostics[0].summary).toBe(
       "Malformed configuration `api_url`: expected an http(s) URL such as https://api.example.com/v1. Set it with the provider's `api_url` or the environment variable DOCS_PLATFORM_API_URL.",
     );
     expect(JSON.stringify(diagnostics)).not.toContain("secret with space");
@@ -235,7 +235,7 @@ describe("plan", () => {
     const second = await ops.planResource("OpenApiSpec", null, { ...config, source: { url: "https://specs.example.com/other.yaml" } }, NONE);
     expect(second.planned).toBeNull();
     expect(second.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["error"]);
-    expect(second.diagnostics[0]!.summary).toContain("petstore-taken");
+    expect(second.diagnostics[0].summary).toContain("petstore-taken");
     expect(await writeCount()).toBe(writes);
     await ops.applyResource("OpenApiSpec", made.state, null, NONE);
   });
@@ -248,7 +248,7 @@ describe("plan", () => {
     const plan = await ops.planResource("Team", null, { organizationId: api.organizationId, title }, NONE);
     expect(plan.planned).not.toBeNull();
     expect(plan.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["warning"]);
-    expect(plan.diagnostics[0]!.summary).toBe(
+    expect(plan.diagnostics[0].summary).toBe(
       `a team with the same title within the organization already exists (${existing}): \`tofu apply\` creates another one beside it. ` +
         `To manage the existing one instead, set adopt: { id: "${existing}" } (or adopt: true), unless another resource of this program already manages it.`,
     );
@@ -261,7 +261,7 @@ describe("plan", () => {
     expect(first.diagnostics).toEqual([]);
     const second = await ops.planResource("SiteCustomization", null, { organizationId: api.organizationId, siteId, title: "Second" }, NONE);
     expect(second.planned).toBeNull();
-    expect(second.diagnostics[0]!.summary).toMatch(new RegExp(`^SiteCustomization "new [0-9a-f]{16}" and SiteCustomization "new [0-9a-f]{16}" both manage the customization of site ${siteId}`));
+    expect(second.diagnostics[0].summary).toMatch(new RegExp(`^SiteCustomization "new [0-9a-f]{16}" and SiteCustomization "new [0-9a-f]{16}" both manage the customization of site ${siteId}`));
     expect(await writeCount()).toBe(writes);
   });
 });
@@ -397,7 +397,7 @@ describe("data sources", () => {
     expect(await requestCount()).toBe(before);
     const missing = await ops.readDataSource("getTeam", { title: "No such team" });
     expect(missing.state).toBeNull();
-    expect(missing.diagnostics[0]!.summary).toContain('titled "No such team"');
+    expect(missing.diagnostics[0].summary).toContain('titled "No such team"');
   });
 });
 
@@ -410,7 +410,7 @@ const OUT_OF_BAND_DELETE: Record<string, (state: Bag) => string> = {
 
 describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTofu door", (kind) => {
   const definition = KINDS.find((candidate) => candidate.kind === kind)!;
-  const sample = SAMPLES[kind]!;
+  const sample = SAMPLES[kind];
   let prepared: Prepared;
   let config: Bag;
   let kept: Kept;

@@ -158,7 +158,7 @@ beforeAll(async () => {
   tofu = await ensureTofu();
   work = await scratch("terraform-tofu-faults");
   emulator = await startEmulator({ db: ":memory:" });
-  organizationId = emulator.fixture.organizations[0]!.id;
+  organizationId = emulator.fixture.organizations[0].id;
 }, 30 * 60_000);
 
 afterAll(async () => {

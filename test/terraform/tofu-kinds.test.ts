@@ -217,7 +217,7 @@ beforeAll(async () => {
   tofu = await ensureTofu();
   work = await scratch("terraform-tofu-kinds");
   emulator = await startEmulator({ db: ":memory:" });
-  organizationId = emulator.fixture.organizations[0]!.id;
+  organizationId = emulator.fixture.organizations[0].id;
   // People join by themselves (an allowed email domain): the API cannot add a member.
   const outsider = emulator.fixture.users.find((user) => user.id === "usr-outsider")!;
   const joined = await fetch(`${emulator.url}/orgs/${organizationId}/join`, { method: "POST", headers: { authorization: `Bearer ${outsider.token}` } });
@@ -344,7 +344,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     }
     const plan = await timed("plan imported", () => importing.tofu("plan", "-detailed-exitcode"));
     expect(plan.code, shown(plan)).toBe(0);
-    mark("import command", addresses.map((address) => address.split(".")[0]!));
+    mark("import command", addresses.map((address) => address.split(".")[0]));
   }, 600_000);
 
   it("destroys everything: the API no longer lists what the configuration made", async () => {

@@ -57,7 +57,7 @@ describe("Terraform objects <-> core objects", () => {
     const header = terraform.header as { links: Record<string, unknown>[]; primary_link: unknown };
     expect(header.primary_link).toBeNull();
     expect(header.links[0]).toEqual({ title: "Status", to: { kind: "url", url: "https://status.acme.test", page: null, space: null, file: null, spec: null }, style: null, links: null, condition: null });
-    expect((header.links[1]!.links as Record<string, unknown>[])[0]!.to).toEqual({ kind: "page", url: null, page: "pg_1", space: "spc_1", file: null, spec: null });
+    expect((header.links[1].links as Record<string, unknown>[])[0].to).toEqual({ kind: "page", url: null, page: "pg_1", space: "spc_1", file: null, spec: null });
     expect(terraform.page_actions).toEqual({ external_ai: true, markdown: null, mcp: null });
     expect(terraform.favicon).toBeNull();
     // And back: the same core object, nothing added.

@@ -40,7 +40,7 @@ async function start(env: NodeJS.ProcessEnv): Promise<Started> {
     let stdout = "";
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (stdout.includes("\n")) resolve(stdout.split("\n")[0]!);
+      if (stdout.includes("\n")) resolve(stdout.split("\n")[0]);
     });
     void exit.then((code) => reject(new Error(`the provider exited (${code}) before its handshake: ${stderr}`)));
   });
@@ -53,7 +53,7 @@ function pemOfDer(base64NoPadding: string): string {
 }
 
 function unaryCall(client: grpc.Client, service: string, method: string, request: object): Promise<Record<string, unknown>> {
-  const definition = serviceDefinition(service)[method]!;
+  const definition = serviceDefinition(service)[method];
   return new Promise((resolve, reject) => {
     client.makeUnaryRequest(definition.path, definition.requestSerialize, definition.responseDeserialize, request, (error, response) =>
       error ? reject(error) : resolve(response as Record<string, unknown>),
@@ -85,20 +85,20 @@ describe("the provider executable's handshake", () => {
     expect(fields[4]).toBe("grpc");
     expect(fields[5]).toMatch(/^[A-Za-z0-9+/]+$/); // base64 without padding
 
-    const serverPem = pemOfDer(fields[5]!);
+    const serverPem = pemOfDer(fields[5]);
     const options = { "grpc.ssl_target_name_override": "localhost" };
     // Without the client's certificate: the server refuses the connection.
-    const stranger = new grpc.Client(fields[3]!, grpc.credentials.createSsl(Buffer.from(serverPem)), options);
+    const stranger = new grpc.Client(fields[3], grpc.credentials.createSsl(Buffer.from(serverPem)), options);
     await expect(unaryCall(stranger, "grpc.health.v1.Health", "Check", { service: "plugin" })).rejects.toMatchObject({ code: grpc.status.UNAVAILABLE });
     stranger.close();
 
     const tls = grpc.credentials.createSsl(Buffer.from(serverPem), Buffer.from(client.privateKeyPem), Buffer.from(client.certificatePem));
-    const connection = new grpc.Client(fields[3]!, tls, options);
+    const connection = new grpc.Client(fields[3], tls, options);
     expect(await unaryCall(connection, "grpc.health.v1.Health", "Check", { service: "plugin" })).toEqual({ status: "SERVING" });
     const schema = await unaryCall(connection, "tfplugin6.Provider", "GetProviderSchema", {});
     expect((schema.provider as { block: { attributes: { name: string }[] } }).block.attributes.map((attribute) => attribute.name)).toEqual(["api_url"]);
     // A method of the protocol the door does not serve: UNIMPLEMENTED, as gRPC answers it.
-    const moveState = { ...serviceDefinition("tfplugin6.Provider").GetFunctions!, path: "/tfplugin6.Provider/MoveResourceState" };
+    const moveState = { ...serviceDefinition("tfplugin6.Provider").GetFunctions, path: "/tfplugin6.Provider/MoveResourceState" };
     await expect(
       new Promise((resolve, reject) => connection.makeUnaryRequest(moveState.path, moveState.requestSerialize, moveState.responseDeserialize, {}, (error, value) => (error ? reject(error) : resolve(value)))),
     ).rejects.toMatchObject({ code: grpc.status.UNIMPLEMENTED });
@@ -135,7 +135,7 @@ describe("the provider executable's handshake", () => {
   it("answers a request whose length lies at once, INVALID_ARGUMENT naming the RPC", async () => {
     const started = await start({ [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, TF_DISABLE_PLUGIN_TLS: "1" });
     expect(started.line.split("|")).toHaveLength(5);
-    const address = started.line.split("|")[3]!;
+    const address = started.line.split("|")[3];
     const connection = new grpc.Client(address, grpc.credentials.createInsecure());
     // A ValidateProviderConfig whose `config` (field 1) declares 2^32-1 bytes in a seven-byte request.
     const lying = Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x00]);

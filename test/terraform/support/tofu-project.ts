@@ -34,7 +34,7 @@ export async function tofuProject(tofuBinary: string, root: string, name: string
   await fs.mkdir(dir, { recursive: true });
   const cliConfig = path.join(root, "tofu.rc");
   await fs.access(cliConfig).catch(async () => writeCliConfig(cliConfig, await writeLauncher(path.join(root, "bin"))));
-  const organization = emulator.fixture.organizations[0]!;
+  const organization = emulator.fixture.organizations[0];
   const env = tofuEnv(cliConfig, {
     DOCS_PLATFORM_API_URL: emulator.url,
     DOCS_PLATFORM_TOKEN: organization.admin.token,
@@ -47,7 +47,7 @@ export async function tofuProject(tofuBinary: string, root: string, name: string
   return {
     dir,
     env,
-    tofu: (command, ...args) => run(tofuBinary, [command!, ...(ASKS_FOR_INPUT.has(command!) ? ["-input=false"] : []), "-no-color", ...args], { cwd: dir, env, timeoutMs: 240_000 }),
+    tofu: (command, ...args) => run(tofuBinary, [command, ...(ASKS_FOR_INPUT.has(command) ? ["-input=false"] : []), "-no-color", ...args], { cwd: dir, env, timeoutMs: 240_000 }),
     write: (file, text) => fs.writeFile(path.join(dir, file), text),
   };
 }
@@ -69,7 +69,7 @@ export async function shownResources(project: TofuProject): Promise<ShownResourc
 
 /** The API's raw answer, with the organization's admin token. */
 export async function apiGet(emulator: Emulator, apiPath: string): Promise<any> {
-  const organization = emulator.fixture.organizations[0]!;
+  const organization = emulator.fixture.organizations[0];
   const response = await fetch(`${emulator.url}${apiPath}`, { headers: { authorization: `Bearer ${organization.admin.token}` } });
   if (!response.ok) throw new Error(`GET ${apiPath}: ${response.status} ${await response.text()}`);
   return response.json();
