@@ -39,12 +39,16 @@ const guides = new docs.SiteSection("guides", {
 });
 // Sections are listed in the order they were created, and the first one is the default: create
 // them one after the other, so every environment gets the same order.
-const reference = new docs.SiteSection("reference", {
-  siteId: site.id,
-  spaceId: spaces.api,
-  title: "API reference",
-  path: "reference",
-}, { dependsOn: [guides] });
+const reference = new docs.SiteSection(
+  "reference",
+  {
+    siteId: site.id,
+    spaceId: spaces.api,
+    title: "API reference",
+    path: "reference",
+  },
+  { dependsOn: [guides] },
+);
 new docs.SiteSpace("changelog", {
   siteId: site.id,
   spaceId: spaces.changelog,

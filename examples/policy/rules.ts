@@ -28,7 +28,10 @@ export function publicSitesNeedSaml(resources: readonly ResourceView[]): string[
   const organizationsWithSaml = new Set(resources.filter((r) => isKind(r.type, "SamlProvider")).map((r) => r.props.organizationId));
   return resources
     .filter((r) => isKind(r.type, "Site") && r.props.visibility === "public" && !organizationsWithSaml.has(r.props.organizationId))
-    .map((r) => `site "${r.name}" is public, but organization ${String(r.props.organizationId)} has no SamlProvider in this stack: add one, or make the site unlisted, share-link or visitor-auth`);
+    .map(
+      (r) =>
+        `site "${r.name}" is public, but organization ${String(r.props.organizationId)} has no SamlProvider in this stack: add one, or make the site unlisted, share-link or visitor-auth`,
+    );
 }
 
 /**

@@ -96,15 +96,19 @@ const guidesSection = new docs.SiteSection("guides", {
 // The first section created is the site's default: "Guides" goes first. The order visitors see is
 // declared below (SiteStructure), whatever order Pulumi creates things in.
 const apiGroup = new docs.SiteSectionGroup("api-group", { siteId: portal.id, title: "APIs", icon: "plug" });
-const referenceSection = new docs.SiteSection("reference", {
-  siteId: portal.id,
-  spaceId: apiSpace.id,
-  title: "API reference",
-  icon: "code",
-  path: "reference",
-  description: "Endpoints, payloads and errors.",
-  siteSectionGroupId: apiGroup.id,
-}, { dependsOn: [guidesSection] });
+const referenceSection = new docs.SiteSection(
+  "reference",
+  {
+    siteId: portal.id,
+    spaceId: apiSpace.id,
+    title: "API reference",
+    icon: "code",
+    path: "reference",
+    description: "Endpoints, payloads and errors.",
+    siteSectionGroupId: apiGroup.id,
+  },
+  { dependsOn: [guidesSection] },
+);
 
 new docs.SiteStructure("order", {
   siteId: portal.id,

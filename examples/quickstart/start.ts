@@ -79,10 +79,7 @@ function relativeOrAbsolute(file: string): string {
 
 /** The command that starts the emulator on this run's port and data (`npm run emulator` for the defaults). */
 function emulatorCommand(): string {
-  const flags = [
-    ...(port === "4010" ? [] : ["--port", port]),
-    ...(database === path.resolve(repositoryRoot, ".data/emulator.db") ? [] : ["--db", relativeOrAbsolute(database)]),
-  ];
+  const flags = [...(port === "4010" ? [] : ["--port", port]), ...(database === path.resolve(repositoryRoot, ".data/emulator.db") ? [] : ["--db", relativeOrAbsolute(database)])];
   return flags.length === 0 ? "npm run emulator" : `npm run emulator -- ${flags.join(" ")}`;
 }
 
@@ -93,7 +90,11 @@ function step(text: string): void {
 // The emulator and pulumi run in groups of their own, which a Ctrl-C in the terminal does not
 // reach: on a signal, pulumi is interrupted (it cancels cleanly) and the emulator stopped, then the
 // script exits with the shell's code for the signal. Whatever is left on exit gets SIGKILL.
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+  ["SIGHUP", 129],
+] as const) {
   process.once(signal, () => void stopAllGroups("SIGINT", 20_000).finally(() => process.exit(code)));
 }
 
@@ -103,7 +104,12 @@ process.stdout.write(`pulumi ${installation.version} (${installation.source}: ${
 
 step(`API emulator on 127.0.0.1:${port}, data in ${path.relative(repositoryRoot, database)}`);
 const emulator = await startEmulator();
-process.stdout.write(`${Object.entries(emulator.env).filter(([key]) => key !== "DOCS_PLATFORM_TOKEN").map(([key, value]) => `${key}=${value}`).join("\n")}\n`);
+process.stdout.write(
+  `${Object.entries(emulator.env)
+    .filter(([key]) => key !== "DOCS_PLATFORM_TOKEN")
+    .map(([key, value]) => `${key}=${value}`)
+    .join("\n")}\n`,
+);
 
 try {
   const stack = await createStack({

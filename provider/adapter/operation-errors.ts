@@ -20,15 +20,24 @@ export function explainApiError(error: unknown, kind: string, operation: Operati
   if (isAuthenticationError(error)) {
     const refused = `the API refused the token (${error.message})`;
     if (operation === "read") {
-      return withCause(`${refused}. \`pulumi refresh\` uses the provider configuration the last update recorded, token included: after changing the token, run \`pulumi refresh --run-program\` (or \`pulumi up\`) so the new one is used.`, error);
+      return withCause(
+        `${refused}. \`pulumi refresh\` uses the provider configuration the last update recorded, token included: after changing the token, run \`pulumi refresh --run-program\` (or \`pulumi up\`) so the new one is used.`,
+        error,
+      );
     }
     if (operation === "delete") {
-      return withCause(`${refused}. \`pulumi destroy\` uses the provider configuration the last update recorded, token included: after changing the token, run \`pulumi destroy --run-program\` (or \`pulumi up\` first) so the new one is used.`, error);
+      return withCause(
+        `${refused}. \`pulumi destroy\` uses the provider configuration the last update recorded, token included: after changing the token, run \`pulumi destroy --run-program\` (or \`pulumi up\` first) so the new one is used.`,
+        error,
+      );
     }
     return withCause(`${refused}. Set a valid one with \`pulumi config set --secret docs-platform:token\` (or DOCS_PLATFORM_TOKEN).`, error);
   }
   if (isNotFoundError(error) && operation === "update") {
-    return withCause(`${kind} ${id ?? ""} no longer exists in the API (deleted outside Pulumi?): run \`pulumi refresh\` to drop it from the state, or \`pulumi up --refresh\` to create it again (${error.message}).`, error);
+    return withCause(
+      `${kind} ${id ?? ""} no longer exists in the API (deleted outside Pulumi?): run \`pulumi refresh\` to drop it from the state, or \`pulumi up --refresh\` to create it again (${error.message}).`,
+      error,
+    );
   }
   if (isApiError(error) && (error.attempts !== undefined || isDeadlineExceededError(error))) {
     const what = `${kind}${id === undefined ? "" : ` ${id}`}`;

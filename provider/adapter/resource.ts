@@ -289,9 +289,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
       const userKeys = userKeysOf(generic, inputs);
       try {
         const existing = await adopt(ctx, inputs);
-        const { id, state } = existing
-          ? { id: existing.id, state: await reconcile(ctx, existing.id, existing.state, inputs) }
-          : await definition.create(ctx, inputs);
+        const { id, state } = existing ? { id: existing.id, state: await reconcile(ctx, existing.id, existing.state, inputs) } : await definition.create(ctx, inputs);
         return { id, outs: withEchoedInputs(generic, outputsOf(generic, state, userKeys), withoutProvider(bag)) };
       } catch (error) {
         if (error instanceof PartialCreateError) {

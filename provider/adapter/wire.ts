@@ -119,7 +119,11 @@ export function wireMapping(schema: { readonly shape: Shape }, outputs?: { reado
     },
     bodyOf,
     patchOf(inputs, changed) {
-      return bodyOf(inputs, [...changed].filter((key) => patchable.has(key)), clearedWithNull);
+      return bodyOf(
+        inputs,
+        [...changed].filter((key) => patchable.has(key)),
+        clearedWithNull,
+      );
     },
   };
 }

@@ -1,11 +1,5 @@
 /** DESIGN.md 8: the rule names production takes, each with `users` (ids). */
-export const MERGE_RULE_NAMES = [
-  "require_specific_reviewers",
-  "require_one_of_specific_reviewers",
-  "allow_bypass",
-  "require_at_least_one_review",
-  "custom",
-] as const;
+export const MERGE_RULE_NAMES = ["require_specific_reviewers", "require_one_of_specific_reviewers", "allow_bypass", "require_at_least_one_review", "custom"] as const;
 
 export type MergeRuleName = (typeof MERGE_RULE_NAMES)[number];
 

@@ -53,5 +53,8 @@ export function getOrganizationOrThrow(api: ApiRequester, organizationId: string
 
 /** Whether a request's path, as an API error reports it (a query or a trailing slash aside), is the organization's own object rather than something in it. */
 export function isOrganizationRequestPath(requestPath: string, organizationId: string): boolean {
-  return requestPath.split("?")[0].replace(/\/+$/, "").endsWith(`/${organizationPath(organizationId).join("/")}`);
+  return requestPath
+    .split("?")[0]
+    .replace(/\/+$/, "")
+    .endsWith(`/${organizationPath(organizationId).join("/")}`);
 }

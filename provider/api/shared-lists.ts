@@ -97,7 +97,12 @@ export class SharedLists implements ListReader {
    * (or the list's parent is gone). When the token may not list the parent (403), `fallback` reads
    * the object on its own; any other failure of the list is the read's failure.
    */
-  async item<T>(path: PathSegments, id: string, fallback: () => Promise<T | undefined>, options: { query?: QueryParameters; keyOf?: (item: T) => string } = {}): Promise<T | undefined> {
+  async item<T>(
+    path: PathSegments,
+    id: string,
+    fallback: () => Promise<T | undefined>,
+    options: { query?: QueryParameters; keyOf?: (item: T) => string } = {},
+  ): Promise<T | undefined> {
     let items: readonly T[] | undefined;
     try {
       items = await this.all<T>(path, options.query);

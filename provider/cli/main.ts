@@ -162,7 +162,13 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   } catch (error) {
     // API errors (unreachable, timed out, refused) are told, not debugged: their messages say what failed.
-    const known = error instanceof UsageError || error instanceof ExportUsageError || error instanceof CompareUsageError || error instanceof CredentialsError || error instanceof RehearsalStackError || isApiError(error);
+    const known =
+      error instanceof UsageError ||
+      error instanceof ExportUsageError ||
+      error instanceof CompareUsageError ||
+      error instanceof CredentialsError ||
+      error instanceof RehearsalStackError ||
+      isApiError(error);
     // An unexpected failure shows its stack too (a bug to report); an expected one, just what to do.
     const text = known || !(error instanceof Error) ? String((error as Error).message) : (error.stack ?? error.message);
     // Messages may quote the API (an organization's title): shown without their control characters.

@@ -103,7 +103,8 @@ export function secretsSettings(state: UntypedState, from: string): { encryption
   if (!provider || provider.type === undefined) return {};
   if (provider.type === "passphrase") {
     const salt = provider.state?.salt;
-    if (typeof salt !== "string" || salt === "") throw new RehearsalStackError(`the state of ${from} names the passphrase secrets provider without its salt: nothing could decrypt its secrets`);
+    if (typeof salt !== "string" || salt === "")
+      throw new RehearsalStackError(`the state of ${from} names the passphrase secrets provider without its salt: nothing could decrypt its secrets`);
     return { encryptionsalt: salt };
   }
   const where = provider.type === "cloud" && typeof provider.state?.url === "string" ? ` (${provider.state.url.replace(/\?.*$/, "")})` : "";
@@ -226,7 +227,11 @@ export function createRehearsalStack(options: RehearsalStackOptions): { resource
 }
 
 export function rehearsalStackCommand(args: string[]): number {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { from: { type: "string" }, to: { type: "string" }, help: { type: "boolean", default: false } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { from: { type: "string" }, to: { type: "string" }, help: { type: "boolean", default: false } },
+  });
   if (values.help) {
     process.stdout.write(`${REHEARSAL_STACK_USAGE}\n`);
     return 0;

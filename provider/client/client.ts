@@ -22,12 +22,7 @@ import {
 import type { ResponseHeaders } from "./headers";
 import { Limiter } from "./limiter";
 import { RequestPacer } from "./pacer";
-import {
-  resolveOptions,
-  type ClientInternals,
-  type ClientOptions,
-  type ResolvedOptions,
-} from "./options";
+import { resolveOptions, type ClientInternals, type ClientOptions, type ResolvedOptions } from "./options";
 import { paginate, type PageFetcher } from "./pagination";
 import { buildPath, buildQuery, parseBaseUrl, type HttpMethod, type PathSegments, type Query } from "./path";
 import { createRedactor, type Redactor } from "./redact";
@@ -160,14 +155,9 @@ export class ApiClient {
     try {
       for (;;) {
         try {
-          return await this.#limiter.run(
-            () => this.#attempt<T>(method, requestPath, target, body, deadline.signal, deadlineAt, lastError),
-            deadline.signal,
-          );
+          return await this.#limiter.run(() => this.#attempt<T>(method, requestPath, target, body, deadline.signal, deadlineAt, lastError), deadline.signal);
         } catch (thrown) {
-          lastError = isApiError(thrown)
-            ? thrown
-            : this.#deadlineError(method, requestPath, lastError);
+          lastError = isApiError(thrown) ? thrown : this.#deadlineError(method, requestPath, lastError);
         }
         const error = lastError;
         const attempts = retry + rateLimited + 1;
@@ -326,9 +316,7 @@ export class ApiClient {
     const { deadlineMs } = this.#options;
     return new DeadlineExceededError({
       code: ErrorCodes.deadlineExceeded,
-      message:
-        `${method} ${path} did not complete within ${deadlineMs} ms (deadlineMs)` +
-        (lastError === undefined ? "" : `; last error: ${lastError.message}`),
+      message: `${method} ${path} did not complete within ${deadlineMs} ms (deadlineMs)` + (lastError === undefined ? "" : `; last error: ${lastError.message}`),
       method,
       path,
       timeoutMs: deadlineMs,
@@ -387,11 +375,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, discard: (lat
  * connection goes back to the pool, up to `drain` bytes; past that the stream (and with it the
  * connection) is destroyed: cheaper than downloading a huge error page.
  */
-async function readErrorBody(
-  body: AsyncIterable<Buffer | string>,
-  keep: number,
-  drain: number,
-): Promise<string> {
+async function readErrorBody(body: AsyncIterable<Buffer | string>, keep: number, drain: number): Promise<string> {
   const kept: Buffer[] = [];
   let keptSize = 0;
   let total = 0;

@@ -21,11 +21,7 @@ const BRAND_PREFIX = "pulumi-docs-platform.client.";
 const brand = (name: string): symbol => Symbol.for(BRAND_PREFIX + name);
 
 function hasBrand(value: unknown, key: symbol): boolean {
-  return (
-    (typeof value === "object" || typeof value === "function") &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[key] === true
-  );
+  return (typeof value === "object" || typeof value === "function") && value !== null && (value as Record<symbol, unknown>)[key] === true;
 }
 
 /** Stable codes used when the API gives no code of its own, or when there was no response. */
@@ -222,8 +218,7 @@ for (const [name, ctor] of Object.entries({
 }
 
 type Guard<E> = (value: unknown) => value is E;
-const guard = <E>(ctor: { brand: symbol }): Guard<E> =>
-  ((value: unknown) => hasBrand(value, ctor.brand)) as Guard<E>;
+const guard = <E>(ctor: { brand: symbol }): Guard<E> => ((value: unknown) => hasBrand(value, ctor.brand)) as Guard<E>;
 
 export const isApiError: Guard<ApiError> = guard(ApiError);
 export const isBadRequestError: Guard<BadRequestError> = guard(BadRequestError);
@@ -277,9 +272,7 @@ function classFor(status: number): { ctor: new (init: ApiErrorInit) => ApiError;
     case 429:
       return { ctor: RateLimitError, code: ErrorCodes.rateLimited };
     default:
-      return status >= 500 && status <= 599
-        ? { ctor: ServerError, code: ErrorCodes.serverError }
-        : { ctor: ApiError, code: ErrorCodes.httpError };
+      return status >= 500 && status <= 599 ? { ctor: ServerError, code: ErrorCodes.serverError } : { ctor: ApiError, code: ErrorCodes.httpError };
   }
 }
 
@@ -314,8 +307,7 @@ export function errorFromResponse(response: ErrorResponse): ApiError {
   const redact = response.redact ?? ((text: string) => text);
   const { ctor, code: defaultCode } = classFor(response.status);
   const body = parseErrorBody(response.body);
-  const apiMessage =
-    body.message === undefined ? undefined : redact(body.message).slice(0, MAX_MESSAGE_CHARS);
+  const apiMessage = body.message === undefined ? undefined : redact(body.message).slice(0, MAX_MESSAGE_CHARS);
   const requestId = requestIdOf(response.headers);
   const retryAfterMs = serverDelayMs(response.headers, response.status, response.nowMs ?? Date.now());
   const reason = STATUS_CODES[response.status] ?? "Unknown Status";

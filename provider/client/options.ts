@@ -121,9 +121,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     throw new TypeError("ClientOptions.token is required");
   }
   if (!HEADER_SAFE.test(options.token)) {
-    throw new TypeError(
-      "ClientOptions.token contains whitespace or non-ASCII characters (value not shown)",
-    );
+    throw new TypeError("ClientOptions.token contains whitespace or non-ASCII characters (value not shown)");
   }
   const userAgent = options.userAgent ?? DEFAULTS.userAgent;
   if (!/^[\x20-\x7e]+$/.test(userAgent)) {
@@ -133,11 +131,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     maxRetries: check("maxRetries", options.maxRetries ?? DEFAULTS.maxRetries, 0),
     requestTimeoutMs: check("requestTimeoutMs", options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, 1),
     deadlineMs: check("deadlineMs", options.deadlineMs ?? DEFAULTS.deadlineMs, 1),
-    maxConcurrentRequests: check(
-      "maxConcurrentRequests",
-      options.maxConcurrentRequests ?? DEFAULTS.maxConcurrentRequests,
-      1,
-    ),
+    maxConcurrentRequests: check("maxConcurrentRequests", options.maxConcurrentRequests ?? DEFAULTS.maxConcurrentRequests, 1),
     requestsPerSecond: checkRate("requestsPerSecond", options.requestsPerSecond, 10_000),
     rateLimitShare: checkRate("rateLimitShare", options.rateLimitShare, 1),
     userAgent,

@@ -20,12 +20,7 @@ export type PageFetcher = <T>(path: PathSegments, query: Query) => Promise<ListE
  * `limit` defaults to {@link PAGE_LIMIT}; a `limit` or starting `page` in `query` wins.
  * Fails instead of looping forever when the server hands back a page token it already gave.
  */
-export async function* paginate<T>(
-  fetchPage: PageFetcher,
-  path: PathSegments,
-  query: Query | undefined,
-  describe: string,
-): AsyncGenerator<T, void, undefined> {
+export async function* paginate<T>(fetchPage: PageFetcher, path: PathSegments, query: Query | undefined, describe: string): AsyncGenerator<T, void, undefined> {
   const seen = new Set<string>();
   let page: string | undefined;
   for (;;) {

@@ -43,12 +43,10 @@ export function parseBaseUrl(baseUrl: string): BaseTarget {
   // `url.search` is "" for a bare "?", which `href` still carries.
   if (url.search !== "" || url.hash !== "" || /[?#]/.test(url.href)) {
     throw new TypeError(
-      "ClientOptions.baseUrl must not have a query or fragment (value not shown: it may hold a credential); " +
-        "give the base URL alone, e.g. https://api.example.com/v1",
+      "ClientOptions.baseUrl must not have a query or fragment (value not shown: it may hold a credential); " + "give the base URL alone, e.g. https://api.example.com/v1",
     );
   }
-  const credentials = [url.username, url.password, safeDecode(url.username), safeDecode(url.password)]
-    .filter((part) => part !== "");
+  const credentials = [url.username, url.password, safeDecode(url.username), safeDecode(url.password)].filter((part) => part !== "");
   return {
     origin: url.origin,
     basePath: url.pathname.replace(/\/+$/, ""),

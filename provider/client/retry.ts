@@ -21,15 +21,7 @@
  * Every request of any kind is retried after a 429 or a refused connection, and `maxRetries: 0`
  * turns every retry off.
  */
-import {
-  isConnectionError,
-  isDeadlineExceededError,
-  isRateLimitError,
-  isServerError,
-  isTimeoutError,
-  type ApiError,
-  ErrorCodes,
-} from "./errors";
+import { isConnectionError, isDeadlineExceededError, isRateLimitError, isServerError, isTimeoutError, type ApiError, ErrorCodes } from "./errors";
 import type { HttpMethod } from "./path";
 
 /**

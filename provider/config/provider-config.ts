@@ -76,10 +76,7 @@ function lookup(source: ConfigSource, env: NodeJS.ProcessEnv, spec: KeySpec): st
 function requireValue(source: ConfigSource, env: NodeJS.ProcessEnv, spec: KeySpec, example: string): string {
   const value = lookup(source, env, spec);
   if (value === undefined) {
-    throw new ConfigurationError(
-      `${CONFIG_NAMESPACE}:${spec.key}`,
-      `Missing configuration ${CONFIG_NAMESPACE}:${spec.key}. ${howToSet(spec, example)}`,
-    );
+    throw new ConfigurationError(`${CONFIG_NAMESPACE}:${spec.key}`, `Missing configuration ${CONFIG_NAMESPACE}:${spec.key}. ${howToSet(spec, example)}`);
   }
   return value;
 }
@@ -287,9 +284,17 @@ export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
     env: "DOCS_PLATFORM_ORGANIZATION_ID",
     description: "The organization of every resource and lookup that does not name its own.",
   },
-  { key: "maxRetries", type: "integer", description: `Retries of a write that is not safe to repeat, after a 429 or a refused connection (a 429 up to 20 times); what is safe to repeat (reads, deletes, PUTs, publish, creates and PATCHes checked before they are sent again) retries until its 120-second deadline. 0 to 20; 0 turns every retry off. Default ${CONFIG_DEFAULTS.maxRetries}.` },
+  {
+    key: "maxRetries",
+    type: "integer",
+    description: `Retries of a write that is not safe to repeat, after a 429 or a refused connection (a 429 up to 20 times); what is safe to repeat (reads, deletes, PUTs, publish, creates and PATCHes checked before they are sent again) retries until its 120-second deadline. 0 to 20; 0 turns every retry off. Default ${CONFIG_DEFAULTS.maxRetries}.`,
+  },
   { key: "requestTimeoutMs", type: "integer", description: `Timeout of one attempt of a request, in milliseconds, 100 to 600000. Default ${CONFIG_DEFAULTS.requestTimeoutMs}.` },
-  { key: "maxConcurrentRequests", type: "integer", description: `Requests in flight at once, shared by every resource of the provider process, 1 to 256. Default ${CONFIG_DEFAULTS.maxConcurrentRequests}.` },
+  {
+    key: "maxConcurrentRequests",
+    type: "integer",
+    description: `Requests in flight at once, shared by every resource of the provider process, 1 to 256. Default ${CONFIG_DEFAULTS.maxConcurrentRequests}.`,
+  },
   { key: "requestsPerSecond", type: "number", description: "A client-side pace: at most this many request starts a second (a decimal > 0). Default: none." },
   { key: "rateLimitShare", type: "number", description: "At most this share (0 < share <= 1) of the API's advertised rate limit per window. Default: none." },
 ];

@@ -63,7 +63,7 @@ const topNode: z.ZodType<DocumentBlock> = z.custom<DocumentBlock>().superRefine(
 export const documentInput: z.ZodType<Document> = z.strictObject({
   object: z.literal("document", 'must be "document"'),
   // Optional: production stores its current version when a request leaves it out.
-  data: z.looseObject({ schemaVersion: z.number('must be a number, e.g. 1').optional() }).meta({
+  data: z.looseObject({ schemaVersion: z.number("must be a number, e.g. 1").optional() }).meta({
     description: "`schemaVersion` (a number; optional: the API then stores its current version) plus any additional properties.",
   }),
   nodes: z.array(topNode).meta({ description: "The document's blocks, in order." }),

@@ -39,8 +39,7 @@ export function exactlyOneMemberReference(value: MemberReference, issues: z.Refi
   }
 }
 
-const JOINING =
-  "People join an organization themselves (an invitation, single sign-on or an allowed email domain); the API cannot add them, so name someone who has joined.";
+const JOINING = "People join an organization themselves (an invitation, single sign-on or an allowed email domain); the API cannot add them, so name someone who has joined.";
 
 /**
  * The organization member `reference` names, with a clear error when nobody or several match.

@@ -30,7 +30,7 @@ export const mergeRulesInput = z.discriminatedUnion("type", [z.strictObject({ ty
 
 /** What a check says of an organization's `mergeRules.type` that is not `none` or `rules`. */
 export const ORGANIZATION_MERGE_RULES_TYPES =
-  "must be none or rules: an organization's merge rules are { type: \"none\" } or { type: \"rules\", rules: [...] }; inherit is for spaces only (a space inherits its organization's)";
+  'must be none or rules: an organization\'s merge rules are { type: "none" } or { type: "rules", rules: [...] }; inherit is for spaces only (a space inherits its organization\'s)';
 
 /** An organization's merge rules (DESIGN.md 8): `none` or `rules`, never `inherit`. */
 export const organizationMergeRulesInput = z.discriminatedUnion("type", [none, rules], {

@@ -9,11 +9,7 @@ export { RESOURCE_MODULE } from "./resource-module";
  * A resource argument: the value itself or an Output of it, and so on inside arrays and objects,
  * so programs can pass other resources' outputs anywhere.
  */
-export type Wrapped<T> = T extends readonly (infer E)[]
-  ? pulumi.Input<Wrapped<E>[]>
-  : T extends object
-    ? pulumi.Input<{ [K in keyof T]: Wrapped<T[K]> }>
-    : pulumi.Input<T>;
+export type Wrapped<T> = T extends readonly (infer E)[] ? pulumi.Input<Wrapped<E>[]> : T extends object ? pulumi.Input<{ [K in keyof T]: Wrapped<T[K]> }> : pulumi.Input<T>;
 
 /**
  * The argument type of input `K` of a kind whose input schema is `S`: what the schema accepts
@@ -40,7 +36,11 @@ type DeepInputValue<T> = T extends readonly (infer E)[] ? DeepInput<E>[] : T ext
  */
 export function outputSlots(definition: { readonly schema: { readonly shape: object }; readonly outputs?: { readonly shape: object } }): Record<string, undefined> {
   const inputs = new Set(Object.keys(definition.schema.shape));
-  return Object.fromEntries(Object.keys(definition.outputs?.shape ?? {}).filter((key) => !inputs.has(key)).map((key) => [key, undefined]));
+  return Object.fromEntries(
+    Object.keys(definition.outputs?.shape ?? {})
+      .filter((key) => !inputs.has(key))
+      .map((key) => [key, undefined]),
+  );
 }
 
 /**
@@ -51,8 +51,6 @@ export function outputSlots(definition: { readonly schema: { readonly shape: obj
  */
 export function withIdentity<P extends { organizationId?: unknown }>(kind: string, name: string, props: P, opts?: pulumi.CustomResourceOptions): P {
   const parent = opts?.parent;
-  const identity = parent
-    ? parent.urn.apply((urn) => `${urn}/${kind}/${name}`)
-    : `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`;
+  const identity = parent ? parent.urn.apply((urn) => `${urn}/${kind}/${name}`) : `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`;
   return { ...props, organizationId: organizationIdFor(kind, name, props.organizationId), [IDENTITY_KEY]: identity };
 }

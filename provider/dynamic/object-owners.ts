@@ -43,7 +43,6 @@ export function addOwner(map: Map<string, Owner[]>, key: string, owner: Owner): 
   map.set(key, [...(map.get(key) ?? []), owner]);
 }
 
-
 export interface SoleClaim {
   /** The resource kind; objects are compared within a kind. */
   kind: string;

@@ -24,12 +24,11 @@ export const getCollectionResult = z
   .meta({ typeName: "GetCollectionResult", description: "A collection as `getCollection` returns it." });
 
 export const getCollectionArgs = z.strictObject({
-  title: z.string().min(1, "must not be empty").meta({ description: "The collection's exact title. Example: `\"Products\"`." }),
+  title: z.string().min(1, "must not be empty").meta({ description: 'The collection\'s exact title. Example: `"Products"`.' }),
   parent: identifier()
     .optional()
     .meta({
-      description:
-        "Id of the parent collection to search in; leave out for the top level of the organization\n" + "(like `Collection`'s natural key). Example: `products.id`.",
+      description: "Id of the parent collection to search in; leave out for the top level of the organization\n" + "(like `Collection`'s natural key). Example: `products.id`.",
     }),
   organizationId: identifier().optional().meta({ description: "The organization to search. Defaults to the stack's `docs-platform:organizationId`." }),
 });

@@ -110,7 +110,9 @@ function checkedArgs<A>(definition: LookupDefinition<A, unknown>, args: unknown)
   const outcome = validate(definition.schema, (args ?? {}) as Record<string, unknown>);
   const failures = outcome.ok
     ? []
-    : outcome.failures.map((failure) => (failure.reason === `${failure.property}: ${UNKNOWN_PROPERTY}` ? `${failure.property}: is not an argument of ${definition.name}` : failure.reason));
+    : outcome.failures.map((failure) =>
+        failure.reason === `${failure.property}: ${UNKNOWN_PROPERTY}` ? `${failure.property}: is not an argument of ${definition.name}` : failure.reason,
+      );
   const crossRule = outcome.ok ? definition.refine?.(outcome.inputs) : undefined;
   if (crossRule !== undefined) failures.push(crossRule);
   if (!outcome.ok || failures.length > 0) {

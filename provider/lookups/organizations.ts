@@ -36,14 +36,12 @@ function resultOf(organization: ApiOrganization): GetOrganizationResult {
 }
 
 export const getOrganizationArgs = z.strictObject({
-  organizationId: identifier()
-    .optional()
-    .meta({ description: "The organization's id. Defaults to the stack's `docs-platform:organizationId` when `title` is not given either." }),
+  organizationId: identifier().optional().meta({ description: "The organization's id. Defaults to the stack's `docs-platform:organizationId` when `title` is not given either." }),
   title: z
     .string()
     .min(1, "must not be empty")
     .optional()
-    .meta({ description: "The exact title of one of the organizations the token's user belongs to, instead of an id.\n" + "Example: `\"Acme Docs\"`." }),
+    .meta({ description: "The exact title of one of the organizations the token's user belongs to, instead of an id.\n" + 'Example: `"Acme Docs"`.' }),
 });
 
 export const getOrganizationLookup: LookupDefinition<GetOrganizationArgs, GetOrganizationResult> = {

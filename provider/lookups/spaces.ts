@@ -54,12 +54,11 @@ const describeSpace = (args: GetSpaceArgs, organizationId: string) =>
   `titled ${JSON.stringify(args.title)}${args.parent ? ` in collection ${args.parent}` : ""} in organization ${organizationId}`;
 
 export const getSpaceArgs = z.strictObject({
-  title: z.string().min(1, "must not be empty").meta({ description: "The space's exact title (case and spaces count). Example: `\"Guides\"`." }),
+  title: z.string().min(1, "must not be empty").meta({ description: 'The space\'s exact title (case and spaces count). Example: `"Guides"`.' }),
   parent: identifier()
     .optional()
     .meta({
-      description:
-        "Id of the collection to search; leave out to search the whole organization (any collection\n" + "or the top level). Example: `\"col_products\"`.",
+      description: "Id of the collection to search; leave out to search the whole organization (any collection\n" + 'or the top level). Example: `"col_products"`.',
     }),
   organizationId: identifier().optional().meta({ description: "The organization to search. Defaults to the stack's `docs-platform:organizationId`." }),
 });
@@ -120,7 +119,7 @@ export function getSpaceOutput(args: LookupInputs<GetSpaceArgs>): pulumi.Output<
 }
 
 export const getSpacesArgs = z.strictObject({
-  parent: identifier().optional().meta({ description: "Only the spaces of this collection (not those of its sub-collections). Example: `\"col_products\"`." }),
+  parent: identifier().optional().meta({ description: 'Only the spaces of this collection (not those of its sub-collections). Example: `"col_products"`.' }),
   organizationId: identifier().optional().meta({ description: "The organization to list. Defaults to the stack's `docs-platform:organizationId`." }),
 });
 

@@ -20,7 +20,7 @@ export const getTeamResult = z
   .meta({ typeName: "GetTeamResult", description: "A team as `getTeam` returns it." });
 
 export const getTeamArgs = z.strictObject({
-  title: z.string().min(1, "must not be empty").meta({ description: "The team's exact title. Example: `\"Writers\"`." }),
+  title: z.string().min(1, "must not be empty").meta({ description: 'The team\'s exact title. Example: `"Writers"`.' }),
   organizationId: identifier().optional().meta({ description: "The organization to search. Defaults to the stack's `docs-platform:organizationId`." }),
 });
 
@@ -28,8 +28,7 @@ const describeTeam = (args: GetTeamArgs, organizationId: string) => `titled ${JS
 
 export const getTeamLookup: LookupDefinition<GetTeamArgs, GetTeamResult> = {
   name: "getTeam",
-  description:
-    "One team of the organization by its exact title (every page of the team list read). Fails\n" + "with a `LookupError` when none or several match.",
+  description: "One team of the organization by its exact title (every page of the team list read). Fails\n" + "with a `LookupError` when none or several match.",
   schema: getTeamArgs,
   result: getTeamResult,
   inOrganization: true,

@@ -137,7 +137,13 @@ export function boundedService(grpc: any, definition: Record<string, any>, imple
     bounded[name] = {
       ...method,
       requestDeserialize: (buffer: Uint8Array) => {
-        const request = decodeBounded(type, String(method.path ?? name).split("/").pop()!, buffer);
+        const request = decodeBounded(
+          type,
+          String(method.path ?? name)
+            .split("/")
+            .pop()!,
+          buffer,
+        );
         if (request instanceof MalformedRequest && !unary) throw new Error(request.reason);
         return request;
       },

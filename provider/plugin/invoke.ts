@@ -23,7 +23,10 @@ export function listResultKey(name: string): string {
 export async function invoke(token: string, args: Bag, api: ApiRequester, organizationDefault: string | undefined): Promise<Bag> {
   const name = token.replace(/^docs-platform:index:/, "");
   const lookup = LOOKUPS_BY_NAME.get(name);
-  if (!lookup || token === name) throw new Error(`docs-platform: unknown function ${JSON.stringify(token)}; the functions are ${[...LOOKUPS_BY_NAME.keys()].map((key) => `docs-platform:index:${key}`).join(", ")}`);
+  if (!lookup || token === name)
+    throw new Error(
+      `docs-platform: unknown function ${JSON.stringify(token)}; the functions are ${[...LOOKUPS_BY_NAME.keys()].map((key) => `docs-platform:index:${key}`).join(", ")}`,
+    );
   const result = await runLookup(lookup, args, api, organizationDefault);
   return Array.isArray(result) ? { [listResultKey(name)]: result } : isBag(result) ? result : {};
 }

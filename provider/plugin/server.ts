@@ -142,7 +142,17 @@ function diffResponse(changed: readonly string[], replaces: readonly string[], d
     const replace = replaces.includes(key);
     const kinds = pb.PropertyDiff.Kind;
     const kind =
-      olds[key] === undefined ? (replace ? kinds.ADD_REPLACE : kinds.ADD) : news[key] === undefined ? (replace ? kinds.DELETE_REPLACE : kinds.DELETE) : replace ? kinds.UPDATE_REPLACE : kinds.UPDATE;
+      olds[key] === undefined
+        ? replace
+          ? kinds.ADD_REPLACE
+          : kinds.ADD
+        : news[key] === undefined
+          ? replace
+            ? kinds.DELETE_REPLACE
+            : kinds.DELETE
+          : replace
+            ? kinds.UPDATE_REPLACE
+            : kinds.UPDATE;
     const diff = new pb.PropertyDiff();
     diff.setKind(kind);
     diff.setInputdiff(true);

@@ -26,14 +26,25 @@ import { ofOrganization } from "../adapter/import-ids";
 import { type ApiAgentInstructions, getAgentInstructions, replaceAgentInstructions } from "../api/agent-instructions";
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
-  instructions: documentInput.meta({ description:
+  organizationId: identifier().meta({
+    replaces: true,
+    description:
+      'Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+  }),
+  instructions: documentInput.meta({
+    description:
       "The instructions, a rich-text document, replaced whole on a change. Example:\n" +
-      "`{ object: \"document\", data: { schemaVersion: 1 }, nodes: [{ object: \"block\", type: \"paragraph\",\n" +
-      "nodes: [{ object: \"text\", leaves: [{ object: \"leaf\", text: \"Answer in a friendly tone.\", marks: [] }] }] }] }`." }),
-  clearOnDestroy: z.boolean().optional().meta({ description:
-      "What destroy (or removing the resource) does: `false` or left out leaves the organization's\n" +
-      "instructions as they are; `true` clears them (writes the empty document). Example: `true`." }),
+      '`{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",\n' +
+      'nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`.',
+  }),
+  clearOnDestroy: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        "What destroy (or removing the resource) does: `false` or left out leaves the organization's\n" +
+        "instructions as they are; `true` clears them (writes the empty document). Example: `true`.",
+    }),
 });
 
 /** `adopt` is never an input here: the organization's document always exists and is always adopted. */
@@ -83,7 +94,8 @@ export const definition: ResourceDefinition<AgentInstructionsInputs> = {
   kind: "AgentInstructions",
   soleOwner: {
     keyInputs: ["organizationId"],
-    object: ({ organizationId }) => (typeof organizationId === "string" ? { key: organizationId, description: `the agent instructions of organization ${organizationId}` } : undefined),
+    object: ({ organizationId }) =>
+      typeof organizationId === "string" ? { key: organizationId, description: `the agent instructions of organization ${organizationId}` } : undefined,
     sameOutput: "the agent instructions of the same organization",
     why: "an organization has one agent instructions document, so every up would overwrite the other's. Declare one AgentInstructions per organization.",
   },

@@ -12,26 +12,49 @@ import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import { wireMapping } from "../adapter/wire";
-import { type ApiCollection, createCollection, deleteCollection, getCollection, listCollections, moveCollection, readCollectionThroughList, transferCollection, updateCollection } from "../api/collections";
+import {
+  type ApiCollection,
+  createCollection,
+  deleteCollection,
+  getCollection,
+  listCollections,
+  moveCollection,
+  readCollectionThroughList,
+  transferCollection,
+  updateCollection,
+} from "../api/collections";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ readFrom: "organization", sendAs: false, description: "Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  organizationId: identifier().meta({
+    readFrom: "organization",
+    sendAs: false,
+    description:
+      'Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+  }),
   // the production service's behaviour (production; the API's reference gives no limits): title 1..50, description up to 100.
-  title: text({ min: 1, max: 50 }).meta({ description: "Title of the collection, 1 to 50 characters. Example: `\"Product docs\"`." }),
-  description: text({ max: 100 }).optional().meta({ description: "Free-text description, up to 100 characters. Example: `\"Everything customers read\"`." }),
-  defaultLevel: roleEnum.optional().meta({ description:
-      "Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,\n" +
-      "`comment` or `read`. Example: `\"read\"`." }),
-  parent: identifier().optional().meta({ refersTo: "Collection", updatedApart: true, description:
-      "Id of the parent collection; leave out for the top level. Changing it moves the collection\n" +
-      "(same id); removing it moves the collection to the top level. Example: `products.id`." }),
-  adopt: adoptInput.optional().meta({ description:
-      "Take over an existing collection instead of creating one: `{ id: \"col_123\" }`, or `true` to\n" +
+  title: text({ min: 1, max: 50 }).meta({ description: 'Title of the collection, 1 to 50 characters. Example: `"Product docs"`.' }),
+  description: text({ max: 100 }).optional().meta({ description: 'Free-text description, up to 100 characters. Example: `"Everything customers read"`.' }),
+  defaultLevel: roleEnum
+    .optional()
+    .meta({ description: "Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,\n" + '`comment` or `read`. Example: `"read"`.' }),
+  parent: identifier()
+    .optional()
+    .meta({
+      refersTo: "Collection",
+      updatedApart: true,
+      description:
+        "Id of the parent collection; leave out for the top level. Changing it moves the collection\n" +
+        "(same id); removing it moves the collection to the top level. Example: `products.id`.",
+    }),
+  adopt: adoptInput.optional().meta({
+    description:
+      'Take over an existing collection instead of creating one: `{ id: "col_123" }`, or `true` to\n' +
       "adopt the collection with this `title` under this `parent` (created if there is none). It is\n" +
-      "then reconciled to these inputs. Only read at creation." }),
+      "then reconciled to these inputs. Only read at creation.",
+  }),
 });
 
 export type CollectionInputs = z.infer<typeof schema>;
@@ -131,7 +154,10 @@ export const definition: ResourceDefinition<CollectionInputs> = {
       get: (id) => getCollection(ctx.api, id),
       idOf: (collection) => collection.id,
     });
-    const rest = wire.patchOf(inputs, wire.sentKeys.filter((key) => !CREATE_BODY_KEYS.includes(key)));
+    const rest = wire.patchOf(
+      inputs,
+      wire.sentKeys.filter((key) => !CREATE_BODY_KEYS.includes(key)),
+    );
     if (Object.keys(rest).length === 0) return { id: created.id, state: stateOf(created) };
     try {
       const patched = await updateCollection(ctx.api, created.id, rest);

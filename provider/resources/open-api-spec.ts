@@ -22,7 +22,15 @@ import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { stateStrings } from "../adapter/values";
 import { wireMapping } from "../adapter/wire";
-import { type ApiOpenApiSpec, createOpenApiSpec, deleteOpenApiSpec, getOpenApiSpec, readOpenApiSpecThroughList, replaceOpenApiSpecSource, updateOpenApiSpec } from "../api/openapi-specs";
+import {
+  type ApiOpenApiSpec,
+  createOpenApiSpec,
+  deleteOpenApiSpec,
+  getOpenApiSpec,
+  readOpenApiSpecThroughList,
+  replaceOpenApiSpecSource,
+  updateOpenApiSpec,
+} from "../api/openapi-specs";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "slug";
@@ -57,25 +65,40 @@ function credentialReason(url: string): string | undefined {
 }
 
 export const openApiSpecInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  organizationId: identifier().meta({
+    replaces: true,
+    sendAs: false,
+    description: 'Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+  }),
   slug: text({ max: SLUG_MAX })
     .regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of the API's reference)")
-    .meta({ replaces: true, description:
-      "Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is\n" +
-      "the resource's id and natural key: changing it deletes the spec, then creates the new one.\n" +
-      "Example: `\"petstore\"`." }),
+    .meta({
+      replaces: true,
+      description:
+        "Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is\n" +
+        "the resource's id and natural key: changing it deletes the spec, then creates the new one.\n" +
+        'Example: `"petstore"`.',
+    }),
   // the API's reference gives `{url}`; the API takes an absolute http(s) URL of at most 2048 characters, without credentials.
   // Sent by the POST and by a PUT of its own (a new version), never in the PATCH.
-  source: z.strictObject({
-    url: httpUrl({ max: 2048 }).superRefine((value, ctx) => {
-      const reason = credentialReason(value);
-      if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
+  source: z
+    .strictObject({
+      url: httpUrl({ max: 2048 }).superRefine((value, ctx) => {
+        const reason = credentialReason(value);
+        if (reason !== undefined) ctx.addIssue({ code: "custom", message: reason });
+      }),
+    })
+    .meta({
+      updatedApart: true,
+      description:
+        "Where the API fetches the specification from: an absolute http(s) URL of at most 2048\n" +
+        "characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.\n" +
+        'Example: `{ url: "https://example.com/openapi.yaml" }`.',
     }),
-  }).meta({ updatedApart: true, description:
-      "Where the API fetches the specification from: an absolute http(s) URL of at most 2048\n" +
-      "characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.\n" +
-      "Example: `{ url: \"https://example.com/openapi.yaml\" }`." }),
-  visibility: z.enum(SPEC_VISIBILITIES).optional().meta({ description: "`private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it. Example: `\"public\"`." }),
+  visibility: z
+    .enum(SPEC_VISIBILITIES)
+    .optional()
+    .meta({ description: '`private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it. Example: `"public"`.' }),
   waitForProcessing: z
     .union(
       [
@@ -86,15 +109,21 @@ export const openApiSpecInputs = z.strictObject({
       ],
       { error: `must be true, false or { timeoutSeconds: <whole number from 1 to ${WAIT_MAX_TIMEOUT_SECONDS}> }` },
     )
-    .optional().meta({ sendAs: false, description:
-      "Wait, when the spec is created or its source changes, until the API has processed the new\n" +
-      "version; fail with the processing error when it fails or does not end in time. `true` waits up\n" +
-      "to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only\n" +
-      "changes how `create`/`update` behave: changing it alone is never a change of the spec.\n" +
-      "Example: `{ timeoutSeconds: 120 }`." }),
-  adopt: adoptInput.optional().meta({ description:
-      "Take over an existing spec instead of creating one: `{ id: \"<slug>\" }`, or `true` to adopt the\n" +
-      "spec with this `slug` (created when there is none). It is then reconciled to these inputs." }),
+    .optional()
+    .meta({
+      sendAs: false,
+      description:
+        "Wait, when the spec is created or its source changes, until the API has processed the new\n" +
+        "version; fail with the processing error when it fails or does not end in time. `true` waits up\n" +
+        "to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only\n" +
+        "changes how `create`/`update` behave: changing it alone is never a change of the spec.\n" +
+        "Example: `{ timeoutSeconds: 120 }`.",
+    }),
+  adopt: adoptInput.optional().meta({
+    description:
+      'Take over an existing spec instead of creating one: `{ id: "<slug>" }`, or `true` to adopt the\n' +
+      "spec with this `slug` (created when there is none). It is then reconciled to these inputs.",
+  }),
 });
 
 export type OpenApiSpecInputs = z.infer<typeof openApiSpecInputs>;
@@ -296,7 +325,9 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
   soleOwner: {
     keyInputs: ["organizationId", "slug"],
     object: ({ organizationId, slug }) =>
-      typeof organizationId === "string" && typeof slug === "string" ? { key: `${organizationId}/${slug}`, description: `the OpenAPI spec "${slug}" of organization ${organizationId}` } : undefined,
+      typeof organizationId === "string" && typeof slug === "string"
+        ? { key: `${organizationId}/${slug}`, description: `the OpenAPI spec "${slug}" of organization ${organizationId}` }
+        : undefined,
     sameOutput: "the OpenAPI spec of the same slug",
     why: "a slug names one spec, so each up would undo the other's changes. Declare one OpenApiSpec per slug.",
   },

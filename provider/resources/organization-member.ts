@@ -12,23 +12,41 @@ import { stateStrings } from "../adapter/values";
 
 export const schema = z
   .strictObject({
-    organizationId: identifier().meta({ replaces: true, description: "Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
-    userId: identifier().optional().meta({ replaces: true, description:
-        "The member's user id; give exactly one of `userId` and `email`. Changing it replaces the\n" +
-        "resource (another member is managed). Example: `\"usr_ada\"`." }),
+    organizationId: identifier().meta({
+      replaces: true,
+      description:
+        'Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+    }),
+    userId: identifier()
+      .optional()
+      .meta({
+        replaces: true,
+        description: "The member's user id; give exactly one of `userId` and `email`. Changing it replaces the\n" + 'resource (another member is managed). Example: `"usr_ada"`.',
+      }),
     /** Matched case-insensitively against the members' emails; kept as written. */
-    email: emailAddress().optional().meta({ replaces: true, description:
-        "The member's email, matched case-insensitively against the organization's members (the whole\n" +
-        "member list is read); give exactly one of `userId` and `email`. Nobody or several members with\n" +
-        "that email is an error. Changing it replaces the resource. Example: `\"ada@acme.com\"`." }),
-    role: roleEnum.nullable().meta({ description:
-        "The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or\n" +
-        "`read`; `null` makes them a guest. Changes in place. Example: `\"edit\"`." }),
-    removeOnDestroy: z.boolean().default(false).meta({ description:
-        "What destroying the resource does (`pulumi destroy`, or removing it from the program).\n" +
-        "`false` (the default): the member stays in the organization with the role they have then.\n" +
-        "`true`: the member is removed from the organization (their access ends; they must join again\n" +
-        "to come back). Changing it changes only the state. Example: `true`." }),
+    email: emailAddress()
+      .optional()
+      .meta({
+        replaces: true,
+        description:
+          "The member's email, matched case-insensitively against the organization's members (the whole\n" +
+          "member list is read); give exactly one of `userId` and `email`. Nobody or several members with\n" +
+          'that email is an error. Changing it replaces the resource. Example: `"ada@acme.com"`.',
+      }),
+    role: roleEnum.nullable().meta({
+      description:
+        "The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or\n" + '`read`; `null` makes them a guest. Changes in place. Example: `"edit"`.',
+    }),
+    removeOnDestroy: z
+      .boolean()
+      .default(false)
+      .meta({
+        description:
+          "What destroying the resource does (`pulumi destroy`, or removing it from the program).\n" +
+          "`false` (the default): the member stays in the organization with the role they have then.\n" +
+          "`true`: the member is removed from the organization (their access ends; they must join again\n" +
+          "to come back). Changing it changes only the state. Example: `true`.",
+      }),
   })
   .superRefine(exactlyOneMemberReference, EVEN_WITH_OTHER_FAILURES);
 
@@ -116,9 +134,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   async update(ctx, id, _olds, news, changed) {
     const organizationId = news.organizationId;
     // removeOnDestroy alone changes only the state: nothing is sent.
-    const member = changed.has("role")
-      ? await setRole(ctx, organizationId, id, news.role)
-      : await getMember(ctx.api, organizationId, id);
+    const member = changed.has("role") ? await setRole(ctx, organizationId, id, news.role) : await getMember(ctx.api, organizationId, id);
     if (!member) throw new Error(`OrganizationMember: user ${id} is no longer a member of organization ${organizationId}; run \`pulumi refresh\``);
     return stateOf(organizationId, member, news.email, news.removeOnDestroy);
   },

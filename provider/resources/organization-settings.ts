@@ -29,32 +29,46 @@ import { type ApiOrganization, getOrganization, updateOrganization } from "../ap
 const siteContent = z.strictObject({ type: z.literal("site"), site: identifier() });
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
-  title: text({ min: 2, max: 255 }).optional().meta({ description: "Name of the organization, 2 to 255 characters. Example: `\"Acme Inc.\"`." }),
+  organizationId: identifier().meta({
+    replaces: true,
+    description:
+      'Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+  }),
+  title: text({ min: 2, max: 255 }).optional().meta({ description: 'Name of the organization, 2 to 255 characters. Example: `"Acme Inc."`.' }),
   // A set of domains: normalized to lower case, deduplicated and sorted for stable diffs.
   emailDomains: z
     .array(text({ min: 1, max: 253 }))
     .transform((domains) => sortedSet(domains.map((domain) => domain.toLowerCase())))
     .optional()
-    .meta({ setValued: true, description:
-      "Email domains whose verified users may join the organization; a set (case, order and\n" +
-      "duplicates ignored). Example: `[\"acme.com\", \"acme.io\"]`." }),
-  hostname: text({ min: 3, max: 32 }).optional().meta({ description: "Default hostname of public content, 3 to 32 characters. Example: `\"acme\"`." }),
-  defaultRole: roleEnum.nullable().optional().meta({ description:
-      "Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" +
-      "them guests. Example: `\"read\"`." }),
-  defaultContent: siteContent.nullable().optional().meta({ description: "What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: \"site\", site: site.id }`." }),
-  logo: httpUrl({ max: 2048 }).nullable().optional().meta({ description: "Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `\"https://acme.com/logo.png\"`." }),
+    .meta({
+      setValued: true,
+      description: "Email domains whose verified users may join the organization; a set (case, order and\n" + 'duplicates ignored). Example: `["acme.com", "acme.io"]`.',
+    }),
+  hostname: text({ min: 3, max: 32 }).optional().meta({ description: 'Default hostname of public content, 3 to 32 characters. Example: `"acme"`.' }),
+  defaultRole: roleEnum
+    .nullable()
+    .optional()
+    .meta({ description: "Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" + 'them guests. Example: `"read"`.' }),
+  defaultContent: siteContent
+    .nullable()
+    .optional()
+    .meta({ description: 'What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: "site", site: site.id }`.' }),
+  logo: httpUrl({ max: 2048 })
+    .nullable()
+    .optional()
+    .meta({ description: 'Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`.' }),
   sso: z.boolean().optional().meta({ description: "Enforce SAML single sign-on for the whole organization. Example: `true`." }),
   ai: z.boolean().optional().meta({ description: "Enable AI features. Example: `true`." }),
   inviteLinks: z.boolean().optional().meta({ description: "Enable invite links. Example: `false`." }),
   // DESIGN.md 8: an organization's are `none` or `rules`; production refuses `inherit` (spaces only).
-  mergeRules: organizationMergeRulesInput.optional().meta({ description:
-      "Merge rules of change requests: `{ type: \"none\" }`, or `{ type: \"rules\", rules: [{ rule:\n" +
-      "\"require_specific_reviewers\", users: [\"user_1\"] }] }`. A rule is\n" +
+  mergeRules: organizationMergeRulesInput.optional().meta({
+    description:
+      'Merge rules of change requests: `{ type: "none" }`, or `{ type: "rules", rules: [{ rule:\n' +
+      '"require_specific_reviewers", users: ["user_1"] }] }`. A rule is\n' +
       "`require_specific_reviewers`, `require_one_of_specific_reviewers`, `allow_bypass`,\n" +
       "`require_at_least_one_review` or `custom`, each with `users` (user ids). Not `inherit`: that is\n" +
-      "for spaces only." }),
+      "for spaces only.",
+  }),
 });
 
 /** `adopt` is never an input here: the organization is always adopted. */
@@ -69,18 +83,7 @@ export interface OrganizationUrls {
   logo?: string;
 }
 
-const SETTINGS = [
-  "title",
-  "emailDomains",
-  "hostname",
-  "defaultRole",
-  "defaultContent",
-  "logo",
-  "sso",
-  "ai",
-  "inviteLinks",
-  "mergeRules",
-] as const;
+const SETTINGS = ["title", "emailDomains", "hostname", "defaultRole", "defaultContent", "logo", "sso", "ai", "inviteLinks", "mergeRules"] as const;
 
 type Setting = (typeof SETTINGS)[number];
 

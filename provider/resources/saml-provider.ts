@@ -16,22 +16,38 @@ import { type ApiSamlProvider, createSamlProvider, deleteSamlProvider, getSamlPr
 const NATURAL_KEY = "label within the organization";
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
-  label: text({ min: 1, max: 30 }).meta({ description: "Label shown on the sign-in page, 1 to 30 characters, unique by convention. Example: `\"Okta\"`." }),
-  entityID: text({ max: 1024 }).optional().meta({ description: "The identity provider's SAML entity ID, at most 1024 characters. Example: `\"http://www.okta.com/exk1abc\"`." }),
+  organizationId: identifier().meta({
+    replaces: true,
+    sendAs: false,
+    description:
+      'Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+  }),
+  label: text({ min: 1, max: 30 }).meta({ description: 'Label shown on the sign-in page, 1 to 30 characters, unique by convention. Example: `"Okta"`.' }),
+  entityID: text({ max: 1024 }).optional().meta({ description: 'The identity provider\'s SAML entity ID, at most 1024 characters. Example: `"http://www.okta.com/exk1abc"`.' }),
   // An identity provider's signing certificate: kept encrypted in the state however it is given.
-  certificate: text({ max: 10000 }).optional().meta({ secret: true, description: "The identity provider's X.509 signing certificate (PEM or base64), at most 10000 characters. Example: `fs.readFileSync(\"okta.pem\", \"utf8\")`." }),
-  ssoURL: httpUrl({ max: 2048 }).optional().meta({ description: "The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters. Example: `\"https://acme.okta.com/app/docs/sso/saml\"`." }),
+  certificate: text({ max: 10000 }).optional().meta({
+    secret: true,
+    description: 'The identity provider\'s X.509 signing certificate (PEM or base64), at most 10000 characters. Example: `fs.readFileSync("okta.pem", "utf8")`.',
+  }),
+  ssoURL: httpUrl({ max: 2048 })
+    .optional()
+    .meta({ description: 'The identity provider\'s single sign-on URL, an http(s) URL of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`.' }),
   // The API answers with the whole Team; the input is its id.
   defaultTeam: identifier().optional().meta({ refersTo: "Team", readFrom: "defaultTeam.id", description: "Id of the team new SSO users join. Example: `writers.id` (a `Team`)." }),
   // Absent and null both mean guests.
-  defaultRole: roleEnum.nullable().optional().meta({ nullWhenAbsent: true, description:
-      "Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" +
-      "them guests. Example: `\"read\"`." }),
-  adopt: adoptInput.optional().meta({ description:
-      "Take over an existing SAML provider instead of creating one: `{ id: \"saml_123\" }`, or `true`\n" +
+  defaultRole: roleEnum
+    .nullable()
+    .optional()
+    .meta({
+      nullWhenAbsent: true,
+      description: "Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" + 'them guests. Example: `"read"`.',
+    }),
+  adopt: adoptInput.optional().meta({
+    description:
+      'Take over an existing SAML provider instead of creating one: `{ id: "saml_123" }`, or `true`\n' +
       "to adopt the provider whose label equals `label` (created if there is none). It is then\n" +
-      "reconciled to these inputs. Only read at creation." }),
+      "reconciled to these inputs. Only read at creation.",
+  }),
 });
 
 export type SamlProviderInputs = z.infer<typeof schema>;
@@ -63,7 +79,10 @@ async function readProvider(api: ApiRequester, organizationId: string, id: strin
  */
 export const outputs = z.object({
   status: z.string().meta({ description: "Provider status; `active` appears." }),
-  service: z.object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() }).meta({ typeName: "SamlService" }).meta({ description: "ACS URL, start URL and entity ID of the platform, to configure in the identity provider." }),
+  service: z
+    .object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() })
+    .meta({ typeName: "SamlService" })
+    .meta({ description: "ACS URL, start URL and entity ID of the platform, to configure in the identity provider." }),
   urls: z.object({ location: z.string().optional() }),
   createdAt: z.string(),
 });

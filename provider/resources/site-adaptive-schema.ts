@@ -31,10 +31,10 @@ const annotations = {
   description: text({ max: 1000 }).optional(),
 };
 
-const booleanClaim = z.strictObject({ type: z.literal("boolean", "must be \"boolean\": every claim is a boolean"), ...annotations });
+const booleanClaim = z.strictObject({ type: z.literal("boolean", 'must be "boolean": every claim is a boolean'), ...annotations });
 
 const unsignedClaims = z.strictObject({
-  type: z.literal("object", "must be \"object\""),
+  type: z.literal("object", 'must be "object"'),
   properties: z.record(text({ min: 1, max: 100 }), booleanClaim),
   additionalProperties: z.literal(false, "must be false"),
   required: z.array(text({ min: 1, max: 100 })).optional(),
@@ -43,7 +43,7 @@ const unsignedClaims = z.strictObject({
 
 const jsonSchemaInput = z.strictObject({
   $schema: text({ min: 1, max: 200 }).optional(),
-  type: z.literal("object", "must be \"object\""),
+  type: z.literal("object", 'must be "object"'),
   // zod types a catch-all beside a known key as an intersection that asks `unsigned` to be a
   // boolean claim too; the check is right, its type is not: the type is the one the API documents.
   properties: (z.object({ unsigned: unsignedClaims }).catchall(booleanClaim) as z.ZodType<AdaptiveJsonSchema["properties"]>).meta({
@@ -55,12 +55,23 @@ const jsonSchemaInput = z.strictObject({
 });
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
-  siteId: identifier().meta({ replaces: true, sendAs: false, refersTo: "Site", description: "Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`." }),
-  jsonSchema: jsonSchemaInput.meta({ description:
+  organizationId: identifier().meta({
+    replaces: true,
+    sendAs: false,
+    description: 'Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+  }),
+  siteId: identifier().meta({
+    replaces: true,
+    sendAs: false,
+    refersTo: "Site",
+    description: "Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`.",
+  }),
+  jsonSchema: jsonSchemaInput.meta({
+    description:
       "The visitor schema, replaced whole on every change. Example:\n" +
-      "`{ type: \"object\", properties: { unsigned: { type: \"object\", properties: { betaUser: { type: \"boolean\" } },\n" +
-      "additionalProperties: false }, isAdmin: { type: \"boolean\", description: \"Signed-in admin\" } }, additionalProperties: false }`." }),
+      '`{ type: "object", properties: { unsigned: { type: "object", properties: { betaUser: { type: "boolean" } },\n' +
+      'additionalProperties: false }, isAdmin: { type: "boolean", description: "Signed-in admin" } }, additionalProperties: false }`.',
+  }),
 });
 
 /** `adopt` is never an input here: a site has at most one schema, and create always takes it over. */

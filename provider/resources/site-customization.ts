@@ -64,7 +64,7 @@ export function customizationFields(nullable: boolean) {
   const themedImage = () => unsettable(z.strictObject({ light: imageUrl().optional(), dark: imageUrl().optional() }));
   const enabled = () => z.strictObject({ enabled: z.boolean().optional() });
   return {
-    title: text({ min: 1, max: 128 }).optional().meta({ description: "Title shown in the site's header, 1..128 characters. Example: `\"Acme Docs\"`." }),
+    title: text({ min: 1, max: 128 }).optional().meta({ description: 'Title shown in the site\'s header, 1..128 characters. Example: `"Acme Docs"`.' }),
     styling: z
       .strictObject({
         theme: option().optional(),
@@ -86,11 +86,17 @@ export function customizationFields(nullable: boolean) {
         sidebar: z.strictObject({ background: option().optional(), list: option().optional() }).optional(),
         search: option().optional(),
       })
-      .optional().meta({ description:
-        "Look of the site. Example: `{ theme: \"clean\", primaryColor: { light: \"#346DDB\", dark: \"#6B9BF2\" },\n" +
-        "corners: \"straight\", depth: \"subtle\", links: \"default\", font: \"Inter\", icons: \"regular\",\n" +
-        "sidebar: { background: \"default\", list: \"default\" }, search: \"prominent\" }`." }),
-    favicon: z.strictObject({ icon: themedImage().optional() }).optional().meta({ description: "Favicon; `icon: null` removes it. Example: `{ icon: { light: \"https://acme.test/favicon.png\" } }`." }),
+      .optional()
+      .meta({
+        description:
+          'Look of the site. Example: `{ theme: "clean", primaryColor: { light: "#346DDB", dark: "#6B9BF2" },\n' +
+          'corners: "straight", depth: "subtle", links: "default", font: "Inter", icons: "regular",\n' +
+          'sidebar: { background: "default", list: "default" }, search: "prominent" }`.',
+      }),
+    favicon: z
+      .strictObject({ icon: themedImage().optional() })
+      .optional()
+      .meta({ description: 'Favicon; `icon: null` removes it. Example: `{ icon: { light: "https://acme.test/favicon.png" } }`.' }),
     header: z
       .strictObject({
         logo: themedImage().optional(),
@@ -100,17 +106,22 @@ export function customizationFields(nullable: boolean) {
             z.strictObject({
               title: linkTitle().meta({ description: "1..100 characters." }),
               to: contentReference.optional(),
-              style: option().optional().meta({ description: "How the link shows, e.g. `\"link\"` or `\"button-primary\"`." }),
+              style: option().optional().meta({ description: 'How the link shows, e.g. `"link"` or `"button-primary"`.' }),
               links: z.array(link).max(50).optional().meta({ description: "A dropdown of links under this one." }),
-              condition: text({ min: 1, max: 1000 }).optional().meta({ description: "Expression deciding whether a visitor sees the link (adaptive content), 1..1000 characters." }),
+              condition: text({ min: 1, max: 1000 })
+                .optional()
+                .meta({ description: "Expression deciding whether a visitor sees the link (adaptive content), 1..1000 characters." }),
             }),
           )
           .max(50)
           .optional(),
       })
-      .optional().meta({ description:
-        "Header: logo (`null` removes it), primary link and links, managed as a whole list. Example:\n" +
-        "`{ logo: { light: \"https://acme.test/logo.svg\" }, links: [{ title: \"Status\", to: { kind: \"url\", url: \"https://status.acme.test\" } }] }`." }),
+      .optional()
+      .meta({
+        description:
+          "Header: logo (`null` removes it), primary link and links, managed as a whole list. Example:\n" +
+          '`{ logo: { light: "https://acme.test/logo.svg" }, links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] }`.',
+      }),
     footer: z
       .strictObject({
         logo: themedImage().optional(),
@@ -125,7 +136,8 @@ export function customizationFields(nullable: boolean) {
           .optional(),
         copyright: unsettable(text({ max: 1000 })).optional(),
       })
-      .optional().meta({ description: "Footer: logo, link groups (managed as a whole list), copyright. Example: `{ copyright: \"© Acme Inc.\" }`." }),
+      .optional()
+      .meta({ description: 'Footer: logo, link groups (managed as a whole list), copyright. Example: `{ copyright: "© Acme Inc." }`.' }),
     announcement: z
       .strictObject({
         enabled: z.boolean().optional(),
@@ -133,19 +145,32 @@ export function customizationFields(nullable: boolean) {
         link: unsettable(link).optional(),
         style: option().optional(),
       })
-      .optional().meta({ description: "Banner above the site. Example: `{ enabled: true, message: \"v2 is out\", style: \"info\" }`." }),
-    themes: z.strictObject({ default: option().optional(), toggeable: z.boolean().optional() }).optional().meta({ description: "Light/dark theme. Example: `{ default: \"light\", toggeable: true }`." }),
+      .optional()
+      .meta({ description: 'Banner above the site. Example: `{ enabled: true, message: "v2 is out", style: "info" }`.' }),
+    themes: z
+      .strictObject({ default: option().optional(), toggeable: z.boolean().optional() })
+      .optional()
+      .meta({ description: 'Light/dark theme. Example: `{ default: "light", toggeable: true }`.' }),
     pdf: enabled().optional().meta({ description: "PDF export. Example: `{ enabled: false }`." }),
     feedback: enabled().optional().meta({ description: "Page feedback. Example: `{ enabled: true }`." }),
-    ai: z.strictObject({ mode: option().optional() }).optional().meta({ description: "AI features. Example: `{ mode: \"none\" }`." }),
+    ai: z.strictObject({ mode: option().optional() }).optional().meta({ description: 'AI features. Example: `{ mode: "none" }`.' }),
     advancedCustomization: enabled().optional().meta({ description: "Example: `{ enabled: true }`." }),
     git: z.strictObject({ showEditLink: z.boolean().optional() }).optional().meta({ description: "Example: `{ showEditLink: true }`." }),
-    pageActions: z.strictObject({ externalAI: z.boolean().optional(), markdown: z.boolean().optional(), mcp: z.boolean().optional() }).optional().meta({ description: "Actions offered on pages. Example: `{ externalAI: true, markdown: true, mcp: false }`." }),
-    externalLinks: z.strictObject({ target: option().optional() }).optional().meta({ description: "Example: `{ target: \"self\" }`." }),
+    pageActions: z
+      .strictObject({ externalAI: z.boolean().optional(), markdown: z.boolean().optional(), mcp: z.boolean().optional() })
+      .optional()
+      .meta({ description: "Actions offered on pages. Example: `{ externalAI: true, markdown: true, mcp: false }`." }),
+    externalLinks: z.strictObject({ target: option().optional() }).optional().meta({ description: 'Example: `{ target: "self" }`.' }),
     pagination: enabled().optional().meta({ description: "Example: `{ enabled: true }`." }),
     trademark: enabled().optional().meta({ description: "Example: `{ enabled: false }`." }),
-    privacyPolicy: z.strictObject({ url: unsettable(imageUrl()).optional() }).optional().meta({ description: "`url: null` removes it. Example: `{ url: \"https://acme.test/privacy\" }`." }),
-    socialPreview: z.strictObject({ url: unsettable(imageUrl()).optional() }).optional().meta({ description: "`url: null` removes it. Example: `{ url: \"https://acme.test/social.png\" }`." }),
+    privacyPolicy: z
+      .strictObject({ url: unsettable(imageUrl()).optional() })
+      .optional()
+      .meta({ description: '`url: null` removes it. Example: `{ url: "https://acme.test/privacy" }`.' }),
+    socialPreview: z
+      .strictObject({ url: unsettable(imageUrl()).optional() })
+      .optional()
+      .meta({ description: '`url: null` removes it. Example: `{ url: "https://acme.test/social.png" }`.' }),
     insights: z.strictObject({ trackingCookie: z.boolean().optional() }).optional().meta({ description: "Example: `{ trackingCookie: false }`." }),
   };
 }
@@ -166,11 +191,7 @@ export interface ThemedImage {
 }
 
 /** Where a link goes: an external URL, or a page, file or OpenAPI spec of the organization. */
-export type ContentReference =
-  | { kind: "url"; url: string }
-  | { kind: "page"; page: string; space?: string }
-  | { kind: "file"; file: string }
-  | { kind: "openapi"; spec: string };
+export type ContentReference = { kind: "url"; url: string } | { kind: "page"; page: string; space?: string } | { kind: "file"; file: string } | { kind: "openapi"; spec: string };
 
 export interface CustomizationLink {
   title: string;
@@ -315,8 +336,16 @@ export function declarableFields(differing: Json | undefined, fields: Readonly<R
 // The resource.
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it manages another site's customization. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
-  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site. Changing it manages another site's customization (the old one is left as it is). Example: `site.id`." }),
+  organizationId: identifier().meta({
+    replaces: true,
+    description:
+      "Id of the organization that owns the site. Changing it manages another site's customization. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`.",
+  }),
+  siteId: identifier().meta({
+    replaces: true,
+    refersTo: "Site",
+    description: "Id of the site. Changing it manages another site's customization (the old one is left as it is). Example: `site.id`.",
+  }),
   ...customizationFields(true),
 });
 

@@ -17,23 +17,51 @@ import { declaredKeyLists } from "../adapter/fields";
 import { stateStrings } from "../adapter/values";
 import { wireMapping } from "../adapter/wire";
 import { insideSite } from "../adapter/import-ids";
-import { type ApiSectionGroup, createSectionGroup, deleteSectionGroup, getSectionGroup, listSectionGroups, readSectionGroupThroughList, updateSectionGroup } from "../api/section-groups";
+import {
+  type ApiSectionGroup,
+  createSectionGroup,
+  deleteSectionGroup,
+  getSectionGroup,
+  listSectionGroups,
+  readSectionGroupThroughList,
+  updateSectionGroup,
+} from "../api/section-groups";
 
 export const siteSectionGroupInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
-  siteId: identifier().meta({ replaces: true, sendAs: false, refersTo: "Site", description: "Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`." }),
+  organizationId: identifier().meta({
+    replaces: true,
+    sendAs: false,
+    description: 'Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+  }),
+  siteId: identifier().meta({
+    replaces: true,
+    sendAs: false,
+    refersTo: "Site",
+    description: "Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`.",
+  }),
   // the production service's behaviour: section group titles are 1..100 characters.
-  title: text({ min: 1, max: 100 }).meta({ description: "Title of the group, 1 to 100 characters. Example: `\"API reference\"`." }),
-  icon: text({ min: 1, max: 100 }).optional().meta({ description: "Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `\"code\"`." }),
+  title: text({ min: 1, max: 100 }).meta({ description: 'Title of the group, 1 to 100 characters. Example: `"API reference"`.' }),
+  icon: text({ min: 1, max: 100 }).optional().meta({ description: 'Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"code"`.' }),
   // The API names the parent `sectionGroup` (absent or null at the top level); removing the input sends null, back to the top level.
-  parentSectionGroupId: identifier().nullable().optional().meta({ refersTo: "SiteSectionGroup", readFrom: "sectionGroup", nullWhenAbsent: true, clearedWithNull: true, description:
-      "Id of the group holding this one (nested groups); `null` keeps it at the top level of the\n" +
-      "site, and removing it after it was set moves the group back to the top level. Left out, the\n" +
-      "group's parent is not managed. A change moves the group in place (it lands at the end of its\n" +
-      "new level; declare the order with `SiteStructure`). Example: `products.id`." }),
-  adopt: adoptInput.optional().meta({ description:
-      "Take over an existing group instead of creating one: `{ id: \"<group id>\" }` (groups have no\n" +
-      "natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation." }),
+  parentSectionGroupId: identifier()
+    .nullable()
+    .optional()
+    .meta({
+      refersTo: "SiteSectionGroup",
+      readFrom: "sectionGroup",
+      nullWhenAbsent: true,
+      clearedWithNull: true,
+      description:
+        "Id of the group holding this one (nested groups); `null` keeps it at the top level of the\n" +
+        "site, and removing it after it was set moves the group back to the top level. Left out, the\n" +
+        "group's parent is not managed. A change moves the group in place (it lands at the end of its\n" +
+        "new level; declare the order with `SiteStructure`). Example: `products.id`.",
+    }),
+  adopt: adoptInput.optional().meta({
+    description:
+      'Take over an existing group instead of creating one: `{ id: "<group id>" }` (groups have no\n' +
+      "natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation.",
+  }),
 });
 
 export type SiteSectionGroupInputs = z.infer<typeof siteSectionGroupInputs>;
@@ -65,10 +93,7 @@ async function create(ctx: ResourceContext, inputs: SiteSectionGroupInputs): Pro
     // Groups have no natural key: the fingerprint is what the POST sets.
     find: async () =>
       (await listSectionGroups(api, address.organizationId, address.siteId)).filter(
-        (candidate) =>
-          candidate.title === inputs.title &&
-          (inputs.icon === undefined || candidate.icon === inputs.icon) &&
-          (candidate.sectionGroup ?? undefined) === parent,
+        (candidate) => candidate.title === inputs.title && (inputs.icon === undefined || candidate.icon === inputs.icon) && (candidate.sectionGroup ?? undefined) === parent,
       ),
     get: (id) => getSectionGroup(api, address.organizationId, address.siteId, id),
     idOf: (candidate) => candidate.id,

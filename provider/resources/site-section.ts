@@ -34,39 +34,76 @@ export const pathSegmentInput = () =>
   text({ min: 1, max: 100 }).regex(SITE_PATH_PATTERN, "must be one URL segment of letters, digits, _ and -, starting with a letter or digit (no /), e.g. v2-beta");
 
 /** A visitor condition: 1..1000 characters; null removes it. */
-export const conditionInput = () =>
-  text({ max: 1000 }).min(1, "must not be empty; use null to remove the condition").nullable();
+export const conditionInput = () => text({ max: 1000 }).min(1, "must not be empty; use null to remove the condition").nullable();
 
 export const siteSectionInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
-  siteId: identifier().meta({ replaces: true, sendAs: false, refersTo: "Site", description: "Id of the site the section belongs to. Changing it replaces the section. Example: `site.id`." }),
+  organizationId: identifier().meta({
+    replaces: true,
+    sendAs: false,
+    description: 'Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+  }),
+  siteId: identifier().meta({
+    replaces: true,
+    sendAs: false,
+    refersTo: "Site",
+    description: "Id of the site the section belongs to. Changing it replaces the section. Example: `site.id`.",
+  }),
   // Sent by the POST; a change updates the primary site space (a request of its own), read from it by hand.
-  spaceId: identifier().meta({ refersTo: "Space", updatedApart: true, description:
+  spaceId: identifier().meta({
+    refersTo: "Space",
+    updatedApart: true,
+    description:
       "Id of the space the section shows: the API adds it as the section's first site space. Changing\n" +
       "it points that site space at the new space in place (the section and its other site spaces are\n" +
-      "kept). Example: `space.id`." }),
+      "kept). Example: `space.id`.",
+  }),
   // the production service's behaviour: section titles are 2..128 characters.
-  title: text({ min: 2, max: 128 }).optional().meta({ description: "Title of the section, 2 to 128 characters; left out, the API uses the space's title. Example: `\"Guides\"`." }),
-  icon: text({ min: 1, max: 100 }).optional().meta({ description: "Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `\"book\"`." }),
-  path: pathSegmentInput().optional().meta({ description:
-      "URL path of the section within the site: one segment of letters, digits, `_` and `-` starting\n" +
-      "with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it from the\n" +
-      "title. Example: `\"guides\"`." }),
+  title: text({ min: 2, max: 128 }).optional().meta({ description: 'Title of the section, 2 to 128 characters; left out, the API uses the space\'s title. Example: `"Guides"`.' }),
+  icon: text({ min: 1, max: 100 }).optional().meta({ description: 'Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"book"`.' }),
+  path: pathSegmentInput()
+    .optional()
+    .meta({
+      description:
+        "URL path of the section within the site: one segment of letters, digits, `_` and `-` starting\n" +
+        "with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it from the\n" +
+        'title. Example: `"guides"`.',
+    }),
   // Absent reads as null (no condition); removing it sends null, which removes it.
-  condition: conditionInput().optional().meta({ nullWhenAbsent: true, clearedWithNull: true, description:
-      "Expression deciding whether a visitor sees the section (adaptive content), 1 to 1000\n" +
-      "characters. `null`, or removing it after it was set, removes the condition. Example: `\"visitor.claims.beta === true\"`." }),
-  description: text({ max: 1000 }).optional().meta({ description: "Description of the section, at most 1000 characters. Removing it stops managing it. Example: `\"How-to guides\"`." }),
-  defaultSiteSpace: identifier().optional().meta({ refersTo: "SiteSpace", description: "Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`." }),
+  condition: conditionInput()
+    .optional()
+    .meta({
+      nullWhenAbsent: true,
+      clearedWithNull: true,
+      description:
+        "Expression deciding whether a visitor sees the section (adaptive content), 1 to 1000\n" +
+        'characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.',
+    }),
+  description: text({ max: 1000 })
+    .optional()
+    .meta({ description: 'Description of the section, at most 1000 characters. Removing it stops managing it. Example: `"How-to guides"`.' }),
+  defaultSiteSpace: identifier()
+    .optional()
+    .meta({ refersTo: "SiteSpace", description: "Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`." }),
   // The API names the group `sectionGroup` (absent at the top level); removing the input sends null, out of the group.
-  siteSectionGroupId: identifier().nullable().optional().meta({ refersTo: "SiteSectionGroup", readFrom: "sectionGroup", nullWhenAbsent: true, clearedWithNull: true, description:
-      "Id of the section group holding the section (a `SiteSectionGroup`); `null` keeps it at the top\n" +
-      "level of the site, and removing it after it was set takes the section out of its group. Left\n" +
-      "out, the section's group is not managed. Joining a group puts the section at the group's end;\n" +
-      "declare the order with `SiteStructure`. Changed in place. Example: `apiGroup.id`." }),
-  adopt: adoptInput.optional().meta({ description:
-      "Take over an existing section instead of creating one: `{ id: \"<section id>\" }` (sections have\n" +
-      "no natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation." }),
+  siteSectionGroupId: identifier()
+    .nullable()
+    .optional()
+    .meta({
+      refersTo: "SiteSectionGroup",
+      readFrom: "sectionGroup",
+      nullWhenAbsent: true,
+      clearedWithNull: true,
+      description:
+        "Id of the section group holding the section (a `SiteSectionGroup`); `null` keeps it at the top\n" +
+        "level of the site, and removing it after it was set takes the section out of its group. Left\n" +
+        "out, the section's group is not managed. Joining a group puts the section at the group's end;\n" +
+        "declare the order with `SiteStructure`. Changed in place. Example: `apiGroup.id`.",
+    }),
+  adopt: adoptInput.optional().meta({
+    description:
+      'Take over an existing section instead of creating one: `{ id: "<section id>" }` (sections have\n' +
+      "no natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation.",
+  }),
 });
 
 export type SiteSectionInputs = z.infer<typeof siteSectionInputs>;

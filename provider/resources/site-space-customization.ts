@@ -31,9 +31,16 @@ import { deleteSiteSpaceCustomization, getSiteCustomization, getSiteSpaceCustomi
 const FIELDS = customizationFields(false);
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  organizationId: identifier().meta({
+    replaces: true,
+    description: 'Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+  }),
   siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site. Changing it replaces the resource. Example: `site.id`." }),
-  siteSpaceId: identifier().meta({ replaces: true, refersTo: "SiteSpace", description: "Id of the site space whose customization this overrides. Changing it replaces the resource. Example: `siteSpace.id`." }),
+  siteSpaceId: identifier().meta({
+    replaces: true,
+    refersTo: "SiteSpace",
+    description: "Id of the site space whose customization this overrides. Changing it replaces the resource. Example: `siteSpace.id`.",
+  }),
   ...FIELDS,
 });
 
@@ -46,7 +53,11 @@ type Address = { organizationId: string; siteId: string; siteSpaceId: string };
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function addressOf(bag: State, siteSpaceId: string): Address {
-  const { organizationId, siteId } = stateStrings(bag, ["organizationId", "siteId"], "SiteSpaceCustomization: the state has no organizationId or siteId; cannot address the override");
+  const { organizationId, siteId } = stateStrings(
+    bag,
+    ["organizationId", "siteId"],
+    "SiteSpaceCustomization: the state has no organizationId or siteId; cannot address the override",
+  );
   return { organizationId, siteId, siteSpaceId };
 }
 
@@ -57,7 +68,9 @@ function addressOf(bag: State, siteSpaceId: string): Address {
 function overrideHolds(declared: Json, effective: Json, site: Json): boolean {
   const holds = (value: unknown, shown: unknown, inherited: unknown): boolean => {
     if (!isObject(value)) return jsonEqual(shown, value) && !jsonEqual(inherited, value);
-    return Object.entries(value).every(([key, member]) => member === undefined || holds(member, isObject(shown) ? shown[key] : undefined, isObject(inherited) ? inherited[key] : undefined));
+    return Object.entries(value).every(
+      ([key, member]) => member === undefined || holds(member, isObject(shown) ? shown[key] : undefined, isObject(inherited) ? inherited[key] : undefined),
+    );
   };
   return CUSTOMIZATION_FIELDS.every((field) => declared[field] === undefined || holds(declared[field], effective[field], site[field]));
 }
@@ -108,7 +121,8 @@ async function patch(ctx: ResourceContext, address: Address, news: Json, olds: J
   } else {
     effective = await readEffective(ctx.api, address);
   }
-  if (!effective) throw new Error(`SiteSpaceCustomization: site space ${address.siteSpaceId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+  if (!effective)
+    throw new Error(`SiteSpaceCustomization: site space ${address.siteSpaceId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
   return { organizationId: address.organizationId, siteId: address.siteId, siteSpaceId: address.siteSpaceId, ...declaredState(news, effective) };
 }
 

@@ -21,29 +21,61 @@ import { type ApiSiteSection, listSiteSections, listSiteSectionsShared } from ".
 import { type ApiSiteSpace, createSiteSpace, deleteSiteSpace, getSiteSpace, listSiteSpaces, readSiteSpaceThroughList, updateSiteSpace } from "../api/site-spaces";
 
 export const siteSpaceInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
+  organizationId: identifier().meta({
+    replaces: true,
+    sendAs: false,
+    description: 'Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+  }),
   siteId: identifier().meta({ replaces: true, sendAs: false, refersTo: "Site", description: "Id of the site. Changing it replaces the site space. Example: `site.id`." }),
   // The API answers with the space itself; the input is its id.
-  spaceId: identifier().meta({ refersTo: "Space", readFrom: "space.id", description: "Id of the space whose content the site space publishes. Changed in place. Example: `space.id`." }),
+  spaceId: identifier().meta({
+    refersTo: "Space",
+    readFrom: "space.id",
+    description: "Id of the space whose content the site space publishes. Changed in place. Example: `space.id`.",
+  }),
   // A site space at the root has no section (null): sectionId is then absent, never null.
-  sectionId: identifier().optional().meta({ replaces: true, refersTo: "SiteSection", readFrom: "section", description:
-      "Id of the section holding the site space; left out, the site's default section (or the root of\n" +
-      "a site without sections). The API cannot move a site space between sections, so changing it,\n" +
-      "or removing it after it was set, replaces the site space. Example: `section.id`." }),
-  path: pathSegmentInput().optional().meta({ description:
-      "URL path of the site space within its section: one segment of letters, digits, `_` and `-`\n" +
-      "starting with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it\n" +
-      "from the space title. Removing it stops managing it. Example: `\"v2\"`." }),
+  sectionId: identifier()
+    .optional()
+    .meta({
+      replaces: true,
+      refersTo: "SiteSection",
+      readFrom: "section",
+      description:
+        "Id of the section holding the site space; left out, the site's default section (or the root of\n" +
+        "a site without sections). The API cannot move a site space between sections, so changing it,\n" +
+        "or removing it after it was set, replaces the site space. Example: `section.id`.",
+    }),
+  path: pathSegmentInput()
+    .optional()
+    .meta({
+      description:
+        "URL path of the site space within its section: one segment of letters, digits, `_` and `-`\n" +
+        "starting with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it\n" +
+        'from the space title. Removing it stops managing it. Example: `"v2"`.',
+    }),
   // The API leaves out an unset condition, and null removes it.
-  condition: conditionInput().optional().meta({ nullWhenAbsent: true, clearedWithNull: true, description:
-      "Expression deciding whether a visitor sees this site space (adaptive content), 1 to 1000\n" +
-      "characters. `null`, or removing it after it was set, removes the condition. Example: `\"visitor.claims.beta === true\"`." }),
-  hidden: z.boolean().optional().meta({ description:
-      "Whether the site space is hidden from the site's navigation (a PATCH sets it in place).\n" +
-      "Removing it stops managing it (the site space keeps its value). Example: `true`." }),
-  adopt: adoptInput.optional().meta({ description:
-      "Take over an existing site space instead of creating one: `{ id: \"<site space id>\" }` (site\n" +
-      "spaces have no natural key, so `true` is refused). It is then reconciled to these inputs." }),
+  condition: conditionInput()
+    .optional()
+    .meta({
+      nullWhenAbsent: true,
+      clearedWithNull: true,
+      description:
+        "Expression deciding whether a visitor sees this site space (adaptive content), 1 to 1000\n" +
+        'characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.',
+    }),
+  hidden: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        "Whether the site space is hidden from the site's navigation (a PATCH sets it in place).\n" +
+        "Removing it stops managing it (the site space keeps its value). Example: `true`.",
+    }),
+  adopt: adoptInput.optional().meta({
+    description:
+      'Take over an existing site space instead of creating one: `{ id: "<site space id>" }` (site\n' +
+      "spaces have no natural key, so `true` is refused). It is then reconciled to these inputs.",
+  }),
 });
 
 export type SiteSpaceInputs = z.infer<typeof siteSpaceInputs>;

@@ -52,24 +52,39 @@ function oneEntryPer<T extends Record<K, string>, K extends string>(key: K, entr
 }
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the site. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
-  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site whose order this declares; one `SiteStructure` per site. Changing it replaces the resource. Example: `site.id`." }),
-  root: orderedIds().optional().meta({ description:
-      "The site's top level, in order: ids of its sections and section groups (which are siblings),\n" +
-      "or, for a site without sections, of its site spaces. Items left out keep their place.\n" +
-      "Example: `[guides.id, apis.id, changelog.id]`." }),
+  organizationId: identifier().meta({
+    replaces: true,
+    description: 'Id of the organization that owns the site. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+  }),
+  siteId: identifier().meta({
+    replaces: true,
+    refersTo: "Site",
+    description: "Id of the site whose order this declares; one `SiteStructure` per site. Changing it replaces the resource. Example: `site.id`.",
+  }),
+  root: orderedIds()
+    .optional()
+    .meta({
+      description:
+        "The site's top level, in order: ids of its sections and section groups (which are siblings),\n" +
+        "or, for a site without sections, of its site spaces. Items left out keep their place.\n" +
+        "Example: `[guides.id, apis.id, changelog.id]`.",
+    }),
   groups: z
     .array(z.strictObject({ groupId: identifier(), items: orderedIds() }))
     .superRefine((entries, issues) => oneEntryPer("groupId", entries, issues))
-    .optional().meta({ description:
-      "The order inside section groups: per group, the ids of its sections and nested groups.\n" +
-      "Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`." }),
+    .optional()
+    .meta({
+      description: "The order inside section groups: per group, the ids of its sections and nested groups.\n" + "Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`.",
+    }),
   sections: z
     .array(z.strictObject({ sectionId: identifier(), siteSpaces: orderedIds() }))
     .superRefine((entries, issues) => oneEntryPer("sectionId", entries, issues))
-    .optional().meta({ description:
-      "The order of the site spaces of sections: per section, the ids of its site spaces (a section's\n" +
-      "first site space is `SiteSection.siteSpaceId`). Example: `[{ sectionId: guides.id, siteSpaces: [v2.id, guides.siteSpaceId] }]`." }),
+    .optional()
+    .meta({
+      description:
+        "The order of the site spaces of sections: per section, the ids of its site spaces (a section's\n" +
+        "first site space is `SiteSection.siteSpaceId`). Example: `[{ sectionId: guides.id, siteSpaces: [v2.id, guides.siteSpaceId] }]`.",
+    }),
 });
 
 /** `adopt` is never an input here: the structure exists with its site and is always taken over. */
@@ -92,11 +107,17 @@ function containersOf(tree: ApiStructure): Map<ContainerKey, Item[]> {
   // declares them in (as export writes them).
   while (pending.length > 0) {
     const { key, nodes } = pending.shift()!;
-    containers.set(key, nodes.map((node) => ({ type: node.object, id: node.id })));
+    containers.set(
+      key,
+      nodes.map((node) => ({ type: node.object, id: node.id })),
+    );
     for (const node of nodes) {
       if (node.object === "site-section-group") pending.push({ key: `group:${node.id}`, nodes: node.children ?? [] });
       if (node.object === "site-section") {
-        containers.set(`section:${node.id}`, (node.siteSpaces ?? []).map((siteSpace) => ({ type: "site-space", id: siteSpace.id })));
+        containers.set(
+          `section:${node.id}`,
+          (node.siteSpaces ?? []).map((siteSpace) => ({ type: "site-space", id: siteSpace.id })),
+        );
       }
     }
   }
@@ -136,7 +157,10 @@ function stateOf(address: { organizationId: string; siteId: string }, tree: ApiS
   const state: State = { organizationId: address.organizationId, siteId: address.siteId };
   if (Array.isArray(declaredIn.root)) state.root = ordered("root", declaredIn.root as string[]);
   if (Array.isArray(declaredIn.groups)) {
-    state.groups = (declaredIn.groups as { groupId: string; items: string[] }[]).map((entry) => ({ groupId: entry.groupId, items: ordered(`group:${entry.groupId}`, entry.items) }));
+    state.groups = (declaredIn.groups as { groupId: string; items: string[] }[]).map((entry) => ({
+      groupId: entry.groupId,
+      items: ordered(`group:${entry.groupId}`, entry.items),
+    }));
   }
   if (Array.isArray(declaredIn.sections)) {
     state.sections = (declaredIn.sections as { sectionId: string; siteSpaces: string[] }[]).map((entry) => ({

@@ -47,43 +47,96 @@ export const SITE_TITLE_MIN = 2;
 export const SITE_TITLE_MAX = 128;
 
 export const siteInputs = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`." }),
-  title: text({ min: SITE_TITLE_MIN, max: SITE_TITLE_MAX }).meta({ description: "Title of the site, 2 to 128 characters. Example: `\"Developer docs\"`. Also the natural key for `adopt: true`." }),
+  organizationId: identifier().meta({
+    replaces: true,
+    sendAs: false,
+    description: 'Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+  }),
+  title: text({ min: SITE_TITLE_MIN, max: SITE_TITLE_MAX }).meta({
+    description: 'Title of the site, 2 to 128 characters. Example: `"Developer docs"`. Also the natural key for `adopt: true`.',
+  }),
   // The API defaults a new site to `basic`; the default is written out so that leaving `type` out
   // never replaces an existing site, and adopting a site of another type says so.
-  type: z.enum(SITE_TYPES).default("basic").meta({ replaces: true, description:
-      "Site type. The API only documents `basic`, the default; the emulator and the production service\n" +
-      "also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.\n" +
-      "Example: `\"basic\"`." }),
-  visibility: z.enum(SITE_VISIBILITIES).optional().meta({ description:
-      "Who may see the published site: `public` (anyone, indexed), `unlisted` (anyone, not indexed),\n" +
-      "`share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).\n" +
-      "Example: `\"unlisted\"`." }),
-  basename: text({ max: BASENAME_MAX }).regex(BASENAME_PATTERN, "must be letters, digits, - and _ only (no /), e.g. docs-v2").optional().meta({ description:
-      "Path prefix of the site under its host: letters, digits, `-` and `_` (no `/`), up to 100\n" +
-      "characters. Removing it stops managing it (the site keeps its basename). Example: `\"docs\"`." }),
-  proxy: z.string().regex(PROXY_PATTERN, "must be <domain>/<path>, e.g. example.com/docs (pattern of the API's reference)").nullable().optional().meta({ clearedWithNull: true, description:
-      "Hosts the site on a subdirectory of another domain, `<domain>/<path>` (pattern\n" +
-      "`^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$`). `null`, or removing it after it was set,\n" +
-      "removes the proxy. Example: `\"example.com/docs\"`." }),
-  adaptiveContent: z.strictObject({ enabled: z.boolean() }).optional().meta({ description: "Adaptive content (content tailored to visitor claims). Example: `{ enabled: true }`." }),
-  agentsContext: z.enum(AGENTS_CONTEXTS).optional().meta({ description: "Whether AI agents may read the site: `included` or `excluded`. Example: `\"excluded\"`." }),
+  type: z
+    .enum(SITE_TYPES)
+    .default("basic")
+    .meta({
+      replaces: true,
+      description:
+        "Site type. The API only documents `basic`, the default; the emulator and the production service\n" +
+        "also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.\n" +
+        'Example: `"basic"`.',
+    }),
+  visibility: z
+    .enum(SITE_VISIBILITIES)
+    .optional()
+    .meta({
+      description:
+        "Who may see the published site: `public` (anyone, indexed), `unlisted` (anyone, not indexed),\n" +
+        "`share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).\n" +
+        'Example: `"unlisted"`.',
+    }),
+  basename: text({ max: BASENAME_MAX })
+    .regex(BASENAME_PATTERN, "must be letters, digits, - and _ only (no /), e.g. docs-v2")
+    .optional()
+    .meta({
+      description:
+        "Path prefix of the site under its host: letters, digits, `-` and `_` (no `/`), up to 100\n" +
+        'characters. Removing it stops managing it (the site keeps its basename). Example: `"docs"`.',
+    }),
+  proxy: z
+    .string()
+    .regex(PROXY_PATTERN, "must be <domain>/<path>, e.g. example.com/docs (pattern of the API's reference)")
+    .nullable()
+    .optional()
+    .meta({
+      clearedWithNull: true,
+      description:
+        "Hosts the site on a subdirectory of another domain, `<domain>/<path>` (pattern\n" +
+        "`^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$`). `null`, or removing it after it was set,\n" +
+        'removes the proxy. Example: `"example.com/docs"`.',
+    }),
+  adaptiveContent: z
+    .strictObject({ enabled: z.boolean() })
+    .optional()
+    .meta({ description: "Adaptive content (content tailored to visitor claims). Example: `{ enabled: true }`." }),
+  agentsContext: z.enum(AGENTS_CONTEXTS).optional().meta({ description: 'Whether AI agents may read the site: `included` or `excluded`. Example: `"excluded"`.' }),
   // Set by a publish or an unpublish request of its own, after everything else.
-  published: z.boolean().optional().meta({ sendAs: false, description:
-      "`true` publishes the site (after everything else is set up), `false` unpublishes it; left out,\n" +
-      "the published state is not managed. A new site starts unpublished. Example: `true`." }),
-  spaces: z.array(identifier()).optional().meta({ refersTo: "Space", description:
-      "Ids of spaces the site is created with (its first site spaces, at the root). Used only at\n" +
-      "creation: later changes are ignored and do not replace the site; manage site spaces afterwards\n" +
-      "with `SiteSpace` resources. Example: `[space.id]`." }),
-  defaultSiteSpace: identifier().optional().meta({ refersTo: "SiteSpace", description:
-      "Id of the site space shown by default: at the root, or in the default section when the site\n" +
-      "has sections. Removing it stops managing it. Example: `siteSpace.id`." }),
-  defaultSiteSection: identifier().optional().meta({ refersTo: "SiteSection", description: "Id of the default site section. Removing it stops managing it. Example: `section.id`." }),
-  adopt: adoptInput.optional().meta({ description:
-      "Take over an existing site instead of creating one: `{ id: \"<site id>\" }`, or `true` to adopt\n" +
+  published: z
+    .boolean()
+    .optional()
+    .meta({
+      sendAs: false,
+      description:
+        "`true` publishes the site (after everything else is set up), `false` unpublishes it; left out,\n" +
+        "the published state is not managed. A new site starts unpublished. Example: `true`.",
+    }),
+  spaces: z
+    .array(identifier())
+    .optional()
+    .meta({
+      refersTo: "Space",
+      description:
+        "Ids of spaces the site is created with (its first site spaces, at the root). Used only at\n" +
+        "creation: later changes are ignored and do not replace the site; manage site spaces afterwards\n" +
+        "with `SiteSpace` resources. Example: `[space.id]`.",
+    }),
+  defaultSiteSpace: identifier()
+    .optional()
+    .meta({
+      refersTo: "SiteSpace",
+      description:
+        "Id of the site space shown by default: at the root, or in the default section when the site\n" + "has sections. Removing it stops managing it. Example: `siteSpace.id`.",
+    }),
+  defaultSiteSection: identifier()
+    .optional()
+    .meta({ refersTo: "SiteSection", description: "Id of the default site section. Removing it stops managing it. Example: `section.id`." }),
+  adopt: adoptInput.optional().meta({
+    description:
+      'Take over an existing site instead of creating one: `{ id: "<site id>" }`, or `true` to adopt\n' +
       "the one site of the organization with this exact `title` (created when there is none). The\n" +
-      "site is then reconciled to these inputs. Only read at creation." }),
+      "site is then reconciled to these inputs. Only read at creation.",
+  }),
 });
 
 export type SiteInputs = z.infer<typeof siteInputs>;
@@ -130,9 +183,7 @@ async function defaults(ctx: Pick<ResourceContext, "api" | "lists">, organizatio
     // "the default at the root or in the default section".
     const container = defaultSection ?? null;
     // A refresh shares the whole list with the site's site spaces; otherwise only the defaults are asked for.
-    const siteSpaces = ctx.lists
-      ? await listSiteSpacesForRead(ctx, organizationId, siteId)
-      : await listDefaultSiteSpaces(ctx.api, organizationId, siteId);
+    const siteSpaces = ctx.lists ? await listSiteSpacesForRead(ctx, organizationId, siteId) : await listDefaultSiteSpaces(ctx.api, organizationId, siteId);
     const match = siteSpaces.find((siteSpace) => siteSpace.default && (siteSpace.section ?? null) === container);
     if (match) result.defaultSiteSpace = match.id;
   }
@@ -162,7 +213,12 @@ function wants(bag: { defaultSiteSpace?: unknown; defaultSiteSection?: unknown }
  * The state of `site`. `tracked` is the previous state or the inputs: it says whether the defaults
  * are worth reading, and holds `spaces`, which only the creation used and the API does not return.
  */
-async function stateNow(ctx: Pick<ResourceContext, "api" | "lists">, organizationId: string, site: ApiSite, tracked: { spaces?: unknown; defaultSiteSpace?: unknown; defaultSiteSection?: unknown }): Promise<State> {
+async function stateNow(
+  ctx: Pick<ResourceContext, "api" | "lists">,
+  organizationId: string,
+  site: ApiSite,
+  tracked: { spaces?: unknown; defaultSiteSpace?: unknown; defaultSiteSection?: unknown },
+): Promise<State> {
   const spaces = Array.isArray(tracked.spaces) ? (tracked.spaces as string[]) : undefined;
   return stateOf(organizationId, site, { spaces, ...(await defaults(ctx, organizationId, site.id, wants(tracked))) });
 }
@@ -227,7 +283,9 @@ async function update(ctx: ResourceContext, siteId: string, olds: State, news: S
   const organizationId = organizationOf(olds);
   if (changed.has("type")) {
     // Only reachable through adopt (diff replaces on a type change): the API cannot patch the type.
-    throw new Error(`Site ${siteId} has type "${String(olds.type)}" but the inputs declare "${news.type}"; the type cannot be changed in place. Declare type: "${String(olds.type)}" or create a new site.`);
+    throw new Error(
+      `Site ${siteId} has type "${String(olds.type)}" but the inputs declare "${news.type}"; the type cannot be changed in place. Declare type: "${String(olds.type)}" or create a new site.`,
+    );
   }
   let site: ApiSite | undefined;
   const body = wire.patchOf(news, changed);

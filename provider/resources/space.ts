@@ -41,7 +41,20 @@ import { roleEnum } from "../domain/roles";
 import type { Role } from "../api/roles";
 import { jsonEqual } from "../adapter/values";
 import { wireMapping } from "../adapter/wire";
-import { type ApiSpace, createSpace, deleteSpace, EDIT_MODES, type EditMode, getSpace, listSpaces, moveSpace, readSpaceThroughList, type SpaceVisibility, transferSpace, updateSpace } from "../api/spaces";
+import {
+  type ApiSpace,
+  createSpace,
+  deleteSpace,
+  EDIT_MODES,
+  type EditMode,
+  getSpace,
+  listSpaces,
+  moveSpace,
+  readSpaceThroughList,
+  type SpaceVisibility,
+  transferSpace,
+  updateSpace,
+} from "../api/spaces";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
@@ -57,29 +70,52 @@ const languageInput = () => text({ min: 2, max: 10 });
 
 export const schema = z.strictObject({
   // In the path of the create, and changed by a transfer of its own; the API names it `organization`.
-  organizationId: identifier().meta({ readFrom: "organization", sendAs: false, updatedApart: true, description: "Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  organizationId: identifier().meta({
+    readFrom: "organization",
+    sendAs: false,
+    updatedApart: true,
+    description:
+      'Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+  }),
   // the API's reference and 8: at most 50 characters, no minimum.
-  title: text({ max: 50 }).meta({ description: "Title of the space, at most 50 characters. Example: `\"API reference\"`." }),
-  emoji: text({ max: 50 }).optional().meta({ description: "Emoji of the space, at most 50 characters. Removing it stops managing it. Example: `\"📘\"`." }),
+  title: text({ max: 50 }).meta({ description: 'Title of the space, at most 50 characters. Example: `"API reference"`.' }),
+  emoji: text({ max: 50 }).optional().meta({ description: 'Emoji of the space, at most 50 characters. Removing it stops managing it. Example: `"📘"`.' }),
   // Sent by the create; changed by a move of its own (relative: it also sets the position).
-  parent: identifier().optional().meta({ refersTo: "Collection", updatedApart: true, description:
-      "Id of the collection holding the space; leave out for the top level. Changing it moves the\n" +
-      "space (same id); removing it moves the space to the top level. Example: `products.id`." }),
+  parent: identifier()
+    .optional()
+    .meta({
+      refersTo: "Collection",
+      updatedApart: true,
+      description:
+        "Id of the collection holding the space; leave out for the top level. Changing it moves the\n" +
+        "space (same id); removing it moves the space to the top level. Example: `products.id`.",
+    }),
   // The nullable inputs read back as null when unset, so a declared null shows no drift.
-  language: languageInput().nullable().optional().meta({ nullWhenAbsent: true, description: "Language code of the content, 2 to 10 characters; `null` clears it. Example: `\"en\"`." }),
-  editMode: z.enum(EDIT_MODES).optional().meta({ description: "`live` (members edit directly) or `locked` (all edits locked). Example: `\"locked\"`." }),
-  defaultLevel: roleEnum.nullable().optional().meta({ nullWhenAbsent: true, description:
-      "Default role members get on the space's content: `admin`, `create`, `review`, `edit`,\n" +
-      "`comment` or `read`; `null` clears it. Example: `\"read\"`." }),
-  mergeRules: mergeRulesInput.optional().meta({ description:
+  language: languageInput()
+    .nullable()
+    .optional()
+    .meta({ nullWhenAbsent: true, description: 'Language code of the content, 2 to 10 characters; `null` clears it. Example: `"en"`.' }),
+  editMode: z.enum(EDIT_MODES).optional().meta({ description: '`live` (members edit directly) or `locked` (all edits locked). Example: `"locked"`.' }),
+  defaultLevel: roleEnum
+    .nullable()
+    .optional()
+    .meta({
+      nullWhenAbsent: true,
+      description: "Default role members get on the space's content: `admin`, `create`, `review`, `edit`,\n" + '`comment` or `read`; `null` clears it. Example: `"read"`.',
+    }),
+  mergeRules: mergeRulesInput.optional().meta({
+    description:
       "Merge rules of the space's change requests: `{ type: \"inherit\" }` (the organization's),\n" +
-      "`{ type: \"none\" }`, or `{ type: \"rules\", rules: [{ rule: \"require_specific_reviewers\", users:\n" +
-      "[\"user_1\"] }] }`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,\n" +
-      "`allow_bypass`, `require_at_least_one_review` or `custom`, each with `users` (user ids)." }),
-  adopt: adoptInput.optional().meta({ description:
-      "Take over an existing space instead of creating one: `{ id: \"spc_123\" }`, or `true` to adopt\n" +
+      '`{ type: "none" }`, or `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users:\n' +
+      '["user_1"] }] }`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,\n' +
+      "`allow_bypass`, `require_at_least_one_review` or `custom`, each with `users` (user ids).",
+  }),
+  adopt: adoptInput.optional().meta({
+    description:
+      'Take over an existing space instead of creating one: `{ id: "spc_123" }`, or `true` to adopt\n' +
       "the space with this `title` in this `parent` (created if there is none). It is then reconciled\n" +
-      "to these inputs. Only read at creation." }),
+      "to these inputs. Only read at creation.",
+  }),
 });
 
 export type SpaceInputs = z.infer<typeof schema>;
@@ -144,7 +180,9 @@ function transfer(api: ApiRequester, id: string, olds: State, news: SpaceInputs)
     what,
     noun: "space",
     target,
-    ...(news.parent !== undefined ? { parent: { id: news.parent, phrase: "into collection", fix: `Give a parent collection of organization ${target}, or none (the top level).` } } : {}),
+    ...(news.parent !== undefined
+      ? { parent: { id: news.parent, phrase: "into collection", fix: `Give a parent collection of organization ${target}, or none (the top level).` } }
+      : {}),
     read: () => liveSpace(api, id),
     gone: () => spaceGone(id),
     send: () => transferSpace(api, id, target),
@@ -232,14 +270,14 @@ async function update(ctx: ResourceContext, id: string, olds: State, news: Space
     // A move is relative (it also sets the position), so it is never re-sent blindly: a move whose
     // outcome is unknown is settled by reading the space after it.
     await moveSpace(api, id, news.parent ?? null).catch((error: unknown) => {
-        if (isOutcomeUnknown(error)) return undefined;
-        if (!transferred) throw error;
-        throw new Error(
-          `Space ${id} was transferred to organization ${news.organizationId} (at its top level, same id), but the move into collection ${String(news.parent)} failed: ${error instanceof Error ? error.message : String(error)}. ` +
-            `Run \`pulumi up\` again to finish the move.`,
-          { cause: error },
-        );
-      });
+      if (isOutcomeUnknown(error)) return undefined;
+      if (!transferred) throw error;
+      throw new Error(
+        `Space ${id} was transferred to organization ${news.organizationId} (at its top level, same id), but the move into collection ${String(news.parent)} failed: ${error instanceof Error ? error.message : String(error)}. ` +
+          `Run \`pulumi up\` again to finish the move.`,
+        { cause: error },
+      );
+    });
   }
   const after = await liveSpace(api, id);
   if (!after) throw spaceGone(id);

@@ -24,21 +24,39 @@ const membershipId = resourceId().refine((value) => splitId(value) !== undefined
 
 export const schema = z
   .strictObject({
-    organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
-    teamId: identifier().meta({ replaces: true, refersTo: "Team", description:
-        "The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the\n" +
-        "membership. Example: `writers.id`." }),
-    userId: identifier().optional().meta({ replaces: true, description: "The member's user id; give exactly one of `userId` and `email`. Changing it replaces the membership. Example: `\"usr_ada\"`." }),
+    organizationId: identifier().meta({
+      replaces: true,
+      description:
+        'Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+    }),
+    teamId: identifier().meta({
+      replaces: true,
+      refersTo: "Team",
+      description: "The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the\n" + "membership. Example: `writers.id`.",
+    }),
+    userId: identifier()
+      .optional()
+      .meta({ replaces: true, description: 'The member\'s user id; give exactly one of `userId` and `email`. Changing it replaces the membership. Example: `"usr_ada"`.' }),
     /** Matched case-insensitively against the organization members' emails; kept as written. */
-    email: emailAddress().optional().meta({ replaces: true, description:
-        "The member's email, resolved to their user id through the organization's member list\n" +
-        "(case-insensitive); give exactly one of `userId` and `email`. Changing it replaces the\n" +
-        "membership. Example: `\"ada@acme.com\"`." }),
-    role: z.enum(TEAM_ROLES).default("member").meta({ description: "The member's role in the team: `owner` or `member` (the default). Changes in place. Example: `\"owner\"`." }),
-    adopt: z.union([z.boolean(), z.strictObject({ id: membershipId })]).optional().meta({ description:
-        "Take over a membership that already exists instead of failing: `{ id: \"<teamId>/<userId>\" }`,\n" +
-        "or `true` for the membership of this user in this team (added if there is none). Its role is\n" +
-        "then set to `role`. Only read at creation." }),
+    email: emailAddress()
+      .optional()
+      .meta({
+        replaces: true,
+        description:
+          "The member's email, resolved to their user id through the organization's member list\n" +
+          "(case-insensitive); give exactly one of `userId` and `email`. Changing it replaces the\n" +
+          'membership. Example: `"ada@acme.com"`.',
+      }),
+    role: z.enum(TEAM_ROLES).default("member").meta({ description: 'The member\'s role in the team: `owner` or `member` (the default). Changes in place. Example: `"owner"`.' }),
+    adopt: z
+      .union([z.boolean(), z.strictObject({ id: membershipId })])
+      .optional()
+      .meta({
+        description:
+          'Take over a membership that already exists instead of failing: `{ id: "<teamId>/<userId>" }`,\n' +
+          "or `true` for the membership of this user in this team (added if there is none). Its role is\n" +
+          "then set to `role`. Only read at creation.",
+      }),
   })
   .superRefine(exactlyOneMemberReference, EVEN_WITH_OTHER_FAILURES)
   .superRefine((inputs, issues) => {

@@ -11,7 +11,19 @@ import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { stateStrings } from "../adapter/values";
 import { listMembersShared, listMemberTeamsShared } from "../api/members";
-import { type ApiTeam, changeTeamMembers, createTeam, deleteTeam, getTeam, listTeamMembers, listTeamMembersForRead, listTeams, listTeamsShared, readTeamThroughList, updateTeam } from "../api/teams";
+import {
+  type ApiTeam,
+  changeTeamMembers,
+  createTeam,
+  deleteTeam,
+  getTeam,
+  listTeamMembers,
+  listTeamMembersForRead,
+  listTeams,
+  listTeamsShared,
+  readTeamThroughList,
+  updateTeam,
+} from "../api/teams";
 import { TEAM_MEMBERSHIP, declaredByTeamMembers, teamMembershipConflict } from "../domain/team-membership";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
@@ -21,26 +33,36 @@ const NATURAL_KEY = "title within the organization";
 export const TEAM_TITLE_MAX = 64;
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, sendAs: false, description: "Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
+  organizationId: identifier().meta({
+    replaces: true,
+    sendAs: false,
+    description: 'Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+  }),
   /** the production service's behaviour: team titles are 1..64 characters. */
-  title: text({ min: 1, max: TEAM_TITLE_MAX }).meta({ description: "Title of the team, 1 to 64 characters; renaming keeps the team. Example: `\"Docs writers\"`." }),
+  title: text({ min: 1, max: TEAM_TITLE_MAX }).meta({ description: 'Title of the team, 1 to 64 characters; renaming keeps the team. Example: `"Docs writers"`.' }),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
   members: z
     .array(identifier())
     .transform((members) => sortedSet(members))
     .optional()
     // Changed by the team-member operation, never the PATCH; the API's team holds only their count.
-    .meta({ setValued: true, updatedApart: true, description:
-      "The team's members, each a user id or an email (an entry holding an `@`; matched against the\n" +
-      "member's email case-insensitively): the exact membership (members added elsewhere are removed).\n" +
-      "Each must already be a member of the organization. Order and duplicates do not matter; the\n" +
-      "state keeps each member as written here. Leave it out to not manage membership (and to\n" +
-      "manage it one member at a time with `TeamMember`, which must not be used with `members`).\n" +
-      "Example: `[writer.id, \"ada@example.com\"]`." }),
-  adopt: adoptInput.optional().meta({ description:
-      "Take over an existing team instead of creating one: `{ id: \"team_123\" }`, or `true` to adopt\n" +
+    .meta({
+      setValued: true,
+      updatedApart: true,
+      description:
+        "The team's members, each a user id or an email (an entry holding an `@`; matched against the\n" +
+        "member's email case-insensitively): the exact membership (members added elsewhere are removed).\n" +
+        "Each must already be a member of the organization. Order and duplicates do not matter; the\n" +
+        "state keeps each member as written here. Leave it out to not manage membership (and to\n" +
+        "manage it one member at a time with `TeamMember`, which must not be used with `members`).\n" +
+        'Example: `[writer.id, "ada@example.com"]`.',
+    }),
+  adopt: adoptInput.optional().meta({
+    description:
+      'Take over an existing team instead of creating one: `{ id: "team_123" }`, or `true` to adopt\n' +
       "the team whose title equals `title` (created if there is none). It is then reconciled to\n" +
-      "these inputs. Only read at creation." }),
+      "these inputs. Only read at creation.",
+  }),
 });
 
 export type TeamInputs = z.infer<typeof schema>;
@@ -112,9 +134,7 @@ async function sharedMembership(ctx: ResourceContext, organizationId: string, te
   if (!lists) return undefined;
   const [members, teams] = await Promise.all([listMembersShared(lists, organizationId), listTeamsShared(lists, organizationId)]);
   if (!members || !teams || members.length > teams.length) return undefined;
-  const memberships = await Promise.all(
-    members.map(async (member) => ({ member, teams: (await listMemberTeamsShared(lists, organizationId, member.id)) ?? [] })),
-  );
+  const memberships = await Promise.all(members.map(async (member) => ({ member, teams: (await listMemberTeamsShared(lists, organizationId, member.id)) ?? [] })));
   return memberships
     .filter(({ teams: ofMember }) => ofMember.some((item) => item.team?.id === teamId))
     .map(({ member }) => ({ id: member.id, ...(member.user?.email ? { email: member.user.email } : {}) }));

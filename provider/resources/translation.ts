@@ -31,7 +31,16 @@ import { PartialCreateError } from "../recovery/partial-create";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { compact, stateStrings } from "../adapter/values";
-import { type ApiTranslation, createTranslation, deleteTranslation, getTranslation, listTranslations, readTranslationThroughList, runTranslation, setTranslationInstructions } from "../api/translations";
+import {
+  type ApiTranslation,
+  createTranslation,
+  deleteTranslation,
+  getTranslation,
+  listTranslations,
+  readTranslationThroughList,
+  runTranslation,
+  setTranslationInstructions,
+} from "../api/translations";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "language and source within the organization";
@@ -41,8 +50,36 @@ const NATURAL_KEY = "language and source within the organization";
  * would pass a preview and fail at `up`, so the target language is checked against it.
  */
 export const TRANSLATION_LANGUAGES = [
-  "ar", "cs", "da", "de", "el", "en", "es", "fi", "fr", "he", "hi", "hu", "id", "it", "ja", "ko",
-  "nl", "no", "pl", "pt", "pt-br", "ro", "ru", "sv", "th", "tr", "uk", "vi", "zh", "zh-tw",
+  "ar",
+  "cs",
+  "da",
+  "de",
+  "el",
+  "en",
+  "es",
+  "fi",
+  "fr",
+  "he",
+  "hi",
+  "hu",
+  "id",
+  "it",
+  "ja",
+  "ko",
+  "nl",
+  "no",
+  "pl",
+  "pt",
+  "pt-br",
+  "ro",
+  "ru",
+  "sv",
+  "th",
+  "tr",
+  "uk",
+  "vi",
+  "zh",
+  "zh-tw",
 ] as const;
 
 const targetLanguage = () =>
@@ -57,26 +94,43 @@ const sourceInput = z.strictObject({
 });
 
 export const schema = z.strictObject({
-  organizationId: identifier().meta({ replaces: true, description: "Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_acme\"`." }),
-  language: targetLanguage().meta({ replaces: true, description:
+  organizationId: identifier().meta({
+    replaces: true,
+    description:
+      'Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+  }),
+  language: targetLanguage().meta({
+    replaces: true,
+    description:
       "Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and\n" +
-      "a region). Changing it replaces the translation. Example: `\"fr\"`, `\"pt-br\"`." }),
-  source: sourceInput.meta({ replaces: true, description:
-      "What to translate: the source space and its language, both required. Changing it replaces\n" +
-      "the translation. Example: `{ space: guides.id, language: \"en\" }`." }),
-  instructions: documentInput.optional().meta({ description:
+      'a region). Changing it replaces the translation. Example: `"fr"`, `"pt-br"`.',
+  }),
+  source: sourceInput.meta({
+    replaces: true,
+    description:
+      "What to translate: the source space and its language, both required. Changing it replaces\n" + 'the translation. Example: `{ space: guides.id, language: "en" }`.',
+  }),
+  instructions: documentInput.optional().meta({
+    description:
       "Instructions for the translator, a rich-text document; changes in place. Example:\n" +
-      "`{ object: \"document\", data: { schemaVersion: 1 }, nodes: [{ object: \"block\", type: \"paragraph\",\n" +
-      "nodes: [{ object: \"text\", leaves: [{ object: \"leaf\", text: \"Keep product names in English.\", marks: [] }] }] }] }`." }),
-  runTrigger: text({ min: 1 }).optional().meta({ description:
-      "Runs the translation once whenever it is set to a new value: at creation, and on every `up`\n" +
-      "where it changed. Use a value that changes when the source should be translated again, such as\n" +
-      "a release tag. The same value never runs again, other changes never run, and removing it runs\n" +
-      "nothing. Example: `config.require(\"releaseTag\")` (`\"v2.4.0\"`)." }),
-  adopt: adoptInput.optional().meta({ description:
-      "Take over an existing translation instead of creating one: `{ id: \"tr_123\" }`, or `true` to\n" +
+      '`{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",\n' +
+      'nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`.',
+  }),
+  runTrigger: text({ min: 1 })
+    .optional()
+    .meta({
+      description:
+        "Runs the translation once whenever it is set to a new value: at creation, and on every `up`\n" +
+        "where it changed. Use a value that changes when the source should be translated again, such as\n" +
+        "a release tag. The same value never runs again, other changes never run, and removing it runs\n" +
+        'nothing. Example: `config.require("releaseTag")` (`"v2.4.0"`).',
+    }),
+  adopt: adoptInput.optional().meta({
+    description:
+      'Take over an existing translation instead of creating one: `{ id: "tr_123" }`, or `true` to\n' +
       "adopt the one translation with this `language` and `source` (created if there is none). It is\n" +
-      "then reconciled to these inputs, without running it. Only read at creation." }),
+      "then reconciled to these inputs, without running it. Only read at creation.",
+  }),
 });
 
 export type TranslationInputs = z.infer<typeof schema>;
@@ -163,7 +217,17 @@ async function runOnce(api: ApiRequester, organizationId: string, id: string, ru
 export const outputs = z.object({
   status: z.string().meta({ description: "State of the translation; `pending` appears." }),
   result: z.object({ space: z.string().optional(), revision: z.string().optional() }).optional().meta({ description: "Where the translated content is, once there is some." }),
-  stats: z.object({ runs: z.number(), totalWords: z.number(), totalPages: z.number(), totalDuration: z.number(), latestRunDuration: z.number(), latestPages: z.number(), latestWords: z.number() }).meta({ description: "Counters of the runs; `stats.runs` is the number of runs." }),
+  stats: z
+    .object({
+      runs: z.number(),
+      totalWords: z.number(),
+      totalPages: z.number(),
+      totalDuration: z.number(),
+      latestRunDuration: z.number(),
+      latestPages: z.number(),
+      latestWords: z.number(),
+    })
+    .meta({ description: "Counters of the runs; `stats.runs` is the number of runs." }),
   urls: z.object({ location: z.string().optional() }),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -81,12 +81,7 @@ function aNounOf(kind: string): string {
 }
 
 /** The check's reads for a create; failures for the check, the rest through `report`. */
-export async function previewChecks<I extends { adopt?: Adopt }>(
-  definition: ResourceDefinition<I>,
-  ctx: ResourceContext,
-  inputs: I,
-  report: Report,
-): Promise<CheckFailure[]> {
+export async function previewChecks<I extends { adopt?: Adopt }>(definition: ResourceDefinition<I>, ctx: ResourceContext, inputs: I, report: Report): Promise<CheckFailure[]> {
   // Ids and titles still unknown (outputs of resources not made yet): nothing to look up now.
   if (containsUnknown(inputs)) return [];
   const how = inputs.adopt;
@@ -94,7 +89,12 @@ export async function previewChecks<I extends { adopt?: Adopt }>(
     if (how !== undefined && how !== false && how !== true) {
       const state = await definition.read(ctx, how.id, inputs);
       if (!state) {
-        return [{ property: "adopt", reason: `adopt: ${definition.kind} ${how.id} does not exist (or is not visible to this token): there is nothing to take over. Fix the id, or leave adopt out to create one.` }];
+        return [
+          {
+            property: "adopt",
+            reason: `adopt: ${definition.kind} ${how.id} does not exist (or is not visible to this token): there is nothing to take over. Fix the id, or leave adopt out to create one.`,
+          },
+        ];
       }
       report("info", `adopt: takes over the existing ${nounOf(definition.kind)} ${how.id}`);
       return [];
@@ -105,9 +105,19 @@ export async function previewChecks<I extends { adopt?: Adopt }>(
     const ids = matches.map((match) => match.id);
     if (how === true) {
       if (matches.length > 1) {
-        return [{ property: "adopt", reason: `adopt: ${matches.length} ${definition.kind} objects match by ${definition.naturalKey} (${ids.join(", ")}); adopt one by id with adopt: { id: "<id>" }` }];
+        return [
+          {
+            property: "adopt",
+            reason: `adopt: ${matches.length} ${definition.kind} objects match by ${definition.naturalKey} (${ids.join(", ")}); adopt one by id with adopt: { id: "<id>" }`,
+          },
+        ];
       }
-      report("info", ids.length === 1 ? `adopt: true takes over the existing ${nounOf(definition.kind)} ${ids[0]} (same ${definition.naturalKey})` : `adopt: true finds no ${nounOf(definition.kind)} with the same ${definition.naturalKey}: \`up\` creates one`);
+      report(
+        "info",
+        ids.length === 1
+          ? `adopt: true takes over the existing ${nounOf(definition.kind)} ${ids[0]} (same ${definition.naturalKey})`
+          : `adopt: true finds no ${nounOf(definition.kind)} with the same ${definition.naturalKey}: \`up\` creates one`,
+      );
       return [];
     }
     if (matches.length === 0) return [];

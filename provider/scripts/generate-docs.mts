@@ -268,7 +268,7 @@ function goNotes(go: string): string[] {
 /** What a reader of the Java program needs told: the builders, and the repairs. */
 function javaNotes(java: string): string[] {
   return [
-    "Java: each resource's inputs through its builder (`TeamArgs.builder().title(\"Writers\").build()`), lookups in `DocsplatformFunctions`.",
+    'Java: each resource\'s inputs through its builder (`TeamArgs.builder().title("Writers").build()`), lookups in `DocsplatformFunctions`.',
     ...(java.includes(".applyValue(result -> result") ? [repairNote("pulumi-java 1.12.0's program generator", INVOKE_JAVA_REPAIR.note)] : []),
     ...guideJavaRepairsIn(java).map((repair) => repairNote("pulumi-java 1.12.0's program generator", GUIDE_JAVA_REPAIR_NOTES[repair])),
   ];
@@ -316,7 +316,8 @@ export function guideExample(sample: string, pagePath: string): string[] {
   const goNotesHere = goNotes(example.go).map((note) => note.replace("LOOKUPS_LINK", lookupsLink));
   if (COMPACT_PAGES.has(pagePath)) {
     // A page with a size budget (the README) links the other languages' files instead of showing them.
-    const language = (name: string, file: string, notes: readonly string[]) => `- [${name}](${source}${file})${notes.length > 0 ? `: ${notes.map((note) => note.replace(`${name}: `, "")).join(" ")}` : ""}`;
+    const language = (name: string, file: string, notes: readonly string[]) =>
+      `- [${name}](${source}${file})${notes.length > 0 ? `: ${notes.map((note) => note.replace(`${name}: `, "")).join(" ")}` : ""}`;
     lines.push(
       "The same program in the other languages, through the provider plugin:",
       "",
@@ -359,7 +360,8 @@ function guidePage(relative: string): string {
   for (const match of source.matchAll(GUIDE_EXAMPLE_START)) {
     if (match.index < at) continue;
     const sample = match[1];
-    if (!fs.existsSync(path.join(guideExamplesDir, sample, "Pulumi.yaml"))) throw new Error(`generate-docs: ${relative} shows docs/guides/examples/${sample}/, which has no Pulumi.yaml`);
+    if (!fs.existsSync(path.join(guideExamplesDir, sample, "Pulumi.yaml")))
+      throw new Error(`generate-docs: ${relative} shows docs/guides/examples/${sample}/, which has no Pulumi.yaml`);
     const end = source.indexOf(GUIDE_EXAMPLE_END, match.index);
     if (end === -1) throw new Error(`generate-docs: ${relative}'s example ${sample} has no end line (${GUIDE_EXAMPLE_END})`);
     result += source.slice(at, match.index) + guideExample(sample, relative).join("\n");

@@ -105,7 +105,10 @@ function repairedJavaOf({ name, dir }: ExampleSource, java: string): string {
 async function goSdk(toolsDir: string, scratch: string): Promise<GoSdkNames> {
   const dir = path.join(scratch, "go-sdk");
   await run(path.join(toolsDir, "docs-platform-sdkgen"), [schemaPath, "go", dir]);
-  const sources = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".go")).map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
+  const sources = fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".go"))
+    .map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
   return { lookups: goLookups(sources), declared: goDeclarations(sources), results: goInvokeResults(sources), pointerOutputs: goPointerOutputs(sources) };
 }
 
@@ -122,7 +125,14 @@ async function convert(example: ExampleSource, outDir: string, toolsDir: string,
     else await run(sdkgen, ["program", schemaPath, source, language, languageDir]);
     const converted = fs.readFileSync(path.join(languageDir, generated), "utf8");
     // pulumi-java's known defects, repaired (java-repairs.mts); Go's invokes named as the Go SDK names them, and Go's and TypeScript's optional outputs in lists (go-repairs.mts).
-    const repaired = language === "java" ? repairedJavaOf(example, converted) : language === "go" ? repairedGo(kind, converted, sdk) : language === "nodejs" ? repairedTypescript(converted, sdk) : converted;
+    const repaired =
+      language === "java"
+        ? repairedJavaOf(example, converted)
+        : language === "go"
+          ? repairedGo(kind, converted, sdk)
+          : language === "nodejs"
+            ? repairedTypescript(converted, sdk)
+            : converted;
     fs.writeFileSync(path.join(outDir, committed), repaired);
   }
 }

@@ -50,7 +50,7 @@ function docComment(text: string, indent: string): string {
 function outputsInterface(definition: (typeof KINDS)[number], schemaExport: string, outputsExport: string | undefined): string {
   const { kind } = definition;
   const inputs = definition.schema.shape as Record<string, unknown>;
-  const outputs = ((definition as { outputs?: { shape: Record<string, unknown> } }).outputs?.shape ?? {});
+  const outputs = (definition as { outputs?: { shape: Record<string, unknown> } }).outputs?.shape ?? {};
   let body = docComment(`The outputs of the \`${kind}\` resource kind: every input as the state holds it, and the server's own fields.`, "");
   body += `export interface ${kind}Outputs {
 `;
@@ -155,7 +155,10 @@ export function withDocComment(file: string, source: string, declaration: string
   const commentLines = before.slice(commentStart).split("\n").slice(0, -2); // less " */" and the empty tail
   const firstTag = commentLines.findIndex((line) => line.startsWith(" * @"));
   const tags = firstTag === -1 ? [] : commentLines.slice(firstTag);
-  const textLines = description.replaceAll("*/", "*\\/").split("\n").map((line) => ` * ${line}`.trimEnd());
+  const textLines = description
+    .replaceAll("*/", "*\\/")
+    .split("\n")
+    .map((line) => ` * ${line}`.trimEnd());
   const comment = tags.length === 0 ? docComment(description, "") : `/**\n${[...textLines, " *", ...tags].join("\n")}\n */\n`;
   return source.slice(0, commentStart) + comment + source.slice(declarationStart);
 }
@@ -189,7 +192,8 @@ function fieldsInterface(name: string, doc: string, schema: ObjectSchema, schema
   let body = docComment(doc, "") + `export interface ${name} {\n`;
   for (const [key, field] of Object.entries(schema.shape)) {
     const { description } = factsOf(field);
-    if (description === undefined && helper === "ArgumentOf") throw new Error(`generate-kinds: ${name}.${key} has no description (declare it on the field: .meta({ description }))`);
+    if (description === undefined && helper === "ArgumentOf")
+      throw new Error(`generate-kinds: ${name}.${key} has no description (declare it on the field: .meta({ description }))`);
     if (description) body += docComment(description, "  ");
     body += `  ${key}${required.has(key) ? "" : "?"}: ${helper}<typeof ${schemaExport}, ${JSON.stringify(key)}>;\n`;
   }
@@ -200,7 +204,10 @@ function fieldsInterface(name: string, doc: string, schema: ObjectSchema, schema
 export function generateLookups(): { file: string; region: string; docs: { declaration: string; description: string }[] }[] {
   const lookupsDir = path.join(providerRoot, "lookups");
   const generated = [];
-  for (const fileName of fs.readdirSync(lookupsDir).filter((name) => name.endsWith(".ts")).sort()) {
+  for (const fileName of fs
+    .readdirSync(lookupsDir)
+    .filter((name) => name.endsWith(".ts"))
+    .sort()) {
     const module = requireBuilt(`./lookups/${fileName.replace(/\.ts$/, "")}`) as Record<string, unknown>;
     const lookups = Object.entries(module)
       .filter(([exported, value]) => exported.endsWith("Lookup") && typeof value === "object" && value !== null)
@@ -214,7 +221,16 @@ export function generateLookups(): { file: string; region: string; docs: { decla
     const interfaces: string[] = [];
     const results = new Set<unknown>();
     for (const lookup of lookups) {
-      interfaces.push(fieldsInterface(`${pascal(lookup.name)}Args`, `The arguments of \`${lookup.name}\`.`, lookup.schema, exportOf(lookup.schema, `arguments' schema of ${lookup.name}`), "ArgumentOf", "input"));
+      interfaces.push(
+        fieldsInterface(
+          `${pascal(lookup.name)}Args`,
+          `The arguments of \`${lookup.name}\`.`,
+          lookup.schema,
+          exportOf(lookup.schema, `arguments' schema of ${lookup.name}`),
+          "ArgumentOf",
+          "input",
+        ),
+      );
       const result = resultObject(lookup.result);
       if (results.has(result)) continue;
       results.add(result);
@@ -307,5 +323,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.stderr.write(`the generated part of ${stale.join(", ")} is out of date: run \`npm run kinds\` and commit it.\n`);
     process.exit(1);
   }
-  if (!process.argv.includes("--check")) process.stdout.write(stale.length > 0 ? `wrote the generated part of ${stale.join(", ")}\n` : "every kind file's generated part is up to date\n");
+  if (!process.argv.includes("--check"))
+    process.stdout.write(stale.length > 0 ? `wrote the generated part of ${stale.join(", ")}\n` : "every kind file's generated part is up to date\n");
 }

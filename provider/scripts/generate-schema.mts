@@ -93,7 +93,10 @@ function typeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec {
       const properties = schema.properties as Record<string, Json> | undefined;
       if (!properties || Object.keys(properties).length === 0) {
         const additional = schema.additionalProperties;
-        return { type: "object", additionalProperties: additional && typeof additional === "object" ? typeSpec(additional as Json, `${name}Value`, emitter) : { $ref: "pulumi.json#/Any" } };
+        return {
+          type: "object",
+          additionalProperties: additional && typeof additional === "object" ? typeSpec(additional as Json, `${name}Value`, emitter) : { $ref: "pulumi.json#/Any" },
+        };
       }
       const token = `${TOKEN_PREFIX}${typeof schema.typeName === "string" ? schema.typeName : name}`;
       if (!emitter.types[token]) {
@@ -101,7 +104,9 @@ function typeSpec(schema: Json, name: string, emitter: Emitter): TypeSpec {
         const keys = Object.keys(properties);
         emitter.types[token] = {
           type: "object",
-          properties: Object.fromEntries(keys.map((key) => [key, propertySpec(properties[key], `${name}${pascal(key)}`, properties[key].description as string | undefined, emitter)])),
+          properties: Object.fromEntries(
+            keys.map((key) => [key, propertySpec(properties[key], `${name}${pascal(key)}`, properties[key].description as string | undefined, emitter)]),
+          ),
           ...(Array.isArray(schema.required) && schema.required.length > 0 ? { required: [...(schema.required as string[])].sort() } : {}),
         };
       }
@@ -222,7 +227,10 @@ export function examplesBlock(folder: string): string {
 
 /** `SiteSection` as words: `site section`. */
 export function words(kind: string): string {
-  return kind.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase();
+  return kind
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase();
 }
 
 /**
@@ -282,10 +290,12 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   const kind = definition.kind;
   // Each input's documentation is its field's declared description (adapter/fields.ts).
   const shape = (definition.schema as { shape: Record<string, unknown> }).shape;
-  const inputDocs = new Map(Object.entries(shape).flatMap(([key, field]) => {
-    const description = factsOf(field).description;
-    return description === undefined ? [] : [[key, description] as const];
-  }));
+  const inputDocs = new Map(
+    Object.entries(shape).flatMap(([key, field]) => {
+      const description = factsOf(field).description;
+      return description === undefined ? [] : [[key, description] as const];
+    }),
+  );
 
   const jsonSchema = jsonSchemaOf(definition.schema);
   const properties = jsonSchema.properties as Record<string, Json>;
@@ -302,7 +312,7 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
 
   // Outputs: every input (the state echoes what the program set) and what the definition's
   // `outputs` declares: the server's own fields, and an input whose state value is described anew.
-  const outputShape = (definition.outputs?.shape ?? {});
+  const outputShape = definition.outputs?.shape ?? {};
   const outputDescription = (key: string) => (key in outputShape ? factsOf(outputShape[key]).description : undefined);
   const outputProperties: Record<string, Json> = {};
   for (const [key, spec] of Object.entries(inputProperties)) {
@@ -337,7 +347,10 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
 function functionSpecs(emitter: Emitter): Record<string, Json> {
   const functions: Record<string, Json> = {};
   const lookupsDir = path.join(providerRoot, "lookups");
-  for (const file of fs.readdirSync(lookupsDir).filter((name) => name.endsWith(".ts")).sort()) {
+  for (const file of fs
+    .readdirSync(lookupsDir)
+    .filter((name) => name.endsWith(".ts"))
+    .sort()) {
     const module = requireBuilt(`./lookups/${file.replace(/\.ts$/, "")}`) as Record<string, unknown>;
     for (const [exported, value] of Object.entries(module)) {
       if (!exported.endsWith("Lookup") || !value || typeof value !== "object") continue;
@@ -352,7 +365,10 @@ function functionSpecs(emitter: Emitter): Record<string, Json> {
       }
       functions[`${TOKEN_PREFIX}${name}`] = {
         description: registryDescription(lookup.description, `functions/${name}`),
-        inputs: { properties: inputs, ...(Array.isArray(jsonSchema.required) && jsonSchema.required.length > 0 ? { required: [...(jsonSchema.required as string[])].sort() } : {}) },
+        inputs: {
+          properties: inputs,
+          ...(Array.isArray(jsonSchema.required) && jsonSchema.required.length > 0 ? { required: [...(jsonSchema.required as string[])].sort() } : {}),
+        },
         outputs: invokeResultSpec(name, jsonSchemaOf(lookup.result, "output"), emitter),
       };
     }
@@ -420,7 +436,8 @@ export function generateSchema(config: readonly ConfigKey[], manifest: Manifest)
     name: PACKAGE,
     displayName: "Documentation platform",
     version,
-    description: "Manage a documentation platform's organization as code: teams, members, spaces, collections, sites and their structure, customization, OpenAPI specs, SAML and translations.",
+    description:
+      "Manage a documentation platform's organization as code: teams, members, spaces, collections, sites and their structure, customization, OpenAPI specs, SAML and translations.",
     keywords: ["pulumi", "docs-platform", "documentation", "category/utility", "kind/native"],
     homepage: repository,
     repository,

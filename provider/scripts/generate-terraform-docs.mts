@@ -25,7 +25,9 @@ const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const repositoryRoot = path.join(providerRoot, "..");
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
 type SchemaModule = typeof import("../terraform/schema.ts");
-const { PROVIDER_SOURCE, PROVIDER_TYPE_NAME, dataSourceTypeName, describedInTerraformTerms, replacesOnChange, resourceTypeName, snakeCase, terraformSchema } = requireBuilt("./terraform/schema") as SchemaModule;
+const { PROVIDER_SOURCE, PROVIDER_TYPE_NAME, dataSourceTypeName, describedInTerraformTerms, replacesOnChange, resourceTypeName, snakeCase, terraformSchema } = requireBuilt(
+  "./terraform/schema",
+) as SchemaModule;
 const { attributePath } = requireBuilt("./terraform/values") as typeof import("../terraform/values.ts");
 const { definitionOf, fileOf } = requireBuilt("./resources/kinds") as typeof import("../resources/kinds.ts");
 
@@ -214,7 +216,13 @@ function attributeLine(attribute: TfAttribute, path: readonly string[], block: T
 }
 
 /** Required, optional and read-only attributes of a level, as lists under their headings. */
-function attributeLists(attributes: readonly TfAttribute[], path: string[], block: TfBlock, replaces: ReadonlySet<string>, headings: { required: string; optional: string; readOnly: string }): { text: string[]; nested: Section[] } {
+function attributeLists(
+  attributes: readonly TfAttribute[],
+  path: string[],
+  block: TfBlock,
+  replaces: ReadonlySet<string>,
+  headings: { required: string; optional: string; readOnly: string },
+): { text: string[]; nested: Section[] } {
   const nested: Section[] = [];
   const text: string[] = [];
   const groups: [string, TfAttribute[]][] = [
@@ -237,7 +245,11 @@ function attributeLists(attributes: readonly TfAttribute[], path: string[], bloc
 
 /** The reference of a block: the top level's lists, then every nested attribute's section. */
 function referenceSections(block: TfBlock, replaces: ReadonlySet<string>): string[] {
-  const top = attributeLists(block.attributes, [], block, replaces, { required: "## Argument Reference\n\n### Required", optional: "### Optional", readOnly: "## Attribute Reference\n\n### Read-Only" });
+  const top = attributeLists(block.attributes, [], block, replaces, {
+    required: "## Argument Reference\n\n### Required",
+    optional: "### Optional",
+    readOnly: "## Attribute Reference\n\n### Read-Only",
+  });
   // An Attribute Reference heading always precedes Read-Only; Optional under the Argument Reference even when nothing is required.
   const lines = top.text.map((line) => (line === "### Optional" && !block.attributes.some((attribute) => attribute.required) ? "## Argument Reference\n\n### Optional" : line));
   const queue = [...top.nested];
@@ -252,7 +264,10 @@ function referenceSections(block: TfBlock, replaces: ReadonlySet<string>): strin
 }
 
 function frontMatter(title: string, description: string): string[] {
-  const summary = description.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, " ").trim();
+  const summary = description
+    .split(/\n\s*\n/)[0]
+    .replace(/\s*\n\s*/g, " ")
+    .trim();
   return ["---", `page_title: ${JSON.stringify(title)}`, 'subcategory: ""', "description: |-", `  ${summary}`, "---", ""];
 }
 
@@ -360,7 +375,8 @@ export function terraformDocs(): Map<string, string> {
   const schema = terraformSchema();
   const pages = new Map<string, string>([["index.md", indexPage()]]);
   for (const resource of schema.resources) pages.set(`resources/${resource.typeName.replace(`${PROVIDER_TYPE_NAME}_`, "")}.md`, resourcePage(resource.kind));
-  for (const dataSource of schema.dataSources) pages.set(`data-sources/${dataSourceTypeName(dataSource.lookup).replace(`${PROVIDER_TYPE_NAME}_`, "")}.md`, dataSourcePage(dataSource.lookup));
+  for (const dataSource of schema.dataSources)
+    pages.set(`data-sources/${dataSourceTypeName(dataSource.lookup).replace(`${PROVIDER_TYPE_NAME}_`, "")}.md`, dataSourcePage(dataSource.lookup));
   return pages;
 }
 

@@ -66,7 +66,10 @@ export function goPointerOutputs(sdkSources: readonly string[]): Set<string> {
 
 /** The Input a plain value of a Go type is exported as. */
 function inputOf(goType: string): string {
-  return ({ string: "pulumi.String", float64: "pulumi.Float64", int: "pulumi.Int", bool: "pulumi.Bool", "[]string": "pulumi.ToStringArray" } as Record<string, string>)[goType] ?? "pulumi.Any";
+  return (
+    ({ string: "pulumi.String", float64: "pulumi.Float64", int: "pulumi.Int", bool: "pulumi.Bool", "[]string": "pulumi.ToStringArray" } as Record<string, string>)[goType] ??
+    "pulumi.Any"
+  );
 }
 
 /** What the Go repair reads of the Go SDK. */
@@ -93,7 +96,9 @@ export function goRepairsIn(go: string): (keyof typeof GO_REPAIR_NOTES)[] {
 export function repairedGo(folder: string, go: string, { lookups, declared, results, pointerOutputs }: GoSdkNames): string {
   let repaired = go.replaceAll("Adopt: pulumi.Bool{", "Adopt: &docsplatform.AdoptByIdArgs{");
   // An element of a list literal (a line of its own) that is an optional output: its `.Elem()`.
-  repaired = repaired.replace(/^(\t+)(\w+)\.(\w+),$/gm, (line, indent: string, variable: string, field: string) => (pointerOutputs.has(field) ? `${indent}${variable}.${field}.Elem(),` : line));
+  repaired = repaired.replace(/^(\t+)(\w+)\.(\w+),$/gm, (line, indent: string, variable: string, field: string) =>
+    pointerOutputs.has(field) ? `${indent}${variable}.${field}.Elem(),` : line,
+  );
   for (const thing of lookups) {
     // An invoke, never the resource's getter (`GetTeam(ctx, name, id, state)`): its arguments are `Get<Thing>Args`.
     repaired = repaired

@@ -69,7 +69,9 @@ export const JAVA_REPAIRS: Readonly<Record<string, JavaRepair>> = {
     repair: (java) =>
       withImport(
         withImport(
-          java.replace(/\.root\(\s*guides\.id\(\),\s*apiGroup\.id\(\)\)/, ".root(Output.all(guides.id(), apiGroup.id()))").replace(".items(reference.id())", ".items(reference.id().applyValue(List::of))"),
+          java
+            .replace(/\.root\(\s*guides\.id\(\),\s*apiGroup\.id\(\)\)/, ".root(Output.all(guides.id(), apiGroup.id()))")
+            .replace(".items(reference.id())", ".items(reference.id().applyValue(List::of))"),
           "com.pulumi.core.Output",
         ),
         "java.util.List",
@@ -111,7 +113,9 @@ export const INVOKE_JAVA_REPAIR: JavaRepair = {
 /** Each `<name>.<field>()...` read off a variable holding an invoke (`final var <name> = DocsplatformFunctions.get...`). */
 function invokeFieldReads(java: string): { read: string; name: string; fields: string }[] {
   const names = [...java.matchAll(/final var (\w+) = DocsplatformFunctions\.get\w+\(/g)].map((match) => match[1]);
-  return names.flatMap((name) => [...java.matchAll(new RegExp(`\\b${name}((?:\\.(?!applyValue\\b)\\w+\\(\\))+)`, "g"))].map((match) => ({ read: match[0], name, fields: match[1] })));
+  return names.flatMap((name) =>
+    [...java.matchAll(new RegExp(`\\b${name}((?:\\.(?!applyValue\\b)\\w+\\(\\))+)`, "g"))].map((match) => ({ read: match[0], name, fields: match[1] })),
+  );
 }
 
 /** pulumi-java's conversion of a lookup's example, repaired (INVOKE_JAVA_REPAIR); fails when the defect is gone. */
@@ -142,10 +146,12 @@ export function repairedInvokeJava(folder: string, java: string): string {
  *   `.applyValue(id -> List.of(id.orElseThrow()))`.
  */
 export const GUIDE_JAVA_REPAIR_NOTES = {
-  config: 'reads a config value as `config.get("key")` (an `Optional<String>` no builder takes, and a secret no longer secret): the program above reads it with `config.require`, or `config.requireSecret` for a secret.',
-  adopt: "writes `adopt: { id }` as `Map.of(\"id\", ...)`, which the builder does not take: the program above writes `AdoptByIdArgs.builder().id(...).build()`.",
+  config:
+    'reads a config value as `config.get("key")` (an `Optional<String>` no builder takes, and a secret no longer secret): the program above reads it with `config.require`, or `config.requireSecret` for a secret.',
+  adopt: 'writes `adopt: { id }` as `Map.of("id", ...)`, which the builder does not take: the program above writes `AdoptByIdArgs.builder().id(...).build()`.',
   outputList: "passes a list of other resources' ids as separate outputs, which the builder does not take: the program above writes `Output.all(...)` around them.",
-  optionalList: "passes an optional output (`siteSpaceId()`, an `Output<Optional<String>>`) as a one-item list, which the builder does not take: the program above writes `.applyValue(id -> List.of(id.orElseThrow()))`.",
+  optionalList:
+    "passes an optional output (`siteSpaceId()`, an `Output<Optional<String>>`) as a one-item list, which the builder does not take: the program above writes `.applyValue(id -> List.of(id.orElseThrow()))`.",
 } as const;
 export type GuideJavaRepair = keyof typeof GUIDE_JAVA_REPAIR_NOTES;
 
@@ -162,7 +168,10 @@ export function repairedGuideJava(java: string, secretKeys: ReadonlySet<string>)
   }
   repaired = repaired.replace(OUTPUT_LIST, (_, method: string, outputs: string) => `.${method}(Output.all(${outputs.trim().split(/,\s*/).join(", ")}))`);
   if (repaired.includes("(Output.all(")) repaired = withImport(repaired, "com.pulumi.core.Output");
-  repaired = repaired.replace(OPTIONAL_LIST, (_, method: string, variable: string, field: string) => `.${method}(${variable}.${field}().applyValue(id -> List.of(id.orElseThrow())))`);
+  repaired = repaired.replace(
+    OPTIONAL_LIST,
+    (_, method: string, variable: string, field: string) => `.${method}(${variable}.${field}().applyValue(id -> List.of(id.orElseThrow())))`,
+  );
   return repaired;
 }
 

@@ -169,7 +169,8 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
         const resource = resourceOf(request.typeName);
         const json = request.rawState?.json;
         if (!json || json.length === 0) {
-          if (request.rawState && Object.keys(request.rawState.flatmap ?? {}).length > 0) throw new Error("a state in Terraform 0.11's flat format cannot be read by this provider");
+          if (request.rawState && Object.keys(request.rawState.flatmap ?? {}).length > 0)
+            throw new Error("a state in Terraform 0.11's flat format cannot be read by this provider");
           return { upgradedState: { msgpack: encodeDynamicValue(null, blockType(resource.block)) } };
         }
         const value = decodeJsonValue(json, blockType(resource.block), { dropUnknownAttributes: true });

@@ -85,7 +85,7 @@ const ECDSA_P256 = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" } as co
  * strong as the protocol needs and generated in milliseconds.
  */
 export async function freshServerCertificate(): Promise<ServerCertificate> {
-  const keys = (await webcrypto.subtle.generateKey(ECDSA_P256, true, ["sign", "verify"]));
+  const keys = await webcrypto.subtle.generateKey(ECDSA_P256, true, ["sign", "verify"]);
   const serial = Buffer.from(webcrypto.getRandomValues(new Uint8Array(16)));
   serial[0] = serial[0] & 0x7f; // a positive serial number
   const certificate = await x509.X509CertificateGenerator.createSelfSigned(
@@ -108,7 +108,10 @@ export async function freshServerCertificate(): Promise<ServerCertificate> {
   const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey("pkcs8", keys.privateKey));
   return {
     certificatePem: certificate.toString("pem"),
-    privateKeyPem: `-----BEGIN PRIVATE KEY-----\n${pkcs8.toString("base64").replace(/(.{64})/g, "$1\n").replace(/\n?$/, "\n")}-----END PRIVATE KEY-----\n`,
+    privateKeyPem: `-----BEGIN PRIVATE KEY-----\n${pkcs8
+      .toString("base64")
+      .replace(/(.{64})/g, "$1\n")
+      .replace(/\n?$/, "\n")}-----END PRIVATE KEY-----\n`,
     handshakeCertificate: Buffer.from(certificate.rawData).toString("base64").replace(/=+$/, ""),
   };
 }

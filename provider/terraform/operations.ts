@@ -69,7 +69,11 @@ export interface TerraformOperations {
     planned: Record<string, unknown> | null,
     plannedPrivate: Uint8Array,
   ): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
-  readResource(kind: string, state: Record<string, unknown>, priorPrivate: Uint8Array): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
+  readResource(
+    kind: string,
+    state: Record<string, unknown>,
+    priorPrivate: Uint8Array,
+  ): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
   importResource(kind: string, id: string): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
   readDataSource(lookup: string, args: Record<string, unknown>): Promise<{ state: Record<string, unknown> | null; diagnostics: Diagnostic[] }>;
   stop(): Promise<void>;
@@ -138,7 +142,7 @@ function isComputed(kind: string, key: string): boolean {
 }
 
 function declaredOutputKeys(kind: string): string[] {
-  return Object.keys((definitionFor(kind).outputs?.shape ?? {}));
+  return Object.keys(definitionFor(kind).outputs?.shape ?? {});
 }
 
 /** A state's computed values (everything but the inputs). */
@@ -273,7 +277,10 @@ function deploymentName(kind: string, name: string): string {
 
 /** A digest of a kind and its inputs, stable across runs and processes. */
 function digestOf(kind: string, inputs: CoreObject): string {
-  return createHash("sha256").update(`${kind}\n${canonicalJson(inputs)}`).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(`${kind}\n${canonicalJson(inputs)}`)
+    .digest("hex")
+    .slice(0, 16);
 }
 
 /** JSON with every object's keys sorted, so equal inputs give one digest whatever their order. */
@@ -339,8 +346,7 @@ export function terraformOperations(): TerraformOperations {
     if (inputs.organizationId !== undefined || !("organizationId" in definitionFor(kind).schema.shape)) return { inputs, diagnostics: [] };
     if (providerOrganizationId === undefined) {
       const summary =
-        `${kind}: organizationId is not set. Give it as \`organization_id\`, or set the provider's ` +
-        `\`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
+        `${kind}: organizationId is not set. Give it as \`organization_id\`, or set the provider's ` + `\`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
       return { inputs, diagnostics: [{ severity: "error", summary, detail: "", attribute: ["organizationId"] }] };
     }
     return { inputs: { ...inputs, organizationId: providerOrganizationId }, diagnostics: [] };
@@ -525,4 +531,3 @@ export function terraformOperations(): TerraformOperations {
     },
   };
 }
-

@@ -186,11 +186,17 @@ describe("compare", () => {
       "| ~ differs | SiteSection | `Docs › API` | `siteSectionGroupId` |",
       "| ~ differs | SiteStructure | `Docs › structure` | `root` |",
     ]);
-    expect(markdown).toContain("<details><summary>- Team <code>Reviewers</code> (only in <code>staging</code>)</summary>\n\n- `members`: `rae@docs.test`\n- `title`: `Reviewers`\n");
-    expect(markdown).toContain("<details><summary>+ Team <code>Translators</code> (only in <code>changed</code>)</summary>\n\n- `members`: `ada@docs.test`\n- `title`: `Translators`\n");
+    expect(markdown).toContain(
+      "<details><summary>- Team <code>Reviewers</code> (only in <code>staging</code>)</summary>\n\n- `members`: `rae@docs.test`\n- `title`: `Reviewers`\n",
+    );
+    expect(markdown).toContain(
+      "<details><summary>+ Team <code>Translators</code> (only in <code>changed</code>)</summary>\n\n- `members`: `ada@docs.test`\n- `title`: `Translators`\n",
+    );
     expect(markdown).toContain("- `emoji`: `📰` → `🗞`");
     expect(markdown).toContain("- `title`: `Partners` → `Partner hub`");
-    expect(markdown).toContain("<details><summary>~ SiteSection <code>Docs › API</code></summary>\n\n- `siteSectionGroupId`: _(the site's top level)_ → `SiteSectionGroup Docs › Reference`\n");
+    expect(markdown).toContain(
+      "<details><summary>~ SiteSection <code>Docs › API</code></summary>\n\n- `siteSectionGroupId`: _(the site's top level)_ → `SiteSectionGroup Docs › Reference`\n",
+    );
     expect(markdown).toContain("<details><summary>~ SiteStructure <code>Docs › structure</code></summary>\n\n- the site's top level: `SiteSection Docs › API` only in `staging`\n");
     // The renamed site's section is the same object on both sides: not listed as gone and new.
     expect(markdown).not.toContain("Partners › Guides");
@@ -231,7 +237,12 @@ describe("compare", () => {
   });
 
   it("could not tell without a side's token: says where it looked, and exits 2 before any request", async () => {
-    const run = await compareCli(["--left-org", "org-staging", "--right-org", "org-prod"], { DOCS_PLATFORM_LEFT_API_URL: emulator.url, DOCS_PLATFORM_LEFT_TOKEN: TOKEN, DOCS_PLATFORM_RIGHT_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: TOKEN });
+    const run = await compareCli(["--left-org", "org-staging", "--right-org", "org-prod"], {
+      DOCS_PLATFORM_LEFT_API_URL: emulator.url,
+      DOCS_PLATFORM_LEFT_TOKEN: TOKEN,
+      DOCS_PLATFORM_RIGHT_API_URL: emulator.url,
+      DOCS_PLATFORM_TOKEN: TOKEN,
+    });
     expect(run.code).toBe(2);
     // DOCS_PLATFORM_TOKEN is not a side's: a token goes only to the API it was given for.
     expect(run.stderr).toContain("pulumi-docs-platform compare: no API token: give it with the environment variable DOCS_PLATFORM_RIGHT_TOKEN or --right-token-stdin");

@@ -68,11 +68,17 @@ describe("the drift report", () => {
   });
 
   it("says in sync when nothing changed", () => {
-    expect(report({ steps: [], changeSummary: { same: 4 } })).toBe("<!-- pulumi-docs-platform:drift stack=dev -->\n### Drift of `dev`\n\nIn sync: nothing changed outside Pulumi (4 resources).\n");
+    expect(report({ steps: [], changeSummary: { same: 4 } })).toBe(
+      "<!-- pulumi-docs-platform:drift stack=dev -->\n### Drift of `dev`\n\nIn sync: nothing changed outside Pulumi (4 resources).\n",
+    );
   });
 
   it("exits 0 in sync, 2 on drift, 3 when the refresh failed, 1 on bad input", async () => {
-    const run = (args: string[]) => promisify(execFile)(process.execPath, ["provider/bin/pulumi-docs-platform.js", "drift", ...args], { cwd: repositoryRoot }).then(() => 0, (error: { code: number }) => error.code);
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, ["provider/bin/pulumi-docs-platform.js", "drift", ...args], { cwd: repositoryRoot }).then(
+        () => 0,
+        (error: { code: number }) => error.code,
+      );
     const dir = `${repositoryRoot}test/.work/drift-cli-${process.pid}`;
     fs.mkdirSync(dir, { recursive: true });
     const write = (name: string, json: unknown) => {
@@ -86,7 +92,11 @@ describe("the drift report", () => {
   });
 
   it("marks the report with a fully-qualified --stack (org/project/stack), not the short name the preview's URNs hold", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ["provider/bin/pulumi-docs-platform.js", "drift", `${fixtures}/drift.json`, "--stack", "organization/docs/dev"], { cwd: repositoryRoot }).catch((error: { stdout: string }) => error);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["provider/bin/pulumi-docs-platform.js", "drift", `${fixtures}/drift.json`, "--stack", "organization/docs/dev"],
+      { cwd: repositoryRoot },
+    ).catch((error: { stdout: string }) => error);
     expect(stdout.split("\n")[0]).toBe("<!-- pulumi-docs-platform:drift stack=organization/docs/dev -->");
   });
 });

@@ -116,7 +116,10 @@ describe("the command", () => {
     try {
       const out = path.join(dir, "import-file");
       const file = path.join(dir, "import.json");
-      const run = await exportCli(["--org", "org-acme", "--out", out, "--import-file", file], { cwd: dir, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin } });
+      const run = await exportCli(["--org", "org-acme", "--out", out, "--import-file", file], {
+        cwd: dir,
+        env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin },
+      });
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toMatch(/warning: AgentInstructions "[\w-]+" is left out of the import file: its inputs fail the provider's check \(instructions\.nodes\.0\.surprise: /);
       expect(run.stderr).not.toMatch(/^\s+at /m);
@@ -130,7 +133,10 @@ describe("the command", () => {
 
   it("with --import-file and --door plugin, writes the import file alone (the plugin's types and import ids) and says how to import it", async () => {
     const file = path.join(dir, "plugin-import.json");
-    const run = await exportCli(["--org", "org-acme", "--import-file", file, "--door", "plugin"], { cwd: dir, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin } });
+    const run = await exportCli(["--org", "org-acme", "--import-file", file, "--door", "plugin"], {
+      cwd: dir,
+      env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("");
     expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
@@ -174,7 +180,10 @@ describe("the command", () => {
 
   it("with --only, objects of kinds left out are named through the stack config, not as literals", async () => {
     const out = path.join(dir, "only");
-    const run = await exportCli(["--org", "org-acme", "--only", "SiteSection", "--out", out, "--stack", "dev"], { cwd: dir, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin } });
+    const run = await exportCli(["--org", "org-acme", "--only", "SiteSection", "--out", out, "--stack", "dev"], {
+      cwd: dir,
+      env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin },
+    });
     expect(run.code, run.stderr).toBe(0);
     const program = await fs.readFile(path.join(out, "index.ts"), "utf8");
     const site = /siteId: config.require\("(site-[^"]+)"\)/.exec(program)?.[1];
@@ -192,7 +201,10 @@ describe("the command", () => {
     const { title } = await api.get("/orgs/org-acme");
     await api.patch("/orgs/org-acme", { title: "Acme \u001b]0;owned\u0007\u001b[2J\u009b31m\r\u202edocs" });
     try {
-      const run = await exportCli(["--org", "org-acme", "--only", "Team", "--stack", "dev"], { cwd: dir, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin } });
+      const run = await exportCli(["--org", "org-acme", "--only", "Team", "--stack", "dev"], {
+        cwd: dir,
+        env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin },
+      });
       expect(run.code, run.stderr).toBe(0);
       for (const output of [run.stdout, run.stderr]) expect(output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
       expect(run.stderr).toContain("organization org-acme (Acme \\u001B]0;owned\\u0007\\u001B[2J\\u009B31m\\r\\u202Edocs)");
@@ -268,16 +280,31 @@ describe("in a rehearsal (DOCS_PLATFORM_REHEARSAL names the twin)", () => {
   };
 
   it("refuses production given by --api-url, with 0 requests", async () => {
-    refused(await exportCli(["--org", "org-acme", "--api-url", productionUrl], { cwd: dir, env: { DOCS_PLATFORM_REHEARSAL: emulator.url, DOCS_PLATFORM_TOKEN: "tok-production-secret" } }));
+    refused(
+      await exportCli(["--org", "org-acme", "--api-url", productionUrl], {
+        cwd: dir,
+        env: { DOCS_PLATFORM_REHEARSAL: emulator.url, DOCS_PLATFORM_TOKEN: "tok-production-secret" },
+      }),
+    );
   });
 
   it("refuses production given by DOCS_PLATFORM_API_URL, with 0 requests", async () => {
-    refused(await exportCli(["--org", "org-acme"], { cwd: dir, env: { DOCS_PLATFORM_REHEARSAL: emulator.url, DOCS_PLATFORM_API_URL: productionUrl, DOCS_PLATFORM_TOKEN: "tok-production-secret" } }));
+    refused(
+      await exportCli(["--org", "org-acme"], {
+        cwd: dir,
+        env: { DOCS_PLATFORM_REHEARSAL: emulator.url, DOCS_PLATFORM_API_URL: productionUrl, DOCS_PLATFORM_TOKEN: "tok-production-secret" },
+      }),
+    );
   });
 
   it("refuses a --snapshot of production, with 0 requests and no file written", async () => {
     const file = path.join(dir, "rehearsal-snapshot.json");
-    refused(await exportCli(["--org", "org-acme", "--snapshot", file], { cwd: dir, env: { DOCS_PLATFORM_REHEARSAL: emulator.url, DOCS_PLATFORM_API_URL: productionUrl, DOCS_PLATFORM_TOKEN: "tok-production-secret" } }));
+    refused(
+      await exportCli(["--org", "org-acme", "--snapshot", file], {
+        cwd: dir,
+        env: { DOCS_PLATFORM_REHEARSAL: emulator.url, DOCS_PLATFORM_API_URL: productionUrl, DOCS_PLATFORM_TOKEN: "tok-production-secret" },
+      }),
+    );
     await expect(fs.stat(file)).rejects.toThrow(/ENOENT/);
   });
 
@@ -285,12 +312,18 @@ describe("in a rehearsal (DOCS_PLATFORM_REHEARSAL names the twin)", () => {
     const project = path.join(dir, "production-project");
     await fs.mkdir(project, { recursive: true });
     await fs.writeFile(path.join(project, "Pulumi.yaml"), "name: docs\nruntime: nodejs\n");
-    await fs.writeFile(path.join(project, "Pulumi.prod.yaml"), `config:\n  docs-platform:apiUrl: ${productionUrl}\n  docs-platform:organizationId: org-acme\n  docs-platform:token: tok-production-secret\n`);
+    await fs.writeFile(
+      path.join(project, "Pulumi.prod.yaml"),
+      `config:\n  docs-platform:apiUrl: ${productionUrl}\n  docs-platform:organizationId: org-acme\n  docs-platform:token: tok-production-secret\n`,
+    );
     refused(await exportCli([], { cwd: project, env: { DOCS_PLATFORM_REHEARSAL: emulator.url } }));
   });
 
   it("still exports from the twin itself", async () => {
-    const run = await exportCli(["--org", "org-acme", "--only", "Team"], { cwd: dir, env: { DOCS_PLATFORM_REHEARSAL: emulator.url, DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin } });
+    const run = await exportCli(["--org", "org-acme", "--only", "Team"], {
+      cwd: dir,
+      env: { DOCS_PLATFORM_REHEARSAL: emulator.url, DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(requests).toBe(0);
   });
@@ -328,18 +361,25 @@ describe("credentials", () => {
   });
 
   it("check the URL as the provider does, without repeating the token", async () => {
-    await expect(resolveCredentials({ flags: {}, env: { DOCS_PLATFORM_API_URL: "https://user:pw@a.example/v1", DOCS_PLATFORM_TOKEN: "tok-x" }, stackConfig: async () => undefined })).rejects.toThrow(
-      /must not contain credentials/,
-    );
-    await expect(resolveCredentials({ flags: {}, env: { DOCS_PLATFORM_API_URL: "https://a.example/v1", DOCS_PLATFORM_TOKEN: "tok with space" }, stackConfig: async () => undefined })).rejects.toThrow(
-      /^(?!.*tok with space).*must not contain whitespace/,
-    );
+    await expect(
+      resolveCredentials({ flags: {}, env: { DOCS_PLATFORM_API_URL: "https://user:pw@a.example/v1", DOCS_PLATFORM_TOKEN: "tok-x" }, stackConfig: async () => undefined }),
+    ).rejects.toThrow(/must not contain credentials/);
+    await expect(
+      resolveCredentials({ flags: {}, env: { DOCS_PLATFORM_API_URL: "https://a.example/v1", DOCS_PLATFORM_TOKEN: "tok with space" }, stackConfig: async () => undefined }),
+    ).rejects.toThrow(/^(?!.*tok with space).*must not contain whitespace/);
   });
 
   it("parse `pulumi config --json` and a stack file", () => {
-    expect(parseConfigJson(JSON.stringify({ "docs-platform:token": { value: "t", secret: true }, "p:obj": { objectValue: { a: 1 }, secret: false } }))).toEqual({ "docs-platform:token": "t" });
-    const stack = parseStackFile(`encryptionsalt: v1:abc\nconfig:\n  docs-platform:apiUrl: "https://a.example/v1" # comment\n  docs-platform:organizationId: org-1 # comment\n  docs-platform:token:\n    secure: v1:xyz\n  p:name: 'it''s'\n`);
-    expect(stack).toEqual({ values: { "docs-platform:apiUrl": "https://a.example/v1", "docs-platform:organizationId": "org-1", "p:name": "it's" }, encrypted: ["docs-platform:token"] });
+    expect(parseConfigJson(JSON.stringify({ "docs-platform:token": { value: "t", secret: true }, "p:obj": { objectValue: { a: 1 }, secret: false } }))).toEqual({
+      "docs-platform:token": "t",
+    });
+    const stack = parseStackFile(
+      `encryptionsalt: v1:abc\nconfig:\n  docs-platform:apiUrl: "https://a.example/v1" # comment\n  docs-platform:organizationId: org-1 # comment\n  docs-platform:token:\n    secure: v1:xyz\n  p:name: 'it''s'\n`,
+    );
+    expect(stack).toEqual({
+      values: { "docs-platform:apiUrl": "https://a.example/v1", "docs-platform:organizationId": "org-1", "p:name": "it's" },
+      encrypted: ["docs-platform:token"],
+    });
   });
 });
 

@@ -43,12 +43,23 @@ beforeAll(async () => {
   const translators = await api.put(`/orgs/${ORG}/teams`, { title: "Translators", members: [] });
   await api.put(`/orgs/${ORG}/teams/${translators.id}/members/usr-acme-reader`, {});
   await api.put(`/orgs/${ORG}/teams/${translators.id}/members/usr-acme-editor`, { role: "owner" });
-  await api.post(`/orgs/${ORG}/saml`, { label: "Okta", entityID: "http://www.okta.com/exk1", ssoURL: "https://acme.okta.com/sso", certificate: "MIIC-golden-certificate", defaultTeam: writers.id, defaultRole: "read" });
+  await api.post(`/orgs/${ORG}/saml`, {
+    label: "Okta",
+    entityID: "http://www.okta.com/exk1",
+    ssoURL: "https://acme.okta.com/sso",
+    certificate: "MIIC-golden-certificate",
+    defaultTeam: writers.id,
+    defaultRole: "read",
+  });
   const product = await api.post(`/orgs/${ORG}/collections`, { title: "Product documentation", description: "Everything customers read." });
   await api.patch(`/collections/${product.id}`, { defaultLevel: "read" });
   await api.post(`/orgs/${ORG}/collections`, { title: "Tutorials", parent: product.id });
   await api.patch(`/spaces/spc-acme-api`, { mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] } });
-  const paragraph = (text: string) => ({ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }] }] });
+  const paragraph = (text: string) => ({
+    object: "document",
+    data: { schemaVersion: 1 },
+    nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }] }],
+  });
   await api.post(`/orgs/${ORG}/translations`, { language: "de", source: { space: "spc-acme-guides", language: "en" }, instructions: paragraph("Formal register.") });
   await api.put(`/orgs/${ORG}/agent-instructions`, { instructions: paragraph("Answer from the docs.") });
   await api.post(`/orgs/${ORG}/openapi`, { slug: "petstore", source: { url: "https://example.com/petstore.yaml" } });
@@ -60,7 +71,11 @@ beforeAll(async () => {
   const guidesSection = await api.post(`${base}/sections`, { spaceId: "spc-acme-guides", title: "Guides" });
   const referenceSection = await api.post(`${base}/sections`, { spaceId: "spc-acme-api", title: "Reference" });
   await api.put(`${base}/adaptive-schema`, {
-    jsonSchema: { type: "object", properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false },
+    jsonSchema: {
+      type: "object",
+      properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } },
+      additionalProperties: false,
+    },
   });
   // A site with everything a new site does not have (type, basename, proxy, adaptive content,
   // agents context, published), and one whose adaptive content is explicitly off.
@@ -91,7 +106,12 @@ beforeAll(async () => {
   await api.post(`/orgs/${ORG}/sites/${partners.id}/site-spaces`, { spaceId: "spc-acme-api" });
   // Content references in a customization: a spec by its slug, a page in its space.
   await api.put(`/orgs/${ORG}/sites/${partners.id}/customization`, {
-    header: { links: [{ title: "API", to: { kind: "openapi", spec: "petstore" } }, { title: "Start here", to: { kind: "page", page: "pg-start", space: "spc-acme-guides" } }] },
+    header: {
+      links: [
+        { title: "API", to: { kind: "openapi", spec: "petstore" } },
+        { title: "Start here", to: { kind: "page", page: "pg-start", space: "spc-acme-guides" } },
+      ],
+    },
   });
 }, 60_000);
 
@@ -101,7 +121,17 @@ afterAll(async () => {
 });
 
 async function exported(door: "dynamic" | "plugin"): Promise<ExportResult> {
-  return exportOrganization({ api: client, organizationId: ORG, kinds: EXPORTERS, adopt: true, apiUrl: "https://api.example.com/v1", project: "acme", stack: "dev", importFile: door === "plugin", door });
+  return exportOrganization({
+    api: client,
+    organizationId: ORG,
+    kinds: EXPORTERS,
+    adopt: true,
+    apiUrl: "https://api.example.com/v1",
+    project: "acme",
+    stack: "dev",
+    importFile: door === "plugin",
+    door,
+  });
 }
 
 describe("the export of an organization with every kind", () => {

@@ -25,7 +25,10 @@ describe("an exporter's inputs", () => {
   });
 
   it("apply only the kind's overrides: a secret, a default left out, a null kept, a spelling, an input never written", () => {
-    const read = imported({ title: "Widget", secretKey: "s3cret", mode: "slow", createOnly: true }, { title: "Widget", secretKey: "s3cret", mode: "slow", createOnly: true, role: null });
+    const read = imported(
+      { title: "Widget", secretKey: "s3cret", mode: "slow", createOnly: true },
+      { title: "Widget", secretKey: "s3cret", mode: "slow", createOnly: true, role: null },
+    );
     expect(
       importedInputs(owner, read, {
         title: { as: (value) => literal(String(value).toUpperCase()) },

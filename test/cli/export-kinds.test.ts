@@ -53,7 +53,11 @@ function paragraphs(...texts: string[]) {
 function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
+  );
 }
 
 describe("OrganizationMember", () => {
@@ -91,7 +95,9 @@ describe("OrganizationMember", () => {
     await api.put(`/orgs/${ORG}/teams`, { title: "Writers", members: ["usr-acme-editor"] });
     const result = await exported("OrganizationMember,Team");
     expect(result.program.indexTs).toContain(`members: [members.eli],`);
-    expect(result.program.config.filter((entry) => entry.key === "members")).toEqual([{ key: "members", value: { ada: "ada@acme.test", eli: "eli@acme.test", rae: "rae@acme.test" } }]);
+    expect(result.program.config.filter((entry) => entry.key === "members")).toEqual([
+      { key: "members", value: { ada: "ada@acme.test", eli: "eli@acme.test", rae: "rae@acme.test" } },
+    ]);
   });
 });
 
@@ -151,7 +157,9 @@ describe("Team and team membership", () => {
     // Written last, by type then resource name (an id that YAML could read as a number is quoted).
     const quoted = (id: string) => yamlScalar(id);
     expect(result.files["Pulumi.dev.yaml"]).toMatch(
-      new RegExp(`  acme:adopt:\n    Team:\n      reviewers: ${quoted(plain.id)}\n      translators: ${quoted(team.id)}\n    TeamMember:\n      translators-eli: ${quoted(`${team.id}/usr-acme-editor`)}\n      translators-rae: ${quoted(`${team.id}/usr-acme-reader`)}\n$`),
+      new RegExp(
+        `  acme:adopt:\n    Team:\n      reviewers: ${quoted(plain.id)}\n      translators: ${quoted(team.id)}\n    TeamMember:\n      translators-eli: ${quoted(`${team.id}/usr-acme-editor`)}\n      translators-rae: ${quoted(`${team.id}/usr-acme-reader`)}\n$`,
+      ),
     );
 
     // --no-adopt: the same program, a stack config without adopt.
@@ -176,7 +184,12 @@ describe("Team and team membership", () => {
         imported: async (definition, importId) => {
           const userId = importId.split("/")[1];
           const email = { "usr-a": "ada@a.test", "usr-b": "ada@b.test" }[userId];
-          return { inputs: { teamId: "team-1", userId }, state: { teamId: "team-1", userId, ...(email ? { email } : {}) }, refersTo: referencesOf(definition.schema), declared: Object.keys(definition.schema.shape) };
+          return {
+            inputs: { teamId: "team-1", userId },
+            state: { teamId: "team-1", userId, ...(email ? { email } : {}) },
+            refersTo: referencesOf(definition.schema),
+            declared: Object.keys(definition.schema.shape),
+          };
         },
       },
     );
@@ -245,7 +258,9 @@ describe("Translation", () => {
       ].join("\n"),
     );
     // Made without instructions: declared with its language and source alone.
-    expect(program).toContain(`new docs.Translation("changelog-de", {\n  language: "de",\n  source: { space: changelog.id, language: "en" },\n  adopt: adopted("Translation", "changelog-de"),\n});`);
+    expect(program).toContain(
+      `new docs.Translation("changelog-de", {\n  language: "de",\n  source: { space: changelog.id, language: "en" },\n  adopt: adopted("Translation", "changelog-de"),\n});`,
+    );
     expect(result.program.config.find((entry) => entry.key === "adopt")!.value).toMatchObject({ Translation: { "changelog-de": german.id, "guides-fr": french.id } });
     expect(program).not.toContain("runTrigger");
     // The translation comes after the space it names.
@@ -255,7 +270,9 @@ describe("Translation", () => {
   it("names a source space that is not exported through the stack config, and has no adopted id with --no-adopt", async () => {
     await api.post(`/orgs/${ORG}/translations`, { language: "ja", source: { space: "spc-acme-api", language: "en" } });
     const result = await exported("Translation", false);
-    expect(result.program.indexTs).toContain(`new docs.Translation("api-reference-ja", {\n  language: "ja",\n  source: { space: config.require("space-spc-acme-api"), language: "en" },\n  adopt: adopted("Translation", "api-reference-ja"),\n});`);
+    expect(result.program.indexTs).toContain(
+      `new docs.Translation("api-reference-ja", {\n  language: "ja",\n  source: { space: config.require("space-spc-acme-api"), language: "en" },\n  adopt: adopted("Translation", "api-reference-ja"),\n});`,
+    );
     expect(result.files["Pulumi.dev.yaml"]).not.toContain("adopt:");
     expect(result.files["Pulumi.dev.yaml"]).toContain("  acme:space-spc-acme-api: spc-acme-api\n");
   });
@@ -343,12 +360,21 @@ describe("SiteCustomization with a value the resource refuses (set outside Pulum
       {
         sites: async () => [{ id: "site-1", title: "Docs" }],
         // A new site's customization, but its title and a font longer than the resource takes.
-        customization: async () => ({ ...customizationDefaults("Docs"), title: "Acme docs", styling: { ...(customizationDefaults("Docs").styling as object), font: "x".repeat(150) } }),
+        customization: async () => ({
+          ...customizationDefaults("Docs"),
+          title: "Acme docs",
+          styling: { ...(customizationDefaults("Docs").styling as object), font: "x".repeat(150) },
+        }),
       } as never,
       {
         warn: (message) => warnings.push(message),
         // The import path declares only what the resource takes (resources/site-customization.ts declarableFields).
-        imported: async (definition, importId) => ({ inputs: { organizationId: ORG, siteId: importId, title: "Acme docs" }, state: {}, refersTo: referencesOf(definition.schema), declared: Object.keys(definition.schema.shape) }),
+        imported: async (definition, importId) => ({
+          inputs: { organizationId: ORG, siteId: importId, title: "Acme docs" },
+          state: {},
+          refersTo: referencesOf(definition.schema),
+          declared: Object.keys(definition.schema.shape),
+        }),
       },
     );
     expect(warnings).toEqual([`SiteCustomization of site "Docs": "styling.font" must be at most 100 characters; the field is not exported`]);

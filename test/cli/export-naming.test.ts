@@ -47,7 +47,11 @@ describe("resource names from titles", () => {
   });
 
   it("uniqueNames keeps the first claimant's name and numbers the rest", () => {
-    const names = uniqueNames(["b", "a", "c"], () => "same", (item) => item);
+    const names = uniqueNames(
+      ["b", "a", "c"],
+      () => "same",
+      (item) => item,
+    );
     expect([...names.entries()]).toEqual([
       ["a", "same"],
       ["b", "same-2"],
@@ -79,7 +83,12 @@ describe("declaration order", () => {
   it("declares what an object names before it, otherwise keeps the given order", () => {
     const child: ExportedObject = { kind: "Collection", id: "c2", name: { title: "Child", fallback: "collection" }, inputs: [["parent", ref("Collection", "c1")]] };
     const parent: ExportedObject = { kind: "Collection", id: "c1", name: { title: "Parent", fallback: "collection" }, inputs: [] };
-    const settings: ExportedObject = { kind: "OrganizationSettings", id: "org", name: { title: "organization", fallback: "organization" }, inputs: [["defaultContent", ref("Site", "s1")]] };
+    const settings: ExportedObject = {
+      kind: "OrganizationSettings",
+      id: "org",
+      name: { title: "organization", fallback: "organization" },
+      inputs: [["defaultContent", ref("Site", "s1")]],
+    };
     const site: ExportedObject = { kind: "Site", id: "s1", name: { title: "Site", fallback: "site" }, inputs: [] };
     const gone: ExportedObject = { kind: "Space", id: "x", name: { title: "X", fallback: "space" }, inputs: [["parent", ref("Collection", "not-exported")]] };
     expect(declarationOrder([settings, child, parent, site, gone]).map((object) => object.id)).toEqual(["c1", "c2", "s1", "org", "x"]);

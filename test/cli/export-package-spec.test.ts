@@ -44,7 +44,9 @@ describe("the package spec export writes", () => {
     const choice = defaultPackageSpec(path.join(dir, "out"), { packageDir: providerDir, bundled: false });
     expect(choice.spec).toBe(`file:${path.relative(path.join(dir, "out"), providerDir)}`);
     expect(path.resolve(dir, "out", choice.spec.slice("file:".length))).toBe(providerDir);
-    expect(choice.reason).toBe(`the package export ran from, the checkout at ${providerDir} (not an installed copy); pass --package-spec ${PUBLISHED_SPEC} for the published package`);
+    expect(choice.reason).toBe(
+      `the package export ran from, the checkout at ${providerDir} (not an installed copy); pass --package-spec ${PUBLISHED_SPEC} for the published package`,
+    );
   });
 
   it("installed from a tarball or a path, is what the project installed it from, relative to the program's directory", async () => {

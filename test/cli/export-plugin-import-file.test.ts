@@ -48,7 +48,11 @@ beforeAll(async () => {
   made.group = (await api.post(`${base}/section-groups`, { title: "APIs" })).id;
   made.section = (await api.post(`${base}/sections`, { spaceId: "spc-acme-guides", title: "Guides" })).id;
   await api.put(`${base}/adaptive-schema`, {
-    jsonSchema: { type: "object", properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false },
+    jsonSchema: {
+      type: "object",
+      properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } },
+      additionalProperties: false,
+    },
   });
   made.siteSpace = (await api.list(`${base}/site-spaces`))[0].id;
   await api.patch(`${base}/site-spaces/${made.siteSpace}/customization`, { title: "What's new" });
@@ -60,14 +64,23 @@ afterAll(async () => {
 });
 
 async function pluginEntries(only?: string): Promise<Entry[]> {
-  const result = await exportOrganization({ api: client, organizationId: ORG, kinds: selectKinds(EXPORTERS, only), adopt: true, apiUrl: emulator.url, importFile: true, door: "plugin" });
+  const result = await exportOrganization({
+    api: client,
+    organizationId: ORG,
+    kinds: selectKinds(EXPORTERS, only),
+    adopt: true,
+    apiUrl: emulator.url,
+    importFile: true,
+    door: "plugin",
+  });
   return (JSON.parse(result.importFile!) as { resources: Entry[] }).resources;
 }
 
 describe("export --import-file --door plugin", () => {
   it("names each object by the plugin's type token and its kind's import id, with the plugin's version and download URL, and no state", async () => {
     const entries = await pluginEntries();
-    const idOf = (type: string, name?: string) => entries.filter((entry) => entry.type === `docs-platform:index:${type}` && (name === undefined || entry.name === name)).map((entry) => entry.id);
+    const idOf = (type: string, name?: string) =>
+      entries.filter((entry) => entry.type === `docs-platform:index:${type}` && (name === undefined || entry.name === name)).map((entry) => entry.id);
     expect(idOf("OrganizationSettings")).toEqual([ORG]);
     expect(idOf("AgentInstructions")).toEqual([]); // an empty document is not exported
     expect(idOf("Team", "translators")).toEqual([made.team]);
@@ -89,7 +102,16 @@ describe("export --import-file --door plugin", () => {
 
   it("writes the same objects under the same names as the dynamic door's import file, in the same order", async () => {
     const plugin = await pluginEntries();
-    const result = await exportOrganization({ api: client, organizationId: ORG, kinds: EXPORTERS, adopt: true, apiUrl: emulator.url, importFile: true, project: "acme", stack: "dev" });
+    const result = await exportOrganization({
+      api: client,
+      organizationId: ORG,
+      kinds: EXPORTERS,
+      adopt: true,
+      apiUrl: emulator.url,
+      importFile: true,
+      project: "acme",
+      stack: "dev",
+    });
     const dynamic = (JSON.parse(result.importFile!) as { resources: { type: string; name: string }[] }).resources;
     expect(plugin.map((entry) => `${entry.type.split(":").pop()} ${entry.name}`)).toEqual(dynamic.map((entry) => `${entry.type.split(":").pop()} ${entry.name}`));
     expect(dynamic.every((entry) => entry.type.startsWith("pulumi-nodejs:dynamic/docs-platform:"))).toBe(true);
@@ -115,7 +137,12 @@ describe("export --import-file --door plugin", () => {
     const ctx = { api: client };
     const withOwner = await importObject(definitionFor("Team"), ctx, made.team, ORG);
     expect(withOwner.inputs).toEqual({ organizationId: ORG, title: "Translators" });
-    const plain = (await apiClient(emulator.url, emulator.fixture.organizations.find((org) => org.id === ORG)!.tokens.admin!).put(`/orgs/${ORG}/teams`, { title: "Reviewers", members: ["usr-acme-editor"] })).id as string;
+    const plain = (
+      await apiClient(emulator.url, emulator.fixture.organizations.find((org) => org.id === ORG)!.tokens.admin!).put(`/orgs/${ORG}/teams`, {
+        title: "Reviewers",
+        members: ["usr-acme-editor"],
+      })
+    ).id as string;
     const withoutOwner = await importObject(definitionFor("Team"), ctx, plain, ORG);
     expect(withoutOwner.inputs).toEqual({ organizationId: ORG, title: "Reviewers", members: ["usr-acme-editor"] });
   });

@@ -97,15 +97,27 @@ describe("literals", () => {
     // The ids come from the stack config (`adopt`, by type and name), through its YAML.
     const adopt = rendered.config.find((entry) => entry.key === "adopt")!;
     const recorded = run(rendered.indexTs, yaml.load(yamlEntry("adopt", adopt.value, 0).join("\n")) as Record<string, unknown>);
-    expect(rendered.indexTs).not.toContain("id \"");
+    expect(rendered.indexTs).not.toContain('id "');
     expect(recorded.map((resource) => resource.args.title)).toEqual(TRICKY);
     expect(recorded.map((resource) => resource.args.adopt)).toEqual(TRICKY.map((_, index) => ({ id: `id "${index}" \\` })));
   });
 
   it("object keys that are not identifiers are quoted (an adaptive schema's claims)", () => {
-    const jsonSchema = { type: "object", properties: { unsigned: { type: "object", properties: { "beta-user": { type: "boolean" }, $ok: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false };
+    const jsonSchema = {
+      type: "object",
+      properties: { unsigned: { type: "object", properties: { "beta-user": { type: "boolean" }, $ok: { type: "boolean" } }, additionalProperties: false } },
+      additionalProperties: false,
+    };
     const site = plan({ kind: "Site", id: "s1", name: { title: "Site", fallback: "site" }, inputs: [["title", literal("Site")]] }, { variable: "site" });
-    const schema = plan({ kind: "SiteAdaptiveSchema", id: "s1", name: { title: "x", fallback: "x" }, inputs: [["siteId", ref("Site", "s1")], ["jsonSchema", literal(jsonSchema)]] });
+    const schema = plan({
+      kind: "SiteAdaptiveSchema",
+      id: "s1",
+      name: { title: "x", fallback: "x" },
+      inputs: [
+        ["siteId", ref("Site", "s1")],
+        ["jsonSchema", literal(jsonSchema)],
+      ],
+    });
     const program = renderProgram([site, schema], { skipped: [] }).indexTs;
     expect(program).toContain(`"beta-user": { type: "boolean" }`);
     expect(program).toContain(`$ok: { type: "boolean" }`);
@@ -116,7 +128,12 @@ describe("literals", () => {
   it("a document key `__proto__` stays an own key of what the resource receives (not the object's prototype)", () => {
     // As the API gives it: JSON.parse makes `__proto__` an own key.
     const instructions = JSON.parse('{"object":"document","data":{"__proto__":{"polluted":true},"kept":1},"nodes":[]}') as Record<string, unknown>;
-    const item = plan({ kind: "AgentInstructions", id: "org", name: { title: "instructions", fallback: "instructions" }, inputs: [["instructions", documentLiteral(instructions as never)]] });
+    const item = plan({
+      kind: "AgentInstructions",
+      id: "org",
+      name: { title: "instructions", fallback: "instructions" },
+      inputs: [["instructions", documentLiteral(instructions as never)]],
+    });
     const program = renderProgram([item], { skipped: [] }).indexTs;
     expect(program).toContain(`["__proto__"]: { polluted: true }`);
     const [recorded] = run(program);
@@ -183,11 +200,18 @@ describe("references and stack config", () => {
         kind: "SiteSection",
         id: "sec1",
         name: { title: "Guides", fallback: "section" },
-        inputs: [["siteId", ref("Site", "site-9")], ["spaceId", ref("Space", "spc-1")], ["title", literal("Guides")]],
+        inputs: [
+          ["siteId", ref("Site", "site-9")],
+          ["spaceId", ref("Space", "spc-1")],
+          ["title", literal("Guides")],
+        ],
       },
       { name: "guides" },
     );
-    const space = plan({ kind: "Space", id: "spc-1", name: { title: "Guides", fallback: "space" }, inputs: [["title", literal("Guides")]] }, { name: "guides", variable: "guides" });
+    const space = plan(
+      { kind: "Space", id: "spc-1", name: { title: "Guides", fallback: "space" }, inputs: [["title", literal("Guides")]] },
+      { name: "guides", variable: "guides" },
+    );
     const rendered = renderProgram([space, section], { skipped: [] });
     expect(rendered.indexTs).toContain(`spaceId: guides.id,`);
     expect(rendered.indexTs).toContain(`siteId: config.require("site-site-9"),`);
@@ -201,7 +225,15 @@ describe("references and stack config", () => {
       { type: "member" as const, userId: "u1", email: "ada@acme.test", as: "email" as const },
       { type: "member" as const, userId: "u3", email: undefined, as: "email" as const },
     ];
-    const teamObject = plan({ kind: "Team", id: "t", name: { title: "T", fallback: "team" }, inputs: [["title", literal("T")], ["members", { type: "array", items: members }]] });
+    const teamObject = plan({
+      kind: "Team",
+      id: "t",
+      name: { title: "T", fallback: "team" },
+      inputs: [
+        ["title", literal("T")],
+        ["members", { type: "array", items: members }],
+      ],
+    });
     const rendered = renderProgram([teamObject], { skipped: [] });
     expect(rendered.indexTs).toContain("members: [members.ada2, members.ada, members.u3],");
     expect(rendered.config).toEqual([{ key: "members", value: { ada: "ada@acme.test", ada2: "ada@globex.test", u3: "u3" } }]);
@@ -212,7 +244,27 @@ describe("references and stack config", () => {
 
 describe("YAML of the stack config", () => {
   it("reads back every value as written", () => {
-    const values = ["org-acme", "http://127.0.0.1:4010/v1", "Acme Documentation", "yes", "123", "1e3", "a: b", "#x", "x #y", " lead", "trail ", "", ":", "a:", "quote\"s", "back\\slash", "multi\nline", "émoji 📘", ...TRICKY];
+    const values = [
+      "org-acme",
+      "http://127.0.0.1:4010/v1",
+      "Acme Documentation",
+      "yes",
+      "123",
+      "1e3",
+      "a: b",
+      "#x",
+      "x #y",
+      " lead",
+      "trail ",
+      "",
+      ":",
+      "a:",
+      'quote"s',
+      "back\\slash",
+      "multi\nline",
+      "émoji 📘",
+      ...TRICKY,
+    ];
     for (const value of values) {
       const text = yamlEntry("k", value, 0).join("\n");
       expect((yaml.load(text) as { k: string }).k).toBe(value);
@@ -228,7 +280,37 @@ describe("YAML of the stack config, values YAML reads as another type", () => {
   // Pulumi reads the stack config with a YAML 1.2 reader that also knows YAML 1.1's forms; js-yaml
   // reads hex, octal, floats, infinities and timestamps: an organization titled `0x10` must not
   // come back as 16, or `pulumi up` would rename it.
-  const NOT_STRINGS = ["0x10", "0o17", "0b101", "017", "1e3", "1_000", "12:30", "2024-01-01", "2024-01-01 10:00:00", "2024-01-01T10:00:00Z", "true", "False", "yes", "No", "on", "OFF", "y", "N", "null", "Null", "~", ".inf", "-.Inf", ".nan", "+1", "-1", "3.14", "<<", "="];
+  const NOT_STRINGS = [
+    "0x10",
+    "0o17",
+    "0b101",
+    "017",
+    "1e3",
+    "1_000",
+    "12:30",
+    "2024-01-01",
+    "2024-01-01 10:00:00",
+    "2024-01-01T10:00:00Z",
+    "true",
+    "False",
+    "yes",
+    "No",
+    "on",
+    "OFF",
+    "y",
+    "N",
+    "null",
+    "Null",
+    "~",
+    ".inf",
+    "-.Inf",
+    ".nan",
+    "+1",
+    "-1",
+    "3.14",
+    "<<",
+    "=",
+  ];
   it.each(NOT_STRINGS)("%s is double-quoted and reads back as the same string", (value) => {
     const line = yamlEntry("title", value, 0).join("\n");
     expect(line).toBe(`title: ${JSON.stringify(value)}`);
@@ -238,7 +320,12 @@ describe("YAML of the stack config, values YAML reads as another type", () => {
   });
 
   it("the organization's title in the stack config of an exported program", () => {
-    const settings = plan({ kind: "OrganizationSettings", id: "org-acme", name: { title: "settings", fallback: "settings" }, inputs: [["title", { type: "organization", field: "title", value: "0x10" }]] });
+    const settings = plan({
+      kind: "OrganizationSettings",
+      id: "org-acme",
+      name: { title: "settings", fallback: "settings" },
+      inputs: [["title", { type: "organization", field: "title", value: "0x10" }]],
+    });
     const { config } = renderProgram([settings], { skipped: [] });
     const text = config.flatMap((entry) => yamlEntry(entry.key, entry.value, 2)).join("\n");
     expect(text).toContain(`title: "0x10"`);
@@ -253,7 +340,10 @@ describe("secrets", () => {
       kind: "SamlProvider",
       id: "saml-1",
       name: { title: "Okta", fallback: "saml-provider" },
-      inputs: [["label", literal("Okta")], ["certificate", { type: "secret", owner: { kind: "SamlProvider", id: "saml-1" }, field: "certificate", value: certificate }]],
+      inputs: [
+        ["label", literal("Okta")],
+        ["certificate", { type: "secret", owner: { kind: "SamlProvider", id: "saml-1" }, field: "certificate", value: certificate }],
+      ],
     },
     { name: "okta", adoptId: "saml-1" },
   );

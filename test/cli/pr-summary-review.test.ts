@@ -22,7 +22,12 @@ const TYPE = "pulumi-nodejs:dynamic/docs-platform:";
 const execFileAsync = promisify(execFile);
 const bin = fileURLToPath(new URL("../../provider/bin/pulumi-docs-platform.js", import.meta.url));
 const urn = (kind: string, name: string) => `urn:pulumi:dev::docs::${TYPE}${kind}::${name}`;
-const same = (kind: string, name: string, id: string, inputs: Record<string, unknown>) => ({ op: "same", urn: urn(kind, name), oldState: { type: `${TYPE}${kind}`, id, inputs }, newState: { type: `${TYPE}${kind}`, id, inputs } });
+const same = (kind: string, name: string, id: string, inputs: Record<string, unknown>) => ({
+  op: "same",
+  urn: urn(kind, name),
+  oldState: { type: `${TYPE}${kind}`, id, inputs },
+  newState: { type: `${TYPE}${kind}`, id, inputs },
+});
 
 describe("reorders", () => {
   it("finds the fewest moves", () => {
@@ -90,15 +95,42 @@ describe("adoptions", () => {
 
 describe("secrets", () => {
   it("masks, at any depth, inputs named like credentials, and the inputs a kind declares secret", () => {
-    const before = { auth: { token: "t1" }, apiKey: "k1", accessKey: "a1", authorization: "Bearer x", bearer: "b", passphrase: "p", nested: { deeper: { clientSecret: "s" } }, certificate: "MIIC-old" };
-    const after = { auth: { token: "t2" }, apiKey: "k2", accessKey: "a2", authorization: "Bearer y", bearer: "c", passphrase: "q", nested: { deeper: { clientSecret: "z" } }, certificate: "MIIC-new" };
+    const before = {
+      auth: { token: "t1" },
+      apiKey: "k1",
+      accessKey: "a1",
+      authorization: "Bearer x",
+      bearer: "b",
+      passphrase: "p",
+      nested: { deeper: { clientSecret: "s" } },
+      certificate: "MIIC-old",
+    };
+    const after = {
+      auth: { token: "t2" },
+      apiKey: "k2",
+      accessKey: "a2",
+      authorization: "Bearer y",
+      bearer: "c",
+      passphrase: "q",
+      nested: { deeper: { clientSecret: "z" } },
+      certificate: "MIIC-new",
+    };
     const changes = propertyChanges(before, after, new Set(), [], new Set(["certificate"]));
     const text = JSON.stringify(changes);
     for (const value of [...Object.values(before), ...Object.values(after)].flatMap((v) => (typeof v === "string" ? [v] : [JSON.stringify(v)]))) {
-      for (const secret of ["t1", "t2", "k1", "k2", "a1", "a2", "Bearer x", "MIIC-old", "MIIC-new", "\"s\"", "\"z\""]) expect(text).not.toContain(secret);
+      for (const secret of ["t1", "t2", "k1", "k2", "a1", "a2", "Bearer x", "MIIC-old", "MIIC-new", '"s"', '"z"']) expect(text).not.toContain(secret);
       void value;
     }
-    expect(changes.map((change) => change.path).sort()).toEqual(["accessKey", "apiKey", "auth.token", "authorization", "bearer", "certificate", "nested.deeper.clientSecret", "passphrase"]);
+    expect(changes.map((change) => change.path).sort()).toEqual([
+      "accessKey",
+      "apiKey",
+      "auth.token",
+      "authorization",
+      "bearer",
+      "certificate",
+      "nested.deeper.clientSecret",
+      "passphrase",
+    ]);
   });
 });
 
@@ -107,7 +139,12 @@ describe("ids, by what they stand for (issue 39, item 5)", () => {
   const moved = (before: Record<string, unknown>, after: Record<string, unknown>, extra: PreviewJson["steps"] = []): PreviewJson => ({
     steps: [
       ...extra,
-      { op: "update", urn: urn("SiteSection", "reference"), oldState: { type: `${TYPE}SiteSection`, id: "sec-1", inputs: section(before) }, newState: { type: `${TYPE}SiteSection`, id: "sec-1", inputs: section(after) } },
+      {
+        op: "update",
+        urn: urn("SiteSection", "reference"),
+        oldState: { type: `${TYPE}SiteSection`, id: "sec-1", inputs: section(before) },
+        newState: { type: `${TYPE}SiteSection`, id: "sec-1", inputs: section(after) },
+      },
     ],
     changeSummary: { update: 1 },
   });

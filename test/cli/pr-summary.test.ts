@@ -43,7 +43,9 @@ describe("golden summaries of real previews", () => {
     const render = (name: string) => renderSummary(previewOf(name));
     expect(render("members")).toContain("`members`: added `usr-acme-reader`; removed `usr-acme-admin`");
     expect(render("members")).not.toMatch(/\[0\]|\[1\]/);
-    expect(render("replace")).toMatch(/> \[!CAUTION\][\s\S]*\*\*Replace\*\* OpenApiSpec `petstore-v2` \(`petstore`\): its `slug` changed, which the API cannot change in place: the old OpenAPI spec is deleted first/);
+    expect(render("replace")).toMatch(
+      /> \[!CAUTION\][\s\S]*\*\*Replace\*\* OpenApiSpec `petstore-v2` \(`petstore`\): its `slug` changed, which the API cannot change in place: the old OpenAPI spec is deleted first/,
+    );
     expect(render("delete")).toMatch(/\*\*Delete\*\* Collection `Guides` \(`guides`\) \(id `id0+\d+`\): the collection is deleted from the organization/);
     expect(render("secret")).toContain("`certificate`: secret value changed (not shown)");
     expect(render("secret")).not.toContain("MIIC");
@@ -154,7 +156,13 @@ describe("the command", () => {
 
 describe("policy violations from the event log", () => {
   const event = (policyEvent: Record<string, unknown>) => JSON.stringify({ sequence: 1, timestamp: 1, policyEvent });
-  const violation = { policyName: "p", policyPackName: "pack", policyPackVersion: "1.0.0", message: "<{%reset%}>why\nwhat<{%reset%}>\n", resourceUrn: "urn:pulumi:dev::proj::t::res" };
+  const violation = {
+    policyName: "p",
+    policyPackName: "pack",
+    policyPackVersion: "1.0.0",
+    message: "<{%reset%}>why\nwhat<{%reset%}>\n",
+    resourceUrn: "urn:pulumi:dev::proj::t::res",
+  };
 
   it("keeps each violation once, maps the engine's levels and strips color directives", () => {
     const log = [

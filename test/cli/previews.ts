@@ -29,7 +29,11 @@ export type CaseName = keyof typeof CASES | "many" | "policy";
 /** The policy pack of examples/policy; the preview program's `petstore` spec breaks one of its rules. */
 const policyPack = fileURLToPath(new URL("../../examples/policy", import.meta.url));
 
-async function withStack<T>(programDir: string, config: Record<string, string | { value: string; secret: boolean }>, body: (stack: TestStack, emulator: Emulator) => Promise<T>): Promise<T> {
+async function withStack<T>(
+  programDir: string,
+  config: Record<string, string | { value: string; secret: boolean }>,
+  body: (stack: TestStack, emulator: Emulator) => Promise<T>,
+): Promise<T> {
   const emulator = await startEmulator({ db: ":memory:" });
   const organization = emulator.fixture.organizations.find((org) => org.id === "org-acme")!;
   const stack = await createStack({

@@ -8,7 +8,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RehearsalStackError, type UntypedState, createRehearsalStack, findProject, renameState, renameUrn, secretsSettings, shortStackName } from "../../provider/cli/rehearsal-stack.ts";
+import {
+  RehearsalStackError,
+  type UntypedState,
+  createRehearsalStack,
+  findProject,
+  renameState,
+  renameUrn,
+  secretsSettings,
+  shortStackName,
+} from "../../provider/cli/rehearsal-stack.ts";
 
 const CIPHERTEXT = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270", ciphertext: "v1:fMPepvYlBbxweY2J:xju5DdzSoZhu3kTYpYcxFSSmroWkY/14GWKrKTYKL+pEjQ==" };
 const SALT = "v1:OAZ+QAfifh0=:v1:FSdJHVJJo/Z3HvHP:FFCwbUQxbobZDGVjDUJfbo8S99EBtw==";
@@ -23,7 +32,12 @@ function prodState(): UntypedState {
       manifest: { time: "2026-11-28T00:00:00Z", magic: "m", version: "v3.259.0" },
       secrets_providers: { type: "passphrase", state: { salt: SALT } },
       resources: [
-        { urn: STACK, custom: false, type: "pulumi:pulumi:Stack", outputs: { probe: CIPHERTEXT, team: { urn: "urn:pulumi:prod::site::pulumi-nodejs:dynamic/docs-platform:Team::writers", id: "t1" } } },
+        {
+          urn: STACK,
+          custom: false,
+          type: "pulumi:pulumi:Stack",
+          outputs: { probe: CIPHERTEXT, team: { urn: "urn:pulumi:prod::site::pulumi-nodejs:dynamic/docs-platform:Team::writers", id: "t1" } },
+        },
         { urn: PROVIDER, custom: true, id: "0b6c", type: "pulumi:providers:pulumi-nodejs", parent: STACK },
         {
           urn: "urn:pulumi:prod::site::pulumi-nodejs:dynamic/docs-platform:Team::writers",
@@ -54,8 +68,12 @@ function prodState(): UntypedState {
 describe("renameUrn", () => {
   it("renames the stack of a URN, and the root Stack resource's name", () => {
     expect(renameUrn(STACK, "site", "prod", "rehearsal")).toBe("urn:pulumi:rehearsal::site::pulumi:pulumi:Stack::site-rehearsal");
-    expect(renameUrn("urn:pulumi:prod::site::pulumi-nodejs:dynamic/docs-platform:Team::writers", "site", "prod", "rehearsal")).toBe("urn:pulumi:rehearsal::site::pulumi-nodejs:dynamic/docs-platform:Team::writers");
-    expect(renameUrn("urn:pulumi:prod::site::my:Component$pulumi-nodejs:dynamic/docs-platform:Space::guides", "site", "prod", "rehearsal")).toBe("urn:pulumi:rehearsal::site::my:Component$pulumi-nodejs:dynamic/docs-platform:Space::guides");
+    expect(renameUrn("urn:pulumi:prod::site::pulumi-nodejs:dynamic/docs-platform:Team::writers", "site", "prod", "rehearsal")).toBe(
+      "urn:pulumi:rehearsal::site::pulumi-nodejs:dynamic/docs-platform:Team::writers",
+    );
+    expect(renameUrn("urn:pulumi:prod::site::my:Component$pulumi-nodejs:dynamic/docs-platform:Space::guides", "site", "prod", "rehearsal")).toBe(
+      "urn:pulumi:rehearsal::site::my:Component$pulumi-nodejs:dynamic/docs-platform:Space::guides",
+    );
   });
 
   it("keeps a provider reference's id", () => {
@@ -116,7 +134,9 @@ describe("secretsSettings", () => {
 
   it("any other provider is refused, naming it, rather than decrypted", () => {
     const under = (provider: Record<string, unknown>) => () => secretsSettings({ version: 3, deployment: { secrets_providers: provider, resources: [] } }, "prod");
-    expect(under({ type: "service", state: { url: "https://api.pulumi.com", owner: "acme", project: "site", stack: "prod" } })).toThrow(/the state of prod is encrypted by the "service" secrets provider; rehearsal-stack copies only a state under the passphrase provider/);
+    expect(under({ type: "service", state: { url: "https://api.pulumi.com", owner: "acme", project: "site", stack: "prod" } })).toThrow(
+      /the state of prod is encrypted by the "service" secrets provider; rehearsal-stack copies only a state under the passphrase provider/,
+    );
     expect(under({ type: "cloud", state: { url: "awskms://alias/docs?region=eu-west-1", encryptedkey: "AQID" } })).toThrow(/"cloud" secrets provider \(awskms:\/\/alias\/docs\)/);
     expect(under({ type: "passphrase", state: {} })).toThrow(RehearsalStackError);
   });
@@ -141,20 +161,22 @@ describe("createRehearsalStack, with a fake pulumi", () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const fake = (importCode = 0, state: UntypedState = prodState()) => (args: string[]) => {
-    calls.push(args);
-    if (args[0] === "stack" && args[1] === "export") return { code: 0, stdout: JSON.stringify(state), stderr: "" };
-    if (args[0] === "stack" && args[1] === "init") {
-      configAtInit = fs.existsSync(path.join(dir, "Pulumi.rehearsal.yaml")) ? fs.readFileSync(path.join(dir, "Pulumi.rehearsal.yaml"), "utf8") : undefined;
-      return { code: 0, stdout: "Created stack 'rehearsal'\n", stderr: "" };
-    }
-    if (args[0] === "stack" && args[1] === "import") {
-      const imported = JSON.parse(fs.readFileSync(args[args.indexOf("--file") + 1], "utf8")) as UntypedState;
-      expect(JSON.stringify(imported)).toBe(JSON.stringify(renameState(state, "site", "prod", "rehearsal")));
-      return importCode === 0 ? { code: 0, stdout: "Import complete.\n", stderr: "" } : { code: importCode, stdout: "", stderr: "error: the import failed" };
-    }
-    return { code: 0, stdout: "", stderr: "" };
-  };
+  const fake =
+    (importCode = 0, state: UntypedState = prodState()) =>
+    (args: string[]) => {
+      calls.push(args);
+      if (args[0] === "stack" && args[1] === "export") return { code: 0, stdout: JSON.stringify(state), stderr: "" };
+      if (args[0] === "stack" && args[1] === "init") {
+        configAtInit = fs.existsSync(path.join(dir, "Pulumi.rehearsal.yaml")) ? fs.readFileSync(path.join(dir, "Pulumi.rehearsal.yaml"), "utf8") : undefined;
+        return { code: 0, stdout: "Created stack 'rehearsal'\n", stderr: "" };
+      }
+      if (args[0] === "stack" && args[1] === "import") {
+        const imported = JSON.parse(fs.readFileSync(args[args.indexOf("--file") + 1], "utf8")) as UntypedState;
+        expect(JSON.stringify(imported)).toBe(JSON.stringify(renameState(state, "site", "prod", "rehearsal")));
+        return importCode === 0 ? { code: 0, stdout: "Import complete.\n", stderr: "" } : { code: importCode, stdout: "", stderr: "error: the import failed" };
+      }
+      return { code: 0, stdout: "", stderr: "" };
+    };
 
   it("exports without --show-secrets, writes the salt before init, copies the config, imports the renamed state", () => {
     const lines: string[] = [];
@@ -171,7 +193,9 @@ describe("createRehearsalStack, with a fake pulumi", () => {
   });
 
   it("a failed import leaves nothing behind: the stack removed, its config file too", () => {
-    expect(() => createRehearsalStack({ from: "prod", to: "rehearsal", cwd: dir, pulumi: fake(1), log: () => {} })).toThrow(/pulumi stack import --stack rehearsal failed:\nerror: the import failed/);
+    expect(() => createRehearsalStack({ from: "prod", to: "rehearsal", cwd: dir, pulumi: fake(1), log: () => {} })).toThrow(
+      /pulumi stack import --stack rehearsal failed:\nerror: the import failed/,
+    );
     expect(calls.at(-1)).toEqual(["stack", "rm", "rehearsal", "--yes", "--force"]);
     expect(fs.existsSync(path.join(dir, "Pulumi.rehearsal.yaml"))).toBe(false);
   });
@@ -187,7 +211,9 @@ describe("createRehearsalStack, with a fake pulumi", () => {
   it("refuses an existing config file, the same stack twice, and a state of another project", () => {
     expect(() => createRehearsalStack({ from: "acme/site/prod", to: "prod", cwd: dir, pulumi: fake(), log: () => {} })).toThrow(/the same stack \(prod\)/);
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: other\nruntime: nodejs\n");
-    expect(() => createRehearsalStack({ from: "prod", to: "rehearsal", cwd: dir, pulumi: fake(), log: () => {} })).toThrow(/the state of prod is of the project site, not of other/);
+    expect(() => createRehearsalStack({ from: "prod", to: "rehearsal", cwd: dir, pulumi: fake(), log: () => {} })).toThrow(
+      /the state of prod is of the project site, not of other/,
+    );
     fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: site\nruntime: nodejs\n");
     fs.writeFileSync(path.join(dir, "Pulumi.rehearsal.yaml"), "config: {}\n");
     expect(() => createRehearsalStack({ from: "prod", to: "rehearsal", cwd: dir, pulumi: fake(), log: () => {} })).toThrow(/Pulumi.rehearsal.yaml exists already/);

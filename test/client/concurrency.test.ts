@@ -45,17 +45,11 @@ describe("concurrency", () => {
     // With one connection, an unread body larger than undici's 64 KiB buffer would leave the
     // connection busy and stall the next request until it timed out.
     const server = track(
-      await startServer((request, { res }) =>
-        request.url.endsWith("/ok")
-          ? sendJson(res, 200, { ok: true })
-          : sendError(res, 404, "x".repeat(200_000), { "x-request-id": "r" }),
-      ),
+      await startServer((request, { res }) => (request.url.endsWith("/ok") ? sendJson(res, 200, { ok: true }) : sendError(res, 404, "x".repeat(200_000), { "x-request-id": "r" }))),
     );
     const { client } = testClient(server, { maxConcurrentRequests: 1, requestTimeoutMs: 2000, maxRetries: 0 });
 
-    const outcomes = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => client.request("GET", ["missing", String(i)]).catch((e: unknown) => e)),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => client.request("GET", ["missing", String(i)]).catch((e: unknown) => e)));
     expect(outcomes.every((e) => (e as { status?: number }).status === 404)).toBe(true);
     await expect(client.request("GET", ["ok"])).resolves.toEqual({ ok: true });
     expect(server.requests).toHaveLength(51);
@@ -81,11 +75,7 @@ describe("concurrency", () => {
 
   it("cuts an oversized error body instead of reading it all, and keeps working", async () => {
     const big = "z".repeat(3 * 1024 * 1024);
-    const server = track(
-      await startServer((request, { res }) =>
-        request.url.endsWith("/ok") ? sendJson(res, 200, { ok: true }) : sendError(res, 400, big),
-      ),
-    );
+    const server = track(await startServer((request, { res }) => (request.url.endsWith("/ok") ? sendJson(res, 200, { ok: true }) : sendError(res, 400, big))));
     const { client } = testClient(server, { maxConcurrentRequests: 1, requestTimeoutMs: 2000 });
 
     const error = (await client.request("GET", ["big"]).catch((e: unknown) => e)) as Error & { apiMessage?: string };

@@ -15,13 +15,17 @@ import { resetConnection, sendError, sendJson, startServer } from "./hostile-ser
 /** A client whose clock moves only by the waits it asks for: a two-minute deadline takes milliseconds. */
 function fakeClock(server: { baseUrl: string }, deadlineMs: number) {
   let now = 0;
-  const made = testClient(server.baseUrl, { maxRetries: 4, deadlineMs }, {
-    now: () => now,
-    sleep: async (ms) => {
-      made.sleeps.push(ms);
-      now += ms;
+  const made = testClient(
+    server.baseUrl,
+    { maxRetries: 4, deadlineMs },
+    {
+      now: () => now,
+      sleep: async (ms) => {
+        made.sleeps.push(ms);
+        now += ms;
+      },
     },
-  });
+  );
   return { ...made, elapsed: () => now };
 }
 
@@ -66,7 +70,9 @@ describe("retries until the deadline", () => {
     expect(server.requests.length).toBeGreaterThan(5);
     expect(elapsed()).toBeLessThan(60_000);
     expect(error.message).toMatch(
-      new RegExp(`^GET /v1/orgs/o1/sites/s1/sections failed with 503.*; gave up after ${server.requests.length} attempts over \\d+ s \\(the call's deadline, deadlineMs 60000, ran out\\)$`),
+      new RegExp(
+        `^GET /v1/orgs/o1/sites/s1/sections failed with 503.*; gave up after ${server.requests.length} attempts over \\d+ s \\(the call's deadline, deadlineMs 60000, ran out\\)$`,
+      ),
     );
   });
 
@@ -122,7 +128,9 @@ describe("a PATCH of absolute values is read back before it is sent again", () =
   });
 
   it("gives up at its deadline saying how many PATCHes were sent, each read back", async () => {
-    const server = track(await startServer((request, context) => (request.method === "PATCH" ? resetConnection(request, context) : sendJson(context.res, 200, { id: "s3", title: "Old" }))));
+    const server = track(
+      await startServer((request, context) => (request.method === "PATCH" ? resetConnection(request, context) : sendJson(context.res, 200, { id: "s3", title: "Old" }))),
+    );
     const { client: patient } = testClient(server, { maxRetries: 4, deadlineMs: 1_000 });
     const error = await rejection(patchChecked(patient, ["orgs", "o1", "sites", "s3"], { title: "New" }));
     expect(isConnectionError(error)).toBe(true);
@@ -174,18 +182,21 @@ describe("what the user sees when the deadline runs out", () => {
       },
     };
     const error = await rejection(
-      createOnce({ api }, {
-        kind: "Collection",
-        describe: 'collection "Guides"',
-        matchedBy: "title",
-        send: async () => {
-          sent++;
-          throw new ServerError({ status: 503, code: "server_error", message: "POST /v1/orgs/o1/collections failed with 503", method: "POST", path: "/v1/orgs/o1/collections" });
+      createOnce(
+        { api },
+        {
+          kind: "Collection",
+          describe: 'collection "Guides"',
+          matchedBy: "title",
+          send: async () => {
+            sent++;
+            throw new ServerError({ status: 503, code: "server_error", message: "POST /v1/orgs/o1/collections failed with 503", method: "POST", path: "/v1/orgs/o1/collections" });
+          },
+          find: async () => [],
+          get: async () => undefined,
+          idOf: (object: { id: string }) => object.id,
         },
-        find: async () => [],
-        get: async () => undefined,
-        idOf: (object: { id: string }) => object.id,
-      }),
+      ),
     );
     expect(error).not.toBeInstanceOf(AmbiguousCreateError);
     expect(isServerError(error)).toBe(true);

@@ -44,29 +44,44 @@ const unique = (prefix: string) => `${prefix}-${++counter}`;
 const kinds: Array<[string, () => Promise<string[]>]> = [
   ["team", async () => ["orgs", org, "teams", (await made("PUT", `/orgs/${org}/teams`, { title: unique("team") })).id]],
   ["site", async () => ["orgs", org, "sites", (await made("POST", `/orgs/${org}/sites`, { title: unique("site") })).id]],
-  ["site section", async () => {
-    const site = (await made("POST", `/orgs/${org}/sites`, { title: unique("site") })).id;
-    const section = (await made("POST", `/orgs/${org}/sites/${site}/sections`, { spaceId: spaceOf() })).id;
-    return ["orgs", org, "sites", site, "sections", section];
-  }],
-  ["section group", async () => {
-    const site = (await made("POST", `/orgs/${org}/sites`, { title: unique("site") })).id;
-    const group = (await made("POST", `/orgs/${org}/sites/${site}/section-groups`, { title: unique("group") })).id;
-    return ["orgs", org, "sites", site, "section-groups", group];
-  }],
-  ["site space", async () => {
-    const site = (await made("POST", `/orgs/${org}/sites`, { title: unique("site") })).id;
-    const siteSpace = (await made("POST", `/orgs/${org}/sites/${site}/site-spaces`, { spaceId: spaceOf() })).id;
-    return ["orgs", org, "sites", site, "site-spaces", siteSpace];
-  }],
+  [
+    "site section",
+    async () => {
+      const site = (await made("POST", `/orgs/${org}/sites`, { title: unique("site") })).id;
+      const section = (await made("POST", `/orgs/${org}/sites/${site}/sections`, { spaceId: spaceOf() })).id;
+      return ["orgs", org, "sites", site, "sections", section];
+    },
+  ],
+  [
+    "section group",
+    async () => {
+      const site = (await made("POST", `/orgs/${org}/sites`, { title: unique("site") })).id;
+      const group = (await made("POST", `/orgs/${org}/sites/${site}/section-groups`, { title: unique("group") })).id;
+      return ["orgs", org, "sites", site, "section-groups", group];
+    },
+  ],
+  [
+    "site space",
+    async () => {
+      const site = (await made("POST", `/orgs/${org}/sites`, { title: unique("site") })).id;
+      const siteSpace = (await made("POST", `/orgs/${org}/sites/${site}/site-spaces`, { spaceId: spaceOf() })).id;
+      return ["orgs", org, "sites", site, "site-spaces", siteSpace];
+    },
+  ],
   ["SAML provider", async () => ["orgs", org, "saml", (await made("POST", `/orgs/${org}/saml`, { label: unique("saml") })).id]],
-  ["OpenAPI spec", async () => {
-    const slug = unique("spec");
-    await made("POST", `/orgs/${org}/openapi`, { slug, source: { url: "https://example.test/openapi.yaml" } });
-    return ["orgs", org, "openapi", slug];
-  }],
+  [
+    "OpenAPI spec",
+    async () => {
+      const slug = unique("spec");
+      await made("POST", `/orgs/${org}/openapi`, { slug, source: { url: "https://example.test/openapi.yaml" } });
+      return ["orgs", org, "openapi", slug];
+    },
+  ],
   ["collection", async () => ["collections", (await made("POST", `/orgs/${org}/collections`, { title: unique("col") })).id]],
-  ["translation", async () => ["orgs", org, "translations", (await made("POST", `/orgs/${org}/translations`, { language: "fr", source: { space: "spc-acme-guides", language: "en" } })).id]],
+  [
+    "translation",
+    async () => ["orgs", org, "translations", (await made("POST", `/orgs/${org}/translations`, { language: "fr", source: { space: "spc-acme-guides", language: "en" } })).id],
+  ],
 ];
 
 describe("deletes through the client", () => {

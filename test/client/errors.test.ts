@@ -19,7 +19,6 @@ import {
 import { rejection, renderings, TOKEN, testClient, track } from "./harness.ts";
 import { freePort, resetConnection, sendError, startServer } from "./hostile-server.ts";
 
-
 const cases = [
   { status: 400, ctor: BadRequestError, name: "BadRequestError", code: "bad_request" },
   { status: 401, ctor: AuthenticationError, name: "AuthenticationError", code: "unauthenticated" },
@@ -34,11 +33,7 @@ const cases = [
 
 describe("typed errors", () => {
   it.each(cases)("maps $status to $name with the API's message and the request id", async (c) => {
-    const server = track(
-      await startServer((_r, { res }) =>
-        sendError(res, c.status, `slug: "guides" is taken (${c.status})`, { "x-request-id": `req_${c.status}` }),
-      ),
-    );
+    const server = track(await startServer((_r, { res }) => sendError(res, c.status, `slug: "guides" is taken (${c.status})`, { "x-request-id": `req_${c.status}` })));
     const { client } = testClient(server, { maxRetries: 0 });
 
     const error = await rejection(client.request("POST", ["orgs", "o 1", "openapi"], { body: {}, query: { dryRun: true } }));
@@ -60,8 +55,7 @@ describe("typed errors", () => {
   });
 
   it("ApiError.fromResponse picks exactly one subclass per status", () => {
-    const make = (status: number) =>
-      ApiError.fromResponse({ status, headers: {}, body: "", method: "GET", path: "/v1/x" });
+    const make = (status: number) => ApiError.fromResponse({ status, headers: {}, body: "", method: "GET", path: "/v1/x" });
     expect(isNotFoundError(make(404))).toBe(true);
     expect(isConflictError(make(404))).toBe(false);
     expect(make(404)).not.toBeInstanceOf(ServerError);
@@ -152,17 +146,9 @@ describe("credential redaction", () => {
     const { client, logs } = testClient(server, { maxRetries: 2, requestTimeoutMs: 100 });
 
     const reset = await rejection(client.request("GET", ["a"], { untilDeadline: false }));
-    const refused = await rejection(
-      testClient(`http://127.0.0.1:${await freePort()}/v1`, { maxRetries: 0 }).client.request("GET", ["a"]),
-    );
+    const refused = await rejection(testClient(`http://127.0.0.1:${await freePort()}/v1`, { maxRetries: 0 }).client.request("GET", ["a"]));
     expect(logs.length).toBeGreaterThan(0);
-    const texts = [
-      ...renderings(reset),
-      ...renderings(refused),
-      ...logs,
-      inspect(client, { showHidden: true, depth: 10 }),
-      JSON.stringify(client),
-    ];
+    const texts = [...renderings(reset), ...renderings(refused), ...logs, inspect(client, { showHidden: true, depth: 10 }), JSON.stringify(client)];
     for (const text of texts) expect(text).not.toContain(TOKEN);
   });
 
@@ -185,9 +171,7 @@ describe("credential redaction", () => {
   });
 
   it("refuses a token that cannot be a header value without quoting it", () => {
-    expect(() => testClient("http://127.0.0.1:1/v1", { token: "abc\r\nX-Evil: 1" })).toThrow(
-      "ClientOptions.token contains whitespace or non-ASCII characters (value not shown)",
-    );
+    expect(() => testClient("http://127.0.0.1:1/v1", { token: "abc\r\nX-Evil: 1" })).toThrow("ClientOptions.token contains whitespace or non-ASCII characters (value not shown)");
     expect(() => testClient("http://127.0.0.1:1/v1", { token: "" })).toThrow("ClientOptions.token is required");
   });
 });

@@ -33,11 +33,7 @@ export function track<T extends { close(): Promise<void> }>(item: T): T {
   return item;
 }
 
-export function testClient(
-  target: HostileServer | string,
-  options: Partial<ClientOptions> = {},
-  internals: ClientInternals = {},
-): TestClient {
+export function testClient(target: HostileServer | string, options: Partial<ClientOptions> = {}, internals: ClientInternals = {}): TestClient {
   const sleeps: number[] = [];
   const logs: string[] = [];
   const client = new ApiClient(

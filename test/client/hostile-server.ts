@@ -109,12 +109,7 @@ export async function startServer(handler: Handler, options: ServerOptions = {})
   };
 }
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = body === undefined ? "" : JSON.stringify(body);
   res.writeHead(status, {
     ...(text === "" ? {} : { "content-type": "application/json" }),
@@ -125,12 +120,7 @@ export function sendJson(
 }
 
 /** The API's error body for `status`. */
-export function sendError(
-  res: ServerResponse,
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): void {
+export function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   sendJson(res, status, { error: { code: status, message } }, headers);
 }
 

@@ -46,11 +46,7 @@ describe("pagination", () => {
       expect(url.searchParams.get("limit")).toBe("1000");
       expect(url.searchParams.get("sort")).toBe("title");
     }
-    expect(urls.map((u) => u.searchParams.get("page"))).toEqual([
-      null,
-      Buffer.from("offset:1000").toString("base64url"),
-      Buffer.from("offset:2000").toString("base64url"),
-    ]);
+    expect(urls.map((u) => u.searchParams.get("page"))).toEqual([null, Buffer.from("offset:1000").toString("base64url"), Buffer.from("offset:2000").toString("base64url")]);
   });
 
   it("fetches the next page only when the consumer gets there", async () => {
@@ -75,9 +71,7 @@ describe("pagination", () => {
 
   it("retries a failed page without restarting the walk", async () => {
     const list = listOf(1500);
-    const server = track(
-      await startServer(inSequence(list, (_r, { res }) => sendError(res, 503, "blip"), list)),
-    );
+    const server = track(await startServer(inSequence(list, (_r, { res }) => sendError(res, 503, "blip"), list)));
     const { client } = testClient(server);
 
     let count = 0;
@@ -90,9 +84,7 @@ describe("pagination", () => {
   });
 
   it("fails instead of looping when the server repeats a page token", async () => {
-    const server = track(
-      await startServer((_r, { res }) => sendJson(res, 200, { items: [{ id: "a" }], count: 1, next: { page: "same" } })),
-    );
+    const server = track(await startServer((_r, { res }) => sendJson(res, 200, { items: [{ id: "a" }], count: 1, next: { page: "same" } })));
     const { client } = testClient(server);
 
     const walk = async (): Promise<number> => {

@@ -4,9 +4,7 @@ import { ApiClient, DEFAULTS, DEFAULT_USER_AGENT, type ApiError } from "../../pr
 import { TOKEN, testClient, track } from "./harness.ts";
 import { sendJson, startServer } from "./hostile-server.ts";
 
-const manifest = JSON.parse(
-  readFileSync(new URL("../../provider/package.json", import.meta.url), "utf8"),
-) as { name: string; version: string };
+const manifest = JSON.parse(readFileSync(new URL("../../provider/package.json", import.meta.url), "utf8")) as { name: string; version: string };
 
 describe("requests", () => {
   it("percent-encodes every path segment on its own", async () => {
@@ -126,12 +124,8 @@ describe("requests", () => {
 
   it("rejects bad options with a message naming the option", () => {
     expect(() => new ApiClient({ baseUrl: "not a url", token: "t0ken" })).toThrow("ClientOptions.baseUrl");
-    expect(() => new ApiClient({ baseUrl: "http://x/v1", token: "t0ken", maxRetries: -1 })).toThrow(
-      "ClientOptions.maxRetries must be an integer >= 0",
-    );
-    expect(() => new ApiClient({ baseUrl: "http://x/v1", token: "t0ken", maxConcurrentRequests: 0 })).toThrow(
-      "ClientOptions.maxConcurrentRequests",
-    );
+    expect(() => new ApiClient({ baseUrl: "http://x/v1", token: "t0ken", maxRetries: -1 })).toThrow("ClientOptions.maxRetries must be an integer >= 0");
+    expect(() => new ApiClient({ baseUrl: "http://x/v1", token: "t0ken", maxConcurrentRequests: 0 })).toThrow("ClientOptions.maxConcurrentRequests");
     expect(() => new ApiClient({ baseUrl: "http://x/v1?a=1", token: "t0ken" })).toThrow("query or fragment");
   });
 

@@ -1,33 +1,13 @@
 import { describe, expect, it } from "vitest";
-import {
-  isBadRequestError,
-  isConnectionError,
-  isRateLimitError,
-  isOutcomeUnknown,
-  isServerError,
-  MAX_RATE_LIMITED_RETRIES,
-  type ApiError,
-} from "../../provider/client/index.ts";
+import { isBadRequestError, isConnectionError, isRateLimitError, isOutcomeUnknown, isServerError, MAX_RATE_LIMITED_RETRIES, type ApiError } from "../../provider/client/index.ts";
 import { rejection, testClient, track } from "./harness.ts";
-import {
-  freePort,
-  inSequence,
-  resetConnection,
-  sendError,
-  sendJson,
-  startServer,
-  type Handler,
-} from "./hostile-server.ts";
+import { freePort, inSequence, resetConnection, sendError, sendJson, startServer, type Handler } from "./hostile-server.ts";
 
 const ok: Handler = (_request, { res }) => sendJson(res, 200, { id: "site_1" });
 
 describe("retries", () => {
   it("waits the Retry-After seconds after a 429, then succeeds", async () => {
-    const server = track(
-      await startServer(
-        inSequence((_r, { res }) => sendError(res, 429, "slow down", { "retry-after": "7" }), ok),
-      ),
-    );
+    const server = track(await startServer(inSequence((_r, { res }) => sendError(res, 429, "slow down", { "retry-after": "7" }), ok)));
     const { client, sleeps } = testClient(server);
 
     await expect(client.request("GET", ["orgs", "o1"])).resolves.toEqual({ id: "site_1" });
@@ -37,14 +17,7 @@ describe("retries", () => {
 
   it("accepts Retry-After as an HTTP date", async () => {
     const now = Date.parse("2030-01-01T00:00:00Z");
-    const server = track(
-      await startServer(
-        inSequence(
-          (_r, { res }) => sendError(res, 429, "slow down", { "retry-after": "Tue, 01 Jan 2030 00:00:03 GMT" }),
-          ok,
-        ),
-      ),
-    );
+    const server = track(await startServer(inSequence((_r, { res }) => sendError(res, 429, "slow down", { "retry-after": "Tue, 01 Jan 2030 00:00:03 GMT" }), ok)));
     const { client, sleeps } = testClient(server, {}, { now: () => now });
 
     await client.request("GET", ["orgs", "o1"]);
@@ -74,9 +47,7 @@ describe("retries", () => {
   });
 
   it("retries a 429 for a POST too: the server did not act on it", async () => {
-    const server = track(
-      await startServer(inSequence((_r, { res }) => sendError(res, 429, "slow down", { "retry-after": "1" }), ok)),
-    );
+    const server = track(await startServer(inSequence((_r, { res }) => sendError(res, 429, "slow down", { "retry-after": "1" }), ok)));
     const { client } = testClient(server);
 
     await client.request("POST", ["orgs", "o1", "sites"], { body: { title: "Docs" } });
@@ -139,13 +110,17 @@ describe("retries", () => {
   it("with untilDeadline, still gives up at the deadline with the last answer", async () => {
     let now = 0;
     const server = track(await startServer((_r, { res }) => sendError(res, 503, "down for good")));
-    const { client, sleeps } = testClient(server, { maxRetries: 2, deadlineMs: 60_000 }, {
-      now: () => now,
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        now += ms;
+    const { client, sleeps } = testClient(
+      server,
+      { maxRetries: 2, deadlineMs: 60_000 },
+      {
+        now: () => now,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          now += ms;
+        },
       },
-    });
+    );
 
     const error = await rejection(client.request("DELETE", ["orgs", "o1", "teams", "t1"], { untilDeadline: true }));
     expect(isServerError(error)).toBe(true);

@@ -12,7 +12,6 @@ import { PROVIDER, providerOf, rejectionOf } from "../provider/support/harness.t
 import { rejection, renderings, testClient, track } from "./harness.ts";
 import { sendError, sendJson, startServer } from "./hostile-server.ts";
 
-
 const TAIL = "SECRETTAIL";
 
 /**
@@ -25,8 +24,7 @@ const echoes: Record<string, (authorization: string, token: string, headersJson:
   quoted: (authorization) => `header was "${authorization}"`,
   "JSON-escaped": (_a, _t, headersJson) => `request headers: ${headersJson}`,
   "percent-encoded": (_a, token) => `redirect to https://login.example/cb?token=${encodeURIComponent(token)}`,
-  "percent-encoded, lower-case hex": (_a, token) =>
-    `redirect to https://login.example/cb?token=${encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())}`,
+  "percent-encoded, lower-case hex": (_a, token) => `redirect to https://login.example/cb?token=${encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())}`,
   "form-encoded": (_a, token) => `form ${new URLSearchParams({ token }).toString()}`,
   "URL userinfo": (_a, token) => `proxy https://${token}@proxy.example/v1 refused`,
 };

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  isDeadlineExceededError,
-  isRateLimitError,
-  isServerError,
-  isTimeoutError,
-} from "../../provider/client/index.ts";
+import { isDeadlineExceededError, isRateLimitError, isServerError, isTimeoutError } from "../../provider/client/index.ts";
 import { rejection, testClient, track } from "./harness.ts";
 import { hang, inSequence, sendError, sendJson, startServer, type Handler } from "./hostile-server.ts";
 

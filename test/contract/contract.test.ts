@@ -136,16 +136,22 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
 
     if (door.importRead) {
       const importRead = door.importRead;
-      contractIt(kind, door, "c", `(c) ${kind} through the ${door.name} door: import by ${definition.importId ? "its import id form" : "its id"} gives back the created inputs`, async () => {
-        const importId = (definition.importId ?? byId).format(id, outs);
-        const imported = await importRead(kind, importId);
-        expect(imported.id).toBe(id);
-        const ignored = new Set(Object.keys(sample.importIgnores ?? {}));
-        const expected = Object.fromEntries(Object.entries(inputs).filter(([key]) => !ignored.has(key) && !key.startsWith("__")));
-        const given = Object.fromEntries(Object.keys(expected).map((key) => [key, imported.inputs?.[key]]));
-        expect(given).toEqual(expected);
-        mark(kind, door, "c", "✓");
-      });
+      contractIt(
+        kind,
+        door,
+        "c",
+        `(c) ${kind} through the ${door.name} door: import by ${definition.importId ? "its import id form" : "its id"} gives back the created inputs`,
+        async () => {
+          const importId = (definition.importId ?? byId).format(id, outs);
+          const imported = await importRead(kind, importId);
+          expect(imported.id).toBe(id);
+          const ignored = new Set(Object.keys(sample.importIgnores ?? {}));
+          const expected = Object.fromEntries(Object.entries(inputs).filter(([key]) => !ignored.has(key) && !key.startsWith("__")));
+          const given = Object.fromEntries(Object.keys(expected).map((key) => [key, imported.inputs?.[key]]));
+          expect(given).toEqual(expected);
+          mark(kind, door, "c", "✓");
+        },
+      );
     } else {
       it(`(c) ${kind} through the ${door.name} door: — no import (Pulumi cannot import dynamic resources, pulumi/pulumi#16175)`, () => {
         expect(door.importRead).toBeUndefined();

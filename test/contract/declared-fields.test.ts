@@ -166,8 +166,7 @@ const RESTORE: Record<string, (api: RawApi) => Promise<() => Promise<void>>> = {
   },
 };
 
-const REFERENCE_KIND_CHANGE = (path: string) =>
-  `changing ${path} from one kind of content reference to another fails its PATCH (400: ${path}.<old kind's field>: unknown field)`;
+const REFERENCE_KIND_CHANGE = (path: string) => `changing ${path} from one kind of content reference to another fails its PATCH (400: ${path}.<old kind's field>: unknown field)`;
 
 /**
  * Provider bugs this file finds, by `Kind.field door`: their tests are `it.fails` naming the bug,
@@ -196,7 +195,8 @@ const words = (min: number, max: number): fc.Arbitrary<string> => {
     .map((chars) => chars.join(""))
     .filter((value) => /^[A-Za-z](.*[A-Za-z])?$/.test(value));
 };
-const lowerWord = (min: number, max: number) => fc.array(fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz".split("")), { minLength: min, maxLength: max }).map((chars) => chars.join(""));
+const lowerWord = (min: number, max: number) =>
+  fc.array(fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz".split("")), { minLength: min, maxLength: max }).map((chars) => chars.join(""));
 
 /** A document of the platform (the document fields' nodes are a refinement no generator reads). */
 const documentOf = (text: string) => ({
@@ -357,26 +357,59 @@ const requests = new Map<string, Record<Step, Tally>>();
  * with why it cannot be fewer. The fewest the API allows, read in API.md (and DESIGN.md 8).
  */
 const CEILINGS: Record<string, { most: number; why: string }> = {
-  "OrganizationSettings create": { most: 2, why: "an organization cannot be created (API.md 4.7 has no POST): a GET adopts it (a clear error when it is not there), then a PATCH of the settings it does not hold" },
-  "OrganizationMember create": { most: 2, why: "the API adds no member (a user joins as themselves: prepare): a GET finds the member (a clear error when they are not one), then a PATCH of the role when it differs" },
+  "OrganizationSettings create": {
+    most: 2,
+    why: "an organization cannot be created (API.md 4.7 has no POST): a GET adopts it (a clear error when it is not there), then a PATCH of the settings it does not hold",
+  },
+  "OrganizationMember create": {
+    most: 2,
+    why: "the API adds no member (a user joins as themselves: prepare): a GET finds the member (a clear error when they are not one), then a PATCH of the role when it differs",
+  },
   "Team create": { most: 2, why: "the PUT answers the team with a count of members (API.md 2.13): the state's members come from the team's member list" },
-  "Team read": { most: 3, why: "with the lists a refresh shares: the teams list, the organization's member list (which decides whether each member's teams list pays) and the team's members; both shared lists are read once per refresh (team.ts read)" },
+  "Team read": {
+    most: 3,
+    why: "with the lists a refresh shares: the teams list, the organization's member list (which decides whether each member's teams list pays) and the team's members; both shared lists are read once per refresh (team.ts read)",
+  },
   "Team update": { most: 2, why: "the PATCH answers the team, not its members (API.md 4.8): the member list is read for the state" },
-  "Team import": { most: 3, why: "as a read with shared lists (the teams list, the organization's members, the team's members), each read once for the import's read and importLeavesOut (adapter/resource.ts importObject)" },
-  "TeamMember create": { most: 4, why: "the organization's member (the user, by id or email), the team's member list (a user already in it is refused, not taken over), the PUT of the member (204, no body: DESIGN.md 8), then the member list again for the state" },
+  "Team import": {
+    most: 3,
+    why: "as a read with shared lists (the teams list, the organization's members, the team's members), each read once for the import's read and importLeavesOut (adapter/resource.ts importObject)",
+  },
+  "TeamMember create": {
+    most: 4,
+    why: "the organization's member (the user, by id or email), the team's member list (a user already in it is refused, not taken over), the PUT of the member (204, no body: DESIGN.md 8), then the member list again for the state",
+  },
   "TeamMember update": { most: 2, why: "the PUT of the role answers 204 with no body (DESIGN.md 8): the team's member list is read for the state" },
   "Collection create": { most: 2, why: "POST takes a title and a parent only (API.md 4.11): a description or a default level is a PATCH after it" },
   "Space create": { most: 2, why: "POST takes title, emoji, parent, language and editMode (DESIGN.md 8): defaultLevel and mergeRules are a PATCH after it" },
-  "Translation create": { most: 3, why: "with a runTrigger: POST, the run (POST .../run answers 204, API.md 4.10), then a GET for the state (the run count that shows the run happened)" },
-  "Translation update": { most: 3, why: "a runTrigger change: a GET of the run count (so a run whose outcome is unknown is not sent twice), the run (204, no body), then a GET for the state" },
-  "AgentInstructions create": { most: 2, why: "the instructions always exist (API.md 4.7 has GET and PUT only): a GET adopts them (no write when they are the declared ones), then the PUT" },
+  "Translation create": {
+    most: 3,
+    why: "with a runTrigger: POST, the run (POST .../run answers 204, API.md 4.10), then a GET for the state (the run count that shows the run happened)",
+  },
+  "Translation update": {
+    most: 3,
+    why: "a runTrigger change: a GET of the run count (so a run whose outcome is unknown is not sent twice), the run (204, no body), then a GET for the state",
+  },
+  "AgentInstructions create": {
+    most: 2,
+    why: "the instructions always exist (API.md 4.7 has GET and PUT only): a GET adopts them (no write when they are the declared ones), then the PUT",
+  },
   "Site create": { most: 2, why: "POST takes type, title, visibility and spaces (API.md 4.12): basename, proxy, adaptiveContent or agentsContext is a PATCH after it" },
   "SiteSection create": { most: 2, why: "POST takes spaceId, title and icon (API.md 4.13): path, description or condition is a PATCH after it" },
   "SiteSpace create": { most: 2, why: "POST takes spaceId and sectionId (API.md 4.13): path or condition is a PATCH after it" },
-  "SiteCustomization create": { most: 2, why: "every site has a customization: a GET adopts it, then a PUT with the declared fields laid over it (the PUT replaces the whole object, DESIGN.md 8)" },
-  "SiteCustomization update": { most: 2, why: "the only write is a PUT of the whole object and the state holds the declared fields only: a GET keeps the undeclared ones (site-customization.ts update)" },
+  "SiteCustomization create": {
+    most: 2,
+    why: "every site has a customization: a GET adopts it, then a PUT with the declared fields laid over it (the PUT replaces the whole object, DESIGN.md 8)",
+  },
+  "SiteCustomization update": {
+    most: 2,
+    why: "the only write is a PUT of the whole object and the state holds the declared fields only: a GET keeps the undeclared ones (site-customization.ts update)",
+  },
   "SiteCustomization import": { most: 2, why: "the site (its title gives the defaults a new site gets) and its customization: the import declares what differs" },
-  "SiteSpaceCustomization create": { most: 2, why: "the site space's effective customization (a clear error when it is not there; no GET of the override alone), then a PATCH; adopting an override that holds every value reads the site's too (3, not run here)" },
+  "SiteSpaceCustomization create": {
+    most: 2,
+    why: "the site space's effective customization (a clear error when it is not there; no GET of the override alone), then a PATCH; adopting an override that holds every value reads the site's too (3, not run here)",
+  },
   "SiteSpaceCustomization import": { most: 2, why: "the site space's effective customization and its site's: the override is their difference" },
   "SiteAdaptiveSchema create": { most: 2, why: "a GET adopts the schema (no write when it is the declared one), then the PUT" },
   "OpenApiSpec create": { most: 2, why: "POST takes slug and source only (API.md 4.14): the visibility is a PATCH after it" },
@@ -445,7 +478,9 @@ async function counted<T>(kind: string, step: Step, body: () => Promise<T>, onCo
   const sent = await tally(kind, step, onCount);
   const ceiling = ceilingOf(kind, step);
   if (sent > ceiling.most) {
-    throw new Error(`${kind} ${step}: one call sent ${sent} API requests, above its ceiling of ${ceiling.most} (${ceiling.why}); cut them, or raise the ceiling in CEILINGS with the reason`);
+    throw new Error(
+      `${kind} ${step}: one call sent ${sent} API requests, above its ceiling of ${ceiling.most} (${ceiling.why}); cut them, or raise the ceiling in CEILINGS with the reason`,
+    );
   }
   return answer;
 }
@@ -532,7 +567,10 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
   if (!sample) throw new Error(`test/contract/examples.ts has no sample of ${kind}: add one`);
   const fields = Object.keys(definition.schema.shape).filter((field) => {
     const name = `${kind}.${field}`;
-    const leftOut = LEFT_OUT[field] ?? IDS_OF_OTHERS[name] ?? (HAS_REFERENCE(definition.schema.shape[field]) ? `the id of a ${factsOf(definition.schema.shape[field]).refersTo}, set by prepare` : undefined);
+    const leftOut =
+      LEFT_OUT[field] ??
+      IDS_OF_OTHERS[name] ??
+      (HAS_REFERENCE(definition.schema.shape[field]) ? `the id of a ${factsOf(definition.schema.shape[field]).refersTo}, set by prepare` : undefined);
     if (leftOut) for (const each of ROUND_TRIP_STEPS) mark(name, undefined, each, "—");
     if (leftOut) leftOutReasons.set(name, leftOut);
     return leftOut === undefined;
@@ -618,11 +656,25 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
             const importId = (definition.importId ?? byId).format(id, current);
             // A fresh process (doors.ts): what it gives back was read from the API by this import.
             let importRequests = 0;
-            const imported = await step(name, door, "import", () => counted(kind, "import", () => importRead(kind, importId), (count) => (importRequests = count)));
+            const imported = await step(name, door, "import", () =>
+              counted(
+                kind,
+                "import",
+                () => importRead(kind, importId),
+                (count) => (importRequests = count),
+              ),
+            );
             expectHeld(name, door, "import", importRequests >= 1, true, "the import sent no request: its inputs did not come from the API");
             if (IMPORT_DIFFERING_LEAVES.has(kind)) {
               const given = imported.inputs?.[field];
-              expectHeld(name, door, "import", leavesWithin(given, overlaid(sent, held)), true, `the import gives back leaves that were not sent: ${JSON.stringify(given)}, sent ${JSON.stringify(sent)}, then ${JSON.stringify(held)}`);
+              expectHeld(
+                name,
+                door,
+                "import",
+                leavesWithin(given, overlaid(sent, held)),
+                true,
+                `the import gives back leaves that were not sent: ${JSON.stringify(given)}, sent ${JSON.stringify(sent)}, then ${JSON.stringify(held)}`,
+              );
               mark(name, door, "import", leavesWithin(held, given) ? "✓" : "✓ (leaves equal to the defaults left out)");
             } else {
               expectHeld(name, door, "import", imported.inputs?.[field], held, "the inputs an import gives back do not hold the value");
@@ -639,7 +691,14 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
             expectHeld(name, door, "export", written !== undefined, true, `the export has no ${kind} ${id}`);
             if (IMPORT_DIFFERING_LEAVES.has(kind)) {
               // As their import: the leaves that differ from the object without a program.
-              expectHeld(name, door, "export", leavesWithin(written?.[field], overlaid(sent, held)), true, `the export writes leaves that were not sent: ${JSON.stringify(written?.[field])}, held ${JSON.stringify(held)}`);
+              expectHeld(
+                name,
+                door,
+                "export",
+                leavesWithin(written?.[field], overlaid(sent, held)),
+                true,
+                `the export writes leaves that were not sent: ${JSON.stringify(written?.[field])}, held ${JSON.stringify(held)}`,
+              );
               mark(name, door, "export", leavesWithin(held, written?.[field]) ? "✓" : "✓ (leaves equal to the defaults left out)");
             } else if (written?.[field] === undefined && Object.hasOwn(EXPORT_DEFAULTS, name) && canonical(held) === canonical(EXPORT_DEFAULTS[name])) {
               mark(name, door, "export", "✓ (the default, left out)");

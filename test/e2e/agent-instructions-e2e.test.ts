@@ -67,9 +67,7 @@ new docs.AgentInstructions("tone-for-acme", { organizationId: acme(), instructio
         const result = await stack.run([...command]);
         const output = `${result.stdout}\n${result.stderr}`;
         expect(result.exitCode, output).not.toBe(0);
-        expect(output).toContain(
-          `AgentInstructions "tone-for-acme" and AgentInstructions "tone" both manage the agent instructions of organization ${organizationId}`,
-        );
+        expect(output).toContain(`AgentInstructions "tone-for-acme" and AgentInstructions "tone" both manage the agent instructions of organization ${organizationId}`);
         expect(output).toContain("Declare one AgentInstructions per organization.");
       }
       expect(await documentNow()).toEqual(before);

@@ -159,10 +159,7 @@ describe("a failing program", () => {
   it(
     "fails the update with the program's error",
     async () => {
-      const programDir = await writeProgram(
-        "cli-failing",
-        projectFiles("cli-failing", `throw new Error("the program failed on purpose");\n`),
-      );
+      const programDir = await writeProgram("cli-failing", projectFiles("cli-failing", `throw new Error("the program failed on purpose");\n`));
       const stack = await createStack({ programDir });
       try {
         const result = await stack.run(["up", "--yes", "--skip-preview"]);

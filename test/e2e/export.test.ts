@@ -93,7 +93,9 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
   const siteTitle = new Map(sites.map((site) => [site.id, site.title]));
   const emailOf = new Map((await api.list<any>(`/orgs/${org}/members`)).map((member) => [member.id, member.user.email]));
   const rules = (mergeRules: any) =>
-    mergeRules?.type === "rules" ? { ...mergeRules, rules: mergeRules.rules.map((rule: any) => ({ ...rule, users: rule.users?.map((id: string) => personOf(emailOf.get(id))) })) } : mergeRules;
+    mergeRules?.type === "rules"
+      ? { ...mergeRules, rules: mergeRules.rules.map((rule: any) => ({ ...rule, users: rule.users?.map((id: string) => personOf(emailOf.get(id))) })) }
+      : mergeRules;
 
   const node = (item: any): unknown => ({
     object: item.object,
@@ -138,7 +140,9 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
         defaultTeam: teamTitle.get(saml.defaultTeam?.id),
       })),
     ),
-    collections: byJson(collections.map((item) => ({ title: item.title, description: item.description, defaultLevel: item.defaultLevel, parent: collectionTitle.get(item.parent) }))),
+    collections: byJson(
+      collections.map((item) => ({ title: item.title, description: item.description, defaultLevel: item.defaultLevel, parent: collectionTitle.get(item.parent) })),
+    ),
     spaces: byJson(
       spaces.map((space) => ({
         title: space.title,
@@ -168,7 +172,12 @@ async function snapshot(api: Api, org: string, personOf: (email: string) => stri
             structure: ((await api.get(`${base}/structure`)).structure as any[]).map(node),
             customization: await api.get(`${base}/customization`),
             siteSpaceCustomizations: byJson(
-              await Promise.all(siteSpaces.map(async (item) => ({ at: `${sectionPath.get(item.section) ?? ""}/${item.path}`, customization: await api.get(`${base}/site-spaces/${item.id}/customization`) }))),
+              await Promise.all(
+                siteSpaces.map(async (item) => ({
+                  at: `${sectionPath.get(item.section) ?? ""}/${item.path}`,
+                  customization: await api.get(`${base}/site-spaces/${item.id}/customization`),
+                })),
+              ),
             ),
             adaptiveSchema: await api.status(`${base}/adaptive-schema`),
           };
@@ -202,7 +211,10 @@ async function beyondTheQuickstart(api: Api, org: string): Promise<void> {
   await api.put(`${base}/adaptive-schema`, {
     jsonSchema: {
       type: "object",
-      properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false }, isStaff: { type: "boolean", description: "Signed-in staff" } },
+      properties: {
+        unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false },
+        isStaff: { type: "boolean", description: "Signed-in staff" },
+      },
       additionalProperties: false,
     },
   });
@@ -250,134 +262,178 @@ describe("export of the quickstart's organization through the real CLI", () => {
     await fs.rm(base, { recursive: true, force: true });
   });
 
-  it("exports every object; the adopting up sends no write request; preview and refresh find nothing to change; a second export is byte-identical", { timeout: minutes(6) }, async () => {
-    // The token from the quickstart stack's own config (a secret, read with `pulumi config`), the
-    // API URL from the environment, the organization from the token (its only one).
-    const exported = await exportCli(["--config-stack", quickstart.name, "--out", adoptDir], {
-      cwd: path.dirname(quickstart.configFile),
-      env: { ...quickstart.env, DOCS_PLATFORM_API_URL: emulator.url },
-    });
-    expect(exported.code, exported.stderr).toBe(0);
-    expect(exported.stderr).toContain(`token from \`pulumi config\` of stack ${quickstart.name}`);
-    const objects = Number(/(\d+) objects of \d+ kinds exported from org-acme/.exec(exported.stderr)?.[1]);
-    // The quickstart's 23 resources (its TeamMember too: the team it fills has an owner), the
-    // organization's two other members' roles, the demo organization's three fixture spaces, and
-    // what beyondTheQuickstart made: a section group, a visitor schema, a site space's
-    // customization, a translation.
-    expect(objects).toBe(32);
-    for (const kind of [
-      "OrganizationSettings: 1 object", "OrganizationMember: 3 objects", "Team: 3 objects", "TeamMember: 1 object", "SamlProvider: 1 object", "Collection: 2 objects",
-      "Space: 6 objects", "Translation: 2 objects", "AgentInstructions: 1 object", "Site: 1 object", "SiteSectionGroup: 2 objects",
-      "SiteSection: 2 objects", "SiteSpace: 2 objects", "SiteStructure: 1 object", "SiteCustomization: 1 object",
-      "SiteSpaceCustomization: 1 object", "SiteAdaptiveSchema: 1 object", "OpenApiSpec: 1 object",
-    ]) {
-      expect(exported.stderr).toContain(kind);
-    }
-    expect(exported.stderr).toContain("32 objects of 18 kinds exported from org-acme");
-    expect(exported.stderr).not.toContain("warning:");
-    console.log(`export: ${objects} objects in ${exported.ms} ms (the whole command; ${/exported from org-acme in ([\d.]+ s)/.exec(exported.stderr)?.[1]} by its own clock, credentials included)`);
+  it(
+    "exports every object; the adopting up sends no write request; preview and refresh find nothing to change; a second export is byte-identical",
+    { timeout: minutes(6) },
+    async () => {
+      // The token from the quickstart stack's own config (a secret, read with `pulumi config`), the
+      // API URL from the environment, the organization from the token (its only one).
+      const exported = await exportCli(["--config-stack", quickstart.name, "--out", adoptDir], {
+        cwd: path.dirname(quickstart.configFile),
+        env: { ...quickstart.env, DOCS_PLATFORM_API_URL: emulator.url },
+      });
+      expect(exported.code, exported.stderr).toBe(0);
+      expect(exported.stderr).toContain(`token from \`pulumi config\` of stack ${quickstart.name}`);
+      const objects = Number(/(\d+) objects of \d+ kinds exported from org-acme/.exec(exported.stderr)?.[1]);
+      // The quickstart's 23 resources (its TeamMember too: the team it fills has an owner), the
+      // organization's two other members' roles, the demo organization's three fixture spaces, and
+      // what beyondTheQuickstart made: a section group, a visitor schema, a site space's
+      // customization, a translation.
+      expect(objects).toBe(32);
+      for (const kind of [
+        "OrganizationSettings: 1 object",
+        "OrganizationMember: 3 objects",
+        "Team: 3 objects",
+        "TeamMember: 1 object",
+        "SamlProvider: 1 object",
+        "Collection: 2 objects",
+        "Space: 6 objects",
+        "Translation: 2 objects",
+        "AgentInstructions: 1 object",
+        "Site: 1 object",
+        "SiteSectionGroup: 2 objects",
+        "SiteSection: 2 objects",
+        "SiteSpace: 2 objects",
+        "SiteStructure: 1 object",
+        "SiteCustomization: 1 object",
+        "SiteSpaceCustomization: 1 object",
+        "SiteAdaptiveSchema: 1 object",
+        "OpenApiSpec: 1 object",
+      ]) {
+        expect(exported.stderr).toContain(kind);
+      }
+      expect(exported.stderr).toContain("32 objects of 18 kinds exported from org-acme");
+      expect(exported.stderr).not.toContain("warning:");
+      console.log(
+        `export: ${objects} objects in ${exported.ms} ms (the whole command; ${/exported from org-acme in ([\d.]+ s)/.exec(exported.stderr)?.[1]} by its own clock, credentials included)`,
+      );
 
-    const files = await readDir(adoptDir);
-    expect(Object.keys(files)).toEqual(["Pulumi.org-acme.yaml", "Pulumi.yaml", "index.ts", "package.json", "secrets.sh"]);
-    const program = files["index.ts"];
-    exportedProgram = program;
-    // References, not literals: every id of the organization is in the stack config's `adopt`
-    // (type, resource name, id), none in the program, which reads them with `adopted(type, name)`.
-    const stackFile = yaml.load(files["Pulumi.org-acme.yaml"]) as { config: Record<string, unknown> };
-    const projectName = (yaml.load(files["Pulumi.yaml"]) as { name: string }).name;
-    const adoptConfig = stackFile.config[`${projectName}:adopt`] as Record<string, Record<string, string>>;
-    const ids = Object.values(adoptConfig).flatMap((byName) => Object.values(byName));
-    for (const [type, byName] of Object.entries(adoptConfig)) for (const name of Object.keys(byName)) expect(program).toContain(`adopt: adopted(${JSON.stringify(type)}, ${JSON.stringify(name)}),`);
-    expect(program.match(/adopt: adopted\(/g)).toHaveLength(ids.length);
-    expect(program).not.toMatch(/adopt: \{/);
-    // Every object but those of the kinds that always take over (OrganizationSettings,
-    // OrganizationMember, AgentInstructions, SiteStructure, SiteCustomization,
-    // SiteSpaceCustomization, SiteAdaptiveSchema).
-    expect(ids).toHaveLength(23);
-    // (An OpenAPI spec's id is its slug, which the program declares too.)
-    for (const id of ids.filter((id) => id !== "petstore")) expect(program).not.toContain(id);
-    expect(program).not.toContain("org-acme");
-    expect(program).toContain("defaultTeam: reviewers.id");
-    expect(program).toContain("parent: productDocumentation.id");
-    expect(program).toContain("members: [members.ada, members.rae]");
-    // The team the quickstart filled with a TeamMember, its owner: declared the same way, the
-    // Team without `members` and the owner's TeamMember (the other teams' people are all members).
-    expect(program).toContain(`new docs.Team("translators", {\n  title: "Translators",\n  adopt: adopted("Team", "translators"),\n});`);
-    const translators = adoptConfig.Team.translators;
-    expect(translators).toMatch(/^[a-z0-9]{20}$/);
-    expect(program).toContain(`new docs.TeamMember("translators-eli", {\n  teamId: translators.id,\n  email: members.eli,\n  role: "owner",\n  adopt: adopted("TeamMember", "translators-eli"),\n});`);
-    expect(adoptConfig.TeamMember).toEqual({ "translators-eli": `${translators}/usr-acme-editor` });
-    expect(program.match(/new docs\.TeamMember\(/g)).toHaveLength(1);
-    expect(program.match(/members: \[/g)).toHaveLength(2);
-    expect(program).toContain(`new docs.OrganizationMember("rae", {\n  email: members.rae,\n  role: "comment",\n});`);
-    expect(program).toContain(`new docs.OrganizationMember("eli", {\n  email: members.eli,\n  role: "review",\n});`);
-    expect(program).not.toContain("removeOnDestroy");
-    expect(program).toMatch(/new docs\.Translation\("getting-started-fr", \{\n {2}language: "fr",\n {2}source: \{ space: gettingStarted\.id, language: "en" \},\n {2}instructions: \{/);
-    expect(program).toContain(`new docs.Translation("release-notes-de", {\n  language: "de",\n  source: { space: releaseNotes.id, language: "en" },\n  adopt: adopted("Translation", "release-notes-de"),\n});`);
-    expect(program).not.toContain("runTrigger");
-    expect(program).toContain(`new docs.AgentInstructions("agent-instructions", {\n  instructions: {`);
-    expect(program).not.toContain("clearOnDestroy");
-    expect(program).toContain("parentSectionGroupId: apis.id");
-    expect(program).toContain(`to: { kind: "openapi", spec: petstore.slug }`);
-    expect(program).toContain(`{ rule: "require_specific_reviewers", users: [memberIds.ada] }`);
-    expect(program).toMatch(/siteSpaceId: changelog\.id,\n {2}title: "What's new",/);
-    // The SAML certificate is a secret: read from config, never written in the program or the stack file.
-    expect(program).toContain(`certificate: config.requireSecret("oktaCertificate")`);
-    expect(program + files["Pulumi.org-acme.yaml"]).not.toContain("MIIDpDCC");
-    for (const text of [exported.stdout, exported.stderr, ...Object.values(files)]) expect(text).not.toContain(acme.token);
+      const files = await readDir(adoptDir);
+      expect(Object.keys(files)).toEqual(["Pulumi.org-acme.yaml", "Pulumi.yaml", "index.ts", "package.json", "secrets.sh"]);
+      const program = files["index.ts"];
+      exportedProgram = program;
+      // References, not literals: every id of the organization is in the stack config's `adopt`
+      // (type, resource name, id), none in the program, which reads them with `adopted(type, name)`.
+      const stackFile = yaml.load(files["Pulumi.org-acme.yaml"]) as { config: Record<string, unknown> };
+      const projectName = (yaml.load(files["Pulumi.yaml"]) as { name: string }).name;
+      const adoptConfig = stackFile.config[`${projectName}:adopt`] as Record<string, Record<string, string>>;
+      const ids = Object.values(adoptConfig).flatMap((byName) => Object.values(byName));
+      for (const [type, byName] of Object.entries(adoptConfig))
+        for (const name of Object.keys(byName)) expect(program).toContain(`adopt: adopted(${JSON.stringify(type)}, ${JSON.stringify(name)}),`);
+      expect(program.match(/adopt: adopted\(/g)).toHaveLength(ids.length);
+      expect(program).not.toMatch(/adopt: \{/);
+      // Every object but those of the kinds that always take over (OrganizationSettings,
+      // OrganizationMember, AgentInstructions, SiteStructure, SiteCustomization,
+      // SiteSpaceCustomization, SiteAdaptiveSchema).
+      expect(ids).toHaveLength(23);
+      // (An OpenAPI spec's id is its slug, which the program declares too.)
+      for (const id of ids.filter((id) => id !== "petstore")) expect(program).not.toContain(id);
+      expect(program).not.toContain("org-acme");
+      expect(program).toContain("defaultTeam: reviewers.id");
+      expect(program).toContain("parent: productDocumentation.id");
+      expect(program).toContain("members: [members.ada, members.rae]");
+      // The team the quickstart filled with a TeamMember, its owner: declared the same way, the
+      // Team without `members` and the owner's TeamMember (the other teams' people are all members).
+      expect(program).toContain(`new docs.Team("translators", {\n  title: "Translators",\n  adopt: adopted("Team", "translators"),\n});`);
+      const translators = adoptConfig.Team.translators;
+      expect(translators).toMatch(/^[a-z0-9]{20}$/);
+      expect(program).toContain(
+        `new docs.TeamMember("translators-eli", {\n  teamId: translators.id,\n  email: members.eli,\n  role: "owner",\n  adopt: adopted("TeamMember", "translators-eli"),\n});`,
+      );
+      expect(adoptConfig.TeamMember).toEqual({ "translators-eli": `${translators}/usr-acme-editor` });
+      expect(program.match(/new docs\.TeamMember\(/g)).toHaveLength(1);
+      expect(program.match(/members: \[/g)).toHaveLength(2);
+      expect(program).toContain(`new docs.OrganizationMember("rae", {\n  email: members.rae,\n  role: "comment",\n});`);
+      expect(program).toContain(`new docs.OrganizationMember("eli", {\n  email: members.eli,\n  role: "review",\n});`);
+      expect(program).not.toContain("removeOnDestroy");
+      expect(program).toMatch(
+        /new docs\.Translation\("getting-started-fr", \{\n {2}language: "fr",\n {2}source: \{ space: gettingStarted\.id, language: "en" \},\n {2}instructions: \{/,
+      );
+      expect(program).toContain(
+        `new docs.Translation("release-notes-de", {\n  language: "de",\n  source: { space: releaseNotes.id, language: "en" },\n  adopt: adopted("Translation", "release-notes-de"),\n});`,
+      );
+      expect(program).not.toContain("runTrigger");
+      expect(program).toContain(`new docs.AgentInstructions("agent-instructions", {\n  instructions: {`);
+      expect(program).not.toContain("clearOnDestroy");
+      expect(program).toContain("parentSectionGroupId: apis.id");
+      expect(program).toContain(`to: { kind: "openapi", spec: petstore.slug }`);
+      expect(program).toContain(`{ rule: "require_specific_reviewers", users: [memberIds.ada] }`);
+      expect(program).toMatch(/siteSpaceId: changelog\.id,\n {2}title: "What's new",/);
+      // The SAML certificate is a secret: read from config, never written in the program or the stack file.
+      expect(program).toContain(`certificate: config.requireSecret("oktaCertificate")`);
+      expect(program + files["Pulumi.org-acme.yaml"]).not.toContain("MIIDpDCC");
+      for (const text of [exported.stdout, exported.stderr, ...Object.values(files)]) expect(text).not.toContain(acme.token);
 
-    // It type-checks against the package's types.
-    const tsc = await promisify(execFile)(
-      process.execPath,
-      [path.join(repositoryRoot, "node_modules/typescript/bin/tsc"), "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2023", "--skipLibCheck", "--types", "node", path.join(adoptDir, "index.ts")],
-      { cwd: repositoryRoot },
-    ).catch((error: { stdout: string; stderr: string }) => error);
-    expect("stderr" in tsc ? tsc.stdout + tsc.stderr : "").toBe("");
+      // It type-checks against the package's types.
+      const tsc = await promisify(execFile)(
+        process.execPath,
+        [
+          path.join(repositoryRoot, "node_modules/typescript/bin/tsc"),
+          "--noEmit",
+          "--strict",
+          "--module",
+          "nodenext",
+          "--moduleResolution",
+          "nodenext",
+          "--target",
+          "es2023",
+          "--skipLibCheck",
+          "--types",
+          "node",
+          path.join(adoptDir, "index.ts"),
+        ],
+        { cwd: repositoryRoot },
+      ).catch((error: { stdout: string; stderr: string }) => error);
+      expect("stderr" in tsc ? tsc.stdout + tsc.stderr : "").toBe("");
 
-    const stack = await createStack({ programDir: adoptDir, stackName: "org-acme", env: { DOCS_PLATFORM_TOKEN: acme.token } });
-    stacks.push(stack);
-    await setSecrets(adoptDir, stack);
-    await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
-    const up = await stack.up();
-    expect(up.stdout).toMatch(new RegExp(`\\+ ${objects + 1} created`)); // and the stack
-    expect(await writeRequests(emulator)).toEqual({});
-    console.log(`adopting up: ${objects} objects, 0 write requests, ${up.durationMs} ms`);
+      const stack = await createStack({ programDir: adoptDir, stackName: "org-acme", env: { DOCS_PLATFORM_TOKEN: acme.token } });
+      stacks.push(stack);
+      await setSecrets(adoptDir, stack);
+      await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+      const up = await stack.up();
+      expect(up.stdout).toMatch(new RegExp(`\\+ ${objects + 1} created`)); // and the stack
+      expect(await writeRequests(emulator)).toEqual({});
+      console.log(`adopting up: ${objects} objects, 0 write requests, ${up.durationMs} ms`);
 
-    assertSucceeded(await stack.run(["preview", "--expect-no-changes"]));
-    assertSucceeded(await stack.run(["refresh", "--expect-no-changes", "--yes", "--skip-preview"]));
-    expect(await writeRequests(emulator)).toEqual({});
+      assertSucceeded(await stack.run(["preview", "--expect-no-changes"]));
+      assertSucceeded(await stack.run(["refresh", "--expect-no-changes", "--yes", "--skip-preview"]));
+      expect(await writeRequests(emulator)).toEqual({});
 
-    const again = path.join(base, "again");
-    const second = await exportCli(["--org", acme.id, "--out", again], { cwd: base, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token } });
-    expect(second.code, second.stderr).toBe(0);
-    expect(await readDir(again)).toEqual(files);
+      const again = path.join(base, "again");
+      const second = await exportCli(["--org", acme.id, "--out", again], { cwd: base, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token } });
+      expect(second.code, second.stderr).toBe(0);
+      expect(await readDir(again)).toEqual(files);
 
-    // `adopt` is never an update (issue 39, item 2): the stack's adopted ids removed from its
-    // config, beside one real change: the preview, its diff and the pull-request summary show the
-    // change alone.
-    assertSucceeded(await stack.run(["config", "rm", `${projectName}:adopt`]));
-    await fs.writeFile(path.join(adoptDir, "index.ts"), program.replace(`title: "Translators",`, `title: "Translators team",`));
-    const preview = assertSucceeded(await stack.run(["preview", "--diff", "--json"]));
-    const json = JSON.parse(preview.stdout) as { steps: { op: string; urn: string }[] };
-    const changed = json.steps.filter((step) => step.op !== "same");
-    expect(changed.map((step) => [step.op, step.urn.split("::").pop()])).toEqual([["update", "translators"]]);
-    const summary = renderSummary(readPreview(json), { stack: "org-acme" });
-    expect(summary).toContain("| ~ update | Team | `translators` | `title` |");
-    expect(summary).toContain("- `title`: `Translators` → `Translators team`");
-    expect(summary).not.toContain("adopt");
-    const text = assertSucceeded(await stack.run(["preview", "--diff"])).stdout;
-    // The update's unchanged inputs are listed as context (`adopt : {...}`), never as a change.
-    expect(text).not.toMatch(/[-+~] adopt/);
-    expect(text).toMatch(/~ title\s*: "Translators" => "Translators team"/);
-    expect(await writeRequests(emulator)).toEqual({});
-    // The program as exported again, for the stack of the other organization below.
-    await fs.writeFile(path.join(adoptDir, "index.ts"), program);
-  });
+      // `adopt` is never an update (issue 39, item 2): the stack's adopted ids removed from its
+      // config, beside one real change: the preview, its diff and the pull-request summary show the
+      // change alone.
+      assertSucceeded(await stack.run(["config", "rm", `${projectName}:adopt`]));
+      await fs.writeFile(path.join(adoptDir, "index.ts"), program.replace(`title: "Translators",`, `title: "Translators team",`));
+      const preview = assertSucceeded(await stack.run(["preview", "--diff", "--json"]));
+      const json = JSON.parse(preview.stdout) as { steps: { op: string; urn: string }[] };
+      const changed = json.steps.filter((step) => step.op !== "same");
+      expect(changed.map((step) => [step.op, step.urn.split("::").pop()])).toEqual([["update", "translators"]]);
+      const summary = renderSummary(readPreview(json), { stack: "org-acme" });
+      expect(summary).toContain("| ~ update | Team | `translators` | `title` |");
+      expect(summary).toContain("- `title`: `Translators` → `Translators team`");
+      expect(summary).not.toContain("adopt");
+      const text = assertSucceeded(await stack.run(["preview", "--diff"])).stdout;
+      // The update's unchanged inputs are listed as context (`adopt : {...}`), never as a change.
+      expect(text).not.toMatch(/[-+~] adopt/);
+      expect(text).toMatch(/~ title\s*: "Translators" => "Translators team"/);
+      expect(await writeRequests(emulator)).toEqual({});
+      // The program as exported again, for the stack of the other organization below.
+      await fs.writeFile(path.join(adoptDir, "index.ts"), program);
+    },
+  );
 
   it("with --import-file, `pulumi import --file` records every object without a request to the API; the program then changes nothing", { timeout: minutes(6) }, async () => {
     const importDir = path.join(base, "import");
     const importFile = path.join(base, "import.json");
-    const exported = await exportCli(["--org", acme.id, "--out", importDir, "--import-file", importFile], { cwd: base, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token } });
+    const exported = await exportCli(["--org", acme.id, "--out", importDir, "--import-file", importFile], {
+      cwd: base,
+      env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token },
+    });
     expect(exported.code, exported.stderr).toBe(0);
     // The same program: the import file, not the stack config, names the organization's objects.
     expect(await fs.readFile(path.join(importDir, "index.ts"), "utf8")).toBe(exportedProgram);
@@ -385,7 +441,9 @@ describe("export of the quickstart's organization through the real CLI", () => {
     const entries = (JSON.parse(await fs.readFile(importFile, "utf8")) as { resources: { type: string; outputs: Record<string, unknown> }[] }).resources;
     expect(entries).toHaveLength(32);
     // Secrets are marked secret, so the state keeps them encrypted.
-    expect(entries.find((entry) => entry.type.endsWith(":SamlProvider"))!.outputs.certificate).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
+    expect(entries.find((entry) => entry.type.endsWith(":SamlProvider"))!.outputs.certificate).toMatchObject({
+      "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+    });
 
     const stack = await createStack({ programDir: importDir, stackName: "org-acme", env: { DOCS_PLATFORM_TOKEN: acme.token } });
     stacks.push(stack);
@@ -403,107 +461,120 @@ describe("export of the quickstart's organization through the real CLI", () => {
     expect((await stack.exportState()).text).not.toContain("MIIDpDCC");
   });
 
-  it("the same program reproduces the organization in org-globex, a second stack with its config: equal object by object but ids and what the stack config says", { timeout: minutes(6) }, async () => {
-    // The program the adopting stack runs, as exported; a stack of another organization has its own config.
-    const copyDir = adoptDir;
-    expect(await fs.readFile(path.join(copyDir, "index.ts"), "utf8")).toBe(exportedProgram);
-    // `--no-adopt` writes that same program, with a stack config that adopts nothing.
-    const noAdoptDir = path.join(base, "no-adopt");
-    const noAdopt = await exportCli(["--org", acme.id, "--no-adopt", "--out", noAdoptDir], { cwd: base, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token } });
-    expect(noAdopt.code, noAdopt.stderr).toBe(0);
-    expect(await fs.readFile(path.join(noAdoptDir, "index.ts"), "utf8")).toBe(exportedProgram);
-    expect(await fs.readFile(path.join(noAdoptDir, "Pulumi.org-acme.yaml"), "utf8")).not.toContain(":adopt:");
-
-    // An empty organization: globex's fixture spaces go (the export declares acme's, same titles).
-    const acmeApi = apiClient(emulator.url, acme.token);
-    const globexApi = apiClient(emulator.url, globex.token);
-    for (const space of await globexApi.list(`/orgs/${globex.id}/spaces`)) await globexApi.delete(`/spaces/${space.id}`);
-
-    // The stack config of the copy: the exported one with what belongs to the other organization.
-    const exportedConfig = yaml.load(await fs.readFile(path.join(copyDir, "Pulumi.org-acme.yaml"), "utf8")) as { config: Record<string, unknown> };
-    const project = (yaml.load(await fs.readFile(path.join(copyDir, "Pulumi.yaml"), "utf8")) as { name: string }).name;
-    const acmeMembers = exportedConfig.config[`${project}:members`] as Record<string, string>;
-    expect(acmeMembers).toEqual({ ada: "ada@acme.test", eli: "eli@acme.test", rae: "rae@acme.test" });
-    const globexMembers = { ada: "gus@globex.test", eli: "gia@globex.test", rae: "gil@globex.test" };
-    // What binds the program to acme, replaced: its organization, its people, its adopted ids (none here).
-    const { [`${project}:adopt`]: acmeIds, ...shared } = exportedConfig.config;
-    expect(Object.keys(acmeIds as object)).toContain("Team");
-    const config = {
-      ...shared,
-      "docs-platform:organizationId": globex.id,
-      [`${project}:organization`]: { title: "Globex Documentation", emailDomains: ["globex.test"] },
-      [`${project}:members`]: globexMembers,
-      [`${project}:memberIds`]: { ada: "usr-globex-admin" },
-    };
-    expect(exportedConfig.config[`${project}:memberIds`]).toEqual({ ada: "usr-acme-admin" });
-    await fs.writeFile(path.join(copyDir, "Pulumi.globex.yaml"), yaml.dump({ config }));
-    const stack = await createStack({ programDir: copyDir, stackName: "globex", env: { DOCS_PLATFORM_TOKEN: globex.token } });
-    stacks.push(stack);
-    await setSecrets(copyDir, stack);
-    await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
-    const up = await stack.up();
-    expect(up.stdout).toMatch(/\+ 33 created/);
-    console.log(`the same program as stack globex: ${/\+ \d+ created/.exec(up.stdout)?.[0]}, ${Object.values(await writeRequests(emulator)).reduce((a, b) => a + b, 0)} write requests`);
-
-    const person = (members: Record<string, string>) => (email: string) => Object.entries(members).find(([, value]) => value === email)?.[0] ?? `unknown ${email}`;
-    const original = await snapshot(acmeApi, acme.id, person(acmeMembers));
-    const copy = await snapshot(globexApi, globex.id, person(globexMembers));
-    expect(copy.organizationSpecific).toEqual({ title: "Globex Documentation", emailDomains: ["globex.test"], hostname: undefined });
-    // Team roles included: the copy's Translators has eli's counterpart as its owner.
-    expect({ ...copy, organizationSpecific: undefined }).toEqual({ ...original, organizationSpecific: undefined });
-    expect(copy.teams.map((team) => team.roles)).toEqual(original.teams.map((team) => team.roles));
-    // What the comparison covers, so an empty snapshot cannot pass.
-    expect(original.teams).toEqual([
-      { title: "Reviewers", members: ["ada", "rae"], roles: { ada: "member", rae: "member" } },
-      { title: "Translators", members: ["eli"], roles: { eli: "owner" } },
-      { title: "Writers", members: ["eli"], roles: { eli: "member" } },
-    ]);
-    expect(original.memberRoles).toEqual({ ada: "admin", eli: "review", rae: "comment" });
-    expect(original.translations).toEqual([
-      // No instructions were set: the API answers the empty document (DESIGN.md 8).
-      { language: "de", source: { space: "Release notes", language: "en" }, instructions: expect.objectContaining({ object: "document", nodes: [] }) },
-      { language: "fr", source: { space: "Getting started", language: "en" }, instructions: expect.objectContaining({ object: "document" }) },
-    ]);
-    expect(original.translations[1].instructions.nodes).toHaveLength(2);
-    expect(original.agentInstructions.nodes).toHaveLength(2);
-    expect(original.sites[0].structure).toHaveLength(2);
-    expect(original.sites[0].adaptiveSchema).toBe(200);
-    expect(original.spaces.find((space) => space.title === "API reference")!.mergeRules.rules[0].users).toEqual(["ada"]);
-    expect(original.sites[0].siteSpaceCustomizations.find((item) => item.at === "guides/changelog")!.customization.title).toBe("What's new");
-    expect(original.spaces).toHaveLength(6);
-    expect(original.saml).toHaveLength(1);
-
-    assertSucceeded(await stack.run(["preview", "--expect-no-changes"]));
-  });
-
-  it("writes a package.json that installs: --package-spec names the packed tarball, npm installs it outside the repository, and the program adopts with no write", { timeout: minutes(6) }, async () => {
-    const outside = await fs.mkdtemp(path.join(os.tmpdir(), "docs-platform-export-"));
-    try {
-      // Scripts off: the pack only reads the checkout (no build), so this file runs beside the others.
-      const pack = await promisify(execFile)("npm", ["pack", "--workspace", "provider", "--ignore-scripts", "--pack-destination", outside, "--json"], { cwd: repositoryRoot });
-      const tarball = path.join(outside, (JSON.parse(pack.stdout) as { filename: string }[])[0].filename);
-      const programDir = path.join(outside, "program");
-      const exported = await exportCli(["--org", acme.id, "--only", "Team", "--package-spec", tarball, "--out", programDir], {
-        cwd: outside,
+  it(
+    "the same program reproduces the organization in org-globex, a second stack with its config: equal object by object but ids and what the stack config says",
+    { timeout: minutes(6) },
+    async () => {
+      // The program the adopting stack runs, as exported; a stack of another organization has its own config.
+      const copyDir = adoptDir;
+      expect(await fs.readFile(path.join(copyDir, "index.ts"), "utf8")).toBe(exportedProgram);
+      // `--no-adopt` writes that same program, with a stack config that adopts nothing.
+      const noAdoptDir = path.join(base, "no-adopt");
+      const noAdopt = await exportCli(["--org", acme.id, "--no-adopt", "--out", noAdoptDir], {
+        cwd: base,
         env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token },
       });
-      expect(exported.code, exported.stderr).toBe(0);
-      const manifest = JSON.parse(await fs.readFile(path.join(programDir, "package.json"), "utf8")) as { dependencies: Record<string, string> };
-      expect(manifest.dependencies["pulumi-docs-platform"]).toBe(tarball);
-      const install = await promisify(execFile)("npm", ["install", "--no-audit", "--no-fund"], { cwd: programDir });
-      expect(install.stdout).toContain("added");
-      const installed = JSON.parse(await fs.readFile(path.join(programDir, "node_modules", "pulumi-docs-platform", "package.json"), "utf8")) as { version: string };
-      expect(installed.version).toBe("0.1.0");
+      expect(noAdopt.code, noAdopt.stderr).toBe(0);
+      expect(await fs.readFile(path.join(noAdoptDir, "index.ts"), "utf8")).toBe(exportedProgram);
+      expect(await fs.readFile(path.join(noAdoptDir, "Pulumi.org-acme.yaml"), "utf8")).not.toContain(":adopt:");
 
-      const stack = await createStack({ programDir, stackName: "org-acme", env: { DOCS_PLATFORM_TOKEN: acme.token } });
+      // An empty organization: globex's fixture spaces go (the export declares acme's, same titles).
+      const acmeApi = apiClient(emulator.url, acme.token);
+      const globexApi = apiClient(emulator.url, globex.token);
+      for (const space of await globexApi.list(`/orgs/${globex.id}/spaces`)) await globexApi.delete(`/spaces/${space.id}`);
+
+      // The stack config of the copy: the exported one with what belongs to the other organization.
+      const exportedConfig = yaml.load(await fs.readFile(path.join(copyDir, "Pulumi.org-acme.yaml"), "utf8")) as { config: Record<string, unknown> };
+      const project = (yaml.load(await fs.readFile(path.join(copyDir, "Pulumi.yaml"), "utf8")) as { name: string }).name;
+      const acmeMembers = exportedConfig.config[`${project}:members`] as Record<string, string>;
+      expect(acmeMembers).toEqual({ ada: "ada@acme.test", eli: "eli@acme.test", rae: "rae@acme.test" });
+      const globexMembers = { ada: "gus@globex.test", eli: "gia@globex.test", rae: "gil@globex.test" };
+      // What binds the program to acme, replaced: its organization, its people, its adopted ids (none here).
+      const { [`${project}:adopt`]: acmeIds, ...shared } = exportedConfig.config;
+      expect(Object.keys(acmeIds as object)).toContain("Team");
+      const config = {
+        ...shared,
+        "docs-platform:organizationId": globex.id,
+        [`${project}:organization`]: { title: "Globex Documentation", emailDomains: ["globex.test"] },
+        [`${project}:members`]: globexMembers,
+        [`${project}:memberIds`]: { ada: "usr-globex-admin" },
+      };
+      expect(exportedConfig.config[`${project}:memberIds`]).toEqual({ ada: "usr-acme-admin" });
+      await fs.writeFile(path.join(copyDir, "Pulumi.globex.yaml"), yaml.dump({ config }));
+      const stack = await createStack({ programDir: copyDir, stackName: "globex", env: { DOCS_PLATFORM_TOKEN: globex.token } });
       stacks.push(stack);
+      await setSecrets(copyDir, stack);
       await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
       const up = await stack.up();
-      expect(up.stdout).toMatch(/\+ \d+ created/);
-      expect(await writeRequests(emulator)).toEqual({});
+      expect(up.stdout).toMatch(/\+ 33 created/);
+      console.log(
+        `the same program as stack globex: ${/\+ \d+ created/.exec(up.stdout)?.[0]}, ${Object.values(await writeRequests(emulator)).reduce((a, b) => a + b, 0)} write requests`,
+      );
+
+      const person = (members: Record<string, string>) => (email: string) => Object.entries(members).find(([, value]) => value === email)?.[0] ?? `unknown ${email}`;
+      const original = await snapshot(acmeApi, acme.id, person(acmeMembers));
+      const copy = await snapshot(globexApi, globex.id, person(globexMembers));
+      expect(copy.organizationSpecific).toEqual({ title: "Globex Documentation", emailDomains: ["globex.test"], hostname: undefined });
+      // Team roles included: the copy's Translators has eli's counterpart as its owner.
+      expect({ ...copy, organizationSpecific: undefined }).toEqual({ ...original, organizationSpecific: undefined });
+      expect(copy.teams.map((team) => team.roles)).toEqual(original.teams.map((team) => team.roles));
+      // What the comparison covers, so an empty snapshot cannot pass.
+      expect(original.teams).toEqual([
+        { title: "Reviewers", members: ["ada", "rae"], roles: { ada: "member", rae: "member" } },
+        { title: "Translators", members: ["eli"], roles: { eli: "owner" } },
+        { title: "Writers", members: ["eli"], roles: { eli: "member" } },
+      ]);
+      expect(original.memberRoles).toEqual({ ada: "admin", eli: "review", rae: "comment" });
+      expect(original.translations).toEqual([
+        // No instructions were set: the API answers the empty document (DESIGN.md 8).
+        { language: "de", source: { space: "Release notes", language: "en" }, instructions: expect.objectContaining({ object: "document", nodes: [] }) },
+        { language: "fr", source: { space: "Getting started", language: "en" }, instructions: expect.objectContaining({ object: "document" }) },
+      ]);
+      expect(original.translations[1].instructions.nodes).toHaveLength(2);
+      expect(original.agentInstructions.nodes).toHaveLength(2);
+      expect(original.sites[0].structure).toHaveLength(2);
+      expect(original.sites[0].adaptiveSchema).toBe(200);
+      expect(original.spaces.find((space) => space.title === "API reference")!.mergeRules.rules[0].users).toEqual(["ada"]);
+      expect(original.sites[0].siteSpaceCustomizations.find((item) => item.at === "guides/changelog")!.customization.title).toBe("What's new");
+      expect(original.spaces).toHaveLength(6);
+      expect(original.saml).toHaveLength(1);
+
       assertSucceeded(await stack.run(["preview", "--expect-no-changes"]));
-    } finally {
-      await fs.rm(outside, { recursive: true, force: true });
-    }
-  });
+    },
+  );
+
+  it(
+    "writes a package.json that installs: --package-spec names the packed tarball, npm installs it outside the repository, and the program adopts with no write",
+    { timeout: minutes(6) },
+    async () => {
+      const outside = await fs.mkdtemp(path.join(os.tmpdir(), "docs-platform-export-"));
+      try {
+        // Scripts off: the pack only reads the checkout (no build), so this file runs beside the others.
+        const pack = await promisify(execFile)("npm", ["pack", "--workspace", "provider", "--ignore-scripts", "--pack-destination", outside, "--json"], { cwd: repositoryRoot });
+        const tarball = path.join(outside, (JSON.parse(pack.stdout) as { filename: string }[])[0].filename);
+        const programDir = path.join(outside, "program");
+        const exported = await exportCli(["--org", acme.id, "--only", "Team", "--package-spec", tarball, "--out", programDir], {
+          cwd: outside,
+          env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.token },
+        });
+        expect(exported.code, exported.stderr).toBe(0);
+        const manifest = JSON.parse(await fs.readFile(path.join(programDir, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+        expect(manifest.dependencies["pulumi-docs-platform"]).toBe(tarball);
+        const install = await promisify(execFile)("npm", ["install", "--no-audit", "--no-fund"], { cwd: programDir });
+        expect(install.stdout).toContain("added");
+        const installed = JSON.parse(await fs.readFile(path.join(programDir, "node_modules", "pulumi-docs-platform", "package.json"), "utf8")) as { version: string };
+        expect(installed.version).toBe("0.1.0");
+
+        const stack = await createStack({ programDir, stackName: "org-acme", env: { DOCS_PLATFORM_TOKEN: acme.token } });
+        stacks.push(stack);
+        await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+        const up = await stack.up();
+        expect(up.stdout).toMatch(/\+ \d+ created/);
+        expect(await writeRequests(emulator)).toEqual({});
+        assertSucceeded(await stack.run(["preview", "--expect-no-changes"]));
+      } finally {
+        await fs.rm(outside, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -30,15 +30,19 @@ describe("under heavy faults", () => {
   // create each gave up after five tries). `npm run bench:soak` runs the 201-resource soak over
   // ten seeds.
   for (const door of ["dynamic", "plugin"] satisfies Door[]) {
-    it(`${door}: up, preview, refresh and destroy each in one run with 20% 503s, 429 bursts and 20% of writes dropped after commit (seed 5)`, { timeout: minutes(10) }, async () => {
-      const row = await runSoak({ door, seed: 5, groups: SOAK_GROUPS[door], faults: SOAK_FAULTS, workDir: path.join(workRoot, "soak") });
-      const detail = JSON.stringify({ ...row, failures: row.failures }, null, 2);
-      expect(row.runs, detail).toEqual({ up: 1, preview: 1, refresh: 1, destroy: 1 });
-      expect(row.orphans, detail).toEqual([]);
-      expect(row.duplicates, detail).toEqual([]);
-      expect(row.missing, detail).toEqual([]);
-      expect(row.falseDrift, detail).toEqual([]);
-    });
+    it(
+      `${door}: up, preview, refresh and destroy each in one run with 20% 503s, 429 bursts and 20% of writes dropped after commit (seed 5)`,
+      { timeout: minutes(10) },
+      async () => {
+        const row = await runSoak({ door, seed: 5, groups: SOAK_GROUPS[door], faults: SOAK_FAULTS, workDir: path.join(workRoot, "soak") });
+        const detail = JSON.stringify({ ...row, failures: row.failures }, null, 2);
+        expect(row.runs, detail).toEqual({ up: 1, preview: 1, refresh: 1, destroy: 1 });
+        expect(row.orphans, detail).toEqual([]);
+        expect(row.duplicates, detail).toEqual([]);
+        expect(row.missing, detail).toEqual([]);
+        expect(row.falseDrift, detail).toEqual([]);
+      },
+    );
   }
 
   for (const seed of [7, 8]) {

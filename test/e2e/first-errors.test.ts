@@ -24,7 +24,8 @@ const EXPECTED = {
   missingInput: `error: ${TEAM} resource 'writers' has a problem: title: is required (a string)`,
   nestedTypo: `error: ${SPEC} resource 'petstore' has a problem: source.urll: unknown property; check the spelling against the resource's documented inputs`,
   lookup: `error: getSpace: no space titled "Guidez" in organization org-acme (searched 3 spaces).`,
-  deletedOutside: "error: Team <id> no longer exists in the API (deleted outside Pulumi?): run `pulumi refresh` to drop it from the state, or `pulumi up --refresh` to create it again",
+  deletedOutside:
+    "error: Team <id> no longer exists in the API (deleted outside Pulumi?): run `pulumi refresh` to drop it from the state, or `pulumi up --refresh` to create it again",
   refreshRefused:
     "error: the API refused the token (GET /v1/orgs/org-acme/teams failed with 401 Unauthorized: Authorization: unknown token). `pulumi refresh` uses the provider configuration the last update recorded, token included: after changing the token, run `pulumi refresh --run-program` (or `pulumi up`) so the new one is used.",
   destroyRefused:

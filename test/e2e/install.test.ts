@@ -87,7 +87,12 @@ describe("the README's install section, followed word for word outside the repos
     expect(JSON.parse(outputs.output.slice(outputs.output.indexOf("{"))).organizationTitle).toBe((await api.get(`/orgs/${organizationId}`)).title);
     // Exactly one @pulumi/pulumi: the peer dependency is the project's own.
     const ls = await bash("npm ls @pulumi/pulumi --all --parseable", project, env);
-    expect(ls.output.trim().split("\n").filter((line) => line.endsWith(`node_modules${path.sep}@pulumi${path.sep}pulumi`))).toHaveLength(1);
+    expect(
+      ls.output
+        .trim()
+        .split("\n")
+        .filter((line) => line.endsWith(`node_modules${path.sep}@pulumi${path.sep}pulumi`)),
+    ).toHaveLength(1);
 
     const preview = await bash("pulumi preview --expect-no-changes", project, env);
     expect(preview.code, preview.output).toBe(0);
@@ -112,16 +117,15 @@ describe("the README's install section, followed word for word outside the repos
     );
     expect(install.code, install.output).toBe(0);
     const ls = await bash("npm ls @pulumi/pulumi --all --parseable", project, env);
-    const copies = ls.output.trim().split("\n").filter((line) => line.endsWith(`node_modules${path.sep}@pulumi${path.sep}pulumi`));
+    const copies = ls.output
+      .trim()
+      .split("\n")
+      .filter((line) => line.endsWith(`node_modules${path.sep}@pulumi${path.sep}pulumi`));
     expect(copies, ls.output).toHaveLength(1);
     const version = JSON.parse(await fs.readFile(path.join(copies[0], "package.json"), "utf8")).version;
     expect(version).toBe(lowest);
 
-    const up = await bash(
-      stackLifecycleScript("lowest", emulator.url, organizationId),
-      project,
-      env,
-    );
+    const up = await bash(stackLifecycleScript("lowest", emulator.url, organizationId), project, env);
     expect(up.code, up.output).toBe(0);
   });
 });

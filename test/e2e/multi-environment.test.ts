@@ -45,7 +45,10 @@ describe("examples/multi-environment: one program, stacks dev and prod", () => {
   beforeAll(async () => {
     emulator = await startEmulator({ db: ":memory:" });
     const [acme, globex] = emulator.fixture.organizations;
-    for (const [name, organization] of [["dev", acme], ["prod", globex]] as const) {
+    for (const [name, organization] of [
+      ["dev", acme],
+      ["prod", globex],
+    ] as const) {
       const token = organization.tokens.admin!;
       const stack = await createStack({
         programDir,
@@ -89,7 +92,10 @@ describe("examples/multi-environment: one program, stacks dev and prod", () => {
     expect(dev).toEqual(prod);
     expect(dev).toMatchObject({
       site: { title: "Product documentation", published: true },
-      sections: [{ title: "Guides", path: "guides" }, { title: "API reference", path: "reference" }],
+      sections: [
+        { title: "Guides", path: "guides" },
+        { title: "API reference", path: "reference" },
+      ],
       teams: [{ title: "Docs maintainers", members: 2 }],
       specs: ["product-api"],
     });

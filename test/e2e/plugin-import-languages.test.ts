@@ -124,7 +124,8 @@ describe("pulumi import prints the code in the project's language", () => {
 
   it("Java: prints new Team with TeamArgs.builder() and its inputs", { timeout: minutes(4) }, async () => {
     // Pulumi's Java host picks Maven by the project's pom.xml (it needs none of its dependencies to import).
-    const pom = '<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion><groupId>imported</groupId><artifactId>imported</artifactId><version>1.0</version></project>\n';
+    const pom =
+      '<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion><groupId>imported</groupId><artifactId>imported</artifactId><version>1.0</version></project>\n';
     const code = printedCode(await importTeam(await project("java", { "pom.xml": pom })));
     expect(code).toContain("import com.docsplatform.docsplatform.Team;");
     expect(code).toContain('var support = new Team("support", TeamArgs.builder()');

@@ -89,7 +89,11 @@ describe("pulumi import through the provider plugin", () => {
     legacyGroupId = group.id;
     entries.push({ type: "docs-platform:index:SiteSectionGroup", name: "legacy-apis", id: `${siteId}/${group.id}` });
     await api.put(`${base}/adaptive-schema`, {
-      jsonSchema: { type: "object", properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false },
+      jsonSchema: {
+        type: "object",
+        properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } },
+        additionalProperties: false,
+      },
     });
     entries.push({ type: "docs-platform:index:SiteAdaptiveSchema", name: "visitors", id: siteId });
     const changelog = (await api.list(`${base}/site-spaces`)).find((item: { path: string }) => item.path === "changelog");
@@ -166,7 +170,9 @@ describe("pulumi import through the provider plugin", () => {
     stacks.push(stack);
 
     await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
-    const imported = assertSucceeded(await stack.run(["import", "docs-platform:index:Team", "support", supportTeamId, "--out", "team.yaml", "--protect=false", "--yes", "--non-interactive"]));
+    const imported = assertSucceeded(
+      await stack.run(["import", "docs-platform:index:Team", "support", supportTeamId, "--out", "team.yaml", "--protect=false", "--yes", "--non-interactive"]),
+    );
     expect(imported.stdout).toContain("1 imported");
     expect(await writeRequests(emulator)).toEqual({});
     const generated = yaml.load(await fs.readFile(path.join(single, "team.yaml"), "utf8")) as { resources: Record<string, { type: string; properties: Record<string, unknown> }> };
@@ -178,49 +184,56 @@ describe("pulumi import through the provider plugin", () => {
     expect(await writeRequests(emulator)).toEqual({});
   });
 
-  it("imports the organization from `export --import-file --door plugin` with reads only, and the YAML program Pulumi writes for it previews with no change", { timeout: minutes(8) }, async () => {
-    const acme = emulator.fixture.organizations[0];
-    const exportDir = `${dir}-export`;
-    await fs.mkdir(exportDir, { recursive: true });
-    const importFile = path.join(exportDir, "organization.json");
-    const exported = await exportCli(["--org", acme.id, "--import-file", importFile, "--door", "plugin"], { cwd: exportDir, env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.admin.token } });
-    expect(exported.code, exported.stderr).toBe(0);
-    expect(exported.stdout).toBe("");
-    const written = (JSON.parse(await fs.readFile(importFile, "utf8")) as { resources: { type: string; name: string; id: string; version: string }[] }).resources;
-    expect(written.every((entry) => entry.type.startsWith("docs-platform:index:"))).toBe(true);
-    expect(new Set(written.map((entry) => entry.type)).size).toBe(18);
-    // Every object this test made is there by its plugin import id (the export names them after their titles).
-    for (const made of entries.filter((entry) => entry.type !== "docs-platform:index:TeamMember")) {
-      expect(written.map((entry) => `${entry.type} ${entry.id}`)).toContain(`${made.type} ${made.id}`);
-    }
+  it(
+    "imports the organization from `export --import-file --door plugin` with reads only, and the YAML program Pulumi writes for it previews with no change",
+    { timeout: minutes(8) },
+    async () => {
+      const acme = emulator.fixture.organizations[0];
+      const exportDir = `${dir}-export`;
+      await fs.mkdir(exportDir, { recursive: true });
+      const importFile = path.join(exportDir, "organization.json");
+      const exported = await exportCli(["--org", acme.id, "--import-file", importFile, "--door", "plugin"], {
+        cwd: exportDir,
+        env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: acme.admin.token },
+      });
+      expect(exported.code, exported.stderr).toBe(0);
+      expect(exported.stdout).toBe("");
+      const written = (JSON.parse(await fs.readFile(importFile, "utf8")) as { resources: { type: string; name: string; id: string; version: string }[] }).resources;
+      expect(written.every((entry) => entry.type.startsWith("docs-platform:index:"))).toBe(true);
+      expect(new Set(written.map((entry) => entry.type)).size).toBe(18);
+      // Every object this test made is there by its plugin import id (the export names them after their titles).
+      for (const made of entries.filter((entry) => entry.type !== "docs-platform:index:TeamMember")) {
+        expect(written.map((entry) => `${entry.type} ${entry.id}`)).toContain(`${made.type} ${made.id}`);
+      }
 
-    const header = { name: "exported", runtime: "yaml", plugins: { providers: [{ name: "docs-platform", path: pluginDir }] } };
-    await fs.writeFile(path.join(exportDir, "Pulumi.yaml"), yaml.dump(header));
-    const stack = await createStack({
-      programDir: exportDir,
-      stackName: "exported",
-      config: { "docs-platform:apiUrl": emulator.url, "docs-platform:organizationId": acme.id, "docs-platform:token": { value: acme.admin.token, secret: true } },
-    });
-    stacks.push(stack);
-    await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
-    const started = Date.now();
-    const imported = assertSucceeded(await stack.run(["import", "--file", "organization.json", "--out", "program.yaml", "--protect=false", "--yes", "--non-interactive"]));
-    console.log(`pulumi import --file of ${written.length} exported objects through the plugin: ${Date.now() - started} ms`);
-    expect(imported.stdout).toContain(`${written.length} imported`);
-    expect(await writeRequests(emulator)).toEqual({});
+      const header = { name: "exported", runtime: "yaml", plugins: { providers: [{ name: "docs-platform", path: pluginDir }] } };
+      await fs.writeFile(path.join(exportDir, "Pulumi.yaml"), yaml.dump(header));
+      const stack = await createStack({
+        programDir: exportDir,
+        stackName: "exported",
+        config: { "docs-platform:apiUrl": emulator.url, "docs-platform:organizationId": acme.id, "docs-platform:token": { value: acme.admin.token, secret: true } },
+      });
+      stacks.push(stack);
+      await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+      const started = Date.now();
+      const imported = assertSucceeded(await stack.run(["import", "--file", "organization.json", "--out", "program.yaml", "--protect=false", "--yes", "--non-interactive"]));
+      console.log(`pulumi import --file of ${written.length} exported objects through the plugin: ${Date.now() - started} ms`);
+      expect(imported.stdout).toContain(`${written.length} imported`);
+      expect(await writeRequests(emulator)).toEqual({});
 
-    const programText = await fs.readFile(path.join(exportDir, "program.yaml"), "utf8");
-    const generated = yaml.load(programText) as { resources: Record<string, unknown> };
-    expect(Object.keys(generated.resources)).toHaveLength(written.length);
-    // The plugin marks the SAML certificate secret, so the state keeps it encrypted; Pulumi 3.259
-    // writes the generated program with its value in plain text all the same (the docs say to move
-    // it to a secret config value).
-    expect((await stack.exportState()).text).not.toContain("MIIDpDCC");
-    expect(programText).toContain("certificate: MIIDpDCC");
-    await fs.writeFile(path.join(exportDir, "Pulumi.yaml"), yaml.dump({ ...header, resources: generated.resources }, { lineWidth: -1 }));
-    const counts = changeCounts(await stack.preview());
-    if (Object.keys(counts).length > 0) console.log((await stack.run(["preview", "--diff", "--non-interactive"])).stdout);
-    expect(counts).toEqual({});
-    expect(await writeRequests(emulator)).toEqual({});
-  });
+      const programText = await fs.readFile(path.join(exportDir, "program.yaml"), "utf8");
+      const generated = yaml.load(programText) as { resources: Record<string, unknown> };
+      expect(Object.keys(generated.resources)).toHaveLength(written.length);
+      // The plugin marks the SAML certificate secret, so the state keeps it encrypted; Pulumi 3.259
+      // writes the generated program with its value in plain text all the same (the docs say to move
+      // it to a secret config value).
+      expect((await stack.exportState()).text).not.toContain("MIIDpDCC");
+      expect(programText).toContain("certificate: MIIDpDCC");
+      await fs.writeFile(path.join(exportDir, "Pulumi.yaml"), yaml.dump({ ...header, resources: generated.resources }, { lineWidth: -1 }));
+      const counts = changeCounts(await stack.preview());
+      if (Object.keys(counts).length > 0) console.log((await stack.run(["preview", "--diff", "--non-interactive"])).stdout);
+      expect(counts).toEqual({});
+      expect(await writeRequests(emulator)).toEqual({});
+    },
+  );
 });

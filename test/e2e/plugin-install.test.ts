@@ -83,13 +83,13 @@ describe("docs/plugin.md's YAML install, followed word for word outside the repo
     const project = path.join(workDir, "lowest-sdk");
     await fs.mkdir(project, { recursive: true });
     await fs.cp(path.join(workDir, "docs-yaml", "Pulumi.yaml"), path.join(project, "Pulumi.yaml"));
-    const install = await bash(lockingCheckout(`npm init --yes > /dev/null && npm install "$CHECKOUT/pulumi-docs-platform-0.1.0.tgz" @pulumi/pulumi@${lowest}`, checkoutLock), project, env);
-    expect(install.code, install.output).toBe(0);
-    const run = await bash(
-      stackLifecycleScript("lowest", emulator.url, organizationId),
+    const install = await bash(
+      lockingCheckout(`npm init --yes > /dev/null && npm install "$CHECKOUT/pulumi-docs-platform-0.1.0.tgz" @pulumi/pulumi@${lowest}`, checkoutLock),
       project,
       env,
     );
+    expect(install.code, install.output).toBe(0);
+    const run = await bash(stackLifecycleScript("lowest", emulator.url, organizationId), project, env);
     expect(run.code, run.output).toBe(0);
   });
 });

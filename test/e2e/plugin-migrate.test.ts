@@ -99,7 +99,11 @@ describe("moving a stack from the dynamic package to the provider plugin", () =>
     expect(types.filter((type) => type.startsWith("docs-platform:index:"))).toHaveLength(8);
     expect(types.filter((type) => type.startsWith("pulumi-nodejs:dynamic/"))).toEqual([]);
     // Same ids: the objects were moved, not made again.
-    const ids = (state: typeof before) => (state.deployment.resources ?? []).filter((resource) => String(resource.type).includes("docs-platform:")).map((resource) => String(resource.id)).sort();
+    const ids = (state: typeof before) =>
+      (state.deployment.resources ?? [])
+        .filter((resource) => String(resource.type).includes("docs-platform:"))
+        .map((resource) => String(resource.id))
+        .sort();
     expect(ids(after)).toEqual(ids(before));
     expect(after.text).not.toContain("MIIDmigrationCertificate");
 

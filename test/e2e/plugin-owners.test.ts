@@ -73,7 +73,7 @@ async function acmeStack(programDir: string, stackName: string): Promise<TestSta
 
 const MESSAGE_TAIL =
   ": Team.members is authoritative and removes members it does not list, TeamMember adds one, so every up would undo the other. " +
-  "Manage this team's membership one way: list the member in Team \"writers\"'s members, or leave members out of Team \"writers\" and use TeamMember resources only.";
+  'Manage this team\'s membership one way: list the member in Team "writers"\'s members, or leave members out of Team "writers" and use TeamMember resources only.';
 
 const WRITERS = `  writers:
     type: docs-platform:index:Team
@@ -119,7 +119,10 @@ resources:
     const printed = preview.stdout + preview.stderr;
     expect(preview.exitCode).not.toBe(0);
     // The diagnostic as the CLI prints it under the resource's row: from "error:" on.
-    const line = printed.split("\n").map((text) => text.slice(text.indexOf("error: "))).find((text) => text.includes("both manage"));
+    const line = printed
+      .split("\n")
+      .map((text) => text.slice(text.indexOf("error: ")))
+      .find((text) => text.includes("both manage"));
     // One of the two is checked first; the other's check names both.
     expect(line).toMatch(
       /^error: docs-platform:index:OrganizationSettings resource '(settings|moreSettings)' has a problem: OrganizationSettings "(settings|moreSettings)" and OrganizationSettings "(settings|moreSettings)" both manage the settings of organization org-acme: an organization has one set of settings, so every up would undo the other's changes\. Declare one OrganizationSettings per organization\.$/,
@@ -138,7 +141,9 @@ resources:
     const preview = await membership.run(["preview", "--non-interactive"]);
     expect(preview.exitCode).not.toBe(0);
     const line = errorLine(preview.stdout + preview.stderr, "both manage the members");
-    expect(line).toBe(`error: docs-platform:index:TeamMember resource 'eliInWriters' has a problem: TeamMember "eliInWriters" and Team "writers" both manage the members of team ${teamId}${MESSAGE_TAIL}`);
+    expect(line).toBe(
+      `error: docs-platform:index:TeamMember resource 'eliInWriters' has a problem: TeamMember "eliInWriters" and Team "writers" both manage the members of team ${teamId}${MESSAGE_TAIL}`,
+    );
     console.log(`as printed:\n${line}`);
     expect(await writes()).toBe(before);
   });
@@ -152,7 +157,9 @@ resources:
     const up = await membership.run(["up", "--yes", "--non-interactive"]);
     expect(up.exitCode).not.toBe(0);
     const line = errorLine(up.stdout + up.stderr, "both manage the members");
-    expect(line).toMatch(/^error: docs-platform:index:TeamMember resource 'eliInWriters' has a problem: TeamMember "eliInWriters" and Team "writers" both manage the members of team \S+: /);
+    expect(line).toMatch(
+      /^error: docs-platform:index:TeamMember resource 'eliInWriters' has a problem: TeamMember "eliInWriters" and Team "writers" both manage the members of team \S+: /,
+    );
     expect(line!.endsWith(MESSAGE_TAIL)).toBe(true);
     console.log(`as printed:\n${line}`);
     // The team was made (its create and its members); no membership was added one by one.

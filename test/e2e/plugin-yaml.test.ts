@@ -104,7 +104,13 @@ describe("the provider plugin from Pulumi YAML", () => {
   });
 
   it("destroys every object it made", { timeout: minutes(4) }, async () => {
-    const made = [...(await resources()).values()].filter((resource) => resource.type === "docs-platform:index:Team" || resource.type === "docs-platform:index:Space" || resource.type === "docs-platform:index:Collection" || resource.type === "docs-platform:index:Site");
+    const made = [...(await resources()).values()].filter(
+      (resource) =>
+        resource.type === "docs-platform:index:Team" ||
+        resource.type === "docs-platform:index:Space" ||
+        resource.type === "docs-platform:index:Collection" ||
+        resource.type === "docs-platform:index:Site",
+    );
     expect(made.length).toBeGreaterThanOrEqual(8);
     await stack.destroy();
     for (const resource of made) {
@@ -179,7 +185,7 @@ describe("an explicit provider resource in Pulumi YAML", () => {
       const { writeFile } = await import("node:fs/promises");
 
       // A replace key changed: the diff names it and marks the replace.
-      await writeFile(path.join(dir, "Pulumi.yaml"), program("Support").replace("      title: \"Support\"", `      title: "Support"\n      organizationId: org-acme`));
+      await writeFile(path.join(dir, "Pulumi.yaml"), program("Support").replace('      title: "Support"', `      title: "Support"\n      organizationId: org-acme`));
       const replace = await explicit.run(["preview", "--diff", "--non-interactive"]);
       expect(replace.stdout).toMatch(/\+-docs-platform:index:Team: \(replace\)/);
       expect(replace.stdout).toMatch(/~ organizationId: "org-globex" => "org-acme"/);

@@ -106,6 +106,10 @@ describe("previews that tell the truth", () => {
   it("a create whose OpenAPI slug is taken fails the preview, as the API would refuse it", { timeout: minutes(3) }, async () => {
     const result = await preview("spec");
     expect(result.exitCode).not.toBe(0);
-    expect(lines(result).some((line) => line.includes("resource 'petstore' has a problem: slug: an OpenAPI spec with the same slug already exists (petstore), and the API refuses a second one"))).toBe(true);
+    expect(
+      lines(result).some((line) =>
+        line.includes("resource 'petstore' has a problem: slug: an OpenAPI spec with the same slug already exists (petstore), and the API refuses a second one"),
+      ),
+    ).toBe(true);
   });
 });

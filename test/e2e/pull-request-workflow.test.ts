@@ -25,7 +25,10 @@ let programDir: string;
 let comments: string;
 
 function ci(command: "preview" | "up", extraEnv: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  return runGroup("bash", [script, command], { cwd: programDir, env: { ...stack.env, STACKS: "dev", COMMENT_STORE: comments, ...extraEnv } }).then(({ code, output }) => ({ code, output }));
+  return runGroup("bash", [script, command], { cwd: programDir, env: { ...stack.env, STACKS: "dev", COMMENT_STORE: comments, ...extraEnv } }).then(({ code, output }) => ({
+    code,
+    output,
+  }));
 }
 
 async function storedComments(): Promise<string[]> {
@@ -90,7 +93,9 @@ describe("examples/pull-request/ci.sh against the emulator", () => {
     await setVariant("members");
     const up = await ci("up");
     expect(up.code, up.output).toBe(0);
-    const team = (await (await fetch(`${emulator.url}/orgs/org-acme/teams`, { headers: { authorization: `Bearer ${emulator.fixture.organizations.find((o) => o.id === "org-acme")!.admin.token}` } })).json()) as { items: { title: string }[] };
+    const team = (await (
+      await fetch(`${emulator.url}/orgs/org-acme/teams`, { headers: { authorization: `Bearer ${emulator.fixture.organizations.find((o) => o.id === "org-acme")!.admin.token}` } })
+    ).json()) as { items: { title: string }[] };
     expect(team.items.map((item) => item.title)).toContain("Docs writers");
     const preview = await ci("preview");
     expect(preview.code, preview.output).toBe(0);

@@ -39,39 +39,43 @@ function npmStart(dataDir: string, port: number): Promise<{ code: number | null;
 }
 
 describe("npm start", () => {
-  it("deploys the quickstart, shows outputs, the console and site URLs answering 200, and a preview without changes; a second run changes nothing", { timeout: minutes(5) }, async () => {
-    const dataDir = path.join(workRoot, `npm-start-${process.pid}-${Date.now()}`);
-    await fs.mkdir(dataDir, { recursive: true });
-    const port = await freePort();
+  it(
+    "deploys the quickstart, shows outputs, the console and site URLs answering 200, and a preview without changes; a second run changes nothing",
+    { timeout: minutes(5) },
+    async () => {
+      const dataDir = path.join(workRoot, `npm-start-${process.pid}-${Date.now()}`);
+      await fs.mkdir(dataDir, { recursive: true });
+      const port = await freePort();
 
-    const first = await npmStart(dataDir, port);
-    expect(first.code, first.output).toBe(0);
-    expect(first.output).toMatch(/\+ 24 created/);
-    expect(first.output).toMatch(new RegExp(`Its URL, as the API reports it: http://127\\.0\\.0\\.1:${port}/sites/\\w+`));
-    // The console and the site URL answered while the emulator ran, and the output says how to see them again.
-    expect(first.output).toContain(`console: http://127.0.0.1:${port}/ answered 200`);
-    expect(first.output).toMatch(new RegExp(`site: +http://127\\.0\\.0\\.1:${port}/sites/\\w+ answered 200`));
-    expect(first.output).toContain(`npm run emulator -- --port ${port} --db ${path.relative(repositoryRoot, path.join(dataDir, "emulator.db"))}`);
-    expect(first.output).toMatch(/"organizationTitle": "Acme Documentation"/);
-    expect(first.output).toMatch(/preview \(expects no changes\)[\s\S]*24 unchanged/);
+      const first = await npmStart(dataDir, port);
+      expect(first.code, first.output).toBe(0);
+      expect(first.output).toMatch(/\+ 24 created/);
+      expect(first.output).toMatch(new RegExp(`Its URL, as the API reports it: http://127\\.0\\.0\\.1:${port}/sites/\\w+`));
+      // The console and the site URL answered while the emulator ran, and the output says how to see them again.
+      expect(first.output).toContain(`console: http://127.0.0.1:${port}/ answered 200`);
+      expect(first.output).toMatch(new RegExp(`site: +http://127\\.0\\.0\\.1:${port}/sites/\\w+ answered 200`));
+      expect(first.output).toContain(`npm run emulator -- --port ${port} --db ${path.relative(repositoryRoot, path.join(dataDir, "emulator.db"))}`);
+      expect(first.output).toMatch(/"organizationTitle": "Acme Documentation"/);
+      expect(first.output).toMatch(/preview \(expects no changes\)[\s\S]*24 unchanged/);
 
-    const second = await npmStart(dataDir, port);
-    expect(second.code, second.output).toBe(0);
-    expect(second.output).not.toMatch(/created|updated|deleted|replaced/);
-    expect(second.output.match(/24 unchanged/g)).toHaveLength(2);
+      const second = await npmStart(dataDir, port);
+      expect(second.code, second.output).toBe(0);
+      expect(second.output).not.toMatch(/created|updated|deleted|replaced/);
+      expect(second.output.match(/24 unchanged/g)).toHaveLength(2);
 
-    // Run again on another port (QUICKSTART_PORT), as the README allows: the URLs the state holds
-    // are the old port's; they are read again, nothing is changed, and both pages answer.
-    const otherPort = await freePort();
-    const third = await npmStart(dataDir, otherPort);
-    expect(third.code, third.output).toBe(0);
-    expect(third.output).toContain(`with --refresh: the emulator moved to http://127.0.0.1:${otherPort}`);
-    expect(third.output).toMatch(new RegExp(`site: +http://127\\.0\\.0\\.1:${otherPort}/sites/\\w+ answered 200`));
-    expect(third.output).not.toMatch(/created|deleted|replaced/);
+      // Run again on another port (QUICKSTART_PORT), as the README allows: the URLs the state holds
+      // are the old port's; they are read again, nothing is changed, and both pages answer.
+      const otherPort = await freePort();
+      const third = await npmStart(dataDir, otherPort);
+      expect(third.code, third.output).toBe(0);
+      expect(third.output).toContain(`with --refresh: the emulator moved to http://127.0.0.1:${otherPort}`);
+      expect(third.output).toMatch(new RegExp(`site: +http://127\\.0\\.0\\.1:${otherPort}/sites/\\w+ answered 200`));
+      expect(third.output).not.toMatch(/created|deleted|replaced/);
 
-    for (const run of [first, second, third]) expect(run.output).not.toContain("tok-acme-admin");
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+      for (const run of [first, second, third]) expect(run.output).not.toContain("tok-acme-admin");
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  );
 });
 
 describe("the quickstart program through the CLI", () => {
@@ -108,11 +112,14 @@ describe("the quickstart program through the CLI", () => {
     expect((await list(`/orgs/${org}/sites`)).map((site) => site.title)).toEqual(["Developer portal"]);
     expect((await list(`/orgs/${org}/teams`)).map((team) => team.title).sort()).toEqual(["Reviewers", "Translators", "Writers"]);
     expect((await list(`/orgs/${org}/spaces`)).map((space) => space.title)).toEqual(expect.arrayContaining(["Getting started", "API reference", "Release notes"]));
-    const get = async (apiPath: string) => (await fetch(`${emulator.url}${apiPath}`, { headers: { authorization: `Bearer ${emulator.fixture.token}` } })).json() as Promise<Record<string, unknown>>;
+    const get = async (apiPath: string) =>
+      (await fetch(`${emulator.url}${apiPath}`, { headers: { authorization: `Bearer ${emulator.fixture.token}` } })).json() as Promise<Record<string, unknown>>;
     // The member role, the one-at-a-time team membership, the translation (run once) and the agent instructions.
     expect(await get(`/orgs/${org}/members/usr-acme-reader`)).toMatchObject({ role: "comment" });
     const translators = (await list(`/orgs/${org}/teams`)).find((team) => team.title === "Translators")!;
-    expect(((await get(`/orgs/${org}/teams/${translators.id}/members`)).items as unknown[])).toEqual([expect.objectContaining({ organization: expect.objectContaining({ id: "usr-acme-editor" }), team: { role: "owner" } })]);
+    expect((await get(`/orgs/${org}/teams/${translators.id}/members`)).items as unknown[]).toEqual([
+      expect.objectContaining({ organization: expect.objectContaining({ id: "usr-acme-editor" }), team: { role: "owner" } }),
+    ]);
     const translations = (await get(`/orgs/${org}/translations`)).items as { language: string; stats: { runs: number } }[];
     expect(translations.map((t) => [t.language, t.stats.runs])).toEqual([["fr", 1]]);
     expect(JSON.stringify(await get(`/orgs/${org}/agent-instructions`))).toContain("Answer from the published documentation only.");
@@ -142,7 +149,9 @@ describe("the quickstart program through the CLI", () => {
     expect((await list(`/orgs/${org}/collections`)).map((item) => item.id)).toEqual(collectionsBefore);
     expect((await list(`/orgs/${org}/spaces`)).map((item) => item.id).sort()).toEqual(spacesBefore.sort());
     // OrganizationSettings leaves the organization in place on destroy.
-    expect((await (await fetch(`${emulator.url}/orgs/${org}`, { headers: { authorization: `Bearer ${emulator.fixture.token}` } })).json()) as { title: string }).toMatchObject({ title: "Acme Documentation" });
+    expect((await (await fetch(`${emulator.url}/orgs/${org}`, { headers: { authorization: `Bearer ${emulator.fixture.token}` } })).json()) as { title: string }).toMatchObject({
+      title: "Acme Documentation",
+    });
 
     for (const output of cliOutputs) expect(output.stdout + output.stderr).not.toContain(emulator.fixture.token);
   });

@@ -163,7 +163,9 @@ describe("refresh reads lists shared by every resource of a parent", () => {
     const refreshed = engineEvents(assertSucceeded(await stack.run(["refresh", "--yes", "--skip-preview", "--json"])));
     const changed = refreshed.steps
       .filter((step) => step.op !== "same")
-      .map((step) => `${step.op} ${step.urn.slice(step.urn.lastIndexOf("::") + 2)} ${step.op === "update" ? changedKeys(step.old?.inputs, step.new?.inputs).join(",") : ""}`.trim());
+      .map((step) =>
+        `${step.op} ${step.urn.slice(step.urn.lastIndexOf("::") + 2)} ${step.op === "update" ? changedKeys(step.old?.inputs, step.new?.inputs).join(",") : ""}`.trim(),
+      );
     // Deleting team-001 also cleared the default team of the SAML provider that named it: real drift too.
     expect(changed.sort()).toEqual(["delete team-001", "update saml-001 defaultTeam", "update team-000 title"]);
     const { counts } = await requestCounts(emulator);

@@ -123,7 +123,9 @@ describe("rehearsing by hand, as docs/twin.md says", () => {
     const before = await productionRequests();
     const preview = await bash("pulumi preview --stack prod --non-interactive", dir, { ...env, ...printed });
     expect(preview.code).not.toBe(0);
-    expect(preview.output).toContain(`this is a rehearsal (DOCS_PLATFORM_REHEARSAL names the twin at ${printed.DOCS_PLATFORM_API_URL}), and no request of a rehearsal may reach ${new URL(production.url).origin}`);
+    expect(preview.output).toContain(
+      `this is a rehearsal (DOCS_PLATFORM_REHEARSAL names the twin at ${printed.DOCS_PLATFORM_API_URL}), and no request of a rehearsal may reach ${new URL(production.url).origin}`,
+    );
     // One sentence, as the resource's problem: no JavaScript stack (issue 42, item 7: it was 42 lines).
     // (The first resource the engine reaches says it; which one that is varies.)
     expect(preview.output).toMatch(/pulumi-nodejs:dynamic\/docs-platform:\w+ resource '\w+' has a problem: Refused configuration docs-platform:apiUrl: this is a rehearsal/);
@@ -132,50 +134,56 @@ describe("rehearsing by hand, as docs/twin.md says", () => {
     expect(await productionRequests()).toBe(before);
   });
 
-  it("the documented lines, word for word: the rehearsal's plan is the production stack's, applied to the twin with 0 requests to production", { timeout: minutes(4) }, async () => {
-    const steps = sectionSteps(await fs.readFile(path.join(repositoryRoot, "docs", "twin.md"), "utf8"), "Rehearse by hand", 3);
-    expect(steps.map((step) => step.kind)).toEqual(["shell"]);
-    const script = steps.map((step) => step.text).join("\n");
-    expect(script).toContain("rehearsal-stack --from prod --to rehearsal");
-    const before = await productionRequests();
-    const rehearsal = await bash(script, dir, { ...env, ...printed });
-    expect(rehearsal.code, rehearsal.output).toBe(0);
-    expect(await productionRequests()).toBe(before);
+  it(
+    "the documented lines, word for word: the rehearsal's plan is the production stack's, applied to the twin with 0 requests to production",
+    { timeout: minutes(4) },
+    async () => {
+      const steps = sectionSteps(await fs.readFile(path.join(repositoryRoot, "docs", "twin.md"), "utf8"), "Rehearse by hand", 3);
+      expect(steps.map((step) => step.kind)).toEqual(["shell"]);
+      const script = steps.map((step) => step.text).join("\n");
+      expect(script).toContain("rehearsal-stack --from prod --to rehearsal");
+      const before = await productionRequests();
+      const rehearsal = await bash(script, dir, { ...env, ...printed });
+      expect(rehearsal.code, rehearsal.output).toBe(0);
+      expect(await productionRequests()).toBe(before);
 
-    // The rehearsal's preview (the file the documented lines write) is the real stack's: the same
-    // operations on the same resources, the same inputs changed; nothing created.
-    const rehearsed = JSON.parse(await fs.readFile(path.join(dir, "rehearsal-preview.json"), "utf8")) as PreviewJson;
-    console.log(`the production stack's plan, against production:\n  ${plan(realPreview).join("\n  ")}\nthe rehearsal's plan, against the twin:\n  ${plan(rehearsed).join("\n  ")}`);
-    expect(plan(rehearsed)).toEqual(plan(realPreview));
-    expect(plan(realPreview)).toEqual([
-      "delete pulumi-nodejs:dynamic/docs-platform:Space archive",
-      "delete pulumi-nodejs:dynamic/docs-platform:Team reviewers",
-      "same pulumi:pulumi:Stack (stack)",
-      "update pulumi-nodejs:dynamic/docs-platform:Space guides",
-      "update pulumi-nodejs:dynamic/docs-platform:Team rehearsed",
-    ]);
-    expect(rehearsed.changeSummary).toEqual(realPreview.changeSummary);
-    // As a pull request's comment would say it, word for word.
-    // The engine runs independent steps side by side, so two previews of one plan may list them in
-    // another order (the two deletes did): the steps are put in one order first.
-    const key = (urn: string) => urn.split("::").slice(2).join("::");
-    const ordered = (json: PreviewJson): PreviewJson => ({ ...json, steps: [...(json.steps ?? [])].sort((a, b) => key(a.urn).localeCompare(key(b.urn))) });
-    const summary = (json: PreviewJson) => renderSummary(readPreview(ordered(json)), { stack: "prod" });
-    console.log(`the production stack's pr-summary:\n${summary(realPreview)}\nthe rehearsal's pr-summary:\n${summary(rehearsed)}`);
-    expect(summary(rehearsed)).toBe(summary(realPreview));
-    expect(summary(rehearsed)).toContain("| ~ update | Team | `rehearsed` | `title` |");
+      // The rehearsal's preview (the file the documented lines write) is the real stack's: the same
+      // operations on the same resources, the same inputs changed; nothing created.
+      const rehearsed = JSON.parse(await fs.readFile(path.join(dir, "rehearsal-preview.json"), "utf8")) as PreviewJson;
+      console.log(
+        `the production stack's plan, against production:\n  ${plan(realPreview).join("\n  ")}\nthe rehearsal's plan, against the twin:\n  ${plan(rehearsed).join("\n  ")}`,
+      );
+      expect(plan(rehearsed)).toEqual(plan(realPreview));
+      expect(plan(realPreview)).toEqual([
+        "delete pulumi-nodejs:dynamic/docs-platform:Space archive",
+        "delete pulumi-nodejs:dynamic/docs-platform:Team reviewers",
+        "same pulumi:pulumi:Stack (stack)",
+        "update pulumi-nodejs:dynamic/docs-platform:Space guides",
+        "update pulumi-nodejs:dynamic/docs-platform:Team rehearsed",
+      ]);
+      expect(rehearsed.changeSummary).toEqual(realPreview.changeSummary);
+      // As a pull request's comment would say it, word for word.
+      // The engine runs independent steps side by side, so two previews of one plan may list them in
+      // another order (the two deletes did): the steps are put in one order first.
+      const key = (urn: string) => urn.split("::").slice(2).join("::");
+      const ordered = (json: PreviewJson): PreviewJson => ({ ...json, steps: [...(json.steps ?? [])].sort((a, b) => key(a.urn).localeCompare(key(b.urn))) });
+      const summary = (json: PreviewJson) => renderSummary(readPreview(ordered(json)), { stack: "prod" });
+      console.log(`the production stack's pr-summary:\n${summary(realPreview)}\nthe rehearsal's pr-summary:\n${summary(rehearsed)}`);
+      expect(summary(rehearsed)).toBe(summary(realPreview));
+      expect(summary(rehearsed)).toContain("| ~ update | Team | `rehearsed` | `title` |");
 
-    // The up applied that change to the twin, and nothing to production; the secret in the state
-    // crossed over encrypted (the rehearsal-stack line printed no value, and the up decrypted it).
-    expect(rehearsal.output).toMatch(/~ 2 updated/);
-    expect(rehearsal.output).toMatch(/- 2 deleted/);
-    expect(rehearsal.output).not.toMatch(/^\s*\+ \d+ (to create|created)/m);
-    expect(rehearsal.output).not.toContain(SECRET);
-    expect(await teamTitles(printed.DOCS_PLATFORM_API_URL, printed.DOCS_PLATFORM_ORGANIZATION_ID, printed.DOCS_PLATFORM_TOKEN)).not.toContain("Reviewers");
-    expect(await teamTitles(printed.DOCS_PLATFORM_API_URL, printed.DOCS_PLATFORM_ORGANIZATION_ID, printed.DOCS_PLATFORM_TOKEN)).toContain("Rehearsed team, renamed");
-    const admin = production.fixture.organizations[0];
-    expect(await teamTitles(production.url, admin.id, admin.admin.token)).toEqual(expect.arrayContaining(["Rehearsed team", "Reviewers"]));
-    // The documented lines end with the rehearsal stack removed, its config file too.
-    await expect(fs.access(path.join(dir, "Pulumi.rehearsal.yaml"))).rejects.toThrow();
-  });
+      // The up applied that change to the twin, and nothing to production; the secret in the state
+      // crossed over encrypted (the rehearsal-stack line printed no value, and the up decrypted it).
+      expect(rehearsal.output).toMatch(/~ 2 updated/);
+      expect(rehearsal.output).toMatch(/- 2 deleted/);
+      expect(rehearsal.output).not.toMatch(/^\s*\+ \d+ (to create|created)/m);
+      expect(rehearsal.output).not.toContain(SECRET);
+      expect(await teamTitles(printed.DOCS_PLATFORM_API_URL, printed.DOCS_PLATFORM_ORGANIZATION_ID, printed.DOCS_PLATFORM_TOKEN)).not.toContain("Reviewers");
+      expect(await teamTitles(printed.DOCS_PLATFORM_API_URL, printed.DOCS_PLATFORM_ORGANIZATION_ID, printed.DOCS_PLATFORM_TOKEN)).toContain("Rehearsed team, renamed");
+      const admin = production.fixture.organizations[0];
+      expect(await teamTitles(production.url, admin.id, admin.admin.token)).toEqual(expect.arrayContaining(["Rehearsed team", "Reviewers"]));
+      // The documented lines end with the rehearsal stack removed, its config file too.
+      await expect(fs.access(path.join(dir, "Pulumi.rehearsal.yaml"))).rejects.toThrow();
+    },
+  );
 });

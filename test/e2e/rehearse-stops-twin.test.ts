@@ -97,7 +97,14 @@ async function rehearse(options: { signal?: NodeJS.Signals; viaNpx?: boolean }) 
   let done = false;
   void ended.then(() => (done = true));
   try {
-    const upRan = await waitFor(() => fs.access(upStarted).then(() => true, () => done), 30_000);
+    const upRan = await waitFor(
+      () =>
+        fs.access(upStarted).then(
+          () => true,
+          () => done,
+        ),
+      30_000,
+    );
     expect(upRan, output).toBe(true);
     whileRunning = twinProcesses(probe);
     if (options.signal) process.kill(child.pid!, options.signal);
@@ -119,7 +126,11 @@ describe("rehearse.sh stops the twin it started", () => {
     expect(result.left).toEqual([]);
   });
 
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const) {
     it(`on ${signal} in the middle of the rehearsal`, { timeout: 60_000 }, async () => {
       const result = await rehearse({ signal });
       // Launcher and emulator, so the group (not $! alone) is what must be stopped.

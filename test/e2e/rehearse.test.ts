@@ -49,7 +49,14 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
 
 /** The error lines of a pulumi run, as rehearse.sh quotes them. */
 function errorLines(output: string): string[] {
-  return [...new Set(output.split("\n").filter((line) => /^\s*error:/.test(line)).map((line) => line.trim()))];
+  return [
+    ...new Set(
+      output
+        .split("\n")
+        .filter((line) => /^\s*error:/.test(line))
+        .map((line) => line.trim()),
+    ),
+  ];
 }
 
 describe("rehearsing a pull request against the offline twin", () => {
@@ -98,7 +105,13 @@ describe("rehearsing a pull request against the offline twin", () => {
   });
 
   /** rehearse.sh in a pull request's program (the quickstart plus `change`); the comment and the exit code. */
-  async function rehearse(name: string, change: string, extraEnv: NodeJS.ProcessEnv = {}, files: Record<string, string> = {}, args = [snapshotFile]): Promise<{ code: number | null; output: string; comment: string }> {
+  async function rehearse(
+    name: string,
+    change: string,
+    extraEnv: NodeJS.ProcessEnv = {},
+    files: Record<string, string> = {},
+    args = [snapshotFile],
+  ): Promise<{ code: number | null; output: string; comment: string }> {
     const dir = await writeProgram(`rehearse-${name}`, { "Pulumi.yaml": PROJECT, "index.ts": `${quickstart}\n${change}\n`, ...files });
     const comment = path.join(base, `${name}.md`);
     const env: NodeJS.ProcessEnv = {
@@ -146,18 +159,22 @@ describe("rehearsing a pull request against the offline twin", () => {
     console.log(`rehearsal comment (good change):\n${comment}`);
   });
 
-  it("starts from production's config file (CONFIG_FROM) under a passphrase of its own: production's secrets and passphrase are never needed", { timeout: minutes(6) }, async () => {
-    const production = await fs.readFile(prod.configFile, "utf8");
-    // What the workflow hands it: the stack's file, with its encrypted token and salt.
-    expect(production).toMatch(/secure:/);
-    expect(production).toMatch(/^encryptionsalt:/m);
-    const { code, output, comment } = await rehearse("config-from", `new docs.Team("support", { title: "Support" });`, {
-      CONFIG_FROM: prod.configFile,
-      PULUMI_CONFIG_PASSPHRASE: "a-throwaway-passphrase-of-the-rehearsal",
-    });
-    expect(code, output).toBe(0);
-    expect(comment).toContain("The change applied cleanly to a copy of the organization, and a second preview showed no change.");
-  });
+  it(
+    "starts from production's config file (CONFIG_FROM) under a passphrase of its own: production's secrets and passphrase are never needed",
+    { timeout: minutes(6) },
+    async () => {
+      const production = await fs.readFile(prod.configFile, "utf8");
+      // What the workflow hands it: the stack's file, with its encrypted token and salt.
+      expect(production).toMatch(/secure:/);
+      expect(production).toMatch(/^encryptionsalt:/m);
+      const { code, output, comment } = await rehearse("config-from", `new docs.Team("support", { title: "Support" });`, {
+        CONFIG_FROM: prod.configFile,
+        PULUMI_CONFIG_PASSPHRASE: "a-throwaway-passphrase-of-the-rehearsal",
+      });
+      expect(code, output).toBe(0);
+      expect(comment).toContain("The change applied cleanly to a copy of the organization, and a second preview showed no change.");
+    },
+  );
 
   it("applies the stack's own config by default (Pulumi.<STACK>.yaml in the program's directory), without its API URL and token", { timeout: minutes(6) }, async () => {
     // The program reads a value of the stack's config; the rehearsal must run it with that value.
@@ -170,14 +187,23 @@ describe("rehearsing a pull request against the offline twin", () => {
   });
 
   it("uses a twin started by hand, its printed lines pasted (no snapshot argument)", { timeout: minutes(6) }, async () => {
-    const { twin, printed } = await startTwinByHand(path.join(repositoryRoot, "test", "emulator", "dist", "main.js"), snapshotFile, ["--token", "token-of-the-twin-by-hand", "--port", "0", "--db", ":memory:"]);
+    const { twin, printed } = await startTwinByHand(path.join(repositoryRoot, "test", "emulator", "dist", "main.js"), snapshotFile, [
+      "--token",
+      "token-of-the-twin-by-hand",
+      "--port",
+      "0",
+      "--db",
+      ":memory:",
+    ]);
     try {
       const { code, output, comment } = await rehearse("by-hand", `new docs.Team("support", { title: "Support" });`, printed, {}, []);
       expect(code, output).toBe(0);
       expect(output).toContain(`rehearse: using the twin already running at ${printed.DOCS_PLATFORM_REHEARSAL}`);
       expect(comment).toContain("The change applied cleanly to a copy of the organization, and a second preview showed no change.");
       // It was that twin the program went up on.
-      const teams = (await (await fetch(`${printed.DOCS_PLATFORM_API_URL}/orgs/${printed.DOCS_PLATFORM_ORGANIZATION_ID}/teams`, { headers: { authorization: "Bearer token-of-the-twin-by-hand" } })).json()) as { items: { title: string }[] };
+      const teams = (await (
+        await fetch(`${printed.DOCS_PLATFORM_API_URL}/orgs/${printed.DOCS_PLATFORM_ORGANIZATION_ID}/teams`, { headers: { authorization: "Bearer token-of-the-twin-by-hand" } })
+      ).json()) as { items: { title: string }[] };
       expect(teams.items.map((team) => team.title)).toContain("Support");
     } finally {
       await stopGroup(twin);

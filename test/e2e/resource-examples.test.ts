@@ -83,7 +83,9 @@ describe("the resource pages' examples", () => {
     expect(Object.keys(JAVA_REPAIRS).sort()).toEqual(["agent-instructions", "site-adaptive-schema", "site-structure"]);
     for (const [kind, { hasDefect }] of Object.entries(JAVA_REPAIRS)) {
       expect(hasDefect(await readExample(kind, "App.java")), kind).toBe(false);
-      expect(await fs.readFile(path.join(repositoryRoot, "docs", "resources", `${kind}.md`), "utf8"), kind).toContain("Repaired after the conversion: pulumi-java 1.12.0's program generator");
+      expect(await fs.readFile(path.join(repositoryRoot, "docs", "resources", `${kind}.md`), "utf8"), kind).toContain(
+        "Repaired after the conversion: pulumi-java 1.12.0's program generator",
+      );
     }
   });
 });
@@ -139,39 +141,46 @@ describe("every TypeScript conversion against the release's npm package", () => 
     await fs.rm(scratch, { recursive: true, force: true });
   });
 
-  it("TypeScript: each, and each guide sample's, type-checks against the installed npm package, and with the dynamic package's import against the package", { timeout: minutes(5) }, async () => {
-    const programDir = path.join(scratch, "typescript");
-    // The tarball unpacked as npm installs it; its @pulumi/pulumi resolves from the repository's node_modules, above the program.
-    const installed = path.join(programDir, "node_modules", "@docs-platform", "pulumi");
-    await fs.mkdir(installed, { recursive: true });
-    await run("tar", ["-xzf", onlyFile(path.join(sdkDir, "nodejs"), ".tgz"), "-C", installed, "--strip-components=1"]);
-    const files: string[] = [];
-    for (const kind of kinds) {
-      const typescript = await readExample(kind, "index.ts");
-      await fs.writeFile(path.join(programDir, `${kind}.sdk.ts`), typescript);
-      await fs.writeFile(path.join(programDir, `${kind}.dynamic.ts`), forDynamicPackage(typescript));
-      files.push(`${kind}.sdk.ts`, `${kind}.dynamic.ts`);
-    }
-    // The guides' samples (docs/guides/examples/), the same way; an explicit provider's has no dynamic form (the package has no provider resource).
-    for (const sample of exampleGuides()) {
-      const typescript = await fs.readFile(path.join(guideExamplesDir, sample, "index.ts"), "utf8");
-      await fs.writeFile(path.join(programDir, `guide-${sample}.sdk.ts`), typescript);
-      files.push(`guide-${sample}.sdk.ts`);
-      if (typescript.includes("new docs_platform.Provider(")) continue;
-      await fs.writeFile(path.join(programDir, `guide-${sample}.dynamic.ts`), forDynamicPackage(typescript));
-      files.push(`guide-${sample}.dynamic.ts`);
-    }
-    await fs.writeFile(
-      path.join(programDir, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "ES2023", skipLibCheck: true, types: [] }, files }),
-    );
-    const tsc = path.join(repositoryRoot, "node_modules", "typescript", "bin", "tsc");
-    const result = await run(process.execPath, [tsc, "-p", programDir], { maxBuffer: 1 << 26 }).then(
-      () => "",
-      (error: { stdout?: string }) => error.stdout ?? String(error),
-    );
-    expect(result).toBe("");
-    // 18 kinds, and 6 guide samples of which one has no dynamic form.
-    expect(files).toHaveLength(36 + 11);
-  });
+  it(
+    "TypeScript: each, and each guide sample's, type-checks against the installed npm package, and with the dynamic package's import against the package",
+    { timeout: minutes(5) },
+    async () => {
+      const programDir = path.join(scratch, "typescript");
+      // The tarball unpacked as npm installs it; its @pulumi/pulumi resolves from the repository's node_modules, above the program.
+      const installed = path.join(programDir, "node_modules", "@docs-platform", "pulumi");
+      await fs.mkdir(installed, { recursive: true });
+      await run("tar", ["-xzf", onlyFile(path.join(sdkDir, "nodejs"), ".tgz"), "-C", installed, "--strip-components=1"]);
+      const files: string[] = [];
+      for (const kind of kinds) {
+        const typescript = await readExample(kind, "index.ts");
+        await fs.writeFile(path.join(programDir, `${kind}.sdk.ts`), typescript);
+        await fs.writeFile(path.join(programDir, `${kind}.dynamic.ts`), forDynamicPackage(typescript));
+        files.push(`${kind}.sdk.ts`, `${kind}.dynamic.ts`);
+      }
+      // The guides' samples (docs/guides/examples/), the same way; an explicit provider's has no dynamic form (the package has no provider resource).
+      for (const sample of exampleGuides()) {
+        const typescript = await fs.readFile(path.join(guideExamplesDir, sample, "index.ts"), "utf8");
+        await fs.writeFile(path.join(programDir, `guide-${sample}.sdk.ts`), typescript);
+        files.push(`guide-${sample}.sdk.ts`);
+        if (typescript.includes("new docs_platform.Provider(")) continue;
+        await fs.writeFile(path.join(programDir, `guide-${sample}.dynamic.ts`), forDynamicPackage(typescript));
+        files.push(`guide-${sample}.dynamic.ts`);
+      }
+      await fs.writeFile(
+        path.join(programDir, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: { strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "ES2023", skipLibCheck: true, types: [] },
+          files,
+        }),
+      );
+      const tsc = path.join(repositoryRoot, "node_modules", "typescript", "bin", "tsc");
+      const result = await run(process.execPath, [tsc, "-p", programDir], { maxBuffer: 1 << 26 }).then(
+        () => "",
+        (error: { stdout?: string }) => error.stdout ?? String(error),
+      );
+      expect(result).toBe("");
+      // 18 kinds, and 6 guide samples of which one has no dynamic form.
+      expect(files).toHaveLength(36 + 11);
+    },
+  );
 });

@@ -66,10 +66,22 @@ async function runScript(args: string[], options: { signal?: NodeJS.Signals }) {
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   let done = false;
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("close", (code, signal) => resolve({ code, signal }))).finally(() => (done = true));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("close", (code, signal) => resolve({ code, signal }))).finally(
+    () => (done = true),
+  );
   const started = () => processesWithMarker(PROBE, probe).filter((found) => found.pid !== child.pid);
   try {
-    expect(await waitFor(() => fs.access(previewStarted).then(() => true, () => done), 30_000), output).toBe(true);
+    expect(
+      await waitFor(
+        () =>
+          fs.access(previewStarted).then(
+            () => true,
+            () => done,
+          ),
+        30_000,
+      ),
+      output,
+    ).toBe(true);
     // The stand-in marks the preview started just before it starts its child: under load the
     // child can be a moment behind the mark, so the signal waits until the child is there.
     if (options.signal) await waitFor(() => started().some((found) => found.cmdline.includes(`sleep ${PREVIEW_SECONDS}`)), 10_000);
@@ -98,7 +110,11 @@ describe.each(scripts)("%s stops what it started", (_name, args) => {
     expect(result.left).toEqual([]);
   });
 
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const) {
     it(`on ${signal} while pulumi runs: at once, pulumi and what it started included`, { timeout: 60_000 }, async () => {
       const result = await runScript([...args], { signal });
       expect(result.whileRunning.join("\n"), result.output).toContain(`sleep ${PREVIEW_SECONDS}`);

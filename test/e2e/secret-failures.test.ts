@@ -190,9 +190,17 @@ describe.concurrent("a secret that fails a check is never shown", () => {
   }
 
   const dynamicCases: { name: string; config: Record<string, string | { value: string; secret: boolean }>; secrets: string[] }[] = [
-    { name: "the token in stack config with a trailing newline", config: { scenario: "plain", "docs-platform:token": { value: TOKEN_WITH_NEWLINE, secret: true } }, secrets: [TOKEN_WITH_NEWLINE] },
+    {
+      name: "the token in stack config with a trailing newline",
+      config: { scenario: "plain", "docs-platform:token": { value: TOKEN_WITH_NEWLINE, secret: true } },
+      secrets: [TOKEN_WITH_NEWLINE],
+    },
     // Set as a secret: `preview --json` echoes plain stack config as it is, whatever a provider does.
-    { name: "an API URL holding credentials", config: { scenario: "plain", "docs-platform:apiUrl": { value: `https://user:${CREDENTIAL_IN_URL}@api.example.com/v1`, secret: true } }, secrets: [CREDENTIAL_IN_URL] },
+    {
+      name: "an API URL holding credentials",
+      config: { scenario: "plain", "docs-platform:apiUrl": { value: `https://user:${CREDENTIAL_IN_URL}@api.example.com/v1`, secret: true } },
+      secrets: [CREDENTIAL_IN_URL],
+    },
     { name: "a title marked pulumi.secret, over its limit", config: { scenario: "title", title: { value: SECRET_TITLE, secret: true } }, secrets: [SECRET_TITLE] },
     { name: "a SAML certificate over 10,000 characters", config: { scenario: "certificate", certificate: { value: LONG_CERTIFICATE, secret: true } }, secrets: [LONG_CERTIFICATE] },
   ];

@@ -7,15 +7,7 @@
 // the collection is carried by the collection's transfer and stays in it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
-import {
-  type PreviewSummary,
-  type PulumiResult,
-  type TestStack,
-  assertSucceeded,
-  createStack,
-  runPulumi,
-  writeProgram,
-} from "../pulumi-cli/run-pulumi.ts";
+import { type PreviewSummary, type PulumiResult, type TestStack, assertSucceeded, createStack, runPulumi, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { type Api, apiClient } from "./support/api.ts";
 import { changedKeys } from "./support/resource-scenario.ts";
 
@@ -125,7 +117,13 @@ describe("the stack's organization, through the Pulumi CLI", () => {
   it("resources without organizationId land in the stack's organization; an explicit one wins", { timeout: minutes(3) }, async () => {
     assertSucceeded(await run(["up", "--yes", "--skip-preview"]));
     const outputs = (await stack.outputs()) as Record<string, string>;
-    expect(outputs).toMatchObject({ writersOrganization: acme, guidesOrganization: acme, handbookOrganization: acme, handbookParent: outputs.guidesId, pinnedOrganization: globex });
+    expect(outputs).toMatchObject({
+      writersOrganization: acme,
+      guidesOrganization: acme,
+      handbookOrganization: acme,
+      handbookParent: outputs.guidesId,
+      pinnedOrganization: globex,
+    });
     expect(await titles(acme, "teams")).toEqual(["Writers"]);
     expect(await titles(acme, "collections")).toEqual(["Guides"]);
     expect(await programSpaces(acme)).toEqual([outputs.handbookId, outputs.notesId].sort());
@@ -142,62 +140,73 @@ describe("the stack's organization, through the Pulumi CLI", () => {
 
     const neither = await run(["preview"]);
     expect(neither.exitCode).not.toBe(0);
-    expect(neither.stdout + neither.stderr).toContain('Team "writers": organizationId is not set. Give it as `organizationId`, or set the stack\'s default with `pulumi config set docs-platform:organizationId <id>`');
+    expect(neither.stdout + neither.stderr).toContain(
+      'Team "writers": organizationId is not set. Give it as `organizationId`, or set the stack\'s default with `pulumi config set docs-platform:organizationId <id>`',
+    );
     await setDefault(acme);
   });
 
-  it("changing the stack default previews exactly like changing the input; up replaces the team and transfers the collection and the spaces (the one inside it carried along)", { timeout: minutes(5) }, async () => {
-    const before = (await stack.outputs()) as Record<string, string>;
+  it(
+    "changing the stack default previews exactly like changing the input; up replaces the team and transfers the collection and the spaces (the one inside it carried along)",
+    { timeout: minutes(5) },
+    async () => {
+      const before = (await stack.outputs()) as Record<string, string>;
 
-    await setDefault(globex);
-    const viaDefault = decisions(await preview());
-    await setDefault(acme);
-    await stack.setConfig("explicitOrganization", globex);
-    const viaInput = decisions(await preview());
-    assertSucceeded(await run(["config", "rm", "explicitOrganization"]));
+      await setDefault(globex);
+      const viaDefault = decisions(await preview());
+      await setDefault(acme);
+      await stack.setConfig("explicitOrganization", globex);
+      const viaInput = decisions(await preview());
+      assertSucceeded(await run(["config", "rm", "explicitOrganization"]));
 
-    expect(viaDefault).toEqual(viaInput);
-    // The pinned team (explicit organizationId) does not move.
-    expect(viaDefault).toEqual({
-      writers: { op: "replace", changedInputs: ["organizationId"], replaceReasons: ["organizationId"], organizationId: globex },
-      guides: { op: "update", changedInputs: ["organizationId"], replaceReasons: [], organizationId: globex },
-      // Not a replace: a new empty space would be made and this one, with its content, deleted.
-      handbook: { op: "update", changedInputs: ["organizationId"], replaceReasons: [], organizationId: globex },
-      notes: { op: "update", changedInputs: ["organizationId"], replaceReasons: [], organizationId: globex },
-    });
+      expect(viaDefault).toEqual(viaInput);
+      // The pinned team (explicit organizationId) does not move.
+      expect(viaDefault).toEqual({
+        writers: { op: "replace", changedInputs: ["organizationId"], replaceReasons: ["organizationId"], organizationId: globex },
+        guides: { op: "update", changedInputs: ["organizationId"], replaceReasons: [], organizationId: globex },
+        // Not a replace: a new empty space would be made and this one, with its content, deleted.
+        handbook: { op: "update", changedInputs: ["organizationId"], replaceReasons: [], organizationId: globex },
+        notes: { op: "update", changedInputs: ["organizationId"], replaceReasons: [], organizationId: globex },
+      });
 
-    await setDefault(globex);
-    await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
-    assertSucceeded(await run(["up", "--yes", "--skip-preview"]));
-    // What the up sent, by route: the collection's transfer carried the handbook along, so that
-    // space was read, found in globex and left alone; the top-level notes space had its own
-    // transfer. No space was created, moved or deleted.
-    const { counts } = (await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { counts: Record<string, number> };
-    expect(counts["POST /v1/collections/{collectionId}/transfer"]).toBe(1);
-    expect(counts["POST /v1/spaces/{spaceId}/transfer"]).toBe(1);
-    for (const route of ["POST /v1/spaces/{spaceId}/move", "POST /v1/orgs/{organizationId}/spaces", "DELETE /v1/spaces/{spaceId}"]) {
-      expect(counts[route], route).toBeUndefined();
-    }
-    const after = (await stack.outputs()) as Record<string, string>;
-    expect(after).toMatchObject({
-      writersOrganization: globex, guidesOrganization: globex, guidesId: before.guidesId,
-      handbookOrganization: globex, handbookId: before.handbookId, handbookParent: before.guidesId, notesId: before.notesId,
-    });
-    expect(after.writersId).not.toBe(before.writersId);
-    expect(await api.get(`/collections/${before.guidesId}`)).toMatchObject({ organization: globex, title: "Guides", description: "How-to guides" });
-    expect(await titles(acme, "teams")).toEqual([]);
-    expect(await titles(acme, "collections")).toEqual([]);
-    // The space went with its collection: same id, still inside it, nothing created or deleted.
-    expect(await api.get(`/spaces/${before.handbookId}`)).toMatchObject({ organization: globex, parent: before.guidesId, title: "Handbook", emoji: "📗" });
-    expect(await api.get(`/spaces/${before.notesId}`)).toMatchObject({ organization: globex, title: "Notes" });
-    expect(await programSpaces(acme)).toEqual([]);
-    expect(await programSpaces(globex)).toEqual([before.handbookId, before.notesId].sort());
-    expect(await titles(globex, "teams")).toEqual(["Pinned", "Writers"]);
-    expect(Object.keys((await preview()).changeSummary)).toEqual(["same"]);
+      await setDefault(globex);
+      await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+      assertSucceeded(await run(["up", "--yes", "--skip-preview"]));
+      // What the up sent, by route: the collection's transfer carried the handbook along, so that
+      // space was read, found in globex and left alone; the top-level notes space had its own
+      // transfer. No space was created, moved or deleted.
+      const { counts } = (await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { counts: Record<string, number> };
+      expect(counts["POST /v1/collections/{collectionId}/transfer"]).toBe(1);
+      expect(counts["POST /v1/spaces/{spaceId}/transfer"]).toBe(1);
+      for (const route of ["POST /v1/spaces/{spaceId}/move", "POST /v1/orgs/{organizationId}/spaces", "DELETE /v1/spaces/{spaceId}"]) {
+        expect(counts[route], route).toBeUndefined();
+      }
+      const after = (await stack.outputs()) as Record<string, string>;
+      expect(after).toMatchObject({
+        writersOrganization: globex,
+        guidesOrganization: globex,
+        guidesId: before.guidesId,
+        handbookOrganization: globex,
+        handbookId: before.handbookId,
+        handbookParent: before.guidesId,
+        notesId: before.notesId,
+      });
+      expect(after.writersId).not.toBe(before.writersId);
+      expect(await api.get(`/collections/${before.guidesId}`)).toMatchObject({ organization: globex, title: "Guides", description: "How-to guides" });
+      expect(await titles(acme, "teams")).toEqual([]);
+      expect(await titles(acme, "collections")).toEqual([]);
+      // The space went with its collection: same id, still inside it, nothing created or deleted.
+      expect(await api.get(`/spaces/${before.handbookId}`)).toMatchObject({ organization: globex, parent: before.guidesId, title: "Handbook", emoji: "📗" });
+      expect(await api.get(`/spaces/${before.notesId}`)).toMatchObject({ organization: globex, title: "Notes" });
+      expect(await programSpaces(acme)).toEqual([]);
+      expect(await programSpaces(globex)).toEqual([before.handbookId, before.notesId].sort());
+      expect(await titles(globex, "teams")).toEqual(["Pinned", "Writers"]);
+      expect(Object.keys((await preview()).changeSummary)).toEqual(["same"]);
 
-    assertSucceeded(await run(["destroy", "--yes", "--skip-preview"]));
-    expect(await titles(globex, "teams")).toEqual([]);
-    expect(await titles(globex, "collections")).toEqual([]);
-    expect(await programSpaces(globex)).toEqual([]);
-  });
+      assertSucceeded(await run(["destroy", "--yes", "--skip-preview"]));
+      expect(await titles(globex, "teams")).toEqual([]);
+      expect(await titles(globex, "collections")).toEqual([]);
+      expect(await programSpaces(globex)).toEqual([]);
+    },
+  );
 });

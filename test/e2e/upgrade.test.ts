@@ -90,7 +90,10 @@ describe("a stack made by version 0.1.0, run with today's package", () => {
     // The engine records today's stub among the inputs; the outputs keep the one the object was
     // last written with until its next update, so the host's entry points stay compatible.
     const inputs = await providerValues("inputs");
-    expect([...inputs].some((value) => oldProviders.has(value)), "the inputs still hold 0.1.0's __provider").toBe(false);
+    expect(
+      [...inputs].some((value) => oldProviders.has(value)),
+      "the inputs still hold 0.1.0's __provider",
+    ).toBe(false);
     assertSucceeded(await stack.run(["preview", "--expect-no-changes"]));
     assertSucceeded(await stack.run(["refresh", "--preview-only", "--expect-no-changes"]));
     expect(await writes()).toBe(0);

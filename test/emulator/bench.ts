@@ -122,7 +122,10 @@ await latencies(siteGet, token, 200);
 
 const base = median(await latencies(() => ({ url: baseUrl, method: "GET" }), token, 200));
 const results: Array<Record<string, string | number>> = [];
-for (const [name, make, status] of [["site GET", siteGet, 200], ["team create", teamCreate, 201]] as const) {
+for (const [name, make, status] of [
+  ["site GET", siteGet, 200],
+  ["team create", teamCreate, 201],
+] as const) {
   const times = await latencies(make, token, status);
   const rps = await throughput(make, token, SEQUENTIAL);
   results.push({

@@ -81,8 +81,14 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
         status: 200,
         body: {
           endpoints: [
-            "POST /_control/reset", "POST /_control/fixture", "GET|PUT|DELETE /_control/faults", "GET|DELETE /_control/requests",
-            "GET|POST /_control/clock", "GET|PUT /_control/settings", "PUT|DELETE /_control/tokens/{token}", "GET|PUT /_control/snapshot",
+            "POST /_control/reset",
+            "POST /_control/fixture",
+            "GET|PUT|DELETE /_control/faults",
+            "GET|DELETE /_control/requests",
+            "GET|POST /_control/clock",
+            "GET|PUT /_control/settings",
+            "PUT|DELETE /_control/tokens/{token}",
+            "GET|PUT /_control/snapshot",
           ],
         },
       };
@@ -157,9 +163,7 @@ export async function handleControl(state: EmulatorState, req: IncomingMessage, 
         if (target < EARLIEST_MS || target > LATEST_MS) throw badRequest("set: must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z");
       }
       target +=
-        ((body.advanceMs as number | undefined) ?? 0) +
-        ((body.advanceSeconds as number | undefined) ?? 0) * 1000 +
-        ((body.advanceDays as number | undefined) ?? 0) * DAY_MS;
+        ((body.advanceMs as number | undefined) ?? 0) + ((body.advanceSeconds as number | undefined) ?? 0) * 1000 + ((body.advanceDays as number | undefined) ?? 0) * DAY_MS;
       if (target > LATEST_MS) throw badRequest("advanceMs, advanceSeconds, advanceDays: the clock would pass 9999-12-31T23:59:59.999Z, the latest instant it holds");
       // Checked above, so the clock takes it; set once, so a refused request changes nothing.
       state.clock.set(target);

@@ -18,9 +18,7 @@ export interface FaultConfig {
   dropAfterCommit?: { count?: number; rate?: number };
 }
 
-export type FaultDecision =
-  | { kind: "none"; headers: Record<string, string> }
-  | { kind: "reject"; status: number; message: string; headers: Record<string, string> };
+export type FaultDecision = { kind: "none"; headers: Record<string, string> } | { kind: "reject"; status: number; message: string; headers: Record<string, string> };
 
 /** mulberry32: small, fast and seedable, so a run with the same seed repeats exactly. */
 function prng(seed: number): () => number {

@@ -83,7 +83,10 @@ export function loadFixture(store: Store, clock: Clock, fixture: Fixture): void 
   store.tx(() => {
     for (const user of fixture.users) {
       store.insert<UserDoc>("user", "", {
-        id: user.id, displayName: user.displayName ?? user.id, email: user.email, ...(user.photoURL ? { photoURL: user.photoURL } : {}),
+        id: user.id,
+        displayName: user.displayName ?? user.id,
+        email: user.email,
+        ...(user.photoURL ? { photoURL: user.photoURL } : {}),
       });
       store.insert<TokenDoc>("token", "", { id: user.token, user: user.id });
     }
@@ -105,22 +108,44 @@ export function loadFixture(store: Store, clock: Clock, fixture: Fixture): void 
       });
       for (const m of org.members) {
         store.insert<MemberDoc>("member", org.id, {
-          id: memberKey(org.id, m.user), organization: org.id, user: m.user, role: m.role, joinedAt: now, sso: false, disabled: false,
+          id: memberKey(org.id, m.user),
+          organization: org.id,
+          user: m.user,
+          role: m.role,
+          joinedAt: now,
+          sso: false,
+          disabled: false,
         });
       }
       let pos = 1;
       for (const c of org.collections ?? []) {
         store.insert<CollectionDoc>("collection", org.id, {
-          id: c.id, organization: org.id, title: c.title, ...(c.description ? { description: c.description } : {}),
-          parent: c.parent ?? null, pos: pos++, defaultLevel: null, createdAt: now,
+          id: c.id,
+          organization: org.id,
+          title: c.title,
+          ...(c.description ? { description: c.description } : {}),
+          parent: c.parent ?? null,
+          pos: pos++,
+          defaultLevel: null,
+          createdAt: now,
         });
       }
       for (const s of org.spaces ?? []) {
         store.insert<SpaceDoc>("space", org.id, {
-          id: s.id, organization: org.id, title: s.title, emoji: s.emoji ?? "",
-          visibility: s.visibility ?? (s.parent ? "in-collection" : "private"), parent: s.parent ?? null, pos: pos++,
-          createdAt: now, updatedAt: now, editMode: "live", mergeRules: { type: "inherit" }, defaultLevel: null,
-          revision: newId(), shareKey: newId(24),
+          id: s.id,
+          organization: org.id,
+          title: s.title,
+          emoji: s.emoji ?? "",
+          visibility: s.visibility ?? (s.parent ? "in-collection" : "private"),
+          parent: s.parent ?? null,
+          pos: pos++,
+          createdAt: now,
+          updatedAt: now,
+          editMode: "live",
+          mergeRules: { type: "inherit" },
+          defaultLevel: null,
+          revision: newId(),
+          shareKey: newId(24),
         });
       }
       for (const invite of org.invites ?? []) store.insert<InviteDoc>("invite", org.id, { id: invite, organization: org.id });

@@ -85,7 +85,15 @@ export interface Emulator {
 export function buildRouter(): Router {
   const router = new Router();
   for (const routes of [
-    organizationRoutes, memberTeamRoutes, samlRoutes, spaceRoutes, collectionRoutes, siteRoutes, siteStructureRoutes, customizationRoutes, openapiRoutes,
+    organizationRoutes,
+    memberTeamRoutes,
+    samlRoutes,
+    spaceRoutes,
+    collectionRoutes,
+    siteRoutes,
+    siteStructureRoutes,
+    customizationRoutes,
+    openapiRoutes,
     translationRoutes,
   ]) {
     router.add(routes);

@@ -200,6 +200,10 @@ export function newId(length = 20): string {
 }
 
 export function slugify(text: string): string {
-  const slug = text.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  const slug = text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
   return slug || "untitled";
 }

@@ -83,7 +83,12 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): E
     host: get("host")!,
     db: get("db")!,
   };
-  for (const [flag, key] of [["fixture", "fixture"], ["seed", "seed"], ["token", "token"], ["snapshot-on-exit", "snapshotOnExit"]] as const) {
+  for (const [flag, key] of [
+    ["fixture", "fixture"],
+    ["seed", "seed"],
+    ["token", "token"],
+    ["snapshot-on-exit", "snapshotOnExit"],
+  ] as const) {
     const value = get(flag);
     if (value !== undefined) options[key] = value;
   }

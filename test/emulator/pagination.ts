@@ -43,7 +43,10 @@ function decodeToken(token: string): SortKey {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
     if (
-      typeof parsed === "object" && parsed !== null && "k" in parsed && Array.isArray(parsed.k) &&
+      typeof parsed === "object" &&
+      parsed !== null &&
+      "k" in parsed &&
+      Array.isArray(parsed.k) &&
       parsed.k.every((part: unknown) => typeof part === "number" || typeof part === "string")
     ) {
       return parsed.k;

@@ -63,8 +63,13 @@ export class RequestLog {
 function isLoggedRequest(value: unknown): value is LoggedRequest {
   const entry = value as Partial<LoggedRequest> | null;
   return (
-    typeof entry === "object" && entry !== null &&
-    typeof entry.at === "string" && typeof entry.method === "string" && typeof entry.route === "string" && typeof entry.path === "string" &&
-    (entry.status === null || typeof entry.status === "number") && typeof entry.durationMs === "number"
+    typeof entry === "object" &&
+    entry !== null &&
+    typeof entry.at === "string" &&
+    typeof entry.method === "string" &&
+    typeof entry.route === "string" &&
+    typeof entry.path === "string" &&
+    (entry.status === null || typeof entry.status === "number") &&
+    typeof entry.durationMs === "number"
   );
 }

@@ -65,7 +65,10 @@ export class Router {
         const part = parts[i];
         if (segment.startsWith("{")) {
           const decoded = decodeSegment(part);
-          if (part === "" || decoded === undefined) { ok = false; break; }
+          if (part === "" || decoded === undefined) {
+            ok = false;
+            break;
+          }
           params[segment.slice(1, -1)] = decoded;
         } else if (segment === part) {
           literals++;

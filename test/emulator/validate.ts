@@ -140,13 +140,7 @@ export function queryString(query: URLSearchParams, name: string, max = 512): st
 export const roleRule = (extra: Common = {}): Rule => ({ type: "string", enum: ROLES, ...extra });
 
 /** DESIGN.md 8: the five rule names of production's merge rules, each with `users` (ids). */
-export const MERGE_RULE_NAMES = [
-  "require_specific_reviewers",
-  "require_one_of_specific_reviewers",
-  "allow_bypass",
-  "require_at_least_one_review",
-  "custom",
-] as const;
+export const MERGE_RULE_NAMES = ["require_specific_reviewers", "require_one_of_specific_reviewers", "allow_bypass", "require_at_least_one_review", "custom"] as const;
 
 const mergeRulesOf = (types: readonly string[]): Rule => ({
   type: "object",

@@ -43,7 +43,9 @@ const median = (values: number[]) => {
 };
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 const faults = values.heavy ? { ...STANDARD_FAULTS, errorRate: 0.2, dropAfterCommit: { rate: 0.2 } } : STANDARD_FAULTS;
-process.stdout.write(`${row(["scenario", "run", "resources", "ups to converge", "orphans", "duplicates", "missing", "no-change preview", "requests", "seconds", "destroys to converge", "left after destroy"])}\n|${"---|".repeat(12)}\n`);
+process.stdout.write(
+  `${row(["scenario", "run", "resources", "ups to converge", "orphans", "duplicates", "missing", "no-change preview", "requests", "seconds", "destroys to converge", "left after destroy"])}\n|${"---|".repeat(12)}\n`,
+);
 
 let failed = false;
 for (const scenario of scenarios) {
@@ -68,10 +70,18 @@ for (const scenario of scenarios) {
     for (const line of [...audit.orphans.map((o) => `orphan ${o}`), ...audit.duplicates.map((d) => `duplicate ${d}`), ...audit.missing.map((m) => `missing ${m}`)]) {
       process.stderr.write(`  ${line}\n`);
     }
-    if (scenario === "kill") process.stderr.write(`  killed mid-up: ${result.killedMidUp}; objects made before the kill: ${result.objectsAfterKill}; pending operations left: ${result.pendingOperations}\n`);
+    if (scenario === "kill")
+      process.stderr.write(
+        `  killed mid-up: ${result.killedMidUp}; objects made before the kill: ${result.objectsAfterKill}; pending operations left: ${result.pendingOperations}\n`,
+      );
     for (const failure of result.failures) process.stderr.write(`  --- failed command\n${failure}\n`);
     const destroyOk = !result.destroy || (result.destroy.runsToConverge === 1 && result.destroy.leftInApi.length === 0);
-    const ok = destroyOk && result.runsToConverge !== undefined && result.runsToConverge <= 2 && result.noChangesAfter && audit.orphans.length + audit.duplicates.length + audit.missing.length === 0;
+    const ok =
+      destroyOk &&
+      result.runsToConverge !== undefined &&
+      result.runsToConverge <= 2 &&
+      result.noChangesAfter &&
+      audit.orphans.length + audit.duplicates.length + audit.missing.length === 0;
     failed ||= !ok;
   }
   if (repeat > 1) {

@@ -178,7 +178,7 @@ function descendantsOf(pid: number): number[] {
     }
   }
   const found: number[] = [];
-  for (let queue = [pid]; queue.length > 0; ) {
+  for (let queue = [pid]; queue.length > 0;) {
     const children = parents.get(queue.shift()!) ?? [];
     found.push(...children);
     queue.push(...children);

@@ -44,7 +44,9 @@ if (!Number.isInteger(groups) || groups < 1) throw new Error("--groups takes a p
 await ensurePulumi();
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 const runs = (count: number | undefined) => (count === undefined ? "never" : count);
-process.stdout.write(`${row(["seed", "door", "resources", "up runs", "preview runs", "refresh runs", "destroy runs", "orphans", "duplicates", "false drift", "requests", "minutes"])}\n|${"---|".repeat(12)}\n`);
+process.stdout.write(
+  `${row(["seed", "door", "resources", "up runs", "preview runs", "refresh runs", "destroy runs", "orphans", "duplicates", "false drift", "requests", "minutes"])}\n|${"---|".repeat(12)}\n`,
+);
 
 let failed = false;
 for (const seed of seeds) {
@@ -54,7 +56,12 @@ for (const seed of seeds) {
     process.stdout.write(
       `${row([seed, door, result.resources, runs(needed.up), runs(needed.preview), runs(needed.refresh), runs(needed.destroy), result.orphans.length, result.duplicates.length, result.falseDrift.length, result.requests, (result.seconds / 60).toFixed(1)])}\n`,
     );
-    for (const line of [...result.orphans.map((o) => `orphan ${o}`), ...result.duplicates.map((d) => `duplicate ${d}`), ...result.missing.map((m) => `missing ${m}`), ...result.falseDrift.map((d) => `false drift ${d}`)]) {
+    for (const line of [
+      ...result.orphans.map((o) => `orphan ${o}`),
+      ...result.duplicates.map((d) => `duplicate ${d}`),
+      ...result.missing.map((m) => `missing ${m}`),
+      ...result.falseDrift.map((d) => `false drift ${d}`),
+    ]) {
       process.stderr.write(`  ${line}\n`);
     }
     for (const failure of result.failures) process.stderr.write(`  --- failed command (${door}, seed ${seed})\n${failure}\n`);

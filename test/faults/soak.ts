@@ -139,9 +139,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRow> {
       stackName: `soak${options.seed}`,
       stateDir: path.join(options.workDir, "stacks", `${options.door}-${options.seed}-${process.pid}-${Date.now()}`),
       config:
-        options.door === "plugin"
-          ? { "docs-platform:apiUrl": emulator.url, "docs-platform:token": { value: token, secret: true } }
-          : { organizationId, groups: String(groups) },
+        options.door === "plugin" ? { "docs-platform:apiUrl": emulator.url, "docs-platform:token": { value: token, secret: true } } : { organizationId, groups: String(groups) },
       env: options.door === "dynamic" ? { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: token } : {},
       timeoutMs: 30 * 60_000,
     });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { providerRoot } from "../../provider/scripts/release/release-info.mts";
 
 const requireSdk = createRequire(path.join(providerRoot, "dist", "index.js"));
- 
+
 const grpc = requireSdk("@grpc/grpc-js");
 const providerPb = requireSdk("@pulumi/pulumi/proto/provider_pb.js");
 

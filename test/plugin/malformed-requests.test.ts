@@ -48,7 +48,19 @@ describe("requests that lie about their lengths, to the package's plugin", () =>
 
   it("a lie nested inside a field whose own length fits (a Struct's entry, a map's key) is refused as fast, at every method", { timeout: 60_000 }, async () => {
     // The method, and a field of its request that is a message: a Struct, or Configure's variables map.
-    const cases: [string, number][] = [["CheckConfig", 3], ["Check", 3], ["Diff", 3], ["DiffConfig", 3], ["Configure", 1], ["Configure", 2], ["Create", 2], ["Update", 3], ["Read", 3], ["Delete", 3], ["Invoke", 2]];
+    const cases: [string, number][] = [
+      ["CheckConfig", 3],
+      ["Check", 3],
+      ["Diff", 3],
+      ["DiffConfig", 3],
+      ["Configure", 1],
+      ["Configure", 2],
+      ["Create", 2],
+      ["Update", 3],
+      ["Read", 3],
+      ["Delete", 3],
+      ["Invoke", 2],
+    ];
     for (const [method, field] of cases) {
       const answer = await rawCall(port, method, nestedLie(field));
       expect(answer.code, method).toBe(status.INVALID_ARGUMENT);

@@ -69,7 +69,9 @@ describe("the plugin's schema", () => {
       expect(resource, definition.kind).toBeDefined();
       expect(Object.keys(resource.inputProperties).sort()).toEqual(Object.keys(definition.schema.shape).sort());
       expect(resource.replaceOnChanges ?? []).toEqual([...definition.replaceKeys].sort());
-      const secrets = Object.entries(resource.inputProperties as Record<string, { secret?: boolean }>).filter(([, spec]) => spec.secret).map(([key]) => key);
+      const secrets = Object.entries(resource.inputProperties as Record<string, { secret?: boolean }>)
+        .filter(([, spec]) => spec.secret)
+        .map(([key]) => key);
       expect(secrets).toEqual([...(definition.secretInputKeys ?? [])]);
       expect(resource.aliases).toEqual([{ type: `pulumi-nodejs:dynamic/docs-platform:${definition.kind}` }]);
       // The organization falls back to the provider's; everything else the kind requires is required.
@@ -146,7 +148,16 @@ describe("the plugin's schema", () => {
     }
     expect(schema.functions["docs-platform:index:getSpace"].outputs.properties.parent.description).toBe("Id of the collection holding the space; absent at the top level.");
     expect(schema.types["docs-platform:index:GetMemberResult"].properties.sso.description).toBe("Whether the member joined through single sign-on.");
-    expect(Object.keys(schema.config.variables).sort()).toEqual(["apiUrl", "maxConcurrentRequests", "maxRetries", "organizationId", "rateLimitShare", "requestTimeoutMs", "requestsPerSecond", "token"]);
+    expect(Object.keys(schema.config.variables).sort()).toEqual([
+      "apiUrl",
+      "maxConcurrentRequests",
+      "maxRetries",
+      "organizationId",
+      "rateLimitShare",
+      "requestTimeoutMs",
+      "requestsPerSecond",
+      "token",
+    ]);
     expect(schema.config.variables.token.secret).toBe(true);
     expect(schema.provider.inputProperties).toEqual(schema.config.variables);
     // Every reference resolves.

@@ -58,13 +58,16 @@ describe("the provider's configuration (CheckConfig)", () => {
   it("plain http to a host that is not loopback is refused: the token would cross the network in clear", async () => {
     const [failure] = await checkConfig({ apiUrl: "http://api.example.com/v1", token: "t" });
     expect(failure?.reason).toMatch(/docs-platform:apiUrl: plain http is allowed only to this machine .* Use https/);
-    for (const loopback of ["http://127.0.0.1:4010/v1", "http://localhost:4010/v1", "http://[::1]:4010/v1"]) expect(await checkConfig({ apiUrl: loopback, token: "t" })).toEqual([]);
+    for (const loopback of ["http://127.0.0.1:4010/v1", "http://localhost:4010/v1", "http://[::1]:4010/v1"])
+      expect(await checkConfig({ apiUrl: loopback, token: "t" })).toEqual([]);
   });
 
   it("a token that is not a string (a number, an object) is refused, not used as its JSON text", async () => {
     for (const value of [12345, { nested: "tok" }, [1]]) {
       const failures = await checkConfig({ apiUrl: "https://api.example.com/v1", token: value });
-      expect(failures).toEqual([{ property: "", reason: expect.stringMatching(/^Malformed configuration docs-platform:token: expected a string, got (a number|an object|a list) \(value not shown\)/) }]);
+      expect(failures).toEqual([
+        { property: "", reason: expect.stringMatching(/^Malformed configuration docs-platform:token: expected a string, got (a number|an object|a list) \(value not shown\)/) },
+      ]);
     }
     const configureWithNumber = new pb.ConfigureRequest();
     configureWithNumber.setArgs(bag({ apiUrl: emulator.url, token: 12345, organizationId }));
@@ -134,7 +137,11 @@ describe("one owner per object, for the whole deployment (both doors: the shared
 
   it("every singleton kind: the second resource naming the same object fails, another object passes", async () => {
     const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
-      ["AgentInstructions", { instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [] } }, { organizationId: "org-globex", instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [] } }],
+      [
+        "AgentInstructions",
+        { instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [] } },
+        { organizationId: "org-globex", instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [] } },
+      ],
       ["OrganizationMember", { userId: "usr-1", role: "read" }, { userId: "usr-2", role: "read" }],
       ["OpenApiSpec", { slug: "owned", source: { url: "https://specs.example.com/a.yaml" } }, { slug: "owned-2", source: { url: "https://specs.example.com/a.yaml" } }],
       ["SiteCustomization", { siteId: "site-owned" }, { siteId: "site-owned-2" }],
@@ -144,9 +151,15 @@ describe("one owner per object, for the whole deployment (both doors: the shared
       const withOrg = (inputs: Record<string, unknown>) => ({ organizationId, ...inputs });
       expect(await check(kind, "first", withOrg(first)), kind).toEqual([]);
       // Another object: no conflict (the other organization is not this token's: its 403 is another failure).
-      expect((await check(kind, "other", withOrg(other))).filter((failure) => /both manage/.test(failure.reason)), kind).toEqual([]);
+      expect(
+        (await check(kind, "other", withOrg(other))).filter((failure) => /both manage/.test(failure.reason)),
+        kind,
+      ).toEqual([]);
       const second = await check(kind, "second", withOrg(first));
-      expect(second.map((failure) => failure.reason), kind).toEqual([expect.stringMatching(new RegExp(`^${kind} "second" and ${kind} "first" both manage `))]);
+      expect(
+        second.map((failure) => failure.reason),
+        kind,
+      ).toEqual([expect.stringMatching(new RegExp(`^${kind} "second" and ${kind} "first" both manage `))]);
     }
   });
 });
@@ -189,7 +202,9 @@ describe("pulumi import of an id that matches nothing", () => {
       ["SiteSection", "../x"],
       ["TeamMember", "team/.."],
     ] as const) {
-      await expect(importRead(kind, id)).rejects.toThrow(new RegExp(`^${kind}: cannot import ${JSON.stringify(id).replace(/[.?]/g, "\\$&")}: each id in it must be a non-empty segment`));
+      await expect(importRead(kind, id)).rejects.toThrow(
+        new RegExp(`^${kind}: cannot import ${JSON.stringify(id).replace(/[.?]/g, "\\$&")}: each id in it must be a non-empty segment`),
+      );
     }
     // The control route's own request is not an API request: the count is the API's.
     expect(await requestCount()).toBe(before);

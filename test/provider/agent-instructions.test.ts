@@ -130,8 +130,13 @@ describe("AgentInstructions provider", () => {
     const olds = { __provider: PROVIDER, organizationId: org, instructions: documentOf("A"), updatedAt: "t" };
     const reordered = { nodes: documentOf("A").nodes, data: { schemaVersion: 1 }, object: "document" };
     expect(await provider.diff(org, olds, { __provider: PROVIDER, organizationId: org, instructions: reordered })).toMatchObject({ changes: false });
-    expect(await provider.diff(org, olds, { __provider: PROVIDER, organizationId: "other", instructions: documentOf("A") })).toMatchObject({ changes: true, replaces: ["organizationId"] });
-    expect(await provider.diff(org, { ...olds, updatedAt: "later" }, { __provider: PROVIDER, organizationId: org, instructions: documentOf("A") })).toMatchObject({ changes: false });
+    expect(await provider.diff(org, olds, { __provider: PROVIDER, organizationId: "other", instructions: documentOf("A") })).toMatchObject({
+      changes: true,
+      replaces: ["organizationId"],
+    });
+    expect(await provider.diff(org, { ...olds, updatedAt: "later" }, { __provider: PROVIDER, organizationId: org, instructions: documentOf("A") })).toMatchObject({
+      changes: false,
+    });
   });
 
   it("refresh: fields the API adds are not drift; a real change is, and the next up puts the document back", async () => {
@@ -206,7 +211,9 @@ describe("AgentInstructions file shape", () => {
   it("Args take Outputs where a program passes them, and organizationId may be left to the stack default", () => {
     const id = pulumi.output("id");
     expectTypeOf({ organizationId: id, instructions: EMPTY_DOCUMENT, clearOnDestroy: pulumi.output(true) }).toExtend<AgentInstructionsArgs>();
-    expectTypeOf({ instructions: { object: "document" as const, data: { schemaVersion: 1 }, nodes: [{ object: "block" as const, type: "paragraph" }] } }).toExtend<AgentInstructionsArgs>();
+    expectTypeOf({
+      instructions: { object: "document" as const, data: { schemaVersion: 1 }, nodes: [{ object: "block" as const, type: "paragraph" }] },
+    }).toExtend<AgentInstructionsArgs>();
     expectTypeOf({ organizationId: "org" }).not.toExtend<AgentInstructionsArgs>();
   });
 });

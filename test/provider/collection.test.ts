@@ -114,9 +114,7 @@ describe("Collection lifecycle", () => {
     harness.requester.reset();
     const news = await checked(provider, { organizationId: org, title: "After", description: "new", defaultLevel: "edit" });
     const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, news);
-    expect(harness.requester.writes()).toEqual([
-      { method: "PATCH", path: `/collections/${created.id}`, body: { title: "After", description: "new", defaultLevel: "edit" } },
-    ]);
+    expect(harness.requester.writes()).toEqual([{ method: "PATCH", path: `/collections/${created.id}`, body: { title: "After", description: "new", defaultLevel: "edit" } }]);
     expect(updated.outs).toMatchObject({ title: "After", description: "new", defaultLevel: "edit" });
     expect((await getCollection(created.id)).body).toMatchObject({ title: "After", description: "new", defaultLevel: "edit" });
   });
@@ -258,7 +256,11 @@ describe("Collection transfer (organizationId change)", () => {
     const created = await createCollection({ title: "Not allowed" });
     harness.requester.reset();
     const failure = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Not allowed")));
-    expect(failure.message).toMatch(new RegExp(`^Collection ${created.id}: transferring it from organization ${org} to ${other} was refused \\(403: .+\\)\\. Nothing was changed\\. .*\`create\` role in organization ${other}\\.$`));
+    expect(failure.message).toMatch(
+      new RegExp(
+        `^Collection ${created.id}: transferring it from organization ${org} to ${other} was refused \\(403: .+\\)\\. Nothing was changed\\. .*\`create\` role in organization ${other}\\.$`,
+      ),
+    );
     expect((await getCollection(created.id)).body.organization).toBe(org);
     // From here on the acme admin may create in the other organization.
     expect((await otherAdmin("PATCH", `/orgs/${other}/members/${harness.users.admin}`, { role: "admin" })).status).toBe(200);
@@ -317,7 +319,9 @@ describe("Collection transfer (organizationId change)", () => {
     harness.requester.reset();
     const failure = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Pinned")));
     expect(failure.message).toMatch(
-      new RegExp(`^Collection ${created.id}: transferring it from organization ${org} to ${other} was refused: the API says the collection cannot be moved \\(".*cannot be moved.*"\\)\\. Nothing was changed\\. `),
+      new RegExp(
+        `^Collection ${created.id}: transferring it from organization ${org} to ${other} was refused: the API says the collection cannot be moved \\(".*cannot be moved.*"\\)\\. Nothing was changed\\. `,
+      ),
     );
     expect(failure.message).toContain(`or keep organizationId ${org}.`);
     expect(harness.requester.writes()).toEqual([{ method: "POST", path: `/collections/${created.id}/transfer`, body: { organization: other } }]);
@@ -328,7 +332,7 @@ describe("Collection transfer (organizationId change)", () => {
     expect(updated.outs).toMatchObject({ organizationId: other });
   });
 
-  it('already in the target organization (moved outside Pulumi, or with its parent): no transfer is sent', async () => {
+  it("already in the target organization (moved outside Pulumi, or with its parent): no transfer is sent", async () => {
     const created = await createCollection({ title: "Gone ahead" });
     expect((await harness.api("POST", `/collections/${created.id}/transfer`, { organization: other })).status).toBe(200);
     harness.requester.reset();

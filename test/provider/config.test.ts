@@ -115,12 +115,15 @@ describe("a rehearsal (DOCS_PLATFORM_REHEARSAL): no API but the twin's", () => {
 
   it("takes the twin's URL, however it is spelled (a trailing slash)", () => {
     expect(readProviderConfig(source({ "docs-platform:apiUrl": `${twin}/`, "docs-platform:token": "t" }), { DOCS_PLATFORM_REHEARSAL: twin }).apiUrl).toBe(twin);
-    expect(readProviderConfig(source({ "docs-platform:apiUrl": "https://api.example.com/v1", "docs-platform:token": "t" }), { DOCS_PLATFORM_REHEARSAL: "" }).apiUrl).toBe("https://api.example.com/v1");
+    expect(readProviderConfig(source({ "docs-platform:apiUrl": "https://api.example.com/v1", "docs-platform:token": "t" }), { DOCS_PLATFORM_REHEARSAL: "" }).apiUrl).toBe(
+      "https://api.example.com/v1",
+    );
   });
 });
 
 describe("a refused configuration, as each door shows it", () => {
-  const refused = () => readProviderConfig(source({ "docs-platform:apiUrl": "https://api.example.com/v1", "docs-platform:token": "t" }), { DOCS_PLATFORM_REHEARSAL: "http://127.0.0.1:4010/v1" });
+  const refused = () =>
+    readProviderConfig(source({ "docs-platform:apiUrl": "https://api.example.com/v1", "docs-platform:token": "t" }), { DOCS_PLATFORM_REHEARSAL: "http://127.0.0.1:4010/v1" });
 
   it("is one sentence whatever prints it: its stack is its message, and the SDK's prefix is not taken", () => {
     let error: Error & { __pulumiRunError?: boolean } = new Error();
@@ -151,7 +154,10 @@ describe("a refused configuration, as each door shows it", () => {
     const team = handlerFor("Team");
     const checked = await team.check({}, { title: "Writers", organizationId: "org" });
     expect(checked.failures).toEqual([{ property: "", reason: expect.stringMatching(/^Refused configuration docs-platform:apiUrl: this is a rehearsal/) }]);
-    const error = await team.create({ title: "Writers", organizationId: "org" }).then(() => undefined, (caught: Error) => caught);
+    const error = await team.create({ title: "Writers", organizationId: "org" }).then(
+      () => undefined,
+      (caught: Error) => caught,
+    );
     // The provider host prints `${error}: ${error.stack}`.
     expect(`${error}: ${error?.stack}`).toMatch(/^Error: Refused configuration docs-platform:apiUrl: [^\n]*: $/);
     await expect(team.delete("team-1", { organizationId: "org" })).rejects.toThrow(/^Refused configuration/);

@@ -103,16 +103,86 @@ async function cases() {
   const siteSpaceSpaceId = await harness.createSpace(`Recovery space ${Math.random()}`);
   const unique = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
   return [
-    { name: "Team", definition: team, route: "PUT /v1/orgs/{organizationId}/teams", inputs: { organizationId: org, title: `Team ${unique}` }, list: `/orgs/${org}/teams`, match: (o: any) => o.title === `Team ${unique}` },
-    { name: "Collection", definition: collection, route: "POST /v1/orgs/{organizationId}/collections", inputs: { organizationId: org, title: `Col ${unique}`.slice(0, 50) }, list: `/orgs/${org}/collections`, match: (o: any) => o.title === `Col ${unique}`.slice(0, 50) },
-    { name: "SamlProvider", definition: samlProvider, route: "POST /v1/orgs/{organizationId}/saml", inputs: { organizationId: org, label: `S${unique}`.slice(0, 30) }, list: `/orgs/${org}/saml`, match: (o: any) => o.label === `S${unique}`.slice(0, 30) },
-    { name: "Site", definition: site, route: "POST /v1/orgs/{organizationId}/sites", inputs: { organizationId: org, title: `Site ${unique}` }, list: `/orgs/${org}/sites`, match: (o: any) => o.title === `Site ${unique}` },
-    { name: "SiteSection", definition: siteSection, route: "POST /v1/orgs/{organizationId}/sites/{siteId}/sections", inputs: { organizationId: org, siteId, spaceId, title: `Section ${unique}` }, list: `/orgs/${org}/sites/${siteId}/sections`, match: (o: any) => o.title === `Section ${unique}` },
-    { name: "SiteSectionGroup", definition: siteSectionGroup, route: "POST /v1/orgs/{organizationId}/sites/{siteId}/section-groups", inputs: { organizationId: org, siteId, title: `Group ${unique}` }, list: `/orgs/${org}/sites/${siteId}/section-groups`, match: (o: any) => o.title === `Group ${unique}` },
-    { name: "SiteSpace", definition: siteSpace, route: "POST /v1/orgs/{organizationId}/sites/{siteId}/site-spaces", inputs: { organizationId: org, siteId, spaceId: siteSpaceSpaceId }, list: `/orgs/${org}/sites/${siteId}/site-spaces`, match: (o: any) => o.space?.id === siteSpaceSpaceId },
-    { name: "Space", definition: space, route: "POST /v1/orgs/{organizationId}/spaces", inputs: { organizationId: org, title: `Space ${unique}`.slice(0, 50) }, list: `/orgs/${org}/spaces`, match: (o: any) => o.title === `Space ${unique}`.slice(0, 50) },
-    { name: "OpenApiSpec", definition: openApiSpec, route: "POST /v1/orgs/{organizationId}/openapi", inputs: { organizationId: org, slug: `spec-${unique}`, source: { url: "https://example.com/openapi.yaml" } }, list: `/orgs/${org}/openapi`, match: (o: any) => o.slug === `spec-${unique}` },
-    { name: "Translation", definition: translation, route: "POST /v1/orgs/{organizationId}/translations", inputs: { organizationId: org, language: "fr", source: { space: spaceId, language: "en" } }, list: `/orgs/${org}/translations`, match: (o: any) => o.language === "fr" && o.source?.space === spaceId },
+    {
+      name: "Team",
+      definition: team,
+      route: "PUT /v1/orgs/{organizationId}/teams",
+      inputs: { organizationId: org, title: `Team ${unique}` },
+      list: `/orgs/${org}/teams`,
+      match: (o: any) => o.title === `Team ${unique}`,
+    },
+    {
+      name: "Collection",
+      definition: collection,
+      route: "POST /v1/orgs/{organizationId}/collections",
+      inputs: { organizationId: org, title: `Col ${unique}`.slice(0, 50) },
+      list: `/orgs/${org}/collections`,
+      match: (o: any) => o.title === `Col ${unique}`.slice(0, 50),
+    },
+    {
+      name: "SamlProvider",
+      definition: samlProvider,
+      route: "POST /v1/orgs/{organizationId}/saml",
+      inputs: { organizationId: org, label: `S${unique}`.slice(0, 30) },
+      list: `/orgs/${org}/saml`,
+      match: (o: any) => o.label === `S${unique}`.slice(0, 30),
+    },
+    {
+      name: "Site",
+      definition: site,
+      route: "POST /v1/orgs/{organizationId}/sites",
+      inputs: { organizationId: org, title: `Site ${unique}` },
+      list: `/orgs/${org}/sites`,
+      match: (o: any) => o.title === `Site ${unique}`,
+    },
+    {
+      name: "SiteSection",
+      definition: siteSection,
+      route: "POST /v1/orgs/{organizationId}/sites/{siteId}/sections",
+      inputs: { organizationId: org, siteId, spaceId, title: `Section ${unique}` },
+      list: `/orgs/${org}/sites/${siteId}/sections`,
+      match: (o: any) => o.title === `Section ${unique}`,
+    },
+    {
+      name: "SiteSectionGroup",
+      definition: siteSectionGroup,
+      route: "POST /v1/orgs/{organizationId}/sites/{siteId}/section-groups",
+      inputs: { organizationId: org, siteId, title: `Group ${unique}` },
+      list: `/orgs/${org}/sites/${siteId}/section-groups`,
+      match: (o: any) => o.title === `Group ${unique}`,
+    },
+    {
+      name: "SiteSpace",
+      definition: siteSpace,
+      route: "POST /v1/orgs/{organizationId}/sites/{siteId}/site-spaces",
+      inputs: { organizationId: org, siteId, spaceId: siteSpaceSpaceId },
+      list: `/orgs/${org}/sites/${siteId}/site-spaces`,
+      match: (o: any) => o.space?.id === siteSpaceSpaceId,
+    },
+    {
+      name: "Space",
+      definition: space,
+      route: "POST /v1/orgs/{organizationId}/spaces",
+      inputs: { organizationId: org, title: `Space ${unique}`.slice(0, 50) },
+      list: `/orgs/${org}/spaces`,
+      match: (o: any) => o.title === `Space ${unique}`.slice(0, 50),
+    },
+    {
+      name: "OpenApiSpec",
+      definition: openApiSpec,
+      route: "POST /v1/orgs/{organizationId}/openapi",
+      inputs: { organizationId: org, slug: `spec-${unique}`, source: { url: "https://example.com/openapi.yaml" } },
+      list: `/orgs/${org}/openapi`,
+      match: (o: any) => o.slug === `spec-${unique}`,
+    },
+    {
+      name: "Translation",
+      definition: translation,
+      route: "POST /v1/orgs/{organizationId}/translations",
+      inputs: { organizationId: org, language: "fr", source: { space: spaceId, language: "en" } },
+      list: `/orgs/${org}/translations`,
+      match: (o: any) => o.language === "fr" && o.source?.space === spaceId,
+    },
   ];
 }
 
@@ -129,7 +199,10 @@ describe("a create whose outcome is unknown", () => {
       const created = await create(kind.definition, client, kind.inputs);
       harness.emulator.setFaults({});
       const matching = (await list(kind.list)).filter(kind.match);
-      expect(matching.map((o) => (kind.name === "OpenApiSpec" ? o.slug : o.id)), kind.name).toEqual([created.id]);
+      expect(
+        matching.map((o) => (kind.name === "OpenApiSpec" ? o.slug : o.id)),
+        kind.name,
+      ).toEqual([created.id]);
     }
   });
 
@@ -139,7 +212,10 @@ describe("a create whose outcome is unknown", () => {
         const flaky = new FlakyRequester(client, isCreate(kind.route), when);
         const created = await create(kind.definition, flaky, kind.inputs);
         const matching = (await list(kind.list)).filter(kind.match);
-        expect(matching.map((o) => (kind.name === "OpenApiSpec" ? o.slug : o.id)), `${kind.name} ${when}`).toEqual([created.id]);
+        expect(
+          matching.map((o) => (kind.name === "OpenApiSpec" ? o.slug : o.id)),
+          `${kind.name} ${when}`,
+        ).toEqual([created.id]);
         const creates = flaky.writes.filter((write) => isCreate(kind.route)(write.split(" ")[0] as HttpMethod, write.split(" ")[1]));
         expect(creates, `${kind.name} ${when}`).toHaveLength(when === "lost" ? 2 : 1);
       }

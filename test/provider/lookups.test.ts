@@ -382,10 +382,9 @@ describe("the token never shows", () => {
 
   it("an error body echoing the token is redacted in the lookup's error", async () => {
     const secret = "tok-very-secret-value-123";
-    pulumi.runtime.setAllConfig(
-      { "docs-platform:apiUrl": echoUrl, "docs-platform:token": secret, "docs-platform:organizationId": org, "docs-platform:maxRetries": "0" },
-      ["docs-platform:token"],
-    );
+    pulumi.runtime.setAllConfig({ "docs-platform:apiUrl": echoUrl, "docs-platform:token": secret, "docs-platform:organizationId": org, "docs-platform:maxRetries": "0" }, [
+      "docs-platform:token",
+    ]);
     const error = await failure(docs.getTeam({ title: "Writers" }));
     expect(error.code).toBe("request_failed");
     expect(error.message).toContain("[REDACTED]");

@@ -12,12 +12,7 @@ import { SiteCustomization } from "../../provider/resources/site-customization.t
 import { Site } from "../../provider/resources/site.ts";
 
 beforeAll(async () => {
-  await pulumi.runtime.setMocks(
-    { newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: (args) => args.inputs },
-    "project",
-    "stack",
-    true,
-  );
+  await pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: (args) => args.inputs }, "project", "stack", true);
 });
 
 const instructions = { object: "document", data: {}, nodes: [] } as never;
@@ -76,8 +71,7 @@ describe("one OrganizationMember per person", () => {
   it("the same userId twice in one organization fails at once, naming both", () => {
     new OrganizationMember("ada", { organizationId: "org-om-1", userId: "usr-ada", role: "admin" });
     expect(() => new OrganizationMember("ada-again", { organizationId: "org-om-1", userId: "usr-ada", role: "read" })).toThrow(
-      'OrganizationMember "ada-again" and OrganizationMember "ada" both manage member usr-ada of organization org-om-1: ' +
-        "a member has one role in the organization",
+      'OrganizationMember "ada-again" and OrganizationMember "ada" both manage member usr-ada of organization org-om-1: ' + "a member has one role in the organization",
     );
   });
 

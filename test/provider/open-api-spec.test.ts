@@ -21,7 +21,11 @@ const url = (name: string) => `https://specs.example.com/${name}.yaml`;
 const getSpec = async (slug: string) => h.api("GET", `/orgs/${org}/openapi/${slug}`);
 
 async function setProcessingMs(openapiProcessingMs: number): Promise<void> {
-  const response = await fetch(`${h.emulator.controlUrl}/settings`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ openapiProcessingMs }) });
+  const response = await fetch(`${h.emulator.controlUrl}/settings`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ openapiProcessingMs }),
+  });
   expect(response.status).toBe(200);
 }
 
@@ -59,16 +63,36 @@ describe("OpenApiSpec check", () => {
     const long = (length: number) => `https://specs.example.com/${"p".repeat(length - "https://specs.example.com/".length)}`;
     expect(await failuresOf({ source: { url: long(2048) } })).toEqual([]);
     expect(await failuresOf({ source: { url: "http://specs.example.com/a.yaml" } })).toEqual([]);
-    for (const bad of [long(2049), ` ${url("x")}`, `${url("x")} `, `${url("x")}\n`, `\t${url("x")}`, `${url("x")}\u0000`, "ftp://specs.example.com/a.yaml", "mailto:api@example.com", "file:///etc/passwd"]) {
+    for (const bad of [
+      long(2049),
+      ` ${url("x")}`,
+      `${url("x")} `,
+      `${url("x")}\n`,
+      `\t${url("x")}`,
+      `${url("x")}\u0000`,
+      "ftp://specs.example.com/a.yaml",
+      "mailto:api@example.com",
+      "file:///etc/passwd",
+    ]) {
       expect(await failuresOf({ source: { url: bad } }), JSON.stringify(bad)).toEqual(["source.url"]);
     }
-    expect((await provider.check({}, { ...base(), source: { url: `${url("x")}\n` } })).failures?.[0]?.reason).toMatch(/source.url: must not contain whitespace, newlines or control characters/);
+    expect((await provider.check({}, { ...base(), source: { url: `${url("x")}\n` } })).failures?.[0]?.reason).toMatch(
+      /source.url: must not contain whitespace, newlines or control characters/,
+    );
   });
 
   it("refuses a credential in source.url (user:pass@, ?token=, ?api_key=, a signed URL), never showing it", async () => {
-    for (const bad of ["https://u:Zq7Pw@specs.example.com/a.yaml", "https://specs.example.com/a.yaml?token=Zq7Pw", "https://specs.example.com/a.yaml?v=1&api_key=Zq7Pw", "https://specs.example.com/a.yaml?X-Amz-Signature=Zq7Pw"]) {
+    for (const bad of [
+      "https://u:Zq7Pw@specs.example.com/a.yaml",
+      "https://specs.example.com/a.yaml?token=Zq7Pw",
+      "https://specs.example.com/a.yaml?v=1&api_key=Zq7Pw",
+      "https://specs.example.com/a.yaml?X-Amz-Signature=Zq7Pw",
+    ]) {
       const failures = (await provider.check({}, { ...base(), source: { url: bad } })).failures ?? [];
-      expect(failures.map((failure) => failure.property), bad).toEqual(["source.url"]);
+      expect(
+        failures.map((failure) => failure.property),
+        bad,
+      ).toEqual(["source.url"]);
       expect(failures[0].reason).toMatch(/^source\.url: must not contain (credentials|a credential in its query string).*\(value not shown\)/);
       expect(failures[0].reason).not.toContain("Zq7Pw");
     }
@@ -100,7 +124,16 @@ describe("OpenApiSpec check", () => {
 });
 
 describe("OpenApiSpec diff", () => {
-  const olds = { organizationId: "o", slug: "petstore", source: { url: url("a") }, visibility: "private", waitForProcessing: true, specId: "x", processingState: "complete", lastVersion: "v1" };
+  const olds = {
+    organizationId: "o",
+    slug: "petstore",
+    source: { url: url("a") },
+    visibility: "private",
+    waitForProcessing: true,
+    specId: "x",
+    processingState: "complete",
+    lastVersion: "v1",
+  };
   const news = (): Record<string, unknown> => ({ organizationId: "o", slug: "petstore", source: { url: url("a") }, visibility: "private", waitForProcessing: true });
 
   it("ignores outputs, waitForProcessing and adopt", async () => {

@@ -202,7 +202,11 @@ describe("OrganizationMember lifecycle", () => {
     expect(read.props).toEqual(guest.outs);
 
     harness.requester.reset();
-    const flagged = await provider.update(reader, { ...guest.outs, __provider: PROVIDER }, await checked(provider, { organizationId: org, userId: reader, role: null, removeOnDestroy: true }));
+    const flagged = await provider.update(
+      reader,
+      { ...guest.outs, __provider: PROVIDER },
+      await checked(provider, { organizationId: org, userId: reader, role: null, removeOnDestroy: true }),
+    );
     expect(harness.requester.writes()).toEqual([]);
     expect(flagged.outs).toMatchObject({ role: null, removeOnDestroy: true });
     await harness.api("PATCH", `/orgs/${org}/members/${reader}`, { role: "read" });
@@ -227,7 +231,13 @@ describe("OrganizationMember lifecycle", () => {
     const taken = await take({ userId: OUTSIDER, role: "comment" });
     expect((await harness.api("DELETE", `/orgs/${org}/members/${OUTSIDER}`)).status).toBe(204);
     expect(await provider.read(OUTSIDER, { ...taken.outs, __provider: PROVIDER })).toEqual({ id: "", props: {} });
-    const failure = await rejectionOf(provider.update(OUTSIDER, { ...taken.outs, __provider: PROVIDER }, await checked(provider, { organizationId: org, userId: OUTSIDER, role: "comment", removeOnDestroy: true })));
+    const failure = await rejectionOf(
+      provider.update(
+        OUTSIDER,
+        { ...taken.outs, __provider: PROVIDER },
+        await checked(provider, { organizationId: org, userId: OUTSIDER, role: "comment", removeOnDestroy: true }),
+      ),
+    );
     expect(failure.message).toMatch(/no longer a member of organization org-acme; run `pulumi refresh`/);
   });
 

@@ -50,8 +50,33 @@ describe("OrganizationSettings check", () => {
     ["logo of 2048 characters", { logo: `https://acme.test/${"l".repeat(2048 - "https://acme.test/".length)}` }],
     ["null logo, default role and default content", { logo: null, defaultRole: null, defaultContent: null }],
     ["no merge rules", { mergeRules: { type: "none" } }],
-    ["each of the five rule names", { mergeRules: { type: "rules", rules: ["require_specific_reviewers", "require_one_of_specific_reviewers", "allow_bypass", "require_at_least_one_review", "custom"].map((rule) => ({ rule, users: ["u1"] })) } }],
-    ["the organization id alone", { title: undefined, emailDomains: undefined, hostname: undefined, defaultRole: undefined, defaultContent: undefined, logo: undefined, sso: undefined, ai: undefined, inviteLinks: undefined, mergeRules: undefined }],
+    [
+      "each of the five rule names",
+      {
+        mergeRules: {
+          type: "rules",
+          rules: ["require_specific_reviewers", "require_one_of_specific_reviewers", "allow_bypass", "require_at_least_one_review", "custom"].map((rule) => ({
+            rule,
+            users: ["u1"],
+          })),
+        },
+      },
+    ],
+    [
+      "the organization id alone",
+      {
+        title: undefined,
+        emailDomains: undefined,
+        hostname: undefined,
+        defaultRole: undefined,
+        defaultContent: undefined,
+        logo: undefined,
+        sso: undefined,
+        ai: undefined,
+        inviteLinks: undefined,
+        mergeRules: undefined,
+      },
+    ],
   ])("accepts %s", async (_case, change) => {
     expect(await failedProperties(provider, { ...valid(), ...change })).toEqual([]);
   });
@@ -91,11 +116,14 @@ describe("OrganizationSettings check", () => {
   });
 
   it("normalizes set-like inputs: email domains and merge-rule reviewers", async () => {
-    const result = await provider.check({}, {
-      organizationId: "org",
-      emailDomains: ["B.test", "a.test", "b.test"],
-      mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["u2", "u1", "u2"] }] },
-    });
+    const result = await provider.check(
+      {},
+      {
+        organizationId: "org",
+        emailDomains: ["B.test", "a.test", "b.test"],
+        mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["u2", "u1", "u2"] }] },
+      },
+    );
     expect(result.inputs).toEqual({
       organizationId: "org",
       emailDomains: ["a.test", "b.test"],
@@ -179,9 +207,7 @@ describe("OrganizationSettings lifecycle", () => {
     harness.requester.reset();
     const news = await checked(provider, { organizationId: org, emailDomains: ["acme.test", "ACME.io"], defaultRole: null, logo: null, inviteLinks: true });
     const updated = await provider.update(org, { ...created.outs, __provider: PROVIDER }, news);
-    expect(harness.requester.writes()).toEqual([
-      { method: "PATCH", path: `/orgs/${org}`, body: { emailDomains: ["acme.io", "acme.test"], defaultRole: null, logo: null } },
-    ]);
+    expect(harness.requester.writes()).toEqual([{ method: "PATCH", path: `/orgs/${org}`, body: { emailDomains: ["acme.io", "acme.test"], defaultRole: null, logo: null } }]);
     expect(updated.outs).toMatchObject({ emailDomains: ["acme.io", "acme.test"], defaultRole: null, logo: null, inviteLinks: true });
     const server = await getOrganization();
     expect(server.emailDomains.sort()).toEqual(["acme.io", "acme.test"]);

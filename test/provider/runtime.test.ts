@@ -10,7 +10,10 @@ import { UNKNOWN } from "../../provider/adapter/unknowns.ts";
 const schema = z.strictObject({
   organizationId: z.string().min(1),
   title: z.string().min(2).max(10),
-  members: z.array(z.string()).transform((members) => [...new Set(members)].sort()).optional(),
+  members: z
+    .array(z.string())
+    .transform((members) => [...new Set(members)].sort())
+    .optional(),
   note: z.string().optional(),
   kind: z.string().default("basic"),
   enabled: z.boolean().optional(),
@@ -206,7 +209,10 @@ describe("resource adapter", () => {
     type InitFailure = { id: string; properties: Record<string, unknown>; reasons: string[]; message: string };
     const failure = (await toProvider(definition, context)
       .create({ __provider: provider, organizationId: "o", title: "Docs", members: ["u1"] })
-      .then(() => expect.unreachable("create should fail"), (error: unknown) => error)) as InitFailure;
+      .then(
+        () => expect.unreachable("create should fail"),
+        (error: unknown) => error,
+      )) as InitFailure;
     expect(failure.id).toBe("thing-1");
     expect(failure.properties).toEqual({ organizationId: "o", title: "Docs", members: [], createdAt: "now", __provider: provider });
     expect(failure.reasons).toEqual(["adding members failed"]);

@@ -134,9 +134,7 @@ describe("SamlProvider lifecycle", () => {
     harness.requester.reset();
     const news = await checked(provider, { organizationId: org, label: "After", ssoURL: "https://idp.test/sso", defaultTeam: teamB, defaultRole: null });
     const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, news);
-    expect(harness.requester.writes()).toEqual([
-      { method: "PATCH", path: `/orgs/${org}/saml/${created.id}`, body: { label: "After", defaultTeam: teamB, defaultRole: null } },
-    ]);
+    expect(harness.requester.writes()).toEqual([{ method: "PATCH", path: `/orgs/${org}/saml/${created.id}`, body: { label: "After", defaultTeam: teamB, defaultRole: null } }]);
     expect(updated.outs).toMatchObject({ label: "After", defaultTeam: teamB, defaultRole: null });
     const server = (await getProvider(created.id)).body;
     expect(server).toMatchObject({ id: created.id, label: "After", defaultRole: null });
@@ -157,7 +155,9 @@ describe("SamlProvider lifecycle", () => {
     expect((await harness.api("PATCH", `/orgs/${org}/saml/${created.id}`, { label: "Drifted", ssoURL: "https://idp.test/moved", defaultRole: "admin" })).status).toBe(200);
     const read = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
     expect(read.props).toMatchObject({ label: "Drifted", ssoURL: "https://idp.test/moved", defaultRole: "admin" });
-    expect(await provider.diff(created.id, read.props, await checked(provider, { organizationId: org, label: "Drift", ssoURL: "https://idp.test/sso", defaultRole: "read" }))).toMatchObject({
+    expect(
+      await provider.diff(created.id, read.props, await checked(provider, { organizationId: org, label: "Drift", ssoURL: "https://idp.test/sso", defaultRole: "read" })),
+    ).toMatchObject({
       changes: true,
       replaces: [],
     });

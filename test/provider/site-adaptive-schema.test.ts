@@ -44,13 +44,13 @@ describe("SiteAdaptiveSchema check: the shape rules of API.md 2.17", () => {
       { ...visitors(), properties: { unsigned: { type: "object", properties: { x: { type: "string" } }, additionalProperties: false } } },
       ["jsonSchema.properties.unsigned.properties.x.type"],
     ],
-    [
-      "unsigned claims open to more",
-      { ...visitors(), properties: { unsigned: { type: "object", properties: {} } } },
-      ["jsonSchema.properties.unsigned.additionalProperties"],
-    ],
+    ["unsigned claims open to more", { ...visitors(), properties: { unsigned: { type: "object", properties: {} } } }, ["jsonSchema.properties.unsigned.additionalProperties"]],
     ["an unknown keyword", { ...visitors(), if: {} }, ["jsonSchema.if"]],
-    ["a claim with an unknown keyword", { ...visitors(), properties: { ...visitors().properties, isAdmin: { type: "boolean", default: true } } }, ["jsonSchema.properties.isAdmin.default"]],
+    [
+      "a claim with an unknown keyword",
+      { ...visitors(), properties: { ...visitors().properties, isAdmin: { type: "boolean", default: true } } },
+      ["jsonSchema.properties.isAdmin.default"],
+    ],
   ])("refuses %s, sending nothing", async (_case, jsonSchema, failures) => {
     const before = await h.requestCount();
     expect(await failuresOf(jsonSchema)).toEqual(failures);

@@ -61,7 +61,13 @@ describe("SiteCustomization check", () => {
           primaryLink: { kind: "page", page: "p1", space: "s1" },
           links: [
             { title: "Status", to: { kind: "url", url: "https://status.acme.test" }, style: "button-primary", condition: "visitor.claims.beta" },
-            { title: "More", links: [{ title: "Spec", to: { kind: "openapi", spec: "petstore" } }, { title: "File", to: { kind: "file", file: "f1" } }] },
+            {
+              title: "More",
+              links: [
+                { title: "Spec", to: { kind: "openapi", spec: "petstore" } },
+                { title: "File", to: { kind: "file", file: "f1" } },
+              ],
+            },
           ],
         },
         footer: { logo: null, groups: [{ title: "Company", links: [{ title: "About", to: { kind: "url", url: "https://acme.test/about" } }] }], copyright: "© Acme" },
@@ -174,7 +180,11 @@ describe("SiteCustomization lifecycle", () => {
     expect(unchanged.inputs).toEqual({ organizationId: org, siteId, styling: { corners: "straight" }, header: { links: [] } });
 
     // A declared leaf changed: exactly that shows.
-    await putRaw(siteId, { ...(await customizationOf(siteId)), styling: { corners: "circular", depth: "flat" }, header: { links: [{ title: "X", to: { kind: "url", url: "https://x.test" } }] } });
+    await putRaw(siteId, {
+      ...(await customizationOf(siteId)),
+      styling: { corners: "circular", depth: "flat" },
+      header: { links: [{ title: "X", to: { kind: "url", url: "https://x.test" } }] },
+    });
     const drifted = await provider.read(id, props);
     expect(drifted.props).toEqual({ ...outs, styling: { corners: "circular" }, header: { links: [{ title: "X", to: { kind: "url", url: "https://x.test" } }] } });
     // ...and diff against the inputs sees it, and update repairs it without touching the rest.

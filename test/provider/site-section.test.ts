@@ -78,8 +78,18 @@ describe("SiteSection check", () => {
 
 describe("SiteSection diff", () => {
   const olds = {
-    organizationId: "o", siteId: "s", spaceId: "sp", title: "T", icon: "book", path: "p", condition: "c", description: "d", defaultSiteSpace: "ss",
-    siteSpaceId: "ss", siteSpaceIds: ["ss"], default: true,
+    organizationId: "o",
+    siteId: "s",
+    spaceId: "sp",
+    title: "T",
+    icon: "book",
+    path: "p",
+    condition: "c",
+    description: "d",
+    defaultSiteSpace: "ss",
+    siteSpaceId: "ss",
+    siteSpaceIds: ["ss"],
+    default: true,
   };
   const news = (): Record<string, unknown> => {
     const { siteSpaceId, siteSpaceIds, default: _default, ...inputs } = olds;
@@ -206,7 +216,11 @@ describe("SiteSection lifecycle", () => {
 describe("SiteSection create rejected at its second step", () => {
   it("names the field the API rejected and does not promise that another up finishes", async () => {
     const siteId = await h.createSite("Rejected section");
-    for (const [change, field] of [[{ path: "v2/beta" }, "path"], [{ condition: "c".repeat(1001) }, "condition"], [{ description: "d".repeat(1001) }, "description"]] as const) {
+    for (const [change, field] of [
+      [{ path: "v2/beta" }, "path"],
+      [{ condition: "c".repeat(1001) }, "condition"],
+      [{ description: "d".repeat(1001) }, "description"],
+    ] as const) {
       // Called without check, as if check had let the input through (what the audit found).
       const failure = await rejectionOf(provider.create({ __provider: "stub", organizationId: org, siteId, spaceId: guides, ...change }));
       expect(failure.message).toMatch(new RegExp(`failed with 400 Bad Request: ${field}: .*The API rejected the input \`${field}\``));

@@ -39,7 +39,9 @@ describe("SiteSpace check", () => {
   });
 
   it("checks hidden is a boolean", async () => {
-    expect((await provider.check({}, { organizationId: org, siteId: "s", spaceId: "p", hidden: "yes" })).failures?.map((failure) => failure.reason)).toEqual([expect.stringMatching(/^hidden: /)]);
+    expect((await provider.check({}, { organizationId: org, siteId: "s", spaceId: "p", hidden: "yes" })).failures?.map((failure) => failure.reason)).toEqual([
+      expect.stringMatching(/^hidden: /),
+    ]);
   });
 
   it("checks sectionId, path and condition", async () => {
@@ -227,6 +229,8 @@ describe("SiteSpace adopt", () => {
     const first = await newSection(siteId, guides, "First");
     const second = await newSection(siteId, api, "Second");
     const inFirst = first.siteSpaces[0].id;
-    await expect(provider.create({ organizationId: org, siteId, spaceId: guides, sectionId: second.id, adopt: { id: inFirst } })).rejects.toThrow(/cannot move a site space between sections/);
+    await expect(provider.create({ organizationId: org, siteId, spaceId: guides, sectionId: second.id, adopt: { id: inFirst } })).rejects.toThrow(
+      /cannot move a site space between sections/,
+    );
   });
 });

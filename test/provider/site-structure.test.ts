@@ -51,13 +51,23 @@ describe("SiteStructure check", () => {
   it("requires organizationId and siteId; every list is optional", async () => {
     expect(await failedProperties(provider, {})).toEqual(["organizationId", "siteId"]);
     expect(await failedProperties(provider, base)).toEqual([]);
-    expect(await failedProperties(provider, { ...base, root: ["a", "b"], groups: [{ groupId: "g", items: ["c"] }], sections: [{ sectionId: "a", siteSpaces: ["x", "y"] }] })).toEqual([]);
+    expect(
+      await failedProperties(provider, { ...base, root: ["a", "b"], groups: [{ groupId: "g", items: ["c"] }], sections: [{ sectionId: "a", siteSpaces: ["x", "y"] }] }),
+    ).toEqual([]);
   });
 
   it("refuses an id listed twice, a container given twice, empty ids, unknown keys and adopt", async () => {
     expect(await failedProperties(provider, { ...base, root: ["a", "b", "a"] })).toEqual(["root.2"]);
     expect(await failedProperties(provider, { ...base, root: ["a", ""] })).toEqual(["root.1"]);
-    expect(await failedProperties(provider, { ...base, groups: [{ groupId: "g", items: [] }, { groupId: "g", items: ["x"] }] })).toEqual(["groups.1.groupId"]);
+    expect(
+      await failedProperties(provider, {
+        ...base,
+        groups: [
+          { groupId: "g", items: [] },
+          { groupId: "g", items: ["x"] },
+        ],
+      }),
+    ).toEqual(["groups.1.groupId"]);
     expect(await failedProperties(provider, { ...base, sections: [{ sectionId: "s1", siteSpaces: ["x", "x"] }] })).toEqual(["sections.0.siteSpaces.1"]);
     expect(await failedProperties(provider, { ...base, groups: [{ groupId: "g" }] })).toEqual(["groups.0.items"]);
     expect(await failedProperties(provider, { ...base, groups: [{ id: "g", items: [] }] })).toEqual(["groups.0.groupId", "groups.0.id"]);
@@ -66,7 +76,15 @@ describe("SiteStructure check", () => {
 
   it("lets ids still unknown in a preview through, even several of them", async () => {
     expect(await failedProperties(provider, { ...base, root: [UNKNOWN, UNKNOWN, "a"] })).toEqual([]);
-    expect(await failedProperties(provider, { ...base, groups: [{ groupId: UNKNOWN, items: [] }, { groupId: UNKNOWN, items: [UNKNOWN] }] })).toEqual([]);
+    expect(
+      await failedProperties(provider, {
+        ...base,
+        groups: [
+          { groupId: UNKNOWN, items: [] },
+          { groupId: UNKNOWN, items: [UNKNOWN] },
+        ],
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -96,7 +114,10 @@ describe("the fewest sorts", () => {
   const applied = (ids: string, declared: string) => {
     const list = items(ids);
     for (const sort of sortsFor(items(ids), [...declared])) {
-      list.splice(list.findIndex((item) => item.id === sort.item.id), 1);
+      list.splice(
+        list.findIndex((item) => item.id === sort.item.id),
+        1,
+      );
       const position = sort.position as { before?: { id: string }; after?: { id: string } };
       const at = list.findIndex((item) => item.id === (position.before ?? position.after)!.id);
       list.splice(position.before ? at : at + 1, 0, sort.item);
@@ -199,9 +220,7 @@ describe("SiteStructure lifecycle", () => {
 
   it("refuses, before any sort, an item that lives in another container, and names where it is", async () => {
     const s = await sampleSite();
-    const error = await rejectionOf(
-      recording.create({ organizationId: org, siteId: s.siteId, root: [s.b, s.a, s.d], groups: [{ groupId: "missing", items: [] }] }),
-    );
+    const error = await rejectionOf(recording.create({ organizationId: org, siteId: s.siteId, root: [s.b, s.a, s.d], groups: [{ groupId: "missing", items: [] }] }));
     expect(error.message).toContain(`${s.d} is listed in the site's top level but is in section group ${s.g}`);
     expect(error.message).toContain("section group missing is not in the site");
     expect(error.message).toContain("SiteSection.siteSectionGroupId");

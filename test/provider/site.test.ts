@@ -20,8 +20,7 @@ const getSite = async (id: string) => h.api("GET", `/orgs/${org}/sites/${id}`);
 const valid = () => ({ organizationId: org, title: "Docs" });
 
 describe("Site check", () => {
-  const failuresOf = async (extra: Record<string, unknown>, base: Record<string, unknown> = valid()) =>
-    failedProperties(provider, { ...base, ...extra });
+  const failuresOf = async (extra: Record<string, unknown>, base: Record<string, unknown> = valid()) => failedProperties(provider, { ...base, ...extra });
 
   it("accepts minimal inputs and writes out the default type", async () => {
     const result = await provider.check({}, valid());
@@ -250,7 +249,14 @@ describe("Site lifecycle", () => {
     expect(read.props).toMatchObject({ title: "Drifted", agentsContext: "excluded", published: false });
     // The proxy is not tracked (never declared), so it is no drift.
     expect(read.props).not.toHaveProperty("proxy");
-    const diff = await provider.diff(created.id, read.props, { organizationId: org, title: "Drift", type: "basic", visibility: "public", agentsContext: "included", published: true });
+    const diff = await provider.diff(created.id, read.props, {
+      organizationId: org,
+      title: "Drift",
+      type: "basic",
+      visibility: "public",
+      agentsContext: "included",
+      published: true,
+    });
     expect(diff).toMatchObject({ changes: true, replaces: [] });
   });
 
@@ -279,7 +285,9 @@ describe("Site lifecycle", () => {
   });
 
   it("records a publish failure after the site exists as a partial create, then finishes it through update", async () => {
-    const publishFails = new RecordingRequester(h.client, (call) => (call.method === "POST" && call.path.split("/").at(-1) === "publish" ? new Error("publish is down") : undefined));
+    const publishFails = new RecordingRequester(h.client, (call) =>
+      call.method === "POST" && call.path.split("/").at(-1) === "publish" ? new Error("publish is down") : undefined,
+    );
     const flaky = providerOf(definition, publishFails);
     const inputs = { __provider: "stub", organizationId: org, title: "Partial", type: "basic", basename: "partial", published: true };
     const failure = await rejectionOf(flaky.create(inputs));
@@ -300,7 +308,9 @@ describe("Site lifecycle", () => {
 
   it("names the field the API rejected at the second step and does not promise that another up finishes", async () => {
     // Called without check, as if check had let the input through (what the audit found).
-    const failure = await rejectionOf(provider.create({ __provider: "stub", organizationId: org, title: "Rejected basename", type: "basic", basename: "docs/v2", published: true }));
+    const failure = await rejectionOf(
+      provider.create({ __provider: "stub", organizationId: org, title: "Rejected basename", type: "basic", basename: "docs/v2", published: true }),
+    );
     expect(failure.message).toMatch(/failed with 400 Bad Request: basename: .*The API rejected the input `basename`: fix it in the program/);
     expect(failure.message).not.toMatch(/Run `pulumi up` again/);
     expect(failure.properties).toMatchObject({ published: false });
@@ -356,7 +366,9 @@ describe("Site adopt", () => {
 
   it("refuses to adopt a site of another type, and a missing id", async () => {
     const premium = (await h.api("POST", `/orgs/${org}/sites`, { title: "Premium", type: "premium" })).body;
-    await expect(provider.create({ organizationId: org, title: "Premium", type: "basic", adopt: { id: premium.id } })).rejects.toThrow(/type "premium".*cannot be changed in place/);
+    await expect(provider.create({ organizationId: org, title: "Premium", type: "basic", adopt: { id: premium.id } })).rejects.toThrow(
+      /type "premium".*cannot be changed in place/,
+    );
     await expect(provider.create({ organizationId: org, title: "X", type: "basic", adopt: { id: "missing" } })).rejects.toThrow(/adopt: Site missing does not exist/);
   });
 });

@@ -101,7 +101,13 @@ describe("Space lifecycle", () => {
   it("creates with POST {title, emoji, parent, language, editMode}, then one PATCH of defaultLevel and mergeRules; read equals create", async () => {
     const parent = await makeCollection("Products");
     const created = await createSpace({
-      title: "Handbook", emoji: "📗", parent, language: "fr", editMode: "locked", defaultLevel: "comment", mergeRules: reviewers([harness.users.admin]),
+      title: "Handbook",
+      emoji: "📗",
+      parent,
+      language: "fr",
+      editMode: "locked",
+      defaultLevel: "comment",
+      mergeRules: reviewers([harness.users.admin]),
     });
     expect(harness.requester.writes()).toEqual([
       { method: "POST", path: `/orgs/${org}/spaces`, body: { title: "Handbook", emoji: "📗", parent, language: "fr", editMode: "locked" } },
@@ -109,8 +115,16 @@ describe("Space lifecycle", () => {
     ]);
     const outs = created.outs;
     expect(outs).toMatchObject({
-      organizationId: org, title: "Handbook", emoji: "📗", parent, language: "fr", editMode: "locked", defaultLevel: "comment",
-      mergeRules: reviewers([harness.users.admin]), visibility: "in-collection", createdAt: expect.any(String),
+      organizationId: org,
+      title: "Handbook",
+      emoji: "📗",
+      parent,
+      language: "fr",
+      editMode: "locked",
+      defaultLevel: "comment",
+      mergeRules: reviewers([harness.users.admin]),
+      visibility: "in-collection",
+      createdAt: expect.any(String),
     });
     expect(outs.urls).toMatchObject({ location: expect.any(String), app: expect.any(String), published: expect.any(String) });
     // Server fields that change without any configuration change are not outputs: refresh would show them.
@@ -120,7 +134,16 @@ describe("Space lifecycle", () => {
     expect(read).toEqual({
       id: created.id,
       props: outs,
-      inputs: { organizationId: org, title: "Handbook", emoji: "📗", parent, language: "fr", editMode: "locked", defaultLevel: "comment", mergeRules: reviewers([harness.users.admin]) },
+      inputs: {
+        organizationId: org,
+        title: "Handbook",
+        emoji: "📗",
+        parent,
+        language: "fr",
+        editMode: "locked",
+        defaultLevel: "comment",
+        mergeRules: reviewers([harness.users.admin]),
+      },
     });
   });
 
@@ -136,8 +159,30 @@ describe("Space lifecycle", () => {
   });
 
   it("diff: nothing replaces; organizationId (a transfer) and every other input, parent included, update in place; visibility is never compared", async () => {
-    const olds = { __provider: PROVIDER, organizationId: org, title: "T", emoji: "📘", parent: "p1", language: "en", editMode: "live", defaultLevel: "read", mergeRules: { type: "inherit" }, visibility: "private", urls: {} };
-    const news = { __provider: "new", organizationId: org, title: "T", emoji: "📘", parent: "p1", language: "en", editMode: "live", defaultLevel: "read", mergeRules: { type: "inherit" } };
+    const olds = {
+      __provider: PROVIDER,
+      organizationId: org,
+      title: "T",
+      emoji: "📘",
+      parent: "p1",
+      language: "en",
+      editMode: "live",
+      defaultLevel: "read",
+      mergeRules: { type: "inherit" },
+      visibility: "private",
+      urls: {},
+    };
+    const news = {
+      __provider: "new",
+      organizationId: org,
+      title: "T",
+      emoji: "📘",
+      parent: "p1",
+      language: "en",
+      editMode: "live",
+      defaultLevel: "read",
+      mergeRules: { type: "inherit" },
+    };
     expect(await provider.diff("s", olds, news)).toMatchObject({ changes: false, replaces: [] });
     expect(await provider.diff("s", { ...olds, visibility: "public" }, news)).toMatchObject({ changes: false });
     expect(await provider.diff("s", olds, { ...news, organizationId: "other" })).toMatchObject({ changes: true, replaces: [], deleteBeforeReplace: false });
@@ -151,10 +196,22 @@ describe("Space lifecycle", () => {
   it("updates title, emoji, language, editMode, defaultLevel and mergeRules with one PATCH; null clears", async () => {
     const created = await createSpace({ title: "Before", emoji: "📘", language: "en", editMode: "live", defaultLevel: "read" });
     harness.requester.reset();
-    const news = await checked(provider, { organizationId: org, title: "After", emoji: "📕", language: null, editMode: "locked", defaultLevel: null, mergeRules: reviewers([harness.users.editor]) });
+    const news = await checked(provider, {
+      organizationId: org,
+      title: "After",
+      emoji: "📕",
+      language: null,
+      editMode: "locked",
+      defaultLevel: null,
+      mergeRules: reviewers([harness.users.editor]),
+    });
     const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, news);
     expect(harness.requester.writes()).toEqual([
-      { method: "PATCH", path: `/spaces/${created.id}`, body: { title: "After", emoji: "📕", language: null, editMode: "locked", defaultLevel: null, mergeRules: reviewers([harness.users.editor]) } },
+      {
+        method: "PATCH",
+        path: `/spaces/${created.id}`,
+        body: { title: "After", emoji: "📕", language: null, editMode: "locked", defaultLevel: null, mergeRules: reviewers([harness.users.editor]) },
+      },
     ]);
     expect(updated.outs).toMatchObject({ title: "After", emoji: "📕", language: null, editMode: "locked", defaultLevel: null, mergeRules: reviewers([harness.users.editor]) });
     const server = (await getSpace(created.id)).body;
@@ -202,7 +259,12 @@ describe("Space lifecycle", () => {
 
   it("read sees drift made through the API (a move included) and nothing else; reviewers in another order are no drift", async () => {
     const elsewhere = await makeCollection("Drift target");
-    const created = await createSpace({ title: "Drift", emoji: "🌊", parent: await makeCollection("Drift home"), mergeRules: reviewers([harness.users.admin, harness.users.editor]) });
+    const created = await createSpace({
+      title: "Drift",
+      emoji: "🌊",
+      parent: await makeCollection("Drift home"),
+      mergeRules: reviewers([harness.users.admin, harness.users.editor]),
+    });
     const untouched = await provider.read(created.id, { ...created.outs, __provider: PROVIDER });
     expect(untouched.props).toEqual(created.outs);
     await harness.api("PATCH", `/spaces/${created.id}`, { mergeRules: reviewers([harness.users.editor, harness.users.admin]) });
@@ -321,7 +383,9 @@ describe("Space transfer (organizationId change)", () => {
     harness.requester.reset();
     const failure = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Not allowed", { emoji: "🚫" })));
     expect(failure.message).toMatch(
-      new RegExp(`^Space ${created.id}: transferring it from organization ${org} to ${other} was refused \\(403: .+\\)\\. Nothing was changed\\. .*\`create\` role in organization ${other}\\.$`),
+      new RegExp(
+        `^Space ${created.id}: transferring it from organization ${org} to ${other} was refused \\(403: .+\\)\\. Nothing was changed\\. .*\`create\` role in organization ${other}\\.$`,
+      ),
     );
     // Refused first: the emoji change that came with it was not sent either.
     expect(harness.requester.writes()).toEqual([transferOf(created.id)]);
@@ -395,7 +459,9 @@ describe("Space transfer (organizationId change)", () => {
     const site = await harness.api("POST", `/orgs/${org}/sites`, { title: "Pinning site", spaces: [created.id] });
     harness.requester.reset();
     const failure = await rejectionOf(provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await transferInputs("Published")));
-    expect(failure.message).toMatch(new RegExp(`^Space ${created.id}: transferring it from organization ${org} to ${other} was refused \\(409: .*cannot be moved.*\\)\\. Nothing was changed\\. `));
+    expect(failure.message).toMatch(
+      new RegExp(`^Space ${created.id}: transferring it from organization ${org} to ${other} was refused \\(409: .*cannot be moved.*\\)\\. Nothing was changed\\. `),
+    );
     expect(failure.message).toContain(`a site of organization ${org} that publishes the space pins it there), or keep organizationId ${org}.`);
     expect(harness.requester.writes()).toEqual([transferOf(created.id)]);
     expect((await getSpace(created.id)).body.organization).toBe(org);

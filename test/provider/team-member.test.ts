@@ -132,7 +132,9 @@ describe("TeamMember lifecycle", () => {
     const { admin } = harness.users;
     const teamId = await team("Already there", [admin]);
     const already = await rejectionOf(provider.create(await checked(provider, { organizationId: org, teamId, userId: admin })));
-    expect(already.message).toMatch(new RegExp(`user ${admin} is already a member of team ${teamId} \\(role member\\); take the membership over with adopt: true or adopt: \\{ id: "${teamId}/${admin}" \\}`));
+    expect(already.message).toMatch(
+      new RegExp(`user ${admin} is already a member of team ${teamId} \\(role member\\); take the membership over with adopt: true or adopt: \\{ id: "${teamId}/${admin}" \\}`),
+    );
     const noTeam = await rejectionOf(provider.create(await checked(provider, { organizationId: org, teamId: "no-such-team", userId: admin })));
     expect(noTeam.message).toMatch(/team no-such-team does not exist in organization org-acme/);
     const noMember = await rejectionOf(provider.create(await checked(provider, { organizationId: org, teamId, email: "nobody@acme.test" })));
@@ -159,7 +161,11 @@ describe("TeamMember lifecycle", () => {
     const { editor } = harness.users;
     const teamId = await team("Role change");
     const created = await add({ teamId, userId: editor });
-    const updated = await provider.update(created.id, { ...created.outs, __provider: PROVIDER }, await checked(provider, { organizationId: org, teamId, userId: editor, role: "owner" }));
+    const updated = await provider.update(
+      created.id,
+      { ...created.outs, __provider: PROVIDER },
+      await checked(provider, { organizationId: org, teamId, userId: editor, role: "owner" }),
+    );
     expect(harness.requester.writes()).toEqual([{ method: "PUT", path: `/orgs/${org}/teams/${teamId}/members/${editor}`, body: { role: "owner" } }]);
     expect(updated.outs).toEqual({ organizationId: org, teamId, userId: editor, role: "owner" });
     expect(await roles(teamId)).toEqual({ [editor]: "owner" });
@@ -204,13 +210,21 @@ describe("TeamMember lifecycle", () => {
     expect((await harness.api("PUT", `/orgs/${org}/teams/${teamId}/members/${editor}`, { role: "owner" })).status).toBe(204);
     harness.requester.reset();
     // The owner by email with its role, the member by email with the default role: as the export writes them.
-    const owner = await provider.create(await checked(provider, { organizationId: org, teamId, email: emailOf(editor).toUpperCase(), role: "owner", adopt: { id: `${teamId}/${editor}` } }));
+    const owner = await provider.create(
+      await checked(provider, { organizationId: org, teamId, email: emailOf(editor).toUpperCase(), role: "owner", adopt: { id: `${teamId}/${editor}` } }),
+    );
     const member = await provider.create(await checked(provider, { organizationId: org, teamId, email: emailOf(admin), adopt: { id: `${teamId}/${admin}` } }));
     expect(harness.requester.writes()).toEqual([]);
     expect(owner).toMatchObject({ id: `${teamId}/${editor}`, outs: { teamId, email: emailOf(editor).toUpperCase(), role: "owner" } });
     expect(member).toMatchObject({ id: `${teamId}/${admin}`, outs: { teamId, email: emailOf(admin), role: "member" } });
     // Nothing to change afterwards either.
-    expect(await provider.diff(owner.id, owner.outs, await checked(provider, { organizationId: org, teamId, email: emailOf(editor).toUpperCase(), role: "owner", adopt: { id: owner.id } }))).toMatchObject({ changes: false });
+    expect(
+      await provider.diff(
+        owner.id,
+        owner.outs,
+        await checked(provider, { organizationId: org, teamId, email: emailOf(editor).toUpperCase(), role: "owner", adopt: { id: owner.id } }),
+      ),
+    ).toMatchObject({ changes: false });
     expect(await roles(teamId)).toEqual({ [admin]: "member", [editor]: "owner" });
   });
 

@@ -110,9 +110,7 @@ describe("Team lifecycle", () => {
       { ...created.outs, __provider: PROVIDER },
       await checked(provider, { organizationId: org, title: "Membership", members: [editor, reader] }),
     );
-    expect(harness.requester.writes()).toEqual([
-      { method: "PUT", path: `/orgs/${org}/teams/${created.id}/members`, body: { add: [reader], remove: [admin] } },
-    ]);
+    expect(harness.requester.writes()).toEqual([{ method: "PUT", path: `/orgs/${org}/teams/${created.id}/members`, body: { add: [reader], remove: [admin] } }]);
     expect(updated.outs.members).toEqual([editor, reader].sort());
     expect(await members(created.id)).toEqual([editor, reader].sort());
     // Same team: its id still answers and there is exactly one team with this title.
@@ -120,7 +118,11 @@ describe("Team lifecycle", () => {
     const teams = (await harness.api("GET", `/orgs/${org}/teams`)).body.items as { id: string; title: string }[];
     expect(teams.filter((team) => team.title === "Membership").map((team) => team.id)).toEqual([created.id]);
 
-    const emptied = await provider.update(created.id, { ...updated.outs, __provider: PROVIDER }, await checked(provider, { organizationId: org, title: "Membership", members: [] }));
+    const emptied = await provider.update(
+      created.id,
+      { ...updated.outs, __provider: PROVIDER },
+      await checked(provider, { organizationId: org, title: "Membership", members: [] }),
+    );
     expect(emptied.outs.members).toEqual([]);
     expect(await members(created.id)).toEqual([]);
   });
@@ -269,9 +271,7 @@ describe("Team members named by email", () => {
 
     harness.requester.reset();
     const repaired = await provider.update(created.id, { ...read.props, __provider: PROVIDER }, inputs);
-    expect(harness.requester.writes()).toEqual([
-      { method: "PUT", path: `/orgs/${org}/teams/${created.id}/members`, body: { add: [emailOf(editor)], remove: [reader] } },
-    ]);
+    expect(harness.requester.writes()).toEqual([{ method: "PUT", path: `/orgs/${org}/teams/${created.id}/members`, body: { add: [emailOf(editor)], remove: [reader] } }]);
     expect(repaired.outs.members).toEqual([emailOf(editor), admin].sort());
     expect(await members(created.id)).toEqual([admin, editor].sort());
   });

@@ -72,7 +72,19 @@ describe("Translation check", () => {
         instructions: {
           object: "document",
           data: { schemaVersion: 1 },
-          nodes: [{ object: "block", type: "list", key: "k1", isVoid: false, data: { align: "left" }, nodes: [{ object: "block", type: "list-item", nodes: [{ object: "text", leaves: [] }] }, { object: "inline", type: "link" }] }],
+          nodes: [
+            {
+              object: "block",
+              type: "list",
+              key: "k1",
+              isVoid: false,
+              data: { align: "left" },
+              nodes: [
+                { object: "block", type: "list-item", nodes: [{ object: "text", leaves: [] }] },
+                { object: "inline", type: "link" },
+              ],
+            },
+          ],
         },
       },
     ],
@@ -115,8 +127,16 @@ describe("Translation check", () => {
     ["a block's key is a string", { instructions: { ...documentOf(), nodes: [{ object: "block", type: "p", key: 1 }] } }, ["instructions.nodes.0.key"]],
     ["a block's data is an object", { instructions: { ...documentOf(), nodes: [{ object: "block", type: "p", data: [] }] } }, ["instructions.nodes.0.data"]],
     ["a block has no other fields", { instructions: { ...documentOf(), nodes: [{ object: "block", type: "p", text: "x" }] } }, ["instructions.nodes.0.text"]],
-    ["a nested block is checked as a block", { instructions: { ...documentOf(), nodes: [{ object: "block", type: "p", nodes: [{ object: "block", type: "" }] }] } }, ["instructions.nodes.0.nodes.0.type"]],
-    ["a nested node names its kind", { instructions: { ...documentOf(), nodes: [{ object: "block", type: "p", nodes: [{ leaves: [] }] }] } }, ["instructions.nodes.0.nodes.0.object"]],
+    [
+      "a nested block is checked as a block",
+      { instructions: { ...documentOf(), nodes: [{ object: "block", type: "p", nodes: [{ object: "block", type: "" }] }] } },
+      ["instructions.nodes.0.nodes.0.type"],
+    ],
+    [
+      "a nested node names its kind",
+      { instructions: { ...documentOf(), nodes: [{ object: "block", type: "p", nodes: [{ leaves: [] }] }] } },
+      ["instructions.nodes.0.nodes.0.object"],
+    ],
     ["a nested node is an object", { instructions: { ...documentOf(), nodes: [{ object: "block", type: "p", nodes: ["text"] }] } }, ["instructions.nodes.0.nodes.0"]],
     ["runTrigger is not empty", { runTrigger: "" }, ["runTrigger"]],
     ["runTrigger is a string", { runTrigger: 2 }, ["runTrigger"]],
@@ -225,7 +245,16 @@ describe("Translation provider", () => {
   });
 
   it("diff: organizationId, language and source replace; instructions and runTrigger update in place", async () => {
-    const olds = { __provider: PROVIDER, organizationId: org, language: "fr", source: { space: "s1", language: "en" }, instructions: documentOf("a"), runTrigger: "t1", stats: { runs: 1 }, status: "pending" };
+    const olds = {
+      __provider: PROVIDER,
+      organizationId: org,
+      language: "fr",
+      source: { space: "s1", language: "en" },
+      instructions: documentOf("a"),
+      runTrigger: "t1",
+      stats: { runs: 1 },
+      status: "pending",
+    };
     const news = { __provider: "new", organizationId: org, language: "fr", source: { space: "s1", language: "en" }, instructions: documentOf("a"), runTrigger: "t1" };
     expect(await provider.diff("t", olds, news)).toMatchObject({ changes: false, replaces: [] });
     for (const [key, value] of Object.entries({ organizationId: "other", language: "de", source: { space: "s2", language: "en" } })) {
@@ -280,7 +309,9 @@ describe("Translation provider", () => {
     expect(read.props.stats.runs).toBe(2);
     const source = { space: harness.spaceIds[0], language: "en" };
     expect(read.inputs).toEqual({ organizationId: org, language: "pl", source, runTrigger: "x" });
-    expect(await provider.diff(created.id, read.props, await checked(provider, { organizationId: org, language: "pl", source, runTrigger: "x" }))).toMatchObject({ changes: false });
+    expect(await provider.diff(created.id, read.props, await checked(provider, { organizationId: org, language: "pl", source, runTrigger: "x" }))).toMatchObject({
+      changes: false,
+    });
   });
 
   it("a failed run at creation is a partial create without the trigger: the next up runs it, once", async () => {
@@ -326,13 +357,19 @@ describe("Translation provider", () => {
       }
     }
     const committed = new LostAnswer(harness.client, true);
-    const ran = await providerOf(definition, committed).create(await checked(provider, { organizationId: org, language: "fi", source: { space: harness.spaceIds[0], language: "en" }, runTrigger: "t" }));
+    const ran = await providerOf(definition, committed).create(
+      await checked(provider, { organizationId: org, language: "fi", source: { space: harness.spaceIds[0], language: "en" }, runTrigger: "t" }),
+    );
     expect(committed.runs).toBe(1);
     expect(await runsOf(ran.id)).toBe(1);
     expect(ran.outs).toMatchObject({ runTrigger: "t", stats: { runs: 1 } });
 
     const lost = new LostAnswer(harness.client, false);
-    const failure = await rejectionOf(providerOf(definition, lost).create(await checked(provider, { organizationId: org, language: "da", source: { space: harness.spaceIds[0], language: "en" }, runTrigger: "t" })));
+    const failure = await rejectionOf(
+      providerOf(definition, lost).create(
+        await checked(provider, { organizationId: org, language: "da", source: { space: harness.spaceIds[0], language: "en" }, runTrigger: "t" }),
+      ),
+    );
     expect(lost.runs).toBe(1);
     expect(failure.message).toMatch(/503/);
     expect(failure.properties).not.toHaveProperty("runTrigger");
@@ -341,7 +378,13 @@ describe("Translation provider", () => {
 
   it("adopts by id without running, reconciling the instructions", async () => {
     const existing = await harness.api("POST", `/orgs/${org}/translations`, { language: "ja", source: { space, language: "en" }, instructions: documentOf("old") });
-    const adopted = await createTranslation({ language: "ja", source: { space, language: "en" }, instructions: documentOf("new"), runTrigger: "v9", adopt: { id: existing.body.id } });
+    const adopted = await createTranslation({
+      language: "ja",
+      source: { space, language: "en" },
+      instructions: documentOf("new"),
+      runTrigger: "v9",
+      adopt: { id: existing.body.id },
+    });
     expect(adopted.id).toBe(existing.body.id);
     expect(harness.requester.writes()).toEqual([{ method: "PUT", path: translationPath(existing.body.id), body: { instructions: documentOf("new") } }]);
     expect(await runsOf(existing.body.id)).toBe(0);
@@ -372,7 +415,9 @@ describe("Translation provider", () => {
     expect((await getTranslation(fresh.id)).body).toMatchObject({ language: "uk", source: { space: other, language: "en" } });
 
     await harness.api("POST", `/orgs/${org}/translations`, { language: "tr", source: { space: other, language: "en" } });
-    expect((await rejectionOf(createTranslation({ language: "tr", source: { space: other, language: "en" }, adopt: true }))).message).toMatch(/2 Translation objects match by language and source/);
+    expect((await rejectionOf(createTranslation({ language: "tr", source: { space: other, language: "en" }, adopt: true }))).message).toMatch(
+      /2 Translation objects match by language and source/,
+    );
   });
 
   it("a source space the API does not know fails with the API's message naming source.space", async () => {

@@ -197,7 +197,13 @@ function idListField(valid: () => string[]): Field {
   const one = idField(valid, { required: true });
   return {
     values: fc.oneof(
-      { weight: 6, arbitrary: fc.array(one.values.filter((value) => value !== undefined), { maxLength: 3 }) },
+      {
+        weight: 6,
+        arbitrary: fc.array(
+          one.values.filter((value) => value !== undefined),
+          { maxLength: 3 },
+        ),
+      },
       // Not an array: `["x"]` of wrongTypes would be a list of an id that merely does not exist.
       { weight: 1, arbitrary: wrongTypes.filter((value) => !Array.isArray(value)) },
       { weight: 1, arbitrary: fc.constant(undefined) },
@@ -269,9 +275,12 @@ function specs(): Spec[] {
     rejectedBy("SamlProvider", "POST", `${orgPath()}/saml`, field === "label" ? { label: value } : { label: "probe", [field]: value }, (body) => `${orgPath()}/saml/${body.id}`);
   const patchSite0 = (kind: string, field: string) => (value: unknown) => rejectedBy(kind, "PATCH", `${orgPath()}/sites/${fixture.site0}`, { [field]: value });
   const postSite = (field: string) => (value: unknown) => rejectedBy("Site", "POST", `${orgPath()}/sites`, { [field]: value }, (body) => `${orgPath()}/sites/${body.id}`);
-  const patchSection0 = (field: string) => (value: unknown) => rejectedBy("SiteSection", "PATCH", `${orgPath()}/sites/${fixture.site0}/sections/${fixture.section0}`, { [field]: value });
-  const patchGroup0 = (field: string) => (value: unknown) => rejectedBy("SiteSectionGroup", "PATCH", `${orgPath()}/sites/${fixture.site0}/section-groups/${fixture.group0}`, { [field]: value });
-  const patchSiteSpace0 = (field: string) => (value: unknown) => rejectedBy("SiteSpace", "PATCH", `${orgPath()}/sites/${fixture.site0}/site-spaces/${fixture.siteSpace0}`, { [field]: value });
+  const patchSection0 = (field: string) => (value: unknown) =>
+    rejectedBy("SiteSection", "PATCH", `${orgPath()}/sites/${fixture.site0}/sections/${fixture.section0}`, { [field]: value });
+  const patchGroup0 = (field: string) => (value: unknown) =>
+    rejectedBy("SiteSectionGroup", "PATCH", `${orgPath()}/sites/${fixture.site0}/section-groups/${fixture.group0}`, { [field]: value });
+  const patchSiteSpace0 = (field: string) => (value: unknown) =>
+    rejectedBy("SiteSpace", "PATCH", `${orgPath()}/sites/${fixture.site0}/site-spaces/${fixture.siteSpace0}`, { [field]: value });
   const organization = idField(() => [org], { required: true });
   const pathSegments = () => nearPattern(`${LETTERS_DIGITS}_-`, "/. @é", 101);
   const patchSpace0 = (field: string) => (value: unknown) => rejectedBy("Space", "PATCH", `/spaces/${fixture.space0}`, { [field]: value });
@@ -282,7 +291,13 @@ function specs(): Spec[] {
         { type: "inherit" },
         { type: "none" },
         { type: "rules", rules: [] },
-        { type: "rules", rules: [{ rule: "require_one_of_specific_reviewers", users: [fixture.users[0]] }, { rule: "allow_bypass", users: [] }] },
+        {
+          type: "rules",
+          rules: [
+            { rule: "require_one_of_specific_reviewers", users: [fixture.users[0]] },
+            { rule: "allow_bypass", users: [] },
+          ],
+        },
         { type: "rules", rules: [{ rule: "require_at_least_one_review" }, { rule: "custom", users: [fixture.users[0]] }] },
         { type: "rules", rules: [{ rule: "two_reviews" }] },
         { type: "rules", rules: [{ rule: "require_specific_reviewers", users: [fixture.users[0]] }] },
@@ -309,9 +324,21 @@ function specs(): Spec[] {
         hostname: probed(orWrong(texts(33)), patchOrg("hostname")),
         defaultRole: probed(fc.oneof(enumCandidates(ROLES), fc.constant(null)), patchOrg("defaultRole")),
         defaultContent: probed(
-          fc.constant(0).chain(() =>
-            fc.constantFrom<unknown>(null, { type: "site", site: fixture.site0 }, { type: "space", site: fixture.site0 }, { type: "site" }, { type: "site", site: "" }, { site: fixture.site0 }, { type: "site", site: fixture.site0, extra: 1 }, "site", 7),
-          ),
+          fc
+            .constant(0)
+            .chain(() =>
+              fc.constantFrom<unknown>(
+                null,
+                { type: "site", site: fixture.site0 },
+                { type: "space", site: fixture.site0 },
+                { type: "site" },
+                { type: "site", site: "" },
+                { site: fixture.site0 },
+                { type: "site", site: fixture.site0, extra: 1 },
+                "site",
+                7,
+              ),
+            ),
           patchOrg("defaultContent"),
         ),
         logo: urlField(2048, patchOrg("logo"), [null]),
@@ -329,7 +356,9 @@ function specs(): Spec[] {
       base: () => ({ organizationId: org, title: "Team" }),
       fields: {
         organizationId: organization,
-        title: probed(orWrong(texts(101)), (value) => rejectedBy("Team", "PUT", `${orgPath()}/teams`, { title: value }, (body) => `${orgPath()}/teams/${body.id}`), { required: true }),
+        title: probed(orWrong(texts(101)), (value) => rejectedBy("Team", "PUT", `${orgPath()}/teams`, { title: value }, (body) => `${orgPath()}/teams/${body.id}`), {
+          required: true,
+        }),
         members: idListField(() => fixture.users),
       },
       cleanup: async (id) => {
@@ -345,9 +374,13 @@ function specs(): Spec[] {
       fields: {
         organizationId: organization,
         userId: idField(() => [h.users.editor, h.users.reader], { required: true }),
-        role: probed(fc.oneof(enumCandidates(ROLES), fc.constant(null)), (value) => rejectedBy("OrganizationMember", "PATCH", `${orgPath()}/members/${h.users.reader}`, { role: value }), {
-          required: true,
-        }),
+        role: probed(
+          fc.oneof(enumCandidates(ROLES), fc.constant(null)),
+          (value) => rejectedBy("OrganizationMember", "PATCH", `${orgPath()}/members/${h.users.reader}`, { role: value }),
+          {
+            required: true,
+          },
+        ),
         removeOnDestroy: localField(booleans, (value) => typeof value === "boolean"),
       },
       // Taken over, never removed (the cleanup does not run the resource's delete).
@@ -362,7 +395,13 @@ function specs(): Spec[] {
         teamId: idField(() => [fixture.team], { required: true }),
         userId: idField(() => [h.users.editor], { required: true }),
         role: probed(enumCandidates(["owner", "member"]), (value) =>
-          rejectedBy("TeamMember", "PUT", `${orgPath()}/teams/${fixture.team}/members/${h.users.reader}`, { role: value }, () => `${orgPath()}/teams/${fixture.team}/members/${h.users.reader}`),
+          rejectedBy(
+            "TeamMember",
+            "PUT",
+            `${orgPath()}/teams/${fixture.team}/members/${h.users.reader}`,
+            { role: value },
+            () => `${orgPath()}/teams/${fixture.team}/members/${h.users.reader}`,
+          ),
         ),
       },
       // The id is `<teamId>/<userId>`.
@@ -392,16 +431,25 @@ function specs(): Spec[] {
         organizationId: organization,
         language: probed(
           orWrong(languageCodes(), { null: false }),
-          (value) => rejectedBy("Translation", "POST", `${orgPath()}/translations`, { language: value, source: { space: h.spaceIds[0], language: "en" } }, (body) => `${orgPath()}/translations/${body.id}`),
+          (value) =>
+            rejectedBy(
+              "Translation",
+              "POST",
+              `${orgPath()}/translations`,
+              { language: value, source: { space: h.spaceIds[0], language: "en" } },
+              (body) => `${orgPath()}/translations/${body.id}`,
+            ),
           { required: true },
         ),
         source: probed(
-          fc.constant(0).chain(() =>
-            fc.oneof(
-              fc.record({ space: fc.constantFrom(h.spaceIds[0], ""), language: orWrong(languageCodes(), { null: false }) }, { requiredKeys: [] }),
-              fc.constantFrom<unknown>({ space: h.spaceIds[0], extra: 1 }, "en", 7, [], { space: 7 }),
+          fc
+            .constant(0)
+            .chain(() =>
+              fc.oneof(
+                fc.record({ space: fc.constantFrom(h.spaceIds[0], ""), language: orWrong(languageCodes(), { null: false }) }, { requiredKeys: [] }),
+                fc.constantFrom<unknown>({ space: h.spaceIds[0], extra: 1 }, "en", 7, [], { space: 7 }),
+              ),
             ),
-          ),
           (value) => rejectedBy("Translation", "POST", `${orgPath()}/translations`, { language: "fr", source: value }, (body) => `${orgPath()}/translations/${body.id}`),
           // The API needs a source (DESIGN.md 8).
           { required: true },
@@ -436,9 +484,14 @@ function specs(): Spec[] {
       base: () => ({ organizationId: org, title: "Guides" }),
       fields: {
         organizationId: organization,
-        title: probed(orWrong(texts(101)), (value) => rejectedBy("Collection", "POST", `${orgPath()}/collections`, { title: value }, (body) => `/collections/${body.id}`), { required: true }),
+        title: probed(orWrong(texts(101)), (value) => rejectedBy("Collection", "POST", `${orgPath()}/collections`, { title: value }, (body) => `/collections/${body.id}`), {
+          required: true,
+        }),
         description: probed(orWrong(texts(1001)), (value) => rejectedBy("Collection", "PATCH", `/collections/${fixture.collection}`, { description: value })),
-        defaultLevel: probed(enumCandidates(ROLES).filter((value) => value !== null), (value) => rejectedBy("Collection", "PATCH", `/collections/${fixture.collection}`, { defaultLevel: value })),
+        defaultLevel: probed(
+          enumCandidates(ROLES).filter((value) => value !== null),
+          (value) => rejectedBy("Collection", "PATCH", `/collections/${fixture.collection}`, { defaultLevel: value }),
+        ),
         parent: idField(() => [fixture.collection]),
       },
       cleanup: async (id) => {
@@ -475,14 +528,21 @@ function specs(): Spec[] {
         basename: probed(orWrong(nearPattern(`${LETTERS_DIGITS}_-`, "/. @é", 101)), patchSite0("Site", "basename")),
         proxy: probed(
           fc.oneof(
-            fc.tuple(nearPattern(`${LETTERS_DIGITS}_-`, "/.@", 12), fc.constantFrom("example.com", "docs.example.co", "ex.c", "example"), nearPattern(`${LETTERS_DIGITS}_-`, "/.@", 8)).map(
-              ([sub, domain, path]) => `${sub ? `${sub}.` : ""}${domain}${path ? `/${path}` : ""}`,
-            ),
+            fc
+              .tuple(
+                nearPattern(`${LETTERS_DIGITS}_-`, "/.@", 12),
+                fc.constantFrom("example.com", "docs.example.co", "ex.c", "example"),
+                nearPattern(`${LETTERS_DIGITS}_-`, "/.@", 8),
+              )
+              .map(([sub, domain, path]) => `${sub ? `${sub}.` : ""}${domain}${path ? `/${path}` : ""}`),
             fc.constantFrom<unknown>("example.com/docs", "https://example.com/docs", "example.com/docs/", "example.com", null, 7),
           ),
           patchSite0("Site", "proxy"),
         ),
-        adaptiveContent: probed(fc.constantFrom<unknown>({ enabled: true }, { enabled: false }, { enabled: "yes" }, {}, { enabled: true, extra: 1 }, true, null), patchSite0("Site", "adaptiveContent")),
+        adaptiveContent: probed(
+          fc.constantFrom<unknown>({ enabled: true }, { enabled: false }, { enabled: "yes" }, {}, { enabled: true, extra: 1 }, true, null),
+          patchSite0("Site", "adaptiveContent"),
+        ),
         agentsContext: probed(enumCandidates(["excluded", "included"]), patchSite0("Site", "agentsContext")),
         published: localField(booleans, (value) => typeof value === "boolean"),
         spaces: idListField(() => h.spaceIds.slice(0, 2)),
@@ -548,7 +608,14 @@ function specs(): Spec[] {
         organizationId: organization,
         slug: probed(
           orWrong(nearPattern(`${LETTERS_DIGITS}-`, "_. /é", 101)),
-          (value) => rejectedBy("OpenApiSpec", "POST", `${orgPath()}/openapi`, { slug: value, source: { url: "https://specs.example.com/a.yaml" } }, (body) => `${orgPath()}/openapi/${body.slug}`),
+          (value) =>
+            rejectedBy(
+              "OpenApiSpec",
+              "POST",
+              `${orgPath()}/openapi`,
+              { slug: value, source: { url: "https://specs.example.com/a.yaml" } },
+              (body) => `${orgPath()}/openapi/${body.slug}`,
+            ),
           { required: true },
         ),
         source: (() => {
@@ -570,7 +637,19 @@ function specs(): Spec[] {
         })(),
         visibility: probed(enumCandidates(["private", "public"]), (value) => rejectedBy("OpenApiSpec", "PATCH", `${orgPath()}/openapi/${fixture.spec}`, { visibility: value })),
         waitForProcessing: localField(
-          fc.constantFrom<unknown>(true, false, {}, { timeoutSeconds: 1 }, { timeoutSeconds: 3600 }, { timeoutSeconds: 0 }, { timeoutSeconds: 3601 }, { timeoutSeconds: 1.5 }, { timeoutSeconds: "5" }, { timeout: 5 }, "yes"),
+          fc.constantFrom<unknown>(
+            true,
+            false,
+            {},
+            { timeoutSeconds: 1 },
+            { timeoutSeconds: 3600 },
+            { timeoutSeconds: 0 },
+            { timeoutSeconds: 3601 },
+            { timeoutSeconds: 1.5 },
+            { timeoutSeconds: "5" },
+            { timeout: 5 },
+            "yes",
+          ),
           (value) => {
             if (typeof value === "boolean") return true;
             if (value === null || typeof value !== "object" || Object.keys(value).some((key) => key !== "timeoutSeconds")) return false;
@@ -627,8 +706,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const columns = ["tried", "rejected", "values", "rejectedValues", "created", "probes"] as const;
-  const row = (name: string, counts: Record<(typeof columns)[number], number>) => `  ${name.padEnd(22)}${columns.map((column) => String(counts[column]).padStart(column.length + 2)).join("")}`;
-  const total = Object.fromEntries(columns.map((column) => [column, Object.values(stats).reduce((sum, counts) => sum + counts[column], 0)])) as Record<(typeof columns)[number], number>;
+  const row = (name: string, counts: Record<(typeof columns)[number], number>) =>
+    `  ${name.padEnd(22)}${columns.map((column) => String(counts[column]).padStart(column.length + 2)).join("")}`;
+  const total = Object.fromEntries(columns.map((column) => [column, Object.values(stats).reduce((sum, counts) => sum + counts[column], 0)])) as Record<
+    (typeof columns)[number],
+    number
+  >;
   console.log(
     [
       `validation properties (seed ${SEED}, ${RUNS} runs per resource): cases tried and rejected by check, field values judged and rejected, objects created, API probes`,

@@ -20,8 +20,29 @@ const wire = wireMapping(schema, outputs);
 
 describe("wireMapping", () => {
   it("reads every declared input and output at its path, and never adopt", () => {
-    const state = wire.fromApi({ organization: "org_1", title: "T", level: "read", role: "edit", parent: "col_1", team: { id: "team_1", title: "W" }, region: "eu", urls: { app: "u" }, meta: { created: "now" }, extra: 1 });
-    expect(state).toEqual({ organizationId: "org_1", title: "T", level: "read", role: "edit", parent: "col_1", team: "team_1", region: "eu", urls: { app: "u" }, createdAt: "now" });
+    const state = wire.fromApi({
+      organization: "org_1",
+      title: "T",
+      level: "read",
+      role: "edit",
+      parent: "col_1",
+      team: { id: "team_1", title: "W" },
+      region: "eu",
+      urls: { app: "u" },
+      meta: { created: "now" },
+      extra: 1,
+    });
+    expect(state).toEqual({
+      organizationId: "org_1",
+      title: "T",
+      level: "read",
+      role: "edit",
+      parent: "col_1",
+      team: "team_1",
+      region: "eu",
+      urls: { app: "u" },
+      createdAt: "now",
+    });
     expect("adopt" in state).toBe(false);
   });
 

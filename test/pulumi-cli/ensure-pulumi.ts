@@ -91,9 +91,7 @@ export function cachedInstallDir(version: string): string {
  * the machine's default node is too old to run programs), then the CLI's bin directory.
  */
 export function pathWithPulumi(binDir: string, basePath: string = process.env.PATH ?? ""): string {
-  return [path.join(repositoryRoot, "node_modules", ".bin"), binDir, ...basePath.split(path.delimiter)]
-    .filter(Boolean)
-    .join(path.delimiter);
+  return [path.join(repositoryRoot, "node_modules", ".bin"), binDir, ...basePath.split(path.delimiter)].filter(Boolean).join(path.delimiter);
 }
 
 const pending = new Map<boolean, Promise<PulumiInstallation>>();
@@ -122,7 +120,11 @@ async function ensure(options: EnsurePulumiOptions): Promise<PulumiInstallation>
     // into a cache directory of their own when Go can (only the SDK suites need them).
     const toolsDir = `${cachedInstallDir(version)}-tools`;
     if (buildsWith(await goVersion())) {
-      await ensureGoTools(goTools(version).filter((tool) => !tool.languageHost), toolsDir, log);
+      await ensureGoTools(
+        goTools(version).filter((tool) => !tool.languageHost),
+        toolsDir,
+        log,
+      );
     } else {
       log(`The SDK generators (docs-platform-sdkgen) need Go >= ${minimumGoVersion}; the tests that generate SDKs will fail without it.`);
     }
@@ -210,7 +212,13 @@ function goTools(version: string): GoTool[] {
   return [
     { name: "pulumi-language-yaml", requires: [`${yaml} v${pulumiYamlVersion}`, ...pulumi], target: `${yaml}/cmd/pulumi-language-yaml`, noSumDb: yaml, languageHost: true },
     // With pulumi-yaml's codegen: its `program` command reads a YAML project (program.go).
-    { name: "docs-platform-sdkgen", requires: [`${yaml} v${pulumiYamlVersion}`, ...pulumi], target: ".", files: [sdkgen("main.go"), sdkgen("program.go"), sdkgen("generate.go")], noSumDb: yaml },
+    {
+      name: "docs-platform-sdkgen",
+      requires: [`${yaml} v${pulumiYamlVersion}`, ...pulumi],
+      target: ".",
+      files: [sdkgen("main.go"), sdkgen("program.go"), sdkgen("generate.go")],
+      noSumDb: yaml,
+    },
     {
       name: "docs-platform-sdkgen-java",
       requires: [javaModule],
@@ -228,7 +236,13 @@ function goTools(version: string): GoTool[] {
       noSumDb: "github.com/pulumi",
     },
     // Pulumi's Java language host, from the same module: it runs Java programs with Maven.
-    { name: "pulumi-language-java", requires: [javaModule], target: "github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java", noSumDb: "github.com/pulumi", languageHost: true },
+    {
+      name: "pulumi-language-java",
+      requires: [javaModule],
+      target: "github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java",
+      noSumDb: "github.com/pulumi",
+      languageHost: true,
+    },
   ];
 }
 
@@ -274,7 +288,16 @@ async function buildGoTool(tool: GoTool, installDir: string, log: (line: string)
   log(`Building ${tool.name} from the Go module proxy in ${buildDir}`);
   await fs.writeFile(
     path.join(buildDir, "go.mod"),
-    [`module local/${tool.name}-build`, "", `go ${minimumGoVersion}`, "", `require (\n${tool.requires.map((line) => `\t${line}`).join("\n")}\n)`, "", ...goReplaces.map((replace) => `replace ${replace}`), ""].join("\n"),
+    [
+      `module local/${tool.name}-build`,
+      "",
+      `go ${minimumGoVersion}`,
+      "",
+      `require (\n${tool.requires.map((line) => `\t${line}`).join("\n")}\n)`,
+      "",
+      ...goReplaces.map((replace) => `replace ${replace}`),
+      "",
+    ].join("\n"),
   );
   if (tool.files) {
     for (const file of tool.files) await fs.copyFile(file, path.join(buildDir, path.basename(file)));
@@ -436,20 +459,11 @@ function versionAtLeast(actual: string, minimum: string): boolean {
   return true;
 }
 
-function installInstructions(
-  version: string,
-  onPath: string | undefined,
-  onPathVersion: string | undefined,
-  go: string | undefined,
-): string {
+function installInstructions(version: string, onPath: string | undefined, onPathVersion: string | undefined, go: string | undefined): string {
   return [
     `The Pulumi CLI v${version} is needed (the version of @pulumi/pulumi in node_modules), and it cannot be obtained here:`,
-    onPath
-      ? `  - pulumi on PATH (${onPath}) is ${onPathVersion ? `v${onPathVersion}` : "not runnable"}, not v${version};`
-      : "  - there is no pulumi on PATH;",
-    go
-      ? `  - Go ${go} is too old to build it (the CLI needs Go >= ${minimumGoVersion}).`
-      : "  - there is no Go toolchain to build it from the Go module proxy.",
+    onPath ? `  - pulumi on PATH (${onPath}) is ${onPathVersion ? `v${onPathVersion}` : "not runnable"}, not v${version};` : "  - there is no pulumi on PATH;",
+    go ? `  - Go ${go} is too old to build it (the CLI needs Go >= ${minimumGoVersion}).` : "  - there is no Go toolchain to build it from the Go module proxy.",
     "Either install the CLI at exactly this version and put it on PATH",
     `  curl -fsSL https://get.pulumi.com | sh -s -- --version ${version}`,
     "  (other platforms: https://www.pulumi.com/docs/iac/download-install/),",
@@ -459,13 +473,7 @@ function installInstructions(
   ].join("\n");
 }
 
-async function build(
-  version: string,
-  installDir: string,
-  log: (line: string) => void,
-  onPath: string | undefined,
-  onPathVersion: string | undefined,
-): Promise<void> {
+async function build(version: string, installDir: string, log: (line: string) => void, onPath: string | undefined, onPathVersion: string | undefined): Promise<void> {
   const go = await goVersion();
   if (!buildsWith(go)) {
     throw new Error(installInstructions(version, onPath, onPathVersion, go));
@@ -495,10 +503,7 @@ async function build(
       "",
     ].join("\n"),
   );
-  await fs.writeFile(
-    path.join(buildDir, "tools.go"),
-    `//go:build tools\n\npackage tools\n\nimport _ "${pkg}/cmd/pulumi"\n`,
-  );
+  await fs.writeFile(path.join(buildDir, "tools.go"), `//go:build tools\n\npackage tools\n\nimport _ "${pkg}/cmd/pulumi"\n`);
 
   const logFile = path.join(buildDir, "build.log");
   await runLogged("go", ["mod", "tidy"], buildDir, logFile, log, elapsed, "resolving and downloading modules");
@@ -535,15 +540,7 @@ async function build(
 }
 
 /** Runs a build step, appending its output to logFile and printing a line of progress now and then. */
-export async function runLogged(
-  command: string,
-  args: string[],
-  cwd: string,
-  logFile: string,
-  log: (line: string) => void,
-  elapsed: () => string,
-  what: string,
-): Promise<void> {
+export async function runLogged(command: string, args: string[], cwd: string, logFile: string, log: (line: string) => void, elapsed: () => string, what: string): Promise<void> {
   const out = await fs.open(logFile, "a");
   await out.write(`$ ${command} ${args.join(" ")}\n`);
   let lines = 0;

@@ -116,7 +116,15 @@ async function build(installDir: string, log: (line: string) => void): Promise<v
   // -trimpath: no build machine paths in the binary; -s -w: no symbol tables (smaller, faster
   // link); version.dev=no: a release's version ("1.12.6", not "1.12.6-dev"), as OpenTofu's own
   // release build (.goreleaser.yaml) sets it.
-  await runLogged("go", ["build", "-trimpath", "-ldflags", "-s -w -X github.com/opentofu/opentofu/version.dev=no", "-o", path.join(buildDir, "tofu"), "./cmd/tofu"], source, logFile, log, elapsed, "compiling OpenTofu");
+  await runLogged(
+    "go",
+    ["build", "-trimpath", "-ldflags", "-s -w -X github.com/opentofu/opentofu/version.dev=no", "-o", path.join(buildDir, "tofu"), "./cmd/tofu"],
+    source,
+    logFile,
+    log,
+    elapsed,
+    "compiling OpenTofu",
+  );
 
   const built = await reportedVersion(path.join(buildDir, "tofu"));
   if (built !== tofuVersion) throw new Error(`the built tofu reports version ${built ?? "(none)"}, expected ${tofuVersion}; see ${logFile}`);

@@ -78,8 +78,7 @@ function loadPulumiSdk(fromDirectory) {
     const fallback = process.env.PULUMI_LANGUAGE_HOST_SDK_DIR;
     if (fallback) return loadPulumiSdk(fallback);
     throw new Error(
-      `pulumi-language-nodejs: @pulumi/pulumi is not installed where the program is (${fromDirectory}). ` +
-        "Run npm install in the program's directory or one above it.",
+      `pulumi-language-nodejs: @pulumi/pulumi is not installed where the program is (${fromDirectory}). ` + "Run npm install in the program's directory or one above it.",
     );
   }
   const sdkRoot = path.dirname(packageJsonPath);
@@ -120,10 +119,8 @@ function runtimeOptions(info) {
   }
   const typescript = options.typescript ?? true;
   if (typeof typescript !== "boolean") throw new Error("typescript option must be a boolean");
-  if (options.tsconfig !== undefined && typeof options.tsconfig !== "string")
-    throw new Error("tsconfig option must be a string");
-  if (options.nodeargs !== undefined && typeof options.nodeargs !== "string")
-    throw new Error("nodeargs option must be a string");
+  if (options.tsconfig !== undefined && typeof options.tsconfig !== "string") throw new Error("tsconfig option must be a string");
+  if (options.nodeargs !== undefined && typeof options.nodeargs !== "string") throw new Error("nodeargs option must be a string");
   return {
     typescript,
     tsconfig: options.tsconfig ?? "",
@@ -302,8 +299,14 @@ function main() {
         set(response, new Uint8Array(chunk));
         call.write(response);
       };
-      child.stdout.on("data", send((r, v) => r.setStdout(v)));
-      child.stderr.on("data", send((r, v) => r.setStderr(v)));
+      child.stdout.on(
+        "data",
+        send((r, v) => r.setStdout(v)),
+      );
+      child.stderr.on(
+        "data",
+        send((r, v) => r.setStderr(v)),
+      );
     };
     const step = (executable, args) =>
       new Promise((resolve, reject) => {
@@ -497,10 +500,20 @@ function main() {
 function rpcDiagnostic(hcl, diagnostic) {
   const range = (value) => {
     if (!value) return undefined;
-    const pos = (p) => new hcl.Pos().setLine(p?.Line ?? 0).setColumn(p?.Column ?? 0).setByte(p?.Byte ?? 0);
-    return new hcl.Range().setFilename(value.Filename ?? "").setStart(pos(value.Start)).setEnd(pos(value.End));
+    const pos = (p) =>
+      new hcl.Pos()
+        .setLine(p?.Line ?? 0)
+        .setColumn(p?.Column ?? 0)
+        .setByte(p?.Byte ?? 0);
+    return new hcl.Range()
+      .setFilename(value.Filename ?? "")
+      .setStart(pos(value.Start))
+      .setEnd(pos(value.End));
   };
-  const result = new hcl.Diagnostic().setSeverity(diagnostic.severity ?? 0).setSummary(diagnostic.summary ?? "").setDetail(diagnostic.detail ?? "");
+  const result = new hcl.Diagnostic()
+    .setSeverity(diagnostic.severity ?? 0)
+    .setSummary(diagnostic.summary ?? "")
+    .setDetail(diagnostic.detail ?? "");
   const subject = range(diagnostic.subject);
   if (subject) result.setSubject(subject);
   const context = range(diagnostic.context);

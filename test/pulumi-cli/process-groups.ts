@@ -85,7 +85,11 @@ export async function stopGroup(child: ChildProcess, signal: NodeJS.Signals = "S
  * Then stops what the command left in its group (a background job it forgot): the caller started
  * that too. What escaped the group is for the run's leftover check to name.
  */
-export function runGroup(command: string, args: readonly string[], options: SpawnOptions & { input?: string } = {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
+export function runGroup(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions & { input?: string } = {},
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawnGroup(command, args, { ...options, stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
     let output = "";

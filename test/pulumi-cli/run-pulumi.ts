@@ -58,10 +58,7 @@ export function pulumiEnvironment(options: PulumiEnvironmentOptions): NodeJS.Pro
  * Creates the backend and PULUMI_HOME directories under `stateDir` (`backend`, `home`) and returns
  * the pulumi environment over them.
  */
-export async function stateDirEnvironment(
-  stateDir: string,
-  options: Omit<PulumiEnvironmentOptions, "backendDir" | "pulumiHome">,
-): Promise<NodeJS.ProcessEnv> {
+export async function stateDirEnvironment(stateDir: string, options: Omit<PulumiEnvironmentOptions, "backendDir" | "pulumiHome">): Promise<NodeJS.ProcessEnv> {
   const backendDir = path.join(stateDir, "backend");
   const pulumiHome = path.join(stateDir, "home");
   await fs.mkdir(backendDir, { recursive: true });
@@ -249,9 +246,7 @@ export function configSetAllArgs(values: Record<string, string>): string[] {
 export async function createStack(options: StackOptions): Promise<TestStack> {
   const installation = await ensurePulumi();
   const name = options.stackName ?? "test";
-  const stateDir =
-    options.stateDir ??
-    path.join(workRoot, "stacks", `${path.basename(options.programDir)}-${process.pid}-${Date.now()}-${stackCounter++}`);
+  const stateDir = options.stateDir ?? path.join(workRoot, "stacks", `${path.basename(options.programDir)}-${process.pid}-${Date.now()}-${stackCounter++}`);
   const env = await stateDirEnvironment(stateDir, { binDir: installation.binDir, passphrase: options.passphrase, extra: options.env });
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
 
@@ -312,10 +307,8 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     up: async (extraArgs = []) => assertSucceeded(await run(["up", "--yes", "--skip-preview", ...extraArgs])),
     preview: (extraArgs = []) => json<PreviewSummary>(["preview", "--json", ...extraArgs]),
     refreshPreview: (extraArgs = []) => json<PreviewSummary>(["refresh", "--preview-only", "--json", ...extraArgs]),
-    refresh: async (extraArgs = []) =>
-      assertSucceeded(await run(["refresh", "--yes", "--skip-preview", ...extraArgs])),
-    destroy: async (extraArgs = []) =>
-      assertSucceeded(await run(["destroy", "--yes", "--skip-preview", ...extraArgs])),
+    refresh: async (extraArgs = []) => assertSucceeded(await run(["refresh", "--yes", "--skip-preview", ...extraArgs])),
+    destroy: async (extraArgs = []) => assertSucceeded(await run(["destroy", "--yes", "--skip-preview", ...extraArgs])),
     outputs: () => json<Record<string, unknown>>(["stack", "output", "--json", "--show-secrets"]),
     exportState: async () => {
       const result = assertSucceeded(await run(["stack", "export"]));

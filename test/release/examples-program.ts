@@ -138,7 +138,14 @@ export function goFunction(kind: string, program: string): string {
   const header = /^func main\(\) \{\n\tpulumi\.Run\(func\(ctx \*pulumi\.Context\) error \{\n/m;
   const footer = /\t\}\)\n\}\n$/;
   const file = path.relative(path.join(examplesDir, "..", "..", ".."), path.join(exampleFolder(kind), "main.go"));
-  let source = replaceOnce(program, header, `// The ${kind} example (${file}), its names under "${kind}-".\nfunc ${goExampleFunction(kind)}(ctx *pulumi.Context) error {\n`, "go", kind, "func main() { pulumi.Run(func(ctx *pulumi.Context) error {");
+  let source = replaceOnce(
+    program,
+    header,
+    `// The ${kind} example (${file}), its names under "${kind}-".\nfunc ${goExampleFunction(kind)}(ctx *pulumi.Context) error {\n`,
+    "go",
+    kind,
+    "func main() { pulumi.Run(func(ctx *pulumi.Context) error {",
+  );
   source = replaceOnce(source, footer, "}\n", "go", kind, "closing `})` and `}` of main at the end");
   // The body one level less indented, as gofmt would have it.
   const start = source.indexOf(`func ${goExampleFunction(kind)}`);
@@ -190,7 +197,14 @@ export function examplesProgram(language: ExampleLanguage): ExamplesProgram {
     } else {
       const javaPackage = javaExamplePackage(kind);
       expectOnce(source, /^ {4}public static void stack\(Context ctx\) \{$/m, "java", kind, "`public static void stack(Context ctx) {`");
-      files[path.posix.join("src", "main", "java", ...javaPackage.split("."), "App.java")] = replaceOnce(source, /^package generated_program;$/m, `package ${javaPackage};`, "java", kind, "`package generated_program;`");
+      files[path.posix.join("src", "main", "java", ...javaPackage.split("."), "App.java")] = replaceOnce(
+        source,
+        /^package generated_program;$/m,
+        `package ${javaPackage};`,
+        "java",
+        kind,
+        "`package generated_program;`",
+      );
       runs.push(`            ${javaPackage}.App.stack(ctx);`);
     }
   }

@@ -27,7 +27,10 @@ const schema = JSON.parse(fs.readFileSync(path.join(providerRoot, "docs-platform
 const MUST_NOT_SHIP = [repositoryRoot.replace(/\/$/, ""), "tok-acme-admin", "tok-globex-admin", "PULUMI_CONFIG_PASSPHRASE="];
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Which of MUST_NOT_SHIP a file holds (bytes, so binaries and archives are read whole). */

@@ -52,7 +52,8 @@ export function checkMachoSignature(file: Buffer): MachoSignature {
   const { dataOffset, dataSize } = signature;
   if (dataOffset + dataSize > file.length) throw new Error(`the signature (${dataOffset}+${dataSize}) runs past the file's end (${file.length})`);
   if (dataOffset < linkedit.fileOffset || dataOffset + dataSize > linkedit.fileOffset + linkedit.fileSize) throw new Error("the signature is not inside __LINKEDIT");
-  if (linkedit.fileOffset + linkedit.fileSize !== file.length) throw new Error(`__LINKEDIT ends at ${linkedit.fileOffset + linkedit.fileSize}, the file at ${file.length}: bytes outside every segment`);
+  if (linkedit.fileOffset + linkedit.fileSize !== file.length)
+    throw new Error(`__LINKEDIT ends at ${linkedit.fileOffset + linkedit.fileSize}, the file at ${file.length}: bytes outside every segment`);
 
   const blob = file.subarray(dataOffset, dataOffset + dataSize);
   if (blob.readUInt32BE(0) !== SUPERBLOB_MAGIC) throw new Error(`the signature is not a code signature superblob (magic ${blob.readUInt32BE(0).toString(16)})`);
@@ -117,7 +118,9 @@ if (import.meta.main) {
   for (const file of process.argv.slice(2)) {
     try {
       const signature = checkMachoSignature(readFileSync(file));
-      process.stdout.write(`${file}: valid, ${signature.adhoc ? "ad hoc" : "with a certificate (not checked)"}, identifier ${signature.identifier}, ${signature.pages} pages of ${signature.pageSize} bytes\n`);
+      process.stdout.write(
+        `${file}: valid, ${signature.adhoc ? "ad hoc" : "with a certificate (not checked)"}, identifier ${signature.identifier}, ${signature.pages} pages of ${signature.pageSize} bytes\n`,
+      );
     } catch (error) {
       failed = true;
       process.stdout.write(`${file}: INVALID: ${(error as Error).message}\n`);

@@ -49,7 +49,21 @@ import { VERSION, archiveName } from "../../provider/scripts/release/release-inf
 import { javaPom } from "../e2e/support/sdks.ts";
 import { type ExampleLanguage, type ExamplesProgram, examplesProgram } from "./examples-program.ts";
 import { startLanguageHost } from "./language-host-client.ts";
-import { type ServedRelease, ensureReleasedArchive, ensureReleasedSdks, installReleasedJar, goEnvironment, installedDocsPlatformPlugins, linuxAmd64, mavenEnvironment, onlyFile, pluginDownloadUrl, rehearsalTmpdir, sdkDir, serveRelease } from "./released-plugin.ts";
+import {
+  type ServedRelease,
+  ensureReleasedArchive,
+  ensureReleasedSdks,
+  installReleasedJar,
+  goEnvironment,
+  installedDocsPlatformPlugins,
+  linuxAmd64,
+  mavenEnvironment,
+  onlyFile,
+  pluginDownloadUrl,
+  rehearsalTmpdir,
+  sdkDir,
+  serveRelease,
+} from "./released-plugin.ts";
 
 const run = promisify(execFile);
 const minutes = (n: number) => n * 60_000;
@@ -136,9 +150,17 @@ function outputsOf(values: Record<string, unknown>): Outputs {
     return value;
   };
   const { organizationTitle, examples } = values;
-  if (organizationTitle !== undefined && typeof organizationTitle !== "string") throw new Error(`stack output organizationTitle: expected a title, got ${JSON.stringify(organizationTitle)}`);
+  if (organizationTitle !== undefined && typeof organizationTitle !== "string")
+    throw new Error(`stack output organizationTitle: expected a title, got ${JSON.stringify(organizationTitle)}`);
   if (examples !== undefined && (typeof examples !== "object" || examples === null)) throw new Error(`stack output examples: expected an object, got ${JSON.stringify(examples)}`);
-  return { ...values, organizationTitle, examples: examples as Record<string, unknown> | undefined, writersTeam: id("writersTeam"), handbookCollection: id("handbookCollection"), onboardingSpace: id("onboardingSpace") };
+  return {
+    ...values,
+    organizationTitle,
+    examples: examples as Record<string, unknown> | undefined,
+    writersTeam: id("writersTeam"),
+    handbookCollection: id("handbookCollection"),
+    onboardingSpace: id("onboardingSpace"),
+  };
 }
 
 /** The title the organization-settings example gives the organization. */
@@ -155,7 +177,10 @@ function exampleOutputs({ language }: Target, outputs: Outputs): Record<string, 
  */
 function resourcesInState(stack: TestStack): string[] {
   const stacksDir = path.join(String(stack.env.PULUMI_BACKEND_URL).replace(/^file:\/\//, ""), ".pulumi", "stacks");
-  const checkpoints = fs.readdirSync(stacksDir).map((project) => path.join(stacksDir, project, `${stack.name}.json`)).filter((file) => fs.existsSync(file));
+  const checkpoints = fs
+    .readdirSync(stacksDir)
+    .map((project) => path.join(stacksDir, project, `${stack.name}.json`))
+    .filter((file) => fs.existsSync(file));
   expect(checkpoints).toHaveLength(1);
   const state = JSON.parse(fs.readFileSync(checkpoints[0], "utf8")) as { checkpoint: { latest?: { resources?: Array<{ urn: string }> } } };
   return (state.checkpoint.latest?.resources ?? []).map((resource) => resource.urn.slice(resource.urn.lastIndexOf("::") + 2));
@@ -357,15 +382,15 @@ describe.concurrent("release rehearsals per language", () => {
       // Before `pulumi install`: the language host says the virtualenv is missing and how to make it.
       const early = await stack.run(["up", "--yes", "--skip-preview"]);
       expect(early.exitCode).not.toBe(0);
-      expect(early.stdout + early.stderr).toContain(`The 'virtualenv' option in Pulumi.yaml is set to "venv", but ${path.join(programDir, "venv")} does not appear to be a virtual environment`);
+      expect(early.stdout + early.stderr).toContain(
+        `The 'virtualenv' option in Pulumi.yaml is set to "venv", but ${path.join(programDir, "venv")} does not appear to be a virtual environment`,
+      );
       expect(early.stdout + early.stderr).toContain("Run `pulumi install`");
 
       const install = assertSucceeded(await runPulumi(["install"], { cwd: programDir, env: stack.env, timeoutMs: minutes(8) }));
       expect(install.stdout + install.stderr).toContain("Creating virtual environment");
       const venvPackages = (await run(path.join(programDir, "venv", "bin", "python"), ["-m", "pip", "list", "--format=json"])).stdout;
-      expect((JSON.parse(venvPackages) as Array<{ name: string; version: string }>).map((entry) => entry.name)).toEqual(
-        expect.arrayContaining(["pulumi", "pulumi_docs_platform"]),
-      );
+      expect((JSON.parse(venvPackages) as Array<{ name: string; version: string }>).map((entry) => entry.name)).toEqual(expect.arrayContaining(["pulumi", "pulumi_docs_platform"]));
       // The language host reported the wheel's plugin (its pulumi-plugin.json), and `pulumi install`
       // installed it from the wheel's server: before any `up`.
       expectReleasedPluginInstalled(stack);
@@ -446,28 +471,32 @@ describe.concurrent("release rehearsals per language", () => {
     await destroy(stack, typescript, outputs);
   });
 
-  it("Java: the release's jar and pom in the local Maven repository; up with every example, the lookup once the plugin is installed, no-change preview, destroy", { timeout: minutes(12) }, async () => {
-    // What a user does with an artifact not in a remote repository: `mvn install:install-file` (once for the run).
-    await installReleasedJar();
-    const java = await target("java");
-    const programDir = await writeProgram("rehearsal-java", {
-      "Pulumi.yaml": ["name: rehearsal-java", "runtime: java", ""].join("\n"),
-      "pom.xml": JAVA_POM,
-      "src/main/java/rehearsal/App.java": javaProgram(java.examples.run),
-      ...java.examples.files,
-    });
-    const stack = await rehearsalStack(java, programDir, "java");
-    // Its no-change preview comes after the lookup's up (each command of a Java program is a Maven run).
-    // The examples register resources only (no lookup): the first `up` installs the plugin as before.
-    const outputs = await upAndPreview(stack, java, "Java", { lookup: false, preview: false });
-    // pulumi-java 1.12.0 sends a function's invoke without the SDK's plugin download URL (only a
-    // resource's registration carries it), so a first `up` whose first request is the lookup looks
-    // for the plugin at get.pulumi.com (README, Java). Once the plugin is installed, the lookup works.
-    await stack.setConfig("lookUpOrganization", "true");
-    await stack.up();
-    // After the first `up`'s examples: the title the organization-settings example gave.
-    expect(await stack.outputs()).toEqual({ ...outputs, organizationTitle: EXAMPLES_ORGANIZATION_TITLE });
-    await expectNoChange(stack, java);
-    await destroy(stack, java, outputs);
-  });
+  it(
+    "Java: the release's jar and pom in the local Maven repository; up with every example, the lookup once the plugin is installed, no-change preview, destroy",
+    { timeout: minutes(12) },
+    async () => {
+      // What a user does with an artifact not in a remote repository: `mvn install:install-file` (once for the run).
+      await installReleasedJar();
+      const java = await target("java");
+      const programDir = await writeProgram("rehearsal-java", {
+        "Pulumi.yaml": ["name: rehearsal-java", "runtime: java", ""].join("\n"),
+        "pom.xml": JAVA_POM,
+        "src/main/java/rehearsal/App.java": javaProgram(java.examples.run),
+        ...java.examples.files,
+      });
+      const stack = await rehearsalStack(java, programDir, "java");
+      // Its no-change preview comes after the lookup's up (each command of a Java program is a Maven run).
+      // The examples register resources only (no lookup): the first `up` installs the plugin as before.
+      const outputs = await upAndPreview(stack, java, "Java", { lookup: false, preview: false });
+      // pulumi-java 1.12.0 sends a function's invoke without the SDK's plugin download URL (only a
+      // resource's registration carries it), so a first `up` whose first request is the lookup looks
+      // for the plugin at get.pulumi.com (README, Java). Once the plugin is installed, the lookup works.
+      await stack.setConfig("lookUpOrganization", "true");
+      await stack.up();
+      // After the first `up`'s examples: the title the organization-settings example gave.
+      expect(await stack.outputs()).toEqual({ ...outputs, organizationTitle: EXAMPLES_ORGANIZATION_TITLE });
+      await expectNoChange(stack, java);
+      await destroy(stack, java, outputs);
+    },
+  );
 });

@@ -52,7 +52,13 @@ async function serveReleaseAsTheReadmeSays(): Promise<ServedRelease> {
   });
   const url = `http://127.0.0.1:${port}/`;
   for (let attempt = 0; ; attempt++) {
-    if (await fetch(url).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     if (attempt > 100) throw new Error(`the README's server did not answer at ${url}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -61,10 +67,11 @@ async function serveReleaseAsTheReadmeSays(): Promise<ServedRelease> {
     url,
     served,
     downloadOverride: override.replace("http://127.0.0.1:8000/", url),
-    close: () => new Promise((resolve) => {
-      server.once("exit", () => resolve());
-      server.kill();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.once("exit", () => resolve());
+        server.kill();
+      }),
   };
 }
 

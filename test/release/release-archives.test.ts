@@ -48,7 +48,10 @@ beforeAll(async () => {
   // Only the platforms still missing: another file may have built linux-amd64 already (the
   // checksums file is written again over every archive of the version).
   const missing = () => built.filter((platform) => !fs.existsSync(path.join(releaseDir, archiveName(platform))));
-  await ensureRelease(() => missing().length === 0, () => ["--no-sdks", "--no-terraform", ...missing().flatMap((platform) => ["--platform", platformName(platform)])]);
+  await ensureRelease(
+    () => missing().length === 0,
+    () => ["--no-sdks", "--no-terraform", ...missing().flatMap((platform) => ["--platform", platformName(platform)])],
+  );
 }, minutes(15));
 
 describe("the release's archives", () => {
@@ -58,7 +61,12 @@ describe("the release's archives", () => {
     const expected = built
       .map((platform) => archiveName(platform))
       .sort()
-      .map((name) => `${createHash("sha256").update(fs.readFileSync(path.join(releaseDir, name))).digest("hex")}  ${name}`);
+      .map(
+        (name) =>
+          `${createHash("sha256")
+            .update(fs.readFileSync(path.join(releaseDir, name)))
+            .digest("hex")}  ${name}`,
+      );
     expect(lines).toEqual(expected);
   });
 

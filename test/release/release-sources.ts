@@ -16,7 +16,10 @@ function filesUnder(root: string, relative: string): string[] {
   const stat = fs.statSync(full, { throwIfNoEntry: false });
   if (!stat) return [];
   if (!stat.isDirectory()) return [relative];
-  return fs.readdirSync(full).sort().flatMap((name) => filesUnder(root, path.join(relative, name)));
+  return fs
+    .readdirSync(full)
+    .sort()
+    .flatMap((name) => filesUnder(root, path.join(relative, name)));
 }
 
 /** A digest of every release source under `root`: each file's path and content. */
@@ -24,7 +27,10 @@ export function releaseSourcesDigest(root: string): string {
   const hash = createHash("sha256");
   for (const file of RELEASE_SOURCES.flatMap((source) => filesUnder(root, source))) {
     if (file.endsWith(".tsbuildinfo")) continue; // the compiler's own bookkeeping, not the package
-    hash.update(`${file}\0`).update(fs.readFileSync(path.join(root, file))).update("\0");
+    hash
+      .update(`${file}\0`)
+      .update(fs.readFileSync(path.join(root, file)))
+      .update("\0");
   }
   return hash.digest("hex");
 }

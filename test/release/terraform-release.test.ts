@@ -150,7 +150,10 @@ describe("OpenTofu installs the release from a filesystem mirror, with no Node.j
     fs.copyFileSync(archivePath, path.join(providerDir, path.basename(archivePath)));
     const cliConfig = path.join(work, "tofu.rc");
     // The mirror only: without a `direct {}`, nothing may come from a registry.
-    fs.writeFileSync(cliConfig, ["provider_installation {", "  filesystem_mirror {", `    path    = ${JSON.stringify(mirror)}`, '    include = ["docs-platform/docsplatform"]', "  }", "}", ""].join("\n"));
+    fs.writeFileSync(
+      cliConfig,
+      ["provider_installation {", "  filesystem_mirror {", `    path    = ${JSON.stringify(mirror)}`, '    include = ["docs-platform/docsplatform"]', "  }", "}", ""].join("\n"),
+    );
     const pluginCache = path.join(work, "plugin-cache");
     const emptyBin = path.join(work, "bin");
     const home = path.join(work, "home");
@@ -212,7 +215,9 @@ describe("OpenTofu installs the release from a filesystem mirror, with no Node.j
     // sha256 and name of each, one line each, hashed), and no `zh:`: a filesystem mirror, unlike
     // a registry, gives OpenTofu no SHA256SUMS to take the zip's sum from.
     const lock = fs.readFileSync(path.join(project, ".terraform.lock.hcl"), "utf8");
-    const h1 = createHash("sha256").update(`${sha256(installed)}  ${path.basename(installed)}\n`).digest("base64");
+    const h1 = createHash("sha256")
+      .update(`${sha256(installed)}  ${path.basename(installed)}\n`)
+      .digest("base64");
     expect(lock).toContain(`"h1:${h1}"`);
     expect(lock).not.toContain("zh:");
 
@@ -238,19 +243,34 @@ describe("OpenTofu installs the release from a filesystem mirror, with no Node.j
     const [entry] = zipEntries(archivePath);
     fs.writeFileSync(path.join(platformDir, entry.name), inflatedEntry(archivePath, entry), { mode: 0o755 });
     const cliConfig = path.join(work, "unpacked.rc");
-    fs.writeFileSync(cliConfig, ["provider_installation {", "  filesystem_mirror {", `    path    = ${JSON.stringify(mirror)}`, '    include = ["docs-platform/docsplatform"]', "  }", "}", ""].join("\n"));
+    fs.writeFileSync(
+      cliConfig,
+      ["provider_installation {", "  filesystem_mirror {", `    path    = ${JSON.stringify(mirror)}`, '    include = ["docs-platform/docsplatform"]', "  }", "}", ""].join("\n"),
+    );
     const project = path.join(work, "unpacked-project");
     fs.mkdirSync(project);
-    fs.writeFileSync(path.join(project, "main.tf"), ["terraform {", "  required_providers {", `    docsplatform = { source = "docs-platform/docsplatform", version = ${JSON.stringify(VERSION)} }`, "  }", "}", ""].join("\n"));
+    fs.writeFileSync(
+      path.join(project, "main.tf"),
+      ["terraform {", "  required_providers {", `    docsplatform = { source = "docs-platform/docsplatform", version = ${JSON.stringify(VERSION)} }`, "  }", "}", ""].join("\n"),
+    );
     const home = path.join(work, "unpacked-home");
     const emptyBin = path.join(work, "unpacked-bin");
     for (const dir of [home, emptyBin]) fs.mkdirSync(dir, { recursive: true });
-    const env: NodeJS.ProcessEnv = { HOME: home, PATH: pathWithoutNode(emptyBin), TF_CLI_CONFIG_FILE: cliConfig, TF_DATA_DIR: path.join(work, "unpacked-data"), CHECKPOINT_DISABLE: "1", TF_IN_AUTOMATION: "1" };
+    const env: NodeJS.ProcessEnv = {
+      HOME: home,
+      PATH: pathWithoutNode(emptyBin),
+      TF_CLI_CONFIG_FILE: cliConfig,
+      TF_DATA_DIR: path.join(work, "unpacked-data"),
+      CHECKPOINT_DISABLE: "1",
+      TF_IN_AUTOMATION: "1",
+    };
     const init = await run(tofu, ["init", "-input=false", "-no-color"], { cwd: project, env, timeoutMs: minutes(4) });
     expect(init.code, `exit ${init.code}\n${init.stdout}\n${init.stderr}`).toBe(0);
     expect(init.stdout).toContain(`Installed docs-platform/docsplatform v${VERSION}`);
     // The same package, whichever the layout: the lock's h1: is the zip's.
-    const h1 = createHash("sha256").update(`${createHash("sha256").update(inflatedEntry(archivePath, entry)).digest("hex")}  ${entry.name}\n`).digest("base64");
+    const h1 = createHash("sha256")
+      .update(`${createHash("sha256").update(inflatedEntry(archivePath, entry)).digest("hex")}  ${entry.name}\n`)
+      .digest("base64");
     expect(fs.readFileSync(path.join(project, ".terraform.lock.hcl"), "utf8")).toContain(`"h1:${h1}"`);
   });
 });

@@ -57,7 +57,12 @@ const PROGRAMS = ["baseline", "package", "plugin", "opentofu"] as const;
 type Program = (typeof PROGRAMS)[number];
 const PROGRAM_SETS: Record<string, Program[]> = { all: [...PROGRAMS], both: ["baseline", "package"], doors: ["package", "plugin"], tofu: ["package", "opentofu"] };
 /** The process serving the resources, by command line: the dynamic provider host, or the plugin (package folder or release executable). */
-const PROVIDER_PROCESS: Record<Program, RegExp> = { baseline: /cmd\/dynamic-provider/, package: /cmd\/dynamic-provider/, plugin: /pulumi-resource-docs-platform/, opentofu: /terraform\/main\.js/ };
+const PROVIDER_PROCESS: Record<Program, RegExp> = {
+  baseline: /cmd\/dynamic-provider/,
+  package: /cmd\/dynamic-provider/,
+  plugin: /pulumi-resource-docs-platform/,
+  opentofu: /terraform\/main\.js/,
+};
 
 const { values } = parseArgs({
   options: {
@@ -86,7 +91,8 @@ const latencyMs = Number(values["latency-ms"]);
 const repeat = Number(values.repeat);
 const programs: Program[] = PROGRAM_SETS[values.program] ?? (values.program.split(",") as Program[]);
 if (!Number.isFinite(latencyMs) || latencyMs < 0 || !Number.isInteger(repeat) || repeat < 1) throw new Error("--latency-ms takes a number >= 0, --repeat a positive integer");
-if (programs.some((program) => !PROGRAMS.includes(program))) throw new Error(`--program is ${Object.keys(PROGRAM_SETS).join(", ")} or a comma-separated list of ${PROGRAMS.join(", ")}`);
+if (programs.some((program) => !PROGRAMS.includes(program)))
+  throw new Error(`--program is ${Object.keys(PROGRAM_SETS).join(", ")} or a comma-separated list of ${PROGRAMS.join(", ")}`);
 if (values.plugin !== "package" && values.plugin !== "release") throw new Error("--plugin is package (provider/docs-platform/) or release (release/'s executable)");
 
 interface StepFigures {
@@ -158,7 +164,13 @@ async function pluginFolder(stateDir: string): Promise<string | undefined> {
 }
 
 /** The program's folder and its stack config; the YAML program is written into `stateDir`. */
-async function programSetup(program: Program, stateDir: string, emulator: Emulator, organizationId: string, token: string): Promise<{ programDir: string; config: Record<string, ConfigValue> }> {
+async function programSetup(
+  program: Program,
+  stateDir: string,
+  emulator: Emulator,
+  organizationId: string,
+  token: string,
+): Promise<{ programDir: string; config: Record<string, ConfigValue> }> {
   if (program === "baseline") return { programDir: baselineProgramDir, config: { groups: String(groups) } };
   if (program === "package") return { programDir: packageProgramDir, config: { organizationId, groups: String(groups) } };
   const programDir = path.join(stateDir, "yaml-program");
@@ -171,7 +183,10 @@ async function programSetup(program: Program, stateDir: string, emulator: Emulat
 /** With --profile, what loads provider-probe.cjs into the run's provider process, and where it writes. */
 function profileEnv(program: Program, run: number): Record<string, string> {
   if (values.profile === undefined) return {};
-  return { NODE_OPTIONS: `--require ${fileURLToPath(new URL("./provider-probe.cjs", import.meta.url))}`, DOCS_PLATFORM_PROBE_DIR: path.resolve(values.profile, `${program}-${run}`) };
+  return {
+    NODE_OPTIONS: `--require ${fileURLToPath(new URL("./provider-probe.cjs", import.meta.url))}`,
+    DOCS_PLATFORM_PROBE_DIR: path.resolve(values.profile, `${program}-${run}`),
+  };
 }
 
 /** The same resources through OpenTofu and the Terraform door, on a fresh emulator. */
@@ -187,19 +202,29 @@ async function runTofuOnce(run: number): Promise<RunFigures> {
     const cliConfig = await writeCliConfig(path.join(stateDir, "tofu.rc"), await writeLauncher(path.join(stateDir, "bin")));
     // The token from the environment, as a user keeps it out of the configuration.
     const env = tofuEnv(cliConfig, { ...stackEnv(emulator.url, organization.admin.token), ...profileEnv("opentofu", run) });
-    const tofuStep = (args: string[], expectedExit = 0) => async () => {
-      const result = await runCommand(tofu, [...args, "-input=false", "-no-color", `-parallelism=${engineParallelism}`], { cwd: project, env, timeoutMs: 30 * 60_000 });
-      if (result.code !== expectedExit) throw new Error(`tofu ${args.join(" ")} exited ${result.code} (expected ${expectedExit}):\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`);
-    };
+    const tofuStep =
+      (args: string[], expectedExit = 0) =>
+      async () => {
+        const result = await runCommand(tofu, [...args, "-input=false", "-no-color", `-parallelism=${engineParallelism}`], { cwd: project, env, timeoutMs: 30 * 60_000 });
+        if (result.code !== expectedExit)
+          throw new Error(`tofu ${args.join(" ")} exited ${result.code} (expected ${expectedExit}):\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`);
+      };
     emulator.setFaults({ latencyMs });
     const up = await timed(emulator, "opentofu", tofuStep(["apply", "-auto-approve"]));
     const stateText = await fs.readFile(path.join(project, "terraform.tfstate"), "utf8");
-    const instances = ((JSON.parse(stateText) as { resources?: { mode: string; instances: unknown[] }[] }).resources ?? []).filter((r) => r.mode === "managed").reduce((sum, r) => sum + r.instances.length, 0);
+    const instances = ((JSON.parse(stateText) as { resources?: { mode: string; instances: unknown[] }[] }).resources ?? [])
+      .filter((r) => r.mode === "managed")
+      .reduce((sum, r) => sum + r.instances.length, 0);
     // -detailed-exitcode: 0 is no change, 2 a change, 1 an error; a no-op plan must be 0.
     const preview = await timed(emulator, "opentofu", tofuStep(["plan", "-detailed-exitcode"]));
     const refresh = await timed(emulator, "opentofu", tofuStep(["apply", "-refresh-only", "-auto-approve"]));
     const destroy = await timed(emulator, "opentofu", tofuStep(["destroy", "-auto-approve"]));
-    return { steps: { up, preview, refresh, destroy }, resources: instances, stateBytesPerResource: Math.round(stateText.length / Math.max(1, instances)), providerBytesPerResource: 0 /* no __provider: printed as "-" */ };
+    return {
+      steps: { up, preview, refresh, destroy },
+      resources: instances,
+      stateBytesPerResource: Math.round(stateText.length / Math.max(1, instances)),
+      providerBytesPerResource: 0 /* no __provider: printed as "-" */,
+    };
   } finally {
     await fs.rm(stateDir, { recursive: true, force: true });
     await emulator.close();
@@ -263,7 +288,16 @@ async function rateLimited(perMinute: number, share: string): Promise<void> {
       const seconds = (performance.now() - started) / 1000;
       const { total, statuses } = (await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { total: number; statuses: Record<string, number> };
       const failed = Object.entries(statuses).filter(([status]) => Number(status) >= 400 && status !== "429");
-      lines.push(row([pace === undefined ? "none" : `rateLimitShare ${pace}`, up.exitCode === 0 ? "succeeded" : "FAILED", seconds.toFixed(1), total, statuses["429"] ?? 0, failed.map(([status, count]) => `${count} x ${status}`).join(", ") || "none"]));
+      lines.push(
+        row([
+          pace === undefined ? "none" : `rateLimitShare ${pace}`,
+          up.exitCode === 0 ? "succeeded" : "FAILED",
+          seconds.toFixed(1),
+          total,
+          statuses["429"] ?? 0,
+          failed.map(([status, count]) => `${count} x ${status}`).join(", ") || "none",
+        ]),
+      );
       process.stderr.write(`  ${lines.at(-1)}\n`);
       emulator.setFaults({});
       await stack.destroy().catch(() => undefined);

@@ -16,16 +16,27 @@ interface CpuProfile {
 const GROUPS: [string, (url: string, name: string) => boolean][] = [
   ["idle", (_url, name) => name === "(idle)"],
   ["the profiler itself", (url) => url.includes("node:inspector")],
-  ["module loading", (url, name) => /modules\/cjs|modules\/helpers|package_json_reader|bootstrap\/realm/.test(url) || /^(wrapSafe|compileForInternalLoader|internalModuleStat|readFileUtf8|realpathSync)$/.test(name)],
+  [
+    "module loading",
+    (url, name) =>
+      /modules\/cjs|modules\/helpers|package_json_reader|bootstrap\/realm/.test(url) ||
+      /^(wrapSafe|compileForInternalLoader|internalModuleStat|readFileUtf8|realpathSync)$/.test(name),
+  ],
   ["plugin/ (the plugin door's translation)", (url) => url.includes("provider/dist/plugin/")],
-  ["runtime/host.ts and the SDK's dynamic provider (the dynamic door's translation)", (url) => url.includes("provider/dist/runtime/host") || url.includes("@pulumi/pulumi/cmd/dynamic-provider")],
+  [
+    "runtime/host.ts and the SDK's dynamic provider (the dynamic door's translation)",
+    (url) => url.includes("provider/dist/runtime/host") || url.includes("@pulumi/pulumi/cmd/dynamic-provider"),
+  ],
   ["the shared core (provider/dist)", (url) => url.includes("provider/dist/")],
   ["gRPC", (url) => url.includes("@grpc/grpc-js") || url.includes("http2")],
   ["protobuf", (url) => url.includes("google-protobuf") || url.endsWith("_pb.js")],
   ["HTTP client (undici)", (url) => url.includes("undici")],
   ["zod", (url) => url.includes("zod")],
   ["garbage collector", (_url, name) => name === "(garbage collector)"],
-  ["first run of SDK modules (typescript, arborist, glob, ...: loaded with @pulumi/pulumi)", (url) => /node_modules\/(typescript|@npmcli|glob|tar|minizlib|semver|js-yaml|lru-cache)\//.test(url)],
+  [
+    "first run of SDK modules (typescript, arborist, glob, ...: loaded with @pulumi/pulumi)",
+    (url) => /node_modules\/(typescript|@npmcli|glob|tar|minizlib|semver|js-yaml|lru-cache)\//.test(url),
+  ],
   ["other", () => true],
 ];
 
@@ -45,7 +56,13 @@ for (const pid of [...new Set(files.map((file) => file.split(/[-.]/)[0]))].sort(
   }
   const busy = [...totals].filter(([group]) => group !== "idle" && group !== "the profiler itself").reduce((sum, [, ms]) => sum + ms, 0);
   const callsFile = path.join(dir, `${pid}.calls`);
-  const calls = fs.existsSync(callsFile) ? fs.readFileSync(callsFile, "utf8").trim().split("\n").map((line) => line.split(" ")[1]) : [];
+  const calls = fs.existsSync(callsFile)
+    ? fs
+        .readFileSync(callsFile, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => line.split(" ")[1])
+    : [];
   const counted = [...calls.reduce((counts, name) => counts.set(name, (counts.get(name) ?? 0) + 1), new Map<string, number>())];
   process.stdout.write(`process ${pid}: ${(busy / 1000).toFixed(1)} s of CPU${calls.length ? `; calls: ${counted.map(([name, count]) => `${name} ${count}`).join(", ")}` : ""}\n`);
   for (const [group, ms] of [...totals].sort((a, b) => b[1] - a[1])) {

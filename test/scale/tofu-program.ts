@@ -40,10 +40,29 @@ export function tofuProgram(groups: number, apiUrl: string, organizationId: stri
   resource("docsplatform_team", "team", { title: `"Team ${tag}"`, members: 'count.index % 2 == 0 ? ["usr-acme-editor"] : ["usr-acme-reader", "usr-acme-admin"]' });
   resource("docsplatform_collection", "collection", { title: `"Collection ${tag}"`, description: `"Group ${tag}"`, default_level: '"read"' });
   resource("docsplatform_collection", "child", { title: `"Child ${tag}"`, parent: "docsplatform_collection.collection[count.index].id" });
-  resource("docsplatform_saml_provider", "saml", { label: `"IdP ${tag}"`, sso_url: `"https://idp${tag}.example.com/sso"`, default_team: "docsplatform_team.team[count.index].id", default_role: '"read"' });
+  resource("docsplatform_saml_provider", "saml", {
+    label: `"IdP ${tag}"`,
+    sso_url: `"https://idp${tag}.example.com/sso"`,
+    default_team: "docsplatform_team.team[count.index].id",
+    default_role: '"read"',
+  });
   resource("docsplatform_site", "site", { title: `"Site ${tag}"`, visibility: '"unlisted"', published: "count.index % 3 == 0" });
-  resource("docsplatform_site_section", "section", { site_id: "docsplatform_site.site[count.index].id", space_id: '"spc-acme-guides"', title: `"Section ${tag}"`, path: `"section-${tag}"` });
-  resource("docsplatform_site_space", "site_space", { site_id: "docsplatform_site.site[count.index].id", space_id: '"spc-acme-api"', section_id: "docsplatform_site_section.section[count.index].id", path: `"api-${tag}"` });
-  resource("docsplatform_open_api_spec", "spec", { slug: `"spec-${tag}"`, source: `{ url = "https://specs.example.com/${tag}.yaml" }`, visibility: 'count.index % 2 == 0 ? "public" : "private"' });
+  resource("docsplatform_site_section", "section", {
+    site_id: "docsplatform_site.site[count.index].id",
+    space_id: '"spc-acme-guides"',
+    title: `"Section ${tag}"`,
+    path: `"section-${tag}"`,
+  });
+  resource("docsplatform_site_space", "site_space", {
+    site_id: "docsplatform_site.site[count.index].id",
+    space_id: '"spc-acme-api"',
+    section_id: "docsplatform_site_section.section[count.index].id",
+    path: `"api-${tag}"`,
+  });
+  resource("docsplatform_open_api_spec", "spec", {
+    slug: `"spec-${tag}"`,
+    source: `{ url = "https://specs.example.com/${tag}.yaml" }`,
+    visibility: 'count.index % 2 == 0 ? "public" : "private"',
+  });
   return `${lines.join("\n")}\n`;
 }

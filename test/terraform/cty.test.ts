@@ -33,7 +33,7 @@ describe("cty msgpack, byte for byte as go-cty writes it", () => {
     { name: "an object", type: ["object", { b: "string", a: "string" }], value: { a: "x", b: null }, wire: "82 a1 61 a1 78 a1 62 c0" },
     { name: "an object with an unknown attribute", type: ["object", { id: "string" }], value: { id: UNKNOWN }, wire: "81 a2 69 64 d4 00 00" },
     // [bin8 of `"string"` (8 bytes), the value].
-    { name: "a dynamic string", type: "dynamic", value: "x", wire: '92 c4 08 22 73 74 72 69 6e 67 22 a1 78' },
+    { name: "a dynamic string", type: "dynamic", value: "x", wire: "92 c4 08 22 73 74 72 69 6e 67 22 a1 78" },
     { name: "a dynamic unknown (no type wrapper)", type: "dynamic", value: UNKNOWN, wire: "d4 00 00" },
     { name: "a tuple", type: ["tuple", ["string", "bool"]], value: ["a", true], wire: "92 a1 61 c3" },
   ];
@@ -102,7 +102,9 @@ describe("cty msgpack, byte for byte as go-cty writes it", () => {
       header: {
         logo: null,
         primary_link: null,
-        links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test", page: null, space: null, file: null, spec: null }, style: null, links: null, condition: null }],
+        links: [
+          { title: "Status", to: { kind: "url", url: "https://status.acme.test", page: null, space: null, file: null, spec: null }, style: null, links: null, condition: null },
+        ],
       },
     };
     expect(decodeDynamicValue(encodeDynamicValue(value, type), type)).toEqual(value);
@@ -121,7 +123,11 @@ describe("cty msgpack, byte for byte as go-cty writes it", () => {
     const valueOf = (type: CtyType): fc.Arbitrary<unknown> => {
       const present = (() => {
         if (type === "string") return fc.string();
-        if (type === "number") return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0)));
+        if (type === "number")
+          return fc.oneof(
+            fc.integer(),
+            fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0)),
+          );
         if (type === "bool") return fc.boolean();
         const [name, inner] = type as [string, unknown];
         if (name === "list" || name === "set") return fc.array(valueOf(inner as CtyType), { maxLength: 3 });
@@ -132,11 +138,14 @@ describe("cty msgpack, byte for byte as go-cty writes it", () => {
       return fc.oneof({ weight: 6, arbitrary: present }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constant(UNKNOWN) });
     };
     fc.assert(
-      fc.property(typeArbitrary.chain((type) => fc.tuple(fc.constant(type), valueOf(type))), ([type, value]) => {
-        expect(decodeDynamicValue(encodeDynamicValue(value, type), type)).toEqual(value);
-        // Dynamic: the type travels with the value (objects and lists become objects and tuples, same JS value).
-        expect(decodeDynamicValue(encodeDynamicValue(value, "dynamic"), "dynamic")).toEqual(value);
-      }),
+      fc.property(
+        typeArbitrary.chain((type) => fc.tuple(fc.constant(type), valueOf(type))),
+        ([type, value]) => {
+          expect(decodeDynamicValue(encodeDynamicValue(value, type), type)).toEqual(value);
+          // Dynamic: the type travels with the value (objects and lists become objects and tuples, same JS value).
+          expect(decodeDynamicValue(encodeDynamicValue(value, "dynamic"), "dynamic")).toEqual(value);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -25,7 +25,12 @@ function recordingOperations(): { operations: TerraformOperations; calls: unknow
     validateResource: async (kind, config) => (calls.push(["validateResource", kind, config]), []),
     planResource: async (kind, prior, proposed) => {
       calls.push(["planResource", kind, prior, proposed]);
-      return { planned: proposed && { ...proposed, id: UNKNOWN }, requiresReplace: [["organizationId"]], privateState: none, diagnostics: [{ severity: "warning", summary: "a warning", detail: "", attribute: ["createdAt"] }] };
+      return {
+        planned: proposed && { ...proposed, id: UNKNOWN },
+        requiresReplace: [["organizationId"]],
+        privateState: none,
+        diagnostics: [{ severity: "warning", summary: "a warning", detail: "", attribute: ["createdAt"] }],
+      };
     },
     applyResource: async () => ({ state: null, privateState: none, diagnostics: [] }),
     readResource: async () => ({ state: null, privateState: none, diagnostics: [] }),
@@ -41,7 +46,9 @@ describe("the Terraform door's handler", () => {
     const handler = terraformHandler(schema, recordingOperations().operations);
     const answer = await handler.getProviderSchema();
     const bytes = provider.GetProviderSchema.responseSerialize(answer);
-    const decoded = provider.GetProviderSchema.responseDeserialize(bytes) as { resourceSchemas: Record<string, { block: { attributes: { name: string; computed: boolean; optional: boolean }[] } }> };
+    const decoded = provider.GetProviderSchema.responseDeserialize(bytes) as {
+      resourceSchemas: Record<string, { block: { attributes: { name: string; computed: boolean; optional: boolean }[] } }>;
+    };
     expect(Object.keys(decoded.resourceSchemas)).toHaveLength(schema.resources.length);
     const members = decoded.resourceSchemas.docsplatform_team.block.attributes.find((attribute) => attribute.name === "members")!;
     expect(members).toMatchObject({ optional: true, computed: true });
@@ -54,7 +61,14 @@ describe("the Terraform door's handler", () => {
     const handler = terraformHandler(schema, operations);
     const type = blockType(team.block);
     const proposed = encodeDynamicValue(fromCore(team.block, { title: "Writers", organizationId: "org-1" }), type);
-    const answer = await handler.planResourceChange({ typeName: team.typeName, priorState: null, proposedNewState: { msgpack: proposed }, config: null, priorPrivate: new Uint8Array(), clientCapabilities: null });
+    const answer = await handler.planResourceChange({
+      typeName: team.typeName,
+      priorState: null,
+      proposedNewState: { msgpack: proposed },
+      config: null,
+      priorPrivate: new Uint8Array(),
+      clientCapabilities: null,
+    });
     expect(calls[0]).toEqual(["planResource", "Team", null, { title: "Writers", organizationId: "org-1" }]);
     expect(decodeDynamicValue(answer.plannedState!.msgpack!, type)).toMatchObject({ title: "Writers", organization_id: "org-1", id: UNKNOWN, members: null });
     expect(answer.requiresReplace).toEqual([{ steps: [{ attributeName: "organization_id" }] }]);

@@ -171,7 +171,10 @@ describe("configure", () => {
       process.env.DOCS_PLATFORM_TOKEN = settings.token;
       expect(await terraformOperations().configure({ requestTimeoutMs: settings.requestTimeoutMs })).toEqual([]);
     } finally {
-      for (const [key, value] of [["DOCS_PLATFORM_API_URL", saved.url], ["DOCS_PLATFORM_TOKEN", saved.token]] as const) {
+      for (const [key, value] of [
+        ["DOCS_PLATFORM_API_URL", saved.url],
+        ["DOCS_PLATFORM_TOKEN", saved.token],
+      ] as const) {
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;
       }
@@ -197,7 +200,8 @@ describe("plan", () => {
       expect(refused.diagnostics).toEqual([
         {
           severity: "error",
-          summary: "Team: organizationId is not set. Give it as `organization_id`, or set the provider's `organization_id` (or the environment variable DOCS_PLATFORM_ORGANIZATION_ID).",
+          summary:
+            "Team: organizationId is not set. Give it as `organization_id`, or set the provider's `organization_id` (or the environment variable DOCS_PLATFORM_ORGANIZATION_ID).",
           detail: "",
           attribute: ["organizationId"],
         },
@@ -261,7 +265,9 @@ describe("plan", () => {
     expect(first.diagnostics).toEqual([]);
     const second = await ops.planResource("SiteCustomization", null, { organizationId: api.organizationId, siteId, title: "Second" }, NONE);
     expect(second.planned).toBeNull();
-    expect(second.diagnostics[0].summary).toMatch(new RegExp(`^SiteCustomization "new [0-9a-f]{16}" and SiteCustomization "new [0-9a-f]{16}" both manage the customization of site ${siteId}`));
+    expect(second.diagnostics[0].summary).toMatch(
+      new RegExp(`^SiteCustomization "new [0-9a-f]{16}" and SiteCustomization "new [0-9a-f]{16}" both manage the customization of site ${siteId}`),
+    );
     expect(await writeCount()).toBe(writes);
   });
 });
@@ -434,7 +440,10 @@ describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTo
   });
 
   it("says what the plugin door's check says of the same bad inputs, word for word", async () => {
-    for (const bad of [{ ...config, contractUnknownInput: "x" }, { ...config, organizationId: "" }]) {
+    for (const bad of [
+      { ...config, contractUnknownInput: "x" },
+      { ...config, organizationId: "" },
+    ]) {
       const plugin = await checkResource(kind, "same-words", bad);
       const tofu = await ops.validateResource(kind, bad);
       expect(tofu.map((diagnostic) => diagnostic.summary)).toEqual(plugin.failures.map((failure) => failure.reason));

@@ -121,7 +121,8 @@ describe("the Terraform provider schema", () => {
     expect(attribute(customization, "page_actions", "external_ai")).toMatchObject({ type: "bool", coreName: "externalAI" });
     expect(attribute(resourceBlock("SiteStructure"), "groups")).toMatchObject({ nestedType: { nesting: "list" } });
     // Computed outputs are computed all the way down.
-    for (const { attribute: found } of everyAttribute(attribute(resourceBlock("Space"), "urls").nestedType!)) expect(found).toMatchObject({ computed: true, optional: false, required: false });
+    for (const { attribute: found } of everyAttribute(attribute(resourceBlock("Space"), "urls").nestedType!))
+      expect(found).toMatchObject({ computed: true, optional: false, required: false });
     // What has no fixed shape is dynamic: a union of a bool and an object, a JSON Schema with `$schema` keys.
     expect(attribute(resourceBlock("OpenApiSpec"), "wait_for_processing").type).toBe("dynamic");
     expect(attribute(resourceBlock("SiteAdaptiveSchema"), "json_schema").type).toBe("dynamic");
@@ -129,7 +130,11 @@ describe("the Terraform provider schema", () => {
   });
 
   it("marks secret inputs sensitive, and nothing else in the resources", () => {
-    const sensitive = schema.resources.flatMap((resource) => everyAttribute(resource.block).filter(({ attribute: found }) => found.sensitive).map(({ path }) => `${resource.kind}.${path.join(".")}`));
+    const sensitive = schema.resources.flatMap((resource) =>
+      everyAttribute(resource.block)
+        .filter(({ attribute: found }) => found.sensitive)
+        .map(({ path }) => `${resource.kind}.${path.join(".")}`),
+    );
     const secrets = KINDS.flatMap((definition) => (definition.secretInputKeys ?? []).map((key) => `${definition.kind}.${snakeCase(key)}`));
     expect(secrets.length).toBeGreaterThan(0);
     expect(sensitive.sort()).toEqual(secrets.sort());

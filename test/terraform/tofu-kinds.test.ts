@@ -134,7 +134,12 @@ resource "docsplatform_open_api_spec" "petstore" {
  * attribute line the plan must show changing (`~ <attribute> = ... -> <new>`, or `+` for a new one).
  */
 const UPDATES: { address: string; from: string; to: string; shows: RegExp }[] = [
-  { address: "docsplatform_organization_settings.acme", from: 'title        = "Acme (tofu)"', to: 'title        = "Acme (tofu, renamed)"', shows: /~ title += "Acme \(tofu\)" -> "Acme \(tofu, renamed\)"/ },
+  {
+    address: "docsplatform_organization_settings.acme",
+    from: 'title        = "Acme (tofu)"',
+    to: 'title        = "Acme (tofu, renamed)"',
+    shows: /~ title += "Acme \(tofu\)" -> "Acme \(tofu, renamed\)"/,
+  },
   { address: "docsplatform_organization_member.outsider", from: 'role              = "read"', to: 'role              = "edit"', shows: /~ role += "read" -> "edit"/ },
   { address: "docsplatform_team.writers", from: 'title = "Writers tofu"', to: 'title = "Editors tofu"', shows: /~ title += "Writers tofu" -> "Editors tofu"/ },
   { address: "docsplatform_team_member.editor", from: 'role    = "member"', to: 'role    = "owner"', shows: /~ role += "member" -> "owner"/ },
@@ -142,7 +147,12 @@ const UPDATES: { address: string; from: string; to: string; shows: RegExp }[] = 
   { address: "docsplatform_collection.handbooks", from: 'title = "Handbooks tofu"', to: 'title = "Manuals tofu"', shows: /~ title += "Handbooks tofu" -> "Manuals tofu"/ },
   { address: "docsplatform_space.runbooks", from: 'emoji  = "📘"', to: 'emoji  = "🚀"', shows: /~ emoji += "📘" -> "🚀"/ },
   { address: "docsplatform_translation.german", from: 'language = "de"', to: 'language = "de"\n  run_trigger = "v2"', shows: /\+ run_trigger += "v2"/ },
-  { address: "docsplatform_agent_instructions.agent", from: '"Answer briefly."', to: '"Answer in a friendly tone."', shows: /~ "Answer briefly." -> "Answer in a friendly tone."|~ text += "Answer briefly." -> "Answer in a friendly tone."/ },
+  {
+    address: "docsplatform_agent_instructions.agent",
+    from: '"Answer briefly."',
+    to: '"Answer in a friendly tone."',
+    shows: /~ "Answer briefly." -> "Answer in a friendly tone."|~ text += "Answer briefly." -> "Answer in a friendly tone."/,
+  },
   { address: "docsplatform_site.docs", from: 'title  = "Docs tofu"', to: 'title  = "Developer docs tofu"', shows: /~ title += "Docs tofu" -> "Developer docs tofu"/ },
   { address: "docsplatform_site_section_group.guides", from: 'title   = "Guides"', to: 'title   = "Tutorials"', shows: /~ title += "Guides" -> "Tutorials"/ },
   { address: "docsplatform_site_section.first", from: 'title    = "First"', to: 'title    = "First"\n  description = "Step by step"', shows: /\+ description += "Step by step"/ },
@@ -153,10 +163,20 @@ const UPDATES: { address: string; from: string; to: string; shows: RegExp }[] = 
     to: "root    = [docsplatform_site_section.second.id, docsplatform_site_section.first.id]",
     shows: /~ root +=/,
   },
-  { address: "docsplatform_site_customization.look", from: 'styling = { corners = "straight" }', to: 'styling = { corners = "rounded" }', shows: /~ corners += "straight" -> "rounded"/ },
+  {
+    address: "docsplatform_site_customization.look",
+    from: 'styling = { corners = "straight" }',
+    to: 'styling = { corners = "rounded" }',
+    shows: /~ corners += "straight" -> "rounded"/,
+  },
   { address: "docsplatform_site_space_customization.api", from: 'title         = "API"', to: 'title         = "API reference"', shows: /~ title += "API" -> "API reference"/ },
-  { address: "docsplatform_site_adaptive_schema.visitors", from: "isAdmin  = { type = \"boolean\" }", to: "isPartner = { type = \"boolean\" }", shows: /isAdmin|isPartner/ },
-  { address: "docsplatform_open_api_spec.petstore", from: 'url = "https://specs.example.com/tofu.yaml"', to: 'url = "https://specs.example.com/tofu-v2.yaml"', shows: /~ url += "https:\/\/specs.example.com\/tofu.yaml" -> "https:\/\/specs.example.com\/tofu-v2.yaml"/ },
+  { address: "docsplatform_site_adaptive_schema.visitors", from: 'isAdmin  = { type = "boolean" }', to: 'isPartner = { type = "boolean" }', shows: /isAdmin|isPartner/ },
+  {
+    address: "docsplatform_open_api_spec.petstore",
+    from: 'url = "https://specs.example.com/tofu.yaml"',
+    to: 'url = "https://specs.example.com/tofu-v2.yaml"',
+    shows: /~ url += "https:\/\/specs.example.com\/tofu.yaml" -> "https:\/\/specs.example.com\/tofu-v2.yaml"/,
+  },
 ];
 
 /**
@@ -174,7 +194,9 @@ function contractColumn(): string {
   const lines = [`| kind | ${STEPS.join(" | ")} |`, `|---|${STEPS.map(() => "---").join("|")}|`];
   for (const resource of terraformSchema().resources) {
     const cells = held.get(resource.typeName) ?? {};
-    lines.push(`| ${resource.kind} (${resource.typeName}) | ${STEPS.map((step) => cells[step] ?? (step === "import command" && !IMPORTED_BY_COMMAND.some((address) => address.startsWith(`${resource.typeName}.`)) ? "—" : "✗")).join(" | ")} |`);
+    lines.push(
+      `| ${resource.kind} (${resource.typeName}) | ${STEPS.map((step) => cells[step] ?? (step === "import command" && !IMPORTED_BY_COMMAND.some((address) => address.startsWith(`${resource.typeName}.`)) ? "—" : "✗")).join(" | ")} |`,
+    );
   }
   return lines.join("\n");
 }
@@ -235,7 +257,11 @@ afterAll(async () => {
 describe("OpenTofu over the Terraform door: every kind against the emulator", () => {
   it("has one resource of every kind in its configuration", () => {
     const types = new Set([...CONFIGURATION.matchAll(/^resource "(\w+)"/gm)].map((match) => match[1]));
-    expect([...types].sort()).toEqual(terraformSchema().resources.map((type) => type.typeName).sort());
+    expect([...types].sort()).toEqual(
+      terraformSchema()
+        .resources.map((type) => type.typeName)
+        .sort(),
+    );
     expect(new Set(UPDATES.map((update) => update.address.split(".")[0])).size).toBe(terraformSchema().resources.length);
   });
 
@@ -307,7 +333,16 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     // The import gives back what the update applied (terraform's ImportStateVerify), the kinds
     // whose plugin-door import is a known gap (contract.test.ts: SiteStructure, SiteCustomization,
     // SiteSpaceCustomization) among them.
-    for (const written of [/title += "Acme \(tofu, renamed\)"/, /label += "Okta tofu 2"/, /emoji += "🚀"/, /path += "reference"/, /corners += "rounded"/, /title += "API reference"/, /isPartner = \{/, /url = "https:\/\/specs.example.com\/tofu-v2.yaml"/]) {
+    for (const written of [
+      /title += "Acme \(tofu, renamed\)"/,
+      /label += "Okta tofu 2"/,
+      /emoji += "🚀"/,
+      /path += "reference"/,
+      /corners += "rounded"/,
+      /title += "API reference"/,
+      /isPartner = \{/,
+      /url = "https:\/\/specs.example.com\/tofu-v2.yaml"/,
+    ]) {
       expect(generated, String(written)).toMatch(written);
     }
     const idOf = (address: string) => applied.find((resource) => resource.address === address)!.values.id as string;
@@ -344,7 +379,10 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     }
     const plan = await timed("plan imported", () => importing.tofu("plan", "-detailed-exitcode"));
     expect(plan.code, shown(plan)).toBe(0);
-    mark("import command", addresses.map((address) => address.split(".")[0]));
+    mark(
+      "import command",
+      addresses.map((address) => address.split(".")[0]),
+    );
   }, 600_000);
 
   it("destroys everything: the API no longer lists what the configuration made", async () => {

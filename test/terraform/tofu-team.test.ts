@@ -69,9 +69,15 @@ describe("OpenTofu over the Terraform door: a Team against the emulator", () => 
       ].join("\n"),
     );
     // The token from the environment, as a user keeps it out of the configuration.
-    const env = tofuEnv(cliConfig, { DOCS_PLATFORM_TOKEN: adminToken, DOCS_PLATFORM_JOURNAL_DIR: path.join(work.dir, "journal"), TF_LOG: "debug", TF_LOG_PATH: path.join(work.dir, "tofu.log") });
+    const env = tofuEnv(cliConfig, {
+      DOCS_PLATFORM_TOKEN: adminToken,
+      DOCS_PLATFORM_JOURNAL_DIR: path.join(work.dir, "journal"),
+      TF_LOG: "debug",
+      TF_LOG_PATH: path.join(work.dir, "tofu.log"),
+    });
     // The options right after the command: `tofu import` takes none after its address and id.
-    const tofuRun = (command: string, ...args: string[]): Promise<RunResult> => run(tofu, [command, "-input=false", "-no-color", ...args], { cwd: project, env, timeoutMs: 240_000 });
+    const tofuRun = (command: string, ...args: string[]): Promise<RunResult> =>
+      run(tofu, [command, "-input=false", "-no-color", ...args], { cwd: project, env, timeoutMs: 240_000 });
     const show = (result: RunResult) => `exit ${result.code}\n${result.stdout}\n${result.stderr}`;
 
     const applied = await tofuRun("apply", "-auto-approve");

@@ -55,7 +55,11 @@ describe("OpenTofu and the provider's transport", () => {
     );
     const log = path.join(work.dir, "echo.log");
     // TF_LOG=debug: go-plugin logs the handshake's steps (and the mTLS), so a failure says which.
-    const result = await run(tofu, ["plan", "-input=false", "-no-color"], { cwd: project, env: tofuEnv(cliConfig, { ECHO_PROVIDER_LOG: log, TF_LOG: "debug", TF_LOG_PATH: path.join(work.dir, "tofu.log") }), timeoutMs: 180_000 });
+    const result = await run(tofu, ["plan", "-input=false", "-no-color"], {
+      cwd: project,
+      env: tofuEnv(cliConfig, { ECHO_PROVIDER_LOG: log, TF_LOG: "debug", TF_LOG_PATH: path.join(work.dir, "tofu.log") }),
+      timeoutMs: 180_000,
+    });
     const detail = `${result.stdout}\n${result.stderr}`;
     expect(result.code, detail).toBe(0);
     // The data source's state came back over the wire and OpenTofu decoded it.
@@ -64,8 +68,13 @@ describe("OpenTofu and the provider's transport", () => {
     expect(detail).toContain("Provider development overrides are in effect");
     const tofuLog = await fs.readFile(path.join(work.dir, "tofu.log"), "utf8");
     expect(tofuLog).toContain("configuring client automatic mTLS");
-    const calls = (await fs.readFile(log, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as { rpc: string; request: { config?: { msgpack?: string } } });
-    expect(calls.map((call) => call.rpc)).toEqual(expect.arrayContaining(["GetProviderSchema", "ValidateProviderConfig", "ConfigureProvider", "ValidateDataResourceConfig", "ReadDataSource", "Shutdown"]));
+    const calls = (await fs.readFile(log, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { rpc: string; request: { config?: { msgpack?: string } } });
+    expect(calls.map((call) => call.rpc)).toEqual(
+      expect.arrayContaining(["GetProviderSchema", "ValidateProviderConfig", "ConfigureProvider", "ValidateDataResourceConfig", "ReadDataSource", "Shutdown"]),
+    );
     // The configuration crossed the wire: its msgpack holds the URL's bytes.
     const configured = calls.find((call) => call.rpc === "ConfigureProvider")!;
     expect(Buffer.from(configured.request.config!.msgpack!, "base64").toString("latin1")).toContain(apiUrl);

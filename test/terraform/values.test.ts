@@ -56,7 +56,13 @@ describe("Terraform objects <-> core objects", () => {
     expect(styling.tint).toBeNull();
     const header = terraform.header as { links: Record<string, unknown>[]; primary_link: unknown };
     expect(header.primary_link).toBeNull();
-    expect(header.links[0]).toEqual({ title: "Status", to: { kind: "url", url: "https://status.acme.test", page: null, space: null, file: null, spec: null }, style: null, links: null, condition: null });
+    expect(header.links[0]).toEqual({
+      title: "Status",
+      to: { kind: "url", url: "https://status.acme.test", page: null, space: null, file: null, spec: null },
+      style: null,
+      links: null,
+      condition: null,
+    });
     expect((header.links[1].links as Record<string, unknown>[])[0].to).toEqual({ kind: "page", url: null, page: "pg_1", space: "spc_1", file: null, spec: null });
     expect(terraform.page_actions).toEqual({ external_ai: true, markdown: null, mcp: null });
     expect(terraform.favicon).toBeNull();
@@ -69,7 +75,13 @@ describe("Terraform objects <-> core objects", () => {
 
   it("keeps unknowns where they are, whole or inside", () => {
     const block = blockOf("SiteCustomization");
-    const planned = { ...fromCore(block, { siteId: "site_1" }), organization_id: UNKNOWN, id: UNKNOWN, styling: UNKNOWN, header: { logo: null, primary_link: null, links: [{ title: UNKNOWN, to: null, style: null, links: null, condition: null }] } };
+    const planned = {
+      ...fromCore(block, { siteId: "site_1" }),
+      organization_id: UNKNOWN,
+      id: UNKNOWN,
+      styling: UNKNOWN,
+      header: { logo: null, primary_link: null, links: [{ title: UNKNOWN, to: null, style: null, links: null, condition: null }] },
+    };
     const core = toCore(block, planned);
     expect(core).toEqual({ siteId: "site_1", organizationId: UNKNOWN, id: UNKNOWN, styling: UNKNOWN, header: { links: [{ title: UNKNOWN }] } });
     expect(fromCore(block, core)).toEqual(planned);
@@ -77,7 +89,11 @@ describe("Terraform objects <-> core objects", () => {
 
   it("passes a dynamic attribute's value as it is, keys unconverted", () => {
     const block = blockOf("SiteAdaptiveSchema");
-    const jsonSchema = { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { unsigned: { type: "object", properties: { isBeta: { type: "boolean" } } } } };
+    const jsonSchema = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      properties: { unsigned: { type: "object", properties: { isBeta: { type: "boolean" } } } },
+    };
     const core = toCore(block, { ...fromCore(block, {}), site_id: "site_1", json_schema: jsonSchema });
     expect(core).toEqual({ siteId: "site_1", jsonSchema });
     expect(fromCore(block, core).json_schema).toBe(jsonSchema);
@@ -112,7 +128,10 @@ describe("attributePath", () => {
     for (const resource of terraformSchema().resources) {
       for (const path of replacesOnChange(resource.kind)) {
         const [name] = attributePath(resource.block, path);
-        expect(resource.block.attributes.map((attribute) => attribute.name), `${resource.kind}.${path.join(".")}`).toContain(name);
+        expect(
+          resource.block.attributes.map((attribute) => attribute.name),
+          `${resource.kind}.${path.join(".")}`,
+        ).toContain(name);
       }
     }
     expect(attributePath(blockOf("SamlProvider"), ["entityID"])).toEqual(["entity_id"]);

@@ -49,7 +49,10 @@ async function start(env: NodeJS.ProcessEnv): Promise<Started> {
 
 function pemOfDer(base64NoPadding: string): string {
   const der = Buffer.from(base64NoPadding, "base64");
-  return `-----BEGIN CERTIFICATE-----\n${der.toString("base64").replace(/(.{64})/g, "$1\n").replace(/\n?$/, "\n")}-----END CERTIFICATE-----\n`;
+  return `-----BEGIN CERTIFICATE-----\n${der
+    .toString("base64")
+    .replace(/(.{64})/g, "$1\n")
+    .replace(/\n?$/, "\n")}-----END CERTIFICATE-----\n`;
 }
 
 function unaryCall(client: grpc.Client, service: string, method: string, request: object): Promise<Record<string, unknown>> {
@@ -100,7 +103,9 @@ describe("the provider executable's handshake", () => {
     // A method of the protocol the door does not serve: UNIMPLEMENTED, as gRPC answers it.
     const moveState = { ...serviceDefinition("tfplugin6.Provider").GetFunctions, path: "/tfplugin6.Provider/MoveResourceState" };
     await expect(
-      new Promise((resolve, reject) => connection.makeUnaryRequest(moveState.path, moveState.requestSerialize, moveState.responseDeserialize, {}, (error, value) => (error ? reject(error) : resolve(value)))),
+      new Promise((resolve, reject) =>
+        connection.makeUnaryRequest(moveState.path, moveState.requestSerialize, moveState.responseDeserialize, {}, (error, value) => (error ? reject(error) : resolve(value))),
+      ),
     ).rejects.toMatchObject({ code: grpc.status.UNIMPLEMENTED });
 
     expect(await unaryCall(connection, "plugin.GRPCController", "Shutdown", {})).toEqual({});
@@ -141,7 +146,13 @@ describe("the provider executable's handshake", () => {
     const lying = Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x00]);
     const began = Date.now();
     const error = await new Promise<grpc.ServiceError>((resolve) =>
-      connection.makeUnaryRequest("/tfplugin6.Provider/ValidateProviderConfig", (bytes: Buffer) => bytes, (bytes: Buffer) => bytes, lying, (failure) => resolve(failure!)),
+      connection.makeUnaryRequest(
+        "/tfplugin6.Provider/ValidateProviderConfig",
+        (bytes: Buffer) => bytes,
+        (bytes: Buffer) => bytes,
+        lying,
+        (failure) => resolve(failure!),
+      ),
     );
     expect(Date.now() - began).toBeLessThan(2000);
     expect(error.code).toBe(grpc.status.INVALID_ARGUMENT);

@@ -56,8 +56,12 @@ function designOperations(): Operation[] {
   const end = readme.indexOf("\n### ", start);
   const operations: Operation[] = [];
   for (const line of readme.slice(start, end).split("\n")) {
-    const cells = line.split("|").slice(1, -1).map((cell) => cell.trim());
-    if (cells.length === 4 && /^(GET|POST|PUT|PATCH|DELETE)$/.test(cells[0])) operations.push({ method: cells[0], shape: shapeOf(cells[1].replaceAll("`", "")), source: "DESIGN.md 8" });
+    const cells = line
+      .split("|")
+      .slice(1, -1)
+      .map((cell) => cell.trim());
+    if (cells.length === 4 && /^(GET|POST|PUT|PATCH|DELETE)$/.test(cells[0]))
+      operations.push({ method: cells[0], shape: shapeOf(cells[1].replaceAll("`", "")), source: "DESIGN.md 8" });
   }
   return operations;
 }
@@ -79,7 +83,9 @@ interface BuiltPath {
 async function builtPaths(): Promise<{ modules: Map<string, number>; paths: BuiltPath[] }> {
   const modules = new Map<string, number>();
   const paths: BuiltPath[] = [];
-  for (const file of readdirSync(apiRoom).filter((name) => name.endsWith(".ts") && !NOT_NOUNS.has(name)).sort()) {
+  for (const file of readdirSync(apiRoom)
+    .filter((name) => name.endsWith(".ts") && !NOT_NOUNS.has(name))
+    .sort()) {
     const module = (await import(pathToFileURL(join(apiRoom, file)).href)) as Record<string, unknown>;
     const builders = Object.entries(module).filter((entry): entry is [string, Builder] => typeof entry[1] === "function" && Array.isArray((entry[1] as Partial<Builder>).methods));
     modules.set(file, builders.length);
@@ -95,7 +101,9 @@ describe("provider/api: one module per API noun", () => {
   it("holds every path each noun module can build, with each of its methods, to an operation of API.md or DESIGN.md 8", async () => {
     const { modules, paths } = await builtPaths();
     const known = new Set(operations.map((operation) => `${operation.method} ${operation.shape}`));
-    const unmatched = paths.filter((path) => !known.has(`${path.method} ${path.shape}`)).map((path) => `${path.name}: ${path.method} ${path.shape} is no operation of API.md or DESIGN.md 8`);
+    const unmatched = paths
+      .filter((path) => !known.has(`${path.method} ${path.shape}`))
+      .map((path) => `${path.name}: ${path.method} ${path.shape} is no operation of API.md or DESIGN.md 8`);
     expect(unmatched).toEqual([]);
     // Each noun module builds paths; the count guards against a test that checks nothing.
     expect([...modules].filter(([, count]) => count === 0).map(([file]) => `${file} builds no path`)).toEqual([]);
@@ -126,7 +134,8 @@ function providerSources(directory = join(root, "provider")): string[] {
 }
 
 /** Whether an array element stands for an id or a path (not another literal or a computed value). */
-const isIdOrPath = (node: ts.Node) => ts.isIdentifier(node) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) || ts.isSpreadElement(node) || ts.isCallExpression(node);
+const isIdOrPath = (node: ts.Node) =>
+  ts.isIdentifier(node) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) || ts.isSpreadElement(node) || ts.isCallExpression(node);
 
 /** Where `source` spells an API path itself, or declares an API response type. */
 function readingsOfTheApi(file: string, source: string): string[] {
@@ -226,7 +235,9 @@ describe("each builder declares the methods the provider sends to it", () => {
   it("every request made straight to a builder's path uses a method the builder declares", async () => {
     const methods = await pathBuilders();
     const requests = providerSources().flatMap((file) => requestsTo(file, readFileSync(file, "utf8"), new Set(methods.keys())));
-    const undeclared = requests.filter(({ method, builder }) => !methods.get(builder)!.includes(method)).map(({ method, builder, at }) => `${at}: ${method} to ${builder}, which declares ${methods.get(builder)!.join(", ")}`);
+    const undeclared = requests
+      .filter(({ method, builder }) => !methods.get(builder)!.includes(method))
+      .map(({ method, builder, at }) => `${at}: ${method} to ${builder}, which declares ${methods.get(builder)!.join(", ")}`);
     expect(undeclared).toEqual([]);
     // The scan finds the provider's requests (a scan that found none would hold nothing).
     expect(requests.length).toBeGreaterThan(80);
@@ -293,7 +304,6 @@ describe("nothing outside provider/api/ reads the API on its own", () => {
       "4 calls listForRead",
     ]);
   });
-
 
   it("no file spells an API path segment in a path, nor declares an Api<Noun> type", () => {
     // provider/client is the HTTP client under every noun: its ApiError types are no response.

@@ -90,7 +90,7 @@ describe("the documentation", () => {
     expect(Buffer.byteLength(readme)).toBeLessThan(20_000);
     const headings: string[] = [];
     visit(parse("README.md"), (node) => {
-      if (node.type === "heading" && (node).depth === 2) headings.push(textOf(node));
+      if (node.type === "heading" && node.depth === 2) headings.push(textOf(node));
     });
     expect(headings.slice(0, 3)).toEqual(["Quickstart", "Use it in your own project", "Configure"]);
     expect(headings).toContain("Documentation");

@@ -6,7 +6,7 @@ import { goDeclarations, goInvokeResults, goLookups, goPointerOutputs, goRepairs
 import { INVOKE_JAVA_REPAIR, guideJavaRepairsIn, repairedGuideJava, repairedInvokeJava } from "../../provider/scripts/java-repairs.mts";
 
 const sdk = [
-  "package docsplatform\n\nfunc LookupMember(ctx *pulumi.Context, args *LookupMemberArgs, opts ...pulumi.InvokeOption) (*LookupMemberResult, error) {\n}\n\ntype LookupMemberArgs struct {\n}\n\ntype LookupMemberResult struct {\n\tId string `pulumi:\"id\"`\n\tDisabled bool `pulumi:\"disabled\"`\n\tUrls *LookupMemberResultUrls `pulumi:\"urls\"`\n}\n",
+  'package docsplatform\n\nfunc LookupMember(ctx *pulumi.Context, args *LookupMemberArgs, opts ...pulumi.InvokeOption) (*LookupMemberResult, error) {\n}\n\ntype LookupMemberArgs struct {\n}\n\ntype LookupMemberResult struct {\n\tId string `pulumi:"id"`\n\tDisabled bool `pulumi:"disabled"`\n\tUrls *LookupMemberResultUrls `pulumi:"urls"`\n}\n',
   "package docsplatform\n\nfunc GetSpaces(ctx *pulumi.Context, args *GetSpacesArgs, opts ...pulumi.InvokeOption) (*GetSpacesResult, error) {\n}\n\ntype GetSpacesArgs struct {\n}\n",
   "package docsplatform\n\nfunc NewTeam(ctx *pulumi.Context,\n\tname string, args *TeamArgs, opts ...pulumi.ResourceOption) (*Team, error) {\n}\n\nfunc GetTeam(ctx *pulumi.Context,\n\tname string, id pulumi.IDInput, state *TeamState, opts ...pulumi.ResourceOption) (*Team, error) {\n}\n\ntype TeamArgs struct {\n}\n",
 ];
@@ -24,11 +24,17 @@ describe("the Go repair of an invoke's name", () => {
 
   it("renames an invoke of Get<Thing> where the SDK has Lookup<Thing>, and leaves the others", () => {
     const go = "ada, err := docsplatform.GetMember(ctx, &docsplatform.GetMemberArgs{\nall, err := docsplatform.GetSpaces(ctx, &docsplatform.GetSpacesArgs{}, nil)\n";
-    expect(repairedGo("functions/x", go, names)).toBe("ada, err := docsplatform.LookupMember(ctx, &docsplatform.LookupMemberArgs{\nall, err := docsplatform.GetSpaces(ctx, &docsplatform.GetSpacesArgs{}, nil)\n");
+    expect(repairedGo("functions/x", go, names)).toBe(
+      "ada, err := docsplatform.LookupMember(ctx, &docsplatform.LookupMemberArgs{\nall, err := docsplatform.GetSpaces(ctx, &docsplatform.GetSpacesArgs{}, nil)\n",
+    );
   });
 
   it("exports a field of an invoke's plain result as the Input of its Go type", () => {
-    expect([...results.get("LookupMember")!]).toEqual([["Id", "string"], ["Disabled", "bool"], ["Urls", "*LookupMemberResultUrls"]]);
+    expect([...results.get("LookupMember")!]).toEqual([
+      ["Id", "string"],
+      ["Disabled", "bool"],
+      ["Urls", "*LookupMemberResultUrls"],
+    ]);
     const go = [
       "\t\tada, err := docsplatform.GetMember(ctx, &docsplatform.GetMemberArgs{",
       '\t\tctx.Export("adaUserId", ada.Id)',
@@ -43,7 +49,9 @@ describe("the Go repair of an invoke's name", () => {
   });
 
   it("fails naming a name the SDK does not declare", () => {
-    expect(() => repairedGo("functions/getSite", "docsplatform.GetSite(ctx, &docsplatform.GetSiteArgs{", names)).toThrow(/functions\/getSite's Go conversion uses GetSite, GetSiteArgs/);
+    expect(() => repairedGo("functions/getSite", "docsplatform.GetSite(ctx, &docsplatform.GetSiteArgs{", names)).toThrow(
+      /functions\/getSite's Go conversion uses GetSite, GetSiteArgs/,
+    );
   });
 });
 
@@ -72,14 +80,31 @@ describe("the Java repair of an invoke", () => {
 });
 
 describe("the repairs of the guides' samples", () => {
-  const siteSection = "package docsplatform\n\ntype SiteSection struct {\n\tpulumi.CustomResourceState\n\n\tSiteSpaceId pulumi.StringPtrOutput `pulumi:\"siteSpaceId\"`\n\tTitle pulumi.StringOutput `pulumi:\"title\"`\n}\n";
+  const siteSection =
+    'package docsplatform\n\ntype SiteSection struct {\n\tpulumi.CustomResourceState\n\n\tSiteSpaceId pulumi.StringPtrOutput `pulumi:"siteSpaceId"`\n\tTitle pulumi.StringOutput `pulumi:"title"`\n}\n';
   const pointerOutputs = goPointerOutputs([siteSection]);
 
   it("Go: reads the optional outputs, adds .Elem() to one in a list, and writes adopt's id as AdoptByIdArgs", () => {
     expect([...pointerOutputs]).toEqual(["SiteSpaceId"]);
-    const go = ["\t\t\tSiteSpaces: pulumi.StringArray{", "\t\t\t\tguides.SiteSpaceId,", "\t\t\t\tguides.Title,", "\t\t\t},", "\t\t\tAdopt: pulumi.Bool{", "\t\t\t\tId: pulumi.String(id),", "\t\t\t},"].join("\n");
+    const go = [
+      "\t\t\tSiteSpaces: pulumi.StringArray{",
+      "\t\t\t\tguides.SiteSpaceId,",
+      "\t\t\t\tguides.Title,",
+      "\t\t\t},",
+      "\t\t\tAdopt: pulumi.Bool{",
+      "\t\t\t\tId: pulumi.String(id),",
+      "\t\t\t},",
+    ].join("\n");
     const repaired = repairedGo("guides/x", go, { lookups: new Set(), declared: new Set(["AdoptByIdArgs"]), results: new Map(), pointerOutputs });
-    expect(repaired.split("\n")).toEqual(["\t\t\tSiteSpaces: pulumi.StringArray{", "\t\t\t\tguides.SiteSpaceId.Elem(),", "\t\t\t\tguides.Title,", "\t\t\t},", "\t\t\tAdopt: &docsplatform.AdoptByIdArgs{", "\t\t\t\tId: pulumi.String(id),", "\t\t\t},"]);
+    expect(repaired.split("\n")).toEqual([
+      "\t\t\tSiteSpaces: pulumi.StringArray{",
+      "\t\t\t\tguides.SiteSpaceId.Elem(),",
+      "\t\t\t\tguides.Title,",
+      "\t\t\t},",
+      "\t\t\tAdopt: &docsplatform.AdoptByIdArgs{",
+      "\t\t\t\tId: pulumi.String(id),",
+      "\t\t\t},",
+    ]);
     expect(goRepairsIn(repaired)).toEqual(["adopt", "elem"]);
     expect(goRepairsIn(go)).toEqual([]);
   });

@@ -21,7 +21,9 @@ describe("every example in one program", () => {
     // One example per kind of the registry.
     expect(exampleKinds()).toEqual(KINDS.map((definition) => fileOf(definition.kind)).sort());
     expect(kinds).toEqual([...exampleKinds(), "environments-site-order"]);
-    expect(allRenamedOutputs).toEqual(expect.arrayContaining(["site-siteId", "team-teamId", "organization-settings-title", "open-api-spec-processingState", "environments-site-order-siteId"]));
+    expect(allRenamedOutputs).toEqual(
+      expect.arrayContaining(["site-siteId", "team-teamId", "organization-settings-title", "open-api-spec-processingState", "environments-site-order-siteId"]),
+    );
     for (const language of LANGUAGES) {
       const program = examplesProgram(language);
       expect(program.resources, language).toHaveLength(resourceCount);
@@ -67,7 +69,7 @@ describe("every example in one program", () => {
     expect(site).toMatch(/^package main$/m);
     expect(site).not.toContain("func main()");
     expect(site).not.toContain("pulumi.Run(");
-    expect(site).toContain("func exampleSite(ctx *pulumi.Context) error {\n\tportal, err := docsplatform.NewSite(ctx, \"site-portal\", &docsplatform.SiteArgs{");
+    expect(site).toContain('func exampleSite(ctx *pulumi.Context) error {\n\tportal, err := docsplatform.NewSite(ctx, "site-portal", &docsplatform.SiteArgs{');
     expect(site).toContain('\tctx.Export("site-siteId", portal.ID())\n\treturn nil\n}\n');
     expect(program.files["site_space_customization_example.go"]).toContain("func exampleSiteSpaceCustomization(ctx *pulumi.Context) error {");
     expect(program.run).toContain("\t\tif err := exampleOpenApiSpec(ctx); err != nil {\n\t\t\treturn err\n\t\t}");
@@ -91,7 +93,9 @@ describe("a conversion the renaming does not recognise", () => {
 
   it("throws, naming the kind and the language, when a resource is written another way", () => {
     const python = read("site", "__main__.py").replace('docs_platform.Site("portal",', 'docs_platform.Site(resource_name="portal",');
-    expect(() => renameConversion("python", "site", python, site)).toThrow(/the python conversion of the site example .*renamed resources \[\] \(0\) are not its YAML's \[portal\] \(1\)/);
+    expect(() => renameConversion("python", "site", python, site)).toThrow(
+      /the python conversion of the site example .*renamed resources \[\] \(0\) are not its YAML's \[portal\] \(1\)/,
+    );
   });
 
   it("throws when it renames more resources than its YAML has", () => {
@@ -101,7 +105,9 @@ describe("a conversion the renaming does not recognise", () => {
 
   it("throws when an output is missing or not the YAML's", () => {
     const java = read("site", "App.java").replace('ctx.export("siteId"', 'ctx.export("id"');
-    expect(() => renameConversion("java", "site", java, site)).toThrow(/the java conversion of the site example .*renamed outputs \[id\] \(1\) are not its YAML's \[siteId\] \(1\)/);
+    expect(() => renameConversion("java", "site", java, site)).toThrow(
+      /the java conversion of the site example .*renamed outputs \[id\] \(1\) are not its YAML's \[siteId\] \(1\)/,
+    );
     const typescript = read("site", "index.ts").replace("export const siteId", "const siteId");
     expect(() => renameConversion("typescript", "site", typescript, site)).toThrow(/the typescript conversion of the site example .*renamed outputs \[\] \(0\)/);
   });

@@ -7,7 +7,12 @@ describe("each test file's CPU time, for the summary reporter", () => {
     recordFileCpu("/repo/test/e2e/a.test.ts", 12.5, run);
     recordFileCpu("/repo/test/e2e/b.test.ts", 0.25, run);
     recordFileCpu("/repo/test/e2e/a.test.ts", 13, run); // a file's retry replaces its first record
-    expect(takeFileCpu(run)).toEqual(new Map([["/repo/test/e2e/a.test.ts", 13], ["/repo/test/e2e/b.test.ts", 0.25]]));
+    expect(takeFileCpu(run)).toEqual(
+      new Map([
+        ["/repo/test/e2e/a.test.ts", 13],
+        ["/repo/test/e2e/b.test.ts", 0.25],
+      ]),
+    );
     expect(takeFileCpu(run)).toEqual(new Map());
   });
 });

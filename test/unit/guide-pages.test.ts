@@ -58,14 +58,21 @@ describe("the guides' code samples in the pages", () => {
       const blocks = fencedBlocks(text);
       if (COMPACT_PAGES.has(page)) {
         // The README shows the dynamic package's program and links every other language's file.
-        expect(blocks.map((block) => block.language), sample).toEqual(["ts"]);
+        expect(
+          blocks.map((block) => block.language),
+          sample,
+        ).toEqual(["ts"]);
         expect(blocks[0].code, sample).toBe(forDynamicPackage(sampleFile(sample, "index.ts")));
-        for (const file of ["Pulumi.yaml", "index.ts", "__main__.py", "main.go", "App.java"]) expect(text, `${sample}: ${file}`).toContain(`(docs/guides/examples/${sample}/${file})`);
+        for (const file of ["Pulumi.yaml", "index.ts", "__main__.py", "main.go", "App.java"])
+          expect(text, `${sample}: ${file}`).toContain(`(docs/guides/examples/${sample}/${file})`);
         continue;
       }
       const explicitProvider = sample === "configuration-explicit-provider";
       const typescript = sampleFile(sample, "index.ts");
-      expect(blocks.map((block) => block.language), sample).toEqual(explicitProvider ? ["yaml", "ts", "python", "go", "java"] : ["ts", "yaml", "python", "go", "java"]);
+      expect(
+        blocks.map((block) => block.language),
+        sample,
+      ).toEqual(explicitProvider ? ["yaml", "ts", "python", "go", "java"] : ["ts", "yaml", "python", "go", "java"]);
       const code = (language: string) => blocks.find((block) => block.language === language)!.code;
       expect(code("ts"), sample).toBe(explicitProvider ? typescript : forDynamicPackage(typescript));
       expect(code("yaml"), sample).toBe(sampleFile(sample, "Pulumi.yaml"));

@@ -41,7 +41,10 @@ describe("the key lists derived from the fields' facts", () => {
     expect(facts("Space").replaceKeys).toEqual([]);
     // Only SAML's certificate is a secret input, and only two inputs are sets.
     expect(KINDS.flatMap((definition) => (definition.secretInputKeys ?? []).map((key) => `${definition.kind}.${key}`))).toEqual(["SamlProvider.certificate"]);
-    expect(KINDS.flatMap((definition) => (definition.setValuedInputKeys ?? []).map((key) => `${definition.kind}.${key}`)).sort()).toEqual(["OrganizationSettings.emailDomains", "Team.members"]);
+    expect(KINDS.flatMap((definition) => (definition.setValuedInputKeys ?? []).map((key) => `${definition.kind}.${key}`)).sort()).toEqual([
+      "OrganizationSettings.emailDomains",
+      "Team.members",
+    ]);
   });
 });
 
@@ -73,7 +76,11 @@ describe("factsOf", () => {
   });
 
   it("does not change what the field accepts or how it normalizes", () => {
-    const field = z.array(z.string()).transform((values) => [...new Set(values)].sort()).meta({ setValued: true }).optional();
+    const field = z
+      .array(z.string())
+      .transform((values) => [...new Set(values)].sort())
+      .meta({ setValued: true })
+      .optional();
     expect(field.parse(["b", "a", "b"])).toEqual(["a", "b"]);
     expect(field.parse(undefined)).toBeUndefined();
     expect(field.safeParse([1]).success).toBe(false);

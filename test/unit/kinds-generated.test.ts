@@ -98,11 +98,18 @@ describe("the generated <Kind>Args and <Kind>Outputs", () => {
       const source = readFileSync(`${root}provider/resources/${fileOf(definition.kind)}.ts`, "utf8");
       const beforeClass = source.slice(0, source.indexOf(`\nexport class ${definition.kind} `));
       const comment = beforeClass.slice(beforeClass.lastIndexOf("/**"));
-      const text = comment.replace(/^\/\*\*\s?|\s?\*\/$/g, "").split("\n").map((line) => line.replace(/^ \* ?/, "")).join("\n").trim();
+      const text = comment
+        .replace(/^\/\*\*\s?|\s?\*\/$/g, "")
+        .split("\n")
+        .map((line) => line.replace(/^ \* ?/, ""))
+        .join("\n")
+        .trim();
       expect(text.startsWith(descriptionOf(definition.kind)), definition.kind).toBe(true);
     }
     // Each lookup file's generated part: one Get...Args per lookup with every argument, documented.
-    const lookupFiles = readdirSync(`${root}provider/lookups`).filter((name) => Object.keys(lookupsOf(name)).length > 0 || readFileSync(`${root}provider/lookups/${name}`, "utf8").includes("LookupDefinition<"));
+    const lookupFiles = readdirSync(`${root}provider/lookups`).filter(
+      (name) => Object.keys(lookupsOf(name)).length > 0 || readFileSync(`${root}provider/lookups/${name}`, "utf8").includes("LookupDefinition<"),
+    );
     expect(lookupFiles.filter((name) => !(name in LOOKUP_FILES) && name !== "lookup.ts")).toEqual([]);
     for (const file of Object.keys(LOOKUP_FILES)) {
       const source = readFileSync(`${root}provider/lookups/${file}`, "utf8");
@@ -110,7 +117,10 @@ describe("the generated <Kind>Args and <Kind>Outputs", () => {
       for (const [name, lookup] of Object.entries(lookupsOf(file))) {
         const body = new RegExp(`export interface ${name.charAt(0).toUpperCase()}${name.slice(1)}Args \\{\\n([^]*?)\\n\\}`).exec(generated)?.[1];
         expect(body, name).toBeDefined();
-        expect([...body!.matchAll(/^ {2}(\w+)\??: /gm)].map((match) => match[1]), name).toEqual(Object.keys(lookup.schema.shape));
+        expect(
+          [...body!.matchAll(/^ {2}(\w+)\??: /gm)].map((match) => match[1]),
+          name,
+        ).toEqual(Object.keys(lookup.schema.shape));
         for (const field of Object.values(lookup.schema.shape)) expect(body, name).toContain(factsOf(field).description!.split("\n")[0]);
         // The function's doc comment opens with the lookup's description.
         expect(source, name).toContain(` * ${lookup.description.split("\n")[0]}`);

@@ -17,7 +17,12 @@ afterAll(() => fs.rmSync(fakeProc, { recursive: true, force: true }));
 function fakeProcess(pid: number, ppid: number, env: Record<string, string>, argv: string[], comm = "node"): void {
   const dir = path.join(fakeProc, String(pid));
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "environ"), `${Object.entries(env).map(([key, value]) => `${key}=${value}`).join("\0")}\0`);
+  fs.writeFileSync(
+    path.join(dir, "environ"),
+    `${Object.entries(env)
+      .map(([key, value]) => `${key}=${value}`)
+      .join("\0")}\0`,
+  );
   fs.writeFileSync(path.join(dir, "cmdline"), `${argv.join("\0")}\0`);
   fs.writeFileSync(path.join(dir, "stat"), `${pid} (${comm}) S ${ppid} ${pid} ${pid} 0 -1\n`);
 }
@@ -48,7 +53,11 @@ describe("the leftover-process scanner", () => {
     // 203 is a worker of nobody: an orphan is a leftover whatever its command.
     expect(left.map((found) => found.pid)).toEqual([202, 203]);
     expect(describeLeftovers(left)).toBe(
-      ["2 processes started by this test run are still running:", "  pid 202 (parent 201): node test/emulator/main.ts", "  pid 203 (parent 1): node node_modules/vitest/dist/workers/forks.js"].join("\n"),
+      [
+        "2 processes started by this test run are still running:",
+        "  pid 202 (parent 201): node test/emulator/main.ts",
+        "  pid 203 (parent 1): node node_modules/vitest/dist/workers/forks.js",
+      ].join("\n"),
     );
   });
 

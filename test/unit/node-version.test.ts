@@ -40,7 +40,10 @@ describe("the Node.js floor", () => {
       expect(run.stdout).toBe("");
     });
 
-    for (const [what, entry] of [["the package", "dist/index.js"], ["the provider host's entry", "dist/runtime/host.js"]] as const) {
+    for (const [what, entry] of [
+      ["the package", "dist/index.js"],
+      ["the provider host's entry", "dist/runtime/host.js"],
+    ] as const) {
       it(`loading ${what} throws an error whose stack is that one line, not a TypeError`, () => {
         // As a Pulumi program's runner reports it: the error's stack.
         const script = `try { require(${JSON.stringify(providerDir + entry)}); console.log("loaded"); } catch (e) { console.log(e.stack); }`;

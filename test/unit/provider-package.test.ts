@@ -20,7 +20,11 @@ interface Packed {
 }
 
 function packDryRun(): Packed {
-  const json = execFileSync("npm", ["pack", "--workspace", "provider", "--dry-run", "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  const json = execFileSync("npm", ["pack", "--workspace", "provider", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   return (JSON.parse(json) as Packed[])[0];
 }
 
@@ -30,13 +34,22 @@ describe("the published package", () => {
 
   it("holds README, LICENSE, CHANGELOG, the command-line entry and the compiled code with its types, nothing else", () => {
     const outside = files.filter((file) => !file.startsWith("dist/"));
-    expect(outside).toEqual(["CHANGELOG.md", "LICENSE", "README.md", "bin/pulumi-docs-platform.js", "docs-platform/pulumi-resource-docs-platform", "docs-platform/schema.json", "package.json"]);
+    expect(outside).toEqual([
+      "CHANGELOG.md",
+      "LICENSE",
+      "README.md",
+      "bin/pulumi-docs-platform.js",
+      "docs-platform/pulumi-resource-docs-platform",
+      "docs-platform/schema.json",
+      "package.json",
+    ]);
     const compiled = files.filter((file) => file.startsWith("dist/"));
     expect(compiled.filter((file) => !file.endsWith(".js") && !file.endsWith(".d.ts"))).toEqual([]);
     // Every module has its types, and the entry points are there.
     const modules = compiled.filter((file) => file.endsWith(".js"));
     expect(modules.filter((file) => !compiled.includes(file.replace(/\.js$/, ".d.ts")))).toEqual([]);
-    for (const entry of ["dist/index.js", "dist/index.d.ts", "dist/runtime/host.js", "dist/cli/main.js", "dist/runtime/node-version.js", "dist/plugin/main.js"]) expect(files).toContain(entry);
+    for (const entry of ["dist/index.js", "dist/index.d.ts", "dist/runtime/host.js", "dist/cli/main.js", "dist/runtime/node-version.js", "dist/plugin/main.js"])
+      expect(files).toContain(entry);
     // No source map, and no compiled file that names one.
     for (const module of modules) expect(readFileSync(`${root}provider/${module}`, "utf8"), module).not.toContain("sourceMappingURL");
     // Size, for the record: about 407 KB packed, of which the Terraform door (dist/terraform/,

@@ -89,7 +89,12 @@ function inlineCodesOf(tree: Root): string[] {
 }
 
 const operands = (command: string, prefix: string) =>
-  command.slice(prefix.length).trim().split(/\s+/).filter((word) => word !== "" && !word.startsWith("-")).map((word) => word.replace(/^"|"$/g, ""));
+  command
+    .slice(prefix.length)
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== "" && !word.startsWith("-"))
+    .map((word) => word.replace(/^"|"$/g, ""));
 
 /** What is wrong with one install command: a name the project does not make. */
 function wrongNames(command: string): string[] {
@@ -100,9 +105,11 @@ function wrongNames(command: string): string[] {
   if (command === "npm install") return wrong;
   if (command.startsWith("npm install ")) {
     const packed = [`/sdk/nodejs/${names.nodejsTarball}`, `/${names.dynamicPackageTarball}`];
-    for (const word of operands(command, "npm install")) expectOne("npm package", word, (value) => [names.dynamicPackage, names.nodejsSdk, "@pulumi/pulumi"].includes(value) || packed.some((end) => value.endsWith(end)));
+    for (const word of operands(command, "npm install"))
+      expectOne("npm package", word, (value) => [names.dynamicPackage, names.nodejsSdk, "@pulumi/pulumi"].includes(value) || packed.some((end) => value.endsWith(end)));
   } else if (command.startsWith("pip install ")) {
-    for (const word of operands(command, "pip install")) expectOne("Python package", word, (value) => value === names.pythonSdk || value.endsWith(`/sdk/python/${names.pythonWheel}`));
+    for (const word of operands(command, "pip install"))
+      expectOne("Python package", word, (value) => value === names.pythonSdk || value.endsWith(`/sdk/python/${names.pythonWheel}`));
   } else if (command.startsWith("go get ")) {
     for (const word of operands(command, "go get")) expectOne("Go module", word.replace(/@.*$/, ""), (value) => value === names.goModule);
   } else if (command.startsWith("go mod edit -replace ")) {
@@ -186,7 +193,14 @@ describe("the README's first screen", () => {
   it("says what each kind of user installs before the quickstart", () => {
     const readme = read("README.md");
     const firstScreen = readme.slice(0, readme.indexOf("## Quickstart"));
-    for (const command of [`npm install ${names.dynamicPackage}`, `npm install ${names.nodejsSdk}`, `pip install ${names.pythonSdk}`, `go get ${names.goModule}`, names.mavenCoordinate, "pulumi plugin install resource"]) {
+    for (const command of [
+      `npm install ${names.dynamicPackage}`,
+      `npm install ${names.nodejsSdk}`,
+      `pip install ${names.pythonSdk}`,
+      `go get ${names.goModule}`,
+      names.mavenCoordinate,
+      "pulumi plugin install resource",
+    ]) {
       expect(firstScreen, command).toContain(command);
     }
   });
@@ -236,7 +250,11 @@ describe("the Registry's resource and function pages (the schema's descriptions)
   it("covers the 18 kinds and the 8 lookups", () => {
     expect(KINDS).toHaveLength(18);
     expect(Object.keys(resources)).toHaveLength(18);
-    expect(Object.keys(functions).map((token) => token.split(":").pop()).sort()).toEqual(Object.keys(GO_FUNCTION_NAMES).sort());
+    expect(
+      Object.keys(functions)
+        .map((token) => token.split(":").pop())
+        .sort(),
+    ).toEqual(Object.keys(GO_FUNCTION_NAMES).sort());
   });
 
   it.each(KINDS.map((definition) => [definition.kind, definition] as const))("%s: examples in every language, then its Import section", (kind, definition) => {

@@ -36,7 +36,16 @@ describe("the resource reference pages", () => {
       expect(page).not.toMatch(/cannot work, so/);
       // The example in every language, then the import section.
       const headings = [...page.matchAll(/^#{2,3} (.+)$/gm)].map((match) => match[1]);
-      expect(headings.slice(headings.indexOf("Example"))).toEqual(["Example", "YAML", "TypeScript: the dynamic package", "TypeScript: the plugin's SDK", "Python", "Go", "Java", "Import"]);
+      expect(headings.slice(headings.indexOf("Example"))).toEqual([
+        "Example",
+        "YAML",
+        "TypeScript: the dynamic package",
+        "TypeScript: the plugin's SDK",
+        "Python",
+        "Go",
+        "Java",
+        "Import",
+      ]);
       expect(page).toContain(`(examples/${file}/Pulumi.yaml)`);
       expect(page).toContain('import * as docs_platform from "pulumi-docs-platform";');
       expect(page).toContain('import * as docs_platform from "@docs-platform/pulumi";');

@@ -291,10 +291,15 @@ describe("rehearse.sh", () => {
       "      admin: ada@acme.test",
       "",
     ].join("\n");
-    const outcome = await runScript(rehearse, ["snapshot.json"], { EMULATOR: path.join(bin, "twin"), DOCS_PLATFORM_CLI: cli, STUB_ORGANIZATION_ID: "org-acme", CONFIG_FROM: "Pulumi.prod.yaml" }, (dir) => {
-      setupProgram(dir);
-      writeFileSync(path.join(dir, "Pulumi.prod.yaml"), production);
-    });
+    const outcome = await runScript(
+      rehearse,
+      ["snapshot.json"],
+      { EMULATOR: path.join(bin, "twin"), DOCS_PLATFORM_CLI: cli, STUB_ORGANIZATION_ID: "org-acme", CONFIG_FROM: "Pulumi.prod.yaml" },
+      (dir) => {
+        setupProgram(dir);
+        writeFileSync(path.join(dir, "Pulumi.prod.yaml"), production);
+      },
+    );
     expect(outcome.code, outcome.output).toBe(0);
     const started = yaml.load(readFileSync(path.join(outcome.dir, "config-at-set.yaml"), "utf8")) as Record<string, unknown>;
     expect(started).toEqual({ config: { "docs-platform:apiUrl": "https://api.example.com/v1", "docs:title": "Acme", "docs:people": { value: { admin: "ada@acme.test" } } } });

@@ -159,7 +159,10 @@ export async function compareCommand(args: string[]): Promise<number> {
     right: flags.right.tokenStdin ? stdinLines[flags.left.tokenStdin ? 1 : 0] : undefined,
   };
   for (const side of ["left", "right"] as const) {
-    if (flags[side].tokenStdin && !tokens[side]) throw new CompareUsageError(`--${side}-token-stdin: no ${side} token on standard input (${flags.left.tokenStdin && flags.right.tokenStdin ? "two lines: the left token, then the right one" : "one line"})`);
+    if (flags[side].tokenStdin && !tokens[side])
+      throw new CompareUsageError(
+        `--${side}-token-stdin: no ${side} token on standard input (${flags.left.tokenStdin && flags.right.tokenStdin ? "two lines: the left token, then the right one" : "one line"})`,
+      );
   }
   // Both sides' credentials first: a missing or refused value stops before any request.
   const credentials = { left: await sideCredentials("left", flags.left, tokens.left), right: await sideCredentials("right", flags.right, tokens.right) };
@@ -168,7 +171,10 @@ export async function compareCommand(args: string[]): Promise<number> {
     left.side.name = `${left.side.name}-left`;
     right.side.name = `${right.side.name}-right`;
   }
-  const comparison = compareOrganizations(left.result.planned.map((item) => item.object), right.result.planned.map((item) => item.object));
+  const comparison = compareOrganizations(
+    left.result.planned.map((item) => item.object),
+    right.result.planned.map((item) => item.object),
+  );
   const markdown = renderComparison(comparison, left.side, right.side);
   if (values.output) fs.writeFileSync(values.output, markdown);
   else process.stdout.write(markdown);

@@ -89,7 +89,10 @@ function structureMoves(difference: Difference, left: string, right: string): st
     for (const move of listMoves(old.ids, now.ids)) {
       const item = code(move.id);
       if (move.move === "removed") lines.push(`- ${container}: ${item} only in ${code(left)}`);
-      else lines.push(`- ${container}: ${item} ${move.move === "added" ? `only in ${code(right)}, placed` : `in ${code(right)} comes`} ${move.before ? `before ${code(move.before)}` : "last"}`);
+      else
+        lines.push(
+          `- ${container}: ${item} ${move.move === "added" ? `only in ${code(right)}, placed` : `in ${code(right)} comes`} ${move.before ? `before ${code(move.before)}` : "last"}`,
+        );
     }
   }
   return lines;
@@ -118,7 +121,8 @@ export function renderComparison(comparison: Comparison, left: ComparedSide, rig
   const head = [marker(left.name, right.name), `### Comparison of ${code(left.name)} and ${code(right.name)}`, ""];
   const sides = [`Left: organization ${code(left.organizationId)} at ${code(left.apiUrl)}; right: organization ${code(right.organizationId)} at ${code(right.apiUrl)}.`, ""];
   const refused = [left, right].flatMap((s) => s.skipped.map((skip) => `> - ${s.name}: ${skip.kind} (${code(skip.reason)})`));
-  const incomplete = refused.length > 0 ? ["> [!WARNING]", "> **Not compared**, the API refused to list them (403): the comparison cannot tell whether these differ.", ...refused, ""] : [];
+  const incomplete =
+    refused.length > 0 ? ["> [!WARNING]", "> **Not compared**, the API refused to list them (403): the comparison cannot tell whether these differ.", ...refused, ""] : [];
   const note = [
     "_Compared: the inputs an exported program declares, each object matched by its natural key (title, label, path, slug or email, within its site, team or collection). " +
       "Not compared: ids, which user id each email has, and what identifies each organization (its title, email domains and hostname): each environment's stack config._",
@@ -137,7 +141,12 @@ export function renderComparison(comparison: Comparison, left: ComparedSide, rig
     .filter(([n]) => (n as number) > 0)
     .map(([n, text]) => `${n} ${text}`);
   const counts = `**${differences.length} difference${differences.length === 1 ? "" : "s"}**: ${parts.join(" · ")} · ${same} the same`;
-  const table = ["| difference | type | natural key | differing inputs |", "|---|---|---|---|", ...differences.map((difference) => tableRow(difference, code(left.name, { inTable: true }), code(right.name, { inTable: true }))), ""];
+  const table = [
+    "| difference | type | natural key | differing inputs |",
+    "|---|---|---|---|",
+    ...differences.map((difference) => tableRow(difference, code(left.name, { inTable: true }), code(right.name, { inTable: true }))),
+    "",
+  ];
   const details = differences.map((difference) => detail(difference, left.name, right.name));
   return [...head, ...sides, ...incomplete, counts, "", ...table, ...details, ...note].join("\n");
 }

@@ -86,10 +86,21 @@ export function renderDrift(drift: Drift): string {
   const head = [driftMarker(drift.stack), `### Drift of ${code(drift.stack)}`, ""];
   const failed =
     drift.errors.length > 0
-      ? ["> [!IMPORTANT]", `> **The refresh failed** with ${drift.errors.length} error${drift.errors.length === 1 ? "" : "s"}: the drift below may be incomplete.`, "", ...drift.errors.flatMap((error) => [`- ${code((error.message ?? "").trim().slice(0, 400))}`]), ""]
+      ? [
+          "> [!IMPORTANT]",
+          `> **The refresh failed** with ${drift.errors.length} error${drift.errors.length === 1 ? "" : "s"}: the drift below may be incomplete.`,
+          "",
+          ...drift.errors.flatMap((error) => [`- ${code((error.message ?? "").trim().slice(0, 400))}`]),
+          "",
+        ]
       : [];
   if (!hasDrift(drift)) return [...head, ...failed, `In sync: nothing changed outside Pulumi${drift.inSync ? ` (${drift.inSync} resources)` : ""}.`, ""].join("\n");
-  const lines = [...head, ...failed, `**${drift.changed.length} changed outside Pulumi · ${drift.deleted.length} deleted outside Pulumi**${drift.inSync ? ` · ${drift.inSync} in sync` : ""}`, ""];
+  const lines = [
+    ...head,
+    ...failed,
+    `**${drift.changed.length} changed outside Pulumi · ${drift.deleted.length} deleted outside Pulumi**${drift.inSync ? ` · ${drift.inSync} in sync` : ""}`,
+    "",
+  ];
   if (drift.changed.length > 0) {
     lines.push("#### Changed outside Pulumi", "");
     for (const { change, properties } of drift.changed) {

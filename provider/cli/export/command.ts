@@ -56,7 +56,8 @@ export class UsageError extends Error {}
 /** The package specification for the written package.json: `--package-spec`; undefined: the package export runs from (package-spec.ts). */
 function packageSpecOf(given: string | undefined): string | undefined {
   if (given === undefined) return undefined;
-  if (given.trim() === "" || /[\s"]/.test(given)) throw new UsageError("--package-spec: give one npm package specification (a version range, a tarball path or a git URL), without spaces or quotes");
+  if (given.trim() === "" || /[\s"]/.test(given))
+    throw new UsageError("--package-spec: give one npm package specification (a version range, a tarball path or a git URL), without spaces or quotes");
   return given;
 }
 
@@ -170,7 +171,9 @@ function writeImportFile(file: string, content: string): void {
 /** The warnings, the summary line and the exit code: 2 when the API refused to list a kind. */
 function finish(result: ExportResult, objects: number, started: number, log: (line: string) => void): number {
   for (const warning of result.warnings) log(`warning: ${warning}`);
-  log(`${objects} objects of ${result.counts.filter((count) => count.objects > 0).length} kinds exported from ${result.organization.id} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `${objects} objects of ${result.counts.filter((count) => count.objects > 0).length} kinds exported from ${result.organization.id} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (result.skipped.length > 0) {
     log(`not exported, the API refused to list them (403): ${result.skipped.map((skip) => `${skip.kind} (${skip.reason})`).join("; ")}; the rest was written`);
     return 2;
@@ -188,7 +191,8 @@ function doorOf(given: string | undefined, values: Record<string, string | boole
   if (!(DOORS as readonly string[]).includes(given)) throw new UsageError(`--door: ${JSON.stringify(given)} is not a door; give ${DOORS.join(" or ")}`);
   const door = given as Door;
   if (door === "dynamic") return door;
-  if (values["import-file"] === undefined) throw new UsageError("--door plugin is for the import file: give --import-file <file> too (the program is written by `pulumi import --file <file> --out <program file>`)");
+  if (values["import-file"] === undefined)
+    throw new UsageError("--door plugin is for the import file: give --import-file <file> too (the program is written by `pulumi import --file <file> --out <program file>`)");
   const programOnly = (["out", "package-spec", "stack", "project"] as const).filter((flag) => values[flag] !== undefined);
   if (values["no-adopt"]) programOnly.push("no-adopt" as never);
   if (programOnly.length > 0) throw new UsageError(`--door plugin writes the import file alone, no TypeScript program: it does not take --${programOnly.join(", --")}`);
@@ -228,7 +232,8 @@ export async function exportCommand(args: string[]): Promise<number> {
     if (values["no-adopt"]) programOnly.push("no-adopt" as never);
     if (programOnly.length > 0) throw new UsageError(`--snapshot writes the whole organization and no program: it does not take --${programOnly.join(", --")}`);
     if (values.snapshot.trim() === "") throw new UsageError("--snapshot: give the file to write");
-    if (isDirectory(values.snapshot)) throw new UsageError(`--snapshot: ${values.snapshot} is a directory; give the file to write (e.g. ${path.join(values.snapshot, "snapshot.json")})`);
+    if (isDirectory(values.snapshot))
+      throw new UsageError(`--snapshot: ${values.snapshot} is a directory; give the file to write (e.g. ${path.join(values.snapshot, "snapshot.json")})`);
   }
   const door = doorOf(values.door, values);
   const packageSpec = packageSpecOf(values["package-spec"]);
@@ -299,7 +304,9 @@ export async function exportCommand(args: string[]): Promise<number> {
     if (result.program.secrets.length > 0) {
       log(
         `${result.program.secrets.length} secret(s) read through config.requireSecret: ${result.program.secrets.map((secret) => secret.key).join(", ")}; ` +
-          (values.out ? `set them with \`sh ${path.join(values.out, "secrets.sh")} --stack ${result.stack}\` (it holds the values: delete it afterwards)` : "set them with `pulumi config set --secret <key>` (--out writes a secrets.sh that does it)"),
+          (values.out
+            ? `set them with \`sh ${path.join(values.out, "secrets.sh")} --stack ${result.stack}\` (it holds the values: delete it afterwards)`
+            : "set them with `pulumi config set --secret <key>` (--out writes a secrets.sh that does it)"),
       );
     }
     return finish(result, objects, started, log);

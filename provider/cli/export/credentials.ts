@@ -202,9 +202,7 @@ export function stackConfigOf(dir: string, env: NodeJS.ProcessEnv, stack: string
     }
     const parsed = parseStackFile(fs.readFileSync(path.join(dir, file), "utf8"));
     if (parsed.encrypted.includes(`${CONFIG_NAMESPACE}:token`) && !env[TOKEN_ENV]) {
-      throw new CredentialsError(
-        `the token in ${file} is encrypted and there is no pulumi CLI on PATH to decrypt it; put the pulumi CLI on PATH or set ${TOKEN_ENV}`,
-      );
+      throw new CredentialsError(`the token in ${file} is encrypted and there is no pulumi CLI on PATH to decrypt it; put the pulumi CLI on PATH or set ${TOKEN_ENV}`);
     }
     return { values: parsed.values, source: path.join(dir, file) };
   };

@@ -128,7 +128,9 @@ export function resourceNames(objects: readonly ExportedObject[]): Map<string, s
   // Equal names are numbered in natural-key order (then by id): `guides` of site "Api" before
   // `guides-2` of site "Docs" in every organization, whatever their ids.
   const keys = naturalKeys(objects);
-  const tieBreak = new Map(objects.map((object) => [object, `${keys.get(keyOf(object))!.path.join("\u0000")}\u0001${JSON.stringify(comparableInputs(object, keys))}\u0001${object.id}`]));
+  const tieBreak = new Map(
+    objects.map((object) => [object, `${keys.get(keyOf(object))!.path.join("\u0000")}\u0001${JSON.stringify(comparableInputs(object, keys))}\u0001${object.id}`]),
+  );
   const assign = (group: ExportedObject[], wanted: (object: ExportedObject) => string) => {
     for (const [object, name] of uniqueNames(group, wanted, (object) => tieBreak.get(object)!)) names.set(keyOf(object), name);
   };
@@ -156,7 +158,10 @@ function stackConfig(result: { project: string; stack: string; apiUrl: string; o
     "# or the environment variable DOCS_PLATFORM_TOKEN.",
     ...(program.secrets.length > 0 ? [`# Secrets (set them with secrets.sh): ${program.secrets.map((secret) => `${project}:${secret.key}`).join(", ")}.`] : []),
     ...(program.config.some((entry) => entry.key === "adopt")
-      ? [`# ${project}:adopt: the ids of this organization's objects, taken over by the first \`pulumi up\`; a stack`, "# of another organization (an empty one) leaves it out and creates them."]
+      ? [
+          `# ${project}:adopt: the ids of this organization's objects, taken over by the first \`pulumi up\`; a stack`,
+          "# of another organization (an empty one) leaves it out and creates them.",
+        ]
       : []),
     "config:",
     ...yamlEntry("docs-platform:apiUrl", result.apiUrl, 2),

@@ -78,13 +78,17 @@ export function defaultPackageSpec(outDir: string, options: { packageDir?: strin
   const projectDir = segments.slice(0, at).join(path.sep) || path.sep;
   let raw: string | undefined;
   try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(projectDir, "package.json"), "utf8")) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(projectDir, "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
     raw = manifest.dependencies?.[PACKAGE_NAME] ?? manifest.devDependencies?.[PACKAGE_NAME];
   } catch {
     // No project manifest (a global install): the installed version is the published one.
   }
   const local = raw === undefined ? undefined : localSpec(raw, projectDir, outDir);
   if (local !== undefined && !/[\s"]/.test(local)) return { spec: local, reason: `what ${path.join(projectDir, "package.json")} installed it from (${raw})` };
-  if (raw !== undefined && local === undefined) return { spec: PUBLISHED_SPEC, reason: `this package's version, published (${path.join(projectDir, "package.json")} installed ${raw})` };
+  if (raw !== undefined && local === undefined)
+    return { spec: PUBLISHED_SPEC, reason: `this package's version, published (${path.join(projectDir, "package.json")} installed ${raw})` };
   return { spec: PUBLISHED_SPEC, reason: `this package's version; ${beforePublication}` };
 }

@@ -18,7 +18,10 @@ export function stringLiteral(text: string): string {
   // JSON's escapes are TypeScript's (and YAML's double-quoted ones). JSON leaves DEL, the C1
   // controls and the characters that reorder or break lines as they are: escaped too, so the
   // program (printed to a terminal without --out) and its config show no raw control character.
-  return JSON.stringify(text).replace(/[\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(text).replace(
+    /[\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /**
@@ -274,7 +277,8 @@ class ProgramWriter {
     const members = [...this.#names.members].sort(([a], [b]) => compare(this.#names.memberKeys.get(a)!, this.#names.memberKeys.get(b)!));
     const byEmail = members.filter(([, member]) => member.asEmail);
     const byId = members.filter(([, member]) => member.asId);
-    if (byEmail.length > 0) entries.push({ key: "members", value: Object.fromEntries(byEmail.map(([userId, member]) => [this.#names.memberKeys.get(userId)!, member.email ?? userId])) });
+    if (byEmail.length > 0)
+      entries.push({ key: "members", value: Object.fromEntries(byEmail.map(([userId, member]) => [this.#names.memberKeys.get(userId)!, member.email ?? userId])) });
     if (byId.length > 0) entries.push({ key: "memberIds", value: Object.fromEntries(byId.map(([userId]) => [this.#names.memberKeys.get(userId)!, userId])) });
     for (const key of [...this.#config.keys()].sort(compare)) entries.push({ key, value: this.#config.get(key)! });
     // The adopted ids last, by type (in the program's order) then resource name.

@@ -57,7 +57,8 @@ export function documentLiteral(document: Json | Document): Value {
   const value = document as Json;
   if (Array.isArray(value)) return { type: "array", items: value.map(documentLiteral) };
   if (value === null || typeof value !== "object") return literal(value);
-  const rank = (key: string) => (NODE_KEYS_FIRST.includes(key) ? NODE_KEYS_FIRST.indexOf(key) - NODE_KEYS_FIRST.length : NODE_KEYS_LAST.includes(key) ? 1 + NODE_KEYS_LAST.indexOf(key) : 0);
+  const rank = (key: string) =>
+    NODE_KEYS_FIRST.includes(key) ? NODE_KEYS_FIRST.indexOf(key) - NODE_KEYS_FIRST.length : NODE_KEYS_LAST.includes(key) ? 1 + NODE_KEYS_LAST.indexOf(key) : 0;
   // Array.prototype.sort is stable: keys of equal rank keep the API's order.
   const keys = Object.keys(value).sort((a, b) => rank(a) - rank(b));
   return { type: "object", entries: keys.map((key) => [key, documentLiteral(value[key])] as const) };

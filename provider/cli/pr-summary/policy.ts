@@ -28,7 +28,14 @@ interface PolicyEventJson {
   enforcementLevel?: string;
 }
 
-const LEVELS: Record<string, EnforcementLevel> = { mandatory: "mandatory", warning: "advisory", advisory: "advisory", remediate: "remediate", none: "disabled", disabled: "disabled" };
+const LEVELS: Record<string, EnforcementLevel> = {
+  mandatory: "mandatory",
+  warning: "advisory",
+  advisory: "advisory",
+  remediate: "remediate",
+  none: "disabled",
+  disabled: "disabled",
+};
 
 /** The policy message without the engine's color directives (`<{%reset%}>`) and trailing blank lines. */
 function plain(message: string): string {

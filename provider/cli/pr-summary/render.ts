@@ -288,10 +288,23 @@ function policyViolations(preview: Preview): string[] {
   if (violations.length === 0) return [];
   const mandatory = violations.filter((v) => v.enforcement === "mandatory").length;
   const lines = [`#### Policy violations`, ""];
-  if (mandatory > 0) lines.push(`> [!CAUTION]`, `> ${mandatory} mandatory polic${mandatory === 1 ? "y is" : "ies are"} violated: \`pulumi up\` will refuse to run until ${mandatory === 1 ? "it is" : "they are"} fixed.`, "");
+  if (mandatory > 0)
+    lines.push(
+      `> [!CAUTION]`,
+      `> ${mandatory} mandatory polic${mandatory === 1 ? "y is" : "ies are"} violated: \`pulumi up\` will refuse to run until ${mandatory === 1 ? "it is" : "they are"} fixed.`,
+      "",
+    );
   for (const v of violations.slice(0, MAX_WARNINGS)) {
     const where = v.resource ? ` on ${code(v.resource)}` : "";
-    const message = code(shorten(v.message.split(/\r?\n/).filter((line) => line.trim() !== "").join(" — "), MAX_POLICY_MESSAGE_LENGTH));
+    const message = code(
+      shorten(
+        v.message
+          .split(/\r?\n/)
+          .filter((line) => line.trim() !== "")
+          .join(" — "),
+        MAX_POLICY_MESSAGE_LENGTH,
+      ),
+    );
     lines.push(`- **${ENFORCEMENT_WORDS[v.enforcement] ?? code(v.enforcement)}** ${code(v.policy)}${where} (${code(v.policyPack)}): ${message}`);
   }
   if (violations.length > MAX_WARNINGS) lines.push(`- … and ${violations.length - MAX_WARNINGS} more violations.`);
@@ -312,7 +325,14 @@ export function renderSummary(preview: Preview, options: RenderOptions = {}): st
   if (hasNoChanges(preview)) return [...head, `No changes.${preview.counts.same ? ` ${preview.counts.same} resources unchanged.` : ""}`, ""].join("\n");
 
   const changes = [...preview.changes].sort((a, b) => ORDER.indexOf(a.operation) - ORDER.indexOf(b.operation));
-  const failed = preview.errors.length > 0 ? [`> [!IMPORTANT]`, `> **The preview failed** with ${preview.errors.length} error${preview.errors.length === 1 ? "" : "s"} (below); the changes shown are those it found before it stopped.`, ""] : [];
+  const failed =
+    preview.errors.length > 0
+      ? [
+          `> [!IMPORTANT]`,
+          `> **The preview failed** with ${preview.errors.length} error${preview.errors.length === 1 ? "" : "s"} (below); the changes shown are those it found before it stopped.`,
+          "",
+        ]
+      : [];
   const top = [...head, ...failed, countsLine(preview), "", ...diagnostics(preview), ...policyViolations(preview), ...warnings(changes)].join("\n");
   const rows = changes.map(tableRow);
   const details = changes.map((change) => detail(change, preview.names));
@@ -325,7 +345,13 @@ export function renderSummary(preview: Preview, options: RenderOptions = {}): st
     const left: string[] = [];
     if (keptRows < rows.length) left.push(`${rows.length - keptRows} table rows`);
     if (keptDetails < details.length) left.push(`${details.length - keptDetails} resource details`);
-    const note = left.length > 0 ? [`_Left out to stay under GitHub's ${GITHUB_COMMENT_LIMIT.toLocaleString("en-US")}-character comment limit: ${left.join(" and ")}. Run \`pulumi preview --diff\` for everything._`, ""] : [];
+    const note =
+      left.length > 0
+        ? [
+            `_Left out to stay under GitHub's ${GITHUB_COMMENT_LIMIT.toLocaleString("en-US")}-character comment limit: ${left.join(" and ")}. Run \`pulumi preview --diff\` for everything._`,
+            "",
+          ]
+        : [];
     const table = rows.length > 0 ? [...tableHead, ...rows.slice(0, keptRows), ""] : [];
     return [top, ...table, ...details.slice(0, keptDetails), ...note].join("\n");
   };

@@ -4,10 +4,7 @@
  */
 
 /** One move, addition or removal in a list, by id. */
-export type ListMove =
-  | { id: string; move: "moved"; before?: string }
-  | { id: string; move: "added"; before?: string }
-  | { id: string; move: "removed" };
+export type ListMove = { id: string; move: "moved"; before?: string } | { id: string; move: "added"; before?: string } | { id: string; move: "removed" };
 
 /** The longest common subsequence of two lists of distinct ids: what kept its relative order. */
 function stayed(old: readonly string[], now: readonly string[]): Set<string> {
@@ -18,7 +15,7 @@ function stayed(old: readonly string[], now: readonly string[]): Set<string> {
     }
   }
   const kept = new Set<string>();
-  for (let i = 0, j = 0; i < old.length && j < now.length; ) {
+  for (let i = 0, j = 0; i < old.length && j < now.length;) {
     if (old[i] === now[j]) {
       kept.add(old[i]);
       i++;

@@ -39,7 +39,20 @@ export async function writeArchive(platform: Platform, executable: string, relea
   const partial = `${target}.partial`;
   const tar = spawn(
     "tar",
-    ["--create", "--sort=name", "--owner=0", "--group=0", "--numeric-owner", `--mtime=@${archiveTime()}`, "--file=-", "-C", staging, executableName(platform), "README.md", "LICENSE"],
+    [
+      "--create",
+      "--sort=name",
+      "--owner=0",
+      "--group=0",
+      "--numeric-owner",
+      `--mtime=@${archiveTime()}`,
+      "--file=-",
+      "-C",
+      staging,
+      executableName(platform),
+      "README.md",
+      "LICENSE",
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const exited = new Promise<void>((resolve, reject) => tar.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`tar exited ${code}`)))));
@@ -58,9 +71,7 @@ export function sha256(file: string): string {
 
 /** Writes the checksums file `name` of `archives` into `releaseDir`; returns its path. */
 export function writeChecksums(archives: readonly string[], releaseDir: string, name: string = checksumsName()): string {
-  const lines = [...archives]
-    .sort((a, b) => path.basename(a).localeCompare(path.basename(b)))
-    .map((archive) => `${sha256(archive)}  ${path.basename(archive)}\n`);
+  const lines = [...archives].sort((a, b) => path.basename(a).localeCompare(path.basename(b))).map((archive) => `${sha256(archive)}  ${path.basename(archive)}\n`);
   const target = path.join(releaseDir, name);
   fs.writeFileSync(`${target}.partial`, lines.join(""));
   fs.renameSync(`${target}.partial`, target);

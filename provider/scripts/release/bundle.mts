@@ -121,7 +121,10 @@ async function bundle(spec: BundleEntry, define: Record<string, string> = {}): P
     name: "stub-what-the-plugin-never-runs",
     setup(build) {
       build.onLoad({ filter: /[\\/]@pulumi[\\/]pulumi[\\/]/ }, (args) => {
-        const inside = args.path.split(/[\\/]@pulumi[\\/]pulumi[\\/]/).pop()!.replaceAll("\\", "/");
+        const inside = args.path
+          .split(/[\\/]@pulumi[\\/]pulumi[\\/]/)
+          .pop()!
+          .replaceAll("\\", "/");
         const stub = UNUSED_BY_THE_PLUGIN.find((candidate) => candidate.module === inside);
         return stub ? { contents: `"use strict";\n${stub.contents}\n`, loader: "js" } : undefined;
       });

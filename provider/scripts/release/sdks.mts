@@ -50,7 +50,10 @@ async function nodejsPackage(outDir: string): Promise<string[]> {
   fs.symlinkSync(path.join(repositoryRoot, "node_modules"), path.join(source, "node_modules"));
   await run(process.execPath, [path.join(repositoryRoot, "node_modules", "typescript", "bin", "tsc"), "-p", source], { maxBuffer: 1 << 26 });
   fs.rmSync(path.join(source, "node_modules"));
-  const manifest = JSON.parse(fs.readFileSync(path.join(source, "package.json"), "utf8")) as Record<string, unknown> & { scripts?: Record<string, string>; dependencies?: Record<string, string> };
+  const manifest = JSON.parse(fs.readFileSync(path.join(source, "package.json"), "utf8")) as Record<string, unknown> & {
+    scripts?: Record<string, string>;
+    dependencies?: Record<string, string>;
+  };
   // Published compiled: no compile at install (the generator's postinstall), no TypeScript to install.
   delete manifest.scripts;
   delete manifest.dependencies?.typescript;
@@ -83,7 +86,10 @@ async function pythonPackages(outDir: string): Promise<string[]> {
   fs.mkdirSync(outDir, { recursive: true });
   const before = new Set(fs.readdirSync(outDir));
   await run(python, ["-m", "build", "--sdist", "--wheel", "--outdir", outDir, source], { maxBuffer: 1 << 26 });
-  return fs.readdirSync(outDir).filter((file) => !before.has(file)).map((file) => path.join(outDir, file));
+  return fs
+    .readdirSync(outDir)
+    .filter((file) => !before.has(file))
+    .map((file) => path.join(outDir, file));
 }
 
 /**

@@ -100,7 +100,9 @@ export function stripSignature(file: string): boolean {
   if (!signature) return false;
   const dataOffset = bytes.readUInt32LE(signature.offset + 8);
   const dataSize = bytes.readUInt32LE(signature.offset + 12);
-  const linkedit = commands.find((command) => command.cmd === LC_SEGMENT_64 && bytes.toString("latin1", command.offset + 8, command.offset + 24).replace(/\0+$/, "") === "__LINKEDIT");
+  const linkedit = commands.find(
+    (command) => command.cmd === LC_SEGMENT_64 && bytes.toString("latin1", command.offset + 8, command.offset + 24).replace(/\0+$/, "") === "__LINKEDIT",
+  );
   if (!linkedit) throw new Error(`${file}: a signature but no __LINKEDIT`);
   const linkeditOffset = Number(bytes.readBigUInt64LE(linkedit.offset + 40));
   const linkeditSize = Number(bytes.readBigUInt64LE(linkedit.offset + 48));

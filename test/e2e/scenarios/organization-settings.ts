@@ -11,8 +11,7 @@ const managed = ["title", "defaultRole", "ai", "inviteLinks", "emailDomains"];
 let original: Record<string, unknown> = {};
 
 /** The organization without the settings the program manages (and the update time). */
-const unmanaged = (organization: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(organization).filter(([key]) => !managed.includes(key) && key !== "updatedAt"));
+const unmanaged = (organization: Record<string, unknown>) => Object.fromEntries(Object.entries(organization).filter(([key]) => !managed.includes(key) && key !== "updatedAt"));
 
 export const scenario: ResourceScenario = {
   resource: "OrganizationSettings",

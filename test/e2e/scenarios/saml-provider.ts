@@ -26,7 +26,10 @@ const subject = new docs.SamlProvider("okta", {
   adopt,
 });`,
   async setup(ctx) {
-    for (const [key, title] of [["readers", "Readers"], ["reviewers", "Reviewers"]] as const) {
+    for (const [key, title] of [
+      ["readers", "Readers"],
+      ["reviewers", "Reviewers"],
+    ] as const) {
       teams[key] = (await ctx.api.put<{ id: string }>(`/orgs/${ctx.organizationId}/teams`, { title })).id;
     }
   },

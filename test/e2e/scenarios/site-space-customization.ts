@@ -71,9 +71,7 @@ const subject = new docs.SiteSpaceCustomization("api-look", {
   async list(ctx) {
     const site = await ctx.api.get(`${sitePath(ctx)}/customization`);
     const siteSpaces = await ctx.api.list<{ id: string }>(`${sitePath(ctx)}/site-spaces`);
-    const overridden = await Promise.all(
-      siteSpaces.map(async ({ id }) => (JSON.stringify(await ctx.api.get(overridePath(ctx, id))) === JSON.stringify(site) ? undefined : id)),
-    );
+    const overridden = await Promise.all(siteSpaces.map(async ({ id }) => (JSON.stringify(await ctx.api.get(overridePath(ctx, id))) === JSON.stringify(site) ? undefined : id)));
     return overridden.filter((id): id is string => id !== undefined);
   },
 };

@@ -32,7 +32,13 @@ const subject = new docs.SiteStructure("order", {
 });`,
   async setup(ctx) {
     siteId = (await ctx.api.post<{ id: string }>(`/orgs/${ctx.organizationId}/sites`, { title: "Ordered portal" })).id;
-    for (const [key, title] of [["a", "Alpha"], ["b", "Beta"], ["c", "Gamma"], ["d", "Delta"], ["e", "Epsilon"]] as const) {
+    for (const [key, title] of [
+      ["a", "Alpha"],
+      ["b", "Beta"],
+      ["c", "Gamma"],
+      ["d", "Delta"],
+      ["e", "Epsilon"],
+    ] as const) {
       const spaceId = (await ctx.api.post<{ id: string }>(`/orgs/${ctx.organizationId}/spaces`, { title: `${title} space` })).id;
       ids[key] = (await ctx.api.post<{ id: string }>(`${sitePath(ctx)}/sections`, { spaceId, title })).id;
     }

@@ -10,12 +10,9 @@ let teamId = "";
 
 const membersPath = (ctx: ScenarioContext) => `/orgs/${ctx.organizationId}/teams/${teamId}/members`;
 /** The team's memberships as TeamMember ids, `<teamId>/<userId>`. */
-const memberships = async (ctx: ScenarioContext) =>
-  (await ctx.api.list<{ organization: { id: string } }>(membersPath(ctx))).map((item) => `${teamId}/${item.organization.id}`);
+const memberships = async (ctx: ScenarioContext) => (await ctx.api.list<{ organization: { id: string } }>(membersPath(ctx))).map((item) => `${teamId}/${item.organization.id}`);
 const roles = async (ctx: ScenarioContext) =>
-  Object.fromEntries(
-    (await ctx.api.list<{ organization: { id: string }; team: { role: string } }>(membersPath(ctx))).map((item) => [item.organization.id, item.team.role]),
-  );
+  Object.fromEntries((await ctx.api.list<{ organization: { id: string }; team: { role: string } }>(membersPath(ctx))).map((item) => [item.organization.id, item.team.role]));
 
 export const scenario: ResourceScenario = {
   resource: "TeamMember",

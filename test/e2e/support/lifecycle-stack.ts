@@ -73,7 +73,8 @@ function emulatorOptions(specs: ResourceScenario[]): EmulatorOptions {
   const merged: Record<string, unknown> = {};
   for (const spec of specs) {
     for (const [key, value] of Object.entries(spec.emulator ?? {})) {
-      if (key in merged && merged[key] !== value) throw new Error(`${spec.resource}: emulator option ${key}=${String(value)} conflicts with ${String(merged[key])} of another kind in the same stack`);
+      if (key in merged && merged[key] !== value)
+        throw new Error(`${spec.resource}: emulator option ${key}=${String(value)} conflicts with ${String(merged[key])} of another kind in the same stack`);
       merged[key] = value;
     }
   }
@@ -145,9 +146,7 @@ export function describeLifecycleStack(title: string, specs: ResourceScenario[])
     const preview = async (): Promise<PreviewSummary> => JSON.parse((await run(["preview", "--json"])).stdout) as PreviewSummary;
     /** Each kind's values under its own namespace, all in one `config set-all`. */
     const setConfig = async (values: Map<Kind, Record<string, string>>) => {
-      const namespaced = Object.fromEntries(
-        [...values].flatMap(([kind, kindValues]) => Object.entries(kindValues).map(([key, value]) => [`${kind.namespace}:${key}`, value])),
-      );
+      const namespaced = Object.fromEntries([...values].flatMap(([kind, kindValues]) => Object.entries(kindValues).map(([key, value]) => [`${kind.namespace}:${key}`, value])));
       if (Object.keys(namespaced).length > 0) await run(configSetAllArgs(namespaced));
     };
     const subjectSteps = (events: EngineEvents, kind: Kind) => events.steps.filter((step) => step.urn === kind.urn);
@@ -211,9 +210,7 @@ export function describeLifecycleStack(title: string, specs: ResourceScenario[])
       stack = await createStack({
         programDir,
         // Only the environment, or only the (secret) config, carries the API's address and token.
-        env: viaConfig
-          ? { DOCS_PLATFORM_API_URL: undefined, DOCS_PLATFORM_TOKEN: undefined }
-          : { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: token },
+        env: viaConfig ? { DOCS_PLATFORM_API_URL: undefined, DOCS_PLATFORM_TOKEN: undefined } : { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: token },
         timeoutMs: scenarioTimeout,
       });
       if (viaConfig) {

@@ -64,12 +64,9 @@ export function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promi
   return runGroup("bash", ["-euo", "pipefail", "-c", script], { cwd, env }).then(({ code, output }) => ({ code, output }));
 }
 
-
 /** The steps as one script: shell blocks as they are, each file written where it appears. */
 export function scriptOf(steps: readonly Step[]): string {
-  return steps
-    .map((step, index) => (step.kind === "shell" ? step.text : `cat > ${JSON.stringify(step.name)} <<'DOC_FILE_${index}'\n${step.text}DOC_FILE_${index}`))
-    .join("\n");
+  return steps.map((step, index) => (step.kind === "shell" ? step.text : `cat > ${JSON.stringify(step.name)} <<'DOC_FILE_${index}'\n${step.text}DOC_FILE_${index}`)).join("\n");
 }
 
 /**

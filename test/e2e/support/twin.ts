@@ -6,7 +6,10 @@ import { spawnGroup } from "../../pulumi-cli/process-groups.ts";
 
 /** Starts `node <main> --seed <snapshot> ...args`; resolves once it printed its lines. Stop it with stopGroup. */
 export function startTwinByHand(main: string, snapshot: string, args: readonly string[], cwd?: string): Promise<{ twin: ChildProcess; printed: Record<string, string> }> {
-  const twin = spawnGroup(process.execPath, [main, "--seed", snapshot, ...args, "--exit-with-pid", String(process.pid)], { ...(cwd ? { cwd } : {}), stdio: ["ignore", "pipe", "pipe"] });
+  const twin = spawnGroup(process.execPath, [main, "--seed", snapshot, ...args, "--exit-with-pid", String(process.pid)], {
+    ...(cwd ? { cwd } : {}),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   return new Promise((resolve, reject) => {
     twin.stdout!.on("data", (chunk: Buffer) => {

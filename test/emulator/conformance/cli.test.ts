@@ -138,7 +138,16 @@ describe("emulator CLI", () => {
     await source.close();
     const cases: Array<[unknown, string]> = [
       [{ ...snapshot, members: null }, "members: must be an array, not null"],
-      [{ ...snapshot, teams: [{ id: "t", title: "A", members: [] }, { id: "t", title: "B", members: [] }] }, 'teams[1].id: duplicate id "t" (also teams[0].id)'],
+      [
+        {
+          ...snapshot,
+          teams: [
+            { id: "t", title: "A", members: [] },
+            { id: "t", title: "B", members: [] },
+          ],
+        },
+        'teams[1].id: duplicate id "t" (also teams[0].id)',
+      ],
       [{ ...snapshot, organization: { ...snapshot.organization, sso: "yes" } }, 'organization.sso: must be a boolean, not "yes"'],
     ];
     for (const [i, [broken, message]] of cases.entries()) {

@@ -36,14 +36,16 @@ export async function loadQuickstart(admin: Client, org: string, members: Member
   await ok(admin.patch(o, { title: "Acme Documentation", defaultRole: "read", inviteLinks: false, ai: true }));
   const writers = await id(admin.put(`${o}/teams`, { title: "Writers", members: [members.editor] }));
   const reviewers = await id(admin.put(`${o}/teams`, { title: "Reviewers", members: [members.admin, members.reader] }));
-  await ok(admin.post(`${o}/saml`, {
-    label: "Okta",
-    entityID: "http://www.okta.com/exk1acmedocs",
-    ssoURL: "https://acme.okta.com/app/acme_docs/exk1acmedocs/sso/saml",
-    certificate: "MIIDpDCCAoygAwIBAgIGAYx0acmedocsQuickstartCertificate",
-    defaultTeam: reviewers,
-    defaultRole: "read",
-  }));
+  await ok(
+    admin.post(`${o}/saml`, {
+      label: "Okta",
+      entityID: "http://www.okta.com/exk1acmedocs",
+      ssoURL: "https://acme.okta.com/app/acme_docs/exk1acmedocs/sso/saml",
+      certificate: "MIIDpDCCAoygAwIBAgIGAYx0acmedocsQuickstartCertificate",
+      defaultTeam: reviewers,
+      defaultRole: "read",
+    }),
+  );
   const productDocs = await id(admin.post(`${o}/collections`, { title: "Product documentation", description: "Everything customers read about the product." }));
   const tutorials = await id(admin.post(`${o}/collections`, { title: "Tutorials", parent: productDocs }));
   const gettingStarted = await id(admin.post(`${o}/spaces`, { title: "Getting started", emoji: "📘", parent: tutorials }));
@@ -60,13 +62,15 @@ export async function loadQuickstart(admin: Client, org: string, members: Member
   await ok(admin.patch(`${s}/sections/${reference}`, { path: "reference", description: "Endpoints, payloads and errors.", siteSectionGroupId: apis }));
   // Declared order, as SiteStructure sends it: Guides, then the APIs group.
   await ok(admin.patch(`${s}/structure/sort`, { item: { type: "site-section", id: guides }, position: { before: { type: "site-section-group", id: apis } } }));
-  await ok(admin.put(`${s}/customization`, {
-    title: "Acme Developer Portal",
-    styling: { primaryColor: { light: "#0b5fff", dark: "#6ea2ff" }, corners: "rounded" },
-    announcement: { enabled: true, message: "The v3 API is in beta.", style: "info" },
-    header: { logo: { light: "https://acme.test/logo.svg" }, links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] },
-    footer: { groups: [{ title: "Company", links: [{ title: "About", to: { kind: "url", url: "https://acme.test/about" } }] }], copyright: "© Acme Inc." },
-  }));
+  await ok(
+    admin.put(`${s}/customization`, {
+      title: "Acme Developer Portal",
+      styling: { primaryColor: { light: "#0b5fff", dark: "#6ea2ff" }, corners: "rounded" },
+      announcement: { enabled: true, message: "The v3 API is in beta.", style: "info" },
+      header: { logo: { light: "https://acme.test/logo.svg" }, links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] },
+      footer: { groups: [{ title: "Company", links: [{ title: "About", to: { kind: "url", url: "https://acme.test/about" } }] }], copyright: "© Acme Inc." },
+    }),
+  );
   const changelog = await id(admin.post(`${s}/site-spaces`, { spaceId: releaseNotes, sectionId: guides }));
   await ok(admin.patch(`${s}/site-spaces/${changelog}`, { path: "changelog" }));
   const beta = await id(admin.post(`${s}/site-spaces`, { spaceId: releaseNotes, sectionId: reference }));
@@ -101,15 +105,20 @@ export async function loadHostile(admin: Client, org: string, members: Members):
   const siteSpaces = (await ok(admin.get(`${s}/site-spaces`))).body.items as Array<{ id: string }>;
   await ok(admin.patch(`${s}/site-spaces/${siteSpaces[0].id}`, { condition: `visitor.claims.x == "${XSS}"` }));
   await ok(admin.patch(`${s}/site-spaces/${siteSpaces[0].id}/customization`, { title: XSS }));
-  await ok(admin.put(`${s}/customization`, {
-    title: XSS,
-    announcement: { enabled: true, message: XSS, style: "warning" },
-    header: {
-      logo: { light: `https://evil.test/"><script>alert(1)</script>.png` },
-      links: [{ title: XSS, to: { kind: "url", url: `https://evil.test/?q="><script>alert(1)</script>` } }, { title: "page link", to: { kind: "page", page: XSS } }],
-    },
-    footer: { groups: [{ title: XSS, links: [{ title: XSS, to: { kind: "url", url: "https://evil.test/" } }] }], copyright: `</style>${XSS}` },
-  }));
+  await ok(
+    admin.put(`${s}/customization`, {
+      title: XSS,
+      announcement: { enabled: true, message: XSS, style: "warning" },
+      header: {
+        logo: { light: `https://evil.test/"><script>alert(1)</script>.png` },
+        links: [
+          { title: XSS, to: { kind: "url", url: `https://evil.test/?q="><script>alert(1)</script>` } },
+          { title: "page link", to: { kind: "page", page: XSS } },
+        ],
+      },
+      footer: { groups: [{ title: XSS, links: [{ title: XSS, to: { kind: "url", url: "https://evil.test/" } }] }], copyright: `</style>${XSS}` },
+    }),
+  );
   await ok(admin.post(`${o}/openapi`, { slug: "evil", source: { url: `https://evil.test/"><script>alert(1)</script>` } }));
   return { siteId: site.id, sitePath: new URL(site.urls.published).pathname };
 }

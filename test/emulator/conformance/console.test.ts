@@ -52,7 +52,11 @@ function section(text: string, id: string): string {
   return text.slice(start, text.indexOf("</section>", start));
 }
 
-const plain = (fragment: string) => fragment.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+const plain = (fragment: string) =>
+  fragment
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 beforeAll(async () => {
   const [acme, globex] = env.emulator.fixture.organizations;
@@ -195,7 +199,9 @@ describe("console: site page at the published URL", () => {
   it("shows the sections, groups and site spaces in their order, with defaults and visitor conditions", async () => {
     const text = (await request(quickstart.sitePath)).text;
     expect(rows(text, "site-section", "a").map(plain)).toEqual(["Guides", "API reference"]);
-    expect(text).toMatch(/data-kind="site-section-group"><span class="group-title">APIs<\/span><a class="tab" data-kind="site-section" href="[^"]+\/reference">API reference<\/a><\/span>/);
+    expect(text).toMatch(
+      /data-kind="site-section-group"><span class="group-title">APIs<\/span><a class="tab" data-kind="site-section" href="[^"]+\/reference">API reference<\/a><\/span>/,
+    );
     const structure = [...section(text, "structure").matchAll(/<tr data-kind="([\w-]+)" data-depth="(\d)">\s*<td class="nowrap">[^<]*<\/td><td>([^<]*)<\/td>[\s\S]*?<\/tr>/g)].map(
       (m) => `${m[2]} ${m[1]} ${m[3]}${m[0].includes("visitor condition") ? " (condition)" : ""}${m[0].includes("<td>default</td>") ? " (default)" : ""}`,
     );
@@ -234,7 +240,19 @@ describe("console: site page at the published URL", () => {
   it("shows the site's default level, `inherit` included, and the organization's merge rules as none or rules (DESIGN.md 8)", async () => {
     const site = `/orgs/${env.org}/sites/${quickstart.siteId}`;
     expect((await env.admin.patch(site, { defaultLevel: "inherit" })).status).toBe(200);
-    expect((await env.admin.patch(`/orgs/${env.org}`, { mergeRules: { type: "rules", rules: [{ rule: "allow_bypass", users: [] }, { rule: "custom", users: [] }] } })).status).toBe(200);
+    expect(
+      (
+        await env.admin.patch(`/orgs/${env.org}`, {
+          mergeRules: {
+            type: "rules",
+            rules: [
+              { rule: "allow_bypass", users: [] },
+              { rule: "custom", users: [] },
+            ],
+          },
+        })
+      ).status,
+    ).toBe(200);
     try {
       expect(plain(section((await request(quickstart.sitePath)).text, "site-settings"))).toContain("Default level inherit");
       expect(plain(section((await request(`/console/orgs/${env.org}`)).text, "settings"))).toContain("Merge rules rules (allow_bypass, custom)");

@@ -17,7 +17,15 @@ describe("site customization (DESIGN.md 8)", () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       title: "Portal",
-      styling: { theme: "clean", corners: "rounded", depth: "subtle", links: "default", icons: "regular", search: "prominent", sidebar: { background: "default", list: "default" } },
+      styling: {
+        theme: "clean",
+        corners: "rounded",
+        depth: "subtle",
+        links: "default",
+        icons: "regular",
+        search: "prominent",
+        sidebar: { background: "default", list: "default" },
+      },
       header: { links: [] },
       footer: { groups: [] },
       announcement: { enabled: false, message: "", style: "info" },

@@ -107,7 +107,10 @@ describe("DESIGN.md 8 fields: Site `permissions` (all eight booleans for the cal
       expect(body.permissions, how).toEqual(admin);
       expect(Object.keys(body.permissions).sort(), how).toEqual([...EIGHT].sort());
     }
-    for (const [c, expected] of [[env.editor, viewer], [env.reader, viewer]] as const) {
+    for (const [c, expected] of [
+      [env.editor, viewer],
+      [env.reader, viewer],
+    ] as const) {
       expect((await c.get(site.base)).body.permissions).toEqual(expected);
       expect((await c.get(`/orgs/${env.org}/sites`)).body.items.find((s: any) => s.id === site.id).permissions).toEqual(expected);
     }
@@ -120,7 +123,16 @@ describe("DESIGN.md 8 fields: Site `permissions` (all eight booleans for the cal
     expect((await env.admin.patch(`/orgs/${env.org}/members/${editor.id}`, { role: "create" })).status).toBe(200);
     try {
       const permissions = (await env.editor.get(site.base)).body.permissions;
-      expect(permissions).toMatchObject({ view: true, access: true, edit: true, create: true, viewAdaptiveSchema: true, editAdaptiveSchema: true, admin: false, installIntegration: false });
+      expect(permissions).toMatchObject({
+        view: true,
+        access: true,
+        edit: true,
+        create: true,
+        viewAdaptiveSchema: true,
+        editAdaptiveSchema: true,
+        admin: false,
+        installIntegration: false,
+      });
       // What the booleans say is what the routes do: editing is allowed, publishing (admin) is not.
       expect((await env.editor.patch(site.base, { title: "Edited by create" })).status).toBe(200);
       expectError(await env.editor.post(`${site.base}/publish`), 403);
@@ -213,7 +225,13 @@ describe("DESIGN.md 8 fields: section group `sections` (its section objects, in 
       ["structure", (await env.reader.get(`${site.base}/structure`)).body.structure.find((item: any) => item.id === outer.id)],
     ];
     for (const [how, group] of answers) {
-      expect(group.children.map((child: any) => [child.object, child.id]), how).toEqual([["site-section", inner.id], ["site-section-group", nested.id]]);
+      expect(
+        group.children.map((child: any) => [child.object, child.id]),
+        how,
+      ).toEqual([
+        ["site-section", inner.id],
+        ["site-section-group", nested.id],
+      ]);
       // `sections` is the group's own sections only; the nested group's are in its own entry of `children`.
       expect(ids(group.sections), how).toEqual([inner.id]);
       const child = group.children[1];
@@ -481,7 +499,10 @@ describe("DESIGN.md 8 answers: a Document without `data.schemaVersion` is accept
     expect(put.body.instructions).toEqual(stored);
     expect((await env.reader.get(`/orgs/${env.org}/agent-instructions`)).body.instructions).toEqual(stored);
     // Other data is kept beside the version production fills in.
-    expect((await env.admin.put(`/orgs/${env.org}/agent-instructions`, { instructions: { ...withoutVersion, data: { theme: "x" } } })).body.instructions.data).toEqual({ theme: "x", schemaVersion: 1 });
+    expect((await env.admin.put(`/orgs/${env.org}/agent-instructions`, { instructions: { ...withoutVersion, data: { theme: "x" } } })).body.instructions.data).toEqual({
+      theme: "x",
+      schemaVersion: 1,
+    });
   });
 
   it("translation instructions: POST and PUT accept it and the current schema version is stored", async () => {

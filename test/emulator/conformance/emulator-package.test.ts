@@ -29,7 +29,11 @@ function start(env: Record<string, string>, args: string[] = [], direct = false)
   const [command, prefix] = direct ? [path.join(workDir, "node_modules", ".bin", "docs-platform-emulator"), []] : ["npx", ["--no-install", "docs-platform-emulator"]];
   // A group of its own: npx's child, the emulator, is stopped with it (killing npx alone left the
   // emulator running after the run, its folder deleted). --exit-with-pid for a killed test worker.
-  const child = spawnGroup(command, [...prefix, ...args], { cwd: workDir, env: { DOCS_PLATFORM_EMULATOR_EXIT_WITH_PID: String(process.pid), ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawnGroup(command, [...prefix, ...args], {
+    cwd: workDir,
+    env: { DOCS_PLATFORM_EMULATOR_EXIT_WITH_PID: String(process.pid), ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
@@ -47,7 +51,13 @@ beforeAll(() => {
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), "docs-platform-emulator-"));
   // The workspace is built already (`npm test` builds first); no prepack build here, which would
   // rewrite dist/ under the emulators other tests start from it.
-  const packed = JSON.parse(execFileSync("npm", ["pack", "--workspace", "test/emulator", "--pack-destination", workDir, "--json", "--ignore-scripts"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+  const packed = JSON.parse(
+    execFileSync("npm", ["pack", "--workspace", "test/emulator", "--pack-destination", workDir, "--json", "--ignore-scripts"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }),
+  );
   tarball = path.join(workDir, packed[0].filename);
   execFileSync("npm", ["init", "--yes"], { cwd: workDir, stdio: "ignore" });
   execFileSync("npm", ["install", tarball], { cwd: workDir, stdio: "ignore" });
@@ -70,7 +80,9 @@ describe("the docs-platform-emulator package", () => {
     expect(files.filter((file) => /conformance|\.test\.|bench/.test(file))).toEqual([]);
     // No import of the provider: the emulator reads API.md on its own.
     for (const file of files.filter((name) => name.endsWith(".js"))) {
-      expect(fs.readFileSync(path.join(workDir, "node_modules", "docs-platform-emulator", file.replace(/^package\//, "")), "utf8"), file).not.toMatch(/(?:from|import\(|require\()\s*["'][^"']*(?:pulumi-docs-platform|\/provider\/)/);
+      expect(fs.readFileSync(path.join(workDir, "node_modules", "docs-platform-emulator", file.replace(/^package\//, "")), "utf8"), file).not.toMatch(
+        /(?:from|import\(|require\()\s*["'][^"']*(?:pulumi-docs-platform|\/provider\/)/,
+      );
     }
     console.log(`docs-platform-emulator tarball: ${fs.statSync(tarball).size} bytes, ${files.length} files`);
   });
@@ -78,8 +90,14 @@ describe("the docs-platform-emulator package", () => {
   it("starts with npx from the tarball and serves the demo organization", async () => {
     const { child, lines, ms } = await start({}, ["--port", "0", "--db", ":memory:"]);
     console.log(`docs-platform-emulator started in ${Math.round(ms)} ms`);
-    const url = lines.find((line) => line.startsWith("export DOCS_PLATFORM_API_URL="))!.split("=")[1].slice(1, -1);
-    const token = lines.find((line) => line.startsWith("export DOCS_PLATFORM_TOKEN="))!.split("=")[1].slice(1, -1);
+    const url = lines
+      .find((line) => line.startsWith("export DOCS_PLATFORM_API_URL="))!
+      .split("=")[1]
+      .slice(1, -1);
+    const token = lines
+      .find((line) => line.startsWith("export DOCS_PLATFORM_TOKEN="))!
+      .split("=")[1]
+      .slice(1, -1);
     expect(lines[0]).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+ .*pid \d+/);
     const response = await fetch(`${url}/orgs`, { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
@@ -94,16 +112,23 @@ describe("the docs-platform-emulator package", () => {
     fs.writeFileSync(seed, JSON.stringify(source.snapshot()));
     await source.close();
     const onExit = path.join(workDir, "on-exit.json");
-    const { child, lines } = await start({
-      DOCS_PLATFORM_EMULATOR_PORT: "0",
-      DOCS_PLATFORM_EMULATOR_DB: ":memory:",
-      DOCS_PLATFORM_EMULATOR_SEED: seed,
-      DOCS_PLATFORM_EMULATOR_TOKEN: "twin-token-from-env",
-      DOCS_PLATFORM_EMULATOR_LATENCY_MS: "150",
-      DOCS_PLATFORM_EMULATOR_SNAPSHOT_ON_EXIT: onExit,
-    }, [], true);
+    const { child, lines } = await start(
+      {
+        DOCS_PLATFORM_EMULATOR_PORT: "0",
+        DOCS_PLATFORM_EMULATOR_DB: ":memory:",
+        DOCS_PLATFORM_EMULATOR_SEED: seed,
+        DOCS_PLATFORM_EMULATOR_TOKEN: "twin-token-from-env",
+        DOCS_PLATFORM_EMULATOR_LATENCY_MS: "150",
+        DOCS_PLATFORM_EMULATOR_SNAPSHOT_ON_EXIT: onExit,
+      },
+      [],
+      true,
+    );
     expect(lines).toContain("export DOCS_PLATFORM_TOKEN='twin-token-from-env'");
-    const url = lines.find((line) => line.startsWith("export DOCS_PLATFORM_API_URL="))!.split("=")[1].slice(1, -1);
+    const url = lines
+      .find((line) => line.startsWith("export DOCS_PLATFORM_API_URL="))!
+      .split("=")[1]
+      .slice(1, -1);
     const before = performance.now();
     const team = await fetch(`${url}/orgs/org-acme/teams`, {
       method: "PUT",
@@ -123,7 +148,12 @@ describe("the docs-platform-emulator package", () => {
   it("refuses a bad flag value naming the flag, its variable and the rule", () => {
     let message = "";
     try {
-      execFileSync("npx", ["--no-install", "docs-platform-emulator"], { cwd: workDir, env: { ...process.env, DOCS_PLATFORM_EMULATOR_RATE_LIMIT: "lots" }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      execFileSync("npx", ["--no-install", "docs-platform-emulator"], {
+        cwd: workDir,
+        env: { ...process.env, DOCS_PLATFORM_EMULATOR_RATE_LIMIT: "lots" },
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
     } catch (error) {
       message = String((error as { stderr?: string }).stderr);
     }

@@ -161,7 +161,13 @@ describe("site spaces", () => {
     expect((await env.admin.post(`${base}/site-spaces`, { spaceId: env.spaces[2] })).body.section).toBe(s1.id);
     expect((await env.admin.post(`${base}/site-spaces`, { spaceId: env.spaces[2], sectionId: s2.id })).body.section).toBe(s2.id);
     expectError(await env.admin.post(`${base}/site-spaces`, { spaceId: env.spaces[2], sectionId: "missing" }), 400, "sectionId");
-    expectError(await env.admin.patch(base, { defaultSiteSpace: (await env.reader.get(`${base}/site-spaces?default=true`)).body.items.find((ss: { section: string }) => ss.section === s2.id).id }), 400, "defaultSiteSpace");
+    expectError(
+      await env.admin.patch(base, {
+        defaultSiteSpace: (await env.reader.get(`${base}/site-spaces?default=true`)).body.items.find((ss: { section: string }) => ss.section === s2.id).id,
+      }),
+      400,
+      "defaultSiteSpace",
+    );
   });
 
   it("patches path, condition and content, and moves with positions", async () => {

@@ -72,7 +72,18 @@ describe("paths", () => {
 });
 
 describe("field names that are members of Object.prototype", () => {
-  const names = ["constructor", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__proto__", "__defineGetter__", "__lookupSetter__"];
+  const names = [
+    "constructor",
+    "toString",
+    "valueOf",
+    "hasOwnProperty",
+    "isPrototypeOf",
+    "propertyIsEnumerable",
+    "toLocaleString",
+    "__proto__",
+    "__defineGetter__",
+    "__lookupSetter__",
+  ];
 
   it("are unknown fields: 400 naming the field, at the top level and nested", async () => {
     const org = () => `${env.emulator.url}/orgs/${env.org}`;
@@ -84,11 +95,7 @@ describe("field names that are members of Object.prototype", () => {
         400,
         `mergeRules.${name}: unknown field`,
       );
-      expectError(
-        await raw(`${org()}/collections`, "POST", { ...auth(), ...json }, `{"title": "Proto", ${JSON.stringify(name)}: "x"}`),
-        400,
-        `${name}: unknown field`,
-      );
+      expectError(await raw(`${org()}/collections`, "POST", { ...auth(), ...json }, `{"title": "Proto", ${JSON.stringify(name)}: "x"}`), 400, `${name}: unknown field`);
     }
     // Nothing was stored: no collection was made, and the organization reads as before.
     const collections = await raw(`${org()}/collections?limit=1000`, "GET", auth());
@@ -191,7 +198,15 @@ describe("the control surface refuses what a web page could send", () => {
 
   it("answers 403 unless the Host header names the loopback interface", async () => {
     const port = env.emulator.port;
-    for (const host of ["evil.example", `evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `localhost.evil.example`, `127.0.0.2:${port}`, `[::2]:${port}`, `localhost:${port}@evil.example`]) {
+    for (const host of [
+      "evil.example",
+      `evil.example:${port}`,
+      `127.0.0.1.evil.example:${port}`,
+      `localhost.evil.example`,
+      `127.0.0.2:${port}`,
+      `[::2]:${port}`,
+      `localhost:${port}@evil.example`,
+    ]) {
       expectError(await raw(at("/requests"), "GET", { host }), 403, "Host");
       expectError(await raw(at("/reset"), "POST", { host, ...json }, "{}"), 403, "Host");
     }
@@ -211,7 +226,15 @@ describe("the API answers only requests addressed to this machine (audit 12: DNS
     const port = env.emulator.port;
     await control(env.emulator).del("/requests");
     const orgs = `${env.emulator.url}/orgs`;
-    for (const host of ["evil.example", `evil.example:${port}`, `127.0.0.1.evil.example:${port}`, `localhost:${port}@evil.example`, `127.0.0.1:${port + 1}`, "127.0.0.1", "[::1]"]) {
+    for (const host of [
+      "evil.example",
+      `evil.example:${port}`,
+      `127.0.0.1.evil.example:${port}`,
+      `localhost:${port}@evil.example`,
+      `127.0.0.1:${port + 1}`,
+      "127.0.0.1",
+      "[::1]",
+    ]) {
       const reply = await raw(orgs, "GET", { ...auth(), host });
       expectError(reply, 421, "Host");
       expect(JSON.stringify(reply.body), host).not.toContain(env.org);

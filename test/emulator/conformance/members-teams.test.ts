@@ -183,7 +183,8 @@ describe("teams", () => {
   it("PUT members sets team roles through memberships", async () => {
     const team = (await env.admin.put(`/orgs/${env.org}/teams`, { title: "Roles", members: ["usr-acme-editor"] })).body;
     const base = `/orgs/${env.org}/teams/${team.id}/members`;
-    const roles = async () => Object.fromEntries((await env.reader.get(base)).body.items.map((m: { organization: { id: string }; team: { role: string } }) => [m.organization.id, m.team.role]));
+    const roles = async () =>
+      Object.fromEntries((await env.reader.get(base)).body.items.map((m: { organization: { id: string }; team: { role: string } }) => [m.organization.id, m.team.role]));
     // Memberships apply after the adds: a user added in the same request can be given a role.
     expect((await env.admin.put(base, { add: ["usr-acme-reader"], memberships: { "usr-acme-reader": { role: "owner" } } })).status).toBe(204);
     expect(await roles()).toEqual({ "usr-acme-editor": "member", "usr-acme-reader": "owner" });
@@ -201,7 +202,8 @@ describe("teams", () => {
   it("PUT members/{userId} adds or updates one member; a role left out keeps the member's role", async () => {
     const team = (await env.admin.put(`/orgs/${env.org}/teams`, { title: "One by one" })).body;
     const base = `/orgs/${env.org}/teams/${team.id}/members`;
-    const roles = async () => Object.fromEntries((await env.reader.get(base)).body.items.map((m: { organization: { id: string }; team: { role: string } }) => [m.organization.id, m.team.role]));
+    const roles = async () =>
+      Object.fromEntries((await env.reader.get(base)).body.items.map((m: { organization: { id: string }; team: { role: string } }) => [m.organization.id, m.team.role]));
     expect((await env.admin.put(`${base}/usr-acme-editor`)).status).toBe(204);
     expect((await env.admin.put(`${base}/usr-acme-reader`, { role: "owner" })).status).toBe(204);
     expect(await roles()).toEqual({ "usr-acme-editor": "member", "usr-acme-reader": "owner" });

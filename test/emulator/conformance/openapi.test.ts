@@ -10,7 +10,13 @@ describe("OpenAPI specifications", () => {
   it("creates a spec (201) that processes pending -> progress -> complete", async () => {
     const created = await env.admin.post(base(), { slug: "petstore", source: { url: "https://specs.example.com/petstore.yaml" } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ object: "openapi-spec", slug: "petstore", processingState: "pending", visibility: "private", sourceURL: "https://specs.example.com/petstore.yaml" });
+    expect(created.body).toMatchObject({
+      object: "openapi-spec",
+      slug: "petstore",
+      processingState: "pending",
+      visibility: "private",
+      sourceURL: "https://specs.example.com/petstore.yaml",
+    });
     expect(created.body.lastProcessedAt).toBeUndefined();
     await advance(15_000);
     expect((await env.reader.get(`${base()}/petstore`)).body.processingState).toBe("progress");

@@ -107,7 +107,11 @@ describe("organizations", () => {
     const instructions = { object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph", nodes: [] }] };
     expectError(await env.editor.put(`/orgs/${env.org}/agent-instructions`, { instructions }), 403);
     expectError(await env.admin.put(`/orgs/${env.org}/agent-instructions`, {}), 400, "instructions");
-    expectError(await env.admin.put(`/orgs/${env.org}/agent-instructions`, { instructions: { object: "document", data: { schemaVersion: "1" }, nodes: [] } }), 400, "schemaVersion");
+    expectError(
+      await env.admin.put(`/orgs/${env.org}/agent-instructions`, { instructions: { object: "document", data: { schemaVersion: "1" }, nodes: [] } }),
+      400,
+      "schemaVersion",
+    );
     const put = await env.admin.put(`/orgs/${env.org}/agent-instructions`, { instructions });
     expect(put.status).toBe(200);
     expect(put.body.updatedBy).toBe("usr-acme-admin");
@@ -119,7 +123,11 @@ describe("organizations", () => {
     const block = (text: string) => ({ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }] });
     const two = { object: "document", data: { schemaVersion: 1, extra: "kept" }, nodes: [block("One"), block("Two")] };
     expectError(await env.admin.put(path, { instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "text" }] } }), 400, "instructions.nodes[0].object");
-    expectError(await env.admin.put(path, { instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "" }] } }), 400, "instructions.nodes[0].type");
+    expectError(
+      await env.admin.put(path, { instructions: { object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "" }] } }),
+      400,
+      "instructions.nodes[0].type",
+    );
     expectError(await env.admin.put(path, { instructions: two, other: true }), 400, "other");
     expect((await env.admin.put(path, { instructions: two })).body.instructions).toEqual(two);
     const one = { object: "document", data: { schemaVersion: 1 }, nodes: [block("One")] };

@@ -17,7 +17,11 @@ describe("SAML providers", () => {
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      object: "saml-provider", label: "Okta", status: "active", defaultRole: "read", defaultTeam: { object: "team", id: team.id },
+      object: "saml-provider",
+      label: "Okta",
+      status: "active",
+      defaultRole: "read",
+      defaultTeam: { object: "team", id: team.id },
     });
     expect(created.body.service.acsURL.startsWith(env.emulator.origin)).toBe(true);
     const id = created.body.id;

@@ -21,7 +21,17 @@ async function populate(): Promise<void> {
   const org = env.emulator.fixture.organization;
   const team = await admin.put(`/orgs/${org}/teams`, { title: "Writers", members: [env.emulator.fixture.organizations[0].members[1].userId] });
   expect(team.status).toBe(201);
-  expect((await admin.post(`/orgs/${org}/saml`, { label: "Okta", entityID: "http://okta", ssoURL: "https://okta/sso", certificate: "MIIsecretCertificateValue", defaultTeam: team.body.id })).status).toBe(201);
+  expect(
+    (
+      await admin.post(`/orgs/${org}/saml`, {
+        label: "Okta",
+        entityID: "http://okta",
+        ssoURL: "https://okta/sso",
+        certificate: "MIIsecretCertificateValue",
+        defaultTeam: team.body.id,
+      })
+    ).status,
+  ).toBe(201);
   const collection = await admin.post(`/orgs/${org}/collections`, { title: "Handbook", description: "How we work" });
   const space = await admin.post(`/orgs/${org}/spaces`, { title: "Onboarding", parent: collection.body.id });
   const site = await admin.post(`/orgs/${org}/sites`, { title: "Portal" });
@@ -30,13 +40,20 @@ async function populate(): Promise<void> {
   expect(section.status).toBe(201);
   expect((await admin.post(`${base}/section-groups`, { title: "APIs", icon: "plug" })).status).toBe(201);
   expect((await admin.put(`${base}/customization`, { title: "Portal", styling: { primaryColor: { light: "#0b5fff", dark: "#6ea2ff" } } })).status).toBe(200);
-  expect((await admin.put(`${base}/adaptive-schema`, {
-      jsonSchema: {
-        type: "object",
-        properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false }, isStaff: { type: "boolean", description: "Signed-in staff" } },
-        additionalProperties: false,
-      },
-    })).status).toBe(200);
+  expect(
+    (
+      await admin.put(`${base}/adaptive-schema`, {
+        jsonSchema: {
+          type: "object",
+          properties: {
+            unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false },
+            isStaff: { type: "boolean", description: "Signed-in staff" },
+          },
+          additionalProperties: false,
+        },
+      })
+    ).status,
+  ).toBe(200);
   const siteSpace = section.body.siteSpaces[0].id;
   expect((await admin.patch(`${base}/site-spaces/${siteSpace}/customization`, { title: "Guides!" })).status).toBe(200);
   expect((await admin.put(`/orgs/${org}/openapi/petstore`, { source: { url: "https://example.com/openapi.json" } })).status).toBeLessThan(300);
@@ -172,7 +189,11 @@ describe("a malformed snapshot is refused whole, naming the place (audit 10)", (
 
   it("a well-formed snapshot with unknown extra keys still loads (the provider's writer may write more)", async () => {
     const snapshot = await wellFormed();
-    const reply = await control(env.emulator).put("/snapshot", { ...snapshot, exportedBy: "pulumi-docs-platform 9.9", sites: snapshot.sites.map((site: object) => ({ ...site, futureField: true })) });
+    const reply = await control(env.emulator).put("/snapshot", {
+      ...snapshot,
+      exportedBy: "pulumi-docs-platform 9.9",
+      sites: snapshot.sites.map((site: object) => ({ ...site, futureField: true })),
+    });
     expect(reply.status).toBe(200);
   });
 });

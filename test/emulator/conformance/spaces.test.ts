@@ -53,8 +53,15 @@ describe("spaces", () => {
   it("returns a space with its fields, absolute urls and role-based permissions", async () => {
     const space = (await env.reader.get(`/spaces/${env.spaces[0]}`)).body;
     expect(space).toMatchObject({
-      object: "space", id: env.spaces[0], organization: env.org, visibility: "private", editMode: "live", mergeRules: { type: "inherit" },
-      comments: 0, changeRequests: 0, defaultLevel: null,
+      object: "space",
+      id: env.spaces[0],
+      organization: env.org,
+      visibility: "private",
+      editMode: "live",
+      mergeRules: { type: "inherit" },
+      comments: 0,
+      changeRequests: 0,
+      defaultLevel: null,
     });
     expect(space.urls.location).toBe(`${env.emulator.url}/spaces/${env.spaces[0]}`);
     expect(space.permissions).toMatchObject({ view: true, edit: false, admin: false });
@@ -89,7 +96,14 @@ describe("spaces", () => {
     const patched = await env.editor.patch(`/spaces/${space.id}`, { title: "Renamed", editMode: "locked", emoji: "📗" });
     expect(patched.body).toMatchObject({ title: "Renamed", editMode: "locked", emoji: "📗" });
     expectError(await env.editor.patch(`/spaces/${space.id}`, { defaultLevel: "read" }), 403);
-    expect((await env.admin.patch(`/spaces/${space.id}`, { defaultLevel: "read", mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] } })).status).toBe(200);
+    expect(
+      (
+        await env.admin.patch(`/spaces/${space.id}`, {
+          defaultLevel: "read",
+          mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] },
+        })
+      ).status,
+    ).toBe(200);
     expectError(await env.editor.patch(`/spaces/${space.id}`, { title: repeat(51) }), 400, "title");
     expectError(await env.editor.patch(`/spaces/${space.id}`, { editMode: "frozen" }), 400, "editMode");
     expectError(await env.reader.patch(`/spaces/${space.id}`, { title: "no" }), 403);
@@ -138,7 +152,11 @@ describe("spaces", () => {
     expect(await order()).toEqual(["C", "A", "B"]);
     await env.admin.post(`/spaces/${c.id}/move`, { position: { after: { type: "space", space: a.id }, before: { type: "space", space: b.id } } });
     expect(await order()).toEqual(["A", "C", "B"]);
-    expectError(await env.admin.post(`/spaces/${c.id}/move`, { position: { after: { type: "space", space: b.id }, before: { type: "space", space: a.id } } }), 400, "invalid position");
+    expectError(
+      await env.admin.post(`/spaces/${c.id}/move`, { position: { after: { type: "space", space: b.id }, before: { type: "space", space: a.id } } }),
+      400,
+      "invalid position",
+    );
     expectError(await env.admin.post(`/spaces/${c.id}/move`, { position: { before: { type: "space", space: env.spaces[0] } } }), 400, "invalid position");
     const root = await env.admin.post(`/spaces/${c.id}/move`, { parent: null });
     expect(root.body.parent).toBeUndefined();
@@ -147,8 +165,15 @@ describe("spaces", () => {
 
   it("clears language and defaultLevel with null, and sets mergeRules (what the Space resource sends)", async () => {
     const space = (await env.admin.post(`/orgs/${env.org}/spaces`, { title: "Clearable", language: "en" })).body;
-    const set = await env.admin.patch(`/spaces/${space.id}`, { defaultLevel: "comment", mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] } });
-    expect(set.body).toMatchObject({ language: "en", defaultLevel: "comment", mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] } });
+    const set = await env.admin.patch(`/spaces/${space.id}`, {
+      defaultLevel: "comment",
+      mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] },
+    });
+    expect(set.body).toMatchObject({
+      language: "en",
+      defaultLevel: "comment",
+      mergeRules: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["usr-acme-admin"] }] },
+    });
     const cleared = await env.admin.patch(`/spaces/${space.id}`, { language: null, defaultLevel: null, mergeRules: { type: "inherit" } });
     expect(cleared.status).toBe(200);
     expect(cleared.body).not.toHaveProperty("language");

@@ -20,7 +20,8 @@ export function homePage(state: EmulatorState, ctx: Context): Page {
 <section id="organizations">
   <h2>Organizations</h2>
   <div class="cards">
-    ${orgs.map((org) => html`
+    ${orgs.map(
+      (org) => html`
     <div class="panel" data-kind="organization">
       <h3><a href="${orgPath(org.id)}">${org.title}</a></h3>
       <p class="muted mono">${org.id}</p>
@@ -28,19 +29,24 @@ export function homePage(state: EmulatorState, ctx: Context): Page {
         ${state.store.list<TeamDoc>("team", org.id).length} teams ·
         ${liveSpaces(ctx, org.id).length} spaces ·
         ${state.store.list<SiteDoc>("site", org.id).length} sites</p>
-    </div>`)}
+    </div>`,
+    )}
   </div>
 </section>
 <section id="sites" class="panel">
   <h2>Sites</h2>
-  ${sites.length === 0
-    ? html`<p class="empty">No sites yet. Run <code>npm start</code> or <code>pulumi up</code> against this emulator.</p>`
-    : html`<table>
+  ${
+    sites.length === 0
+      ? html`<p class="empty">No sites yet. Run <code>npm start</code> or <code>pulumi up</code> against this emulator.</p>`
+      : html`<table>
     <thead><tr><th>Site</th><th>Organization</th><th>Visibility</th><th>Published</th></tr></thead>
-    <tbody>${sites.map(({ org, site }) => html`
-      <tr><td><a href="${sitePreviewPath(ctx, site)}">${site.title}</a></td><td>${org.title}</td><td>${site.visibility}</td><td>${yesNo(site.published)}</td></tr>`)}
+    <tbody>${sites.map(
+      ({ org, site }) => html`
+      <tr><td><a href="${sitePreviewPath(ctx, site)}">${site.title}</a></td><td>${org.title}</td><td>${site.visibility}</td><td>${yesNo(site.published)}</td></tr>`,
+    )}
     </tbody>
-  </table>`}
+  </table>`
+  }
 </section>
 <section id="requests" class="panel">
   <h2>Requests</h2>

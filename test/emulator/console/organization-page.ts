@@ -1,7 +1,5 @@
 import type { Context } from "../context.ts";
-import type {
-  CollectionDoc, MemberDoc, OrgDoc, SamlDoc, SiteDoc, SiteSpaceDoc, SpaceDoc, SpecDoc, TeamDoc, TranslationDoc, UserDoc,
-} from "../model.ts";
+import type { CollectionDoc, MemberDoc, OrgDoc, SamlDoc, SiteDoc, SiteSpaceDoc, SpaceDoc, SpecDoc, TeamDoc, TranslationDoc, UserDoc } from "../model.ts";
 import { renderSpec } from "../routes/openapi.ts";
 import { orgMergeRules } from "../routes/organizations.ts";
 import { containerItems, spaceState } from "../routes/spaces.ts";
@@ -85,17 +83,27 @@ function teams(state: EmulatorState, org: OrgDoc): Html {
   return html`
 <section id="teams" class="panel">
   <h2>Teams</h2>
-  ${list.length === 0 ? html`<p class="empty">No teams.</p>` : list.map((team) => html`
+  ${
+    list.length === 0
+      ? html`<p class="empty">No teams.</p>`
+      : list.map(
+          (team) => html`
   <div data-kind="team">
     <h3>${team.title} <span class="muted mono">${team.id}</span></h3>
-    ${team.members.length === 0 ? html`<p class="empty">No members.</p>` : html`<table>
+    ${
+      team.members.length === 0
+        ? html`<p class="empty">No members.</p>`
+        : html`<table>
       <thead><tr><th>Name</th><th>Email</th><th>Team role</th></tr></thead>
       <tbody>${team.members.map((m) => {
         const user = userOf(state, m.user);
         return html`<tr><td>${user.name}</td><td>${user.email}</td><td>${m.role}</td></tr>`;
       })}</tbody>
-    </table>`}
-  </div>`)}
+    </table>`
+    }
+  </div>`,
+        )
+  }
 </section>`;
 }
 
@@ -104,7 +112,10 @@ function samlProviders(state: EmulatorState, org: OrgDoc): Html {
   return html`
 <section id="saml" class="panel">
   <h2>SAML providers</h2>
-  ${list.length === 0 ? html`<p class="empty">No SAML providers.</p>` : html`<table>
+  ${
+    list.length === 0
+      ? html`<p class="empty">No SAML providers.</p>`
+      : html`<table>
     <thead><tr><th>Label</th><th>Entity ID</th><th>SSO URL</th><th>Certificate</th><th>Default team</th><th>Default role</th></tr></thead>
     <tbody>${list.map((saml) => {
       const team = saml.defaultTeam ? state.store.get<TeamDoc>("team", saml.defaultTeam) : undefined;
@@ -114,7 +125,8 @@ function samlProviders(state: EmulatorState, org: OrgDoc): Html {
         <td>${orDash(team?.title ?? saml.defaultTeam)}</td><td>${orDash(saml.defaultRole)}</td>
       </tr>`;
     })}</tbody>
-  </table>`}
+  </table>`
+  }
 </section>`;
 }
 
@@ -143,8 +155,11 @@ function contentTree(state: EmulatorState, ctx: Context, org: OrgDoc): Html {
 <section id="content" class="panel">
   <h2>Collections and spaces</h2>
   ${renderLevel(null, 0)}
-  ${deleted.length > 0 && html`<h3>Deleted spaces (restorable for 7 days)</h3>
-  <ul class="tree root">${deleted.map((s) => html`<li data-kind="deleted-space">${s.emoji ? `${s.emoji} ` : ""}${s.title} <span class="muted">deleted ${when(s.deletedAt)}</span></li>`)}</ul>`}
+  ${
+    deleted.length > 0 &&
+    html`<h3>Deleted spaces (restorable for 7 days)</h3>
+  <ul class="tree root">${deleted.map((s) => html`<li data-kind="deleted-space">${s.emoji ? `${s.emoji} ` : ""}${s.title} <span class="muted">deleted ${when(s.deletedAt)}</span></li>`)}</ul>`
+  }
 </section>`;
 }
 
@@ -153,13 +168,19 @@ function sites(state: EmulatorState, ctx: Context, org: OrgDoc): Html {
   return html`
 <section id="sites" class="panel">
   <h2>Sites</h2>
-  ${list.length === 0 ? html`<p class="empty">No sites.</p>` : html`<table>
+  ${
+    list.length === 0
+      ? html`<p class="empty">No sites.</p>`
+      : html`<table>
     <thead><tr><th>Title</th><th>Type</th><th>Visibility</th><th>Published</th><th>Site spaces</th><th>Hostname</th></tr></thead>
-    <tbody>${list.map((site) => html`<tr data-kind="site">
+    <tbody>${list.map(
+      (site) => html`<tr data-kind="site">
       <td><a href="${sitePreviewPath(ctx, site)}">${site.title}</a></td><td>${site.type}</td><td>${site.visibility}</td><td>${yesNo(site.published)}</td>
       <td>${state.store.list<SiteSpaceDoc>("site-space", site.id).length}</td><td>${orDash(site.hostname)}</td>
-    </tr>`)}</tbody>
-  </table>`}
+    </tr>`,
+    )}</tbody>
+  </table>`
+  }
 </section>`;
 }
 
@@ -170,7 +191,10 @@ function openApiSpecs(state: EmulatorState, ctx: Context, org: OrgDoc): Html {
   return html`
 <section id="openapi" class="panel">
   <h2>OpenAPI specs</h2>
-  ${list.length === 0 ? html`<p class="empty">No OpenAPI specs.</p>` : html`<table>
+  ${
+    list.length === 0
+      ? html`<p class="empty">No OpenAPI specs.</p>`
+      : html`<table>
     <thead><tr><th>Slug</th><th>Processing</th><th>Visibility</th><th>Source</th><th>Updated</th></tr></thead>
     <tbody>${list.map((spec) => {
       const processing = String(spec.processingState);
@@ -184,7 +208,8 @@ function openApiSpecs(state: EmulatorState, ctx: Context, org: OrgDoc): Html {
         <td>${when(String(spec.updatedAt))}</td>
       </tr>`;
     })}</tbody>
-  </table>`}
+  </table>`
+  }
 </section>`;
 }
 
@@ -193,7 +218,10 @@ function translations(state: EmulatorState, ctx: Context, org: OrgDoc): Html {
   return html`
 <section id="translations" class="panel">
   <h2>Translations</h2>
-  ${list.length === 0 ? html`<p class="empty">No translations.</p>` : html`<table>
+  ${
+    list.length === 0
+      ? html`<p class="empty">No translations.</p>`
+      : html`<table>
     <thead><tr><th>Language</th><th>Source</th><th>Status</th><th>Runs</th><th>Updated</th></tr></thead>
     <tbody>${list.map((t) => {
       const rendered = renderTranslation(ctx, t);
@@ -201,6 +229,7 @@ function translations(state: EmulatorState, ctx: Context, org: OrgDoc): Html {
       const source = [t.source.space ? `space ${space?.title ?? t.source.space}` : "", t.source.language ? `language ${t.source.language}` : ""].filter(Boolean).join(", ");
       return html`<tr data-kind="translation"><td>${t.language}</td><td>${orDash(source)}</td><td>${String(rendered.status)}</td><td>${t.runs}</td><td>${when(t.updatedAt)}</td></tr>`;
     })}</tbody>
-  </table>`}
+  </table>`
+  }
 </section>`;
 }

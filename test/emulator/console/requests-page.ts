@@ -23,21 +23,31 @@ requests to the API and are not listed.</p>
 <section id="recent" class="panel">
   <h2>The last ${recent.length}</h2>
   <p class="muted">The newest ${state.requestLog.capacity} are kept. On a database file they outlive a restart, so the requests of the last <code>npm start</code> show here.</p>
-  ${recent.length === 0 ? html`<p class="empty">No API requests yet.</p>` : html`<table class="requests">
+  ${
+    recent.length === 0
+      ? html`<p class="empty">No API requests yet.</p>`
+      : html`<table class="requests">
     <thead><tr><th>Time (UTC)</th><th>Method</th><th>Route</th><th>Path</th><th>Status</th><th>ms</th></tr></thead>
-    <tbody>${recent.map((r) => html`<tr data-kind="request">
+    <tbody>${recent.map(
+      (r) => html`<tr data-kind="request">
       <td class="nowrap">${timeOfDay(r.at)}</td><td>${r.method}</td><td class="mono">${r.route.slice(r.method.length + 1)}</td><td class="mono">${r.path}</td>
       <td class="${statusClass(r.status)}">${r.status ?? "dropped"}</td><td>${r.durationMs.toFixed(1)}</td>
-    </tr>`)}</tbody>
-  </table>`}
+    </tr>`,
+    )}</tbody>
+  </table>`
+  }
 </section>
 <section id="counts" class="panel">
   <h2>Requests per route</h2>
   <p class="muted">${total} since this emulator started, or since <code>POST /_control/reset</code> or <code>DELETE /_control/requests</code> (which empty the list above too).</p>
-  ${counts.length === 0 ? html`<p class="empty">No API requests yet.</p>` : html`<table>
+  ${
+    counts.length === 0
+      ? html`<p class="empty">No API requests yet.</p>`
+      : html`<table>
     <thead><tr><th>Route</th><th>Requests</th></tr></thead>
     <tbody>${counts.map(([route, n]) => html`<tr data-kind="route-count"><td class="mono">${route}</td><td>${n}</td></tr>`)}</tbody>
-  </table>`}
+  </table>`
+  }
   <h3>Answers by status</h3>
   <p>${statuses.length === 0 ? orDash(undefined) : statuses.map(([status, n]) => html`<span class="badge ${statusClass(status)}">${status}: ${n}</span> `)}</p>
 </section>`,

@@ -47,7 +47,10 @@ const COMMON_HEADERS = {
 
 function decodeSegments(path: string): string[] | undefined {
   try {
-    return path.split("/").slice(1).map((part) => decodeURIComponent(part));
+    return path
+      .split("/")
+      .slice(1)
+      .map((part) => decodeURIComponent(part));
   } catch {
     return undefined;
   }

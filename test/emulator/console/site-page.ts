@@ -65,7 +65,8 @@ function linkTo(title: string, to: unknown): Html {
   if (!isObject(to)) return html`<span>${title}</span>`;
   const href = to.kind === "url" ? linkTarget(to.url) : undefined;
   if (href) return html`<a href="${href}" rel="noreferrer">${title}</a>`;
-  const target = to.kind === "page" ? `page ${String(to.page)}` : to.kind === "file" ? `file ${String(to.file)}` : to.kind === "openapi" ? `OpenAPI spec ${String(to.spec)}` : String(to.kind);
+  const target =
+    to.kind === "page" ? `page ${String(to.page)}` : to.kind === "file" ? `file ${String(to.file)}` : to.kind === "openapi" ? `OpenAPI spec ${String(to.spec)}` : String(to.kind);
   return html`<span title="${target}">${title}</span>`;
 }
 
@@ -89,12 +90,10 @@ function select(ctx: Context, site: SiteDoc, rest: string[]): Selection | undefi
   const sectionPath = hasSections ? parts[0] : undefined;
   const siteSpacePath = hasSections ? parts[1] : parts[0];
   if (parts.length > (hasSections ? 2 : 1)) return undefined;
-  const section = sectionPath === undefined
-    ? sections.find((s) => s.id === site.defaultSection) ?? sections[0]
-    : sections.find((s) => s.path === sectionPath);
+  const section = sectionPath === undefined ? (sections.find((s) => s.id === site.defaultSection) ?? sections[0]) : sections.find((s) => s.path === sectionPath);
   if (sectionPath !== undefined && !section) return undefined;
   const container = siteSpaces.filter((ss) => ss.section === (section?.id ?? null));
-  const siteSpace = siteSpacePath === undefined ? container.find((ss) => ss.isDefault) ?? container[0] : container.find((ss) => ss.path === siteSpacePath);
+  const siteSpace = siteSpacePath === undefined ? (container.find((ss) => ss.isDefault) ?? container[0]) : container.find((ss) => ss.path === siteSpacePath);
   if (siteSpacePath !== undefined && !siteSpace) return undefined;
   return { ...(section ? { section } : {}), ...(siteSpace ? { siteSpace } : {}) };
 }
@@ -171,23 +170,29 @@ function siteBody(ctx: Context, state: EmulatorState, site: SiteDoc, selection: 
   const space = current ? state.store.get<SpaceDoc>("space", current.space) : undefined;
   return html`<div class="site-body">
     <aside aria-label="Site spaces">
-      ${container.length === 0 ? html`<p class="empty">No site spaces here.</p>` : html`<ol>${container.map((ss) => {
-        const s = state.store.get<SpaceDoc>("space", ss.space);
-        return html`<li class="${ss.id === current?.id ? "current" : ""}" data-kind="site-space">
+      ${
+        container.length === 0
+          ? html`<p class="empty">No site spaces here.</p>`
+          : html`<ol>${container.map((ss) => {
+              const s = state.store.get<SpaceDoc>("space", ss.space);
+              return html`<li class="${ss.id === current?.id ? "current" : ""}" data-kind="site-space">
           <a class="ss-title" href="${prefix}/${segment(ss.path)}">${s ? `${s.emoji ? `${s.emoji} ` : ""}${s.title}` : ss.space}</a>
           ${ss.isDefault ? html` <span class="badge">default</span>` : ""}
           ${ss.condition !== undefined ? html` <span class="badge warn" title="${ss.condition}">visitor condition</span>` : ""}
         </li>`;
-      })}</ol>`}
+            })}</ol>`
+      }
     </aside>
     <article>
       ${selection.section ? html`<p class="muted">${selection.section.title}${selection.section.description ? html` · ${selection.section.description}` : ""}</p>` : ""}
       <h2>${space ? space.title : current ? current.space : site.title}</h2>
       <div class="placeholder">
-        ${current
-          ? html`The pages of the space <strong>${space?.title ?? current.space}</strong> would show here, at <code>${prefix}/${current.path}</code>.
+        ${
+          current
+            ? html`The pages of the space <strong>${space?.title ?? current.space}</strong> would show here, at <code>${prefix}/${current.path}</code>.
             ${current.condition !== undefined ? html`<br>Only visitors matching <code>${current.condition}</code> see this site space.` : ""}`
-          : html`This part of the site has no site space yet.`}
+            : html`This part of the site has no site space yet.`
+        }
       </div>
     </article>
   </div>`;
@@ -210,33 +215,45 @@ function structureTable(ctx: Context, state: EmulatorState, site: SiteDoc): Html
   const base = basePath(ctx, site);
   const overrides = new Set(state.store.list<CustomizationDoc>("site-space-customization", site.id).map((doc) => doc.id));
   const siteSpaceRows = (section: SectionDoc | null, depth: number): Html[] =>
-    siteSpacesOf(ctx, site.id).filter((ss) => ss.section === (section?.id ?? null)).map((ss) => {
-      const space = state.store.get<SpaceDoc>("space", ss.space);
-      return html`<tr data-kind="site-space" data-depth="${depth}">
+    siteSpacesOf(ctx, site.id)
+      .filter((ss) => ss.section === (section?.id ?? null))
+      .map((ss) => {
+        const space = state.store.get<SpaceDoc>("space", ss.space);
+        return html`<tr data-kind="site-space" data-depth="${depth}">
         <td class="nowrap">${"· ".repeat(depth)}site space</td><td>${space?.title ?? ss.space}</td>
         <td class="mono">${section ? `${base}/${section.path}/${ss.path}` : `${base}/${ss.path}`}</td>
         <td>${ss.isDefault ? "default" : ""}</td>
         <td>${ss.condition !== undefined ? html`<span class="badge warn">visitor condition</span> <code>${ss.condition}</code>` : ""}${overrides.has(ss.id) ? html` <span class="badge info">own customization</span>` : ""}</td>
       </tr>`;
-    });
+      });
   const level = (group: string | undefined, depth: number): Html[] =>
     levelOf(ctx, site.id, group).flatMap((item) =>
       item.kind === "site-section"
-        ? [html`<tr data-kind="site-section" data-depth="${depth}">
+        ? [
+            html`<tr data-kind="site-section" data-depth="${depth}">
             <td class="nowrap">${"· ".repeat(depth)}section</td><td>${item.doc.title}</td><td class="mono">${base}/${item.doc.path}</td>
             <td>${site.defaultSection === item.doc.id ? "default" : ""}</td>
             <td>${item.doc.condition !== undefined ? html`<span class="badge warn">visitor condition</span> <code>${item.doc.condition}</code>` : ""}</td>
-          </tr>`, ...siteSpaceRows(item.doc, depth + 1)]
-        : [html`<tr data-kind="site-section-group" data-depth="${depth}"><td class="nowrap">${"· ".repeat(depth)}section group</td><td>${item.doc.title}</td><td></td><td></td><td></td></tr>`, ...level(item.doc.id, depth + 1)],
+          </tr>`,
+            ...siteSpaceRows(item.doc, depth + 1),
+          ]
+        : [
+            html`<tr data-kind="site-section-group" data-depth="${depth}"><td class="nowrap">${"· ".repeat(depth)}section group</td><td>${item.doc.title}</td><td></td><td></td><td></td></tr>`,
+            ...level(item.doc.id, depth + 1),
+          ],
     );
   const hasSections = sectionsOf(ctx, site.id).length > 0 || groupsOf(ctx, site.id).length > 0;
   const rows = hasSections ? level(undefined, 0) : siteSpaceRows(null, 0);
   return html`<section id="structure" class="panel">
   <h2>Structure, in order</h2>
-  ${rows.length === 0 ? html`<p class="empty">The site has no sections and no site spaces.</p>` : html`<table>
+  ${
+    rows.length === 0
+      ? html`<p class="empty">The site has no sections and no site spaces.</p>`
+      : html`<table>
     <thead><tr><th>Kind</th><th>Title</th><th>Published path</th><th>Default</th><th>Visitors</th></tr></thead>
     <tbody>${rows}</tbody>
-  </table>`}
+  </table>`
+  }
 </section>`;
 }
 

@@ -282,7 +282,8 @@ export function storedSiteSpaceOverride(store: Store, siteSpaceId: string): Json
 export function restoreCustomization(store: Store, siteId: string, settings: Json, overrides: ReadonlyArray<{ siteSpaceId: string; settings: Json }>): void {
   store.insert<CustomizationDoc>(SITE_KIND, siteId, { id: siteId, settings });
   for (const { siteSpaceId, settings: override } of overrides) {
-    if (override && typeof override === "object" && Object.keys(override).length > 0) store.insert<CustomizationDoc>(SITE_SPACE_KIND, siteId, { id: siteSpaceId, settings: override });
+    if (override && typeof override === "object" && Object.keys(override).length > 0)
+      store.insert<CustomizationDoc>(SITE_SPACE_KIND, siteId, { id: siteSpaceId, settings: override });
   }
 }
 

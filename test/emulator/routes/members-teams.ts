@@ -195,7 +195,13 @@ export const memberTeamRoutes: Route[] = [
       const doc = existing
         ? ctx.store.update("member", org.id, { ...existing, sso: true })
         : ctx.store.insert<MemberDoc>("member", org.id, {
-            id: key, organization: org.id, user: userId, role: org.defaultRole ?? "read", joinedAt: ctx.now(), sso: true, disabled: false,
+            id: key,
+            organization: org.id,
+            user: userId,
+            role: org.defaultRole ?? "read",
+            joinedAt: ctx.now(),
+            sso: true,
+            disabled: false,
           });
       return ok(renderMember(ctx, doc));
     },
@@ -224,9 +230,7 @@ export const memberTeamRoutes: Route[] = [
       const userId = ctx.param("userId");
       member(ctx, org.id, userId);
       const title = queryString(ctx.query, "title")?.toLowerCase();
-      const teams = ctx.store.list<TeamDoc>("team", org.id).filter(
-        (t) => t.members.some((m) => m.user === userId) && (!title || t.title.toLowerCase().includes(title)),
-      );
+      const teams = ctx.store.list<TeamDoc>("team", org.id).filter((t) => t.members.some((m) => m.user === userId) && (!title || t.title.toLowerCase().includes(title)));
       return ok(listBody(ctx, teams, (t) => ({ team: renderTeam(ctx, t), member: { role: t.members.find((m) => m.user === userId)!.role } })));
     },
   },
@@ -238,9 +242,9 @@ export const memberTeamRoutes: Route[] = [
       const org = ctx.authorize(ctx.param("organizationId"));
       const title = queryString(ctx.query, "title")?.toLowerCase();
       const memberFilter = queryString(ctx.query, "member");
-      const teams = ctx.store.list<TeamDoc>("team", org.id).filter(
-        (t) => (!title || t.title.toLowerCase().includes(title)) && (!memberFilter || t.members.some((m) => m.user === memberFilter)),
-      );
+      const teams = ctx.store
+        .list<TeamDoc>("team", org.id)
+        .filter((t) => (!title || t.title.toLowerCase().includes(title)) && (!memberFilter || t.members.some((m) => m.user === memberFilter)));
       return ok(listBody(ctx, teams, (t) => renderTeam(ctx, t)));
     },
   },
@@ -303,9 +307,7 @@ export const memberTeamRoutes: Route[] = [
       const org = ctx.authorize(ctx.param("organizationId"));
       const doc = team(ctx, org.id, ctx.param("teamId"));
       const teamRoles = new Map(doc.members.map((m) => [m.user, m.role]));
-      const members = doc.members
-        .map((m) => ctx.store.get<MemberDoc>("member", memberKey(org.id, m.user)))
-        .filter((m): m is MemberDoc => m !== undefined);
+      const members = doc.members.map((m) => ctx.store.get<MemberDoc>("member", memberKey(org.id, m.user))).filter((m): m is MemberDoc => m !== undefined);
       return ok(listBody(ctx, members, (m) => renderTeamMember(ctx, m, teamRoles.get(m.user)!)));
     },
   },

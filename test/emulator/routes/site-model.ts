@@ -34,8 +34,12 @@ export type LevelItem = { kind: "site-section"; doc: SectionDoc } | { kind: "sit
 
 export function levelOf(ctx: Context, site: string, group: string | undefined): LevelItem[] {
   const items: LevelItem[] = [
-    ...sectionsOf(ctx, site).filter((s) => s.sectionGroup === group).map((doc) => ({ kind: "site-section" as const, doc })),
-    ...groupsOf(ctx, site).filter((g) => g.parent === group).map((doc) => ({ kind: "site-section-group" as const, doc })),
+    ...sectionsOf(ctx, site)
+      .filter((s) => s.sectionGroup === group)
+      .map((doc) => ({ kind: "site-section" as const, doc })),
+    ...groupsOf(ctx, site)
+      .filter((g) => g.parent === group)
+      .map((doc) => ({ kind: "site-section-group" as const, doc })),
   ];
   return items.sort((a, b) => a.doc.pos - b.doc.pos || a.doc.seq - b.doc.seq);
 }
@@ -125,7 +129,9 @@ export function renderSection(ctx: Context, siteDoc: SiteDoc, section: SectionDo
     title: section.title,
     default: siteDoc.defaultSection === section.id,
     path: section.path,
-    siteSpaces: siteSpacesOf(ctx, siteDoc.id).filter((ss) => ss.section === section.id).map((ss) => renderSiteSpace(ctx, siteDoc, ss)),
+    siteSpaces: siteSpacesOf(ctx, siteDoc.id)
+      .filter((ss) => ss.section === section.id)
+      .map((ss) => renderSiteSpace(ctx, siteDoc, ss)),
     draft: section.draft ?? false,
     urls: { published: sitePath(ctx, siteDoc, section.path) },
   };
@@ -169,9 +175,7 @@ export function renderStructure(ctx: Context, siteDoc: SiteDoc): Record<string, 
     return { type: "siteSpaces", structure: root.map((ss) => renderSiteSpace(ctx, siteDoc, ss)) };
   }
   const renderLevel = (group: string | undefined): unknown[] =>
-    levelOf(ctx, siteDoc.id, group).map((item) =>
-      item.kind === "site-section" ? renderSection(ctx, siteDoc, item.doc) : renderGroup(ctx, siteDoc, item.doc),
-    );
+    levelOf(ctx, siteDoc.id, group).map((item) => (item.kind === "site-section" ? renderSection(ctx, siteDoc, item.doc) : renderGroup(ctx, siteDoc, item.doc)));
   return { type: "sections", structure: renderLevel(undefined) };
 }
 
@@ -183,7 +187,10 @@ export function addSiteSpace(ctx: Context, siteId: string, section: string | nul
     site: siteId,
     section,
     space: space.id,
-    path: uniquePath(space.title, siblings.map((ss) => ss.path)),
+    path: uniquePath(
+      space.title,
+      siblings.map((ss) => ss.path),
+    ),
     isDefault: siblings.length === 0,
     pos: nextPos(siblings),
   });

@@ -6,8 +6,19 @@ import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, queryString, validate, type Rule } from "../validate.ts";
 import { byPos, listBody, orgSpace } from "./common.ts";
 import {
-  addSiteSpace, groupsOf, levelOf, nextTreePos, normalize, renderGroup, renderSection, renderSiteSpace, renderStructure, sectionsOf, site,
-  siteSpacesOf, uniquePath,
+  addSiteSpace,
+  groupsOf,
+  levelOf,
+  nextTreePos,
+  normalize,
+  renderGroup,
+  renderSection,
+  renderSiteSpace,
+  renderStructure,
+  sectionsOf,
+  site,
+  siteSpacesOf,
+  uniquePath,
 } from "./site-model.ts";
 
 const BASE = "/v1/orgs/{organizationId}/sites/{siteId}";
@@ -64,7 +75,9 @@ type StructurePointer = { type: (typeof STRUCTURE_TYPES)[number]; id: string };
 function siblingsOf(ctx: Context, siteId: string, item: StructurePointer): { type: string; doc: SectionDoc | SectionGroupDoc | SiteSpaceDoc }[] {
   if (item.type === "site-space") {
     const doc = siteSpace(ctx, siteId, item.id);
-    return siteSpacesOf(ctx, siteId).filter((ss) => ss.section === doc.section).map((ss) => ({ type: "site-space", doc: ss }));
+    return siteSpacesOf(ctx, siteId)
+      .filter((ss) => ss.section === doc.section)
+      .map((ss) => ({ type: "site-space", doc: ss }));
   }
   const container = item.type === "site-section" ? section(ctx, siteId, item.id).sectionGroup : group(ctx, siteId, item.id).parent;
   return levelOf(ctx, siteId, container).map((entry) => ({ type: entry.kind, doc: entry.doc }));
@@ -105,7 +118,10 @@ export const siteStructureRoutes: Route[] = [
         id: newId(),
         site: siteDoc.id,
         title,
-        path: uniquePath(title, existing.map((s) => s.path)),
+        path: uniquePath(
+          title,
+          existing.map((s) => s.path),
+        ),
         ...(body.icon !== undefined ? { icon: body.icon as string } : {}),
         // Sections and groups share the root level: a new section goes after both.
         pos: nextTreePos(ctx, siteDoc.id),
@@ -341,7 +357,12 @@ export const siteStructureRoutes: Route[] = [
           throw badRequest(`position.${field}: ${pointer.type} ${pointer.id} is not at the level of section group ${doc.id} (invalid position)`);
         }
       }
-      const pos = resolvePosition(doc.id, level.map((item) => item.doc), position.before?.id, position.after?.id);
+      const pos = resolvePosition(
+        doc.id,
+        level.map((item) => item.doc),
+        position.before?.id,
+        position.after?.id,
+      );
       const moved = ctx.store.update("site-section-group", siteDoc.id, { ...doc, pos });
       return ok(renderGroup(ctx, siteDoc, moved));
     },
@@ -370,7 +391,12 @@ export const siteStructureRoutes: Route[] = [
         const field = position.before ? "before" : "after";
         throw badRequest(`position.${field}: ${reference.type} ${reference.id} is not a sibling of ${item.type} ${item.id} (invalid position)`);
       }
-      const pos = resolvePosition(item.id, siblings.map((sibling) => sibling.doc), position.before?.id, position.after?.id);
+      const pos = resolvePosition(
+        item.id,
+        siblings.map((sibling) => sibling.doc),
+        position.before?.id,
+        position.after?.id,
+      );
       const kind = item.type;
       const doc = ctx.store.get<SectionDoc | SectionGroupDoc | SiteSpaceDoc>(kind, item.id)!;
       ctx.store.update(kind, siteDoc.id, { ...doc, pos });

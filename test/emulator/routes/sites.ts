@@ -6,9 +6,7 @@ import { created, deleted, noContent, ok, type Route } from "../router.ts";
 import { queryBoolean, queryString, ROLES, SITE_VISIBILITIES, validate, type Shape } from "../validate.ts";
 import { listBody, orgSpace, ownedBy } from "./common.ts";
 import { siteCustomization, siteSpaceCustomization } from "./customization.ts";
-import {
-  addSiteSpace, deleteSiteContents, normalize, publishedUrl, renderSection, renderSiteSpace, sectionsOf, site, siteSpacesOf,
-} from "./site-model.ts";
+import { addSiteSpace, deleteSiteContents, normalize, publishedUrl, renderSection, renderSiteSpace, sectionsOf, site, siteSpacesOf } from "./site-model.ts";
 
 /** API.md 2.17 and 4.12. */
 export const HOSTNAME_PATTERN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
@@ -136,12 +134,14 @@ export const siteRoutes: Route[] = [
       // DESIGN.md 8: the space filter's parameter is `space` (API.md 4.12 names the filter only).
       const spaceId = queryString(ctx.query, "space");
       const published = queryBoolean(ctx.query, "published");
-      const sites = ctx.store.list<SiteDoc>("site", org.id).filter(
-        (s) =>
-          (!title || s.title.toLowerCase().includes(title)) &&
-          (published === undefined || s.published === published) &&
-          (!spaceId || ctx.store.list<SiteSpaceDoc>("site-space", s.id).some((ss) => ss.space === spaceId)),
-      );
+      const sites = ctx.store
+        .list<SiteDoc>("site", org.id)
+        .filter(
+          (s) =>
+            (!title || s.title.toLowerCase().includes(title)) &&
+            (published === undefined || s.published === published) &&
+            (!spaceId || ctx.store.list<SiteSpaceDoc>("site-space", s.id).some((ss) => ss.space === spaceId)),
+        );
       return ok(listBody(ctx, sites, (s) => renderSite(ctx, s)));
     },
   },
@@ -203,7 +203,8 @@ export const siteRoutes: Route[] = [
         updated.hostname = hostname as string;
       }
       if (defaultSiteSection !== undefined) {
-        if (!sectionsOf(ctx, doc.id).some((s) => s.id === defaultSiteSection)) throw badRequest(`defaultSiteSection: section ${String(defaultSiteSection)} is not a section of this site`);
+        if (!sectionsOf(ctx, doc.id).some((s) => s.id === defaultSiteSection))
+          throw badRequest(`defaultSiteSection: section ${String(defaultSiteSection)} is not a section of this site`);
         updated.defaultSection = defaultSiteSection as string;
       }
       ctx.store.update("site", org.id, updated);
@@ -316,9 +317,10 @@ export const siteRoutes: Route[] = [
       return ok({
         object: "published-content-site",
         site: renderSite(ctx, doc),
-        structure: sections.length > 0
-          ? { type: "sections", structure: sections.map((s) => renderSection(ctx, doc, s)) }
-          : { type: "siteSpaces", structure: siteSpaces.map((ss) => renderSiteSpace(ctx, doc, ss)) },
+        structure:
+          sections.length > 0
+            ? { type: "sections", structure: sections.map((s) => renderSection(ctx, doc, s)) }
+            : { type: "siteSpaces", structure: siteSpaces.map((ss) => renderSiteSpace(ctx, doc, ss)) },
         customizations: {
           site: siteCustomization(ctx, doc),
           siteSpaces: Object.fromEntries(siteSpaces.map((ss) => [ss.id, siteSpaceCustomization(ctx, doc, ss.id)])),

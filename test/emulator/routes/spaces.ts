@@ -306,7 +306,12 @@ export const spaceRoutes: Route[] = [
       // The space leaves its collection (which stays in the source organization) for the top level.
       const visibility = space.visibility === "in-collection" ? "private" : space.visibility;
       const moved = ctx.store.update("space", target, {
-        ...space, organization: target, parent: null, visibility, pos: nextPos(containerItems(ctx, target, null)), updatedAt: ctx.now(),
+        ...space,
+        organization: target,
+        parent: null,
+        visibility,
+        pos: nextPos(containerItems(ctx, target, null)),
+        updatedAt: ctx.now(),
       });
       return ok(renderSpace(ctx, moved));
     },

@@ -7,8 +7,36 @@ import { listBody, mustGetOwned, orgSpace, ownedBy } from "./common.ts";
 
 /** API.md leaves the language enum unstated; the emulator accepts these codes. */
 export const LANGUAGES = [
-  "ar", "cs", "da", "de", "el", "en", "es", "fi", "fr", "he", "hi", "hu", "id", "it", "ja", "ko",
-  "nl", "no", "pl", "pt", "pt-br", "ro", "ru", "sv", "th", "tr", "uk", "vi", "zh", "zh-tw",
+  "ar",
+  "cs",
+  "da",
+  "de",
+  "el",
+  "en",
+  "es",
+  "fi",
+  "fr",
+  "he",
+  "hi",
+  "hu",
+  "id",
+  "it",
+  "ja",
+  "ko",
+  "nl",
+  "no",
+  "pl",
+  "pt",
+  "pt-br",
+  "ro",
+  "ru",
+  "sv",
+  "th",
+  "tr",
+  "uk",
+  "vi",
+  "zh",
+  "zh-tw",
 ] as const;
 
 export function renderTranslation(ctx: Context, t: TranslationDoc): Record<string, unknown> {

@@ -63,38 +63,46 @@ const boolean: Check = (value, path) => {
 const position: Check = (value, path) => {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 1_000_000) fail(path, `must be an integer from 0 to 1000000, not ${kindOf(value)}`);
 };
-const oneOf = (values: readonly string[]): Check => (value, path) => {
-  if (typeof value !== "string" || !values.includes(value)) fail(path, `must be one of ${values.join(", ")}, not ${kindOf(value)}`);
-};
+const oneOf =
+  (values: readonly string[]): Check =>
+  (value, path) => {
+    if (typeof value !== "string" || !values.includes(value)) fail(path, `must be one of ${values.join(", ")}, not ${kindOf(value)}`);
+  };
 const role = oneOf(ROLES);
 /** Any JSON object (a customization, a JSON schema, merge rules): its depth is checked once for the whole file. */
 const anyObject: Check = (value, path) => {
   if (!isObject(value)) fail(path, `must be an object, not ${kindOf(value)}`);
 };
 const anyJson: Check = () => {};
-const nullable = (check: Check): Check => (value, path) => {
-  if (value !== null) check(value, path);
-};
-const array = (item: Check): Check => (value, path) => {
-  if (!Array.isArray(value)) fail(path, `must be an array, not ${kindOf(value)}`);
-  (value as unknown[]).forEach((element, i) => item(element, [...path, i]));
-};
+const nullable =
+  (check: Check): Check =>
+  (value, path) => {
+    if (value !== null) check(value, path);
+  };
+const array =
+  (item: Check): Check =>
+  (value, path) => {
+    if (!Array.isArray(value)) fail(path, `must be an array, not ${kindOf(value)}`);
+    (value as unknown[]).forEach((element, i) => item(element, [...path, i]));
+  };
 
 /** Fields with a `?` may be absent (or undefined); the others must be present. */
-const object = (fields: Record<string, Check>): Check => (value, path) => {
-  if (!isObject(value)) fail(path, `must be an object, not ${kindOf(value)}`);
-  const record = value as Record<string, unknown>;
-  for (const [name, check] of Object.entries(fields)) {
-    const optional = name.endsWith("?");
-    const key = optional ? name.slice(0, -1) : name;
-    const field = Object.hasOwn(record, key) ? record[key] : undefined;
-    if (field === undefined) {
-      if (!optional) fail([...path, key], "is required");
-      continue;
+const object =
+  (fields: Record<string, Check>): Check =>
+  (value, path) => {
+    if (!isObject(value)) fail(path, `must be an object, not ${kindOf(value)}`);
+    const record = value as Record<string, unknown>;
+    for (const [name, check] of Object.entries(fields)) {
+      const optional = name.endsWith("?");
+      const key = optional ? name.slice(0, -1) : name;
+      const field = Object.hasOwn(record, key) ? record[key] : undefined;
+      if (field === undefined) {
+        if (!optional) fail([...path, key], "is required");
+        continue;
+      }
+      check(field, [...path, key]);
     }
-    check(field, [...path, key]);
-  }
-};
+  };
 
 function kindOf(value: unknown): string {
   if (value === null) return "null";
@@ -120,14 +128,32 @@ const siteShape = object({
   customization: anyObject,
   "adaptiveSchema?": nullable(anyObject),
   sectionGroups: array(object({ id, title: string, "icon?": nullable(string), "parent?": nullable(string), position })),
-  sections: array(object({
-    id, title: string, "description?": nullable(string), path: string, "condition?": nullable(string), "sectionGroup?": nullable(string), "icon?": nullable(string), position,
-    "draft?": boolean,
-  })),
-  siteSpaces: array(object({
-    id, section: nullable(string), space: string, path: string, "condition?": nullable(string), default: boolean, position, "customization?": nullable(anyObject),
-    "hidden?": boolean,
-  })),
+  sections: array(
+    object({
+      id,
+      title: string,
+      "description?": nullable(string),
+      path: string,
+      "condition?": nullable(string),
+      "sectionGroup?": nullable(string),
+      "icon?": nullable(string),
+      position,
+      "draft?": boolean,
+    }),
+  ),
+  siteSpaces: array(
+    object({
+      id,
+      section: nullable(string),
+      space: string,
+      path: string,
+      "condition?": nullable(string),
+      default: boolean,
+      position,
+      "customization?": nullable(anyObject),
+      "hidden?": boolean,
+    }),
+  ),
 });
 
 const snapshotShape = object({
@@ -146,14 +172,31 @@ const snapshotShape = object({
   }),
   members: array(object({ id, email: string, displayName: string, role: nullable(role), disabled: boolean, sso: boolean })),
   teams: array(object({ id, title: string, members: array(object({ id, role: string })) })),
-  samlProviders: array(object({
-    id, label: string, "entityID?": nullable(string), "ssoURL?": nullable(string), "certificate?": nullable(string), defaultTeam: nullable(string), defaultRole: nullable(role),
-  })),
+  samlProviders: array(
+    object({
+      id,
+      label: string,
+      "entityID?": nullable(string),
+      "ssoURL?": nullable(string),
+      "certificate?": nullable(string),
+      defaultTeam: nullable(string),
+      defaultRole: nullable(role),
+    }),
+  ),
   collections: array(object({ id, title: string, "description?": nullable(string), parent: nullable(string), defaultLevel: nullable(role) })),
-  spaces: array(object({
-    id, title: string, emoji: string, visibility: string, parent: nullable(string), editMode: oneOf(["live", "locked"]), defaultLevel: nullable(role),
-    language: nullable(string), mergeRules: anyObject,
-  })),
+  spaces: array(
+    object({
+      id,
+      title: string,
+      emoji: string,
+      visibility: string,
+      parent: nullable(string),
+      editMode: oneOf(["live", "locked"]),
+      defaultLevel: nullable(role),
+      language: nullable(string),
+      mergeRules: anyObject,
+    }),
+  ),
   sites: array(siteShape),
   openApiSpecs: array(object({ id, slug: string, sourceURL: string, visibility: oneOf(["private", "public"]) })),
   translations: array(object({ id, language: string, source: object({ "space?": nullable(string), "language?": nullable(string) }), "instructions?": anyJson })),

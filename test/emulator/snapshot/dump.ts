@@ -75,18 +75,32 @@ export function snapshotOf(store: Store, organizationId: string, createdAt: stri
     teams: store.list<TeamDoc>("team", org.id).map((team) => ({ id: team.id, title: team.title, members: team.members.map((m) => ({ id: m.user, role: m.role })) })),
     samlProviders,
     collections: byPos(store.list<CollectionDoc>("collection", org.id)).map((c) => ({
-      id: c.id, title: c.title, ...(c.description !== undefined ? { description: c.description } : {}), parent: c.parent, defaultLevel: c.defaultLevel,
+      id: c.id,
+      title: c.title,
+      ...(c.description !== undefined ? { description: c.description } : {}),
+      parent: c.parent,
+      defaultLevel: c.defaultLevel,
     })),
     spaces: byPos(store.list<SpaceDoc>("space", org.id))
       .filter((s) => !s.deletedAt)
       .map((s) => ({
-        id: s.id, title: s.title, emoji: s.emoji, visibility: s.visibility, parent: s.parent, editMode: s.editMode, defaultLevel: s.defaultLevel,
-        language: s.language ?? null, mergeRules: s.mergeRules,
+        id: s.id,
+        title: s.title,
+        emoji: s.emoji,
+        visibility: s.visibility,
+        parent: s.parent,
+        editMode: s.editMode,
+        defaultLevel: s.defaultLevel,
+        language: s.language ?? null,
+        mergeRules: s.mergeRules,
       })),
     sites: store.list<SiteDoc>("site", org.id).map((site) => siteOf(store, site)),
     openApiSpecs: store.list<SpecDoc>("openapi-spec", org.id).map((spec) => ({ id: spec.id, slug: spec.slug, sourceURL: spec.sourceURL, visibility: spec.visibility })),
     translations: store.list<TranslationDoc>("translation", org.id).map((t) => ({
-      id: t.id, language: t.language, source: t.source, ...(t.instructions !== undefined ? { instructions: t.instructions } : {}),
+      id: t.id,
+      language: t.language,
+      source: t.source,
+      ...(t.instructions !== undefined ? { instructions: t.instructions } : {}),
     })),
     agentInstructions: instructions?.instructions ?? null,
     // A writer who has left the organization is not in `members`; seeding then names the admin.
@@ -101,7 +115,10 @@ function siteOf(store: Store, site: SiteDoc): SnapshotSite {
   // The rank of each section and group among the items of its level (its group, or the root).
   const position = new Map<string, number>();
   const levels = new Map<string, Array<{ id: string; pos: number; seq: number }>>();
-  for (const item of [...sections.map((s) => ({ id: s.id, level: s.sectionGroup ?? "", pos: s.pos, seq: s.seq })), ...groups.map((g) => ({ id: g.id, level: g.parent ?? "", pos: g.pos, seq: g.seq }))]) {
+  for (const item of [
+    ...sections.map((s) => ({ id: s.id, level: s.sectionGroup ?? "", pos: s.pos, seq: s.seq })),
+    ...groups.map((g) => ({ id: g.id, level: g.parent ?? "", pos: g.pos, seq: g.seq })),
+  ]) {
     levels.set(item.level, [...(levels.get(item.level) ?? []), item]);
   }
   for (const items of levels.values()) byPos(items).forEach((item, index) => position.set(item.id, index));
@@ -125,17 +142,34 @@ function siteOf(store: Store, site: SiteDoc): SnapshotSite {
     ...(site.defaultSection !== undefined ? { defaultSection: site.defaultSection } : {}),
     customization: storedSiteCustomization(store, site),
     adaptiveSchema: schema?.jsonSchema ?? null,
-    sectionGroups: groups.map((g) => ({ id: g.id, title: g.title, ...(g.icon !== undefined ? { icon: g.icon } : {}), ...(g.parent !== undefined ? { parent: g.parent } : {}), position: position.get(g.id)! })),
+    sectionGroups: groups.map((g) => ({
+      id: g.id,
+      title: g.title,
+      ...(g.icon !== undefined ? { icon: g.icon } : {}),
+      ...(g.parent !== undefined ? { parent: g.parent } : {}),
+      position: position.get(g.id)!,
+    })),
     sections: sections.map((s) => ({
-      id: s.id, title: s.title, ...(s.description !== undefined ? { description: s.description } : {}), path: s.path,
-      ...(s.condition !== undefined ? { condition: s.condition } : {}), ...(s.sectionGroup !== undefined ? { sectionGroup: s.sectionGroup } : {}),
-      ...(s.icon !== undefined ? { icon: s.icon } : {}), position: position.get(s.id)!, draft: s.draft ?? false,
+      id: s.id,
+      title: s.title,
+      ...(s.description !== undefined ? { description: s.description } : {}),
+      path: s.path,
+      ...(s.condition !== undefined ? { condition: s.condition } : {}),
+      ...(s.sectionGroup !== undefined ? { sectionGroup: s.sectionGroup } : {}),
+      ...(s.icon !== undefined ? { icon: s.icon } : {}),
+      position: position.get(s.id)!,
+      draft: s.draft ?? false,
     })),
     siteSpaces: siteSpaces.map((item) => ({
-      id: item.id, section: item.section, space: item.space, path: item.path, ...(item.condition !== undefined ? { condition: item.condition } : {}),
-      default: item.isDefault, position: siteSpacePosition.get(item.id)!, customization: storedSiteSpaceOverride(store, item.id),
+      id: item.id,
+      section: item.section,
+      space: item.space,
+      path: item.path,
+      ...(item.condition !== undefined ? { condition: item.condition } : {}),
+      default: item.isDefault,
+      position: siteSpacePosition.get(item.id)!,
+      customization: storedSiteSpaceOverride(store, item.id),
       hidden: item.hidden ?? false,
     })),
   };
 }
-

@@ -37,7 +37,17 @@ export interface Snapshot {
   teams: Array<{ id: string; title: string; members: Array<{ id: string; role: string }> }>;
   samlProviders: Array<{ id: string; label: string; entityID?: string; ssoURL?: string; certificate?: string; defaultTeam: string | null; defaultRole: Role | null }>;
   collections: Array<{ id: string; title: string; description?: string; parent: string | null; defaultLevel: Role | null }>;
-  spaces: Array<{ id: string; title: string; emoji: string; visibility: string; parent: string | null; editMode: "live" | "locked"; defaultLevel: Role | null; language: string | null; mergeRules: MergeRules }>;
+  spaces: Array<{
+    id: string;
+    title: string;
+    emoji: string;
+    visibility: string;
+    parent: string | null;
+    editMode: "live" | "locked";
+    defaultLevel: Role | null;
+    language: string | null;
+    mergeRules: MergeRules;
+  }>;
   sites: SnapshotSite[];
   openApiSpecs: Array<{ id: string; slug: string; sourceURL: string; visibility: "private" | "public" }>;
   translations: Array<{ id: string; language: string; source: { space?: string; language?: string }; instructions?: Json }>;
@@ -72,7 +82,17 @@ export interface SnapshotSite {
   sections: Array<{ id: string; title: string; description?: string; path: string; condition?: string; sectionGroup?: string; icon?: string; position: number; draft?: boolean }>;
   /** `position`: the rank among the site spaces of the same section (or of the site's root). */
   /** `hidden` (DESIGN.md 8): absent in older snapshots, false. */
-  siteSpaces: Array<{ id: string; section: string | null; space: string; path: string; condition?: string; default: boolean; position: number; customization: Json; hidden?: boolean }>;
+  siteSpaces: Array<{
+    id: string;
+    section: string | null;
+    space: string;
+    path: string;
+    condition?: string;
+    default: boolean;
+    position: number;
+    customization: Json;
+    hidden?: boolean;
+  }>;
 }
 
 export class SnapshotError extends Error {}
@@ -81,7 +101,9 @@ export class SnapshotError extends Error {}
 export function checkSnapshot(value: unknown, source = "the snapshot"): Snapshot {
   const snapshot = value as Partial<Snapshot> | null;
   if (!snapshot || typeof snapshot !== "object" || Array.isArray(snapshot) || snapshot.format !== SNAPSHOT_FORMAT) {
-    throw new SnapshotError(`${source} is not a docs-platform snapshot (its "format" is not "${SNAPSHOT_FORMAT}"); write one with \`npx pulumi-docs-platform export --snapshot <file>\``);
+    throw new SnapshotError(
+      `${source} is not a docs-platform snapshot (its "format" is not "${SNAPSHOT_FORMAT}"); write one with \`npx pulumi-docs-platform export --snapshot <file>\``,
+    );
   }
   if (snapshot.version !== SNAPSHOT_VERSION) {
     const newer = typeof snapshot.version === "number" && snapshot.version > SNAPSHOT_VERSION;

@@ -72,7 +72,13 @@ export function seedFromSnapshot(store: Store, clock: Clock, snapshot: Snapshot,
       store.update<MemberDoc>("member", org.id, { ...doc, sso: member.sso, disabled: member.disabled });
     }
     for (const team of snapshot.teams) {
-      store.insert<TeamDoc>("team", org.id, { id: team.id, organization: org.id, title: team.title, createdAt: now, members: team.members.map((m) => ({ user: m.id, role: m.role })) });
+      store.insert<TeamDoc>("team", org.id, {
+        id: team.id,
+        organization: org.id,
+        title: team.title,
+        createdAt: now,
+        members: team.members.map((m) => ({ user: m.id, role: m.role })),
+      });
     }
     for (const saml of snapshot.samlProviders) {
       store.insert<SamlDoc>("saml", org.id, {
@@ -90,15 +96,33 @@ export function seedFromSnapshot(store: Store, clock: Clock, snapshot: Snapshot,
     let pos = 1;
     for (const c of snapshot.collections) {
       store.insert<CollectionDoc>("collection", org.id, {
-        id: c.id, organization: org.id, title: c.title, ...(c.description !== undefined ? { description: c.description } : {}),
-        parent: c.parent, pos: pos++, defaultLevel: c.defaultLevel, createdAt: now,
+        id: c.id,
+        organization: org.id,
+        title: c.title,
+        ...(c.description !== undefined ? { description: c.description } : {}),
+        parent: c.parent,
+        pos: pos++,
+        defaultLevel: c.defaultLevel,
+        createdAt: now,
       });
     }
     for (const s of snapshot.spaces) {
       store.insert<SpaceDoc>("space", org.id, {
-        id: s.id, organization: org.id, title: s.title, emoji: s.emoji, visibility: s.visibility, parent: s.parent, pos: pos++,
-        createdAt: now, updatedAt: now, editMode: s.editMode, mergeRules: s.mergeRules, language: s.language, defaultLevel: s.defaultLevel,
-        revision: newId(), shareKey: newId(24),
+        id: s.id,
+        organization: org.id,
+        title: s.title,
+        emoji: s.emoji,
+        visibility: s.visibility,
+        parent: s.parent,
+        pos: pos++,
+        createdAt: now,
+        updatedAt: now,
+        editMode: s.editMode,
+        mergeRules: s.mergeRules,
+        language: s.language,
+        defaultLevel: s.defaultLevel,
+        revision: newId(),
+        shareKey: newId(24),
       });
     }
     for (const site of snapshot.sites) seedSite(store, org.id, site, now);
@@ -106,14 +130,28 @@ export function seedFromSnapshot(store: Store, clock: Clock, snapshot: Snapshot,
       const version = store.insert<SpecVersionDoc>("openapi-version", spec.id, { id: newId(), spec: spec.id, url: spec.sourceURL, createdAt: now });
       // Processed already: it was processed where the snapshot comes from.
       store.insert<SpecDoc>("openapi-spec", org.id, {
-        id: spec.id, organization: org.id, slug: spec.slug, sourceURL: spec.sourceURL, visibility: spec.visibility, createdAt: now, updatedAt: now,
-        lastVersion: version.id, processStartedAt: clock.now(), processingMs: 0,
+        id: spec.id,
+        organization: org.id,
+        slug: spec.slug,
+        sourceURL: spec.sourceURL,
+        visibility: spec.visibility,
+        createdAt: now,
+        updatedAt: now,
+        lastVersion: version.id,
+        processStartedAt: clock.now(),
+        processingMs: 0,
       });
     }
     for (const t of snapshot.translations) {
       store.insert<TranslationDoc>("translation", org.id, {
-        id: t.id, organization: org.id, language: t.language, source: t.source, ...(t.instructions !== undefined ? { instructions: t.instructions } : {}),
-        createdAt: now, updatedAt: now, runs: 0,
+        id: t.id,
+        organization: org.id,
+        language: t.language,
+        source: t.source,
+        ...(t.instructions !== undefined ? { instructions: t.instructions } : {}),
+        createdAt: now,
+        updatedAt: now,
+        runs: 0,
       });
     }
     if (snapshot.agentInstructions !== null && snapshot.agentInstructions !== undefined) {
@@ -133,22 +171,38 @@ export function updatedById(value: Snapshot["agentInstructionsUpdatedBy"]): stri
 
 function seedSite(store: Store, organization: string, site: Snapshot["sites"][number], now: string): void {
   store.insert<SiteDoc>("site", organization, {
-    id: site.id, organization, title: site.title, type: site.type, visibility: site.visibility, published: site.published,
+    id: site.id,
+    organization,
+    title: site.title,
+    type: site.type,
+    visibility: site.visibility,
+    published: site.published,
     ...(site.basename !== undefined ? { basename: site.basename } : {}),
     ...(site.proxy !== undefined ? { proxy: site.proxy } : {}),
-    adaptiveContent: site.adaptiveContent, agentsContext: site.agentsContext, createdAt: now, shareKey: newId(24),
+    adaptiveContent: site.adaptiveContent,
+    agentsContext: site.agentsContext,
+    createdAt: now,
+    shareKey: newId(24),
     ...(site.defaultSection !== undefined ? { defaultSection: site.defaultSection } : {}),
     defaultLevel: site.defaultLevel ?? null,
   });
   for (const group of site.sectionGroups) {
     store.insert<SectionGroupDoc>("site-section-group", site.id, {
-      id: group.id, site: site.id, title: group.title, ...(group.icon !== undefined ? { icon: group.icon } : {}),
-      ...(group.parent !== undefined ? { parent: group.parent } : {}), pos: group.position + 1,
+      id: group.id,
+      site: site.id,
+      title: group.title,
+      ...(group.icon !== undefined ? { icon: group.icon } : {}),
+      ...(group.parent !== undefined ? { parent: group.parent } : {}),
+      pos: group.position + 1,
     });
   }
   for (const section of site.sections) {
     store.insert<SectionDoc>("site-section", site.id, {
-      id: section.id, site: site.id, title: section.title, path: section.path, pos: section.position + 1,
+      id: section.id,
+      site: site.id,
+      title: section.title,
+      path: section.path,
+      pos: section.position + 1,
       ...(section.description !== undefined ? { description: section.description } : {}),
       ...(section.condition !== undefined ? { condition: section.condition } : {}),
       ...(section.sectionGroup !== undefined ? { sectionGroup: section.sectionGroup } : {}),
@@ -158,7 +212,13 @@ function seedSite(store: Store, organization: string, site: Snapshot["sites"][nu
   }
   for (const item of site.siteSpaces) {
     store.insert<SiteSpaceDoc>("site-space", site.id, {
-      id: item.id, site: site.id, section: item.section, space: item.space, path: item.path, isDefault: item.default, pos: item.position + 1,
+      id: item.id,
+      site: site.id,
+      section: item.section,
+      space: item.space,
+      path: item.path,
+      isDefault: item.default,
+      pos: item.position + 1,
       ...(item.condition !== undefined ? { condition: item.condition } : {}),
       hidden: item.hidden ?? false,
     });

@@ -25,5 +25,10 @@ for (let group = 0; group < groups; group++) {
   const site = new docs.Site(`site-${tag}`, { organizationId, title: `Site ${tag}`, visibility: "unlisted", published: group % 3 === 0 });
   const section = new docs.SiteSection(`section-${tag}`, { organizationId, siteId: site.id, spaceId: guides, title: `Section ${tag}`, path: `section-${tag}` });
   new docs.SiteSpace(`site-space-${tag}`, { organizationId, siteId: site.id, spaceId: api, sectionId: section.id, path: `api-${tag}` });
-  new docs.OpenApiSpec(`spec-${tag}`, { organizationId, slug: `spec-${tag}`, source: { url: `https://specs.example.com/${tag}.yaml` }, visibility: group % 2 === 0 ? "public" : "private" });
+  new docs.OpenApiSpec(`spec-${tag}`, {
+    organizationId,
+    slug: `spec-${tag}`,
+    source: { url: `https://specs.example.com/${tag}.yaml` },
+    visibility: group % 2 === 0 ? "public" : "private",
+  });
 }

@@ -151,7 +151,11 @@ describe("serialization round trip (serialize, require-from-string, configure, c
     const override = await roundTrip("SiteSpaceCustomization", { organizationId: org, siteId: site.id, siteSpaceId: siteSpace.id, title: "Guides" });
     expectSafeStub(override, "SiteSpaceCustomization");
     expect((await api<{ title: string }>(`/orgs/${org}/sites/${site.id}/site-spaces/${siteSpace.id}/customization`)).title).toBe("Guides");
-    const jsonSchema = { type: "object", properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false };
+    const jsonSchema = {
+      type: "object",
+      properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } },
+      additionalProperties: false,
+    };
     const schema = await roundTrip("SiteAdaptiveSchema", { organizationId: org, siteId: site.id, jsonSchema });
     expectSafeStub(schema, "SiteAdaptiveSchema");
     expect((await api<{ jsonSchema: unknown }>(`/orgs/${org}/sites/${site.id}/adaptive-schema`)).jsonSchema).toEqual(jsonSchema);

@@ -36,20 +36,16 @@ export function stringOfLength(length: number, alphabet: Alphabet): fc.Arbitrary
 
 /** Strings whose character counts sit on and around every limit up to `ceiling`, in every alphabet. */
 export function texts(ceiling: number): fc.Arbitrary<string> {
-  return fc
-    .tuple(lengths(ceiling), fc.constantFrom<Alphabet>("ascii", "ascii", "emoji", "mixed"))
-    .chain(([length, alphabet]) => stringOfLength(length, alphabet));
+  return fc.tuple(lengths(ceiling), fc.constantFrom<Alphabet>("ascii", "ascii", "emoji", "mixed")).chain(([length, alphabet]) => stringOfLength(length, alphabet));
 }
 
 /** A lone surrogate inserted into a string: not well-formed Unicode. */
 export function withLoneSurrogate(strings: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc
-    .tuple(strings, fc.constantFrom("\uD800", "\uDBFF", "\uDC00", "\uDFFF"), fc.nat())
-    .map(([text, surrogate, at]) => {
-      const chars = [...text];
-      chars.splice(at % (chars.length + 1), 0, surrogate);
-      return chars.join("");
-    });
+  return fc.tuple(strings, fc.constantFrom("\uD800", "\uDBFF", "\uDC00", "\uDFFF"), fc.nat()).map(([text, surrogate, at]) => {
+    const chars = [...text];
+    chars.splice(at % (chars.length + 1), 0, surrogate);
+    return chars.join("");
+  });
 }
 
 /** Values of the wrong type for a string, boolean or object input (null apart: some inputs take it). */
@@ -61,26 +57,20 @@ export const wrongTypes: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(7, 0, 
  */
 export function nearPattern(valid: string, invalid: string, ceiling: number): fc.Arbitrary<string> {
   const base = lengths(ceiling).chain((length) => fc.array(fc.constantFrom(...valid), { minLength: length, maxLength: length }).map((chars) => chars.join("")));
-  const broken = fc
-    .tuple(base, fc.constantFrom(...invalid), fc.constantFrom("start", "end", "anywhere"), fc.nat())
-    .map(([text, char, where, at]) => {
-      if (where === "start") return char + text;
-      if (where === "end") return text + char;
-      const chars = [...text];
-      chars.splice(at % (chars.length + 1), 0, char);
-      return chars.join("");
-    });
+  const broken = fc.tuple(base, fc.constantFrom(...invalid), fc.constantFrom("start", "end", "anywhere"), fc.nat()).map(([text, char, where, at]) => {
+    if (where === "start") return char + text;
+    if (where === "end") return text + char;
+    const chars = [...text];
+    chars.splice(at % (chars.length + 1), 0, char);
+    return chars.join("");
+  });
   return fc.oneof({ weight: 3, arbitrary: base }, { weight: 2, arbitrary: broken });
 }
 
 /** Enum values and near misses: case changes, padding, empty, another word. */
 export function enumCandidates(values: readonly string[]): fc.Arbitrary<unknown> {
   const misses = values.flatMap((value) => [value.toUpperCase(), ` ${value}`, `${value}s`]).filter((miss) => !values.includes(miss));
-  return fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...values) },
-    { weight: 2, arbitrary: fc.constantFrom("", "other", ...misses) },
-    { weight: 1, arbitrary: wrongTypes },
-  );
+  return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...values) }, { weight: 2, arbitrary: fc.constantFrom("", "other", ...misses) }, { weight: 1, arbitrary: wrongTypes });
 }
 
 export const booleans: fc.Arbitrary<unknown> = fc.oneof({ weight: 4, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constantFrom<unknown>("true", 1, null, {}) });
@@ -95,10 +85,20 @@ export const URL_NOISE = [" ", "\n", "\r\n", "\t", "\u0000", "\u0007", "\u007f",
  */
 export function urls(max: number): fc.Arbitrary<string> {
   const prefix = fc.constantFrom("https://docs.example.com/", "http://idp.example.test/sso/", "https://example.com:8443/a?b=");
-  const sized = fc.tuple(prefix, lengths(max + 1), fc.constantFrom<Alphabet>("ascii", "ascii", "emoji")).chain(([start, length, alphabet]) =>
-    stringOfLength(Math.max(0, length - [...start].length), alphabet).map((rest) => start + rest),
+  const sized = fc
+    .tuple(prefix, lengths(max + 1), fc.constantFrom<Alphabet>("ascii", "ascii", "emoji"))
+    .chain(([start, length, alphabet]) => stringOfLength(Math.max(0, length - [...start].length), alphabet).map((rest) => start + rest));
+  const otherSchemes = fc.constantFrom(
+    "ftp://example.com/spec.yaml",
+    "mailto:sso@example.com",
+    "file:///etc/passwd",
+    "javascript:alert(1)",
+    "example.com/spec.yaml",
+    "/relative/path",
+    "https://",
+    "not a url",
+    "",
   );
-  const otherSchemes = fc.constantFrom("ftp://example.com/spec.yaml", "mailto:sso@example.com", "file:///etc/passwd", "javascript:alert(1)", "example.com/spec.yaml", "/relative/path", "https://", "not a url", "");
   const noisy = fc.tuple(sized, fc.constantFrom(...URL_NOISE), fc.constantFrom("start", "end", "inside")).map(([url, noise, where]) => {
     if (where === "start") return noise + url;
     if (where === "end") return url + noise;

@@ -9,7 +9,16 @@ import path from "node:path";
 import { type Emulator } from "../../emulator/index.ts";
 import { run, type RunResult, tofuEnv, writeCliConfig, writeLauncher } from "./tofu.ts";
 
-export const PROVIDER_HEADER = ["terraform {", "  required_providers {", '    docsplatform = { source = "docs-platform/docsplatform" }', "  }", "}", "", 'provider "docsplatform" {}', ""].join("\n");
+export const PROVIDER_HEADER = [
+  "terraform {",
+  "  required_providers {",
+  '    docsplatform = { source = "docs-platform/docsplatform" }',
+  "  }",
+  "}",
+  "",
+  'provider "docsplatform" {}',
+  "",
+].join("\n");
 
 /** The commands that would ask at the terminal for what is missing, and take `-input=false`. */
 const ASKS_FOR_INPUT = new Set(["apply", "destroy", "import", "plan", "refresh", "force-unlock"]);

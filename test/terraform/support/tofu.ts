@@ -24,7 +24,12 @@ const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
 export async function writeLauncher(dir: string, entry: string = providerEntry): Promise<string> {
   await fs.mkdir(dir, { recursive: true });
   const node = await fs.realpath(process.execPath);
-  const script = ["#!/bin/sh", `# The docsplatform provider for OpenTofu in tests: ${path.relative(repositoryRoot, entry)} on Node.js ${process.version}.`, `exec ${quote(node)} ${quote(entry)} "$@"`, ""].join("\n");
+  const script = [
+    "#!/bin/sh",
+    `# The docsplatform provider for OpenTofu in tests: ${path.relative(repositoryRoot, entry)} on Node.js ${process.version}.`,
+    `exec ${quote(node)} ${quote(entry)} "$@"`,
+    "",
+  ].join("\n");
   await fs.writeFile(path.join(dir, PROVIDER_EXECUTABLE), script, { mode: 0o755 });
   return dir;
 }
@@ -33,15 +38,7 @@ export async function writeLauncher(dir: string, entry: string = providerEntry):
 export async function writeCliConfig(file: string, launcherDir: string): Promise<string> {
   await fs.writeFile(
     file,
-    [
-      "provider_installation {",
-      "  dev_overrides {",
-      `    ${JSON.stringify(PROVIDER_SOURCE)} = ${JSON.stringify(launcherDir)}`,
-      "  }",
-      "  direct {}",
-      "}",
-      "",
-    ].join("\n"),
+    ["provider_installation {", "  dev_overrides {", `    ${JSON.stringify(PROVIDER_SOURCE)} = ${JSON.stringify(launcherDir)}`, "  }", "  direct {}", "}", ""].join("\n"),
   );
   return file;
 }

@@ -29,7 +29,7 @@ export function customizationValue(value: Json): Value {
   if (Array.isArray(value)) return { type: "array", items: value.map(customizationValue) };
   if (!isObject(value)) return literal(value);
   if (isReference(value)) {
-    const at = (key: string) => (typeof value[key] === "string" ? (value[key]) : undefined);
+    const at = (key: string) => (typeof value[key] === "string" ? value[key] : undefined);
     switch (value.kind) {
       case "page":
         return object([
@@ -38,9 +38,15 @@ export function customizationValue(value: Json): Value {
           ["space", at("space") === undefined ? undefined : ref("Space", at("space")!)],
         ]);
       case "file":
-        return object([["kind", literal("file")], ["file", at("file") === undefined ? undefined : { type: "external", what: "file", id: at("file")! }]]);
+        return object([
+          ["kind", literal("file")],
+          ["file", at("file") === undefined ? undefined : { type: "external", what: "file", id: at("file")! }],
+        ]);
       case "openapi":
-        return object([["kind", literal("openapi")], ["spec", at("spec") === undefined ? undefined : ref("OpenApiSpec", at("spec")!, "slug")]]);
+        return object([
+          ["kind", literal("openapi")],
+          ["spec", at("spec") === undefined ? undefined : ref("OpenApiSpec", at("spec")!, "slug")],
+        ]);
     }
   }
   return object(Object.entries(value).map(([key, member]) => [key, customizationValue(member)] as const));
@@ -80,4 +86,3 @@ export function declaresAny(imported: ImportedObject, fields: Record<string, z.Z
 export function customizationOverrides(fields: Record<string, z.ZodType>): InputOverrides {
   return Object.fromEntries(Object.keys(fields).map((field) => [field, { as: customizationValue }]));
 }
-

@@ -32,13 +32,7 @@ export interface ImportedObject {
  * stack config's `members` by email, or `memberIds` for one without an email), spelled by `as`
  * (undefined: not written), or `never` written (the reason says why).
  */
-export type InputOverride =
-  | { unless: Json }
-  | { secret: true }
-  | { keepNull: true }
-  | { member: true }
-  | { as: (value: Json) => Value | undefined }
-  | { never: string };
+export type InputOverride = { unless: Json } | { secret: true } | { keepNull: true } | { member: true } | { as: (value: Json) => Value | undefined } | { never: string };
 
 /** A kind's overrides, by input. */
 export type InputOverrides = Readonly<Record<string, InputOverride>>;

@@ -30,16 +30,14 @@ export const openApiSpec: KindExporter = {
       return true;
     });
     return Promise.all(
-      declared.map(
-        async (spec): Promise<ExportedObject> => ({
-          kind: "OpenApiSpec",
-          id: spec.slug,
-          name: { title: spec.slug, fallback: "openapi-spec" },
-          inputs: importedInputs({ kind: "OpenApiSpec", id: spec.slug }, await notes.imported(specDefinition, spec.slug), {
-            waitForProcessing: { never: "how `up` waits, not a fact of the spec" },
-          }),
+      declared.map(async (spec): Promise<ExportedObject> => ({
+        kind: "OpenApiSpec",
+        id: spec.slug,
+        name: { title: spec.slug, fallback: "openapi-spec" },
+        inputs: importedInputs({ kind: "OpenApiSpec", id: spec.slug }, await notes.imported(specDefinition, spec.slug), {
+          waitForProcessing: { never: "how `up` waits, not a fact of the spec" },
         }),
-      ),
+      })),
     );
   },
 };

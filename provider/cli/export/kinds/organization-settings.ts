@@ -43,8 +43,10 @@ export function mergeRulesValue(rules: ApiMergeRules | undefined, emails: Readon
 }
 
 /** A value that identifies the organization itself (title, email domains, hostname): stack config, not a literal. */
-const identifying = (field: string) => (value: Json): Value | undefined =>
-  Array.isArray(value) && value.length === 0 ? undefined : { type: "organization", field, value };
+const identifying =
+  (field: string) =>
+  (value: Json): Value | undefined =>
+    Array.isArray(value) && value.length === 0 ? undefined : { type: "organization", field, value };
 
 export const organizationSettings: KindExporter = {
   kind: "OrganizationSettings",
@@ -65,7 +67,13 @@ export const organizationSettings: KindExporter = {
           hostname: { as: identifying("hostname") },
           // Null is a setting too (new members join as guests): an organization is never created, so none is left out.
           defaultRole: { keepNull: true },
-          defaultContent: { as: (content) => object([["type", literal("site")], ["site", ref("Site", (content as { site: string }).site)]]) },
+          defaultContent: {
+            as: (content) =>
+              object([
+                ["type", literal("site")],
+                ["site", ref("Site", (content as { site: string }).site)],
+              ]),
+          },
           mergeRules: { as: (value) => mergeRulesValue(value as ApiMergeRules, emails) },
         }),
       },

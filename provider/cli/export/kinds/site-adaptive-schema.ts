@@ -24,7 +24,10 @@ export const siteAdaptiveSchema: KindExporter = {
             kind: "SiteAdaptiveSchema",
             id: site.id,
             name: { object: { kind: "Site", id: site.id }, suffix: "adaptive-schema" },
-            inputs: importedInputs({ kind: "SiteAdaptiveSchema", id: site.id }, await notes.imported(schemaDefinition, schemaDefinition.importId!.format(site.id, { siteId: site.id })), ),
+            inputs: importedInputs(
+              { kind: "SiteAdaptiveSchema", id: site.id },
+              await notes.imported(schemaDefinition, schemaDefinition.importId!.format(site.id, { siteId: site.id })),
+            ),
           },
         ];
       }),

@@ -15,14 +15,15 @@ export const siteSectionGroup: KindExporter = {
     const perSite = await Promise.all(
       sites.map(async (site) =>
         Promise.all(
-          (await org.sectionGroups(site.id)).map(
-            async (group): Promise<ExportedObject> => ({
-              kind: "SiteSectionGroup",
-              id: group.id,
-              name: { title: group.title, fallback: "section-group" },
-              inputs: importedInputs({ kind: "SiteSectionGroup", id: group.id }, await notes.imported(groupDefinition, groupDefinition.importId!.format(group.id, { siteId: site.id })), ),
-            }),
-          ),
+          (await org.sectionGroups(site.id)).map(async (group): Promise<ExportedObject> => ({
+            kind: "SiteSectionGroup",
+            id: group.id,
+            name: { title: group.title, fallback: "section-group" },
+            inputs: importedInputs(
+              { kind: "SiteSectionGroup", id: group.id },
+              await notes.imported(groupDefinition, groupDefinition.importId!.format(group.id, { siteId: site.id })),
+            ),
+          })),
         ),
       ),
     );

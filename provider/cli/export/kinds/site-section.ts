@@ -27,19 +27,17 @@ export const siteSection: KindExporter = {
           return false;
         });
         return Promise.all(
-          declared.map(
-            async ({ section }): Promise<ExportedObject> => ({
-              kind: "SiteSection",
-              id: section.id,
-              name: { title: section.title, fallback: "section" },
-              inputs: importedInputs(
-                { kind: "SiteSection", id: section.id },
-                await notes.imported(sectionDefinition, sectionDefinition.importId!.format(section.id, { siteId: site.id })),
-                { defaultSiteSpace: { never: "used at creation only: the site's default is the site space the API made first" } },
-              ),
-              dependsOn: defaultSection && defaultSection.id !== section.id ? [{ kind: "SiteSection", id: defaultSection.id }] : undefined,
-            }),
-          ),
+          declared.map(async ({ section }): Promise<ExportedObject> => ({
+            kind: "SiteSection",
+            id: section.id,
+            name: { title: section.title, fallback: "section" },
+            inputs: importedInputs(
+              { kind: "SiteSection", id: section.id },
+              await notes.imported(sectionDefinition, sectionDefinition.importId!.format(section.id, { siteId: site.id })),
+              { defaultSiteSpace: { never: "used at creation only: the site's default is the site space the API made first" } },
+            ),
+            dependsOn: defaultSection && defaultSection.id !== section.id ? [{ kind: "SiteSection", id: defaultSection.id }] : undefined,
+          })),
         );
       }),
     );

@@ -34,19 +34,21 @@ export const siteSpace: KindExporter = {
           return true;
         });
         return Promise.all(
-          declared.map(
-            async (item): Promise<ExportedObject> => ({
-              kind: "SiteSpace",
-              id: item.id,
-              name: { title: item.path || item.title || "", fallback: "site-space" },
-              inputs: importedInputs({ kind: "SiteSpace", id: item.id }, await notes.imported(siteSpaceDefinition, siteSpaceDefinition.importId!.format(item.id, { siteId: site.id })), {
+          declared.map(async (item): Promise<ExportedObject> => ({
+            kind: "SiteSpace",
+            id: item.id,
+            name: { title: item.path || item.title || "", fallback: "site-space" },
+            inputs: importedInputs(
+              { kind: "SiteSpace", id: item.id },
+              await notes.imported(siteSpaceDefinition, siteSpaceDefinition.importId!.format(item.id, { siteId: site.id })),
+              {
                 // Shown is what a new site space is: only a hidden one says so.
                 hidden: { unless: false },
-              }),
-              // At the root of a site without sections, the default site space is the first one created.
-              dependsOn: !item.section && rootDefault && rootDefault.id !== item.id ? [{ kind: "SiteSpace", id: rootDefault.id }] : undefined,
-            }),
-          ),
+              },
+            ),
+            // At the root of a site without sections, the default site space is the first one created.
+            dependsOn: !item.section && rootDefault && rootDefault.id !== item.id ? [{ kind: "SiteSpace", id: rootDefault.id }] : undefined,
+          })),
         );
       }),
     );

@@ -46,13 +46,23 @@ export const siteStructure: KindExporter = {
           root: { as: (ids) => list((ids as string[]).map(itemRef)) },
           groups: {
             as: (groups) =>
-              list((groups as { groupId: string; items: string[] }[]).map((group) => object([["groupId", ref("SiteSectionGroup", group.groupId)], ["items", list(group.items.map(itemRef))]]))),
+              list(
+                (groups as { groupId: string; items: string[] }[]).map((group) =>
+                  object([
+                    ["groupId", ref("SiteSectionGroup", group.groupId)],
+                    ["items", list(group.items.map(itemRef))],
+                  ]),
+                ),
+              ),
           },
           sections: {
             as: (entries) =>
               list(
                 (entries as { sectionId: string; siteSpaces: string[] }[]).map((entry) =>
-                  object([["sectionId", ref("SiteSection", entry.sectionId)], ["siteSpaces", list(entry.siteSpaces.map(itemRef))]]),
+                  object([
+                    ["sectionId", ref("SiteSection", entry.sectionId)],
+                    ["siteSpaces", list(entry.siteSpaces.map(itemRef))],
+                  ]),
                 ),
               ),
           },

@@ -22,17 +22,15 @@ export const space: KindExporter = {
     const imported = await Promise.all(spaces.map((item) => notes.imported(spaceDefinition, item.id)));
     const needsMembers = imported.some(({ inputs }) => (inputs.mergeRules as ApiMergeRules | undefined)?.type === "rules");
     const emails = needsMembers ? new Map((await org.members()).map((member) => [member.id, member.user?.email ?? ""])) : new Map<string, string>();
-    return spaces.map(
-      (item, index): ExportedObject => ({
-        kind: "Space",
-        id: item.id,
-        name: { title: item.title, fallback: "space" },
-        inputs: importedInputs({ kind: "Space", id: item.id }, imported[index], {
-          editMode: { unless: "live" },
-          // A space's `none` is not its default (`inherit`): written, so a copy has no rules either.
-          mergeRules: { as: (rules) => mergeRulesValue(rules as ApiMergeRules, emails, true) },
-        }),
+    return spaces.map((item, index): ExportedObject => ({
+      kind: "Space",
+      id: item.id,
+      name: { title: item.title, fallback: "space" },
+      inputs: importedInputs({ kind: "Space", id: item.id }, imported[index], {
+        editMode: { unless: "live" },
+        // A space's `none` is not its default (`inherit`): written, so a copy has no rules either.
+        mergeRules: { as: (rules) => mergeRulesValue(rules as ApiMergeRules, emails, true) },
       }),
-    );
+    }));
   },
 };

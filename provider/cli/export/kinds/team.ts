@@ -46,17 +46,15 @@ export const team: KindExporter = {
     const [teams, members] = await Promise.all([org.teams(), org.members()]);
     const emails = new Map(members.map((member) => [member.id, member.user?.email]));
     return Promise.all(
-      teams.map(
-        async (team): Promise<ExportedObject> => ({
-          kind: "Team",
-          id: team.id,
-          name: { title: team.title, fallback: "team" },
-          // `members` is left out by the import itself for a team declared by TeamMembers (the Team's importLeavesOut).
-          inputs: importedInputs({ kind: "Team", id: team.id }, await notes.imported(teamDefinition, team.id), {
-            members: { as: (userIds) => membersValue(userIds as string[], emails) },
-          }),
+      teams.map(async (team): Promise<ExportedObject> => ({
+        kind: "Team",
+        id: team.id,
+        name: { title: team.title, fallback: "team" },
+        // `members` is left out by the import itself for a team declared by TeamMembers (the Team's importLeavesOut).
+        inputs: importedInputs({ kind: "Team", id: team.id }, await notes.imported(teamDefinition, team.id), {
+          members: { as: (userIds) => membersValue(userIds as string[], emails) },
         }),
-      ),
+      })),
     );
   },
 };

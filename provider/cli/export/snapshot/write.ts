@@ -62,7 +62,14 @@ export async function writeSnapshot(org: OrganizationReader, createdAt: string):
     members: members
       .map((member) => {
         const bag: Bag = { ...member };
-        return { id: member.id, email: member.user?.email ?? "", displayName: member.user?.displayName ?? member.id, role: member.role ?? null, disabled: bag.disabled === true, sso: bag.sso === true };
+        return {
+          id: member.id,
+          email: member.user?.email ?? "",
+          displayName: member.user?.displayName ?? member.id,
+          role: member.role ?? null,
+          disabled: bag.disabled === true,
+          sso: bag.sso === true,
+        };
       })
       .sort((a, b) => a.id.localeCompare(b.id)),
     teams: await Promise.all(
