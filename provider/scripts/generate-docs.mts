@@ -306,7 +306,9 @@ export function guideExample(sample: string, pagePath: string): string[] {
       `TypeScript, the dynamic package; through the plugin's SDK the program is the same but for its import, \`${SDK_PACKAGE}\` ([${sample}/index.ts](${source}index.ts)):`,
       "",
       ...(typescriptRepaired(example.typescriptSdk) ? [repairNote("Pulumi's TypeScript program generator", TYPESCRIPT_REPAIR_NOTE), ""] : []),
-      "```ts",
+      // The README's install section is followed word for word by test/e2e/install.test.ts: its
+      // fence names the file the program is (`file=index.ts`), as the section's other files do.
+      COMPACT_PAGES.has(pagePath) ? "```ts file=index.ts" : "```ts",
       forDynamicPackage(example.typescriptSdk).trimEnd(),
       "```",
       "",

@@ -627,10 +627,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const installation = await ensurePulumi();
     process.stderr.write(`pulumi v${installation.version} (${installation.source}): ${installation.pulumi}\n`);
     process.stdout.write(`${installation.binDir}\n`);
-    // OpenTofu for the Terraform door's tests (provider/terraform/), built and cached the same way.
-    // Imported here, not at the top: ensure-tofu.ts imports this file's helpers.
-    const { ensureTofu } = await import("./ensure-tofu.ts");
-    process.stderr.write(`tofu: ${await ensureTofu()}\n`);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
     process.exitCode = 1;

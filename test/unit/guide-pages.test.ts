@@ -33,7 +33,7 @@ function renderedSamples(): Map<string, { page: string; text: string }> {
 }
 
 /** The fenced code blocks of a Markdown text, each with its language. */
-const fencedBlocks = (markdown: string) => [...markdown.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((match) => ({ language: match[1], code: match[2] }));
+const fencedBlocks = (markdown: string) => [...markdown.matchAll(/^```(\w+)(?: [^\n]*)?\n([\s\S]*?)^```$/gm)].map((match) => ({ language: match[1], code: match[2] }));
 
 describe("the guides' code samples in the pages", () => {
   const rendered = renderedSamples();
