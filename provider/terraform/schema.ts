@@ -23,6 +23,7 @@
  * forms), and `true | { id }` has no type but `dynamic`.
  */
 import { z } from "zod";
+import { PROVIDER_TYPE_NAME } from "./protocol";
 import { factsOf } from "../adapter/fields";
 import { fieldDescription, jsonSchemaOf, type JsonSchema, unionMembers } from "../adapter/json-schema";
 import { CONFIG_KEYS } from "../config/provider-config";
@@ -70,8 +71,9 @@ export interface TfProviderSchema {
   dataSources: TfDataSourceType[];
 }
 
-/** The provider's type name: the prefix of every resource and data source, and the executable's `terraform-provider-docsplatform`. */
-export const PROVIDER_TYPE_NAME = "docsplatform";
+// The provider's type name (the prefix of every resource and data source) is the transport's:
+// protocol.ts, which the handshake reads without loading any kind.
+export { PROVIDER_TYPE_NAME };
 
 /** The provider's source address in the registry and in `required_providers`. */
 export const PROVIDER_SOURCE = "docs-platform/docsplatform";
