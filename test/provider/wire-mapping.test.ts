@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { wireMapping, valueAt } from "../../provider/adapter/wire.ts";
 import { definitionOf, KINDS } from "../../provider/resources/kinds.ts";
+import { fromApi as organizationFromApi } from "../../provider/resources/organization-settings.ts";
 
 const schema = z.strictObject({
   organizationId: z.string().meta({ readFrom: "organization", sendAs: false }),
@@ -94,5 +95,41 @@ describe("every kind's declaration", () => {
       expect(mapping.sentKeys, definition.kind).not.toContain("adopt");
     }
     expect(definitionOf("Collection")).toBeDefined();
+  });
+});
+
+describe("OrganizationSettings on the wire mapping", () => {
+  it("reads the organization object: its id, the logo from urls.logo, unset nullables as null, the domains as a set", () => {
+    const state = organizationFromApi({
+      id: "org_1",
+      title: "Acme",
+      emailDomains: ["B.test", "a.test", "b.test"],
+      sso: true,
+      mergeRules: { type: "inherit" },
+      urls: { app: "https://app.test/o", logo: "https://acme.test/logo.png" },
+      type: "business",
+      plan: "free_2024",
+      createdAt: "2026-01-01T00:00:00Z",
+    });
+    expect(state).toMatchObject({
+      organizationId: "org_1",
+      title: "Acme",
+      emailDomains: ["a.test", "b.test"],
+      sso: true,
+      defaultRole: null,
+      defaultContent: null,
+      logo: "https://acme.test/logo.png",
+      // An organization never inherits (DESIGN.md 8): an old `inherit` reads as none.
+      mergeRules: { type: "none" },
+      type: "business",
+      plan: "free_2024",
+    });
+    expect(state.hostname).toBeUndefined();
+  });
+
+  it("sends each setting under its own name, never the organization id", () => {
+    const wire = wireMapping(definitionOf("OrganizationSettings")!.schema, definitionOf("OrganizationSettings")!.outputs);
+    expect(wire.sentKeys).not.toContain("organizationId");
+    expect(wire.bodyOf({ organizationId: "org_1", logo: null, defaultRole: "read", title: undefined })).toEqual({ defaultRole: "read", logo: null });
   });
 });
