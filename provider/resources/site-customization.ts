@@ -295,18 +295,39 @@ export function projectDeclared(declared: unknown, server: unknown): unknown {
   return result;
 }
 
+/** The fields of every kind of content reference (the API's reference: `file`, `page`, `openapi`; and `url`). */
+const REFERENCE_FIELDS = ["url", "page", "space", "file", "spec"] as const;
+
+/** A content reference (`{ kind, ... }`): a value taken whole, never merged key by key. */
+function isReference(value: unknown): value is Json {
+  return isObject(value) && typeof value.kind === "string";
+}
+
 /**
  * `declared` laid over `base`: declared objects merge key by key, declared leaves replace. A
- * content reference (`{ kind, ... }`) of another kind than the one in `base` replaces it whole:
- * merged, the old kind's fields (`file`) would stay beside the new kind's (`url`), which the API
- * refuses (a link changed from a file to a URL failed its update; test/contract/declared-fields.test.ts).
+ * content reference replaces the base's whole: merged, the old kind's fields (`file`) would stay
+ * beside the new kind's (`url`), which the API refuses (a link changed from a file to a URL failed
+ * its update; test/contract/declared-fields.test.ts), and a page's old `space` beside a new page.
  */
 export function overlayDeclared(base: unknown, declared: unknown): unknown {
-  if (!isObject(declared)) return declared;
-  if (isObject(base) && typeof base.kind === "string" && typeof declared.kind === "string" && base.kind !== declared.kind) return declared;
+  if (!isObject(declared) || isReference(declared)) return declared;
   const result: Json = isObject(base) ? { ...base } : {};
   for (const [key, value] of Object.entries(declared)) if (value !== undefined) result[key] = overlayDeclared(result[key], value);
   return result;
+}
+
+/**
+ * `value` as a JSON merge patch (RFC 7396) sends it so that the target ends at `value` whether the
+ * server merges nested objects or replaces them: each content reference whole, with every field of
+ * the other kinds set to `null` (a merge would otherwise keep the old kind's `file` beside a new
+ * `url`). Arrays are values in a merge patch, sent as they are.
+ */
+export function asMergePatch(value: unknown): unknown {
+  if (!isObject(value)) return value;
+  const patch: Json = {};
+  for (const [key, member] of Object.entries(value)) if (member !== undefined) patch[key] = asMergePatch(member);
+  if (isReference(value)) for (const field of REFERENCE_FIELDS) if (!(field in patch)) patch[field] = null;
+  return patch;
 }
 
 /** The state's customization fields: the server object projected onto the fields of `declared`. */

@@ -5,7 +5,10 @@
  *
  * - The id is the site space id: a site space has one override.
  * - Create and update PATCH the declared fields into the override (the API merges a PATCH into the
- *   override it holds). Create sends nothing when the override holds every declared value already
+ *   override it holds). How it merges a nested object neither API.md nor DESIGN.md 8 says, so the
+ *   body is a JSON merge patch that ends at the declared value whether the server merges it or
+ *   replaces it: each declared field whole, a content reference with the other kinds' fields as
+ *   `null` (so a link changing from a file to a URL drops its `file`). Create sends nothing when the override holds every declared value already
  *   (each shown on the site space while the site has another), so adopting one writes nothing. A field removed from the program is dropped from the override (sent as
  *   `null`), so the site space inherits the site's value again; a field of the override that the
  *   program never declared (set in the app) is left as it is.
@@ -23,7 +26,7 @@ import { identifier } from "../adapter/check";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { jsonEqual, stateStrings } from "../adapter/values";
-import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarableFields, declaredState, overlayDeclared } from "./site-customization";
+import { asMergePatch, CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarableFields, declaredState, overlayDeclared } from "./site-customization";
 import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";
 import { deleteSiteSpaceCustomization, getSiteCustomization, getSiteSpaceCustomization, updateSiteSpaceCustomization } from "../api/customizations";
@@ -112,7 +115,10 @@ async function patch(ctx: ResourceContext, address: Address, news: Json, olds: J
   const body: Json = {};
   for (const field of CUSTOMIZATION_FIELDS) {
     const dropped = droppedLeaves(olds[field], news[field]);
-    const value = news[field] === undefined ? dropped : overlayDeclared(dropped, news[field]);
+    // A merge patch (the override's PATCH merges it, DESIGN.md 8): the leaves no longer declared
+    // as null, and each declared value whole, so a merging server and a replacing one both end
+    // at it (a reference changing kind nulls the old kind's fields).
+    const value = news[field] === undefined ? dropped : overlayDeclared(dropped, asMergePatch(news[field]));
     if (value !== undefined) body[field] = value;
   }
   let effective: Json | undefined;
