@@ -62,14 +62,11 @@ export const schema = z.strictObject({
     description: 'What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: "site", site: site.id }`.',
   }),
   // Sent as `logo` (API.md 4.7), read back from the organization's `urls.logo` (API.md 2.11).
-  logo: httpUrl({ max: 2048 })
-    .nullable()
-    .optional()
-    .meta({
-      readFrom: "urls.logo",
-      nullWhenAbsent: true,
-      description: 'Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`.',
-    }),
+  logo: httpUrl({ max: 2048 }).nullable().optional().meta({
+    readFrom: "urls.logo",
+    nullWhenAbsent: true,
+    description: 'Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`.',
+  }),
   sso: z.boolean().optional().meta({ description: "Enforce SAML single sign-on for the whole organization. Example: `true`." }),
   ai: z.boolean().optional().meta({ description: "Enable AI features. Example: `true`." }),
   inviteLinks: z.boolean().optional().meta({ description: "Enable invite links. Example: `false`." }),

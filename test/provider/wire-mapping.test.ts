@@ -4,6 +4,8 @@ import { z } from "zod";
 import { wireMapping, valueAt } from "../../provider/adapter/wire.ts";
 import { definitionOf, KINDS } from "../../provider/resources/kinds.ts";
 import { fromApi as organizationFromApi } from "../../provider/resources/organization-settings.ts";
+import { CUSTOMIZATION_FIELDS, declaredFromApi } from "../../provider/resources/site-customization.ts";
+import { fromApi as siteFromApi } from "../../provider/resources/site.ts";
 
 const schema = z.strictObject({
   organizationId: z.string().meta({ readFrom: "organization", sendAs: false }),
@@ -131,5 +133,49 @@ describe("OrganizationSettings on the wire mapping", () => {
     const wire = wireMapping(definitionOf("OrganizationSettings")!.schema, definitionOf("OrganizationSettings")!.outputs);
     expect(wire.sentKeys).not.toContain("organizationId");
     expect(wire.bodyOf({ organizationId: "org_1", logo: null, defaultRole: "read", title: undefined })).toEqual({ defaultRole: "read", logo: null });
+  });
+});
+
+describe("the customization kinds on the wire mapping", () => {
+  it("send every Customization field under its own name, never the address in the request's path", () => {
+    for (const kind of ["SiteCustomization", "SiteSpaceCustomization"]) {
+      const wire = wireMapping(definitionOf(kind)!.schema);
+      expect(wire.sentKeys, kind).toEqual([...CUSTOMIZATION_FIELDS]);
+      expect(wire.bodyOf({ organizationId: "org_1", siteId: "site_1", siteSpaceId: "ss_1", title: "T" }), kind).toEqual({ title: "T" });
+    }
+  });
+
+  it("read the declared leaves only, a declared leaf the object lacks as null, the address from the path", () => {
+    const wire = wireMapping(definitionOf("SiteCustomization")!.schema);
+    const server = { title: "Docs", styling: { corners: "rounded", depth: "subtle", primaryColor: { light: "#111111", dark: "#222222" } }, favicon: {}, pdf: { enabled: true } };
+    const declared = { styling: { corners: "straight", primaryColor: { dark: "#333333" } }, favicon: { icon: null } };
+    expect(declaredFromApi(wire, server, { organizationId: "org_1", siteId: "site_1" }, declared)).toEqual({
+      organizationId: "org_1",
+      siteId: "site_1",
+      styling: { corners: "rounded", primaryColor: { dark: "#222222" } },
+      favicon: { icon: null },
+    });
+  });
+});
+
+describe("SiteStructure on the wire mapping", () => {
+  it("sends no input in a body: the address is in the path, the lists go as sorts", () => {
+    expect(wireMapping(definitionOf("SiteStructure")!.schema).sentKeys).toEqual([]);
+  });
+});
+
+describe("getSite on the wire mapping", () => {
+  it("is the state a Site resource holds for the site, with its id", () => {
+    const site = {
+      id: "site_1",
+      title: "Portal",
+      type: "basic",
+      visibility: "public",
+      published: true,
+      basename: "docs",
+      urls: { app: "https://app.test/s", published: "https://acme.test/docs" },
+      siteSpaces: 2,
+    };
+    expect(siteFromApi("org_1", site)).toMatchObject({ organizationId: "org_1", title: "Portal", type: "basic", visibility: "public", published: true, basename: "docs" });
   });
 });
