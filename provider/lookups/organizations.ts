@@ -12,6 +12,7 @@ import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } fro
 import { LookupError } from "./lookup-error";
 import { exactlyOne, nearlyEqual } from "./match";
 import { type ApiOrganization, getOrganizationOrThrow, listOrganizations } from "../api/organizations";
+import { fromApi } from "../resources/organization-settings";
 
 export const getOrganizationResult = z
   .object({
@@ -24,15 +25,16 @@ export const getOrganizationResult = z
   })
   .meta({ typeName: "GetOrganizationResult", description: "An organization as `getOrganization` returns it." });
 
+/**
+ * The result: the fields it declares of the state an OrganizationSettings resource holds for the
+ * organization (its `fromApi`: the email domains as a set, an unset default role as null), and its
+ * id. `urls` is the object's own; an organization with no email domains gives an empty list.
+ */
 function resultOf(organization: ApiOrganization): GetOrganizationResult {
-  return compact({
-    id: organization.id,
-    title: organization.title,
-    emailDomains: organization.emailDomains ?? [],
-    hostname: organization.hostname,
-    defaultRole: organization.defaultRole,
-    urls: organization.urls,
-  });
+  const state: Record<string, unknown> = { ...fromApi(organization), id: organization.id };
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(getOrganizationResult.shape)) result[key] = state[key];
+  return compact({ ...result, emailDomains: state.emailDomains ?? [] }) as GetOrganizationResult;
 }
 
 export const getOrganizationArgs = z.strictObject({

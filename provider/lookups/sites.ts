@@ -7,7 +7,8 @@ import { identifier } from "../adapter/check";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
-import { listSites } from "../api/sites";
+import { type ApiSite, listSites } from "../api/sites";
+import { fromApi } from "../resources/site";
 
 export const getSiteResult = z
   .object({
@@ -22,6 +23,17 @@ export const getSiteResult = z
     urls: z.object({ location: z.string().optional(), app: z.string().optional(), published: z.string().optional() }).optional(),
   })
   .meta({ typeName: "GetSiteResult", description: "A site as `getSite` returns it." });
+
+/**
+ * The result: the fields it declares of the state a Site resource holds for the site (its
+ * `fromApi`), and its id.
+ */
+function resultOf(organizationId: string, site: ApiSite): GetSiteResult {
+  const state: Record<string, unknown> = { ...fromApi(organizationId, site), id: site.id };
+  const result: Partial<Record<keyof GetSiteResult, unknown>> = {};
+  for (const key of Object.keys(getSiteResult.shape) as (keyof GetSiteResult)[]) result[key] = state[key];
+  return compact(result) as GetSiteResult;
+}
 
 export const getSiteArgs = z.strictObject({
   title: z.string().min(1, "must not be empty").meta({ description: 'The site\'s exact title. Example: `"Developer portal"`.' }),
@@ -51,17 +63,7 @@ export const getSiteLookup: LookupDefinition<GetSiteArgs, GetSiteResult> = {
       show: (candidate) => `${candidate.id} (${candidate.type ?? "site"}, ${candidate.published ? "published" : "unpublished"})`,
       narrow: "Use the site's id.",
     });
-    return compact({
-      id: site.id,
-      title: site.title,
-      organizationId,
-      type: site.type,
-      visibility: site.visibility,
-      published: site.published,
-      hostname: site.hostname,
-      basename: site.basename,
-      urls: site.urls,
-    });
+    return resultOf(organizationId, site);
   },
 };
 

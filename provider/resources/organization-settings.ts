@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wireMapping } from "../adapter/wire";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
@@ -31,6 +32,9 @@ const siteContent = z.strictObject({ type: z.literal("site"), site: identifier()
 export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
+    // In the request's path; the organization object holds it as its own id.
+    readFrom: "id",
+    sendAs: false,
     description:
       'Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
   }),
@@ -45,18 +49,24 @@ export const schema = z.strictObject({
       description: "Email domains whose verified users may join the organization; a set (case, order and\n" + 'duplicates ignored). Example: `["acme.com", "acme.io"]`.',
     }),
   hostname: text({ min: 3, max: 32 }).optional().meta({ description: 'Default hostname of public content, 3 to 32 characters. Example: `"acme"`.' }),
+  // The nullable settings read back as null when unset, so a declared `null` shows no drift.
   defaultRole: roleEnum
     .nullable()
     .optional()
-    .meta({ description: "Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" + 'them guests. Example: `"read"`.' }),
-  defaultContent: siteContent
-    .nullable()
-    .optional()
-    .meta({ description: 'What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: "site", site: site.id }`.' }),
-  logo: httpUrl({ max: 2048 })
-    .nullable()
-    .optional()
-    .meta({ description: 'Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`.' }),
+    .meta({
+      nullWhenAbsent: true,
+      description: "Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" + 'them guests. Example: `"read"`.',
+    }),
+  defaultContent: siteContent.nullable().optional().meta({
+    nullWhenAbsent: true,
+    description: 'What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: "site", site: site.id }`.',
+  }),
+  // Sent as `logo` (API.md 4.7), read back from the organization's `urls.logo` (API.md 2.11).
+  logo: httpUrl({ max: 2048 }).nullable().optional().meta({
+    readFrom: "urls.logo",
+    nullWhenAbsent: true,
+    description: 'Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`.',
+  }),
   sso: z.boolean().optional().meta({ description: "Enforce SAML single sign-on for the whole organization. Example: `true`." }),
   ai: z.boolean().optional().meta({ description: "Enable AI features. Example: `true`." }),
   inviteLinks: z.boolean().optional().meta({ description: "Enable invite links. Example: `false`." }),
@@ -83,52 +93,37 @@ export interface OrganizationUrls {
   logo?: string;
 }
 
-const SETTINGS = ["title", "emailDomains", "hostname", "defaultRole", "defaultContent", "logo", "sso", "ai", "inviteLinks", "mergeRules"] as const;
-
-type Setting = (typeof SETTINGS)[number];
-
-/** The organization as input keys (same normalization as the schema) plus server-owned outputs. */
-function stateOf(organization: ApiOrganization): State {
-  return {
-    organizationId: organization.id,
-    title: organization.title,
+/**
+ * The state an organization object stands for, from the declarations (`wire`, below the outputs),
+ * used by create, read, update and the `getOrganization` lookup. By hand, each for its reason: the
+ * email domains are a set the schema normalizes (lower case, sorted, once each), so they read back
+ * the same way or an `up` would show a change of case or order; and a state or an emulator of an
+ * earlier version may say `inherit` for the merge rules, which an organization never has (DESIGN.md
+ * 8): read as `none`.
+ */
+export function fromApi(organization: ApiOrganization): State {
+  return wire.fromApi(organization, {
     emailDomains: organization.emailDomains ? sortedSet(organization.emailDomains.map((domain) => domain.toLowerCase())) : undefined,
-    hostname: organization.hostname,
-    // The nullable settings read back as null when unset, so a declared `null` shows no drift.
-    defaultRole: organization.defaultRole ?? null,
-    defaultContent: organization.defaultContent ?? null,
-    logo: organization.urls?.logo ?? null,
-    sso: organization.sso,
-    ai: organization.ai,
-    inviteLinks: organization.inviteLinks,
-    // A state or an emulator of an earlier version may say `inherit`, which an organization never has: none.
     mergeRules: normalizeOrganizationMergeRules(organization.mergeRules),
-    type: organization.type,
-    plan: organization.plan,
-    useCase: organization.useCase,
-    communityType: organization.communityType,
-    customHostname: organization.customHostname,
-    urls: organization.urls,
-    createdAt: organization.createdAt,
-  };
+  });
 }
 
 async function readOrganization(api: ApiRequester, organizationId: string): Promise<State | undefined> {
   const organization = await getOrganization(api, organizationId);
-  return organization ? stateOf(organization) : undefined;
+  return organization ? fromApi(organization) : undefined;
 }
 
-/** PATCHes the given settings (those the inputs set) and returns the state after. */
-async function apply(ctx: ResourceContext, inputs: OrganizationSettingsInputs, current: State, keys: Iterable<Setting>): Promise<State> {
-  const body: Record<string, unknown> = {};
-  for (const key of keys) {
-    const value = inputs[key];
-    // Undefined means "not managed": nothing is sent, the organization keeps its value.
-    if (value !== undefined && !jsonEqual(current[key], value)) body[key] = value;
-  }
+/**
+ * PATCHes the settings of `keys` that the inputs set and `current` does not hold already, and
+ * returns the state after. Undefined means "not managed": nothing is sent, the organization keeps
+ * its value.
+ */
+async function apply(ctx: ResourceContext, inputs: OrganizationSettingsInputs, current: State, keys: Iterable<string>): Promise<State> {
+  const differing = [...keys].filter((key) => !jsonEqual(current[key], (inputs as Record<string, unknown>)[key]));
+  const body = wire.bodyOf(inputs, differing);
   if (Object.keys(body).length === 0) return current;
   const organization = await updateOrganization(ctx.api, inputs.organizationId, body);
-  return stateOf(organization);
+  return fromApi(organization);
 }
 
 /**
@@ -144,6 +139,9 @@ export const outputs = z.object({
   urls: z.object({ location: z.string().optional(), app: z.string().optional(), logo: z.string().optional() }).meta({ typeName: "OrganizationUrls" }),
   createdAt: z.string(),
 });
+
+/** The state of an organization as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(schema, outputs);
 
 export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
   kind: "OrganizationSettings",
@@ -166,7 +164,7 @@ export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
           "organizations cannot be created through the API, so organizationId must name an existing one",
       );
     }
-    return { id: inputs.organizationId, state: await apply(ctx, inputs, current, SETTINGS) };
+    return { id: inputs.organizationId, state: await apply(ctx, inputs, current, wire.sentKeys) };
   },
 
   async read(ctx, id) {
@@ -177,8 +175,8 @@ export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
     // One request: the PATCH of the changed settings answers the organization (API.md 4.7), and
     // its values are absolute, so sending one the organization already holds changes nothing. A
     // GET first would only spare sending those (read only when nothing is left to send).
-    const keys = SETTINGS.filter((key) => changed.has(key));
-    if (keys.every((key) => news[key] === undefined)) {
+    const keys = wire.sentKeys.filter((key) => changed.has(key));
+    if (keys.every((key) => (news as Record<string, unknown>)[key] === undefined)) {
       const current = await readOrganization(ctx.api, id);
       if (!current) throw new Error(`OrganizationSettings: organization ${id} no longer exists or is not visible to this token`);
       return current;

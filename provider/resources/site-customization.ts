@@ -23,6 +23,7 @@
  * whole. `null` unsets an optional field (a logo, the privacy policy URL, ...).
  */
 import { z } from "zod";
+import { type WireMapping, wireMapping } from "../adapter/wire";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
@@ -295,26 +296,52 @@ export function projectDeclared(declared: unknown, server: unknown): unknown {
   return result;
 }
 
+/** The fields of every kind of content reference (the API's reference: `file`, `page`, `openapi`; and `url`). */
+const REFERENCE_FIELDS = ["url", "page", "space", "file", "spec"] as const;
+
+/** A content reference (`{ kind, ... }`): a value taken whole, never merged key by key. */
+function isReference(value: unknown): value is Json {
+  return isObject(value) && typeof value.kind === "string";
+}
+
 /**
  * `declared` laid over `base`: declared objects merge key by key, declared leaves replace. A
- * content reference (`{ kind, ... }`) of another kind than the one in `base` replaces it whole:
- * merged, the old kind's fields (`file`) would stay beside the new kind's (`url`), which the API
- * refuses (a link changed from a file to a URL failed its update; test/contract/declared-fields.test.ts).
+ * content reference replaces the base's whole: merged, the old kind's fields (`file`) would stay
+ * beside the new kind's (`url`), which the API refuses (a link changed from a file to a URL failed
+ * its update; test/contract/declared-fields.test.ts), and a page's old `space` beside a new page.
  */
 export function overlayDeclared(base: unknown, declared: unknown): unknown {
-  if (!isObject(declared)) return declared;
-  if (isObject(base) && typeof base.kind === "string" && typeof declared.kind === "string" && base.kind !== declared.kind) return declared;
+  if (!isObject(declared) || isReference(declared)) return declared;
   const result: Json = isObject(base) ? { ...base } : {};
   for (const [key, value] of Object.entries(declared)) if (value !== undefined) result[key] = overlayDeclared(result[key], value);
   return result;
 }
 
-/** The state's customization fields: the server object projected onto the fields of `declared`. */
-export function declaredState(declared: Record<string, unknown>, server: Json): State {
-  const state: State = {};
-  for (const field of CUSTOMIZATION_FIELDS) {
-    if (declared[field] !== undefined) state[field] = projectDeclared(declared[field], server[field]);
-  }
+/**
+ * `value` as a JSON merge patch (RFC 7396) sends it so that the target ends at `value` whether the
+ * server merges nested objects or replaces them: each content reference whole, with every field of
+ * the other kinds set to `null` (a merge would otherwise keep the old kind's `file` beside a new
+ * `url`). Arrays are values in a merge patch, sent as they are.
+ */
+export function asMergePatch(value: unknown): unknown {
+  if (!isObject(value)) return value;
+  const patch: Json = {};
+  for (const [key, member] of Object.entries(value)) if (member !== undefined) patch[key] = asMergePatch(member);
+  if (isReference(value)) for (const field of REFERENCE_FIELDS) if (!(field in patch)) patch[field] = null;
+  return patch;
+}
+
+/**
+ * The state a customization object stands for, for the fields `declared` declares: what the wire
+ * mapping reads of it (each field at its path, `known` from the request's path), each declared
+ * field projected onto its declared leaves. By hand, the projection: a program declares only the
+ * leaves it manages (the object has dozens it does not), so the state holds those and refresh
+ * compares nothing else (see the top of this file).
+ */
+export function declaredFromApi(wire: WireMapping, server: Json, known: State, declared: Record<string, unknown>): State {
+  const read = wire.fromApi(server);
+  const state: State = { ...known };
+  for (const field of wire.sentKeys) if (declared[field] !== undefined) state[field] = projectDeclared(declared[field], read[field]);
   return state;
 }
 
@@ -336,14 +363,17 @@ export function declarableFields(differing: Json | undefined, fields: Readonly<R
 // The resource.
 
 export const schema = z.strictObject({
+  // The address of the customization, in the request's path: no body carries it.
   organizationId: identifier().meta({
     replaces: true,
+    sendAs: false,
     description:
       "Id of the organization that owns the site. Changing it manages another site's customization. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`.",
   }),
   siteId: identifier().meta({
     replaces: true,
     refersTo: "Site",
+    sendAs: false,
     description: "Id of the site. Changing it manages another site's customization (the old one is left as it is). Example: `site.id`.",
   }),
   ...customizationFields(true),
@@ -354,6 +384,14 @@ export type SiteCustomizationInputs = z.infer<typeof schema> & { adopt?: undefin
 
 const FIELDS = customizationFields(true);
 
+/** The state of a site's customization as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(schema);
+
+/** The state of the site's customization `server` for the fields `declared` declares. */
+function fromApi(server: Json, address: { organizationId: string; siteId: string }, declared: Record<string, unknown>): State {
+  return declaredFromApi(wire, server, address, declared);
+}
+
 function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteCustomization: the state has no organizationId or siteId; cannot address the customization");
 }
@@ -362,15 +400,15 @@ function addressOf(bag: State): { organizationId: string; siteId: string } {
 async function apply(ctx: ResourceContext, inputs: SiteCustomizationInputs, current: Json): Promise<State> {
   const declared = inputs as Record<string, unknown>;
   const address = { organizationId: inputs.organizationId, siteId: inputs.siteId };
-  let server = current;
-  const wanted = declaredState(declared, server);
-  const differs = Object.entries(wanted).some(([field, value]) => !jsonEqual(value, declared[field]));
-  if (differs) {
-    const body: Json = { ...current };
-    for (const field of CUSTOMIZATION_FIELDS) if (declared[field] !== undefined) body[field] = overlayDeclared(current[field], declared[field]);
-    server = await replaceSiteCustomization(ctx.api, address.organizationId, address.siteId, body);
-  }
-  return { ...address, ...declaredState(declared, server) };
+  const wanted = fromApi(current, address, declared);
+  const differs = wire.sentKeys.some((field) => declared[field] !== undefined && !jsonEqual(wanted[field], declared[field]));
+  if (!differs) return wanted;
+  // By hand, the overlay: the API's only write is a PUT replacing the whole object (DESIGN.md 8),
+  // so the declared fields (the body the declaration gives) are laid over the object as it is.
+  const body: Json = { ...current };
+  for (const [field, value] of Object.entries(wire.bodyOf(inputs))) body[field] = overlayDeclared(current[field], value);
+  const server = await replaceSiteCustomization(ctx.api, address.organizationId, address.siteId, body);
+  return fromApi(server, address, declared);
 }
 
 export const definition: ResourceDefinition<SiteCustomizationInputs> = {
@@ -395,7 +433,7 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
     const address = addressOf(previous);
     const server = await getSiteCustomization(ctx.api, address.organizationId, id);
     // The previous state holds the declared paths: only they are compared.
-    return server && { ...address, siteId: id, ...declaredState(previous, server) };
+    return server && fromApi(server, { ...address, siteId: id }, previous);
   },
 
   async declarationOf(ctx, id, known) {

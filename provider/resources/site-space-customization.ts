@@ -5,7 +5,10 @@
  *
  * - The id is the site space id: a site space has one override.
  * - Create and update PATCH the declared fields into the override (the API merges a PATCH into the
- *   override it holds). Create sends nothing when the override holds every declared value already
+ *   override it holds). How it merges a nested object neither API.md nor DESIGN.md 8 says, so the
+ *   body is a JSON merge patch that ends at the declared value whether the server merges it or
+ *   replaces it: each declared field whole, a content reference with the other kinds' fields as
+ *   `null` (so a link changing from a file to a URL drops its `file`). Create sends nothing when the override holds every declared value already
  *   (each shown on the site space while the site has another), so adopting one writes nothing. A field removed from the program is dropped from the override (sent as
  *   `null`), so the site space inherits the site's value again; a field of the override that the
  *   program never declared (set in the app) is left as it is.
@@ -23,7 +26,8 @@ import { identifier } from "../adapter/check";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { jsonEqual, stateStrings } from "../adapter/values";
-import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarableFields, declaredState, overlayDeclared } from "./site-customization";
+import { asMergePatch, CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarableFields, declaredFromApi, overlayDeclared } from "./site-customization";
+import { wireMapping } from "../adapter/wire";
 import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";
 import { deleteSiteSpaceCustomization, getSiteCustomization, getSiteSpaceCustomization, updateSiteSpaceCustomization } from "../api/customizations";
@@ -31,14 +35,17 @@ import { deleteSiteSpaceCustomization, getSiteCustomization, getSiteSpaceCustomi
 const FIELDS = customizationFields(false);
 
 export const schema = z.strictObject({
+  // The address of the override, in the request's path: no body carries it.
   organizationId: identifier().meta({
     replaces: true,
+    sendAs: false,
     description: 'Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
   }),
-  siteId: identifier().meta({ replaces: true, refersTo: "Site", description: "Id of the site. Changing it replaces the resource. Example: `site.id`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", sendAs: false, description: "Id of the site. Changing it replaces the resource. Example: `site.id`." }),
   siteSpaceId: identifier().meta({
     replaces: true,
     refersTo: "SiteSpace",
+    sendAs: false,
     description: "Id of the site space whose customization this overrides. Changing it replaces the resource. Example: `siteSpace.id`.",
   }),
   ...FIELDS,
@@ -46,6 +53,9 @@ export const schema = z.strictObject({
 
 /** `adopt` is never an input here: a site space's override always exists (empty or not) and is always taken over. */
 export type SiteSpaceCustomizationInputs = z.infer<typeof schema> & { adopt?: undefined };
+
+/** The state of a site space's effective customization as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(schema);
 
 type Json = Record<string, unknown>;
 type Address = { organizationId: string; siteId: string; siteSpaceId: string };
@@ -84,6 +94,11 @@ function showsDeclared(declared: Json, effective: Json): boolean {
   return CUSTOMIZATION_FIELDS.every((field) => declared[field] === undefined || shows(declared[field], effective[field]));
 }
 
+/** The state of the site space's effective customization `effective` for the fields `declared` declares (see `declaredFromApi`). */
+function fromApi(effective: Json, address: Address, declared: Record<string, unknown>): State {
+  return declaredFromApi(wire, effective, address, declared);
+}
+
 function readEffective(api: ApiRequester, address: Address): Promise<Json | undefined> {
   return getSiteSpaceCustomization(api, address.organizationId, address.siteId, address.siteSpaceId);
 }
@@ -109,12 +124,17 @@ function droppedLeaves(before: unknown, after: unknown): unknown {
 
 /** PATCHes the declared fields (and nulls for the leaves no longer declared); returns the state. */
 async function patch(ctx: ResourceContext, address: Address, news: Json, olds: Json): Promise<State> {
-  const body: Json = {};
-  for (const field of CUSTOMIZATION_FIELDS) {
+  // By hand, the leaves no longer declared: the override keeps a field until a PATCH drops it.
+  const values: Json = {};
+  for (const field of wire.sentKeys) {
     const dropped = droppedLeaves(olds[field], news[field]);
-    const value = news[field] === undefined ? dropped : overlayDeclared(dropped, news[field]);
-    if (value !== undefined) body[field] = value;
+    // A merge patch (the override's PATCH merges it, DESIGN.md 8): the leaves no longer declared
+    // as null, and each declared value whole, so a merging server and a replacing one both end
+    // at it (a reference changing kind nulls the old kind's fields).
+    const value = news[field] === undefined ? dropped : overlayDeclared(dropped, asMergePatch(news[field]));
+    if (value !== undefined) values[field] = value;
   }
+  const body = wire.bodyOf(values);
   let effective: Json | undefined;
   if (Object.keys(body).length > 0) {
     effective = await updateSiteSpaceCustomization(ctx.api, address.organizationId, address.siteId, address.siteSpaceId, body);
@@ -123,7 +143,7 @@ async function patch(ctx: ResourceContext, address: Address, news: Json, olds: J
   }
   if (!effective)
     throw new Error(`SiteSpaceCustomization: site space ${address.siteSpaceId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
-  return { organizationId: address.organizationId, siteId: address.siteId, siteSpaceId: address.siteSpaceId, ...declaredState(news, effective) };
+  return fromApi(effective, address, news);
 }
 
 export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
@@ -145,7 +165,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
     // shows every declared value (otherwise the PATCH is due anyway): 2 requests, 3 to adopt.
     const site = showsDeclared(inputs, effective) ? await getSiteCustomization(ctx.api, address.organizationId, address.siteId) : undefined;
     if (site && overrideHolds(inputs, effective, site)) {
-      return { id: address.siteSpaceId, state: { ...address, ...declaredState(inputs, effective) } };
+      return { id: address.siteSpaceId, state: fromApi(effective, address, inputs) };
     }
     // Otherwise PATCHed, even where the site's value already matches: the override pins it.
     return { id: address.siteSpaceId, state: await patch(ctx, address, inputs, {}) };
@@ -154,7 +174,7 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
   async read(ctx, id, previous) {
     const address = addressOf(previous, id);
     const effective = await readEffective(ctx.api, address);
-    return effective && { ...address, ...declaredState(previous, effective) };
+    return effective && fromApi(effective, address, previous);
   },
 
   async declarationOf(ctx, id, known) {

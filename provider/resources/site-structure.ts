@@ -19,13 +19,14 @@
  *   the site's order over (no `adopt` input), and destroying it leaves the order as it is.
  */
 import { z } from "zod";
+import { wireMapping } from "../adapter/wire";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { isUnknown } from "../adapter/unknowns";
-import { stateStrings } from "../adapter/values";
+import { compact, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
 import { type ApiStructure, type ApiStructureItemType, type ApiStructureNode, getSiteStructure, sortSiteStructureItem } from "../api/site-structure";
 
@@ -51,19 +52,24 @@ function oneEntryPer<T extends Record<K, string>, K extends string>(key: K, entr
   });
 }
 
+// No input maps to a field of the structure by name or by path: the address is in the request's
+// path, and each list is a projection of the tree (`fromApi`) sent as sorts, never in a body.
 export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
+    sendAs: false,
     description: 'Id of the organization that owns the site. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
   }),
   siteId: identifier().meta({
     replaces: true,
     refersTo: "Site",
+    sendAs: false,
     description: "Id of the site whose order this declares; one `SiteStructure` per site. Changing it replaces the resource. Example: `site.id`.",
   }),
   root: orderedIds()
     .optional()
     .meta({
+      sendAs: false,
       description:
         "The site's top level, in order: ids of its sections and section groups (which are siblings),\n" +
         "or, for a site without sections, of its site spaces. Items left out keep their place.\n" +
@@ -74,6 +80,7 @@ export const schema = z.strictObject({
     .superRefine((entries, issues) => oneEntryPer("groupId", entries, issues))
     .optional()
     .meta({
+      sendAs: false,
       description: "The order inside section groups: per group, the ids of its sections and nested groups.\n" + "Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`.",
     }),
   sections: z
@@ -81,6 +88,7 @@ export const schema = z.strictObject({
     .superRefine((entries, issues) => oneEntryPer("sectionId", entries, issues))
     .optional()
     .meta({
+      sendAs: false,
       description:
         "The order of the site spaces of sections: per section, the ids of its site spaces (a section's\n" +
         "first site space is `SiteSection.siteSpaceId`). Example: `[{ sectionId: guides.id, siteSpaces: [v2.id, guides.siteSpaceId] }]`.",
@@ -143,32 +151,36 @@ function addressOf(bag: State): { organizationId: string; siteId: string } {
   return stateStrings(bag, ["organizationId", "siteId"], "SiteStructure: the state has no organizationId or siteId; cannot address the site");
 }
 
+/** The structure's inputs read from the API: none by name or path (see the schema), so nothing but the address. */
+const wire = wireMapping(schema);
+
 /**
  * The state for the declared lists of `declaredIn`: each list holds the items it names in the
  * order the site has them now. A named item that is no longer in its container drops out, which
- * shows as drift; items the list does not name are not shown.
+ * shows as drift; items the list does not name are not shown. By hand, the lists: the tree holds
+ * containers of items, not the lists a program declares, so each is projected onto what it names.
  */
-function stateOf(address: { organizationId: string; siteId: string }, tree: ApiStructure, declaredIn: { root?: unknown; groups?: unknown; sections?: unknown }): State {
+function fromApi(address: { organizationId: string; siteId: string }, tree: ApiStructure, declaredIn: { root?: unknown; groups?: unknown; sections?: unknown }): State {
   const containers = containersOf(tree);
   const ordered = (key: ContainerKey, ids: string[]) => {
     const named = new Set(ids);
     return (containers.get(key) ?? []).filter((item) => named.has(item.id)).map((item) => item.id);
   };
-  const state: State = { organizationId: address.organizationId, siteId: address.siteId };
-  if (Array.isArray(declaredIn.root)) state.root = ordered("root", declaredIn.root as string[]);
+  const lists: State = {};
+  if (Array.isArray(declaredIn.root)) lists.root = ordered("root", declaredIn.root as string[]);
   if (Array.isArray(declaredIn.groups)) {
-    state.groups = (declaredIn.groups as { groupId: string; items: string[] }[]).map((entry) => ({
+    lists.groups = (declaredIn.groups as { groupId: string; items: string[] }[]).map((entry) => ({
       groupId: entry.groupId,
       items: ordered(`group:${entry.groupId}`, entry.items),
     }));
   }
   if (Array.isArray(declaredIn.sections)) {
-    state.sections = (declaredIn.sections as { sectionId: string; siteSpaces: string[] }[]).map((entry) => ({
+    lists.sections = (declaredIn.sections as { sectionId: string; siteSpaces: string[] }[]).map((entry) => ({
       sectionId: entry.sectionId,
       siteSpaces: ordered(`section:${entry.sectionId}`, entry.siteSpaces),
     }));
   }
-  return state;
+  return compact(wire.fromApi(tree, { organizationId: address.organizationId, siteId: address.siteId, ...lists }));
 }
 
 /** Indices (into `values`) of one longest strictly increasing subsequence: O(n log n). */
@@ -253,7 +265,7 @@ async function apply(ctx: ResourceContext, inputs: SiteStructureInputs): Promise
   }
   const after = await getSiteStructure(ctx.api, address.organizationId, address.siteId);
   if (!after) throw new Error(`SiteStructure: site ${address.siteId} disappeared while its order was being applied`);
-  return stateOf(address, after, inputs);
+  return fromApi(address, after, inputs);
 }
 
 async function create(ctx: ResourceContext, inputs: SiteStructureInputs): Promise<{ id: string; state: State }> {
@@ -263,7 +275,7 @@ async function create(ctx: ResourceContext, inputs: SiteStructureInputs): Promis
 async function read(ctx: ResourceContext, _id: string, previous: State): Promise<State | undefined> {
   const address = addressOf(previous);
   const tree = await getSiteStructure(ctx.api, address.organizationId, address.siteId);
-  return tree && stateOf(address, tree, previous);
+  return tree && fromApi(address, tree, previous);
 }
 
 /**

@@ -205,6 +205,14 @@ function stateOf(organizationId: string, site: ApiSite, extra: { spaces?: string
   });
 }
 
+/**
+ * The state a site object stands for, from the declarations and the site alone: what the lookups
+ * return. The creation's spaces and the defaults (read from the lists) are not in it.
+ */
+export function fromApi(organizationId: string, site: ApiSite): State {
+  return stateOf(organizationId, site, {});
+}
+
 function wants(bag: { defaultSiteSpace?: unknown; defaultSiteSection?: unknown }) {
   return { space: bag.defaultSiteSpace !== undefined, section: bag.defaultSiteSection !== undefined };
 }

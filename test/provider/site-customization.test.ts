@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { definition, overlayDeclared, projectDeclared } from "../../provider/resources/site-customization.ts";
+import { asMergePatch, definition, overlayDeclared, projectDeclared } from "../../provider/resources/site-customization.ts";
 import { checked, failedProperties, type Harness, type Outs, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 let h: Harness;
@@ -131,6 +131,22 @@ describe("SiteCustomization declared leaves", () => {
     });
     expect(overlayDeclared({ links: [{ title: "old" }] }, { links: [] })).toEqual({ links: [] });
     expect(overlayDeclared({ icon: { light: "u" } }, { icon: null })).toEqual({ icon: null });
+  });
+
+  it("lays a content reference over the server's whole: no field of the old kind or the old page stays", () => {
+    expect(overlayDeclared({ primaryLink: { kind: "file", file: "f" } }, { primaryLink: { kind: "url", url: "https://a.test" } })).toEqual({
+      primaryLink: { kind: "url", url: "https://a.test" },
+    });
+    expect(overlayDeclared({ to: { kind: "page", page: "p1", space: "s1" } }, { to: { kind: "page", page: "p2" } })).toEqual({ to: { kind: "page", page: "p2" } });
+  });
+
+  it("sends a value as a merge patch: each content reference with the other kinds' fields null, arrays as they are", () => {
+    expect(asMergePatch({ link: { title: "T", to: { kind: "page", page: "p" } }, links: [{ to: { kind: "url", url: "u" } }], enabled: true })).toEqual({
+      link: { title: "T", to: { kind: "page", page: "p", url: null, space: null, file: null, spec: null } },
+      links: [{ to: { kind: "url", url: "u" } }],
+      enabled: true,
+    });
+    expect(asMergePatch(null)).toBeNull();
   });
 });
 

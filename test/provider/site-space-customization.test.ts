@@ -104,6 +104,31 @@ describe("SiteSpaceCustomization lifecycle", () => {
     expect(await effective(siteId, first)).toMatchObject({ title: "Update", styling: { corners: "rounded", depth: "flat" }, feedback: { enabled: true } });
   });
 
+  it("update: a content reference changing kind is sent as a merge patch, the other kinds' fields null, and the site space shows the new one", async () => {
+    const { siteId, first } = await newSite("Reference");
+    // The site's own reference, of a third kind: the override's replaces it whole (API.md 2.8).
+    await h.api("PUT", `/orgs/${org}/sites/${siteId}/customization`, { header: { primaryLink: { kind: "openapi", spec: "petstore" } } });
+    const asFile = { header: { primaryLink: { kind: "file", file: "file_1" } }, announcement: { link: { title: "News", to: { kind: "file", file: "file_2" } } } };
+    const created = await create(siteId, first, asFile);
+    expect((await effective(siteId, first)).header.primaryLink).toEqual({ kind: "file", file: "file_1" });
+    const asUrl = {
+      header: { primaryLink: { kind: "url", url: "https://acme.test/start" } },
+      announcement: { link: { title: "News", to: { kind: "url", url: "https://acme.test/news" } } },
+    };
+    const news = await checked(provider, { organizationId: org, siteId, siteSpaceId: first, ...asUrl });
+    h.requester.reset();
+    const { outs } = await provider.update(first, created.outs, news);
+    const nulls = { page: null, space: null, file: null, spec: null };
+    expect(h.requester.writes()[0].body).toEqual({
+      header: { primaryLink: { kind: "url", url: "https://acme.test/start", ...nulls } },
+      announcement: { link: { title: "News", to: { kind: "url", url: "https://acme.test/news", ...nulls } } },
+    });
+    expect(outs).toEqual({ organizationId: org, siteId, siteSpaceId: first, ...asUrl });
+    const shown = await effective(siteId, first);
+    expect(shown.header.primaryLink).toEqual(asUrl.header.primaryLink);
+    expect(shown.announcement.link).toEqual(asUrl.announcement.link);
+  });
+
   it("diff: another site space replaces", async () => {
     const olds = { organizationId: "o", siteId: "s", siteSpaceId: "a", title: "T" };
     expect(await provider.diff("a", olds, { ...olds, siteSpaceId: "b" })).toMatchObject({ changes: true, replaces: ["siteSpaceId"] });

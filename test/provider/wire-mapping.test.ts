@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { wireMapping, valueAt } from "../../provider/adapter/wire.ts";
 import { definitionOf, KINDS } from "../../provider/resources/kinds.ts";
+import { fromApi as organizationFromApi } from "../../provider/resources/organization-settings.ts";
+import { CUSTOMIZATION_FIELDS, declaredFromApi } from "../../provider/resources/site-customization.ts";
+import { fromApi as siteFromApi } from "../../provider/resources/site.ts";
 
 const schema = z.strictObject({
   organizationId: z.string().meta({ readFrom: "organization", sendAs: false }),
@@ -94,5 +97,85 @@ describe("every kind's declaration", () => {
       expect(mapping.sentKeys, definition.kind).not.toContain("adopt");
     }
     expect(definitionOf("Collection")).toBeDefined();
+  });
+});
+
+describe("OrganizationSettings on the wire mapping", () => {
+  it("reads the organization object: its id, the logo from urls.logo, unset nullables as null, the domains as a set", () => {
+    const state = organizationFromApi({
+      id: "org_1",
+      title: "Acme",
+      emailDomains: ["B.test", "a.test", "b.test"],
+      sso: true,
+      mergeRules: { type: "inherit" },
+      urls: { app: "https://app.test/o", logo: "https://acme.test/logo.png" },
+      type: "business",
+      plan: "free_2024",
+      createdAt: "2026-01-01T00:00:00Z",
+    });
+    expect(state).toMatchObject({
+      organizationId: "org_1",
+      title: "Acme",
+      emailDomains: ["a.test", "b.test"],
+      sso: true,
+      defaultRole: null,
+      defaultContent: null,
+      logo: "https://acme.test/logo.png",
+      // An organization never inherits (DESIGN.md 8): an old `inherit` reads as none.
+      mergeRules: { type: "none" },
+      type: "business",
+      plan: "free_2024",
+    });
+    expect(state.hostname).toBeUndefined();
+  });
+
+  it("sends each setting under its own name, never the organization id", () => {
+    const wire = wireMapping(definitionOf("OrganizationSettings")!.schema, definitionOf("OrganizationSettings")!.outputs);
+    expect(wire.sentKeys).not.toContain("organizationId");
+    expect(wire.bodyOf({ organizationId: "org_1", logo: null, defaultRole: "read", title: undefined })).toEqual({ defaultRole: "read", logo: null });
+  });
+});
+
+describe("the customization kinds on the wire mapping", () => {
+  it("send every Customization field under its own name, never the address in the request's path", () => {
+    for (const kind of ["SiteCustomization", "SiteSpaceCustomization"]) {
+      const wire = wireMapping(definitionOf(kind)!.schema);
+      expect(wire.sentKeys, kind).toEqual([...CUSTOMIZATION_FIELDS]);
+      expect(wire.bodyOf({ organizationId: "org_1", siteId: "site_1", siteSpaceId: "ss_1", title: "T" }), kind).toEqual({ title: "T" });
+    }
+  });
+
+  it("read the declared leaves only, a declared leaf the object lacks as null, the address from the path", () => {
+    const wire = wireMapping(definitionOf("SiteCustomization")!.schema);
+    const server = { title: "Docs", styling: { corners: "rounded", depth: "subtle", primaryColor: { light: "#111111", dark: "#222222" } }, favicon: {}, pdf: { enabled: true } };
+    const declared = { styling: { corners: "straight", primaryColor: { dark: "#333333" } }, favicon: { icon: null } };
+    expect(declaredFromApi(wire, server, { organizationId: "org_1", siteId: "site_1" }, declared)).toEqual({
+      organizationId: "org_1",
+      siteId: "site_1",
+      styling: { corners: "rounded", primaryColor: { dark: "#222222" } },
+      favicon: { icon: null },
+    });
+  });
+});
+
+describe("SiteStructure on the wire mapping", () => {
+  it("sends no input in a body: the address is in the path, the lists go as sorts", () => {
+    expect(wireMapping(definitionOf("SiteStructure")!.schema).sentKeys).toEqual([]);
+  });
+});
+
+describe("getSite on the wire mapping", () => {
+  it("is the state a Site resource holds for the site, with its id", () => {
+    const site = {
+      id: "site_1",
+      title: "Portal",
+      type: "basic",
+      visibility: "public",
+      published: true,
+      basename: "docs",
+      urls: { app: "https://app.test/s", published: "https://acme.test/docs" },
+      siteSpaces: 2,
+    };
+    expect(siteFromApi("org_1", site)).toMatchObject({ organizationId: "org_1", title: "Portal", type: "basic", visibility: "public", published: true, basename: "docs" });
   });
 });

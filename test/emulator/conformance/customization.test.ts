@@ -143,6 +143,35 @@ describe("site customization (DESIGN.md 8)", () => {
     expect((await env.admin.del(overridePath(first))).status).toBe(204);
   });
 
+  it("an override's PATCH is a JSON merge patch: a reference changes kind when the old kind's fields are sent as null", async () => {
+    // Neither API.md nor DESIGN.md 8 says how the override's PATCH merges a nested object: the
+    // merge-patch reading (RFC 7396), checked on the merged override.
+    const site = await newSite({ spaces: [env.spaces[0]] });
+    const [siteSpace] = (await env.reader.get(`${sites()}/${site.id}/site-spaces`)).body.items as Array<{ id: string }>;
+    const sitePath = `${sites()}/${site.id}/customization`;
+    const path = `${sites()}/${site.id}/site-spaces/${siteSpace.id}/customization`;
+    await env.admin.put(sitePath, { header: { primaryLink: { kind: "openapi", spec: "petstore" } } });
+    const asFile = await env.admin.patch(path, {
+      header: { primaryLink: { kind: "file", file: "file_1" } },
+      announcement: { link: { title: "New", to: { kind: "file", file: "file_2" } } },
+    });
+    expect(asFile.status).toBe(200);
+    // Laid over the site's reference of another kind, the override's replaces it whole (API.md 2.8: a reference is its kind's fields).
+    expect(asFile.body.header.primaryLink).toEqual({ kind: "file", file: "file_1" });
+
+    const asUrl = await env.admin.patch(path, {
+      header: { primaryLink: { kind: "url", url: "https://acme.test/start", file: null } },
+      announcement: { link: { title: "New", to: { kind: "url", url: "https://acme.test/news", file: null } } },
+    });
+    expect(asUrl.status).toBe(200);
+    expect(asUrl.body.header.primaryLink).toEqual({ kind: "url", url: "https://acme.test/start" });
+    expect(asUrl.body.announcement.link).toEqual({ title: "New", to: { kind: "url", url: "https://acme.test/news" } });
+
+    // Without the null the merge keeps `file` beside `url`, which is no content reference: 400, nothing changed.
+    expectError(await env.admin.patch(path, { header: { primaryLink: { kind: "file", file: "file_3" } } }), 400, "header.primaryLink");
+    expect((await env.reader.get(path)).body.header.primaryLink).toEqual({ kind: "url", url: "https://acme.test/start" });
+  });
+
   it("the published profile holds the site's and each site space's effective customization", async () => {
     const site = await newSite({ spaces: [env.spaces[0]] });
     const [siteSpace] = (await env.reader.get(`${sites()}/${site.id}/site-spaces`)).body.items as Array<{ id: string }>;

@@ -162,15 +162,28 @@ function defaults(siteDoc: SiteDoc): Json {
 
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** `over` laid over `base`: objects merge key by key, anything else (arrays included) replaces. */
+/**
+ * `over` laid over `base`: objects merge key by key, anything else (arrays included) replaces. A
+ * content reference of another kind replaces the base's whole: API.md 2.8 gives a reference as
+ * `kind` and that kind's fields, so a merge keeping the old kind's fields (`file` beside `url`)
+ * would answer an object that is no content reference.
+ */
 function layer(base: unknown, over: unknown): unknown {
   if (!isObject(over) || !isObject(base)) return over;
+  if (typeof over.kind === "string" && typeof base.kind === "string" && over.kind !== base.kind) return over;
   const result: Json = { ...base };
   for (const [key, value] of Object.entries(over)) result[key] = layer(base[key], value);
   return result;
 }
 
-/** A PATCH body merged into a stored override: `null` drops the field, objects merge, anything else replaces. */
+/**
+ * A PATCH body merged into a stored override as a JSON merge patch merges (RFC 7396): `null` drops
+ * the field, objects merge, anything else (arrays included) replaces. Neither API.md nor DESIGN.md
+ * 8 says how the override's PATCH merges a nested object (DESIGN.md 8 only: "PATCH (override on top
+ * of the site's)"), so this is the merge-patch reading: a client that sends a nested object whole,
+ * with the keys its new value drops set to `null`, ends at the value it asked under it and under a
+ * server that replaces the object.
+ */
 function patchInto(stored: Json, patch: Json): Json {
   const result: Json = { ...stored };
   for (const [key, value] of Object.entries(patch)) {
@@ -341,9 +354,14 @@ export const customizationRoutes: Route[] = [
     handler: (ctx) => {
       const siteDoc = siteOf(ctx);
       const siteSpace = siteSpaceOf(ctx, siteDoc);
-      const body = validCustomization(ctx.body, overrideShape);
+      // The body is a merge patch: its shape is checked as it is (a `null` anywhere drops a field),
+      // its content references as they are once merged, since `{ kind: "url", url, file: null }`
+      // is how a merge patch turns a file reference into a URL.
+      const body = validate(ctx.body, overrideShape);
       const stored = ctx.store.get<CustomizationDoc>(SITE_SPACE_KIND, siteSpace.id);
-      save(ctx, SITE_SPACE_KIND, siteDoc.id, siteSpace.id, patchInto(stored?.settings ?? {}, body));
+      const merged = patchInto(stored?.settings ?? {}, body);
+      checkReferences(merged);
+      save(ctx, SITE_SPACE_KIND, siteDoc.id, siteSpace.id, merged);
       return ok(siteSpaceCustomization(ctx, siteDoc, siteSpace.id));
     },
   },
