@@ -101,7 +101,7 @@ async function requestCount(): Promise<number> {
 beforeAll(async () => {
   // An OpenAPI spec's processing moves with the clock (pending for a quarter of it, then
   // progress): at the default 200 ms a loaded machine saw `progress` between create and read.
-  // A minute keeps it `pending` for every step of a kind (no sample waits for processing).
+  // A minute keeps it `pending` for every step of a kind (the generator never draws `waitForProcessing: true`).
   ({ emulator, api } = await startContractSetup(DOORS, { openapiProcessingMs: 60_000 }));
 });
 
@@ -120,7 +120,7 @@ function contractTable(): string {
 describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
   const definition = KINDS.find((candidate) => candidate.kind === kind)!;
   const sample = FULL_SAMPLES[kind];
-  // A kind added to the registry without a sample fails the file at once, naming it.
+  // A kind added to the registry without a setup fails the file at once, naming it.
   if (!sample) throw new Error(`test/contract/examples.ts has no setup of ${kind}: add one to SETUPS`);
   const replaceKeys = definition.replaceKeys;
   const inPlaceKeys = inputKeysOf(definition).filter((key) => !replaceKeys.includes(key));
