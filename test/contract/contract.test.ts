@@ -10,6 +10,10 @@
  *  (f) delete twice succeeds and the object is gone (read answers an empty id), or, for the kinds
  *      whose delete cannot remove the object (a singleton every parent has), what their delete is
  *      documented to do.
+ * Its values are generated from each kind's declaration (generated-inputs.ts): every declared
+ * input the kind's setup does not give (examples.ts: the objects made first, the fixture's people,
+ * the values a named rule across fields or resources fixes), a second value of each in-place input
+ * and a new value of each replace-on-change input, drawn with a seed named by the kind and the door.
  * The run prints the table of what held (afterAll); docs/testing.md ("Kind contract") holds it too.
  */
 import { createRequire } from "node:module";
@@ -17,11 +21,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../emulator/index.ts";
 import { requestCounts, startContractSetup } from "./emulator-setup.ts";
 import { DOORS, type Door } from "./doors.ts";
-import { type Prepared, type RawApi, SAMPLES } from "./examples.ts";
+import { FULL_SAMPLES, type Prepared, type RawApi } from "./examples.ts";
+import { DIFFERING_LEAVES_ONLY, leavesWithin } from "./generated-inputs.ts";
 
 const require = createRequire(import.meta.url);
 type Bag = Record<string, any>;
-type Definition = { kind: string; replaceKeys: readonly string[]; schema: { shape: Record<string, unknown> }; importId?: ImportIdForm };
+type Definition = {
+  kind: string;
+  replaceKeys: readonly string[];
+  schema: { shape: Record<string, unknown> };
+  outputs?: { shape: Record<string, unknown> };
+  importId?: ImportIdForm;
+};
 type ImportIdForm = { format(id: string, state: Bag): string };
 // The compiled package, as both doors load it.
 const { KINDS } = require("../../provider/dist/resources/kinds.js") as { KINDS: readonly Definition[] };
@@ -39,16 +50,33 @@ const mark = (kind: string, door: Door, assertion: Assertion, cell: Cell) => {
 };
 
 /**
- * Provider bugs the contract finds, by `<kind> <door> <assertion>`: their tests are `it.fails`, so
+ * Provider bugs the contract finds, by `<kind> <door> <assertion>` (and, for (d)'s two tests,
+ * `replaces` or `updates` after it): their tests are `it.fails`, so
  * the suite stays green, the table shows ✗, and a fix turns the test red until this entry goes.
  */
-// None now: the import of SiteStructure, SiteCustomization and SiteSpaceCustomization gives back
-// the declared fields (ResourceDefinition.declarationOf).
 const KNOWN_BUGS: Record<string, string> = {};
+/**
+ * Found by the generated values: a themed image (a logo, a favicon) declares `light` and `dark`
+ * both optional (site-customization.ts `themedImage`), but the API (its emulator: routes/
+ * customization.ts) requires `light`, and the customization's PUT, which create sends, is refused.
+ * API.md lists `{light, dark}` without saying which is required, so which side is wrong is for the
+ * lead to decide. The dynamic door's seed draws `footer.logo: { dark }`; the create fails, and so
+ * does every later step of that door (no object).
+ */
+const THEMED_IMAGE_WITHOUT_LIGHT = "a themed image without `light` passes check and the API refuses it (400 footer.logo.light: is required)";
+for (const assertion of ["b", "d replaces", "d updates", "e", "f"]) KNOWN_BUGS[`SiteCustomization dynamic ${assertion}`] = THEMED_IMAGE_WITHOUT_LIGHT;
+/**
+ * A change of a content reference's kind (`{ kind: "page", ... }` to `{ kind: "url", ... }`) in a
+ * site space's override: the PATCH nulls the old kind's field inside the new reference, which the
+ * API refuses (400 ...: unknown field); declared-fields.test.ts KNOWN_BUGS has it per field, with
+ * why it is left open. The dynamic door's second values change `header.primaryLink`'s kind.
+ */
+KNOWN_BUGS["SiteSpaceCustomization dynamic d updates"] =
+  "changing header.primaryLink from one kind of content reference to another fails its PATCH (400 header.primaryLink.page: unknown field)";
 
-/** `it`, or `it.fails` naming the bug, for one assertion of one kind through one door. */
-function contractIt(kind: string, door: Door, assertion: Assertion, name: string, body: () => Promise<void> | void): void {
-  const bug = KNOWN_BUGS[`${kind} ${door.name} ${assertion}`];
+/** `it`, or `it.fails` naming the bug, for one assertion (`part`: one of its tests) of one kind through one door. */
+function contractIt(kind: string, door: Door, assertion: Assertion, name: string, body: () => Promise<void> | void, part?: string): void {
+  const bug = KNOWN_BUGS[`${kind} ${door.name} ${assertion}${part ? ` ${part}` : ""}`];
   if (!bug) return void it(name, body);
   it.fails(`${name} — KNOWN BUG: ${bug}`, async () => {
     mark(kind, door, assertion, "✗");
@@ -60,7 +88,7 @@ function contractIt(kind: string, door: Door, assertion: Assertion, name: string
 const UNKNOWN_INPUT = "contractUnknownInput";
 /** A value no input holds, for a change diff must see (diff compares values; it sends nothing). */
 const CHANGED = { contract: "changed" };
-/** A key the state may hold beside the inputs (an output of another provider version), for the kinds with no output of their own. */
+/** A key the state may hold beside the inputs (an output of another provider version), for the kinds with no output of their own in the state. */
 const EXTRA_OUTPUT = "contractOutput";
 
 let emulator: Emulator;
@@ -73,7 +101,7 @@ async function requestCount(): Promise<number> {
 beforeAll(async () => {
   // An OpenAPI spec's processing moves with the clock (pending for a quarter of it, then
   // progress): at the default 200 ms a loaded machine saw `progress` between create and read.
-  // A minute keeps it `pending` for every step of a kind (no sample waits for processing).
+  // A minute keeps it `pending` for every step of a kind (the generator never draws `waitForProcessing: true`).
   ({ emulator, api } = await startContractSetup(DOORS, { openapiProcessingMs: 60_000 }));
 });
 
@@ -91,15 +119,13 @@ function contractTable(): string {
 
 describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
   const definition = KINDS.find((candidate) => candidate.kind === kind)!;
-  const sample = SAMPLES[kind];
-  // A kind added to the registry without a sample fails the file at once, naming it.
-  if (!sample) throw new Error(`test/contract/examples.ts has no sample of ${kind}: add one`);
+  const sample = FULL_SAMPLES[kind];
+  // A kind added to the registry without a setup fails the file at once, naming it.
+  if (!sample) throw new Error(`test/contract/examples.ts has no setup of ${kind}: add one to SETUPS`);
   const replaceKeys = definition.replaceKeys;
   const inPlaceKeys = inputKeysOf(definition).filter((key) => !replaceKeys.includes(key));
-
-  it(`${kind}'s sample tampers with an output, not an input`, () => {
-    expect(inputKeysOf(definition)).not.toContain(sample.outputKey);
-  });
+  /** The server's own fields the kind declares (its outputs that are no input): (e) changes each the state holds. */
+  const serverKeys = Object.keys(definition.outputs?.shape ?? {}).filter((key) => !Object.hasOwn(definition.schema.shape, key));
 
   describe.each(DOORS)("$name door", (door) => {
     let prepared: Prepared;
@@ -125,7 +151,7 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
       mark(kind, door, "a", "✓");
     });
 
-    it(`(b) ${kind} through the ${door.name} door: create, then read, answers the outputs`, async () => {
+    contractIt(kind, door, "b", `(b) ${kind} through the ${door.name} door: create, then read, answers the outputs`, async () => {
       ({ id, outs } = await door.create(kind, inputs));
       expect(id).not.toBe("");
       const read = await door.read(kind, id, outs);
@@ -148,7 +174,17 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
           const ignored = new Set(Object.keys(sample.importIgnores ?? {}));
           const expected = Object.fromEntries(Object.entries(inputs).filter(([key]) => !ignored.has(key) && !key.startsWith("__")));
           const given = Object.fromEntries(Object.keys(expected).map((key) => [key, imported.inputs?.[key]]));
-          expect(given).toEqual(expected);
+          if (DIFFERING_LEAVES_ONLY.has(kind)) {
+            // Its import declares only the leaves that differ from the object without a program
+            // (ResourceDefinition.declarationOf): a generated leaf equal to the default is left out,
+            // but every leaf given back is the one created, and every other input is given back.
+            for (const [key, value] of Object.entries(expected)) {
+              if (typeof value === "object" && value !== null && !Array.isArray(value)) expect(leavesWithin(given[key], value), `${key}: ${JSON.stringify(given[key])}`).toBe(true);
+              else expect(given[key], key).toEqual(value);
+            }
+          } else {
+            expect(given).toEqual(expected);
+          }
           mark(kind, door, "c", "✓");
         },
       );
@@ -159,50 +195,77 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
       });
     }
 
-    it(`(d) ${kind} through the ${door.name} door: each replace key (${replaceKeys.join(", ") || "none"}) gives a replace`, async () => {
-      for (const key of replaceKeys) {
-        expect(prepared.replacements, `the sample of ${kind} gives no new ${key}`).toHaveProperty(key);
-        const decided = await door.diff(kind, id, outs, { ...inputs, [key]: prepared.replacements[key] });
-        expect(decided, key).toEqual({ changes: true, replaces: [key] });
-      }
-      replacesHeld = true;
-    });
+    contractIt(
+      kind,
+      door,
+      "d",
+      `(d) ${kind} through the ${door.name} door: each replace key (${replaceKeys.join(", ") || "none"}) gives a replace`,
+      async () => {
+        for (const key of replaceKeys) {
+          expect(prepared.replacements, `no new ${key} was generated for ${kind}`).toHaveProperty(key);
+          const decided = await door.diff(kind, id, outs, { ...inputs, [key]: prepared.replacements[key] });
+          expect(decided, key).toEqual({ changes: true, replaces: [key] });
+        }
+        replacesHeld = true;
+      },
+      "replaces",
+    );
 
-    it(`(d) ${kind} through the ${door.name} door: every other input (${inPlaceKeys.join(", ") || "none"}) gives an update, no replace`, async () => {
-      for (const key of inPlaceKeys) {
-        const decided = await door.diff(kind, id, outs, { ...inputs, [key]: prepared.updates[key] ?? CHANGED });
-        expect(decided, key).toEqual({ changes: true, replaces: [] });
-      }
-      // The sample's changes, applied: each is an update in place that the outputs then hold.
-      for (const [key, value] of Object.entries(prepared.updates)) {
-        const checked = await door.check(kind, { ...inputs, [key]: value }, inputs);
-        expect(checked.failures, key).toEqual([]);
-        expect(await door.diff(kind, id, outs, checked.inputs), key).toEqual({ changes: true, replaces: [] });
-        const updated = await door.update(kind, id, outs, checked.inputs);
-        expect(updated.outs[key], key).toEqual(checked.inputs[key]);
-        ({ inputs, outs } = { inputs: checked.inputs, outs: updated.outs });
-      }
-      expect((await door.read(kind, id, outs)).props).toEqual(outs);
-      if (replacesHeld) mark(kind, door, "d", "✓");
-    });
+    contractIt(
+      kind,
+      door,
+      "d",
+      `(d) ${kind} through the ${door.name} door: every other input (${inPlaceKeys.join(", ") || "none"}) gives an update, no replace`,
+      async () => {
+        for (const key of inPlaceKeys) {
+          const decided = await door.diff(kind, id, outs, { ...inputs, [key]: prepared.updates[key] ?? CHANGED });
+          expect(decided, key).toEqual({ changes: true, replaces: [] });
+        }
+        // The second values, applied one at a time: each is an update in place the outputs then hold.
+        for (const [key, value] of Object.entries(prepared.updates)) {
+          const checked = await door.check(kind, { ...inputs, [key]: value }, inputs);
+          expect(checked.failures, key).toEqual([]);
+          expect(await door.diff(kind, id, outs, checked.inputs), key).toEqual({ changes: true, replaces: [] });
+          const updated = await door.update(kind, id, outs, checked.inputs);
+          expect(updated.outs[key], key).toEqual(checked.inputs[key]);
+          ({ inputs, outs } = { inputs: checked.inputs, outs: updated.outs });
+        }
+        expect((await door.read(kind, id, outs)).props).toEqual(outs);
+        if (replacesHeld) mark(kind, door, "d", "✓");
+      },
+      "updates",
+    );
 
-    const outputKey = sample.outputKey;
-    it(`(e) ${kind} through the ${door.name} door: a change of ${outputKey ? `the output ${outputKey}` : `an output (it has none of its own: a key ${EXTRA_OUTPUT} added to the state)`} alone gives no diff`, async () => {
-      if (outputKey) expect(outs).toHaveProperty(outputKey);
-      else expect(Object.keys(outs).filter((key) => !inputKeysOf(definition).includes(key))).toEqual([]);
-      const tampered = { ...outs, [outputKey ?? EXTRA_OUTPUT]: CHANGED };
-      expect(await door.diff(kind, id, tampered, inputs)).toEqual({ changes: false, replaces: [] });
-      mark(kind, door, "e", "✓");
-    });
+    contractIt(
+      kind,
+      door,
+      "e",
+      `(e) ${kind} through the ${door.name} door: a change of ${serverKeys.length ? `each server-owned output the state holds (of ${serverKeys.join(", ")})` : `an output (it has none of its own: a key ${EXTRA_OUTPUT} added to the state)`} alone gives no diff`,
+      async () => {
+        const held = serverKeys.filter((key) => outs[key] !== undefined);
+        if (serverKeys.length) expect(held, `none of ${serverKeys.join(", ")} in the state`).not.toEqual([]);
+        else expect(Object.keys(outs).filter((key) => !Object.hasOwn(definition.schema.shape, key))).toEqual([]);
+        for (const key of held.length ? held : [EXTRA_OUTPUT]) {
+          expect(await door.diff(kind, id, { ...outs, [key]: CHANGED }, inputs), key).toEqual({ changes: false, replaces: [] });
+        }
+        mark(kind, door, "e", "✓");
+      },
+    );
 
     const kept = sample.kept;
-    it(`(f) ${kind} through the ${door.name} door: delete twice succeeds, ${kept ? `and, as documented, ${kept.documented}` : "and the object is gone (read answers an empty id)"}`, async () => {
-      await door.delete(kind, id, outs);
-      await door.delete(kind, id, outs);
-      const read = await door.read(kind, id, outs);
-      if (kept) kept.expectRead(read, outs, id);
-      else expect(read.id).toBe("");
-      mark(kind, door, "f", "✓");
-    });
+    contractIt(
+      kind,
+      door,
+      "f",
+      `(f) ${kind} through the ${door.name} door: delete twice succeeds, ${kept ? `and, as documented, ${kept.documented}` : "and the object is gone (read answers an empty id)"}`,
+      async () => {
+        await door.delete(kind, id, outs);
+        await door.delete(kind, id, outs);
+        const read = await door.read(kind, id, outs);
+        if (kept) kept.expectRead(read, outs, id);
+        else expect(read.id).toBe("");
+        mark(kind, door, "f", "✓");
+      },
+    );
   });
 });

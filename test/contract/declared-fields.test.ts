@@ -1,10 +1,10 @@
 /**
  * Every declared input of every kind proven on the wire (issue 38, item 1, first form): for each
  * kind of the registry and each input its schema declares (but `adopt`, `organizationId` and the
- * inputs holding ids of other objects, which the samples' `prepare` sets), a value is taken from
- * the kind's sample or, where the sample has none, generated from the field's zod declaration
- * with fast-check (and validated by the kind's own schema). Then, through each door, against one
- * in-memory emulator:
+ * inputs holding ids of other objects, which the kind's setup in examples.ts gives), a value is
+ * generated from the field's zod declaration with fast-check (generated-inputs.ts, validated by the
+ * kind's own schema), beside the setup's inputs and a generated value of each required input.
+ * Then, through each door, against one in-memory emulator:
  *   create with the field set (the outputs hold it as check normalized it),
  *   read (the state read back holds it),
  *   diff of the created outputs against the same inputs (no change),
@@ -18,25 +18,28 @@
  * kind and step, fails a call sending more than its ceiling (CEILINGS), and prints the tables (afterAll).
  */
 import { createRequire } from "node:module";
-import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Emulator } from "../emulator/index.ts";
 import { DOORS, type Door } from "./doors.ts";
 import { requestCounts, resetRequests, startContractSetup } from "./emulator-setup.ts";
-import { type Prepared, type RawApi, SAMPLES } from "./examples.ts";
+import { type RawApi, SETUPS } from "./examples.ts";
+import {
+  type Bag,
+  DIFFERING_LEAVES_ONLY,
+  type Definition,
+  type ImportIdForm,
+  canonical,
+  generated,
+  generatedInputs,
+  leavesWithin,
+  notGenerated,
+  overlaid,
+  seedOf,
+} from "./generated-inputs.ts";
 
 const require = createRequire(import.meta.url);
-type Bag = Record<string, any>;
-/** A zod v4 schema as far as this file reads it: its definition and its own validation. */
-interface Zod {
-  _zod: { def: Bag };
-  safeParse(value: unknown): { success: boolean; data?: unknown };
-}
-type ImportIdForm = { format(id: string, state: Bag): string };
-type Definition = { kind: string; replaceKeys: readonly string[]; schema: Zod & { shape: Record<string, Zod> }; importId?: ImportIdForm };
 // The compiled package, as both doors load it.
 const { KINDS } = require("../../provider/dist/resources/kinds.js") as { KINDS: readonly Definition[] };
-const { factsOf } = require("../../provider/dist/adapter/fields.js") as { factsOf(field: unknown): { refersTo?: string; secret?: boolean } };
 const { byId } = require("../../provider/dist/adapter/import-ids.js") as { byId: ImportIdForm };
 // `docs-platform export`, as the CLI runs it (provider/cli/export/): its exporters write every declared input.
 type ExportedInputs = (readonly [string, unknown])[];
@@ -46,31 +49,6 @@ const { exportOrganization } = require("../../provider/dist/cli/export/export.js
 const { EXPORTERS } = require("../../provider/dist/cli/export/kinds/index.js") as { EXPORTERS: readonly Exporter[] };
 const { resolvedValue } = require("../../provider/dist/cli/export/values.js") as { resolvedValue(value: unknown): unknown };
 const { ApiClient } = require("../../provider/dist/client/index.js") as { ApiClient: new (options: Bag) => { close(): Promise<void> } };
-
-// ---- which inputs are proven here ---------------------------------------------------------------
-
-/** Inputs never generated: set by every sample's `prepare`, or not a value of the object. */
-const LEFT_OUT: Record<string, string> = {
-  adopt: "only read at creation (chooses the object, holds no value of it)",
-  organizationId: "the organization of the emulator's fixture, set by prepare",
-};
-
-/**
- * Inputs holding ids of other objects without a `refersTo` fact (those with one are left out by
- * it): people and the parents the samples' `prepare` makes. Proven by the kind contract's samples.
- */
-const IDS_OF_OTHERS: Record<string, string> = {
-  "OrganizationMember.userId": "a user's id (the fixture's people)",
-  "OrganizationMember.email": "a user's email (the fixture's people)",
-  "Team.members": "user ids and emails of the fixture's people",
-  "TeamMember.userId": "a user's id (the fixture's people)",
-  "TeamMember.email": "a user's email (the fixture's people)",
-  "Translation.source": "holds the id of a space of the fixture",
-  "SiteStructure.root": "ids of the site's sections, made by prepare",
-  "SiteStructure.groups": "ids of the site's section groups and their items",
-  "SiteStructure.sections": "ids of the site's sections and site spaces",
-  "OrganizationSettings.defaultContent": "holds the id of a site",
-};
 
 /**
  * Fields that genuinely cannot round-trip, by `Kind.field`, with the reason (documented write-only
@@ -83,10 +61,6 @@ const NO_UPDATE: Record<string, string> = {
   "OpenApiSpec.waitForProcessing": "only how create and a source change wait; `true` waits for processing (a minute in this run's emulator)",
 };
 
-/**
- * Inputs an import cannot give back, by `Kind.field`, with why, beside the samples' `importIgnores`
- * (flags held by the state only).
- */
 /**
  * Inputs `docs-platform export` does not write, by `Kind.field`, with why (its exporters write
  * every other declared input, docs/export.md).
@@ -111,49 +85,10 @@ const EXPORT_DEFAULTS: Record<string, unknown> = {
   "SiteSpace.hidden": false,
 };
 
-const IMPORT_IGNORES: Record<string, string> = {
-  "Translation.runTrigger": "exists only in Pulumi (an opaque trigger the state carries over; documented)",
-};
-
-/**
- * Kinds whose import gives back only the leaves that differ from the object as it is without a
- * program (ResourceDefinition.declarationOf): a generated leaf equal to the API's default is left
- * out. Their import step asserts that every leaf given back is the one sent.
- */
-const IMPORT_DIFFERING_LEAVES = new Set(["SiteCustomization", "SiteSpaceCustomization"]);
-
-/**
- * `over` laid over `base` (objects merged key by key, anything else replaced): what a kind that
- * manages only the declared leaves holds after an update from `base` to `over`, where a leaf the
- * program stops declaring keeps its value (SiteCustomization: "declare only the fields you manage").
- */
-function overlaid(base: unknown, over: unknown): unknown {
-  const isObject = (value: unknown): value is Bag => typeof value === "object" && value !== null && !Array.isArray(value);
-  if (!isObject(base) || !isObject(over)) return over;
-  const result: Bag = { ...base };
-  for (const [key, value] of Object.entries(over)) result[key] = overlaid(base[key], value);
-  return result;
-}
-
-/** JSON with every object's keys sorted: two values equal but for their keys' order give the same text. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, member: unknown) =>
-    typeof member === "object" && member !== null && !Array.isArray(member) ? Object.fromEntries(Object.entries(member).sort(([a], [b]) => a.localeCompare(b))) : member,
-  );
-}
-
-/** Whether every leaf of `part` is in `whole`, equal (objects walked, anything else compared whole). */
-function leavesWithin(part: unknown, whole: unknown): boolean {
-  if (part === undefined) return true;
-  const isObject = (value: unknown): value is Bag => typeof value === "object" && value !== null && !Array.isArray(value);
-  if (!isObject(part) || !isObject(whole)) return canonical(part) === canonical(whole);
-  return Object.entries(part).every(([key, value]) => leavesWithin(value, whole[key]));
-}
-
 /**
  * What a field's test puts back after its delete, for the kinds whose delete leaves the object as
- * the field made it (examples.ts `kept`) where the next kind's sample depends on it: generated
- * email domains would keep the fixture's people from joining (OrganizationMember's prepare).
+ * the field made it (examples.ts `kept`) where the next kind's setup depends on it: generated
+ * email domains would keep the fixture's people from joining (OrganizationMember's setup).
  */
 const RESTORE: Record<string, (api: RawApi) => Promise<() => Promise<void>>> = {
   async OrganizationSettings(api) {
@@ -174,166 +109,6 @@ const RESTORE: Record<string, (api: RawApi) => Promise<() => Promise<void>>> = {
  * and by the emulator merging the PATCH as one: test/emulator/routes/customization.ts.)
  */
 const KNOWN_BUGS: Record<string, string> = {};
-
-// ---- values from the declaration ----------------------------------------------------------------
-
-const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
-/** Letters and spaces, starting and ending with a letter (no value the API could trim). */
-const words = (min: number, max: number): fc.Arbitrary<string> => {
-  const low = Math.max(min, 1);
-  const high = Math.max(low, Math.min(max, 24));
-  return fc
-    .array(fc.constantFrom(...LETTERS, ...LETTERS, " "), { minLength: low, maxLength: high })
-    .map((chars) => chars.join(""))
-    .filter((value) => /^[A-Za-z](.*[A-Za-z])?$/.test(value));
-};
-const lowerWord = (min: number, max: number) =>
-  fc.array(fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz".split("")), { minLength: min, maxLength: max }).map((chars) => chars.join(""));
-
-/** A document of the platform (the document fields' nodes are a refinement no generator reads). */
-const documentOf = (text: string) => ({
-  object: "document",
-  data: { schemaVersion: 1 },
-  nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }] }],
-});
-
-/**
- * Strings whose rule is a refinement (`text()`, `httpUrl()`, `identifier()`, ...): zod keeps no
- * readable limits for those, so each shape below is tried in turn, and the first whose values the
- * field's own schema accepts is the field's. Letters and spaces first.
- */
-const STRING_SHAPES: readonly fc.Arbitrary<string>[] = [
-  words(1, 12),
-  lowerWord(3, 10).map((word) => `https://example.com/${word}`),
-  lowerWord(3, 10).map((word) => `${word}.example.com`),
-  lowerWord(3, 10).map((word) => `${word}@example.com`),
-  fc.constantFrom("fr", "de", "es", "ja", "it", "pt"),
-];
-
-/** Values for what no declaration can say, by `Kind.field` or by a field's own name anywhere. */
-const OVERRIDES: Record<string, fc.Arbitrary<unknown>> = {
-  instructions: words(1, 30).map(documentOf),
-  // `false`: `true` or a timeout waits for the processing (a minute in this run's emulator).
-  "OpenApiSpec.waitForProcessing": fc.constant(false),
-};
-
-/** Whether a field may be left out (optional, or with a default) and whether it takes `null`, through its wrappers. */
-function optionality(schema: Zod): { optional: boolean; nullable: boolean } {
-  let optional = false;
-  let nullable = false;
-  let def = schema._zod.def;
-  for (;;) {
-    if (def.type === "optional" || def.type === "default" || def.type === "prefault") optional = true;
-    else if (def.type === "nullable") nullable = true;
-    else if (def.type !== "readonly") break;
-    def = (def.innerType as Zod)._zod.def;
-  }
-  return { optional, nullable };
-}
-
-function checksOf(def: Bag): Bag[] {
-  return ((def.checks ?? []) as { _zod: { def: Bag } }[]).map((check) => check._zod.def);
-}
-
-/** A fast-check arbitrary of valid values of `schema`, read from its zod definition. */
-function arbitraryOf(schema: Zod, name: string): fc.Arbitrary<unknown> {
-  const override = OVERRIDES[name.split(".").pop()!] ?? OVERRIDES[name];
-  if (override) return override;
-  const def = schema._zod.def;
-  const checks = checksOf(def);
-  switch (def.type) {
-    case "optional":
-    case "nullable":
-    case "default":
-    case "readonly":
-    case "prefault":
-      // The value itself: absent, null or the default prove nothing of the field.
-      return arbitraryOf(def.innerType, name);
-    case "pipe":
-      return arbitraryOf(def.in, name);
-    case "boolean":
-      return fc.boolean();
-    case "enum":
-      return fc.constantFrom(...Object.values(def.entries as Record<string, string>));
-    case "literal":
-      return fc.constantFrom(...(def.values as unknown[]));
-    case "number": {
-      const integer = checks.some((check) => check.check === "number_format" && /int/.test(check.format));
-      let min = integer ? -1000 : -1000;
-      let max = 1000;
-      for (const check of checks) {
-        if (check.check === "greater_than") min = check.inclusive ? check.value : check.value + (integer ? 1 : 1e-6);
-        if (check.check === "less_than") max = check.inclusive ? check.value : check.value - (integer ? 1 : 1e-6);
-      }
-      return integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true });
-    }
-    case "string": {
-      const pattern = checks.find((check) => check.check === "string_format" && check.format === "regex")?.pattern as RegExp | undefined;
-      let min = 1;
-      let max = 24;
-      for (const check of checks) {
-        if (check.check === "min_length") min = Math.max(min, check.minimum);
-        if (check.check === "max_length") max = Math.min(max, check.maximum);
-        if (check.check === "length_equals") min = max = check.length;
-      }
-      const valid = (value: string) => schema.safeParse(value).success;
-      if (pattern) return fc.stringMatching(pattern).filter((value) => value.length >= min && value.length <= max && valid(value));
-      const shapes = [words(min, max), ...STRING_SHAPES.slice(1)];
-      const shape = shapes.find((candidate) => fc.sample(candidate, { numRuns: 20, seed: 1 }).some(valid));
-      if (!shape) throw new Error(`${name}: no string shape this file knows is valid; give it an entry in OVERRIDES`);
-      return shape.filter(valid);
-    }
-    case "array": {
-      let minLength = 1;
-      let maxLength = 3;
-      for (const check of checks) {
-        if (check.check === "min_length") minLength = Math.max(minLength, check.minimum);
-        if (check.check === "max_length") maxLength = Math.min(maxLength, check.maximum);
-      }
-      return fc.array(arbitraryOf(def.element, `${name}[]`), { minLength, maxLength });
-    }
-    case "object": {
-      // Every declared key, nested ones included: a nested field the kind drops is found too. An
-      // optional key is sometimes absent and a nullable one sometimes null (a nested `null`
-      // removes a value, an absent one leaves it to the API): both must round-trip too.
-      const shape = def.shape as Record<string, Zod>;
-      const members = Object.entries(shape).map(([key, field]) => {
-        const { optional, nullable } = optionality(field);
-        const value = arbitraryOf(field, `${name}.${key}`);
-        return { key, optional, arbitrary: nullable ? fc.oneof({ arbitrary: value, weight: 3 }, { arbitrary: fc.constant(null), weight: 1 }) : value };
-      });
-      const required = members.filter((member) => !member.optional).map((member) => member.key);
-      return fc.record(Object.fromEntries(members.map((member) => [member.key, member.arbitrary])), { requiredKeys: required });
-    }
-    case "union":
-      return fc.oneof(...(def.options as Zod[]).map((option) => arbitraryOf(option, name)));
-    case "record":
-      return fc.dictionary(lowerWord(3, 8), arbitraryOf(def.valueType, `${name}{}`), { minKeys: 1, maxKeys: 2 });
-    default:
-      throw new Error(`${name}: no generator for a zod ${def.type}; give it an entry in OVERRIDES`);
-  }
-}
-
-/**
- * `count` distinct values of `Kind.field` the kind's schema accepts beside `base` (the sample's
- * inputs), generated with a fixed seed: a value the schema refuses is skipped (another is tried).
- */
-function generated(definition: Definition, field: string, base: Bag, count: number, seed: number): unknown[] {
-  const name = `${definition.kind}.${field}`;
-  const candidates = fc.sample(arbitraryOf(definition.schema.shape[field], name), { numRuns: 200, seed });
-  const found: unknown[] = [];
-  const seen = new Set<string>();
-  for (const candidate of candidates) {
-    const parsed = definition.schema.safeParse({ ...base, [field]: candidate });
-    if (!parsed.success) continue;
-    const normalized = JSON.stringify((parsed.data as Bag)[field]);
-    if (seen.has(normalized)) continue;
-    seen.add(normalized);
-    found.push(candidate);
-    if (found.length === count) return found;
-  }
-  throw new Error(`${name}: ${found.length} of ${count} valid values among 200 generated; the kind's schema refuses the others`);
-}
 
 // ---- the run's tables -----------------------------------------------------------------------------
 
@@ -551,36 +326,35 @@ async function step<T>(name: string, door: Door, which: RoundTripStep, body: () 
   }
 }
 
-const HAS_REFERENCE = (field: unknown) => factsOf(field).refersTo !== undefined;
-
 describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
   const definition = KINDS.find((candidate) => candidate.kind === kind)!;
-  const sample = SAMPLES[kind];
-  if (!sample) throw new Error(`test/contract/examples.ts has no sample of ${kind}: add one`);
+  const setup = SETUPS[kind];
+  if (!setup) throw new Error(`test/contract/examples.ts has no setup of ${kind}: add one to SETUPS`);
   const fields = Object.keys(definition.schema.shape).filter((field) => {
     const name = `${kind}.${field}`;
-    const leftOut =
-      LEFT_OUT[field] ??
-      IDS_OF_OTHERS[name] ??
-      (HAS_REFERENCE(definition.schema.shape[field]) ? `the id of a ${factsOf(definition.schema.shape[field]).refersTo}, set by prepare` : undefined);
+    const leftOut = notGenerated(definition, field);
     if (leftOut) for (const each of ROUND_TRIP_STEPS) mark(name, undefined, each, "—");
     if (leftOut) leftOutReasons.set(name, leftOut);
     return leftOut === undefined;
   });
 
   describe.each(DOORS)("$name door", (door) => {
-    /** The sample's objects, made once per kind and door, and reused by every field. */
-    let prepared: Prepared;
+    /**
+     * The setup's objects, made once per kind and door and reused by every field, its inputs and a
+     * generated value of each required input: what every field's create sends beside the field.
+     */
+    let base: Bag;
 
     let restore: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
-      prepared = await sample.prepare(api, door.name);
+      const given = await setup.given(api, door.name);
+      base = generatedInputs(definition, given.inputs, "required", seedOf(`${kind} ${door.name}`));
       restore = await RESTORE[kind]?.(api);
     });
 
     if (fields.length === 0) {
-      it(`${kind} through the ${door.name} door: — every input is an id of another object or left out (proven by the kind contract's sample)`, () => {
+      it(`${kind} through the ${door.name} door: — every input is an id of another object or left out (given by the kind's setup in the kind contract)`, () => {
         expect(fields).toEqual([]);
       });
     }
@@ -591,13 +365,13 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
       const bug = KNOWN_BUGS[`${name} ${door.name}`];
       const title = `${name} through the ${door.name} door: create, read, no-change diff${inPlace ? ", update alone" : ""}${door.importRead ? ", import" : ""}, export`;
       const body = async () => {
-        const fromSample = Object.hasOwn(prepared.inputs, field);
+        const fromBase = Object.hasOwn(base, field);
         // The seed differs per door: the two doors prove two values.
-        const seed = [...`${name} ${door.name}`].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) | 0, 7);
+        const seed = seedOf(`${name} ${door.name}`);
         const noUpdate = inPlace ? NO_UPDATE[name] : "replaces: no update in place";
-        const [first, second] = generated(definition, field, prepared.inputs, noUpdate ? 1 : 2, seed);
-        const value = fromSample ? prepared.inputs[field] : first;
-        const checked = await step(name, door, "create", () => door.check(kind, { ...prepared.inputs, [field]: value }));
+        const [first, second] = generated(definition, field, base, noUpdate ? 1 : 2, seed);
+        const value = fromBase ? base[field] : first;
+        const checked = await step(name, door, "create", () => door.check(kind, { ...base, [field]: value }));
         expectHeld(name, door, "create", checked.failures, [], "check refuses the value");
         const inputs = checked.inputs;
         const sent = inputs[field];
@@ -622,7 +396,7 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
           if (noUpdate) {
             mark(name, door, "update", `— ${noUpdate}`);
           } else {
-            const next = fromSample && JSON.stringify(first) !== JSON.stringify(value) ? first : second;
+            const next = fromBase && JSON.stringify(first) !== JSON.stringify(value) ? first : second;
             const rechecked = await step(name, door, "update", () => door.check(kind, { ...inputs, [field]: next }, inputs));
             expectHeld(name, door, "update", rechecked.failures, [], "check refuses the second value");
             const changed = await step(name, door, "update", () => counted(kind, "diff", () => door.diff(kind, id, outs, rechecked.inputs)));
@@ -639,7 +413,7 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
           // `pulumi import` by the kind's import id: the inputs it gives back come from the API
           // alone (no state), so a field the kind keeps only by echoing its inputs shows here.
           const importRead = door.importRead;
-          const ignored = sample.importIgnores?.[field] ?? IMPORT_IGNORES[name];
+          const ignored = setup.importIgnores?.[field];
           if (!importRead) {
             mark(name, door, "import", "— no import (dynamic resources: pulumi/pulumi#16175)");
           } else if (ignored) {
@@ -657,7 +431,7 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
               ),
             );
             expectHeld(name, door, "import", importRequests >= 1, true, "the import sent no request: its inputs did not come from the API");
-            if (IMPORT_DIFFERING_LEAVES.has(kind)) {
+            if (DIFFERING_LEAVES_ONLY.has(kind)) {
               const given = imported.inputs?.[field];
               expectHeld(
                 name,
@@ -681,7 +455,7 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
           } else {
             const written = await step(name, door, "export", () => exportedInputs(kind, id));
             expectHeld(name, door, "export", written !== undefined, true, `the export has no ${kind} ${id}`);
-            if (IMPORT_DIFFERING_LEAVES.has(kind)) {
+            if (DIFFERING_LEAVES_ONLY.has(kind)) {
               // As their import: the leaves that differ from the object without a program.
               expectHeld(
                 name,
@@ -700,7 +474,7 @@ describe.each(KINDS.map((definition) => definition.kind))("%s", (kind) => {
             }
           }
         } finally {
-          // The next field's create finds its parent as the sample made it (a singleton's delete
+          // The next field's create finds its parent as the setup made it (a singleton's delete
           // only stops managing it; a member kind's leaves the member: examples.ts `kept`).
           await counted(kind, "delete", () => door.delete(kind, id, current));
           await restore?.();

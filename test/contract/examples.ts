@@ -1,15 +1,27 @@
 /**
- * One small sample per resource kind for the kind contract (contract.test.ts): what the kind needs
- * made first (through the raw API, not through another kind's provider, so a bug of one kind does
- * not fail another's contract), its create inputs, a new valid value for some of its in-place
- * inputs (applied by update), a new value for each replace-on-change input (diff only: the
- * replacement itself is never made), an output to tamper with, and, for the kinds whose delete does
- * not remove the object, what their delete is documented to do instead.
+ * What each resource kind needs beside the values generated from its declaration
+ * (generated-inputs.ts): the objects made first (through the raw API, not through another kind's
+ * provider, so a bug of one kind does not fail another's contract) and the fixture's people, whose
+ * ids only a setup can give; the few values a rule across fields or across resources fixes (each
+ * named `RULE_...` below, with the rule it stands for); the inputs an import cannot give back; and,
+ * for the kinds whose delete does not remove the object, what their delete is documented to do.
+ *
+ * `FULL_SAMPLES` joins the two: a kind's setup, then every other declared input generated with a
+ * seed named by the kind and the door (so a failure reproduces), a second value of each in-place
+ * input and a new value of each replace-on-change input: the kind contract (contract.test.ts) runs
+ * them. `SAMPLES` generates the required inputs only (the OpenTofu door's operations,
+ * test/terraform/operations.test.ts); the per-field round trips (declared-fields.test.ts) read
+ * the setups alone.
  *
  * Each (kind, door) pair prepares its own objects: the two doors' runs never share one.
  */
+import { createRequire } from "node:module";
+import { type Definition, type GeneratedSample, type Given, generatedSample } from "./generated-inputs.ts";
 
+const require = createRequire(import.meta.url);
 type Bag = Record<string, any>;
+// The compiled package, as both doors load it.
+const { KINDS } = require("../../provider/dist/resources/kinds.js") as { KINDS: readonly Definition[] };
 
 /** Raw access to the emulator's API, with the organization's admin token unless another is given. */
 export interface RawApi {
@@ -21,14 +33,8 @@ export interface RawApi {
   tokenOf(userId: string): string;
 }
 
-export interface Prepared {
-  /** The create inputs, before check (check normalizes them, as the engine runs it first). */
-  inputs: Bag;
-  /** New values of in-place inputs, applied one update each, in order. */
-  updates: Bag;
-  /** A new value for each of the kind's `replaceKeys`. */
-  replacements: Bag;
-}
+/** A kind's inputs and changes, as a run uses them (generated-inputs.ts). */
+export type Prepared = GeneratedSample;
 
 /** What a kind's delete does when it does not remove the object (read after it still finds it). */
 export interface KeptOnDelete {
@@ -38,13 +44,13 @@ export interface KeptOnDelete {
   expectRead(read: { id: string; props: Bag }, finalOuts: Bag, id: string): void;
 }
 
-export interface Sample {
-  prepare(api: RawApi, door: string): Promise<Prepared>;
+/** What a kind needs that its declaration cannot give. */
+export interface KindSetup {
   /**
-   * A server-owned output (not an input) whose change alone must give no diff; absent for the
-   * kinds whose outputs are all inputs (the contract then adds a key to the state instead).
+   * Makes what the kind needs first; answers the inputs no declaration can give (the organization,
+   * ids of the objects made, the fixture's people, values a named rule fixes), with their changes.
    */
-  outputKey?: string;
+  given(api: RawApi, door: string): Promise<Given>;
   /**
    * Inputs an import cannot give back, with why (terraform's ImportStateVerifyIgnore): flags that
    * say only what destroy or create do, held by the state and by no object of the API.
@@ -53,8 +59,12 @@ export interface Sample {
   kept?: KeptOnDelete;
 }
 
-const paragraph = (words: string) => ({ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: words, marks: [] }] }] });
-const documentOf = (words: string) => ({ object: "document", data: { schemaVersion: 1 }, nodes: [paragraph(words)] });
+/** A kind's setup with its generated values: what the contract and the OpenTofu suite run. */
+export interface Sample {
+  prepare(api: RawApi, door: string): Promise<Prepared>;
+  importIgnores?: Record<string, string>;
+  kept?: KeptOnDelete;
+}
 
 /** Throws unless the API answered 2xx: a setup that failed would otherwise fail later, far from its cause. */
 async function made(api: RawApi, method: string, path: string, body?: unknown, token?: string): Promise<any> {
@@ -89,26 +99,57 @@ function takenOverThisDeployment(what: string, file: string): KeptOnDelete {
   };
 }
 
+/** People of the emulator's fixture (test/emulator/fixtures/demo.json), by their user ids. */
 const OUTSIDER = "usr-outsider";
 const EDITOR = "usr-acme-editor";
+const READER = "usr-acme-reader";
 
-const visitors = (claim: string) => ({
-  type: "object",
-  properties: {
-    unsigned: { type: "object", properties: { betaUser: { type: "boolean" } }, additionalProperties: false },
-    [claim]: { type: "boolean" },
-  },
-  additionalProperties: false,
-});
+/**
+ * Rule across resources: the fixture's people join the organization by its email domain
+ * (`acme.test`; OrganizationMember's setup joins one). OrganizationSettings' delete only stops
+ * managing, so a generated domain list would stay and lock them out of every later kind's setup:
+ * the list, created and updated, keeps the fixture's domain.
+ */
+const RULE_FIXTURE_EMAIL_DOMAIN = { created: ["acme.test"], updated: ["acme.test", "docs.acme.test"] };
 
-export const SAMPLES: Record<string, Sample> = {
+/**
+ * Rule across resources: a translation's source is a space of the organization (its id) in a
+ * language the space has; no declaration names the fixture's spaces. The generated target language
+ * is never the source's (`en`: no generated language is).
+ */
+const RULE_TRANSLATION_SOURCE = (api: RawApi) => ({ space: api.spaceIds[0], language: "en" });
+
+/**
+ * Rule across resources: `docs-platform export` writes a team's memberships as TeamMembers only
+ * when someone in the team is an owner (the others are `Team.members`). The membership is created
+ * a plain member, so the round trip's update (declared-fields.test.ts) makes it an owner, which the
+ * export then writes.
+ */
+const RULE_MEMBER_BEFORE_OWNER = "member";
+
+/**
+ * Rule across resources: a site space's override is one only where it differs from its site's
+ * customization. An override whose every value is the site's is not exported (it changes nothing)
+ * and its create reads the site's customization too; a title the site never has keeps it one
+ * whatever other field a round trip sets.
+ */
+const RULE_OVERRIDE_DIFFERS_FROM_SITE = "Overridden title";
+
+/**
+ * Rule across fields: a SiteStructure's `root` lists ids of the site's own sections, and a change
+ * of order is its update; only a setup can make the sections and know their ids.
+ */
+async function siteWithTwoSections(api: RawApi, door: string): Promise<{ siteId: string; first: string; second: string }> {
+  const siteId = await newSite(api, `Structure ${door}`);
+  return { siteId, first: await newSection(api, siteId, "First"), second: await newSection(api, siteId, "Second") };
+}
+
+export const SETUPS: Record<string, KindSetup> = {
   OrganizationSettings: {
-    prepare: async (api, door) => ({
-      inputs: { organizationId: api.organizationId, title: `Acme (${door})`, inviteLinks: false },
-      updates: { title: `Acme (${door}, renamed)`, inviteLinks: true },
-      replacements: { organizationId: "org-globex" },
+    given: async (api) => ({
+      inputs: { organizationId: api.organizationId, emailDomains: RULE_FIXTURE_EMAIL_DOMAIN.created },
+      updates: { emailDomains: RULE_FIXTURE_EMAIL_DOMAIN.updated },
     }),
-    outputKey: "createdAt",
     kept: {
       documented: "delete only stops managing: the organization and its settings stay (read still finds them)",
       expectRead: (read, finalOuts, id) => {
@@ -118,147 +159,76 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   OrganizationMember: {
-    async prepare(api) {
+    async given(api) {
       // People join by themselves (an allowed email domain): the API cannot add a member.
       await made(api, "POST", `/orgs/${api.organizationId}/join`, undefined, api.tokenOf(OUTSIDER));
-      return {
-        inputs: { organizationId: api.organizationId, userId: OUTSIDER, role: "read", removeOnDestroy: true },
-        updates: { role: "edit" },
-        replacements: { organizationId: "org-globex", userId: EDITOR, email: "eli@acme.test" },
-      };
+      return { inputs: { organizationId: api.organizationId, userId: OUTSIDER }, replacements: { userId: EDITOR, email: "eli@acme.test" } };
     },
-    outputKey: "joinedAt",
     importIgnores: { removeOnDestroy: "what destroy does, held by the state only" },
     kept: takenOverThisDeployment("member", "organization-member"),
   },
 
   Team: {
-    prepare: async (api, door) => ({
-      inputs: { organizationId: api.organizationId, title: `Writers ${door}` },
-      updates: { title: `Editors ${door}`, members: [EDITOR] },
-      replacements: { organizationId: "org-globex" },
-    }),
-    outputKey: "createdAt",
+    given: async (api) => ({ inputs: { organizationId: api.organizationId }, updates: { members: [EDITOR] } }),
   },
 
   TeamMember: {
-    async prepare(api, door) {
+    async given(api, door) {
       const teamId = (await made(api, "PUT", `/orgs/${api.organizationId}/teams`, { title: `Members ${door}`, members: [] })).id;
-      return {
-        inputs: { organizationId: api.organizationId, teamId, userId: EDITOR, role: "member" },
-        updates: { role: "owner" },
-        replacements: { organizationId: "org-globex", teamId: "team-other", userId: "usr-acme-reader", email: "rae@acme.test" },
-      };
+      return { inputs: { organizationId: api.organizationId, teamId, userId: EDITOR, role: RULE_MEMBER_BEFORE_OWNER }, replacements: { userId: READER, email: "rae@acme.test" } };
     },
     kept: takenOverThisDeployment("membership", "team-member"),
   },
 
-  SamlProvider: {
-    prepare: async (api, door) => ({
-      inputs: { organizationId: api.organizationId, label: `Okta ${door}`, ssoURL: "https://idp.test/sso", certificate: "MIIC-contract" },
-      updates: { label: `Okta ${door} 2`, defaultRole: "read" },
-      replacements: { organizationId: "org-globex" },
-    }),
-    outputKey: "createdAt",
-  },
+  SamlProvider: { given: async (api) => ({ inputs: { organizationId: api.organizationId } }) },
 
-  Collection: {
-    prepare: async (api, door) => ({
-      inputs: { organizationId: api.organizationId, title: `Handbooks ${door}` },
-      updates: { title: `Manuals ${door}`, description: "For the team" },
-      replacements: {},
-    }),
-    outputKey: "urls",
-  },
+  Collection: { given: async (api) => ({ inputs: { organizationId: api.organizationId } }) },
 
-  Space: {
-    prepare: async (api, door) => ({
-      inputs: { organizationId: api.organizationId, title: `Runbooks ${door}`, emoji: "📘" },
-      updates: { title: `Playbooks ${door}`, emoji: "🚀" },
-      replacements: {},
-    }),
-    outputKey: "createdAt",
-  },
+  Space: { given: async (api) => ({ inputs: { organizationId: api.organizationId } }) },
 
   Translation: {
-    prepare: async (api, door) => ({
-      inputs: { organizationId: api.organizationId, language: door === "dynamic" ? "fr" : "de", source: { space: api.spaceIds[0], language: "en" } },
-      updates: { instructions: documentOf("Keep product names in English.") },
-      replacements: { organizationId: "org-globex", language: "es", source: { space: api.spaceIds[1], language: "en" } },
+    given: async (api) => ({
+      inputs: { organizationId: api.organizationId, source: RULE_TRANSLATION_SOURCE(api) },
+      replacements: { source: { space: api.spaceIds[1], language: "en" } },
     }),
-    outputKey: "createdAt",
+    importIgnores: { runTrigger: "exists only in Pulumi (an opaque trigger the state carries over; documented)" },
   },
 
   AgentInstructions: {
-    prepare: async (api) => ({
-      inputs: { organizationId: api.organizationId, instructions: documentOf("Answer briefly."), clearOnDestroy: true },
-      updates: { instructions: documentOf("Answer in a friendly tone.") },
-      replacements: { organizationId: "org-globex" },
-    }),
-    outputKey: "updatedAt",
+    given: async (api) => ({ inputs: { organizationId: api.organizationId } }),
     importIgnores: { clearOnDestroy: "what destroy does, held by the state only" },
     kept: {
-      documented: "the document always exists: delete (clearOnDestroy: true) writes the empty document, read finds it empty",
-      expectRead: (read, _finalOuts, id) => {
-        if (read.id !== id || (read.props.instructions?.nodes ?? []).length !== 0) throw new Error(`expected the empty document, read ${JSON.stringify(read)}`);
+      documented: "the document always exists: delete writes the empty document with clearOnDestroy, and leaves it without; read finds which",
+      expectRead: (read, finalOuts, id) => {
+        const expected = finalOuts.clearOnDestroy === true ? [] : finalOuts.instructions?.nodes;
+        if (read.id !== id || JSON.stringify(read.props.instructions?.nodes ?? []) !== JSON.stringify(expected)) {
+          throw new Error(`expected the ${finalOuts.clearOnDestroy === true ? "empty document" : "instructions kept"}, read ${JSON.stringify(read)}`);
+        }
       },
     },
   },
 
-  Site: {
-    prepare: async (api, door) => ({
-      inputs: { organizationId: api.organizationId, title: `Docs ${door}`, type: "basic" },
-      updates: { title: `Developer docs ${door}`, visibility: "unlisted" },
-      replacements: { organizationId: "org-globex", type: "premium" },
-    }),
-    outputKey: "createdAt",
-  },
+  Site: { given: async (api) => ({ inputs: { organizationId: api.organizationId } }) },
 
   SiteSectionGroup: {
-    async prepare(api, door) {
-      const siteId = await newSite(api, `Groups ${door}`);
-      return {
-        inputs: { organizationId: api.organizationId, siteId, title: "Guides" },
-        updates: { title: "Tutorials", icon: "book" },
-        replacements: { organizationId: "org-globex", siteId: "site-other" },
-      };
-    },
+    given: async (api, door) => ({ inputs: { organizationId: api.organizationId, siteId: await newSite(api, `Groups ${door}`) } }),
   },
 
   SiteSection: {
-    async prepare(api, door) {
-      const siteId = await newSite(api, `Sections ${door}`);
-      return {
-        inputs: { organizationId: api.organizationId, siteId, spaceId: api.spaceIds[0], title: "Guides" },
-        updates: { title: "Tutorials", description: "Step by step" },
-        replacements: { organizationId: "org-globex", siteId: "site-other" },
-      };
-    },
-    outputKey: "publishedUrl",
+    given: async (api, door) => ({ inputs: { organizationId: api.organizationId, siteId: await newSite(api, `Sections ${door}`), spaceId: api.spaceIds[0] } }),
   },
 
   SiteSpace: {
-    async prepare(api, door) {
-      const siteId = await newSite(api, `Site spaces ${door}`, [api.spaceIds[0]]);
-      return {
-        inputs: { organizationId: api.organizationId, siteId, spaceId: api.spaceIds[1], path: "api" },
-        updates: { path: "reference", hidden: true },
-        replacements: { organizationId: "org-globex", siteId: "site-other", sectionId: "section-other" },
-      };
-    },
-    outputKey: "publishedUrl",
+    // The site publishes the first space already: the site space adds the second.
+    given: async (api, door) => ({
+      inputs: { organizationId: api.organizationId, siteId: await newSite(api, `Site spaces ${door}`, [api.spaceIds[0]]), spaceId: api.spaceIds[1] },
+    }),
   },
 
   SiteStructure: {
-    async prepare(api, door) {
-      const siteId = await newSite(api, `Structure ${door}`);
-      const first = await newSection(api, siteId, "First");
-      const second = await newSection(api, siteId, "Second");
-      return {
-        inputs: { organizationId: api.organizationId, siteId, root: [first, second] },
-        updates: { root: [second, first] },
-        replacements: { organizationId: "org-globex", siteId: "site-other" },
-      };
+    async given(api, door) {
+      const { siteId, first, second } = await siteWithTwoSections(api, door);
+      return { inputs: { organizationId: api.organizationId, siteId, root: [first, second] }, updates: { root: [second, first] } };
     },
     kept: {
       documented: "the order belongs to the site: delete only stops managing it (read still finds it)",
@@ -269,14 +239,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   SiteCustomization: {
-    async prepare(api, door) {
-      const siteId = await newSite(api, `Customized ${door}`);
-      return {
-        inputs: { organizationId: api.organizationId, siteId, title: "Acme Docs", styling: { corners: "straight" } },
-        updates: { title: "Acme Developer Docs", styling: { corners: "rounded" } },
-        replacements: { organizationId: "org-globex", siteId: "site-other" },
-      };
-    },
+    given: async (api, door) => ({ inputs: { organizationId: api.organizationId, siteId: await newSite(api, `Customized ${door}`) } }),
     kept: {
       documented: "every site has one customization: delete only stops managing it (read still finds it as it was)",
       expectRead: (read, finalOuts, id) => {
@@ -286,14 +249,10 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   SiteSpaceCustomization: {
-    async prepare(api, door) {
+    async given(api, door) {
       const siteId = await newSite(api, `Overrides ${door}`, [api.spaceIds[0]]);
       const [siteSpace] = (await made(api, "GET", `/orgs/${api.organizationId}/sites/${siteId}/site-spaces`)).items as { id: string }[];
-      return {
-        inputs: { organizationId: api.organizationId, siteId, siteSpaceId: siteSpace.id, title: "API" },
-        updates: { title: "API reference", styling: { corners: "straight" } },
-        replacements: { organizationId: "org-globex", siteId: "site-other", siteSpaceId: "site-space-other" },
-      };
+      return { inputs: { organizationId: api.organizationId, siteId, siteSpaceId: siteSpace.id, title: RULE_OVERRIDE_DIFFERS_FROM_SITE } };
     },
     kept: {
       documented: "delete drops the override: the site space shows its site's customization again (read finds the site's)",
@@ -304,15 +263,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   SiteAdaptiveSchema: {
-    async prepare(api, door) {
-      const siteId = await newSite(api, `Adaptive ${door}`);
-      return {
-        inputs: { organizationId: api.organizationId, siteId, jsonSchema: visitors("isAdmin") },
-        updates: { jsonSchema: visitors("isPartner") },
-        replacements: { organizationId: "org-globex", siteId: "site-other" },
-      };
-    },
-    outputKey: "updatedAt",
+    given: async (api, door) => ({ inputs: { organizationId: api.organizationId, siteId: await newSite(api, `Adaptive ${door}`) } }),
     kept: {
       documented: "the API cannot delete a schema: delete puts the empty schema (no claims), read finds it",
       expectRead: (read, _finalOuts, id) => {
@@ -323,12 +274,37 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   OpenApiSpec: {
-    prepare: async (api, door) => ({
-      inputs: { organizationId: api.organizationId, slug: `petstore-${door}`, source: { url: `https://specs.example.com/${door}.yaml` }, waitForProcessing: false },
-      updates: { source: { url: `https://specs.example.com/${door}-v2.yaml` }, visibility: "public" },
-      replacements: { organizationId: "org-globex", slug: `petstore-${door}-2` },
-    }),
-    outputKey: "createdAt",
+    given: async (api) => ({ inputs: { organizationId: api.organizationId } }),
     importIgnores: { waitForProcessing: "how create waits, held by the state only" },
   },
 };
+
+/** Each kind's setup with its inputs generated (`every` declared input, or only the `required` ones), seeded by the kind and the door. */
+function samplesOf(which: "every" | "required"): Record<string, Sample> {
+  return Object.fromEntries(
+    KINDS.filter((definition) => SETUPS[definition.kind]).map((definition) => {
+      const setup = SETUPS[definition.kind];
+      const sample: Sample = {
+        prepare: async (api, door) => generatedSample(definition, await setup.given(api, door), door, which),
+        ...(setup.importIgnores ? { importIgnores: setup.importIgnores } : {}),
+        ...(setup.kept ? { kept: setup.kept } : {}),
+      };
+      return [definition.kind, sample];
+    }),
+  );
+}
+
+/** Every declared input generated beside the setup's: the kind contract's samples (contract.test.ts). */
+export const FULL_SAMPLES: Record<string, Sample> = samplesOf("every");
+
+/**
+ * The setup's inputs and a generated value of each required input only: the OpenTofu door's
+ * operations (test/terraform/operations.test.ts) read these. With every input generated, that
+ * suite fails 4 of its tests (on this commit's seeds), each a finding for its owner, not fixed
+ * here: a Space's `mergeRules` users given back sorted where the configuration was not; a
+ * SiteCustomization's import holding the styling leaves the configuration left to the server;
+ * a SiteSpaceCustomization's update changing a content reference's kind (the PATCH the API
+ * refuses, declared-fields.test.ts KNOWN_BUGS); and its import leaving out an empty
+ * `advancedCustomization: {}`. Moving that suite to FULL_SAMPLES is its change to make.
+ */
+export const SAMPLES: Record<string, Sample> = samplesOf("required");
