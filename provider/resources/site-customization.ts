@@ -62,7 +62,10 @@ const link = z.strictObject({ title: linkTitle(), to: contentReference });
 export function customizationFields(nullable: boolean) {
   const unsettable = <T extends z.ZodType>(schema: T) => (nullable ? schema.nullable() : schema);
   const themedColor = () => z.strictObject({ light: hexColor().optional(), dark: hexColor().optional() });
-  const themedImage = () => unsettable(z.strictObject({ light: imageUrl().optional(), dark: imageUrl().optional() }));
+  // An image needs its light-theme URL; the dark one falls back to it. API.md lists `{light, dark}`
+  // without saying which is required; the production API refuses an image without `light` (the
+  // emulator follows it), so check refuses it before any request.
+  const themedImage = () => unsettable(z.strictObject({ light: imageUrl(), dark: imageUrl().optional() }));
   const enabled = () => z.strictObject({ enabled: z.boolean().optional() });
   return {
     title: text({ min: 1, max: 128 }).optional().meta({ description: 'Title shown in the site\'s header, 1..128 characters. Example: `"Acme Docs"`.' }),
@@ -185,9 +188,9 @@ export interface ThemedColor {
   dark?: string;
 }
 
-/** An image per theme: http(s) URLs of at most 2048 characters. */
+/** An image per theme: http(s) URLs of at most 2048 characters; `light` is required, `dark` falls back to it. */
 export interface ThemedImage {
-  light?: string;
+  light: string;
   dark?: string;
 }
 

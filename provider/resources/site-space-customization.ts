@@ -103,16 +103,14 @@ function readEffective(api: ApiRequester, address: Address): Promise<Json | unde
   return getSiteSpaceCustomization(api, address.organizationId, address.siteId, address.siteSpaceId);
 }
 
-/** A `null` at every leaf of `value`: the PATCH that drops exactly those leaves from the override. */
-function nullsAt(value: unknown): unknown {
-  if (!isObject(value)) return null;
-  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, nullsAt(member)]));
-}
-
-/** The leaves declared in `before` and not in `after`, as a PATCH of nulls; undefined when there are none. */
+/**
+ * The members declared in `before` and not in `after`, as a PATCH of nulls; undefined when there
+ * are none. A member dropped whole is one `null`, not a null at each of its leaves: a merging
+ * server would keep an empty object there (`primaryLink: {}`, which is no content reference).
+ */
 function droppedLeaves(before: unknown, after: unknown): unknown {
   if (before === undefined) return undefined;
-  if (after === undefined) return nullsAt(before);
+  if (after === undefined) return null;
   if (!isObject(before) || !isObject(after)) return undefined;
   const dropped: Json = {};
   for (const [key, member] of Object.entries(before)) {
