@@ -21,6 +21,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOOKUPS } from "../../provider/lookups/registry.ts";
+import { KINDS } from "../../provider/resources/kinds.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
 import { repositoryRoot, scratch } from "./support/tofu.ts";
@@ -162,8 +164,8 @@ const resourceCount = () => examples.reduce((count, example) => count + (example
 
 describe("the Terraform pages' examples, as written, through OpenTofu", () => {
   it("has an example on every resource and data source page", () => {
-    expect(examples.filter((example) => !example.dataSource)).toHaveLength(18);
-    expect(examples.filter((example) => example.dataSource)).toHaveLength(8);
+    expect(examples.filter((example) => !example.dataSource)).toHaveLength(KINDS.length);
+    expect(examples.filter((example) => example.dataSource)).toHaveLength(LOOKUPS.length);
   });
 
   it("applies every example, then plans no change", async () => {
