@@ -1,7 +1,8 @@
 /**
  * The Terraform pages (docs/terraform/, provider/scripts/generate-terraform-docs.mts) are what the
  * generator makes now from the declarations, one per kind and per lookup, each with an HCL example
- * and, for a resource, its import id form.
+ * and, for a resource, its import id form. The examples themselves run through the real OpenTofu
+ * in test/terraform/tofu-docs-examples.test.ts (full tier).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -8,29 +8,29 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
-import { run, scratch, tofuEnv, writeCliConfig, writeLauncher } from "./support/tofu.ts";
+import { scratch } from "./support/tofu.ts";
+import { tofuProject } from "./support/tofu-project.ts";
 
 const echoEntry = new URL("./support/echo-provider.ts", import.meta.url).pathname;
 
 let work: Awaited<ReturnType<typeof scratch>>;
 let tofu: string;
-let cliConfig: string;
 
 beforeAll(async () => {
   tofu = await ensureTofu();
   work = await scratch("terraform-tofu-wire");
-  const launcherDir = await writeLauncher(path.join(work.dir, "bin"), echoEntry);
-  cliConfig = await writeCliConfig(path.join(work.dir, "tofu.rc"), launcherDir);
 }, 30 * 60_000);
 afterAll(() => work?.remove());
 
 describe("OpenTofu and the provider's transport", () => {
   it("plans a configuration with only the provider's block, through TLS", async () => {
-    const project = path.join(work.dir, "project");
-    await fs.mkdir(project);
+    const log = path.join(work.dir, "echo.log");
+    // No emulator: the echo handler answers; TF_LOG=debug (tofuProject) has go-plugin log the
+    // handshake's steps (and the mTLS), so a failure says which.
+    const project = await tofuProject(tofu, work.dir, "project", undefined, { providerEntry: echoEntry, env: { ECHO_PROVIDER_LOG: log } });
     const apiUrl = "http://127.0.0.1:9/echo-api";
-    await fs.writeFile(
-      path.join(project, "main.tf"),
+    await project.write(
+      "main.tf",
       [
         "terraform {",
         "  required_providers {",
@@ -53,20 +53,14 @@ describe("OpenTofu and the provider's transport", () => {
         "",
       ].join("\n"),
     );
-    const log = path.join(work.dir, "echo.log");
-    // TF_LOG=debug: go-plugin logs the handshake's steps (and the mTLS), so a failure says which.
-    const result = await run(tofu, ["plan", "-input=false", "-no-color"], {
-      cwd: project,
-      env: tofuEnv(cliConfig, { ECHO_PROVIDER_LOG: log, TF_LOG: "debug", TF_LOG_PATH: path.join(work.dir, "tofu.log") }),
-      timeoutMs: 180_000,
-    });
+    const result = await project.tofu("plan");
     const detail = `${result.stdout}\n${result.stderr}`;
     expect(result.code, detail).toBe(0);
     // The data source's state came back over the wire and OpenTofu decoded it.
     expect(result.stdout).toMatch(/\+ echo = "through the wire"/);
     // Reached through dev_overrides (OpenTofu warns about them), over AutoMTLS.
     expect(detail).toContain("Provider development overrides are in effect");
-    const tofuLog = await fs.readFile(path.join(work.dir, "tofu.log"), "utf8");
+    const tofuLog = await fs.readFile(path.join(project.dir, "tofu.log"), "utf8");
     expect(tofuLog).toContain("configuring client automatic mTLS");
     const calls = (await fs.readFile(log, "utf8"))
       .trim()

@@ -7,7 +7,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type Emulator } from "../../emulator/index.ts";
-import { run, type RunResult, tofuEnv, writeCliConfig, writeLauncher } from "./tofu.ts";
+import { providerEntry, run, type RunResult, tofuEnv, writeCliConfig, writeLauncher } from "./tofu.ts";
 
 export const PROVIDER_HEADER = [
   "terraform {",
@@ -26,37 +26,57 @@ const ASKS_FOR_INPUT = new Set(["apply", "destroy", "import", "plan", "refresh",
 export interface TofuProject {
   dir: string;
   env: NodeJS.ProcessEnv;
-  /** Runs `tofu <command> [-input=false] -no-color <args>` in the project; never throws on a non-zero exit. */
-  tofu(...args: string[]): Promise<RunResult>;
+  /**
+   * Runs `tofu <command> [-input=false] -no-color <args>` in the project; never throws on a
+   * non-zero exit. A command of two words (`"state rm"`) is given as one string: the options
+   * follow both.
+   */
+  tofu(command: string, ...args: string[]): Promise<RunResult>;
   write(file: string, text: string): Promise<void>;
 }
 
 /** The exit code and both outputs of a run: the message of a failed expectation. */
 export const shown = (result: RunResult): string => `exit ${result.code}\n${result.stdout}\n${result.stderr}`;
 
+export interface TofuProjectOptions {
+  /**
+   * The provider's entry file the launcher runs (default: the built provider,
+   * provider/dist/terraform/main.js); a test's own handler, e.g. support/echo-provider.ts.
+   */
+  providerEntry?: string;
+  /** More environment for tofu and the provider it starts. */
+  env?: NodeJS.ProcessEnv;
+}
+
 /**
- * A project folder `<root>/<name>` whose tofu reaches the emulator with the organization's admin
- * token from the environment (as a user keeps it out of the configuration).
+ * A project folder `<root>/<name>`. With an emulator, its tofu reaches it with the organization's
+ * admin token from the environment (as a user keeps it out of the configuration); without one,
+ * the configuration says where the provider goes. The projects of one root share a launcher and a
+ * CLI configuration per provider entry.
  */
-export async function tofuProject(tofuBinary: string, root: string, name: string, emulator: Emulator, extraEnv: NodeJS.ProcessEnv = {}): Promise<TofuProject> {
+export async function tofuProject(tofuBinary: string, root: string, name: string, emulator?: Emulator, options: TofuProjectOptions = {}): Promise<TofuProject> {
   const dir = path.join(root, name);
   await fs.mkdir(dir, { recursive: true });
-  const cliConfig = path.join(root, "tofu.rc");
-  await fs.access(cliConfig).catch(async () => writeCliConfig(cliConfig, await writeLauncher(path.join(root, "bin"))));
-  const organization = emulator.fixture.organizations[0];
+  const entry = options.providerEntry ?? providerEntry;
+  const entryName = entry === providerEntry ? "" : `-${path.basename(entry, path.extname(entry))}`;
+  const cliConfig = path.join(root, `tofu${entryName}.rc`);
+  await fs.access(cliConfig).catch(async () => writeCliConfig(cliConfig, await writeLauncher(path.join(root, `bin${entryName}`), entry)));
+  const organization = emulator?.fixture.organizations[0];
   const env = tofuEnv(cliConfig, {
-    DOCS_PLATFORM_API_URL: emulator.url,
-    DOCS_PLATFORM_TOKEN: organization.admin.token,
-    DOCS_PLATFORM_ORGANIZATION_ID: organization.id,
+    ...(emulator && organization ? { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: organization.admin.token, DOCS_PLATFORM_ORGANIZATION_ID: organization.id } : {}),
     DOCS_PLATFORM_JOURNAL_DIR: path.join(root, "journal"),
     TF_LOG: "debug",
     TF_LOG_PATH: path.join(dir, "tofu.log"),
-    ...extraEnv,
+    ...options.env,
   });
   return {
     dir,
     env,
-    tofu: (command, ...args) => run(tofuBinary, [command, ...(ASKS_FOR_INPUT.has(command) ? ["-input=false"] : []), "-no-color", ...args], { cwd: dir, env, timeoutMs: 240_000 }),
+    tofu: (command, ...args) => {
+      const words = command.split(" ");
+      const asks = ASKS_FOR_INPUT.has(words[0]) && words.length === 1;
+      return run(tofuBinary, [...words, ...(asks ? ["-input=false"] : []), "-no-color", ...args], { cwd: dir, env, timeoutMs: 240_000 });
+    },
     write: (file, text) => fs.writeFile(path.join(dir, file), text),
   };
 }
