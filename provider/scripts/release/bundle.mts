@@ -97,14 +97,14 @@ export const NODE_OPTIONS_ENV = "DOCS_PLATFORM_PLUGIN_NODE_OPTIONS";
 /** How often the executable's relaunching process (DOCS_PLATFORM_PLUGIN_NODE_OPTIONS) looks whether its client is gone: as terraform/main.ts looks. */
 const CLIENT_WATCH_MS = 1000;
 
-/** The Pulumi plugin's bundle (provider/plugin/main.ts). */
-export function bundlePlugin(): Promise<{ path: string; bytes: number }> {
-  return bundle(PLUGIN_ENTRY);
+/** The Pulumi plugin's bundle (provider/plugin/main.ts); `outfile` elsewhere than the release's cache for a second build (a test's). */
+export function bundlePlugin(outfile = bundlePath): Promise<{ path: string; bytes: number }> {
+  return bundle({ ...PLUGIN_ENTRY, outfile });
 }
 
-/** The Terraform door's bundle (`terraform-provider-docsplatform`, provider/terraform/). */
-export function bundleTerraformProvider(): Promise<{ path: string; bytes: number }> {
-  return bundle(TERRAFORM_ENTRY, { "require.main": "undefined" });
+/** The Terraform door's bundle (`terraform-provider-docsplatform`, provider/terraform/); `outfile` as bundlePlugin's. */
+export function bundleTerraformProvider(outfile = terraformBundlePath): Promise<{ path: string; bytes: number }> {
+  return bundle({ ...TERRAFORM_ENTRY, outfile }, { "require.main": "undefined" });
 }
 
 async function bundle(spec: BundleEntry, define: Record<string, string> = {}): Promise<{ path: string; bytes: number }> {
