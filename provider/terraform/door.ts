@@ -7,7 +7,7 @@
  */
 import { UNKNOWN } from "../adapter/unknowns";
 import { blockType, decodeDynamicValue, decodeJsonValue, encodeDynamicValue } from "./cty";
-import { computedInputKeys, type Diagnostic, type TerraformOperations, terraformOperations } from "./operations";
+import { type Diagnostic, type TerraformOperations, terraformOperations } from "./operations";
 import {
   type ApplyResourceChangeResponse,
   type DynamicValue,
@@ -21,7 +21,7 @@ import {
   type UpgradeResourceStateResponse,
 } from "./protocol";
 import { type TfAttribute, type TfBlock, type TfProviderSchema, terraformSchema } from "./schema";
-import { attributePathSteps, coreNameOf, fromCore, toCore } from "./values";
+import { attributePathSteps, fromCore, toCore } from "./values";
 
 const NO_BYTES = new Uint8Array();
 const encoder = new TextEncoder();
@@ -49,20 +49,9 @@ function protocolAttribute(attribute: TfAttribute): SchemaAttribute {
   };
 }
 
-/**
- * A block as the protocol's schema. `computedInputs` (core names): inputs the operations leave to
- * the API when the configuration omits them (operations.ts `computedInputKeys`, e.g. a Team's
- * `members`), which Terraform must know as optional and computed, or it refuses the unknown value
- * a plan gives them. schema.ts does not flag all of them yet (it flags the organization and the
- * defaults, not an input the kind also declares as an output); this keeps the two in step.
- */
-function protocolSchema(block: TfBlock, version = 0, computedInputs: ReadonlySet<string> = new Set()): Schema {
-  const attributes = block.attributes.map((attribute) => {
-    const converted = protocolAttribute(attribute);
-    if (!attribute.required && computedInputs.has(coreNameOf(attribute))) converted.computed = true;
-    return converted;
-  });
-  const protocolBlock: SchemaBlock = { version, attributes, description: block.description, descriptionKind: "MARKDOWN" };
+/** A block as the protocol's schema: its attributes' flags are the schema's (schema.ts), unchanged. */
+function protocolSchema(block: TfBlock, version = 0): Schema {
+  const protocolBlock: SchemaBlock = { version, attributes: block.attributes.map(protocolAttribute), description: block.description, descriptionKind: "MARKDOWN" };
   return { version, block: protocolBlock };
 }
 
@@ -137,9 +126,7 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
 
     getProviderSchema: () => ({
       provider: protocolSchema(schema.provider),
-      resourceSchemas: Object.fromEntries(
-        schema.resources.map((resource) => [resource.typeName, protocolSchema(resource.block, resource.version, new Set(computedInputKeys(resource.kind)))]),
-      ),
+      resourceSchemas: Object.fromEntries(schema.resources.map((resource) => [resource.typeName, protocolSchema(resource.block, resource.version)])),
       dataSourceSchemas: Object.fromEntries(schema.dataSources.map((dataSource) => [dataSource.typeName, protocolSchema(dataSource.block)])),
       serverCapabilities: capabilities,
     }),

@@ -22,8 +22,9 @@
  * killed `apply` left half done is taken over by the next `apply` of the same configuration.
  *
  * What the rest of the door holds to (schema.ts, values.ts, the RPC handlers): the id and the
- * kind's declared outputs that are not inputs are computed attributes; the inputs of
- * {@link computedInputKeys} are optional and computed; values reach these operations with every
+ * kind's declared outputs that are not inputs are computed attributes; the inputs the schema flags
+ * optional and computed ({@link computedInputKeys}: the organization, a default, an input the state
+ * also describes) are planned unknown when the configuration leaves them out; values reach these operations with every
  * unset attribute absent, at any depth (null is not a value here); an attribute path of a
  * diagnostic is the core's camelCase path; the private bytes go back and forth untouched.
  *
@@ -43,6 +44,7 @@ import { CONFIG_NAMESPACE, type ConfigSource, configurationFailures, configurati
 import { invoke } from "../plugin/invoke";
 import { withoutDynamicKeys } from "../plugin/properties";
 import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
+import { computedInputKeys } from "./schema";
 
 export interface Diagnostic {
   severity: "error" | "warning";
@@ -148,16 +150,6 @@ function declaredOutputKeys(kind: string): string[] {
 /** A state's computed values (everything but the inputs). */
 function computedOf(kind: string, state: CoreObject): CoreObject {
   return Object.fromEntries(Object.entries(state).filter(([key]) => isComputed(kind, key)));
-}
-
-/**
- * The inputs a configuration may leave out and the provider then gives a value: the organization
- * (the provider's), an input with a default (a site's `type`), an input the state also describes
- * (a site's `spaces`, what the API says when not given). Their attributes are optional and computed.
- */
-export function computedInputKeys(kind: string): string[] {
-  const shape = definitionFor(kind).schema.shape as Record<string, { safeParse?(value: unknown): { success: boolean; data?: unknown } }>;
-  return Object.keys(shape).filter((key) => key === "organizationId" || defaultOf(shape[key]) !== undefined || declaredOutputKeys(kind).includes(key));
 }
 
 /** A field's default: what its schema makes of a value left out. */

@@ -9,9 +9,11 @@
  * the Pulumi package schema's (adapter/json-schema.ts, adapter/fields.ts). How the declarations
  * read as Terraform's attribute flags:
  * - an input the schema requires is `required`; any other input `optional`;
- * - an input that falls back to the provider's configuration key of the same name
- *   (`organizationId`) or has a declared default is also `computed`: the state holds the value
- *   the provider settled on although the configuration left it out;
+ * - an optional input that falls back to the provider's configuration key of the same name
+ *   (`organizationId`), has a declared default (a site's `type`) or is also one of the kind's
+ *   declared outputs (a team's `members`, what the API says when not given) is also `computed`:
+ *   the state holds the value the provider settled on although the configuration left it out, and
+ *   a plan leaves it unknown until then (operations.ts reads these as {@link computedInputKeys});
  * - what the definition's `outputs` declares beyond the inputs, and `id`, are `computed` only;
  * - a secret input (`FieldFacts.secret`) is `sensitive`;
  * - an object is a nested attribute (nesting "single"), an array of objects one of nesting "list"
@@ -283,6 +285,8 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
   const properties = (inputSchema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((inputSchema.required as string[] | undefined) ?? []);
   const secret = new Set(definition.secretInputKeys ?? []);
+  const outputShape = (definition.outputs?.shape ?? {}) as Record<string, unknown>;
+  const outputProperties = (definition.outputs ? (jsonSchemaOf(definition.outputs).properties ?? {}) : {}) as Record<string, JsonSchema>;
   const attributes: TfAttribute[] = [];
   for (const [key, property] of Object.entries(properties)) {
     if (LEFT_OUT_INPUTS.has(key)) continue;
@@ -290,19 +294,20 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
     const configured = CONFIGURED_KEYS.has(key);
     const defaulted = property.default !== undefined;
     const isRequired = required.has(key) && !configured && !defaulted;
+    // An input the state also describes is the API's when the configuration leaves it out.
+    const describedByTheState = key in outputProperties;
     attributes.push({
       name: snakeCase(key),
       ...shapeOf(facts.setValued ? { ...property, setValued: true } : property, { readOnly: false }),
       description: withFallback(fieldDescription(property, facts.description), configured ? key : undefined),
       required: isRequired,
       optional: !isRequired,
-      computed: configured || defaulted,
+      // Terraform refuses an attribute both required and computed: a required input is the configuration's alone.
+      computed: !isRequired && (configured || defaulted || describedByTheState),
       sensitive: secret.has(key) || facts.secret === true,
       coreName: key,
     });
   }
-  const outputShape = (definition.outputs?.shape ?? {}) as Record<string, unknown>;
-  const outputProperties = (definition.outputs ? (jsonSchemaOf(definition.outputs).properties ?? {}) : {}) as Record<string, JsonSchema>;
   for (const [key, property] of Object.entries(outputProperties)) {
     if (key in properties) continue;
     attributes.push({
@@ -431,6 +436,24 @@ export function terraformSchema(): TfProviderSchema {
 /** The resource type of a kind, or undefined. */
 export function resourceTypeOf(kind: string): TfResourceType | undefined {
   return terraformSchema().resources.find((resource) => resource.kind === kind);
+}
+
+let computedInputsByKind: Map<string, string[]> | undefined;
+
+/**
+ * The inputs (core names) a kind's configuration may leave out and the provider then gives a
+ * value: its resource's attributes that are optional and computed. The schema says it, so that
+ * what Terraform is told (an unknown or settled value may come) and what a plan does
+ * (operations.ts leaves them unknown) are one fact. Empty for a name that is no kind.
+ */
+export function computedInputKeys(kind: string): string[] {
+  computedInputsByKind ??= new Map(
+    terraformSchema().resources.map((resource) => [
+      resource.kind,
+      resource.block.attributes.filter((attribute) => attribute.optional && attribute.computed).map((attribute) => attribute.coreName ?? attribute.name),
+    ]),
+  );
+  return computedInputsByKind.get(kind) ?? [];
 }
 
 /** The data source type of a lookup, or undefined. */

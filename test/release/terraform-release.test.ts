@@ -7,8 +7,11 @@
  * (no registry, no dev_overrides), an empty plugin cache and data folder, and no `node` on the
  * PATH: real `tofu init`, `apply` of a Team against the emulator, a no-change `plan
  * -detailed-exitcode` (exit 0) and `destroy`. Before it, the release's files themselves: the
- * names, the zip's one entry, the SHA256SUMS lines, the manifest.
+ * names, the zip's one entry, the SHA256SUMS lines, the manifest. After it, a killed client with
+ * DOCS_PLATFORM_PLUGIN_NODE_OPTIONS set (the executable then serves from a child of its own) leaves
+ * no process behind.
  */
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -29,6 +32,8 @@ import {
   terraformReleaseDir,
 } from "../../provider/scripts/release/release-info.mts";
 import { ensureRelease, linuxAmd64, pathWithoutNode } from "./released-plugin.ts";
+import { NODE_OPTIONS_ENV, terraformBundlePath } from "../../provider/scripts/release/bundle.mts";
+import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../provider/terraform/handshake.ts";
 import { repositoryRoot } from "../../provider/scripts/release/release-info.mts";
 
 const minutes = (n: number) => n * 60_000;
@@ -127,6 +132,18 @@ describe("the Terraform release's files", () => {
   it("ships nothing of the build machine: no path of this checkout, no test token", { timeout: minutes(2) }, () => {
     const executable = inflatedEntry(archivePath, zipEntries(archivePath)[0]);
     for (const needle of [repositoryRoot.replace(/\/$/, ""), "tok-acme-admin", "tok-globex-admin"]) expect(executable.includes(needle), needle).toBe(false);
+  });
+
+  it("carries the door's runtime dependencies in its bundle, which the npm package does not declare", () => {
+    const inputs = Object.keys((JSON.parse(fs.readFileSync(terraformBundlePath.replace(/\.cjs$/, ".meta.json"), "utf8")) as { inputs: object }).inputs);
+    const manifest = JSON.parse(fs.readFileSync(path.join(repositoryRoot, "provider", "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    for (const dependency of ["@grpc/grpc-js", "@msgpack/msgpack", "@peculiar/x509", "protobufjs", "reflect-metadata"]) {
+      expect(
+        inputs.some((input) => input.includes(`node_modules/${dependency}/`)),
+        dependency,
+      ).toBe(true);
+      expect(manifest.dependencies[dependency], dependency).toBeUndefined();
+    }
   });
 
   it("has a SHA256SUMS file of every zip of the version and the manifest, and the registry manifest", () => {
@@ -272,5 +289,80 @@ describe("OpenTofu installs the release from a filesystem mirror, with no Node.j
       .update(`${createHash("sha256").update(inflatedEntry(archivePath, entry)).digest("hex")}  ${entry.name}\n`)
       .digest("base64");
     expect(fs.readFileSync(path.join(project, ".terraform.lock.hcl"), "utf8")).toContain(`"h1:${h1}"`);
+  });
+});
+
+/** A process's state letter from /proc, or undefined once it is gone. */
+function processState(pid: number): string | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0];
+  } catch {
+    return undefined;
+  }
+}
+/** Gone, or a zombie its new parent has not reaped yet: it runs no more. */
+const ended = (pid: number) => ["Z", "X", undefined].includes(processState(pid));
+
+describe(`with ${NODE_OPTIONS_ENV} set, a killed client leaves no process of the provider`, () => {
+  it("kill -9 of the client (a stand-in for tofu): the relaunching process and the serving child leave within 10 s", { timeout: minutes(3) }, async () => {
+    const executable = path.join(work, "orphans", `terraform-provider-docsplatform_v${VERSION}`);
+    fs.mkdirSync(path.dirname(executable), { recursive: true });
+    fs.writeFileSync(executable, inflatedEntry(archivePath, zipEntries(archivePath)[0]), { mode: 0o755 });
+    // The client as tofu starts a provider: the handshake's environment, the provider's stdout read
+    // for the handshake line. It prints the provider's pid, then passes the provider's stdout on.
+    const client = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const provider = require("node:child_process").spawn(process.argv[1], [], { stdio: ["ignore", "pipe", "inherit"] });
+         process.stdout.write("provider " + provider.pid + "\\n");
+         provider.stdout.pipe(process.stdout);`,
+        executable,
+      ],
+      {
+        env: {
+          PATH: pathWithoutNode("/nonexistent"),
+          HOME: work,
+          [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE,
+          PLUGIN_PROTOCOL_VERSIONS: "6",
+          TF_DISABLE_PLUGIN_TLS: "1",
+          [NODE_OPTIONS_ENV]: "--max-old-space-size=192",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    const survivors: number[] = [];
+    try {
+      const output = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        let err = "";
+        const timer = setTimeout(() => reject(new Error(`no handshake line in 60 s: ${out}${err}`)), 60_000);
+        client.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+          out += chunk;
+          if (/^1\|6\|tcp\|127\.0\.0\.1:\d+\|grpc/m.test(out)) {
+            clearTimeout(timer);
+            resolve(out);
+          }
+        });
+        client.stderr.setEncoding("utf8").on("data", (chunk: string) => (err += chunk));
+        client.on("exit", (code) => reject(new Error(`the client exited with ${code}: ${out}${err}`)));
+      });
+      const relauncher = Number(/^provider (\d+)$/m.exec(output)![1]);
+      // The executable started itself again with the options: the child serves, the first process waits.
+      const children = fs.readFileSync(`/proc/${relauncher}/task/${relauncher}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+      expect(children).toHaveLength(1);
+      const server = children[0];
+      survivors.push(relauncher, server);
+      expect(fs.readFileSync(`/proc/${server}/cmdline`, "utf8")).toContain("--node-options=--max-old-space-size=192");
+
+      client.removeAllListeners("exit");
+      client.kill("SIGKILL");
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && !(ended(relauncher) && ended(server))) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect({ relauncher: ended(relauncher), server: ended(server) }).toEqual({ relauncher: true, server: true });
+    } finally {
+      client.kill("SIGKILL");
+      for (const pid of survivors.filter((candidate) => !ended(candidate))) process.kill(pid, "SIGKILL");
+    }
   });
 });

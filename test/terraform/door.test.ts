@@ -52,6 +52,11 @@ describe("the Terraform door's handler", () => {
     expect(Object.keys(decoded.resourceSchemas)).toHaveLength(schema.resources.length);
     const members = decoded.resourceSchemas.docsplatform_team.block.attributes.find((attribute) => attribute.name === "members")!;
     expect(members).toMatchObject({ optional: true, computed: true });
+    // The flags are the schema's own (schema.ts), served unchanged: the door adds none.
+    for (const resource of schema.resources) {
+      const served = decoded.resourceSchemas[resource.typeName].block.attributes.map(({ name, optional, computed }) => ({ name, optional, computed }));
+      expect(served, resource.typeName).toEqual(resource.block.attributes.map(({ name, optional, computed }) => ({ name, optional, computed })));
+    }
     const metadata = await handler.getMetadata();
     expect(metadata.resources!.map((resource) => resource.typeName)).toContain("docsplatform_site_space_customization");
   });

@@ -17,7 +17,8 @@ import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Prepared, type RawApi, SAMPLES } from "../contract/examples.ts";
 // The plugin door, compiled (`npm run build`), in this process: its check, for the same words.
 import { checkResource } from "../contract/doors.ts";
-import { computedInputKeys, ID_ATTRIBUTE, type TerraformOperations, terraformOperations } from "../../provider/terraform/operations.ts";
+import { ID_ATTRIBUTE, type TerraformOperations, terraformOperations } from "../../provider/terraform/operations.ts";
+import { computedInputKeys } from "../../provider/terraform/schema.ts";
 import { UNKNOWN, containsUnknown } from "../../provider/adapter/unknowns.ts";
 import { KINDS } from "../../provider/resources/kinds.ts";
 import { byId } from "../../provider/adapter/import-ids.ts";

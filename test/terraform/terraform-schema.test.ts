@@ -101,7 +101,9 @@ describe("the Terraform provider schema", () => {
     expect(attribute(team, "title")).toMatchObject({ required: true, optional: false, computed: false, type: "string", coreName: "title" });
     // organizationId falls back to the provider's organization_id: optional, and the state holds the one used.
     expect(attribute(team, "organization_id")).toMatchObject({ required: false, optional: true, computed: true });
-    expect(attribute(team, "members")).toMatchObject({ optional: true, computed: false, type: ["set", "string"] });
+    // An input the state also describes (a team's members, what the API says when not given): optional and computed.
+    expect(attribute(team, "members")).toMatchObject({ required: false, optional: true, computed: true, type: ["set", "string"] });
+    expect(attribute(resourceBlock("Site"), "spaces")).toMatchObject({ required: false, optional: true, computed: true });
     expect(attribute(team, "created_at")).toMatchObject({ required: false, optional: false, computed: true });
     expect(attribute(team, "id")).toMatchObject({ computed: true, type: "string" });
     expect(team.attributes.map((found) => found.name)).not.toContain("adopt");

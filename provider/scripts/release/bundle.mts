@@ -94,14 +94,17 @@ export const UNUSED_BY_THE_PLUGIN: readonly Stub[] = [
 /** The plugin's own variable of Node.js options for the executable, which ignores NODE_OPTIONS (sea.mts). */
 export const NODE_OPTIONS_ENV = "DOCS_PLATFORM_PLUGIN_NODE_OPTIONS";
 
-/** The Pulumi plugin's bundle (provider/plugin/main.ts). */
-export function bundlePlugin(): Promise<{ path: string; bytes: number }> {
-  return bundle(PLUGIN_ENTRY);
+/** How often the executable's relaunching process (DOCS_PLATFORM_PLUGIN_NODE_OPTIONS) looks whether its client is gone: as terraform/main.ts looks. */
+const CLIENT_WATCH_MS = 1000;
+
+/** The Pulumi plugin's bundle (provider/plugin/main.ts); `outfile` elsewhere than the release's cache for a second build (a test's). */
+export function bundlePlugin(outfile = bundlePath): Promise<{ path: string; bytes: number }> {
+  return bundle({ ...PLUGIN_ENTRY, outfile });
 }
 
-/** The Terraform door's bundle (`terraform-provider-docsplatform`, provider/terraform/). */
-export function bundleTerraformProvider(): Promise<{ path: string; bytes: number }> {
-  return bundle(TERRAFORM_ENTRY, { "require.main": "undefined" });
+/** The Terraform door's bundle (`terraform-provider-docsplatform`, provider/terraform/); `outfile` as bundlePlugin's. */
+export function bundleTerraformProvider(outfile = terraformBundlePath): Promise<{ path: string; bytes: number }> {
+  return bundle({ ...TERRAFORM_ENTRY, outfile }, { "require.main": "undefined" });
 }
 
 async function bundle(spec: BundleEntry, define: Record<string, string> = {}): Promise<{ path: string; bytes: number }> {
@@ -140,6 +143,10 @@ async function bundle(spec: BundleEntry, define: Record<string, string> = {}): P
   // passing on the signals the engine sends and the child's exit. The child's NODE_OPTIONS is set
   // to the same options for a binary that predates execArgvExtension (darwin-arm64's Node.js
   // 24.0.0): it reads NODE_OPTIONS, and its main() skips the unknown `--node-options=` argument.
+  // This process also leaves with its own parent: a killed client (`kill -9` of tofu or of the
+  // engine) sends no signal, and the child's own exit-with-parent check (terraform/main.ts) sees
+  // this process, still alive, as its parent. Once this process is re-parented (its parent id
+  // changes), it stops the child (SIGTERM, then SIGKILL after 3 s) and exits with it.
   fs.writeFileSync(
     entry,
     [
@@ -150,6 +157,14 @@ async function bundle(spec: BundleEntry, define: Record<string, string> = {}): P
       `  delete env[${JSON.stringify(NODE_OPTIONS_ENV)}];`,
       `  const child = require("node:child_process").spawn(process.execPath, [\`--node-options=\${ownOptions}\`, ...process.argv.slice(2)], { env, stdio: "inherit" });`,
       `  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));`,
+      `  const client = process.ppid;`,
+      `  const clientWatch = setInterval(() => {`,
+      `    if (process.ppid === client) return;`,
+      `    clearInterval(clientWatch);`,
+      `    child.kill("SIGTERM");`,
+      `    setTimeout(() => child.kill("SIGKILL"), 3000).unref();`,
+      `  }, ${CLIENT_WATCH_MS});`,
+      `  clientWatch.unref();`,
       `  child.on("error", (error) => {`,
       `    process.stderr.write(\`${spec.label}: cannot start with ${NODE_OPTIONS_ENV}: \${error.message}\\n\`);`,
       `    process.exit(1);`,

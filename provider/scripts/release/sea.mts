@@ -3,8 +3,12 @@
 // https://nodejs.org/api/single-executable-applications.html describes.
 //
 // The blob is made by this machine's Node.js of the binary's own version (node-binaries.mts). No
-// snapshot; a code cache (V8's compiled bundle, a quarter off the start time) only for this
-// machine's own platform: a code cache is specific to the platform that makes it.
+// snapshot, and no code cache: V8's compiled bundle saved about 80 ms of CPU per start (0.47 s
+// against 0.55 s to the Terraform door's handshake line, median of 11), but two blobs made from
+// one bundle differ byte for byte, and so did the linux-amd64 executables, archives and sums of
+// one commit. Fixing V8's hash seed (`--hash-seed`) makes the cache the same each time, and an
+// executable (whose seed is random) then rejects it. A release is reproducible instead
+// (test/release/reproducible-executable.test.ts); docs/release.md has the figures.
 //
 // Node.js's signature (darwin, windows) is removed before the injection, and a darwin executable
 // signed ad hoc after it (sign.mts), as the guide does with codesign on a Mac.
@@ -13,7 +17,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { hostNodePackage, nodeBinary, nodePackageFor } from "./node-binaries.mts";
-import { cacheDir, executableName, type Platform, platformName } from "./release-info.mts";
+import { executableName, type Platform, platformName } from "./release-info.mts";
 import { removeSignature, signAfterInjection } from "./sign.mts";
 
 /** postject's API (it ships no types). */
@@ -26,18 +30,14 @@ const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 
 const blobs = new Map<string, string>();
 
-/** This machine's platform in Pulumi's names: the one a code cache made here is valid on. */
-const HOST_PLATFORM = `${process.platform === "win32" ? "windows" : process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`;
-
-/** The blob of `bundle` for Node.js `version`, made once per run. */
-function blobFor(bundle: string, version: string, codeCache: boolean): string {
+/** The blob of `bundle` for Node.js `version`, made once per run, beside the bundle. */
+export function blobFor(bundle: string, version: string): string {
   // Named by the bundle (plugin.cjs, terraform-provider.cjs): each executable has its own blobs.
-  const name = `${path.basename(bundle, ".cjs")}-node-${version}${codeCache ? "-code-cache" : ""}`;
+  const name = `${path.basename(bundle, ".cjs")}-node-${version}`;
   const made = blobs.get(`${bundle}:${name}`);
   if (made) return made;
-  const blob = path.join(cacheDir, "sea", `${name}.blob`);
-  fs.mkdirSync(path.dirname(blob), { recursive: true });
-  const config = path.join(cacheDir, "sea", `${name}.json`);
+  const blob = path.join(path.dirname(bundle), `${name}.blob`);
+  const config = path.join(path.dirname(bundle), `${name}.sea.json`);
   // `main` as the bundle's file name, read from its own folder: the blob records the path it is
   // given, and the build machine's folders must not ship (test/release/hostile-review.test.ts).
   // execArgvExtension "cli": the executable ignores NODE_OPTIONS (the default, "env", let a
@@ -50,7 +50,7 @@ function blobFor(bundle: string, version: string, codeCache: boolean): string {
   // reaches that executable (docs/release.md).
   fs.writeFileSync(
     config,
-    JSON.stringify({ main: path.basename(bundle), output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: codeCache, execArgvExtension: "cli" }),
+    JSON.stringify({ main: path.basename(bundle), output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: false, execArgvExtension: "cli" }),
   );
   execFileSync(nodeBinary(hostNodePackage(version)), ["--experimental-sea-config", config], { cwd: path.dirname(bundle), stdio: ["ignore", "ignore", "inherit"] });
   blobs.set(`${bundle}:${name}`, blob);
@@ -65,7 +65,7 @@ function blobFor(bundle: string, version: string, codeCache: boolean): string {
 export async function buildExecutable(bundle: string, platform: Platform, outDir: string, name: string = executableName(platform)): Promise<string | null> {
   const node = nodePackageFor(platform);
   if (!node) return null;
-  const blob = blobFor(bundle, node.version, platformName(platform) === HOST_PLATFORM);
+  const blob = blobFor(bundle, node.version);
   const target = path.join(outDir, platformName(platform), name);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(nodeBinary(node), target);
