@@ -113,7 +113,9 @@ describe("every guide sample in one program", () => {
     expect(python.files["examples/readme.py"]).toContain('pulumi.export("readme-organizationTitle", organization_var.title)');
     expect(python.run).toContain("guides' samples");
     const go = examplesProgram("go", "guides");
-    expect(go.files["configuration_explicit_provider_example.go"]).toContain('globex, err := docsplatform.NewProvider(ctx, "configuration-explicit-provider-globex", &docsplatform.ProviderArgs{');
+    expect(go.files["configuration_explicit_provider_example.go"]).toContain(
+      'globex, err := docsplatform.NewProvider(ctx, "configuration-explicit-provider-globex", &docsplatform.ProviderArgs{',
+    );
     expect(go.run).toContain("if err := exampleReadme(ctx); err != nil {");
     const java = examplesProgram("java", "guides");
     expect(java.files["src/main/java/examples/adopt_and_export_adopt/App.java"]).toMatch(/^package examples\.adopt_and_export_adopt;$/m);
