@@ -12,11 +12,15 @@
  *   the explicit provider, a secret certificate, and the id of a team made beforehand to adopt
  *   (support/guide-samples.ts). Up, each sample's objects read back through the API, the secrets
  *   in no state export, a no-change preview, destroy.
+ * - TypeScript as the guides show it, the dynamic package's import: every sample that has a
+ *   dynamic form (all but the explicit provider's) in one stack of its own, the same checks and a
+ *   no-change preview.
  * - The same samples' Python, Go, Java and TypeScript (SDK) conversions run the same way, one stack
  *   per language holding them all, in the release rehearsals (test/release/rehearsal-languages.test.ts,
  *   with support/guide-samples.ts's checks); the TypeScript ones type-check in
  *   resource-examples.test.ts too.
  */
+import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import yaml from "js-yaml";
@@ -24,7 +28,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { exampleGuides, generateExamples, guideExamplesDir } from "../../provider/scripts/generate-examples.mts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type TestStack, changeCounts, createStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
-import { expectGuideSamplesMade, prepareGuideSamples } from "./support/guide-samples.ts";
+import { forDynamicPackage } from "../../provider/scripts/generate-docs.mts";
+import { renameConversion, renamedInExamples, yamlExampleNames } from "../release/examples-program.ts";
+import { EXPLICIT_PROVIDER_SAMPLE, expectGuideSamplesMade, prepareGuideSamples } from "./support/guide-samples.ts";
 import { pluginDir } from "./support/sdks.ts";
 
 const minutes = (n: number) => n * 60_000;
@@ -106,5 +112,58 @@ describe("every guide sample in YAML, with the real CLI against the emulator", (
     expect(summary.changeSummary.same).toBe(resourceCount + 1);
     await stack.destroy();
     expect(await prepared.acmeApi.status(`/orgs/${prepared.acmeId}/sites/${String(outputs["readme-siteId"])}`)).toBe(404);
+  });
+});
+
+/**
+ * The samples as the guides show them in TypeScript, the dynamic package's import (generate-docs.mts:
+ * forDynamicPackage), in one program: each a module (`<sample>.ts`, its resources renamed
+ * `<sample>-<name>` as in the other languages' runs), index.ts collecting their outputs under the
+ * same names into one stack output, `examples`. Node.js runs them directly (`typescript: false`:
+ * type stripping, ES modules, hence the imports' `.ts`). The explicit-provider sample has no
+ * dynamic form: the package has no provider resource (the page says so).
+ */
+function dynamicPackageProgram(): { files: Record<string, string>; resources: string[] } {
+  const files: Record<string, string> = {};
+  const resources: string[] = [];
+  const imports: string[] = [];
+  const outputs: string[] = [];
+  for (const sample of samples.filter((name) => name !== EXPLICIT_PROVIDER_SAMPLE)) {
+    const names = yamlExampleNames(sample);
+    const module = sample.replaceAll("-", "_");
+    const sdk = renameConversion("typescript", sample, readFileSync(path.join(guideExamplesDir, sample, "index.ts"), "utf8"), names);
+    files[`${module}.ts`] = forDynamicPackage(sdk);
+    resources.push(...names.resources.map((name) => renamedInExamples(sample, name)));
+    imports.push(`import * as ${module} from "./${module}.ts";`);
+    outputs.push(...names.outputs.map((name) => `  ${JSON.stringify(renamedInExamples(sample, name))}: ${module}.${name},`));
+  }
+  files["index.ts"] = [...imports, "", "export const examples = {", ...outputs, "};", ""].join("\n");
+  files["Pulumi.yaml"] = ["name: guide-examples-dynamic", "runtime:", "  name: nodejs", "  options:", "    typescript: false", "main: index.ts", ""].join("\n");
+  return { files, resources };
+}
+
+describe("every guide sample in TypeScript through the dynamic package, with the real CLI against the emulator", () => {
+  let emulator: Emulator;
+  let stack: TestStack | undefined;
+
+  afterAll(async () => {
+    await stack?.remove().catch(() => undefined);
+    await emulator?.close();
+  });
+
+  it("go up in one stack, make their objects, keep the secret encrypted and preview with no change", { timeout: minutes(10) }, async () => {
+    emulator = await startEmulator({ db: ":memory:" });
+    const prepared = await prepareGuideSamples(emulator);
+    const { files, resources } = dynamicPackageProgram();
+    // Under test/.work, inside the repository: `pulumi-docs-platform` resolves to the workspace's package.
+    const programDir = await writeProgram("guide-examples-dynamic", files);
+    stack = await createStack({ programDir, stackName: "guides", config: prepared.config });
+    await stack.up();
+    const outputs = (await stack.outputs()).examples as Record<string, unknown>;
+    await expectGuideSamplesMade(prepared, outputs, JSON.stringify(await stack.exportState()), { explicitProvider: false });
+    const summary = await stack.preview();
+    expect(changeCounts(summary)).toEqual({});
+    // Every sample's resource, and the stack.
+    expect(summary.changeSummary.same).toBe(resources.length + 1);
   });
 });

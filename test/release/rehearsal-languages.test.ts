@@ -13,12 +13,15 @@
  * of docs/resources/examples/, one per kind, as examples-program.ts assembles them: each
  * example's resources and outputs named `<kind>-<name>`, as in resource-examples.test.ts's YAML
  * stack), after the lookup (the organization-settings example retitles the organization): the
- * first `up` must have made them all (the environments guide's sample among them:
- * examples-program.ts) (every renamed output, objects read back from the API), the
- * no-change previews and the destroy cover them too. Each language has its own emulator: the
+ * first `up` must have made them all (every renamed output, objects read back from the API),
+ * the no-change previews and the destroy cover them too. Each language has its own emulator: the
  * examples hold an organization's singletons (its settings, its agents' instructions) and names
  * unique in it (the OpenAPI specification's slug), which four programs side by side would fight
  * over in one.
+ *
+ * Then every guide's sample (docs/guides/examples/, the README's among them) goes up in one more
+ * stack per language, all the samples in it, on an emulator of its own (rehearseGuideSamples): the
+ * same checks as their YAML run's (test/e2e/support/guide-samples.ts) and a no-change preview.
  *
  * - Python: `pulumi up` before `pulumi install` says the virtualenv is missing and how to make it;
  *   `pulumi install` makes the virtualenv from a requirements.txt naming the wheel and `pulumi`
@@ -323,11 +326,12 @@ function guideSamplesFiles(language: ExampleLanguage, project: string): Record<s
  * read back through the API, no secret in the state, a no-change preview. No destroy: the emulator
  * and the stack go with the run, and the rehearsal's destroy covers the SDK's deletes.
  *
- * Java installs the plugin first, as the README says a Java program that calls a function must
- * (pulumi-java 1.12.0 sends an invoke without the SDK's download URL); the others let Pulumi fetch
- * it from the SDK's server, the loopback release here.
+ * Java, in a PULUMI_HOME of its own, installs the plugin first, as the README says a Java program
+ * that calls a function must (pulumi-java 1.12.0 sends an invoke without the SDK's download URL).
+ * The others share the rehearsal stack's PULUMI_HOME (`home`), as a user's projects share
+ * ~/.pulumi: the plugin its SDK fetched there is not fetched again.
  */
-async function rehearseGuideSamples(language: ExampleLanguage, programDir: string): Promise<void> {
+async function rehearseGuideSamples(language: ExampleLanguage, programDir: string, home: string | undefined): Promise<void> {
   const started = Date.now();
   const emulator = await startEmulator({ db: ":memory:" });
   emulators.push(emulator);
@@ -337,10 +341,11 @@ async function rehearseGuideSamples(language: ExampleLanguage, programDir: strin
     programDir: path.join(programDir, GUIDES_FOLDER),
     stackName: `${language}-guides`,
     config: prepared.config,
-    env: rehearsalEnvironment(`${language}-guides`),
+    env: { ...rehearsalEnvironment(`${language}-guides`), ...(language === "java" ? {} : { PULUMI_HOME: home }) },
   });
   stacks.push(stack);
   if (language === "java") {
+    expect(installedDocsPlatformPlugins(String(stack.env.PULUMI_HOME))).toEqual([]);
     assertSucceeded(await runPulumi(["plugin", "install", "resource", "docs-platform", VERSION, "--file", archivePath], { cwd: stack.programDir, env: stack.env }));
   }
   await stack.up();
@@ -533,8 +538,8 @@ describe.concurrent("release rehearsals per language", () => {
       expect(await python.api.get(`/collections/${outputs.handbookCollection}`)).toMatchObject({ title: "Python handbook" });
       await expectNoChange(stack, python);
 
-      await destroy(stack, python, outputs);
-      await rehearseGuideSamples("python", programDir);
+      // The guides' stack beside the destroy, which runs no program: each its own emulator.
+      await Promise.all([destroy(stack, python, outputs), rehearseGuideSamples("python", programDir, stack.env.PULUMI_HOME)]);
     },
   );
 
@@ -562,8 +567,7 @@ describe.concurrent("release rehearsals per language", () => {
     // The title from stack config: the Go SDK reads `<project>:teamTitle`, as the host now sends it.
     const stack = await rehearsalStack(go, programDir, "go", { teamTitle: "Go writers" });
     const outputs = await upAndPreview(stack, go, "Go");
-    await destroy(stack, go, outputs);
-    await rehearseGuideSamples("go", programDir);
+    await Promise.all([destroy(stack, go, outputs), rehearseGuideSamples("go", programDir, stack.env.PULUMI_HOME)]);
   });
 
   it("TypeScript: the release's tarball npm-installed; up with every example, no-change preview, destroy", { timeout: minutes(12) }, async () => {
@@ -582,8 +586,7 @@ describe.concurrent("release rehearsals per language", () => {
     expect(installed).toMatchObject({ name: "@docs-platform/pulumi", version: VERSION });
     const stack = await rehearsalStack(typescript, programDir, "typescript");
     const outputs = await upAndPreview(stack, typescript, "TypeScript");
-    await destroy(stack, typescript, outputs);
-    await rehearseGuideSamples("typescript", programDir);
+    await Promise.all([destroy(stack, typescript, outputs), rehearseGuideSamples("typescript", programDir, stack.env.PULUMI_HOME)]);
   });
 
   it(
@@ -612,8 +615,7 @@ describe.concurrent("release rehearsals per language", () => {
       // After the first `up`'s examples: the title the organization-settings example gave.
       expect(await stack.outputs()).toEqual({ ...outputs, organizationTitle: EXAMPLES_ORGANIZATION_TITLE });
       await expectNoChange(stack, java);
-      await destroy(stack, java, outputs);
-      await rehearseGuideSamples("java", programDir);
+      await Promise.all([destroy(stack, java, outputs), rehearseGuideSamples("java", programDir, undefined)]);
     },
   );
 });
