@@ -332,7 +332,6 @@ function guideSamplesFiles(language: ExampleLanguage, project: string): Record<s
  * ~/.pulumi: the plugin its SDK fetched there is not fetched again.
  */
 async function rehearseGuideSamples(language: ExampleLanguage, programDir: string, home: string | undefined): Promise<void> {
-  const started = Date.now();
   const emulator = await startEmulator({ db: ":memory:" });
   emulators.push(emulator);
   const prepared = await prepareGuideSamples(emulator);
@@ -358,7 +357,6 @@ async function rehearseGuideSamples(language: ExampleLanguage, programDir: strin
   expect(changeCounts(summary)).toEqual({});
   // Every sample's resource (the explicit provider among them), and the stack.
   expect(summary.changeSummary.same).toBe(resources.length + 1);
-  console.info(`guide samples, ${language}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** The programs: `examples` is what runs the resource pages' examples (examples-program.ts), after the lookup. */
