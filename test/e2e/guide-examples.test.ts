@@ -9,23 +9,28 @@
  *   stack (each sample's resources, variables and outputs under its name as a prefix), with the
  *   config the samples read: another organization (the fixture's second, which the stack token's
  *   user administers, as stack-organization.test.ts sets up), that organization's own token for
- *   the explicit provider, a secret certificate, and the id of a team made beforehand to adopt. Up,
- *   each sample's objects read back through the API, the secret in no state export, a no-change
- *   preview, destroy.
- * - The TypeScript conversions type-check in resource-examples.test.ts (with the resource
- *   pages'), and environments' site-order sample runs in every language in the release rehearsals
- *   (test/release/examples-program.ts, REHEARSED_GUIDE_SAMPLES): the other samples' Go, Java and
- *   Python run nowhere with the engine (each Go one was vetted and each Java one compiled by hand
- *   when they were written).
+ *   the explicit provider, a secret certificate, and the id of a team made beforehand to adopt
+ *   (support/guide-samples.ts). Up, each sample's objects read back through the API, the secrets
+ *   in no state export, a no-change preview, destroy.
+ * - TypeScript as the guides show it, the dynamic package's import: every sample that has a
+ *   dynamic form (all but the explicit provider's) in one stack of its own, the same checks and a
+ *   no-change preview.
+ * - The same samples' Python, Go, Java and TypeScript (SDK) conversions run the same way, one stack
+ *   per language holding them all, in the release rehearsals (test/release/rehearsal-languages.test.ts,
+ *   with support/guide-samples.ts's checks); the TypeScript ones type-check in
+ *   resource-examples.test.ts too.
  */
+import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import yaml from "js-yaml";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { exampleGuides, generateExamples, guideExamplesDir } from "../../provider/scripts/generate-examples.mts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type TestStack, changeCounts, createStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
-import { type Api, apiClient } from "./support/api.ts";
+import { forDynamicPackage } from "../../provider/scripts/generate-docs.mts";
+import { renameConversion, renamedInExamples, yamlExampleNames } from "../release/examples-program.ts";
+import { EXPLICIT_PROVIDER_SAMPLE, expectGuideSamplesMade, prepareGuideSamples } from "./support/guide-samples.ts";
 import { pluginDir } from "./support/sdks.ts";
 
 const minutes = (n: number) => n * 60_000;
@@ -84,19 +89,7 @@ describe("the guides' samples", () => {
 
 describe("every guide sample in YAML, with the real CLI against the emulator", () => {
   let emulator: Emulator;
-  let acmeApi: Api;
-  let globexApi: Api;
   let stack: TestStack | undefined;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ db: ":memory:" });
-    const [acme, globex] = emulator.fixture.organizations;
-    acmeApi = apiClient(emulator.url, acme.admin.token);
-    globexApi = apiClient(emulator.url, globex.tokens.admin!);
-    // The stack token's user administers the second organization too: the stack-organization sample makes a team there.
-    await globexApi.post(`/orgs/${globex.id}/members/${acme.admin.userId}/sso`);
-    await globexApi.patch(`/orgs/${globex.id}/members/${acme.admin.userId}`, { role: "admin" });
-  });
 
   afterAll(async () => {
     await stack?.remove().catch(() => undefined);
@@ -104,53 +97,73 @@ describe("every guide sample in YAML, with the real CLI against the emulator", (
   });
 
   it("go up in one stack, make their objects, keep the secret encrypted, preview with no change and are destroyed", { timeout: minutes(10) }, async () => {
-    const [acme, globex] = emulator.fixture.organizations;
-    const certificate = "MIIDpDCCAoygAwIBAgIGAYx0guideSecretsCertificate";
-    // The team the adopt sample takes over, made outside the program.
-    const editors = await acmeApi.put<{ id: string }>(`/orgs/${acme.id}/teams`, { title: "Editors", members: [] });
+    emulator = await startEmulator({ db: ":memory:" });
+    const prepared = await prepareGuideSamples(emulator);
     const { program, resourceCount } = await allSamples();
     const programDir = await writeProgram("guide-examples-yaml", { "Pulumi.yaml": yaml.dump(program, { lineWidth: -1 }) });
-    stack = await createStack({
-      programDir,
-      stackName: "guides",
-      config: {
-        "docs-platform:organizationId": acme.id,
-        "docs-platform:apiUrl": emulator.url,
-        "docs-platform:token": { value: acme.admin.token, secret: true },
-        globexOrganizationId: globex.id,
-        globexApiUrl: emulator.url,
-        globexToken: { value: globex.tokens.admin!, secret: true },
-        oktaCertificate: { value: certificate, secret: true },
-        editorsTeamId: editors.id,
-      },
-    });
+    stack = await createStack({ programDir, stackName: "guides", config: prepared.config });
     await stack.up();
-    const outputs = (await stack.outputs()) as Record<string, string>;
-
-    // The README's: the lookup, and a site in the stack's organization.
-    expect(outputs["readme-organizationTitle"]).toBe((await acmeApi.get<{ title: string }>(`/orgs/${acme.id}`)).title);
-    expect((await acmeApi.get(`/orgs/${acme.id}/sites/${outputs["readme-siteId"]}`)).visibility).toBe("unlisted");
-    // Stack-wide organization: one team in the stack's, one in its own.
-    expect((await acmeApi.get(`/orgs/${acme.id}/teams/${outputs["configuration-stack-organization-writersTeam"]}`)).title).toBe("Writers");
-    expect((await globexApi.get(`/orgs/${globex.id}/teams/${outputs["configuration-stack-organization-globexWritersTeam"]}`)).title).toBe("Writers");
-    // The explicit provider: its organization, through its own token.
-    expect((await globexApi.get(`/orgs/${globex.id}/teams/${outputs["configuration-explicit-provider-supportTeam"]}`)).title).toBe("Support");
-    // The secret input: made, and nowhere in the state in plain text.
-    expect((await acmeApi.get(`/orgs/${acme.id}/saml/${outputs["configuration-secrets-samlProviderId"]}`)).label).toBe("Okta");
-    const state = JSON.stringify(await stack.exportState());
-    expect(state).not.toContain(certificate);
-    expect(state).not.toContain(globex.tokens.admin!);
-    // The site's order, as declared.
-    expect((await acmeApi.get(`/orgs/${acme.id}/sites/${outputs["environments-site-order-siteId"]}`)).title).toBe("Developer portal");
-    // Adopted: the team made beforehand, not a new one.
-    expect(outputs["adopt-and-export-adopt-editorsTeam"]).toBe(editors.id);
-    expect((await acmeApi.get(`/collections/${outputs["adopt-and-export-adopt-playbooksCollection"]}`)).title).toBe("Playbooks");
+    const outputs = await stack.outputs();
+    await expectGuideSamplesMade(prepared, outputs, JSON.stringify(await stack.exportState()));
 
     const summary = await stack.preview();
     expect(changeCounts(summary)).toEqual({});
     // Every sample's resource (the explicit provider among them), and the stack.
     expect(summary.changeSummary.same).toBe(resourceCount + 1);
     await stack.destroy();
-    expect(await acmeApi.status(`/orgs/${acme.id}/sites/${outputs["readme-siteId"]}`)).toBe(404);
+    expect(await prepared.acmeApi.status(`/orgs/${prepared.acmeId}/sites/${String(outputs["readme-siteId"])}`)).toBe(404);
+  });
+});
+
+/**
+ * The samples as the guides show them in TypeScript, the dynamic package's import (generate-docs.mts:
+ * forDynamicPackage), in one program: each a module (`<sample>.ts`, its resources renamed
+ * `<sample>-<name>` as in the other languages' runs), index.ts collecting their outputs under the
+ * same names into one stack output, `examples`. Node.js runs them directly (`typescript: false`:
+ * type stripping, ES modules, hence the imports' `.ts`). The explicit-provider sample has no
+ * dynamic form: the package has no provider resource (the page says so).
+ */
+function dynamicPackageProgram(): { files: Record<string, string>; resources: string[] } {
+  const files: Record<string, string> = {};
+  const resources: string[] = [];
+  const imports: string[] = [];
+  const outputs: string[] = [];
+  for (const sample of samples.filter((name) => name !== EXPLICIT_PROVIDER_SAMPLE)) {
+    const names = yamlExampleNames(sample);
+    const module = sample.replaceAll("-", "_");
+    const sdk = renameConversion("typescript", sample, readFileSync(path.join(guideExamplesDir, sample, "index.ts"), "utf8"), names);
+    files[`${module}.ts`] = forDynamicPackage(sdk);
+    resources.push(...names.resources.map((name) => renamedInExamples(sample, name)));
+    imports.push(`import * as ${module} from "./${module}.ts";`);
+    outputs.push(...names.outputs.map((name) => `  ${JSON.stringify(renamedInExamples(sample, name))}: ${module}.${name},`));
+  }
+  files["index.ts"] = [...imports, "", "export const examples = {", ...outputs, "};", ""].join("\n");
+  files["Pulumi.yaml"] = ["name: guide-examples-dynamic", "runtime:", "  name: nodejs", "  options:", "    typescript: false", "main: index.ts", ""].join("\n");
+  return { files, resources };
+}
+
+describe("every guide sample in TypeScript through the dynamic package, with the real CLI against the emulator", () => {
+  let emulator: Emulator;
+  let stack: TestStack | undefined;
+
+  afterAll(async () => {
+    await stack?.remove().catch(() => undefined);
+    await emulator?.close();
+  });
+
+  it("go up in one stack, make their objects, keep the secret encrypted and preview with no change", { timeout: minutes(10) }, async () => {
+    emulator = await startEmulator({ db: ":memory:" });
+    const prepared = await prepareGuideSamples(emulator);
+    const { files, resources } = dynamicPackageProgram();
+    // Under test/.work, inside the repository: `pulumi-docs-platform` resolves to the workspace's package.
+    const programDir = await writeProgram("guide-examples-dynamic", files);
+    stack = await createStack({ programDir, stackName: "guides", config: prepared.config });
+    await stack.up();
+    const outputs = (await stack.outputs()).examples as Record<string, unknown>;
+    await expectGuideSamplesMade(prepared, outputs, JSON.stringify(await stack.exportState()), { explicitProvider: false });
+    const summary = await stack.preview();
+    expect(changeCounts(summary)).toEqual({});
+    // Every sample's resource, and the stack.
+    expect(summary.changeSummary.same).toBe(resources.length + 1);
   });
 });

@@ -22,29 +22,28 @@
  * - Java: each example's class App in its own package (`examples.<kind_with_underscores>`), its
  *   `stack(ctx)` called from the program's `Pulumi.run`.
  *
- * One guide sample runs there too, after the kinds', named `<sample>-<name>`
- * (REHEARSED_GUIDE_SAMPLES): environments' site order (docs/guides/examples/environments-site-order/),
- * which needs no stack config (its one key has a default) and whose conversions carry the most
- * repairs (Go's `.Elem()`, TypeScript's `.apply`, Java's `Output.all` and `applyValue`). The
- * README's would not do: its lookup's result changes when the organization-settings example
- * retitles the organization, and a Java invoke does not name the plugin's download URL (the Java
- * rehearsal looks up only once the plugin is installed). The others read config of their own.
+ * The guides' samples (docs/guides/examples/<guide>-<sample>/, the README's among them) are
+ * assembled the same way, named `<sample>-<name>`, into a program of their own
+ * (`examplesProgram(language, "guides")`), which the rehearsals run as a second stack on an
+ * emulator of its own: the README's lookup reads the stack's organization, which the kinds'
+ * organization-settings example retitles, so in the kinds' stack its answer would depend on which
+ * request came first.
  */
 import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
-import { examplesDir, exampleKinds, guideExamplesDir } from "../../provider/scripts/generate-examples.mts";
+import { examplesDir, exampleGuides, exampleKinds, guideExamplesDir } from "../../provider/scripts/generate-examples.mts";
 
-/** The guides' samples the rehearsals run with the kinds' examples (see the header). */
-export const REHEARSED_GUIDE_SAMPLES = ["environments-site-order"] as const;
+/** Which examples a program holds: the resource pages' (one per kind) or the guides' samples. */
+export type ExampleSet = "kinds" | "guides";
 
-/** The folder of an example: a kind's (docs/resources/examples/<kind>) or a rehearsed guide sample's. */
+/** The examples of a set, by folder name: `site-structure`, `configuration-secrets`. */
+export const rehearsedExamples = (set: ExampleSet = "kinds"): string[] => (set === "guides" ? exampleGuides() : exampleKinds());
+
+/** The folder of an example: a kind's (docs/resources/examples/<kind>) or a guide sample's (docs/guides/examples/<sample>). */
 function exampleFolder(kind: string): string {
-  return (REHEARSED_GUIDE_SAMPLES as readonly string[]).includes(kind) ? path.join(guideExamplesDir, kind) : path.join(examplesDir, kind);
+  return exampleGuides().includes(kind) ? path.join(guideExamplesDir, kind) : path.join(examplesDir, kind);
 }
-
-/** Every example the program runs: the kinds', then the rehearsed guide samples. */
-export const rehearsedExamples = () => [...exampleKinds(), ...REHEARSED_GUIDE_SAMPLES];
 
 export type ExampleLanguage = "python" | "typescript" | "go" | "java";
 
@@ -167,9 +166,9 @@ export interface ExamplesProgram {
   resources: string[];
 }
 
-/** Every committed conversion of one language as part of one program. */
-export function examplesProgram(language: ExampleLanguage): ExamplesProgram {
-  const kinds = rehearsedExamples();
+/** Every committed conversion of one language, of the kinds' examples or of the guides' samples, as part of one program. */
+export function examplesProgram(language: ExampleLanguage, set: ExampleSet = "kinds"): ExamplesProgram {
+  const kinds = rehearsedExamples(set);
   const files: Record<string, string> = {};
   const outputs: string[] = [];
   const resources: string[] = [];
@@ -215,7 +214,7 @@ export function examplesProgram(language: ExampleLanguage): ExamplesProgram {
         "import pathlib",
         "import runpy",
         "",
-        "# The resource pages' examples, each its own module (test/release/examples-program.ts).",
+        `# The ${set === "guides" ? "guides' samples" : "resource pages' examples"}, each its own module (test/release/examples-program.ts).`,
         `for example in ${JSON.stringify(runs)}:`,
         '    runpy.run_path(str(pathlib.Path(__file__).parent / "examples" / f"{example}.py"))',
         "",
@@ -226,7 +225,7 @@ export function examplesProgram(language: ExampleLanguage): ExamplesProgram {
   }
   if (language === "typescript") {
     files["examples/index.ts"] = [
-      "// The resource pages' examples (test/release/examples-program.ts): each module's outputs under `<kind>-<name>`.",
+      `// The ${set === "guides" ? "guides' samples" : "resource pages' examples"} (test/release/examples-program.ts): each module's outputs under \`<example>-<name>\`.`,
       ...typescriptImports,
       "",
       "export const outputs = {",

@@ -13,12 +13,15 @@
  * of docs/resources/examples/, one per kind, as examples-program.ts assembles them: each
  * example's resources and outputs named `<kind>-<name>`, as in resource-examples.test.ts's YAML
  * stack), after the lookup (the organization-settings example retitles the organization): the
- * first `up` must have made them all (the environments guide's sample among them:
- * examples-program.ts) (every renamed output, objects read back from the API), the
- * no-change previews and the destroy cover them too. Each language has its own emulator: the
+ * first `up` must have made them all (every renamed output, objects read back from the API),
+ * the no-change previews and the destroy cover them too. Each language has its own emulator: the
  * examples hold an organization's singletons (its settings, its agents' instructions) and names
  * unique in it (the OpenAPI specification's slug), which four programs side by side would fight
  * over in one.
+ *
+ * Then every guide's sample (docs/guides/examples/, the README's among them) goes up in one more
+ * stack per language, all the samples in it, on an emulator of its own (rehearseGuideSamples): the
+ * same checks as their YAML run's (test/e2e/support/guide-samples.ts) and a no-change preview.
  *
  * - Python: `pulumi up` before `pulumi install` says the virtualenv is missing and how to make it;
  *   `pulumi install` makes the virtualenv from a requirements.txt naming the wheel and `pulumi`
@@ -43,6 +46,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requiredPulumiVersion } from "../pulumi-cli/ensure-pulumi.ts";
 import { type ConfigValue, type TestStack, assertSucceeded, changeCounts, changedSteps, createStack, runPulumi, writeProgram } from "../pulumi-cli/run-pulumi.ts";
+import { expectGuideSamplesMade, prepareGuideSamples } from "../e2e/support/guide-samples.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
 import { VERSION, archiveName } from "../../provider/scripts/release/release-info.mts";
@@ -51,6 +55,7 @@ import { type ExampleLanguage, type ExamplesProgram, examplesProgram } from "./e
 import { startLanguageHost } from "./language-host-client.ts";
 import {
   type ServedRelease,
+  archivePath,
   ensureReleasedArchive,
   ensureReleasedSdks,
   installReleasedJar,
@@ -99,6 +104,21 @@ async function target(language: ExampleLanguage): Promise<Target> {
   return { emulator, api: apiClient(emulator.url, emulator.fixture.organizations[0].admin.token), language, examples: examplesProgram(language) };
 }
 
+/**
+ * A rehearsal stack's environment: automatic plugin acquisition on, the release's download URL sent
+ * to the loopback server, and the build tools' options for tests (released-plugin.ts): Maven's
+ * reach the Java program's runs, Go's the Go program's build.
+ */
+function rehearsalEnvironment(name: string): Record<string, string | undefined> {
+  return {
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: undefined,
+    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: release.downloadOverride,
+    ...mavenEnvironment,
+    ...goEnvironment,
+    ...rehearsalTmpdir(`rehearsal-${name}`),
+  };
+}
+
 /** A stack of the program as a user makes one: the provider's config, the download sent to the loopback server. */
 async function rehearsalStack({ emulator }: Target, programDir: string, name: string, config: Record<string, ConfigValue> = {}): Promise<TestStack> {
   const acme = emulator.fixture.organizations[0];
@@ -111,14 +131,7 @@ async function rehearsalStack({ emulator }: Target, programDir: string, name: st
       "docs-platform:token": { value: acme.admin.token, secret: true },
       ...config,
     },
-    // The build tools' options for tests (released-plugin.ts): Maven's reach the Java program's runs, Go's the Go program's build.
-    env: {
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: undefined,
-      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: release.downloadOverride,
-      ...mavenEnvironment,
-      ...goEnvironment,
-      ...rehearsalTmpdir(`rehearsal-${name}`),
-    },
+    env: rehearsalEnvironment(name),
   });
   stacks.push(stack);
   expect(installedDocsPlatformPlugins(String(stack.env.PULUMI_HOME))).toEqual([]);
@@ -195,8 +208,8 @@ async function expectExamplesMade(stack: TestStack, target: Target, outputs: Out
   const { api, examples } = target;
   expect(resourcesInState(stack)).toEqual(expect.arrayContaining(examples.resources));
   const made = exampleOutputs(target, outputs);
-  // The kinds' examples' 10 outputs, and the environments guide's sample's one (examples-program.ts: REHEARSED_GUIDE_SAMPLES).
-  expect(examples.outputs).toHaveLength(11);
+  // The kinds' examples' 10 outputs (the guides' samples run in a stack of their own: rehearseGuideSamples).
+  expect(examples.outputs).toHaveLength(10);
   for (const name of examples.outputs) expect(made[name], name).toBeTruthy();
   if (target.language === "typescript") expect(Object.keys(made).sort()).toEqual([...examples.outputs].sort());
   expect((await api.get(`/orgs/org-acme/teams/${made["team-teamId"]}`)).title).toBe("Writers");
@@ -205,8 +218,6 @@ async function expectExamplesMade(stack: TestStack, target: Target, outputs: Out
   expect(made["organization-settings-title"]).toBe(EXAMPLES_ORGANIZATION_TITLE);
   expect((await api.get("/orgs/org-acme")).title).toBe(EXAMPLES_ORGANIZATION_TITLE);
   expect(made["open-api-spec-processingState"]).toBeTruthy();
-  // The guide sample's site (its SiteStructure took the site space Go's .Elem() and TypeScript's .apply pass).
-  expect((await api.get(`/orgs/org-acme/sites/${made["environments-site-order-siteId"]}`)).title).toBe("Developer portal");
 }
 
 /** A preview with no change, every resource the same: the program's three, every example's, and the stack. */
@@ -245,6 +256,107 @@ async function destroy(stack: TestStack, target: Target, outputs: Outputs): Prom
   const made = exampleOutputs(target, outputs);
   expect(await api.status(`/orgs/org-acme/teams/${made["team-teamId"]}`)).toBe(404);
   expect(await api.status(`/orgs/org-acme/sites/${made["site-siteId"]}`)).toBe(404);
+}
+
+/** The folder, inside each language's program, of the guides' samples' program (see guideSamplesFiles). */
+const GUIDES_FOLDER = "guides";
+
+/**
+ * The guides' samples (docs/guides/examples/, the README's among them) as one program of `language`
+ * (examples-program.ts, `"guides"`), in the folder GUIDES_FOLDER of the language's rehearsal
+ * program: a project of its own, which builds on what the rehearsal installed there (Python's
+ * virtualenv `../venv`, Go's module, TypeScript's node_modules found up the tree, Java's local
+ * Maven repository), so that the samples' stack costs no install of its own.
+ */
+function guideSamplesFiles(language: ExampleLanguage, project: string): Record<string, string> {
+  const { files, run } = examplesProgram(language, "guides");
+  const program: Record<string, string> = {};
+  if (language === "python") {
+    program["Pulumi.yaml"] = [`name: ${project}`, "runtime:", "  name: python", "  options:", "    virtualenv: ../venv", ""].join("\n");
+    program["__main__.py"] = `import pulumi\n\n${run}`;
+  } else if (language === "go") {
+    program["Pulumi.yaml"] = [`name: ${project}`, "runtime: go", ""].join("\n");
+    program["main.go"] = [
+      "package main",
+      "",
+      'import "github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+      "",
+      "func main() {",
+      "\tpulumi.Run(func(ctx *pulumi.Context) error {",
+      "\t\t// The guides' samples, each a function of this package.",
+      run,
+      "\t\treturn nil",
+      "\t})",
+      "}",
+      "",
+    ].join("\n");
+  } else if (language === "typescript") {
+    program["Pulumi.yaml"] = [`name: ${project}`, "runtime: nodejs", ""].join("\n");
+    program["package.json"] = JSON.stringify({ name: project, private: true, main: "index.ts" }, null, 2);
+    // Their outputs in one object, as the rehearsal's (a module's export cannot be named `readme-siteId`).
+    program["index.ts"] = `export const examples = ${run};\n`;
+  } else {
+    program["Pulumi.yaml"] = [`name: ${project}`, "runtime: java", ""].join("\n");
+    program["pom.xml"] = javaPom({ groupId: "rehearsal", artifactId: project, dependencies: [`com.docsplatform:docs-platform:${VERSION}`], mainClass: "rehearsal.App" });
+    program["src/main/java/rehearsal/App.java"] = [
+      "package rehearsal;",
+      "",
+      "import com.pulumi.Pulumi;",
+      "",
+      "public class App {",
+      "    public static void main(String[] args) {",
+      "        // The guides' samples, each class App of its own package.",
+      "        Pulumi.run(ctx -> {",
+      run,
+      "        });",
+      "    }",
+      "}",
+      "",
+    ].join("\n");
+  }
+  return Object.fromEntries(Object.entries({ ...program, ...files }).map(([file, text]) => [path.posix.join(GUIDES_FOLDER, file), text]));
+}
+
+/**
+ * Every guide sample in `language`, in one stack of the guides' program inside `programDir`, on an
+ * emulator of its own: the README's lookup reads the stack's organization, which no example
+ * retitles there (in the rehearsal's emulator the organization-settings example does), and the
+ * adopt, stack-organization and explicit-provider samples need their emulator prepared
+ * (support/guide-samples.ts, as the YAML run in guide-examples.test.ts). Up, each sample's objects
+ * read back through the API, no secret in the state, a no-change preview. No destroy: the emulator
+ * and the stack go with the run, and the rehearsal's destroy covers the SDK's deletes.
+ *
+ * Java, in a PULUMI_HOME of its own, installs the plugin first, as the README says a Java program
+ * that calls a function must (pulumi-java 1.12.0 sends an invoke without the SDK's download URL).
+ * The others share the rehearsal stack's PULUMI_HOME (`home`), as a user's projects share
+ * ~/.pulumi: the plugin its SDK fetched there is not fetched again.
+ */
+async function rehearseGuideSamples(language: ExampleLanguage, programDir: string, home: string | undefined): Promise<void> {
+  const emulator = await startEmulator({ db: ":memory:" });
+  emulators.push(emulator);
+  const prepared = await prepareGuideSamples(emulator);
+  const { resources } = examplesProgram(language, "guides");
+  const stack = await createStack({
+    programDir: path.join(programDir, GUIDES_FOLDER),
+    stackName: `${language}-guides`,
+    config: prepared.config,
+    env: { ...rehearsalEnvironment(`${language}-guides`), ...(language === "java" ? {} : { PULUMI_HOME: home }) },
+  });
+  stacks.push(stack);
+  if (language === "java") {
+    expect(installedDocsPlatformPlugins(String(stack.env.PULUMI_HOME))).toEqual([]);
+    assertSucceeded(await runPulumi(["plugin", "install", "resource", "docs-platform", VERSION, "--file", archivePath], { cwd: stack.programDir, env: stack.env }));
+  }
+  await stack.up();
+  expectReleasedPluginInstalled(stack);
+  const values = await stack.outputs();
+  const outputs = language === "typescript" ? (values.examples as Record<string, unknown>) : values;
+  expect(resourcesInState(stack)).toEqual(expect.arrayContaining(resources));
+  await expectGuideSamplesMade(prepared, outputs, (await stack.exportState()).text);
+  const summary = await stack.preview();
+  expect(changeCounts(summary)).toEqual({});
+  // Every sample's resource (the explicit provider among them), and the stack.
+  expect(summary.changeSummary.same).toBe(resources.length + 1);
 }
 
 /** The programs: `examples` is what runs the resource pages' examples (examples-program.ts), after the lookup. */
@@ -371,6 +483,7 @@ describe.concurrent("release rehearsals per language", () => {
         "requirements.txt": `pulumi==${requiredPulumiVersion()}\n${wheel}\n`,
         "__main__.py": pythonProgram(python.examples.run),
         ...python.examples.files,
+        ...guideSamplesFiles("python", "rehearsal-python-guides"),
       });
       const stack = await rehearsalStack(python, programDir, "python", {
         teamTitle: "Python writers",
@@ -423,7 +536,8 @@ describe.concurrent("release rehearsals per language", () => {
       expect(await python.api.get(`/collections/${outputs.handbookCollection}`)).toMatchObject({ title: "Python handbook" });
       await expectNoChange(stack, python);
 
-      await destroy(stack, python, outputs);
+      // The guides' stack beside the destroy, which runs no program: each its own emulator.
+      await Promise.all([destroy(stack, python, outputs), rehearseGuideSamples("python", programDir, stack.env.PULUMI_HOME)]);
     },
   );
 
@@ -433,6 +547,7 @@ describe.concurrent("release rehearsals per language", () => {
       "Pulumi.yaml": ["name: rehearsal-go", "runtime: go", ""].join("\n"),
       "main.go": goProgram(go.examples.run),
       ...go.examples.files,
+      ...guideSamplesFiles("go", "rehearsal-go-guides"),
       "go.mod": [
         "module rehearsal-go",
         "",
@@ -450,7 +565,7 @@ describe.concurrent("release rehearsals per language", () => {
     // The title from stack config: the Go SDK reads `<project>:teamTitle`, as the host now sends it.
     const stack = await rehearsalStack(go, programDir, "go", { teamTitle: "Go writers" });
     const outputs = await upAndPreview(stack, go, "Go");
-    await destroy(stack, go, outputs);
+    await Promise.all([destroy(stack, go, outputs), rehearseGuideSamples("go", programDir, stack.env.PULUMI_HOME)]);
   });
 
   it("TypeScript: the release's tarball npm-installed; up with every example, no-change preview, destroy", { timeout: minutes(12) }, async () => {
@@ -461,6 +576,7 @@ describe.concurrent("release rehearsals per language", () => {
       "package.json": JSON.stringify({ name: "rehearsal-typescript", private: true, main: "index.ts" }, null, 2),
       "index.ts": typescriptProgram(typescript.examples.run),
       ...typescript.examples.files,
+      ...guideSamplesFiles("typescript", "rehearsal-typescript-guides"),
     });
     // What a user types: the SDK's tarball and @pulumi/pulumi at the CLI's version.
     await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball, `@pulumi/pulumi@${requiredPulumiVersion()}`], { cwd: programDir, maxBuffer: 1 << 26 });
@@ -468,7 +584,7 @@ describe.concurrent("release rehearsals per language", () => {
     expect(installed).toMatchObject({ name: "@docs-platform/pulumi", version: VERSION });
     const stack = await rehearsalStack(typescript, programDir, "typescript");
     const outputs = await upAndPreview(stack, typescript, "TypeScript");
-    await destroy(stack, typescript, outputs);
+    await Promise.all([destroy(stack, typescript, outputs), rehearseGuideSamples("typescript", programDir, stack.env.PULUMI_HOME)]);
   });
 
   it(
@@ -483,6 +599,7 @@ describe.concurrent("release rehearsals per language", () => {
         "pom.xml": JAVA_POM,
         "src/main/java/rehearsal/App.java": javaProgram(java.examples.run),
         ...java.examples.files,
+        ...guideSamplesFiles("java", "rehearsal-java-guides"),
       });
       const stack = await rehearsalStack(java, programDir, "java");
       // Its no-change preview comes after the lookup's up (each command of a Java program is a Maven run).
@@ -496,7 +613,7 @@ describe.concurrent("release rehearsals per language", () => {
       // After the first `up`'s examples: the title the organization-settings example gave.
       expect(await stack.outputs()).toEqual({ ...outputs, organizationTitle: EXAMPLES_ORGANIZATION_TITLE });
       await expectNoChange(stack, java);
-      await destroy(stack, java, outputs);
+      await Promise.all([destroy(stack, java, outputs), rehearseGuideSamples("java", programDir, undefined)]);
     },
   );
 });

@@ -1,15 +1,16 @@
-// The resource pages' examples as one program per language (test/release/examples-program.ts,
-// which rehearsal-languages.test.ts runs with the real engine): names renamed, counts checked,
-// and a conversion the renaming does not recognise fails, naming its kind and language.
+// The resource pages' examples, and the guides' samples, as one program per language each
+// (test/release/examples-program.ts, which rehearsal-languages.test.ts runs with the real engine):
+// names renamed, counts checked, and a conversion the renaming does not recognise fails, naming
+// its kind and language.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fileOf, KINDS } from "../../provider/resources/kinds.ts";
-import { examplesDir, exampleKinds } from "../../provider/scripts/generate-examples.mts";
+import { examplesDir, exampleGuides, exampleKinds } from "../../provider/scripts/generate-examples.mts";
 import { type ExampleLanguage, examplesProgram, goFunction, rehearsedExamples, renameConversion, yamlExampleNames } from "../release/examples-program.ts";
 
 const LANGUAGES: ExampleLanguage[] = ["python", "typescript", "go", "java"];
-/** The kinds' examples, then a guide sample (examples-program.ts: REHEARSED_GUIDE_SAMPLES). */
+/** The kinds' examples (the guides' samples make a program of their own). */
 const kinds = rehearsedExamples();
 /** Every example's resources: one program holds them all. */
 const resourceCount = kinds.reduce((count, kind) => count + yamlExampleNames(kind).resources.length, 0);
@@ -20,10 +21,8 @@ describe("every example in one program", () => {
   it("has every example's resources and every output, renamed `<kind>-<name>`, in each language", () => {
     // One example per kind of the registry.
     expect(exampleKinds()).toEqual(KINDS.map((definition) => fileOf(definition.kind)).sort());
-    expect(kinds).toEqual([...exampleKinds(), "environments-site-order"]);
-    expect(allRenamedOutputs).toEqual(
-      expect.arrayContaining(["site-siteId", "team-teamId", "organization-settings-title", "open-api-spec-processingState", "environments-site-order-siteId"]),
-    );
+    expect(kinds).toEqual(exampleKinds());
+    expect(allRenamedOutputs).toEqual(expect.arrayContaining(["site-siteId", "team-teamId", "organization-settings-title", "open-api-spec-processingState"]));
     for (const language of LANGUAGES) {
       const program = examplesProgram(language);
       expect(program.resources, language).toHaveLength(resourceCount);
@@ -85,6 +84,44 @@ describe("every example in one program", () => {
     expect(program.files["src/main/java/examples/site_adaptive_schema/App.java"]).toMatch(/^package examples\.site_adaptive_schema;$/m);
     expect(program.run).toContain("            examples.team_member.App.stack(ctx);");
     expect(program.run.split("\n")).toHaveLength(kinds.length);
+  });
+});
+
+describe("every guide sample in one program", () => {
+  const samples = rehearsedExamples("guides");
+  const renamed = (kind: string, names: string[]) => names.map((name) => `${kind}-${name}`);
+
+  it("holds every sample, the README's among them, its resources and outputs renamed `<sample>-<name>`, in each language", () => {
+    expect(samples).toEqual(exampleGuides());
+    expect(samples).toContain("readme");
+    const resources = samples.flatMap((sample) => renamed(sample, yamlExampleNames(sample).resources));
+    const outputs = samples.flatMap((sample) => renamed(sample, yamlExampleNames(sample).outputs));
+    // The explicit provider is one of the stack's resources; the README's lookup is an output.
+    expect(resources).toEqual(expect.arrayContaining(["configuration-explicit-provider-globex", "readme-handbookSite", "environments-site-order-order"]));
+    expect(outputs).toEqual(expect.arrayContaining(["readme-organizationTitle", "adopt-and-export-adopt-editorsTeam", "configuration-secrets-samlProviderId"]));
+    for (const language of LANGUAGES) {
+      const program = examplesProgram(language, "guides");
+      expect(program.resources, language).toEqual(resources);
+      expect(program.outputs, language).toEqual(outputs);
+      expect(Object.keys(program.files), language).toHaveLength(language === "typescript" ? samples.length + 1 : samples.length);
+    }
+  });
+
+  it("renames the guides' conversions as the kinds': Python's README, Go's explicit provider, Java's adopt, TypeScript's outputs collected", () => {
+    const python = examplesProgram("python", "guides");
+    expect(python.files["examples/readme.py"]).toContain('handbook_site = docs_platform.Site("readme-handbookSite",');
+    expect(python.files["examples/readme.py"]).toContain('pulumi.export("readme-organizationTitle", organization_var.title)');
+    expect(python.run).toContain("guides' samples");
+    const go = examplesProgram("go", "guides");
+    expect(go.files["configuration_explicit_provider_example.go"]).toContain(
+      'globex, err := docsplatform.NewProvider(ctx, "configuration-explicit-provider-globex", &docsplatform.ProviderArgs{',
+    );
+    expect(go.run).toContain("if err := exampleReadme(ctx); err != nil {");
+    const java = examplesProgram("java", "guides");
+    expect(java.files["src/main/java/examples/adopt_and_export_adopt/App.java"]).toMatch(/^package examples\.adopt_and_export_adopt;$/m);
+    expect(java.files["src/main/java/examples/adopt_and_export_adopt/App.java"]).toContain('var editors = new Team("adopt-and-export-adopt-editors", TeamArgs.builder()');
+    const typescript = examplesProgram("typescript", "guides");
+    expect(typescript.files["examples/index.ts"]).toContain('    "readme-organizationTitle": readme.organizationTitle,');
   });
 });
 
