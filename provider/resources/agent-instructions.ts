@@ -15,10 +15,10 @@
 import { z } from "zod";
 import { isNotFoundError } from "../client";
 import { identifier } from "../adapter/check";
-import { asWritten, covers, documentInput, EMPTY_DOCUMENT } from "../domain/document";
+import { asWritten, documentInput, EMPTY_DOCUMENT } from "../domain/document";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
-import { compact } from "../adapter/values";
+import { compact, jsonEqual } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
 import { type ApiAgentInstructions, getAgentInstructions, replaceAgentInstructions } from "../api/agent-instructions";
 import { wireMapping } from "../adapter/wire";
@@ -117,8 +117,11 @@ export const definition: ResourceDefinition<AgentInstructionsInputs> = {
           "organizations cannot be created through the API, so organizationId must name an existing one",
       );
     }
-    // The document always exists: the create writes it only when the organization's differs.
-    const saved = covers(existing.instructions, inputs.instructions) ? existing : await replaceAgentInstructions(ctx.api, organizationId, wire.bodyOf(inputs));
+    // The document always exists: the create writes it (whole: a PUT replaces it) only when the
+    // organization's differs from the inputs (a document that holds all of the declared one does not).
+    const found = fromApi(organizationId, existing, inputs);
+    const differs = wire.sentKeys.some((key) => !jsonEqual(found[key], (inputs as State)[key]));
+    const saved = differs ? await replaceAgentInstructions(ctx.api, organizationId, wire.bodyOf(inputs)) : existing;
     return { id: organizationId, state: fromApi(organizationId, saved, inputs) };
   },
 

@@ -6,7 +6,7 @@ import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMembe
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
-import { stateStrings } from "../adapter/values";
+import { jsonEqual, stateStrings } from "../adapter/values";
 import { wireMapping } from "../adapter/wire";
 
 export const schema = z
@@ -129,9 +129,13 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   async create(ctx, inputs) {
     const member = await findMember(ctx.api, inputs.organizationId, inputs, "OrganizationMember");
     ctx.claims?.claim(claimKey(inputs.organizationId, member.id));
-    const current = member.role ?? null;
-    // The member exists already: the create is the PATCH of their role, sent only when it differs.
-    const updated = current === inputs.role ? member : await updateMember(ctx.api, inputs.organizationId, member.id, wire.bodyOf(inputs));
+    // The member exists already: the create PATCHes what the inputs declare otherwise (the role), if anything.
+    const found = fromApi(inputs.organizationId, member, inputs);
+    const body = wire.bodyOf(
+      inputs,
+      wire.sentKeys.filter((key) => !jsonEqual(found[key], (inputs as State)[key])),
+    );
+    const updated = Object.keys(body).length > 0 ? await updateMember(ctx.api, inputs.organizationId, member.id, body) : member;
     return { id: member.id, state: fromApi(inputs.organizationId, updated, inputs) };
   },
 
