@@ -23,9 +23,9 @@ export function getAgentInstructions(api: ApiRequester, organizationId: string):
   return getOrUndefined<ApiAgentInstructions>(api, agentInstructionsPath(organizationId));
 }
 
-/** Replaces the organization's agent instructions: the whole document, so sending it twice leaves the same instructions. */
-export function replaceAgentInstructions(api: ApiRequester, organizationId: string, instructions: Document): Promise<ApiAgentInstructions> {
-  return api.request<ApiAgentInstructions>("PUT", agentInstructionsPath(organizationId), { body: { instructions }, idempotent: true });
+/** Replaces the organization's agent instructions with the body's: the whole document, so sending it twice leaves the same instructions. */
+export function replaceAgentInstructions(api: ApiRequester, organizationId: string, body: Record<string, unknown>): Promise<ApiAgentInstructions> {
+  return api.request<ApiAgentInstructions>("PUT", agentInstructionsPath(organizationId), { body, idempotent: true });
 }
 
 /** The organization's agent instructions; a 404 is thrown like any other error. */

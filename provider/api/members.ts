@@ -62,8 +62,8 @@ export function readMemberThroughList(ctx: ReadContext, organizationId: string, 
   return readThroughList(ctx, membersPath(organizationId), userId, () => getMember(ctx.api, organizationId, userId));
 }
 
-/** Sets a member's role in the organization (`null`: a guest). */
-export function updateMember(api: ApiRequester, organizationId: string, userId: string, body: { role: Role | null }): Promise<ApiMember> {
+/** Sets a member's values: their role in the organization (`null`: a guest). */
+export function updateMember(api: ApiRequester, organizationId: string, userId: string, body: Record<string, unknown>): Promise<ApiMember> {
   return patchChecked<ApiMember>(api, memberPath(organizationId, userId), body);
 }
 

@@ -111,9 +111,9 @@ export function changeTeamMembers(api: ApiRequester, organizationId: string, tea
   return api.request<unknown>("PUT", teamMembersPath(organizationId, teamId), { body: change });
 }
 
-/** Adds a user to a team with `role`, or sets their role there; the same PUT again changes nothing. */
-export function setTeamMember(api: ApiRequester, organizationId: string, teamId: string, userId: string, role: string): Promise<unknown> {
-  return api.request<unknown>("PUT", teamMemberPath(organizationId, teamId, userId), { body: { role }, idempotent: true });
+/** Adds a user to a team with the body's `role`, or sets their role there; the same PUT again changes nothing. */
+export function setTeamMember(api: ApiRequester, organizationId: string, teamId: string, userId: string, body: Record<string, unknown>): Promise<unknown> {
+  return api.request<unknown>("PUT", teamMemberPath(organizationId, teamId, userId), { body, idempotent: true });
 }
 
 /** Removes a user from a team; one already out of it counts as removed. */

@@ -46,9 +46,9 @@ export function createTranslation(api: ApiRequester, organizationId: string, bod
   return api.request<ApiTranslation>("POST", translationsPath(organizationId), { body, idempotent: false });
 }
 
-/** Sets a translation's instructions: the whole document, so sending it twice leaves the same instructions. */
-export function setTranslationInstructions(api: ApiRequester, organizationId: string, translationId: string, instructions: Document): Promise<ApiTranslation> {
-  return api.request<ApiTranslation>("PUT", translationPath(organizationId, translationId), { body: { instructions }, idempotent: true });
+/** Sets a translation's values (its instructions, the whole document): sending it twice leaves the same translation. */
+export function updateTranslation(api: ApiRequester, organizationId: string, translationId: string, body: Record<string, unknown>): Promise<ApiTranslation> {
+  return api.request<ApiTranslation>("PUT", translationPath(organizationId, translationId), { body, idempotent: true });
 }
 
 /** Runs a translation again; each request is one more run, so it is never re-sent blindly (the caller settles an unknown outcome by the run counter). */

@@ -11,6 +11,7 @@ import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } fro
 import { LookupError } from "./lookup-error";
 import { exactlyOne } from "./match";
 import { type ApiMember, getMemberOrThrow, listMembers } from "../api/members";
+import { fromApi } from "../resources/organization-member";
 
 export const getMemberResult = z
   .object({
@@ -25,17 +26,16 @@ export const getMemberResult = z
   })
   .meta({ typeName: "GetMemberResult", description: "A member of an organization as the lookups return it." });
 
+/**
+ * The result: the fields it declares of the state an OrganizationMember resource holds for the
+ * member (its `fromApi`), and its id (the resource's `userId`). By hand, each for its reason: the
+ * display name, which no resource holds; and the email, `disabled` and `sso`, which the API may
+ * leave out, as `""` and `false` (the result's are never absent).
+ */
 function resultOf(organizationId: string, member: ApiMember): GetMemberResult {
-  return compact({
-    id: member.id,
-    organizationId,
-    email: member.user?.email ?? "",
-    displayName: member.user?.displayName ?? "",
-    role: member.role ?? null,
-    disabled: member.disabled === true,
-    sso: member.sso === true,
-    joinedAt: member.joinedAt,
-  });
+  const state: Record<string, unknown> = { ...fromApi(organizationId, member), id: member.id, displayName: member.user?.displayName ?? "" };
+  const result = Object.fromEntries(Object.keys(getMemberResult.shape).map((key) => [key, state[key]]));
+  return compact({ ...result, email: result.email ?? "", disabled: result.disabled === true, sso: result.sso === true }) as GetMemberResult;
 }
 
 export const getMemberArgs = z.strictObject({

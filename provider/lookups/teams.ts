@@ -7,7 +7,8 @@ import { identifier } from "../adapter/check";
 import { compact } from "../adapter/values";
 import { type LookupDefinition, type LookupInputs, lookupOutput, runLookup } from "./lookup";
 import { exactlyOne, nearlyEqual } from "./match";
-import { listTeams } from "../api/teams";
+import { type ApiTeam, listTeams } from "../api/teams";
+import { fromApi } from "../resources/team";
 
 export const getTeamResult = z
   .object({
@@ -18,6 +19,17 @@ export const getTeamResult = z
     createdAt: z.string().optional(),
   })
   .meta({ typeName: "GetTeamResult", description: "A team as `getTeam` returns it." });
+
+/**
+ * The result: the fields it declares of the state a Team resource holds for the team (its
+ * `fromApi`, without the member list), and its id. By hand: `memberCount`, the team object's
+ * count of its members (API.md 2.13), which the resource's `members` (the list) does not hold.
+ */
+function resultOf(team: ApiTeam, organizationId: string): GetTeamResult {
+  const state: Record<string, unknown> = { ...fromApi(team, organizationId), id: team.id };
+  const result = Object.fromEntries(Object.keys(getTeamResult.shape).map((key) => [key, state[key]]));
+  return compact({ ...result, memberCount: team.members ?? 0 }) as GetTeamResult;
+}
 
 export const getTeamArgs = z.strictObject({
   title: z.string().min(1, "must not be empty").meta({ description: 'The team\'s exact title. Example: `"Writers"`.' }),
@@ -47,7 +59,7 @@ export const getTeamLookup: LookupDefinition<GetTeamArgs, GetTeamResult> = {
       show: (candidate) => `${candidate.id} ${JSON.stringify(candidate.title)}`,
       narrow: "Use the team's id.",
     });
-    return compact({ id: team.id, title: team.title, organizationId, memberCount: team.members ?? 0, createdAt: team.createdAt });
+    return resultOf(team, organizationId);
   },
 };
 

@@ -14,20 +14,20 @@
  */
 import { z } from "zod";
 import { isNotFoundError } from "../client";
-import type { ApiRequester } from "../api/requester";
-import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
-import { asWritten, covers, documentInput, EMPTY_DOCUMENT } from "../domain/document";
-import type { Document } from "../api/document";
+import { asWritten, documentInput, EMPTY_DOCUMENT } from "../domain/document";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
-import { compact } from "../adapter/values";
+import { compact, jsonEqual } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
 import { type ApiAgentInstructions, getAgentInstructions, replaceAgentInstructions } from "../api/agent-instructions";
+import { wireMapping } from "../adapter/wire";
 
 export const schema = z.strictObject({
+  // In the request's path; the document does not carry it.
   organizationId: identifier().meta({
     replaces: true,
+    sendAs: false,
     description:
       'Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
   }),
@@ -41,6 +41,8 @@ export const schema = z.strictObject({
     .boolean()
     .optional()
     .meta({
+      // Only the provider reads it (what destroy does): never sent, never in the document.
+      sendAs: false,
       description:
         "What destroy (or removing the resource) does: `false` or left out leaves the organization's\n" +
         "instructions as they are; `true` clears them (writes the empty document). Example: `true`.",
@@ -51,29 +53,28 @@ export const schema = z.strictObject({
 export type AgentInstructionsInputs = z.infer<typeof schema> & { adopt?: undefined };
 
 /**
- * The state; `written` holds what the program declared (the inputs, or the previous state): the
- * document is kept as written when the API's holds all of it, so only a real change is drift.
+ * The state the organization's instructions stand for, from the declarations (`wire`, below the
+ * outputs) and the request's path. By hand, each for its reason: the document is kept as written
+ * (`written`: the inputs, or the previous state) when the API's holds all of it, so only a real
+ * change is drift; `clearOnDestroy`, which only the provider reads, is carried over; `updatedBy` is
+ * the member's id as production answers it (DESIGN.md 8), and a User object (an earlier emulator's
+ * answer) gives its id.
  */
-function stateOf(organizationId: string, current: ApiAgentInstructions, written: { instructions?: unknown; clearOnDestroy?: unknown }): State {
-  return compact({
-    organizationId,
-    instructions: asWritten(current.instructions, written.instructions),
-    clearOnDestroy: typeof written.clearOnDestroy === "boolean" ? written.clearOnDestroy : undefined,
-    updatedAt: current.updatedAt,
-    // The member's id, as production answers it (DESIGN.md 8); a User object (an earlier emulator's answer) gives its id.
-    updatedBy: updatedByOf(current.updatedBy),
-    urls: current.urls,
-  });
+function fromApi(organizationId: string, current: ApiAgentInstructions, written: { instructions?: unknown; clearOnDestroy?: unknown }): State {
+  return compact(
+    wire.fromApi(current, {
+      organizationId,
+      instructions: asWritten(current.instructions, written.instructions),
+      clearOnDestroy: typeof written.clearOnDestroy === "boolean" ? written.clearOnDestroy : undefined,
+      updatedBy: updatedByOf(current.updatedBy),
+    }),
+  );
 }
 
 /** The writer's id: production's string, or the id of a User object an earlier emulator answered. */
 export function updatedByOf(value: ApiAgentInstructions["updatedBy"]): string | undefined {
   if (typeof value === "string") return value === "" ? undefined : value;
   return typeof value?.id === "string" && value.id !== "" ? value.id : undefined;
-}
-
-async function put(ctx: ResourceContext, organizationId: string, instructions: Document): Promise<ApiAgentInstructions> {
-  return replaceAgentInstructions(ctx.api, organizationId, instructions);
 }
 
 function organizationOf(props: State, id: string): string {
@@ -89,6 +90,9 @@ export const outputs = z.object({
   updatedBy: z.string().optional().meta({ description: "Id of the member (their user id) who last wrote them." }),
   urls: z.object({ location: z.string().optional() }),
 });
+
+/** The state of the instructions as the API answers them, and the body sent, from the declarations above. */
+const wire = wireMapping(schema, outputs);
 
 export const definition: ResourceDefinition<AgentInstructionsInputs> = {
   kind: "AgentInstructions",
@@ -113,28 +117,33 @@ export const definition: ResourceDefinition<AgentInstructionsInputs> = {
           "organizations cannot be created through the API, so organizationId must name an existing one",
       );
     }
-    const saved = covers(existing.instructions, inputs.instructions) ? existing : await put(ctx, organizationId, inputs.instructions);
-    return { id: organizationId, state: stateOf(organizationId, saved, inputs) };
+    // The document always exists: the create writes it (whole: a PUT replaces it) only when the
+    // organization's differs from the inputs (a document that holds all of the declared one does not).
+    const found = fromApi(organizationId, existing, inputs);
+    const differs = wire.sentKeys.some((key) => !jsonEqual(found[key], (inputs as State)[key]));
+    const saved = differs ? await replaceAgentInstructions(ctx.api, organizationId, wire.bodyOf(inputs)) : existing;
+    return { id: organizationId, state: fromApi(organizationId, saved, inputs) };
   },
 
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous, id);
     const found = await getAgentInstructions(ctx.api, organizationId);
-    return found && stateOf(organizationId, found, previous);
+    return found && fromApi(organizationId, found, previous);
   },
 
   async update(ctx, id, _olds, news, changed) {
     const organizationId = news.organizationId;
     // A `clearOnDestroy` change alone sends nothing: it only tells destroy what to do.
-    const saved = changed.has("instructions") ? await put(ctx, organizationId, news.instructions) : await getAgentInstructions(ctx.api, organizationId);
+    const body = wire.patchOf(news, changed);
+    const saved = Object.keys(body).length > 0 ? await replaceAgentInstructions(ctx.api, organizationId, body) : await getAgentInstructions(ctx.api, organizationId);
     if (!saved) throw new Error(`AgentInstructions: organization ${id} no longer exists or is not visible to this token`);
-    return stateOf(organizationId, saved, news);
+    return fromApi(organizationId, saved, news);
   },
 
   async delete(ctx, id, props) {
     if (props.clearOnDestroy !== true) return;
     try {
-      await put(ctx, organizationOf(props, id), EMPTY_DOCUMENT);
+      await replaceAgentInstructions(ctx.api, organizationOf(props, id), wire.bodyOf({ instructions: EMPTY_DOCUMENT }));
     } catch (error) {
       // The organization is gone, and its instructions with it.
       if (isNotFoundError(error)) return;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
 import type { ClaimedObject } from "../dynamic/object-owners";
 import { type ApiMember, deleteMember, getMember, readMemberThroughList, updateMember } from "../api/members";
@@ -7,33 +6,42 @@ import { EVEN_WITH_OTHER_FAILURES, emailAddress, emailAsWritten, exactlyOneMembe
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
-import type { Role } from "../api/roles";
-import { stateStrings } from "../adapter/values";
+import { jsonEqual, stateStrings } from "../adapter/values";
+import { wireMapping } from "../adapter/wire";
 
 export const schema = z
   .strictObject({
+    // In the request's path; the member object does not carry it.
     organizationId: identifier().meta({
       replaces: true,
+      sendAs: false,
       description:
         'Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
     }),
+    // The member object's `id`; in the request's path, never in a body.
     userId: identifier()
       .optional()
       .meta({
         replaces: true,
+        readFrom: "id",
+        sendAs: false,
         description: "The member's user id; give exactly one of `userId` and `email`. Changing it replaces the\n" + 'resource (another member is managed). Example: `"usr_ada"`.',
       }),
-    /** Matched case-insensitively against the members' emails; kept as written. */
+    /** Matched case-insensitively against the members' emails; kept as written. Only finds the member: never sent. */
     email: emailAddress()
       .optional()
       .meta({
         replaces: true,
+        readFrom: "user.email",
+        sendAs: false,
         description:
           "The member's email, matched case-insensitively against the organization's members (the whole\n" +
           "member list is read); give exactly one of `userId` and `email`. Nobody or several members with\n" +
           'that email is an error. Changing it replaces the resource. Example: `"ada@acme.com"`.',
       }),
+    // A guest's role is null; read as null when the API leaves it out too.
     role: roleEnum.nullable().meta({
+      nullWhenAbsent: true,
       description:
         "The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or\n" + '`read`; `null` makes them a guest. Changes in place. Example: `"edit"`.',
     }),
@@ -41,6 +49,8 @@ export const schema = z
       .boolean()
       .default(false)
       .meta({
+        // Only the provider reads it (what destroy does): never sent, never in the member object.
+        sendAs: false,
         description:
           "What destroying the resource does (`pulumi destroy`, or removing it from the program).\n" +
           "`false` (the default): the member stays in the organization with the role they have then.\n" +
@@ -68,18 +78,19 @@ function memberClaimed(organizationId: unknown, userId: unknown, email: unknown)
   return undefined;
 }
 
-/** The member as input keys (both namings: the adapter keeps the one the program uses) plus outputs. */
-function stateOf(organizationId: string, member: ApiMember, writtenEmail: unknown, removeOnDestroy: boolean): State {
-  return {
+/**
+ * The state a member stands for, from the declarations (`wire`, below the outputs) and the
+ * request's path. By hand, each for its reason: the email as the program wrote it when it names
+ * the same member (emails match in any case, so a case difference is no drift), and
+ * `removeOnDestroy`, which only the provider reads, carried from `written` (the inputs, or the
+ * previous state). Used by create, read, update and the lookups `getMember` and `getMembers`.
+ */
+export function fromApi(organizationId: string, member: ApiMember, written: { email?: unknown; removeOnDestroy?: unknown } = {}): State {
+  return wire.fromApi(member, {
     organizationId,
-    userId: member.id,
-    email: emailAsWritten(writtenEmail, member.user?.email),
-    role: member.role ?? null,
-    removeOnDestroy,
-    joinedAt: member.joinedAt,
-    disabled: member.disabled,
-    sso: member.sso,
-  };
+    email: emailAsWritten(written.email, member.user?.email),
+    removeOnDestroy: written.removeOnDestroy === true,
+  });
 }
 
 function organizationOf(props: State): string {
@@ -87,10 +98,6 @@ function organizationOf(props: State): string {
 }
 
 const claimKey = (organizationId: string, userId: string) => `member:${organizationId}/${userId}`;
-
-async function setRole(ctx: ResourceContext, organizationId: string, userId: string, role: Role | null): Promise<ApiMember> {
-  return updateMember(ctx.api, organizationId, userId, { role });
-}
 
 /**
  * What the state holds beyond the inputs (the server's own fields), and what an input's value in the
@@ -101,6 +108,9 @@ export const outputs = z.object({
   disabled: z.boolean().meta({ description: "Whether the member's account is disabled." }),
   sso: z.boolean().meta({ description: "Whether the member signs in through single sign-on." }),
 });
+
+/** The state of a member as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(schema, outputs);
 
 export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   kind: "OrganizationMember",
@@ -119,24 +129,30 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
   async create(ctx, inputs) {
     const member = await findMember(ctx.api, inputs.organizationId, inputs, "OrganizationMember");
     ctx.claims?.claim(claimKey(inputs.organizationId, member.id));
-    const current = member.role ?? null;
-    const updated = current === inputs.role ? member : await setRole(ctx, inputs.organizationId, member.id, inputs.role);
-    return { id: member.id, state: stateOf(inputs.organizationId, updated, inputs.email, inputs.removeOnDestroy) };
+    // The member exists already: the create PATCHes what the inputs declare otherwise (the role), if anything.
+    const found = fromApi(inputs.organizationId, member, inputs);
+    const body = wire.bodyOf(
+      inputs,
+      wire.sentKeys.filter((key) => !jsonEqual(found[key], (inputs as State)[key])),
+    );
+    const updated = Object.keys(body).length > 0 ? await updateMember(ctx.api, inputs.organizationId, member.id, body) : member;
+    return { id: member.id, state: fromApi(inputs.organizationId, updated, inputs) };
   },
 
   async read(ctx, id, previous) {
     const organizationId = organizationOf(previous);
     // In a refresh or an import, from the organization's member list shared by every member (see shared-lists.ts).
     const member = await readMemberThroughList(ctx, organizationId, id);
-    return member ? stateOf(organizationId, member, previous.email, previous.removeOnDestroy === true) : undefined;
+    return member ? fromApi(organizationId, member, previous) : undefined;
   },
 
   async update(ctx, id, _olds, news, changed) {
     const organizationId = news.organizationId;
     // removeOnDestroy alone changes only the state: nothing is sent.
-    const member = changed.has("role") ? await setRole(ctx, organizationId, id, news.role) : await getMember(ctx.api, organizationId, id);
+    const body = wire.patchOf(news, changed);
+    const member = Object.keys(body).length > 0 ? await updateMember(ctx.api, organizationId, id, body) : await getMember(ctx.api, organizationId, id);
     if (!member) throw new Error(`OrganizationMember: user ${id} is no longer a member of organization ${organizationId}; run \`pulumi refresh\``);
-    return stateOf(organizationId, member, news.email, news.removeOnDestroy);
+    return fromApi(organizationId, member, news);
   },
 
   async delete(ctx, id, props) {

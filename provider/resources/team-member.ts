@@ -6,6 +6,7 @@ import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { isUnknown } from "../adapter/unknowns";
 import { stateStrings } from "../adapter/values";
+import { wireMapping } from "../adapter/wire";
 import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
 import { type ApiTeamMember, deleteTeamMember, getTeamMember, readTeamMemberThroughList, setTeamMember } from "../api/teams";
 
@@ -24,30 +25,44 @@ const membershipId = resourceId().refine((value) => splitId(value) !== undefined
 
 export const schema = z
   .strictObject({
+    // In the request's path; the membership does not carry it.
     organizationId: identifier().meta({
       replaces: true,
+      sendAs: false,
       description:
         'Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
     }),
+    // In the request's path (and the resource's id); the membership does not carry it.
     teamId: identifier().meta({
       replaces: true,
+      sendAs: false,
       refersTo: "Team",
       description: "The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the\n" + "membership. Example: `writers.id`.",
     }),
-    userId: identifier()
-      .optional()
-      .meta({ replaces: true, description: 'The member\'s user id; give exactly one of `userId` and `email`. Changing it replaces the membership. Example: `"usr_ada"`.' }),
-    /** Matched case-insensitively against the organization members' emails; kept as written. */
+    // The organization member's id, which is the user id (DESIGN.md 8); in the request's path.
+    userId: identifier().optional().meta({
+      replaces: true,
+      readFrom: "organization.id",
+      sendAs: false,
+      description: 'The member\'s user id; give exactly one of `userId` and `email`. Changing it replaces the membership. Example: `"usr_ada"`.',
+    }),
+    /** Matched case-insensitively against the organization members' emails; kept as written. Only finds the user: never sent. */
     email: emailAddress()
       .optional()
       .meta({
         replaces: true,
+        readFrom: "organization.user.email",
+        sendAs: false,
         description:
           "The member's email, resolved to their user id through the organization's member list\n" +
           "(case-insensitive); give exactly one of `userId` and `email`. Changing it replaces the\n" +
           'membership. Example: `"ada@acme.com"`.',
       }),
-    role: z.enum(TEAM_ROLES).default("member").meta({ description: 'The member\'s role in the team: `owner` or `member` (the default). Changes in place. Example: `"owner"`.' }),
+    // The member's role in the team is the membership's `team.role` (DESIGN.md 8).
+    role: z
+      .enum(TEAM_ROLES)
+      .default("member")
+      .meta({ readFrom: "team.role", description: 'The member\'s role in the team: `owner` or `member` (the default). Changes in place. Example: `"owner"`.' }),
     adopt: z
       .union([z.boolean(), z.strictObject({ id: membershipId })])
       .optional()
@@ -94,21 +109,23 @@ function partsOf(id: string): [string, string] {
 
 const claimKey = (organizationId: string, teamId: string, userId: string) => `team-member:${organizationId}/${teamId}/${userId}`;
 
-function stateOf(organizationId: string, teamId: string, membership: ApiTeamMember, writtenEmail: unknown): State {
-  return {
-    organizationId,
-    teamId,
-    userId: membership.organization.id,
-    email: emailAsWritten(writtenEmail, membership.organization.user?.email),
-    role: membership.team?.role,
-  };
+/** The state of a membership as the API answers it (an item of the team's member list), and the body sent, from the declarations above. */
+const wire = wireMapping(schema);
+
+/**
+ * The state a membership stands for, from the declarations and the request's path. By hand: the
+ * email as the program wrote it when it names the same member (emails match in any case, so a
+ * case difference is no drift).
+ */
+function fromApi(organizationId: string, teamId: string, membership: ApiTeamMember, writtenEmail: unknown): State {
+  return wire.fromApi(membership, { organizationId, teamId, email: emailAsWritten(writtenEmail, membership.organization.user?.email) });
 }
 
 async function readMembership(ctx: ResourceContext, organizationId: string, id: string, writtenEmail: unknown): Promise<State | undefined> {
   const [teamId, userId] = partsOf(id);
   // In a refresh or an import, from the team's member list shared by every member of the team (see shared-lists.ts).
   const membership = await readTeamMemberThroughList(ctx, organizationId, teamId, userId);
-  return membership && stateOf(organizationId, teamId, membership, writtenEmail);
+  return membership && fromApi(organizationId, teamId, membership, writtenEmail);
 }
 
 /** The user id the inputs name; the user must be a member of the organization. */
@@ -118,10 +135,6 @@ async function userIdOf(ctx: ResourceContext, organizationId: string, reference:
 
 function noTeam(organizationId: string, teamId: string): Error {
   return new Error(`TeamMember: team ${teamId} does not exist in organization ${organizationId} (or is not visible to this token)`);
-}
-
-async function putMembership(ctx: ResourceContext, organizationId: string, teamId: string, userId: string, role: string): Promise<void> {
-  await setTeamMember(ctx.api, organizationId, teamId, userId, role);
 }
 
 function organizationOf(props: State): string {
@@ -155,7 +168,7 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
       );
     }
     ctx.claims?.claim(claimKey(organizationId, teamId, userId));
-    await putMembership(ctx, organizationId, teamId, userId, inputs.role);
+    await setTeamMember(ctx.api, organizationId, teamId, userId, wire.bodyOf(inputs));
     const id = `${teamId}/${userId}`;
     const state = await readMembership(ctx, organizationId, id, inputs.email);
     if (!state) throw new Error(`TeamMember: ${id} disappeared right after it was added; run \`pulumi up\` again`);
@@ -175,7 +188,9 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
     if (other.length > 0) {
       throw new Error(`TeamMember: the membership ${id} does not match the inputs (${other.join(", ")} differ); adopt the membership of this team and user`);
     }
-    if (changed.has("role")) await putMembership(ctx, organizationId, teamId, userId, news.role);
+    const body = wire.patchOf(news, changed);
+    // The membership's PUT sets the role in place (DESIGN.md 8): the same request as the create's.
+    if (Object.keys(body).length > 0) await setTeamMember(ctx.api, organizationId, teamId, userId, body);
     const state = await readMembership(ctx, organizationId, id, news.email);
     if (!state) throw new Error(`TeamMember: ${id} is no longer a membership of team ${teamId}; run \`pulumi refresh\``);
     return state;
@@ -198,7 +213,7 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
     if (membership === "no team") throw noTeam(organizationId, teamId);
     if (!membership) return [];
     ctx.claims?.claim(claimKey(organizationId, teamId, userId));
-    return [{ id: `${teamId}/${userId}`, state: stateOf(organizationId, teamId, membership, inputs.email) }];
+    return [{ id: `${teamId}/${userId}`, state: fromApi(organizationId, teamId, membership, inputs.email) }];
   },
 };
 

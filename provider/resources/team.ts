@@ -140,10 +140,19 @@ async function sharedMembership(ctx: ResourceContext, organizationId: string, te
     .map(({ member }) => ({ id: member.id, ...(member.user?.email ? { email: member.user.email } : {}) }));
 }
 
+/**
+ * The state a team stands for, from the declarations and the request's path. By hand: the team
+ * object only counts its members (API.md 2.13); the state holds them as the program names them,
+ * `members`, read apart from the team's member list (undefined: not read, as for the lookup
+ * `getTeam`). Used by create, read, partial-create recovery and `getTeam`.
+ */
+export function fromApi(team: ApiTeam, organizationId: string, members?: readonly string[]): State {
+  return wire.fromApi(team, { organizationId, members });
+}
+
 async function stateOf(api: ApiRequester, organizationId: string, team: ApiTeam, written: readonly string[], ctx?: ResourceContext): Promise<State> {
   const current = (ctx && (await sharedMembership(ctx, organizationId, team.id))) ?? (await currentMembers(api, organizationId, team.id));
-  // By hand: the team object counts its members; the state holds them as the program names them.
-  return wire.fromApi(team, { organizationId, members: membersAsWritten(current, written) });
+  return fromApi(team, organizationId, membersAsWritten(current, written));
 }
 
 /**
@@ -228,7 +237,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
       try {
         await changeTeamMembers(ctx.api, inputs.organizationId, team.id, { add: emails });
       } catch (cause) {
-        const state = wire.fromApi(team, { organizationId: inputs.organizationId, members: ids });
+        const state = fromApi(team, inputs.organizationId, ids);
         throw new PartialCreateError(team.id, state, cause);
       }
     }

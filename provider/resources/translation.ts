@@ -22,11 +22,9 @@ import { z } from "zod";
 import { isOutcomeUnknown } from "../client";
 import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
-import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
 import { createOnce } from "../recovery/create-once";
 import { asWritten, covers, documentInput } from "../domain/document";
-import type { Document } from "../api/document";
 import { PartialCreateError } from "../recovery/partial-create";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
@@ -39,8 +37,9 @@ import {
   listTranslations,
   readTranslationThroughList,
   runTranslation,
-  setTranslationInstructions,
+  updateTranslation,
 } from "../api/translations";
+import { wireMapping } from "../adapter/wire";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "language and source within the organization";
@@ -94,8 +93,10 @@ const sourceInput = z.strictObject({
 });
 
 export const schema = z.strictObject({
+  // In the request's path; the translation does not carry it.
   organizationId: identifier().meta({
     replaces: true,
+    sendAs: false,
     description:
       'Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
   }),
@@ -119,6 +120,8 @@ export const schema = z.strictObject({
   runTrigger: text({ min: 1 })
     .optional()
     .meta({
+      // Only the provider reads it (when to run): never sent, never in the translation.
+      sendAs: false,
       description:
         "Runs the translation once whenever it is set to a new value: at creation, and on every `up`\n" +
         "where it changed. Use a value that changes when the source should be translated again, such as\n" +
@@ -159,24 +162,21 @@ export interface TranslationStats {
 }
 
 /**
- * The translation's state. `written` holds what the program declared (the inputs, or the previous
- * state): the source and instructions are kept as written when the API's hold all of it, so fields
- * the API adds never show as drift; `runTrigger` exists only in Pulumi and is carried over.
+ * The state a translation stands for, from the declarations (`wire`, below the outputs) and the
+ * request's path. By hand, each for its reason: the source and the instructions are kept as
+ * written (`written`: the inputs, or the previous state) when the API's hold all of it, so fields
+ * the API adds (a document's block keys, its schema version) never show as drift; `runTrigger`
+ * exists only in Pulumi and is carried over.
  */
-function stateOf(organizationId: string, translation: ApiTranslation, written: { source?: unknown; instructions?: unknown; runTrigger?: unknown }): State {
-  return compact({
-    organizationId,
-    language: translation.language,
-    source: asWritten(translation.source, written.source),
-    instructions: asWritten(translation.instructions, written.instructions),
-    runTrigger: typeof written.runTrigger === "string" ? written.runTrigger : undefined,
-    status: translation.status,
-    result: translation.result,
-    stats: translation.stats,
-    urls: translation.urls,
-    createdAt: translation.createdAt,
-    updatedAt: translation.updatedAt,
-  });
+function fromApi(organizationId: string, translation: ApiTranslation, written: { source?: unknown; instructions?: unknown; runTrigger?: unknown }): State {
+  return compact(
+    wire.fromApi(translation, {
+      organizationId,
+      source: asWritten(translation.source, written.source),
+      instructions: asWritten(translation.instructions, written.instructions),
+      runTrigger: typeof written.runTrigger === "string" ? written.runTrigger : undefined,
+    }),
+  );
 }
 
 function organizationOf(props: State): string {
@@ -233,6 +233,9 @@ export const outputs = z.object({
   updatedAt: z.string(),
 });
 
+/** The state of a translation as the API answers it, and the bodies sent, from the declarations above. */
+const wire = wireMapping(schema, outputs);
+
 export const definition: ResourceDefinition<TranslationInputs> = {
   kind: "Translation",
   schema,
@@ -247,19 +250,19 @@ export const definition: ResourceDefinition<TranslationInputs> = {
       describe: `translation into "${inputs.language}"`,
       matchedBy: NATURAL_KEY,
       // A POST makes a new translation every time it is sent: never re-sent blindly.
-      send: () => createTranslation(ctx.api, organizationId, compact({ language: inputs.language, source: inputs.source, instructions: inputs.instructions })),
+      send: () => createTranslation(ctx.api, organizationId, wire.bodyOf(inputs)),
       find: () => translationsMatching(ctx.api, inputs),
       get: (id) => getTranslation(ctx.api, organizationId, id),
       idOf: (translation) => translation.id,
       createdAtOf: (translation) => translation.createdAt,
     });
-    if (inputs.runTrigger === undefined) return { id: created.id, state: stateOf(organizationId, created, inputs) };
+    if (inputs.runTrigger === undefined) return { id: created.id, state: fromApi(organizationId, created, inputs) };
     try {
       const ran = await runOnce(ctx.api, organizationId, created.id, runsOf(created));
-      return { id: created.id, state: stateOf(organizationId, ran, inputs) };
+      return { id: created.id, state: fromApi(organizationId, ran, inputs) };
     } catch (cause) {
       // Recorded without the trigger, so the next `up` sees it as not applied yet and runs it.
-      throw new PartialCreateError(created.id, stateOf(organizationId, created, { ...inputs, runTrigger: undefined }), cause);
+      throw new PartialCreateError(created.id, fromApi(organizationId, created, { ...inputs, runTrigger: undefined }), cause);
     }
   },
 
@@ -267,7 +270,7 @@ export const definition: ResourceDefinition<TranslationInputs> = {
     const organizationId = organizationOf(previous);
     // In a refresh or an import, from the organization's translation list shared by every translation (see shared-lists.ts).
     const translation = await readTranslationThroughList(ctx, organizationId, id);
-    return translation && stateOf(organizationId, translation, previous);
+    return translation && fromApi(organizationId, translation, previous);
   },
 
   async update(ctx, id, olds, news, changed) {
@@ -282,9 +285,10 @@ export const definition: ResourceDefinition<TranslationInputs> = {
       );
     }
     let translation: ApiTranslation | undefined;
-    if (changed.has("instructions") && news.instructions !== undefined) {
-      translation = await setTranslationInstructions(ctx.api, organizationId, id, news.instructions);
-    }
+    // The translation's PUT takes only the instructions, and needs them (DESIGN.md 8): the one
+    // field that changes in place, sent when it changed and is still declared.
+    const body = wire.patchOf(news, changed);
+    if (Object.keys(body).length > 0) translation = await updateTranslation(ctx.api, organizationId, id, body);
     if (changed.has("runTrigger") && news.runTrigger !== undefined) {
       const before = translation ?? (await getTranslation(ctx.api, organizationId, id));
       if (!before) throw new Error(`Translation ${id} no longer exists; run \`pulumi refresh\``);
@@ -292,7 +296,7 @@ export const definition: ResourceDefinition<TranslationInputs> = {
     }
     translation ??= await getTranslation(ctx.api, organizationId, id);
     if (!translation) throw new Error(`Translation ${id} no longer exists; run \`pulumi refresh\``);
-    return stateOf(organizationId, translation, news);
+    return fromApi(organizationId, translation, news);
   },
 
   async delete(ctx, id, props) {
@@ -301,7 +305,7 @@ export const definition: ResourceDefinition<TranslationInputs> = {
 
   async findByNaturalKey(ctx, inputs) {
     const matches = await translationsMatching(ctx.api, inputs);
-    return matches.map((translation) => ({ id: translation.id, state: stateOf(inputs.organizationId, translation, inputs) }));
+    return matches.map((translation) => ({ id: translation.id, state: fromApi(inputs.organizationId, translation, inputs) }));
   },
 };
 

@@ -6,6 +6,10 @@ import { definitionOf, KINDS } from "../../provider/resources/kinds.ts";
 import { fromApi as organizationFromApi } from "../../provider/resources/organization-settings.ts";
 import { CUSTOMIZATION_FIELDS, declaredFromApi } from "../../provider/resources/site-customization.ts";
 import { fromApi as siteFromApi } from "../../provider/resources/site.ts";
+import { EMPTY_DOCUMENT } from "../../provider/domain/document.ts";
+import type { ApiMember } from "../../provider/api/members.ts";
+import { fromApi as organizationMemberFromApi } from "../../provider/resources/organization-member.ts";
+import { fromApi as teamFromApi } from "../../provider/resources/team.ts";
 
 const schema = z.strictObject({
   organizationId: z.string().meta({ readFrom: "organization", sendAs: false }),
@@ -177,5 +181,89 @@ describe("getSite on the wire mapping", () => {
       siteSpaces: 2,
     };
     expect(siteFromApi("org_1", site)).toMatchObject({ organizationId: "org_1", title: "Portal", type: "basic", visibility: "public", published: true, basename: "docs" });
+  });
+});
+
+/** The members', teams', translations' and agent instructions' kinds, and the lookups getMember, getMembers and getTeam. */
+describe("members, teams, translations and agent instructions from their declarations", () => {
+  const mappingOf = (kind: string) => {
+    const definition = definitionOf(kind)!;
+    return wireMapping(definition.schema, definition.outputs);
+  };
+  const member: ApiMember = {
+    id: "usr_ada",
+    role: "edit",
+    user: { id: "usr_ada", email: "ada@acme.test", displayName: "Ada" },
+    disabled: false,
+    joinedAt: "then",
+    sso: true,
+    teams: 2,
+  };
+
+  it("OrganizationMember: only the role is sent; the user id, email and outputs read at their paths; a guest reads null", () => {
+    const wire = mappingOf("OrganizationMember");
+    expect(wire.sentKeys).toEqual(["role"]);
+    expect(organizationMemberFromApi("org_1", member, { email: "ADA@acme.test", removeOnDestroy: true })).toEqual({
+      organizationId: "org_1",
+      userId: "usr_ada",
+      email: "ADA@acme.test",
+      role: "edit",
+      removeOnDestroy: true,
+      joinedAt: "then",
+      disabled: false,
+      sso: true,
+    });
+    // A guest: the API answers a null role, or leaves it out.
+    const { role: _role, ...guest } = member;
+    expect(wire.fromApi(guest).role).toBeNull();
+    expect(organizationMemberFromApi("org_1", { ...member, role: null })).toMatchObject({ email: "ada@acme.test", role: null, removeOnDestroy: false });
+    expect(wire.bodyOf({ organizationId: "org_1", userId: "usr_ada", role: null, removeOnDestroy: true })).toEqual({ role: null });
+    expect(wire.patchOf({ organizationId: "org_1", userId: "usr_ada", role: "read", removeOnDestroy: true }, ["removeOnDestroy"])).toEqual({});
+  });
+
+  it("TeamMember: the role is sent; the user, email and role read inside the team's member list item", () => {
+    const wire = mappingOf("TeamMember");
+    expect(wire.sentKeys).toEqual(["role"]);
+    expect(wire.fromApi({ organization: member, team: { role: "owner" }, permissions: { view: true } }, { organizationId: "org_1", teamId: "team_1" })).toEqual({
+      organizationId: "org_1",
+      teamId: "team_1",
+      userId: "usr_ada",
+      email: "ada@acme.test",
+      role: "owner",
+    });
+    expect(wire.patchOf({ organizationId: "org_1", teamId: "team_2", userId: "usr_bo", role: "member" }, ["teamId", "userId", "role"])).toEqual({ role: "member" });
+  });
+
+  it("Translation: the create sends language, source and instructions; the in-place update only the instructions; runTrigger never", () => {
+    const wire = mappingOf("Translation");
+    expect(wire.sentKeys).toEqual(["language", "source", "instructions"]);
+    const inputs = { organizationId: "org_1", language: "fr", source: { space: "sp_1", language: "en" }, instructions: EMPTY_DOCUMENT, runTrigger: "v1" };
+    expect(wire.bodyOf(inputs)).toEqual({ language: "fr", source: { space: "sp_1", language: "en" }, instructions: EMPTY_DOCUMENT });
+    expect(wire.patchOf(inputs, ["language", "source", "instructions", "runTrigger"])).toEqual({ instructions: EMPTY_DOCUMENT });
+    expect(Object.keys(wire.fromApi({ id: "tr_1", language: "fr", status: "pending", stats: { runs: 0 } }))).toEqual([
+      "organizationId",
+      "language",
+      "source",
+      "instructions",
+      "runTrigger",
+      "status",
+      "result",
+      "stats",
+      "urls",
+      "createdAt",
+      "updatedAt",
+    ]);
+  });
+
+  it("AgentInstructions: only the document is sent; clearOnDestroy never", () => {
+    const wire = mappingOf("AgentInstructions");
+    expect(wire.sentKeys).toEqual(["instructions"]);
+    expect(wire.patchOf({ organizationId: "org_1", instructions: EMPTY_DOCUMENT, clearOnDestroy: true }, ["clearOnDestroy"])).toEqual({});
+  });
+
+  it("Team and getTeam: the team object's member count never reads as the members list", () => {
+    const team = { id: "team_1", title: "Writers", members: 3, spaces: 1, createdAt: "then" };
+    expect(teamFromApi(team, "org_1")).toEqual({ organizationId: "org_1", title: "Writers", members: undefined, spaces: 1, createdAt: "then" });
+    expect(teamFromApi(team, "org_1", ["usr_ada"]).members).toEqual(["usr_ada"]);
   });
 });
