@@ -89,21 +89,23 @@ export default defineConfig(
       "@typescript-eslint/no-base-to-string": "off", // 5 + 22
       "@typescript-eslint/unbound-method": "off", // 5 + 12
       "@typescript-eslint/restrict-template-expressions": "off", // 0 + 9
-      "@typescript-eslint/no-this-alias": "off", // 6 + 0
       "@typescript-eslint/prefer-promise-reject-errors": "off", // 4 + 1
       "@typescript-eslint/no-misused-promises": "off", // 0 + 4
-      "@typescript-eslint/no-implied-eval": "off", // 0 + 3
       "@typescript-eslint/no-floating-promises": "off", // 1 + 1
-      "@typescript-eslint/no-redundant-type-constituents": "off", // 0 + 2
       "@typescript-eslint/no-require-imports": "off", // 1 + 2 outside the plugin
-      "prefer-const": "off", // 6 + 1
-      "no-control-regex": "off", // 2 + 6 (terminal escapes matched on purpose; needs a comment each)
-      "no-useless-escape": "off", // 1 + 0
-      "preserve-caught-error": "off", // 0 + 2
-      "no-useless-assignment": "off", // 0 + 2
-      "no-empty-pattern": "off", // 0 + 1
-      "no-empty": "off", // 0 + 1
-      "no-regex-spaces": "off", // 0 + 2
+    },
+  },
+  {
+    // Files other helpers were changing when issue 38 item 7 was fixed: their findings are fixed in
+    // commits of their own, after the rest, so that a merge can leave those out. Each such commit
+    // deletes its rules here; what is left is still to fix in these files.
+    files: [
+      "provider/resources/{translation,agent-instructions,organization-member,team-member,organization-settings,site-customization,site-space-customization,site-structure}.ts",
+      "test/contract/**/*.ts",
+      "provider/terraform/**/*.ts",
+    ],
+    rules: {
+      "preserve-caught-error": "off",
     },
   },
 );

@@ -206,6 +206,7 @@ describe("the command", () => {
         env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin },
       });
       expect(run.code, run.stderr).toBe(0);
+      // eslint-disable-next-line no-control-regex -- terminal control characters other than tab and newline, which no output may hold.
       for (const output of [run.stdout, run.stderr]) expect(output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
       expect(run.stderr).toContain("organization org-acme (Acme \\u001B]0;owned\\u0007\\u001B[2J\\u009B31m\\r\\u202Edocs)");
     } finally {

@@ -72,7 +72,7 @@ const RUNS = Number(process.env.VALIDATION_RUNS ?? 250);
 export const KNOWN_DIFFERENCES = ["mergeRules shapes", "null defaultTeam/parent/defaultLevel", "document nodes"] as const;
 
 const ROLES = ["admin", "create", "review", "edit", "comment", "read"];
-const NOT_IN_URI = /[\s\u0000-\u001f\u007f-\u009f]/;
+const NOT_IN_URI = /[\s\p{Cc}]/u;
 
 let h: Harness;
 let org: string;
