@@ -89,9 +89,6 @@ export default defineConfig(
       "@typescript-eslint/no-base-to-string": "off", // 5 + 22
       "@typescript-eslint/unbound-method": "off", // 5 + 12
       "@typescript-eslint/restrict-template-expressions": "off", // 0 + 9
-      "@typescript-eslint/prefer-promise-reject-errors": "off", // 4 + 1
-      "@typescript-eslint/no-misused-promises": "off", // 0 + 4
-      "@typescript-eslint/no-floating-promises": "off", // 1 + 1
       "@typescript-eslint/no-require-imports": "off", // 1 + 2 outside the plugin
     },
   },
@@ -106,6 +103,7 @@ export default defineConfig(
     ],
     rules: {
       "preserve-caught-error": "off",
+      "@typescript-eslint/prefer-promise-reject-errors": "off",
     },
   },
 );

@@ -178,6 +178,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => {
+// A rejection is left unhandled on purpose: Node.js prints it and exits with code 1.
+void main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });
