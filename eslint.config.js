@@ -88,8 +88,6 @@ export default defineConfig(
       "@typescript-eslint/no-unused-vars": "off", // 21 + 35
       "@typescript-eslint/no-base-to-string": "off", // 5 + 22
       "@typescript-eslint/unbound-method": "off", // 5 + 12
-      "@typescript-eslint/restrict-template-expressions": "off", // 0 + 9
-      "@typescript-eslint/no-require-imports": "off", // 1 + 2 outside the plugin
     },
   },
   {
@@ -104,6 +102,7 @@ export default defineConfig(
     rules: {
       "preserve-caught-error": "off",
       "@typescript-eslint/prefer-promise-reject-errors": "off",
+      "@typescript-eslint/no-require-imports": "off",
     },
   },
 );

@@ -199,14 +199,14 @@ async function expectExamplesMade(stack: TestStack, target: Target, outputs: Out
   expect(examples.outputs).toHaveLength(11);
   for (const name of examples.outputs) expect(made[name], name).toBeTruthy();
   if (target.language === "typescript") expect(Object.keys(made).sort()).toEqual([...examples.outputs].sort());
-  expect((await api.get(`/orgs/org-acme/teams/${made["team-teamId"]}`)).title).toBe("Writers");
-  expect((await api.get(`/spaces/${made["space-spaceId"]}`)).title).toBe("Getting started");
-  expect((await api.get(`/orgs/org-acme/sites/${made["site-siteId"]}`)).title).toBe("Developer portal");
+  expect((await api.get(`/orgs/org-acme/teams/${String(made["team-teamId"])}`)).title).toBe("Writers");
+  expect((await api.get(`/spaces/${String(made["space-spaceId"])}`)).title).toBe("Getting started");
+  expect((await api.get(`/orgs/org-acme/sites/${String(made["site-siteId"])}`)).title).toBe("Developer portal");
   expect(made["organization-settings-title"]).toBe(EXAMPLES_ORGANIZATION_TITLE);
   expect((await api.get("/orgs/org-acme")).title).toBe(EXAMPLES_ORGANIZATION_TITLE);
   expect(made["open-api-spec-processingState"]).toBeTruthy();
   // The guide sample's site (its SiteStructure took the site space Go's .Elem() and TypeScript's .apply pass).
-  expect((await api.get(`/orgs/org-acme/sites/${made["environments-site-order-siteId"]}`)).title).toBe("Developer portal");
+  expect((await api.get(`/orgs/org-acme/sites/${String(made["environments-site-order-siteId"])}`)).title).toBe("Developer portal");
 }
 
 /** A preview with no change, every resource the same: the program's three, every example's, and the stack. */
@@ -243,8 +243,8 @@ async function destroy(stack: TestStack, target: Target, outputs: Outputs): Prom
   expect(await api.status(`/collections/${outputs.handbookCollection}`)).toBe(404);
   expect(await api.status(`/spaces/${outputs.onboardingSpace}`)).toBe(404);
   const made = exampleOutputs(target, outputs);
-  expect(await api.status(`/orgs/org-acme/teams/${made["team-teamId"]}`)).toBe(404);
-  expect(await api.status(`/orgs/org-acme/sites/${made["site-siteId"]}`)).toBe(404);
+  expect(await api.status(`/orgs/org-acme/teams/${String(made["team-teamId"])}`)).toBe(404);
+  expect(await api.status(`/orgs/org-acme/sites/${String(made["site-siteId"])}`)).toBe(404);
 }
 
 /** The programs: `examples` is what runs the resource pages' examples (examples-program.ts), after the lookup. */
