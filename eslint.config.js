@@ -86,7 +86,6 @@ export default defineConfig(
     rules: {
       "@typescript-eslint/require-await": "off", // 10 + 56
       "@typescript-eslint/no-unused-vars": "off", // 21 + 35
-      "@typescript-eslint/no-base-to-string": "off", // 5 + 22
       "@typescript-eslint/unbound-method": "off", // 5 + 12
     },
   },

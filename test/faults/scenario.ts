@@ -134,7 +134,7 @@ async function stateObjects(stack: TestStack): Promise<Map<string, Set<string>>>
     const kind = String(resource.type ?? "").match(/^(?:pulumi-nodejs:dynamic\/docs-platform|docs-platform:index):(\w+)$/)?.[1];
     if (!kind) continue;
     add(kind, resource.id);
-    const outputs = (resource.outputs ?? {}) as Record<string, unknown>;
+    const outputs = resource.outputs ?? {};
     if (kind === "SiteSection") add("SiteSpace", outputs.siteSpaceId);
   }
   return byKind;
