@@ -86,7 +86,6 @@ export default defineConfig(
     rules: {
       "@typescript-eslint/require-await": "off", // 10 + 56
       "@typescript-eslint/no-unused-vars": "off", // 21 + 35
-      "@typescript-eslint/unbound-method": "off", // 5 + 12
     },
   },
   {
@@ -102,6 +101,7 @@ export default defineConfig(
       "preserve-caught-error": "off",
       "@typescript-eslint/prefer-promise-reject-errors": "off",
       "@typescript-eslint/no-require-imports": "off",
+      "@typescript-eslint/unbound-method": "off",
     },
   },
 );

@@ -148,7 +148,8 @@ describe("resource adapter", () => {
 
   it("check rejects adopt: true for a kind without a natural key, before any request", async () => {
     const { definition } = fakeDefinition(new Map());
-    const { findByNaturalKey: _none, ...withoutKey } = definition;
+    const withoutKey = { ...definition };
+    delete withoutKey.findByNaturalKey;
     const adapter = toProvider(withoutKey as ResourceDefinition<Inputs>, context);
     const result = await adapter.check({}, { organizationId: "o", title: "Docs", adopt: true });
     expect(result.failures).toEqual([{ property: "adopt", reason: expect.stringMatching(/Thing has no natural key.*adopt: \{ id: "<id>" \}/) }]);

@@ -122,7 +122,7 @@ export function describeLifecycleStack(title: string, specs: ResourceScenario[])
     id: "",
     baseline: [],
   }));
-  const snapshotKinds = kinds.filter((kind) => kind.spec.snapshot);
+  const snapshotKinds = kinds.filter((kind) => kind.spec.snapshot !== undefined);
 
   describe(title, () => {
     let emulator: Emulator;
