@@ -20,7 +20,6 @@ import {
   withAttempts,
 } from "./errors";
 import { abortReason } from "./abort";
-import type { ResponseHeaders } from "./headers";
 import { Limiter } from "./limiter";
 import { RequestPacer } from "./pacer";
 import { resolveOptions, type ClientInternals, type ClientOptions, type ResolvedOptions } from "./options";

@@ -9,7 +9,6 @@ import { PartialCreateError } from "../recovery/partial-create";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
-import type { Role } from "../api/roles";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import { wireMapping } from "../adapter/wire";
 import {

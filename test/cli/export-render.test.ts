@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import type { ExportedObject } from "../../provider/cli/export/kinds/index.ts";
 import { type PlannedObject, renderProgram, renderSecretsScript, shellQuote, stringLiteral, yamlEntry, yamlScalar } from "../../provider/cli/export/render.ts";
 import { differences } from "../../provider/domain/customization-defaults.ts";
-import { documentLiteral, literal, object, ref } from "../../provider/cli/export/values.ts";
+import { documentLiteral, literal, ref } from "../../provider/cli/export/values.ts";
 
 const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown };
 

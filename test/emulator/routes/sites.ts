@@ -2,7 +2,7 @@ import { atLeast } from "../auth.ts";
 import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type AdaptiveSchemaDoc, type SiteDoc, type SiteSpaceDoc } from "../model.ts";
-import { created, deleted, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, ok, type Route } from "../router.ts";
 import { queryBoolean, queryString, ROLES, SITE_VISIBILITIES, validate, type Shape } from "../validate.ts";
 import { listBody, orgSpace, ownedBy } from "./common.ts";
 import { siteCustomization, siteSpaceCustomization } from "./customization.ts";
