@@ -331,7 +331,7 @@ describe("in a rehearsal (DOCS_PLATFORM_REHEARSAL names the twin)", () => {
 });
 
 describe("credentials", () => {
-  const stackConfig = (values: Record<string, string>) => async () => ({ values, source: "stack dev" });
+  const stackConfig = (values: Record<string, string>) => () => Promise.resolve({ values, source: "stack dev" });
 
   it("take flags first, then the environment, then the stack config", async () => {
     const stack = stackConfig({ "docs-platform:apiUrl": "https://stack.example/v1", "docs-platform:token": "tok-stack", "docs-platform:organizationId": "org-stack" });
@@ -353,9 +353,9 @@ describe("credentials", () => {
 
   it("do not read the stack config when flags and environment give everything", async () => {
     let read = false;
-    const stack = async () => {
+    const stack = () => {
       read = true;
-      return undefined;
+      return Promise.resolve(undefined);
     };
     await resolveCredentials({ flags: { organizationId: "org" }, env: { DOCS_PLATFORM_API_URL: "https://a.example/v1", DOCS_PLATFORM_TOKEN: "t" }, stackConfig: stack });
     expect(read).toBe(false);
@@ -363,10 +363,18 @@ describe("credentials", () => {
 
   it("check the URL as the provider does, without repeating the token", async () => {
     await expect(
-      resolveCredentials({ flags: {}, env: { DOCS_PLATFORM_API_URL: "https://user:pw@a.example/v1", DOCS_PLATFORM_TOKEN: "tok-x" }, stackConfig: async () => undefined }),
+      resolveCredentials({
+        flags: {},
+        env: { DOCS_PLATFORM_API_URL: "https://user:pw@a.example/v1", DOCS_PLATFORM_TOKEN: "tok-x" },
+        stackConfig: () => Promise.resolve(undefined),
+      }),
     ).rejects.toThrow(/must not contain credentials/);
     await expect(
-      resolveCredentials({ flags: {}, env: { DOCS_PLATFORM_API_URL: "https://a.example/v1", DOCS_PLATFORM_TOKEN: "tok with space" }, stackConfig: async () => undefined }),
+      resolveCredentials({
+        flags: {},
+        env: { DOCS_PLATFORM_API_URL: "https://a.example/v1", DOCS_PLATFORM_TOKEN: "tok with space" },
+        stackConfig: () => Promise.resolve(undefined),
+      }),
     ).rejects.toThrow(/^(?!.*tok with space).*must not contain whitespace/);
   });
 
