@@ -14,7 +14,6 @@
  */
 import { z } from "zod";
 import { isNotFoundError } from "../client";
-import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
 import { asWritten, covers, documentInput, EMPTY_DOCUMENT } from "../domain/document";

@@ -23,7 +23,6 @@
  * whole. `null` unsets an optional field (a logo, the privacy policy URL, ...).
  */
 import { z } from "zod";
-import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
 import type { ResourceDefinition, State } from "../adapter/resource";

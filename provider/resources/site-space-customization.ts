@@ -23,7 +23,7 @@ import { identifier } from "../adapter/check";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { jsonEqual, stateStrings } from "../adapter/values";
-import { CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarableFields, declaredState, overlayDeclared } from "./site-customization";
+import { CUSTOMIZATION_FIELDS, customizationFields, declarableFields, declaredState, overlayDeclared } from "./site-customization";
 import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";
 import { deleteSiteSpaceCustomization, getSiteCustomization, getSiteSpaceCustomization, updateSiteSpaceCustomization } from "../api/customizations";

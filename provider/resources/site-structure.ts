@@ -19,7 +19,6 @@
  *   the site's order over (no `adopt` input), and destroying it leaves the order as it is.
  */
 import { z } from "zod";
-import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
 import type { ResourceDefinition, State } from "../adapter/resource";
