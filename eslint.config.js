@@ -82,18 +82,4 @@ export default defineConfig(
       "@typescript-eslint/no-unsafe-argument": "off",
     },
   },
-  {
-    // Files other helpers were changing when issue 38 item 7 was fixed: their findings are fixed in
-    // commits of their own, after the rest, so that a merge can leave those out. Each such commit
-    // deletes its rules here; what is left is still to fix in these files.
-    files: ["test/contract/**/*.ts"],
-    rules: {
-      "preserve-caught-error": "off",
-      "@typescript-eslint/prefer-promise-reject-errors": "off",
-      "@typescript-eslint/no-require-imports": "off",
-      "@typescript-eslint/unbound-method": "off",
-      "@typescript-eslint/no-unused-vars": "off",
-      "@typescript-eslint/require-await": "off",
-    },
-  },
 );

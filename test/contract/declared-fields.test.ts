@@ -36,15 +36,15 @@ type ImportIdForm = { format(id: string, state: Bag): string };
 type Definition = { kind: string; replaceKeys: readonly string[]; schema: Zod & { shape: Record<string, Zod> }; importId?: ImportIdForm };
 // The compiled package, as both doors load it.
 const { KINDS } = require("../../provider/dist/resources/kinds.js") as { KINDS: readonly Definition[] };
-const { factsOf } = require("../../provider/dist/adapter/fields.js") as { factsOf(field: unknown): { refersTo?: string; secret?: boolean } };
+const { factsOf } = require("../../provider/dist/adapter/fields.js") as { factsOf: (field: unknown) => { refersTo?: string; secret?: boolean } };
 const { byId } = require("../../provider/dist/adapter/import-ids.js") as { byId: ImportIdForm };
 // `docs-platform export`, as the CLI runs it (provider/cli/export/): its exporters write every declared input.
 type ExportedInputs = (readonly [string, unknown])[];
 type Exporter = { kind: string; exportedWith?: { kind: string } };
 type Exported = { planned: { object: { kind: string; id: string; inputs: ExportedInputs } }[]; warnings: string[] };
-const { exportOrganization } = require("../../provider/dist/cli/export/export.js") as { exportOrganization(request: Bag): Promise<Exported> };
+const { exportOrganization } = require("../../provider/dist/cli/export/export.js") as { exportOrganization: (request: Bag) => Promise<Exported> };
 const { EXPORTERS } = require("../../provider/dist/cli/export/kinds/index.js") as { EXPORTERS: readonly Exporter[] };
-const { resolvedValue } = require("../../provider/dist/cli/export/values.js") as { resolvedValue(value: unknown): unknown };
+const { resolvedValue } = require("../../provider/dist/cli/export/values.js") as { resolvedValue: (value: unknown) => unknown };
 const { ApiClient } = require("../../provider/dist/client/index.js") as { ApiClient: new (options: Bag) => { close(): Promise<void> } };
 
 // ---- which inputs are proven here ---------------------------------------------------------------
@@ -542,7 +542,7 @@ function expectHeld(name: string, door: Door, step: RoundTripStep, actual: unkno
     expect(actual).toEqual(expected);
   } catch (error) {
     mark(name, door, step, "✗");
-    throw new Error(`${name} through the ${door.name} door, step ${step}: ${what}\n${(error as Error).message}`);
+    throw new Error(`${name} through the ${door.name} door, step ${step}: ${what}\n${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -553,7 +553,7 @@ async function step<T>(name: string, door: Door, which: RoundTripStep, body: () 
   } catch (error) {
     if (!(error as Error).message.startsWith(name)) {
       mark(name, door, which, "✗");
-      throw new Error(`${name} through the ${door.name} door, step ${which}: ${(error as Error).message}`);
+      throw new Error(`${name} through the ${door.name} door, step ${which}: ${(error as Error).message}`, { cause: error });
     }
     throw error;
   }

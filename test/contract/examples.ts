@@ -39,7 +39,7 @@ export interface KeptOnDelete {
 }
 
 export interface Sample {
-  prepare(api: RawApi, door: string): Promise<Prepared>;
+  prepare: (api: RawApi, door: string) => Prepared | Promise<Prepared>;
   /**
    * A server-owned output (not an input) whose change alone must give no diff; absent for the
    * kinds whose outputs are all inputs (the contract then adds a key to the state instead).
@@ -103,7 +103,7 @@ const visitors = (claim: string) => ({
 
 export const SAMPLES: Record<string, Sample> = {
   OrganizationSettings: {
-    prepare: async (api, door) => ({
+    prepare: (api, door) => ({
       inputs: { organizationId: api.organizationId, title: `Acme (${door})`, inviteLinks: false },
       updates: { title: `Acme (${door}, renamed)`, inviteLinks: true },
       replacements: { organizationId: "org-globex" },
@@ -133,7 +133,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   Team: {
-    prepare: async (api, door) => ({
+    prepare: (api, door) => ({
       inputs: { organizationId: api.organizationId, title: `Writers ${door}` },
       updates: { title: `Editors ${door}`, members: [EDITOR] },
       replacements: { organizationId: "org-globex" },
@@ -154,7 +154,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   SamlProvider: {
-    prepare: async (api, door) => ({
+    prepare: (api, door) => ({
       inputs: { organizationId: api.organizationId, label: `Okta ${door}`, ssoURL: "https://idp.test/sso", certificate: "MIIC-contract" },
       updates: { label: `Okta ${door} 2`, defaultRole: "read" },
       replacements: { organizationId: "org-globex" },
@@ -163,7 +163,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   Collection: {
-    prepare: async (api, door) => ({
+    prepare: (api, door) => ({
       inputs: { organizationId: api.organizationId, title: `Handbooks ${door}` },
       updates: { title: `Manuals ${door}`, description: "For the team" },
       replacements: {},
@@ -172,7 +172,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   Space: {
-    prepare: async (api, door) => ({
+    prepare: (api, door) => ({
       inputs: { organizationId: api.organizationId, title: `Runbooks ${door}`, emoji: "📘" },
       updates: { title: `Playbooks ${door}`, emoji: "🚀" },
       replacements: {},
@@ -181,7 +181,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   Translation: {
-    prepare: async (api, door) => ({
+    prepare: (api, door) => ({
       inputs: { organizationId: api.organizationId, language: door === "dynamic" ? "fr" : "de", source: { space: api.spaceIds[0], language: "en" } },
       updates: { instructions: documentOf("Keep product names in English.") },
       replacements: { organizationId: "org-globex", language: "es", source: { space: api.spaceIds[1], language: "en" } },
@@ -190,7 +190,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   AgentInstructions: {
-    prepare: async (api) => ({
+    prepare: (api) => ({
       inputs: { organizationId: api.organizationId, instructions: documentOf("Answer briefly."), clearOnDestroy: true },
       updates: { instructions: documentOf("Answer in a friendly tone.") },
       replacements: { organizationId: "org-globex" },
@@ -206,7 +206,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   Site: {
-    prepare: async (api, door) => ({
+    prepare: (api, door) => ({
       inputs: { organizationId: api.organizationId, title: `Docs ${door}`, type: "basic" },
       updates: { title: `Developer docs ${door}`, visibility: "unlisted" },
       replacements: { organizationId: "org-globex", type: "premium" },
@@ -323,7 +323,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   OpenApiSpec: {
-    prepare: async (api, door) => ({
+    prepare: (api, door) => ({
       inputs: { organizationId: api.organizationId, slug: `petstore-${door}`, source: { url: `https://specs.example.com/${door}.yaml` }, waitForProcessing: false },
       updates: { source: { url: `https://specs.example.com/${door}-v2.yaml` }, visibility: "public" },
       replacements: { organizationId: "org-globex", slug: `petstore-${door}-2` },
