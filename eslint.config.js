@@ -55,11 +55,20 @@ export default defineConfig(
   },
   {
     // The plugin loads the Pulumi SDK's gRPC stubs (proto/*_pb.js, @grpc/grpc-js) from the SDK the
-    // program installed, at run time, with require: CommonJS with no types, so their messages are
-    // `any` at every call. Typing them would mean declaring the generated stubs by hand.
+    // program installed, at run time, with require (an import would bind the SDK the package was
+    // built with). Each module is typed where it is required, by the declarations the SDK ships
+    // beside its stubs (plugin/sdk.ts's Sdk, runtime/engine-log.ts's EngineModules).
     files: ["provider/plugin/**/*.ts", "provider/runtime/engine-log.ts"],
     rules: {
       "@typescript-eslint/no-require-imports": "off",
+    },
+  },
+  {
+    // grpc-js hands addService the generated service definition, whose methods carry a
+    // `requestType` (the message class) that grpc-js's MethodDefinition type does not declare:
+    // 16 findings on 2026-11-28, left until the definition gets a type of its own.
+    files: ["provider/plugin/bounded-requests.ts"],
+    rules: {
       "@typescript-eslint/no-unsafe-assignment": "off",
       "@typescript-eslint/no-unsafe-member-access": "off",
       "@typescript-eslint/no-unsafe-call": "off",
