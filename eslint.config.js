@@ -39,6 +39,10 @@ export default defineConfig(
       "@typescript-eslint/no-unsafe-declaration-merging": "off",
       // Empty interfaces are those merges' (`interface Team extends TeamOutputs {}`).
       "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
+      // Leaving keys out of an object by destructuring the rest (`const { id: _id, ...inputs } = state`)
+      // is the idiom for a copy without them: the named siblings are unused on purpose. A name
+      // starting with `_` is unused on purpose too (a counting loop's `for (const _ of text)`).
+      "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true, argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-restricted-syntax": [
         "error",
         {
@@ -51,11 +55,20 @@ export default defineConfig(
   },
   {
     // The plugin loads the Pulumi SDK's gRPC stubs (proto/*_pb.js, @grpc/grpc-js) from the SDK the
-    // program installed, at run time, with require: CommonJS with no types, so their messages are
-    // `any` at every call. Typing them would mean declaring the generated stubs by hand.
+    // program installed, at run time, with require (an import would bind the SDK the package was
+    // built with). Each module is typed where it is required, by the declarations the SDK ships
+    // beside its stubs (plugin/sdk.ts's Sdk, runtime/engine-log.ts's EngineModules).
     files: ["provider/plugin/**/*.ts", "provider/runtime/engine-log.ts"],
     rules: {
       "@typescript-eslint/no-require-imports": "off",
+    },
+  },
+  {
+    // grpc-js hands addService the generated service definition, whose methods carry a
+    // `requestType` (the message class) that grpc-js's MethodDefinition type does not declare:
+    // 16 findings on 2026-11-28, left until the definition gets a type of its own.
+    files: ["provider/plugin/bounded-requests.ts"],
+    rules: {
       "@typescript-eslint/no-unsafe-assignment": "off",
       "@typescript-eslint/no-unsafe-member-access": "off",
       "@typescript-eslint/no-unsafe-call": "off",
@@ -76,34 +89,6 @@ export default defineConfig(
       "@typescript-eslint/no-unsafe-call": "off",
       "@typescript-eslint/no-unsafe-return": "off",
       "@typescript-eslint/no-unsafe-argument": "off",
-    },
-  },
-  {
-    // NOT YET FIXED (issue 38 item 7, left over at the deadline): rules with findings still in the
-    // code, turned off so the fast tier enforces the rest. The count is each rule's findings when
-    // it was turned off (provider/ + test/ + examples/); fix them and delete the line.
-    files: TYPESCRIPT_FILES,
-    rules: {
-      "@typescript-eslint/require-await": "off", // 10 + 56
-      "@typescript-eslint/no-unused-vars": "off", // 21 + 35
-      "@typescript-eslint/no-base-to-string": "off", // 5 + 22
-      "@typescript-eslint/unbound-method": "off", // 5 + 12
-      "@typescript-eslint/restrict-template-expressions": "off", // 0 + 9
-      "@typescript-eslint/no-this-alias": "off", // 6 + 0
-      "@typescript-eslint/prefer-promise-reject-errors": "off", // 4 + 1
-      "@typescript-eslint/no-misused-promises": "off", // 0 + 4
-      "@typescript-eslint/no-implied-eval": "off", // 0 + 3
-      "@typescript-eslint/no-floating-promises": "off", // 1 + 1
-      "@typescript-eslint/no-redundant-type-constituents": "off", // 0 + 2
-      "@typescript-eslint/no-require-imports": "off", // 1 + 2 outside the plugin
-      "prefer-const": "off", // 6 + 1
-      "no-control-regex": "off", // 2 + 6 (terminal escapes matched on purpose; needs a comment each)
-      "no-useless-escape": "off", // 1 + 0
-      "preserve-caught-error": "off", // 0 + 2
-      "no-useless-assignment": "off", // 0 + 2
-      "no-empty-pattern": "off", // 0 + 1
-      "no-empty": "off", // 0 + 1
-      "no-regex-spaces": "off", // 0 + 2
     },
   },
 );

@@ -20,6 +20,7 @@ function cpuSeconds(): number {
 const atStart = cpuSeconds();
 
 // Vitest 5 hands a hook its fixtures first (they must be destructured), then the file.
+// eslint-disable-next-line no-empty-pattern -- Vitest reads the fixtures from this pattern; none are used.
 afterAll(({}, file) => {
   recordFileCpu(file.file.filepath, cpuSeconds() - atStart);
 });

@@ -64,8 +64,8 @@ export function resourceId(): z.ZodString {
     .refine((value) => !/[?#]/.test(value), 'must not contain "?" or "#": no id of this API holds them');
 }
 
-/** Whitespace (any, newlines included) and control characters (NUL, DEL, ...): never part of a URI. */
-const NOT_IN_URI = /[\s\u0000-\u001f\u007f-\u009f]/;
+/** Whitespace (any, newlines included) and control characters (`\p{Cc}`: U+0000-U+001F and U+007F-U+009F, NUL, DEL, ...): never part of a URI. */
+const NOT_IN_URI = /[\s\p{Cc}]/u;
 
 /**
  * An absolute http(s) URL as the API's `uri` fields take it, counted in characters like every limit

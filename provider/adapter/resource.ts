@@ -1,3 +1,4 @@
+import { promised } from "./promised";
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { validate } from "./check";
@@ -256,29 +257,33 @@ export function toProvider<I extends { adopt?: Adopt }>(
   }
 
   return {
-    async check(olds, news) {
-      // Never throws (validate does not, and nothing here can): a failure is always an answer.
-      const outcome = validate(definition.schema, declaredInputs(news));
-      if (!outcome.ok) return { inputs: news, failures: outcome.failures };
-      if (outcome.inputs.adopt === true && !definition.findByNaturalKey) {
-        // Found here rather than in create: create would fail only after the rest of the update ran.
-        const reason = `adopt: ${definition.kind} has no natural key, so adopt: true cannot find it; adopt it by id with adopt: { id: "<id>" }`;
-        return { inputs: news, failures: [{ property: "adopt", reason }] };
-      }
+    check(olds, news) {
+      return promised(() => {
+        // Never throws (validate does not, and nothing here can): a failure is always an answer.
+        const outcome = validate(definition.schema, declaredInputs(news));
+        if (!outcome.ok) return { inputs: news, failures: outcome.failures };
+        if (outcome.inputs.adopt === true && !definition.findByNaturalKey) {
+          // Found here rather than in create: create would fail only after the rest of the update ran.
+          const reason = `adopt: ${definition.kind} has no natural key, so adopt: true cannot find it; adopt it by id with adopt: { id: "<id>" }`;
+          return { inputs: news, failures: [{ property: "adopt", reason }] };
+        }
 
-      const identity = news[IDENTITY_KEY];
-      return { inputs: compact({ ...outcome.inputs, adopt: adoptOnceManaged(definition, olds, outcome.inputs), [IDENTITY_KEY]: identity }) };
+        const identity = news[IDENTITY_KEY];
+        return { inputs: compact({ ...outcome.inputs, adopt: adoptOnceManaged(definition, olds, outcome.inputs), [IDENTITY_KEY]: identity }) };
+      });
     },
 
-    async diff(id, olds, news) {
-      settled(id);
-      const changed = changedKeys(generic, withoutProvider(olds), withoutProvider(news));
-      const replaces = changed.filter((key) => definition.replaceKeys.includes(key));
-      return {
-        changes: changed.length > 0,
-        replaces,
-        deleteBeforeReplace: replaces.length > 0 && definition.deleteBeforeReplace === true,
-      };
+    diff(id, olds, news) {
+      return promised(() => {
+        settled(id);
+        const changed = changedKeys(generic, withoutProvider(olds), withoutProvider(news));
+        const replaces = changed.filter((key) => definition.replaceKeys.includes(key));
+        return {
+          changes: changed.length > 0,
+          replaces,
+          deleteBeforeReplace: replaces.length > 0 && definition.deleteBeforeReplace === true,
+        };
+      });
     },
 
     async create(bag) {

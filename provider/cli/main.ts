@@ -147,7 +147,7 @@ async function summaryAccess(apiUrl: string | undefined): Promise<{ apiUrl: stri
     if (apiUrl === undefined) return undefined;
     throw new UsageError(`--api-url: give the token in the environment variable ${TOKEN_ENV} too (to read the titles of objects outside the program)`);
   }
-  return resolveCredentials({ flags: { apiUrl }, env: process.env, stackConfig: async () => undefined });
+  return resolveCredentials({ flags: { apiUrl }, env: process.env, stackConfig: () => Promise.resolve(undefined) });
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -178,6 +178,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => {
+// A rejection is left unhandled on purpose: Node.js prints it and exits with code 1.
+void main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });

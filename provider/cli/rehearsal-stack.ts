@@ -35,7 +35,7 @@ export interface UntypedState {
   version?: number;
   deployment?: {
     secrets_providers?: { type?: string; state?: Record<string, unknown> };
-    resources?: Array<Record<string, unknown>>;
+    resources?: Array<{ urn?: string; [key: string]: unknown }>;
     [key: string]: unknown;
   };
   [key: string]: unknown;
@@ -85,7 +85,7 @@ export function stacksOf(state: UntypedState): { stacks: Set<string>; projects: 
   const stacks = new Set<string>();
   const projects = new Set<string>();
   for (const resource of state.deployment?.resources ?? []) {
-    const match = /^urn:pulumi:([^:]*)::([^:]*)::/.exec(String(resource.urn ?? ""));
+    const match = /^urn:pulumi:([^:]*)::([^:]*)::/.exec(resource.urn ?? "");
     if (!match) continue;
     stacks.add(match[1]);
     projects.add(match[2]);

@@ -19,7 +19,7 @@ import {
   redactedCause,
   withAttempts,
 } from "./errors";
-import type { ResponseHeaders } from "./headers";
+import { abortReason } from "./abort";
 import { Limiter } from "./limiter";
 import { RequestPacer } from "./pacer";
 import { resolveOptions, type ClientInternals, type ClientOptions, type ResolvedOptions } from "./options";
@@ -353,20 +353,12 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, discard: (lat
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => {
       promise.then(discard, () => {});
-      reject(signal.reason);
+      reject(abortReason(signal));
     };
     if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
+    // Settles as `promise` does (its value, or its error as it is).
+    promise.finally(() => signal.removeEventListener("abort", onAbort)).then(resolve, reject);
   });
 }
 

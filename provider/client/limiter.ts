@@ -1,3 +1,5 @@
+import { abortReason } from "./abort";
+
 /**
  * A counting semaphore: at most `limit` tasks hold a slot at once; waiters are served first come,
  * first served. One per client, so every resource of the provider process shares the budget.
@@ -51,7 +53,8 @@ export class Limiter {
       const onAbort = (): void => {
         const index = this.#waiters.indexOf(grant);
         if (index !== -1) this.#waiters.splice(index, 1);
-        reject(signal?.reason);
+        // Only an abort of `signal` calls this: it is set.
+        reject(abortReason(signal!));
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       this.#waiters.push(grant);

@@ -16,9 +16,9 @@ export interface Candidates<T> {
   matches: readonly T[];
   /** Near misses worth naming when nothing matched (e.g. the same title in another case). */
   near?: readonly T[];
-  id(item: T): string;
+  id: (item: T) => string;
   /** One match in words, to tell several apart: `spc-1 (in collection col-a)`. */
-  show(item: T): string;
+  show: (item: T) => string;
   /** How to narrow a search that found several, e.g. "Give `parent` to search one collection". */
   narrow: string;
 }

@@ -4,6 +4,7 @@
  * Loads no resource code, so that the calls that need none (plugin info, schema) are served by a
  * plugin that never loads the kinds (see service.ts).
  */
+import { promised } from "../adapter/promised";
 import type { Metadata } from "@grpc/grpc-js";
 import type { JavaScriptValue, Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { type Bag, withoutDynamicKeys } from "./properties";
@@ -30,9 +31,10 @@ export function fromStruct(value: Struct | undefined): Bag {
 }
 
 /** Runs a handler; a thrown error answers the call with its message (and the init-failure details of a partial create). */
-export function handle<Request, Response>(work: (request: Request) => Promise<Response>): Handler<Request, Response> {
+export function handle<Request, Response>(work: (request: Request) => Response | Promise<Response>): Handler<Request, Response> {
   return (call, callback) => {
-    work(call.request).then(
+    // A handler that throws at once answers like one that rejects.
+    promised(() => work(call.request)).then(
       (response) => callback(null, response),
       (error: unknown) => {
         const failure = grpcError(error);

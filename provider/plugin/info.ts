@@ -28,13 +28,13 @@ function schemaText(): string {
 
 /** GetPluginInfo and GetSchema. */
 export const infoService = {
-  getPluginInfo: handle(async () => {
+  getPluginInfo: handle(() => {
     const info = new (sdk().plugin.PluginInfo)();
     info.setVersion(pluginVersion());
     return info;
   }),
 
-  getSchema: handle(async () => {
+  getSchema: handle(() => {
     const response = new (sdk().provider.GetSchemaResponse)();
     response.setSchema(schemaText());
     return response;

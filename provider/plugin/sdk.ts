@@ -44,18 +44,18 @@ export function sdk(): Sdk {
 
 function sdkBesidePackage(): Sdk {
   const root = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
-  const fromSdk = (name: string) => require(require.resolve(name, { paths: [root] }));
+  const fromSdk = (name: string): unknown => require(require.resolve(name, { paths: [root] }));
   // runtime/settings, not runtime/index: the index loads the whole SDK (about 760 modules), the settings 190.
   const runtime = require(path.join(root, "runtime", "settings.js")) as { grpcChannelOptions?: Record<string, unknown> };
   return {
-    grpc: fromSdk("@grpc/grpc-js"),
-    provider: require(path.join(root, "proto", "provider_pb.js")),
-    providerGrpc: require(path.join(root, "proto", "provider_grpc_pb.js")),
-    plugin: require(path.join(root, "proto", "plugin_pb.js")),
-    status: require(path.join(root, "proto", "status_pb.js")),
-    struct: fromSdk("google-protobuf/google/protobuf/struct_pb"),
-    empty: fromSdk("google-protobuf/google/protobuf/empty_pb"),
-    any: fromSdk("google-protobuf/google/protobuf/any_pb"),
+    grpc: fromSdk("@grpc/grpc-js") as Sdk["grpc"],
+    provider: require(path.join(root, "proto", "provider_pb.js")) as Sdk["provider"],
+    providerGrpc: require(path.join(root, "proto", "provider_grpc_pb.js")) as Sdk["providerGrpc"],
+    plugin: require(path.join(root, "proto", "plugin_pb.js")) as Sdk["plugin"],
+    status: require(path.join(root, "proto", "status_pb.js")) as Sdk["status"],
+    struct: fromSdk("google-protobuf/google/protobuf/struct_pb") as Sdk["struct"],
+    empty: fromSdk("google-protobuf/google/protobuf/empty_pb") as Sdk["empty"],
+    any: fromSdk("google-protobuf/google/protobuf/any_pb") as Sdk["any"],
     channelOptions: runtime.grpcChannelOptions ?? {},
   };
 }
@@ -63,14 +63,14 @@ function sdkBesidePackage(): Sdk {
 function bundledSdk(): Sdk {
   const runtime = require("@pulumi/pulumi/runtime/settings.js") as { grpcChannelOptions?: Record<string, unknown> };
   return {
-    grpc: require("@grpc/grpc-js"),
-    provider: require("@pulumi/pulumi/proto/provider_pb.js"),
-    providerGrpc: require("@pulumi/pulumi/proto/provider_grpc_pb.js"),
-    plugin: require("@pulumi/pulumi/proto/plugin_pb.js"),
-    status: require("@pulumi/pulumi/proto/status_pb.js"),
-    struct: require("google-protobuf/google/protobuf/struct_pb"),
-    empty: require("google-protobuf/google/protobuf/empty_pb"),
-    any: require("google-protobuf/google/protobuf/any_pb"),
+    grpc: require("@grpc/grpc-js") as Sdk["grpc"],
+    provider: require("@pulumi/pulumi/proto/provider_pb.js") as Sdk["provider"],
+    providerGrpc: require("@pulumi/pulumi/proto/provider_grpc_pb.js") as Sdk["providerGrpc"],
+    plugin: require("@pulumi/pulumi/proto/plugin_pb.js") as Sdk["plugin"],
+    status: require("@pulumi/pulumi/proto/status_pb.js") as Sdk["status"],
+    struct: require("google-protobuf/google/protobuf/struct_pb") as Sdk["struct"],
+    empty: require("google-protobuf/google/protobuf/empty_pb") as Sdk["empty"],
+    any: require("google-protobuf/google/protobuf/any_pb") as Sdk["any"],
     channelOptions: runtime.grpcChannelOptions ?? {},
   };
 }

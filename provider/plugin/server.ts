@@ -182,7 +182,7 @@ export function pluginService() {
   return {
     ...infoService,
 
-    checkConfig: handle(async (request: pulumirpc.CheckRequest) => {
+    checkConfig: handle((request: pulumirpc.CheckRequest) => {
       const { values, secretKeys } = valuesOf(request.getNews());
       const reasons: string[] = [];
       for (const key of Object.keys(values)) {
@@ -203,7 +203,7 @@ export function pluginService() {
       return checkResponse(wrapSecrets(values, [...secretKeys, ...SECRET_CONFIG]), failures);
     }),
 
-    diffConfig: handle(async (request: pulumirpc.DiffRequest) => {
+    diffConfig: handle((request: pulumirpc.DiffRequest) => {
       const olds = valuesOf(previousInputsOf(request)).values;
       const news = valuesOf(request.getNews()).values;
       const changed = [...KNOWN_CONFIG].filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]) || news[key] === UNKNOWN);
@@ -302,6 +302,6 @@ export function pluginService() {
       return response;
     }),
 
-    cancel: handle(async (): Promise<Empty> => new empty.Empty()),
+    cancel: handle((): Empty => new empty.Empty()),
   };
 }

@@ -11,7 +11,7 @@ import { infoService } from "./info";
 import { sdk } from "./sdk";
 
 /** The calls answered without the core: the plugin's info and schema, and Cancel, which has nothing to stop (server.ts answers it alike). */
-export const IMMEDIATE_CALLS = { ...infoService, cancel: handle(async () => new (sdk().empty.Empty)()) };
+export const IMMEDIATE_CALLS = { ...infoService, cancel: handle(() => new (sdk().empty.Empty)()) };
 
 /** The calls server.ts implements beyond IMMEDIATE_CALLS (test/plugin/service.test.ts holds the lists equal). */
 export const RESOURCE_CALLS = ["checkConfig", "diffConfig", "configure", "check", "diff", "create", "read", "update", "delete", "invoke"] as const;

@@ -9,7 +9,6 @@ import { PartialCreateError } from "../recovery/partial-create";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
-import type { Role } from "../api/roles";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import { wireMapping } from "../adapter/wire";
 import {
@@ -183,7 +182,11 @@ export const definition: ResourceDefinition<CollectionInputs> = {
       const current = await getCollection(ctx.api, id);
       if (current && (current.parent ?? undefined) !== news.parent) {
         // A move that may or may not have happened is checked by reading the collection after it.
-        await moveCollection(ctx.api, id, news.parent ?? null).catch((error: unknown) => (isOutcomeUnknown(error) ? undefined : Promise.reject(error)));
+        try {
+          await moveCollection(ctx.api, id, news.parent ?? null);
+        } catch (error) {
+          if (!isOutcomeUnknown(error)) throw error;
+        }
       }
     }
     const state = await readCollection(ctx.api, id);

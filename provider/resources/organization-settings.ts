@@ -8,7 +8,6 @@ import { sortedSet } from "../api/requests";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
-import type { Role } from "../api/roles";
 import { jsonEqual } from "../adapter/values";
 import { ofOrganization } from "../adapter/import-ids";
 import { type ApiOrganization, getOrganization, updateOrganization } from "../api/organizations";

@@ -7,7 +7,6 @@ import { createOnce } from "../recovery/create-once";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
-import type { Role } from "../api/roles";
 import { stateStrings } from "../adapter/values";
 import { wireMapping } from "../adapter/wire";
 import { type ApiSamlProvider, createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, readSamlProviderThroughList, updateSamlProvider } from "../api/saml";

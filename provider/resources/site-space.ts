@@ -180,7 +180,7 @@ async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, ne
   if (changed.has("sectionId")) {
     // Only reachable through adopt (diff replaces on a section change).
     throw new Error(
-      `SiteSpace ${siteSpaceId} is in section ${String(olds.sectionId ?? "(root)")} but the inputs declare ${String(news.sectionId ?? "the default section")}; ` +
+      `SiteSpace ${siteSpaceId} is in section ${typeof olds.sectionId === "string" ? olds.sectionId : "(root)"} but the inputs declare ${String(news.sectionId ?? "the default section")}; ` +
         "the API cannot move a site space between sections. Declare its current section or create a new site space.",
     );
   }

@@ -32,13 +32,12 @@ import type { ResourceContext } from "../recovery/context";
 import { identifier, text } from "../adapter/check";
 import { isApiError, isOutcomeUnknown, isPermissionDeniedError } from "../client";
 import { createOnce } from "../recovery/create-once";
-import { type MergeRules, mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
+import { mergeRulesInput, normalizeMergeRules } from "../domain/merge-rules";
 import { PartialCreateError } from "../recovery/partial-create";
 import { CANNOT_MOVE, transferToOrganization } from "../domain/transfer";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { roleEnum } from "../domain/roles";
-import type { Role } from "../api/roles";
 import { jsonEqual } from "../adapter/values";
 import { wireMapping } from "../adapter/wire";
 import {
@@ -46,7 +45,6 @@ import {
   createSpace,
   deleteSpace,
   EDIT_MODES,
-  type EditMode,
   getSpace,
   listSpaces,
   moveSpace,

@@ -61,18 +61,18 @@ interface EngineModules {
 function engineModulesBesidePackage(): EngineModules {
   const sdk = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
   return {
-    grpc: require(require.resolve("@grpc/grpc-js", { paths: [sdk] })),
-    stubs: require(path.join(sdk, "proto", "engine_grpc_pb.js")),
-    messages: require(path.join(sdk, "proto", "engine_pb.js")),
+    grpc: require(require.resolve("@grpc/grpc-js", { paths: [sdk] })) as EngineModules["grpc"],
+    stubs: require(path.join(sdk, "proto", "engine_grpc_pb.js")) as EngineModules["stubs"],
+    messages: require(path.join(sdk, "proto", "engine_pb.js")) as EngineModules["messages"],
   };
 }
 
 /** The release executable's: required by name, so that the bundler includes them (provider/embedded.ts). */
 function bundledEngineModules(): EngineModules {
   return {
-    grpc: require("@grpc/grpc-js"),
-    stubs: require("@pulumi/pulumi/proto/engine_grpc_pb.js"),
-    messages: require("@pulumi/pulumi/proto/engine_pb.js"),
+    grpc: require("@grpc/grpc-js") as EngineModules["grpc"],
+    stubs: require("@pulumi/pulumi/proto/engine_grpc_pb.js") as EngineModules["stubs"],
+    messages: require("@pulumi/pulumi/proto/engine_pb.js") as EngineModules["messages"],
   };
 }
 

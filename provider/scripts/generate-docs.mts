@@ -33,7 +33,6 @@ interface Definition {
   importId?: ImportIdForm;
   findByNaturalKey?: unknown;
 }
-type Json = Record<string, unknown>;
 interface PropertySpec {
   type?: string;
   items?: PropertySpec;
@@ -374,7 +373,7 @@ function guidePage(relative: string): string {
 
 /** Every page, by its path under the repository. */
 export function generatePages(): Map<string, string> {
-  const { KINDS, fileOf } = requireBuilt("./resources/kinds") as { KINDS: Definition[]; fileOf(kind: string): string };
+  const { KINDS, fileOf } = requireBuilt("./resources/kinds") as { KINDS: Definition[]; fileOf: (kind: string) => string };
   const schema = JSON.parse(fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8")) as { resources: Record<string, ResourceSpec> };
   const pages = new Map<string, string>();
   for (const definition of KINDS) {

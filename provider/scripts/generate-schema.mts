@@ -58,7 +58,7 @@ interface LookupBuilt {
 
 /** The kinds of the registry (resources/kinds.ts), each by the file that declares it, sorted. */
 function kindFiles(): string[] {
-  const { KINDS, fileOf } = requireBuilt("./resources/kinds") as { KINDS: { kind: string }[]; fileOf(kind: string): string };
+  const { KINDS, fileOf } = requireBuilt("./resources/kinds") as { KINDS: { kind: string }[]; fileOf: (kind: string) => string };
   return KINDS.map((definition) => fileOf(definition.kind)).sort();
 }
 
@@ -377,7 +377,7 @@ function functionSpecs(emitter: Emitter): Record<string, Json> {
 }
 
 /** An invoke returns an object: a list result is wrapped as `{ <plural>: [...] }` (plugin/invoke.ts, whose rule this is). */
-const { listResultKey } = requireBuilt("./plugin/invoke") as { listResultKey(name: string): string };
+const { listResultKey } = requireBuilt("./plugin/invoke") as { listResultKey: (name: string) => string };
 
 function invokeResultSpec(name: string, result: Json, emitter: Emitter): Json {
   if (result.type === "array") {

@@ -6,7 +6,7 @@
 
 /** One known defect of a kind's Java conversion: how to see it, how to repair it, what the page says. */
 export interface JavaRepair {
-  hasDefect(java: string): boolean;
+  hasDefect: (java: string) => boolean;
   repair(java: string): string;
   /** The page's sentence after "pulumi-java 1.12.0's program generator ...". */
   note: string;

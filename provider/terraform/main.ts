@@ -60,6 +60,7 @@ export async function startPlugin(makeHandler: () => ProviderHandler, options: S
 
 /** The provider over the core (door.ts), loaded only once the handshake lets it serve: a start by hand answers at once. */
 function coreHandler(): ProviderHandler {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded late on purpose: a start by hand answers before the core loads.
   return (require("./door") as typeof import("./door")).terraformHandler();
 }
 

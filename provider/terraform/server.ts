@@ -122,8 +122,8 @@ export function providerImplementation(handler: ProviderHandler): grpc.UntypedSe
 }
 
 async function callHandler(handler: ProviderHandler, rpc: HandledRpc, method: keyof ProviderHandler, request: Record<string, unknown>): Promise<unknown> {
-  const call = handler[method] as (request: Record<string, unknown>) => unknown;
-  const response = (await call.call(handler, request)) as Record<string, unknown> | undefined;
+  const call = handler[method].bind(handler) as (request: Record<string, unknown>) => unknown;
+  const response = (await call(request)) as Record<string, unknown> | undefined;
   // The protocol names StopProvider's field `Error` (capitalized); the handler answers `error`.
   if (rpc === "StopProvider") return { Error: (response?.error as string | undefined) ?? "" };
   return response ?? {};

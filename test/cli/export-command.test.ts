@@ -206,6 +206,7 @@ describe("the command", () => {
         env: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin },
       });
       expect(run.code, run.stderr).toBe(0);
+      // eslint-disable-next-line no-control-regex -- terminal control characters other than tab and newline, which no output may hold.
       for (const output of [run.stdout, run.stderr]) expect(output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
       expect(run.stderr).toContain("organization org-acme (Acme \\u001B]0;owned\\u0007\\u001B[2J\\u009B31m\\r\\u202Edocs)");
     } finally {
@@ -330,7 +331,7 @@ describe("in a rehearsal (DOCS_PLATFORM_REHEARSAL names the twin)", () => {
 });
 
 describe("credentials", () => {
-  const stackConfig = (values: Record<string, string>) => async () => ({ values, source: "stack dev" });
+  const stackConfig = (values: Record<string, string>) => () => Promise.resolve({ values, source: "stack dev" });
 
   it("take flags first, then the environment, then the stack config", async () => {
     const stack = stackConfig({ "docs-platform:apiUrl": "https://stack.example/v1", "docs-platform:token": "tok-stack", "docs-platform:organizationId": "org-stack" });
@@ -352,9 +353,9 @@ describe("credentials", () => {
 
   it("do not read the stack config when flags and environment give everything", async () => {
     let read = false;
-    const stack = async () => {
+    const stack = () => {
       read = true;
-      return undefined;
+      return Promise.resolve(undefined);
     };
     await resolveCredentials({ flags: { organizationId: "org" }, env: { DOCS_PLATFORM_API_URL: "https://a.example/v1", DOCS_PLATFORM_TOKEN: "t" }, stackConfig: stack });
     expect(read).toBe(false);
@@ -362,10 +363,18 @@ describe("credentials", () => {
 
   it("check the URL as the provider does, without repeating the token", async () => {
     await expect(
-      resolveCredentials({ flags: {}, env: { DOCS_PLATFORM_API_URL: "https://user:pw@a.example/v1", DOCS_PLATFORM_TOKEN: "tok-x" }, stackConfig: async () => undefined }),
+      resolveCredentials({
+        flags: {},
+        env: { DOCS_PLATFORM_API_URL: "https://user:pw@a.example/v1", DOCS_PLATFORM_TOKEN: "tok-x" },
+        stackConfig: () => Promise.resolve(undefined),
+      }),
     ).rejects.toThrow(/must not contain credentials/);
     await expect(
-      resolveCredentials({ flags: {}, env: { DOCS_PLATFORM_API_URL: "https://a.example/v1", DOCS_PLATFORM_TOKEN: "tok with space" }, stackConfig: async () => undefined }),
+      resolveCredentials({
+        flags: {},
+        env: { DOCS_PLATFORM_API_URL: "https://a.example/v1", DOCS_PLATFORM_TOKEN: "tok with space" },
+        stackConfig: () => Promise.resolve(undefined),
+      }),
     ).rejects.toThrow(/^(?!.*tok with space).*must not contain whitespace/);
   });
 

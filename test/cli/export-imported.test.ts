@@ -31,7 +31,7 @@ describe("an exporter's inputs", () => {
     );
     expect(
       importedInputs(owner, read, {
-        title: { as: (value) => literal(String(value).toUpperCase()) },
+        title: { as: (value) => literal((value as string).toUpperCase()) },
         secretKey: { secret: true },
         mode: { unless: "slow" },
         role: { keepNull: true },

@@ -171,25 +171,26 @@ describe("Team and team membership", () => {
   it("names TeamMembers deterministically: two people with the same name before the @ get -2 by id, a person without an email is named by user id", async () => {
     const objects = await EXPORTERS.find((exporter) => exporter.kind === "TeamMember")!.read(
       {
-        teams: async () => [{ id: "team-1", title: "On call" }],
-        teamMembers: async () => [
-          { organization: { id: "usr-b", user: { id: "usr-b", email: "ada@b.test" } }, team: { role: "member" } },
-          { organization: { id: "usr-a", user: { id: "usr-a", email: "ada@a.test" } }, team: { role: "owner" } },
-          { organization: { id: "usr-c", user: { id: "usr-c" } }, team: { role: "member" } },
-        ],
+        teams: () => Promise.resolve([{ id: "team-1", title: "On call" }]),
+        teamMembers: () =>
+          Promise.resolve([
+            { organization: { id: "usr-b", user: { id: "usr-b", email: "ada@b.test" } }, team: { role: "member" } },
+            { organization: { id: "usr-a", user: { id: "usr-a", email: "ada@a.test" } }, team: { role: "owner" } },
+            { organization: { id: "usr-c", user: { id: "usr-c" } }, team: { role: "member" } },
+          ]),
       } as never,
       {
         warn: () => {},
         // The import path's read of `<teamId>/<userId>`, as the TeamMember's own read gives it.
-        imported: async (definition, importId) => {
+        imported: (definition, importId) => {
           const userId = importId.split("/")[1];
           const email = { "usr-a": "ada@a.test", "usr-b": "ada@b.test" }[userId];
-          return {
+          return Promise.resolve({
             inputs: { teamId: "team-1", userId },
             state: { teamId: "team-1", userId, ...(email ? { email } : {}) },
             refersTo: referencesOf(definition.schema),
             declared: Object.keys(definition.schema.shape),
-          };
+          });
         },
       },
     );
@@ -358,23 +359,25 @@ describe("SiteCustomization with a value the resource refuses (set outside Pulum
     const warnings: string[] = [];
     const [object] = await EXPORTERS.find((exporter) => exporter.kind === "SiteCustomization")!.read(
       {
-        sites: async () => [{ id: "site-1", title: "Docs" }],
+        sites: () => Promise.resolve([{ id: "site-1", title: "Docs" }]),
         // A new site's customization, but its title and a font longer than the resource takes.
-        customization: async () => ({
-          ...customizationDefaults("Docs"),
-          title: "Acme docs",
-          styling: { ...(customizationDefaults("Docs").styling as object), font: "x".repeat(150) },
-        }),
+        customization: () =>
+          Promise.resolve({
+            ...customizationDefaults("Docs"),
+            title: "Acme docs",
+            styling: { ...(customizationDefaults("Docs").styling as object), font: "x".repeat(150) },
+          }),
       } as never,
       {
         warn: (message) => warnings.push(message),
         // The import path declares only what the resource takes (resources/site-customization.ts declarableFields).
-        imported: async (definition, importId) => ({
-          inputs: { organizationId: ORG, siteId: importId, title: "Acme docs" },
-          state: {},
-          refersTo: referencesOf(definition.schema),
-          declared: Object.keys(definition.schema.shape),
-        }),
+        imported: (definition, importId) =>
+          Promise.resolve({
+            inputs: { organizationId: ORG, siteId: importId, title: "Acme docs" },
+            state: {},
+            refersTo: referencesOf(definition.schema),
+            declared: Object.keys(definition.schema.shape),
+          }),
       },
     );
     expect(warnings).toEqual([`SiteCustomization of site "Docs": "styling.font" must be at most 100 characters; the field is not exported`]);

@@ -103,7 +103,7 @@ describe("Limiter", () => {
       await gate.promise;
       order.push(0);
     });
-    const rest = [1, 2, 3].map((n) => limiter.run(async () => void order.push(n)));
+    const rest = [1, 2, 3].map((n) => limiter.run(() => Promise.resolve(void order.push(n))));
     expect(limiter.active).toBe(1);
     expect(limiter.pending).toBe(3);
     gate.resolve();
@@ -121,7 +121,7 @@ describe("Limiter", () => {
     const holder = limiter.run(() => gate.promise);
     const controller = new AbortController();
     let ran = false;
-    const waiter = limiter.run(async () => void (ran = true), controller.signal);
+    const waiter = limiter.run(() => Promise.resolve(void (ran = true)), controller.signal);
     controller.abort(new Error("deadline"));
     await expect(waiter).rejects.toThrow("deadline");
     expect(limiter.pending).toBe(0);

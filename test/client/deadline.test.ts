@@ -20,9 +20,10 @@ function fakeClock(server: { baseUrl: string }, deadlineMs: number) {
     { maxRetries: 4, deadlineMs },
     {
       now: () => now,
-      sleep: async (ms) => {
+      sleep: (ms) => {
         made.sleeps.push(ms);
         now += ms;
+        return Promise.resolve();
       },
     },
   );
@@ -174,9 +175,7 @@ describe("what the user sees when the deadline runs out", () => {
     let sent = 0;
     const api: ApiRequester = {
       retryPolicy: { maxRetries: 4, deadlineMs: 1_000 },
-      request: async () => {
-        throw new Error("unused");
-      },
+      request: () => Promise.reject(new Error("unused")),
       paginate: () => {
         throw new Error("unused");
       },
@@ -188,12 +187,14 @@ describe("what the user sees when the deadline runs out", () => {
           kind: "Collection",
           describe: 'collection "Guides"',
           matchedBy: "title",
-          send: async () => {
+          send: () => {
             sent++;
-            throw new ServerError({ status: 503, code: "server_error", message: "POST /v1/orgs/o1/collections failed with 503", method: "POST", path: "/v1/orgs/o1/collections" });
+            return Promise.reject(
+              new ServerError({ status: 503, code: "server_error", message: "POST /v1/orgs/o1/collections failed with 503", method: "POST", path: "/v1/orgs/o1/collections" }),
+            );
           },
-          find: async () => [],
-          get: async () => undefined,
+          find: () => Promise.resolve([]),
+          get: () => Promise.resolve(undefined),
           idOf: (object: { id: string }) => object.id,
         },
       ),

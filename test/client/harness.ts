@@ -44,8 +44,9 @@ export function testClient(target: HostileServer | string, options: Partial<Clie
       ...options,
     },
     {
-      sleep: async (ms) => {
+      sleep: (ms) => {
         sleeps.push(ms);
+        return Promise.resolve();
       },
       // Middle of the jitter range, so backoff waits are exact and non-zero.
       random: () => 0.5,

@@ -55,7 +55,7 @@ export async function startServer(handler: Handler, options: ServerOptions = {})
   let inFlight = 0;
   let maxInFlight = 0;
 
-  const server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     res.on("close", () => inFlight--);
@@ -80,7 +80,9 @@ export async function startServer(handler: Handler, options: ServerOptions = {})
     } catch (error) {
       if (!res.headersSent) sendJson(res, 599, { error: { code: 599, message: String(error) } });
     }
-  });
+  };
+  // `answer` catches what the handler throws; nothing is left for the promise to carry.
+  const server = createServer((req, res) => void answer(req, res));
   server.on("connection", (socket: Socket) => {
     connections++;
     sockets.add(socket);

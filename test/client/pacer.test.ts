@@ -11,8 +11,9 @@ function fakeClock(startMs = 1_000_000) {
   const clock = {
     ms: startMs,
     now: () => clock.ms,
-    sleep: async (ms: number) => {
+    sleep: (ms: number) => {
       clock.ms += ms;
+      return Promise.resolve();
     },
   };
   return clock;

@@ -115,9 +115,10 @@ describe("retries", () => {
       { maxRetries: 2, deadlineMs: 60_000 },
       {
         now: () => now,
-        sleep: async (ms) => {
+        sleep: (ms) => {
           sleeps.push(ms);
           now += ms;
+          return Promise.resolve();
         },
       },
     );

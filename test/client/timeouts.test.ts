@@ -82,9 +82,10 @@ describe("timeouts and the deadline", () => {
       {
         now: () => now,
         random: () => 0.99,
-        sleep: async (ms) => {
+        sleep: (ms) => {
           sleeps.push(ms);
           now += ms;
+          return Promise.resolve();
         },
       },
     );

@@ -37,7 +37,7 @@ type ImportIdForm = { format(id: string, state: Bag): string };
 // The compiled package, as both doors load it.
 const { KINDS } = require("../../provider/dist/resources/kinds.js") as { KINDS: readonly Definition[] };
 const { byId } = require("../../provider/dist/adapter/import-ids.js") as { byId: ImportIdForm };
-const { inputKeysOf } = require("../../provider/dist/adapter/resource.js") as { inputKeysOf(definition: Definition): readonly string[] };
+const { inputKeysOf } = require("../../provider/dist/adapter/resource.js") as { inputKeysOf: (definition: Definition) => readonly string[] };
 
 const ASSERTIONS = ["a", "b", "c", "d", "e", "f"] as const;
 type Assertion = (typeof ASSERTIONS)[number];

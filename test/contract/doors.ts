@@ -16,12 +16,12 @@ type Bag = Record<string, any>;
 
 // ---- the plugin door's wire: protobuf requests to the service's handlers --------------------------
 
-type Handler = (call: unknown, callback: (error: unknown, response?: unknown) => void) => void;
+type Handler = (call: unknown, callback: (error: Error | null, response?: unknown) => void) => void;
 /** The plugin door's provider: a service of its own, holding the core its Configure builds. */
-const { pluginService } = require("../../provider/dist/plugin/server.js") as { pluginService(): Record<string, Handler> };
+const { pluginService } = require("../../provider/dist/plugin/server.js") as { pluginService: () => Record<string, Handler> };
 const service = pluginService();
-const { sdk } = require("../../provider/dist/plugin/sdk.js") as { sdk(): { provider: any; struct: any } };
-const { unwrapSecrets } = require("../../provider/dist/plugin/properties.js") as { unwrapSecrets(bag: Bag): { values: Bag; secretKeys: Set<string> } };
+const { sdk } = require("../../provider/dist/plugin/sdk.js") as { sdk: () => { provider: any; struct: any } };
+const { unwrapSecrets } = require("../../provider/dist/plugin/properties.js") as { unwrapSecrets: (bag: Bag) => { values: Bag; secretKeys: Set<string> } };
 /** The SDK's generated protobuf classes (`pulumirpc` requests and responses, google.protobuf.Struct). */
 export const { provider: pb, struct } = sdk();
 

@@ -75,8 +75,8 @@ describe("examples/drift/drift.sh against the emulator", () => {
 
   it("opens one issue on drift, updates it while the drift stays, and closes it once up repaired it", { timeout: minutes(5) }, async () => {
     const outputs = await stack.outputs();
-    await api.patch(`/orgs/org-acme/teams/${outputs.writers}`, { title: "Writers (renamed by hand)" });
-    await api.delete(`/collections/${outputs.handbook}`);
+    await api.patch(`/orgs/org-acme/teams/${String(outputs.writers)}`, { title: "Writers (renamed by hand)" });
+    await api.delete(`/collections/${String(outputs.handbook)}`);
 
     const first = await drift();
     expect(first.code, first.output).toBe(0);

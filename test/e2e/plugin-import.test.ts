@@ -80,7 +80,7 @@ describe("pulumi import through the provider plugin", () => {
       const outputs = resource.outputs as Record<string, string>;
       if (kind === "Site") siteId = String(resource.id);
       if (kind === "SiteStructure") siteOrder = (resource.outputs as { root: string[] }).root;
-      const id = INSIDE_SITE.has(kind) ? `${outputs.siteId}/${resource.id}` : String(resource.id);
+      const id = INSIDE_SITE.has(kind) ? `${outputs.siteId}/${String(resource.id)}` : String(resource.id);
       entries.push({ type: `docs-platform:index:${kind}`, name: String(resource.urn).split("::").pop()!, id });
     }
     // What the quickstart does not declare, made with the API itself.

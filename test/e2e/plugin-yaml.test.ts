@@ -51,7 +51,7 @@ async function resources(): Promise<Map<string, { type: string; id: string; outp
   const byName = new Map<string, { type: string; id: string; outputs: Record<string, unknown> }>();
   for (const resource of deployment.resources ?? []) {
     const urn = String(resource.urn);
-    byName.set(urn.split("::").pop()!, { type: String(resource.type), id: String(resource.id ?? ""), outputs: (resource.outputs ?? {}) as Record<string, unknown> });
+    byName.set(urn.split("::").pop()!, { type: String(resource.type), id: String(resource.id ?? ""), outputs: resource.outputs ?? {} });
   }
   return byName;
 }

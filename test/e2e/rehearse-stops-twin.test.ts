@@ -93,7 +93,6 @@ async function rehearse(options: { signal?: NodeJS.Signals; viaNpx?: boolean }) 
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("close", (code, signal) => resolve({ code, signal })));
-  let whileRunning: MarkedProcess[] = [];
   let done = false;
   void ended.then(() => (done = true));
   try {
@@ -106,7 +105,7 @@ async function rehearse(options: { signal?: NodeJS.Signals; viaNpx?: boolean }) 
       30_000,
     );
     expect(upRan, output).toBe(true);
-    whileRunning = twinProcesses(probe);
+    const whileRunning = twinProcesses(probe);
     if (options.signal) process.kill(child.pid!, options.signal);
     const end = await ended;
     // The emulator closes its server on the way out: a moment, not more.

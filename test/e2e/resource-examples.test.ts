@@ -176,7 +176,7 @@ describe("every TypeScript conversion against the release's npm package", () => 
       const tsc = path.join(repositoryRoot, "node_modules", "typescript", "bin", "tsc");
       const result = await run(process.execPath, [tsc, "-p", programDir], { maxBuffer: 1 << 26 }).then(
         () => "",
-        (error: { stdout?: string }) => error.stdout ?? String(error),
+        (error: Error & { stdout?: string }) => error.stdout ?? String(error),
       );
       expect(result).toBe("");
       // 18 kinds, and 6 guide samples of which one has no dynamic form.

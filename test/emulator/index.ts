@@ -141,7 +141,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     fixtureInfo: describeFixture(fixture),
     ...(seed ? { seed } : {}),
   };
-  const server: Server = createServer({ keepAlive: true }, createHandler(state));
+  const handle = createHandler(state);
+  // The handler answers every error itself (a 500 at worst): its promise never rejects.
+  const server: Server = createServer({ keepAlive: true }, (req, res) => void handle(req, res));
   // Node closes an idle keep-alive socket after 5 s, and a client that sends on it at that moment
   // gets ECONNRESET (the race every keep-alive server has; clients keep a 1 s margin, which a busy
   // 2-core machine eats). A minute is longer than any pause between a test's requests.

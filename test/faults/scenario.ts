@@ -134,7 +134,7 @@ async function stateObjects(stack: TestStack): Promise<Map<string, Set<string>>>
     const kind = String(resource.type ?? "").match(/^(?:pulumi-nodejs:dynamic\/docs-platform|docs-platform:index):(\w+)$/)?.[1];
     if (!kind) continue;
     add(kind, resource.id);
-    const outputs = (resource.outputs ?? {}) as Record<string, unknown>;
+    const outputs = resource.outputs ?? {};
     if (kind === "SiteSection") add("SiteSpace", outputs.siteSpaceId);
   }
   return byKind;
@@ -204,7 +204,7 @@ function upAndKill(stack: TestStack, due: () => Promise<boolean>, maxMs: number,
     const poll = async (): Promise<void> => {
       if (exited) return;
       if (Date.now() - started < maxMs && !(await due().catch(() => false))) {
-        timer = setTimeout(poll, 50);
+        timer = setTimeout(() => void poll(), 50);
         return;
       }
       if (exited || !child.pid) return;
@@ -225,7 +225,7 @@ function upAndKill(stack: TestStack, due: () => Promise<boolean>, maxMs: number,
       kill(wholeGroup ? [child.pid, ...plugins] : [child.pid]);
       setTimeout(() => kill(plugins), 3_000);
     };
-    let timer = setTimeout(poll, 50);
+    let timer = setTimeout(() => void poll(), 50);
     child.on("exit", (code, signal) => {
       exited = true;
       clearTimeout(timer);

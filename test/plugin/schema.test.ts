@@ -28,7 +28,7 @@ const definitions: Definition[] = readdirSync(`${root}provider/resources`)
   .filter((file) => file.endsWith(".ts") && file !== "kinds.ts")
   .map((file) => (requireBuilt(`./resources/${file.replace(/\.ts$/, "")}`) as { definition: Definition }).definition);
 
-const { factsOf } = requireBuilt("./adapter/fields") as { factsOf(field: unknown): { description?: string } };
+const { factsOf } = requireBuilt("./adapter/fields") as { factsOf: (field: unknown) => { description?: string } };
 
 interface Lookup {
   name: string;

@@ -212,8 +212,8 @@ describe("pulumi import of an id that matches nothing", () => {
 });
 
 describe("two providers in one process (each pluginService holds the core its Configure builds)", () => {
-  type Handler = (call: { request: unknown }, callback: (error: unknown, response?: any) => void) => void;
-  const { pluginService } = require("../../provider/dist/plugin/server.js") as { pluginService(): Record<string, Handler> };
+  type Handler = (call: { request: unknown }, callback: (error: Error | null, response?: any) => void) => void;
+  const { pluginService } = require("../../provider/dist/plugin/server.js") as { pluginService: () => Record<string, Handler> };
   const ask = (service: Record<string, Handler>, method: string, request: unknown): Promise<any> =>
     new Promise((resolve, reject) => service[method]({ request }, (error, response) => (error ? reject(error) : resolve(response))));
 

@@ -5,11 +5,13 @@
  * process loaded the kinds and the whole @pulumi/pulumi SDK (about a thousand modules) at start.
  */
 import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
+const require = createRequire(import.meta.url);
 const dist = path.resolve(import.meta.dirname, "../../provider/dist/plugin");
 // The compiled plugin, as the engine runs it (`npm test` builds first).
 const { IMMEDIATE_CALLS, RESOURCE_CALLS, providerService } = require(path.join(dist, "service.js")) as typeof import("../../provider/plugin/service.ts");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } f
 import { type AgentInstructionsArgs, definition, schema } from "../../provider/resources/agent-instructions.ts";
 import { EMPTY_DOCUMENT } from "../../provider/domain/document.ts";
 import { inputKeysOf } from "../../provider/adapter/resource.ts";
-import { checked, failedProperties, type Harness, type Outs, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
+import { checked, failedProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 
 let harness: Harness;
 let provider: ReturnType<typeof providerOf>;
@@ -73,7 +73,7 @@ describe("AgentInstructions check", () => {
   it("compares instructions and clearOnDestroy; only organizationId replaces", () => {
     expect([...inputKeysOf(definition)].sort()).toEqual(["clearOnDestroy", "instructions", "organizationId"]);
     expect(definition.replaceKeys).toEqual(["organizationId"]);
-    expect(definition.findByNaturalKey).toBeUndefined();
+    expect(typeof definition.findByNaturalKey).toBe("undefined");
   });
 });
 

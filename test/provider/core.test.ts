@@ -82,7 +82,7 @@ describe("two cores in one process", () => {
     expect(again.failures?.map((failure) => failure.reason).join()).toMatch(/first/);
   });
 
-  it("keep each core's lookups on its own API", async () => {
+  it("keep each core's lookups on its own API", () => {
     const [a, b] = sides as [Side, Side];
     expect(a.core.api()).not.toBe(b.core.api());
   });

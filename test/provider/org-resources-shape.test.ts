@@ -47,10 +47,10 @@ describe("organization resources: file shape", () => {
     expect(typeof team.definition.findByNaturalKey).toBe("function");
     expect(typeof samlProvider.definition.findByNaturalKey).toBe("function");
     expect(typeof collection.definition.findByNaturalKey).toBe("function");
-    expect(organizationSettings.definition.findByNaturalKey).toBeUndefined();
+    expect(typeof organizationSettings.definition.findByNaturalKey).toBe("undefined");
     expect(Object.keys(organizationSettings.schema.shape)).not.toContain("adopt");
     // A member is always taken over: no adopt input; a team membership has a natural key (team + user).
-    expect(organizationMember.definition.findByNaturalKey).toBeUndefined();
+    expect(typeof organizationMember.definition.findByNaturalKey).toBe("undefined");
     expect(Object.keys(organizationMember.schema.shape)).not.toContain("adopt");
     expect(typeof teamMember.definition.findByNaturalKey).toBe("function");
   });

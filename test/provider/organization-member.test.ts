@@ -167,6 +167,7 @@ describe("OrganizationMember lifecycle", () => {
     // Two members with one email (case aside): the API could list that; the provider refuses to guess.
     const twice: ApiRequester = {
       request: (method, path, options) => harness.client.request(method, path, options),
+      // eslint-disable-next-line @typescript-eslint/require-await -- paginate's contract is an async iterator; these items are in memory.
       async *paginate<T>() {
         yield { id: "usr-1", role: "read", user: { email: "twin@acme.test" } } as T;
         yield { id: "usr-2", role: "read", user: { email: "TWIN@acme.test" } } as T;

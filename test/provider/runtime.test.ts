@@ -30,31 +30,32 @@ function fakeDefinition(objects: Map<string, State>, options: { failAfterCreate?
     schema,
     replaceKeys: ["organizationId"],
     naturalKey: "title",
-    async create(_ctx, inputs) {
+    create(_ctx, inputs) {
       const id = `thing-${next++}`;
       const state = { organizationId: inputs.organizationId, title: inputs.title, members: [], note: "", createdAt: "now" };
       objects.set(id, state);
       calls.push(`create ${id}`);
-      if (options.failAfterCreate) throw new PartialCreateError(id, state, new Error("adding members failed"));
-      return { id, state };
+      if (options.failAfterCreate) return Promise.reject(new PartialCreateError(id, state, new Error("adding members failed")));
+      return Promise.resolve({ id, state });
     },
-    async read(_ctx, id) {
+    read(_ctx, id) {
       calls.push(`read ${id}`);
-      return objects.get(id);
+      return Promise.resolve(objects.get(id));
     },
-    async update(_ctx, id, olds, news, changed) {
+    update(_ctx, id, olds, news, changed) {
       calls.push(`update ${id} ${[...changed].join(",")}`);
       const state = { ...olds, ...objects.get(id), ...news };
       delete (state as Record<string, unknown>).adopt;
       objects.set(id, state);
-      return state;
+      return Promise.resolve(state);
     },
-    async delete(_ctx, id) {
+    delete(_ctx, id) {
       calls.push(`delete ${id}`);
       objects.delete(id);
+      return Promise.resolve();
     },
-    async findByNaturalKey(_ctx, inputs) {
-      return [...objects.entries()].filter(([, state]) => state.title === inputs.title).map(([id, state]) => ({ id, state }));
+    findByNaturalKey(_ctx, inputs) {
+      return Promise.resolve([...objects.entries()].filter(([, state]) => state.title === inputs.title).map(([id, state]) => ({ id, state })));
     },
   };
   return { definition, calls };
@@ -148,7 +149,8 @@ describe("resource adapter", () => {
 
   it("check rejects adopt: true for a kind without a natural key, before any request", async () => {
     const { definition } = fakeDefinition(new Map());
-    const { findByNaturalKey: _none, ...withoutKey } = definition;
+    const withoutKey = { ...definition };
+    delete withoutKey.findByNaturalKey;
     const adapter = toProvider(withoutKey as ResourceDefinition<Inputs>, context);
     const result = await adapter.check({}, { organizationId: "o", title: "Docs", adopt: true });
     expect(result.failures).toEqual([{ property: "adopt", reason: expect.stringMatching(/Thing has no natural key.*adopt: \{ id: "<id>" \}/) }]);

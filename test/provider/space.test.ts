@@ -357,7 +357,7 @@ describe("Space transfer (organizationId change)", () => {
   /** Raw API access with the second organization's admin token. */
   let otherAdmin: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     other = harness.otherOrganizationId;
     const token = harness.emulator.fixture.organizations[1].admin.token;
     otherAdmin = async (method, path, body) => {

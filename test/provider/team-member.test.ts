@@ -295,8 +295,8 @@ describe("TeamMember lifecycle", () => {
 });
 
 describe("Team.members and TeamMember in one program", () => {
-  beforeAll(() => {
-    pulumi.runtime.setMocks(
+  beforeAll(async () => {
+    await pulumi.runtime.setMocks(
       {
         newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
         call: (args) => args.inputs,

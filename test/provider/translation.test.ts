@@ -239,7 +239,7 @@ describe("Translation provider", () => {
 
     // Set again (even to an earlier value): it is new to the state, so it runs once.
     harness.requester.reset();
-    state = await up(created.id, state, { ...declared, instructions: documentOf("three"), runTrigger: "r1" });
+    await up(created.id, state, { ...declared, instructions: documentOf("three"), runTrigger: "r1" });
     expect(runCalls()).toHaveLength(1);
     expect(await runsOf(created.id)).toBe(4);
   });

@@ -201,6 +201,15 @@ export interface StackOptions {
   timeoutMs?: number;
 }
 
+/** A resource of `pulumi stack export`'s deployment: the fields every resource has typed, the rest as read. */
+export interface StateResource {
+  urn: string;
+  type: string;
+  id?: string;
+  outputs?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
 export interface TestStack {
   readonly name: string;
   readonly programDir: string;
@@ -223,7 +232,7 @@ export interface TestStack {
   /** `pulumi stack output --json --show-secrets`, parsed. */
   outputs(): Promise<Record<string, unknown>>;
   /** `pulumi stack export` (secrets stay encrypted), parsed, plus the raw text for leak checks. */
-  exportState(): Promise<{ text: string; deployment: { resources?: Array<Record<string, unknown>> } }>;
+  exportState(): Promise<{ text: string; deployment: { resources?: StateResource[] } }>;
   setConfig(key: string, value: ConfigValue): Promise<void>;
   /** Removes the stack: its state directory when it has its own, else `stack rm --force`. */
   remove(): Promise<void>;
@@ -312,7 +321,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     outputs: () => json<Record<string, unknown>>(["stack", "output", "--json", "--show-secrets"]),
     exportState: async () => {
       const result = assertSucceeded(await run(["stack", "export"]));
-      return { text: result.stdout, deployment: (JSON.parse(result.stdout) as { deployment: { resources?: Array<Record<string, unknown>> } }).deployment };
+      return { text: result.stdout, deployment: (JSON.parse(result.stdout) as { deployment: { resources?: StateResource[] } }).deployment };
     },
     setConfig,
     remove: async () => {

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { RUN_MARKER, describeLeftovers, leftoverProcesses } from "./leftover-processes.ts";
 
-export default async function setup(): Promise<() => Promise<void>> {
+export default function setup(): () => Promise<void> {
   const runId = `${process.pid}-${randomUUID()}`;
   process.env[RUN_MARKER] = runId;
   return async function failOnLeftoverProcesses(): Promise<void> {

@@ -212,9 +212,9 @@ async function expectExamplesMade(stack: TestStack, target: Target, outputs: Out
   expect(examples.outputs).toHaveLength(10);
   for (const name of examples.outputs) expect(made[name], name).toBeTruthy();
   if (target.language === "typescript") expect(Object.keys(made).sort()).toEqual([...examples.outputs].sort());
-  expect((await api.get(`/orgs/org-acme/teams/${made["team-teamId"]}`)).title).toBe("Writers");
-  expect((await api.get(`/spaces/${made["space-spaceId"]}`)).title).toBe("Getting started");
-  expect((await api.get(`/orgs/org-acme/sites/${made["site-siteId"]}`)).title).toBe("Developer portal");
+  expect((await api.get(`/orgs/org-acme/teams/${String(made["team-teamId"])}`)).title).toBe("Writers");
+  expect((await api.get(`/spaces/${String(made["space-spaceId"])}`)).title).toBe("Getting started");
+  expect((await api.get(`/orgs/org-acme/sites/${String(made["site-siteId"])}`)).title).toBe("Developer portal");
   expect(made["organization-settings-title"]).toBe(EXAMPLES_ORGANIZATION_TITLE);
   expect((await api.get("/orgs/org-acme")).title).toBe(EXAMPLES_ORGANIZATION_TITLE);
   expect(made["open-api-spec-processingState"]).toBeTruthy();
@@ -254,8 +254,8 @@ async function destroy(stack: TestStack, target: Target, outputs: Outputs): Prom
   expect(await api.status(`/collections/${outputs.handbookCollection}`)).toBe(404);
   expect(await api.status(`/spaces/${outputs.onboardingSpace}`)).toBe(404);
   const made = exampleOutputs(target, outputs);
-  expect(await api.status(`/orgs/org-acme/teams/${made["team-teamId"]}`)).toBe(404);
-  expect(await api.status(`/orgs/org-acme/sites/${made["site-siteId"]}`)).toBe(404);
+  expect(await api.status(`/orgs/org-acme/teams/${String(made["team-teamId"])}`)).toBe(404);
+  expect(await api.status(`/orgs/org-acme/sites/${String(made["site-siteId"])}`)).toBe(404);
 }
 
 /** The folder, inside each language's program, of the guides' samples' program (see guideSamplesFiles). */

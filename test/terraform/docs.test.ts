@@ -21,7 +21,7 @@ describe("the Terraform reference pages", () => {
     try {
       execFileSync(process.execPath, [generator, "--check"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     } catch (error) {
-      throw new Error(String((error as { stderr?: string }).stderr ?? error));
+      throw new Error(String((error as { stderr?: string }).stderr ?? error), { cause: error });
     }
   });
 

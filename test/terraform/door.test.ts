@@ -21,21 +21,21 @@ function recordingOperations(): { operations: TerraformOperations; calls: unknow
   const calls: unknown[][] = [];
   const none = new Uint8Array();
   const operations: TerraformOperations = {
-    configure: async (config) => (calls.push(["configure", config]), []),
-    validateResource: async (kind, config) => (calls.push(["validateResource", kind, config]), []),
-    planResource: async (kind, prior, proposed) => {
+    configure: (config) => (calls.push(["configure", config]), Promise.resolve([])),
+    validateResource: (kind, config) => (calls.push(["validateResource", kind, config]), Promise.resolve([])),
+    planResource: (kind, prior, proposed) => {
       calls.push(["planResource", kind, prior, proposed]);
-      return {
+      return Promise.resolve({
         planned: proposed && { ...proposed, id: UNKNOWN },
         requiresReplace: [["organizationId"]],
         privateState: none,
         diagnostics: [{ severity: "warning", summary: "a warning", detail: "", attribute: ["createdAt"] }],
-      };
+      });
     },
-    applyResource: async () => ({ state: null, privateState: none, diagnostics: [] }),
-    readResource: async () => ({ state: null, privateState: none, diagnostics: [] }),
-    importResource: async () => ({ state: null, privateState: none, diagnostics: [] }),
-    readDataSource: async () => ({ state: null, diagnostics: [] }),
+    applyResource: () => Promise.resolve({ state: null, privateState: none, diagnostics: [] }),
+    readResource: () => Promise.resolve({ state: null, privateState: none, diagnostics: [] }),
+    importResource: () => Promise.resolve({ state: null, privateState: none, diagnostics: [] }),
+    readDataSource: () => Promise.resolve({ state: null, diagnostics: [] }),
     stop: async () => {},
   };
   return { operations, calls };

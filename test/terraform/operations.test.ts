@@ -306,7 +306,7 @@ describe("apply", () => {
     const applied = await ops.applyResource("Team", null, plan.planned, plan.privateState);
     expect(applied.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["error"]);
     expect(applied.state).toMatchObject({ id: expect.any(String), title: "Half made", members: [] });
-    expect((await api.request("GET", `/orgs/${api.organizationId}/teams/${applied.state!.id}`)).status).toBe(200);
+    expect((await api.request("GET", `/orgs/${api.organizationId}/teams/${String(applied.state!.id)}`)).status).toBe(200);
     await ops.applyResource("Team", applied.state, null, NONE);
   });
 

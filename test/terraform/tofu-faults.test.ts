@@ -135,7 +135,7 @@ function applyAndKill(project: TofuProject, afterWrites: number, maxMs: number):
       const poll = async (): Promise<void> => {
         if (exited) return;
         if (Date.now() - started < maxMs && (await writeCount().catch(() => baseline)) - baseline < afterWrites) {
-          timer = setTimeout(poll, 50);
+          timer = setTimeout(() => void poll(), 50);
           return;
         }
         try {
@@ -144,7 +144,7 @@ function applyAndKill(project: TofuProject, afterWrites: number, maxMs: number):
           // Already gone.
         }
       };
-      timer = setTimeout(poll, 50);
+      timer = setTimeout(() => void poll(), 50);
     });
     child.on("exit", (code, signal) => {
       exited = true;

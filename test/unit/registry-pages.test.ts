@@ -214,7 +214,7 @@ interface Described {
 const resources = schema.resources as Record<string, Described>;
 const functions = schema.functions as Record<string, Described>;
 const requireBuilt = createRequire(path.join(root, "provider", "dist", "index.js"));
-const { KINDS, fileOf } = requireBuilt("./resources/kinds") as { KINDS: { kind: string; importId?: { shape: string } }[]; fileOf(kind: string): string };
+const { KINDS, fileOf } = requireBuilt("./resources/kinds") as { KINDS: { kind: string; importId?: { shape: string } }[]; fileOf: (kind: string) => string };
 const examplesDir = path.join(root, "docs", "resources", "examples");
 const FENCES = { typescript: "index.ts", python: "__main__.py", go: "main.go", java: "App.java", yaml: "Pulumi.yaml" } as const;
 

@@ -18,7 +18,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Heading, Root } from "mdast";
+import type { Heading } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -139,7 +139,9 @@ function runScript(script: string, args: string[], env: Record<string, string>, 
       let calls: string[] = [];
       try {
         calls = readFileSync(path.join(dir, "calls"), "utf8").trim().split("\n");
-      } catch {}
+      } catch {
+        // No `calls` file: the script called none of the stand-ins.
+      }
       resolve({ code, output, calls, dir });
     });
   });
@@ -269,7 +271,9 @@ describe("rehearse.sh", () => {
     // Text, then one code span holding the id (control and reordering characters dropped): no
     // HTML, link, emphasis or second span.
     expect(heading.children.map((child) => child.type)).toEqual(["text", "inlineCode"]);
+    // eslint-disable-next-line no-control-regex -- the C0 control characters the summary drops.
     expect(heading.children[1]).toMatchObject({ value: hostile.replace(/[\u0000-\u001f\u202e]/g, "") });
+    // eslint-disable-next-line no-control-regex -- the C0 control characters the summary drops.
     expect(comment.split("\n")[0]).not.toMatch(/[\u0000-\u001f\u202e]/);
   });
 

@@ -84,7 +84,7 @@ async function sideCredentials(side: SideName, flags: SideFlags, token: string |
   const names = namesOf(side, flags);
   // The stack config reader checks an encrypted token against DOCS_PLATFORM_TOKEN: the side's, here.
   const stackEnv: NodeJS.ProcessEnv = { ...process.env, DOCS_PLATFORM_TOKEN: process.env[names.tokenEnv] };
-  const stackConfig: StackConfigReader = flags.stack ? stackConfigOf(process.cwd(), stackEnv, flags.stack) : async () => undefined;
+  const stackConfig: StackConfigReader = flags.stack ? stackConfigOf(process.cwd(), stackEnv, flags.stack) : () => Promise.resolve(undefined);
   return resolveCredentials({ flags: { apiUrl: flags.apiUrl, token, organizationId: flags.org }, env: process.env, stackConfig, names });
 }
 

@@ -195,6 +195,7 @@ export const DEFAULT_PACKAGE_SPEC = `^${PACKAGE_VERSION}`;
 export function packageJson(project: string, packageSpec: string = DEFAULT_PACKAGE_SPEC): string {
   let pulumiVersion = "^3.259.0";
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional: an import would fail to load where the SDK is absent.
     pulumiVersion = (require("@pulumi/pulumi/package.json") as { version: string }).version;
   } catch {
     // Keep the range the package was built against.

@@ -346,7 +346,7 @@ export function renderProgram(planned: readonly PlannedObject[], options: Progra
  * null. Everything else is double-quoted: a stack config value read back as a number or a date
  * would make `pulumi up` change what it names.
  */
-const PLAIN_YAML = /^[A-Za-z_][A-Za-z0-9_ .@\/+:-]*$/;
+const PLAIN_YAML = /^[A-Za-z_][A-Za-z0-9_ .@/+:-]*$/;
 const YAML_WORDS = /^(?:true|false|yes|no|on|off|y|n|null|~|\.inf|\.nan)$/i;
 
 /** A YAML scalar: plain when that reads back as the same string, double-quoted (JSON escapes) otherwise. */

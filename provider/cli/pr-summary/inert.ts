@@ -14,6 +14,7 @@
  * Characters that reorder or hide text (bidirectional controls, zero-width characters, other
  * control characters): shown as their code point, so `\u202E` cannot flip what a reviewer reads.
  */
+// eslint-disable-next-line no-control-regex -- control characters other than tab, newline and carriage return, matched on purpose.
 const INVISIBLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g;
 
 export function visible(text: string): string {

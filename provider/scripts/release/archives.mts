@@ -98,7 +98,7 @@ const EXECUTABLE_MODE = 0o100755;
  * directory, end record), and a library (yazl, archiver) stamps the entry with the local time,
  * which would give a different archive, and different sums, in every time zone.
  */
-export async function writeTerraformArchive(platform: Platform, executable: string, releaseDir: string): Promise<string> {
+export function writeTerraformArchive(platform: Platform, executable: string, releaseDir: string): string {
   const name = Buffer.from(terraformExecutableName(platform), "utf8");
   const contents = fs.readFileSync(executable);
   const compressed = zlib.deflateRawSync(contents, { level: 6 });

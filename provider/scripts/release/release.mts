@@ -90,7 +90,7 @@ if (withTerraform) {
       log(`terraform ${platformName(platform)}: skipped, the npm registry has no Node.js 24 binary for it (node-binaries.mts)`);
       continue;
     }
-    const archive = await writeTerraformArchive(platform, executable, terraformReleaseDir);
+    const archive = writeTerraformArchive(platform, executable, terraformReleaseDir);
     log(`terraform/${path.basename(archive)}: ${mebibytes(archive)} (executable ${mebibytes(executable)}, ${seconds(built)})`);
   }
   const manifest = path.join(terraformReleaseDir, terraformManifestName());

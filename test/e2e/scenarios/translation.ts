@@ -27,8 +27,9 @@ const subject = new docs.Translation("guides-fr", {
   runTrigger: config.require("release"),
   adopt,
 });`,
-  async setup(ctx) {
+  setup(ctx) {
     sourceSpace = ctx.emulator.fixture.organizations[0].spaceIds[0]!;
+    return Promise.resolve();
   },
   config: (ctx) => ({ organizationId: ctx.organizationId, sourceSpace, instructions: JSON.stringify(declared), release: "v1.0.0" }),
   async created(ctx, id) {

@@ -44,7 +44,7 @@ export function apiClient(baseUrl: string, token: string): Api {
       let page: string | undefined;
       do {
         const params = new URLSearchParams({ ...query, limit: "1000", ...(page ? { page } : {}) });
-        const result = await request<{ items: T[]; next?: { page: string } }>("GET", `${path}?${params}`);
+        const result = await request<{ items: T[]; next?: { page: string } }>("GET", `${path}?${params.toString()}`);
         items.push(...result.items);
         page = result.next?.page;
       } while (page);

@@ -88,7 +88,7 @@ function emulatorOptions(specs: ResourceScenario[]): EmulatorOptions {
  */
 class KindFailures {
   private readonly failures = new Map<string, unknown>();
-  async each(kinds: Kind[], work: (kind: Kind) => Promise<void>): Promise<void> {
+  async each(kinds: Kind[], work: (kind: Kind) => void | Promise<void>): Promise<void> {
     for (const kind of kinds) {
       if (this.failures.has(kind.spec.resource)) continue;
       try {
@@ -122,7 +122,7 @@ export function describeLifecycleStack(title: string, specs: ResourceScenario[])
     id: "",
     baseline: [],
   }));
-  const snapshotKinds = kinds.filter((kind) => kind.spec.snapshot);
+  const snapshotKinds = kinds.filter((kind) => kind.spec.snapshot !== undefined);
 
   describe(title, () => {
     let emulator: Emulator;
@@ -218,7 +218,7 @@ export function describeLifecycleStack(title: string, specs: ResourceScenario[])
         await run(["config", "set", "docs-platform:token", "--secret"], token);
       }
       const initialConfig = new Map<Kind, Record<string, string>>();
-      await setupFailures.each(kinds, async (kind) => {
+      await setupFailures.each(kinds, (kind) => {
         initialConfig.set(kind, kind.spec.config(ctx));
       });
       await setConfig(initialConfig);
@@ -294,7 +294,7 @@ export function describeLifecycleStack(title: string, specs: ResourceScenario[])
       const failures = new KindFailures();
       beforeAll(async () => {
         const changes = new Map<Kind, Record<string, string>>();
-        await failures.each(kinds, async (kind) => {
+        await failures.each(kinds, (kind) => {
           const { config } = kind.spec.change;
           changes.set(kind, typeof config === "function" ? config(ctx) : config);
         });

@@ -1,7 +1,7 @@
 // A documentation section followed word for word: its shell blocks and files, in order, as one
 // script (test/e2e/install.test.ts for the README, plugin-install.test.ts for docs/plugin.md).
 import { runGroup } from "../../pulumi-cli/process-groups.ts";
-import type { Code, Heading, Root, RootContent } from "mdast";
+import type { Heading, Root, RootContent } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";

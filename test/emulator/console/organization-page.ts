@@ -202,7 +202,7 @@ function openApiSpecs(state: EmulatorState, ctx: Context, org: OrgDoc): Html {
       const href = linkTarget(source);
       return html`<tr data-kind="openapi-spec">
         <td class="mono">${String(spec.slug)}</td>
-        <td><span class="badge ${PROCESSING_BADGE[processing] ?? ""}" data-processing-state="${processing}">${processing}</span>${spec.lastProcessErrorCode ? html` <code>${String(spec.lastProcessErrorCode)}</code>` : ""}</td>
+        <td><span class="badge ${PROCESSING_BADGE[processing] ?? ""}" data-processing-state="${processing}">${processing}</span>${typeof spec.lastProcessErrorCode === "string" && spec.lastProcessErrorCode ? html` <code>${spec.lastProcessErrorCode}</code>` : ""}</td>
         <td>${String(spec.visibility)}</td>
         <td class="mono">${href ? html`<a href="${href}" rel="noreferrer">${source}</a>` : source}</td>
         <td>${when(String(spec.updatedAt))}</td>

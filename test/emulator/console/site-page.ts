@@ -147,7 +147,7 @@ function announcement(customization: Json): Html {
   if (a.enabled !== true) return html``;
   const style = ANNOUNCEMENT_STYLES.includes(String(a.style)) ? String(a.style) : "info";
   const link = isObject(a.link) ? a.link : undefined;
-  return html`<div class="announcement style-${style}" role="note">${String(a.message ?? "")}${link ? html` ${linkTo(String(link.title), link.to)}` : ""}</div>`;
+  return html`<div class="announcement style-${style}" role="note">${text(a.message) ?? ""}${link ? html` ${linkTo(String(link.title), link.to)}` : ""}</div>`;
 }
 
 function sectionTabs(ctx: Context, site: SiteDoc, selection: Selection): Html {
@@ -288,15 +288,15 @@ function customizationPanel(customization: Json): Html {
   return html`<section id="customization" class="panel">
   <h2>Customization</h2>
   <dl class="settings">
-    <dt>Title</dt><dd>${String(customization.title ?? "")}</dd>
+    <dt>Title</dt><dd>${text(customization.title) ?? ""}</dd>
     ${COLOR_NAMES.map((name) => {
       const pair = colorPair(styling, name);
       return html`<dt>${name} color</dt><dd>${pair.light ? html`<span class="swatch swatch-${name}-light"></span>${pair.light}` : orDash(undefined)}
         ${pair.dark ? html` · dark <span class="swatch swatch-${name}-dark"></span>${pair.dark}` : ""}</dd>`;
     })}
-    <dt>Theme</dt><dd>${String(styling.theme ?? "")}, default mode ${String(themes.default ?? "")}</dd>
-    <dt>Corners</dt><dd>${String(styling.corners ?? "")}</dd>
-    <dt>Font</dt><dd>${String(styling.font ?? "")}</dd>
+    <dt>Theme</dt><dd>${text(styling.theme) ?? ""}, default mode ${text(themes.default) ?? ""}</dd>
+    <dt>Corners</dt><dd>${text(styling.corners) ?? ""}</dd>
+    <dt>Font</dt><dd>${text(styling.font) ?? ""}</dd>
     <dt>Header logo</dt><dd class="mono">${orDash(logo(header.logo))}</dd>
     <dt>Header links</dt><dd>${Array.isArray(header.links) ? header.links.length : 0}</dd>
     <dt>Footer logo</dt><dd class="mono">${orDash(logo(footer.logo))}</dd>

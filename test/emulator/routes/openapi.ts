@@ -2,7 +2,7 @@ import { atLeast } from "../auth.ts";
 import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type SpecDoc, type SpecVersionDoc } from "../model.ts";
-import { created, deleted, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, ok, type Route } from "../router.ts";
 import { length, validate, type Rule } from "../validate.ts";
 import { listBody } from "./common.ts";
 

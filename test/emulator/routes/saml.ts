@@ -1,7 +1,7 @@
 import type { Context } from "../context.ts";
 import { badRequest } from "../errors.ts";
 import { newId, type SamlDoc, type TeamDoc } from "../model.ts";
-import { created, deleted, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, ok, type Route } from "../router.ts";
 import { roleRule, validate, type Shape } from "../validate.ts";
 import { listBody, mustGetOwned, ownedBy } from "./common.ts";
 import { renderTeam } from "./members-teams.ts";

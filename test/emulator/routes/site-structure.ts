@@ -177,7 +177,7 @@ export const siteStructureRoutes: Route[] = [
       ctx.store.update("site-section", siteDoc.id, updated);
       if (defaultSiteSpace !== undefined) {
         const members = siteSpacesOf(ctx, siteDoc.id).filter((ss) => ss.section === doc.id);
-        if (!members.some((ss) => ss.id === defaultSiteSpace)) throw badRequest(`defaultSiteSpace: site space ${String(defaultSiteSpace)} is not in this section`);
+        if (!members.some((ss) => ss.id === defaultSiteSpace)) throw badRequest(`defaultSiteSpace: site space ${defaultSiteSpace as string} is not in this section`);
         for (const ss of members) ctx.store.update("site-space", siteDoc.id, { ...ss, isDefault: ss.id === defaultSiteSpace });
       }
       return ok(renderSection(ctx, siteDoc, updated));
@@ -242,7 +242,7 @@ export const siteStructureRoutes: Route[] = [
       });
       if (body.parent !== undefined) {
         const parent = ctx.store.get<SectionGroupDoc>("site-section-group", body.parent as string);
-        if (!parent || parent.site !== siteDoc.id) throw badRequest(`parent: section group ${String(body.parent)} is not a group of this site`);
+        if (!parent || parent.site !== siteDoc.id) throw badRequest(`parent: section group ${body.parent as string} is not a group of this site`);
       }
       const doc = ctx.store.insert<SectionGroupDoc>("site-section-group", siteDoc.id, {
         id: newId(),
@@ -317,7 +317,7 @@ export const siteStructureRoutes: Route[] = [
       const doc = group(ctx, siteDoc.id, ctx.param("siteSectionGroupId"));
       const body = validate(ctx.body, { sectionId: { type: "string", required: true, min: 1 } });
       const target = ctx.store.get<SectionDoc>("site-section", body.sectionId as string);
-      if (!target || target.site !== siteDoc.id) throw badRequest(`sectionId: section ${String(body.sectionId)} is not a section of this site`);
+      if (!target || target.site !== siteDoc.id) throw badRequest(`sectionId: section ${body.sectionId as string} is not a section of this site`);
       ctx.store.update("site-section", siteDoc.id, { ...target, sectionGroup: doc.id });
       return ok(renderGroup(ctx, siteDoc, doc));
     },
@@ -426,7 +426,7 @@ export const siteStructureRoutes: Route[] = [
       let container: string | null = siteDoc.defaultSection ?? null;
       if (body.sectionId !== undefined) {
         const target = ctx.store.get<SectionDoc>("site-section", body.sectionId as string);
-        if (!target || target.site !== siteDoc.id) throw badRequest(`sectionId: section ${String(body.sectionId)} is not a section of this site`);
+        if (!target || target.site !== siteDoc.id) throw badRequest(`sectionId: section ${body.sectionId as string} is not a section of this site`);
         container = target.id;
       }
       if (siteSpacesOf(ctx, siteDoc.id).some((ss) => ss.section === container && ss.space === space.id)) {
@@ -454,7 +454,7 @@ export const siteStructureRoutes: Route[] = [
       const updated: SiteSpaceDoc = { ...doc };
       if (body.path !== undefined) {
         if (siteSpacesOf(ctx, siteDoc.id).some((ss) => ss.id !== doc.id && ss.section === doc.section && ss.path === body.path)) {
-          throw conflict(`path: '${String(body.path)}' is already used in the same section`);
+          throw conflict(`path: '${body.path as string}' is already used in the same section`);
         }
         updated.path = body.path as string;
       }

@@ -2,7 +2,7 @@ import { atLeast } from "../auth.ts";
 import type { Context } from "../context.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { newId, type AdaptiveSchemaDoc, type SiteDoc, type SiteSpaceDoc } from "../model.ts";
-import { created, deleted, noContent, ok, type Route } from "../router.ts";
+import { created, deleted, ok, type Route } from "../router.ts";
 import { queryBoolean, queryString, ROLES, SITE_VISIBILITIES, validate, type Shape } from "../validate.ts";
 import { listBody, orgSpace, ownedBy } from "./common.ts";
 import { siteCustomization, siteSpaceCustomization } from "./customization.ts";
@@ -198,13 +198,13 @@ export const siteRoutes: Route[] = [
       if (hostname === null) delete updated.hostname;
       else if (hostname !== undefined) {
         for (const other of allSites(ctx)) {
-          if (other.id !== doc.id && other.hostname === hostname) throw conflict(`hostname: '${String(hostname)}' is already used by another site`);
+          if (other.id !== doc.id && other.hostname === hostname) throw conflict(`hostname: '${hostname as string}' is already used by another site`);
         }
         updated.hostname = hostname as string;
       }
       if (defaultSiteSection !== undefined) {
         if (!sectionsOf(ctx, doc.id).some((s) => s.id === defaultSiteSection))
-          throw badRequest(`defaultSiteSection: section ${String(defaultSiteSection)} is not a section of this site`);
+          throw badRequest(`defaultSiteSection: section ${defaultSiteSection as string} is not a section of this site`);
         updated.defaultSection = defaultSiteSection as string;
       }
       ctx.store.update("site", org.id, updated);
@@ -213,7 +213,7 @@ export const siteRoutes: Route[] = [
         const container = updated.defaultSection ?? null;
         const target = siteSpacesOf(ctx, doc.id).find((ss) => ss.id === defaultSiteSpace);
         if (!target || target.section !== container) {
-          throw badRequest(`defaultSiteSpace: site space ${String(defaultSiteSpace)} is not ${container ? "in the default section" : "at the root"} of this site`);
+          throw badRequest(`defaultSiteSpace: site space ${defaultSiteSpace as string} is not ${container ? "in the default section" : "at the root"} of this site`);
         }
         for (const ss of siteSpacesOf(ctx, doc.id).filter((s) => s.section === container)) {
           ctx.store.update("site-space", doc.id, { ...ss, isDefault: ss.id === target.id });

@@ -79,7 +79,7 @@ export function renderSpace(ctx: Context, space: SpaceDoc, roleOverride?: "read"
 export function parentCollection(ctx: Context, organization: string, id: unknown, field = "parent"): string | null {
   if (id === undefined || id === null) return null;
   const collection = ownedBy<CollectionDoc>(ctx, "collection", organization, id as string);
-  if (!collection) throw badRequest(`${field}: collection ${String(id)} not found in organization ${organization}`);
+  if (!collection) throw badRequest(`${field}: collection ${id as string} not found in organization ${organization}`);
   return collection.id;
 }
 

@@ -109,7 +109,8 @@ function kindOf(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object") return "an object";
   if (typeof value === "string") return value.length > 40 ? "a string" : JSON.stringify(value);
-  return `${typeof value} ${String(value)}`;
+  // What is left of a JSON value: a number, a boolean, or undefined (a missing field).
+  return `${typeof value} ${JSON.stringify(value) ?? "undefined"}`;
 }
 
 const siteShape = object({

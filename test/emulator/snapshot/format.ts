@@ -51,7 +51,8 @@ export interface Snapshot {
   sites: SnapshotSite[];
   openApiSpecs: Array<{ id: string; slug: string; sourceURL: string; visibility: "private" | "public" }>;
   translations: Array<{ id: string; language: string; source: { space?: string; language?: string }; instructions?: Json }>;
-  agentInstructions: Json | null;
+  /** A document, or null when none were written (`Json` is `unknown`, which holds null). */
+  agentInstructions: Json;
   /**
    * The member who wrote the agent instructions last (DESIGN.md 8 `updatedBy`, the member's id);
    * absent in older snapshots: the admin. An earlier version may have written the User object.
@@ -75,7 +76,8 @@ export interface SnapshotSite {
   /** DESIGN.md 8: a role, null or `inherit`; absent in older snapshots: null. */
   defaultLevel?: Role | "inherit" | null;
   customization: Json;
-  adaptiveSchema: Json | null;
+  /** A JSON schema, or null when none is set. */
+  adaptiveSchema: Json;
   /** `position`: the rank among the items (sections and groups) of the same level, from 0. */
   sectionGroups: Array<{ id: string; title: string; icon?: string; parent?: string; position: number }>;
   /** `draft` (DESIGN.md 8): absent in older snapshots, false. */

@@ -13,8 +13,8 @@ const groups = new pulumi.Config().requireNumber("groups");
 let created = 0;
 // One provider instance for every resource: the SDK caches its serialization per instance.
 const nothing: pulumi.dynamic.ResourceProvider = {
-  async create(inputs) {
-    return { id: `obj-${Date.now().toString(36)}-${(created++).toString(36)}`, outs: inputs };
+  create(inputs) {
+    return Promise.resolve({ id: `obj-${Date.now().toString(36)}-${(created++).toString(36)}`, outs: inputs });
   },
 };
 

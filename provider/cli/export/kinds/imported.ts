@@ -63,10 +63,15 @@ export function importedInputs(owner: ObjectKey, imported: ImportedObject, overr
       const value = imported.inputs[key];
       if (value === undefined || value === null || value === "") return [[key, undefined]];
       const refersTo = imported.refersTo[key];
-      if (entry === undefined || "keepNull" in entry) return [[key, refersTo !== undefined ? ref(refersTo, String(value)) : literal(value as Json)]];
-      if ("secret" in entry) return [[key, { type: "secret", owner, field: key, value: String(value) }]];
+      if (entry === undefined || "keepNull" in entry) return [[key, refersTo !== undefined ? ref(refersTo, textOf(value)) : literal(value as Json)]];
+      if ("secret" in entry) return [[key, { type: "secret", owner, field: key, value: textOf(value) }]];
       if ("as" in entry) return [[key, entry.as(value as Json)]];
       return [[key, JSON.stringify(value) === JSON.stringify(entry.unless) ? undefined : literal(value as Json)]];
     })
     .filter(([, value]) => value !== undefined);
+}
+
+/** An id or a secret as the program writes it: a string as it is, any other value as JSON. */
+function textOf(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
 }
