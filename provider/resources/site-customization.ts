@@ -24,7 +24,6 @@
  */
 import { z } from "zod";
 import { type WireMapping, wireMapping } from "../adapter/wire";
-import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { httpUrl, identifier, text } from "../adapter/check";
 import type { ResourceDefinition, State } from "../adapter/resource";

@@ -26,7 +26,7 @@ import { identifier } from "../adapter/check";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { jsonEqual, stateStrings } from "../adapter/values";
-import { asMergePatch, CUSTOMIZATION_FIELDS, type Customization, customizationFields, declarableFields, declaredFromApi, overlayDeclared } from "./site-customization";
+import { asMergePatch, CUSTOMIZATION_FIELDS, customizationFields, declarableFields, declaredFromApi, overlayDeclared } from "./site-customization";
 import { wireMapping } from "../adapter/wire";
 import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";

@@ -20,7 +20,6 @@
  */
 import { z } from "zod";
 import { wireMapping } from "../adapter/wire";
-import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { identifier } from "../adapter/check";
 import type { ResourceDefinition, State } from "../adapter/resource";

@@ -45,9 +45,9 @@ const { byId } = require("../../provider/dist/adapter/import-ids.js") as { byId:
 type ExportedInputs = (readonly [string, unknown])[];
 type Exporter = { kind: string; exportedWith?: { kind: string } };
 type Exported = { planned: { object: { kind: string; id: string; inputs: ExportedInputs } }[]; warnings: string[] };
-const { exportOrganization } = require("../../provider/dist/cli/export/export.js") as { exportOrganization(request: Bag): Promise<Exported> };
+const { exportOrganization } = require("../../provider/dist/cli/export/export.js") as { exportOrganization: (request: Bag) => Promise<Exported> };
 const { EXPORTERS } = require("../../provider/dist/cli/export/kinds/index.js") as { EXPORTERS: readonly Exporter[] };
-const { resolvedValue } = require("../../provider/dist/cli/export/values.js") as { resolvedValue(value: unknown): unknown };
+const { resolvedValue } = require("../../provider/dist/cli/export/values.js") as { resolvedValue: (value: unknown) => unknown };
 const { ApiClient } = require("../../provider/dist/client/index.js") as { ApiClient: new (options: Bag) => { close(): Promise<void> } };
 
 /**
@@ -309,7 +309,7 @@ function expectHeld(name: string, door: Door, step: RoundTripStep, actual: unkno
     expect(actual).toEqual(expected);
   } catch (error) {
     mark(name, door, step, "✗");
-    throw new Error(`${name} through the ${door.name} door, step ${step}: ${what}\n${(error as Error).message}`);
+    throw new Error(`${name} through the ${door.name} door, step ${step}: ${what}\n${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -320,7 +320,7 @@ async function step<T>(name: string, door: Door, which: RoundTripStep, body: () 
   } catch (error) {
     if (!(error as Error).message.startsWith(name)) {
       mark(name, door, which, "✗");
-      throw new Error(`${name} through the ${door.name} door, step ${which}: ${(error as Error).message}`);
+      throw new Error(`${name} through the ${door.name} door, step ${which}: ${(error as Error).message}`, { cause: error });
     }
     throw error;
   }

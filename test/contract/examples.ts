@@ -50,7 +50,7 @@ export interface KindSetup {
    * Makes what the kind needs first; answers the inputs no declaration can give (the organization,
    * ids of the objects made, the fixture's people, values a named rule fixes), with their changes.
    */
-  given(api: RawApi, door: string): Promise<Given>;
+  given(api: RawApi, door: string): Given | Promise<Given>;
   /**
    * Inputs an import cannot give back, with why (terraform's ImportStateVerifyIgnore): flags that
    * say only what destroy or create do, held by the state and by no object of the API.
@@ -146,7 +146,7 @@ async function siteWithTwoSections(api: RawApi, door: string): Promise<{ siteId:
 
 export const SETUPS: Record<string, KindSetup> = {
   OrganizationSettings: {
-    given: async (api) => ({
+    given: (api) => ({
       inputs: { organizationId: api.organizationId, emailDomains: RULE_FIXTURE_EMAIL_DOMAIN.created },
       updates: { emailDomains: RULE_FIXTURE_EMAIL_DOMAIN.updated },
     }),
@@ -169,7 +169,7 @@ export const SETUPS: Record<string, KindSetup> = {
   },
 
   Team: {
-    given: async (api) => ({ inputs: { organizationId: api.organizationId }, updates: { members: [EDITOR] } }),
+    given: (api) => ({ inputs: { organizationId: api.organizationId }, updates: { members: [EDITOR] } }),
   },
 
   TeamMember: {
@@ -180,14 +180,14 @@ export const SETUPS: Record<string, KindSetup> = {
     kept: takenOverThisDeployment("membership", "team-member"),
   },
 
-  SamlProvider: { given: async (api) => ({ inputs: { organizationId: api.organizationId } }) },
+  SamlProvider: { given: (api) => ({ inputs: { organizationId: api.organizationId } }) },
 
-  Collection: { given: async (api) => ({ inputs: { organizationId: api.organizationId } }) },
+  Collection: { given: (api) => ({ inputs: { organizationId: api.organizationId } }) },
 
-  Space: { given: async (api) => ({ inputs: { organizationId: api.organizationId } }) },
+  Space: { given: (api) => ({ inputs: { organizationId: api.organizationId } }) },
 
   Translation: {
-    given: async (api) => ({
+    given: (api) => ({
       inputs: { organizationId: api.organizationId, source: RULE_TRANSLATION_SOURCE(api) },
       replacements: { source: { space: api.spaceIds[1], language: "en" } },
     }),
@@ -195,7 +195,7 @@ export const SETUPS: Record<string, KindSetup> = {
   },
 
   AgentInstructions: {
-    given: async (api) => ({ inputs: { organizationId: api.organizationId } }),
+    given: (api) => ({ inputs: { organizationId: api.organizationId } }),
     importIgnores: { clearOnDestroy: "what destroy does, held by the state only" },
     kept: {
       documented: "the document always exists: delete writes the empty document with clearOnDestroy, and leaves it without; read finds which",
@@ -208,7 +208,7 @@ export const SETUPS: Record<string, KindSetup> = {
     },
   },
 
-  Site: { given: async (api) => ({ inputs: { organizationId: api.organizationId } }) },
+  Site: { given: (api) => ({ inputs: { organizationId: api.organizationId } }) },
 
   SiteSectionGroup: {
     given: async (api, door) => ({ inputs: { organizationId: api.organizationId, siteId: await newSite(api, `Groups ${door}`) } }),
@@ -274,7 +274,7 @@ export const SETUPS: Record<string, KindSetup> = {
   },
 
   OpenApiSpec: {
-    given: async (api) => ({ inputs: { organizationId: api.organizationId } }),
+    given: (api) => ({ inputs: { organizationId: api.organizationId } }),
     importIgnores: { waitForProcessing: "how create waits, held by the state only" },
   },
 };

@@ -34,7 +34,7 @@ export type Definition = {
   importId?: ImportIdForm;
 };
 // The compiled package, as both doors load it.
-const { factsOf } = require("../../provider/dist/adapter/fields.js") as { factsOf(field: unknown): { refersTo?: string } };
+const { factsOf } = require("../../provider/dist/adapter/fields.js") as { factsOf: (field: unknown) => { refersTo?: string } };
 
 // ---- which inputs are generated ---------------------------------------------------------------
 

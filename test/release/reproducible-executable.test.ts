@@ -35,7 +35,7 @@ async function terraformBuild(dir: string): Promise<Record<string, string>> {
   const bundle = (await bundleTerraformProvider(path.join(dir, "terraform-provider.cjs"))).path;
   const blob = blobFor(bundle, nodeVersion);
   const executable = (await buildExecutable(bundle, linuxAmd64, dir, terraformExecutableName(linuxAmd64)))!;
-  const zip = await writeTerraformArchive(linuxAmd64, executable, dir);
+  const zip = writeTerraformArchive(linuxAmd64, executable, dir);
   return { bundle, blob, executable, zip };
 }
 
