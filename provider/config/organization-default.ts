@@ -1,5 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_NAMESPACE, ConfigurationError } from "./provider-config";
+import { pulumiSdk } from "./pulumi-sdk";
 
 /** Environment fallback of the stack-wide organization, for programs run without stack config. */
 export const ORGANIZATION_ENV = "DOCS_PLATFORM_ORGANIZATION_ID";
@@ -16,7 +16,7 @@ export const ORGANIZATION_KEY = `${CONFIG_NAMESPACE}:organizationId`;
  * input, and a resource's explicit `organizationId` still wins.
  */
 export function stackOrganizationId(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return organizationDefault(new pulumi.Config(CONFIG_NAMESPACE).get("organizationId"), env);
+  return organizationDefault(new (pulumiSdk().Config)(CONFIG_NAMESPACE).get("organizationId"), env);
 }
 
 /**

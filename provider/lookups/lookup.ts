@@ -9,13 +9,14 @@
  * module's memory, inside the client; it is never returned, logged or written anywhere.
  */
 import { createHash } from "node:crypto";
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { ApiClient, createRedactor, isApiError, type Redactor } from "../client";
 import type { ApiRequester } from "../api/requester";
 import { UNKNOWN_PROPERTY, validate } from "../adapter/check";
 import { CONFIG_NAMESPACE, ConfigurationError, type ConfigSource, readProviderConfig } from "../config/provider-config";
 import { requireStackOrganizationId } from "../config/organization-default";
+import { pulumiSdk } from "../config/pulumi-sdk";
 import { LookupError } from "./lookup-error";
 
 /**
@@ -59,7 +60,7 @@ export type AnyLookup = LookupDefinition<{ organizationId?: string }, unknown>;
 
 /** The stack config the program runs with, in the shape config/provider-config.ts reads in the provider host. */
 function stackConfig(): ConfigSource {
-  const config = new pulumi.Config(CONFIG_NAMESPACE);
+  const config = new (pulumiSdk().Config)(CONFIG_NAMESPACE);
   const prefix = `${CONFIG_NAMESPACE}:`;
   return { get: (key) => (key.startsWith(prefix) ? config.get(key.slice(prefix.length)) : undefined) };
 }
@@ -173,5 +174,7 @@ export type LookupInputs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
  * resources) and returns an Output, whose properties a program passes to resources directly.
  */
 export function lookupOutput<A extends object, R>(lookup: (args: A) => Promise<R>, args: LookupInputs<A> | undefined): pulumi.Output<R> {
-  return pulumi.output(args ?? ({} as LookupInputs<A>)).apply((resolved) => lookup(resolved as A));
+  return pulumiSdk()
+    .output(args ?? ({} as LookupInputs<A>))
+    .apply((resolved) => lookup(resolved as A));
 }

@@ -1,8 +1,8 @@
 /**
  * The implementation the gRPC server serves. The calls about the plugin itself (info.ts) and
  * Cancel are answered at once; every call about resources or configuration loads the resource core
- * (server.ts, and through the kinds the whole @pulumi/pulumi SDK: about a thousand modules) on
- * its first use. The engine starts one plugin process only to read the schema for the YAML
+ * (server.ts and the kinds: some 500 modules, the whole @pulumi/pulumi SDK too until the resource
+ * classes left the kind files) on its first use. The engine starts one plugin process only to read the schema for the YAML
  * language host, which lives as long as the command and is sent only GetPluginInfo, GetSchema and,
  * at the end, Cancel: that process now loads a fifth of that and uses no CPU the deployment needs.
  */

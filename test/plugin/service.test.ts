@@ -29,7 +29,7 @@ describe("the plugin's service", () => {
     expect([...Object.keys(IMMEDIATE_CALLS), ...RESOURCE_CALLS].sort()).toEqual(Object.keys(service).sort());
   });
 
-  it("answers GetPluginInfo, GetSchema and Cancel (all the engine sends the plugin it reads the schema from) without loading the kinds or @pulumi/pulumi's runtime, and loads them on the first resource call", async () => {
+  it("answers GetPluginInfo, GetSchema and Cancel (all the engine sends the plugin it reads the schema from) without loading the kinds or @pulumi/pulumi's runtime, and the kinds (not the SDK's index) on the first resource call", async () => {
     const loaded = await inFreshProcess(`
       const { providerService } = require("./service.js");
       const service = providerService();
@@ -58,7 +58,9 @@ describe("the plugin's service", () => {
     expect((loaded.before as { modules: number }).modules).toBeLessThan(300);
     expect(loaded.cancelError).toBeNull();
     expect(loaded.checkConfigError).toBeNull();
-    expect(loaded.after).toEqual({ sdkIndex: true, core: true });
+    // The core loads the kinds, not the SDK's index: the resource classes live apart from the kinds
+    // (provider/dynamic/resources/, issue 43); the plugin needs only the SDK's gRPC stubs.
+    expect(loaded.after).toEqual({ sdkIndex: false, core: true });
   });
 
   it("starts, as the engine starts it, printing its port without loading the kinds", async () => {

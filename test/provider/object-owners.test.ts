@@ -4,12 +4,12 @@
 // resources of distinct objects are accepted.
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AgentInstructions } from "../../provider/resources/agent-instructions.ts";
-import { OpenApiSpec } from "../../provider/resources/open-api-spec.ts";
-import { OrganizationMember } from "../../provider/resources/organization-member.ts";
-import { OrganizationSettings } from "../../provider/resources/organization-settings.ts";
-import { SiteCustomization } from "../../provider/resources/site-customization.ts";
-import { Site } from "../../provider/resources/site.ts";
+import { AgentInstructions } from "../../provider/dynamic/resources/agent-instructions.ts";
+import { OpenApiSpec } from "../../provider/dynamic/resources/open-api-spec.ts";
+import { OrganizationMember } from "../../provider/dynamic/resources/organization-member.ts";
+import { OrganizationSettings } from "../../provider/dynamic/resources/organization-settings.ts";
+import { SiteCustomization } from "../../provider/dynamic/resources/site-customization.ts";
+import { Site } from "../../provider/dynamic/resources/site.ts";
 
 beforeAll(async () => {
   await pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: (args) => args.inputs }, "project", "stack", true);

@@ -50,10 +50,10 @@ describe("Site, SiteSection, SiteSpace and OpenApiSpec classes", () => {
       },
       call: () => ({}),
     });
-    const { Site } = await import("../../provider/resources/site.ts");
-    const { SiteSection } = await import("../../provider/resources/site-section.ts");
-    const { SiteSpace } = await import("../../provider/resources/site-space.ts");
-    const { OpenApiSpec } = await import("../../provider/resources/open-api-spec.ts");
+    const { Site } = await import("../../provider/dynamic/resources/site.ts");
+    const { SiteSection } = await import("../../provider/dynamic/resources/site-section.ts");
+    const { SiteSpace } = await import("../../provider/dynamic/resources/site-space.ts");
+    const { OpenApiSpec } = await import("../../provider/dynamic/resources/open-api-spec.ts");
     const value = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
 
     const site = new Site("docs", { organizationId: "o", title: "Docs", published: true });

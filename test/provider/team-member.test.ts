@@ -1,7 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { definition, TeamMember } from "../../provider/resources/team-member.ts";
-import { Team } from "../../provider/resources/team.ts";
+import { definition } from "../../provider/resources/team-member.ts";
+import { TeamMember } from "../../provider/dynamic/resources/team-member.ts";
+import { Team } from "../../provider/dynamic/resources/team.ts";
 import { DeploymentClaims } from "../../provider/recovery/deployment-claims.ts";
 import { toProvider } from "../../provider/adapter/resource.ts";
 import { UNKNOWN } from "../../provider/adapter/unknowns.ts";

@@ -1,7 +1,7 @@
 /**
  * The dynamic package's `<Kind>Args` and the resource classes' typed outputs `<Kind>Outputs`
- * (the generated end of each provider/resources/<kind>.ts) are generated from the
- * kinds' declarations (provider/scripts/generate-kinds.mts): a committed part that differs from a
+ * (the generated end of each provider/resources/<kind>.ts), and the resource classes (each in
+ * provider/dynamic/resources/<kind>.ts) are generated from the kinds' declarations (provider/scripts/generate-kinds.mts): a committed part that differs from a
  * fresh generation fails here, so an input field added, documented or retyped on its kind reaches
  * the package's types with `npm run kinds` and never by hand. (test/unit/args-compatibility.ts
  * proves, with the type checker, that the generated types take what the hand-written ones took.)
@@ -93,9 +93,10 @@ describe("the generated <Kind>Args and <Kind>Outputs", () => {
       expect(keys, definition.kind).toEqual([...inputs, ...outputs]);
     }
     // Required where the schema requires it; organizationId falls back to the stack's default.
-    // Each resource class's doc comment opens with its definition's description.
+    // Each resource class (in its own file, dynamic/resources/<file>.ts) has a doc comment that opens
+    // with its definition's description; the kind file holds no class (it loads no Pulumi SDK).
     for (const definition of KINDS) {
-      const source = readFileSync(`${root}provider/resources/${fileOf(definition.kind)}.ts`, "utf8");
+      const source = readFileSync(`${root}provider/dynamic/resources/${fileOf(definition.kind)}.ts`, "utf8");
       const beforeClass = source.slice(0, source.indexOf(`\nexport class ${definition.kind} `));
       const comment = beforeClass.slice(beforeClass.lastIndexOf("/**"));
       const text = comment
@@ -105,6 +106,9 @@ describe("the generated <Kind>Args and <Kind>Outputs", () => {
         .join("\n")
         .trim();
       expect(text.startsWith(descriptionOf(definition.kind)), definition.kind).toBe(true);
+      const kindFile = readFileSync(`${root}provider/resources/${fileOf(definition.kind)}.ts`, "utf8");
+      expect(kindFile, definition.kind).not.toContain(`export class ${definition.kind} `);
+      expect(kindFile, definition.kind).not.toMatch(/^import (?!type )[^;]*"@pulumi\/pulumi"/m);
     }
     // Each lookup file's generated part: one Get...Args per lookup with every argument, documented.
     const lookupFiles = readdirSync(`${root}provider/lookups`).filter(
@@ -145,7 +149,7 @@ describe("the lists of every kind, generated from the registry (resources/kinds.
     const exported: Record<string, unknown> = { ...docs };
     expect(KIND_NAMES.filter((kind) => typeof exported[kind] !== "function")).toEqual([]);
     const list = generatedList("provider/index.ts");
-    for (const kind of KIND_NAMES) expect(list, kind).toContain(`export { ${kind}, type ${kind}Args } from "./resources/${fileOf(kind)}";`);
+    for (const kind of KIND_NAMES) expect(list, kind).toContain(`export { ${kind}, type ${kind}Args } from "./dynamic/resources/${fileOf(kind)}";`);
   });
 
   it("every kind has its exporter, kinds/<file>.ts, in the registry's order", () => {
