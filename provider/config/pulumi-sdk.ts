@@ -8,5 +8,6 @@ import type * as Pulumi from "@pulumi/pulumi";
  * module the program loaded already.
  */
 export function pulumiSdk(): typeof Pulumi {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on purpose (above)
   return require("@pulumi/pulumi") as typeof Pulumi;
 }
