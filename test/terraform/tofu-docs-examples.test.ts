@@ -25,7 +25,7 @@ import { LOOKUPS } from "../../provider/lookups/registry.ts";
 import { KINDS } from "../../provider/resources/kinds.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
-import { repositoryRoot, scratch } from "./support/tofu.ts";
+import { repositoryRoot, scratch, stepTimings } from "./support/tofu.ts";
 import { apiGet, listAll, shown, type TofuProject, tofuProject } from "./support/tofu-project.ts";
 
 const DOCS = path.join(repositoryRoot, "docs", "terraform");
@@ -83,15 +83,7 @@ let examples: Example[] = [];
 /** The id of each object made for a lookup, by the data source that must find it. */
 const lookedUpIds = new Map<string, string>();
 const started = Date.now();
-const timings: string[] = [];
-async function timed<T>(step: string, action: () => Promise<T>): Promise<T> {
-  const start = Date.now();
-  try {
-    return await action();
-  } finally {
-    timings.push(`${step} ${((Date.now() - start) / 1000).toFixed(1)}s`);
-  }
-}
+const { timings, timed } = stepTimings();
 
 /** The index page's `terraform { required_providers }` block: what a user's configuration has beside an example. */
 async function requiredProvidersBlock(): Promise<string> {

@@ -19,7 +19,7 @@ import { definitionOf } from "../../provider/resources/kinds.ts";
 import { terraformSchema } from "../../provider/terraform/schema.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
-import { scratch } from "./support/tofu.ts";
+import { scratch, stepTimings } from "./support/tofu.ts";
 import { apiGet, listAll, PROVIDER_HEADER, type ShownResource, shown, shownResources, type TofuProject, tofuProject } from "./support/tofu-project.ts";
 
 let work: Awaited<ReturnType<typeof scratch>>;
@@ -200,15 +200,7 @@ function contractColumn(): string {
 }
 
 /** What each step took, for the report at the end. */
-const timings: string[] = [];
-async function timed<T>(step: string, action: () => Promise<T>): Promise<T> {
-  const start = Date.now();
-  try {
-    return await action();
-  } finally {
-    timings.push(`${step} ${((Date.now() - start) / 1000).toFixed(1)}s`);
-  }
-}
+const { timings, timed } = stepTimings();
 
 /** The plan's block of one resource: from its `# <address> will be ...` line to the next one. */
 function planBlock(output: string, address: string): string {

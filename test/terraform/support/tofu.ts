@@ -80,3 +80,17 @@ export function tofuEnv(cliConfig: string, extra: NodeJS.ProcessEnv = {}): NodeJ
   delete env.PLUGIN_CLIENT_CERT;
   return env;
 }
+
+/** What each step of a slow tofu test took, for the line it prints at the end (`timed` records one step). */
+export function stepTimings(): { timings: string[]; timed: <T>(step: string, action: () => Promise<T>) => Promise<T> } {
+  const timings: string[] = [];
+  const timed = async <T>(step: string, action: () => Promise<T>): Promise<T> => {
+    const start = Date.now();
+    try {
+      return await action();
+    } finally {
+      timings.push(`${step} ${((Date.now() - start) / 1000).toFixed(1)}s`);
+    }
+  };
+  return { timings, timed };
+}
