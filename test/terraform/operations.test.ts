@@ -14,13 +14,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
-import { type Prepared, type RawApi, SAMPLES } from "../contract/examples.ts";
+import { type Prepared, type RawApi, FULL_SAMPLES } from "../contract/examples.ts";
 // The plugin door, compiled (`npm run build`), in this process: its check, for the same words.
 import { checkResource } from "../contract/doors.ts";
 import { computedInputKeys, ID_ATTRIBUTE, type TerraformOperations, terraformOperations } from "../../provider/terraform/operations.ts";
 import { UNKNOWN, containsUnknown } from "../../provider/adapter/unknowns.ts";
 import { KINDS } from "../../provider/resources/kinds.ts";
 import { byId } from "../../provider/adapter/import-ids.ts";
+import { resourceTypeOf, type TfAttribute } from "../../provider/terraform/schema.ts";
 
 type Bag = Record<string, any>;
 
@@ -54,6 +55,28 @@ function proposedNew(kind: string, prior: Bag | null, config: Bag): Bag {
   for (const [key, value] of Object.entries(config)) if (value !== undefined && value !== null) proposed[key] = value;
   return proposed;
 }
+
+/**
+ * A value as OpenTofu hands it to the provider, by the attributes of the door's schema: a set's
+ * elements deduplicated and in cty's order (a set of strings iterates sorted), whatever order the
+ * configuration wrote. Everything else as written.
+ */
+function asOpenTofuGivesIt(attributes: readonly TfAttribute[], value: Bag): Bag {
+  const converted: Bag = { ...value };
+  for (const attribute of attributes) {
+    const key = attribute.coreName ?? attribute.name;
+    const member = value[key];
+    if (member === undefined || member === null || containsUnknown(member)) continue;
+    const nested = attribute.nestedType;
+    if (Array.isArray(attribute.type) && attribute.type[0] === "set" && attribute.type[1] === "string") converted[key] = [...new Set(member as string[])].sort();
+    else if (nested?.nesting === "single") converted[key] = asOpenTofuGivesIt(nested.attributes, member);
+    else if (nested?.nesting === "list" || nested?.nesting === "set") converted[key] = (member as Bag[]).map((item) => asOpenTofuGivesIt(nested.attributes, item));
+  }
+  return converted;
+}
+
+/** A configuration of `kind` as OpenTofu gives it to the provider (its sets in cty's order). */
+const configured = (kind: string, config: Bag): Bag => asOpenTofuGivesIt(resourceTypeOf(kind)!.block.attributes, config);
 
 /** Absent and null are one value to Terraform (every attribute is present, null when unset). */
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -386,6 +409,30 @@ describe("inputs a create alone reads, inputs the state also describes, defaults
   });
 });
 
+describe("set-like lists", () => {
+  it("a merge rule's users are a set to OpenTofu: a space imported after the API sorted them plans no change", async () => {
+    const users = ["usr-acme-reader", "usr-acme-editor", "usr-acme-reader"];
+    const mergeRules = { type: "rules", rules: [{ rule: "require_specific_reviewers", users }] };
+    const usersAttribute = resourceTypeOf("Space")!
+      .block.attributes.find((attribute) => attribute.name === "merge_rules")!
+      .nestedType!.attributes.find((attribute) => attribute.name === "rules")!
+      .nestedType!.attributes.find((attribute) => attribute.name === "users")!;
+    expect(usersAttribute.type).toEqual(["set", "string"]);
+    // The configuration's set, as OpenTofu gives it: deduplicated, in cty's order.
+    const config = configured("Space", { organizationId: api.organizationId, title: "Sorted reviewers", mergeRules });
+    expect(config.mergeRules.rules[0].users).toEqual(["usr-acme-editor", "usr-acme-reader"]);
+    const space = await applyConfig("Space", null, config);
+    const imported = await ops.importResource("Space", String(space.state.id));
+    const read = await ops.readResource("Space", imported.state!, imported.privateState);
+    expect(read.state!.mergeRules).toEqual(config.mergeRules);
+    // What `plan -generate-config-out` writes (the server's emoji and edit mode beside the configuration's).
+    const declared = Object.fromEntries(Object.entries(read.state!).filter(([key, value]) => isInput("Space", key) && value !== null));
+    expect(declared).toMatchObject(config);
+    await expectNoChange("Space", { state: read.state!, privateState: space.privateState }, declared);
+    await ops.applyResource("Space", space.state, null, NONE);
+  });
+});
+
 describe("data sources", () => {
   it("answer the lookups, the arguments as written beside the result", async () => {
     const member = await ops.readDataSource("getMember", { email: "ELI@acme.test" });
@@ -416,14 +463,14 @@ const OUT_OF_BAND_DELETE: Record<string, (state: Bag) => string> = {
 
 describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTofu door", (kind) => {
   const definition = KINDS.find((candidate) => candidate.kind === kind)!;
-  const sample = SAMPLES[kind];
+  const sample = FULL_SAMPLES[kind];
   let prepared: Prepared;
   let config: Bag;
   let kept: Kept;
 
   beforeAll(async () => {
     prepared = await sample.prepare(api, "tofu");
-    config = prepared.inputs;
+    config = configured(kind, prepared.inputs);
   });
 
   it("refuses an unknown attribute and a bad value at validate and at plan, naming the field, with 0 requests", async () => {
@@ -474,7 +521,7 @@ describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTo
 
   it("updates in place, each sample change: as planned, then no change", async () => {
     for (const [key, value] of Object.entries(prepared.updates)) {
-      const next = { ...config, [key]: value };
+      const next = configured(kind, { ...config, [key]: value });
       const plan = await ops.planResource(kind, kept.state, proposedNew(kind, kept.state, next), kept.privateState);
       expect(plan.diagnostics, key).toEqual([]);
       expect(plan.requiresReplace, key).toEqual([]);
@@ -514,7 +561,10 @@ describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTo
     for (const key of definition.replaceKeys) {
       // A key of a group of which a configuration gives one (a member by user id or by email) replaces the others.
       const group = definition.exclusiveInputKeys?.find((keys) => keys.includes(key)) ?? [];
-      const next = { ...Object.fromEntries(Object.entries(config).filter(([other]) => other === key || !group.includes(other))), [key]: prepared.replacements[key] };
+      const next = configured(kind, {
+        ...Object.fromEntries(Object.entries(config).filter(([other]) => other === key || !group.includes(other))),
+        [key]: prepared.replacements[key],
+      });
       const plan = await ops.planResource(kind, kept.state, proposedNew(kind, kept.state, next), kept.privateState);
       expect(plan.diagnostics, key).toEqual([]);
       // A group's other key (the user id an email replaces) changes too.
