@@ -190,11 +190,22 @@ export function attributeType(attribute: TfAttribute): CtyType {
 /** How an attribute inside a nested object is flagged: `computed` all the way down under an attribute only the provider sets. */
 interface Flags {
   readOnly: boolean;
+  /**
+   * A leaf the configuration leaves out keeps the value it has (a kind whose read tracks only the
+   * declared paths: `declarationOf`): optional and computed, so OpenTofu plans the prior value for
+   * it (objchange.ProposedNew), and an import holding what the configuration does not declare plans
+   * no change. Not inside a list, set or map, which are managed whole.
+   */
+  keptWhenLeftOut?: boolean;
 }
 
 function shapeOf(schema: JsonSchema, flags: Flags): Shape {
   const members = unionMembers(schema);
   if (members) {
+    // A union of object shapes (a content reference by its `kind`) is one object of every
+    // variant's attributes: a member the configuration leaves out is none, never the prior's.
+    const variants = ((schema.anyOf ?? schema.oneOf) as JsonSchema[]).filter((variant) => variant.type === "object" && variant.properties);
+    if (variants.length > 1) flags = { ...flags, keptWhenLeftOut: false };
     if (members.length === 1) return shapeOf(members[0], flags);
     const shapes = members.map((member) => shapeOf(member, flags));
     const first = shapes[0];
@@ -213,7 +224,7 @@ function shapeOf(schema: JsonSchema, flags: Flags): Shape {
       return { type: "bool" };
     case "array": {
       if (!schema.items || typeof schema.items !== "object" || Array.isArray(schema.items)) return DYNAMIC;
-      const item = shapeOf(schema.items as JsonSchema, flags);
+      const item = shapeOf(schema.items as JsonSchema, { ...flags, keptWhenLeftOut: false });
       // A list of values of any type is a tuple: its elements need not share one type.
       if (isDynamic(item)) return DYNAMIC;
       const nesting = schema.setValued === true ? "set" : "list";
@@ -235,7 +246,7 @@ function shapeOf(schema: JsonSchema, flags: Flags): Shape {
         return { nestedType: { nesting: "single", attributes: attributesOf(schema, flags) } };
       }
       if (!open || typeof additional !== "object") return DYNAMIC;
-      const value = shapeOf(additional as JsonSchema, flags);
+      const value = shapeOf(additional as JsonSchema, { ...flags, keptWhenLeftOut: false });
       if (isDynamic(value)) return DYNAMIC;
       if ("nestedType" in value) {
         if (value.nestedType.nesting !== "single") return DYNAMIC; // as a list of lists of objects, above
@@ -261,7 +272,7 @@ function attributesOf(schema: JsonSchema, flags: Flags): TfAttribute[] {
       description: fieldDescription(property, property.description as string | undefined),
       required: isRequired,
       optional: !flags.readOnly && !isRequired,
-      computed: flags.readOnly || property.default !== undefined,
+      computed: flags.readOnly || property.default !== undefined || (flags.keptWhenLeftOut === true && !isRequired),
       sensitive: property.secret === true,
       coreName: key,
     };
@@ -283,6 +294,7 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
   const properties = (inputSchema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((inputSchema.required as string[] | undefined) ?? []);
   const secret = new Set(definition.secretInputKeys ?? []);
+  const keptWhenLeftOut = definition.declarationOf !== undefined;
   const attributes: TfAttribute[] = [];
   for (const [key, property] of Object.entries(properties)) {
     if (LEFT_OUT_INPUTS.has(key)) continue;
@@ -292,11 +304,11 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
     const isRequired = required.has(key) && !configured && !defaulted;
     attributes.push({
       name: snakeCase(key),
-      ...shapeOf(facts.setValued ? { ...property, setValued: true } : property, { readOnly: false }),
+      ...shapeOf(facts.setValued ? { ...property, setValued: true } : property, { readOnly: false, keptWhenLeftOut }),
       description: withFallback(fieldDescription(property, facts.description), configured ? key : undefined),
       required: isRequired,
       optional: !isRequired,
-      computed: configured || defaulted,
+      computed: configured || defaulted || (keptWhenLeftOut && !isRequired),
       sensitive: secret.has(key) || facts.secret === true,
       coreName: key,
     });
