@@ -194,7 +194,8 @@ interface Flags {
    * A leaf the configuration leaves out keeps the value it has (a kind whose read tracks only the
    * declared paths: `declarationOf`): optional and computed, so OpenTofu plans the prior value for
    * it (objchange.ProposedNew), and an import holding what the configuration does not declare plans
-   * no change. Not inside a list, set or map, which are managed whole.
+   * no change. Not a list, set or map, nor inside one: they are managed whole (a structure's
+   * lists, a header's links).
    */
   keptWhenLeftOut?: boolean;
 }
@@ -272,7 +273,7 @@ function attributesOf(schema: JsonSchema, flags: Flags): TfAttribute[] {
       description: fieldDescription(property, property.description as string | undefined),
       required: isRequired,
       optional: !flags.readOnly && !isRequired,
-      computed: flags.readOnly || property.default !== undefined || (flags.keptWhenLeftOut === true && !isRequired),
+      computed: flags.readOnly || property.default !== undefined || (flags.keptWhenLeftOut === true && !isRequired && !isCollection(shape)),
       sensitive: property.secret === true,
       coreName: key,
     };
@@ -288,6 +289,12 @@ function withFallback(description: string, configuredKey: string | undefined): s
 }
 
 /** The attributes of a kind's resource: its inputs, then what its state holds beyond them, then `id`. */
+/** Whether an attribute's shape is a list, set or map (of values or of nested objects). */
+function isCollection(shape: Shape): boolean {
+  if ("nestedType" in shape) return shape.nestedType.nesting !== "single";
+  return Array.isArray(shape.type) && ["list", "set", "map"].includes(shape.type[0]);
+}
+
 function resourceBlock(definition: AnyDefinition): TfBlock {
   const shape = definition.schema.shape;
   const inputSchema = jsonSchemaOf(definition.schema);
@@ -302,13 +309,14 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
     const configured = CONFIGURED_KEYS.has(key);
     const defaulted = property.default !== undefined;
     const isRequired = required.has(key) && !configured && !defaulted;
+    const attributeShape = shapeOf(facts.setValued ? { ...property, setValued: true } : property, { readOnly: false, keptWhenLeftOut });
     attributes.push({
       name: snakeCase(key),
-      ...shapeOf(facts.setValued ? { ...property, setValued: true } : property, { readOnly: false, keptWhenLeftOut }),
+      ...attributeShape,
       description: withFallback(fieldDescription(property, facts.description), configured ? key : undefined),
       required: isRequired,
       optional: !isRequired,
-      computed: configured || defaulted || (keptWhenLeftOut && !isRequired),
+      computed: configured || defaulted || (keptWhenLeftOut && !isRequired && !isCollection(attributeShape)),
       sensitive: secret.has(key) || facts.secret === true,
       coreName: key,
     });
