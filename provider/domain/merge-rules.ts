@@ -13,11 +13,13 @@ import { sortedSet } from "../api/requests";
  */
 const mergeRule = z.strictObject({
   rule: z.enum(MERGE_RULE_NAMES, { error: () => `must be one of ${MERGE_RULE_NAMES.join(", ")}` }),
-  // A set of user ids: deduplicated and sorted, so order never shows as a change.
+  // A set of user ids: deduplicated and sorted, so order never shows as a change (and a set, not a
+  // list, to OpenTofu: the API's order is not the configuration's, and an import knows only the API's).
   users: z
     .array(identifier())
     .transform((users) => sortedSet(users))
-    .optional(),
+    .optional()
+    .meta({ setValued: true }),
 });
 
 const none = z.strictObject({ type: z.literal("none") });

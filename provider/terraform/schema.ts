@@ -192,11 +192,23 @@ export function attributeType(attribute: TfAttribute): CtyType {
 /** How an attribute inside a nested object is flagged: `computed` all the way down under an attribute only the provider sets. */
 interface Flags {
   readOnly: boolean;
+  /**
+   * A leaf the configuration leaves out keeps the value it has (a kind whose read tracks only the
+   * declared paths: `declarationOf`): optional and computed, so OpenTofu plans the prior value for
+   * it (objchange.ProposedNew), and an import holding what the configuration does not declare plans
+   * no change. Not a list, set or map, nor inside one: they are managed whole (a structure's
+   * lists, a header's links).
+   */
+  keptWhenLeftOut?: boolean;
 }
 
 function shapeOf(schema: JsonSchema, flags: Flags): Shape {
   const members = unionMembers(schema);
   if (members) {
+    // A union of object shapes (a content reference by its `kind`) is one object of every
+    // variant's attributes: a member the configuration leaves out is none, never the prior's.
+    const variants = ((schema.anyOf ?? schema.oneOf) as JsonSchema[]).filter((variant) => variant.type === "object" && variant.properties);
+    if (variants.length > 1) flags = { ...flags, keptWhenLeftOut: false };
     if (members.length === 1) return shapeOf(members[0], flags);
     const shapes = members.map((member) => shapeOf(member, flags));
     const first = shapes[0];
@@ -215,7 +227,7 @@ function shapeOf(schema: JsonSchema, flags: Flags): Shape {
       return { type: "bool" };
     case "array": {
       if (!schema.items || typeof schema.items !== "object" || Array.isArray(schema.items)) return DYNAMIC;
-      const item = shapeOf(schema.items as JsonSchema, flags);
+      const item = shapeOf(schema.items as JsonSchema, { ...flags, keptWhenLeftOut: false });
       // A list of values of any type is a tuple: its elements need not share one type.
       if (isDynamic(item)) return DYNAMIC;
       const nesting = schema.setValued === true ? "set" : "list";
@@ -237,7 +249,7 @@ function shapeOf(schema: JsonSchema, flags: Flags): Shape {
         return { nestedType: { nesting: "single", attributes: attributesOf(schema, flags) } };
       }
       if (!open || typeof additional !== "object") return DYNAMIC;
-      const value = shapeOf(additional as JsonSchema, flags);
+      const value = shapeOf(additional as JsonSchema, { ...flags, keptWhenLeftOut: false });
       if (isDynamic(value)) return DYNAMIC;
       if ("nestedType" in value) {
         if (value.nestedType.nesting !== "single") return DYNAMIC; // as a list of lists of objects, above
@@ -263,7 +275,7 @@ function attributesOf(schema: JsonSchema, flags: Flags): TfAttribute[] {
       description: fieldDescription(property, property.description as string | undefined),
       required: isRequired,
       optional: !flags.readOnly && !isRequired,
-      computed: flags.readOnly || property.default !== undefined,
+      computed: flags.readOnly || property.default !== undefined || (flags.keptWhenLeftOut === true && !isRequired && !isCollection(shape)),
       sensitive: property.secret === true,
       coreName: key,
     };
@@ -279,6 +291,12 @@ function withFallback(description: string, configuredKey: string | undefined): s
 }
 
 /** The attributes of a kind's resource: its inputs, then what its state holds beyond them, then `id`. */
+/** Whether an attribute's shape is a list, set or map (of values or of nested objects). */
+function isCollection(shape: Shape): boolean {
+  if ("nestedType" in shape) return shape.nestedType.nesting !== "single";
+  return Array.isArray(shape.type) && ["list", "set", "map"].includes(shape.type[0]);
+}
+
 function resourceBlock(definition: AnyDefinition): TfBlock {
   const shape = definition.schema.shape;
   const inputSchema = jsonSchemaOf(definition.schema);
@@ -287,6 +305,7 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
   const secret = new Set(definition.secretInputKeys ?? []);
   const outputShape = (definition.outputs?.shape ?? {}) as Record<string, unknown>;
   const outputProperties = (definition.outputs ? (jsonSchemaOf(definition.outputs).properties ?? {}) : {}) as Record<string, JsonSchema>;
+  const keptWhenLeftOut = definition.declarationOf !== undefined;
   const attributes: TfAttribute[] = [];
   for (const [key, property] of Object.entries(properties)) {
     if (LEFT_OUT_INPUTS.has(key)) continue;
@@ -296,14 +315,15 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
     const isRequired = required.has(key) && !configured && !defaulted;
     // An input the state also describes is the API's when the configuration leaves it out.
     const describedByTheState = key in outputProperties;
+    const attributeShape = shapeOf(facts.setValued ? { ...property, setValued: true } : property, { readOnly: false, keptWhenLeftOut });
     attributes.push({
       name: snakeCase(key),
-      ...shapeOf(facts.setValued ? { ...property, setValued: true } : property, { readOnly: false }),
+      ...attributeShape,
       description: withFallback(fieldDescription(property, facts.description), configured ? key : undefined),
       required: isRequired,
       optional: !isRequired,
       // Terraform refuses an attribute both required and computed: a required input is the configuration's alone.
-      computed: !isRequired && (configured || defaulted || describedByTheState),
+      computed: !isRequired && (configured || defaulted || describedByTheState || (keptWhenLeftOut && !isCollection(attributeShape))),
       sensitive: secret.has(key) || facts.secret === true,
       coreName: key,
     });
