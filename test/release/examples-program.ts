@@ -28,6 +28,11 @@
  * emulator of its own: the README's lookup reads the stack's organization, which the kinds'
  * organization-settings example retitles, so in the kinds' stack its answer would depend on which
  * request came first.
+ *
+ * The lookups' examples (docs/resources/examples/functions/<getThing>/, no resources, only
+ * invokes and outputs) are a third set (`examplesProgram(language, "functions")`), named by the
+ * folder's last part: `getTeam-teamId`, the Go function `exampleGetTeam`, the Java package
+ * `examples.getTeam`.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -173,8 +178,10 @@ export interface ExamplesProgram {
 const setDescription = (set: ExampleSet) => (set === "guides" ? "guides' samples" : set === "functions" ? "lookups' examples" : "resource pages' examples");
 
 /** Every committed conversion of one language, of the kinds' examples or of the guides' samples, as part of one program. */
-export function examplesProgram(language: ExampleLanguage, set: ExampleSet = "kinds"): ExamplesProgram {
-  const kinds = rehearsedExamples(set);
+export function examplesProgram(language: ExampleLanguage, set: ExampleSet = "kinds", { except = [] as string[] } = {}): ExamplesProgram {
+  const unknown = except.filter((kind) => !rehearsedExamples(set).includes(kind));
+  if (unknown.length > 0) throw new Error(`examplesProgram: ${unknown.join(", ")} not among the ${setDescription(set)}`);
+  const kinds = rehearsedExamples(set).filter((kind) => !except.includes(kind));
   const files: Record<string, string> = {};
   const outputs: string[] = [];
   const resources: string[] = [];

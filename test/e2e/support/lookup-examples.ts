@@ -77,21 +77,34 @@ export async function prepareLookupExamples(emulator: Emulator): Promise<LookupE
   };
 }
 
-/** Every lookup found the seeded object: its id, title, role or members, as each example outputs them. */
-export function expectLookupsFound(prepared: LookupExamplesEmulator, outputs: Record<string, unknown>): void {
-  expect(outputs["getCollection-collectionId"]).toBe(prepared.guidesCollectionId);
-  expect(outputs["getMember-adaUserId"]).toBe(prepared.adaUserId);
-  expect(outputs["getMember-adaRole"]).toBe("admin");
-  // The admins: ada, the fixture's one admin of the organization (each language's own field names).
-  const admins = outputs["getMembers-admins"];
-  expect(Array.isArray(admins) ? admins.length : admins).toBe(1);
-  expect(JSON.stringify(admins)).toContain(prepared.adaUserId);
-  expect(outputs["getOrganization-organizationTitle"]).toBe(prepared.organizationTitle);
-  expect(outputs["getOrganization-emailDomains"]).toEqual(prepared.emailDomains);
-  expect(outputs["getSite-siteId"]).toBe(prepared.portalSiteId);
-  expect(outputs["getSpace-spaceId"]).toBe(prepared.gettingStartedSpaceId);
-  const spaces = outputs["getSpaces-spaces"];
-  expect(JSON.stringify(spaces)).toContain(prepared.gettingStartedSpaceId);
-  expect(outputs["getTeam-teamId"]).toBe(prepared.writersTeamId);
-  expect(outputs["getTeam-memberCount"]).toBe(1);
+/**
+ * Every lookup found the seeded object: its id, title, role or members, as each example outputs
+ * them. `without`: the examples (`getSpaces`) a language's program leaves out, whose outputs must
+ * then be absent (rehearsal-languages.test.ts says why for each).
+ */
+export function expectLookupsFound(prepared: LookupExamplesEmulator, outputs: Record<string, unknown>, { without = [] as string[] } = {}): void {
+  const ran = (example: string) => !without.includes(example);
+  expect(Object.keys(outputs).filter((name) => !ran(name.slice(0, name.indexOf("-"))))).toEqual([]);
+  if (ran("getCollection")) expect(outputs["getCollection-collectionId"]).toBe(prepared.guidesCollectionId);
+  if (ran("getMember")) {
+    expect(outputs["getMember-adaUserId"]).toBe(prepared.adaUserId);
+    expect(outputs["getMember-adaRole"]).toBe("admin");
+  }
+  if (ran("getMembers")) {
+    // The admins: ada, the fixture's one admin of the organization (each language's own field names).
+    const admins = outputs["getMembers-admins"];
+    expect(Array.isArray(admins) ? admins.length : admins).toBe(1);
+    expect(JSON.stringify(admins)).toContain(prepared.adaUserId);
+  }
+  if (ran("getOrganization")) {
+    expect(outputs["getOrganization-organizationTitle"]).toBe(prepared.organizationTitle);
+    expect(outputs["getOrganization-emailDomains"]).toEqual(prepared.emailDomains);
+  }
+  if (ran("getSite")) expect(outputs["getSite-siteId"]).toBe(prepared.portalSiteId);
+  if (ran("getSpace")) expect(outputs["getSpace-spaceId"]).toBe(prepared.gettingStartedSpaceId);
+  if (ran("getSpaces")) expect(JSON.stringify(outputs["getSpaces-spaces"])).toContain(prepared.gettingStartedSpaceId);
+  if (ran("getTeam")) {
+    expect(outputs["getTeam-teamId"]).toBe(prepared.writersTeamId);
+    expect(outputs["getTeam-memberCount"]).toBe(1);
+  }
 }
