@@ -19,18 +19,22 @@
  *   per language holding them all, in the release rehearsals (test/release/rehearsal-languages.test.ts,
  *   with support/guide-samples.ts's checks); the TypeScript ones type-check in
  *   resource-examples.test.ts too.
+ * - The lookups' examples (docs/resources/examples/functions/<getThing>/), all in one YAML stack on
+ *   an emulator of their own, seeded with one object of each looked-up title
+ *   (support/lookup-examples.ts): each output is the seeded object's, then a no-change preview.
  */
 import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import yaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
-import { exampleGuides, generateExamples, guideExamplesDir } from "../../provider/scripts/generate-examples.mts";
+import { exampleFunctions, exampleGuides, examplesDir, generateExamples, guideExamplesDir } from "../../provider/scripts/generate-examples.mts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type TestStack, changeCounts, createStack, writeProgram } from "../pulumi-cli/run-pulumi.ts";
 import { forDynamicPackage } from "../../provider/scripts/generate-docs.mts";
-import { renameConversion, renamedInExamples, yamlExampleNames } from "../release/examples-program.ts";
+import { exampleLabel, renameConversion, renamedInExamples, yamlExampleNames } from "../release/examples-program.ts";
 import { EXPLICIT_PROVIDER_SAMPLE, expectGuideSamplesMade, prepareGuideSamples } from "./support/guide-samples.ts";
+import { expectLookupsFound, prepareLookupExamples } from "./support/lookup-examples.ts";
 import { pluginDir } from "./support/sdks.ts";
 
 const minutes = (n: number) => n * 60_000;
@@ -39,7 +43,7 @@ const samples = exampleGuides();
 interface YamlProgram {
   config?: Record<string, unknown>;
   variables?: Record<string, unknown>;
-  resources: Record<string, { type: string; properties?: unknown; options?: unknown }>;
+  resources?: Record<string, { type: string; properties?: unknown; options?: unknown }>;
   outputs?: Record<string, unknown>;
 }
 
@@ -51,27 +55,40 @@ function renameReferences(value: unknown, own: ReadonlySet<string>, rename: (nam
   return value;
 }
 
-/** Every sample in one program: resources, variables and outputs named `<sample>-<name>`, config merged (the same key, the same declaration). */
-async function allSamples(): Promise<{ program: Record<string, unknown>; resourceCount: number }> {
+/**
+ * Every example of `folders` in one program: resources, variables and outputs named
+ * `<example>-<name>` (the folder's last part, as examples-program.ts names them), config merged
+ * (the same key, the same declaration).
+ */
+async function mergedExamples(project: string, folders: string[]): Promise<{ program: Record<string, unknown>; resourceCount: number }> {
   const merged: Required<YamlProgram> = { config: {}, variables: {}, resources: {}, outputs: {} };
-  for (const sample of samples) {
-    const program = yaml.load(await fs.readFile(path.join(guideExamplesDir, sample, "Pulumi.yaml"), "utf8")) as YamlProgram;
-    const own = new Set([...Object.keys(program.resources), ...Object.keys(program.variables ?? {})]);
-    const rename = (name: string) => `${sample}-${name}`;
+  for (const folder of folders) {
+    const example = exampleLabel(folder);
+    const program = yaml.load(await fs.readFile(path.join(folder, "Pulumi.yaml"), "utf8")) as YamlProgram;
+    const own = new Set([...Object.keys(program.resources ?? {}), ...Object.keys(program.variables ?? {})]);
+    const rename = (name: string) => `${example}-${name}`;
     for (const [key, spec] of Object.entries(program.config ?? {})) {
-      if (key in merged.config && JSON.stringify(merged.config[key]) !== JSON.stringify(spec)) throw new Error(`${sample} declares config ${key} unlike another sample`);
+      if (key in merged.config && JSON.stringify(merged.config[key]) !== JSON.stringify(spec)) throw new Error(`${example} declares config ${key} unlike another example`);
       merged.config[key] = spec;
     }
     for (const [name, value] of Object.entries(program.variables ?? {})) merged.variables[rename(name)] = renameReferences(value, own, rename);
-    for (const [name, value] of Object.entries(program.resources)) merged.resources[rename(name)] = renameReferences(value, own, rename) as YamlProgram["resources"][string];
+    for (const [name, value] of Object.entries(program.resources ?? {}))
+      merged.resources[rename(name)] = renameReferences(value, own, rename) as NonNullable<YamlProgram["resources"]>[string];
     for (const [name, value] of Object.entries(program.outputs ?? {})) merged.outputs[rename(name)] = renameReferences(value, own, rename);
   }
   return {
-    program: { name: "guide-examples", runtime: "yaml", plugins: { providers: [{ name: "docs-platform", path: pluginDir }] }, ...merged },
+    program: { name: project, runtime: "yaml", plugins: { providers: [{ name: "docs-platform", path: pluginDir }] }, ...merged },
     // The explicit provider is a resource of the stack too.
     resourceCount: Object.keys(merged.resources).length,
   };
 }
+
+/** Every guide sample in one program. */
+const allSamples = () =>
+  mergedExamples(
+    "guide-examples",
+    samples.map((sample) => path.join(guideExamplesDir, sample)),
+  );
 
 describe("the guides' samples", () => {
   it("are one YAML program per sample, and the committed conversions are a fresh conversion of it", { timeout: minutes(5) }, async () => {
@@ -165,5 +182,42 @@ describe("every guide sample in TypeScript through the dynamic package, with the
     expect(changeCounts(summary)).toEqual({});
     // Every sample's resource, and the stack.
     expect(summary.changeSummary.same).toBe(resources.length + 1);
+  });
+});
+
+/**
+ * The lookups' examples (docs/resources/examples/functions/<getThing>/Pulumi.yaml, one per function,
+ * as the function pages and docs/lookups.md show them), all in one YAML stack on an emulator of its
+ * own, seeded with exactly one object of each looked-up title (support/lookup-examples.ts): each
+ * lookup's output is the seeded object's, and a preview changes nothing. The same examples'
+ * conversions run in the release rehearsals (rehearsal-languages.test.ts).
+ */
+describe("every lookup's example in YAML, with the real CLI against the emulator", () => {
+  let emulator: Emulator;
+  let stack: TestStack | undefined;
+
+  afterAll(async () => {
+    await stack?.remove().catch(() => undefined);
+    await emulator?.close();
+  });
+
+  it("find the seeded objects in one stack and preview with no change", { timeout: minutes(10) }, async () => {
+    const functions = exampleFunctions();
+    expect(functions.map(exampleLabel)).toEqual(["getCollection", "getMember", "getMembers", "getOrganization", "getSite", "getSpace", "getSpaces", "getTeam"]);
+    emulator = await startEmulator({ db: ":memory:" });
+    const prepared = await prepareLookupExamples(emulator);
+    const { program, resourceCount } = await mergedExamples(
+      "lookup-examples",
+      functions.map((name) => path.join(examplesDir, name)),
+    );
+    expect(resourceCount).toBe(0);
+    const programDir = await writeProgram("lookup-examples-yaml", { "Pulumi.yaml": yaml.dump(program, { lineWidth: -1 }) });
+    stack = await createStack({ programDir, stackName: "lookups", config: prepared.config });
+    await stack.up();
+    expectLookupsFound(prepared, await stack.outputs());
+    const summary = await stack.preview();
+    expect(changeCounts(summary)).toEqual({});
+    // The stack alone: lookups make no resource.
+    expect(summary.changeSummary.same).toBe(1);
   });
 });

@@ -28,17 +28,25 @@
  * emulator of its own: the README's lookup reads the stack's organization, which the kinds'
  * organization-settings example retitles, so in the kinds' stack its answer would depend on which
  * request came first.
+ *
+ * The lookups' examples (docs/resources/examples/functions/<getThing>/, no resources, only
+ * invokes and outputs) are a third set (`examplesProgram(language, "functions")`), named by the
+ * folder's last part: `getTeam-teamId`, the Go function `exampleGetTeam`, the Java package
+ * `examples.getTeam`.
  */
 import fs from "node:fs";
 import path from "node:path";
 import yaml from "js-yaml";
-import { examplesDir, exampleGuides, exampleKinds, guideExamplesDir } from "../../provider/scripts/generate-examples.mts";
+import { examplesDir, exampleFunctions, exampleGuides, exampleKinds, guideExamplesDir } from "../../provider/scripts/generate-examples.mts";
 
-/** Which examples a program holds: the resource pages' (one per kind) or the guides' samples. */
-export type ExampleSet = "kinds" | "guides";
+/** Which examples a program holds: the resource pages' (one per kind), the guides' samples or the lookups' (one per function). */
+export type ExampleSet = "kinds" | "guides" | "functions";
 
-/** The examples of a set, by folder name: `site-structure`, `configuration-secrets`. */
-export const rehearsedExamples = (set: ExampleSet = "kinds"): string[] => (set === "guides" ? exampleGuides() : exampleKinds());
+/** The examples of a set, by folder name: `site-structure`, `configuration-secrets`, `functions/getTeam`. */
+export const rehearsedExamples = (set: ExampleSet = "kinds"): string[] => (set === "guides" ? exampleGuides() : set === "functions" ? exampleFunctions() : exampleKinds());
+
+/** An example's name in the one program: its folder's last part (`functions/getTeam` is `getTeam`; a kind or a sample is its own). */
+export const exampleLabel = (kind: string) => path.posix.basename(kind);
 
 /** The folder of an example: a kind's (docs/resources/examples/<kind>) or a guide sample's (docs/guides/examples/<sample>). */
 function exampleFolder(kind: string): string {
@@ -54,14 +62,15 @@ export interface ExampleNames {
 }
 
 /** An example's resource or output name in the one program: `<kind>-<name>`, as in the YAML stack. */
-export const renamedInExamples = (kind: string, name: string) => `${kind}-${name}`;
+export const renamedInExamples = (kind: string, name: string) => `${exampleLabel(kind)}-${name}`;
 
 export function yamlExampleNames(kind: string): ExampleNames {
   const program = yaml.load(fs.readFileSync(path.join(exampleFolder(kind), "Pulumi.yaml"), "utf8")) as {
-    resources: Record<string, unknown>;
+    resources?: Record<string, unknown>;
     outputs?: Record<string, unknown>;
   };
-  return { resources: Object.keys(program.resources), outputs: Object.keys(program.outputs ?? {}) };
+  // A lookup's example has no resources: its invokes are variables.
+  return { resources: Object.keys(program.resources ?? {}), outputs: Object.keys(program.outputs ?? {}) };
 }
 
 /** The committed conversion of each language, and how the generator writes a resource's logical name and an output there. */
@@ -111,8 +120,8 @@ export function renameConversion(language: ExampleLanguage, kind: string, source
   return renamed;
 }
 
-const underscored = (kind: string) => kind.replaceAll("-", "_");
-const pascalCase = (kind: string) => kind.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
+const underscored = (kind: string) => exampleLabel(kind).replaceAll("-", "_");
+const pascalCase = (kind: string) => exampleLabel(kind).replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 /** The Go function an example becomes: `exampleSiteStructure`. */
 export const goExampleFunction = (kind: string) => `example${pascalCase(kind)}`;
 /** The Java package an example's class App goes to: `examples.site_structure`. */
@@ -166,9 +175,13 @@ export interface ExamplesProgram {
   resources: string[];
 }
 
+const setDescription = (set: ExampleSet) => (set === "guides" ? "guides' samples" : set === "functions" ? "lookups' examples" : "resource pages' examples");
+
 /** Every committed conversion of one language, of the kinds' examples or of the guides' samples, as part of one program. */
-export function examplesProgram(language: ExampleLanguage, set: ExampleSet = "kinds"): ExamplesProgram {
-  const kinds = rehearsedExamples(set);
+export function examplesProgram(language: ExampleLanguage, set: ExampleSet = "kinds", { except = [] as string[] } = {}): ExamplesProgram {
+  const unknown = except.filter((kind) => !rehearsedExamples(set).includes(kind));
+  if (unknown.length > 0) throw new Error(`examplesProgram: ${unknown.join(", ")} not among the ${setDescription(set)}`);
+  const kinds = rehearsedExamples(set).filter((kind) => !except.includes(kind));
   const files: Record<string, string> = {};
   const outputs: string[] = [];
   const resources: string[] = [];
@@ -214,7 +227,7 @@ export function examplesProgram(language: ExampleLanguage, set: ExampleSet = "ki
         "import pathlib",
         "import runpy",
         "",
-        `# The ${set === "guides" ? "guides' samples" : "resource pages' examples"}, each its own module (test/release/examples-program.ts).`,
+        `# The ${setDescription(set)}, each its own module (test/release/examples-program.ts).`,
         `for example in ${JSON.stringify(runs)}:`,
         '    runpy.run_path(str(pathlib.Path(__file__).parent / "examples" / f"{example}.py"))',
         "",
@@ -225,7 +238,7 @@ export function examplesProgram(language: ExampleLanguage, set: ExampleSet = "ki
   }
   if (language === "typescript") {
     files["examples/index.ts"] = [
-      `// The ${set === "guides" ? "guides' samples" : "resource pages' examples"} (test/release/examples-program.ts): each module's outputs under \`<example>-<name>\`.`,
+      `// The ${setDescription(set)} (test/release/examples-program.ts): each module's outputs under \`<example>-<name>\`.`,
       ...typescriptImports,
       "",
       "export const outputs = {",

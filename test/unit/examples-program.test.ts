@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fileOf, KINDS } from "../../provider/resources/kinds.ts";
-import { examplesDir, exampleGuides, exampleKinds } from "../../provider/scripts/generate-examples.mts";
+import { examplesDir, exampleFunctions, exampleGuides, exampleKinds } from "../../provider/scripts/generate-examples.mts";
 import { type ExampleLanguage, examplesProgram, goFunction, rehearsedExamples, renameConversion, yamlExampleNames } from "../release/examples-program.ts";
 
 const LANGUAGES: ExampleLanguage[] = ["python", "typescript", "go", "java"];
@@ -122,6 +122,27 @@ describe("every guide sample in one program", () => {
     expect(java.files["src/main/java/examples/adopt_and_export_adopt/App.java"]).toContain('var editors = new Team("adopt-and-export-adopt-editors", TeamArgs.builder()');
     const typescript = examplesProgram("typescript", "guides");
     expect(typescript.files["examples/index.ts"]).toContain('    "readme-organizationTitle": readme.organizationTitle,');
+  });
+});
+
+describe("every lookup's example in one program", () => {
+  it("holds every function's example, no resource, its outputs renamed `<getThing>-<name>`, in each language", () => {
+    const functions = rehearsedExamples("functions");
+    expect(functions).toEqual(exampleFunctions());
+    expect(functions).toContain("functions/getTeam");
+    for (const language of LANGUAGES) {
+      const program = examplesProgram(language, "functions");
+      expect(program.resources, language).toEqual([]);
+      expect(program.outputs, language).toEqual(expect.arrayContaining(["getTeam-teamId", "getMember-adaRole", "getOrganization-organizationTitle"]));
+      expect(program.outputs, language).toHaveLength(functions.reduce((count, name) => count + yamlExampleNames(name).outputs.length, 0));
+    }
+    expect(examplesProgram("python", "functions").files["examples/getTeam.py"]).toContain('pulumi.export("getTeam-teamId", writers.id)');
+    expect(examplesProgram("go", "functions").run).toContain("if err := exampleGetTeam(ctx); err != nil {");
+    expect(examplesProgram("java", "functions").files["src/main/java/examples/getTeam/App.java"]).toMatch(/^package examples\.getTeam;$/m);
+    expect(examplesProgram("typescript", "functions").files["examples/index.ts"]).toContain('    "getTeam-teamId": getTeam.teamId,');
+    // A language's program may leave examples out (Java's getSpaces: rehearsal-languages.test.ts says why), by exact name.
+    expect(examplesProgram("java", "functions", { except: ["functions/getSpaces"] }).outputs).not.toContain("getSpaces-spaces");
+    expect(() => examplesProgram("java", "functions", { except: ["getSpaces"] })).toThrow("getSpaces not among the lookups' examples");
   });
 });
 
