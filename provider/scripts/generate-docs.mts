@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
 import { GO_REPAIR_NOTES, TYPESCRIPT_REPAIR_NOTE, goRepairsIn, typescriptRepaired } from "./go-repairs.mts";
-import { GUIDE_JAVA_REPAIR_NOTES, INVOKE_JAVA_REPAIR, JAVA_REPAIRS, guideJavaRepairsIn } from "./java-repairs.mts";
+import { GUIDE_JAVA_REPAIR_NOTES, INVOKE_JAVA_REPAIR, JAVA_REPAIRS, RESULT_LIST_JAVA_REPAIR, guideJavaRepairsIn } from "./java-repairs.mts";
 
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const repositoryRoot = path.join(providerRoot, "..");
@@ -269,6 +269,7 @@ function javaNotes(java: string): string[] {
   return [
     'Java: each resource\'s inputs through its builder (`TeamArgs.builder().title("Writers").build()`), lookups in `DocsplatformFunctions`.',
     ...(java.includes(".applyValue(result -> result") ? [repairNote("pulumi-java 1.12.0's program generator", INVOKE_JAVA_REPAIR.note)] : []),
+    ...(java.includes(".stream().map(item -> item.id()).toList()") ? [repairNote("pulumi-java 1.12.0's program generator", RESULT_LIST_JAVA_REPAIR.note)] : []),
     ...guideJavaRepairsIn(java).map((repair) => repairNote("pulumi-java 1.12.0's program generator", GUIDE_JAVA_REPAIR_NOTES[repair])),
   ];
 }

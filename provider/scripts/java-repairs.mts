@@ -118,13 +118,34 @@ function invokeFieldReads(java: string): { read: string; name: string; fields: s
   );
 }
 
-/** pulumi-java's conversion of a lookup's example, repaired (INVOKE_JAVA_REPAIR); fails when the defect is gone. */
+/**
+ * The list lookups (getSpaces, getMembers) return a list of result objects, and an example that
+ * exports that list as it is converts to `ctx.export("spaces", all.applyValue(result ->
+ * result.spaces()))`, which compiles, but pulumi-java 1.12.0 cannot serialize a function's result
+ * object as a stack output: the program fails at `up` with "Serialize property[...]: Type
+ * 'GetSpaceResult' is not a supported argument type" (seen for GetSpaceResult and
+ * GetMemberResult). The repair exports each item's id.
+ */
+const RESULT_LIST_EXPORT = /^( *)(ctx\.export\("\w+", \w+\.applyValue\(result -> result\.(?:spaces|members)\(\))\)\)/gm;
+export const RESULT_LIST_JAVA_REPAIR: JavaRepair = {
+  hasDefect: (java) => new RegExp(RESULT_LIST_EXPORT.source, "m").test(java),
+  // The comment goes with the code wherever it is shown (the Registry's examples show no notes).
+  repair: (java) =>
+    java.replace(
+      RESULT_LIST_EXPORT,
+      "$1// pulumi-java cannot export a lookup's result objects as they are: export each one's id (or the fields wanted).\n$1$2.stream().map(item -> item.id()).toList()))",
+    ),
+  note: "exports a list lookup's result objects as they are (`result.spaces()`), which compiles, but pulumi-java cannot serialize a function's result object as a stack output (\"Type 'GetSpaceResult' is not a supported argument type\" at `up`): the program above exports each item's id, `.stream().map(item -> item.id()).toList()`; to export more, map each item to the fields wanted.",
+};
+
+/** pulumi-java's conversion of a lookup's example, repaired (INVOKE_JAVA_REPAIR, and RESULT_LIST_JAVA_REPAIR where it applies); fails when the defect is gone. */
 export function repairedInvokeJava(folder: string, java: string): string {
   if (!INVOKE_JAVA_REPAIR.hasDefect(java)) {
     throw new Error(`pulumi-java no longer writes the known defect of ${folder}'s Java conversion: remove INVOKE_JAVA_REPAIR from provider/scripts/java-repairs.mts`);
   }
-  const repaired = INVOKE_JAVA_REPAIR.repair(java);
+  let repaired = INVOKE_JAVA_REPAIR.repair(java);
   if (INVOKE_JAVA_REPAIR.hasDefect(repaired)) throw new Error(`the repair of ${folder}'s Java conversion left its defect`);
+  if (RESULT_LIST_JAVA_REPAIR.hasDefect(repaired)) repaired = RESULT_LIST_JAVA_REPAIR.repair(repaired);
   return repaired;
 }
 

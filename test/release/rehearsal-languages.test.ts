@@ -55,7 +55,7 @@ import { type Api, apiClient } from "../e2e/support/api.ts";
 import { VERSION, archiveName } from "../../provider/scripts/release/release-info.mts";
 import { javaPom } from "../e2e/support/sdks.ts";
 import { expectLookupsFound, prepareLookupExamples } from "../e2e/support/lookup-examples.ts";
-import { type ExampleLanguage, type ExampleSet, type ExamplesProgram, exampleLabel, examplesProgram } from "./examples-program.ts";
+import { type ExampleLanguage, type ExampleSet, type ExamplesProgram, examplesProgram } from "./examples-program.ts";
 import { startLanguageHost } from "./language-host-client.ts";
 import {
   type ServedRelease,
@@ -274,8 +274,8 @@ const LOOKUPS_FOLDER = "lookups";
  * virtualenv `../venv`, Go's module, TypeScript's node_modules found up the tree, Java's local
  * Maven repository), so that the samples' stack costs no install of its own.
  */
-function guideSamplesFiles(language: ExampleLanguage, project: string, set: ExampleSet = "guides", folder = GUIDES_FOLDER, except: string[] = []): Record<string, string> {
-  const { files, run } = examplesProgram(language, set, { except });
+function guideSamplesFiles(language: ExampleLanguage, project: string, set: ExampleSet = "guides", folder = GUIDES_FOLDER): Record<string, string> {
+  const { files, run } = examplesProgram(language, set);
   const program: Record<string, string> = {};
   if (language === "python") {
     program["Pulumi.yaml"] = [`name: ${project}`, "runtime:", "  name: python", "  options:", "    virtualenv: ../venv", ""].join("\n");
@@ -366,21 +366,7 @@ async function rehearseGuideSamples(language: ExampleLanguage, programDir: strin
 }
 
 /** The lookups' examples' program beside the guides' (guideSamplesFiles, the same installs reused). */
-const lookupsFiles = (language: ExampleLanguage, project: string) => guideSamplesFiles(language, project, "functions", LOOKUPS_FOLDER, unrunnableLookups(language));
-
-/**
- * The lookups' examples a language cannot run as written. Java: getSpaces and getMembers export a
- * list of the function's result objects (`result.spaces()`: List<GetSpaceResult>,
- * `result.members()`: List<GetMemberResult>), and pulumi-java 1.12.0 cannot serialize such an
- * object as a stack output: each program fails with "Serialize
- * property[monitor.registerResourceOutputs(...).getSpaces-spaces.id[0]]: Type 'GetSpaceResult' is
- * not a supported argument type" (and the same for getMembers-admins, GetMemberResult; both seen).
- * The Java pages show those two examples as the converter wrote them, and they fail so: the fix
- * belongs to the examples or their conversion (export ids, not objects), not to this test.
- */
-function unrunnableLookups(language: ExampleLanguage): string[] {
-  return language === "java" ? ["functions/getMembers", "functions/getSpaces"] : [];
-}
+const lookupsFiles = (language: ExampleLanguage, project: string) => guideSamplesFiles(language, project, "functions", LOOKUPS_FOLDER);
 
 /**
  * Every lookup's example (docs/resources/examples/functions/<getThing>/, the conversion each
@@ -409,7 +395,7 @@ async function rehearseLookups(language: ExampleLanguage, programDir: string, ho
   }
   await stack.up();
   const values = await stack.outputs();
-  expectLookupsFound(prepared, language === "typescript" ? (values.examples as Record<string, unknown>) : values, { without: unrunnableLookups(language).map(exampleLabel) });
+  expectLookupsFound(prepared, language === "typescript" ? (values.examples as Record<string, unknown>) : values);
   const summary = await stack.preview();
   expect(changeCounts(summary)).toEqual({});
   // The stack alone: lookups make no resource.

@@ -3,7 +3,7 @@
 // union, config reads, lists of ids): what each renames, what it leaves, and when it fails.
 import { describe, expect, it } from "vitest";
 import { goDeclarations, goInvokeResults, goLookups, goPointerOutputs, goRepairsIn, repairedGo, repairedTypescript } from "../../provider/scripts/go-repairs.mts";
-import { INVOKE_JAVA_REPAIR, guideJavaRepairsIn, repairedGuideJava, repairedInvokeJava } from "../../provider/scripts/java-repairs.mts";
+import { INVOKE_JAVA_REPAIR, RESULT_LIST_JAVA_REPAIR, guideJavaRepairsIn, repairedGuideJava, repairedInvokeJava } from "../../provider/scripts/java-repairs.mts";
 
 const sdk = [
   'package docsplatform\n\nfunc LookupMember(ctx *pulumi.Context, args *LookupMemberArgs, opts ...pulumi.InvokeOption) (*LookupMemberResult, error) {\n}\n\ntype LookupMemberArgs struct {\n}\n\ntype LookupMemberResult struct {\n\tId string `pulumi:"id"`\n\tDisabled bool `pulumi:"disabled"`\n\tUrls *LookupMemberResultUrls `pulumi:"urls"`\n}\n',
@@ -76,6 +76,23 @@ describe("the Java repair of an invoke", () => {
 
   it("fails when pulumi-java no longer writes the defect", () => {
     expect(() => repairedInvokeJava("functions/getTeam", repairedInvokeJava("functions/getTeam", converted))).toThrow(/no longer writes the known defect/);
+  });
+
+  it("exports a list lookup's items by id, with the reason beside the code", () => {
+    const spaces = [
+      "import com.pulumi.docsplatform.DocsplatformFunctions;",
+      "        final var all = DocsplatformFunctions.getSpaces(GetSpacesArgs.builder()",
+      "            .build());",
+      '        ctx.export("spaces", all.spaces());',
+    ].join("\n");
+    const repaired = repairedInvokeJava("functions/getSpaces", spaces);
+    expect(repaired).toContain(
+      "        // pulumi-java cannot export a lookup's result objects as they are: export each one's id (or the fields wanted).\n" +
+        '        ctx.export("spaces", all.applyValue(result -> result.spaces().stream().map(item -> item.id()).toList()));',
+    );
+    expect(RESULT_LIST_JAVA_REPAIR.hasDefect(repaired)).toBe(false);
+    // A single lookup's fields are exported as they are.
+    expect(repairedInvokeJava("functions/getTeam", converted)).not.toContain(".stream()");
   });
 });
 

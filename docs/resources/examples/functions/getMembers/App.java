@@ -22,6 +22,7 @@ public class App {
             .role("admin")
             .build());
 
-        ctx.export("admins", adminsVar.applyValue(result -> result.members()));
+        // pulumi-java cannot export a lookup's result objects as they are: export each one's id (or the fields wanted).
+        ctx.export("admins", adminsVar.applyValue(result -> result.members().stream().map(item -> item.id()).toList()));
     }
 }

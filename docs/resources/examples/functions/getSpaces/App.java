@@ -21,6 +21,7 @@ public class App {
         final var all = DocsplatformFunctions.getSpaces(GetSpacesArgs.builder()
             .build());
 
-        ctx.export("spaces", all.applyValue(result -> result.spaces()));
+        // pulumi-java cannot export a lookup's result objects as they are: export each one's id (or the fields wanted).
+        ctx.export("spaces", all.applyValue(result -> result.spaces().stream().map(item -> item.id()).toList()));
     }
 }
