@@ -20,7 +20,7 @@ import zlib from "node:zlib";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
 import { workRoot } from "../pulumi-cli/run-pulumi.ts";
-import { run, type RunResult } from "../terraform/support/tofu.ts";
+import { providerHeader, run, type RunResult } from "../terraform/support/tofu.ts";
 import {
   PLATFORMS,
   TERRAFORM_TYPE,
@@ -183,17 +183,7 @@ describe("OpenTofu installs the release from a filesystem mirror, with no Node.j
     fs.writeFileSync(
       path.join(project, "main.tf"),
       [
-        "terraform {",
-        "  required_providers {",
-        `    docsplatform = { source = "docs-platform/docsplatform", version = ${JSON.stringify(VERSION)} }`,
-        "  }",
-        "}",
-        "",
-        'provider "docsplatform" {',
-        `  api_url         = ${JSON.stringify(emulator.url)}`,
-        `  organization_id = ${JSON.stringify(organization.id)}`,
-        "}",
-        "",
+        providerHeader({ version: VERSION, settings: { api_url: emulator.url, organization_id: organization.id } }),
         'resource "docsplatform_team" "core" {',
         `  title = ${JSON.stringify(title)}`,
         "}",
@@ -266,10 +256,7 @@ describe("OpenTofu installs the release from a filesystem mirror, with no Node.j
     );
     const project = path.join(work, "unpacked-project");
     fs.mkdirSync(project);
-    fs.writeFileSync(
-      path.join(project, "main.tf"),
-      ["terraform {", "  required_providers {", `    docsplatform = { source = "docs-platform/docsplatform", version = ${JSON.stringify(VERSION)} }`, "  }", "}", ""].join("\n"),
-    );
+    fs.writeFileSync(path.join(project, "main.tf"), providerHeader({ version: VERSION, provider: false }));
     const home = path.join(work, "unpacked-home");
     const emptyBin = path.join(work, "unpacked-bin");
     for (const dir of [home, emptyBin]) fs.mkdirSync(dir, { recursive: true });

@@ -3,23 +3,13 @@
  * door: the same organization settings and `groups` groups of eight resources, with the same
  * inputs and dependencies, written as a user would, one `count` block per resource of a group.
  */
-import { PROVIDER_SOURCE } from "../terraform/support/tofu.ts";
+import { providerHeader } from "../terraform/support/tofu.ts";
 
 /** main.tf for `groups` groups; the provider's token comes from DOCS_PLATFORM_TOKEN. */
 export function tofuProgram(groups: number, apiUrl: string, organizationId: string): string {
   const lines = [
     "# The fault-scenario program (test/faults/program) through the Terraform door.",
-    "terraform {",
-    "  required_providers {",
-    `    docsplatform = { source = ${JSON.stringify(PROVIDER_SOURCE)} }`,
-    "  }",
-    "}",
-    "",
-    'provider "docsplatform" {',
-    `  api_url         = ${JSON.stringify(apiUrl)}`,
-    `  organization_id = ${JSON.stringify(organizationId)}`,
-    "}",
-    "",
+    providerHeader({ settings: { api_url: apiUrl, organization_id: organizationId } }),
     "locals {",
     `  organization_id = ${JSON.stringify(organizationId)}`,
     `  tags            = [for group in range(${groups}) : format("%03d", group)]`,

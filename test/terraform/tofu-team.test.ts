@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
-import { scratch } from "./support/tofu.ts";
+import { providerHeader, scratch } from "./support/tofu.ts";
 import { listAll, shown, tofuProject } from "./support/tofu-project.ts";
 
 let work: Awaited<ReturnType<typeof scratch>>;
@@ -38,17 +38,7 @@ describe("OpenTofu over the Terraform door: a Team against the emulator", () => 
     await project.write(
       "main.tf",
       [
-        "terraform {",
-        "  required_providers {",
-        '    docsplatform = { source = "docs-platform/docsplatform" }',
-        "  }",
-        "}",
-        "",
-        'provider "docsplatform" {',
-        `  api_url         = ${JSON.stringify(emulator.url)}`,
-        `  organization_id = ${JSON.stringify(organizationId)}`,
-        "}",
-        "",
+        providerHeader({ settings: { api_url: emulator.url, organization_id: organizationId } }),
         'resource "docsplatform_team" "core" {',
         `  title = ${JSON.stringify(title)}`,
         "}",

@@ -8,7 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
-import { scratch } from "./support/tofu.ts";
+import { providerHeader, scratch } from "./support/tofu.ts";
 import { tofuProject } from "./support/tofu-project.ts";
 
 const echoEntry = new URL("./support/echo-provider.ts", import.meta.url).pathname;
@@ -32,16 +32,7 @@ describe("OpenTofu and the provider's transport", () => {
     await project.write(
       "main.tf",
       [
-        "terraform {",
-        "  required_providers {",
-        '    docsplatform = { source = "docs-platform/docsplatform" }',
-        "  }",
-        "}",
-        "",
-        'provider "docsplatform" {',
-        `  api_url = ${JSON.stringify(apiUrl)}`,
-        "}",
-        "",
+        providerHeader({ settings: { api_url: apiUrl } }),
         // Without a resource or a data source OpenTofu loads the schema but configures no provider.
         'data "docsplatform_echo" "this" {',
         '  text = "through the wire"',

@@ -7,18 +7,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type Emulator } from "../../emulator/index.ts";
-import { providerEntry, run, type RunResult, tofuEnv, writeCliConfig, writeLauncher } from "./tofu.ts";
+import { providerEntry, providerHeader, run, type RunResult, tofuEnv, writeCliConfig, writeLauncher } from "./tofu.ts";
 
-export const PROVIDER_HEADER = [
-  "terraform {",
-  "  required_providers {",
-  '    docsplatform = { source = "docs-platform/docsplatform" }',
-  "  }",
-  "}",
-  "",
-  'provider "docsplatform" {}',
-  "",
-].join("\n");
+/** The configuration's start when the environment says where the API is (tofuProject). */
+export const PROVIDER_HEADER = providerHeader();
 
 /** The commands that would ask at the terminal for what is missing, and take `-input=false`. */
 const ASKS_FOR_INPUT = new Set(["apply", "destroy", "import", "plan", "refresh", "force-unlock"]);

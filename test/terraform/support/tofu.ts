@@ -18,6 +18,22 @@ export const providerEntry = path.join(repositoryRoot, "provider", "dist", "terr
 export const PROVIDER_SOURCE = "docs-platform/docsplatform";
 export const PROVIDER_EXECUTABLE = "terraform-provider-docsplatform";
 
+/**
+ * What a test's configuration starts with: the `terraform { required_providers }` block naming
+ * this provider (at `version` when given), then, unless `provider` is false, the provider's block
+ * with `settings` (each value quoted as HCL, the keys aligned as `tofu fmt` writes them).
+ */
+export function providerHeader({ version, settings = {}, provider = true }: { version?: string; settings?: Record<string, string>; provider?: boolean } = {}): string {
+  const source = `source = ${JSON.stringify(PROVIDER_SOURCE)}${version === undefined ? "" : `, version = ${JSON.stringify(version)}`}`;
+  const lines = ["terraform {", "  required_providers {", `    docsplatform = { ${source} }`, "  }", "}", ""];
+  if (provider) {
+    const width = Math.max(0, ...Object.keys(settings).map((key) => key.length));
+    const entries = Object.entries(settings).map(([key, value]) => `  ${key.padEnd(width)} = ${JSON.stringify(value)}`);
+    lines.push(...(entries.length === 0 ? ['provider "docsplatform" {}'] : ['provider "docsplatform" {', ...entries, "}"]), "");
+  }
+  return lines.join("\n");
+}
+
 const quote = (value: string) => `'${value.replace(/'/g, "'\\''")}'`;
 
 /** Writes `<dir>/terraform-provider-docsplatform` running `entry` on this Node.js; returns dir. */
