@@ -1,7 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
-import { type AgentInstructionsArgs, definition, schema } from "../../provider/resources/agent-instructions.ts";
+import { definition, schema } from "../../provider/resources/agent-instructions.ts";
+import type { AgentInstructionsArgs } from "../../provider/dynamic/resources/agent-instructions.ts";
 import { EMPTY_DOCUMENT } from "../../provider/domain/document.ts";
 import { inputKeysOf } from "../../provider/adapter/resource.ts";
 import { checked, failedProperties, type Harness, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";

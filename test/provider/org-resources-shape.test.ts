@@ -8,6 +8,12 @@ import { createRequire } from "node:module";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as collection from "../../provider/resources/collection.ts";
 import { inputKeysOf } from "../../provider/adapter/resource.ts";
+import type { CollectionArgs } from "../../provider/dynamic/resources/collection.ts";
+import type { OrganizationMemberArgs } from "../../provider/dynamic/resources/organization-member.ts";
+import type { OrganizationSettingsArgs } from "../../provider/dynamic/resources/organization-settings.ts";
+import type { SamlProviderArgs } from "../../provider/dynamic/resources/saml-provider.ts";
+import type { TeamArgs } from "../../provider/dynamic/resources/team.ts";
+import type { TeamMemberArgs } from "../../provider/dynamic/resources/team-member.ts";
 import * as organizationMember from "../../provider/resources/organization-member.ts";
 import * as organizationSettings from "../../provider/resources/organization-settings.ts";
 import * as samlProvider from "../../provider/resources/saml-provider.ts";
@@ -57,16 +63,16 @@ describe("organization resources: file shape", () => {
 
   it("Args accept Outputs of other resources wherever a program passes them", () => {
     const id = pulumi.output("id");
-    expectTypeOf({ organizationId: id, title: "Writers", members: [id, "user"], adopt: true }).toExtend<team.TeamArgs>();
-    expectTypeOf({ organizationId: id, email: id, role: null, removeOnDestroy: true }).toExtend<organizationMember.OrganizationMemberArgs>();
-    expectTypeOf({ teamId: id, userId: id, role: "owner" as const, adopt: { id } }).toExtend<teamMember.TeamMemberArgs>();
-    expectTypeOf({ organizationId: id, label: "Okta", ssoURL: id, defaultTeam: id, defaultRole: null }).toExtend<samlProvider.SamlProviderArgs>();
-    expectTypeOf({ organizationId: id, title: "Guides", parent: id, defaultLevel: "read" as const, adopt: { id } }).toExtend<collection.CollectionArgs>();
+    expectTypeOf({ organizationId: id, title: "Writers", members: [id, "user"], adopt: true }).toExtend<TeamArgs>();
+    expectTypeOf({ organizationId: id, email: id, role: null, removeOnDestroy: true }).toExtend<OrganizationMemberArgs>();
+    expectTypeOf({ teamId: id, userId: id, role: "owner" as const, adopt: { id } }).toExtend<TeamMemberArgs>();
+    expectTypeOf({ organizationId: id, label: "Okta", ssoURL: id, defaultTeam: id, defaultRole: null }).toExtend<SamlProviderArgs>();
+    expectTypeOf({ organizationId: id, title: "Guides", parent: id, defaultLevel: "read" as const, adopt: { id } }).toExtend<CollectionArgs>();
     expectTypeOf({
       organizationId: id,
       defaultContent: { type: "site" as const, site: id },
       mergeRules: { type: "rules" as const, rules: [{ rule: "require_specific_reviewers" as const, users: [id] }] },
       logo: null,
-    }).toExtend<organizationSettings.OrganizationSettingsArgs>();
+    }).toExtend<OrganizationSettingsArgs>();
   });
 });

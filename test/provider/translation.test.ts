@@ -3,7 +3,8 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { ServerError } from "../../provider/client/index.ts";
 import type { ApiRequester, HttpMethod, PathSegments, QueryParameters } from "../../provider/api/requester.ts";
-import { definition, schema, type TranslationArgs } from "../../provider/resources/translation.ts";
+import { definition, schema } from "../../provider/resources/translation.ts";
+import type { TranslationArgs } from "../../provider/dynamic/resources/translation.ts";
 import { inputKeysOf } from "../../provider/adapter/resource.ts";
 import { checked, failedProperties, type Harness, type Outs, PROVIDER, providerOf, rejectionOf, startHarness } from "./support/harness.ts";
 

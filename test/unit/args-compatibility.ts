@@ -14,24 +14,24 @@
  * longer takes `{ type: "inherit" }`, which production refuses for an organization (DESIGN.md 8);
  * the proof holds for its other fields.
  */
-import type { AgentInstructionsArgs, AgentInstructionsOutputs } from "../../provider/resources/agent-instructions.ts";
-import type { CollectionArgs, CollectionOutputs } from "../../provider/resources/collection.ts";
-import type { OpenApiSpecArgs, OpenApiSpecOutputs } from "../../provider/resources/open-api-spec.ts";
-import type { OrganizationMemberArgs, OrganizationMemberOutputs } from "../../provider/resources/organization-member.ts";
-import type { OrganizationSettingsArgs, OrganizationSettingsOutputs } from "../../provider/resources/organization-settings.ts";
-import type { SamlProviderArgs, SamlProviderOutputs } from "../../provider/resources/saml-provider.ts";
-import type { SiteArgs, SiteOutputs } from "../../provider/resources/site.ts";
-import type { SiteAdaptiveSchemaArgs, SiteAdaptiveSchemaOutputs } from "../../provider/resources/site-adaptive-schema.ts";
-import type { SiteCustomizationArgs, SiteCustomizationOutputs } from "../../provider/resources/site-customization.ts";
-import type { SiteSectionArgs, SiteSectionOutputs } from "../../provider/resources/site-section.ts";
-import type { SiteSectionGroupArgs, SiteSectionGroupOutputs } from "../../provider/resources/site-section-group.ts";
-import type { SiteSpaceArgs, SiteSpaceOutputs } from "../../provider/resources/site-space.ts";
-import type { SiteStructureArgs, SiteStructureOutputs } from "../../provider/resources/site-structure.ts";
-import type { SiteSpaceCustomizationArgs, SiteSpaceCustomizationOutputs } from "../../provider/resources/site-space-customization.ts";
-import type { SpaceArgs, SpaceOutputs } from "../../provider/resources/space.ts";
-import type { TeamArgs, TeamOutputs } from "../../provider/resources/team.ts";
-import type { TeamMemberArgs, TeamMemberOutputs } from "../../provider/resources/team-member.ts";
-import type { TranslationArgs, TranslationOutputs } from "../../provider/resources/translation.ts";
+import type { AgentInstructionsArgs, AgentInstructionsOutputs } from "../../provider/dynamic/resources/agent-instructions.ts";
+import type { CollectionArgs, CollectionOutputs } from "../../provider/dynamic/resources/collection.ts";
+import type { OpenApiSpecArgs, OpenApiSpecOutputs } from "../../provider/dynamic/resources/open-api-spec.ts";
+import type { OrganizationMemberArgs, OrganizationMemberOutputs } from "../../provider/dynamic/resources/organization-member.ts";
+import type { OrganizationSettingsArgs, OrganizationSettingsOutputs } from "../../provider/dynamic/resources/organization-settings.ts";
+import type { SamlProviderArgs, SamlProviderOutputs } from "../../provider/dynamic/resources/saml-provider.ts";
+import type { SiteArgs, SiteOutputs } from "../../provider/dynamic/resources/site.ts";
+import type { SiteAdaptiveSchemaArgs, SiteAdaptiveSchemaOutputs } from "../../provider/dynamic/resources/site-adaptive-schema.ts";
+import type { SiteCustomizationArgs, SiteCustomizationOutputs } from "../../provider/dynamic/resources/site-customization.ts";
+import type { SiteSectionArgs, SiteSectionOutputs } from "../../provider/dynamic/resources/site-section.ts";
+import type { SiteSectionGroupArgs, SiteSectionGroupOutputs } from "../../provider/dynamic/resources/site-section-group.ts";
+import type { SiteSpaceArgs, SiteSpaceOutputs } from "../../provider/dynamic/resources/site-space.ts";
+import type { SiteStructureArgs, SiteStructureOutputs } from "../../provider/dynamic/resources/site-structure.ts";
+import type { SiteSpaceCustomizationArgs, SiteSpaceCustomizationOutputs } from "../../provider/dynamic/resources/site-space-customization.ts";
+import type { SpaceArgs, SpaceOutputs } from "../../provider/dynamic/resources/space.ts";
+import type { TeamArgs, TeamOutputs } from "../../provider/dynamic/resources/team.ts";
+import type { TeamMemberArgs, TeamMemberOutputs } from "../../provider/dynamic/resources/team-member.ts";
+import type { TranslationArgs, TranslationOutputs } from "../../provider/dynamic/resources/translation.ts";
 import type * as before from "./fixtures/args-before.ts";
 import type * as outputsBefore from "./fixtures/outputs-before.ts";
 

@@ -1,7 +1,7 @@
 /**
- * The dynamic package's `<Kind>Args` and the resource classes' typed outputs `<Kind>Outputs`
- * (the generated end of each provider/resources/<kind>.ts), and the resource classes (each in
- * provider/dynamic/resources/<kind>.ts) are generated from the kinds' declarations (provider/scripts/generate-kinds.mts): a committed part that differs from a
+ * The dynamic package's `<Kind>Args`, the resource classes' typed outputs `<Kind>Outputs` and the
+ * resource classes (each kind's provider/dynamic/resources/<kind>.ts, the kind file holding none
+ * of them) are generated from the kinds' declarations (provider/scripts/generate-kinds.mts): a committed part that differs from a
  * fresh generation fails here, so an input field added, documented or retyped on its kind reaches
  * the package's types with `npm run kinds` and never by hand. (test/unit/args-compatibility.ts
  * proves, with the type checker, that the generated types take what the hand-written ones took.)
@@ -68,10 +68,7 @@ describe("the generated <Kind>Args and <Kind>Outputs", () => {
   }, 60_000);
 
   it("hold every input of every kind, documented with its field's description, optional where the schema lets it be left out", () => {
-    const generatedPart = (kind: string) => {
-      const source = readFileSync(`${root}provider/resources/${fileOf(kind)}.ts`, "utf8");
-      return source.slice(source.indexOf(REGION_START));
-    };
+    const generatedPart = (kind: string) => readFileSync(`${root}provider/dynamic/resources/${fileOf(kind)}.ts`, "utf8");
     for (const definition of KINDS) {
       const generated = generatedPart(definition.kind);
       const body = new RegExp(`export interface ${definition.kind}Args \\{\\n([^]*?)\\n\\}`).exec(generated)?.[1];
@@ -109,6 +106,8 @@ describe("the generated <Kind>Args and <Kind>Outputs", () => {
       const kindFile = readFileSync(`${root}provider/resources/${fileOf(definition.kind)}.ts`, "utf8");
       expect(kindFile, definition.kind).not.toContain(`export class ${definition.kind} `);
       expect(kindFile, definition.kind).not.toMatch(/^import (?!type )[^;]*"@pulumi\/pulumi"/m);
+      // Nor anything of the dynamic package: dynamic/ imports the kinds, never the reverse.
+      expect(kindFile, definition.kind).not.toMatch(/^import [^;]*"\.\.\/dynamic\//m);
     }
     // Each lookup file's generated part: one Get...Args per lookup with every argument, documented.
     const lookupFiles = readdirSync(`${root}provider/lookups`).filter(

@@ -2,10 +2,48 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type AgentInstructionsArgs, type AgentInstructionsOutputs } from "../../resources/agent-instructions";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type schema, type outputs } from "../../resources/agent-instructions";
 import { DocsPlatformResource } from "../stub";
 
-export type { AgentInstructionsArgs };
+/** The arguments of the `AgentInstructions` resource kind. */
+export interface AgentInstructionsArgs {
+  /** Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: ArgOf<typeof schema, "organizationId">;
+  /**
+   * The instructions, a rich-text document, replaced whole on a change. Example:
+   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
+   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`.
+   */
+  instructions: ArgOf<typeof schema, "instructions">;
+  /**
+   * What destroy (or removing the resource) does: `false` or left out leaves the organization's
+   * instructions as they are; `true` clears them (writes the empty document). Example: `true`.
+   */
+  clearOnDestroy?: ArgOf<typeof schema, "clearOnDestroy">;
+}
+
+/** The outputs of the `AgentInstructions` resource kind: every input as the state holds it, and the server's own fields. */
+export interface AgentInstructionsOutputs {
+  /** Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  readonly organizationId: OutputOf<typeof schema, "organizationId">;
+  /**
+   * The instructions, a rich-text document, replaced whole on a change. Example:
+   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
+   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`.
+   */
+  readonly instructions: OutputOf<typeof schema, "instructions">;
+  /**
+   * What destroy (or removing the resource) does: `false` or left out leaves the organization's
+   * instructions as they are; `true` clears them (writes the empty document). Example: `true`.
+   */
+  readonly clearOnDestroy: OutputOf<typeof schema, "clearOnDestroy">;
+  /** When the instructions were last written. */
+  readonly updatedAt: OutputOf<typeof outputs, "updatedAt">;
+  /** Id of the member (their user id) who last wrote them. */
+  readonly updatedBy: OutputOf<typeof outputs, "updatedBy">;
+  readonly urls: OutputOf<typeof outputs, "urls">;
+}
 
 /**
  * The organization's agent instructions. Creating it takes over the organization's document;

@@ -2,10 +2,57 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type CollectionArgs, type CollectionOutputs } from "../../resources/collection";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type schema, type outputs } from "../../resources/collection";
 import { DocsPlatformResource } from "../stub";
 
-export type { CollectionArgs };
+/** The arguments of the `Collection` resource kind. */
+export interface CollectionArgs {
+  /** Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: ArgOf<typeof schema, "organizationId">;
+  /** Title of the collection, 1 to 50 characters. Example: `"Product docs"`. */
+  title: ArgOf<typeof schema, "title">;
+  /** Free-text description, up to 100 characters. Example: `"Everything customers read"`. */
+  description?: ArgOf<typeof schema, "description">;
+  /**
+   * Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,
+   * `comment` or `read`. Example: `"read"`.
+   */
+  defaultLevel?: ArgOf<typeof schema, "defaultLevel">;
+  /**
+   * Id of the parent collection; leave out for the top level. Changing it moves the collection
+   * (same id); removing it moves the collection to the top level. Example: `products.id`.
+   */
+  parent?: ArgOf<typeof schema, "parent">;
+  /**
+   * Take over an existing collection instead of creating one: `{ id: "col_123" }`, or `true` to
+   * adopt the collection with this `title` under this `parent` (created if there is none). It is
+   * then reconciled to these inputs. Only read at creation.
+   */
+  adopt?: ArgOf<typeof schema, "adopt">;
+}
+
+/** The outputs of the `Collection` resource kind: every input as the state holds it, and the server's own fields. */
+export interface CollectionOutputs {
+  /** Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  readonly organizationId: OutputOf<typeof schema, "organizationId">;
+  /** Title of the collection, 1 to 50 characters. Example: `"Product docs"`. */
+  readonly title: OutputOf<typeof schema, "title">;
+  /** Free-text description, up to 100 characters. Example: `"Everything customers read"`. */
+  readonly description: OutputOf<typeof schema, "description">;
+  /**
+   * Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,
+   * `comment` or `read`. Example: `"read"`.
+   */
+  readonly defaultLevel: OutputOf<typeof schema, "defaultLevel">;
+  /**
+   * Id of the parent collection; leave out for the top level. Changing it moves the collection
+   * (same id); removing it moves the collection to the top level. Example: `products.id`.
+   */
+  readonly parent: OutputOf<typeof schema, "parent">;
+  /** Links to the collection: `location` (API) and `app`. */
+  readonly urls: OutputOf<typeof outputs, "urls">;
+}
 
 /**
  * A collection (a group of spaces), at the top level of its organization or inside a parent

@@ -2,10 +2,84 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type OpenApiSpecArgs, type OpenApiSpecOutputs } from "../../resources/open-api-spec";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type openApiSpecInputs, type outputs } from "../../resources/open-api-spec";
 import { DocsPlatformResource } from "../stub";
 
-export type { OpenApiSpecArgs };
+/** The arguments of the `OpenApiSpec` resource kind. */
+export interface OpenApiSpecArgs {
+  /** Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: ArgOf<typeof openApiSpecInputs, "organizationId">;
+  /**
+   * Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is
+   * the resource's id and natural key: changing it deletes the spec, then creates the new one.
+   * Example: `"petstore"`.
+   */
+  slug: ArgOf<typeof openApiSpecInputs, "slug">;
+  /**
+   * Where the API fetches the specification from: an absolute http(s) URL of at most 2048
+   * characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.
+   * Example: `{ url: "https://example.com/openapi.yaml" }`.
+   */
+  source: ArgOf<typeof openApiSpecInputs, "source">;
+  /** `private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it. Example: `"public"`. */
+  visibility?: ArgOf<typeof openApiSpecInputs, "visibility">;
+  /**
+   * Wait, when the spec is created or its source changes, until the API has processed the new
+   * version; fail with the processing error when it fails or does not end in time. `true` waits up
+   * to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only
+   * changes how `create`/`update` behave: changing it alone is never a change of the spec.
+   * Example: `{ timeoutSeconds: 120 }`.
+   */
+  waitForProcessing?: ArgOf<typeof openApiSpecInputs, "waitForProcessing">;
+  /**
+   * Take over an existing spec instead of creating one: `{ id: "<slug>" }`, or `true` to adopt the
+   * spec with this `slug` (created when there is none). It is then reconciled to these inputs.
+   */
+  adopt?: ArgOf<typeof openApiSpecInputs, "adopt">;
+}
+
+/** The outputs of the `OpenApiSpec` resource kind: every input as the state holds it, and the server's own fields. */
+export interface OpenApiSpecOutputs {
+  /** Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  readonly organizationId: OutputOf<typeof openApiSpecInputs, "organizationId">;
+  /**
+   * Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is
+   * the resource's id and natural key: changing it deletes the spec, then creates the new one.
+   * Example: `"petstore"`.
+   */
+  readonly slug: OutputOf<typeof openApiSpecInputs, "slug">;
+  /**
+   * Where the API fetches the specification from: an absolute http(s) URL of at most 2048
+   * characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.
+   * Example: `{ url: "https://example.com/openapi.yaml" }`.
+   */
+  readonly source: OutputOf<typeof openApiSpecInputs, "source">;
+  /** `private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it. Example: `"public"`. */
+  readonly visibility: OutputOf<typeof openApiSpecInputs, "visibility">;
+  /**
+   * Wait, when the spec is created or its source changes, until the API has processed the new
+   * version; fail with the processing error when it fails or does not end in time. `true` waits up
+   * to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only
+   * changes how `create`/`update` behave: changing it alone is never a change of the spec.
+   * Example: `{ timeoutSeconds: 120 }`.
+   */
+  readonly waitForProcessing: OutputOf<typeof openApiSpecInputs, "waitForProcessing">;
+  /** The server's id of the spec (the resource's id is the slug). */
+  readonly specId: OutputOf<typeof outputs, "specId">;
+  /** `pending`, `progress`, `complete` or `failed` (the API's reference names only `pending`). */
+  readonly processingState: OutputOf<typeof outputs, "processingState">;
+  /** Id of the latest version. */
+  readonly lastVersion: OutputOf<typeof outputs, "lastVersion">;
+  readonly lastProcessedAt: OutputOf<typeof outputs, "lastProcessedAt">;
+  /** Why the last processing failed, e.g. `FETCH_TIMEOUT`. */
+  readonly lastProcessErrorCode: OutputOf<typeof outputs, "lastProcessErrorCode">;
+  readonly lastProcessedErrors: OutputOf<typeof outputs, "lastProcessedErrors">;
+  readonly createdAt: OutputOf<typeof outputs, "createdAt">;
+  readonly updatedAt: OutputOf<typeof outputs, "updatedAt">;
+  readonly urls: OutputOf<typeof outputs, "urls">;
+  readonly publishedUrl: OutputOf<typeof outputs, "publishedUrl">;
+}
 
 /**
  * An OpenAPI specification. Example:

@@ -2,10 +2,73 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type OrganizationMemberArgs, type OrganizationMemberOutputs } from "../../resources/organization-member";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type schema, type outputs } from "../../resources/organization-member";
 import { DocsPlatformResource } from "../stub";
 
-export type { OrganizationMemberArgs };
+/** The arguments of the `OrganizationMember` resource kind. */
+export interface OrganizationMemberArgs {
+  /** Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: ArgOf<typeof schema, "organizationId">;
+  /**
+   * The member's user id; give exactly one of `userId` and `email`. Changing it replaces the
+   * resource (another member is managed). Example: `"usr_ada"`.
+   */
+  userId?: ArgOf<typeof schema, "userId">;
+  /**
+   * The member's email, matched case-insensitively against the organization's members (the whole
+   * member list is read); give exactly one of `userId` and `email`. Nobody or several members with
+   * that email is an error. Changing it replaces the resource. Example: `"ada@acme.com"`.
+   */
+  email?: ArgOf<typeof schema, "email">;
+  /**
+   * The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or
+   * `read`; `null` makes them a guest. Changes in place. Example: `"edit"`.
+   */
+  role: ArgOf<typeof schema, "role">;
+  /**
+   * What destroying the resource does (`pulumi destroy`, or removing it from the program).
+   * `false` (the default): the member stays in the organization with the role they have then.
+   * `true`: the member is removed from the organization (their access ends; they must join again
+   * to come back). Changing it changes only the state. Example: `true`.
+   */
+  removeOnDestroy?: ArgOf<typeof schema, "removeOnDestroy">;
+}
+
+/** The outputs of the `OrganizationMember` resource kind: every input as the state holds it, and the server's own fields. */
+export interface OrganizationMemberOutputs {
+  /** Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  readonly organizationId: OutputOf<typeof schema, "organizationId">;
+  /**
+   * The member's user id; give exactly one of `userId` and `email`. Changing it replaces the
+   * resource (another member is managed). Example: `"usr_ada"`.
+   */
+  readonly userId: OutputOf<typeof schema, "userId">;
+  /**
+   * The member's email, matched case-insensitively against the organization's members (the whole
+   * member list is read); give exactly one of `userId` and `email`. Nobody or several members with
+   * that email is an error. Changing it replaces the resource. Example: `"ada@acme.com"`.
+   */
+  readonly email: OutputOf<typeof schema, "email">;
+  /**
+   * The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or
+   * `read`; `null` makes them a guest. Changes in place. Example: `"edit"`.
+   */
+  readonly role: OutputOf<typeof schema, "role">;
+  /**
+   * What destroying the resource does (`pulumi destroy`, or removing it from the program).
+   * `false` (the default): the member stays in the organization with the role they have then.
+   * `true`: the member is removed from the organization (their access ends; they must join again
+   * to come back). Changing it changes only the state. Example: `true`.
+   */
+  readonly removeOnDestroy: OutputOf<typeof schema, "removeOnDestroy">;
+  /** When the member joined the organization. */
+  readonly joinedAt: OutputOf<typeof outputs, "joinedAt">;
+  /** Whether the member's account is disabled. */
+  readonly disabled: OutputOf<typeof outputs, "disabled">;
+  /** Whether the member signs in through single sign-on. */
+  readonly sso: OutputOf<typeof outputs, "sso">;
+}
 
 /**
  * The role of an existing organization member. Creating it takes over the member; destroying it

@@ -2,10 +2,94 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type OrganizationSettingsArgs, type OrganizationSettingsOutputs } from "../../resources/organization-settings";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type schema, type outputs } from "../../resources/organization-settings";
 import { DocsPlatformResource } from "../stub";
 
-export type { OrganizationSettingsArgs };
+/** The arguments of the `OrganizationSettings` resource kind. */
+export interface OrganizationSettingsArgs {
+  /** Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: ArgOf<typeof schema, "organizationId">;
+  /** Name of the organization, 2 to 255 characters. Example: `"Acme Inc."`. */
+  title?: ArgOf<typeof schema, "title">;
+  /**
+   * Email domains whose verified users may join the organization; a set (case, order and
+   * duplicates ignored). Example: `["acme.com", "acme.io"]`.
+   */
+  emailDomains?: ArgOf<typeof schema, "emailDomains">;
+  /** Default hostname of public content, 3 to 32 characters. Example: `"acme"`. */
+  hostname?: ArgOf<typeof schema, "hostname">;
+  /**
+   * Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes
+   * them guests. Example: `"read"`.
+   */
+  defaultRole?: ArgOf<typeof schema, "defaultRole">;
+  /** What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: "site", site: site.id }`. */
+  defaultContent?: ArgOf<typeof schema, "defaultContent">;
+  /** Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`. */
+  logo?: ArgOf<typeof schema, "logo">;
+  /** Enforce SAML single sign-on for the whole organization. Example: `true`. */
+  sso?: ArgOf<typeof schema, "sso">;
+  /** Enable AI features. Example: `true`. */
+  ai?: ArgOf<typeof schema, "ai">;
+  /** Enable invite links. Example: `false`. */
+  inviteLinks?: ArgOf<typeof schema, "inviteLinks">;
+  /**
+   * Merge rules of change requests: `{ type: "none" }`, or `{ type: "rules", rules: [{ rule:
+   * "require_specific_reviewers", users: ["user_1"] }] }`. A rule is
+   * `require_specific_reviewers`, `require_one_of_specific_reviewers`, `allow_bypass`,
+   * `require_at_least_one_review` or `custom`, each with `users` (user ids). Not `inherit`: that is
+   * for spaces only.
+   */
+  mergeRules?: ArgOf<typeof schema, "mergeRules">;
+}
+
+/** The outputs of the `OrganizationSettings` resource kind: every input as the state holds it, and the server's own fields. */
+export interface OrganizationSettingsOutputs {
+  /** Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  readonly organizationId: OutputOf<typeof schema, "organizationId">;
+  /** Name of the organization, 2 to 255 characters. Example: `"Acme Inc."`. */
+  readonly title: OutputOf<typeof schema, "title">;
+  /**
+   * Email domains whose verified users may join the organization; a set (case, order and
+   * duplicates ignored). Example: `["acme.com", "acme.io"]`.
+   */
+  readonly emailDomains: OutputOf<typeof schema, "emailDomains">;
+  /** Default hostname of public content, 3 to 32 characters. Example: `"acme"`. */
+  readonly hostname: OutputOf<typeof schema, "hostname">;
+  /**
+   * Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes
+   * them guests. Example: `"read"`.
+   */
+  readonly defaultRole: OutputOf<typeof schema, "defaultRole">;
+  /** What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: "site", site: site.id }`. */
+  readonly defaultContent: OutputOf<typeof schema, "defaultContent">;
+  /** Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`. */
+  readonly logo: OutputOf<typeof schema, "logo">;
+  /** Enforce SAML single sign-on for the whole organization. Example: `true`. */
+  readonly sso: OutputOf<typeof schema, "sso">;
+  /** Enable AI features. Example: `true`. */
+  readonly ai: OutputOf<typeof schema, "ai">;
+  /** Enable invite links. Example: `false`. */
+  readonly inviteLinks: OutputOf<typeof schema, "inviteLinks">;
+  /**
+   * Merge rules of change requests: `{ type: "none" }`, or `{ type: "rules", rules: [{ rule:
+   * "require_specific_reviewers", users: ["user_1"] }] }`. A rule is
+   * `require_specific_reviewers`, `require_one_of_specific_reviewers`, `allow_bypass`,
+   * `require_at_least_one_review` or `custom`, each with `users` (user ids). Not `inherit`: that is
+   * for spaces only.
+   */
+  readonly mergeRules: OutputOf<typeof schema, "mergeRules">;
+  /** Organization type; `business` appears. */
+  readonly type: OutputOf<typeof outputs, "type">;
+  /** Billing plan; `free_2024` appears. */
+  readonly plan: OutputOf<typeof outputs, "plan">;
+  readonly useCase: OutputOf<typeof outputs, "useCase">;
+  readonly communityType: OutputOf<typeof outputs, "communityType">;
+  readonly customHostname: OutputOf<typeof outputs, "customHostname">;
+  readonly urls: OutputOf<typeof outputs, "urls">;
+  readonly createdAt: OutputOf<typeof outputs, "createdAt">;
+}
 
 /**
  * The settings of an existing organization. Creating it adopts the organization; destroying it

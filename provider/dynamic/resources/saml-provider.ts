@@ -2,10 +2,63 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type SamlProviderArgs, type SamlProviderOutputs } from "../../resources/saml-provider";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type schema, type outputs } from "../../resources/saml-provider";
 import { DocsPlatformResource } from "../stub";
 
-export type { SamlProviderArgs };
+/** The arguments of the `SamlProvider` resource kind. */
+export interface SamlProviderArgs {
+  /** Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: ArgOf<typeof schema, "organizationId">;
+  /** Label shown on the sign-in page, 1 to 30 characters, unique by convention. Example: `"Okta"`. */
+  label: ArgOf<typeof schema, "label">;
+  /** The identity provider's SAML entity ID, at most 1024 characters. Example: `"http://www.okta.com/exk1abc"`. */
+  entityID?: ArgOf<typeof schema, "entityID">;
+  /** The identity provider's X.509 signing certificate (PEM or base64), at most 10000 characters. Example: `fs.readFileSync("okta.pem", "utf8")`. */
+  certificate?: ArgOf<typeof schema, "certificate">;
+  /** The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`. */
+  ssoURL?: ArgOf<typeof schema, "ssoURL">;
+  /** Id of the team new SSO users join. Example: `writers.id` (a `Team`). */
+  defaultTeam?: ArgOf<typeof schema, "defaultTeam">;
+  /**
+   * Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes
+   * them guests. Example: `"read"`.
+   */
+  defaultRole?: ArgOf<typeof schema, "defaultRole">;
+  /**
+   * Take over an existing SAML provider instead of creating one: `{ id: "saml_123" }`, or `true`
+   * to adopt the provider whose label equals `label` (created if there is none). It is then
+   * reconciled to these inputs. Only read at creation.
+   */
+  adopt?: ArgOf<typeof schema, "adopt">;
+}
+
+/** The outputs of the `SamlProvider` resource kind: every input as the state holds it, and the server's own fields. */
+export interface SamlProviderOutputs {
+  /** Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  readonly organizationId: OutputOf<typeof schema, "organizationId">;
+  /** Label shown on the sign-in page, 1 to 30 characters, unique by convention. Example: `"Okta"`. */
+  readonly label: OutputOf<typeof schema, "label">;
+  /** The identity provider's SAML entity ID, at most 1024 characters. Example: `"http://www.okta.com/exk1abc"`. */
+  readonly entityID: OutputOf<typeof schema, "entityID">;
+  /** The identity provider's X.509 signing certificate (PEM or base64), at most 10000 characters. Example: `fs.readFileSync("okta.pem", "utf8")`. */
+  readonly certificate: OutputOf<typeof schema, "certificate">;
+  /** The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`. */
+  readonly ssoURL: OutputOf<typeof schema, "ssoURL">;
+  /** Id of the team new SSO users join. Example: `writers.id` (a `Team`). */
+  readonly defaultTeam: OutputOf<typeof schema, "defaultTeam">;
+  /**
+   * Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes
+   * them guests. Example: `"read"`.
+   */
+  readonly defaultRole: OutputOf<typeof schema, "defaultRole">;
+  /** Provider status; `active` appears. */
+  readonly status: OutputOf<typeof outputs, "status">;
+  /** ACS URL, start URL and entity ID of the platform, to configure in the identity provider. */
+  readonly service: OutputOf<typeof outputs, "service">;
+  readonly urls: OutputOf<typeof outputs, "urls">;
+  readonly createdAt: OutputOf<typeof outputs, "createdAt">;
+}
 
 /**
  * A SAML single sign-on provider of an organization.

@@ -2,10 +2,39 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type SiteAdaptiveSchemaArgs, type SiteAdaptiveSchemaOutputs } from "../../resources/site-adaptive-schema";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type schema, type outputs } from "../../resources/site-adaptive-schema";
 import { DocsPlatformResource } from "../stub";
 
-export type { SiteAdaptiveSchemaArgs };
+/** The arguments of the `SiteAdaptiveSchema` resource kind. */
+export interface SiteAdaptiveSchemaArgs {
+  /** Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: ArgOf<typeof schema, "organizationId">;
+  /** Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`. */
+  siteId: ArgOf<typeof schema, "siteId">;
+  /**
+   * The visitor schema, replaced whole on every change. Example:
+   * `{ type: "object", properties: { unsigned: { type: "object", properties: { betaUser: { type: "boolean" } },
+   * additionalProperties: false }, isAdmin: { type: "boolean", description: "Signed-in admin" } }, additionalProperties: false }`.
+   */
+  jsonSchema: ArgOf<typeof schema, "jsonSchema">;
+}
+
+/** The outputs of the `SiteAdaptiveSchema` resource kind: every input as the state holds it, and the server's own fields. */
+export interface SiteAdaptiveSchemaOutputs {
+  /** Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  readonly organizationId: OutputOf<typeof schema, "organizationId">;
+  /** Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`. */
+  readonly siteId: OutputOf<typeof schema, "siteId">;
+  /**
+   * The visitor schema, replaced whole on every change. Example:
+   * `{ type: "object", properties: { unsigned: { type: "object", properties: { betaUser: { type: "boolean" } },
+   * additionalProperties: false }, isAdmin: { type: "boolean", description: "Signed-in admin" } }, additionalProperties: false }`.
+   */
+  readonly jsonSchema: OutputOf<typeof schema, "jsonSchema">;
+  /** When the schema was last written. */
+  readonly updatedAt: OutputOf<typeof outputs, "updatedAt">;
+}
 
 /**
  * The visitor schema of a docs site's adaptive content. Example:

@@ -2,10 +2,115 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type SiteCustomizationArgs, type SiteCustomizationOutputs } from "../../resources/site-customization";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type schema } from "../../resources/site-customization";
 import { DocsPlatformResource } from "../stub";
 
-export type { SiteCustomizationArgs };
+/** The arguments of the `SiteCustomization` resource kind. */
+export interface SiteCustomizationArgs {
+  /** Id of the organization that owns the site. Changing it manages another site's customization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: ArgOf<typeof schema, "organizationId">;
+  /** Id of the site. Changing it manages another site's customization (the old one is left as it is). Example: `site.id`. */
+  siteId: ArgOf<typeof schema, "siteId">;
+  /** Title shown in the site's header, 1..128 characters. Example: `"Acme Docs"`. */
+  title?: ArgOf<typeof schema, "title">;
+  /**
+   * Look of the site. Example: `{ theme: "clean", primaryColor: { light: "#346DDB", dark: "#6B9BF2" },
+   * corners: "straight", depth: "subtle", links: "default", font: "Inter", icons: "regular",
+   * sidebar: { background: "default", list: "default" }, search: "prominent" }`.
+   */
+  styling?: ArgOf<typeof schema, "styling">;
+  /** Favicon; `icon: null` removes it. Example: `{ icon: { light: "https://acme.test/favicon.png" } }`. */
+  favicon?: ArgOf<typeof schema, "favicon">;
+  /**
+   * Header: logo (`null` removes it), primary link and links, managed as a whole list. Example:
+   * `{ logo: { light: "https://acme.test/logo.svg" }, links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] }`.
+   */
+  header?: ArgOf<typeof schema, "header">;
+  /** Footer: logo, link groups (managed as a whole list), copyright. Example: `{ copyright: "© Acme Inc." }`. */
+  footer?: ArgOf<typeof schema, "footer">;
+  /** Banner above the site. Example: `{ enabled: true, message: "v2 is out", style: "info" }`. */
+  announcement?: ArgOf<typeof schema, "announcement">;
+  /** Light/dark theme. Example: `{ default: "light", toggeable: true }`. */
+  themes?: ArgOf<typeof schema, "themes">;
+  /** PDF export. Example: `{ enabled: false }`. */
+  pdf?: ArgOf<typeof schema, "pdf">;
+  /** Page feedback. Example: `{ enabled: true }`. */
+  feedback?: ArgOf<typeof schema, "feedback">;
+  /** AI features. Example: `{ mode: "none" }`. */
+  ai?: ArgOf<typeof schema, "ai">;
+  /** Example: `{ enabled: true }`. */
+  advancedCustomization?: ArgOf<typeof schema, "advancedCustomization">;
+  /** Example: `{ showEditLink: true }`. */
+  git?: ArgOf<typeof schema, "git">;
+  /** Actions offered on pages. Example: `{ externalAI: true, markdown: true, mcp: false }`. */
+  pageActions?: ArgOf<typeof schema, "pageActions">;
+  /** Example: `{ target: "self" }`. */
+  externalLinks?: ArgOf<typeof schema, "externalLinks">;
+  /** Example: `{ enabled: true }`. */
+  pagination?: ArgOf<typeof schema, "pagination">;
+  /** Example: `{ enabled: false }`. */
+  trademark?: ArgOf<typeof schema, "trademark">;
+  /** `url: null` removes it. Example: `{ url: "https://acme.test/privacy" }`. */
+  privacyPolicy?: ArgOf<typeof schema, "privacyPolicy">;
+  /** `url: null` removes it. Example: `{ url: "https://acme.test/social.png" }`. */
+  socialPreview?: ArgOf<typeof schema, "socialPreview">;
+  /** Example: `{ trackingCookie: false }`. */
+  insights?: ArgOf<typeof schema, "insights">;
+}
+
+/** The outputs of the `SiteCustomization` resource kind: every input as the state holds it, and the server's own fields. */
+export interface SiteCustomizationOutputs {
+  /** Id of the organization that owns the site. Changing it manages another site's customization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  readonly organizationId: OutputOf<typeof schema, "organizationId">;
+  /** Id of the site. Changing it manages another site's customization (the old one is left as it is). Example: `site.id`. */
+  readonly siteId: OutputOf<typeof schema, "siteId">;
+  /** Title shown in the site's header, 1..128 characters. Example: `"Acme Docs"`. */
+  readonly title: OutputOf<typeof schema, "title">;
+  /**
+   * Look of the site. Example: `{ theme: "clean", primaryColor: { light: "#346DDB", dark: "#6B9BF2" },
+   * corners: "straight", depth: "subtle", links: "default", font: "Inter", icons: "regular",
+   * sidebar: { background: "default", list: "default" }, search: "prominent" }`.
+   */
+  readonly styling: OutputOf<typeof schema, "styling">;
+  /** Favicon; `icon: null` removes it. Example: `{ icon: { light: "https://acme.test/favicon.png" } }`. */
+  readonly favicon: OutputOf<typeof schema, "favicon">;
+  /**
+   * Header: logo (`null` removes it), primary link and links, managed as a whole list. Example:
+   * `{ logo: { light: "https://acme.test/logo.svg" }, links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] }`.
+   */
+  readonly header: OutputOf<typeof schema, "header">;
+  /** Footer: logo, link groups (managed as a whole list), copyright. Example: `{ copyright: "© Acme Inc." }`. */
+  readonly footer: OutputOf<typeof schema, "footer">;
+  /** Banner above the site. Example: `{ enabled: true, message: "v2 is out", style: "info" }`. */
+  readonly announcement: OutputOf<typeof schema, "announcement">;
+  /** Light/dark theme. Example: `{ default: "light", toggeable: true }`. */
+  readonly themes: OutputOf<typeof schema, "themes">;
+  /** PDF export. Example: `{ enabled: false }`. */
+  readonly pdf: OutputOf<typeof schema, "pdf">;
+  /** Page feedback. Example: `{ enabled: true }`. */
+  readonly feedback: OutputOf<typeof schema, "feedback">;
+  /** AI features. Example: `{ mode: "none" }`. */
+  readonly ai: OutputOf<typeof schema, "ai">;
+  /** Example: `{ enabled: true }`. */
+  readonly advancedCustomization: OutputOf<typeof schema, "advancedCustomization">;
+  /** Example: `{ showEditLink: true }`. */
+  readonly git: OutputOf<typeof schema, "git">;
+  /** Actions offered on pages. Example: `{ externalAI: true, markdown: true, mcp: false }`. */
+  readonly pageActions: OutputOf<typeof schema, "pageActions">;
+  /** Example: `{ target: "self" }`. */
+  readonly externalLinks: OutputOf<typeof schema, "externalLinks">;
+  /** Example: `{ enabled: true }`. */
+  readonly pagination: OutputOf<typeof schema, "pagination">;
+  /** Example: `{ enabled: false }`. */
+  readonly trademark: OutputOf<typeof schema, "trademark">;
+  /** `url: null` removes it. Example: `{ url: "https://acme.test/privacy" }`. */
+  readonly privacyPolicy: OutputOf<typeof schema, "privacyPolicy">;
+  /** `url: null` removes it. Example: `{ url: "https://acme.test/social.png" }`. */
+  readonly socialPreview: OutputOf<typeof schema, "socialPreview">;
+  /** Example: `{ trackingCookie: false }`. */
+  readonly insights: OutputOf<typeof schema, "insights">;
+}
 
 /**
  * The customization of a docs site; declare only the fields you manage. Example:

@@ -2,10 +2,52 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type SiteSectionGroupArgs, type SiteSectionGroupOutputs } from "../../resources/site-section-group";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type siteSectionGroupInputs } from "../../resources/site-section-group";
 import { DocsPlatformResource } from "../stub";
 
-export type { SiteSectionGroupArgs };
+/** The arguments of the `SiteSectionGroup` resource kind. */
+export interface SiteSectionGroupArgs {
+  /** Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: ArgOf<typeof siteSectionGroupInputs, "organizationId">;
+  /** Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`. */
+  siteId: ArgOf<typeof siteSectionGroupInputs, "siteId">;
+  /** Title of the group, 1 to 100 characters. Example: `"API reference"`. */
+  title: ArgOf<typeof siteSectionGroupInputs, "title">;
+  /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"code"`. */
+  icon?: ArgOf<typeof siteSectionGroupInputs, "icon">;
+  /**
+   * Id of the group holding this one (nested groups); `null` keeps it at the top level of the
+   * site, and removing it after it was set moves the group back to the top level. Left out, the
+   * group's parent is not managed. A change moves the group in place (it lands at the end of its
+   * new level; declare the order with `SiteStructure`). Example: `products.id`.
+   */
+  parentSectionGroupId?: ArgOf<typeof siteSectionGroupInputs, "parentSectionGroupId">;
+  /**
+   * Take over an existing group instead of creating one: `{ id: "<group id>" }` (groups have no
+   * natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation.
+   */
+  adopt?: ArgOf<typeof siteSectionGroupInputs, "adopt">;
+}
+
+/** The outputs of the `SiteSectionGroup` resource kind: every input as the state holds it, and the server's own fields. */
+export interface SiteSectionGroupOutputs {
+  /** Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  readonly organizationId: OutputOf<typeof siteSectionGroupInputs, "organizationId">;
+  /** Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`. */
+  readonly siteId: OutputOf<typeof siteSectionGroupInputs, "siteId">;
+  /** Title of the group, 1 to 100 characters. Example: `"API reference"`. */
+  readonly title: OutputOf<typeof siteSectionGroupInputs, "title">;
+  /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"code"`. */
+  readonly icon: OutputOf<typeof siteSectionGroupInputs, "icon">;
+  /**
+   * Id of the group holding this one (nested groups); `null` keeps it at the top level of the
+   * site, and removing it after it was set moves the group back to the top level. Left out, the
+   * group's parent is not managed. A change moves the group in place (it lands at the end of its
+   * new level; declare the order with `SiteStructure`). Example: `products.id`.
+   */
+  readonly parentSectionGroupId: OutputOf<typeof siteSectionGroupInputs, "parentSectionGroupId">;
+}
 
 /**
  * A group of a docs site's sections. Sections join it with `siteSectionGroupId`. Example:

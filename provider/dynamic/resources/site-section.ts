@@ -2,10 +2,103 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type SiteSectionArgs, type SiteSectionOutputs } from "../../resources/site-section";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type siteSectionInputs, type outputs } from "../../resources/site-section";
 import { DocsPlatformResource } from "../stub";
 
-export type { SiteSectionArgs };
+/** The arguments of the `SiteSection` resource kind. */
+export interface SiteSectionArgs {
+  /** Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: ArgOf<typeof siteSectionInputs, "organizationId">;
+  /** Id of the site the section belongs to. Changing it replaces the section. Example: `site.id`. */
+  siteId: ArgOf<typeof siteSectionInputs, "siteId">;
+  /**
+   * Id of the space the section shows: the API adds it as the section's first site space. Changing
+   * it points that site space at the new space in place (the section and its other site spaces are
+   * kept). Example: `space.id`.
+   */
+  spaceId: ArgOf<typeof siteSectionInputs, "spaceId">;
+  /** Title of the section, 2 to 128 characters; left out, the API uses the space's title. Example: `"Guides"`. */
+  title?: ArgOf<typeof siteSectionInputs, "title">;
+  /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"book"`. */
+  icon?: ArgOf<typeof siteSectionInputs, "icon">;
+  /**
+   * URL path of the section within the site: one segment of letters, digits, `_` and `-` starting
+   * with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it from the
+   * title. Example: `"guides"`.
+   */
+  path?: ArgOf<typeof siteSectionInputs, "path">;
+  /**
+   * Expression deciding whether a visitor sees the section (adaptive content), 1 to 1000
+   * characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
+   */
+  condition?: ArgOf<typeof siteSectionInputs, "condition">;
+  /** Description of the section, at most 1000 characters. Removing it stops managing it. Example: `"How-to guides"`. */
+  description?: ArgOf<typeof siteSectionInputs, "description">;
+  /** Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`. */
+  defaultSiteSpace?: ArgOf<typeof siteSectionInputs, "defaultSiteSpace">;
+  /**
+   * Id of the section group holding the section (a `SiteSectionGroup`); `null` keeps it at the top
+   * level of the site, and removing it after it was set takes the section out of its group. Left
+   * out, the section's group is not managed. Joining a group puts the section at the group's end;
+   * declare the order with `SiteStructure`. Changed in place. Example: `apiGroup.id`.
+   */
+  siteSectionGroupId?: ArgOf<typeof siteSectionInputs, "siteSectionGroupId">;
+  /**
+   * Take over an existing section instead of creating one: `{ id: "<section id>" }` (sections have
+   * no natural key, so `true` is refused). It is then reconciled to these inputs. Only read at creation.
+   */
+  adopt?: ArgOf<typeof siteSectionInputs, "adopt">;
+}
+
+/** The outputs of the `SiteSection` resource kind: every input as the state holds it, and the server's own fields. */
+export interface SiteSectionOutputs {
+  /** Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  readonly organizationId: OutputOf<typeof siteSectionInputs, "organizationId">;
+  /** Id of the site the section belongs to. Changing it replaces the section. Example: `site.id`. */
+  readonly siteId: OutputOf<typeof siteSectionInputs, "siteId">;
+  /**
+   * Id of the space the section shows: the API adds it as the section's first site space. Changing
+   * it points that site space at the new space in place (the section and its other site spaces are
+   * kept). Example: `space.id`.
+   */
+  readonly spaceId: OutputOf<typeof siteSectionInputs, "spaceId">;
+  /** Title of the section, 2 to 128 characters; left out, the API uses the space's title. Example: `"Guides"`. */
+  readonly title: OutputOf<typeof siteSectionInputs, "title">;
+  /** Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"book"`. */
+  readonly icon: OutputOf<typeof siteSectionInputs, "icon">;
+  /**
+   * URL path of the section within the site: one segment of letters, digits, `_` and `-` starting
+   * with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it from the
+   * title. Example: `"guides"`.
+   */
+  readonly path: OutputOf<typeof siteSectionInputs, "path">;
+  /**
+   * Expression deciding whether a visitor sees the section (adaptive content), 1 to 1000
+   * characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
+   */
+  readonly condition: OutputOf<typeof siteSectionInputs, "condition">;
+  /** Description of the section, at most 1000 characters. Removing it stops managing it. Example: `"How-to guides"`. */
+  readonly description: OutputOf<typeof siteSectionInputs, "description">;
+  /** Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`. */
+  readonly defaultSiteSpace: OutputOf<typeof siteSectionInputs, "defaultSiteSpace">;
+  /**
+   * Id of the section group holding the section (a `SiteSectionGroup`); `null` keeps it at the top
+   * level of the site, and removing it after it was set takes the section out of its group. Left
+   * out, the section's group is not managed. Joining a group puts the section at the group's end;
+   * declare the order with `SiteStructure`. Changed in place. Example: `apiGroup.id`.
+   */
+  readonly siteSectionGroupId: OutputOf<typeof siteSectionInputs, "siteSectionGroupId">;
+  /** The site space created with the section, which `spaceId` points. */
+  readonly siteSpaceId: OutputOf<typeof outputs, "siteSpaceId">;
+  /** Every site space of the section, in order. */
+  readonly siteSpaceIds: OutputOf<typeof outputs, "siteSpaceIds">;
+  /** Whether this is the site's default section. */
+  readonly default: OutputOf<typeof outputs, "default">;
+  /** The section group holding the section, if any. */
+  readonly sectionGroup: OutputOf<typeof outputs, "sectionGroup">;
+  readonly publishedUrl: OutputOf<typeof outputs, "publishedUrl">;
+}
 
 /**
  * A section of a docs site. Example:

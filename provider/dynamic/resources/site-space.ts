@@ -2,10 +2,83 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type SiteSpaceArgs, type SiteSpaceOutputs } from "../../resources/site-space";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type siteSpaceInputs, type outputs } from "../../resources/site-space";
 import { DocsPlatformResource } from "../stub";
 
-export type { SiteSpaceArgs };
+/** The arguments of the `SiteSpace` resource kind. */
+export interface SiteSpaceArgs {
+  /** Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: ArgOf<typeof siteSpaceInputs, "organizationId">;
+  /** Id of the site. Changing it replaces the site space. Example: `site.id`. */
+  siteId: ArgOf<typeof siteSpaceInputs, "siteId">;
+  /** Id of the space whose content the site space publishes. Changed in place. Example: `space.id`. */
+  spaceId: ArgOf<typeof siteSpaceInputs, "spaceId">;
+  /**
+   * Id of the section holding the site space; left out, the site's default section (or the root of
+   * a site without sections). The API cannot move a site space between sections, so changing it,
+   * or removing it after it was set, replaces the site space. Example: `section.id`.
+   */
+  sectionId?: ArgOf<typeof siteSpaceInputs, "sectionId">;
+  /**
+   * URL path of the site space within its section: one segment of letters, digits, `_` and `-`
+   * starting with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it
+   * from the space title. Removing it stops managing it. Example: `"v2"`.
+   */
+  path?: ArgOf<typeof siteSpaceInputs, "path">;
+  /**
+   * Expression deciding whether a visitor sees this site space (adaptive content), 1 to 1000
+   * characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
+   */
+  condition?: ArgOf<typeof siteSpaceInputs, "condition">;
+  /**
+   * Whether the site space is hidden from the site's navigation (a PATCH sets it in place).
+   * Removing it stops managing it (the site space keeps its value). Example: `true`.
+   */
+  hidden?: ArgOf<typeof siteSpaceInputs, "hidden">;
+  /**
+   * Take over an existing site space instead of creating one: `{ id: "<site space id>" }` (site
+   * spaces have no natural key, so `true` is refused). It is then reconciled to these inputs.
+   */
+  adopt?: ArgOf<typeof siteSpaceInputs, "adopt">;
+}
+
+/** The outputs of the `SiteSpace` resource kind: every input as the state holds it, and the server's own fields. */
+export interface SiteSpaceOutputs {
+  /** Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  readonly organizationId: OutputOf<typeof siteSpaceInputs, "organizationId">;
+  /** Id of the site. Changing it replaces the site space. Example: `site.id`. */
+  readonly siteId: OutputOf<typeof siteSpaceInputs, "siteId">;
+  /** Id of the space whose content the site space publishes. Changed in place. Example: `space.id`. */
+  readonly spaceId: OutputOf<typeof siteSpaceInputs, "spaceId">;
+  /**
+   * Id of the section holding the site space; left out, the site's default section (or the root of
+   * a site without sections). The API cannot move a site space between sections, so changing it,
+   * or removing it after it was set, replaces the site space. Example: `section.id`.
+   */
+  readonly sectionId: OutputOf<typeof siteSpaceInputs, "sectionId">;
+  /**
+   * URL path of the site space within its section: one segment of letters, digits, `_` and `-`
+   * starting with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it
+   * from the space title. Removing it stops managing it. Example: `"v2"`.
+   */
+  readonly path: OutputOf<typeof siteSpaceInputs, "path">;
+  /**
+   * Expression deciding whether a visitor sees this site space (adaptive content), 1 to 1000
+   * characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.
+   */
+  readonly condition: OutputOf<typeof siteSpaceInputs, "condition">;
+  /**
+   * Whether the site space is hidden from the site's navigation (a PATCH sets it in place).
+   * Removing it stops managing it (the site space keeps its value). Example: `true`.
+   */
+  readonly hidden: OutputOf<typeof siteSpaceInputs, "hidden">;
+  /** Title shown for the site space (the space's title). */
+  readonly title: OutputOf<typeof outputs, "title">;
+  /** Whether it is the default site space of its section (or of the root). */
+  readonly default: OutputOf<typeof outputs, "default">;
+  readonly publishedUrl: OutputOf<typeof outputs, "publishedUrl">;
+}
 
 /**
  * A space published in a docs site. Example:

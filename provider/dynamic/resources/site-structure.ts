@@ -2,10 +2,57 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type SiteStructureArgs, type SiteStructureOutputs } from "../../resources/site-structure";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type schema } from "../../resources/site-structure";
 import { DocsPlatformResource } from "../stub";
 
-export type { SiteStructureArgs };
+/** The arguments of the `SiteStructure` resource kind. */
+export interface SiteStructureArgs {
+  /** Id of the organization that owns the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: ArgOf<typeof schema, "organizationId">;
+  /** Id of the site whose order this declares; one `SiteStructure` per site. Changing it replaces the resource. Example: `site.id`. */
+  siteId: ArgOf<typeof schema, "siteId">;
+  /**
+   * The site's top level, in order: ids of its sections and section groups (which are siblings),
+   * or, for a site without sections, of its site spaces. Items left out keep their place.
+   * Example: `[guides.id, apis.id, changelog.id]`.
+   */
+  root?: ArgOf<typeof schema, "root">;
+  /**
+   * The order inside section groups: per group, the ids of its sections and nested groups.
+   * Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`.
+   */
+  groups?: ArgOf<typeof schema, "groups">;
+  /**
+   * The order of the site spaces of sections: per section, the ids of its site spaces (a section's
+   * first site space is `SiteSection.siteSpaceId`). Example: `[{ sectionId: guides.id, siteSpaces: [v2.id, guides.siteSpaceId] }]`.
+   */
+  sections?: ArgOf<typeof schema, "sections">;
+}
+
+/** The outputs of the `SiteStructure` resource kind: every input as the state holds it, and the server's own fields. */
+export interface SiteStructureOutputs {
+  /** Id of the organization that owns the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  readonly organizationId: OutputOf<typeof schema, "organizationId">;
+  /** Id of the site whose order this declares; one `SiteStructure` per site. Changing it replaces the resource. Example: `site.id`. */
+  readonly siteId: OutputOf<typeof schema, "siteId">;
+  /**
+   * The site's top level, in order: ids of its sections and section groups (which are siblings),
+   * or, for a site without sections, of its site spaces. Items left out keep their place.
+   * Example: `[guides.id, apis.id, changelog.id]`.
+   */
+  readonly root: OutputOf<typeof schema, "root">;
+  /**
+   * The order inside section groups: per group, the ids of its sections and nested groups.
+   * Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`.
+   */
+  readonly groups: OutputOf<typeof schema, "groups">;
+  /**
+   * The order of the site spaces of sections: per section, the ids of its site spaces (a section's
+   * first site space is `SiteSection.siteSpaceId`). Example: `[{ sectionId: guides.id, siteSpaces: [v2.id, guides.siteSpaceId] }]`.
+   */
+  readonly sections: OutputOf<typeof schema, "sections">;
+}
 
 /**
  * The order of a docs site's sections, section groups and site spaces. Example:

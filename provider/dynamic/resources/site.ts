@@ -2,10 +2,127 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type SiteArgs, type SiteOutputs } from "../../resources/site";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type siteInputs, type outputs } from "../../resources/site";
 import { DocsPlatformResource } from "../stub";
 
-export type { SiteArgs };
+/** The arguments of the `Site` resource kind. */
+export interface SiteArgs {
+  /** Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  organizationId?: ArgOf<typeof siteInputs, "organizationId">;
+  /** Title of the site, 2 to 128 characters. Example: `"Developer docs"`. Also the natural key for `adopt: true`. */
+  title: ArgOf<typeof siteInputs, "title">;
+  /**
+   * Site type. The API only documents `basic`, the default; the emulator and the production service
+   * also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.
+   * Example: `"basic"`.
+   */
+  type?: ArgOf<typeof siteInputs, "type">;
+  /**
+   * Who may see the published site: `public` (anyone, indexed), `unlisted` (anyone, not indexed),
+   * `share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).
+   * Example: `"unlisted"`.
+   */
+  visibility?: ArgOf<typeof siteInputs, "visibility">;
+  /**
+   * Path prefix of the site under its host: letters, digits, `-` and `_` (no `/`), up to 100
+   * characters. Removing it stops managing it (the site keeps its basename). Example: `"docs"`.
+   */
+  basename?: ArgOf<typeof siteInputs, "basename">;
+  /**
+   * Hosts the site on a subdirectory of another domain, `<domain>/<path>` (pattern
+   * `^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$`). `null`, or removing it after it was set,
+   * removes the proxy. Example: `"example.com/docs"`.
+   */
+  proxy?: ArgOf<typeof siteInputs, "proxy">;
+  /** Adaptive content (content tailored to visitor claims). Example: `{ enabled: true }`. */
+  adaptiveContent?: ArgOf<typeof siteInputs, "adaptiveContent">;
+  /** Whether AI agents may read the site: `included` or `excluded`. Example: `"excluded"`. */
+  agentsContext?: ArgOf<typeof siteInputs, "agentsContext">;
+  /**
+   * `true` publishes the site (after everything else is set up), `false` unpublishes it; left out,
+   * the published state is not managed. A new site starts unpublished. Example: `true`.
+   */
+  published?: ArgOf<typeof siteInputs, "published">;
+  /**
+   * Ids of spaces the site is created with (its first site spaces, at the root). Used only at
+   * creation: later changes are ignored and do not replace the site; manage site spaces afterwards
+   * with `SiteSpace` resources. Example: `[space.id]`.
+   */
+  spaces?: ArgOf<typeof siteInputs, "spaces">;
+  /**
+   * Id of the site space shown by default: at the root, or in the default section when the site
+   * has sections. Removing it stops managing it. Example: `siteSpace.id`.
+   */
+  defaultSiteSpace?: ArgOf<typeof siteInputs, "defaultSiteSpace">;
+  /** Id of the default site section. Removing it stops managing it. Example: `section.id`. */
+  defaultSiteSection?: ArgOf<typeof siteInputs, "defaultSiteSection">;
+  /**
+   * Take over an existing site instead of creating one: `{ id: "<site id>" }`, or `true` to adopt
+   * the one site of the organization with this exact `title` (created when there is none). The
+   * site is then reconciled to these inputs. Only read at creation.
+   */
+  adopt?: ArgOf<typeof siteInputs, "adopt">;
+}
+
+/** The outputs of the `Site` resource kind: every input as the state holds it, and the server's own fields. */
+export interface SiteOutputs {
+  /** Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
+  readonly organizationId: OutputOf<typeof siteInputs, "organizationId">;
+  /** Title of the site, 2 to 128 characters. Example: `"Developer docs"`. Also the natural key for `adopt: true`. */
+  readonly title: OutputOf<typeof siteInputs, "title">;
+  /**
+   * Site type. The API only documents `basic`, the default; the emulator and the production service
+   * also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.
+   * Example: `"basic"`.
+   */
+  readonly type: OutputOf<typeof siteInputs, "type">;
+  /**
+   * Who may see the published site: `public` (anyone, indexed), `unlisted` (anyone, not indexed),
+   * `share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).
+   * Example: `"unlisted"`.
+   */
+  readonly visibility: OutputOf<typeof siteInputs, "visibility">;
+  /**
+   * Path prefix of the site under its host: letters, digits, `-` and `_` (no `/`), up to 100
+   * characters. Removing it stops managing it (the site keeps its basename). Example: `"docs"`.
+   */
+  readonly basename: OutputOf<typeof siteInputs, "basename">;
+  /**
+   * Hosts the site on a subdirectory of another domain, `<domain>/<path>` (pattern
+   * `^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$`). `null`, or removing it after it was set,
+   * removes the proxy. Example: `"example.com/docs"`.
+   */
+  readonly proxy: OutputOf<typeof siteInputs, "proxy">;
+  /** Adaptive content (content tailored to visitor claims). Example: `{ enabled: true }`. */
+  readonly adaptiveContent: OutputOf<typeof siteInputs, "adaptiveContent">;
+  /** Whether AI agents may read the site: `included` or `excluded`. Example: `"excluded"`. */
+  readonly agentsContext: OutputOf<typeof siteInputs, "agentsContext">;
+  /**
+   * `true` publishes the site (after everything else is set up), `false` unpublishes it; left out,
+   * the published state is not managed. A new site starts unpublished. Example: `true`.
+   */
+  readonly published: OutputOf<typeof siteInputs, "published">;
+  /** The spaces the site was created with. */
+  readonly spaces: OutputOf<typeof siteInputs, "spaces">;
+  /**
+   * Id of the site space shown by default: at the root, or in the default section when the site
+   * has sections. Removing it stops managing it. Example: `siteSpace.id`.
+   */
+  readonly defaultSiteSpace: OutputOf<typeof siteInputs, "defaultSiteSpace">;
+  /** Id of the default site section. Removing it stops managing it. Example: `section.id`. */
+  readonly defaultSiteSection: OutputOf<typeof siteInputs, "defaultSiteSection">;
+  /** Custom hostname, when one is set (managed outside this resource). */
+  readonly hostname: OutputOf<typeof outputs, "hostname">;
+  /** Number of site spaces. */
+  readonly siteSpaces: OutputOf<typeof outputs, "siteSpaces">;
+  readonly createdAt: OutputOf<typeof outputs, "createdAt">;
+  readonly urls: OutputOf<typeof outputs, "urls">;
+  /** Where the site's preview is seen before it is published (`urls.preview`). */
+  readonly previewUrl: OutputOf<typeof outputs, "previewUrl">;
+  /** Where visitors find the site (`urls.published`). */
+  readonly publishedUrl: OutputOf<typeof outputs, "publishedUrl">;
+}
 
 /**
  * A docs site. Example:

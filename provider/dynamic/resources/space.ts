@@ -2,10 +2,81 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type SpaceArgs, type SpaceOutputs } from "../../resources/space";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type schema, type outputs } from "../../resources/space";
 import { DocsPlatformResource } from "../stub";
 
-export type { SpaceArgs };
+/** The arguments of the `Space` resource kind. */
+export interface SpaceArgs {
+  /** Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: ArgOf<typeof schema, "organizationId">;
+  /** Title of the space, at most 50 characters. Example: `"API reference"`. */
+  title: ArgOf<typeof schema, "title">;
+  /** Emoji of the space, at most 50 characters. Removing it stops managing it. Example: `"📘"`. */
+  emoji?: ArgOf<typeof schema, "emoji">;
+  /**
+   * Id of the collection holding the space; leave out for the top level. Changing it moves the
+   * space (same id); removing it moves the space to the top level. Example: `products.id`.
+   */
+  parent?: ArgOf<typeof schema, "parent">;
+  /** Language code of the content, 2 to 10 characters; `null` clears it. Example: `"en"`. */
+  language?: ArgOf<typeof schema, "language">;
+  /** `live` (members edit directly) or `locked` (all edits locked). Example: `"locked"`. */
+  editMode?: ArgOf<typeof schema, "editMode">;
+  /**
+   * Default role members get on the space's content: `admin`, `create`, `review`, `edit`,
+   * `comment` or `read`; `null` clears it. Example: `"read"`.
+   */
+  defaultLevel?: ArgOf<typeof schema, "defaultLevel">;
+  /**
+   * Merge rules of the space's change requests: `{ type: "inherit" }` (the organization's),
+   * `{ type: "none" }`, or `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users:
+   * ["user_1"] }] }`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,
+   * `allow_bypass`, `require_at_least_one_review` or `custom`, each with `users` (user ids).
+   */
+  mergeRules?: ArgOf<typeof schema, "mergeRules">;
+  /**
+   * Take over an existing space instead of creating one: `{ id: "spc_123" }`, or `true` to adopt
+   * the space with this `title` in this `parent` (created if there is none). It is then reconciled
+   * to these inputs. Only read at creation.
+   */
+  adopt?: ArgOf<typeof schema, "adopt">;
+}
+
+/** The outputs of the `Space` resource kind: every input as the state holds it, and the server's own fields. */
+export interface SpaceOutputs {
+  /** Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  readonly organizationId: OutputOf<typeof schema, "organizationId">;
+  /** Title of the space, at most 50 characters. Example: `"API reference"`. */
+  readonly title: OutputOf<typeof schema, "title">;
+  /** Emoji of the space, at most 50 characters. Removing it stops managing it. Example: `"📘"`. */
+  readonly emoji: OutputOf<typeof schema, "emoji">;
+  /**
+   * Id of the collection holding the space; leave out for the top level. Changing it moves the
+   * space (same id); removing it moves the space to the top level. Example: `products.id`.
+   */
+  readonly parent: OutputOf<typeof schema, "parent">;
+  /** Language code of the content, 2 to 10 characters; `null` clears it. Example: `"en"`. */
+  readonly language: OutputOf<typeof schema, "language">;
+  /** `live` (members edit directly) or `locked` (all edits locked). Example: `"locked"`. */
+  readonly editMode: OutputOf<typeof schema, "editMode">;
+  /**
+   * Default role members get on the space's content: `admin`, `create`, `review`, `edit`,
+   * `comment` or `read`; `null` clears it. Example: `"read"`.
+   */
+  readonly defaultLevel: OutputOf<typeof schema, "defaultLevel">;
+  /**
+   * Merge rules of the space's change requests: `{ type: "inherit" }` (the organization's),
+   * `{ type: "none" }`, or `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users:
+   * ["user_1"] }] }`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,
+   * `allow_bypass`, `require_at_least_one_review` or `custom`, each with `users` (user ids).
+   */
+  readonly mergeRules: OutputOf<typeof schema, "mergeRules">;
+  /** Who can see the space; set in the app, not through the API (read only). */
+  readonly visibility: OutputOf<typeof outputs, "visibility">;
+  readonly urls: OutputOf<typeof outputs, "urls">;
+  readonly createdAt: OutputOf<typeof outputs, "createdAt">;
+}
 
 /**
  * A space of documentation content; `parent` changes move it, `organizationId` changes transfer

@@ -2,10 +2,57 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type TeamMemberArgs, type TeamMemberOutputs } from "../../resources/team-member";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type schema } from "../../resources/team-member";
 import { DocsPlatformResource } from "../stub";
 
-export type { TeamMemberArgs };
+/** The arguments of the `TeamMember` resource kind. */
+export interface TeamMemberArgs {
+  /** Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: ArgOf<typeof schema, "organizationId">;
+  /**
+   * The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the
+   * membership. Example: `writers.id`.
+   */
+  teamId: ArgOf<typeof schema, "teamId">;
+  /** The member's user id; give exactly one of `userId` and `email`. Changing it replaces the membership. Example: `"usr_ada"`. */
+  userId?: ArgOf<typeof schema, "userId">;
+  /**
+   * The member's email, resolved to their user id through the organization's member list
+   * (case-insensitive); give exactly one of `userId` and `email`. Changing it replaces the
+   * membership. Example: `"ada@acme.com"`.
+   */
+  email?: ArgOf<typeof schema, "email">;
+  /** The member's role in the team: `owner` or `member` (the default). Changes in place. Example: `"owner"`. */
+  role?: ArgOf<typeof schema, "role">;
+  /**
+   * Take over a membership that already exists instead of failing: `{ id: "<teamId>/<userId>" }`,
+   * or `true` for the membership of this user in this team (added if there is none). Its role is
+   * then set to `role`. Only read at creation.
+   */
+  adopt?: ArgOf<typeof schema, "adopt">;
+}
+
+/** The outputs of the `TeamMember` resource kind: every input as the state holds it, and the server's own fields. */
+export interface TeamMemberOutputs {
+  /** Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  readonly organizationId: OutputOf<typeof schema, "organizationId">;
+  /**
+   * The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the
+   * membership. Example: `writers.id`.
+   */
+  readonly teamId: OutputOf<typeof schema, "teamId">;
+  /** The member's user id; give exactly one of `userId` and `email`. Changing it replaces the membership. Example: `"usr_ada"`. */
+  readonly userId: OutputOf<typeof schema, "userId">;
+  /**
+   * The member's email, resolved to their user id through the organization's member list
+   * (case-insensitive); give exactly one of `userId` and `email`. Changing it replaces the
+   * membership. Example: `"ada@acme.com"`.
+   */
+  readonly email: OutputOf<typeof schema, "email">;
+  /** The member's role in the team: `owner` or `member` (the default). Changes in place. Example: `"owner"`. */
+  readonly role: OutputOf<typeof schema, "role">;
+}
 
 /**
  * One user's membership of one team, with its role. Additive: the team's other members are left

@@ -2,10 +2,45 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type TeamArgs, type TeamOutputs } from "../../resources/team";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type schema, type outputs } from "../../resources/team";
 import { DocsPlatformResource } from "../stub";
 
-export type { TeamArgs };
+/** The arguments of the `Team` resource kind. */
+export interface TeamArgs {
+  /** Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: ArgOf<typeof schema, "organizationId">;
+  /** Title of the team, 1 to 64 characters; renaming keeps the team. Example: `"Docs writers"`. */
+  title: ArgOf<typeof schema, "title">;
+  /**
+   * The team's members, each a user id or an email (an entry holding an `@`; matched against the
+   * member's email case-insensitively): the exact membership (members added elsewhere are removed).
+   * Each must already be a member of the organization. Order and duplicates do not matter; the
+   * state keeps each member as written here. Leave it out to not manage membership (and to
+   * manage it one member at a time with `TeamMember`, which must not be used with `members`).
+   * Example: `[writer.id, "ada@example.com"]`.
+   */
+  members?: ArgOf<typeof schema, "members">;
+  /**
+   * Take over an existing team instead of creating one: `{ id: "team_123" }`, or `true` to adopt
+   * the team whose title equals `title` (created if there is none). It is then reconciled to
+   * these inputs. Only read at creation.
+   */
+  adopt?: ArgOf<typeof schema, "adopt">;
+}
+
+/** The outputs of the `Team` resource kind: every input as the state holds it, and the server's own fields. */
+export interface TeamOutputs {
+  /** Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  readonly organizationId: OutputOf<typeof schema, "organizationId">;
+  /** Title of the team, 1 to 64 characters; renaming keeps the team. Example: `"Docs writers"`. */
+  readonly title: OutputOf<typeof schema, "title">;
+  /** The members as the program names them (user ids and emails), sorted; absent when `members` is not managed. */
+  readonly members: OutputOf<typeof schema, "members">;
+  /** Number of spaces the team has access to. */
+  readonly spaces: OutputOf<typeof outputs, "spaces">;
+  readonly createdAt: OutputOf<typeof outputs, "createdAt">;
+}
 
 /**
  * A team of an organization and, when `members` is given, its exact membership.

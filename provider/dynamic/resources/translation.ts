@@ -2,10 +2,82 @@
 // but for the tags of the class's doc comment (`@example`), written by hand and kept. Apart from
 // the kind file, so that loading a kind (the OpenTofu door, the plugin) loads no @pulumi/pulumi.
 import type { CustomResourceOptions } from "@pulumi/pulumi";
-import { definition, type TranslationArgs, type TranslationOutputs } from "../../resources/translation";
+import type { ArgOf, OutputOf } from "../args";
+import { definition, type schema, type outputs } from "../../resources/translation";
 import { DocsPlatformResource } from "../stub";
 
-export type { TranslationArgs };
+/** The arguments of the `Translation` resource kind. */
+export interface TranslationArgs {
+  /** Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  organizationId?: ArgOf<typeof schema, "organizationId">;
+  /**
+   * Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and
+   * a region). Changing it replaces the translation. Example: `"fr"`, `"pt-br"`.
+   */
+  language: ArgOf<typeof schema, "language">;
+  /**
+   * What to translate: the source space and its language, both required. Changing it replaces
+   * the translation. Example: `{ space: guides.id, language: "en" }`.
+   */
+  source: ArgOf<typeof schema, "source">;
+  /**
+   * Instructions for the translator, a rich-text document; changes in place. Example:
+   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
+   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`.
+   */
+  instructions?: ArgOf<typeof schema, "instructions">;
+  /**
+   * Runs the translation once whenever it is set to a new value: at creation, and on every `up`
+   * where it changed. Use a value that changes when the source should be translated again, such as
+   * a release tag. The same value never runs again, other changes never run, and removing it runs
+   * nothing. Example: `config.require("releaseTag")` (`"v2.4.0"`).
+   */
+  runTrigger?: ArgOf<typeof schema, "runTrigger">;
+  /**
+   * Take over an existing translation instead of creating one: `{ id: "tr_123" }`, or `true` to
+   * adopt the one translation with this `language` and `source` (created if there is none). It is
+   * then reconciled to these inputs, without running it. Only read at creation.
+   */
+  adopt?: ArgOf<typeof schema, "adopt">;
+}
+
+/** The outputs of the `Translation` resource kind: every input as the state holds it, and the server's own fields. */
+export interface TranslationOutputs {
+  /** Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  readonly organizationId: OutputOf<typeof schema, "organizationId">;
+  /**
+   * Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and
+   * a region). Changing it replaces the translation. Example: `"fr"`, `"pt-br"`.
+   */
+  readonly language: OutputOf<typeof schema, "language">;
+  /**
+   * What to translate: the source space and its language, both required. Changing it replaces
+   * the translation. Example: `{ space: guides.id, language: "en" }`.
+   */
+  readonly source: OutputOf<typeof schema, "source">;
+  /**
+   * Instructions for the translator, a rich-text document; changes in place. Example:
+   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
+   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`.
+   */
+  readonly instructions: OutputOf<typeof schema, "instructions">;
+  /**
+   * Runs the translation once whenever it is set to a new value: at creation, and on every `up`
+   * where it changed. Use a value that changes when the source should be translated again, such as
+   * a release tag. The same value never runs again, other changes never run, and removing it runs
+   * nothing. Example: `config.require("releaseTag")` (`"v2.4.0"`).
+   */
+  readonly runTrigger: OutputOf<typeof schema, "runTrigger">;
+  /** State of the translation; `pending` appears. */
+  readonly status: OutputOf<typeof outputs, "status">;
+  /** Where the translated content is, once there is some. */
+  readonly result: OutputOf<typeof outputs, "result">;
+  /** Counters of the runs; `stats.runs` is the number of runs. */
+  readonly stats: OutputOf<typeof outputs, "stats">;
+  readonly urls: OutputOf<typeof outputs, "urls">;
+  readonly createdAt: OutputOf<typeof outputs, "createdAt">;
+  readonly updatedAt: OutputOf<typeof outputs, "updatedAt">;
+}
 
 /**
  * A translation of a space into another language, run when `runTrigger` changes. Example:
