@@ -5,7 +5,7 @@
  * and both doors find every kind here, and the tests' lists of kinds are read from it.
  *
  * A new kind is written by hand in these files only (counted for issue 38 by adding a kind):
- * - its file in this folder (`<kebab-kind>.ts`: declaration, implementation, resource class), its
+ * - its file in this folder (`<kebab-kind>.ts`: declaration and implementation), its
  *   description beside it (`<kebab-kind>.md`: what it is and how it behaves, in Markdown), and its
  *   import and entry below;
  * - its API module (provider/api/) and the emulator's model and routes (test/emulator/);
@@ -14,7 +14,8 @@
  * - its example, docs/resources/examples/<kebab-kind>/Pulumi.yaml;
  * - its tests: its sample in test/contract/examples.ts and its scenario,
  *   test/e2e/scenarios/<kebab-kind>.ts.
- * Then `npm run kinds` (its Args and Outputs, provider/index.ts's exports, the exporters' list),
+ * Then `npm run kinds` (its resource class with its Args and Outputs, provider/dynamic/resources/,
+ * provider/index.ts's exports, the exporters' list),
  * `npm run schema`, `npm run examples` and `npm run docs` (its page, the table of kinds) write the
  * rest; a test fails for each of these left undone.
  */
