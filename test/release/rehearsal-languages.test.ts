@@ -324,29 +324,27 @@ function guideSamplesFiles(language: ExampleLanguage, project: string, set: Exam
 }
 
 /**
- * Every guide sample in `language`, in one stack of the guides' program inside `programDir`, on an
- * emulator of its own: the README's lookup reads the stack's organization, which no example
- * retitles there (in the rehearsal's emulator the organization-settings example does), and the
- * adopt, stack-organization and explicit-provider samples need their emulator prepared
- * (support/guide-samples.ts, as the YAML run in guide-examples.test.ts). Up, each sample's objects
- * read back through the API, no secret in the state, a no-change preview. No destroy: the emulator
- * and the stack go with the run, and the rehearsal's destroy covers the SDK's deletes.
- *
- * Java, in a PULUMI_HOME of its own, installs the plugin first, as the README says a Java program
- * that calls a function must (pulumi-java 1.12.0 sends an invoke without the SDK's download URL).
- * The others share the rehearsal stack's PULUMI_HOME (`home`), as a user's projects share
- * ~/.pulumi: the plugin its SDK fetched there is not fetched again.
+ * A stack of one of a language's side programs (the guides' samples, the lookups' examples: the
+ * folder `folder` of the language's rehearsal program), with `config`, brought up. Java, in a
+ * PULUMI_HOME of its own, installs the plugin first, as the README says a Java program that calls
+ * a function must (pulumi-java 1.12.0 sends an invoke without the SDK's download URL). The others
+ * share the rehearsal stack's PULUMI_HOME (`home`), as a user's projects share ~/.pulumi: the
+ * plugin its SDK fetched there is not fetched again. Returns the stack and its outputs
+ * (TypeScript's collected under `examples`, examples-program.ts).
  */
-async function rehearseGuideSamples(language: ExampleLanguage, programDir: string, home: string | undefined): Promise<void> {
-  const emulator = await startEmulator({ db: ":memory:" });
-  emulators.push(emulator);
-  const prepared = await prepareGuideSamples(emulator);
-  const { resources } = examplesProgram(language, "guides");
+async function upSideStack(
+  language: ExampleLanguage,
+  programDir: string,
+  home: string | undefined,
+  folder: string,
+  config: Record<string, ConfigValue>,
+): Promise<{ stack: TestStack; outputs: Record<string, unknown> }> {
+  const name = `${language}-${folder}`;
   const stack = await createStack({
-    programDir: path.join(programDir, GUIDES_FOLDER),
-    stackName: `${language}-guides`,
-    config: prepared.config,
-    env: { ...rehearsalEnvironment(`${language}-guides`), ...(language === "java" ? {} : { PULUMI_HOME: home }) },
+    programDir: path.join(programDir, folder),
+    stackName: name,
+    config,
+    env: { ...rehearsalEnvironment(name), ...(language === "java" ? {} : { PULUMI_HOME: home }) },
   });
   stacks.push(stack);
   if (language === "java") {
@@ -356,13 +354,35 @@ async function rehearseGuideSamples(language: ExampleLanguage, programDir: strin
   await stack.up();
   expectReleasedPluginInstalled(stack);
   const values = await stack.outputs();
-  const outputs = language === "typescript" ? (values.examples as Record<string, unknown>) : values;
-  expect(resourcesInState(stack)).toEqual(expect.arrayContaining(resources));
-  await expectGuideSamplesMade(prepared, outputs, (await stack.exportState()).text);
+  return { stack, outputs: language === "typescript" ? (values.examples as Record<string, unknown>) : values };
+}
+
+/** A preview that changes nothing, `same` resources unchanged (the stack among them). */
+async function expectNoChangePreview(stack: TestStack, same: number): Promise<void> {
   const summary = await stack.preview();
   expect(changeCounts(summary)).toEqual({});
+  expect(summary.changeSummary.same).toBe(same);
+}
+
+/**
+ * Every guide sample in `language`, in one stack of the guides' program inside `programDir`, on an
+ * emulator of its own: the README's lookup reads the stack's organization, which no example
+ * retitles there (in the rehearsal's emulator the organization-settings example does), and the
+ * adopt, stack-organization and explicit-provider samples need their emulator prepared
+ * (support/guide-samples.ts, as the YAML run in guide-examples.test.ts). Up, each sample's objects
+ * read back through the API, no secret in the state, a no-change preview. No destroy: the emulator
+ * and the stack go with the run, and the rehearsal's destroy covers the SDK's deletes.
+ */
+async function rehearseGuideSamples(language: ExampleLanguage, programDir: string, home: string | undefined): Promise<void> {
+  const emulator = await startEmulator({ db: ":memory:" });
+  emulators.push(emulator);
+  const prepared = await prepareGuideSamples(emulator);
+  const { resources } = examplesProgram(language, "guides");
+  const { stack, outputs } = await upSideStack(language, programDir, home, GUIDES_FOLDER, prepared.config);
+  expect(resourcesInState(stack)).toEqual(expect.arrayContaining(resources));
+  await expectGuideSamplesMade(prepared, outputs, (await stack.exportState()).text);
   // Every sample's resource (the explicit provider among them), and the stack.
-  expect(summary.changeSummary.same).toBe(resources.length + 1);
+  await expectNoChangePreview(stack, resources.length + 1);
 }
 
 /** The lookups' examples' program beside the guides' (guideSamplesFiles, the same installs reused). */
@@ -374,32 +394,17 @@ const lookupsFiles = (language: ExampleLanguage, project: string) => guideSample
  * an emulator of its own seeded with exactly one object of each looked-up title
  * (support/lookup-examples.ts, as the YAML run in guide-examples.test.ts): the guides' samples and
  * the resource pages' examples make objects of the same titles, so in their stacks a lookup would
- * find two, or none yet. Up, each lookup's output the seeded object's, a no-change preview. Java
- * installs the plugin first, in a PULUMI_HOME of its own (see rehearseGuideSamples: an invoke
- * alone carries no download URL); the others share the rehearsal stack's.
+ * find two, or none yet. Up, each lookup's output the seeded object's, a no-change preview.
  */
 async function rehearseLookups(language: ExampleLanguage, programDir: string, home: string | undefined): Promise<void> {
   const started = Date.now();
   const emulator = await startEmulator({ db: ":memory:" });
   emulators.push(emulator);
   const prepared = await prepareLookupExamples(emulator);
-  const stack = await createStack({
-    programDir: path.join(programDir, LOOKUPS_FOLDER),
-    stackName: `${language}-lookups`,
-    config: prepared.config,
-    env: { ...rehearsalEnvironment(`${language}-lookups`), ...(language === "java" ? {} : { PULUMI_HOME: home }) },
-  });
-  stacks.push(stack);
-  if (language === "java") {
-    assertSucceeded(await runPulumi(["plugin", "install", "resource", "docs-platform", VERSION, "--file", archivePath], { cwd: stack.programDir, env: stack.env }));
-  }
-  await stack.up();
-  const values = await stack.outputs();
-  expectLookupsFound(prepared, language === "typescript" ? (values.examples as Record<string, unknown>) : values);
-  const summary = await stack.preview();
-  expect(changeCounts(summary)).toEqual({});
+  const { stack, outputs } = await upSideStack(language, programDir, home, LOOKUPS_FOLDER, prepared.config);
+  expectLookupsFound(prepared, outputs);
   // The stack alone: lookups make no resource.
-  expect(summary.changeSummary.same).toBe(1);
+  await expectNoChangePreview(stack, 1);
   console.log(`${language}: the lookups' stack took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -15,6 +15,7 @@ import { expect } from "vitest";
 import type { Emulator } from "../../emulator/index.ts";
 import type { ConfigValue } from "../../pulumi-cli/run-pulumi.ts";
 import { type Api, apiClient } from "./api.ts";
+import { LOOKUPS } from "../../../provider/lookups/registry.ts";
 
 export interface LookupExamplesEmulator {
   api: Api;
@@ -82,28 +83,21 @@ export async function prepareLookupExamples(emulator: Emulator): Promise<LookupE
  * them (Java's list lookups export their items' ids: provider/scripts/java-repairs.mts).
  */
 export function expectLookupsFound(prepared: LookupExamplesEmulator, outputs: Record<string, unknown>): void {
-  const ran = (example: string) => Object.keys(outputs).some((name) => name.startsWith(`${example}-`));
-  expect(["getCollection", "getMember", "getMembers", "getOrganization", "getSite", "getSpace", "getSpaces", "getTeam"].filter((example) => !ran(example))).toEqual([]);
-  if (ran("getCollection")) expect(outputs["getCollection-collectionId"]).toBe(prepared.guidesCollectionId);
-  if (ran("getMember")) {
-    expect(outputs["getMember-adaUserId"]).toBe(prepared.adaUserId);
-    expect(outputs["getMember-adaRole"]).toBe("admin");
-  }
-  if (ran("getMembers")) {
-    // The admins: ada, the fixture's one admin of the organization (each language's own field names).
-    const admins = outputs["getMembers-admins"];
-    expect(Array.isArray(admins) ? admins.length : admins).toBe(1);
-    expect(JSON.stringify(admins)).toContain(prepared.adaUserId);
-  }
-  if (ran("getOrganization")) {
-    expect(outputs["getOrganization-organizationTitle"]).toBe(prepared.organizationTitle);
-    expect(outputs["getOrganization-emailDomains"]).toEqual(prepared.emailDomains);
-  }
-  if (ran("getSite")) expect(outputs["getSite-siteId"]).toBe(prepared.portalSiteId);
-  if (ran("getSpace")) expect(outputs["getSpace-spaceId"]).toBe(prepared.gettingStartedSpaceId);
-  if (ran("getSpaces")) expect(JSON.stringify(outputs["getSpaces-spaces"])).toContain(prepared.gettingStartedSpaceId);
-  if (ran("getTeam")) {
-    expect(outputs["getTeam-teamId"]).toBe(prepared.writersTeamId);
-    expect(outputs["getTeam-memberCount"]).toBe(1);
-  }
+  // Every lookup's example ran: each has an output (`<getThing>-<name>`).
+  const ran = (lookup: string) => Object.keys(outputs).some((name) => name.startsWith(`${lookup}-`));
+  expect(LOOKUPS.map((lookup) => lookup.name).filter((lookup) => !ran(lookup))).toEqual([]);
+  expect(outputs["getCollection-collectionId"]).toBe(prepared.guidesCollectionId);
+  expect(outputs["getMember-adaUserId"]).toBe(prepared.adaUserId);
+  expect(outputs["getMember-adaRole"]).toBe("admin");
+  // The admins: ada, the fixture's one admin of the organization (each language's own field names).
+  const admins = outputs["getMembers-admins"];
+  expect(Array.isArray(admins) ? admins.length : admins).toBe(1);
+  expect(JSON.stringify(admins)).toContain(prepared.adaUserId);
+  expect(outputs["getOrganization-organizationTitle"]).toBe(prepared.organizationTitle);
+  expect(outputs["getOrganization-emailDomains"]).toEqual(prepared.emailDomains);
+  expect(outputs["getSite-siteId"]).toBe(prepared.portalSiteId);
+  expect(outputs["getSpace-spaceId"]).toBe(prepared.gettingStartedSpaceId);
+  expect(JSON.stringify(outputs["getSpaces-spaces"])).toContain(prepared.gettingStartedSpaceId);
+  expect(outputs["getTeam-teamId"]).toBe(prepared.writersTeamId);
+  expect(outputs["getTeam-memberCount"]).toBe(1);
 }
