@@ -40,7 +40,7 @@ import { inputKeysOf } from "../adapter/resource";
 import { containsUnknown, UNKNOWN } from "../adapter/unknowns";
 import { jsonEqual } from "../adapter/values";
 import { ORGANIZATION_ENV } from "../config/organization-default";
-import { CONFIG_NAMESPACE, type ConfigSource, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
+import { CONFIG_NAMESPACE, type ConfigSource, configurationFailures, configurationTypeFailures, readProviderConfig, TOKEN_ENV } from "../config/provider-config";
 import { invoke } from "../plugin/invoke";
 import { withoutDynamicKeys } from "../plugin/properties";
 import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
@@ -64,6 +64,8 @@ export interface TerraformOperations {
     prior: Record<string, unknown> | null,
     proposed: Record<string, unknown> | null,
     priorPrivate: Uint8Array,
+    /** The configuration as written (the proposed state fills an unset computed input from the prior state); default: `proposed`. */
+    config?: Record<string, unknown> | null,
   ): Promise<{ planned: Record<string, unknown> | null; requiresReplace: string[][]; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
   applyResource(
     kind: string,
@@ -291,19 +293,58 @@ function newResourceName(kind: string, inputs: CoreObject): string {
   return typeof value === "string" && value !== UNKNOWN ? value : `new ${digestOf(kind, inputs)}`;
 }
 
+/**
+ * What the private state holds: the name (above), and, for an object an import brought from
+ * another organization than the provider's, that organization (`importedFrom`): unless the
+ * resource's own configuration names that organization, every plan of it is refused
+ * (planResource), so a root of one organization never writes to another's objects.
+ */
+interface PrivateState {
+  name?: string;
+  importedFrom?: string;
+}
+
 function encodePrivate(name: string): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify({ name }));
+  return encodePrivateState({ name });
+}
+
+function encodePrivateState(state: PrivateState): Uint8Array {
+  return Object.keys(state).length === 0 ? NO_PRIVATE_STATE : new TextEncoder().encode(JSON.stringify(state));
+}
+
+function decodePrivateState(bytes: Uint8Array): PrivateState {
+  if (bytes.length === 0) return {};
+  try {
+    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as { name?: unknown; importedFrom?: unknown };
+    return {
+      ...(typeof parsed.name === "string" ? { name: parsed.name } : {}),
+      ...(typeof parsed.importedFrom === "string" ? { importedFrom: parsed.importedFrom } : {}),
+    };
+  } catch {
+    // Bytes another version wrote: the name is derived again.
+    return {};
+  }
 }
 
 function decodePrivate(bytes: Uint8Array): string | undefined {
-  if (bytes.length === 0) return undefined;
-  try {
-    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as { name?: unknown };
-    return typeof parsed.name === "string" ? parsed.name : undefined;
-  } catch {
-    // Bytes another version wrote: the name is derived again.
-    return undefined;
-  }
+  return decodePrivateState(bytes).name;
+}
+
+/**
+ * The refusal of a plan that would move an imported object to another organization: an import
+ * of another organization's id (a staging root holding prod's ids) must never transfer prod's
+ * object, which is what a space's or a collection's changed `organization_id` does.
+ */
+function crossOrganizationImport(kind: string, id: string, from: string, to: string): Diagnostic {
+  return {
+    severity: "error",
+    summary:
+      `${kind} ${id} was imported from organization ${from}, but this resource's organization_id is ${to}: an import never crosses organizations ` +
+      `(applying this plan would write to ${from}'s object from a configuration of ${to}). Nothing was changed. Import ${to}'s own object instead (its id in an \`import\` block), ` +
+      `or set organization_id = "${from}" on this resource if it is meant to manage ${from}'s object.`,
+    detail: "",
+    attribute: ["organizationId"],
+  };
 }
 
 // ---- the operations ------------------------------------------------------------------------
@@ -330,6 +371,8 @@ export function terraformOperations(): TerraformOperations {
   let core: Core = createCore(undefined);
   /** The provider's `organization_id` (or its environment variable): the organization of a resource that names none. */
   let providerOrganizationId: string | undefined;
+  /** The API of the first configuration: where the environment's token may go (configure). */
+  let firstApiUrl: string | undefined;
   /** Journal keys this process gave a create, so two identical resources never share one. */
   const journalKeysInUse = new Set<string>();
 
@@ -376,8 +419,25 @@ export function terraformOperations(): TerraformOperations {
       const failures = configurationFailures(configSource(config), process.env);
       if (failures.length > 0) return failures.map(configurationDiagnostic);
       const source = configSource(config);
+      const next = readProviderConfig(source, process.env);
+      // OpenTofu configures a provider process once. A later ConfigureProvider (another client of
+      // the process) that moves it to another API must bring its own token: the environment's is
+      // never sent to an API a later configuration chose.
+      if (firstApiUrl !== undefined && next.apiUrl !== firstApiUrl && source.get("token") === undefined) {
+        return [
+          {
+            severity: "error",
+            summary:
+              `api_url: this provider was configured for ${firstApiUrl}; a later configuration names ${next.apiUrl} and gives no \`token\` of its own. ` +
+              `The environment's ${TOKEN_ENV} goes only to the API the provider was first configured for: give this configuration its own \`token\`.`,
+            detail: "",
+            attribute: ["apiUrl"],
+          },
+        ];
+      }
+      firstApiUrl ??= next.apiUrl;
       providerOrganizationId = source.get("organizationId") ?? (process.env[ORGANIZATION_ENV] || undefined);
-      core = await reconfigured(core, readProviderConfig(source, process.env));
+      core = await reconfigured(core, next);
       return [];
     },
 
@@ -390,7 +450,7 @@ export function terraformOperations(): TerraformOperations {
       return (outcome.failures ?? []).map(fromFailure);
     },
 
-    async planResource(kind, prior, proposed, priorPrivate) {
+    async planResource(kind, prior, proposed, priorPrivate, config) {
       if (proposed === null) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [] };
       const organized = withOrganization(kind, inputsOf(kind, proposed));
       if (organized.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
@@ -409,7 +469,16 @@ export function terraformOperations(): TerraformOperations {
       }
 
       const id = String(prior[ID_ATTRIBUTE]);
-      const name = decodePrivate(priorPrivate) ?? id;
+      const { name: recordedName, importedFrom } = decodePrivateState(priorPrivate);
+      const name = recordedName ?? id;
+      // An object imported from another organization than the provider's is managed only by a
+      // resource that names that organization itself: left unset, organization_id means the
+      // provider's (the proposed state holds the prior's value there, so the configuration decides).
+      const written = (config ?? proposed).organizationId;
+      const writtenOrganization = typeof written === "string" ? written : providerOrganizationId;
+      if (importedFrom !== undefined && writtenOrganization !== importedFrom) {
+        return { planned: null, requiresReplace: [], privateState: priorPrivate, diagnostics: [crossOrganizationImport(kind, id, importedFrom, String(writtenOrganization))] };
+      }
       // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
       const olds = normalizedInputs(kind, outputsOf(prior));
       const check = await checked(kind, inputsOf(kind, olds), configured, name);
@@ -487,8 +556,8 @@ export function terraformOperations(): TerraformOperations {
 
     async readResource(kind, state, priorPrivate) {
       const id = String(state[ID_ATTRIBUTE]);
-      const name = decodePrivate(priorPrivate);
-      const privateState = name === undefined ? NO_PRIVATE_STATE : encodePrivate(name);
+      // The name and an import's organization (PrivateState) go on as they were.
+      const privateState = encodePrivateState(decodePrivateState(priorPrivate));
       try {
         const read = await core.read(kind, id, outputsOf(state));
         if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
@@ -501,7 +570,10 @@ export function terraformOperations(): TerraformOperations {
     async importResource(kind, importId) {
       try {
         const imported = await core.importObject(kind, importId, providerOrganizationId);
-        return { state: stateOf(kind, imported.id, imported.props), privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        // An object of the provider's organization (or one whose kind has none) needs no mark.
+        const from = imported.props.organizationId;
+        const crosses = typeof from === "string" && providerOrganizationId !== undefined && from !== providerOrganizationId;
+        return { state: stateOf(kind, imported.id, imported.props), privateState: crosses ? encodePrivateState({ importedFrom: from }) : NO_PRIVATE_STATE, diagnostics: [] };
       } catch (error) {
         return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
       }
