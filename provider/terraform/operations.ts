@@ -40,10 +40,11 @@ import { inputKeysOf } from "../adapter/resource";
 import { containsUnknown, UNKNOWN } from "../adapter/unknowns";
 import { jsonEqual } from "../adapter/values";
 import { ORGANIZATION_ENV } from "../config/organization-default";
-import { CONFIG_NAMESPACE, type ConfigSource, configurationFailures, configurationTypeFailures, readProviderConfig, TOKEN_ENV } from "../config/provider-config";
-import { invoke } from "../plugin/invoke";
-import { withoutDynamicKeys } from "../plugin/properties";
-import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
+import { CONFIG_NAMESPACE } from "../config/provider-config";
+import { invoke } from "../door-layer/invoke";
+import { withoutDynamicKeys } from "../door-layer/properties";
+import { definitionFor } from "../runtime/core";
+import { configureSession, openSession, withSessionOrganization } from "../door-layer/session";
 import { computedInputKeys } from "./schema";
 
 export interface Diagnostic {
@@ -349,55 +350,40 @@ function crossOrganizationImport(kind: string, id: string, from: string, to: str
 
 // ---- the operations ------------------------------------------------------------------------
 
-/** What a configuration gives the core's config reader: the camelCase keys, unknowns and nulls as unset. */
-function configSource(values: CoreObject): ConfigSource {
-  return {
-    get(key) {
-      const bare = key.startsWith(`${CONFIG_NAMESPACE}:`) ? key.slice(CONFIG_NAMESPACE.length + 1) : key;
-      const value = values[bare];
-      if (value === undefined || value === null || value === UNKNOWN) return undefined;
-      return typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
-    },
-  };
-}
-
 /**
- * The operations of one provider process. Like the plugin door, they hold the core `configure`
- * builds (runtime/core.ts): until then one that only validates; nothing lives at module level, so
- * two providers in one process (a test's two emulators) share no client, claim or journal.
+ * The operations of one provider process. Like the plugin door, they hold a session
+ * (door-layer/session.ts: the core `configure` builds, until then one that only validates, and the
+ * provider's organization); nothing lives at module level, so two providers in one process (a
+ * test's two emulators) share no client, claim or journal.
  */
 export function terraformOperations(): TerraformOperations {
-  /** The core of the provider's configuration; until `configure`, one that only validates. */
-  let core: Core = createCore(undefined);
-  /** The provider's `organization_id` (or its environment variable): the organization of a resource that names none. */
-  let providerOrganizationId: string | undefined;
-  /** The API of the first configuration: where the environment's token may go (configure). */
-  let firstApiUrl: string | undefined;
+  /** The provider's configuration: its core (until `configure`, one that only validates) and its organization (door-layer/session.ts). */
+  const session = openSession();
   /** Journal keys this process gave a create, so two identical resources never share one. */
   const journalKeysInUse = new Set<string>();
 
   /** The inputs with the provider's organization where the configuration names none; a diagnostic when there is none. */
   function withOrganization(kind: string, inputs: CoreObject): { inputs: CoreObject; diagnostics: Diagnostic[] } {
-    if (inputs.organizationId !== undefined || !("organizationId" in definitionFor(kind).schema.shape)) return { inputs, diagnostics: [] };
-    if (providerOrganizationId === undefined) {
+    const organized = withSessionOrganization(session, "organizationId" in definitionFor(kind).schema.shape, inputs);
+    if (organized === undefined) {
       const summary =
         `${kind}: organizationId is not set. Give it as \`organization_id\`, or set the provider's ` + `\`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
       return { inputs, diagnostics: [{ severity: "error", summary, detail: "", attribute: ["organizationId"] }] };
     }
-    return { inputs: { ...inputs, organizationId: providerOrganizationId }, diagnostics: [] };
+    return { inputs: organized, diagnostics: [] };
   }
 
   /**
    * The kind's check, as the other doors run it before a preview: first alone, so each failure
    * keeps its attribute path; then with the deployment's rules and, for a create, what `up` would
-   * find (core.check), whose failures name their path in words.
+   * find (session.core.check), whose failures name their path in words.
    */
   async function checked(kind: string, olds: CoreObject, news: CoreObject, name: string): Promise<{ inputs: CoreObject; diagnostics: Diagnostic[] }> {
-    const alone = await core.kindProvider(kind).check(olds, news);
+    const alone = await session.core.kindProvider(kind).check(olds, news);
     if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure) };
     // What `up` would find that fails nothing (an object of the same title to adopt): warnings.
     const said: Diagnostic[] = [];
-    const whole = await core.check(kind, olds, news, deploymentName(kind, name), (severity, message) => {
+    const whole = await session.core.check(kind, olds, news, deploymentName(kind, name), (severity, message) => {
       if (severity === "warning") said.push({ severity, summary: inTofuWords(message), detail: "" });
     });
     return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure), ...said] };
@@ -414,31 +400,7 @@ export function terraformOperations(): TerraformOperations {
 
   return {
     async configure(config) {
-      const typeFailures = configurationTypeFailures(config);
-      if (typeFailures.length > 0) return typeFailures.map(configurationDiagnostic);
-      const failures = configurationFailures(configSource(config), process.env);
-      if (failures.length > 0) return failures.map(configurationDiagnostic);
-      const source = configSource(config);
-      const next = readProviderConfig(source, process.env);
-      // OpenTofu configures a provider process once. A later ConfigureProvider (another client of
-      // the process) that moves it to another API must bring its own token: the environment's is
-      // never sent to an API a later configuration chose.
-      if (firstApiUrl !== undefined && next.apiUrl !== firstApiUrl && source.get("token") === undefined) {
-        return [
-          {
-            severity: "error",
-            summary:
-              `api_url: this provider was configured for ${firstApiUrl}; a later configuration names ${next.apiUrl} and gives no \`token\` of its own. ` +
-              `The environment's ${TOKEN_ENV} goes only to the API the provider was first configured for: give this configuration its own \`token\`.`,
-            detail: "",
-            attribute: ["apiUrl"],
-          },
-        ];
-      }
-      firstApiUrl ??= next.apiUrl;
-      providerOrganizationId = source.get("organizationId") ?? (process.env[ORGANIZATION_ENV] || undefined);
-      core = await reconfigured(core, next);
-      return [];
+      return (await configureSession(session, config)).map(configurationDiagnostic);
     },
 
     async validateResource(kind, config) {
@@ -446,7 +408,7 @@ export function terraformOperations(): TerraformOperations {
       // Validation runs before the provider is configured: an organization left to the provider's
       // is checked at plan; here it is any value.
       const candidate = inputs.organizationId === undefined && "organizationId" in definitionFor(kind).schema.shape ? { ...inputs, organizationId: UNKNOWN } : inputs;
-      const outcome = await core.kindProvider(kind).check({}, candidate);
+      const outcome = await session.core.kindProvider(kind).check({}, candidate);
       return (outcome.failures ?? []).map(fromFailure);
     },
 
@@ -475,7 +437,7 @@ export function terraformOperations(): TerraformOperations {
       // resource that names that organization itself: left unset, organization_id means the
       // provider's (the proposed state holds the prior's value there, so the configuration decides).
       const written = (config ?? proposed).organizationId;
-      const writtenOrganization = typeof written === "string" ? written : providerOrganizationId;
+      const writtenOrganization = typeof written === "string" ? written : session.organizationId;
       if (importedFrom !== undefined && writtenOrganization !== importedFrom) {
         return { planned: null, requiresReplace: [], privateState: priorPrivate, diagnostics: [crossOrganizationImport(kind, id, importedFrom, String(writtenOrganization))] };
       }
@@ -485,7 +447,7 @@ export function terraformOperations(): TerraformOperations {
       if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
       let decided;
       try {
-        decided = await core.diff(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
+        decided = await session.core.diff(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
       } catch (error) {
         return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
       }
@@ -509,7 +471,7 @@ export function terraformOperations(): TerraformOperations {
       if (planned === null) {
         if (prior === null) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         try {
-          await core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(prior));
+          await session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(prior));
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         } catch (error) {
           // The object stays in the state: a later destroy tries again.
@@ -522,14 +484,14 @@ export function terraformOperations(): TerraformOperations {
       const organized = withOrganization(kind, given);
       if (organized.diagnostics.length > 0) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
       const configured = organized.inputs;
-      const normalized = await core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, prior)), configured);
+      const normalized = await session.core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, prior)), configured);
       if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure) };
       const inputs = withoutDynamicKeys(normalized.inputs ?? configured);
 
       if (prior === null) {
         const name = decodePrivate(plannedPrivate) ?? newResourceName(kind, configured);
         try {
-          const created = await core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
+          const created = await session.core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
           return { state: keepWritten(kind, configured, stateOf(kind, created.id, created.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
         } catch (error) {
           // A partial create (recovery/partial-create.ts): the object exists but not all of it
@@ -547,7 +509,7 @@ export function terraformOperations(): TerraformOperations {
       const id = String(prior[ID_ATTRIBUTE]);
       const name = decodePrivate(plannedPrivate) ?? id;
       try {
-        const updated = await core.update(kind, id, outputsOf(prior), inputs, deploymentName(kind, name));
+        const updated = await session.core.update(kind, id, outputsOf(prior), inputs, deploymentName(kind, name));
         return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
       } catch (error) {
         return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(error)] };
@@ -559,7 +521,7 @@ export function terraformOperations(): TerraformOperations {
       // The name and an import's organization (PrivateState) go on as they were.
       const privateState = encodePrivateState(decodePrivateState(priorPrivate));
       try {
-        const read = await core.read(kind, id, outputsOf(state));
+        const read = await session.core.read(kind, id, outputsOf(state));
         if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         return { state: keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {})), privateState, diagnostics: [] };
       } catch (error) {
@@ -569,10 +531,10 @@ export function terraformOperations(): TerraformOperations {
 
     async importResource(kind, importId) {
       try {
-        const imported = await core.importObject(kind, importId, providerOrganizationId);
+        const imported = await session.core.importObject(kind, importId, session.organizationId);
         // An object of the provider's organization (or one whose kind has none) needs no mark.
         const from = imported.props.organizationId;
-        const crosses = typeof from === "string" && providerOrganizationId !== undefined && from !== providerOrganizationId;
+        const crosses = typeof from === "string" && session.organizationId !== undefined && from !== session.organizationId;
         return { state: stateOf(kind, imported.id, imported.props), privateState: crosses ? encodePrivateState({ importedFrom: from }) : NO_PRIVATE_STATE, diagnostics: [] };
       } catch (error) {
         return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
@@ -582,7 +544,7 @@ export function terraformOperations(): TerraformOperations {
     async readDataSource(lookup, args) {
       const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
       try {
-        const result = await invoke(`docs-platform:index:${lookup}`, given, core.api(), providerOrganizationId);
+        const result = await invoke(`docs-platform:index:${lookup}`, given, session.core.api(), session.organizationId);
         // The arguments as the configuration wrote them (Terraform holds them to it), the result beside them.
         return { state: { ...result, ...given }, diagnostics: [] };
       } catch (error) {

@@ -231,7 +231,7 @@ describe("configure", () => {
       expect(moved.map((diagnostic) => [diagnostic.attribute, diagnostic.summary])).toEqual([
         [
           ["apiUrl"],
-          `api_url: this provider was configured for ${settings.apiUrl as string}; a later configuration names ${elsewhere.url} and gives no \`token\` of its own. ` +
+          `\`api_url\`: this provider was configured for ${settings.apiUrl as string}; a later configuration names ${elsewhere.url} and gives no \`token\` of its own. ` +
             "The environment's DOCS_PLATFORM_TOKEN goes only to the API the provider was first configured for: give this configuration its own `token`.",
         ],
       ]);
