@@ -27,6 +27,8 @@ let root: protobuf.Root | undefined;
 export function protocolRoot(): protobuf.Root {
   if (root) return root;
   const parsed = new protobuf.Root();
+  // tfplugin6 imports google/protobuf/timestamp.proto (an ephemeral resource's renewal time).
+  parsed.addJSON(protobuf.common.get("google/protobuf/timestamp.proto")!.nested!);
   for (const text of [EMPTY_PROTO, HEALTH_PROTO, GO_PLUGIN_PROTO, TFPLUGIN6_PROTO]) protobuf.parse(text, parsed, { keepCase: false });
   parsed.resolveAll();
   root = parsed;
