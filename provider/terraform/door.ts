@@ -7,6 +7,7 @@
  */
 import { UNKNOWN } from "../adapter/unknowns";
 import { blockType, decodeDynamicValue, decodeJsonValue, encodeDynamicValue } from "./cty";
+import { identityOf, identityOfState, identityType, importOfIdentity, IDENTITY_VERSION } from "./identity";
 import { type Diagnostic, type TerraformOperations, terraformOperations } from "./operations";
 import {
   type ApplyResourceChangeResponse,
@@ -15,9 +16,11 @@ import {
   type PlanResourceChangeResponse,
   type ProtocolDiagnostic,
   type ProviderHandler,
+  type ResourceIdentityData,
   type Schema,
   type SchemaAttribute,
   type SchemaBlock,
+  type UpgradeResourceIdentityResponse,
   type UpgradeResourceStateResponse,
 } from "./protocol";
 import { type TfAttribute, type TfBlock, type TfProviderSchema, terraformSchema } from "./schema";
@@ -92,6 +95,32 @@ function unknownStateVersion(version: number, current: number): string {
   );
 }
 
+// ---- identity ----------------------------------------------------------------------------------
+
+/** The identity of the object a core state describes (discovery.ts and the RPCs below); none for no object. */
+export function identityData(kind: string, state: Record<string, unknown> | null): ResourceIdentityData | undefined {
+  if (state === null) return undefined;
+  return { identityData: { msgpack: encodeDynamicValue(identityOfState(kind, state), identityType(kind)) } };
+}
+
+/** An import's identity as the import id and organization it names; undefined for an import by id. */
+function identityImport(kind: string, identity: ResourceIdentityData | null | undefined): { importId: string; organizationId: string | undefined } | undefined {
+  const bytes = identity?.identityData?.msgpack;
+  if (!bytes || bytes.length === 0) return undefined;
+  const value = decodeDynamicValue(bytes, identityType(kind)) as Record<string, unknown> | null;
+  if (value === null) return undefined;
+  return importOfIdentity(kind, value);
+}
+
+/** The refusal of a stored identity whose version this provider does not know. */
+function unknownIdentityVersion(version: number): string {
+  const writer = version > IDENTITY_VERSION ? "a newer version of this provider wrote it" : "no version of this provider writes it";
+  return (
+    `the stored identity's version is ${version}, and this provider reads identity version ${IDENTITY_VERSION} only (${writer}). Nothing was read or changed: ` +
+    `run the version of the provider that wrote this state (its required_providers version), or a newer one.`
+  );
+}
+
 /** Runs `body`; a value that does not fit its type (or any other throw) becomes an error diagnostic naming the type. */
 async function guarded<T extends { diagnostics?: ProtocolDiagnostic[] }>(typeName: string, body: () => Promise<T> | T): Promise<T> {
   try {
@@ -132,6 +161,38 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
       resources: schema.resources.map((resource) => ({ typeName: resource.typeName })),
       dataSources: schema.dataSources.map((dataSource) => ({ typeName: dataSource.typeName })),
     }),
+
+    getResourceIdentitySchemas: () => ({
+      identitySchemas: Object.fromEntries(
+        schema.resources.map((resource) => [
+          resource.typeName,
+          {
+            version: identityOf(resource.kind).version,
+            identityAttributes: identityOf(resource.kind).attributes.map((attribute) => ({
+              name: attribute.name,
+              type: encoder.encode(JSON.stringify("string")),
+              requiredForImport: attribute.requiredForImport,
+              optionalForImport: !attribute.requiredForImport,
+              description: attribute.description,
+            })),
+          },
+        ]),
+      ),
+    }),
+
+    // One identity version so far (0): OpenTofu and Terraform call this only for an identity of
+    // another version, which no version of this provider wrote (or a newer one did): refused,
+    // naming it. An identity of this version is read back as it is.
+    upgradeResourceIdentity: (request) =>
+      guarded<UpgradeResourceIdentityResponse>(request.typeName, () => {
+        const resource = resourceOf(request.typeName);
+        const version = Number(request.version ?? 0);
+        if (version !== IDENTITY_VERSION) throw new Error(unknownIdentityVersion(version));
+        const json = request.rawIdentity?.json;
+        if (!json || json.length === 0) throw new Error("the stored identity is empty: nothing to upgrade");
+        const value = decodeJsonValue(json, identityType(resource.kind), { dropUnknownAttributes: true });
+        return { upgradedIdentity: { identityData: { msgpack: encodeDynamicValue(value, identityType(resource.kind)) } } };
+      }),
 
     getProviderSchema: () => ({
       provider: protocolSchema(schema.provider),
@@ -192,6 +253,7 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
         return {
           newState: encodeObject(resource.block, result.state),
           private: result.privateState,
+          newIdentity: identityData(resource.kind, result.state),
           diagnostics: protocolDiagnostics(resource.block, result.diagnostics),
         };
       }),
@@ -209,6 +271,8 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
           plannedState: encodeObject(resource.block, result.planned),
           requiresReplace: result.requiresReplace.map((path) => ({ steps: attributePathSteps(resource.block, path) })),
           plannedPrivate: result.privateState,
+          // A create's and a replacement's id is not known yet: Terraform takes an identity with unknowns there.
+          plannedIdentity: identityData(resource.kind, result.planned),
           diagnostics,
         };
       }),
@@ -222,16 +286,26 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
         const diagnostics = protocolDiagnostics(resource.block, result.diagnostics);
         // After a failed create there is nothing to record (null); after a failed update, the
         // operations answer the state as it now is, which Terraform keeps.
-        return { newState: encodeObject(resource.block, result.state), private: result.privateState, diagnostics };
+        return { newState: encodeObject(resource.block, result.state), private: result.privateState, newIdentity: identityData(resource.kind, result.state), diagnostics };
       }),
 
     importResourceState: (request) =>
       guarded(request.typeName, async () => {
         const resource = resourceOf(request.typeName);
-        const result = await operations.importResource(resource.kind, request.id);
+        // `import { identity = {...} }`: the import id and organization the identity names.
+        const byIdentity = identityImport(resource.kind, request.identity);
+        const result = byIdentity
+          ? await operations.importResource(resource.kind, byIdentity.importId, byIdentity.organizationId)
+          : await operations.importResource(resource.kind, request.id);
         const diagnostics = protocolDiagnostics(resource.block, result.diagnostics);
         if (result.state === null) return { diagnostics };
-        return { importedResources: [{ typeName: resource.typeName, state: encodeObject(resource.block, result.state), private: result.privateState }], diagnostics };
+        const imported = {
+          typeName: resource.typeName,
+          state: encodeObject(resource.block, result.state),
+          private: result.privateState,
+          identity: identityData(resource.kind, result.state),
+        };
+        return { importedResources: [imported], diagnostics };
       }),
 
     readDataSource: (request) =>

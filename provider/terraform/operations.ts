@@ -44,7 +44,7 @@ import { CONFIG_NAMESPACE } from "../config/provider-config";
 import { invoke } from "../door-layer/invoke";
 import { withoutDynamicKeys } from "../door-layer/properties";
 import { definitionFor } from "../runtime/core";
-import { configureSession, openSession, withSessionOrganization } from "../door-layer/session";
+import { configureSession, type DoorSession, openSession, withSessionOrganization } from "../door-layer/session";
 import { computedInputKeys } from "./schema";
 
 export interface Diagnostic {
@@ -79,7 +79,8 @@ export interface TerraformOperations {
     state: Record<string, unknown>,
     priorPrivate: Uint8Array,
   ): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
-  importResource(kind: string, id: string): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
+  /** `organizationId`: the organization an import's identity names; default: the provider's. */
+  importResource(kind: string, id: string, organizationId?: string): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
   readDataSource(lookup: string, args: Record<string, unknown>): Promise<{ state: Record<string, unknown> | null; diagnostics: Diagnostic[] }>;
   stop(): Promise<void>;
 }
@@ -356,9 +357,9 @@ function crossOrganizationImport(kind: string, id: string, from: string, to: str
  * provider's organization); nothing lives at module level, so two providers in one process (a
  * test's two emulators) share no client, claim or journal.
  */
-export function terraformOperations(): TerraformOperations {
-  /** The provider's configuration: its core (until `configure`, one that only validates) and its organization (door-layer/session.ts). */
-  const session = openSession();
+export function terraformOperations(session: DoorSession = openSession()): TerraformOperations {
+  // `session`: the provider's configuration: its core (until `configure`, one that only validates)
+  // and its organization (door-layer/session.ts), shared with the door's discovery (discovery.ts).
   /** Journal keys this process gave a create, so two identical resources never share one. */
   const journalKeysInUse = new Set<string>();
 
@@ -529,9 +530,9 @@ export function terraformOperations(): TerraformOperations {
       }
     },
 
-    async importResource(kind, importId) {
+    async importResource(kind, importId, organizationId = session.organizationId) {
       try {
-        const imported = await session.core.importObject(kind, importId, session.organizationId);
+        const imported = await session.core.importObject(kind, importId, organizationId);
         // An object of the provider's organization (or one whose kind has none) needs no mark.
         const from = imported.props.organizationId;
         const crosses = typeof from === "string" && session.organizationId !== undefined && from !== session.organizationId;

@@ -13,7 +13,7 @@
 import * as grpc from "@grpc/grpc-js";
 import protobuf from "protobufjs";
 import { EMPTY_PROTO, GO_PLUGIN_PROTO, HEALTH_PROTO, TFPLUGIN6_PROTO } from "./proto";
-import { errorDiagnostic, HANDLED_RPCS, handlerMethod, PROVIDER_TYPE_NAME, type HandledRpc, type ProviderHandler } from "./protocol";
+import { errorDiagnostic, HANDLED_RPCS, handlerMethod, OPTIONAL_RPCS, PROVIDER_TYPE_NAME, type HandledRpc, type OptionalRpc, type ProviderHandler } from "./protocol";
 
 /** go-plugin pings `grpc.health.v1.Health/Check` for this service name. */
 export const HEALTH_SERVICE_NAME = "plugin";
@@ -107,6 +107,33 @@ function unary(rpc: string, answer: (request: Record<string, unknown>) => unknow
   };
 }
 
+/**
+ * A server-streaming handler: refuses an undecodable request, then writes each event `events`
+ * yields as it comes, waiting while the client's window is full, and stops when the client goes
+ * away. A throw after the first event becomes a last event holding the error diagnostic.
+ */
+function streamed(rpc: string, events: (request: Record<string, unknown>) => AsyncIterable<unknown>, diagnosticsField: string): grpc.handleServerStreamingCall<unknown, unknown> {
+  return (call) => void stream(call);
+  async function stream(call: grpc.ServerWritableStream<unknown, unknown>): Promise<void> {
+    if (call.request instanceof UndecodableRequest) {
+      call.emit("error", { code: grpc.status.INVALID_ARGUMENT, details: call.request.reason });
+      return;
+    }
+    let cancelled = false;
+    const gone = new Promise<void>((resolve) => call.once("cancelled", () => ((cancelled = true), resolve())));
+    try {
+      for await (const event of events(call.request as Record<string, unknown>)) {
+        if (cancelled) break;
+        if (!call.write(event)) await Promise.race([new Promise((resolve) => call.once("drain", resolve)), gone]);
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!cancelled) call.write({ [diagnosticsField]: [errorDiagnostic(`${rpc} failed in the ${PROVIDER_TYPE_NAME} provider`, message)] });
+    }
+    if (!cancelled) call.end();
+  }
+}
+
 /** The `tfplugin6.Provider` implementation: each handled RPC to its handler method. */
 export function providerImplementation(handler: ProviderHandler): grpc.UntypedServiceImplementation {
   const service = protocolRoot().lookupService("tfplugin6.Provider");
@@ -117,14 +144,22 @@ export function providerImplementation(handler: ProviderHandler): grpc.UntypedSe
     const diagnosticsField = responseType.fields.diagnostics ? "diagnostics" : undefined;
     implementation[rpc] = unary(rpc, (request) => callHandler(handler, rpc, method, request), diagnosticsField);
   }
-  // No resource identities and no provider functions: empty answers, as terraform-plugin-framework gives.
-  implementation.GetResourceIdentitySchemas = unary("GetResourceIdentitySchemas", () => ({}), "diagnostics");
+  // The protocol's newer RPCs, where the handler serves them (protocol.ts).
+  for (const rpc of OPTIONAL_RPCS) {
+    const method = handlerMethod(rpc);
+    if (typeof handler[method] === "function") implementation[rpc] = unary(rpc, (request) => callHandler(handler, rpc, method, request), "diagnostics");
+  }
+  if (typeof handler.listResource === "function") {
+    implementation.ListResource = streamed("ListResource", (request) => handler.listResource!(request as never), "diagnostic");
+  }
+  // No resource identities (a handler without them) and no provider functions: empty answers, as terraform-plugin-framework gives.
+  implementation.GetResourceIdentitySchemas ??= unary("GetResourceIdentitySchemas", () => ({}), "diagnostics");
   implementation.GetFunctions = unary("GetFunctions", () => ({}), "diagnostics");
   return implementation;
 }
 
-async function callHandler(handler: ProviderHandler, rpc: HandledRpc, method: keyof ProviderHandler, request: Record<string, unknown>): Promise<unknown> {
-  const call = handler[method].bind(handler) as (request: Record<string, unknown>) => unknown;
+async function callHandler(handler: ProviderHandler, rpc: HandledRpc | OptionalRpc, method: keyof ProviderHandler, request: Record<string, unknown>): Promise<unknown> {
+  const call = handler[method]!.bind(handler) as (request: Record<string, unknown>) => unknown;
   const response = (await call(request)) as Record<string, unknown> | undefined;
   // The protocol names StopProvider's field `Error` (capitalized); the handler answers `error`.
   if (rpc === "StopProvider") return { Error: (response?.error as string | undefined) ?? "" };
