@@ -7,12 +7,16 @@
  */
 import { UNKNOWN } from "../adapter/unknowns";
 import { blockType, decodeDynamicValue, decodeJsonValue, encodeDynamicValue } from "./cty";
+import { generatedConfig, listBlock, type TerraformDiscovery, terraformDiscovery } from "./discovery";
+import { openSession } from "../door-layer/session";
 import { identityOf, identityOfState, identityType, importOfIdentity, IDENTITY_VERSION } from "./identity";
 import { type Diagnostic, type TerraformOperations, terraformOperations } from "./operations";
 import {
   type ApplyResourceChangeResponse,
   type DynamicValue,
   errorDiagnostic,
+  type GenerateResourceConfigResponse,
+  type ListResourceEvent,
   type PlanResourceChangeResponse,
   type ProtocolDiagnostic,
   type ProviderHandler,
@@ -132,8 +136,15 @@ async function guarded<T extends { diagnostics?: ProtocolDiagnostic[] }>(typeNam
 
 // ---- the handler -------------------------------------------------------------------------------
 
-/** The provider for OpenTofu and Terraform over the core: `schema` and `operations` default to the declarations' and the core's. */
-export function terraformHandler(schema: TfProviderSchema = terraformSchema(), operations: TerraformOperations = terraformOperations()): ProviderHandler {
+/**
+ * The provider for OpenTofu and Terraform over the core: `schema`, `operations` and `discovery`
+ * default to the declarations' and the core's, the last two over one session (the provider's
+ * configuration). Given operations without a discovery, lists are made on a session of their own.
+ */
+export function terraformHandler(schema: TfProviderSchema = terraformSchema(), givenOperations?: TerraformOperations, givenDiscovery?: TerraformDiscovery): ProviderHandler {
+  const session = openSession();
+  const operations = givenOperations ?? terraformOperations(session);
+  const discovery = givenDiscovery ?? terraformDiscovery(session, operations);
   const resources = new Map(schema.resources.map((resource) => [resource.typeName, resource]));
   const dataSources = new Map(schema.dataSources.map((dataSource) => [dataSource.typeName, dataSource]));
 
@@ -153,13 +164,17 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
     planDestroy: true,
     // The schema is the same for every instance: OpenTofu may cache it.
     getProviderSchemaOptional: true,
+    // `-generate-config-out` asks the provider for each object's configuration (GenerateResourceConfig).
+    generateResourceConfig: true,
   };
+  const listBlocks = new Map(schema.resources.map((resource) => [resource.typeName, listBlock(resource.kind)]));
 
   return {
     getMetadata: () => ({
       serverCapabilities: capabilities,
       resources: schema.resources.map((resource) => ({ typeName: resource.typeName })),
       dataSources: schema.dataSources.map((dataSource) => ({ typeName: dataSource.typeName })),
+      listResources: schema.resources.map((resource) => ({ typeName: resource.typeName })),
     }),
 
     getResourceIdentitySchemas: () => ({
@@ -199,6 +214,8 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
       resourceSchemas: Object.fromEntries(schema.resources.map((resource) => [resource.typeName, protocolSchema(resource.block, resource.version)])),
       dataSourceSchemas: Object.fromEntries(schema.dataSources.map((dataSource) => [dataSource.typeName, protocolSchema(dataSource.block)])),
       serverCapabilities: capabilities,
+      // Every kind can be listed: a `list` block of each resource type, its `config` block this.
+      listResourceSchemas: Object.fromEntries(schema.resources.map((resource) => [resource.typeName, protocolSchema(listBlocks.get(resource.typeName)!)])),
     }),
 
     // The configuration is checked when it is known, at ConfigureProvider (its values may be unknown here).
@@ -306,6 +323,58 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
           identity: identityData(resource.kind, result.state),
         };
         return { importedResources: [imported], diagnostics };
+      }),
+
+    validateListResourceConfig: (request) =>
+      guarded(request.typeName, () => {
+        resourceOf(request.typeName);
+        decodeObject(listBlocks.get(request.typeName)!, request.config);
+        return {};
+      }),
+
+    // `list` blocks: each object found, as soon as it is, with its identity, its name and (asked
+    // for) its state; a failure is the stream's last event, its error diagnostic.
+    async *listResource(request): AsyncGenerator<ListResourceEvent> {
+      let resource;
+      let config: Record<string, unknown>;
+      try {
+        resource = resourceOf(request.typeName);
+        config = decodeObject(listBlocks.get(request.typeName)!, request.config) ?? {};
+      } catch (error) {
+        yield { diagnostic: [errorDiagnostic(`${request.typeName}: ${error instanceof Error ? error.message : String(error)}`)] };
+        return;
+      }
+      try {
+        for await (const listed of discovery.list(resource.kind, config, { includeState: request.includeResourceObject, limit: Number(request.limit) })) {
+          const diagnostics = protocolDiagnostics(resource.block, listed.diagnostics);
+          if (diagnostics.some((diagnostic) => diagnostic.severity === "ERROR")) {
+            yield { diagnostic: diagnostics };
+            return;
+          }
+          yield {
+            identity: identityData(resource.kind, listed.identityState),
+            displayName: listed.displayName,
+            ...(listed.state ? { resourceObject: encodeObject(resource.block, listed.state) } : {}),
+            ...(diagnostics.length > 0 ? { diagnostic: diagnostics } : {}),
+          };
+        }
+      } catch (error) {
+        yield {
+          diagnostic: protocolDiagnostics(resource.block, [
+            { severity: "error", summary: `${request.typeName}: ${error instanceof Error ? error.message : String(error)}`, detail: "" },
+          ]),
+        };
+      }
+    },
+
+    generateResourceConfig: (request) =>
+      guarded<GenerateResourceConfigResponse>(request.typeName, () => {
+        const resource = resourceOf(request.typeName);
+        const type = blockType(resource.block);
+        const json = request.state?.json;
+        const state = request.state?.msgpack?.length ? decodeDynamicValue(request.state.msgpack, type) : json?.length ? decodeJsonValue(json, type) : null;
+        if (state === null || state === UNKNOWN) throw new Error("there is no state to generate a configuration from");
+        return { config: { msgpack: encodeDynamicValue(generatedConfig(resource.block, state as Record<string, unknown>), type) } };
       }),
 
     readDataSource: (request) =>

@@ -2,20 +2,18 @@
  * The export itself: read every kind of one organization, name and order what was found, check it
  * against the resources' own schemas, and write the program and its stack config.
  */
-import { isPermissionDeniedError } from "../../client";
 import { PACKAGE_VERSION } from "../../client/version";
 import type { ApiRequester } from "../../api/requester";
 import { validate } from "../../adapter/check";
-import { importObject } from "../../adapter/resource";
 import { SharedLists } from "../../api/shared-lists";
 import { importEntries, pluginImportEntries, pluginReference, renderImportFile } from "./import-file";
-import type { ExportedObject, KindExporter, ReadNotes } from "./kinds";
+import type { ExportedObject, KindExporter } from "./kinds";
 import { VariableNames, slugify, uniqueNames } from "./naming";
 import { comparableInputs, naturalKeys, naturalOrder } from "./natural-key";
 import { OrganizationReader } from "./reader";
 import { type PlannedObject, type RenderedProgram, renderProgram, renderSecretsScript, yamlEntry, yamlScalar } from "./render";
 import { type ObjectKey, keyOf, resolvedValue, walk } from "./values";
-import { referencesOf } from "../../adapter/fields";
+import { walkKinds } from "./walk";
 
 export interface ExportRequest {
   api: ApiRequester;
@@ -221,30 +219,7 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   const organization = await reader.organization();
   progress(`organization ${organization.id} (${organization.title})`);
 
-  const found: ExportedObject[] = [];
-  const counts: ExportResult["counts"] = [];
-  const skipped: ExportResult["skipped"] = [];
-  const warnings: string[] = [];
-  const notes: ReadNotes = {
-    warn: (message) => warnings.push(message),
-    imported: async (definition, importId) => {
-      const { inputs, state } = await importObject(definition, { api, lists }, importId, request.organizationId);
-      return { inputs, state, refersTo: referencesOf(definition.schema), declared: Object.keys(definition.schema.shape) };
-    },
-  };
-  for (const kind of request.kinds) {
-    const started = Date.now();
-    try {
-      const read = await kind.read(reader, notes);
-      found.push(...read);
-      counts.push({ kind: kind.kind, objects: read.length });
-      progress(`${kind.kind}: ${read.length} ${read.length === 1 ? "object" : "objects"} (${Date.now() - started} ms)`);
-    } catch (error) {
-      if (!isPermissionDeniedError(error)) throw error;
-      skipped.push({ kind: kind.kind, reason: error.message });
-      progress(`${kind.kind}: skipped, the API refused to list it (403): ${error.message}`);
-    }
-  }
+  const { found, counts, skipped, warnings } = await walkKinds(reader, request.kinds, { api, lists, progress, skipRefused: true });
 
   // Each kind's objects in natural-key order, never the API's (ids, creation order): two equal
   // organizations give the same program.
