@@ -19,8 +19,7 @@ import type { ApiRequester } from "../api/requester";
 import type { ApiSite } from "../api/sites";
 import { SharedLists } from "../api/shared-lists";
 import { EXPORTERS, type ExportedObject, type KindExporter } from "../cli/export/kinds";
-import { resourceNames } from "../cli/export/export";
-import { naturalOrder } from "../cli/export/natural-key";
+import { naturalOrder, resourceNames } from "../cli/export/natural-key";
 import { OrganizationReader } from "../cli/export/reader";
 import { keyOf, walk } from "../cli/export/values";
 import { walkKinds, type WalkedImport } from "../cli/export/walk";
@@ -45,6 +44,21 @@ export interface DiscoveryFilter {
 /** Whether a kind's objects live in sites (its inputs name one): those a list may narrow to one site. */
 export function livesInSites(kind: string): boolean {
   return "siteId" in definitionFor(kind).schema.shape;
+}
+
+/** One value a list of a kind takes (the plugin's `listInputs`, a Terraform `list` block's `config`). */
+export interface ListInput {
+  key: keyof DiscoveryFilter | "organizationId";
+  /** In the plugin's words (`docs-platform:organizationId`); the Terraform door says it in its own. */
+  description: string;
+}
+
+/** What a list of `kind` takes: the organization, and one site for a kind that lives in sites. All optional. */
+export function listInputsOf(kind: string): ListInput[] {
+  return [
+    { key: "organizationId", description: "The organization whose objects to list. Defaults to the provider's `docs-platform:organizationId`." },
+    ...(livesInSites(kind) ? [{ key: "siteId" as const, description: "Only the objects of this site. Default: every site's." }] : []),
+  ];
 }
 
 /** The kinds that can be listed: every kind of the registry, each with its exporter. */

@@ -13,11 +13,11 @@
  * OpenTofu has no `list` blocks (1.12 calls none of these RPCs); `export --hcl` writes its
  * configuration.
  */
-import { discover, livesInSites } from "../door-layer/discovery";
+import { discover, listInputsOf } from "../door-layer/discovery";
 import type { DoorSession } from "../door-layer/session";
 import { ORGANIZATION_ENV } from "../config/organization-default";
 import type { Diagnostic, TerraformOperations } from "./operations";
-import type { TfAttribute, TfBlock } from "./schema";
+import { describedInTerraformTerms, snakeCase, type TfAttribute, type TfBlock } from "./schema";
 
 type CoreObject = Record<string, unknown>;
 
@@ -47,29 +47,22 @@ export interface TerraformDiscovery {
 /** How many imports of a list's states are in flight at once (the order of the results stays the list's). */
 const IMPORTS_IN_FLIGHT = 4;
 
-/** The `config` block of a kind's `list` block. */
+/** The `config` block of a kind's `list` block: the list's inputs (door-layer/discovery.ts), in the provider block's words. */
 export function listBlock(kind: string): TfBlock {
-  const attribute = (name: string, coreName: string, description: string): TfAttribute => ({
-    name,
-    coreName,
-    type: "string",
-    description,
-    required: false,
-    optional: true,
-    computed: false,
-    sensitive: false,
-  });
-  return {
+  const block: TfBlock = {
     description: `Lists the organization's ${kind} objects, as \`export\` finds them, each with its identity (what an \`import\` block takes).`,
-    attributes: [
-      attribute(
-        "organization_id",
-        "organizationId",
-        `The organization to list. Defaults to the provider's \`organization_id\` (or the environment variable \`${ORGANIZATION_ENV}\`).`,
-      ),
-      ...(livesInSites(kind) ? [attribute("site_id", "siteId", "Only this site's objects. Default: every site's.")] : []),
-    ],
+    attributes: listInputsOf(kind).map((input) => ({
+      name: snakeCase(input.key),
+      coreName: input.key,
+      type: "string",
+      description: input.description,
+      required: false,
+      optional: true,
+      computed: false,
+      sensitive: false,
+    })),
   };
+  return { ...block, attributes: block.attributes.map((attribute) => ({ ...attribute, description: describedInTerraformTerms(block, attribute.description) })) };
 }
 
 /** `items`, mapped by `load` with at most `width` loads in flight, yielded in order as each is ready. */

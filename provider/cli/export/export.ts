@@ -8,12 +8,14 @@ import { validate } from "../../adapter/check";
 import { SharedLists } from "../../api/shared-lists";
 import { importEntries, pluginImportEntries, pluginReference, renderImportFile } from "./import-file";
 import type { ExportedObject, KindExporter } from "./kinds";
-import { VariableNames, slugify, uniqueNames } from "./naming";
-import { comparableInputs, naturalKeys, naturalOrder } from "./natural-key";
+import { VariableNames, slugify } from "./naming";
+import { naturalOrder, resourceNames } from "./natural-key";
 import { OrganizationReader } from "./reader";
 import { type PlannedObject, type RenderedProgram, renderProgram, renderSecretsScript, yamlEntry, yamlScalar } from "./render";
 import { type ObjectKey, keyOf, resolvedValue, walk } from "./values";
 import { walkKinds } from "./walk";
+
+export { resourceNames } from "./natural-key";
 
 export interface ExportRequest {
   api: ApiRequester;
@@ -115,37 +117,6 @@ export function declarationOrder(objects: readonly ExportedObject[]): ExportedOb
     throw new Error(`the exported objects name each other in a cycle (${stuck.join(", ")}); this is a bug of the exporter`);
   }
   return order;
-}
-
-/**
- * Resource names: each kind's objects named from their titles (slugified, deduplicated in natural-key order, then by id), then
- * the objects named after another one (`<site>-customization`).
- */
-export function resourceNames(objects: readonly ExportedObject[]): Map<string, string> {
-  const names = new Map<string, string>();
-  // Equal names are numbered in natural-key order (then by id): `guides` of site "Api" before
-  // `guides-2` of site "Docs" in every organization, whatever their ids.
-  const keys = naturalKeys(objects);
-  const tieBreak = new Map(
-    objects.map((object) => [object, `${keys.get(keyOf(object))!.path.join("\u0000")}\u0001${JSON.stringify(comparableInputs(object, keys))}\u0001${object.id}`]),
-  );
-  const assign = (group: ExportedObject[], wanted: (object: ExportedObject) => string) => {
-    for (const [object, name] of uniqueNames(group, wanted, (object) => tieBreak.get(object)!)) names.set(keyOf(object), name);
-  };
-  const kinds = [...new Set(objects.map((object) => object.kind))];
-  for (const kind of kinds) {
-    const titled = objects.filter((object) => object.kind === kind && "title" in object.name);
-    assign(titled, (object) => ("title" in object.name ? slugify(object.name.title) || object.name.fallback : ""));
-  }
-  for (const kind of kinds) {
-    const derived = objects.filter((object) => object.kind === kind && "object" in object.name);
-    assign(derived, (object) => {
-      const spec = object.name as { object: ObjectKey; suffix: string };
-      const base = names.get(keyOf(spec.object));
-      return base ? `${base}-${spec.suffix}` : spec.suffix;
-    });
-  }
-  return names;
 }
 
 function stackConfig(result: { project: string; stack: string; apiUrl: string; organizationId: string; program: RenderedProgram }): string {
