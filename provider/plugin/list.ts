@@ -11,14 +11,13 @@
  * continuation token (the position of the next object) while objects are left, and the next page
  * walks the organization again from that position. `limit` bounds the objects of all pages.
  */
-import type * as grpc from "@grpc/grpc-js";
 import type * as pulumirpc from "@pulumi/pulumi/proto/provider_pb";
 import { containsUnknown } from "../adapter/unknowns";
 import { CONFIG_NAMESPACE } from "../config/provider-config";
 import { ORGANIZATION_ENV } from "../config/organization-default";
 import { discover, discoverableKinds, listInputsOf } from "../door-layer/discovery";
 import type { DoorSession } from "../door-layer/session";
-import { fromStruct, type Handler } from "./calls";
+import { fromStruct } from "./calls";
 import { PACKAGE } from "./info";
 import { unwrapSecrets } from "./secrets";
 import { sdk } from "./sdk";
@@ -29,7 +28,11 @@ const TYPE_PREFIX = `${PACKAGE}:index:`;
 function kindOf(token: string): string {
   const kind = token.startsWith(TYPE_PREFIX) ? token.slice(TYPE_PREFIX.length) : "";
   if (!discoverableKinds().includes(kind)) {
-    throw new Error(`${PACKAGE}: cannot list ${JSON.stringify(token)}: the types that can be listed are ${discoverableKinds().map((name) => `${TYPE_PREFIX}${name}`).join(", ")}`);
+    throw new Error(
+      `${PACKAGE}: cannot list ${JSON.stringify(token)}: the types that can be listed are ${discoverableKinds()
+        .map((name) => `${TYPE_PREFIX}${name}`)
+        .join(", ")}`,
+    );
   }
   return kind;
 }
@@ -52,13 +55,18 @@ export async function listResponses(session: DoorSession, request: pulumirpc.Lis
     response.setComputed(new pb.ListResponse.Computed());
     return [response];
   }
-  const inputs = listInputsOf(kind).map((input) => input.key as string);
+  const inputs: string[] = listInputsOf(kind).map((input) => input.key);
   const unknown = Object.keys(query).filter((key) => !inputs.includes(key));
   if (unknown.length > 0) throw new Error(`${TYPE_PREFIX}${kind}: a list takes ${inputs.join(" and ")}, not ${unknown.join(", ")}`);
-  const given = (key: string) => (typeof query[key] === "string" && query[key] !== "" ? (query[key] as string) : undefined);
+  const given = (key: string) => {
+    const value = query[key];
+    return typeof value === "string" && value !== "" ? value : undefined;
+  };
   const organizationId = given("organizationId") ?? session.organizationId;
   if (organizationId === undefined) {
-    throw new Error(`${TYPE_PREFIX}${kind}: the list names no organization: give organizationId, or set the provider's \`${CONFIG_NAMESPACE}:organizationId\` (or ${ORGANIZATION_ENV}).`);
+    throw new Error(
+      `${TYPE_PREFIX}${kind}: the list names no organization: give organizationId, or set the provider's \`${CONFIG_NAMESPACE}:organizationId\` (or ${ORGANIZATION_ENV}).`,
+    );
   }
   const siteId = given("siteId");
   const start = startOf(request.getContinuationToken());
@@ -83,14 +91,17 @@ export async function listResponses(session: DoorSession, request: pulumirpc.Lis
   return responses;
 }
 
-/**
- * The List handler (a server stream): the responses written one by one, a failure the stream's
- * error, its message the engine shows. Typed as the service's other handlers are (calls.ts):
- * grpc-js calls a server stream's handler with the stream, which holds the request, and no callback.
- */
-export function listHandler(session: DoorSession): Handler<pulumirpc.ListRequest, never> {
-  return (given) => {
-    const call = given as unknown as grpc.ServerWritableStream<pulumirpc.ListRequest, pulumirpc.ListResponse>;
+/** What a List handler needs of grpc-js's server stream (its ServerWritableStream). */
+interface ListStream {
+  request: pulumirpc.ListRequest;
+  write(response: pulumirpc.ListResponse): boolean;
+  end(): void;
+  emit(event: "error", error: { code: number; details: string; message: string }): boolean;
+}
+
+/** The List handler (a server stream): the responses written one by one, a failure the stream's error, its message the engine shows. */
+export function listHandler(session: DoorSession): (call: ListStream) => void {
+  return (call) => {
     listResponses(session, call.request).then(
       (responses) => {
         for (const response of responses) call.write(response);

@@ -32,7 +32,9 @@ beforeAll(async () => {
   service = pluginService();
   const configure = new pb.ConfigureRequest();
   configure.setArgs(struct.Struct.fromJavaScript({ apiUrl: emulator.url, token: organization.admin.token, organizationId: organization.id }));
-  await new Promise((resolve, reject) => service.configure({ request: configure }, (error, response) => (error ? reject(error) : resolve(response))));
+  await new Promise((resolve, reject) =>
+    service.configure({ request: configure }, (error, response) => (error ? reject(error instanceof Error ? error : new Error(JSON.stringify(error))) : resolve(response))),
+  );
 }, 60_000);
 afterAll(() => emulator?.close());
 

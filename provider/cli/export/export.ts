@@ -12,7 +12,7 @@ import { VariableNames, slugify } from "./naming";
 import { naturalOrder, resourceNames } from "./natural-key";
 import { OrganizationReader } from "./reader";
 import { type PlannedObject, type RenderedProgram, renderProgram, renderSecretsScript, yamlEntry, yamlScalar } from "./render";
-import { type ObjectKey, keyOf, resolvedValue, walk } from "./values";
+import { keyOf, resolvedValue, walk } from "./values";
 import { walkKinds } from "./walk";
 
 export { resourceNames } from "./natural-key";
