@@ -92,7 +92,7 @@ export async function listResponses(session: DoorSession, request: pulumirpc.Lis
 }
 
 /** What a List handler needs of grpc-js's server stream (its ServerWritableStream). */
-interface ListStream {
+export interface ListStream {
   request: pulumirpc.ListRequest;
   write(response: pulumirpc.ListResponse): boolean;
   end(): void;
