@@ -1,10 +1,10 @@
 /**
  * An organization with objects of every kind, made through the API (never through the provider):
  * what the discovery tests list, query and turn into configuration. Teams one way each (one by
- * its members, one with an owner, so by TeamMembers), collections nested, a translation, the
- * organization's agent instructions, an OpenAPI spec, and two sites: one with section groups,
- * sections, a site space besides its section's default with its own customization, an adaptive
- * schema; one with site spaces and no section.
+ * its members, one with an owner, so by TeamMembers), a SAML provider (its certificate a
+ * secret), collections nested, a translation, the organization's agent instructions, an OpenAPI
+ * spec, and two sites: one with section groups, sections, a site space besides its section's
+ * default with its own customization, an adaptive schema; one with site spaces and no section.
  */
 import { apiClient } from "../../e2e/support/api.ts";
 
@@ -15,6 +15,9 @@ export interface SeededOrganization {
   partnersSiteId: string;
   teamIds: { writers: string; translators: string };
 }
+
+/** The SAML provider's certificate: a secret of the seeded organization. */
+export const SAML_CERTIFICATE = "MIIC-seeded-certificate";
 
 const paragraph = (text: string) => ({
   object: "document",
@@ -30,6 +33,8 @@ export async function seedOrganization(url: string, token: string, organizationI
   const translators = await api.put(`${org}/teams`, { title: "Translators", members: [] });
   await api.put(`${org}/teams/${translators.id}/members/usr-acme-reader`, {});
   await api.put(`${org}/teams/${translators.id}/members/usr-acme-editor`, { role: "owner" });
+  // A secret input: Terraform's generated configuration leaves it to the user (`null # sensitive`).
+  await api.post(`${org}/saml`, { label: "Okta", entityID: "http://www.okta.com/exk1", ssoURL: "https://acme.okta.com/sso", certificate: SAML_CERTIFICATE, defaultRole: "read" });
   const product = await api.post(`${org}/collections`, { title: "Product documentation", description: "Everything customers read." });
   await api.post(`${org}/collections`, { title: "Tutorials", parent: product.id });
   await api.post(`${org}/translations`, { language: "de", source: { space: "spc-acme-guides", language: "en" }, instructions: paragraph("Formal register.") });
