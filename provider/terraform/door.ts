@@ -5,7 +5,7 @@
  * diagnostic's core path becomes a tfplugin6 attribute path. It names no kind: the resource and
  * data source types are the schema's, looked up by their type names.
  */
-import { UNKNOWN } from "../adapter/unknowns";
+import { containsUnknown, UNKNOWN } from "../adapter/unknowns";
 import { blockType, decodeDynamicValue, decodeJsonValue, encodeDynamicValue } from "./cty";
 import { generatedConfig, listBlock, type TerraformDiscovery, terraformDiscovery } from "./discovery";
 import { openSession } from "../door-layer/session";
@@ -105,6 +105,11 @@ function unknownStateVersion(version: number, current: number): string {
 export function identityData(kind: string, state: Record<string, unknown> | null): ResourceIdentityData | undefined {
   if (state === null) return undefined;
   return { identityData: { msgpack: encodeDynamicValue(identityOfState(kind, state), identityType(kind)) } };
+}
+
+/** The identity of a planned state, when all of it is known. */
+function knownIdentityData(kind: string, planned: Record<string, unknown> | null): ResourceIdentityData | undefined {
+  return planned !== null && !containsUnknown(identityOfState(kind, planned)) ? identityData(kind, planned) : undefined;
 }
 
 /** An import's identity as the import id and organization it names; undefined for an import by id. */
@@ -288,8 +293,9 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), g
           plannedState: encodeObject(resource.block, result.planned),
           requiresReplace: result.requiresReplace.map((path) => ({ steps: attributePathSteps(resource.block, path) })),
           plannedPrivate: result.privateState,
-          // A create's and a replacement's id is not known yet: Terraform takes an identity with unknowns there.
-          plannedIdentity: identityData(resource.kind, result.planned),
+          // A create's and a replacement's id is not known yet: no identity until the apply's. (Terraform
+          // takes one with unknowns there; OpenTofu 1.12 fails to write it: "value is not known".)
+          plannedIdentity: knownIdentityData(resource.kind, result.planned),
           diagnostics,
         };
       }),

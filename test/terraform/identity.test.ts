@@ -50,7 +50,9 @@ function importingOperations(): { operations: TerraformOperations; imports: unkn
   const operations: TerraformOperations = {
     configure: () => Promise.resolve([]),
     validateResource: () => Promise.resolve([]),
-    planResource: (_kind, _prior, proposed) => Promise.resolve({ planned: proposed && { ...proposed, id: UNKNOWN }, requiresReplace: [], privateState: none, diagnostics: [] }),
+    // A create's id is unknown in its plan; an update keeps it.
+    planResource: (_kind, prior, proposed) =>
+      Promise.resolve({ planned: proposed && (prior ? proposed : { ...proposed, id: UNKNOWN }), requiresReplace: [], privateState: none, diagnostics: [] }),
     applyResource: (_kind, _prior, planned) => Promise.resolve({ state: planned && { ...planned, id: "site-new" }, privateState: none, diagnostics: [] }),
     readResource: (_kind, state) => Promise.resolve({ state, privateState: none, diagnostics: [] }),
     importResource: (kind, importId, organizationId) => {
@@ -144,7 +146,7 @@ describe("the door's identities", () => {
     expect(missing.diagnostics?.[0]?.summary).toContain("docsplatform_site_section: the import's identity leaves out site_id");
   });
 
-  it("answers the identity on read, plan (the new id unknown) and apply", async () => {
+  it("answers the identity on read, plan (none while the new id is unknown) and apply", async () => {
     const handler = terraformHandler(schema, importingOperations().operations);
     const type = blockType(section.block);
     const state = { msgpack: encodeDynamicValue(fromCore(section.block, { id: "sec-1", siteId: "site-1", organizationId: "org-acme", title: "Guides", spaceId: "spc-1" }), type) };
@@ -160,7 +162,17 @@ describe("the door's identities", () => {
       priorPrivate: none,
       clientCapabilities: null,
     });
-    expect(decodeDynamicValue(plan.plannedIdentity!.identityData!.msgpack!, sectionIdentity)).toEqual({ organization_id: "org-acme", site_id: "site-1", id: UNKNOWN });
+    // OpenTofu 1.12 cannot write an identity with unknowns into its plan ("value is not known"): none until the apply.
+    expect(plan.plannedIdentity).toBeUndefined();
+    const update = await handler.planResourceChange({
+      typeName: section.typeName,
+      priorState: state,
+      proposedNewState: state,
+      config: state,
+      priorPrivate: none,
+      clientCapabilities: null,
+    });
+    expect(decodeDynamicValue(update.plannedIdentity!.identityData!.msgpack!, sectionIdentity)).toEqual({ organization_id: "org-acme", site_id: "site-1", id: "sec-1" });
     const applied = await handler.applyResourceChange({ typeName: section.typeName, priorState: null, plannedState: proposed, config: proposed, plannedPrivate: none });
     expect(decodeDynamicValue(applied.newIdentity!.identityData!.msgpack!, sectionIdentity)).toEqual({ organization_id: "org-acme", site_id: "site-1", id: "site-new" });
     // A destroy's plan has no identity to answer.
