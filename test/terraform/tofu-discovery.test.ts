@@ -9,6 +9,8 @@
  *   sensitive`, given as a variable) plans only imports, no change, then applies (reads only)
  *   and plans nothing, in Terraform 1.16.0 and in OpenTofu 1.12.6 alike (each its own state),
  *   each state holding every object's identity;
+ * - Terraform 1.16.0's own create (a section's identity names its site), update (the identity
+ *   kept) and destroy;
  * - OpenTofu has no `query` command: its own error and version are shown.
  * Independent runs go side by side.
  */
@@ -55,6 +57,14 @@ afterAll(async () => {
   await emulator?.close();
   await work?.remove();
 });
+
+/** Objects Terraform creates itself: a team, a site and a section in it (an identity with site_id). */
+const CREATED = [
+  PROVIDER_HEADER,
+  'resource "docsplatform_team" "made" {\n  title = "Made by terraform"\n}\n',
+  'resource "docsplatform_site" "made" {\n  title = "Terraform site"\n}\n',
+  'resource "docsplatform_site_section" "made" {\n  site_id  = docsplatform_site.made.id\n  space_id = "spc-acme-guides"\n  title    = "Terraform section"\n}\n',
+].join("\n");
 
 /** A `list` block of every resource type, named `all`. */
 function everyKindQuery(): string {
@@ -148,8 +158,29 @@ describe("terraform query of a seeded organization, turned into configuration", 
           return { name, project };
         }),
       );
-      await Promise.all(
-        roots.map(({ name, project }) =>
+      // Beside them (after the query, which would list it), Terraform's own create, update and destroy with identities.
+      const creating = await tofuProject(terraform, work.dir, "terraform-create", emulator);
+      await creating.write("main.tf", CREATED);
+      await Promise.all([
+        timed("terraform-create: apply, plan, update, destroy", async () => {
+          const applied = await creating.tofu("apply", "-auto-approve");
+          expect(applied.code, shown(applied)).toBe(0);
+          const again = await creating.tofu("plan", "-detailed-exitcode");
+          expect(again.code, shown(again)).toBe(0);
+          const identities = await stateIdentities(creating);
+          const section = identities.get("docsplatform_site_section.made")!.identity;
+          expect(section.site_id).toBe(identities.get("docsplatform_site.made")!.identity.id);
+          expect(Object.keys(section).sort()).toEqual(["id", "organization_id", "site_id"]);
+          await creating.write("main.tf", CREATED.replace('"Made by terraform"', '"Renamed by terraform"'));
+          const updated = await creating.tofu("apply", "-auto-approve");
+          expect(updated.code, shown(updated)).toBe(0);
+          expect(updated.stdout).toContain("0 added, 1 changed, 0 destroyed");
+          expect((await stateIdentities(creating)).get("docsplatform_team.made")).toEqual(identities.get("docsplatform_team.made"));
+          const destroyed = await creating.tofu("destroy", "-auto-approve");
+          expect(destroyed.code, shown(destroyed)).toBe(0);
+          expect(destroyed.stdout).toContain("3 destroyed");
+        }),
+        ...roots.map(({ name, project }) =>
           timed(`${name}: plan, apply, plan`, async () => {
             const planned = await project.tofu("plan");
             expect(planned.code, `${name}: ${shown(planned)}`).toBe(0);
@@ -169,7 +200,7 @@ describe("terraform query of a seeded organization, turned into configuration", 
             expect(stored.map((entry) => entry.identity).sort(byJson), name).toEqual([...expected.values()].flatMap((kind) => kind.identities).sort(byJson));
           }),
         ),
-      );
+      ]);
       console.log(`tofu-discovery (${objects} objects of ${expected.size} kinds): ${timings.join(", ")}`);
     },
     15 * 60_000,
