@@ -20,6 +20,7 @@
  *   `urn`, or to `report` when a door has no engine log (the OpenTofu door turns them into
  *   warning diagnostics).
  * - `importObject(kind, importId, organizationId)`: `pulumi import` by an import id.
+ * - `expectCreate(kind, journalKey, id)`: the create journal told that a create to come takes `id` over.
  * - `api()`: the requester of this core (lookups served by a door use it).
  * - `kindProvider(kind)`: the kind's own provider on this core, without the deployment's rules
  *   (the serialized stubs of 0.1.0 call it: runtime/host.ts's `providerFor`).
@@ -68,6 +69,12 @@ export interface Core {
   update(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["update"]>;
   delete(kind: string, id: string, props: PropertyBag): Promise<void>;
   importObject(kind: string, importId: string, organizationId: string | undefined): ReturnType<typeof importObject>;
+  /**
+   * Records in the create journal that the create keyed `journalKey` is to take `kind` `id` over
+   * (create-once.ts): a door that keeps an object for a create that follows (the OpenTofu door's
+   * tainted partial create) loses nothing when the run stops in between.
+   */
+  expectCreate(kind: string, journalKey: string, id: string): void;
   api(): ApiRequester;
   kindProvider(kind: string): KindProvider;
   close(): Promise<void>;
@@ -267,6 +274,11 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
     delete: (kind, id, props) => kindProvider(kind).delete(id, props),
 
     importObject: (kind, importId, organizationId) => importObject(definitionFor(kind), context(), importId, organizationId),
+
+    expectCreate(kind, journalKey, id) {
+      const journal = context().journal!;
+      journal.created(journal.begin(journalKey, kind), id);
+    },
 
     // The client itself: a lookup only reads, and keeps no list a refresh shares.
     api: () => configured().client,

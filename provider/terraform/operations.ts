@@ -31,7 +31,8 @@
  * Private state (bytes Terraform keeps beside the state, and gives back to every later plan and
  * refresh): the name the resource got at its first plan (`{"name":"..."}`, tens of bytes), so the
  * deployment rules know it under one name from its create to its destroy, in every process; an
- * imported resource has none (its id names it).
+ * imported resource has none (its id names it). A create that failed partway also says so
+ * (`partial`), and the plan that finishes it names the object (`finish`): tainted-creates.ts.
  */
 import { createHash } from "node:crypto";
 import type { CheckFailure } from "../adapter/check";
@@ -45,6 +46,7 @@ import { invoke } from "../plugin/invoke";
 import { withoutDynamicKeys } from "../plugin/properties";
 import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
 import { computedInputKeys } from "./schema";
+import { type PrivateState, TaintedCreates } from "./tainted-creates";
 
 export interface Diagnostic {
   severity: "error" | "warning";
@@ -291,19 +293,29 @@ function newResourceName(kind: string, inputs: CoreObject): string {
   return typeof value === "string" && value !== UNKNOWN ? value : `new ${digestOf(kind, inputs)}`;
 }
 
-function encodePrivate(name: string): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify({ name }));
+function encodePrivate(name: string, more: Omit<PrivateState, "name"> = {}): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify({ name, ...more }));
 }
 
-function decodePrivate(bytes: Uint8Array): string | undefined {
+function decodePrivateState(bytes: Uint8Array): PrivateState | undefined {
   if (bytes.length === 0) return undefined;
   try {
-    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as { name?: unknown };
-    return typeof parsed.name === "string" ? parsed.name : undefined;
+    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as Partial<Record<keyof PrivateState, unknown>>;
+    if (typeof parsed.name !== "string") return undefined;
+    return {
+      name: parsed.name,
+      ...(parsed.partial === true ? { partial: true as const } : {}),
+      ...(typeof parsed.finish === "string" ? { finish: parsed.finish } : {}),
+      ...(typeof parsed.journalKey === "string" ? { journalKey: parsed.journalKey } : {}),
+    };
   } catch {
     // Bytes another version wrote: the name is derived again.
     return undefined;
   }
+}
+
+function decodePrivate(bytes: Uint8Array): string | undefined {
+  return decodePrivateState(bytes)?.name;
 }
 
 // ---- the operations ------------------------------------------------------------------------
@@ -332,6 +344,8 @@ export function terraformOperations(): TerraformOperations {
   let providerOrganizationId: string | undefined;
   /** Journal keys this process gave a create, so two identical resources never share one. */
   const journalKeysInUse = new Set<string>();
+  /** The tainted partial creates this process's refreshes read, for the plans that finish them (tainted-creates.ts). */
+  const taintedCreates = new TaintedCreates();
 
   /** The inputs with the provider's organization where the configuration names none; a diagnostic when there is none. */
   function withOrganization(kind: string, inputs: CoreObject): { inputs: CoreObject; diagnostics: Diagnostic[] } {
@@ -358,6 +372,42 @@ export function terraformOperations(): TerraformOperations {
       if (severity === "warning") said.push({ severity, summary: inTofuWords(message), detail: "" });
     });
     return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure), ...said] };
+  }
+
+  /**
+   * Whether the create planned with `inputs` finishes `tainted` (tainted-creates.ts): no
+   * replace-on-change input differs from the object's. The diff is the deployment's, as an
+   * update's plan runs it.
+   */
+  async function finishes(kind: string, tainted: { id: string; state: CoreObject }, inputs: CoreObject, name: string): Promise<boolean> {
+    const decided = await core.diff(kind, tainted.id, normalizedInputs(kind, outputsOf(tainted.state)), withoutDynamicKeys(inputs), deploymentName(kind, name));
+    return (decided.replaces ?? []).length === 0;
+  }
+
+  /**
+   * The create half of a tainted partial create's replacement that its plan chose to finish
+   * (tainted-creates.ts): the object read and updated to the configuration, under its id.
+   * Undefined when the object is gone (then the create makes one). A read or an update that fails
+   * answers the object with the error, so OpenTofu keeps it (tainted again) and the next apply
+   * finishes it; a read that fails leaves only its id and the configuration to say it, which the
+   * next refresh corrects.
+   */
+  async function finishTainted(kind: string, id: string, configured: CoreObject, inputs: CoreObject, name: string) {
+    const stillPartial = encodePrivate(name, { partial: true });
+    let read;
+    try {
+      read = await core.read(kind, id, inputs);
+    } catch (error) {
+      return { state: stateOf(kind, id, configured), privateState: stillPartial, diagnostics: [fromError(error)] };
+    }
+    if (!read.id) return undefined;
+    const current = read.props ?? {};
+    try {
+      const updated = await core.update(kind, id, current, inputs, deploymentName(kind, name));
+      return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
+    } catch (error) {
+      return { state: keepWritten(kind, configured, stateOf(kind, id, current)), privateState: stillPartial, diagnostics: [fromError(error)] };
+    }
   }
 
   /** The journal key of a create: its kind and its inputs, once per process (two identical resources get two). */
@@ -401,11 +451,33 @@ export function terraformOperations(): TerraformOperations {
         // The key the apply gives the create journal (journalKey): the inputs as the plan gives
         // them to the apply, defaults filled.
         const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, withDefaults(kind, configured))}`;
-        const check = await checked(kind, {}, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
+        // A create with no private state and a tainted partial create of its kind and name read by
+        // this plan's refresh: the create half of that object's replacement, checked as its update
+        // (the object is this resource's own, not one to warn of) and finished (tainted-creates.ts).
+        const tainted = priorPrivate.length === 0 ? taintedCreates.take(kind, name) : undefined;
+        const olds = tainted === undefined ? {} : inputsOf(kind, normalizedInputs(kind, outputsOf(tainted.state)));
+        const check = await checked(kind, olds, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
         if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
         const planned: CoreObject = { ...configured, ...defaultsOf(kind, configured, check.inputs) };
         for (const key of [...computedKeys(kind), ...computedInputKeys(kind)]) if (planned[key] === undefined) planned[key] = UNKNOWN;
-        return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+        let finish;
+        try {
+          finish = tainted !== undefined && (await finishes(kind, tainted, check.inputs, name)) ? tainted.id : undefined;
+        } catch (error) {
+          return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        }
+        if (finish === undefined) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+        const finishing: Diagnostic = {
+          severity: "warning",
+          summary: `${finish} is tainted because its create did not finish: this apply finishes it under the same id and deletes nothing, although the plan shows it replaced.`,
+          detail: "",
+        };
+        return {
+          planned,
+          requiresReplace: [],
+          privateState: encodePrivate(name, { finish, ...(identity === undefined ? {} : { journalKey: identity }) }),
+          diagnostics: [...check.diagnostics, finishing],
+        };
       }
 
       const id = String(prior[ID_ATTRIBUTE]);
@@ -439,6 +511,14 @@ export function terraformOperations(): TerraformOperations {
     async applyResource(kind, prior, planned, plannedPrivate) {
       if (planned === null) {
         if (prior === null) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        const replacement = decodePrivateState(plannedPrivate);
+        if (replacement?.finish !== undefined && replacement.finish === String(prior[ID_ATTRIBUTE])) {
+          // The delete half of a tainted partial create's replacement, which the create half
+          // finishes (tainted-creates.ts): the object stays, in the create journal should the run
+          // stop before the create.
+          if (replacement.journalKey !== undefined) core.expectCreate(kind, replacement.journalKey, replacement.finish);
+          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        }
         try {
           await core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(prior));
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
@@ -458,18 +538,23 @@ export function terraformOperations(): TerraformOperations {
       const inputs = withoutDynamicKeys(normalized.inputs ?? configured);
 
       if (prior === null) {
-        const name = decodePrivate(plannedPrivate) ?? newResourceName(kind, configured);
+        const plannedState = decodePrivateState(plannedPrivate);
+        const name = plannedState?.name ?? newResourceName(kind, configured);
+        if (plannedState?.finish !== undefined) {
+          const finished = await finishTainted(kind, plannedState.finish, configured, inputs, name);
+          if (finished) return finished;
+        }
         try {
           const created = await core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
           return { state: keepWritten(kind, configured, stateOf(kind, created.id, created.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
         } catch (error) {
           // A partial create (recovery/partial-create.ts): the object exists but not all of it
-          // took. Its state goes to Terraform with the error, which then marks it tainted and
-          // replaces it on the next apply, as the other doors' engine does.
+          // took. Its state goes to OpenTofu with the error, which then marks it tainted; its
+          // private state says so, and the next apply finishes it (tainted-creates.ts).
           const partial = error as { id?: unknown; properties?: CoreObject };
           if (typeof partial.id === "string" && partial.id !== "" && partial.properties) {
             const { __provider: _provider, ...properties } = partial.properties;
-            return { state: stateOf(kind, partial.id, properties), privateState: encodePrivate(name), diagnostics: [fromError(error)] };
+            return { state: stateOf(kind, partial.id, properties), privateState: encodePrivate(name, { partial: true }), diagnostics: [fromError(error)] };
           }
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
         }
@@ -487,12 +572,15 @@ export function terraformOperations(): TerraformOperations {
 
     async readResource(kind, state, priorPrivate) {
       const id = String(state[ID_ATTRIBUTE]);
-      const name = decodePrivate(priorPrivate);
-      const privateState = name === undefined ? NO_PRIVATE_STATE : encodePrivate(name);
+      const known = decodePrivateState(priorPrivate);
+      const privateState = known === undefined ? NO_PRIVATE_STATE : encodePrivate(known.name, known.partial ? { partial: true } : {});
       try {
         const read = await core.read(kind, id, outputsOf(state));
         if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
-        return { state: keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {})), privateState, diagnostics: [] };
+        const refreshed = keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {}));
+        // A partial create (tainted): the plan of its create, next in this process, finishes it.
+        if (known?.partial) taintedCreates.seen(kind, known.name, { id: read.id, state: refreshed });
+        return { state: refreshed, privateState, diagnostics: [] };
       } catch (error) {
         return { state, privateState, diagnostics: [fromError(error)] };
       }

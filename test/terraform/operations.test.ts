@@ -367,6 +367,67 @@ describe("apply", () => {
     await ops.applyResource("Team", applied.state, null, NONE);
   });
 
+  it("finishes a tainted partial create under its id when the next apply replaces it, as OpenTofu drives the replacement: 0 deletes, 0 new objects", async () => {
+    const title = "Finished, not replaced";
+    const config = { organizationId: api.organizationId, title, members: ["ada@acme.test"] };
+    // The first apply: the team is made, adding its member by email answers 503 (no retry).
+    const firstApply = terraformOperations();
+    expect(await firstApply.configure({ ...settings, maxRetries: 0 })).toEqual([]);
+    const plan = await firstApply.planResource("Team", null, config, NONE);
+    emulator.setFaults({ match: "PUT /v1/orgs/{organizationId}/teams/{teamId}/members", errorRate: 1 });
+    let partial;
+    try {
+      partial = await firstApply.applyResource("Team", null, plan.planned, plan.privateState);
+    } finally {
+      emulator.setFaults({});
+    }
+    expect(partial.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["error"]);
+    const id = String(partial.state!.id);
+
+    // The next `tofu apply`: its plan walk (a process of its own) refreshes the tainted object with
+    // its private state, then plans its create with a null prior and no private state
+    // (internal/tofu `plan`, `priorValTainted`).
+    const planWalk = terraformOperations();
+    expect(await planWalk.configure(settings)).toEqual([]);
+    const refreshed = await planWalk.readResource("Team", partial.state!, partial.privateState);
+    expect(refreshed.state).toMatchObject({ id, members: [] });
+    const replacement = await planWalk.planResource("Team", null, config, NONE);
+    expect(replacement.diagnostics.map(({ severity, summary }) => [severity, summary])).toEqual([
+      ["warning", `${id} is tainted because its create did not finish: this apply finishes it under the same id and deletes nothing, although the plan shows it replaced.`],
+    ]);
+    expectValidPlan("Team", config, replacement.planned!);
+
+    // The apply walk (another process): the delete half, then the create half, both given the
+    // create plan's private bytes (plans.ResourceInstanceChange.Simplify).
+    const applyWalk = terraformOperations();
+    expect(await applyWalk.configure(settings)).toEqual([]);
+    const writes = await writeCount();
+    const deleted = await applyWalk.applyResource("Team", refreshed.state, null, replacement.privateState);
+    expect(deleted).toEqual({ state: null, privateState: NONE, diagnostics: [] });
+    expect(await writeCount()).toBe(writes);
+    const created = await applyWalk.applyResource("Team", null, replacement.planned, replacement.privateState);
+    expect(created.diagnostics).toEqual([]);
+    expect(created.state).toMatchObject({ id, members: ["ada@acme.test"] });
+    expectConsistent("Team", replacement.planned!, created.state!);
+    const teams = ((await api.request("GET", `/orgs/${api.organizationId}/teams`)).body.items as Bag[]).filter((team) => team.title === title);
+    expect(teams.map((team) => team.id)).toEqual([id]);
+    await expectNoChange("Team", { state: created.state!, privateState: created.privateState }, config);
+    await ops.applyResource("Team", created.state, null, NONE);
+  });
+
+  it("replaces a tainted object that is no partial create (`tofu taint` by hand): the delete half deletes it", async () => {
+    const config = { organizationId: api.organizationId, title: "Tainted by hand" };
+    const team = await applyConfig("Team", null, config);
+    const planWalk = terraformOperations();
+    expect(await planWalk.configure(settings)).toEqual([]);
+    const refreshed = await planWalk.readResource("Team", team.state, team.privateState);
+    const replacement = await planWalk.planResource("Team", null, config, NONE);
+    expect(replacement.diagnostics.map((diagnostic) => diagnostic.summary).join("\n")).not.toContain("is tainted");
+    const deleted = await planWalk.applyResource("Team", refreshed.state, null, replacement.privateState);
+    expect(deleted.diagnostics).toEqual([]);
+    expect((await api.request("GET", `/orgs/${api.organizationId}/teams/${String(team.state.id)}`)).status).toBe(404);
+  });
+
   it.each([
     ["Team", "teams"],
     ["Site", "sites"],

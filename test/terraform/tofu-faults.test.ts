@@ -9,12 +9,16 @@
  * Each ends with `plan -detailed-exitcode` = 0 and an audit: the API listed against
  * `tofu show -json`, 0 orphans (made but not in the state), 0 duplicates (one title, two objects),
  * 0 missing (in the state, gone from the API).
+ *
+ * And a create that fails partway (a team made, adding its member answering 503): OpenTofu keeps
+ * it tainted, and the next apply finishes it under the same id instead of replacing it
+ * (provider/terraform/tainted-creates.ts).
  */
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
-import { scratch } from "./support/tofu.ts";
+import { providerHeader, scratch } from "./support/tofu.ts";
 import { apiGet, listAll, PROVIDER_HEADER, shown, shownResources, type TofuProject, tofuProject } from "./support/tofu-project.ts";
 
 let work: Awaited<ReturnType<typeof scratch>>;
@@ -231,5 +235,57 @@ describe("OpenTofu over the Terraform door: faults and a kill converge in one mo
     // The team made before the kill is the one the state holds, read back by its id.
     const team = afterKill.find((resource) => resource.type === "docsplatform_team");
     if (team) expect((await apiGet(emulator, `/orgs/${organizationId}/teams/${team.values.id}`)).id).toBe(team.values.id);
+  }, 600_000);
+
+  it("finishes a tainted partial create in the next apply: the same id, 0 deletes, then no change", async () => {
+    const title = "Tainted writers";
+    const project = await tofuProject(tofu, work.dir, "tainted", emulator);
+    // No retries: the member's PUT answers 503 once and the create stops there.
+    await project.write(
+      "main.tf",
+      [
+        providerHeader({ settings: { max_retries: "0" } }),
+        'resource "docsplatform_team" "writers" {',
+        `  title   = ${JSON.stringify(title)}`,
+        '  members = ["ada@acme.test"]',
+        "}",
+        "",
+      ].join("\n"),
+    );
+    emulator.setFaults({ match: "PUT /v1/orgs/{organizationId}/teams/{teamId}/members", errorRate: 1 });
+    let failed;
+    try {
+      failed = await project.tofu("apply", "-auto-approve");
+    } finally {
+      emulator.setFaults({});
+    }
+    expect(failed.code, shown(failed)).toBe(1);
+    const [tainted] = await shownResources(project);
+    expect(tainted, shown(failed)).toMatchObject({ type: "docsplatform_team", tainted: true, values: { title, members: [] } });
+    const id = tainted.values.id as string;
+
+    const plan = await project.tofu("plan");
+    expect(plan.code, shown(plan)).toBe(0);
+    expect(plan.stdout).toContain("docsplatform_team.writers is tainted, so it must be replaced");
+    expect(plan.stdout.replace(/\s+/g, " ")).toContain(
+      `${id} is tainted because its create did not finish: this apply finishes it under the same id and deletes nothing, although the plan shows it replaced.`,
+    );
+
+    const teamDeletes = async () =>
+      ((await (await fetch(`${emulator.controlUrl}/requests`)).json()) as { counts: Record<string, number> }).counts["DELETE /v1/orgs/{organizationId}/teams/{teamId}"] ?? 0;
+    const deletesBefore = await teamDeletes();
+    const finished = await project.tofu("apply", "-auto-approve");
+    expect(finished.code, shown(finished)).toBe(0);
+    expect(await teamDeletes()).toBe(deletesBefore);
+    const [team] = await shownResources(project);
+    expect(team).toMatchObject({ values: { id, title, members: ["ada@acme.test"] } });
+    expect((team as { tainted?: boolean }).tainted ?? false).toBe(false);
+    const teams = (await listAll(emulator, `/orgs/${organizationId}/teams`)).filter((item) => item.title === title);
+    expect(teams.map((item) => item.id)).toEqual([id]);
+    const members = await listAll(emulator, `/orgs/${organizationId}/teams/${id}/members`);
+    expect(members).toHaveLength(1);
+    const again = await project.tofu("plan", "-detailed-exitcode");
+    expect(again.code, shown(again)).toBe(0);
+    console.log(`tofu-faults: a tainted partial create (team ${id}) finished by the next apply: ${finished.stdout.match(/Resources: [^\n]*/)?.[0] ?? "no summary"}`);
   }, 600_000);
 });
