@@ -43,14 +43,15 @@ import { SharedLists } from "../api/shared-lists";
 import { logToEngine } from "./engine-log";
 import { organizationFailures, previewChecks } from "./preview-checks";
 import { containsUnknown } from "../adapter/unknowns";
-import type { CheckFailure } from "../adapter/check";
+import { type CheckFailure, inputFailure, withSaid } from "../adapter/check";
+import { type Said, SaidError } from "../adapter/door-words";
 import { IDENTITY_KEY } from "../adapter/property-bag";
 import { definitionOf } from "../resources/kinds";
 
 export type KindProvider = ReturnType<typeof toProvider>;
 
 /** A finding of the preview's reads (preview-checks.ts), as a door reports it. */
-export type PreviewReport = (severity: "info" | "warning", message: string) => void;
+export type PreviewReport = (severity: "info" | "warning", message: string | Said) => void;
 
 export interface CheckResult {
   inputs: PropertyBag;
@@ -173,7 +174,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
     if (!object || containsUnknown(object.key)) return [];
     const first = owners.claim(kind, object, urn);
     if (first === undefined) return [];
-    return [{ property: "", reason: soleOwnerConflict(labelOf(kind, urn), labelOf(kind, first), object.description, ownership.why) }];
+    return [inputFailure("", soleOwnerConflict(labelOf(kind, urn), labelOf(kind, first), object.description, ownership.why))];
   }
 
   /**
@@ -181,7 +182,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
    * manages it another way: the message naming both, or undefined (then the resource's way is
    * recorded, when its object is known). `id` is the resource's, once the engine gives it.
    */
-  function exclusiveWayConflict(kind: string, inputs: PropertyBag, id: string | undefined, urn: string | undefined): string | undefined {
+  function exclusiveWayConflict(kind: string, inputs: PropertyBag, id: string | undefined, urn: string | undefined): Said | undefined {
     const declared = definitionFor(kind).exclusiveWay;
     if (!declared || urn === undefined) return undefined;
     const object = declared.object(inputs, id === "" ? undefined : id);
@@ -198,7 +199,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
    */
   function requireOneWay(kind: string, inputs: PropertyBag, id: string | undefined, urn: string | undefined): void {
     const conflict = exclusiveWayConflict(kind, inputs, id, urn);
-    if (conflict !== undefined) throw new Error(conflict);
+    if (conflict !== undefined) throw new SaidError(conflict);
   }
 
   return {
@@ -221,7 +222,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
       const ownerFailures = soleOwnerFailures(kind, checked, urn);
       if (ownerFailures.length > 0) return forTheEngine({ inputs: news, failures: ownerFailures });
       const wayConflict = checked.failures?.length || !checked.inputs ? undefined : exclusiveWayConflict(kind, checked.inputs, undefined, urn);
-      if (wayConflict !== undefined) return forTheEngine({ inputs: news, failures: [{ property: "", reason: wayConflict }] });
+      if (wayConflict !== undefined) return forTheEngine({ inputs: news, failures: [inputFailure("", wayConflict)] });
       const creates = Object.keys(olds ?? {}).length === 0;
       const organizationId = (checked.inputs as { organizationId?: unknown }).organizationId;
       // Only for a create: an object already in the state was made in its organization, and
@@ -233,7 +234,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
       if (!checked.failures?.length && creates && wired !== undefined && !interrupted) {
         const messages: Promise<boolean>[] = [];
         const { lists: _lists, ...ctx } = context();
-        const toEngine: PreviewReport = (severity, message) => void messages.push(logToEngine(severity, urn, message));
+        const toEngine: PreviewReport = (severity, message) => void messages.push(logToEngine(severity, urn, String(message)));
         const failures = await previewChecks(definitionFor(kind), ctx, checked.inputs as { adopt?: Adopt }, report ?? toEngine);
         await Promise.all(messages);
         if (failures.length > 0) return forTheEngine({ inputs: news, failures });
@@ -297,7 +298,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
  * names a property: the engine prints "<type> resource '<name>' has a problem: <reason>", and the
  * reason, which starts with the property's whole path, says where.
  */
-function forTheEngine<T extends { failures?: { property: string; reason: string }[] }>(result: T): T {
+function forTheEngine<T extends { failures?: CheckFailure[] }>(result: T): T {
   if (!result.failures?.length) return result;
-  return { ...result, failures: result.failures.map((failure) => ({ ...failure, property: "" })) };
+  return { ...result, failures: result.failures.map((failure) => withSaid({ ...failure, property: "" }, failure.said)) };
 }

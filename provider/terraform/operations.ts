@@ -43,9 +43,14 @@ import { jsonEqual } from "../adapter/values";
 import { ORGANIZATION_ENV } from "../config/organization-default";
 import { CONFIG_NAMESPACE, type ConfigSource, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
 import { invoke } from "../plugin/invoke";
+import { organizationsPath } from "../api/organizations";
+import { isAuthenticationError } from "../client";
+import { explainApiError } from "../adapter/operation-errors";
 import { withoutDynamicKeys } from "../plugin/properties";
 import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
-import { computedInputKeys } from "./schema";
+import { computedInputKeys, resourceTypeName } from "./schema";
+import { inTofuWords } from "./words";
+import { saidOf } from "../adapter/door-words";
 import { type PrivateState, TaintedCreates } from "./tainted-creates";
 
 export interface Diagnostic {
@@ -95,31 +100,24 @@ function pathOf(property: string): string[] | undefined {
   return property === "" ? undefined : property.split(".");
 }
 
-function fromFailure(failure: CheckFailure): Diagnostic {
-  const attribute = pathOf(failure.property);
-  return { severity: "error", summary: inTofuWords(failure.reason), detail: "", ...(attribute ? { attribute } : {}) };
-}
-
 /**
- * A message of the core in OpenTofu's words where it names a Pulumi command: the command that
- * does the same (`up` applies, a preview plans). The rule and the rest of the words stay the same.
+ * A check failure of `kind` as a diagnostic: its reason as data (door-words.ts) in OpenTofu's
+ * words (words.ts: the attribute path in snake_case, OpenTofu's commands), its path beside it.
  */
-function inTofuWords(message: string): string {
-  return message
-    .replace(/`pulumi up`|`up`/g, "`tofu apply`")
-    .replace(/`pulumi preview`|`preview`/g, "`tofu plan`")
-    .replace(/`pulumi refresh`/g, "`tofu refresh`")
-    .replace(/`pulumi import`/g, "`tofu import`");
+function fromFailure(kind: string): (failure: CheckFailure) => Diagnostic {
+  return (failure) => {
+    const attribute = pathOf(failure.property);
+    return { severity: "error", summary: inTofuWords(failure.said ?? failure.reason, kind), detail: "", ...(attribute ? { attribute } : {}) };
+  };
 }
 
 function failed(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((diagnostic) => diagnostic.severity === "error");
 }
 
-/** An error the core threw (an API error explained by operation-errors.ts, a guard's refusal) as a diagnostic. */
-function fromError(error: unknown, attribute?: string[]): Diagnostic {
-  const message = error instanceof Error ? error.message : String(error);
-  return { severity: "error", summary: inTofuWords(message), detail: "", ...(attribute ? { attribute } : {}) };
+/** An error the core threw about `kind` (an API error explained by operation-errors.ts, a guard's refusal) as a diagnostic in OpenTofu's words. */
+function fromError(kind: string | undefined, error: unknown, attribute?: string[]): Diagnostic {
+  return { severity: "error", summary: inTofuWords(saidOf(error), kind), detail: "", ...(attribute ? { attribute } : {}) };
 }
 
 // ---- the kinds' attributes -----------------------------------------------------------------
@@ -262,6 +260,23 @@ function configurationDiagnostic(failure: { key: string; message: string }): Dia
   return { severity: "error", summary, detail: "", attribute: [key] };
 }
 
+/**
+ * A token the API refuses, said once, on the provider block: OpenTofu configures the provider once
+ * per command, before any refresh, plan or apply of its resources, and none of them runs after a
+ * configuration error. Without it, every resource's refresh would fail with the same words. One
+ * GET of the token's organizations (retried as a read, not until the deadline); anything but a
+ * refusal (the API unreachable, a 5xx) fails nothing here: the operations say it when they run.
+ */
+async function tokenDiagnostics(core: Core): Promise<Diagnostic[]> {
+  try {
+    await core.api().request("GET", organizationsPath(), { query: { limit: 1 }, untilDeadline: false });
+    return [];
+  } catch (error) {
+    if (!isAuthenticationError(error)) return [];
+    return [{ ...fromError(undefined, explainApiError(error, "provider", "check")), attribute: ["token"] }];
+  }
+}
+
 // ---- names Terraform does not give ---------------------------------------------------------
 
 /** The URN-like name the core's deployment rules record a resource under (labelOf reads its last part). */
@@ -351,8 +366,7 @@ export function terraformOperations(): TerraformOperations {
   function withOrganization(kind: string, inputs: CoreObject): { inputs: CoreObject; diagnostics: Diagnostic[] } {
     if (inputs.organizationId !== undefined || !("organizationId" in definitionFor(kind).schema.shape)) return { inputs, diagnostics: [] };
     if (providerOrganizationId === undefined) {
-      const summary =
-        `${kind}: organizationId is not set. Give it as \`organization_id\`, or set the provider's ` + `\`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
+      const summary = `${resourceTypeName(kind)}: \`organization_id\` is not set. Give it in the resource, or set the provider's \`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
       return { inputs, diagnostics: [{ severity: "error", summary, detail: "", attribute: ["organizationId"] }] };
     }
     return { inputs: { ...inputs, organizationId: providerOrganizationId }, diagnostics: [] };
@@ -365,13 +379,13 @@ export function terraformOperations(): TerraformOperations {
    */
   async function checked(kind: string, olds: CoreObject, news: CoreObject, name: string): Promise<{ inputs: CoreObject; diagnostics: Diagnostic[] }> {
     const alone = await core.kindProvider(kind).check(olds, news);
-    if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure) };
+    if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure(kind)) };
     // What `up` would find that fails nothing (an object of the same title to adopt): warnings.
     const said: Diagnostic[] = [];
     const whole = await core.check(kind, olds, news, deploymentName(kind, name), (severity, message) => {
-      if (severity === "warning") said.push({ severity, summary: inTofuWords(message), detail: "" });
+      if (severity === "warning") said.push({ severity, summary: inTofuWords(message, kind), detail: "" });
     });
-    return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure), ...said] };
+    return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure(kind)), ...said] };
   }
 
   /**
@@ -398,7 +412,7 @@ export function terraformOperations(): TerraformOperations {
     try {
       read = await core.read(kind, id, inputs);
     } catch (error) {
-      return { state: stateOf(kind, id, configured), privateState: stillPartial, diagnostics: [fromError(error)] };
+      return { state: stateOf(kind, id, configured), privateState: stillPartial, diagnostics: [fromError(kind, error)] };
     }
     if (!read.id) return undefined;
     const current = read.props ?? {};
@@ -406,7 +420,7 @@ export function terraformOperations(): TerraformOperations {
       const updated = await core.update(kind, id, current, inputs, deploymentName(kind, name));
       return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
     } catch (error) {
-      return { state: keepWritten(kind, configured, stateOf(kind, id, current)), privateState: stillPartial, diagnostics: [fromError(error)] };
+      return { state: keepWritten(kind, configured, stateOf(kind, id, current)), privateState: stillPartial, diagnostics: [fromError(kind, error)] };
     }
   }
 
@@ -428,7 +442,7 @@ export function terraformOperations(): TerraformOperations {
       const source = configSource(config);
       providerOrganizationId = source.get("organizationId") ?? (process.env[ORGANIZATION_ENV] || undefined);
       core = await reconfigured(core, readProviderConfig(source, process.env));
-      return [];
+      return tokenDiagnostics(core);
     },
 
     async validateResource(kind, config) {
@@ -437,7 +451,7 @@ export function terraformOperations(): TerraformOperations {
       // is checked at plan; here it is any value.
       const candidate = inputs.organizationId === undefined && "organizationId" in definitionFor(kind).schema.shape ? { ...inputs, organizationId: UNKNOWN } : inputs;
       const outcome = await core.kindProvider(kind).check({}, candidate);
-      return (outcome.failures ?? []).map(fromFailure);
+      return (outcome.failures ?? []).map(fromFailure(kind));
     },
 
     async planResource(kind, prior, proposed, priorPrivate) {
@@ -464,7 +478,7 @@ export function terraformOperations(): TerraformOperations {
         try {
           finish = tainted !== undefined && (await finishes(kind, tainted, check.inputs, name)) ? tainted.id : undefined;
         } catch (error) {
-          return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+          return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
         }
         if (finish === undefined) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
         const finishing: Diagnostic = {
@@ -490,7 +504,7 @@ export function terraformOperations(): TerraformOperations {
       try {
         decided = await core.diff(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
       } catch (error) {
-        return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
       }
       // The prior's computed values (an input the configuration leaves to the API among them) and
       // the configuration's inputs as written, defaults filled (Terraform holds a plan to them):
@@ -524,7 +538,7 @@ export function terraformOperations(): TerraformOperations {
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         } catch (error) {
           // The object stays in the state: a later destroy tries again.
-          return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+          return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
         }
       }
       // What a plan left unknown at apply is the provider's to compute (the configuration is known
@@ -534,7 +548,7 @@ export function terraformOperations(): TerraformOperations {
       if (organized.diagnostics.length > 0) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
       const configured = organized.inputs;
       const normalized = await core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, prior)), configured);
-      if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure) };
+      if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure(kind)) };
       const inputs = withoutDynamicKeys(normalized.inputs ?? configured);
 
       if (prior === null) {
@@ -554,9 +568,9 @@ export function terraformOperations(): TerraformOperations {
           const partial = error as { id?: unknown; properties?: CoreObject };
           if (typeof partial.id === "string" && partial.id !== "" && partial.properties) {
             const { __provider: _provider, ...properties } = partial.properties;
-            return { state: stateOf(kind, partial.id, properties), privateState: encodePrivate(name, { partial: true }), diagnostics: [fromError(error)] };
+            return { state: stateOf(kind, partial.id, properties), privateState: encodePrivate(name, { partial: true }), diagnostics: [fromError(kind, error)] };
           }
-          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
         }
       }
 
@@ -566,7 +580,7 @@ export function terraformOperations(): TerraformOperations {
         const updated = await core.update(kind, id, outputsOf(prior), inputs, deploymentName(kind, name));
         return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
       } catch (error) {
-        return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(error)] };
+        return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(kind, error)] };
       }
     },
 
@@ -582,7 +596,7 @@ export function terraformOperations(): TerraformOperations {
         if (known?.partial) taintedCreates.seen(kind, known.name, { id: read.id, state: refreshed });
         return { state: refreshed, privateState, diagnostics: [] };
       } catch (error) {
-        return { state, privateState, diagnostics: [fromError(error)] };
+        return { state, privateState, diagnostics: [fromError(kind, error)] };
       }
     },
 
@@ -591,7 +605,7 @@ export function terraformOperations(): TerraformOperations {
         const imported = await core.importObject(kind, importId, providerOrganizationId);
         return { state: stateOf(kind, imported.id, imported.props), privateState: NO_PRIVATE_STATE, diagnostics: [] };
       } catch (error) {
-        return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
       }
     },
 
@@ -602,7 +616,7 @@ export function terraformOperations(): TerraformOperations {
         // The arguments as the configuration wrote them (Terraform holds them to it), the result beside them.
         return { state: { ...result, ...given }, diagnostics: [] };
       } catch (error) {
-        return { state: null, diagnostics: [fromError(error)] };
+        return { state: null, diagnostics: [fromError(undefined, error)] };
       }
     },
 

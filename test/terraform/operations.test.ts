@@ -259,7 +259,7 @@ describe("plan", () => {
         {
           severity: "error",
           summary:
-            "Team: organizationId is not set. Give it as `organization_id`, or set the provider's `organization_id` (or the environment variable DOCS_PLATFORM_ORGANIZATION_ID).",
+            "docsplatform_team: `organization_id` is not set. Give it in the resource, or set the provider's `organization_id` (or the environment variable DOCS_PLATFORM_ORGANIZATION_ID).",
           detail: "",
           attribute: ["organizationId"],
         },
@@ -312,7 +312,7 @@ describe("plan", () => {
     expect(plan.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["warning"]);
     expect(plan.diagnostics[0].summary).toBe(
       `a team with the same title within the organization already exists (${existing}): \`tofu apply\` creates another one beside it. ` +
-        `To manage the existing one instead, set adopt: { id: "${existing}" } (or adopt: true), unless another resource of this program already manages it.`,
+        `To manage the existing one instead, import it with an \`import\` block (\`id = "${existing}"\`), unless another resource of this configuration already manages it.`,
     );
   });
 
@@ -324,7 +324,10 @@ describe("plan", () => {
     const second = await ops.planResource("SiteCustomization", null, { organizationId: api.organizationId, siteId, title: "Second" }, NONE);
     expect(second.planned).toBeNull();
     expect(second.diagnostics[0].summary).toMatch(
-      new RegExp(`^SiteCustomization "new [0-9a-f]{16}" and SiteCustomization "new [0-9a-f]{16}" both manage the customization of site ${siteId}`),
+      new RegExp(
+        `^docsplatform_site_customization "new [0-9a-f]{16}" and docsplatform_site_customization "new [0-9a-f]{16}" both manage the customization of site ${siteId}: ` +
+          "a site has one customization, so every apply would undo the other's changes. Declare one docsplatform_site_customization per site.$",
+      ),
     );
     expect(await writeCount()).toBe(writes);
   });
@@ -626,21 +629,21 @@ describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTo
     expect(unknownField.map((diagnostic) => diagnostic.attribute)).toContainEqual(["contractUnknownInput"]);
     const badOrganization = await ops.validateResource(kind, { ...config, organizationId: "" });
     expect(badOrganization[0]?.attribute).toEqual(["organizationId"]);
-    expect(badOrganization[0]?.summary).toMatch(/^organizationId: /);
+    expect(badOrganization[0]?.summary).toMatch(/^organization_id: /);
     const plan = await ops.planResource(kind, null, { ...config, organizationId: "" }, NONE);
     expect(plan.planned).toBeNull();
     expect(plan.diagnostics[0]?.attribute).toEqual(["organizationId"]);
     expect(await requestCount()).toBe(before);
   });
 
-  it("says what the plugin door's check says of the same bad inputs, word for word", async () => {
-    for (const bad of [
-      { ...config, contractUnknownInput: "x" },
-      { ...config, organizationId: "" },
-    ]) {
+  it("says what the plugin door's check says of the same bad inputs, the attribute in snake_case", async () => {
+    for (const [bad, camel, snake] of [
+      [{ ...config, contractUnknownInput: "x" }, "contractUnknownInput", "contract_unknown_input"],
+      [{ ...config, organizationId: "" }, "organizationId", "organization_id"],
+    ] as const) {
       const plugin = await checkResource(kind, "same-words", bad);
       const tofu = await ops.validateResource(kind, bad);
-      expect(tofu.map((diagnostic) => diagnostic.summary)).toEqual(plugin.failures.map((failure) => failure.reason));
+      expect(tofu.map((diagnostic) => diagnostic.summary)).toEqual(plugin.failures.map((failure) => failure.reason.replace(`${camel}: `, `${snake}: `)));
     }
   });
 
