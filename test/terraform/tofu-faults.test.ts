@@ -1,11 +1,14 @@
 /**
- * The Terraform door under faults and a kill, with the real OpenTofu (full tier, issue 43): a
- * configuration of 8 resources (7 kinds, references between them) applied
+ * The Terraform door under faults and a kill, with the real OpenTofu (full tier, issues 43 and 48): a
+ * configuration of 9 resources (7 kinds, references between them, a team whose member joins by
+ * email: a create of two steps) applied
  * - while the emulator fails 20% of requests (503), answers a burst of 429s and drops 20% of the
  *   writes after committing them (test/faults/scenario.ts's faults, at 20%), then, the faults off,
  *   ONE more apply;
  * - by a `tofu apply` killed (kill -9, tofu and its provider at once) while creates are in flight,
- *   then `tofu force-unlock` when a lock was left, then ONE more apply.
+ *   then `tofu force-unlock` when a lock was left, then ONE more apply;
+ * - by a `tofu apply` killed the same way while the 20% faults are on, then ONE more apply without
+ *   them.
  * Each ends with `plan -detailed-exitcode` = 0 and an audit: the API listed against
  * `tofu show -json`, 0 orphans (made but not in the state), 0 duplicates (one title, two objects),
  * 0 missing (in the state, gone from the API).
@@ -26,12 +29,19 @@ let emulator: Emulator;
 let tofu: string;
 let organizationId: string;
 
-/** Eight resources, every title, label and slug starting with `prefix` (the audit's filter). */
+/** The resources of {@link configuration}. */
+const RESOURCES = 9;
+
+/** Nine resources, every title, label and slug starting with `prefix` (the audit's filter). */
 function configuration(prefix: string): string {
   const slug = prefix.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   return `${PROVIDER_HEADER}
 resource "docsplatform_team" "writers" {
   title = "${prefix} writers"
+}
+resource "docsplatform_team" "reviewers" {
+  title   = "${prefix} reviewers"
+  members = ["rae@acme.test"]
 }
 resource "docsplatform_team_member" "editor" {
   team_id = docsplatform_team.writers.id
@@ -110,7 +120,9 @@ async function audit(project: TofuProject, prefix: string): Promise<Audit> {
     if (mine.length === 0) result.missing.push(`docsplatform_team_member ${member.values.id}`);
     if (mine.length > 1) result.duplicates.push(`docsplatform_team_member ${member.values.id}`);
   }
-  if (state.length !== 8) result.missing.push(`the state holds ${state.length} resources, not 8: ${state.map((resource) => resource.address).join(", ")}`);
+  if (state.length !== RESOURCES) result.missing.push(`the state holds ${state.length} resources, not ${RESOURCES}: ${state.map((resource) => resource.address).join(", ")}`);
+  const tainted = state.filter((resource) => (resource as { tainted?: boolean }).tainted);
+  if (tainted.length > 0) result.missing.push(`tainted: ${tainted.map((resource) => resource.address).join(", ")}`);
   return result;
 }
 
@@ -229,12 +241,42 @@ describe("OpenTofu over the Terraform door: faults and a kill converge in one mo
     expect(plan.code, shown(plan)).toBe(0);
     expect(await audit(project, prefix)).toEqual({ orphans: [], duplicates: [], missing: [] });
     console.log(
-      `tofu-faults: kill -9 mid-apply left ${afterKill.length} of 8 resources in the state and ${madeButNotHeld.length} objects in the API outside it; ${unlocked}; ` +
+      `tofu-faults: kill -9 mid-apply left ${afterKill.length} of ${RESOURCES} resources in the state and ${madeButNotHeld.length} objects in the API outside it; ${unlocked}; ` +
         `one more apply -> ${converge.stdout.match(/Resources: [^\n]*/)?.[0] ?? "no summary"}; ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
     // The team made before the kill is the one the state holds, read back by its id.
     const team = afterKill.find((resource) => resource.type === "docsplatform_team");
     if (team) expect((await apiGet(emulator, `/orgs/${organizationId}/teams/${team.values.id}`)).id).toBe(team.values.id);
+  }, 600_000);
+
+  it("converges in ONE apply without faults after a kill -9 of tofu mid-apply under the 20% faults: 0 orphans, 0 duplicates, 0 missing", async () => {
+    const prefix = "Faulted kill";
+    const project = await tofuProject(tofu, work.dir, "faulted-kill", emulator);
+    await project.write("main.tf", configuration(prefix));
+    const started = Date.now();
+    emulator.setFaults({ ...FAULTS_AT_20, seed: 48, latencyMs: 100 });
+    let killed;
+    try {
+      killed = await applyAndKill(project, 6, 120_000);
+    } finally {
+      emulator.setFaults({});
+    }
+    expect(killed.killed, killed.output).toBe(true);
+    const afterKill = await shownResources(project).catch(() => []);
+    let converge = await project.tofu("apply", "-auto-approve");
+    const lockId = /ID:\s+([0-9a-f-]{36})/.exec(converge.stderr + converge.stdout)?.[1];
+    if (converge.code !== 0 && lockId) {
+      expect((await project.tofu("force-unlock", "-force", lockId)).code).toBe(0);
+      converge = await project.tofu("apply", "-auto-approve");
+    }
+    expect(converge.code, shown(converge)).toBe(0);
+    const plan = await project.tofu("plan", "-detailed-exitcode");
+    expect(plan.code, shown(plan)).toBe(0);
+    expect(await audit(project, prefix)).toEqual({ orphans: [], duplicates: [], missing: [] });
+    console.log(
+      `tofu-faults: kill -9 under 20% faults left ${afterKill.length} of ${RESOURCES} resources in the state; ` +
+        `one more apply -> ${converge.stdout.match(/Resources: [^\n]*/)?.[0] ?? "no summary"}; ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
   }, 600_000);
 
   it("finishes a tainted partial create in the next apply: the same id, 0 deletes, then no change", async () => {
