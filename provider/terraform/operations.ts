@@ -43,7 +43,7 @@ import { jsonEqual } from "../adapter/values";
 import { ORGANIZATION_ENV } from "../config/organization-default";
 import { CONFIG_NAMESPACE, type ConfigSource, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
 import { invoke } from "../plugin/invoke";
-import { organizationsPath } from "../api/organizations";
+import { readTokenOrganizations } from "../api/organizations";
 import { isAuthenticationError } from "../client";
 import { explainApiError } from "../adapter/operation-errors";
 import { withoutDynamicKeys } from "../plugin/properties";
@@ -269,7 +269,7 @@ function configurationDiagnostic(failure: { key: string; message: string }): Dia
  */
 async function tokenDiagnostics(core: Core): Promise<Diagnostic[]> {
   try {
-    await core.api().request("GET", organizationsPath(), { query: { limit: 1 }, untilDeadline: false });
+    await readTokenOrganizations(core.api());
     return [];
   } catch (error) {
     if (!isAuthenticationError(error)) return [];
