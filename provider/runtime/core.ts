@@ -19,7 +19,8 @@
  *   `check(kind, olds, news, urn, report?)`: the preview's findings go to the engine's log under
  *   `urn`, or to `report` when a door has no engine log (the OpenTofu door turns them into
  *   warning diagnostics).
- * - `importObject(kind, importId, organizationId)`: `pulumi import` by an import id.
+ * - `importObject(kind, importId, organizationId, options?)`: `pulumi import` by an import id
+ *   (`options.whole`: the object whole, for OpenTofu's import).
  * - `api()`: the requester of this core (lookups served by a door use it).
  * - `kindProvider(kind)`: the kind's own provider on this core, without the deployment's rules
  *   (the serialized stubs of 0.1.0 call it: runtime/host.ts's `providerFor`).
@@ -31,7 +32,7 @@ import { ApiClient } from "../client";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import type { ProviderConfig } from "../config/provider-config";
-import { importObject, type ResourceDefinition, toProvider } from "../adapter/resource";
+import { type ImportOptions, importObject, type ResourceDefinition, toProvider } from "../adapter/resource";
 import type { PropertyBag } from "../adapter/property-bag";
 import type { Adopt } from "../adapter/adopt";
 import { CreateJournal, journalDirectory } from "../recovery/create-journal";
@@ -67,7 +68,7 @@ export interface Core {
   read(kind: string, id: string, props?: PropertyBag): ReturnType<KindProvider["read"]>;
   update(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["update"]>;
   delete(kind: string, id: string, props: PropertyBag): Promise<void>;
-  importObject(kind: string, importId: string, organizationId: string | undefined): ReturnType<typeof importObject>;
+  importObject(kind: string, importId: string, organizationId: string | undefined, options?: ImportOptions): ReturnType<typeof importObject>;
   api(): ApiRequester;
   kindProvider(kind: string): KindProvider;
   close(): Promise<void>;
@@ -266,7 +267,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
 
     delete: (kind, id, props) => kindProvider(kind).delete(id, props),
 
-    importObject: (kind, importId, organizationId) => importObject(definitionFor(kind), context(), importId, organizationId),
+    importObject: (kind, importId, organizationId, options) => importObject(definitionFor(kind), context(), importId, organizationId, options),
 
     // The client itself: a lookup only reads, and keeps no list a refresh shares.
     api: () => configured().client,

@@ -44,7 +44,7 @@ import { CONFIG_NAMESPACE, type ConfigSource, configurationFailures, configurati
 import { invoke } from "../plugin/invoke";
 import { withoutDynamicKeys } from "../plugin/properties";
 import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
-import { computedInputKeys } from "./schema";
+import { computedInputKeys, nullWhenLeftOutKeys } from "./schema";
 
 export interface Diagnostic {
   severity: "error" | "warning";
@@ -135,7 +135,13 @@ function inputKeysAll(kind: string): string[] {
 function inputsOf(kind: string, object: CoreObject): CoreObject {
   const inputs: CoreObject = {};
   for (const [key, value] of Object.entries(object)) if (value !== undefined && value !== null && !isComputed(kind, key)) inputs[key] = value;
-  return inputs;
+  return withNullsLeftOut(kind, inputs);
+}
+
+/** `object` with null for each input whose null is a value (a guest's role) that it leaves out: HCL writes that null by leaving the argument out. */
+function withNullsLeftOut(kind: string, object: CoreObject): CoreObject {
+  const missing = nullWhenLeftOutKeys(kind).filter((key) => object[key] === undefined);
+  return missing.length === 0 ? object : { ...object, ...Object.fromEntries(missing.map((key) => [key, null])) };
 }
 
 /** The computed attributes of a kind's state: the id and the outputs it declares that are not inputs. */
@@ -195,10 +201,10 @@ function stateOf(kind: string, id: string, outputs: CoreObject): CoreObject {
   return { ...state, [ID_ATTRIBUTE]: id };
 }
 
-/** A Terraform state as the core's outputs: without the id (the core takes it apart). */
-function outputsOf(state: CoreObject): CoreObject {
+/** A Terraform state as the core's outputs: without the id (the core takes it apart), a null that is a value (a guest's role) as null. */
+function outputsOf(kind: string, state: CoreObject): CoreObject {
   const { [ID_ATTRIBUTE]: _id, ...outputs } = state;
-  return Object.fromEntries(Object.entries(outputs).filter(([, value]) => value !== null && value !== undefined));
+  return withNullsLeftOut(kind, Object.fromEntries(Object.entries(outputs).filter(([, value]) => value !== null && value !== undefined)));
 }
 
 /** One input as the kind's schema normalizes it (a set sorted, a text trimmed); as given when the field refuses it. */
@@ -397,7 +403,9 @@ export function terraformOperations(): TerraformOperations {
       const configured = organized.inputs;
 
       if (prior === null) {
-        const name = newResourceName(kind, configured);
+        // A replacement's create half is planned with the prior's plan private state (the name the
+        // replaced resource has): one resource, one owner, though its object is made anew.
+        const name = decodePrivate(priorPrivate) ?? newResourceName(kind, configured);
         // The key the apply gives the create journal (journalKey): the inputs as the plan gives
         // them to the apply, defaults filled.
         const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, withDefaults(kind, configured))}`;
@@ -411,7 +419,7 @@ export function terraformOperations(): TerraformOperations {
       const id = String(prior[ID_ATTRIBUTE]);
       const name = decodePrivate(priorPrivate) ?? id;
       // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
-      const olds = normalizedInputs(kind, outputsOf(prior));
+      const olds = normalizedInputs(kind, outputsOf(kind, prior));
       const check = await checked(kind, inputsOf(kind, olds), configured, name);
       if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
       let decided;
@@ -440,7 +448,7 @@ export function terraformOperations(): TerraformOperations {
       if (planned === null) {
         if (prior === null) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         try {
-          await core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(prior));
+          await core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(kind, prior));
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         } catch (error) {
           // The object stays in the state: a later destroy tries again.
@@ -478,7 +486,7 @@ export function terraformOperations(): TerraformOperations {
       const id = String(prior[ID_ATTRIBUTE]);
       const name = decodePrivate(plannedPrivate) ?? id;
       try {
-        const updated = await core.update(kind, id, outputsOf(prior), inputs, deploymentName(kind, name));
+        const updated = await core.update(kind, id, outputsOf(kind, prior), inputs, deploymentName(kind, name));
         return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
       } catch (error) {
         return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(error)] };
@@ -490,7 +498,7 @@ export function terraformOperations(): TerraformOperations {
       const name = decodePrivate(priorPrivate);
       const privateState = name === undefined ? NO_PRIVATE_STATE : encodePrivate(name);
       try {
-        const read = await core.read(kind, id, outputsOf(state));
+        const read = await core.read(kind, id, outputsOf(kind, state));
         if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         return { state: keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {})), privateState, diagnostics: [] };
       } catch (error) {
@@ -500,7 +508,9 @@ export function terraformOperations(): TerraformOperations {
 
     async importResource(kind, importId) {
       try {
-        const imported = await core.importObject(kind, importId, providerOrganizationId);
+        // The object whole: an argument a configuration leaves out keeps the state's value here, so
+        // a configuration declaring a default's value, or leaving it out, plans no change.
+        const imported = await core.importObject(kind, importId, providerOrganizationId, { whole: true });
         return { state: stateOf(kind, imported.id, imported.props), privateState: NO_PRIVATE_STATE, diagnostics: [] };
       } catch (error) {
         return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
