@@ -182,7 +182,8 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
         const resource = resourceOf(request.typeName);
         const prior = decodeObject(resource.block, request.priorState);
         const proposed = decodeObject(resource.block, request.proposedNewState);
-        const result = await operations.planResource(resource.kind, prior, proposed, request.priorPrivate ?? NO_BYTES);
+        const config = decodeObject(resource.block, request.config);
+        const result = await operations.planResource(resource.kind, prior, proposed, request.priorPrivate ?? NO_BYTES, config);
         const diagnostics = protocolDiagnostics(resource.block, result.diagnostics);
         if (diagnostics.some((diagnostic) => diagnostic.severity === "ERROR")) return { diagnostics };
         return {
@@ -198,7 +199,8 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
         const resource = resourceOf(request.typeName);
         const prior = decodeObject(resource.block, request.priorState);
         const planned = decodeObject(resource.block, request.plannedState);
-        const result = await operations.applyResource(resource.kind, prior, planned, request.plannedPrivate ?? NO_BYTES);
+        const config = decodeObject(resource.block, request.config);
+        const result = await operations.applyResource(resource.kind, prior, planned, request.plannedPrivate ?? NO_BYTES, config);
         const diagnostics = protocolDiagnostics(resource.block, result.diagnostics);
         // After a failed create there is nothing to record (null); after a failed update, the
         // operations answer the state as it now is, which Terraform keeps.

@@ -44,7 +44,7 @@ import { CONFIG_NAMESPACE, type ConfigSource, configurationFailures, configurati
 import { invoke } from "../plugin/invoke";
 import { withoutDynamicKeys } from "../plugin/properties";
 import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
-import { computedInputKeys, nullWhenLeftOutKeys } from "./schema";
+import { computedInputKeys, nullWhenLeftOutKeys, resourceTypeOf, type TfAttribute } from "./schema";
 
 export interface Diagnostic {
   severity: "error" | "warning";
@@ -59,17 +59,20 @@ type CoreObject = Record<string, unknown>;
 export interface TerraformOperations {
   configure(config: Record<string, unknown>): Promise<Diagnostic[]>;
   validateResource(kind: string, config: Record<string, unknown>): Promise<Diagnostic[]>;
+  /** `config`: the configuration as written (OpenTofu's `config`); without it, the proposed state stands for it. */
   planResource(
     kind: string,
     prior: Record<string, unknown> | null,
     proposed: Record<string, unknown> | null,
     priorPrivate: Uint8Array,
+    config?: Record<string, unknown> | null,
   ): Promise<{ planned: Record<string, unknown> | null; requiresReplace: string[][]; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
   applyResource(
     kind: string,
     prior: Record<string, unknown> | null,
     planned: Record<string, unknown> | null,
     plannedPrivate: Uint8Array,
+    config?: Record<string, unknown> | null,
   ): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
   readResource(
     kind: string,
@@ -248,6 +251,73 @@ function keepWritten(kind: string, written: CoreObject, state: CoreObject): Core
   return kept;
 }
 
+// ---- what a configuration leaves out ----------------------------------------------------------
+
+/** The paths of an object a configuration leaves out: `true` at each, an object where some of a nested object's are. */
+type LeftOut = { [key: string]: true | LeftOut };
+
+function isRecord(value: unknown): value is CoreObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * Where `config` leaves out an input the state keeps (schema.ts `leftOut`: one the API reports,
+ * a team's members, a customization's leaf) that `prior` holds: that input is not managed, so the
+ * core is not given it (no diff, no write, no claim of a way to manage the object) and the state
+ * keeps it as last read. Within a nested object the configuration gives, at every depth.
+ */
+function leftOutPaths(attributes: readonly TfAttribute[], config: CoreObject, prior: CoreObject): LeftOut {
+  const paths: LeftOut = {};
+  for (const attribute of attributes) {
+    const key = attribute.coreName ?? attribute.name;
+    const given = config[key];
+    const had = prior[key];
+    if (had === undefined || had === null) continue;
+    if (attribute.leftOut !== undefined && (given === undefined || given === null)) paths[key] = true;
+    else if (attribute.nestedType?.nesting === "single" && isRecord(given) && isRecord(had)) {
+      const inner = leftOutPaths(attribute.nestedType.attributes, given, had);
+      if (Object.keys(inner).length > 0) paths[key] = inner;
+    }
+  }
+  return paths;
+}
+
+/** What the configuration of `kind` leaves out of `prior` (none for a create, or without a configuration). */
+function leftOutOf(kind: string, config: CoreObject | null | undefined, prior: CoreObject | null): LeftOut {
+  const resource = resourceTypeOf(kind);
+  return prior === null || !config || !resource ? {} : leftOutPaths(resource.block.attributes, config, prior);
+}
+
+/** `object` without the paths `paths` names. */
+function withoutPaths(object: CoreObject, paths: LeftOut): CoreObject {
+  if (Object.keys(paths).length === 0) return object;
+  const kept: CoreObject = { ...object };
+  for (const [key, inner] of Object.entries(paths)) {
+    if (inner === true) delete kept[key];
+    else if (isRecord(kept[key])) kept[key] = withoutPaths(kept[key], inner);
+  }
+  return kept;
+}
+
+/** `object` with `source`'s value at each path `paths` names. */
+function withPaths(object: CoreObject, source: CoreObject, paths: LeftOut): CoreObject {
+  if (Object.keys(paths).length === 0) return object;
+  const filled: CoreObject = { ...object };
+  for (const [key, inner] of Object.entries(paths)) {
+    if (inner === true) filled[key] = source[key];
+    else if (isRecord(source[key])) filled[key] = withPaths(isRecord(filled[key]) ? filled[key] : {}, source[key], inner);
+  }
+  return filled;
+}
+
+/** `proposed` without a defaulted input the configuration leaves out: the default holds then, not the prior value OpenTofu proposes. */
+function withoutDefaultedLeftOut(kind: string, proposed: CoreObject, config: CoreObject | null | undefined): CoreObject {
+  if (!config) return proposed;
+  const shape = definitionFor(kind).schema.shape as Record<string, { safeParse?(value: unknown): { success: boolean; data?: unknown } }>;
+  const leftOut = Object.keys(shape).filter((key) => config[key] === undefined && proposed[key] !== undefined && defaultOf(shape[key]) !== undefined);
+  return leftOut.length === 0 ? proposed : Object.fromEntries(Object.entries(proposed).filter(([key]) => !leftOut.includes(key)));
+}
+
 /** `apiUrl` -> `api_url`: a configuration key as the provider block spells it. */
 function snakeCase(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -396,9 +466,10 @@ export function terraformOperations(): TerraformOperations {
       return (outcome.failures ?? []).map(fromFailure);
     },
 
-    async planResource(kind, prior, proposed, priorPrivate) {
+    async planResource(kind, prior, proposed, priorPrivate, config) {
       if (proposed === null) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [] };
-      const organized = withOrganization(kind, inputsOf(kind, proposed));
+      const leftOut = leftOutOf(kind, config, prior);
+      const organized = withOrganization(kind, inputsOf(kind, withoutDefaultedLeftOut(kind, withoutPaths(proposed, leftOut), config)));
       if (organized.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
       const configured = organized.inputs;
 
@@ -419,7 +490,7 @@ export function terraformOperations(): TerraformOperations {
       const id = String(prior[ID_ATTRIBUTE]);
       const name = decodePrivate(priorPrivate) ?? id;
       // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
-      const olds = normalizedInputs(kind, outputsOf(kind, prior));
+      const olds = normalizedInputs(kind, withoutPaths(outputsOf(kind, prior), leftOut));
       const check = await checked(kind, inputsOf(kind, olds), configured, name);
       if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
       let decided;
@@ -431,20 +502,24 @@ export function terraformOperations(): TerraformOperations {
       // The prior's computed values (an input the configuration leaves to the API among them) and
       // the configuration's inputs as written, defaults filled (Terraform holds a plan to them):
       // with no change and inputs written as before, the prior state itself.
-      const leftToTheApi = computedInputKeys(kind).filter((key) => configured[key] === undefined && prior[key] !== undefined && prior[key] !== null);
-      const planned: CoreObject = { ...computedOf(kind, prior), ...pick(prior, leftToTheApi), ...configured, ...defaultsOf(kind, configured, check.inputs) };
+      // What the configuration leaves out is the prior's, as last read.
+      const defaults = defaultsOf(kind, configured, check.inputs);
+      const leftToTheApi = computedInputKeys(kind).filter(
+        (key) => configured[key] === undefined && defaults[key] === undefined && prior[key] !== undefined && prior[key] !== null && !(key in leftOut),
+      );
+      const planned: CoreObject = { ...computedOf(kind, prior), ...pick(prior, leftToTheApi), ...configured, ...defaults };
       const replaces = decided.replaces ?? [];
-      if (!decided.changes) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+      if (!decided.changes) return { planned: withPaths(planned, prior, leftOut), requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
       // An update can change what the server computes (an update time, a URL from a title); a
       // replacement makes a new object, its id too.
-      for (const key of [...computedKeys(kind), ...computedInputKeys(kind).filter((key) => planned[key] === undefined || leftToTheApi.includes(key))]) {
+      for (const key of [...computedKeys(kind), ...computedInputKeys(kind).filter((key) => (planned[key] === undefined && !(key in leftOut)) || leftToTheApi.includes(key))]) {
         if (key === ID_ATTRIBUTE && replaces.length === 0) continue;
         planned[key] = UNKNOWN;
       }
-      return { planned, requiresReplace: replaces.map((key) => [key]), privateState: encodePrivate(name), diagnostics: check.diagnostics };
+      return { planned: withPaths(planned, prior, leftOut), requiresReplace: replaces.map((key) => [key]), privateState: encodePrivate(name), diagnostics: check.diagnostics };
     },
 
-    async applyResource(kind, prior, planned, plannedPrivate) {
+    async applyResource(kind, prior, planned, plannedPrivate, config) {
       if (planned === null) {
         if (prior === null) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         try {
@@ -457,11 +532,13 @@ export function terraformOperations(): TerraformOperations {
       }
       // What a plan left unknown at apply is the provider's to compute (the configuration is known
       // by now): an input the configuration left out (a site's spaces) is left out again.
-      const given = Object.fromEntries(Object.entries(inputsOf(kind, planned)).filter(([, value]) => value !== UNKNOWN));
+      // What the configuration leaves out is not the core's: the state keeps it as planned (the prior's).
+      const leftOut = leftOutOf(kind, config, prior);
+      const given = Object.fromEntries(Object.entries(inputsOf(kind, withoutPaths(planned, leftOut))).filter(([, value]) => value !== UNKNOWN));
       const organized = withOrganization(kind, given);
       if (organized.diagnostics.length > 0) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
       const configured = organized.inputs;
-      const normalized = await core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, prior)), configured);
+      const normalized = await core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, withoutPaths(prior, leftOut))), configured);
       if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure) };
       const inputs = withoutDynamicKeys(normalized.inputs ?? configured);
 
@@ -486,8 +563,9 @@ export function terraformOperations(): TerraformOperations {
       const id = String(prior[ID_ATTRIBUTE]);
       const name = decodePrivate(plannedPrivate) ?? id;
       try {
-        const updated = await core.update(kind, id, outputsOf(kind, prior), inputs, deploymentName(kind, name));
-        return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
+        const updated = await core.update(kind, id, withoutPaths(outputsOf(kind, prior), leftOut), inputs, deploymentName(kind, name));
+        const state = keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {}));
+        return { state: withPaths(state, planned, leftOut), privateState: encodePrivate(name), diagnostics: [] };
       } catch (error) {
         return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(error)] };
       }

@@ -54,10 +54,13 @@ export interface TfAttribute {
   /** The field's name in the core's objects (camelCase, as declared); `name` is its snake_case. */
   coreName?: string;
   /**
-   * Optional and computed only because a configuration that leaves the input out keeps the value
-   * the state has (none at creation): a plan gives it the prior value, never an unknown one.
+   * What a configuration that leaves this optional and computed input out means: the state keeps
+   * the value it has, as last read, and the core is not given it (the input is not managed).
+   * `kept`: none at creation (a plan never makes it unknown); `computed`: at creation the API
+   * gives it (a team's members; unknown until then). Absent for an input whose default, or the
+   * provider's configuration, fills it in, and for any other attribute.
    */
-  keptWhenLeftOut?: boolean;
+  leftOut?: "kept" | "computed";
 }
 
 export interface TfBlock {
@@ -280,15 +283,17 @@ function attributesOf(schema: JsonSchema, flags: Flags): TfAttribute[] {
   return Object.entries(properties).map(([key, property]) => {
     const shape = shapeOf(property, flags);
     const isRequired = !flags.readOnly && required.has(key) && property.default === undefined;
+    const kept = !flags.readOnly && flags.keptWhenLeftOut === true && !isRequired && property.default === undefined;
     return {
       name: snakeCase(key),
       ...shape,
       description: fieldDescription(property, property.description as string | undefined),
       required: isRequired,
       optional: !flags.readOnly && !isRequired,
-      computed: flags.readOnly || property.default !== undefined || (flags.keptWhenLeftOut === true && !isRequired),
+      computed: flags.readOnly || property.default !== undefined || kept,
       sensitive: property.secret === true,
       coreName: key,
+      ...(kept ? { leftOut: "kept" as const } : {}),
     };
   });
 }
@@ -299,6 +304,11 @@ function attributesOf(schema: JsonSchema, flags: Flags): TfAttribute[] {
 function withFallback(description: string, configuredKey: string | undefined): string {
   if (configuredKey === undefined || description.includes(`docs-platform:${configuredKey}`)) return description;
   return `${description} Defaults to the provider's \`${snakeCase(configuredKey)}\`.`.trim();
+}
+
+/** A description that says an argument left out is `null`, for an input that takes null but not leaving it out. */
+function withLeftOutNull(description: string, takesNull: boolean): string {
+  return takesNull ? `${description} Left out, it is \`null\`.` : description;
 }
 
 /**
@@ -317,8 +327,8 @@ function takesNullForLeftOut(field: unknown): boolean {
  * it`), so a plan keeps the prior value (optional and computed), and a configuration that leaves it
  * out after an import plans no change instead of a removal that removes nothing. Not an input
  * whose removal clears it (`clearedWithNull`), replaces the object or moves it (`replaces`,
- * `updatedApart`: a site space's section, a collection's parent), one only the provider reads (what destroy does,
- * `sendAs: false` with no place in the API's object), one only a create reads, nor one of a group
+ * `updatedApart`: a site space's section, a collection's parent), one only the provider reads
+ * (`providerOnly`: what destroy does), one only a create reads, nor one of a group
  * of which a configuration gives exactly one (`userId` or `email`: the prior's would join the
  * configuration's).
  */
@@ -329,7 +339,7 @@ function keptWhenLeftOut(definition: AnyDefinition, key: string): boolean {
   if (definition.declarationOf !== undefined) return true;
   // Removed, it replaces the object (a site space's section) or moves it (a collection to the top level).
   if (facts.replaces === true || facts.updatedApart === true) return false;
-  if (facts.sendAs === false && facts.readFrom === undefined) return false;
+  if (facts.providerOnly === true) return false;
   if ((definition.uncomparedInputKeys ?? []).includes(key)) return false;
   return !(definition.exclusiveInputKeys ?? []).some((group) => group.includes(key));
 }
@@ -359,14 +369,14 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
     attributes.push({
       name: snakeCase(key),
       ...attributeShape,
-      description: withFallback(fieldDescription(property, facts.description), configured ? key : undefined),
+      description: withLeftOutNull(withFallback(fieldDescription(property, facts.description), configured ? key : undefined), takesNullForLeftOut(shape[key])),
       required: isRequired,
       optional: !isRequired,
       // Terraform refuses an attribute both required and computed: a required input is the configuration's alone.
       computed: !isRequired && (settledByTheProvider || kept),
       sensitive: secret.has(key) || facts.secret === true,
       coreName: key,
-      ...(kept && !settledByTheProvider ? { keptWhenLeftOut: true } : {}),
+      ...(configured || defaulted ? {} : describedByTheState ? { leftOut: "computed" as const } : kept ? { leftOut: "kept" as const } : {}),
     });
   }
   for (const [key, property] of Object.entries(outputProperties)) {
@@ -512,7 +522,7 @@ export function computedInputKeys(kind: string): string[] {
     terraformSchema().resources.map((resource) => [
       resource.kind,
       resource.block.attributes
-        .filter((attribute) => attribute.optional && attribute.computed && attribute.keptWhenLeftOut !== true)
+        .filter((attribute) => attribute.optional && attribute.computed && attribute.leftOut !== "kept")
         .map((attribute) => attribute.coreName ?? attribute.name),
     ]),
   );
