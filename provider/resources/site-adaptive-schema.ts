@@ -8,8 +8,8 @@
  * - update PUTs the new schema (absolute, so a retried PUT is harmless);
  * - the API cannot delete a schema: destroy puts the empty schema (no claims) instead, the closest
  *   to "no schema" a site can have once it had one; conditions that test a removed claim then see
- *   it unset. A site that is gone counts as done. A site that never had a schema reads as having
- *   the empty one, so it can be imported.
+ *   it unset. A site that is gone counts as done. A site that never had a schema imports as
+ *   having the empty one.
  *
  * Check enforces the shape rules of the API's reference before anything is sent: a JSON Schema
  * (draft-07) object of `type: "object"` with `additionalProperties: false`, whose `properties`
@@ -159,9 +159,11 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
     const address = { ...addressOf(previous), siteId: id };
     const found = await getAdaptiveSchema(ctx.api, address.organizationId, id);
     if (found) return stateOf(address, found);
-    // 404: the site is gone (its schema with it), or the site never had a schema. A site without
-    // one offers no claims, as the empty schema does (what destroy leaves): read so, it can be
-    // imported, and a configuration declaring the empty schema takes it over with no change.
+    // 404: the site is gone (its schema with it), or the site never had a schema; either way a
+    // declared schema is not there (a refresh: gone, and the next apply puts it). An import
+    // declares none: a site without a schema offers no claims, as the empty schema does (what
+    // destroy leaves), so it imports as that, and a configuration declaring it plans no change.
+    if (previous.jsonSchema !== undefined) return undefined;
     const site = await getSite(ctx.api, address.organizationId, id);
     return site && wire.fromApi({ jsonSchema: EMPTY_SCHEMA }, address);
   },
