@@ -162,8 +162,10 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
     // 404: the site is gone (its schema with it), or the site never had a schema; either way a
     // declared schema is not there (a refresh: gone, and the next apply puts it). An import
     // declares none: a site without a schema offers no claims, as the empty schema does (what
-    // destroy leaves), so it imports as that, and a configuration declaring it plans no change.
-    if (previous.jsonSchema !== undefined) return undefined;
+    // destroy leaves), so it imports as that (no `updatedAt`: never written), reads as that again
+    // on the refresh after the import, and a configuration declaring it plans no change.
+    const importedUnset = previous.updatedAt === undefined && jsonEqual(previous.jsonSchema, EMPTY_SCHEMA);
+    if (previous.jsonSchema !== undefined && !importedUnset) return undefined;
     const site = await getSite(ctx.api, address.organizationId, id);
     return site && wire.fromApi({ jsonSchema: EMPTY_SCHEMA }, address);
   },

@@ -122,6 +122,8 @@ describe("SiteAdaptiveSchema lifecycle", () => {
     const siteId = await h.createSite("Never set");
     const imported = await importObject(definition, { api: h.requester }, siteId, org);
     expect(imported.inputs).toEqual({ organizationId: org, siteId, jsonSchema: EMPTY_SCHEMA });
+    // The refresh after the import (OpenTofu's ReadResource) reads it so again.
+    expect((await provider.read(siteId, { ...imported.props, __provider: PROVIDER })).props).toEqual(imported.props);
     expect((await h.api("DELETE", `/orgs/${org}/sites/${siteId}`)).status).toBe(205);
     await expect(importObject(definition, { api: h.requester }, siteId, org)).rejects.toThrow(/cannot import .*: no such object/);
   });

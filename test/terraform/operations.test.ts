@@ -546,6 +546,10 @@ describe("replacements, imports and what a configuration leaves out (issue 48)",
       properties: { unsigned: { type: "object", properties: {}, additionalProperties: false } },
       additionalProperties: false,
     });
+    // OpenTofu refreshes what it imported before it plans: still there, still empty.
+    const read = await ops.readResource("SiteAdaptiveSchema", imported.state!, imported.privateState);
+    expect(read.diagnostics).toEqual([]);
+    expect(read.state).toEqual(imported.state);
   });
 });
 
