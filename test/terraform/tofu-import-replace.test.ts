@@ -48,8 +48,14 @@ resource "docsplatform_organization_settings" "settings" {
   title = "Acme (replaced)"
 }
 resource "docsplatform_organization_member" "eli" {
-  email = "eli@acme.test"
-  role  = "comment"
+  email             = "eli@acme.test"
+  role              = "comment"
+  remove_on_destroy = true
+  # The replacement names the same person: made first, it claims them, and the replaced
+  # resource's destroy then leaves them in the organization (deleted first, it would remove them).
+  lifecycle {
+    create_before_destroy = true
+  }
 }
 resource "docsplatform_agent_instructions" "agent" {
   instructions = ${DOCUMENT}
@@ -142,7 +148,7 @@ const REPLACEMENTS: { address: string; from: string; to: string }[] = [
     from: 'title = "Acme (replaced)"',
     to: 'organization_id = "org-globex"\n  title           = "Acme (replaced)"',
   },
-  { address: "docsplatform_organization_member.eli", from: 'email = "eli@acme.test"', to: 'user_id = "usr-acme-editor"' },
+  { address: "docsplatform_organization_member.eli", from: 'email             = "eli@acme.test"', to: 'user_id           = "usr-acme-editor"' },
   { address: "docsplatform_agent_instructions.agent", from: `instructions = ${DOCUMENT}`, to: `organization_id = "org-globex"\n  instructions    = ${DOCUMENT}` },
   { address: "docsplatform_open_api_spec.spec", from: 'slug                = "replaced-spec"', to: 'slug                = "replacing-spec"' },
   { address: "docsplatform_site_customization.moved", from: "site_id = docsplatform_site.first.id", to: "site_id = docsplatform_site.second.id" },
@@ -257,6 +263,7 @@ describe("OpenTofu over the Terraform door: replacements and imports", () => {
     ]);
     expect(replaceApply.code, shown(replaceApply)).toBe(0);
     expect(replaceApply.stdout).toContain(`${REPLACEMENTS.length} added, 0 changed, ${REPLACEMENTS.length} destroyed`);
+    expect((await apiGet(emulator, `/orgs/${organizationId}/members/usr-acme-editor`)).role).toBe("comment");
     expect(byHandApply.code, shown(byHandApply)).toBe(0);
     expect(generatedApply.code, shown(generatedApply)).toBe(0);
     expect(generatedApply.stdout).toContain(`${GENERATED.length} imported, 0 added, 0 changed, 0 destroyed`);
