@@ -15,7 +15,8 @@
  *   out with a comment, a team's members in one place, the OpenAPI spec by its slug), and the
  *   next plan after the imports finds nothing to do.
  * Every object is made by the `replace` project's first apply; the imported ones are not among
- * those it then replaces.
+ * those it then replaces (the organization's settings and agent instructions are imported from
+ * the organization the replacements leave, which keeps them as they are).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -105,8 +106,24 @@ resource "docsplatform_open_api_spec" "petstore" {
   source              = { url = "https://specs.example.com/petstore.yaml" }
   wait_for_processing = false
 }
+resource "docsplatform_collection" "handbooks" {
+  title = "Imported handbooks"
+}
+resource "docsplatform_space" "runbooks" {
+  title  = "Imported runbooks"
+  parent = docsplatform_collection.handbooks.id
+}
+resource "docsplatform_translation" "german" {
+  language = "de"
+  source   = { space = docsplatform_space.runbooks.id, language = "en" }
+}
 resource "docsplatform_site" "docs" {
   title = "Imported docs"
+}
+resource "docsplatform_site_space" "changelog" {
+  site_id    = docsplatform_site.docs.id
+  space_id   = "spc-acme-changelog"
+  section_id = docsplatform_site_section.api.id
 }
 resource "docsplatform_site_customization" "look" {
   site_id = docsplatform_site.docs.id
@@ -166,7 +183,12 @@ const IMPORTED = [
  * (not managed by the team, then); the generated one takes the team whose member is an owner.
  */
 const BY_HAND = IMPORTED.filter((address) => !address.includes(".editors") && address !== "docsplatform_team_member.owner");
-const GENERATED = IMPORTED.filter((address) => address !== "docsplatform_team_member.reader");
+const GENERATED = [
+  ...IMPORTED.filter((address) => address !== "docsplatform_team_member.reader"),
+  // The organization's own, which the replacements leave as they are when they move to another one.
+  "docsplatform_organization_settings.settings",
+  "docsplatform_agent_instructions.agent",
+];
 
 /** The import id of a resource of the `replace` project's state: its kind's form over its id and inputs. */
 function importIdOf(resource: ShownResource): string {
@@ -279,6 +301,7 @@ describe("OpenTofu over the Terraform door: replacements and imports", () => {
  * it), a team's members in one place, the defaults' values, a group of one, the empty schema.
  */
 function expectValidGeneratedConfiguration(text: string, madeAt: (address: string) => ShownResource): void {
+  expect(new Set(GENERATED.map((address) => address.split(".")[0])).size, "every kind generated").toBe(terraformSchema().resources.length);
   const blocks = new Map([...text.matchAll(/^resource "(\w+)" "(\w+)" \{\n([\s\S]*?)^\}/gm)].map(([, type, name, body]) => [`${type}.${name}`, body]));
   expect([...blocks.keys()].sort()).toEqual([...GENERATED].sort());
   for (const [address, body] of blocks) {
@@ -325,9 +348,25 @@ resource "docsplatform_open_api_spec" "petstore" {
   slug   = "imported-petstore"
   source = { url = "https://specs.example.com/petstore.yaml" }
 }
+resource "docsplatform_collection" "handbooks" {
+  title = "Imported handbooks"
+}
+resource "docsplatform_space" "runbooks" {
+  title  = "Imported runbooks"
+  parent = ${id("docsplatform_collection.handbooks")}
+}
+resource "docsplatform_translation" "german" {
+  language = "de"
+  source   = { space = ${id("docsplatform_space.runbooks")}, language = "en" }
+}
 resource "docsplatform_site" "docs" {
   title = "Imported docs"
   type  = "basic"
+}
+resource "docsplatform_site_space" "changelog" {
+  site_id    = ${id("docsplatform_site.docs")}
+  space_id   = "spc-acme-changelog"
+  section_id = ${id("docsplatform_site_section.api")}
 }
 resource "docsplatform_site_customization" "look" {
   site_id = ${id("docsplatform_site.docs")}
@@ -359,7 +398,7 @@ resource "docsplatform_site_structure" "order" {
   site_id  = ${id("docsplatform_site.docs")}
   groups   = [{ group_id = ${id("docsplatform_site_section_group.guides")}, items = [${id("docsplatform_site_section.alone")}] }]
   sections = [
-    { section_id = ${id("docsplatform_site_section.api")}, site_spaces = [${siteSpaceOf("docsplatform_site_section.api")}] },
+    { section_id = ${id("docsplatform_site_section.api")}, site_spaces = [${siteSpaceOf("docsplatform_site_section.api")}, ${id("docsplatform_site_space.changelog")}] },
     { section_id = ${id("docsplatform_site_section.alone")}, site_spaces = [${siteSpaceOf("docsplatform_site_section.alone")}] },
   ]
 }
