@@ -6,7 +6,7 @@ import type { ResourceContext } from "../recovery/context";
 import { PartialCreateError } from "../recovery/partial-create";
 import { containsUnknown } from "./unknowns";
 import { compact, jsonEqual } from "./values";
-import type { Adopt } from "./adopt";
+import { type Adopt, crossOrganizationAdoption, readAdoptable } from "./adopt";
 import type { PropertyBag } from "./property-bag";
 import { IDENTITY_KEY } from "./property-bag";
 import { explainApiError } from "./operation-errors";
@@ -255,7 +255,11 @@ export function toProvider<I extends { adopt?: Adopt }>(
       }
       return matches[0];
     }
-    const state = await definition.read(ctx, how.id, withoutProvider(inputs));
+    // The preview's check refused these already; an `up` run without one (or a door without a
+    // preview) must not write past them either.
+    const declared = withoutProvider(inputs);
+    const { state, elsewhere } = await readAdoptable(definition, ctx, how.id, declared);
+    if (elsewhere !== undefined) throw new Error(crossOrganizationAdoption(definition.kind, how.id, String(declared.organizationId), elsewhere));
     if (!state) throw new Error(`adopt: ${definition.kind} ${how.id} does not exist (or is not visible to this token)`);
     return { id: how.id, state };
   }

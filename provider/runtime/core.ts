@@ -1,8 +1,8 @@
 /**
  * The core: what every front door serves resources with, as one value per configuration. A door
- * holds a {@link Core}: the dynamic door (host.ts, loaded by the Node.js dynamic-provider host)
- * builds one when the host configures it, the plugin door (plugin/server.ts) in `Configure`, and
- * a third door (the OpenTofu door, DESIGN.md 13) would hold one the same way. Nothing of a
+ * holds a {@link Core} through its session (door-layer/session.ts): the dynamic door (host.ts,
+ * loaded by the Node.js dynamic-provider host) when the host configures it, the plugin door
+ * (plugin/server.ts) in `Configure`, the OpenTofu door (terraform/) in `ConfigureProvider`. Nothing of a
  * configuration lives at module level, so two cores in one process (two providers, or a test's
  * two emulators) never share a client, a cache, a claim or a journal.
  *
@@ -28,7 +28,7 @@
  *
  * `definitionFor(kind)` reads the registry of kinds, which is code, not state.
  */
-import { ApiClient } from "../client";
+import { ApiClient, clientOptionsOf } from "../client";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import type { ProviderConfig } from "../config/provider-config";
@@ -101,15 +101,7 @@ interface Wired {
 
 /** The client of one configuration (the concurrency limit, the pace and keep-alive connections are per core) and its lists. */
 function wire(config: ProviderConfig): Wired {
-  const client = new ApiClient({
-    baseUrl: config.apiUrl,
-    token: config.token,
-    maxRetries: config.maxRetries,
-    requestTimeoutMs: config.requestTimeoutMs,
-    maxConcurrentRequests: config.maxConcurrentRequests,
-    requestsPerSecond: config.requestsPerSecond,
-    rateLimitShare: config.rateLimitShare,
-  });
+  const client = new ApiClient(clientOptionsOf(config));
   const lists = new SharedLists(client);
   return { client, lists, observed: lists.observe(client) };
 }

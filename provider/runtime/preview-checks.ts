@@ -5,6 +5,8 @@
  *
  * - `adopt: { id }` naming an object that does not exist (or that the token cannot see) fails the
  *   check, naming the resource and the id: `up` would create the other resources and then fail.
+ *   So does one of another organization than the resource's (adapter/adopt.ts readAdoptable): an
+ *   adoption never crosses organizations.
  * - `adopt: true` says which object it takes over, or that it creates one; several matches fail.
  * - A create without `adopt` whose natural key is taken: where the API allows duplicates (a team,
  *   collection, space or site title, a SAML label) a warning names the existing object and how to
@@ -14,7 +16,8 @@
  *   the API refuses (401), a user who cannot see the organization (403) or an organization that
  *   does not exist (404) fails the preview, where `up` would create what it can and then fail.
  *
- * Cost: one GET per organization, one per `adopt: { id }`, and one list per parent for the natural
+ * Cost: one GET per organization, one per `adopt: { id }` (and, when it is not found, one list of
+ * the token's organizations and a GET in each), and one list per parent for the natural
  * keys, shared by every resource this provider host checks (a snapshot: a duplicate made later in
  * the same `up` is not looked for again). Resources whose inputs are not all known yet are not
  * looked up. Any other failure of these reads (the API unreachable, a 5xx) fails nothing: the
@@ -23,7 +26,7 @@
 import { isAuthenticationError, isNotFoundError, isPermissionDeniedError } from "../client";
 import type { ApiRequester, PathSegments, QueryParameters } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
-import type { Adopt } from "../adapter/adopt";
+import { type Adopt, crossOrganizationAdoption, readAdoptable } from "../adapter/adopt";
 import type { CheckFailure } from "../adapter/check";
 import type { ResourceDefinition } from "../adapter/resource";
 import { containsUnknown } from "../adapter/unknowns";
@@ -87,7 +90,10 @@ export async function previewChecks<I extends { adopt?: Adopt }>(definition: Res
   const how = inputs.adopt;
   try {
     if (how !== undefined && how !== false && how !== true) {
-      const state = await definition.read(ctx, how.id, inputs);
+      const { state, elsewhere } = await readAdoptable(definition, ctx, how.id, inputs);
+      if (elsewhere !== undefined) {
+        return [{ property: "adopt", reason: crossOrganizationAdoption(definition.kind, how.id, String((inputs as { organizationId?: unknown }).organizationId), elsewhere) }];
+      }
       if (!state) {
         return [
           {

@@ -40,10 +40,11 @@ import { inputKeysOf } from "../adapter/resource";
 import { containsUnknown, UNKNOWN } from "../adapter/unknowns";
 import { jsonEqual } from "../adapter/values";
 import { ORGANIZATION_ENV } from "../config/organization-default";
-import { CONFIG_NAMESPACE, type ConfigSource, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
-import { invoke } from "../plugin/invoke";
-import { withoutDynamicKeys } from "../plugin/properties";
-import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
+import { CONFIG_NAMESPACE } from "../config/provider-config";
+import { invoke } from "../door-layer/invoke";
+import { withoutDynamicKeys } from "../door-layer/properties";
+import { definitionFor } from "../runtime/core";
+import { configureSession, openSession, withSessionOrganization } from "../door-layer/session";
 import { computedInputKeys, nullWhenLeftOutKeys, resourceTypeOf, type TfAttribute } from "./schema";
 
 export interface Diagnostic {
@@ -59,12 +60,12 @@ type CoreObject = Record<string, unknown>;
 export interface TerraformOperations {
   configure(config: Record<string, unknown>): Promise<Diagnostic[]>;
   validateResource(kind: string, config: Record<string, unknown>): Promise<Diagnostic[]>;
-  /** `config`: the configuration as written (OpenTofu's `config`); without it, the proposed state stands for it. */
   planResource(
     kind: string,
     prior: Record<string, unknown> | null,
     proposed: Record<string, unknown> | null,
     priorPrivate: Uint8Array,
+    /** The configuration as written (the proposed state fills an unset computed input from the prior state); default: `proposed`. */
     config?: Record<string, unknown> | null,
   ): Promise<{ planned: Record<string, unknown> | null; requiresReplace: string[][]; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
   applyResource(
@@ -367,70 +368,96 @@ function newResourceName(kind: string, inputs: CoreObject): string {
   return typeof value === "string" && value !== UNKNOWN ? value : `new ${digestOf(kind, inputs)}`;
 }
 
+/**
+ * What the private state holds: the name (above), and, for an object an import brought from
+ * another organization than the provider's, that organization (`importedFrom`): unless the
+ * resource's own configuration names that organization, every plan of it is refused
+ * (planResource), so a root of one organization never writes to another's objects.
+ */
+interface PrivateState {
+  name?: string;
+  importedFrom?: string;
+}
+
 function encodePrivate(name: string): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify({ name }));
+  return encodePrivateState({ name });
+}
+
+function encodePrivateState(state: PrivateState): Uint8Array {
+  return Object.keys(state).length === 0 ? NO_PRIVATE_STATE : new TextEncoder().encode(JSON.stringify(state));
+}
+
+function decodePrivateState(bytes: Uint8Array): PrivateState {
+  if (bytes.length === 0) return {};
+  try {
+    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as { name?: unknown; importedFrom?: unknown };
+    return {
+      ...(typeof parsed.name === "string" ? { name: parsed.name } : {}),
+      ...(typeof parsed.importedFrom === "string" ? { importedFrom: parsed.importedFrom } : {}),
+    };
+  } catch {
+    // Bytes another version wrote: the name is derived again.
+    return {};
+  }
 }
 
 function decodePrivate(bytes: Uint8Array): string | undefined {
-  if (bytes.length === 0) return undefined;
-  try {
-    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as { name?: unknown };
-    return typeof parsed.name === "string" ? parsed.name : undefined;
-  } catch {
-    // Bytes another version wrote: the name is derived again.
-    return undefined;
-  }
+  return decodePrivateState(bytes).name;
+}
+
+/**
+ * The refusal of a plan that would move an imported object to another organization: an import
+ * of another organization's id (a staging root holding prod's ids) must never transfer prod's
+ * object, which is what a space's or a collection's changed `organization_id` does.
+ */
+function crossOrganizationImport(kind: string, id: string, from: string, to: string): Diagnostic {
+  return {
+    severity: "error",
+    summary:
+      `${kind} ${id} was imported from organization ${from}, but this resource's organization_id is ${to}: an import never crosses organizations ` +
+      `(applying this plan would write to ${from}'s object from a configuration of ${to}). Nothing was changed. Import ${to}'s own object instead (its id in an \`import\` block), ` +
+      `or set organization_id = "${from}" on this resource if it is meant to manage ${from}'s object.`,
+    detail: "",
+    attribute: ["organizationId"],
+  };
 }
 
 // ---- the operations ------------------------------------------------------------------------
 
-/** What a configuration gives the core's config reader: the camelCase keys, unknowns and nulls as unset. */
-function configSource(values: CoreObject): ConfigSource {
-  return {
-    get(key) {
-      const bare = key.startsWith(`${CONFIG_NAMESPACE}:`) ? key.slice(CONFIG_NAMESPACE.length + 1) : key;
-      const value = values[bare];
-      if (value === undefined || value === null || value === UNKNOWN) return undefined;
-      return typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
-    },
-  };
-}
-
 /**
- * The operations of one provider process. Like the plugin door, they hold the core `configure`
- * builds (runtime/core.ts): until then one that only validates; nothing lives at module level, so
- * two providers in one process (a test's two emulators) share no client, claim or journal.
+ * The operations of one provider process. Like the plugin door, they hold a session
+ * (door-layer/session.ts: the core `configure` builds, until then one that only validates, and the
+ * provider's organization); nothing lives at module level, so two providers in one process (a
+ * test's two emulators) share no client, claim or journal.
  */
 export function terraformOperations(): TerraformOperations {
-  /** The core of the provider's configuration; until `configure`, one that only validates. */
-  let core: Core = createCore(undefined);
-  /** The provider's `organization_id` (or its environment variable): the organization of a resource that names none. */
-  let providerOrganizationId: string | undefined;
+  /** The provider's configuration: its core (until `configure`, one that only validates) and its organization (door-layer/session.ts). */
+  const session = openSession();
   /** Journal keys this process gave a create, so two identical resources never share one. */
   const journalKeysInUse = new Set<string>();
 
   /** The inputs with the provider's organization where the configuration names none; a diagnostic when there is none. */
   function withOrganization(kind: string, inputs: CoreObject): { inputs: CoreObject; diagnostics: Diagnostic[] } {
-    if (inputs.organizationId !== undefined || !("organizationId" in definitionFor(kind).schema.shape)) return { inputs, diagnostics: [] };
-    if (providerOrganizationId === undefined) {
+    const organized = withSessionOrganization(session, "organizationId" in definitionFor(kind).schema.shape, inputs);
+    if (organized === undefined) {
       const summary =
         `${kind}: organizationId is not set. Give it as \`organization_id\`, or set the provider's ` + `\`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
       return { inputs, diagnostics: [{ severity: "error", summary, detail: "", attribute: ["organizationId"] }] };
     }
-    return { inputs: { ...inputs, organizationId: providerOrganizationId }, diagnostics: [] };
+    return { inputs: organized, diagnostics: [] };
   }
 
   /**
    * The kind's check, as the other doors run it before a preview: first alone, so each failure
    * keeps its attribute path; then with the deployment's rules and, for a create, what `up` would
-   * find (core.check), whose failures name their path in words.
+   * find (session.core.check), whose failures name their path in words.
    */
   async function checked(kind: string, olds: CoreObject, news: CoreObject, name: string): Promise<{ inputs: CoreObject; diagnostics: Diagnostic[] }> {
-    const alone = await core.kindProvider(kind).check(olds, news);
+    const alone = await session.core.kindProvider(kind).check(olds, news);
     if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure) };
     // What `up` would find that fails nothing (an object of the same title to adopt): warnings.
     const said: Diagnostic[] = [];
-    const whole = await core.check(kind, olds, news, deploymentName(kind, name), (severity, message) => {
+    const whole = await session.core.check(kind, olds, news, deploymentName(kind, name), (severity, message) => {
       if (severity === "warning") said.push({ severity, summary: inTofuWords(message), detail: "" });
     });
     return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure), ...said] };
@@ -447,14 +474,7 @@ export function terraformOperations(): TerraformOperations {
 
   return {
     async configure(config) {
-      const typeFailures = configurationTypeFailures(config);
-      if (typeFailures.length > 0) return typeFailures.map(configurationDiagnostic);
-      const failures = configurationFailures(configSource(config), process.env);
-      if (failures.length > 0) return failures.map(configurationDiagnostic);
-      const source = configSource(config);
-      providerOrganizationId = source.get("organizationId") ?? (process.env[ORGANIZATION_ENV] || undefined);
-      core = await reconfigured(core, readProviderConfig(source, process.env));
-      return [];
+      return (await configureSession(session, config)).map(configurationDiagnostic);
     },
 
     async validateResource(kind, config) {
@@ -462,7 +482,7 @@ export function terraformOperations(): TerraformOperations {
       // Validation runs before the provider is configured: an organization left to the provider's
       // is checked at plan; here it is any value.
       const candidate = inputs.organizationId === undefined && "organizationId" in definitionFor(kind).schema.shape ? { ...inputs, organizationId: UNKNOWN } : inputs;
-      const outcome = await core.kindProvider(kind).check({}, candidate);
+      const outcome = await session.core.kindProvider(kind).check({}, candidate);
       return (outcome.failures ?? []).map(fromFailure);
     },
 
@@ -488,14 +508,23 @@ export function terraformOperations(): TerraformOperations {
       }
 
       const id = String(prior[ID_ATTRIBUTE]);
-      const name = decodePrivate(priorPrivate) ?? id;
+      const { name: recordedName, importedFrom } = decodePrivateState(priorPrivate);
+      const name = recordedName ?? id;
+      // An object imported from another organization than the provider's is managed only by a
+      // resource that names that organization itself: left unset, organization_id means the
+      // provider's (the proposed state holds the prior's value there, so the configuration decides).
+      const written = (config ?? proposed).organizationId;
+      const writtenOrganization = typeof written === "string" ? written : session.organizationId;
+      if (importedFrom !== undefined && writtenOrganization !== importedFrom) {
+        return { planned: null, requiresReplace: [], privateState: priorPrivate, diagnostics: [crossOrganizationImport(kind, id, importedFrom, String(writtenOrganization))] };
+      }
       // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
       const olds = normalizedInputs(kind, withoutPaths(outputsOf(kind, prior), leftOut));
       const check = await checked(kind, inputsOf(kind, olds), configured, name);
       if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
       let decided;
       try {
-        decided = await core.diff(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
+        decided = await session.core.diff(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
       } catch (error) {
         return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
       }
@@ -523,7 +552,7 @@ export function terraformOperations(): TerraformOperations {
       if (planned === null) {
         if (prior === null) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         try {
-          await core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(kind, prior));
+          await session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(kind, prior));
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         } catch (error) {
           // The object stays in the state: a later destroy tries again.
@@ -538,14 +567,14 @@ export function terraformOperations(): TerraformOperations {
       const organized = withOrganization(kind, given);
       if (organized.diagnostics.length > 0) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
       const configured = organized.inputs;
-      const normalized = await core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, withoutPaths(prior, leftOut))), configured);
+      const normalized = await session.core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, withoutPaths(prior, leftOut))), configured);
       if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure) };
       const inputs = withoutDynamicKeys(normalized.inputs ?? configured);
 
       if (prior === null) {
         const name = decodePrivate(plannedPrivate) ?? newResourceName(kind, configured);
         try {
-          const created = await core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
+          const created = await session.core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
           return { state: keepWritten(kind, configured, stateOf(kind, created.id, created.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
         } catch (error) {
           // A partial create (recovery/partial-create.ts): the object exists but not all of it
@@ -563,7 +592,7 @@ export function terraformOperations(): TerraformOperations {
       const id = String(prior[ID_ATTRIBUTE]);
       const name = decodePrivate(plannedPrivate) ?? id;
       try {
-        const updated = await core.update(kind, id, withoutPaths(outputsOf(kind, prior), leftOut), inputs, deploymentName(kind, name));
+        const updated = await session.core.update(kind, id, withoutPaths(outputsOf(kind, prior), leftOut), inputs, deploymentName(kind, name));
         const state = keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {}));
         return { state: withPaths(state, planned, leftOut), privateState: encodePrivate(name), diagnostics: [] };
       } catch (error) {
@@ -573,10 +602,10 @@ export function terraformOperations(): TerraformOperations {
 
     async readResource(kind, state, priorPrivate) {
       const id = String(state[ID_ATTRIBUTE]);
-      const name = decodePrivate(priorPrivate);
-      const privateState = name === undefined ? NO_PRIVATE_STATE : encodePrivate(name);
+      // The name and an import's organization (PrivateState) go on as they were.
+      const privateState = encodePrivateState(decodePrivateState(priorPrivate));
       try {
-        const read = await core.read(kind, id, outputsOf(kind, state));
+        const read = await session.core.read(kind, id, outputsOf(kind, state));
         if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         return { state: keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {})), privateState, diagnostics: [] };
       } catch (error) {
@@ -588,8 +617,11 @@ export function terraformOperations(): TerraformOperations {
       try {
         // The object whole: an argument a configuration leaves out keeps the state's value here, so
         // a configuration declaring a default's value, or leaving it out, plans no change.
-        const imported = await core.importObject(kind, importId, providerOrganizationId, { whole: true });
-        return { state: stateOf(kind, imported.id, imported.props), privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        const imported = await session.core.importObject(kind, importId, session.organizationId, { whole: true });
+        // An object of the provider's organization (or one whose kind has none) needs no mark.
+        const from = imported.props.organizationId;
+        const crosses = typeof from === "string" && session.organizationId !== undefined && from !== session.organizationId;
+        return { state: stateOf(kind, imported.id, imported.props), privateState: crosses ? encodePrivateState({ importedFrom: from }) : NO_PRIVATE_STATE, diagnostics: [] };
       } catch (error) {
         return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
       }
@@ -598,7 +630,7 @@ export function terraformOperations(): TerraformOperations {
     async readDataSource(lookup, args) {
       const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
       try {
-        const result = await invoke(`docs-platform:index:${lookup}`, given, core.api(), providerOrganizationId);
+        const result = await invoke(`docs-platform:index:${lookup}`, given, session.core.api(), session.organizationId);
         // The arguments as the configuration wrote them (Terraform holds them to it), the result beside them.
         return { state: { ...result, ...given }, diagnostics: [] };
       } catch (error) {

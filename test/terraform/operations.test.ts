@@ -18,6 +18,7 @@ import { type Prepared, type RawApi, FULL_SAMPLES } from "../contract/examples.t
 import { DIFFERING_LEAVES_ONLY } from "../contract/generated-inputs.ts";
 // The plugin door, compiled (`npm run build`), in this process: its check, for the same words.
 import { checkResource } from "../contract/doors.ts";
+import { requestCounts } from "../contract/emulator-setup.ts";
 import { ID_ATTRIBUTE, type TerraformOperations, terraformOperations } from "../../provider/terraform/operations.ts";
 import { computedInputKeys } from "../../provider/terraform/schema.ts";
 import { UNKNOWN, containsUnknown } from "../../provider/adapter/unknowns.ts";
@@ -216,6 +217,35 @@ describe("configure", () => {
     expect(JSON.stringify(diagnostics)).not.toContain("secret with space");
     expect(JSON.stringify(diagnostics)).not.toContain("pulumi");
     expect((await other.configure({ apiUrl: emulator.url, token: 42 })).map((diagnostic) => diagnostic.attribute)).toEqual([["token"]]);
+  });
+
+  it("never sends the environment's token to an API a later configuration names, unless that configuration gives its own token", async () => {
+    const saved = process.env.DOCS_PLATFORM_TOKEN;
+    const elsewhere = await startEmulator({ db: ":memory:" });
+    try {
+      process.env.DOCS_PLATFORM_TOKEN = settings.token as string;
+      const door = terraformOperations();
+      expect(await door.configure({ apiUrl: settings.apiUrl, organizationId: settings.organizationId })).toEqual([]);
+      await fetch(`${elsewhere.controlUrl}/requests`, { method: "DELETE" });
+      const moved = await door.configure({ apiUrl: elsewhere.url, organizationId: settings.organizationId });
+      expect(moved.map((diagnostic) => [diagnostic.attribute, diagnostic.summary])).toEqual([
+        [
+          ["apiUrl"],
+          `\`api_url\`: this provider was configured for ${settings.apiUrl as string}; a later configuration names ${elsewhere.url} and gives no \`token\` of its own. ` +
+            "The environment's DOCS_PLATFORM_TOKEN goes only to the API the provider was first configured for: give this configuration its own `token`.",
+        ],
+      ]);
+      // Still the first API's: a plan reads the organization there, not at the other one.
+      const plan = await door.planResource("Team", null, { title: "Stays home" }, new Uint8Array());
+      expect(plan.diagnostics.filter((diagnostic) => diagnostic.severity === "error")).toEqual([]);
+      expect((await requestCounts(elsewhere)).total).toBe(0);
+      // With its own token, a later configuration may move the process to another API.
+      expect(await door.configure({ apiUrl: elsewhere.url, token: elsewhere.fixture.organizations[0].admin.token })).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.DOCS_PLATFORM_TOKEN;
+      else process.env.DOCS_PLATFORM_TOKEN = saved;
+      await elsewhere.close();
+    }
   });
 
   it("takes the API and the token from the environment when the provider block leaves them out", async () => {
