@@ -46,6 +46,11 @@ export interface FieldFacts {
   readonly nullWhenAbsent?: boolean;
   /** Removing the input from the program clears it: the PATCH sends null (otherwise nothing is sent, and the server keeps its value). */
   readonly clearedWithNull?: boolean;
+  /**
+   * Only the provider reads it (what destroy does, when to run): never sent and never in the API's
+   * object, so no read or import finds it, and left out it is its default, never what it was.
+   */
+  readonly providerOnly?: boolean;
 }
 
 // zod's metadata is one registry for every schema; declaring the facts there types `.meta(...)`.
@@ -77,7 +82,7 @@ export function factsOf(field: unknown): FieldFacts {
 }
 
 /** The facts that hold or not of a field (the others are text). */
-type BooleanFact = "replaces" | "secret" | "setValued" | "updatedApart" | "nullWhenAbsent" | "clearedWithNull";
+type BooleanFact = "replaces" | "secret" | "setValued" | "updatedApart" | "nullWhenAbsent" | "clearedWithNull" | "providerOnly";
 
 /** The keys of an object schema's fields for which `fact` holds, in the schema's order. */
 export function keysWith(schema: { readonly shape: Readonly<Record<string, unknown>> }, fact: BooleanFact): string[] {

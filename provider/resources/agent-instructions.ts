@@ -44,6 +44,7 @@ export const schema = z.strictObject({
     .meta({
       // Only the provider reads it (what destroy does): never sent, never in the document.
       sendAs: false,
+      providerOnly: true,
       description:
         "What destroy (or removing the resource) does: `false` or left out leaves the organization's\n" +
         "instructions as they are; `true` clears them (writes the empty document). Example: `true`.",

@@ -23,6 +23,7 @@ import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { stateStrings } from "../adapter/values";
 import { wireMapping } from "../adapter/wire";
+import { bySlug } from "../adapter/import-ids";
 import {
   type ApiOpenApiSpec,
   createOpenApiSpec,
@@ -329,6 +330,8 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
     sameOutput: "the OpenAPI spec of the same slug",
     why: said`a slug names one spec, so each ${term.apply("up")} would undo the other's changes. Declare one ${term.kind("OpenApiSpec")} per slug.`,
   },
+  // The API addresses a spec by its slug, the resource's id; the spec's own `id` addresses nothing.
+  importId: bySlug,
   schema: openApiSpecInputs,
   outputs,
   // `waitForProcessing` is deliberately not an input key: changing it alone must not be a diff.

@@ -52,6 +52,7 @@ export const schema = z
       .meta({
         // Only the provider reads it (what destroy does): never sent, never in the member object.
         sendAs: false,
+        providerOnly: true,
         description:
           "What destroying the resource does (`pulumi destroy`, or removing it from the program).\n" +
           "`false` (the default): the member stays in the organization with the role they have then.\n" +

@@ -362,6 +362,45 @@ export function declarableFields(differing: Json | undefined, fields: Readonly<R
   return declared;
 }
 
+/** The object schema a field holds, under its `optional` and `nullable`; undefined for any other. */
+function objectSchemaOf(field: unknown): z.ZodObject | undefined {
+  let current = field;
+  while (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
+  return current instanceof z.ZodObject ? current : undefined;
+}
+
+/**
+ * `value` within the shape `field` declares: the keys it has, at every depth (a content reference,
+ * an array, a string are leaves, whole); null leaves and empty objects left out, as a leaf the
+ * object does not hold declares nothing.
+ */
+function withinShape(value: unknown, field: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  const object = objectSchemaOf(field);
+  if (!object || !isObject(value)) return value;
+  const result: Json = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (!(key in object.shape)) continue;
+    const kept = withinShape(member, object.shape[key]);
+    if (kept !== undefined) result[key] = kept;
+  }
+  return Object.keys(result).length > 0 ? result : undefined;
+}
+
+/**
+ * Every customization field of `server` that `fields` (the input schema's) take, each leaf at the
+ * value it has, a default's among them: the object whole as a program would declare it (an
+ * import for OpenTofu, whose configurations keep what they leave out: `declarationOf`'s `whole`).
+ */
+export function wholeFields(server: Json, fields: Readonly<Record<string, z.ZodType>>): State {
+  const within: Json = {};
+  for (const field of CUSTOMIZATION_FIELDS) {
+    const value = withinShape(server[field], fields[field]);
+    if (value !== undefined) within[field] = value;
+  }
+  return declarableFields(within, fields);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The resource.
 
@@ -439,10 +478,15 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
     return server && fromApi(server, { ...address, siteId: id }, previous);
   },
 
-  async declarationOf(ctx, id, known) {
+  async declarationOf(ctx, id, known, whole) {
     // An import: the fields that differ from what a new site gets (as `export` writes them), so
-    // a program declaring what was set previews with no change after the import.
+    // a program declaring what was set previews with no change after the import; or, `whole`,
+    // every field the customization has.
     const { organizationId } = addressOf({ ...known, siteId: id });
+    if (whole) {
+      const server = await getSiteCustomization(ctx.api, organizationId, id);
+      return server && wholeFields(server, FIELDS);
+    }
     const [site, server] = await Promise.all([getSite(ctx.api, organizationId, id), getSiteCustomization(ctx.api, organizationId, id)]);
     if (!site || !server) return undefined;
     return declarableFields(differences(server, customizationDefaults(site.title ?? "")) as Json | undefined, FIELDS);

@@ -279,15 +279,16 @@ async function read(ctx: ResourceContext, _id: string, previous: State): Promise
 
 /**
  * An import: the order of every container of the site that holds two items or more (as `export`
- * writes it); a container of one item has no order to declare.
+ * writes it); a container of one item has no order to declare. `whole`: every container that
+ * holds an item, so a configuration declaring a group of one plans no change.
  */
-async function declarationOf(ctx: ResourceContext, _id: string, known: State): Promise<State | undefined> {
+async function declarationOf(ctx: ResourceContext, _id: string, known: State, whole?: boolean): Promise<State | undefined> {
   const address = addressOf(known);
   const tree = await getSiteStructure(ctx.api, address.organizationId, address.siteId);
   if (!tree) return undefined;
   const declaration: { root?: string[]; groups?: { groupId: string; items: string[] }[]; sections?: { sectionId: string; siteSpaces: string[] }[] } = {};
   for (const [key, items] of containersOf(tree)) {
-    if (items.length < 2) continue;
+    if (items.length < (whole ? 1 : 2)) continue;
     const ids = items.map((item) => item.id);
     const [kind, id] = key.split(/:(.*)/s) as [string, string | undefined];
     if (kind === "root") declaration.root = ids;

@@ -123,6 +123,7 @@ export const schema = z.strictObject({
     .meta({
       // Only the provider reads it (when to run): never sent, never in the translation.
       sendAs: false,
+      providerOnly: true,
       description:
         "Runs the translation once whenever it is set to a new value: at creation, and on every `up`\n" +
         "where it changed. Use a value that changes when the source should be translated again, such as\n" +

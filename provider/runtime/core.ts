@@ -19,7 +19,8 @@
  *   `check(kind, olds, news, urn, report?)`: the preview's findings go to the engine's log under
  *   `urn`, or to `report` when a door has no engine log (the OpenTofu door turns them into
  *   warning diagnostics).
- * - `importObject(kind, importId, organizationId)`: `pulumi import` by an import id.
+ * - `importObject(kind, importId, organizationId, options?)`: `pulumi import` by an import id
+ *   (`options.whole`: the object whole, for OpenTofu's import).
  * - `expectCreate(kind, journalKey, id)`: the create journal told that a create to come takes `id` over.
  * - `api()`: the requester of this core (lookups served by a door use it).
  * - `kindProvider(kind)`: the kind's own provider on this core, without the deployment's rules
@@ -32,7 +33,7 @@ import { ApiClient, clientOptionsOf } from "../client";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import type { ProviderConfig } from "../config/provider-config";
-import { importObject, type ResourceDefinition, toProvider } from "../adapter/resource";
+import { type ImportOptions, importObject, type ResourceDefinition, toProvider } from "../adapter/resource";
 import type { PropertyBag } from "../adapter/property-bag";
 import type { Adopt } from "../adapter/adopt";
 import { CreateJournal, journalDirectory } from "../recovery/create-journal";
@@ -69,7 +70,7 @@ export interface Core {
   read(kind: string, id: string, props?: PropertyBag): ReturnType<KindProvider["read"]>;
   update(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["update"]>;
   delete(kind: string, id: string, props: PropertyBag): Promise<void>;
-  importObject(kind: string, importId: string, organizationId: string | undefined): ReturnType<typeof importObject>;
+  importObject(kind: string, importId: string, organizationId: string | undefined, options?: ImportOptions): ReturnType<typeof importObject>;
   /**
    * Records in the create journal that the create keyed `journalKey` is to take `kind` `id` over
    * (create-once.ts): a door that keeps an object for a create that follows (the OpenTofu door's
@@ -266,7 +267,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
 
     delete: (kind, id, props) => kindProvider(kind).delete(id, props),
 
-    importObject: (kind, importId, organizationId) => importObject(definitionFor(kind), context(), importId, organizationId),
+    importObject: (kind, importId, organizationId, options) => importObject(definitionFor(kind), context(), importId, organizationId, options),
 
     expectCreate(kind, journalKey, id) {
       const journal = context().journal!;

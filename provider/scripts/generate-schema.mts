@@ -247,9 +247,11 @@ export function importIdMeaning(kind: string, shape: string): string {
         ? `the organization's id (an organization has one ${thing})`
         : shape === "<siteId>"
           ? `the site's id (a site has one ${thing})`
-          : inside
-            ? `the site's id and the ${inside[1]}'s id, joined by \`/\``
-            : `\`${shape}\``;
+          : shape === "<slug>"
+            ? `the ${thing}'s slug, which is its id (the API addresses it by slug, not by the \`id\` field of its object)`
+            : inside
+              ? `the site's id and the ${inside[1]}'s id, joined by \`/\``
+              : `\`${shape}\``;
   return `An existing ${thing} is imported by its import id, \`${shape}\`: ${what}.`;
 }
 

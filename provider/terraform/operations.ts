@@ -49,7 +49,7 @@ import { explainApiError } from "../adapter/operation-errors";
 import { withoutDynamicKeys } from "../door-layer/properties";
 import { type Core, definitionFor } from "../runtime/core";
 import { configureSession, openSession, withSessionOrganization } from "../door-layer/session";
-import { computedInputKeys, resourceTypeName } from "./schema";
+import { computedInputKeys, nullWhenLeftOutKeys, resourceTypeName, resourceTypeOf, type TfAttribute } from "./schema";
 import { inTofuWords } from "./words";
 import { saidOf } from "../adapter/door-words";
 import { type PrivateState, TaintedCreates } from "./tainted-creates";
@@ -80,6 +80,7 @@ export interface TerraformOperations {
     prior: Record<string, unknown> | null,
     planned: Record<string, unknown> | null,
     plannedPrivate: Uint8Array,
+    config?: Record<string, unknown> | null,
   ): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
   readResource(
     kind: string,
@@ -138,7 +139,13 @@ function inputKeysAll(kind: string): string[] {
 function inputsOf(kind: string, object: CoreObject): CoreObject {
   const inputs: CoreObject = {};
   for (const [key, value] of Object.entries(object)) if (value !== undefined && value !== null && !isComputed(kind, key)) inputs[key] = value;
-  return inputs;
+  return withNullsLeftOut(kind, inputs);
+}
+
+/** `object` with null for each input whose null is a value (a guest's role) that it leaves out: HCL writes that null by leaving the argument out. */
+function withNullsLeftOut(kind: string, object: CoreObject): CoreObject {
+  const missing = nullWhenLeftOutKeys(kind).filter((key) => object[key] === undefined);
+  return missing.length === 0 ? object : { ...object, ...Object.fromEntries(missing.map((key) => [key, null])) };
 }
 
 /** The computed attributes of a kind's state: the id and the outputs it declares that are not inputs. */
@@ -198,10 +205,10 @@ function stateOf(kind: string, id: string, outputs: CoreObject): CoreObject {
   return { ...state, [ID_ATTRIBUTE]: id };
 }
 
-/** A Terraform state as the core's outputs: without the id (the core takes it apart). */
-function outputsOf(state: CoreObject): CoreObject {
+/** A Terraform state as the core's outputs: without the id (the core takes it apart), a null that is a value (a guest's role) as null. */
+function outputsOf(kind: string, state: CoreObject): CoreObject {
   const { [ID_ATTRIBUTE]: _id, ...outputs } = state;
-  return Object.fromEntries(Object.entries(outputs).filter(([, value]) => value !== null && value !== undefined));
+  return withNullsLeftOut(kind, Object.fromEntries(Object.entries(outputs).filter(([, value]) => value !== null && value !== undefined)));
 }
 
 /** One input as the kind's schema normalizes it (a set sorted, a text trimmed); as given when the field refuses it. */
@@ -243,6 +250,73 @@ function keepWritten(kind: string, written: CoreObject, state: CoreObject): Core
     if (jsonEqual(normalizedField(kind, key, before), normalizedField(kind, key, after))) kept[key] = before;
   }
   return kept;
+}
+
+// ---- what a configuration leaves out ----------------------------------------------------------
+
+/** The paths of an object a configuration leaves out: `true` at each, an object where some of a nested object's are. */
+type LeftOut = { [key: string]: true | LeftOut };
+
+function isRecord(value: unknown): value is CoreObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * Where `config` leaves out an input the state keeps (schema.ts `leftOut`: one the API reports,
+ * a team's members, a customization's leaf) that `prior` holds: that input is not managed, so the
+ * core is not given it (no diff, no write, no claim of a way to manage the object) and the state
+ * keeps it as last read. Within a nested object the configuration gives, at every depth.
+ */
+function leftOutPaths(attributes: readonly TfAttribute[], config: CoreObject, prior: CoreObject): LeftOut {
+  const paths: LeftOut = {};
+  for (const attribute of attributes) {
+    const key = attribute.coreName ?? attribute.name;
+    const given = config[key];
+    const had = prior[key];
+    if (had === undefined || had === null) continue;
+    if (attribute.leftOut !== undefined && (given === undefined || given === null)) paths[key] = true;
+    else if (attribute.nestedType?.nesting === "single" && isRecord(given) && isRecord(had)) {
+      const inner = leftOutPaths(attribute.nestedType.attributes, given, had);
+      if (Object.keys(inner).length > 0) paths[key] = inner;
+    }
+  }
+  return paths;
+}
+
+/** What the configuration of `kind` leaves out of `prior` (none for a create, or without a configuration). */
+function leftOutOf(kind: string, config: CoreObject | null | undefined, prior: CoreObject | null): LeftOut {
+  const resource = resourceTypeOf(kind);
+  return prior === null || !config || !resource ? {} : leftOutPaths(resource.block.attributes, config, prior);
+}
+
+/** `object` without the paths `paths` names. */
+function withoutPaths(object: CoreObject, paths: LeftOut): CoreObject {
+  if (Object.keys(paths).length === 0) return object;
+  const kept: CoreObject = { ...object };
+  for (const [key, inner] of Object.entries(paths)) {
+    if (inner === true) delete kept[key];
+    else if (isRecord(kept[key])) kept[key] = withoutPaths(kept[key], inner);
+  }
+  return kept;
+}
+
+/** `object` with `source`'s value at each path `paths` names. */
+function withPaths(object: CoreObject, source: CoreObject, paths: LeftOut): CoreObject {
+  if (Object.keys(paths).length === 0) return object;
+  const filled: CoreObject = { ...object };
+  for (const [key, inner] of Object.entries(paths)) {
+    if (inner === true) filled[key] = source[key];
+    else if (isRecord(source[key])) filled[key] = withPaths(isRecord(filled[key]) ? filled[key] : {}, source[key], inner);
+  }
+  return filled;
+}
+
+/** `proposed` without a defaulted input the configuration leaves out: the default holds then, not the prior value OpenTofu proposes. */
+function withoutDefaultedLeftOut(kind: string, proposed: CoreObject, config: CoreObject | null | undefined): CoreObject {
+  if (!config) return proposed;
+  const shape = definitionFor(kind).schema.shape as Record<string, { safeParse?(value: unknown): { success: boolean; data?: unknown } }>;
+  const leftOut = Object.keys(shape).filter((key) => config[key] === undefined && proposed[key] !== undefined && defaultOf(shape[key]) !== undefined);
+  return leftOut.length === 0 ? proposed : Object.fromEntries(Object.entries(proposed).filter(([key]) => !leftOut.includes(key)));
 }
 
 /** `apiUrl` -> `api_url`: a configuration key as the provider block spells it. */
@@ -403,7 +477,7 @@ export function terraformOperations(): TerraformOperations {
    * update's plan runs it.
    */
   async function finishes(kind: string, tainted: { id: string; state: CoreObject }, inputs: CoreObject, name: string): Promise<boolean> {
-    const decided = await session.core.diff(kind, tainted.id, normalizedInputs(kind, outputsOf(tainted.state)), withoutDynamicKeys(inputs), deploymentName(kind, name));
+    const decided = await session.core.diff(kind, tainted.id, normalizedInputs(kind, outputsOf(kind, tainted.state)), withoutDynamicKeys(inputs), deploymentName(kind, name));
     return (decided.replaces ?? []).length === 0;
   }
 
@@ -460,12 +534,15 @@ export function terraformOperations(): TerraformOperations {
 
     async planResource(kind, prior, proposed, priorPrivate, config) {
       if (proposed === null) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [] };
-      const organized = withOrganization(kind, inputsOf(kind, proposed));
+      const leftOut = leftOutOf(kind, config, prior);
+      const organized = withOrganization(kind, inputsOf(kind, withoutDefaultedLeftOut(kind, withoutPaths(proposed, leftOut), config)));
       if (organized.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
       const configured = organized.inputs;
 
       if (prior === null) {
-        const name = newResourceName(kind, configured);
+        // A replacement's create half is planned with the prior's plan private state (the name the
+        // replaced resource has): one resource, one owner, though its object is made anew.
+        const name = decodePrivate(priorPrivate) ?? newResourceName(kind, configured);
         // The key the apply gives the create journal (journalKey): the inputs as the plan gives
         // them to the apply, defaults filled.
         const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, withDefaults(kind, configured))}`;
@@ -473,7 +550,7 @@ export function terraformOperations(): TerraformOperations {
         // this plan's refresh: the create half of that object's replacement, checked as its update
         // (the object is this resource's own, not one to warn of) and finished (tainted-creates.ts).
         const tainted = priorPrivate.length === 0 ? taintedCreates.take(kind, name) : undefined;
-        const olds = tainted === undefined ? {} : inputsOf(kind, normalizedInputs(kind, outputsOf(tainted.state)));
+        const olds = tainted === undefined ? {} : inputsOf(kind, normalizedInputs(kind, outputsOf(kind, tainted.state)));
         const check = await checked(kind, olds, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
         if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
         const planned: CoreObject = { ...configured, ...defaultsOf(kind, configured, check.inputs) };
@@ -510,7 +587,7 @@ export function terraformOperations(): TerraformOperations {
         return { planned: null, requiresReplace: [], privateState: priorPrivate, diagnostics: [crossOrganizationImport(kind, id, importedFrom, String(writtenOrganization))] };
       }
       // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
-      const olds = normalizedInputs(kind, outputsOf(prior));
+      const olds = normalizedInputs(kind, withoutPaths(outputsOf(kind, prior), leftOut));
       const check = await checked(kind, inputsOf(kind, olds), configured, name);
       if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
       let decided;
@@ -522,20 +599,24 @@ export function terraformOperations(): TerraformOperations {
       // The prior's computed values (an input the configuration leaves to the API among them) and
       // the configuration's inputs as written, defaults filled (Terraform holds a plan to them):
       // with no change and inputs written as before, the prior state itself.
-      const leftToTheApi = computedInputKeys(kind).filter((key) => configured[key] === undefined && prior[key] !== undefined && prior[key] !== null);
-      const planned: CoreObject = { ...computedOf(kind, prior), ...pick(prior, leftToTheApi), ...configured, ...defaultsOf(kind, configured, check.inputs) };
+      // What the configuration leaves out is the prior's, as last read.
+      const defaults = defaultsOf(kind, configured, check.inputs);
+      const leftToTheApi = computedInputKeys(kind).filter(
+        (key) => configured[key] === undefined && defaults[key] === undefined && prior[key] !== undefined && prior[key] !== null && !(key in leftOut),
+      );
+      const planned: CoreObject = { ...computedOf(kind, prior), ...pick(prior, leftToTheApi), ...configured, ...defaults };
       const replaces = decided.replaces ?? [];
-      if (!decided.changes) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+      if (!decided.changes) return { planned: withPaths(planned, prior, leftOut), requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
       // An update can change what the server computes (an update time, a URL from a title); a
       // replacement makes a new object, its id too.
-      for (const key of [...computedKeys(kind), ...computedInputKeys(kind).filter((key) => planned[key] === undefined || leftToTheApi.includes(key))]) {
+      for (const key of [...computedKeys(kind), ...computedInputKeys(kind).filter((key) => (planned[key] === undefined && !(key in leftOut)) || leftToTheApi.includes(key))]) {
         if (key === ID_ATTRIBUTE && replaces.length === 0) continue;
         planned[key] = UNKNOWN;
       }
-      return { planned, requiresReplace: replaces.map((key) => [key]), privateState: encodePrivate(name), diagnostics: check.diagnostics };
+      return { planned: withPaths(planned, prior, leftOut), requiresReplace: replaces.map((key) => [key]), privateState: encodePrivate(name), diagnostics: check.diagnostics };
     },
 
-    async applyResource(kind, prior, planned, plannedPrivate) {
+    async applyResource(kind, prior, planned, plannedPrivate, config) {
       if (planned === null) {
         if (prior === null) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         const replacement = decodePrivateState(plannedPrivate);
@@ -547,7 +628,7 @@ export function terraformOperations(): TerraformOperations {
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         }
         try {
-          await session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(prior));
+          await session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(kind, prior));
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         } catch (error) {
           // The object stays in the state: a later destroy tries again.
@@ -556,11 +637,13 @@ export function terraformOperations(): TerraformOperations {
       }
       // What a plan left unknown at apply is the provider's to compute (the configuration is known
       // by now): an input the configuration left out (a site's spaces) is left out again.
-      const given = Object.fromEntries(Object.entries(inputsOf(kind, planned)).filter(([, value]) => value !== UNKNOWN));
+      // What the configuration leaves out is not the core's: the state keeps it as planned (the prior's).
+      const leftOut = leftOutOf(kind, config, prior);
+      const given = Object.fromEntries(Object.entries(inputsOf(kind, withoutPaths(planned, leftOut))).filter(([, value]) => value !== UNKNOWN));
       const organized = withOrganization(kind, given);
       if (organized.diagnostics.length > 0) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
       const configured = organized.inputs;
-      const normalized = await session.core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, prior)), configured);
+      const normalized = await session.core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, withoutPaths(prior, leftOut))), configured);
       if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure(kind)) };
       const inputs = withoutDynamicKeys(normalized.inputs ?? configured);
 
@@ -590,8 +673,9 @@ export function terraformOperations(): TerraformOperations {
       const id = String(prior[ID_ATTRIBUTE]);
       const name = decodePrivate(plannedPrivate) ?? id;
       try {
-        const updated = await session.core.update(kind, id, outputsOf(prior), inputs, deploymentName(kind, name));
-        return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
+        const updated = await session.core.update(kind, id, withoutPaths(outputsOf(kind, prior), leftOut), inputs, deploymentName(kind, name));
+        const state = keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {}));
+        return { state: withPaths(state, planned, leftOut), privateState: encodePrivate(name), diagnostics: [] };
       } catch (error) {
         return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(kind, error)] };
       }
@@ -605,7 +689,7 @@ export function terraformOperations(): TerraformOperations {
           ? NO_PRIVATE_STATE
           : encodePrivate(known.name, { ...(known.partial ? { partial: true as const } : {}), ...(known.importedFrom ? { importedFrom: known.importedFrom } : {}) });
       try {
-        const read = await session.core.read(kind, id, outputsOf(state));
+        const read = await session.core.read(kind, id, outputsOf(kind, state));
         if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         const refreshed = keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {}));
         // A partial create (tainted): the plan of its create, next in this process, finishes it.
@@ -618,7 +702,9 @@ export function terraformOperations(): TerraformOperations {
 
     async importResource(kind, importId) {
       try {
-        const imported = await session.core.importObject(kind, importId, session.organizationId);
+        // The object whole: an argument a configuration leaves out keeps the state's value here, so
+        // a configuration declaring a default's value, or leaving it out, plans no change.
+        const imported = await session.core.importObject(kind, importId, session.organizationId, { whole: true });
         // An object of the provider's organization (or one whose kind has none) needs no mark; one
         // of another is named by its id (an imported resource's name) and marked (planResource).
         const from = imported.props.organizationId;

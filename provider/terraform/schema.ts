@@ -8,12 +8,18 @@
  * Each attribute's type, description and limits come from the same walk over the zod schemas as
  * the Pulumi package schema's (adapter/json-schema.ts, adapter/fields.ts). How the declarations
  * read as Terraform's attribute flags:
- * - an input the schema requires is `required`; any other input `optional`;
+ * - an input the schema requires is `required`, unless it takes `null` (a guest's `role`: in HCL
+ *   null is an argument left out, so it is optional, and left out it is null for the core); any
+ *   other input `optional`;
  * - an optional input that falls back to the provider's configuration key of the same name
  *   (`organizationId`), has a declared default (a site's `type`) or is also one of the kind's
  *   declared outputs (a team's `members`, what the API says when not given) is also `computed`:
  *   the state holds the value the provider settled on although the configuration left it out, and
  *   a plan leaves it unknown until then (operations.ts reads these as {@link computedInputKeys});
+ * - an optional input the API reports and whose removal changes nothing (`Removing it stops
+ *   managing it`) is `computed` too, kept when left out ({@link keptWhenLeftOut}): a plan gives
+ *   it the prior value (none at creation), so an import followed by a configuration that leaves
+ *   it out plans no change;
  * - what the definition's `outputs` declares beyond the inputs, and `id`, are `computed` only;
  * - a secret input (`FieldFacts.secret`) is `sensitive`;
  * - an object is a nested attribute (nesting "single"), an array of objects one of nesting "list"
@@ -47,6 +53,14 @@ export interface TfAttribute {
   sensitive: boolean;
   /** The field's name in the core's objects (camelCase, as declared); `name` is its snake_case. */
   coreName?: string;
+  /**
+   * What a configuration that leaves this optional and computed input out means: the state keeps
+   * the value it has, as last read, and the core is not given it (the input is not managed).
+   * `kept`: none at creation (a plan never makes it unknown); `computed`: at creation the API
+   * gives it (a team's members; unknown until then). Absent for an input whose default, or the
+   * provider's configuration, fills it in, and for any other attribute.
+   */
+  leftOut?: "kept" | "computed";
 }
 
 export interface TfBlock {
@@ -196,8 +210,8 @@ interface Flags {
    * A leaf the configuration leaves out keeps the value it has (a kind whose read tracks only the
    * declared paths: `declarationOf`): optional and computed, so OpenTofu plans the prior value for
    * it (objchange.ProposedNew), and an import holding what the configuration does not declare plans
-   * no change. Not a list, set or map, nor inside one: they are managed whole (a structure's
-   * lists, a header's links).
+   * no change. A list, set or map too (a structure's lists, a header's links), kept whole; not what
+   * is inside one: a list's elements are the configuration's as written.
    */
   keptWhenLeftOut?: boolean;
 }
@@ -269,15 +283,17 @@ function attributesOf(schema: JsonSchema, flags: Flags): TfAttribute[] {
   return Object.entries(properties).map(([key, property]) => {
     const shape = shapeOf(property, flags);
     const isRequired = !flags.readOnly && required.has(key) && property.default === undefined;
+    const kept = !flags.readOnly && flags.keptWhenLeftOut === true && !isRequired && property.default === undefined;
     return {
       name: snakeCase(key),
       ...shape,
       description: fieldDescription(property, property.description as string | undefined),
       required: isRequired,
       optional: !flags.readOnly && !isRequired,
-      computed: flags.readOnly || property.default !== undefined || (flags.keptWhenLeftOut === true && !isRequired && !isCollection(shape)),
+      computed: flags.readOnly || property.default !== undefined || kept,
       sensitive: property.secret === true,
       coreName: key,
+      ...(kept ? { leftOut: "kept" as const } : {}),
     };
   });
 }
@@ -290,13 +306,45 @@ function withFallback(description: string, configuredKey: string | undefined): s
   return `${description} Defaults to the provider's \`${snakeCase(configuredKey)}\`.`.trim();
 }
 
-/** The attributes of a kind's resource: its inputs, then what its state holds beyond them, then `id`. */
-/** Whether an attribute's shape is a list, set or map (of values or of nested objects). */
-function isCollection(shape: Shape): boolean {
-  if ("nestedType" in shape) return shape.nestedType.nesting !== "single";
-  return Array.isArray(shape.type) && ["list", "set", "map"].includes(shape.type[0]);
+/** A description that says an argument left out is `null`, for an input that takes null but not leaving it out. */
+function withLeftOutNull(description: string, takesNull: boolean): string {
+  return takesNull ? `${description} Left out, it is \`null\`.` : description;
 }
 
+/**
+ * Whether a field takes `null` but not leaving it out (a guest's `role: null`): in HCL, null is
+ * what leaving an argument out means, so the attribute is optional and the door gives the core
+ * null for it when the configuration leaves it out (operations.ts reads {@link nullWhenLeftOutKeys}).
+ */
+function takesNullForLeftOut(field: unknown): boolean {
+  const schema = field as { safeParse?(value: unknown): { success: boolean } } | undefined;
+  return schema?.safeParse !== undefined && !schema.safeParse(undefined).success && schema.safeParse(null).success;
+}
+
+/**
+ * Whether an optional input the configuration leaves out keeps the value the state has: one the
+ * API reports (an import reads it) and whose removal does nothing (`Removing it stops managing
+ * it`), so a plan keeps the prior value (optional and computed), and a configuration that leaves it
+ * out after an import plans no change instead of a removal that removes nothing. Not an input
+ * whose removal clears it (`clearedWithNull`), replaces the object or moves it (`replaces`,
+ * `updatedApart`: a site space's section, a collection's parent), one only the provider reads
+ * (`providerOnly`: what destroy does), one only a create reads, nor one of a group
+ * of which a configuration gives exactly one (`userId` or `email`: the prior's would join the
+ * configuration's).
+ */
+function keptWhenLeftOut(definition: AnyDefinition, key: string): boolean {
+  const field = definition.schema.shape[key] as { safeParse(value: unknown): { success: boolean } };
+  const facts = factsOf(field);
+  if (!field.safeParse(undefined).success || facts.clearedWithNull === true) return false;
+  if (definition.declarationOf !== undefined) return true;
+  // Removed, it replaces the object (a site space's section) or moves it (a collection to the top level).
+  if (facts.replaces === true || facts.updatedApart === true) return false;
+  if (facts.providerOnly === true) return false;
+  if ((definition.uncomparedInputKeys ?? []).includes(key)) return false;
+  return !(definition.exclusiveInputKeys ?? []).some((group) => group.includes(key));
+}
+
+/** The attributes of a kind's resource: its inputs, then what its state holds beyond them, then `id`. */
 function resourceBlock(definition: AnyDefinition): TfBlock {
   const shape = definition.schema.shape;
   const inputSchema = jsonSchemaOf(definition.schema);
@@ -305,27 +353,30 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
   const secret = new Set(definition.secretInputKeys ?? []);
   const outputShape = (definition.outputs?.shape ?? {}) as Record<string, unknown>;
   const outputProperties = (definition.outputs ? (jsonSchemaOf(definition.outputs).properties ?? {}) : {}) as Record<string, JsonSchema>;
-  const keptWhenLeftOut = definition.declarationOf !== undefined;
+  const declaredPaths = definition.declarationOf !== undefined;
   const attributes: TfAttribute[] = [];
   for (const [key, property] of Object.entries(properties)) {
     if (LEFT_OUT_INPUTS.has(key)) continue;
     const facts = factsOf(shape[key]);
     const configured = CONFIGURED_KEYS.has(key);
     const defaulted = property.default !== undefined;
-    const isRequired = required.has(key) && !configured && !defaulted;
+    const isRequired = required.has(key) && !configured && !defaulted && !takesNullForLeftOut(shape[key]);
     // An input the state also describes is the API's when the configuration leaves it out.
     const describedByTheState = key in outputProperties;
-    const attributeShape = shapeOf(facts.setValued ? { ...property, setValued: true } : property, { readOnly: false, keptWhenLeftOut });
+    const kept = !isRequired && keptWhenLeftOut(definition, key);
+    const settledByTheProvider = configured || defaulted || describedByTheState;
+    const attributeShape = shapeOf(facts.setValued ? { ...property, setValued: true } : property, { readOnly: false, keptWhenLeftOut: declaredPaths });
     attributes.push({
       name: snakeCase(key),
       ...attributeShape,
-      description: withFallback(fieldDescription(property, facts.description), configured ? key : undefined),
+      description: withLeftOutNull(withFallback(fieldDescription(property, facts.description), configured ? key : undefined), takesNullForLeftOut(shape[key])),
       required: isRequired,
       optional: !isRequired,
       // Terraform refuses an attribute both required and computed: a required input is the configuration's alone.
-      computed: !isRequired && (configured || defaulted || describedByTheState || (keptWhenLeftOut && !isCollection(attributeShape))),
+      computed: !isRequired && (settledByTheProvider || kept),
       sensitive: secret.has(key) || facts.secret === true,
       coreName: key,
+      ...(configured || defaulted ? {} : describedByTheState ? { leftOut: "computed" as const } : kept ? { leftOut: "kept" as const } : {}),
     });
   }
   for (const [key, property] of Object.entries(outputProperties)) {
@@ -470,10 +521,24 @@ export function computedInputKeys(kind: string): string[] {
   computedInputsByKind ??= new Map(
     terraformSchema().resources.map((resource) => [
       resource.kind,
-      resource.block.attributes.filter((attribute) => attribute.optional && attribute.computed).map((attribute) => attribute.coreName ?? attribute.name),
+      resource.block.attributes
+        .filter((attribute) => attribute.optional && attribute.computed && attribute.leftOut !== "kept")
+        .map((attribute) => attribute.coreName ?? attribute.name),
     ]),
   );
   return computedInputsByKind.get(kind) ?? [];
+}
+
+/**
+ * The inputs (core names) of a kind that take `null` but not leaving them out (a guest's `role`):
+ * optional in the schema, and null for the core when the configuration leaves them out.
+ */
+export function nullWhenLeftOutKeys(kind: string): string[] {
+  const definition = definitionOf(kind);
+  if (!definition) return [];
+  return Object.entries(definition.schema.shape)
+    .filter(([key, field]) => !LEFT_OUT_INPUTS.has(key) && !CONFIGURED_KEYS.has(key) && takesNullForLeftOut(field))
+    .map(([key]) => key);
 }
 
 /** The data source type of a lookup, or undefined. */

@@ -560,6 +560,93 @@ describe("leaves a configuration leaves to the server", () => {
   });
 });
 
+describe("replacements, imports and what a configuration leaves out (issue 48)", () => {
+  it("a replacement's create half is planned under the replaced resource's name: one owner of the member, no conflict", async () => {
+    const first = { organizationId: api.organizationId, email: "eli@acme.test", role: "comment" };
+    const member = await applyConfig("OrganizationMember", null, first);
+    await startOver();
+    const second = { organizationId: api.organizationId, userId: "usr-acme-editor", role: "comment" };
+    const plan = await ops.planResource("OrganizationMember", member.state, proposedNew("OrganizationMember", member.state, second), member.privateState, second);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.requiresReplace).toEqual(expect.arrayContaining([["userId"]]));
+    // OpenTofu then plans the new object with no prior, giving it the first plan's private bytes.
+    const create = await ops.planResource("OrganizationMember", null, proposedNew("OrganizationMember", null, second), plan.privateState, second);
+    expect(create.diagnostics).toEqual([]);
+    expect(new TextDecoder().decode(create.privateState)).toBe(new TextDecoder().decode(member.privateState));
+  });
+
+  it("a guest's role is null: left out, the member is made a guest, and an import of the guest plans no change", async () => {
+    expect((await api.request("POST", `/orgs/${api.organizationId}/join`, undefined, api.tokenOf("usr-outsider"))).status).toBeLessThan(300);
+    expect(resourceTypeOf("OrganizationMember")!.block.attributes.find((attribute) => attribute.name === "role")).toMatchObject({ required: false, optional: true });
+    const config = { organizationId: api.organizationId, userId: "usr-outsider" };
+    const guest = await applyConfig("OrganizationMember", null, config);
+    expect((await api.request("GET", `/orgs/${api.organizationId}/members/usr-outsider`)).body.role ?? null).toBeNull();
+    // Imported by another configuration: another provider process.
+    await startOver();
+    const imported = await ops.importResource("OrganizationMember", "usr-outsider");
+    expect(imported.diagnostics).toEqual([]);
+    expect(imported.state!.role ?? null).toBeNull();
+    await expectNoChange("OrganizationMember", { state: imported.state!, privateState: imported.privateState }, config);
+    await ops.applyResource("OrganizationMember", guest.state, null, NONE);
+  });
+
+  it("an input a configuration leaves out after an import is not managed: a team's members stay in the state, no change, no way claimed beside a TeamMember", async () => {
+    const team = await applyConfig("Team", null, { organizationId: api.organizationId, title: "Imported, members left out" });
+    expect((await api.request("PUT", `/orgs/${api.organizationId}/teams/${team.state.id}/members/usr-acme-reader`, {})).status).toBeLessThan(300);
+    await startOver();
+    const imported = await ops.importResource("Team", team.state.id);
+    expect(imported.state!.members).toEqual(["usr-acme-reader"]);
+    const config = { organizationId: api.organizationId, title: "Imported, members left out" };
+    const plan = await ops.planResource("Team", imported.state, proposedNew("Team", imported.state, config), imported.privateState, config);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned).toEqual(imported.state);
+    const member = { organizationId: api.organizationId, teamId: team.state.id, userId: "usr-acme-reader" };
+    const memberPlan = await ops.planResource("TeamMember", null, proposedNew("TeamMember", null, member), NONE, member);
+    expect(memberPlan.diagnostics).toEqual([]);
+    // Renamed: the members are still not the core's, and the state keeps them as planned.
+    const renamed = { ...config, title: "Imported, renamed" };
+    const update = await ops.planResource("Team", imported.state, proposedNew("Team", imported.state, renamed), imported.privateState, renamed);
+    expect(update.diagnostics).toEqual([]);
+    const applied = await ops.applyResource("Team", imported.state, update.planned, update.privateState, renamed);
+    expect(applied.diagnostics).toEqual([]);
+    expectConsistent("Team", update.planned!, applied.state!);
+    expect(applied.state!.members).toEqual(["usr-acme-reader"]);
+    await ops.applyResource("Team", applied.state, null, NONE);
+  });
+
+  it("a default left out is the default again, not the value the prior state had", async () => {
+    const config = { organizationId: api.organizationId, userId: "usr-acme-reader", role: "read" };
+    const member = await applyConfig("OrganizationMember", null, { ...config, removeOnDestroy: true });
+    const plan = await ops.planResource("OrganizationMember", member.state, proposedNew("OrganizationMember", member.state, config), member.privateState, config);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned!.removeOnDestroy).toBe(false);
+  });
+
+  it("imports a customization whole: a configuration repeating a default's value plans no change", async () => {
+    const siteId = (await api.request("POST", `/orgs/${api.organizationId}/sites`, { title: "Defaults repeated" })).body.id as string;
+    const imported = await ops.importResource("SiteCustomization", siteId);
+    expect(imported.diagnostics).toEqual([]);
+    expect(imported.state!.styling).toMatchObject({ theme: "clean", depth: "subtle", primaryColor: { light: "#346DDB", dark: "#346DDB" } });
+    const config = { organizationId: api.organizationId, siteId, styling: { theme: "clean", depth: "subtle" }, pdf: { enabled: true } };
+    await expectNoChange("SiteCustomization", { state: imported.state!, privateState: imported.privateState }, config);
+  });
+
+  it("imports the adaptive schema of a site that never had one as the empty schema", async () => {
+    const siteId = (await api.request("POST", `/orgs/${api.organizationId}/sites`, { title: "No schema yet" })).body.id as string;
+    const imported = await ops.importResource("SiteAdaptiveSchema", siteId);
+    expect(imported.diagnostics).toEqual([]);
+    expect(imported.state!.jsonSchema).toEqual({
+      type: "object",
+      properties: { unsigned: { type: "object", properties: {}, additionalProperties: false } },
+      additionalProperties: false,
+    });
+    // OpenTofu refreshes what it imported before it plans: still there, still empty.
+    const read = await ops.readResource("SiteAdaptiveSchema", imported.state!, imported.privateState);
+    expect(read.diagnostics).toEqual([]);
+    expect(read.state).toEqual(imported.state);
+  });
+});
+
 describe("set-like lists", () => {
   it("a merge rule's users are a set to OpenTofu: a space imported after the API sorted them plans no change", async () => {
     const users = ["usr-acme-reader", "usr-acme-editor", "usr-acme-reader"];
