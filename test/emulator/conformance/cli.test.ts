@@ -149,6 +149,29 @@ describe("emulator CLI", () => {
         'teams[1].id: duplicate id "t" (also teams[0].id)',
       ],
       [{ ...snapshot, organization: { ...snapshot.organization, sso: "yes" } }, 'organization.sso: must be a boolean, not "yes"'],
+      [
+        {
+          ...snapshot,
+          sites: [
+            {
+              id: "site-circle",
+              title: "Circle",
+              type: "basic",
+              visibility: "public",
+              published: false,
+              adaptiveContent: { enabled: false },
+              customization: {},
+              sections: [],
+              siteSpaces: [],
+              sectionGroups: [
+                { id: "group-a", title: "A", parent: "group-b", position: 0 },
+                { id: "group-b", title: "B", parent: "group-a", position: 0 },
+              ],
+            },
+          ],
+        },
+        "sites[0].sectionGroups[0].parent: section groups name each other as parents (group-a -> group-b -> group-a)",
+      ],
     ];
     for (const [i, [broken, message]] of cases.entries()) {
       const seed = join(dir, `broken-${i}.json`);

@@ -187,6 +187,42 @@ describe("a malformed snapshot is refused whole, naming the place (audit 10)", (
     await expect(startEmulator({ seed: deepInstructions })).rejects.toThrow(/agentInstructions(\[0\])+: nested more than 100 levels deep/);
   });
 
+  it("section groups that name each other as parents: refused by PUT and at a twin's start, naming the circle (issue 49)", async () => {
+    const snapshot = await wellFormed();
+    const circle = copy(snapshot);
+    circle.sites[0].sectionGroups = [
+      { id: "group-a", title: "A", parent: "group-b", position: 0 },
+      { id: "group-b", title: "B", parent: "group-a", position: 0 },
+    ];
+    const message = "sites[0].sectionGroups[0].parent: section groups name each other as parents (group-a -> group-b -> group-a): a group cannot be nested in itself";
+    await refused(circle, message);
+    await expect(startEmulator({ seed: circle as Snapshot })).rejects.toThrow(message);
+    const itself = copy(snapshot);
+    itself.sites[0].sectionGroups = [{ id: "group-a", title: "A", parent: "group-a", position: 0 }];
+    await refused(itself, "(group-a -> group-a)");
+    // A circle that a group's chain runs into without passing through it is reported from a group on it.
+    const beside = copy(snapshot);
+    beside.sites[0].sectionGroups = [
+      { id: "group-top", title: "Top", parent: "group-a", position: 0 },
+      { id: "group-a", title: "A", parent: "group-b", position: 0 },
+      { id: "group-b", title: "B", parent: "group-a", position: 0 },
+    ];
+    await refused(beside, "sites[0].sectionGroups[1].parent: section groups name each other as parents (group-a -> group-b -> group-a)");
+  });
+
+  it("a tree's references stay in its site: a group's parent, a section's group, a site space's section", async () => {
+    const snapshot = await wellFormed();
+    const parent = copy(snapshot);
+    parent.sites[0].sectionGroups = [{ id: "group-a", title: "A", parent: "group-elsewhere", position: 0 }];
+    await refused(parent, 'sites[0].sectionGroups[0].parent: "group-elsewhere" is not the id of a section group of this site');
+    const section = copy(snapshot);
+    section.sites[0].sections[0].sectionGroup = "group-elsewhere";
+    await refused(section, 'sites[0].sections[0].sectionGroup: "group-elsewhere" is not the id of a section group of this site');
+    const siteSpace = copy(snapshot);
+    siteSpace.sites[0].siteSpaces[0].section = "section-elsewhere";
+    await refused(siteSpace, 'sites[0].siteSpaces[0].section: "section-elsewhere" is not the id of a section of this site');
+  });
+
   it("a well-formed snapshot with unknown extra keys still loads (the provider's writer may write more)", async () => {
     const snapshot = await wellFormed();
     const reply = await control(env.emulator).put("/snapshot", {

@@ -246,13 +246,53 @@ function checkUniqueIds(snapshot: Record<string, unknown>): void {
 }
 
 /**
+ * Each site's tree holds together: a section group's `parent` and a section's `sectionGroup` name a
+ * group of the same site, a site space's `section` a section of it, and no group is its own
+ * ancestor. Groups that name each other as parents would leave the site's tree without a root for
+ * them, and every walk of it (the section-group list, the structure) would recurse for ever.
+ */
+function checkSiteTrees(snapshot: Record<string, unknown>): void {
+  type Site = {
+    sectionGroups: Array<{ id: string; parent?: string | null }>;
+    sections: Array<{ id: string; sectionGroup?: string | null }>;
+    siteSpaces: Array<{ section: string | null }>;
+  };
+  (snapshot.sites as Site[]).forEach((site, i) => {
+    const at = (...path: Path) => ["sites", i, ...path];
+    const parents = new Map(site.sectionGroups.map((group) => [group.id, group.parent ?? undefined]));
+    const sections = new Set(site.sections.map((section) => section.id));
+    site.sectionGroups.forEach((group, j) => {
+      if (group.parent != null && !parents.has(group.parent))
+        fail(at("sectionGroups", j, "parent"), `${JSON.stringify(group.parent)} is not the id of a section group of this site`);
+    });
+    site.sections.forEach((section, j) => {
+      if (section.sectionGroup != null && !parents.has(section.sectionGroup))
+        fail(at("sections", j, "sectionGroup"), `${JSON.stringify(section.sectionGroup)} is not the id of a section group of this site`);
+    });
+    site.siteSpaces.forEach((item, j) => {
+      if (item.section !== null && !sections.has(item.section)) fail(at("siteSpaces", j, "section"), `${JSON.stringify(item.section)} is not the id of a section of this site`);
+    });
+    site.sectionGroups.forEach((group, j) => {
+      const chain = [group.id];
+      for (let ancestor = parents.get(group.id); ancestor !== undefined; ancestor = parents.get(ancestor)) {
+        chain.push(ancestor);
+        if (ancestor === group.id) fail(at("sectionGroups", j, "parent"), `section groups name each other as parents (${chain.join(" -> ")}): a group cannot be nested in itself`);
+        // A chain longer than the groups has met a circle that does not pass through this group: it is reported from a group on it.
+        if (chain.length > parents.size + 1) break;
+      }
+    });
+  });
+}
+
+/**
  * Checks everything but the envelope (format and version, checked first by format.ts): depth,
- * then shape, then ids. Throws a SnapshotProblem naming the place.
+ * then shape, then ids, then each site's tree. Throws a SnapshotProblem naming the place.
  */
 export function checkSnapshotContent(snapshot: Record<string, unknown>): void {
   checkDepth(snapshot);
   snapshotShape(snapshot, []);
   checkUniqueIds(snapshot);
+  checkSiteTrees(snapshot);
   const members = snapshot.members as Array<{ id: string; role: string | null }>;
   if (!members.some((member) => member.role === "admin")) {
     fail(["members"], "no member is an admin, so nobody could use the twin");
