@@ -166,6 +166,7 @@ const snapshotShape = object({
     "hostname?": nullable(string),
     defaultRole: nullable(role),
     "defaultContent?": nullable(object({ type: oneOf(["site"]), site: id })),
+    "logo?": nullable(string),
     sso: boolean,
     ai: boolean,
     inviteLinks: boolean,

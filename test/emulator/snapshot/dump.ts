@@ -66,6 +66,7 @@ export function snapshotOf(store: Store, organizationId: string, createdAt: stri
       ...(org.hostname !== undefined ? { hostname: org.hostname } : {}),
       defaultRole: org.defaultRole,
       ...(org.defaultContent !== undefined ? { defaultContent: org.defaultContent } : {}),
+      ...(org.logo ? { logo: org.logo } : {}),
       sso: org.sso,
       ai: org.ai,
       inviteLinks: org.inviteLinks,

@@ -28,6 +28,8 @@ export interface Snapshot {
     hostname?: string;
     defaultRole: Role | null;
     defaultContent?: { type: "site"; site: string } | null;
+    /** The logo's URL (API.md 2.15 `urls.logo`); absent in older snapshots and when none is set. */
+    logo?: string | null;
     sso: boolean;
     ai: boolean;
     inviteLinks: boolean;

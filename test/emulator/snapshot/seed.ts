@@ -66,6 +66,7 @@ export function seedFromSnapshot(store: Store, clock: Clock, snapshot: Snapshot,
       // A snapshot of an earlier version may say `inherit`, which an organization never has (DESIGN.md 8): none.
       mergeRules: orgMergeRules(org.mergeRules),
       ...(org.defaultContent !== undefined ? { defaultContent: org.defaultContent } : {}),
+      ...(org.logo ? { logo: org.logo } : {}),
     });
     for (const member of snapshot.members) {
       const doc = store.get<MemberDoc>("member", memberKey(org.id, member.id))!;
