@@ -2,7 +2,7 @@
  * The core: what every front door serves resources with, as one value per configuration. A door
  * holds a {@link Core}: the dynamic door (host.ts, loaded by the Node.js dynamic-provider host)
  * builds one when the host configures it, the plugin door (plugin/server.ts) in `Configure`, and
- * a third door (the OpenTofu door, DESIGN.md 13) would hold one the same way. Nothing of a
+ * the OpenTofu door (terraform/, DESIGN.md 13) in `ConfigureProvider`. Nothing of a
  * configuration lives at module level, so two cores in one process (two providers, or a test's
  * two emulators) never share a client, a cache, a claim or a journal.
  *
