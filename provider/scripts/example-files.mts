@@ -21,6 +21,7 @@ function remedy(file: string): string {
 /** `file` of the example in `folder` (`team`, `functions/getTeam`); throws naming it and what makes it when it is missing. */
 export function readExampleFile(generator: string, folder: string, file: string): string {
   const target = path.join(examplesDir, folder, file);
-  if (!fs.existsSync(target)) throw new Error(`${generator}: ${path.relative(repositoryRoot, target)} is missing: ${remedy(file)}`);
+  if (!fs.existsSync(target))
+    throw new Error(`${generator}: ${path.relative(repositoryRoot, target)} is missing: ${remedy(file)}`);
   return fs.readFileSync(target, "utf8");
 }

@@ -47,7 +47,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   if (failed.length > 0) {
     process.stderr.write(
-      check ? `generate: out of date: ${failed.join(", ")}; run \`npm run generate\` and commit the result\n` : `generate: ${failed.join(", ")} failed (see above)\n`,
+      check
+        ? `generate: out of date: ${failed.join(", ")}; run \`npm run generate\` and commit the result\n`
+        : `generate: ${failed.join(", ")} failed (see above)\n`,
     );
     process.exit(1);
   }

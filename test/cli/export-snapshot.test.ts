@@ -10,10 +10,19 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { factsOf } from "../../provider/adapter/fields.ts";
 import { jsonSchemaOf } from "../../provider/adapter/json-schema.ts";
-import { declaredFields, SNAPSHOT_PLACES, type Secrets, WRITTEN_WHOLE, writtenFields } from "../../provider/cli/export/snapshot/write.ts";
+import {
+  declaredFields,
+  SNAPSHOT_PLACES,
+  type Secrets,
+  WRITTEN_WHOLE,
+  writtenFields,
+} from "../../provider/cli/export/snapshot/write.ts";
 import { KINDS } from "../../provider/resources/kinds.ts";
 
-const golden = JSON.parse(readFileSync(new URL("./fixtures/export/snapshot.json", import.meta.url), "utf8")) as Record<string, unknown>;
+const golden = JSON.parse(readFileSync(new URL("./fixtures/export/snapshot.json", import.meta.url), "utf8")) as Record<
+  string,
+  unknown
+>;
 
 /** The objects at a place of a snapshot: `sites[].sections` is every site's sections. */
 function objectsAt(snapshot: Record<string, unknown>, place: string): Record<string, unknown>[] {
@@ -43,11 +52,15 @@ function markedObject(kind: string): object {
   const definition = KINDS.find((candidate) => candidate.kind === kind)!;
   const object: Record<string, unknown> = { id: `«${kind}.id»` };
   const outputs = (definition.outputs?.shape ?? {}) as Record<string, unknown>;
-  const fields = [...(SNAPSHOT_PLACES[kind].outputs ?? []).map((key) => [key, outputs[key]] as const), ...Object.entries(definition.schema.shape as Record<string, unknown>)];
+  const fields = [
+    ...(SNAPSHOT_PLACES[kind].outputs ?? []).map((key) => [key, outputs[key]] as const),
+    ...Object.entries(definition.schema.shape as Record<string, unknown>),
+  ];
   for (const [key, field] of fields) {
     const steps = (factsOf(field).readFrom ?? key).split(".");
     let at = object;
-    for (const step of steps.slice(0, -1)) at = (typeof at[step] === "object" && at[step] !== null ? at[step] : (at[step] = {})) as Record<string, unknown>;
+    for (const step of steps.slice(0, -1))
+      at = (typeof at[step] === "object" && at[step] !== null ? at[step] : (at[step] = {})) as Record<string, unknown>;
     at[steps.at(-1)!] = marker(`${kind}.${key}`, field);
   }
   return object;
@@ -58,15 +71,22 @@ describe("the snapshot's fields come from the declarations", () => {
     expect(Object.keys(SNAPSHOT_PLACES).sort()).toEqual(KINDS.map((definition) => definition.kind).sort());
   });
 
-  it.each(KINDS.map((definition) => [definition.kind, definition] as const))("%s: names only declared fields", (kind, definition) => {
-    const place = SNAPSHOT_PLACES[kind];
-    const inputs = Object.keys(definition.schema.shape);
-    expect(Object.keys(place.otherwise ?? {}).filter((key) => !inputs.includes(key))).toEqual([]);
-    expect((place.outputs ?? []).filter((key) => !(key in (definition.outputs?.shape ?? {})))).toEqual([]);
-    expect(Object.keys(place.renamed ?? {}).filter((key) => !inputs.includes(key))).toEqual([]);
-  });
+  it.each(KINDS.map((definition) => [definition.kind, definition] as const))(
+    "%s: names only declared fields",
+    (kind, definition) => {
+      const place = SNAPSHOT_PLACES[kind];
+      const inputs = Object.keys(definition.schema.shape);
+      expect(Object.keys(place.otherwise ?? {}).filter((key) => !inputs.includes(key))).toEqual([]);
+      expect((place.outputs ?? []).filter((key) => !(key in (definition.outputs?.shape ?? {})))).toEqual([]);
+      expect(Object.keys(place.renamed ?? {}).filter((key) => !inputs.includes(key))).toEqual([]);
+    },
+  );
 
-  it.each(KINDS.filter((definition) => !WRITTEN_WHOLE.has(definition.kind)).map((definition) => [definition.kind, definition] as const))(
+  it.each(
+    KINDS.filter((definition) => !WRITTEN_WHOLE.has(definition.kind)).map(
+      (definition) => [definition.kind, definition] as const,
+    ),
+  )(
     "%s: every declared input reaches the snapshot through the wire mapping, or is named with why",
     (kind, definition) => {
       const place = SNAPSHOT_PLACES[kind];
@@ -76,7 +96,11 @@ describe("the snapshot's fields come from the declarations", () => {
       const secret = new Set(definition.secretInputKeys ?? []);
       const lost = Object.keys(definition.schema.shape)
         .filter((key) => key !== "adopt" && !(key in (place.otherwise ?? {})))
-        .filter((key) => (secret.has(key) ? text.includes(`«${kind}.${key}»`) || secrets.length === 0 : !text.includes(`«${kind}.${key}»`)));
+        .filter((key) =>
+          secret.has(key)
+            ? text.includes(`«${kind}.${key}»`) || secrets.length === 0
+            : !text.includes(`«${kind}.${key}»`),
+        );
       expect(lost, `declared inputs of ${kind} the snapshot neither holds nor names in SNAPSHOT_PLACES`).toEqual([]);
       // A secret's value is the placeholder, named by where it was: `<place>.<id>.<field>`.
       for (const { path, placeholder } of secrets) {
@@ -91,7 +115,9 @@ describe("the snapshot's fields come from the declarations", () => {
       const { place } = SNAPSHOT_PLACES[definition.kind];
       const objects = objectsAt(golden, place);
       return writtenFields(definition.kind)
-        .filter(([, name]) => !objects.some((object) => object !== null && typeof object === "object" && name in object))
+        .filter(
+          ([, name]) => !objects.some((object) => object !== null && typeof object === "object" && name in object),
+        )
         .map(([key, name]) => `${definition.kind}.${key} (${place}[].${name})`);
     });
     expect(unset, "set these in export-golden.test.ts's organization, then UPDATE_GOLDEN=1").toEqual([]);

@@ -108,7 +108,11 @@ function jsonKinds(schema: JsonSchema): ReadonlySet<ValueKind> {
     if (schema.const !== undefined) return new Set([typeof schema.const as ValueKind]);
     return ANY;
   }
-  return new Set((Array.isArray(type) ? type : [type]).flatMap((name: string): ValueKind[] => (name === "integer" ? ["number"] : name === "null" ? [] : [name as ValueKind])));
+  return new Set(
+    (Array.isArray(type) ? type : [type]).flatMap((name: string): ValueKind[] =>
+      name === "integer" ? ["number"] : name === "null" ? [] : [name as ValueKind],
+    ),
+  );
 }
 
 const program = ts.createProgram([...new Set(Object.values(API_TYPES).map(({ file }) => path.join(apiDir, file)))], {
@@ -123,7 +127,9 @@ const checker = program.getTypeChecker();
 /** The declared type `name` of `file`. */
 function apiType(file: string, name: string): ts.Type {
   const source = program.getSourceFile(path.join(apiDir, file))!;
-  const symbol = checker.getExportsOfModule(checker.getSymbolAtLocation(source)!).find((exported) => exported.name === name);
+  const symbol = checker
+    .getExportsOfModule(checker.getSymbolAtLocation(source)!)
+    .find((exported) => exported.name === name);
   if (!symbol) throw new Error(`provider/api/${file} exports no ${name}`);
   return checker.getDeclaredTypeOfSymbol(symbol);
 }
@@ -136,7 +142,10 @@ function typesAt(type: ts.Type, steps: readonly string[]): ts.Type[] {
     const property = member.getProperty(steps[0]);
     const next = property ? checker.getTypeOfSymbol(property) : member.getStringIndexType();
     if (!next) return [];
-    return typesAt(next.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) ? next : checker.getNonNullableType(next), steps.slice(1));
+    return typesAt(
+      next.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) ? next : checker.getNonNullableType(next),
+      steps.slice(1),
+    );
   });
 }
 

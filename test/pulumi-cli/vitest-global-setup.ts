@@ -19,5 +19,7 @@ export default async function setup(): Promise<void> {
   const started = Date.now();
   const installation = await ensurePulumi();
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  process.stderr.write(`pulumi v${installation.version} (${installation.source}, ${seconds}s): ${installation.pulumi}\n`);
+  process.stderr.write(
+    `pulumi v${installation.version} (${installation.source}, ${seconds}s): ${installation.pulumi}\n`,
+  );
 }

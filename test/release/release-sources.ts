@@ -6,7 +6,14 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** What goes into a release: the compiled package, the plugin's folder, the release scripts, the manifest, README and LICENSE. */
-const RELEASE_SOURCES = ["provider/dist", "provider/docs-platform", "provider/scripts", "provider/package.json", "README.md", "LICENSE"];
+const RELEASE_SOURCES = [
+  "provider/dist",
+  "provider/docs-platform",
+  "provider/scripts",
+  "provider/package.json",
+  "README.md",
+  "LICENSE",
+];
 
 function filesUnder(root: string, relative: string): string[] {
   const full = path.join(root, relative);

@@ -18,7 +18,10 @@ const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, s
 
 /** The fenced blocks of a page: their info string and text. */
 function blocks(markdown: string): { info: string; text: string }[] {
-  return [...markdown.matchAll(/^```([^\n]*)\n([\s\S]*?)^```$/gm)].map((match) => ({ info: match[1].trim(), text: match[2] }));
+  return [...markdown.matchAll(/^```([^\n]*)\n([\s\S]*?)^```$/gm)].map((match) => ({
+    info: match[1].trim(),
+    text: match[2],
+  }));
 }
 
 /** Every `code` span of a page, fenced blocks left out. */
@@ -48,13 +51,18 @@ describe.each(PAGES)("%s", (page) => {
   });
 
   it("names only files and folders that exist", () => {
-    const paths = spans(markdown).filter((span) => /^[\w.-]+(\/[\w.<>-]*)+$|^[\w-]+\.(ts|mts|md|json)$/.test(span) && !span.startsWith("~"));
+    const paths = spans(markdown).filter(
+      (span) => /^[\w.-]+(\/[\w.<>-]*)+$|^[\w-]+\.(ts|mts|md|json)$/.test(span) && !span.startsWith("~"),
+    );
     expect(paths.length).toBeGreaterThan(5);
     expect(paths.filter((path) => !exists(path))).toEqual([]);
   });
 
   it("names each function where it stands: `name` (`file`)", () => {
-    const named = [...markdown.matchAll(/`(\w+)`\s+\(`([\w/.-]+\.ts)`\)/g)].map((match) => ({ name: match[1], file: match[2] }));
+    const named = [...markdown.matchAll(/`(\w+)`\s+\(`([\w/.-]+\.ts)`\)/g)].map((match) => ({
+      name: match[1],
+      file: match[2],
+    }));
     if (page === "docs/ARCHITECTURE.md") expect(named.length).toBeGreaterThanOrEqual(5);
     const missing = named.filter(({ name, file }) => {
       const source = [`${root}${file}`, `${root}provider/${file}`].find((candidate) => existsSync(candidate));
@@ -68,7 +76,10 @@ describe.each(PAGES)("%s", (page) => {
       for (const line of block.text.split("\n").filter((text) => text.trim() !== "")) {
         const [command, ...args] = line.split(" ");
         expect(command, line).toBe("node");
-        expect(() => execFileSync(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] }), line).not.toThrow();
+        expect(
+          () => execFileSync(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] }),
+          line,
+        ).not.toThrow();
       }
     }
   }, 60_000);

@@ -13,7 +13,8 @@ import { GENERATORS } from "../../provider/scripts/generate.mts";
 import { exampleHcl } from "../../provider/scripts/generate-terraform-docs.mts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const scripts = (JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { scripts: Record<string, string> }).scripts;
+const scripts = (JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { scripts: Record<string, string> })
+  .scripts;
 
 describe("npm run generate", () => {
   it("runs every generator of provider/scripts/, each with its own npm script and a --check", () => {
@@ -21,14 +22,26 @@ describe("npm run generate", () => {
     expect(GENERATORS.map((generator) => generator.script).sort()).toEqual(generators.sort());
     expect(scripts.generate).toBe("npm run build && node provider/scripts/generate.mts");
     for (const { name, script } of GENERATORS) {
-      expect(scripts[name], name).toMatch(new RegExp(`^npm run build && node provider/scripts/${script.replace(".", "\\.")}$`));
-      expect(readFileSync(`${root}provider/scripts/${script}`, "utf8"), script).toContain('process.argv.includes("--check")');
+      expect(scripts[name], name).toMatch(
+        new RegExp(`^npm run build && node provider/scripts/${script.replace(".", "\\.")}$`),
+      );
+      expect(readFileSync(`${root}provider/scripts/${script}`, "utf8"), script).toContain(
+        'process.argv.includes("--check")',
+      );
     }
   });
 
   it("rebuilds the package after kinds, whose files the later generators read compiled", () => {
-    expect(GENERATORS.filter((generator) => generator.rebuildAfter).map((generator) => generator.name)).toEqual(["kinds"]);
-    expect(GENERATORS.map((generator) => generator.name)).toEqual(["kinds", "examples", "schema", "docs", "terraform-docs"]);
+    expect(GENERATORS.filter((generator) => generator.rebuildAfter).map((generator) => generator.name)).toEqual([
+      "kinds",
+    ]);
+    expect(GENERATORS.map((generator) => generator.name)).toEqual([
+      "kinds",
+      "examples",
+      "schema",
+      "docs",
+      "terraform-docs",
+    ]);
   });
 });
 
@@ -37,7 +50,9 @@ describe("a missing example is named, with what makes it", () => {
     expect(() => readExampleFile("generate-docs", "no-such-kind", "Pulumi.yaml")).toThrow(
       "generate-docs: docs/resources/examples/no-such-kind/Pulumi.yaml is missing: write the example program (Pulumi YAML: the program every door's page shows), then run `npm run examples`",
     );
-    expect(() => exampleHcl("no-such-kind")).toThrow(/^generate-terraform-docs: docs\/resources\/examples\/no-such-kind\/Pulumi\.yaml is missing: write the example program/);
+    expect(() => exampleHcl("no-such-kind")).toThrow(
+      /^generate-terraform-docs: docs\/resources\/examples\/no-such-kind\/Pulumi\.yaml is missing: write the example program/,
+    );
     expect(() => exampleHcl("no-such-kind")).not.toThrow(/ENOENT/);
   });
 

@@ -23,7 +23,11 @@ describe("the resource reference pages", () => {
   it("are the ones the generator makes now (run `npm run docs` after changing a kind)", () => {
     const result = (() => {
       try {
-        execFileSync(process.execPath, [`${root}provider/scripts/generate-docs.mts`, "--check"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+        execFileSync(process.execPath, [`${root}provider/scripts/generate-docs.mts`, "--check"], {
+          cwd: root,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+        });
         return "same";
       } catch (error) {
         return String((error as { stderr?: string }).stderr ?? error);

@@ -15,7 +15,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { startEmulator, type Snapshot } from "../index.ts";
 
-const written = JSON.parse(readFileSync(new URL("../../cli/fixtures/export/snapshot.json", import.meta.url), "utf8")) as Snapshot;
+const written = JSON.parse(
+  readFileSync(new URL("../../cli/fixtures/export/snapshot.json", import.meta.url), "utf8"),
+) as Snapshot;
 
 /** Fields of the provider's snapshot the twin does not give back as written, each with why. */
 const NOT_GIVEN_BACK: Readonly<Record<string, string>> = {
@@ -32,7 +34,8 @@ const NOT_WRITTEN_BY_THE_PROVIDER: Readonly<Record<string, string>> = {
 function leaves(value: unknown, path = "", into = new Map<string, unknown[]>()): Map<string, unknown[]> {
   const entries = value !== null && typeof value === "object" ? Object.entries(value) : [];
   if (entries.length === 0) into.set(path, [...(into.get(path) ?? []), value]);
-  for (const [key, item] of entries) leaves(item, Array.isArray(value) ? `${path}[]` : path === "" ? key : `${path}.${key}`, into);
+  for (const [key, item] of entries)
+    leaves(item, Array.isArray(value) ? `${path}[]` : path === "" ? key : `${path}.${key}`, into);
   return into;
 }
 
@@ -40,7 +43,8 @@ function leaves(value: unknown, path = "", into = new Map<string, unknown[]>()):
 function exactLeaves(value: unknown, path = "", into = new Map<string, unknown>()): Map<string, unknown> {
   const entries = value !== null && typeof value === "object" ? Object.entries(value) : [];
   if (entries.length === 0) into.set(path, value);
-  for (const [key, item] of entries) exactLeaves(item, Array.isArray(value) ? `${path}[${key}]` : path === "" ? key : `${path}.${key}`, into);
+  for (const [key, item] of entries)
+    exactLeaves(item, Array.isArray(value) ? `${path}[${key}]` : path === "" ? key : `${path}.${key}`, into);
   return into;
 }
 
@@ -49,7 +53,11 @@ const general = (path: string) => path.replace(/\[\d+\]/g, "[]");
 describe("the provider's snapshot, read by the twin", () => {
   it("is the golden snapshot of an organization with every kind", () => {
     expect(written.format).toBe("docs-platform-snapshot");
-    expect(written.sites.some((site) => site.sectionGroups.length > 0 && site.sections.length > 0 && site.siteSpaces.length > 0)).toBe(true);
+    expect(
+      written.sites.some(
+        (site) => site.sectionGroups.length > 0 && site.sections.length > 0 && site.siteSpaces.length > 0,
+      ),
+    ).toBe(true);
   });
 
   it("gives back every value the provider wrote, but for the fields named with why", async () => {
@@ -61,8 +69,13 @@ describe("the provider's snapshot, read by the twin", () => {
       .filter(([path, value]) => JSON.stringify(given.get(path)) !== JSON.stringify(value))
       .map(([path]) => general(path))
       .filter((path) => !(path in NOT_GIVEN_BACK));
-    expect([...new Set(dropped)], "fields of the provider's snapshot the twin drops or changes: read them (snapshot/seed.ts), or name them here").toEqual([]);
-    const added = [...leaves(read).keys()].filter((path) => !leaves(written).has(path) && !(path in NOT_WRITTEN_BY_THE_PROVIDER));
+    expect(
+      [...new Set(dropped)],
+      "fields of the provider's snapshot the twin drops or changes: read them (snapshot/seed.ts), or name them here",
+    ).toEqual([]);
+    const added = [...leaves(read).keys()].filter(
+      (path) => !leaves(written).has(path) && !(path in NOT_WRITTEN_BY_THE_PROVIDER),
+    );
     expect(added, "fields the twin writes that the provider's snapshot lacks").toEqual([]);
   });
 

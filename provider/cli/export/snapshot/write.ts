@@ -58,7 +58,14 @@ export interface SnapshotPlace {
 export const SNAPSHOT_PLACES: Readonly<Record<string, SnapshotPlace>> = {
   OrganizationSettings: {
     place: "organization",
-    unset: { emailDomains: [], defaultRole: null, sso: false, ai: false, inviteLinks: false, mergeRules: { type: "none" } },
+    unset: {
+      emailDomains: [],
+      defaultRole: null,
+      sso: false,
+      ai: false,
+      inviteLinks: false,
+      mergeRules: { type: "none" },
+    },
   },
   OrganizationMember: {
     place: "members",
@@ -68,7 +75,10 @@ export const SNAPSHOT_PLACES: Readonly<Record<string, SnapshotPlace>> = {
   },
   Team: {
     place: "teams",
-    otherwise: { organizationId: NESTED, members: "written by hand: each member with its role in the team, from the team's member list (TeamMember's too)" },
+    otherwise: {
+      organizationId: NESTED,
+      members: "written by hand: each member with its role in the team, from the team's member list (TeamMember's too)",
+    },
   },
   TeamMember: {
     place: "teams[].members",
@@ -80,18 +90,42 @@ export const SNAPSHOT_PLACES: Readonly<Record<string, SnapshotPlace>> = {
       role: "written by hand: a team member's `role`",
     },
   },
-  SamlProvider: { place: "samlProviders", otherwise: { organizationId: NESTED }, unset: { defaultTeam: null, defaultRole: null } },
-  Collection: { place: "collections", otherwise: { organizationId: NESTED }, unset: { parent: null, defaultLevel: null } },
+  SamlProvider: {
+    place: "samlProviders",
+    otherwise: { organizationId: NESTED },
+    unset: { defaultTeam: null, defaultRole: null },
+  },
+  Collection: {
+    place: "collections",
+    otherwise: { organizationId: NESTED },
+    unset: { parent: null, defaultLevel: null },
+  },
   Space: {
     place: "spaces",
     otherwise: { organizationId: NESTED },
     outputs: ["visibility"],
-    unset: { emoji: "", visibility: "private", parent: null, editMode: "live", defaultLevel: null, language: null, mergeRules: { type: "inherit" } },
+    unset: {
+      emoji: "",
+      visibility: "private",
+      parent: null,
+      editMode: "live",
+      defaultLevel: null,
+      language: null,
+      mergeRules: { type: "inherit" },
+    },
   },
-  Translation: { place: "translations", otherwise: { organizationId: NESTED, runTrigger: PROVIDER_ONLY }, unset: { source: {} } },
+  Translation: {
+    place: "translations",
+    otherwise: { organizationId: NESTED, runTrigger: PROVIDER_ONLY },
+    unset: { source: {} },
+  },
   AgentInstructions: {
     place: "agentInstructions",
-    otherwise: { organizationId: NESTED, instructions: "written by hand: the document is `agentInstructions` itself", clearOnDestroy: PROVIDER_ONLY },
+    otherwise: {
+      organizationId: NESTED,
+      instructions: "written by hand: the document is `agentInstructions` itself",
+      clearOnDestroy: PROVIDER_ONLY,
+    },
   },
   Site: {
     place: "sites",
@@ -103,7 +137,11 @@ export const SNAPSHOT_PLACES: Readonly<Record<string, SnapshotPlace>> = {
     },
     unset: { published: false, adaptiveContent: { enabled: false } },
   },
-  SiteSectionGroup: { place: "sites[].sectionGroups", otherwise: { organizationId: NESTED, siteId: NESTED }, renamed: { parentSectionGroupId: "parent" } },
+  SiteSectionGroup: {
+    place: "sites[].sectionGroups",
+    otherwise: { organizationId: NESTED, siteId: NESTED },
+    renamed: { parentSectionGroupId: "parent" },
+  },
   SiteSection: {
     place: "sites[].sections",
     otherwise: {
@@ -114,7 +152,11 @@ export const SNAPSHOT_PLACES: Readonly<Record<string, SnapshotPlace>> = {
     },
     unset: { path: "" },
   },
-  SiteSpace: { place: "sites[].siteSpaces", otherwise: { organizationId: NESTED, siteId: NESTED }, unset: { section: null, space: "", path: "" } },
+  SiteSpace: {
+    place: "sites[].siteSpaces",
+    otherwise: { organizationId: NESTED, siteId: NESTED },
+    unset: { section: null, space: "", path: "" },
+  },
   SiteStructure: {
     place: "sites[]",
     otherwise: {
@@ -126,14 +168,25 @@ export const SNAPSHOT_PLACES: Readonly<Record<string, SnapshotPlace>> = {
     },
   },
   SiteCustomization: { place: "sites[].customization", otherwise: { organizationId: NESTED, siteId: NESTED } },
-  SiteSpaceCustomization: { place: "sites[].siteSpaces[].customization", otherwise: { organizationId: NESTED, siteId: NESTED, siteSpaceId: NESTED } },
+  SiteSpaceCustomization: {
+    place: "sites[].siteSpaces[].customization",
+    otherwise: { organizationId: NESTED, siteId: NESTED, siteSpaceId: NESTED },
+  },
   SiteAdaptiveSchema: {
     place: "sites[].adaptiveSchema",
-    otherwise: { organizationId: NESTED, siteId: NESTED, jsonSchema: "written by hand: the schema is `adaptiveSchema` itself" },
+    otherwise: {
+      organizationId: NESTED,
+      siteId: NESTED,
+      jsonSchema: "written by hand: the schema is `adaptiveSchema` itself",
+    },
   },
   OpenApiSpec: {
     place: "openApiSpecs",
-    otherwise: { organizationId: NESTED, source: "written by hand: `sourceURL`, its credentials replaced", waitForProcessing: PROVIDER_ONLY },
+    otherwise: {
+      organizationId: NESTED,
+      source: "written by hand: `sourceURL`, its credentials replaced",
+      waitForProcessing: PROVIDER_ONLY,
+    },
     unset: { visibility: "private" },
   },
 };
@@ -171,9 +224,22 @@ interface Written {
 const written = new Map<string, Written>(
   KINDS.map((definition) => {
     const place = SNAPSHOT_PLACES[definition.kind];
-    const inputs = Object.keys(definition.schema.shape).filter((key) => key !== "adopt" && !(key in (place.otherwise ?? {})));
-    const fields = [...inputs, ...(place.outputs ?? [])].map((key) => [key, snapshotName(definition, key, place)] as const);
-    return [definition.kind, { definition, place, wire: wireMapping(definition.schema, definition.outputs), fields, secret: new Set(definition.secretInputKeys ?? []) }];
+    const inputs = Object.keys(definition.schema.shape).filter(
+      (key) => key !== "adopt" && !(key in (place.otherwise ?? {})),
+    );
+    const fields = [...inputs, ...(place.outputs ?? [])].map(
+      (key) => [key, snapshotName(definition, key, place)] as const,
+    );
+    return [
+      definition.kind,
+      {
+        definition,
+        place,
+        wire: wireMapping(definition.schema, definition.outputs),
+        fields,
+        secret: new Set(definition.secretInputKeys ?? []),
+      },
+    ];
   }),
 );
 
@@ -213,22 +279,26 @@ export function declaredFields(kind: string, apiObject: object, secrets: Secrets
 }
 
 export async function writeSnapshot(org: OrganizationReader, createdAt: string): Promise<Bag> {
-  const [organization, members, teams, saml, collections, spaces, sites, specs, translations, instructions] = await Promise.all([
-    org.organization(),
-    org.members(),
-    org.teams(),
-    org.samlProviders(),
-    org.collections(),
-    org.spaces(),
-    org.sites(),
-    org.openApiSpecs(),
-    org.translations(),
-    org.agentInstructions(),
-  ]);
+  const [organization, members, teams, saml, collections, spaces, sites, specs, translations, instructions] =
+    await Promise.all([
+      org.organization(),
+      org.members(),
+      org.teams(),
+      org.samlProviders(),
+      org.collections(),
+      org.spaces(),
+      org.sites(),
+      org.openApiSpecs(),
+      org.translations(),
+      org.agentInstructions(),
+    ]);
   const secrets: Secrets = [];
   const settings = declaredFields("OrganizationSettings", organization, secrets);
   // An earlier emulator answered the User object.
-  const updatedBy = typeof instructions.updatedBy === "object" && instructions.updatedBy !== null ? instructions.updatedBy.id : instructions.updatedBy;
+  const updatedBy =
+    typeof instructions.updatedBy === "object" && instructions.updatedBy !== null
+      ? instructions.updatedBy.id
+      : instructions.updatedBy;
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
@@ -240,16 +310,25 @@ export async function writeSnapshot(org: OrganizationReader, createdAt: string):
     },
     members: members
       .toSorted((a, b) => a.id.localeCompare(b.id))
-      .map((member) => ({ ...declaredFields("OrganizationMember", member, secrets), displayName: member.user?.displayName ?? member.id })),
+      .map((member) => ({
+        ...declaredFields("OrganizationMember", member, secrets),
+        displayName: member.user?.displayName ?? member.id,
+      })),
     teams: await Promise.all(
       teams.map(async (team) => ({
         id: team.id,
         ...declaredFields("Team", team, secrets),
-        members: (await org.teamMembers(team.id)).map((item) => ({ id: item.organization.id, role: item.team?.role ?? "member" })),
+        members: (await org.teamMembers(team.id)).map((item) => ({
+          id: item.organization.id,
+          role: item.team?.role ?? "member",
+        })),
       })),
     ),
     samlProviders: saml.map((provider) => ({ id: provider.id, ...declaredFields("SamlProvider", provider, secrets) })),
-    collections: collections.map((collection) => ({ id: collection.id, ...declaredFields("Collection", collection, secrets) })),
+    collections: collections.map((collection) => ({
+      id: collection.id,
+      ...declaredFields("Collection", collection, secrets),
+    })),
     spaces: spaces.map((space) => ({ id: space.id, ...declaredFields("Space", space, secrets) })),
     sites: await Promise.all(
       sites.map(async (site) => ({
@@ -258,8 +337,15 @@ export async function writeSnapshot(org: OrganizationReader, createdAt: string):
         ...(await siteObjects(org, site.id, secrets)),
       })),
     ),
-    openApiSpecs: specs.map((spec) => ({ id: spec.id, ...declaredFields("OpenApiSpec", spec, secrets), sourceURL: specSource(spec.id, spec.sourceURL ?? "", secrets) })),
-    translations: translations.map((translation) => ({ id: translation.id, ...declaredFields("Translation", translation, secrets) })),
+    openApiSpecs: specs.map((spec) => ({
+      id: spec.id,
+      ...declaredFields("OpenApiSpec", spec, secrets),
+      sourceURL: specSource(spec.id, spec.sourceURL ?? "", secrets),
+    })),
+    translations: translations.map((translation) => ({
+      id: translation.id,
+      ...declaredFields("Translation", translation, secrets),
+    })),
     agentInstructions: instructions.instructions ?? null,
     // The member who wrote them last (DESIGN.md 8), while a member: a twin names its admin otherwise.
     ...(members.some((member) => member.id === updatedBy) ? { agentInstructionsUpdatedBy: updatedBy } : {}),
@@ -305,14 +391,22 @@ async function siteObjects(org: OrganizationReader, siteId: string, secrets: Sec
     perContainer.set(container, next + 1);
   }
   const overrides = await Promise.all(
-    siteSpaces.map(async (item) => (differences(await org.siteSpaceCustomization(siteId, item.id), customization as Json) as JsonObject | undefined) ?? {}),
+    siteSpaces.map(
+      async (item) =>
+        (differences(await org.siteSpaceCustomization(siteId, item.id), customization as Json) as
+          JsonObject | undefined) ?? {},
+    ),
   );
   const defaultSection = sections.find((section) => section.default)?.id;
   return {
     ...(defaultSection !== undefined ? { defaultSection } : {}),
     customization,
     adaptiveSchema: schema?.jsonSchema ?? null,
-    sectionGroups: groups.map((group) => ({ id: group.id, ...declaredFields("SiteSectionGroup", group, secrets), position: rank.get(group.id) ?? 0 })),
+    sectionGroups: groups.map((group) => ({
+      id: group.id,
+      ...declaredFields("SiteSectionGroup", group, secrets),
+      position: rank.get(group.id) ?? 0,
+    })),
     sections: sections.map((section) => ({
       id: section.id,
       ...declaredFields("SiteSection", section, secrets),
