@@ -18,6 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { slug } from "github-slugger";
 import yaml from "js-yaml";
+import { examplesDir, readExampleFile } from "./example-files.mts";
 import { importIdMeaning, words } from "./generate-schema.mts";
 import { descriptionOf } from "./kind-descriptions.mts";
 
@@ -34,7 +35,6 @@ const { definitionOf, fileOf } = requireBuilt("./resources/kinds") as typeof imp
 type TfAttribute = import("../terraform/schema.ts").TfAttribute;
 type TfBlock = import("../terraform/schema.ts").TfBlock;
 
-const examplesDir = path.join(repositoryRoot, "docs", "resources", "examples");
 export const DOCS_DIR = path.join(repositoryRoot, "docs", "terraform");
 
 // ---- HCL ------------------------------------------------------------------------------------------
@@ -142,7 +142,7 @@ const PULUMI_TOKEN = /^docs-platform:index:(\w+)$/;
 /** A committed Pulumi YAML example as the same program in HCL. */
 export function exampleHcl(folder: string): { title: string; hcl: string } {
   const file = path.join(examplesDir, folder, "Pulumi.yaml");
-  const program = yaml.load(fs.readFileSync(file, "utf8")) as ExampleProgram;
+  const program = yaml.load(readExampleFile("generate-terraform-docs", folder, "Pulumi.yaml")) as ExampleProgram;
   const schema = terraformSchema();
   const targets = new Map<string, Target>();
   const blocks: string[] = [];

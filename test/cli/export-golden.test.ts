@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/index.ts";
 import { type ExportResult, exportOrganization } from "../../provider/cli/export/export.ts";
 import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
+import { OrganizationReader } from "../../provider/cli/export/reader.ts";
+import { writeSnapshot } from "../../provider/cli/export/snapshot/write.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { apiClient } from "../e2e/support/api.ts";
 
@@ -98,7 +100,12 @@ beforeAll(async () => {
   await api.post(`/spaces/spc-acme-changelog/move`, { parent: product.id });
   await api.patch(`/spaces/spc-acme-changelog`, { language: "fr", editMode: "locked", defaultLevel: "comment" });
   await api.post(`/orgs/${ORG}/translations`, { language: "ja", source: { space: "spc-acme-changelog", language: "fr" } });
-  await api.patch(`${base}/sections/${referenceSection.id}`, { siteSectionGroupId: apis.id });
+  await api.patch(`${base}/sections/${referenceSection.id}`, {
+    siteSectionGroupId: apis.id,
+    icon: "book",
+    description: "Every endpoint",
+    condition: "visitor.claims.unsigned.beta",
+  });
   const changes = await api.post(`${base}/site-spaces`, { spaceId: "spc-acme-changelog", sectionId: guidesSection.id });
   await api.patch(`${base}/site-spaces/${changes.id}`, { path: "changes", condition: "visitor.claims.unsigned.beta", hidden: true });
   await api.patch(`${base}/site-spaces/${changes.id}/customization`, { title: "Changes" });
@@ -153,6 +160,18 @@ describe("the export of an organization with every kind", () => {
       }
       expect(content, name).toBe(fs.readFileSync(golden, "utf8"));
     }
+  });
+});
+
+describe("the twin's snapshot of that organization", () => {
+  // Read as data by the emulator's side (test/emulator/conformance/snapshot-fields.test.ts): every
+  // field the provider writes reaches the twin, or that test names it.
+  it("writes the golden snapshot (test/cli/fixtures/export/snapshot.json)", async () => {
+    const snapshot = await writeSnapshot(new OrganizationReader(client, ORG), "2026-11-25T00:00:00.000Z");
+    const [text] = normalizedIds([`${JSON.stringify(snapshot, null, 2)}\n`]);
+    const golden = path.join(goldenDir, "snapshot.json");
+    if (process.env.UPDATE_GOLDEN === "1") fs.writeFileSync(golden, text);
+    expect(text).toBe(fs.readFileSync(golden, "utf8"));
   });
 });
 

@@ -15,7 +15,7 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { definitionOf } from "../../provider/resources/kinds.ts";
+import { definitionOf, KINDS } from "../../provider/resources/kinds.ts";
 import { terraformSchema } from "../../provider/terraform/schema.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
@@ -128,6 +128,9 @@ resource "docsplatform_open_api_spec" "petstore" {
   wait_for_processing = false
 }
 `;
+
+/** The configuration's resources: one of every kind, and a second site section. */
+const RESOURCES = [...CONFIGURATION.matchAll(/^resource "/gm)].length;
 
 /**
  * One in-place update per kind: the resource, the text replaced in the configuration, and the
@@ -255,11 +258,11 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
   it("applies the configuration (unknown ids at plan filled in at apply), then plans no change", async () => {
     const apply = await timed("apply", () => project.tofu("apply", "-auto-approve"));
     expect(apply.code, shown(apply)).toBe(0);
-    expect(apply.stdout).toContain("19 added, 0 changed, 0 destroyed");
+    expect(apply.stdout).toContain(`${RESOURCES} added, 0 changed, 0 destroyed`);
     // The references were unknown at plan: the plan said so, the apply filled them in.
     expect(planBlock(apply.stdout, "docsplatform_site_section.first")).toMatch(/site_id += \(known after apply\)/);
     applied = await shownResources(project);
-    expect(applied).toHaveLength(19);
+    expect(applied).toHaveLength(RESOURCES);
     mark("apply", allTypes());
     const plan = await timed("plan", () => project.tofu("plan", "-detailed-exitcode"));
     expect(plan.code, shown(plan)).toBe(0);
@@ -275,7 +278,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     await project.write("main.tf", configuration);
     const plan = await timed("plan update", () => project.tofu("plan", "-detailed-exitcode", "-out=update.plan"));
     expect(plan.code, shown(plan)).toBe(2);
-    expect(plan.stdout).toContain("Plan: 0 to add, 18 to change, 0 to destroy.");
+    expect(plan.stdout).toContain(`Plan: 0 to add, ${KINDS.length} to change, 0 to destroy.`);
     for (const update of UPDATES) {
       const block = planBlock(plan.stdout, update.address);
       expect(block, `${update.address} in\n${plan.stdout}`).toContain("will be updated in-place");
@@ -283,7 +286,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     }
     const apply = await timed("apply update", () => project.tofu("apply", "-auto-approve", "update.plan"));
     expect(apply.code, shown(apply)).toBe(0);
-    expect(apply.stdout).toContain("0 added, 18 changed, 0 destroyed");
+    expect(apply.stdout).toContain(`0 added, ${KINDS.length} changed, 0 destroyed`);
     const again = await timed("plan", () => project.tofu("plan", "-detailed-exitcode"));
     expect(again.code, shown(again)).toBe(0);
     applied = await shownResources(project);
@@ -310,7 +313,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     await importing.write("main.tf", `${PROVIDER_HEADER}\n${blocks.join("\n")}\n`);
     const plan = await timed("plan -generate-config-out", () => importing.tofu("plan", "-generate-config-out=generated.tf"));
     expect(plan.code, shown(plan)).toBe(0);
-    expect(plan.stdout).toContain("Plan: 19 to import");
+    expect(plan.stdout).toContain(`Plan: ${RESOURCES} to import`);
     const fs = await import("node:fs/promises");
     const generatedFile = path.join(importing.dir, "generated.tf");
     const generated = await fs.readFile(generatedFile, "utf8");
@@ -345,7 +348,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     await fs.writeFile(generatedFile, generatedConfiguration);
     const apply = await timed("apply imports", () => importing.tofu("apply", "-auto-approve"));
     expect(apply.code, shown(apply)).toBe(0);
-    expect(apply.stdout).toContain("19 imported, 0 added, 0 changed, 0 destroyed");
+    expect(apply.stdout).toContain(`${RESOURCES} imported, 0 added, 0 changed, 0 destroyed`);
     const again = await timed("plan imported", () => importing.tofu("plan", "-detailed-exitcode"));
     expect(again.code, shown(again)).toBe(0);
     mark("import block", allTypes());
@@ -376,7 +379,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
   it("destroys everything: the API no longer lists what the configuration made", async () => {
     const destroy = await timed("destroy", () => project.tofu("destroy", "-auto-approve"));
     expect(destroy.code, shown(destroy)).toBe(0);
-    expect(destroy.stdout).toContain("19 destroyed");
+    expect(destroy.stdout).toContain(`${RESOURCES} destroyed`);
     const made = (type: string) => applied.filter((resource) => resource.type === type).map((resource) => resource.values.id as string);
     const organization = `/orgs/${organizationId}`;
     const listed = async (apiPath: string, key = "id") => (await listAll(emulator, apiPath)).map((item) => item[key] as string);
