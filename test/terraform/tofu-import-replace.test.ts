@@ -26,7 +26,15 @@ import { terraformSchema } from "../../provider/terraform/schema.ts";
 import { DEMO_FIXTURE, type Emulator, type Fixture, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
 import { scratch, stepTimings } from "./support/tofu.ts";
-import { apiGet, PROVIDER_HEADER, type ShownResource, shown, shownResources, type TofuProject, tofuProject } from "./support/tofu-project.ts";
+import {
+  apiGet,
+  PROVIDER_HEADER,
+  type ShownResource,
+  shown,
+  shownResources,
+  type TofuProject,
+  tofuProject,
+} from "./support/tofu-project.ts";
 
 let work: Awaited<ReturnType<typeof scratch>>;
 let emulator: Emulator;
@@ -165,15 +173,33 @@ const REPLACEMENTS: { address: string; from: string; to: string }[] = [
     from: 'title = "Acme (replaced)"',
     to: 'organization_id = "org-globex"\n  title           = "Acme (replaced)"',
   },
-  { address: "docsplatform_organization_member.eli", from: 'email             = "eli@acme.test"', to: 'user_id           = "usr-acme-editor"' },
-  { address: "docsplatform_agent_instructions.agent", from: `instructions = ${DOCUMENT}`, to: `organization_id = "org-globex"\n  instructions    = ${DOCUMENT}` },
-  { address: "docsplatform_open_api_spec.spec", from: 'slug                = "replaced-spec"', to: 'slug                = "replacing-spec"' },
-  { address: "docsplatform_site_customization.moved", from: "site_id = docsplatform_site.first.id", to: "site_id = docsplatform_site.second.id" },
+  {
+    address: "docsplatform_organization_member.eli",
+    from: 'email             = "eli@acme.test"',
+    to: 'user_id           = "usr-acme-editor"',
+  },
+  {
+    address: "docsplatform_agent_instructions.agent",
+    from: `instructions = ${DOCUMENT}`,
+    to: `organization_id = "org-globex"\n  instructions    = ${DOCUMENT}`,
+  },
+  {
+    address: "docsplatform_open_api_spec.spec",
+    from: 'slug                = "replaced-spec"',
+    to: 'slug                = "replacing-spec"',
+  },
+  {
+    address: "docsplatform_site_customization.moved",
+    from: "site_id = docsplatform_site.first.id",
+    to: "site_id = docsplatform_site.second.id",
+  },
 ];
 
 /** The resources the other projects import: those after the comment in the configuration, and the site's adaptive schema, never set. */
 const IMPORTED = [
-  ...[...CONFIGURATION.split("# What the other projects import.")[1].matchAll(/^resource "(\w+)" "(\w+)"/gm)].map(([, type, name]) => `${type}.${name}`),
+  ...[...CONFIGURATION.split("# What the other projects import.")[1].matchAll(/^resource "(\w+)" "(\w+)"/gm)].map(
+    ([, type, name]) => `${type}.${name}`,
+  ),
   "docsplatform_site_adaptive_schema.visitors",
 ];
 /**
@@ -182,7 +208,9 @@ const IMPORTED = [
  * configuration written by hand leaves `members` out of the plain team and declares its member
  * (not managed by the team, then); the generated one takes the team whose member is an owner.
  */
-const BY_HAND = IMPORTED.filter((address) => !address.includes(".editors") && address !== "docsplatform_team_member.owner");
+const BY_HAND = IMPORTED.filter(
+  (address) => !address.includes(".editors") && address !== "docsplatform_team_member.owner",
+);
 const GENERATED = [
   ...IMPORTED.filter((address) => address !== "docsplatform_team_member.reader"),
   // The organization's own, which the replacements leave as they are when they move to another one.
@@ -194,7 +222,12 @@ const GENERATED = [
 function importIdOf(resource: ShownResource): string {
   const kind = terraformSchema().resources.find((type) => type.typeName === resource.type)!.kind;
   const form = definitionOf(kind)!.importId;
-  return form ? form.format(resource.values.id, { organizationId: resource.values.organization_id, siteId: resource.values.site_id }) : resource.values.id;
+  return form
+    ? form.format(resource.values.id, {
+        organizationId: resource.values.organization_id,
+        siteId: resource.values.site_id,
+      })
+    : resource.values.id;
 }
 
 /** The default colours and looks of a new site's customization (domain/customization-defaults.ts), as a configuration may repeat them. */
@@ -222,14 +255,23 @@ beforeAll(async () => {
   tofu = await ensureTofu();
   work = await scratch("terraform-tofu-import-replace");
   // The organization's admin administers a second organization too, where two kinds move.
-  const fixture = JSON.parse(await fs.readFile(DEMO_FIXTURE, "utf8")) as Fixture & { organizations: { id: string; members: unknown[] }[] };
-  fixture.organizations.find((organization) => organization.id === "org-globex")!.members.push({ user: "usr-acme-admin", role: "admin" });
+  const fixture = JSON.parse(await fs.readFile(DEMO_FIXTURE, "utf8")) as Fixture & {
+    organizations: { id: string; members: unknown[] }[];
+  };
+  fixture.organizations
+    .find((organization) => organization.id === "org-globex")!
+    .members.push({ user: "usr-acme-admin", role: "admin" });
   emulator = await startEmulator({ db: ":memory:", fixture });
   // People join by themselves (an allowed email domain): the API cannot add a member.
   const outsider = emulator.fixture.users.find((user) => user.id === "usr-outsider")!;
-  const joined = await fetch(`${emulator.url}/orgs/${emulator.fixture.organizations[0].id}/join`, { method: "POST", headers: { authorization: `Bearer ${outsider.token}` } });
+  const joined = await fetch(`${emulator.url}/orgs/${emulator.fixture.organizations[0].id}/join`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${outsider.token}` },
+  });
   expect(joined.status).toBeLessThan(300);
-  [replace, byHand, generated] = await Promise.all(["replace", "by-hand", "generated"].map((name) => tofuProject(tofu, work.dir, name, emulator)));
+  [replace, byHand, generated] = await Promise.all(
+    ["replace", "by-hand", "generated"].map((name) => tofuProject(tofu, work.dir, name, emulator)),
+  );
   await replace.write("main.tf", CONFIGURATION);
 }, 30 * 60_000);
 
@@ -250,8 +292,13 @@ describe("OpenTofu over the Terraform door: replacements and imports", () => {
     const madeAt = (address: string) => made.find((resource) => resource.address === address)!;
     // The site never had an adaptive schema: the imports take it as the empty one.
     const importIdFor = (address: string) =>
-      address === "docsplatform_site_adaptive_schema.visitors" ? (madeAt("docsplatform_site.docs").values.id as string) : importIdOf(madeAt(address));
-    const importBlocks = (addresses: string[]) => addresses.map((address) => `import {\n  to = ${address}\n  id = ${JSON.stringify(importIdFor(address))}\n}`).join("\n");
+      address === "docsplatform_site_adaptive_schema.visitors"
+        ? (madeAt("docsplatform_site.docs").values.id as string)
+        : importIdOf(madeAt(address));
+    const importBlocks = (addresses: string[]) =>
+      addresses
+        .map((address) => `import {\n  to = ${address}\n  id = ${JSON.stringify(importIdFor(address))}\n}`)
+        .join("\n");
     // The OpenAPI spec's import id is its slug.
     expect(importIdFor("docsplatform_open_api_spec.petstore")).toBe("imported-petstore");
 
@@ -270,8 +317,11 @@ describe("OpenTofu over the Terraform door: replacements and imports", () => {
       timed("plan -generate-config-out", () => generated.tofu("plan", "-generate-config-out=generated.tf")),
     ]);
     expect(replacePlan.code, shown(replacePlan)).toBe(0);
-    for (const { address } of REPLACEMENTS) expect(replacePlan.stdout, address).toMatch(new RegExp(`# ${address.replace(".", "\\.")} must be replaced`));
-    expect(replacePlan.stdout).toContain(`Plan: ${REPLACEMENTS.length} to add, 0 to change, ${REPLACEMENTS.length} to destroy.`);
+    for (const { address } of REPLACEMENTS)
+      expect(replacePlan.stdout, address).toMatch(new RegExp(`# ${address.replace(".", "\\.")} must be replaced`));
+    expect(replacePlan.stdout).toContain(
+      `Plan: ${REPLACEMENTS.length} to add, 0 to change, ${REPLACEMENTS.length} to destroy.`,
+    );
     expect(byHandPlan.code, shown(byHandPlan)).toBe(0);
     expect(byHandPlan.stdout).toContain(`Plan: ${BY_HAND.length} to import, 0 to add, 0 to change, 0 to destroy.`);
     expect(generatePlan.code, shown(generatePlan)).toBe(0);
@@ -290,7 +340,11 @@ describe("OpenTofu over the Terraform door: replacements and imports", () => {
     expect(generatedApply.code, shown(generatedApply)).toBe(0);
     expect(generatedApply.stdout).toContain(`${GENERATED.length} imported, 0 added, 0 changed, 0 destroyed`);
 
-    const again = await Promise.all([replace, byHand, generated].map((project) => timed(`plan ${path.basename(project.dir)}`, () => project.tofu("plan", "-detailed-exitcode"))));
+    const again = await Promise.all(
+      [replace, byHand, generated].map((project) =>
+        timed(`plan ${path.basename(project.dir)}`, () => project.tofu("plan", "-detailed-exitcode")),
+      ),
+    );
     for (const plan of again) expect(plan.code, shown(plan)).toBe(0);
   }, 900_000);
 });
@@ -301,8 +355,15 @@ describe("OpenTofu over the Terraform door: replacements and imports", () => {
  * it), a team's members in one place, the defaults' values, a group of one, the empty schema.
  */
 function expectValidGeneratedConfiguration(text: string, madeAt: (address: string) => ShownResource): void {
-  expect(new Set(GENERATED.map((address) => address.split(".")[0])).size, "every kind generated").toBe(terraformSchema().resources.length);
-  const blocks = new Map([...text.matchAll(/^resource "(\w+)" "(\w+)" \{\n([\s\S]*?)^\}/gm)].map(([, type, name, body]) => [`${type}.${name}`, body]));
+  expect(new Set(GENERATED.map((address) => address.split(".")[0])).size, "every kind generated").toBe(
+    terraformSchema().resources.length,
+  );
+  const blocks = new Map(
+    [...text.matchAll(/^resource "(\w+)" "(\w+)" \{\n([\s\S]*?)^\}/gm)].map(([, type, name, body]) => [
+      `${type}.${name}`,
+      body,
+    ]),
+  );
   expect([...blocks.keys()].sort()).toEqual([...GENERATED].sort());
   for (const [address, body] of blocks) {
     const type = terraformSchema().resources.find((resource) => resource.typeName === address.split(".")[0])!;
@@ -318,7 +379,9 @@ function expectValidGeneratedConfiguration(text: string, madeAt: (address: strin
   expect(block("docsplatform_team_member.owner")).toMatch(/^\s*role += "owner"$/m);
   expect(block("docsplatform_site_customization.look")).toMatch(/^\s*theme += "clean"$/m);
   expect(block("docsplatform_site_customization.look")).toMatch(/^\s*depth += "subtle"$/m);
-  expect(block("docsplatform_site_structure.order")).toContain(`items    = [${JSON.stringify(madeAt("docsplatform_site_section.alone").values.id)}]`);
+  expect(block("docsplatform_site_structure.order")).toContain(
+    `items    = [${JSON.stringify(madeAt("docsplatform_site_section.alone").values.id)}]`,
+  );
   expect(block("docsplatform_site_adaptive_schema.visitors")).toMatch(/^\s*properties += \{\}$/m);
   expect(block("docsplatform_open_api_spec.petstore")).toMatch(/^\s*slug += "imported-petstore"$/m);
 }
