@@ -33,8 +33,8 @@ export interface PreviewDiagnostic {
   severity?: string;
 }
 
-/** What happens to a resource, as a reviewer reads it. */
-export type Operation = "create" | "update" | "replace" | "delete";
+/** What happens to a resource, as a reviewer reads it (`import`: a plan's `import` block that changes nothing else). */
+export type Operation = "create" | "update" | "replace" | "delete" | "import";
 
 export interface ResourceChange {
   operation: Operation;
@@ -52,6 +52,14 @@ export interface ResourceChange {
   diffReasons: string[];
   /** Input keys that force the replace. */
   replaceReasons: string[];
+  /** `terraform`: the change of a plan (plan.ts), whose paths are shown by their attribute names (snake_case). */
+  attributeNames?: "terraform";
+  /** A plan's replace: whether the old object is deleted first (the plan says; a preview's kind facts say otherwise). */
+  deleteFirst?: boolean;
+  /** A plan's `import` block takes over the existing object of this import id. */
+  importId?: string;
+  /** Why a plan replaces or deletes it (`action_reason`: `replace_because_tainted`, `delete_because_no_resource_config`, ...). */
+  reason?: string;
 }
 
 export interface Preview {
@@ -65,6 +73,8 @@ export interface Preview {
   policyViolations: PolicyViolation[];
   /** What the preview's resources are called, by their id: to say "Guides" where an input holds its id. */
   names: ReadonlyMap<string, ResourceName>;
+  /** Set when the changes are an OpenTofu or Terraform plan's (plan.ts), not a Pulumi preview's. */
+  plan?: { tool: { name: string; command: string } };
 }
 
 /** How a reviewer knows a resource: its title (or label, slug, ...) where it has one, and its name. */
