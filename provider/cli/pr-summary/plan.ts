@@ -18,7 +18,7 @@
  *   replaced or deleted (`replace_paths`, `action_reason`), and `import` blocks (`importing`).
  */
 import { UNKNOWN } from "../../adapter/unknowns";
-import { type TfBlock, terraformSchema } from "../../terraform/schema";
+import { type TfBlock, computedInputKeys, terraformSchema } from "../../terraform/schema";
 import { attributePath, coreNameOf, toCore } from "../../terraform/values";
 import type { Operation, Preview, PreviewDiagnostic, ResourceChange, ResourceName } from "./preview";
 import { MASK } from "./property-changes";
@@ -164,6 +164,20 @@ function coreKeyOf(type: string, path: readonly (string | number)[]): string | u
   return attribute ? coreNameOf(attribute) : first;
 }
 
+/**
+ * The inputs the provider settles at apply that the plan leaves wholly unknown (an argument the
+ * configuration may leave out, such as a site's `spaces`): nothing a reviewer can read, so not
+ * shown on either side; what the configuration sets is known, or names what it comes from.
+ */
+function settledLater(kind: string, after: Record<string, unknown>): Set<string> {
+  const settled = new Set(computedInputKeys(kind));
+  return new Set(Object.keys(after).filter((key) => after[key] === UNKNOWN && settled.has(key)));
+}
+
+function without(inputs: Record<string, unknown>, keys: ReadonlySet<string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(inputs).filter(([key]) => !keys.has(key)));
+}
+
 /** The top-level inputs whose values differ, compared in clear (a secret that changed is said to, never shown). */
 function differingKeys(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
@@ -207,9 +221,11 @@ export function planChange(entry: PlanResourceChange, operation: Operation, opti
   const kind = resource?.kind ?? entry.type;
   let before = operation === "create" ? {} : inputsOf(entry.type, maskedValue(change.before, change.before_sensitive));
   let after = operation === "delete" ? {} : inputsOf(entry.type, maskedValue(change.after, change.after_sensitive, change.after_unknown));
+  const later = settledLater(kind, after);
+  [before, after] = [without(before, later), without(after, later)];
   if (options.swap) [before, after] = [after, before];
   // Compared in clear, never shown: a secret whose masks look alike is still said to have changed.
-  const diffReasons = operation === "create" || operation === "delete" ? [] : differingKeys(inputsOf(entry.type, change.before), inputsOf(entry.type, change.after));
+  const diffReasons = operation === "create" || operation === "delete" ? [] : differingKeys(inputsOf(entry.type, change.before), inputsOf(entry.type, change.after)).filter((key) => !later.has(key));
   const id = [change.before, change.after].map((value) => (isRecord(value) && typeof value.id === "string" ? value.id : undefined)).find(Boolean);
   return {
     operation,

@@ -45,10 +45,11 @@ export function marker(stack: string, plan = false): string {
   return `<!-- pulumi-docs-platform:pr-summary ${plan ? "workspace" : "stack"}=${stack} -->`;
 }
 
-const SYMBOL: Record<ResourceChange["operation"] | "adopt", string> = {
+const SYMBOL: Record<ResourceChange["operation"] | "adopt" | "import-update", string> = {
   create: "+ create",
   adopt: "= adopt",
   import: "= import",
+  "import-update": "=~ import, update",
   update: "~ update",
   replace: "+- replace",
   delete: "- delete",
@@ -81,7 +82,7 @@ function adoption(change: ResourceChange): string | undefined {
 
 /** The operation as shown: an adopting create is an adoption, a plan's import an import (an update too). */
 function shownOperation(change: ResourceChange): keyof typeof SYMBOL {
-  if (change.importId !== undefined) return "import";
+  if (change.importId !== undefined) return change.operation === "update" ? "import-update" : "import";
   return adoption(change) ? "adopt" : change.operation;
 }
 const ORDER: ResourceChange["operation"][] = ["delete", "replace", "update", "create", "import"];
