@@ -29,7 +29,7 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { readPolicyViolations } from "./pr-summary/policy";
-import { type Preview, readPreview } from "./pr-summary/preview";
+import { InputError, type Preview, readPreview } from "./pr-summary/preview";
 import { PLAN_TOOLS, type PlanJson, type PlanTool, isPlanJson, isShowJson, readPlan, sensitiveInClear } from "./pr-summary/plan";
 import { hasNoChanges, renderSummary } from "./pr-summary/render";
 import { findDrift, findPlanDrift, hasDrift, renderDrift } from "./drift/render";
@@ -223,6 +223,7 @@ async function main(argv: string[]): Promise<number> {
     // API errors (unreachable, timed out, refused) are told, not debugged: their messages say what failed.
     const known =
       error instanceof UsageError ||
+      error instanceof InputError ||
       error instanceof ExportUsageError ||
       error instanceof CompareUsageError ||
       error instanceof CredentialsError ||

@@ -80,102 +80,114 @@ afterAll(async () => {
 });
 
 describe("OpenTofu plans through pr-summary and export --hcl", () => {
-  it.concurrent("pr-summary renders a plan's change with its caution blocks, by attribute name, and never a certificate", async () => {
-    const json = await timed("plan + show the change", () => planChange(source));
-    // The premise: the plan's JSON holds both certificates in clear.
-    expect(json).toContain(CERTIFICATE);
-    expect(json).toContain(ROTATED_CERTIFICATE);
-    const file = path.join(source.dir, "plan.json");
-    await fs.writeFile(file, json);
+  it.concurrent(
+    "pr-summary renders a plan's change with its caution blocks, by attribute name, and never a certificate",
+    async () => {
+      const json = await timed("plan + show the change", () => planChange(source));
+      // The premise: the plan's JSON holds both certificates in clear.
+      expect(json).toContain(CERTIFICATE);
+      expect(json).toContain(ROTATED_CERTIFICATE);
+      const file = path.join(source.dir, "plan.json");
+      await fs.writeFile(file, json);
 
-    const summary = await cli(["pr-summary", file, "--workspace", "prod"]);
-    expect(summary.code, shownCli(summary)).toBe(0);
-    const comment = summary.stdout;
-    expect(comment).not.toContain("MIIC");
-    expect(comment.split("\n").slice(0, 2)).toEqual(["<!-- pulumi-docs-platform:pr-summary workspace=prod -->", "### OpenTofu plan of `prod`"]);
-    expect(comment).toContain("**3 to update · 1 to replace · 2 to delete** · 4 unchanged");
-    expect(comment).toContain("> [!CAUTION]\n> 3 resources will be deleted or replaced:");
-    expect(comment).toMatch(/> - \*\*Replace\*\* Site `Globex Docs` \(`docsplatform_site\.docs`\): its `type` changed, which the API cannot change in place: the old site is deleted first/);
-    expect(comment).toMatch(/> - \*\*Delete\*\* Space `Runbooks` \(`docsplatform_space\.runbooks`\) \(id `\w+`\): the space is deleted from the organization: it is no longer in the configuration\./);
-    expect(comment).toContain("| ~ update | Team | `docsplatform_team.writers` | `members`, `title` |");
-    expect(comment).toContain("- `members`: added `gus@globex.test`; removed `gil@globex.test`");
-    expect(comment).toContain("- `certificate`: secret value changed (not shown)");
-    expect(comment).toContain("- `source.url`: `https://specs.example.com/petstore.yaml` → `https://specs.example.com/petstore-v2.yaml`");
-    expect(comment.length).toBeLessThan(GITHUB_COMMENT_LIMIT);
-    // The plan file is where the secrets are: said on stderr, by place, never by value.
-    expect(summary.stderr).toContain("the plan's JSON holds 2 sensitive values in clear (docsplatform_saml_provider.okta.certificate, var.okta_certificate)");
-    expect(summary.stderr).not.toContain("MIIC");
-  }, 600_000);
+      const summary = await cli(["pr-summary", file, "--workspace", "prod"]);
+      expect(summary.code, shownCli(summary)).toBe(0);
+      const comment = summary.stdout;
+      expect(comment).not.toContain("MIIC");
+      expect(comment.split("\n").slice(0, 2)).toEqual(["<!-- pulumi-docs-platform:pr-summary workspace=prod -->", "### OpenTofu plan of `prod`"]);
+      expect(comment).toContain("**3 to update · 1 to replace · 2 to delete** · 4 unchanged");
+      expect(comment).toContain("> [!CAUTION]\n> 3 resources will be deleted or replaced:");
+      expect(comment).toMatch(
+        /> - \*\*Replace\*\* Site `Globex Docs` \(`docsplatform_site\.docs`\): its `type` changed, which the API cannot change in place: the old site is deleted first/,
+      );
+      expect(comment).toMatch(
+        /> - \*\*Delete\*\* Space `Runbooks` \(`docsplatform_space\.runbooks`\) \(id `\w+`\): the space is deleted from the organization: it is no longer in the configuration\./,
+      );
+      expect(comment).toContain("| ~ update | Team | `docsplatform_team.writers` | `members`, `title` |");
+      expect(comment).toContain("- `members`: added `gus@globex.test`; removed `gil@globex.test`");
+      expect(comment).toContain("- `certificate`: secret value changed (not shown)");
+      expect(comment).toContain("- `source.url`: `https://specs.example.com/petstore.yaml` → `https://specs.example.com/petstore-v2.yaml`");
+      expect(comment.length).toBeLessThan(GITHUB_COMMENT_LIMIT);
+      // The plan file is where the secrets are: said on stderr, by place, never by value.
+      expect(summary.stderr).toContain("the plan's JSON holds 2 sensitive values in clear (docsplatform_saml_provider.okta.certificate, var.okta_certificate)");
+      expect(summary.stderr).not.toContain("MIIC");
+    },
+    600_000,
+  );
 
-  it.concurrent("export --hcl of prod: staging creates every object, prod imports every one with 0 writes, each then plans no change", async () => {
-    const prod = prodOrganization(emulator);
-    const exported = path.join(work.dir, "exported");
-    const exporting = await timed("export --hcl", () =>
-      cli(["export", "--org", prod.id, "--hcl", "--out", exported, "--environment", "prod"], { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: prod.token }),
-    );
-    expect(exporting.code, shownCli(exporting)).toBe(0);
-    expect((await fs.readdir(exported)).sort()).toEqual(["imports.tf", "main.tf", "prod.secrets.tfvars", "prod.tfvars", "variables.tf"]);
-    const main = await fs.readFile(path.join(exported, "main.tf"), "utf8");
-    // One root for every environment: no id, email or secret of prod in it.
-    for (const file of ["main.tf", "imports.tf", "variables.tf"]) {
-      const text = await fs.readFile(path.join(exported, file), "utf8");
-      expect(text, file).not.toMatch(/usr-globex|org-globex|@globex\.test|MIIC|spc-globex/);
-    }
-    expect(main).toContain('members = [data.docsplatform_member.gia.id, data.docsplatform_member.gil.id]');
-    expect(await fs.readFile(path.join(exported, "prod.secrets.tfvars"), "utf8")).toContain(`okta_certificate = "${CERTIFICATE}"`);
-    expect((await fs.stat(path.join(exported, "prod.secrets.tfvars"))).mode & 0o777).toBe(0o600);
-    const resources = [...main.matchAll(/^resource "/gm)].length;
-    expect(resources).toBe(17);
+  it.concurrent(
+    "export --hcl of prod: staging creates every object, prod imports every one with 0 writes, each then plans no change",
+    async () => {
+      const prod = prodOrganization(emulator);
+      const exported = path.join(work.dir, "exported");
+      const exporting = await timed("export --hcl", () =>
+        cli(["export", "--org", prod.id, "--hcl", "--out", exported, "--environment", "prod"], { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: prod.token }),
+      );
+      expect(exporting.code, shownCli(exporting)).toBe(0);
+      expect((await fs.readdir(exported)).sort()).toEqual(["imports.tf", "main.tf", "prod.secrets.tfvars", "prod.tfvars", "variables.tf"]);
+      const main = await fs.readFile(path.join(exported, "main.tf"), "utf8");
+      // One root for every environment: no id, email or secret of prod in it.
+      for (const file of ["main.tf", "imports.tf", "variables.tf"]) {
+        const text = await fs.readFile(path.join(exported, file), "utf8");
+        expect(text, file).not.toMatch(/usr-globex|org-globex|@globex\.test|MIIC|spc-globex/);
+      }
+      expect(main).toContain("members = [data.docsplatform_member.gia.id, data.docsplatform_member.gil.id]");
+      expect(await fs.readFile(path.join(exported, "prod.secrets.tfvars"), "utf8")).toContain(`okta_certificate = "${CERTIFICATE}"`);
+      expect((await fs.stat(path.join(exported, "prod.secrets.tfvars"))).mode & 0o777).toBe(0o600);
+      const resources = [...main.matchAll(/^resource "/gm)].length;
+      expect(resources).toBe(17);
 
-    // Staging: its own organization, its people by email for the same keys, no ids: it creates everything.
-    const acme = emulator.fixture.organizations.find((organization) => organization.id === "org-acme")!;
-    staging = await tofuProject(tofu, work.dir, "staging", emulator, { env: { DOCS_PLATFORM_TOKEN: acme.admin.token, DOCS_PLATFORM_ORGANIZATION_ID: acme.id } });
-    await copyFiles(exported, staging.dir);
-    await fs.rm(path.join(staging.dir, "prod.tfvars"));
-    await fs.rm(path.join(staging.dir, "prod.secrets.tfvars"));
-    await staging.write(
-      "staging.tfvars",
-      [
-        'organization_id = "org-acme"',
-        'organization    = { title = "Acme Docs (staging)", email_domains = ["acme.test"] }',
-        'members         = { gia = "eli@acme.test", gil = "rae@acme.test", gus = "ada@acme.test" }',
-        "",
-      ].join("\n"),
-    );
-    await staging.write("staging.secrets.tfvars", 'okta_certificate = "MIIC-staging-certificate"\n');
-    const stagingVars = ["-var-file=staging.tfvars", "-var-file=staging.secrets.tfvars"];
-    const created = await timed("apply staging", () => must(staging, "apply", "-auto-approve", ...stagingVars));
-    expect(created).toContain(`Apply complete! Resources: ${resources} added, 0 changed, 0 destroyed.`);
-    const teams = await listAll(emulator, `/orgs/${acme.id}/teams`);
-    expect(teams.map((team) => team.title).sort()).toEqual(["Reviewers", "Writers"]);
-    const writers = teams.find((team) => team.title === "Writers");
-    const writersMembers = await listAll(emulator, `/orgs/${acme.id}/teams/${writers.id}/members`);
-    expect(writersMembers.map((item) => item.organization.id).sort()).toEqual(["usr-acme-editor", "usr-acme-reader"]);
-    expect((await apiGet(emulator, `/orgs/${acme.id}/members/usr-acme-reader`)).role).toBe("comment");
+      // Staging: its own organization, its people by email for the same keys, no ids: it creates everything.
+      const acme = emulator.fixture.organizations.find((organization) => organization.id === "org-acme")!;
+      staging = await tofuProject(tofu, work.dir, "staging", emulator, { env: { DOCS_PLATFORM_TOKEN: acme.admin.token, DOCS_PLATFORM_ORGANIZATION_ID: acme.id } });
+      await copyFiles(exported, staging.dir);
+      await fs.rm(path.join(staging.dir, "prod.tfvars"));
+      await fs.rm(path.join(staging.dir, "prod.secrets.tfvars"));
+      await staging.write(
+        "staging.tfvars",
+        [
+          'organization_id = "org-acme"',
+          'organization    = { title = "Acme Docs (staging)", email_domains = ["acme.test"] }',
+          'members         = { gia = "eli@acme.test", gil = "rae@acme.test", gus = "ada@acme.test" }',
+          "",
+        ].join("\n"),
+      );
+      await staging.write("staging.secrets.tfvars", 'okta_certificate = "MIIC-staging-certificate"\n');
+      const stagingVars = ["-var-file=staging.tfvars", "-var-file=staging.secrets.tfvars"];
+      const created = await timed("apply staging", () => must(staging, "apply", "-auto-approve", ...stagingVars));
+      expect(created).toContain(`Apply complete! Resources: ${resources} added, 0 changed, 0 destroyed.`);
+      const teams = await listAll(emulator, `/orgs/${acme.id}/teams`);
+      expect(teams.map((team) => team.title).sort()).toEqual(["Reviewers", "Writers"]);
+      const writers = teams.find((team) => team.title === "Writers");
+      const writersMembers = await listAll(emulator, `/orgs/${acme.id}/teams/${writers.id}/members`);
+      expect(writersMembers.map((item) => item.organization.id).sort()).toEqual(["usr-acme-editor", "usr-acme-reader"]);
+      expect((await apiGet(emulator, `/orgs/${acme.id}/members/usr-acme-reader`)).role).toBe("comment");
 
-    // Prod: the exported tfvars, its ids in import_ids. Planned and applied with the request counts reset.
-    const prodRoot = await prodProject(tofu, work.dir, "prod", emulator);
-    await copyFiles(exported, prodRoot.dir);
-    const prodVars = ["-var-file=prod.tfvars", "-var-file=prod.secrets.tfvars"];
-    await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
-    const [, stagingAgain] = await Promise.all([
-      timed("plan prod (imports)", () => must(prodRoot, "plan", "-out=prod.plan", ...prodVars)),
-      timed("plan staging", () => staging.tofu("plan", "-detailed-exitcode", ...stagingVars)),
-    ]);
-    expect(stagingAgain.code, shown(stagingAgain)).toBe(0);
-    const importPlan = await showJson(prodRoot, "prod.plan");
-    await fs.writeFile(path.join(prodRoot.dir, "prod.json"), importPlan);
-    const importSummary = await cli(["pr-summary", path.join(prodRoot.dir, "prod.json"), "--workspace", "prod"]);
-    expect(importSummary.code, shownCli(importSummary)).toBe(0);
-    expect(importSummary.stdout).toContain(`**${resources} to import**`);
-    expect(importSummary.stdout).not.toMatch(/to create|to update|to replace|to delete|CAUTION/);
-    expect(importSummary.stdout).not.toContain("MIIC");
-    const applied = await timed("apply prod (imports)", () => must(prodRoot, "apply", "prod.plan"));
-    expect(applied).toContain(`Apply complete! Resources: ${resources} imported, 0 added, 0 changed, 0 destroyed.`);
-    expect(await writeRequests(emulator)).toEqual({});
-    const again = await timed("plan prod", () => prodRoot.tofu("plan", "-detailed-exitcode", ...prodVars));
-    expect(again.code, shown(again)).toBe(0);
-  }, 900_000);
+      // Prod: the exported tfvars, its ids in import_ids. Planned and applied with the request counts reset.
+      const prodRoot = await prodProject(tofu, work.dir, "prod", emulator);
+      await copyFiles(exported, prodRoot.dir);
+      const prodVars = ["-var-file=prod.tfvars", "-var-file=prod.secrets.tfvars"];
+      await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
+      const [, stagingAgain] = await Promise.all([
+        timed("plan prod (imports)", () => must(prodRoot, "plan", "-out=prod.plan", ...prodVars)),
+        timed("plan staging", () => staging.tofu("plan", "-detailed-exitcode", ...stagingVars)),
+      ]);
+      expect(stagingAgain.code, shown(stagingAgain)).toBe(0);
+      const importPlan = await showJson(prodRoot, "prod.plan");
+      await fs.writeFile(path.join(prodRoot.dir, "prod.json"), importPlan);
+      const importSummary = await cli(["pr-summary", path.join(prodRoot.dir, "prod.json"), "--workspace", "prod"]);
+      expect(importSummary.code, shownCli(importSummary)).toBe(0);
+      expect(importSummary.stdout).toContain(`**${resources} to import**`);
+      expect(importSummary.stdout).not.toMatch(/to create|to update|to replace|to delete|CAUTION/);
+      expect(importSummary.stdout).not.toContain("MIIC");
+      const applied = await timed("apply prod (imports)", () => must(prodRoot, "apply", "prod.plan"));
+      expect(applied).toContain(`Apply complete! Resources: ${resources} imported, 0 added, 0 changed, 0 destroyed.`);
+      expect(await writeRequests(emulator)).toEqual({});
+      const again = await timed("plan prod", () => prodRoot.tofu("plan", "-detailed-exitcode", ...prodVars));
+      expect(again.code, shown(again)).toBe(0);
+    },
+    900_000,
+  );
 });
 
 describe("drift from a refresh-only plan", () => {

@@ -17,7 +17,7 @@
 import { code } from "../pr-summary/inert";
 import { kindFacts } from "../pr-summary/kinds";
 import { type PlanJson, type PlanTool, attributeNameOf, planChange, priorResources } from "../pr-summary/plan";
-import type { Preview, PreviewJson, ResourceChange } from "../pr-summary/preview";
+import { InputError, type Preview, type PreviewJson, type ResourceChange } from "../pr-summary/preview";
 import { MASK, type PropertyChange, propertyChanges } from "../pr-summary/property-changes";
 import { value } from "../pr-summary/render";
 
@@ -38,7 +38,7 @@ const STACK_NAME = /^[A-Za-z0-9_.\-/]{1,200}$/;
 
 /** The report's first line: the scheduled job finds its issue by it (a plan's by its workspace). */
 export function driftMarker(stack: string, plan = false): string {
-  if (!STACK_NAME.test(stack)) throw new Error(`${JSON.stringify(stack)} is not a ${plan ? "workspace" : "Pulumi stack"} name (letters, digits, -, _, . and /)`);
+  if (!STACK_NAME.test(stack)) throw new InputError(`${JSON.stringify(stack)} is not a ${plan ? "workspace" : "Pulumi stack"} name (letters, digits, -, _, . and /)`);
   return `<!-- pulumi-docs-platform:drift ${plan ? "workspace" : "stack"}=${stack} -->`;
 }
 

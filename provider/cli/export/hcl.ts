@@ -115,7 +115,7 @@ function print(doc: Hcl, indent: number, column: number): string {
 function body(entries: readonly (readonly [string, Hcl])[], indent: number): string {
   const printed = entries.map(([key, value]) => ({ key, text: print(value, indent, indent + key.length + 3) }));
   let out = "";
-  for (let start = 0; start < printed.length; ) {
+  for (let start = 0; start < printed.length;) {
     let end = start;
     while (end < printed.length && !printed[end].text.includes("\n")) end++;
     const width = Math.max(0, ...printed.slice(start, end).map((entry) => entry.key.length));
@@ -374,9 +374,13 @@ class RootWriter {
     const byId = people.filter(([, person]) => person.email === undefined);
     if (byEmail.length > 0) entries.push(["members", { object: byEmail.map(([key, person]) => [key, hclString(person.email!)] as const) }]);
     if (byId.length > 0) entries.push(["member_ids", { object: byId.map(([key, person]) => [key, hclString(person.userId)] as const) }]);
-    if (this.#externals.size > 0) entries.push(["external_ids", { object: [...this.#externals].sort(([a], [b]) => compare(a, b)).map(([key, id]) => [hclString(key), hclString(id)] as const) }]);
+    if (this.#externals.size > 0)
+      entries.push(["external_ids", { object: [...this.#externals].sort(([a], [b]) => compare(a, b)).map(([key, id]) => [hclString(key), hclString(id)] as const) }]);
     const imports = options.adopt
-      ? written.map((item) => [hclString(this.#planned.get(keyOf(item.object))!.address), hclString(importIdOf(item.object, options.kinds.get(item.object.kind)!, options.organizationId))] as const)
+      ? written.map(
+          (item) =>
+            [hclString(this.#planned.get(keyOf(item.object))!.address), hclString(importIdOf(item.object, options.kinds.get(item.object.kind)!, options.organizationId))] as const,
+        )
       : [];
     entries.push(["import_ids", { object: imports }]);
     const header = comment(
@@ -442,16 +446,7 @@ export function renderHclRoot(planned: readonly PlannedObject[], options: HclOpt
     "  tofu apply -var-file=<environment>.tfvars    # the token in DOCS_PLATFORM_TOKEN",
     ...(options.skipped.length > 0 ? ["", "Not exported (the API refused to list them):", ...options.skipped.map(({ kind, reason }) => `- ${kind}: ${reason}`)] : []),
   );
-  const terraform = [
-    "terraform {",
-    "  required_providers {",
-    `    ${PROVIDER_TYPE_NAME} = {`,
-    `      source = ${hclString(PROVIDER_SOURCE)}`,
-    "    }",
-    "  }",
-    "}",
-    "",
-  ].join("\n");
+  const terraform = ["terraform {", "  required_providers {", `    ${PROVIDER_TYPE_NAME} = {`, `      source = ${hclString(PROVIDER_SOURCE)}`, "    }", "  }", "}", ""].join("\n");
   const provider = block(`provider ${hclString(PROVIDER_TYPE_NAME)}`, [
     ["api_url", "var.api_url"],
     ["organization_id", "var.organization_id"],

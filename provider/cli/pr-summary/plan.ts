@@ -20,7 +20,7 @@
 import { UNKNOWN } from "../../adapter/unknowns";
 import { type TfBlock, computedInputKeys, terraformSchema } from "../../terraform/schema";
 import { attributePath, coreNameOf, toCore } from "../../terraform/values";
-import type { Operation, Preview, PreviewDiagnostic, ResourceChange, ResourceName } from "./preview";
+import { InputError, type Operation, type Preview, type PreviewDiagnostic, type ResourceChange, type ResourceName } from "./preview";
 import { MASK } from "./property-changes";
 
 /** The tool that wrote the plan: how the summary names it and its commands. */
@@ -178,9 +178,17 @@ function without(inputs: Record<string, unknown>, keys: ReadonlySet<string>): Re
   return Object.fromEntries(Object.entries(inputs).filter(([key]) => !keys.has(key)));
 }
 
-/** The top-level inputs whose values differ, compared in clear (a secret that changed is said to, never shown). */
-function differingKeys(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+/**
+ * The paths whose values differ (`source`, `source.url`), compared in clear: a secret that
+ * changed is said to, never shown, though its masks look alike on both sides.
+ */
+function differingPaths(before: Record<string, unknown>, after: Record<string, unknown>, prefix = ""): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) => {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) return [];
+    const path = `${prefix}${key}`;
+    const [old, now] = [before[key], after[key]];
+    return isRecord(old) && isRecord(now) ? [path, ...differingPaths(old, now, `${path}.`)] : [path];
+  });
 }
 
 /** What the plan does to a resource, from its actions; undefined for a resource it leaves as it is (or reads). */
@@ -225,7 +233,10 @@ export function planChange(entry: PlanResourceChange, operation: Operation, opti
   [before, after] = [without(before, later), without(after, later)];
   if (options.swap) [before, after] = [after, before];
   // Compared in clear, never shown: a secret whose masks look alike is still said to have changed.
-  const diffReasons = operation === "create" || operation === "delete" ? [] : differingKeys(inputsOf(entry.type, change.before), inputsOf(entry.type, change.after)).filter((key) => !later.has(key));
+  const diffReasons =
+    operation === "create" || operation === "delete"
+      ? []
+      : differingPaths(inputsOf(entry.type, change.before), inputsOf(entry.type, change.after)).filter((path) => !later.has(path.split(".")[0]));
   const id = [change.before, change.after].map((value) => (isRecord(value) && typeof value.id === "string" ? value.id : undefined)).find(Boolean);
   return {
     operation,
@@ -268,8 +279,8 @@ export function readPlan(json: unknown, given?: PlanTool): Preview {
   if (!isPlanJson(json)) {
     const command = given?.command ?? "tofu";
     if (isShowJson(json))
-      throw new Error(`the input is the JSON of a state, not of a plan: write the plan with \`${command} plan -out=plan.out\`, then give \`${command} show -json plan.out\``);
-    throw new Error(`the input is not the JSON of \`${command} show -json <plan file>\` (no format_version)`);
+      throw new InputError(`the input is the JSON of a state, not of a plan: write the plan with \`${command} plan -out=plan.out\`, then give \`${command} show -json plan.out\``);
+    throw new InputError(`the input is not the JSON of \`${command} show -json <plan file>\` (no format_version)`);
   }
   const tool = given ?? planToolOf(json);
   const entries = managed(json.resource_changes);

@@ -33,6 +33,12 @@ export interface PreviewDiagnostic {
   severity?: string;
 }
 
+/**
+ * Input the tools cannot read (not a preview's or a plan's JSON, a name that is not one): told
+ * as it is, without a stack trace, for the user to fix.
+ */
+export class InputError extends Error {}
+
 /** What happens to a resource, as a reviewer reads it (`import`: a plan's `import` block that changes nothing else). */
 export type Operation = "create" | "update" | "replace" | "delete" | "import";
 
@@ -129,7 +135,9 @@ export function withoutCheckedValues(message: string): string {
 /** Reads the parsed JSON of `pulumi preview --json`; throws on something that is not one. */
 export function readPreview(json: unknown): Preview {
   if (typeof json !== "object" || json === null || Array.isArray(json) || !("steps" in json || "diagnostics" in json || "changeSummary" in json)) {
-    throw new Error("the input is not the JSON of `pulumi preview --json` (no steps, diagnostics or changeSummary)");
+    throw new InputError(
+      "the input is not the JSON of `pulumi preview --json` (no steps, diagnostics or changeSummary) nor of `tofu show -json <plan file>` or `terraform show -json <plan file>` (no format_version)",
+    );
   }
   const preview = json as PreviewJson;
   const changes: ResourceChange[] = [];

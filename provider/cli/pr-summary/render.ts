@@ -7,7 +7,7 @@
  */
 import { kindFacts } from "./kinds";
 import { attributeNameOf } from "./plan";
-import type { Preview, ResourceChange, ResourceName } from "./preview";
+import { InputError, type Preview, type ResourceChange, type ResourceName } from "./preview";
 import { listMoves, structureLists } from "./reorders";
 import { code, codeBlock, htmlCode } from "./inert";
 import { MASK, type PropertyChange, changedKeys, isSecret, propertyChanges } from "./property-changes";
@@ -41,7 +41,7 @@ const STACK_NAME = /^[A-Za-z0-9_.\-/]{1,200}$/;
  * names its workspace (`workspace=prod`), a preview's its stack.
  */
 export function marker(stack: string, plan = false): string {
-  if (!STACK_NAME.test(stack)) throw new Error(`${JSON.stringify(stack)} is not a ${plan ? "workspace" : "Pulumi stack"} name (letters, digits, -, _, . and /)`);
+  if (!STACK_NAME.test(stack)) throw new InputError(`${JSON.stringify(stack)} is not a ${plan ? "workspace" : "Pulumi stack"} name (letters, digits, -, _, . and /)`);
   return `<!-- pulumi-docs-platform:pr-summary ${plan ? "workspace" : "stack"}=${stack} -->`;
 }
 
@@ -105,7 +105,7 @@ export function value(v: unknown): string {
 /** The title-like input of a change, where there is one. */
 function titleOf(change: ResourceChange): string | undefined {
   const inputs = change.operation === "delete" ? change.before : change.after;
-  return ["title", "label", "slug", "email", "language"].map((key) => inputs[key] ?? change.before[key]).find((v): v is string => typeof v === "string");
+  return ["title", "label", "slug", "email", "language"].map((key) => inputs[key] ?? change.before[key]).find((v): v is string => typeof v === "string" && v !== MASK);
 }
 
 /** A kind such as `Team` is a plain word; another package's type token is shown as code. */
