@@ -12,7 +12,7 @@
  * 3. drift: staging changed through the API (a team renamed, a member removed, a spec deleted),
  *    then `plan -refresh-only -out`, `show -json`: the report names each change and deletion.
  *
- * Ten tofu runs; 1 and 2 side by side (1 plans, 2's writes go to staging until prod's import is
+ * Thirteen tofu runs (four a `show` or `fmt`); 1 and 2 side by side (1 plans, 2's writes go to staging until prod's import is
  * counted, which 1's plan never writes to).
  */
 import { spawn } from "node:child_process";
@@ -27,6 +27,8 @@ import { type TofuProject, apiGet, listAll, shown, tofuProject } from "./support
 
 const bin = path.join(repositoryRoot, "provider", "bin", "pulumi-docs-platform.js");
 const GITHUB_COMMENT_LIMIT = 65_536;
+const TRICKY_TITLE = 'Say "hi" ${var.x} %{if} \\ 📘';
+const TRICKY_DESCRIPTION = "line one\nline two\t$${not} %%{nor} \\n end";
 
 interface CliResult {
   code: number | null;
@@ -119,6 +121,14 @@ describe("OpenTofu plans through pr-summary and export --hcl", () => {
     "export --hcl of prod: staging creates every object, prod imports every one with 0 writes, each then plans no change",
     async () => {
       const prod = prodOrganization(emulator);
+      // Text HCL would read otherwise (an interpolation, a directive, quotes, a backslash, a line
+      // break): the export must write it so that staging's copy is the same text.
+      const tricky = await fetch(`${emulator.url}/orgs/${prod.id}/collections`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${prod.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ title: TRICKY_TITLE, description: TRICKY_DESCRIPTION }),
+      });
+      expect(tricky.status).toBe(201);
       const exported = path.join(work.dir, "exported");
       const exporting = await timed("export --hcl", () =>
         cli(["export", "--org", prod.id, "--hcl", "--out", exported, "--environment", "prod"], { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: prod.token }),
@@ -135,7 +145,7 @@ describe("OpenTofu plans through pr-summary and export --hcl", () => {
       expect(await fs.readFile(path.join(exported, "prod.secrets.tfvars"), "utf8")).toContain(`okta_certificate = "${CERTIFICATE}"`);
       expect((await fs.stat(path.join(exported, "prod.secrets.tfvars"))).mode & 0o777).toBe(0o600);
       const resources = [...main.matchAll(/^resource "/gm)].length;
-      expect(resources).toBe(17);
+      expect(resources).toBe(18);
 
       // Staging: its own organization, its people by email for the same keys, no ids: it creates everything.
       const acme = emulator.fixture.organizations.find((organization) => organization.id === "org-acme")!;
@@ -162,6 +172,11 @@ describe("OpenTofu plans through pr-summary and export --hcl", () => {
       const writersMembers = await listAll(emulator, `/orgs/${acme.id}/teams/${writers.id}/members`);
       expect(writersMembers.map((item) => item.organization.id).sort()).toEqual(["usr-acme-editor", "usr-acme-reader"]);
       expect((await apiGet(emulator, `/orgs/${acme.id}/members/usr-acme-reader`)).role).toBe("comment");
+      const collections = await listAll(emulator, `/orgs/${acme.id}/collections`);
+      expect(collections.find((collection) => collection.title === TRICKY_TITLE)?.description).toBe(TRICKY_DESCRIPTION);
+      // Written as `tofu fmt` writes it.
+      const formatted = await staging.tofu("fmt", "-check", "-diff");
+      expect(formatted.code, shown(formatted)).toBe(0);
 
       // Prod: the exported tfvars, its ids in import_ids. Planned and applied with the request counts reset.
       const prodRoot = await prodProject(tofu, work.dir, "prod", emulator);
@@ -213,7 +228,7 @@ describe("drift from a refresh-only plan", () => {
         "<!-- pulumi-docs-platform:drift workspace=staging -->",
         "### Drift of `staging`",
         "",
-        "**1 changed outside OpenTofu · 1 deleted outside OpenTofu** · 15 in sync",
+        "**1 changed outside OpenTofu · 1 deleted outside OpenTofu** · 16 in sync",
         "",
         "#### Changed outside OpenTofu",
         "",
