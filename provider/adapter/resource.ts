@@ -6,10 +6,11 @@ import type { ResourceContext } from "../recovery/context";
 import { PartialCreateError } from "../recovery/partial-create";
 import { containsUnknown } from "./unknowns";
 import { compact, jsonEqual } from "./values";
-import type { Adopt } from "./adopt";
+import { type Adopt, crossOrganizationAdoption, readAdoptable } from "./adopt";
 import type { PropertyBag } from "./property-bag";
 import { IDENTITY_KEY } from "./property-bag";
 import { explainApiError } from "./operation-errors";
+import { SaidError, said, term } from "./door-words";
 import type { SoleOwnership } from "./deployment-owners";
 import type { ExclusiveWay } from "./exclusive-ways";
 import { byId, type ImportIdForm } from "./import-ids";
@@ -251,7 +252,11 @@ export function toProvider<I extends { adopt?: Adopt }>(
       }
       return matches[0];
     }
-    const state = await definition.read(ctx, how.id, withoutProvider(inputs));
+    // The preview's check refused these already; an `up` run without one (or a door without a
+    // preview) must not write past them either.
+    const declared = withoutProvider(inputs);
+    const { state, elsewhere } = await readAdoptable(definition, ctx, how.id, declared);
+    if (elsewhere !== undefined) throw new Error(crossOrganizationAdoption(definition.kind, how.id, String(declared.organizationId), elsewhere));
     if (!state) throw new Error(`adopt: ${definition.kind} ${how.id} does not exist (or is not visible to this token)`);
     return { id: how.id, state };
   }
@@ -299,7 +304,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
       } catch (error) {
         if (error instanceof PartialCreateError) {
           // The shape the provider host turns into ErrorResourceInitFailed; see partial-create.ts.
-          throw Object.assign(new Error(error.message), {
+          throw Object.assign(new SaidError(error.said), {
             id: error.id,
             properties: { ...withEchoedInputs(generic, outputsOf(generic, error.outputs, userKeys), withoutProvider(bag)), [PROVIDER_KEY]: bag[PROVIDER_KEY] },
             reasons: error.reasons,
@@ -385,7 +390,7 @@ export async function importObject(
   // A composite id (a team member's `<teamId>/<userId>`) is checked part by part.
   const parts = [id, ...Object.values(known)].filter((value): value is string => typeof value === "string").flatMap((value) => value.split("/"));
   if (!parts.every(isIdSegment)) {
-    throw new Error(`${definition.kind}: cannot import ${JSON.stringify(importId)}: ${IMPORT_ID_RULE}`);
+    throw new SaidError(said`${term.kind(definition.kind)}: cannot import ${JSON.stringify(importId)}: ${IMPORT_ID_RULE}`);
   }
   const previous: State = { ...(organizationId !== undefined ? { organizationId } : {}), ...known };
   // One import reads each object and list once: its read, declarationOf and importLeavesOut ask
@@ -398,9 +403,8 @@ export async function importObject(
   if (!state) {
     // An empty id would make the engine record a resource with no properties: a phantom that
     // `up` then believes exists. The import fails instead, naming what was looked for.
-    throw new Error(
-      `${definition.kind}: cannot import ${JSON.stringify(importId)}: no such object` +
-        `${organizationId !== undefined ? ` in organization ${JSON.stringify(organizationId)}` : ""} (or it is not visible to this token). Check the id and the provider's organizationId.`,
+    throw new SaidError(
+      said`${term.kind(definition.kind)}: cannot import ${JSON.stringify(importId)}: no such object${organizationId !== undefined ? ` in organization ${JSON.stringify(organizationId)}` : ""} (or it is not visible to this token). Check the id and ${term.setting("organizationId", "the provider's organizationId")}.`,
     );
   }
   // A null the API answers for an unset field is the input left out (what a program would write),

@@ -4,6 +4,7 @@
  */
 export { ApiClient, MAX_RATE_LIMITED_RETRIES, type RequestOptions } from "./client";
 export { DEFAULTS, type ClientOptions } from "./options";
+export { clientOptionsOf } from "./from-config";
 export type { HttpMethod, PathSegments, Query } from "./path";
 export { PAGE_LIMIT, type ListEnvelope } from "./pagination";
 export { isIdempotent, isOutcomeUnknown } from "./retry";

@@ -59,7 +59,10 @@ interface KeySpec {
 }
 
 const API_URL: KeySpec = { key: "apiUrl", env: "DOCS_PLATFORM_API_URL" };
-const TOKEN: KeySpec = { key: "token", env: "DOCS_PLATFORM_TOKEN", secret: true };
+/** The environment variable a token may come from when the configuration gives none. */
+export const TOKEN_ENV = "DOCS_PLATFORM_TOKEN";
+
+const TOKEN: KeySpec = { key: "token", env: TOKEN_ENV, secret: true };
 
 function howToSet(spec: KeySpec, example: string): string {
   const command = `pulumi config set ${spec.secret ? "--secret " : ""}${CONFIG_NAMESPACE}:${spec.key} ${example}`;

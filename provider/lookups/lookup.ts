@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { ApiClient, createRedactor, isApiError, type Redactor } from "../client";
+import { ApiClient, clientOptionsOf, createRedactor, isApiError, type Redactor } from "../client";
 import type { ApiRequester } from "../api/requester";
 import { UNKNOWN_PROPERTY, validate } from "../adapter/check";
 import { CONFIG_NAMESPACE, ConfigurationError, type ConfigSource, readProviderConfig } from "../config/provider-config";
@@ -91,15 +91,7 @@ function connection(lookup: string): Connection {
     void shared?.client.close();
     shared = {
       digest,
-      client: new ApiClient({
-        baseUrl: config.apiUrl,
-        token: config.token,
-        maxRetries: config.maxRetries,
-        requestTimeoutMs: config.requestTimeoutMs,
-        maxConcurrentRequests: config.maxConcurrentRequests,
-        requestsPerSecond: config.requestsPerSecond,
-        rateLimitShare: config.rateLimitShare,
-      }),
+      client: new ApiClient(clientOptionsOf(config)),
       redact: createRedactor([config.token]),
     };
   }

@@ -1,6 +1,6 @@
 /**
  * The one list of lookups, for the doors that serve them all by name: the plugin's provider
- * functions (plugin/invoke.ts) and the Terraform door's data sources (terraform/schema.ts).
+ * functions (door-layer/invoke.ts) and the Terraform door's data sources (terraform/schema.ts).
  */
 import type { AnyLookup } from "./lookup";
 import { getCollectionLookup } from "./collections";

@@ -7,7 +7,7 @@
 import { promised } from "../adapter/promised";
 import type { Metadata } from "@grpc/grpc-js";
 import type { JavaScriptValue, Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { type Bag, withoutDynamicKeys } from "./properties";
+import { type Bag, withoutDynamicKeys } from "../door-layer/properties";
 import { sdk } from "./sdk";
 
 const { grpc, provider: pb, struct, any: anyPb, status: statusPb } = sdk();

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { EMBEDDED } from "../embedded";
-import { type Bag } from "./properties";
+import { type Bag } from "../door-layer/properties";
 import { handle } from "./calls";
 import { sdk } from "./sdk";
 

@@ -14,13 +14,15 @@ import type * as pulumirpc from "@pulumi/pulumi/proto/provider_pb";
 import type { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { IDENTITY_KEY, type PropertyBag } from "../adapter/property-bag";
-import { CONFIG_KEYS, CONFIG_NAMESPACE, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
+import { CONFIG_KEYS, CONFIG_NAMESPACE, configurationFailures, configurationTypeFailures } from "../config/provider-config";
 import { changedKeys } from "../adapter/resource";
-import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
+import { definitionFor } from "../runtime/core";
 import { UNKNOWN } from "../adapter/unknowns";
-import { ORGANIZATION_ENV, organizationDefault } from "../config/organization-default";
-import { type Bag, unwrapSecrets, withoutDynamicKeys, wrapSecrets } from "./properties";
-import { invoke } from "./invoke";
+import { ORGANIZATION_ENV } from "../config/organization-default";
+import { configSource, configureSession, type DoorSession, openSession, withSessionOrganization } from "../door-layer/session";
+import { type Bag, withoutDynamicKeys } from "../door-layer/properties";
+import { unwrapSecrets, wrapSecrets } from "./secrets";
+import { invoke } from "../door-layer/invoke";
 import { sdk } from "./sdk";
 import { fromStruct, handle, toStruct } from "./calls";
 import { infoService, PACKAGE } from "./info";
@@ -80,19 +82,6 @@ function previousInputsOf(request: pulumirpc.DiffRequest | pulumirpc.UpdateReque
 }
 
 // ---- configuration ---------------------------------------------------------------------------
-
-/** A provider's inputs (CheckConfig/Configure args, or config variables) as config/provider-config.ts reads them. */
-function configSource(values: Bag): { get(key: string): string | undefined } {
-  return {
-    get(key) {
-      const bare = key.startsWith(`${CONFIG_NAMESPACE}:`) ? key.slice(CONFIG_NAMESPACE.length + 1) : key;
-      const value = values[bare];
-      if (value === undefined || value === null || value === UNKNOWN) return undefined;
-      // Numbers of the tuning keys; anything else of the wrong type is refused first (configurationTypeFailures).
-      return typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
-    },
-  };
-}
 
 /** Configure's variables (`docs-platform:config:apiUrl` or `docs-platform:apiUrl`) as bare keys. */
 function variablesOf(map: { forEach(callback: (value: string, key: string) => void): void }): Bag {
@@ -166,142 +155,143 @@ function propertiesStruct(kind: string, values: PropertyBag, marked: Iterable<st
   return toStruct(wrapSecrets(withoutDynamicKeys(values), secretOutputKeys(kind, marked)));
 }
 
+// ---- the handlers: one named function per RPC, over the provider's session and the request ------
+
+function checkConfig(request: pulumirpc.CheckRequest): pulumirpc.CheckResponse {
+  const { values, secretKeys } = valuesOf(request.getNews());
+  const reasons: string[] = [];
+  for (const key of Object.keys(values)) {
+    if (!KNOWN_CONFIG.has(key) && key !== "version" && !key.startsWith("__")) {
+      reasons.push(`${CONFIG_NAMESPACE}:${key}: unknown configuration key; the keys are ${[...KNOWN_CONFIG].join(", ")}`);
+    }
+  }
+  const typeFailures = configurationTypeFailures(values);
+  reasons.push(...typeFailures.map((failure) => failure.message));
+  // Keys still unknown at preview (outputs of other resources) and keys of the wrong type are
+  // left out; every other key is checked now, so a bad one fails the preview, not `up` half way.
+  const skipped = new Set([...Object.keys(values).filter((key) => values[key] === UNKNOWN), ...typeFailures.map((failure) => failure.key.replace(`${CONFIG_NAMESPACE}:`, ""))]);
+  reasons.push(...configurationFailures(configSource(values), process.env, skipped).map((failure) => failure.message));
+  // No failure names its property: the engine would print the property's value beside it, and
+  // that is the token, or an API URL holding credentials. Each reason names its key.
+  const failures = reasons.map((reason) => ({ property: "", reason }));
+  // The token (and anything the program marked) is stored encrypted, however it was given.
+  return checkResponse(wrapSecrets(values, [...secretKeys, ...SECRET_CONFIG]), failures);
+}
+
+function diffConfig(request: pulumirpc.DiffRequest): pulumirpc.DiffResponse {
+  const olds = valuesOf(previousInputsOf(request)).values;
+  const news = valuesOf(request.getNews()).values;
+  const changed = [...KNOWN_CONFIG].filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]) || news[key] === UNKNOWN);
+  // No configuration change replaces a resource: a token or a pace changes how, not what.
+  return diffResponse(changed, [], false, olds, news);
+}
+
+async function configure(session: DoorSession, request: pulumirpc.ConfigureRequest): Promise<pulumirpc.ConfigureResponse> {
+  const args = request.getArgs();
+  const values = args ? valuesOf(args).values : variablesOf(request.getVariablesMap());
+  const [failure] = await configureSession(session, values);
+  if (failure) throw failure;
+  const response = new pb.ConfigureResponse();
+  response.setAcceptsecrets(true);
+  response.setAcceptresources(false);
+  response.setAcceptoutputs(false);
+  response.setSupportspreview(false);
+  return response;
+}
+
+async function check(session: DoorSession, request: pulumirpc.CheckRequest): Promise<pulumirpc.CheckResponse> {
+  const { urn, kind, name } = targetOf(request);
+  const olds = propertiesOf(request.getOlds()).values;
+  const { values: given, secretKeys } = propertiesOf(request.getNews());
+  const secrets = secretOutputKeys(kind, secretKeys);
+  const news = withSessionOrganization(session, true, given);
+  if (news === undefined) {
+    const reason =
+      `${kind} "${name}": organizationId is not set. Give it as \`organizationId\`, or set the provider's ` +
+      `\`${CONFIG_NAMESPACE}:organizationId\` (or the environment variable ${ORGANIZATION_ENV}).`;
+    return checkResponse(wrapSecrets(given, secrets), [{ property: "", reason }]);
+  }
+  const checked = await session.core.check(kind, olds, news, urn);
+  return checkResponse(wrapSecrets(withoutDynamicKeys(checked.inputs), secrets), checked.failures);
+}
+
+async function diff(session: DoorSession, request: pulumirpc.DiffRequest): Promise<pulumirpc.DiffResponse> {
+  const { urn, kind } = targetOf(request);
+  const olds = propertiesOf(request.getOlds()).values;
+  const news = propertiesOf(request.getNews()).values;
+  const decided = await session.core.diff(kind, request.getId(), olds, news, urn);
+  const changed = changedKeys(definitionFor(kind), olds, news);
+  return diffResponse(changed, decided.replaces ?? [], decided.deleteBeforeReplace === true, olds, news);
+}
+
+async function create(session: DoorSession, request: pulumirpc.CreateRequest): Promise<pulumirpc.CreateResponse> {
+  const { urn, kind } = targetOf(request);
+  const { values, secretKeys } = propertiesOf(request.getProperties());
+  // The URN is the identity the create journal keys an interrupted create by.
+  const created = await session.core.create(kind, { ...values, [IDENTITY_KEY]: urn }, urn);
+  const response = new pb.CreateResponse();
+  response.setId(created.id);
+  response.setProperties(propertiesStruct(kind, created.outs ?? {}, secretKeys));
+  return response;
+}
+
+async function read(session: DoorSession, request: pulumirpc.ReadRequest): Promise<pulumirpc.ReadResponse> {
+  const { kind } = targetOf(request);
+  const id = request.getId();
+  const { values: state, secretKeys } = propertiesOf(request.getProperties());
+  // `pulumi import`: no state yet, only the id.
+  const result = Object.keys(state).length === 0 ? await session.core.importObject(kind, id, session.organizationId) : await session.core.read(kind, id, state);
+  const response = new pb.ReadResponse();
+  response.setId(result.id ?? "");
+  response.setProperties(propertiesStruct(kind, result.props ?? {}, secretKeys));
+  if (result.inputs) response.setInputs(propertiesStruct(kind, result.inputs, secretKeys));
+  return response;
+}
+
+async function update(session: DoorSession, request: pulumirpc.UpdateRequest): Promise<pulumirpc.UpdateResponse> {
+  const { urn, kind } = targetOf(request);
+  const olds = propertiesOf(request.getOlds()).values;
+  const { values: news, secretKeys } = propertiesOf(request.getNews());
+  const updated = await session.core.update(kind, request.getId(), olds, news, urn);
+  const response = new pb.UpdateResponse();
+  response.setProperties(propertiesStruct(kind, updated.outs ?? {}, secretKeys));
+  return response;
+}
+
+async function deleteResource(session: DoorSession, request: pulumirpc.DeleteRequest): Promise<Empty> {
+  const { kind } = targetOf(request);
+  await session.core.delete(kind, request.getId(), propertiesOf(request.getProperties()).values);
+  return new empty.Empty();
+}
+
+async function invokeFunction(session: DoorSession, request: pulumirpc.InvokeRequest): Promise<pulumirpc.InvokeResponse> {
+  const result = await invoke(request.getTok(), valuesOf(request.getArgs()).values, session.core.api(), session.organizationId);
+  const response = new pb.InvokeResponse();
+  response.setReturn(toStruct(result));
+  return response;
+}
+
 // ---- the service -----------------------------------------------------------------------------
 
 /**
- * The plugin's handlers, holding the core `Configure` builds and the provider's organization: one
- * service per provider (service.ts makes the one of this process), and two services never share
- * state. Each handler decodes its request once, calls the core, and encodes one response.
+ * The plugin's gRPC service: each RPC's handler above, over the session `Configure` fills (the
+ * core, the provider's organization). One service per provider (service.ts makes the one of this
+ * process); two services never share a session.
  */
 export function pluginService() {
-  /** The core the provider's configuration builds; until `Configure`, one that only validates. */
-  let core: Core = createCore(undefined);
-  /** The organization of a resource or lookup that names none (organizationDefault), set by `Configure`. */
-  let organizationId: string | undefined;
-
+  const session = openSession();
   return {
     ...infoService,
-
-    checkConfig: handle((request: pulumirpc.CheckRequest) => {
-      const { values, secretKeys } = valuesOf(request.getNews());
-      const reasons: string[] = [];
-      for (const key of Object.keys(values)) {
-        if (!KNOWN_CONFIG.has(key) && key !== "version" && !key.startsWith("__")) {
-          reasons.push(`${CONFIG_NAMESPACE}:${key}: unknown configuration key; the keys are ${[...KNOWN_CONFIG].join(", ")}`);
-        }
-      }
-      const typeFailures = configurationTypeFailures(values);
-      reasons.push(...typeFailures.map((failure) => failure.message));
-      // Keys still unknown at preview (outputs of other resources) and keys of the wrong type are
-      // left out; every other key is checked now, so a bad one fails the preview, not `up` half way.
-      const skipped = new Set([...Object.keys(values).filter((key) => values[key] === UNKNOWN), ...typeFailures.map((failure) => failure.key.replace(`${CONFIG_NAMESPACE}:`, ""))]);
-      reasons.push(...configurationFailures(configSource(values), process.env, skipped).map((failure) => failure.message));
-      // No failure names its property: the engine would print the property's value beside it, and
-      // that is the token, or an API URL holding credentials. Each reason names its key.
-      const failures = reasons.map((reason) => ({ property: "", reason }));
-      // The token (and anything the program marked) is stored encrypted, however it was given.
-      return checkResponse(wrapSecrets(values, [...secretKeys, ...SECRET_CONFIG]), failures);
-    }),
-
-    diffConfig: handle((request: pulumirpc.DiffRequest) => {
-      const olds = valuesOf(previousInputsOf(request)).values;
-      const news = valuesOf(request.getNews()).values;
-      const changed = [...KNOWN_CONFIG].filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]) || news[key] === UNKNOWN);
-      // No configuration change replaces a resource: a token or a pace changes how, not what.
-      return diffResponse(changed, [], false, olds, news);
-    }),
-
-    configure: handle(async (request: pulumirpc.ConfigureRequest) => {
-      const args = request.getArgs();
-      const values = args ? valuesOf(args).values : variablesOf(request.getVariablesMap());
-      const [wrongType] = configurationTypeFailures(values);
-      if (wrongType) throw wrongType;
-      const source = configSource(values);
-      const config = readProviderConfig(source, process.env);
-      organizationId = organizationDefault(source.get("organizationId"), process.env);
-      core = await reconfigured(core, config);
-      const response = new pb.ConfigureResponse();
-      response.setAcceptsecrets(true);
-      response.setAcceptresources(false);
-      response.setAcceptoutputs(false);
-      response.setSupportspreview(false);
-      return response;
-    }),
-
-    check: handle(async (request: pulumirpc.CheckRequest) => {
-      const { urn, kind, name } = targetOf(request);
-      const olds = propertiesOf(request.getOlds()).values;
-      const { values: news, secretKeys } = propertiesOf(request.getNews());
-      const secrets = secretOutputKeys(kind, secretKeys);
-      if (news.organizationId === undefined) {
-        if (organizationId === undefined) {
-          const reason =
-            `${kind} "${name}": organizationId is not set. Give it as \`organizationId\`, or set the provider's ` +
-            `\`${CONFIG_NAMESPACE}:organizationId\` (or the environment variable ${ORGANIZATION_ENV}).`;
-          return checkResponse(wrapSecrets(news, secrets), [{ property: "", reason }]);
-        }
-        news.organizationId = organizationId;
-      }
-      const checked = await core.check(kind, olds, news, urn);
-      return checkResponse(wrapSecrets(withoutDynamicKeys(checked.inputs), secrets), checked.failures);
-    }),
-
-    diff: handle(async (request: pulumirpc.DiffRequest) => {
-      const { urn, kind } = targetOf(request);
-      const olds = propertiesOf(request.getOlds()).values;
-      const news = propertiesOf(request.getNews()).values;
-      const decided = await core.diff(kind, request.getId(), olds, news, urn);
-      const changed = changedKeys(definitionFor(kind), olds, news);
-      return diffResponse(changed, decided.replaces ?? [], decided.deleteBeforeReplace === true, olds, news);
-    }),
-
-    create: handle(async (request: pulumirpc.CreateRequest) => {
-      const { urn, kind } = targetOf(request);
-      const { values, secretKeys } = propertiesOf(request.getProperties());
-      // The URN is the identity the create journal keys an interrupted create by.
-      const created = await core.create(kind, { ...values, [IDENTITY_KEY]: urn }, urn);
-      const response = new pb.CreateResponse();
-      response.setId(created.id);
-      response.setProperties(propertiesStruct(kind, created.outs ?? {}, secretKeys));
-      return response;
-    }),
-
-    read: handle(async (request: pulumirpc.ReadRequest) => {
-      const { kind } = targetOf(request);
-      const id = request.getId();
-      const { values: state, secretKeys } = propertiesOf(request.getProperties());
-      // `pulumi import`: no state yet, only the id.
-      const result = Object.keys(state).length === 0 ? await core.importObject(kind, id, organizationId) : await core.read(kind, id, state);
-      const response = new pb.ReadResponse();
-      response.setId(result.id ?? "");
-      response.setProperties(propertiesStruct(kind, result.props ?? {}, secretKeys));
-      if (result.inputs) response.setInputs(propertiesStruct(kind, result.inputs, secretKeys));
-      return response;
-    }),
-
-    update: handle(async (request: pulumirpc.UpdateRequest) => {
-      const { urn, kind } = targetOf(request);
-      const olds = propertiesOf(request.getOlds()).values;
-      const { values: news, secretKeys } = propertiesOf(request.getNews());
-      const updated = await core.update(kind, request.getId(), olds, news, urn);
-      const response = new pb.UpdateResponse();
-      response.setProperties(propertiesStruct(kind, updated.outs ?? {}, secretKeys));
-      return response;
-    }),
-
-    delete: handle(async (request: pulumirpc.DeleteRequest): Promise<Empty> => {
-      const { kind } = targetOf(request);
-      await core.delete(kind, request.getId(), propertiesOf(request.getProperties()).values);
-      return new empty.Empty();
-    }),
-
-    invoke: handle(async (request: pulumirpc.InvokeRequest) => {
-      const result = await invoke(request.getTok(), valuesOf(request.getArgs()).values, core.api(), organizationId);
-      const response = new pb.InvokeResponse();
-      response.setReturn(toStruct(result));
-      return response;
-    }),
-
+    checkConfig: handle(checkConfig),
+    diffConfig: handle(diffConfig),
+    configure: handle((request: pulumirpc.ConfigureRequest) => configure(session, request)),
+    check: handle((request: pulumirpc.CheckRequest) => check(session, request)),
+    diff: handle((request: pulumirpc.DiffRequest) => diff(session, request)),
+    create: handle((request: pulumirpc.CreateRequest) => create(session, request)),
+    read: handle((request: pulumirpc.ReadRequest) => read(session, request)),
+    update: handle((request: pulumirpc.UpdateRequest) => update(session, request)),
+    delete: handle((request: pulumirpc.DeleteRequest) => deleteResource(session, request)),
+    invoke: handle((request: pulumirpc.InvokeRequest) => invokeFunction(session, request)),
     cancel: handle((): Empty => new empty.Empty()),
   };
 }

@@ -12,6 +12,7 @@
  * - Refresh compares documents structurally and shows a real change of the document as drift;
  *   fields the API adds to what the program declared (a block's `key`, ...) are not drift.
  */
+import { said, term } from "../adapter/door-words";
 import { z } from "zod";
 import { isNotFoundError } from "../client";
 import { identifier } from "../adapter/check";
@@ -101,7 +102,7 @@ export const definition: ResourceDefinition<AgentInstructionsInputs> = {
     object: ({ organizationId }) =>
       typeof organizationId === "string" ? { key: organizationId, description: `the agent instructions of organization ${organizationId}` } : undefined,
     sameOutput: "the agent instructions of the same organization",
-    why: "an organization has one agent instructions document, so every up would overwrite the other's. Declare one AgentInstructions per organization.",
+    why: said`an organization has one agent instructions document, so every ${term.apply("up")} would overwrite the other's. Declare one ${term.kind("AgentInstructions")} per organization.`,
   },
   importId: ofOrganization,
   schema,

@@ -22,6 +22,7 @@ import {
   transferCollection,
   updateCollection,
 } from "../api/collections";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
@@ -94,7 +95,7 @@ function transfer(api: ApiRequester, id: string, olds: State, news: CollectionIn
     target,
     ...(news.parent !== undefined ? { parent: { id: news.parent, phrase: "under parent", fix: `Give a parent of organization ${target}, or none (the top level).` } } : {}),
     read: () => getCollection(api, id),
-    gone: () => new Error(`Collection ${id} no longer exists; run \`pulumi refresh\``),
+    gone: () => new SaidError(said`Collection ${id} no longer exists; run ${term.refresh()}`),
     send: () => transferCollection(api, id, target),
     explainRefusal(error, apiMessage) {
       if (CANNOT_MOVE.test(apiMessage)) {
@@ -190,7 +191,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
       }
     }
     const state = await readCollection(ctx.api, id);
-    if (!state) throw new Error(`Collection ${id} no longer exists; run \`pulumi refresh\``);
+    if (!state) throw new SaidError(said`Collection ${id} no longer exists; run ${term.refresh()}`);
     return state;
   },
 

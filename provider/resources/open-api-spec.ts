@@ -9,6 +9,7 @@
  * change wait until it ends and fail with the slug, the state and `lastProcessErrorCode` when it
  * fails or does not end in time.
  */
+import { Said, SaidError, said, term } from "../adapter/door-words";
 import { z } from "zod";
 import { isConflictError } from "../client";
 import { redactUrlCredentials, urlCredential, withoutUrlCredentials as withoutCredentialsIn } from "../client/redact";
@@ -60,8 +61,7 @@ function credentialReason(url: string): string | undefined {
   const found = urlCredential(url);
   return found === undefined
     ? undefined
-    : `must not contain ${found} (value not shown): the API stores the URL and Pulumi keeps it in the state in plain text; ` +
-        "serve the spec from a URL the API can fetch without them";
+    : `must not contain ${found} (value not shown): the API stores the URL and the state holds it in plain text; ` + "serve the spec from a URL the API can fetch without them";
 }
 
 export const openApiSpecInputs = z.strictObject({
@@ -164,10 +164,10 @@ function stateOf(organizationId: string, raw: ApiOpenApiSpec): State {
 }
 
 /** The spec's processing ended badly, or did not end in time. Carries the spec as it was last seen. */
-export class ProcessingError extends Error {
+export class ProcessingError extends SaidError {
   readonly spec: ApiOpenApiSpec;
-  constructor(message: string, spec: ApiOpenApiSpec) {
-    super(redactUrlCredentials(message));
+  constructor(message: Said, spec: ApiOpenApiSpec) {
+    super(new Said(message.parts.map((part) => (typeof part === "string" ? redactUrlCredentials(part) : part))));
     this.name = "ProcessingError";
     this.spec = withoutUrlCredentials(spec);
   }
@@ -199,8 +199,7 @@ async function waitForProcessing(api: ApiRequester, organizationId: string, init
     const left = deadline - Date.now();
     if (left <= 0) {
       throw new ProcessingError(
-        `OpenAPI spec "${spec.slug}" is still ${spec.processingState} after ${timeoutSeconds}s (version ${spec.lastVersion ?? "unknown"}); ` +
-          "raise waitForProcessing.timeoutSeconds, or run `pulumi up` again to retry",
+        said`OpenAPI spec "${spec.slug}" is still ${spec.processingState} after ${timeoutSeconds}s (version ${spec.lastVersion ?? "unknown"}); raise ${term.field("waitForProcessing.timeoutSeconds")}, or run ${term.apply()} again to retry`,
         spec,
       );
     }
@@ -212,8 +211,7 @@ async function waitForProcessing(api: ApiRequester, organizationId: string, init
   }
   if (spec.processingState === "failed" || (spec.processingState !== "complete" && spec.lastProcessErrorCode)) {
     throw new ProcessingError(
-      `OpenAPI spec "${spec.slug}" failed processing (state ${spec.processingState}${failureDetail(spec)}) for source ${spec.sourceURL}; ` +
-        "fix the source and run `pulumi up` again",
+      said`OpenAPI spec "${spec.slug}" failed processing (state ${spec.processingState}${failureDetail(spec)}) for source ${spec.sourceURL}; fix the source and run ${term.apply()} again`,
       spec,
     );
   }
@@ -240,8 +238,8 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
     });
   } catch (error) {
     if (isConflictError(error)) {
-      throw new Error(
-        `${error.message}. An OpenAPI spec with slug "${inputs.slug}" already exists: if no other resource of this program manages it, take it over with adopt: true; if one does, give this one another slug (two resources must not manage one spec)`,
+      throw new SaidError(
+        said`${error.message}. An OpenAPI spec with slug "${inputs.slug}" already exists: if no other resource of this ${term.program()} manages it, take it over ${term.takeOver("with adopt: true", inputs.slug)}; if one does, give this one another ${term.field("slug")} (two resources must not manage one spec)`,
         { cause: error },
       );
     }
@@ -287,7 +285,7 @@ async function update(ctx: ResourceContext, slug: string, olds: State, news: Ope
     if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
   }
   spec ??= await getOpenApiSpec(api, organizationId, slug);
-  if (!spec) throw new Error(`OpenAPI spec "${slug}" no longer exists in organization ${organizationId}; run \`pulumi refresh\` to drop it from the state`);
+  if (!spec) throw new SaidError(said`OpenAPI spec "${slug}" no longer exists in organization ${organizationId}; run ${term.refresh()} to drop it from the state`);
   return stateOf(organizationId, spec);
 }
 
@@ -329,7 +327,7 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
         ? { key: `${organizationId}/${slug}`, description: `the OpenAPI spec "${slug}" of organization ${organizationId}` }
         : undefined,
     sameOutput: "the OpenAPI spec of the same slug",
-    why: "a slug names one spec, so each up would undo the other's changes. Declare one OpenApiSpec per slug.",
+    why: said`a slug names one spec, so each ${term.apply("up")} would undo the other's changes. Declare one ${term.kind("OpenApiSpec")} per slug.`,
   },
   schema: openApiSpecInputs,
   outputs,

@@ -1,3 +1,4 @@
+import { SaidError, said, term } from "../adapter/door-words";
 import { z } from "zod";
 import { identifier } from "../adapter/check";
 import type { ClaimedObject } from "../adapter/deployment-owners";
@@ -94,7 +95,11 @@ export function fromApi(organizationId: string, member: ApiMember, written: { em
 }
 
 function organizationOf(props: State): string {
-  return stateStrings(props, ["organizationId"], "OrganizationMember: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+  return stateStrings(
+    props,
+    ["organizationId"],
+    said`${term.kind("OrganizationMember")}: the state has no ${term.field("organizationId")}; run ${term.refresh()} or recreate the resource`,
+  ).organizationId;
 }
 
 const claimKey = (organizationId: string, userId: string) => `member:${organizationId}/${userId}`;
@@ -119,7 +124,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
     keyInputs: ["organizationId", "userId", "email"],
     object: ({ organizationId, userId, email }) => memberClaimed(organizationId, userId, email),
     sameOutput: "the same member",
-    why: "a member has one role in the organization, so every up would set the other's role back. Declare one OrganizationMember per person.",
+    why: said`a member has one role in the organization, so every ${term.apply("up")} would set the other's role back. Declare one ${term.kind("OrganizationMember")} per person.`,
   },
   exclusiveInputKeys: [["userId", "email"]],
   schema,
@@ -151,7 +156,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
     // removeOnDestroy alone changes only the state: nothing is sent.
     const body = wire.patchOf(news, changed);
     const member = Object.keys(body).length > 0 ? await updateMember(ctx.api, organizationId, id, body) : await getMember(ctx.api, organizationId, id);
-    if (!member) throw new Error(`OrganizationMember: user ${id} is no longer a member of organization ${organizationId}; run \`pulumi refresh\``);
+    if (!member) throw new SaidError(said`OrganizationMember: user ${id} is no longer a member of organization ${organizationId}; run ${term.refresh()}`);
     return fromApi(organizationId, member, news);
   },
 

@@ -1,3 +1,4 @@
+import { said, term } from "../adapter/door-words";
 import { z } from "zod";
 import { wireMapping } from "../adapter/wire";
 import type { ApiRequester } from "../api/requester";
@@ -148,7 +149,7 @@ export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
     keyInputs: ["organizationId"],
     object: ({ organizationId }) => (typeof organizationId === "string" ? { key: organizationId, description: `the settings of organization ${organizationId}` } : undefined),
     sameOutput: "the settings of the same organization",
-    why: "an organization has one set of settings, so every up would undo the other's changes. Declare one OrganizationSettings per organization.",
+    why: said`an organization has one set of settings, so every ${term.apply("up")} would undo the other's changes. Declare one ${term.kind("OrganizationSettings")} per organization.`,
   },
   importId: ofOrganization,
   schema,

@@ -10,6 +10,7 @@ import { roleEnum } from "../domain/roles";
 import { stateStrings } from "../adapter/values";
 import { wireMapping } from "../adapter/wire";
 import { type ApiSamlProvider, createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, readSamlProviderThroughList, updateSamlProvider } from "../api/saml";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "label within the organization";
@@ -64,7 +65,11 @@ async function providersLabelled(api: ApiRequester, organizationId: string, labe
 }
 
 function organizationOf(props: State): string {
-  return stateStrings(props, ["organizationId"], "SamlProvider: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+  return stateStrings(
+    props,
+    ["organizationId"],
+    said`${term.kind("SamlProvider")}: the state has no ${term.field("organizationId")}; run ${term.refresh()} or recreate the resource`,
+  ).organizationId;
 }
 
 async function readProvider(api: ApiRequester, organizationId: string, id: string): Promise<State | undefined> {
@@ -128,7 +133,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
     const body = wire.patchOf(news, changed);
     if (Object.keys(body).length === 0) {
       const state = await readProvider(ctx.api, news.organizationId, id);
-      if (!state) throw new Error(`SamlProvider ${id} no longer exists; run \`pulumi refresh\``);
+      if (!state) throw new SaidError(said`SamlProvider ${id} no longer exists; run ${term.refresh()}`);
       return state;
     }
     const saml = await updateSamlProvider(ctx.api, news.organizationId, id, body);

@@ -22,6 +22,7 @@
  * A leaf is a string, boolean, `null` or array: arrays (header links, footer groups) are managed
  * whole. `null` unsets an optional field (a logo, the privacy policy URL, ...).
  */
+import { SaidError, said, term } from "../adapter/door-words";
 import { z } from "zod";
 import { type WireMapping, wireMapping } from "../adapter/wire";
 import type { ResourceContext } from "../recovery/context";
@@ -419,7 +420,7 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
     keyInputs: ["siteId"],
     object: ({ siteId }) => (typeof siteId === "string" && siteId !== "" ? { key: siteId, description: `the customization of site ${siteId}` } : undefined),
     sameOutput: "the customization of the same site (both siteIds are one Output)",
-    why: "a site has one customization, so every up would undo the other's changes. Declare one SiteCustomization per site.",
+    why: said`a site has one customization, so every ${term.apply("up")} would undo the other's changes. Declare one ${term.kind("SiteCustomization")} per site.`,
   },
   importId: ofSite,
   schema,
@@ -452,7 +453,7 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
     // the API allows, as its only write is a PUT replacing the whole object (DESIGN.md 8) and the
     // state holds the declared fields only.
     const current = await getSiteCustomization(ctx.api, news.organizationId, id);
-    if (!current) throw new Error(`SiteCustomization: site ${id} no longer exists or is not visible to this token; run \`pulumi refresh\` to drop it from the state`);
+    if (!current) throw new SaidError(said`SiteCustomization: site ${id} no longer exists or is not visible to this token; run ${term.refresh()} to drop it from the state`);
     return apply(ctx, news, current);
   },
 

@@ -26,6 +26,7 @@ import {
   readSectionGroupThroughList,
   updateSectionGroup,
 } from "../api/section-groups";
+import { SaidError, said, term } from "../adapter/door-words";
 
 export const siteSectionGroupInputs = z.strictObject({
   organizationId: identifier().meta({
@@ -116,7 +117,7 @@ async function update(ctx: ResourceContext, groupId: string, olds: State, news: 
     Object.keys(body).length > 0
       ? await updateSectionGroup(ctx.api, address.organizationId, address.siteId, groupId, body)
       : await getSectionGroup(ctx.api, address.organizationId, address.siteId, groupId);
-  if (!group) throw new Error(`SiteSectionGroup ${groupId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+  if (!group) throw new SaidError(said`SiteSectionGroup ${groupId} no longer exists in site ${address.siteId}; run ${term.refresh()} to drop it from the state`);
   return stateOf(address, group);
 }
 

@@ -23,6 +23,7 @@ import { wireMapping } from "../adapter/wire";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, createSiteSection, deleteSiteSection, getSiteSection, listSiteSections, readSiteSectionThroughList, updateSiteSection } from "../api/site-sections";
 import { type ApiSiteSpace, createSiteSpace, updateSiteSpace } from "../api/site-spaces";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /**
  * A section's or site space's path in the site's URLs: one segment (no `/`) of letters, digits,
@@ -195,7 +196,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
   if (changed.has("spaceId")) {
     // Before the PATCH, so a new defaultSiteSpace may name the site space added here.
     const current = await getSiteSection(api, address.organizationId, address.siteId, sectionId);
-    if (!current) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+    if (!current) throw new SaidError(said`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run ${term.refresh()} to drop it from the state`);
     const primary = (current.siteSpaces ?? []).find((siteSpace) => siteSpace.id === olds.siteSpaceId);
     if (primary) {
       await updateSiteSpace(api, address.organizationId, address.siteId, primary.id, { spaceId: news.spaceId });
@@ -212,7 +213,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
   if (patched && !changed.has("spaceId")) return stateOf(address, patched, { siteSpaceId, spaceId: news.spaceId });
   // The PATCH answer does not reflect a site space changed just before: read the section again.
   const section = await getSiteSection(api, address.organizationId, address.siteId, sectionId);
-  if (!section) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+  if (!section) throw new SaidError(said`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run ${term.refresh()} to drop it from the state`);
   return stateOf(address, section, { siteSpaceId, spaceId: news.spaceId });
 }
 

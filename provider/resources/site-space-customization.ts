@@ -31,6 +31,7 @@ import { wireMapping } from "../adapter/wire";
 import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";
 import { deleteSiteSpaceCustomization, getSiteCustomization, getSiteSpaceCustomization, updateSiteSpaceCustomization } from "../api/customizations";
+import { SaidError, said, term } from "../adapter/door-words";
 
 const FIELDS = customizationFields(false);
 
@@ -140,7 +141,9 @@ async function patch(ctx: ResourceContext, address: Address, news: Json, olds: J
     effective = await readEffective(ctx.api, address);
   }
   if (!effective)
-    throw new Error(`SiteSpaceCustomization: site space ${address.siteSpaceId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+    throw new SaidError(
+      said`SiteSpaceCustomization: site space ${address.siteSpaceId} no longer exists in site ${address.siteId}; run ${term.refresh()} to drop it from the state`,
+    );
   return fromApi(effective, address, news);
 }
 

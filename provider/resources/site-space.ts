@@ -19,6 +19,7 @@ import { wireMapping } from "../adapter/wire";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, listSiteSections, listSiteSectionsShared } from "../api/site-sections";
 import { type ApiSiteSpace, createSiteSpace, deleteSiteSpace, getSiteSpace, listSiteSpaces, readSiteSpaceThroughList, updateSiteSpace } from "../api/site-spaces";
+import { SaidError, said, term } from "../adapter/door-words";
 
 export const siteSpaceInputs = z.strictObject({
   organizationId: identifier().meta({
@@ -191,7 +192,7 @@ async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, ne
   } else {
     siteSpace = await getSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
   }
-  if (!siteSpace) throw new Error(`SiteSpace ${siteSpaceId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+  if (!siteSpace) throw new SaidError(said`SiteSpace ${siteSpaceId} no longer exists in site ${address.siteId}; run ${term.refresh()} to drop it from the state`);
   return stateOf(address, siteSpace);
 }
 

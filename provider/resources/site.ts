@@ -19,6 +19,7 @@ import { stateStrings } from "../adapter/values";
 import { type ApiSite, createSite, deleteSite, getSite, listSites, publishSite, readSiteThroughList, unpublishSite, updateSite } from "../api/sites";
 import { listSiteSectionsForRead } from "../api/site-sections";
 import { listDefaultSiteSpaces, listSiteSpacesForRead } from "../api/site-spaces";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within the organization";
@@ -301,7 +302,7 @@ async function update(ctx: ResourceContext, siteId: string, olds: State, news: S
   // Publishing comes last, so visitors never see a half-configured site.
   if (changed.has("published") && news.published !== undefined) site = await setPublished(api, organizationId, siteId, news.published);
   site ??= await getSite(api, organizationId, siteId);
-  if (!site) throw new Error(`Site ${siteId} no longer exists in organization ${organizationId}; run \`pulumi refresh\` to drop it from the state`);
+  if (!site) throw new SaidError(said`Site ${siteId} no longer exists in organization ${organizationId}; run ${term.refresh()} to drop it from the state`);
   return stateNow({ api }, organizationId, site, { spaces: olds.spaces, defaultSiteSpace: news.defaultSiteSpace, defaultSiteSection: news.defaultSiteSection });
 }
 

@@ -53,6 +53,7 @@ import {
   transferSpace,
   updateSpace,
 } from "../api/spaces";
+import { SaidError, said, saidOf, term } from "../adapter/door-words";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
@@ -193,14 +194,14 @@ function transfer(api: ApiRequester, id: string, olds: State, news: SpaceInputs)
       }
       if (!isApiError(error)) return undefined;
       const hint = CANNOT_MOVE.test(apiMessage)
-        ? `Resolve what the API names first (for example, a site of organization ${from} that publishes the space pins it there), or keep organizationId ${from}.`
-        : `Keep organizationId ${from}, or resolve what the API names and run \`pulumi up\` again.`;
-      return new Error(`${what} was refused (${error.status ?? "error"}: ${apiMessage}). Nothing was changed. ${hint}`, { cause: error });
+        ? said`Resolve what the API names first (for example, a site of organization ${from} that publishes the space pins it there), or keep ${term.field("organizationId")} ${from}.`
+        : said`Keep ${term.field("organizationId")} ${from}, or resolve what the API names and run ${term.apply()} again.`;
+      return new SaidError(said`${what} was refused (${error.status ?? "error"}: ${apiMessage}). Nothing was changed. ${hint}`, { cause: error });
     },
   });
 }
 
-const spaceGone = (id: string) => new Error(`Space ${id} no longer exists (or was deleted); run \`pulumi refresh\` to drop it from the state`);
+const spaceGone = (id: string) => new SaidError(said`Space ${id} no longer exists (or was deleted); run ${term.refresh()} to drop it from the state`);
 
 async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: string; state: State }> {
   const { api } = ctx;
@@ -270,9 +271,8 @@ async function update(ctx: ResourceContext, id: string, olds: State, news: Space
     await moveSpace(api, id, news.parent ?? null).catch((error: unknown) => {
       if (isOutcomeUnknown(error)) return undefined;
       if (!transferred) throw error;
-      throw new Error(
-        `Space ${id} was transferred to organization ${news.organizationId} (at its top level, same id), but the move into collection ${String(news.parent)} failed: ${error instanceof Error ? error.message : String(error)}. ` +
-          `Run \`pulumi up\` again to finish the move.`,
+      throw new SaidError(
+        said`Space ${id} was transferred to organization ${news.organizationId} (at its top level, same id), but the move into collection ${String(news.parent)} failed: ${saidOf(error)}. Run ${term.apply()} again to finish the move.`,
         { cause: error },
       );
     });

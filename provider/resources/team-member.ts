@@ -9,6 +9,7 @@ import { stateStrings } from "../adapter/values";
 import { wireMapping } from "../adapter/wire";
 import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
 import { type ApiTeamMember, deleteTeamMember, getTeamMember, readTeamMemberThroughList, setTeamMember } from "../api/teams";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /** Roles of a member in a team. */
 export const TEAM_ROLES = ["owner", "member"] as const;
@@ -103,7 +104,7 @@ function splitId(id: string): [string, string] | undefined {
 
 function partsOf(id: string): [string, string] {
   const parts = splitId(id);
-  if (!parts) throw new Error(`TeamMember: the id ${JSON.stringify(id)} is not "<teamId>/<userId>"`);
+  if (!parts) throw new SaidError(said`${term.kind("TeamMember")}: the id ${JSON.stringify(id)} is not "<${term.field("teamId")}>/<${term.field("userId")}>"`);
   return parts;
 }
 
@@ -138,7 +139,8 @@ function noTeam(organizationId: string, teamId: string): Error {
 }
 
 function organizationOf(props: State): string {
-  return stateStrings(props, ["organizationId"], "TeamMember: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+  return stateStrings(props, ["organizationId"], said`${term.kind("TeamMember")}: the state has no ${term.field("organizationId")}; run ${term.refresh()} or recreate the resource`)
+    .organizationId;
 }
 
 export const definition: ResourceDefinition<TeamMemberInputs> = {
@@ -162,16 +164,15 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
     const existing = await getTeamMember(ctx.api, organizationId, teamId, userId);
     if (existing === "no team") throw noTeam(organizationId, teamId);
     if (existing) {
-      throw new Error(
-        `TeamMember: user ${userId} is already a member of team ${teamId} (role ${existing.team?.role ?? "unknown"}); ` +
-          `take the membership over with adopt: true or adopt: { id: "${teamId}/${userId}" }, so that destroying it later removes a membership the program owns`,
+      throw new SaidError(
+        said`${term.kind("TeamMember")}: user ${userId} is already a member of team ${teamId} (role ${existing.team?.role ?? "unknown"}); take the membership over ${term.takeOver(`with adopt: true or adopt: { id: "${teamId}/${userId}" }`, `${teamId}/${userId}`)}, so that destroying it later removes a membership the ${term.program()} owns`,
       );
     }
     ctx.claims?.claim(claimKey(organizationId, teamId, userId));
     await setTeamMember(ctx.api, organizationId, teamId, userId, wire.bodyOf(inputs));
     const id = `${teamId}/${userId}`;
     const state = await readMembership(ctx, organizationId, id, inputs.email);
-    if (!state) throw new Error(`TeamMember: ${id} disappeared right after it was added; run \`pulumi up\` again`);
+    if (!state) throw new SaidError(said`TeamMember: ${id} disappeared right after it was added; run ${term.apply()} again`);
     return { id, state };
   },
 
@@ -192,7 +193,7 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
     // The membership's PUT sets the role in place (DESIGN.md 8): the same request as the create's.
     if (Object.keys(body).length > 0) await setTeamMember(ctx.api, organizationId, teamId, userId, body);
     const state = await readMembership(ctx, organizationId, id, news.email);
-    if (!state) throw new Error(`TeamMember: ${id} is no longer a membership of team ${teamId}; run \`pulumi refresh\``);
+    if (!state) throw new SaidError(said`TeamMember: ${id} is no longer a membership of team ${teamId}; run ${term.refresh()}`);
     return state;
   },
 

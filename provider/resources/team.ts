@@ -25,6 +25,7 @@ import {
   updateTeam,
 } from "../api/teams";
 import { TEAM_MEMBERSHIP, declaredByTeamMembers, teamMembershipConflict } from "../domain/team-membership";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within the organization";
@@ -181,7 +182,8 @@ async function teamsTitled(api: ApiRequester, organizationId: string, title: str
 }
 
 function organizationOf(props: State): string {
-  return stateStrings(props, ["organizationId"], "Team: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+  return stateStrings(props, ["organizationId"], said`${term.kind("Team")}: the state has no ${term.field("organizationId")}; run ${term.refresh()} or recreate the resource`)
+    .organizationId;
 }
 
 /** The team `adopt: { id }` names, if any. */
@@ -263,7 +265,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
       await setMembers(ctx.api, organizationId, id, news.members);
     }
     const state = renamed ? await stateOf(ctx.api, organizationId, renamed, news.members ?? []) : await readTeam(ctx, organizationId, id, news.members ?? []);
-    if (!state) throw new Error(`Team ${id} disappeared during the update; run \`pulumi refresh\``);
+    if (!state) throw new SaidError(said`Team ${id} disappeared during the update; run ${term.refresh()}`);
     return state;
   },
 

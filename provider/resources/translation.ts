@@ -40,6 +40,7 @@ import {
   updateTranslation,
 } from "../api/translations";
 import { wireMapping } from "../adapter/wire";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "language and source within the organization";
@@ -180,7 +181,11 @@ function fromApi(organizationId: string, translation: ApiTranslation, written: {
 }
 
 function organizationOf(props: State): string {
-  return stateStrings(props, ["organizationId"], "Translation: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+  return stateStrings(
+    props,
+    ["organizationId"],
+    said`${term.kind("Translation")}: the state has no ${term.field("organizationId")}; run ${term.refresh()} or recreate the resource`,
+  ).organizationId;
 }
 
 /** The translations with the inputs' language and declared source: the natural key. */
@@ -206,7 +211,7 @@ async function runOnce(api: ApiRequester, organizationId: string, id: string, ru
     if (runsOf(after) <= runsBefore) throw error;
   }
   after ??= await getTranslation(api, organizationId, id);
-  if (!after) throw new Error(`Translation ${id} disappeared while it was run; run \`pulumi refresh\``);
+  if (!after) throw new SaidError(said`Translation ${id} disappeared while it was run; run ${term.refresh()}`);
   return after;
 }
 
@@ -291,11 +296,11 @@ export const definition: ResourceDefinition<TranslationInputs> = {
     if (Object.keys(body).length > 0) translation = await updateTranslation(ctx.api, organizationId, id, body);
     if (changed.has("runTrigger") && news.runTrigger !== undefined) {
       const before = translation ?? (await getTranslation(ctx.api, organizationId, id));
-      if (!before) throw new Error(`Translation ${id} no longer exists; run \`pulumi refresh\``);
+      if (!before) throw new SaidError(said`Translation ${id} no longer exists; run ${term.refresh()}`);
       translation = await runOnce(ctx.api, organizationId, id, runsOf(before));
     }
     translation ??= await getTranslation(ctx.api, organizationId, id);
-    if (!translation) throw new Error(`Translation ${id} no longer exists; run \`pulumi refresh\``);
+    if (!translation) throw new SaidError(said`Translation ${id} no longer exists; run ${term.refresh()}`);
     return fromApi(organizationId, translation, news);
   },
 

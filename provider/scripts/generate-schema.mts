@@ -376,8 +376,8 @@ function functionSpecs(emitter: Emitter): Record<string, Json> {
   return functions;
 }
 
-/** An invoke returns an object: a list result is wrapped as `{ <plural>: [...] }` (plugin/invoke.ts, whose rule this is). */
-const { listResultKey } = requireBuilt("./plugin/invoke") as { listResultKey: (name: string) => string };
+/** An invoke returns an object: a list result is wrapped as `{ <plural>: [...] }` (door-layer/invoke.ts, whose rule this is). */
+const { listResultKey } = requireBuilt("./door-layer/invoke") as { listResultKey: (name: string) => string };
 
 function invokeResultSpec(name: string, result: Json, emitter: Emitter): Json {
   if (result.type === "array") {

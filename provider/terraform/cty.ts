@@ -228,6 +228,8 @@ export interface JsonDecodeOptions {
    * (UpgradeResourceState's raw state), as terraform-plugin-sdk does. Off: it fails, as go-cty does.
    */
   readonly dropUnknownAttributes?: boolean;
+  /** With dropUnknownAttributes: where each dropped attribute was (its path), for a warning. */
+  readonly dropped?: (string | number)[][];
 }
 
 function fromJson(raw: unknown, type: CtyType, path: (string | number)[], options: JsonDecodeOptions): unknown {
@@ -264,8 +266,9 @@ function fromJson(raw: unknown, type: CtyType, path: (string | number)[], option
     return raw.map((item, index) => fromJson(item, structure.tuple[index], [...path, index], options));
   }
   if (!isRecord(raw)) throw new CtyValueError(path, `expected an object, got ${kindOf(raw)}`);
-  const extra = Object.keys(raw).find((key) => !(key in structure.object));
-  if (extra !== undefined && !options.dropUnknownAttributes) throw new CtyValueError([...path, extra], "is no attribute of the object's type");
+  const extras = Object.keys(raw).filter((key) => !(key in structure.object));
+  if (extras.length > 0 && !options.dropUnknownAttributes) throw new CtyValueError([...path, extras[0]], "is no attribute of the object's type");
+  for (const extra of extras) options.dropped?.push([...path, extra]);
   return Object.fromEntries(Object.entries(structure.object).map(([name, attributeTypeOf]) => [name, fromJson(raw[name], attributeTypeOf, [...path, name], options)]));
 }
 

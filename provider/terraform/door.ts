@@ -83,6 +83,15 @@ function protocolDiagnostics(block: TfBlock, diagnostics: readonly Diagnostic[])
   }));
 }
 
+/** The refusal of a state whose schema version this provider does not know. */
+function unknownStateVersion(version: number, current: number): string {
+  const writer = version > current ? "a newer version of this provider wrote it" : "no version of this provider reads it";
+  return (
+    `the state's schema version is ${version}, and this provider reads version ${current} only (${writer}). Nothing was read or changed: ` +
+    `run the version of the provider that wrote this state (its required_providers version), or a newer one.`
+  );
+}
+
 /** Runs `body`; a value that does not fit its type (or any other throw) becomes an error diagnostic naming the type. */
 async function guarded<T extends { diagnostics?: ProtocolDiagnostic[] }>(typeName: string, body: () => Promise<T> | T): Promise<T> {
   try {
@@ -149,19 +158,29 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
 
     validateDataResourceConfig: (request) => guarded(request.typeName, () => (decodeObject(dataSourceOf(request.typeName).block, request.config), {})),
 
-    // One schema version so far (0): the stored state is read with the current types, attributes
-    // an older provider wrote and this one lacks are dropped (as terraform-plugin-sdk does).
+    // One schema version so far (0): a state of another version is refused, naming it (a newer
+    // provider wrote it; reading it as this version's would lose what it holds). A state of this
+    // version is read with the current types; attributes another build wrote and this one lacks
+    // are dropped (as terraform-plugin-sdk does), with a warning naming each.
     upgradeResourceState: (request) =>
       guarded<UpgradeResourceStateResponse>(request.typeName, () => {
         const resource = resourceOf(request.typeName);
+        const version = Number(request.version ?? 0);
+        if (version !== resource.version) throw new Error(unknownStateVersion(version, resource.version));
         const json = request.rawState?.json;
         if (!json || json.length === 0) {
           if (request.rawState && Object.keys(request.rawState.flatmap ?? {}).length > 0)
             throw new Error("a state in Terraform 0.11's flat format cannot be read by this provider");
           return { upgradedState: { msgpack: encodeDynamicValue(null, blockType(resource.block)) } };
         }
-        const value = decodeJsonValue(json, blockType(resource.block), { dropUnknownAttributes: true });
-        return { upgradedState: { msgpack: encodeDynamicValue(value, blockType(resource.block)) } };
+        const dropped: (string | number)[][] = [];
+        const value = decodeJsonValue(json, blockType(resource.block), { dropUnknownAttributes: true, dropped });
+        const diagnostics: ProtocolDiagnostic[] = dropped.map((path) => ({
+          severity: "WARNING",
+          summary: `${request.typeName}: the state holds ${path.join(".")}, which this version of the provider does not have: it is dropped`,
+          detail: "Another version of the provider wrote this state. The next apply writes the state without it; use the version that wrote it to keep it.",
+        }));
+        return { upgradedState: { msgpack: encodeDynamicValue(value, blockType(resource.block)) }, diagnostics };
       }),
 
     readResource: (request) =>
@@ -182,7 +201,8 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
         const resource = resourceOf(request.typeName);
         const prior = decodeObject(resource.block, request.priorState);
         const proposed = decodeObject(resource.block, request.proposedNewState);
-        const result = await operations.planResource(resource.kind, prior, proposed, request.priorPrivate ?? NO_BYTES);
+        const config = request.config ? decodeObject(resource.block, request.config) : undefined;
+        const result = await operations.planResource(resource.kind, prior, proposed, request.priorPrivate ?? NO_BYTES, config);
         const diagnostics = protocolDiagnostics(resource.block, result.diagnostics);
         if (diagnostics.some((diagnostic) => diagnostic.severity === "ERROR")) return { diagnostics };
         return {

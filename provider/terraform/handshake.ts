@@ -11,7 +11,13 @@
  *   go-plugin protocol version, the tfplugin major version, where it listens, gRPC, and its
  *   certificate as base64 DER without padding (go-plugin decodes it with RawStdEncoding).
  *
- * TF_DISABLE_PLUGIN_TLS (any value) turns TLS off on both sides; for tests and debugging only.
+ * TLS is off only when the client sent no certificate and TF_DISABLE_PLUGIN_TLS is exactly `1`, the
+ * value HashiCorp's own harnesses set (terraform-plugin-testing, terraform-exec): a provider
+ * serving plaintext gRPC answers any local user, and would send the API token it holds wherever a
+ * ConfigureProvider of theirs points it. OpenTofu and Terraform turn their own side's TLS off for
+ * any non-empty value (`os.Getenv("TF_DISABLE_PLUGIN_TLS") == ""` decides their AutoMTLS): with
+ * another value they send no certificate, and this provider refuses to start, saying so. A client
+ * certificate in PLUGIN_CLIENT_CERT always means TLS (go-plugin's own rule for a server).
  */
 // @peculiar/x509 resolves its algorithms through tsyringe, which needs the Reflect metadata
 // polyfill loaded first.
@@ -24,6 +30,9 @@ import { PROVIDER_TYPE_NAME } from "./protocol";
 /** go-plugin's handshake for Terraform providers (the same cookie for OpenTofu and Terraform). */
 export const MAGIC_COOKIE_KEY = "TF_PLUGIN_MAGIC_COOKIE";
 export const MAGIC_COOKIE_VALUE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
+
+/** The one value of TF_DISABLE_PLUGIN_TLS that turns TLS off (see above). */
+export const TLS_DISABLED = "1";
 
 /** go-plugin's own protocol version (the first field of the handshake line). */
 export const CORE_PROTOCOL_VERSION = 1;
@@ -58,14 +67,18 @@ export function readHandshakeEnvironment(env: NodeJS.ProcessEnv = process.env): 
       refusal: `terraform-provider-${PROVIDER_TYPE_NAME} speaks plugin protocol ${PLUGIN_PROTOCOL_VERSION}; this client accepts ${accepted.join(", ")}: use OpenTofu >= 1.6 or Terraform >= 1.0.\n`,
     };
   }
-  if (env.TF_DISABLE_PLUGIN_TLS) return { tls: false };
   const clientCertificate = env.PLUGIN_CLIENT_CERT;
-  if (!clientCertificate || !clientCertificate.includes("BEGIN CERTIFICATE")) {
-    return {
-      refusal: `terraform-provider-${PROVIDER_TYPE_NAME}: PLUGIN_CLIENT_CERT holds no client certificate; OpenTofu and Terraform set it when they start a provider (AutoMTLS). Set TF_DISABLE_PLUGIN_TLS=1 on both sides only to debug without TLS.\n`,
-    };
-  }
-  return { tls: true, clientCertificate };
+  if (clientCertificate && clientCertificate.includes("BEGIN CERTIFICATE")) return { tls: true, clientCertificate };
+  if (env.TF_DISABLE_PLUGIN_TLS === TLS_DISABLED) return { tls: false };
+  const disabledOtherwise =
+    env.TF_DISABLE_PLUGIN_TLS !== undefined && env.TF_DISABLE_PLUGIN_TLS !== ""
+      ? ` TF_DISABLE_PLUGIN_TLS is set, but not to ${TLS_DISABLED}: this provider serves without TLS only for TF_DISABLE_PLUGIN_TLS=${TLS_DISABLED}.`
+      : "";
+  return {
+    refusal:
+      `terraform-provider-${PROVIDER_TYPE_NAME}: PLUGIN_CLIENT_CERT holds no client certificate; OpenTofu and Terraform set it when they start a provider (AutoMTLS).${disabledOtherwise} ` +
+      `Set TF_DISABLE_PLUGIN_TLS=${TLS_DISABLED} on both sides only to debug without TLS.\n`,
+  };
 }
 
 export interface ServerCertificate {

@@ -31,7 +31,8 @@
  * Private state (bytes Terraform keeps beside the state, and gives back to every later plan and
  * refresh): the name the resource got at its first plan (`{"name":"..."}`, tens of bytes), so the
  * deployment rules know it under one name from its create to its destroy, in every process; an
- * imported resource has none (its id names it).
+ * imported resource has none (its id names it). A create that failed partway also says so
+ * (`partial`), and the plan that finishes it names the object (`finish`): tainted-creates.ts.
  */
 import { createHash } from "node:crypto";
 import type { CheckFailure } from "../adapter/check";
@@ -40,11 +41,18 @@ import { inputKeysOf } from "../adapter/resource";
 import { containsUnknown, UNKNOWN } from "../adapter/unknowns";
 import { jsonEqual } from "../adapter/values";
 import { ORGANIZATION_ENV } from "../config/organization-default";
-import { CONFIG_NAMESPACE, type ConfigSource, configurationFailures, configurationTypeFailures, readProviderConfig } from "../config/provider-config";
-import { invoke } from "../plugin/invoke";
-import { withoutDynamicKeys } from "../plugin/properties";
-import { type Core, createCore, definitionFor, reconfigured } from "../runtime/core";
-import { computedInputKeys } from "./schema";
+import { CONFIG_NAMESPACE } from "../config/provider-config";
+import { invoke } from "../door-layer/invoke";
+import { readTokenOrganizations } from "../api/organizations";
+import { isAuthenticationError } from "../client";
+import { explainApiError } from "../adapter/operation-errors";
+import { withoutDynamicKeys } from "../door-layer/properties";
+import { type Core, definitionFor } from "../runtime/core";
+import { configureSession, openSession, withSessionOrganization } from "../door-layer/session";
+import { computedInputKeys, resourceTypeName } from "./schema";
+import { inTofuWords } from "./words";
+import { saidOf } from "../adapter/door-words";
+import { type PrivateState, TaintedCreates } from "./tainted-creates";
 
 export interface Diagnostic {
   severity: "error" | "warning";
@@ -64,6 +72,8 @@ export interface TerraformOperations {
     prior: Record<string, unknown> | null,
     proposed: Record<string, unknown> | null,
     priorPrivate: Uint8Array,
+    /** The configuration as written (the proposed state fills an unset computed input from the prior state); default: `proposed`. */
+    config?: Record<string, unknown> | null,
   ): Promise<{ planned: Record<string, unknown> | null; requiresReplace: string[][]; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
   applyResource(
     kind: string,
@@ -93,31 +103,24 @@ function pathOf(property: string): string[] | undefined {
   return property === "" ? undefined : property.split(".");
 }
 
-function fromFailure(failure: CheckFailure): Diagnostic {
-  const attribute = pathOf(failure.property);
-  return { severity: "error", summary: inTofuWords(failure.reason), detail: "", ...(attribute ? { attribute } : {}) };
-}
-
 /**
- * A message of the core in OpenTofu's words where it names a Pulumi command: the command that
- * does the same (`up` applies, a preview plans). The rule and the rest of the words stay the same.
+ * A check failure of `kind` as a diagnostic: its reason as data (door-words.ts) in OpenTofu's
+ * words (words.ts: the attribute path in snake_case, OpenTofu's commands), its path beside it.
  */
-function inTofuWords(message: string): string {
-  return message
-    .replace(/`pulumi up`|`up`/g, "`tofu apply`")
-    .replace(/`pulumi preview`|`preview`/g, "`tofu plan`")
-    .replace(/`pulumi refresh`/g, "`tofu refresh`")
-    .replace(/`pulumi import`/g, "`tofu import`");
+function fromFailure(kind: string): (failure: CheckFailure) => Diagnostic {
+  return (failure) => {
+    const attribute = pathOf(failure.property);
+    return { severity: "error", summary: inTofuWords(failure.said ?? failure.reason, kind), detail: "", ...(attribute ? { attribute } : {}) };
+  };
 }
 
 function failed(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((diagnostic) => diagnostic.severity === "error");
 }
 
-/** An error the core threw (an API error explained by operation-errors.ts, a guard's refusal) as a diagnostic. */
-function fromError(error: unknown, attribute?: string[]): Diagnostic {
-  const message = error instanceof Error ? error.message : String(error);
-  return { severity: "error", summary: inTofuWords(message), detail: "", ...(attribute ? { attribute } : {}) };
+/** An error the core threw about `kind` (an API error explained by operation-errors.ts, a guard's refusal) as a diagnostic in OpenTofu's words. */
+function fromError(kind: string | undefined, error: unknown, attribute?: string[]): Diagnostic {
+  return { severity: "error", summary: inTofuWords(saidOf(error), kind), detail: "", ...(attribute ? { attribute } : {}) };
 }
 
 // ---- the kinds' attributes -----------------------------------------------------------------
@@ -260,6 +263,23 @@ function configurationDiagnostic(failure: { key: string; message: string }): Dia
   return { severity: "error", summary, detail: "", attribute: [key] };
 }
 
+/**
+ * A token the API refuses, said once, on the provider block: OpenTofu configures the provider once
+ * per command, before any refresh, plan or apply of its resources, and none of them runs after a
+ * configuration error. Without it, every resource's refresh would fail with the same words. One
+ * GET of the token's organizations (retried as a read, not until the deadline); anything but a
+ * refusal (the API unreachable, a 5xx) fails nothing here: the operations say it when they run.
+ */
+async function tokenDiagnostics(core: Core): Promise<Diagnostic[]> {
+  try {
+    await readTokenOrganizations(core.api());
+    return [];
+  } catch (error) {
+    if (!isAuthenticationError(error)) return [];
+    return [{ ...fromError(undefined, explainApiError(error, "provider", "check")), attribute: ["token"] }];
+  }
+}
+
 // ---- names Terraform does not give ---------------------------------------------------------
 
 /** The URN-like name the core's deployment rules record a resource under (labelOf reads its last part). */
@@ -291,73 +311,126 @@ function newResourceName(kind: string, inputs: CoreObject): string {
   return typeof value === "string" && value !== UNKNOWN ? value : `new ${digestOf(kind, inputs)}`;
 }
 
-function encodePrivate(name: string): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify({ name }));
+function encodePrivate(name: string, more: Omit<PrivateState, "name"> = {}): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify({ name, ...more }));
 }
 
-function decodePrivate(bytes: Uint8Array): string | undefined {
+function decodePrivateState(bytes: Uint8Array): PrivateState | undefined {
   if (bytes.length === 0) return undefined;
   try {
-    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as { name?: unknown };
-    return typeof parsed.name === "string" ? parsed.name : undefined;
+    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as Partial<Record<keyof PrivateState, unknown>>;
+    if (typeof parsed.name !== "string") return undefined;
+    return {
+      name: parsed.name,
+      ...(parsed.partial === true ? { partial: true as const } : {}),
+      ...(typeof parsed.finish === "string" ? { finish: parsed.finish } : {}),
+      ...(typeof parsed.journalKey === "string" ? { journalKey: parsed.journalKey } : {}),
+      ...(typeof parsed.importedFrom === "string" ? { importedFrom: parsed.importedFrom } : {}),
+    };
   } catch {
     // Bytes another version wrote: the name is derived again.
     return undefined;
   }
 }
 
-// ---- the operations ------------------------------------------------------------------------
-
-/** What a configuration gives the core's config reader: the camelCase keys, unknowns and nulls as unset. */
-function configSource(values: CoreObject): ConfigSource {
-  return {
-    get(key) {
-      const bare = key.startsWith(`${CONFIG_NAMESPACE}:`) ? key.slice(CONFIG_NAMESPACE.length + 1) : key;
-      const value = values[bare];
-      if (value === undefined || value === null || value === UNKNOWN) return undefined;
-      return typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
-    },
-  };
+function decodePrivate(bytes: Uint8Array): string | undefined {
+  return decodePrivateState(bytes)?.name;
 }
 
 /**
- * The operations of one provider process. Like the plugin door, they hold the core `configure`
- * builds (runtime/core.ts): until then one that only validates; nothing lives at module level, so
- * two providers in one process (a test's two emulators) share no client, claim or journal.
+ * The refusal of a plan of an object imported from another organization than the provider's (its
+ * private state's `importedFrom`): an import of another organization's id (a staging root holding
+ * prod's ids) must never write to prod's object, which a space's or a collection's changed
+ * `organization_id` would even transfer.
+ */
+function crossOrganizationImport(kind: string, id: string, from: string, to: string): Diagnostic {
+  return {
+    severity: "error",
+    summary:
+      `${kind} ${id} was imported from organization ${from}, but this resource's organization_id is ${to}: an import never crosses organizations ` +
+      `(applying this plan would write to ${from}'s object from a configuration of ${to}). Nothing was changed. Import ${to}'s own object instead (its id in an \`import\` block), ` +
+      `or set organization_id = "${from}" on this resource if it is meant to manage ${from}'s object.`,
+    detail: "",
+    attribute: ["organizationId"],
+  };
+}
+
+// ---- the operations ------------------------------------------------------------------------
+
+/**
+ * The operations of one provider process. Like the plugin door, they hold a session
+ * (door-layer/session.ts: the core `configure` builds, until then one that only validates, and the
+ * provider's organization); nothing lives at module level, so two providers in one process (a
+ * test's two emulators) share no client, claim or journal.
  */
 export function terraformOperations(): TerraformOperations {
-  /** The core of the provider's configuration; until `configure`, one that only validates. */
-  let core: Core = createCore(undefined);
-  /** The provider's `organization_id` (or its environment variable): the organization of a resource that names none. */
-  let providerOrganizationId: string | undefined;
+  /** The provider's configuration: its core (until `configure`, one that only validates) and its organization (door-layer/session.ts). */
+  const session = openSession();
   /** Journal keys this process gave a create, so two identical resources never share one. */
   const journalKeysInUse = new Set<string>();
+  /** The tainted partial creates this process's refreshes read, for the plans that finish them (tainted-creates.ts). */
+  const taintedCreates = new TaintedCreates();
 
   /** The inputs with the provider's organization where the configuration names none; a diagnostic when there is none. */
   function withOrganization(kind: string, inputs: CoreObject): { inputs: CoreObject; diagnostics: Diagnostic[] } {
-    if (inputs.organizationId !== undefined || !("organizationId" in definitionFor(kind).schema.shape)) return { inputs, diagnostics: [] };
-    if (providerOrganizationId === undefined) {
-      const summary =
-        `${kind}: organizationId is not set. Give it as \`organization_id\`, or set the provider's ` + `\`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
+    const organized = withSessionOrganization(session, "organizationId" in definitionFor(kind).schema.shape, inputs);
+    if (organized === undefined) {
+      const summary = `${resourceTypeName(kind)}: \`organization_id\` is not set. Give it in the resource, or set the provider's \`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
       return { inputs, diagnostics: [{ severity: "error", summary, detail: "", attribute: ["organizationId"] }] };
     }
-    return { inputs: { ...inputs, organizationId: providerOrganizationId }, diagnostics: [] };
+    return { inputs: organized, diagnostics: [] };
   }
 
   /**
    * The kind's check, as the other doors run it before a preview: first alone, so each failure
    * keeps its attribute path; then with the deployment's rules and, for a create, what `up` would
-   * find (core.check), whose failures name their path in words.
+   * find (session.core.check), whose failures name their path in words.
    */
   async function checked(kind: string, olds: CoreObject, news: CoreObject, name: string): Promise<{ inputs: CoreObject; diagnostics: Diagnostic[] }> {
-    const alone = await core.kindProvider(kind).check(olds, news);
-    if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure) };
+    const alone = await session.core.kindProvider(kind).check(olds, news);
+    if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure(kind)) };
     // What `up` would find that fails nothing (an object of the same title to adopt): warnings.
     const said: Diagnostic[] = [];
-    const whole = await core.check(kind, olds, news, deploymentName(kind, name), (severity, message) => {
-      if (severity === "warning") said.push({ severity, summary: inTofuWords(message), detail: "" });
+    const whole = await session.core.check(kind, olds, news, deploymentName(kind, name), (severity, message) => {
+      if (severity === "warning") said.push({ severity, summary: inTofuWords(message, kind), detail: "" });
     });
-    return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure), ...said] };
+    return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure(kind)), ...said] };
+  }
+
+  /**
+   * Whether the create planned with `inputs` finishes `tainted` (tainted-creates.ts): no
+   * replace-on-change input differs from the object's. The diff is the deployment's, as an
+   * update's plan runs it.
+   */
+  async function finishes(kind: string, tainted: { id: string; state: CoreObject }, inputs: CoreObject, name: string): Promise<boolean> {
+    const decided = await session.core.diff(kind, tainted.id, normalizedInputs(kind, outputsOf(tainted.state)), withoutDynamicKeys(inputs), deploymentName(kind, name));
+    return (decided.replaces ?? []).length === 0;
+  }
+
+  /**
+   * The create half of a tainted partial create's replacement that its plan chose to finish
+   * (tainted-creates.ts): the object read and updated to the configuration, under its id.
+   * Undefined when the object is gone (then the create makes one). A read or an update that fails
+   * answers the object with the error, so OpenTofu keeps it (tainted again) and the next apply
+   * finishes it; a read that fails leaves only its id and the configuration to say it, which the
+   * next refresh corrects.
+   */
+  async function finishTainted(kind: string, id: string, configured: CoreObject, inputs: CoreObject, name: string) {
+    const stillPartial = encodePrivate(name, { partial: true });
+    let read;
+    try {
+      read = await session.core.read(kind, id, inputs);
+    } catch (error) {
+      return { state: stateOf(kind, id, configured), privateState: stillPartial, diagnostics: [fromError(kind, error)] };
+    }
+    if (!read.id) return undefined;
+    const current = read.props ?? {};
+    try {
+      const updated = await session.core.update(kind, id, current, inputs, deploymentName(kind, name));
+      return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
+    } catch (error) {
+      return { state: keepWritten(kind, configured, stateOf(kind, id, current)), privateState: stillPartial, diagnostics: [fromError(kind, error)] };
+    }
   }
 
   /** The journal key of a create: its kind and its inputs, once per process (two identical resources get two). */
@@ -371,14 +444,9 @@ export function terraformOperations(): TerraformOperations {
 
   return {
     async configure(config) {
-      const typeFailures = configurationTypeFailures(config);
-      if (typeFailures.length > 0) return typeFailures.map(configurationDiagnostic);
-      const failures = configurationFailures(configSource(config), process.env);
+      const failures = await configureSession(session, config);
       if (failures.length > 0) return failures.map(configurationDiagnostic);
-      const source = configSource(config);
-      providerOrganizationId = source.get("organizationId") ?? (process.env[ORGANIZATION_ENV] || undefined);
-      core = await reconfigured(core, readProviderConfig(source, process.env));
-      return [];
+      return tokenDiagnostics(session.core);
     },
 
     async validateResource(kind, config) {
@@ -386,11 +454,11 @@ export function terraformOperations(): TerraformOperations {
       // Validation runs before the provider is configured: an organization left to the provider's
       // is checked at plan; here it is any value.
       const candidate = inputs.organizationId === undefined && "organizationId" in definitionFor(kind).schema.shape ? { ...inputs, organizationId: UNKNOWN } : inputs;
-      const outcome = await core.kindProvider(kind).check({}, candidate);
-      return (outcome.failures ?? []).map(fromFailure);
+      const outcome = await session.core.kindProvider(kind).check({}, candidate);
+      return (outcome.failures ?? []).map(fromFailure(kind));
     },
 
-    async planResource(kind, prior, proposed, priorPrivate) {
+    async planResource(kind, prior, proposed, priorPrivate, config) {
       if (proposed === null) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [] };
       const organized = withOrganization(kind, inputsOf(kind, proposed));
       if (organized.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
@@ -401,24 +469,55 @@ export function terraformOperations(): TerraformOperations {
         // The key the apply gives the create journal (journalKey): the inputs as the plan gives
         // them to the apply, defaults filled.
         const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, withDefaults(kind, configured))}`;
-        const check = await checked(kind, {}, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
+        // A create with no private state and a tainted partial create of its kind and name read by
+        // this plan's refresh: the create half of that object's replacement, checked as its update
+        // (the object is this resource's own, not one to warn of) and finished (tainted-creates.ts).
+        const tainted = priorPrivate.length === 0 ? taintedCreates.take(kind, name) : undefined;
+        const olds = tainted === undefined ? {} : inputsOf(kind, normalizedInputs(kind, outputsOf(tainted.state)));
+        const check = await checked(kind, olds, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
         if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
         const planned: CoreObject = { ...configured, ...defaultsOf(kind, configured, check.inputs) };
         for (const key of [...computedKeys(kind), ...computedInputKeys(kind)]) if (planned[key] === undefined) planned[key] = UNKNOWN;
-        return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+        let finish;
+        try {
+          finish = tainted !== undefined && (await finishes(kind, tainted, check.inputs, name)) ? tainted.id : undefined;
+        } catch (error) {
+          return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
+        }
+        if (finish === undefined) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+        const finishing: Diagnostic = {
+          severity: "warning",
+          summary: `${finish} is tainted because its create did not finish: this apply finishes it under the same id and deletes nothing, although the plan shows it replaced.`,
+          detail: "",
+        };
+        return {
+          planned,
+          requiresReplace: [],
+          privateState: encodePrivate(name, { finish, ...(identity === undefined ? {} : { journalKey: identity }) }),
+          diagnostics: [...check.diagnostics, finishing],
+        };
       }
 
       const id = String(prior[ID_ATTRIBUTE]);
       const name = decodePrivate(priorPrivate) ?? id;
+      // An object imported from another organization than the provider's is managed only by a
+      // resource that names that organization itself: left unset, organization_id means the
+      // provider's (the proposed state holds the prior's value there, so the configuration decides).
+      const importedFrom = decodePrivateState(priorPrivate)?.importedFrom;
+      const written = (config ?? proposed).organizationId;
+      const writtenOrganization = typeof written === "string" ? written : session.organizationId;
+      if (importedFrom !== undefined && writtenOrganization !== importedFrom) {
+        return { planned: null, requiresReplace: [], privateState: priorPrivate, diagnostics: [crossOrganizationImport(kind, id, importedFrom, String(writtenOrganization))] };
+      }
       // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
       const olds = normalizedInputs(kind, outputsOf(prior));
       const check = await checked(kind, inputsOf(kind, olds), configured, name);
       if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
       let decided;
       try {
-        decided = await core.diff(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
+        decided = await session.core.diff(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
       } catch (error) {
-        return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
       }
       // The prior's computed values (an input the configuration leaves to the API among them) and
       // the configuration's inputs as written, defaults filled (Terraform holds a plan to them):
@@ -439,12 +538,20 @@ export function terraformOperations(): TerraformOperations {
     async applyResource(kind, prior, planned, plannedPrivate) {
       if (planned === null) {
         if (prior === null) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        const replacement = decodePrivateState(plannedPrivate);
+        if (replacement?.finish !== undefined && replacement.finish === String(prior[ID_ATTRIBUTE])) {
+          // The delete half of a tainted partial create's replacement, which the create half
+          // finishes (tainted-creates.ts): the object stays, in the create journal should the run
+          // stop before the create.
+          if (replacement.journalKey !== undefined) session.core.expectCreate(kind, replacement.journalKey, replacement.finish);
+          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        }
         try {
-          await core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(prior));
+          await session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(prior));
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         } catch (error) {
           // The object stays in the state: a later destroy tries again.
-          return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+          return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
         }
       }
       // What a plan left unknown at apply is the provider's to compute (the configuration is known
@@ -453,68 +560,87 @@ export function terraformOperations(): TerraformOperations {
       const organized = withOrganization(kind, given);
       if (organized.diagnostics.length > 0) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
       const configured = organized.inputs;
-      const normalized = await core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, prior)), configured);
-      if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure) };
+      const normalized = await session.core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, prior)), configured);
+      if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure(kind)) };
       const inputs = withoutDynamicKeys(normalized.inputs ?? configured);
 
       if (prior === null) {
-        const name = decodePrivate(plannedPrivate) ?? newResourceName(kind, configured);
+        const plannedState = decodePrivateState(plannedPrivate);
+        const name = plannedState?.name ?? newResourceName(kind, configured);
+        if (plannedState?.finish !== undefined) {
+          const finished = await finishTainted(kind, plannedState.finish, configured, inputs, name);
+          if (finished) return finished;
+        }
         try {
-          const created = await core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
+          const created = await session.core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
           return { state: keepWritten(kind, configured, stateOf(kind, created.id, created.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
         } catch (error) {
           // A partial create (recovery/partial-create.ts): the object exists but not all of it
-          // took. Its state goes to Terraform with the error, which then marks it tainted and
-          // replaces it on the next apply, as the other doors' engine does.
+          // took. Its state goes to OpenTofu with the error, which then marks it tainted; its
+          // private state says so, and the next apply finishes it (tainted-creates.ts).
           const partial = error as { id?: unknown; properties?: CoreObject };
           if (typeof partial.id === "string" && partial.id !== "" && partial.properties) {
             const { __provider: _provider, ...properties } = partial.properties;
-            return { state: stateOf(kind, partial.id, properties), privateState: encodePrivate(name), diagnostics: [fromError(error)] };
+            return { state: stateOf(kind, partial.id, properties), privateState: encodePrivate(name, { partial: true }), diagnostics: [fromError(kind, error)] };
           }
-          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
         }
       }
 
       const id = String(prior[ID_ATTRIBUTE]);
       const name = decodePrivate(plannedPrivate) ?? id;
       try {
-        const updated = await core.update(kind, id, outputsOf(prior), inputs, deploymentName(kind, name));
+        const updated = await session.core.update(kind, id, outputsOf(prior), inputs, deploymentName(kind, name));
         return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
       } catch (error) {
-        return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(error)] };
+        return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(kind, error)] };
       }
     },
 
     async readResource(kind, state, priorPrivate) {
       const id = String(state[ID_ATTRIBUTE]);
-      const name = decodePrivate(priorPrivate);
-      const privateState = name === undefined ? NO_PRIVATE_STATE : encodePrivate(name);
+      const known = decodePrivateState(priorPrivate);
+      const privateState =
+        known === undefined
+          ? NO_PRIVATE_STATE
+          : encodePrivate(known.name, { ...(known.partial ? { partial: true as const } : {}), ...(known.importedFrom ? { importedFrom: known.importedFrom } : {}) });
       try {
-        const read = await core.read(kind, id, outputsOf(state));
+        const read = await session.core.read(kind, id, outputsOf(state));
         if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
-        return { state: keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {})), privateState, diagnostics: [] };
+        const refreshed = keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {}));
+        // A partial create (tainted): the plan of its create, next in this process, finishes it.
+        if (known?.partial) taintedCreates.seen(kind, known.name, { id: read.id, state: refreshed });
+        return { state: refreshed, privateState, diagnostics: [] };
       } catch (error) {
-        return { state, privateState, diagnostics: [fromError(error)] };
+        return { state, privateState, diagnostics: [fromError(kind, error)] };
       }
     },
 
     async importResource(kind, importId) {
       try {
-        const imported = await core.importObject(kind, importId, providerOrganizationId);
-        return { state: stateOf(kind, imported.id, imported.props), privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        const imported = await session.core.importObject(kind, importId, session.organizationId);
+        // An object of the provider's organization (or one whose kind has none) needs no mark; one
+        // of another is named by its id (an imported resource's name) and marked (planResource).
+        const from = imported.props.organizationId;
+        const crosses = typeof from === "string" && session.organizationId !== undefined && from !== session.organizationId;
+        return {
+          state: stateOf(kind, imported.id, imported.props),
+          privateState: crosses ? encodePrivate(imported.id, { importedFrom: from }) : NO_PRIVATE_STATE,
+          diagnostics: [],
+        };
       } catch (error) {
-        return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
       }
     },
 
     async readDataSource(lookup, args) {
       const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
       try {
-        const result = await invoke(`docs-platform:index:${lookup}`, given, core.api(), providerOrganizationId);
+        const result = await invoke(`docs-platform:index:${lookup}`, given, session.core.api(), session.organizationId);
         // The arguments as the configuration wrote them (Terraform holds them to it), the result beside them.
         return { state: { ...result, ...given }, diagnostics: [] };
       } catch (error) {
-        return { state: null, diagnostics: [fromError(error)] };
+        return { state: null, diagnostics: [fromError(undefined, error)] };
       }
     },
 

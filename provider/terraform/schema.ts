@@ -30,7 +30,7 @@ import { factsOf } from "../adapter/fields";
 import { fieldDescription, jsonSchemaOf, type JsonSchema, unionMembers } from "../adapter/json-schema";
 import { CONFIG_KEYS } from "../config/provider-config";
 import { type AnyLookup, LOOKUPS } from "../lookups/registry";
-import { listResultKey } from "../plugin/invoke";
+import { listResultKey } from "../door-layer/invoke";
 import { type AnyDefinition, KINDS, definitionOf } from "../resources/kinds";
 
 /** cty's type as JSON: `"string"`, `["list","string"]`, `["object",{...}]`, `["object",{...},["optional_attr"]]`. */

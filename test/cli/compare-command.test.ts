@@ -7,6 +7,8 @@
  * (their ids are in each stack's config).
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,11 +105,11 @@ interface Run {
   stderr: string;
 }
 
-function compareCli(args: string[], env: NodeJS.ProcessEnv, stdin = ""): Promise<Run> {
+function compareCli(args: string[], env: NodeJS.ProcessEnv, stdin = "", cwd = repositoryRoot): Promise<Run> {
   // A clean environment: no DOCS_PLATFORM_* but the ones given, no pulumi on PATH.
   const childEnv: NodeJS.ProcessEnv = { PATH: path.dirname(process.execPath), HOME: process.env.HOME, ...env };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, "compare", ...args], { cwd: repositoryRoot, env: childEnv });
+    const child = spawn(process.execPath, [bin, "compare", ...args], { cwd, env: childEnv });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
@@ -166,6 +168,33 @@ describe("compare", () => {
     expect(run.stderr).toContain("compare: left: organization org-staging, API");
     expect(run.stderr).toContain("token from DOCS_PLATFORM_RIGHT_TOKEN");
     expect(run.stdout + run.stderr).not.toContain(TOKEN);
+  });
+
+  it("says, at the top, that a side's stack config adopts the other side's objects (a config copied by hand), and exits 1", async () => {
+    const client = new ApiClient({ baseUrl: emulator.url, token: TOKEN });
+    const project = await fs.mkdtemp(path.join(os.tmpdir(), "compare-crossing-"));
+    try {
+      const prod = await exportOrganization({ api: client, organizationId: "org-prod", kinds: EXPORTERS, adopt: true, apiUrl: emulator.url, project: "docs", stack: "prod" });
+      // Staging's stack file, copied from prod's: staging's organization, prod's ids.
+      const copied = prod.files["Pulumi.prod.yaml"].replace("docs-platform:organizationId: org-prod", "docs-platform:organizationId: org-staging");
+      await fs.writeFile(path.join(project, "Pulumi.yaml"), prod.files["Pulumi.yaml"]);
+      await fs.writeFile(path.join(project, "Pulumi.staging.yaml"), copied);
+      const prodIds = prod.program.config.find((entry) => entry.key === "adopt")!.value as Record<string, Record<string, string>>;
+      const { env } = sides("org-staging", "org-prod");
+      const run = await compareCli(["--left-stack", "staging", "--right-org", "org-prod"], env, "", project);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toContain(
+        "> [!CAUTION]\n> **`staging`'s stack config adopts objects of `org-prod`'s organization** (`org-prod`), not of its own (`org-staging`): its `pulumi up` would be refused, an adoption never crosses organizations.\n",
+      );
+      expect(run.stdout).toContain(`> - Team \`writers\`: \`${prodIds.Team.writers}\`\n`);
+      expect(run.stdout).toContain("> Write `staging`'s own ids with `export --org org-staging`, or remove `adopt` from its stack config to create these objects.");
+      // The organizations themselves are the same.
+      expect(run.stdout).toMatch(/\nNo difference: \d+ objects the same\.\n/);
+      expect(run.stderr).toContain("left: its stack config adopts");
+    } finally {
+      await client.close();
+      await fs.rm(project, { recursive: true, force: true });
+    }
   });
 
   it("names each of five differences in a table and a detail per object, and exits 1", async () => {

@@ -236,6 +236,24 @@ describe("the command", () => {
     expect(run.stdout).toBe("");
   });
 
+  it("refuses to write its `adopt` ids into the stack config of another organization, writing nothing (an adoption never crosses organizations)", async () => {
+    const out = await fs.mkdtemp(path.join(dir, "other-stack-"));
+    const staging = ["config:", "  docs-platform:organizationId: org-globex", ""].join("\n");
+    await fs.writeFile(path.join(out, "Pulumi.staging.yaml"), staging);
+    const env = { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: admin };
+    const refused = await exportCli(["--org", "org-acme", "--out", out, "--stack", "staging"], { cwd: dir, env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `Pulumi.staging.yaml in ${out} is the stack config of organization org-globex; this export is of organization org-acme, and its \`adopt\` ids there would name org-acme's objects in a stack of org-globex`,
+    );
+    expect(refused.stderr).toContain("Nothing was written. Give --stack <the stack of org-acme>, or --no-adopt for a stack that creates everything, or export from org-globex.");
+    expect(await fs.readdir(out)).toEqual(["Pulumi.staging.yaml"]);
+    expect(await fs.readFile(path.join(out, "Pulumi.staging.yaml"), "utf8")).toBe(staging);
+    // Without ids to adopt, the same stack file is the program's to write.
+    const created = await exportCli(["--org", "org-acme", "--out", out, "--stack", "staging", "--no-adopt"], { cwd: dir, env });
+    expect(created.code, created.stderr).toBe(0);
+  });
+
   it("takes what the environment leaves out from the Pulumi project in the current directory (its stack file, without a pulumi CLI)", async () => {
     const project = path.join(dir, "project");
     await fs.mkdir(project, { recursive: true });

@@ -21,7 +21,7 @@ type Handler = (call: unknown, callback: (error: Error | null, response?: unknow
 const { pluginService } = require("../../provider/dist/plugin/server.js") as { pluginService: () => Record<string, Handler> };
 const service = pluginService();
 const { sdk } = require("../../provider/dist/plugin/sdk.js") as { sdk: () => { provider: any; struct: any } };
-const { unwrapSecrets } = require("../../provider/dist/plugin/properties.js") as { unwrapSecrets: (bag: Bag) => { values: Bag; secretKeys: Set<string> } };
+const { unwrapSecrets } = require("../../provider/dist/plugin/secrets.js") as { unwrapSecrets: (bag: Bag) => { values: Bag; secretKeys: Set<string> } };
 /** The SDK's generated protobuf classes (`pulumirpc` requests and responses, google.protobuf.Struct). */
 export const { provider: pb, struct } = sdk();
 

@@ -90,4 +90,28 @@ describe("the Terraform door's handler", () => {
     const misfit = await handler.validateResourceConfig({ typeName: team.typeName, config: { msgpack: wrong }, clientCapabilities: null });
     expect(misfit.diagnostics?.[0]?.summary).toMatch(/^docsplatform_team: /);
   });
+
+  it("refuses a state of a schema version it does not know, naming the version; drops an unknown attribute with a warning naming it", async () => {
+    const handler = terraformHandler(schema, recordingOperations().operations);
+    const json = new TextEncoder().encode(JSON.stringify({ id: "team-1", title: "Writers", organization_id: "org-acme", color: "blue" }));
+    const newer = await handler.upgradeResourceState({ typeName: team.typeName, version: 3, rawState: { json, flatmap: {} } });
+    expect(newer.upgradedState).toBeUndefined();
+    expect(newer.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "ERROR",
+        summary:
+          "docsplatform_team: the state's schema version is 3, and this provider reads version 0 only (a newer version of this provider wrote it). Nothing was read or changed: " +
+          "run the version of the provider that wrote this state (its required_providers version), or a newer one.",
+      }),
+    ]);
+    const current = await handler.upgradeResourceState({ typeName: team.typeName, version: 0, rawState: { json, flatmap: {} } });
+    expect(current.diagnostics).toEqual([
+      expect.objectContaining({ severity: "WARNING", summary: "docsplatform_team: the state holds color, which this version of the provider does not have: it is dropped" }),
+    ]);
+    const upgraded = decodeDynamicValue(current.upgradedState!.msgpack!, blockType(team.block)) as Record<string, unknown>;
+    expect(upgraded).toMatchObject({ id: "team-1", title: "Writers", organization_id: "org-acme" });
+    expect(upgraded).not.toHaveProperty("color");
+    // The answer encodes as the protocol's message.
+    expect(() => provider.UpgradeResourceState.responseSerialize(current)).not.toThrow();
+  });
 });

@@ -18,6 +18,7 @@ import { type Prepared, type RawApi, FULL_SAMPLES } from "../contract/examples.t
 import { DIFFERING_LEAVES_ONLY } from "../contract/generated-inputs.ts";
 // The plugin door, compiled (`npm run build`), in this process: its check, for the same words.
 import { checkResource } from "../contract/doors.ts";
+import { requestCounts } from "../contract/emulator-setup.ts";
 import { ID_ATTRIBUTE, type TerraformOperations, terraformOperations } from "../../provider/terraform/operations.ts";
 import { computedInputKeys } from "../../provider/terraform/schema.ts";
 import { UNKNOWN, containsUnknown } from "../../provider/adapter/unknowns.ts";
@@ -218,6 +219,35 @@ describe("configure", () => {
     expect((await other.configure({ apiUrl: emulator.url, token: 42 })).map((diagnostic) => diagnostic.attribute)).toEqual([["token"]]);
   });
 
+  it("never sends the environment's token to an API a later configuration names, unless that configuration gives its own token", async () => {
+    const saved = process.env.DOCS_PLATFORM_TOKEN;
+    const elsewhere = await startEmulator({ db: ":memory:" });
+    try {
+      process.env.DOCS_PLATFORM_TOKEN = settings.token as string;
+      const door = terraformOperations();
+      expect(await door.configure({ apiUrl: settings.apiUrl, organizationId: settings.organizationId })).toEqual([]);
+      await fetch(`${elsewhere.controlUrl}/requests`, { method: "DELETE" });
+      const moved = await door.configure({ apiUrl: elsewhere.url, organizationId: settings.organizationId });
+      expect(moved.map((diagnostic) => [diagnostic.attribute, diagnostic.summary])).toEqual([
+        [
+          ["apiUrl"],
+          `\`api_url\`: this provider was configured for ${settings.apiUrl as string}; a later configuration names ${elsewhere.url} and gives no \`token\` of its own. ` +
+            "The environment's DOCS_PLATFORM_TOKEN goes only to the API the provider was first configured for: give this configuration its own `token`.",
+        ],
+      ]);
+      // Still the first API's: a plan reads the organization there, not at the other one.
+      const plan = await door.planResource("Team", null, { title: "Stays home" }, new Uint8Array());
+      expect(plan.diagnostics.filter((diagnostic) => diagnostic.severity === "error")).toEqual([]);
+      expect((await requestCounts(elsewhere)).total).toBe(0);
+      // With its own token, a later configuration may move the process to another API.
+      expect(await door.configure({ apiUrl: elsewhere.url, token: elsewhere.fixture.organizations[0].admin.token })).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.DOCS_PLATFORM_TOKEN;
+      else process.env.DOCS_PLATFORM_TOKEN = saved;
+      await elsewhere.close();
+    }
+  });
+
   it("takes the API and the token from the environment when the provider block leaves them out", async () => {
     const saved = { url: process.env.DOCS_PLATFORM_API_URL, token: process.env.DOCS_PLATFORM_TOKEN };
     try {
@@ -259,7 +289,7 @@ describe("plan", () => {
         {
           severity: "error",
           summary:
-            "Team: organizationId is not set. Give it as `organization_id`, or set the provider's `organization_id` (or the environment variable DOCS_PLATFORM_ORGANIZATION_ID).",
+            "docsplatform_team: `organization_id` is not set. Give it in the resource, or set the provider's `organization_id` (or the environment variable DOCS_PLATFORM_ORGANIZATION_ID).",
           detail: "",
           attribute: ["organizationId"],
         },
@@ -312,7 +342,7 @@ describe("plan", () => {
     expect(plan.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["warning"]);
     expect(plan.diagnostics[0].summary).toBe(
       `a team with the same title within the organization already exists (${existing}): \`tofu apply\` creates another one beside it. ` +
-        `To manage the existing one instead, set adopt: { id: "${existing}" } (or adopt: true), unless another resource of this program already manages it.`,
+        `To manage the existing one instead, import it with an \`import\` block (\`id = "${existing}"\`), unless another resource of this configuration already manages it.`,
     );
   });
 
@@ -324,7 +354,10 @@ describe("plan", () => {
     const second = await ops.planResource("SiteCustomization", null, { organizationId: api.organizationId, siteId, title: "Second" }, NONE);
     expect(second.planned).toBeNull();
     expect(second.diagnostics[0].summary).toMatch(
-      new RegExp(`^SiteCustomization "new [0-9a-f]{16}" and SiteCustomization "new [0-9a-f]{16}" both manage the customization of site ${siteId}`),
+      new RegExp(
+        `^docsplatform_site_customization "new [0-9a-f]{16}" and docsplatform_site_customization "new [0-9a-f]{16}" both manage the customization of site ${siteId}: ` +
+          "a site has one customization, so every apply would undo the other's changes. Declare one docsplatform_site_customization per site.$",
+      ),
     );
     expect(await writeCount()).toBe(writes);
   });
@@ -365,6 +398,67 @@ describe("apply", () => {
     expect(applied.state).toMatchObject({ id: expect.any(String), title: "Half made", members: [] });
     expect((await api.request("GET", `/orgs/${api.organizationId}/teams/${String(applied.state!.id)}`)).status).toBe(200);
     await ops.applyResource("Team", applied.state, null, NONE);
+  });
+
+  it("finishes a tainted partial create under its id when the next apply replaces it, as OpenTofu drives the replacement: 0 deletes, 0 new objects", async () => {
+    const title = "Finished, not replaced";
+    const config = { organizationId: api.organizationId, title, members: ["ada@acme.test"] };
+    // The first apply: the team is made, adding its member by email answers 503 (no retry).
+    const firstApply = terraformOperations();
+    expect(await firstApply.configure({ ...settings, maxRetries: 0 })).toEqual([]);
+    const plan = await firstApply.planResource("Team", null, config, NONE);
+    emulator.setFaults({ match: "PUT /v1/orgs/{organizationId}/teams/{teamId}/members", errorRate: 1 });
+    let partial;
+    try {
+      partial = await firstApply.applyResource("Team", null, plan.planned, plan.privateState);
+    } finally {
+      emulator.setFaults({});
+    }
+    expect(partial.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["error"]);
+    const id = String(partial.state!.id);
+
+    // The next `tofu apply`: its plan walk (a process of its own) refreshes the tainted object with
+    // its private state, then plans its create with a null prior and no private state
+    // (internal/tofu `plan`, `priorValTainted`).
+    const planWalk = terraformOperations();
+    expect(await planWalk.configure(settings)).toEqual([]);
+    const refreshed = await planWalk.readResource("Team", partial.state!, partial.privateState);
+    expect(refreshed.state).toMatchObject({ id, members: [] });
+    const replacement = await planWalk.planResource("Team", null, config, NONE);
+    expect(replacement.diagnostics.map(({ severity, summary }) => [severity, summary])).toEqual([
+      ["warning", `${id} is tainted because its create did not finish: this apply finishes it under the same id and deletes nothing, although the plan shows it replaced.`],
+    ]);
+    expectValidPlan("Team", config, replacement.planned!);
+
+    // The apply walk (another process): the delete half, then the create half, both given the
+    // create plan's private bytes (plans.ResourceInstanceChange.Simplify).
+    const applyWalk = terraformOperations();
+    expect(await applyWalk.configure(settings)).toEqual([]);
+    const writes = await writeCount();
+    const deleted = await applyWalk.applyResource("Team", refreshed.state, null, replacement.privateState);
+    expect(deleted).toEqual({ state: null, privateState: NONE, diagnostics: [] });
+    expect(await writeCount()).toBe(writes);
+    const created = await applyWalk.applyResource("Team", null, replacement.planned, replacement.privateState);
+    expect(created.diagnostics).toEqual([]);
+    expect(created.state).toMatchObject({ id, members: ["ada@acme.test"] });
+    expectConsistent("Team", replacement.planned!, created.state!);
+    const teams = ((await api.request("GET", `/orgs/${api.organizationId}/teams`)).body.items as Bag[]).filter((team) => team.title === title);
+    expect(teams.map((team) => team.id)).toEqual([id]);
+    await expectNoChange("Team", { state: created.state!, privateState: created.privateState }, config);
+    await ops.applyResource("Team", created.state, null, NONE);
+  });
+
+  it("replaces a tainted object that is no partial create (`tofu taint` by hand): the delete half deletes it", async () => {
+    const config = { organizationId: api.organizationId, title: "Tainted by hand" };
+    const team = await applyConfig("Team", null, config);
+    const planWalk = terraformOperations();
+    expect(await planWalk.configure(settings)).toEqual([]);
+    const refreshed = await planWalk.readResource("Team", team.state, team.privateState);
+    const replacement = await planWalk.planResource("Team", null, config, NONE);
+    expect(replacement.diagnostics.map((diagnostic) => diagnostic.summary).join("\n")).not.toContain("is tainted");
+    const deleted = await planWalk.applyResource("Team", refreshed.state, null, replacement.privateState);
+    expect(deleted.diagnostics).toEqual([]);
+    expect((await api.request("GET", `/orgs/${api.organizationId}/teams/${String(team.state.id)}`)).status).toBe(404);
   });
 
   it.each([
@@ -565,21 +659,21 @@ describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTo
     expect(unknownField.map((diagnostic) => diagnostic.attribute)).toContainEqual(["contractUnknownInput"]);
     const badOrganization = await ops.validateResource(kind, { ...config, organizationId: "" });
     expect(badOrganization[0]?.attribute).toEqual(["organizationId"]);
-    expect(badOrganization[0]?.summary).toMatch(/^organizationId: /);
+    expect(badOrganization[0]?.summary).toMatch(/^organization_id: /);
     const plan = await ops.planResource(kind, null, { ...config, organizationId: "" }, NONE);
     expect(plan.planned).toBeNull();
     expect(plan.diagnostics[0]?.attribute).toEqual(["organizationId"]);
     expect(await requestCount()).toBe(before);
   });
 
-  it("says what the plugin door's check says of the same bad inputs, word for word", async () => {
-    for (const bad of [
-      { ...config, contractUnknownInput: "x" },
-      { ...config, organizationId: "" },
-    ]) {
+  it("says what the plugin door's check says of the same bad inputs, the attribute in snake_case", async () => {
+    for (const [bad, camel, snake] of [
+      [{ ...config, contractUnknownInput: "x" }, "contractUnknownInput", "contract_unknown_input"],
+      [{ ...config, organizationId: "" }, "organizationId", "organization_id"],
+    ] as const) {
       const plugin = await checkResource(kind, "same-words", bad);
       const tofu = await ops.validateResource(kind, bad);
-      expect(tofu.map((diagnostic) => diagnostic.summary)).toEqual(plugin.failures.map((failure) => failure.reason));
+      expect(tofu.map((diagnostic) => diagnostic.summary)).toEqual(plugin.failures.map((failure) => failure.reason.replace(`${camel}: `, `${snake}: `)));
     }
   });
 

@@ -3,12 +3,17 @@
  * runs the built provider (provider/dist/terraform/main.js through the launcher) against the
  * emulator for one kind, Team: `tofu apply` creates it, `tofu plan -detailed-exitcode` then finds
  * nothing to do (exit 0), as it does after `tofu state rm` and `tofu import` by the id; `tofu
- * destroy` deletes it.
+ * destroy` deletes it. And an `import` block never crosses organizations (issue 52): another
+ * organization's space, imported into a configuration of the provider's organization, fails the
+ * plan instead of transferring the space, with no write to either organization.
  */
+import fs from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
 import { providerHeader, scratch } from "./support/tofu.ts";
+import { requestCounts, resetRequests } from "../contract/emulator-setup.ts";
 import { listAll, shown, tofuProject } from "./support/tofu-project.ts";
 
 let work: Awaited<ReturnType<typeof scratch>>;
@@ -74,4 +79,47 @@ describe("OpenTofu over the Terraform door: a Team against the emulator", () => 
     expect(destroyed.stdout).toContain("1 destroyed");
     expect(await teamTitles()).not.toContain(title);
   }, 900_000);
+
+  it("refuses to plan an imported space of another organization into the provider's: no write to either", async () => {
+    const [own, other] = emulator.fixture.organizations;
+    const otherAdmin = (method: string, route: string, body?: unknown) =>
+      fetch(`${emulator.url}${route}`, { method, headers: { authorization: `Bearer ${other.admin.token}`, "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+    // One token in both organizations, as a platform team's often is.
+    expect((await otherAdmin("POST", `/orgs/${other.id}/members/${own.admin.userId}/sso`)).status).toBe(200);
+    expect((await otherAdmin("PATCH", `/orgs/${other.id}/members/${own.admin.userId}`, { role: "admin" })).status).toBe(200);
+    const prodSpace = other.spaceIds[0];
+    const project = await tofuProject(tofu, work.dir, "cross-organization", emulator);
+    await project.write(
+      "main.tf",
+      [
+        providerHeader({ settings: { api_url: emulator.url, organization_id: own.id } }),
+        "import {",
+        "  to = docsplatform_space.guides",
+        `  id = ${JSON.stringify(prodSpace)}`,
+        "}",
+        "",
+        'resource "docsplatform_space" "guides" {',
+        '  title = "Guides"',
+        "}",
+        "",
+      ].join("\n"),
+    );
+    await resetRequests(emulator);
+    const planned = await project.tofu("apply", "-auto-approve");
+    expect(planned.code, shown(planned)).toBe(1);
+    expect(planned.stderr.replace(/\s*│\s*/g, " ")).toContain(
+      `Space ${prodSpace} was imported from organization ${other.id}, but this resource's organization_id is ${own.id}: an import never crosses organizations`,
+    );
+    const { counts } = await requestCounts(emulator);
+    expect(Object.keys(counts).filter((route) => !route.startsWith("GET "))).toEqual([]);
+    expect((await listAll(emulator, `/orgs/${other.id}/spaces`)).map((space) => space.id)).toContain(prodSpace);
+    // A resource that names the other organization itself may import its object.
+    await project.write(
+      "main.tf",
+      (await fs.readFile(path.join(project.dir, "main.tf"), "utf8")).replace('  title = "Guides"', `  title           = "Guides"\n  organization_id = ${JSON.stringify(other.id)}`),
+    );
+    const named = await project.tofu("plan");
+    expect(named.code, shown(named)).toBe(0);
+    expect(named.stdout).toContain("1 to import");
+  }, 300_000);
 });

@@ -78,6 +78,27 @@ describe("the provider executable's handshake", () => {
     expect(result.stderr).toContain("PLUGIN_CLIENT_CERT");
   });
 
+  it("turns TLS off only for TF_DISABLE_PLUGIN_TLS=1: any other value is refused, naming the one that works", async () => {
+    for (const value of ["0", "true", "yes"]) {
+      const result = await run(launcher, [], { env: { PATH: process.env.PATH, [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, TF_DISABLE_PLUGIN_TLS: value } });
+      expect(result.code, value).toBe(1);
+      expect(result.stdout, value).toBe("");
+      expect(result.stderr, value).toContain("TF_DISABLE_PLUGIN_TLS is set, but not to 1: this provider serves without TLS only for TF_DISABLE_PLUGIN_TLS=1");
+    }
+  });
+
+  it("serves TLS whenever the client sends its certificate, even with TF_DISABLE_PLUGIN_TLS=1", async () => {
+    const client = await freshServerCertificate();
+    const started = await start({ [MAGIC_COOKIE_KEY]: MAGIC_COOKIE_VALUE, PLUGIN_CLIENT_CERT: client.certificatePem, TF_DISABLE_PLUGIN_TLS: "1" });
+    try {
+      // The sixth field is the server's certificate: there only when it serves TLS.
+      expect(started.line.split("|")).toHaveLength(6);
+    } finally {
+      started.child.kill();
+      await started.exit;
+    }
+  });
+
   it("serves mutual TLS with a fresh certificate, answers health and the schema, and Shutdown ends it", async () => {
     const client = await freshServerCertificate();
     const log = path.join(work.dir, "echo.log");

@@ -10,7 +10,8 @@ import { parseArgs } from "node:util";
 import { ApiClient, isApiError, isAuthenticationError } from "../../client";
 import { isOrganizationRequestPath } from "../../api/organizations";
 import { terminalText } from "../terminal";
-import { type Credentials, type StackConfigReader, resolveCredentials, stackConfigOf } from "../export/credentials";
+import { type AdoptIds, type Credentials, type StackConfigReader, resolveCredentials, stackConfigOf } from "../export/credentials";
+import { adoptedElsewhere } from "./adopted-elsewhere";
 import { organizationError, organizationOf } from "../export/command";
 import { type ExportResult, exportOrganization, selectKinds } from "../export/export";
 import { EXPORTERS, type KindExporter } from "../export/kinds";
@@ -37,7 +38,9 @@ export const COMPARE_USAGE = `usage: pulumi-docs-platform compare [--left-org <i
   (--right-... the same for the right side: DOCS_PLATFORM_RIGHT_TOKEN, DOCS_PLATFORM_RIGHT_API_URL, ...)
   --only <kinds>          compare these kinds only, e.g. Team,Site,SiteSection (default: every kind)
   --output <file>         write the Markdown to <file> instead of standard output
-  Exit code: 0 no difference; 1 they differ (the differences written); 2 could not tell (an API error, a refused
+  A side's stack config whose \`adopt\` ids name the other side's objects (a config copied from one environment
+  to another) is said at the top: that stack's \`pulumi up\` would be refused, an adoption never crosses organizations.
+  Exit code: 0 no difference; 1 they differ (the differences written), or a stack adopts the other side's objects; 2 could not tell (an API error, a refused
   token, a kind the API refused to list, a bad flag).`;
 
 export class CompareUsageError extends Error {}
@@ -80,12 +83,15 @@ function namesOf(side: SideName, flags: SideFlags) {
  * A side never reads the other side's variables, nor DOCS_PLATFORM_TOKEN: a token goes to the API
  * it was given for.
  */
-async function sideCredentials(side: SideName, flags: SideFlags, token: string | undefined): Promise<Credentials> {
+async function sideCredentials(side: SideName, flags: SideFlags, token: string | undefined): Promise<{ credentials: Credentials; adopt: () => Promise<AdoptIds | undefined> }> {
   const names = namesOf(side, flags);
   // The stack config reader checks an encrypted token against DOCS_PLATFORM_TOKEN: the side's, here.
   const stackEnv: NodeJS.ProcessEnv = { ...process.env, DOCS_PLATFORM_TOKEN: process.env[names.tokenEnv] };
-  const stackConfig: StackConfigReader = flags.stack ? stackConfigOf(process.cwd(), stackEnv, flags.stack) : () => Promise.resolve(undefined);
-  return resolveCredentials({ flags: { apiUrl: flags.apiUrl, token, organizationId: flags.org }, env: process.env, stackConfig, names });
+  // Read once, for the credentials and for its `adopt` ids.
+  let read: ReturnType<StackConfigReader> | undefined;
+  const stackConfig: StackConfigReader = flags.stack ? () => (read ??= stackConfigOf(process.cwd(), stackEnv, flags.stack)()) : () => Promise.resolve(undefined);
+  const credentials = await resolveCredentials({ flags: { apiUrl: flags.apiUrl, token, organizationId: flags.org }, env: process.env, stackConfig, names });
+  return { credentials, adopt: async () => (await stackConfig().catch(() => undefined))?.adopt };
 }
 
 interface ReadSide {
@@ -165,8 +171,8 @@ export async function compareCommand(args: string[]): Promise<number> {
       );
   }
   // Both sides' credentials first: a missing or refused value stops before any request.
-  const credentials = { left: await sideCredentials("left", flags.left, tokens.left), right: await sideCredentials("right", flags.right, tokens.right) };
-  const [left, right] = await Promise.all((["left", "right"] as const).map((side) => readSide(side, flags[side], credentials[side], kinds, log)));
+  const configs = { left: await sideCredentials("left", flags.left, tokens.left), right: await sideCredentials("right", flags.right, tokens.right) };
+  const [left, right] = await Promise.all((["left", "right"] as const).map((side) => readSide(side, flags[side], configs[side].credentials, kinds, log)));
   if (left.side.name === right.side.name) {
     left.side.name = `${left.side.name}-left`;
     right.side.name = `${right.side.name}-right`;
@@ -175,7 +181,18 @@ export async function compareCommand(args: string[]): Promise<number> {
     left.result.planned.map((item) => item.object),
     right.result.planned.map((item) => item.object),
   );
-  const markdown = renderComparison(comparison, left.side, right.side);
+  // A side whose stack adopts the other side's objects: its `up` would be refused.
+  const crossing = {
+    left: adoptedElsewhere(
+      await configs.left.adopt(),
+      right.result.planned.map((item) => item.object),
+    ),
+    right: adoptedElsewhere(
+      await configs.right.adopt(),
+      left.result.planned.map((item) => item.object),
+    ),
+  };
+  const markdown = renderComparison(comparison, left.side, right.side, crossing);
   if (values.output) fs.writeFileSync(values.output, markdown);
   else process.stdout.write(markdown);
   const complete = isComplete(left.side, right.side);
@@ -188,5 +205,9 @@ export async function compareCommand(args: string[]): Promise<number> {
     log("could not tell: the API refused to list some kinds (above); exit code 2");
     return 2;
   }
-  return comparison.differences.length === 0 ? 0 : 1;
+  for (const side of ["left", "right"] as const) {
+    if (crossing[side].length > 0)
+      log(`${side}: its stack config adopts ${crossing[side].length} object(s) of the other side's organization: its \`pulumi up\` would be refused (exit code 1)`);
+  }
+  return comparison.differences.length === 0 && crossing.left.length === 0 && crossing.right.length === 0 ? 0 : 1;
 }

@@ -8,6 +8,7 @@ import { code, htmlCode } from "../pr-summary/inert";
 import { MASK, type PropertyChange, changedKeys } from "../pr-summary/property-changes";
 import { value } from "../pr-summary/render";
 import { listMoves, structureLists } from "../pr-summary/reorders";
+import type { AdoptedElsewhere } from "./adopted-elsewhere";
 import type { Comparison, Difference } from "./compare";
 
 export interface ComparedSide {
@@ -117,8 +118,30 @@ export function isComplete(left: ComparedSide, right: ComparedSide): boolean {
   return left.skipped.length === 0 && right.skipped.length === 0;
 }
 
-export function renderComparison(comparison: Comparison, left: ComparedSide, right: ComparedSide): string {
-  const head = [marker(left.name, right.name), `### Comparison of ${code(left.name)} and ${code(right.name)}`, ""];
+/** A caution for each side whose stack config adopts the other side's objects (adopted-elsewhere.ts). */
+function crossingCautions(crossing: Record<"left" | "right", readonly AdoptedElsewhere[]>, left: ComparedSide, right: ComparedSide): string[] {
+  return (["left", "right"] as const).flatMap((which) => {
+    const items = crossing[which];
+    if (items.length === 0) return [];
+    const [own, other] = which === "left" ? [left, right] : [right, left];
+    return [
+      "> [!CAUTION]",
+      `> **${code(own.name)}'s stack config adopts objects of ${code(other.name)}'s organization** (${code(other.organizationId)}), not of its own (${code(own.organizationId)}): ` +
+        "its `pulumi up` would be refused, an adoption never crosses organizations.",
+      ...items.map((item) => `> - ${item.kind} ${code(item.name)}: ${code(item.id)}`),
+      `> Write ${code(own.name)}'s own ids with \`export --org ${own.organizationId}\`, or remove \`adopt\` from its stack config to create these objects.`,
+      "",
+    ];
+  });
+}
+
+export function renderComparison(
+  comparison: Comparison,
+  left: ComparedSide,
+  right: ComparedSide,
+  crossing: Record<"left" | "right", readonly AdoptedElsewhere[]> = { left: [], right: [] },
+): string {
+  const head = [marker(left.name, right.name), `### Comparison of ${code(left.name)} and ${code(right.name)}`, "", ...crossingCautions(crossing, left, right)];
   const sides = [`Left: organization ${code(left.organizationId)} at ${code(left.apiUrl)}; right: organization ${code(right.organizationId)} at ${code(right.apiUrl)}.`, ""];
   const refused = [left, right].flatMap((s) => s.skipped.map((skip) => `> - ${s.name}: ${skip.kind} (${code(skip.reason)})`));
   const incomplete =

@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ApiClient, isApiError, isAuthenticationError, isNotFoundError, isPermissionDeniedError } from "../../client";
 import { terminalText } from "../terminal";
-import { CredentialsError, type Credentials, resolveCredentials, stackConfigOf } from "./credentials";
+import { CredentialsError, type Credentials, parseStackFile, resolveCredentials, stackConfigOf } from "./credentials";
 import { DEFAULT_PACKAGE_SPEC, DOORS, type Door, type ExportResult, PROJECT_NAME_PATTERN, STACK_NAME_PATTERN, exportOrganization, packageJson, selectKinds } from "./export";
 import { EXPORTERS } from "./kinds";
 import { defaultPackageSpec } from "./package-spec";
@@ -109,7 +109,26 @@ export function organizationError(error: unknown, organizationId: string, creden
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * A stack config file of another organization that this export would give its `adopt` ids: a
+ * stack holding another organization's ids takes nothing over (its preview refuses an adoption
+ * across organizations), so the export refuses to write them there, before writing anything.
+ */
+function refuseAnotherOrganizationsStack(dir: string, result: ExportResult): void {
+  const name = `Pulumi.${result.stack}.yaml`;
+  const file = path.join(dir, name);
+  if (!fs.existsSync(file) || !result.program.config.some((entry) => entry.key === "adopt")) return;
+  const existing = parseStackFile(fs.readFileSync(file, "utf8")).values["docs-platform:organizationId"];
+  if (existing === undefined || existing === result.organization.id) return;
+  throw new UsageError(
+    `${name} in ${dir} is the stack config of organization ${existing}; this export is of organization ${result.organization.id}, and its \`adopt\` ids there ` +
+      `would name ${result.organization.id}'s objects in a stack of ${existing} (an adoption never crosses organizations: its preview would refuse them). Nothing was written. ` +
+      `Give --stack <the stack of ${result.organization.id}>, or --no-adopt for a stack that creates everything, or export from ${existing}.`,
+  );
+}
+
 function writeFiles(dir: string, result: ExportResult, given: string | undefined, log: (line: string) => void): string[] {
+  refuseAnotherOrganizationsStack(dir, result);
   fs.mkdirSync(dir, { recursive: true });
   const written: string[] = [];
   for (const [name, content] of Object.entries(result.files)) {

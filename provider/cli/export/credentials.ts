@@ -30,7 +30,10 @@ export interface Credentials {
 }
 
 /** The stack config of the current directory as `namespace:key` to value; undefined when there is no project. */
-export type StackConfigReader = () => Promise<{ values: Record<string, string>; source: string } | undefined>;
+/** A stack's `adopt` ids, as export writes them (`<project>:adopt`): kind, then resource name, to id. */
+export type AdoptIds = Record<string, Record<string, string>>;
+
+export type StackConfigReader = () => Promise<{ values: Record<string, string>; source: string; adopt?: AdoptIds } | undefined>;
 
 export interface CredentialInputs {
   flags: { apiUrl?: string; token?: string; organizationId?: string };
@@ -143,25 +146,53 @@ export function parseConfigJson(text: string): Record<string, string> {
   return values;
 }
 
+/** The `<project>:adopt` object of `pulumi config --json` output, when there is one. */
+export function adoptOfConfigJson(text: string): AdoptIds | undefined {
+  const parsed = JSON.parse(text) as Record<string, { objectValue?: unknown }>;
+  const entry = Object.entries(parsed).find(([key]) => key.endsWith(":adopt") && !key.startsWith(`${CONFIG_NAMESPACE}:`));
+  const value = entry?.[1]?.objectValue;
+  if (value === null || typeof value !== "object") return undefined;
+  const adopt: AdoptIds = {};
+  for (const [kind, names] of Object.entries(value as Record<string, unknown>)) {
+    if (names === null || typeof names !== "object") continue;
+    for (const [name, id] of Object.entries(names as Record<string, unknown>)) if (typeof id === "string") (adopt[kind] ??= {})[name] = id;
+  }
+  return adopt;
+}
+
 /**
  * The plain `docs-platform:*` values of a `Pulumi.<stack>.yaml` (`key: value` lines under
- * `config:`); an encrypted value (`secure:`) is reported by `encrypted`.
+ * `config:`); an encrypted value (`secure:`) is reported by `encrypted`; the `<project>:adopt`
+ * ids export writes, by `adopt`.
  */
-export function parseStackFile(text: string): { values: Record<string, string>; encrypted: string[] } {
+export function parseStackFile(text: string): { values: Record<string, string>; encrypted: string[]; adopt?: AdoptIds } {
   const values: Record<string, string> = {};
   const encrypted: string[] = [];
   const lines = text.split(/\r?\n/);
   let inConfig = false;
+  let adopt: AdoptIds | undefined;
+  /** Inside `<project>:adopt:` (as export writes it: a kind per line at 4 spaces, `name: id` at 6), the kind being read. */
+  let adoptKind: string | undefined;
+  let inAdopt = false;
   lines.forEach((line, index) => {
     if (/^\S/.test(line)) inConfig = /^config:\s*$/.test(line);
+    if (inAdopt) {
+      const kind = /^ {4}([A-Za-z]+):\s*$/.exec(line);
+      const entry = /^ {6}([^\s:]+):\s*(\S.*)$/.exec(line);
+      if (kind) adoptKind = kind[1];
+      else if (entry && adoptKind) (adopt![adoptKind] ??= {})[unquote(entry[1])] = unquote(entry[2].trim());
+      else if (!/^\s*$/.test(line)) inAdopt = false;
+      if (inAdopt) return;
+    }
     const match = inConfig ? /^ {2}([A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+):\s*(.*)$/.exec(line) : null;
     if (!match) return;
     const [, key, raw] = match;
     if (raw.trim() !== "") values[key] = unquote(raw.trim());
     // `key:` then `    secure: v1:...` on the next line: a secret, encrypted with the stack's key.
     else if (/^\s+secure:/.test(lines[index + 1] ?? "")) encrypted.push(key);
+    else if (key.endsWith(":adopt")) [inAdopt, adoptKind, adopt] = [true, undefined, adopt ?? {}];
   });
-  return { values, encrypted };
+  return { values, encrypted, ...(adopt ? { adopt } : {}) };
 }
 
 function unquote(raw: string): string {
@@ -190,7 +221,8 @@ export function stackConfigOf(dir: string, env: NodeJS.ProcessEnv, stack: string
             `${cli.stderr.trim().split("\n")[0] || `exit code ${cli.code}`}. Select a stack (pulumi stack select), give --config-stack, or give the values in the environment.`,
         );
       }
-      return { values: parseConfigJson(cli.stdout), source: `\`pulumi config\`${stack ? ` of stack ${stack}` : ""} in ${dir}` };
+      const adopt = adoptOfConfigJson(cli.stdout);
+      return { values: parseConfigJson(cli.stdout), source: `\`pulumi config\`${stack ? ` of stack ${stack}` : ""} in ${dir}`, ...(adopt ? { adopt } : {}) };
     }
     const files = fs.readdirSync(dir).filter((name) => /^Pulumi\.[^.]+\.ya?ml$/.test(name));
     const file = stack ? files.find((name) => name === `Pulumi.${stack}.yaml` || name === `Pulumi.${stack}.yml`) : files.length === 1 ? files[0] : undefined;
@@ -204,6 +236,6 @@ export function stackConfigOf(dir: string, env: NodeJS.ProcessEnv, stack: string
     if (parsed.encrypted.includes(`${CONFIG_NAMESPACE}:token`) && !env[TOKEN_ENV]) {
       throw new CredentialsError(`the token in ${file} is encrypted and there is no pulumi CLI on PATH to decrypt it; put the pulumi CLI on PATH or set ${TOKEN_ENV}`);
     }
-    return { values: parsed.values, source: path.join(dir, file) };
+    return { values: parsed.values, source: path.join(dir, file), ...(parsed.adopt ? { adopt: parsed.adopt } : {}) };
   };
 }

@@ -5,10 +5,10 @@
  * (it knows the unknown sentinel, the same the dynamic door receives): secrets are unwrapped on the
  * way in, remembering which top-level properties held one, and wrapped again on the way out.
  */
+import type { Bag } from "../door-layer/properties";
+
 export const SIG_KEY = "4dabf18193072939515e22adb298388d";
 export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
-
-export type Bag = Record<string, unknown>;
 
 function isSecret(value: unknown): value is { value?: unknown } {
   return typeof value === "object" && value !== null && (value as Bag)[SIG_KEY] === SECRET_SIG;
@@ -45,13 +45,4 @@ export function wrapSecrets(bag: Bag, secretKeys: Iterable<string>): Bag {
     if (wrapped[key] !== undefined && !isSecret(wrapped[key])) wrapped[key] = { [SIG_KEY]: SECRET_SIG, value: wrapped[key] };
   }
   return wrapped;
-}
-
-/** Keys the dynamic door keeps in a state (the serialized provider, the create journal's identity): never in a plugin's. */
-export const DYNAMIC_ONLY_KEYS = ["__provider", "__identity"] as const;
-
-export function withoutDynamicKeys(bag: Bag): Bag {
-  const rest: Bag = { ...bag };
-  for (const key of DYNAMIC_ONLY_KEYS) delete rest[key];
-  return rest;
 }

@@ -1,8 +1,8 @@
 /**
  * The lookups as provider functions (`docs-platform:index:get<Thing>`), so every language can call
- * them: the same lookup definitions the TypeScript functions run (lookups/), given the plugin's
- * client and its provider's organization. A lookup that returns a list answers an object holding
- * it (`{ spaces: [...] }`), as an invoke must.
+ * them, and as the OpenTofu door's data sources: the same lookup definitions the TypeScript
+ * functions run (lookups/), given the door's client and its provider's organization. A lookup
+ * that returns a list answers an object holding it (`{ spaces: [...] }`), as an invoke must.
  */
 import type { ApiRequester } from "../api/requester";
 import { runLookup } from "../lookups/lookup";
