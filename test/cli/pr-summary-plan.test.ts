@@ -170,6 +170,31 @@ describe("what a plan can hold", () => {
     );
   });
 
+  it("shows an import the plan also changes as both, counted in each, and a replace asked for by -replace", () => {
+    const json = load("import");
+    const team = json.resource_changes![0];
+    team.change.actions = ["update"];
+    (team.change.after as Record<string, unknown>).title = "Translators (renamed)";
+    const markdown = summary(json);
+    expect(markdown).toContain("**1 to import · 1 to update**");
+    expect(markdown).toContain("| =~ import, update | Team | `docsplatform_team.translators` | `title` |");
+    expect(markdown).toContain("- **imports**: the existing team `id000000000000000001`, by an `import` block\n- `title`: `Translators` → `Translators (renamed)`");
+    const change = load("change");
+    const site = entry(change, "docsplatform_site.docs");
+    site.change.replace_paths = [];
+    site.action_reason = "replace_by_request";
+    (site.change.after as Record<string, unknown>).type = "basic";
+    expect(summary(change)).toContain("**Replace** Site `Globex Docs` (`docsplatform_site.docs`): the plan was asked to (`-replace`): the old site is deleted first");
+  });
+
+  it("names a plan's workspace `default` unless told, and leaves out what the provider settles at apply", () => {
+    const markdown = renderSummary(readPlan(load("change")));
+    expect(markdown.split("\n")[0]).toBe("<!-- pulumi-docs-platform:pr-summary workspace=default -->");
+    // The replaced site's `spaces` is unknown in the plan (the provider settles it): not a change to review.
+    expect(JSON.stringify(entry(load("change"), "docsplatform_site.docs").change.after_unknown)).toContain('"spaces":true');
+    expect(markdown).not.toContain("`spaces`");
+  });
+
   it("reads the tool from the providers' registry, else from Terraform's own fields", () => {
     expect(planToolOf(load("change", "tofu"))).toBe(PLAN_TOOLS.tofu);
     expect(planToolOf(load("change", "terraform"))).toBe(PLAN_TOOLS.terraform);
@@ -204,6 +229,9 @@ describe("the commands on plans", () => {
         "the comment masks them, but keep the plan file and its JSON out of artifacts and logs, and delete them after use\n",
     );
     expect((await run(["pr-summary", write("same.json", noChange()), "--exit-code"])).code).toBe(2);
+    const told = await run(["pr-summary", `${fixtures}/plan-change.tofu.json`, "--tool", "terraform"]);
+    expect(told.stdout.split("\n")[1]).toBe("### Terraform plan of `default`");
+    expect((await run(["pr-summary", `${fixtures}/plan-change.tofu.json`, "--tool", "pulumi"])).stderr).toContain('--tool: "pulumi" is not one; give tofu or terraform');
     const errored = await run(["pr-summary", write("errored.json", { ...load("change"), errored: true })]);
     expect(errored.code).toBe(3);
     expect(errored.stdout).toContain("> **The plan failed** with 1 error");

@@ -21,7 +21,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
-import { CERTIFICATE, ROTATED_CERTIFICATE, SOURCE_ROOT, copyFiles, must, planChange, prodOrganization, prodProject, showJson } from "./support/plan-scenario.ts";
+import { CERTIFICATE, ROTATED_CERTIFICATE, SOURCE_ROOT, STAGING_TFVARS, copyFiles, must, planChange, prodOrganization, prodProject, showJson } from "./support/plan-scenario.ts";
 import { repositoryRoot, scratch, stepTimings } from "./support/tofu.ts";
 import { type TofuProject, apiGet, listAll, shown, tofuProject } from "./support/tofu-project.ts";
 
@@ -153,15 +153,7 @@ describe("OpenTofu plans through pr-summary and export --hcl", () => {
       await copyFiles(exported, staging.dir);
       await fs.rm(path.join(staging.dir, "prod.tfvars"));
       await fs.rm(path.join(staging.dir, "prod.secrets.tfvars"));
-      await staging.write(
-        "staging.tfvars",
-        [
-          'organization_id = "org-acme"',
-          'organization    = { title = "Acme Docs (staging)", email_domains = ["acme.test"] }',
-          'members         = { gia = "eli@acme.test", gil = "rae@acme.test", gus = "ada@acme.test" }',
-          "",
-        ].join("\n"),
-      );
+      await staging.write("staging.tfvars", STAGING_TFVARS);
       await staging.write("staging.secrets.tfvars", 'okta_certificate = "MIIC-staging-certificate"\n');
       const stagingVars = ["-var-file=staging.tfvars", "-var-file=staging.secrets.tfvars"];
       const created = await timed("apply staging", () => must(staging, "apply", "-auto-approve", ...stagingVars));

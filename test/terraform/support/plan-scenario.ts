@@ -81,6 +81,23 @@ resource "docsplatform_open_api_spec" "petstore" {
 `;
 
 /**
+ * Staging's values for the root `export --hcl` writes of prod, as a user writes them
+ * (docs/adopt-and-export.md shows this file): its organization, its people's emails under the
+ * keys the root gives prod's people, and no import_ids, so its first apply creates everything.
+ */
+export const STAGING_TFVARS = `organization_id = "org-acme"
+organization = {
+  title         = "Acme Docs (staging)"
+  email_domains = ["acme.test"]
+}
+members = {
+  gia = "eli@acme.test"
+  gil = "rae@acme.test"
+  gus = "ada@acme.test"
+}
+`;
+
+/**
  * The change a pull request proposes: a team renamed with one member swapped, the certificate
  * rotated (the variable), the site's type changed (a replace), the space and its site space
  * removed (two deletes), the spec's source moved (an update of a nested attribute).
