@@ -175,6 +175,30 @@ describe("the twin's snapshot of that organization", () => {
   });
 });
 
+describe("the HCL export (--hcl) of that organization", () => {
+  it("writes the golden root: main.tf, imports.tf, variables.tf and the environment's tfvars, no id outside the tfvars", async () => {
+    const root = await exportOrganization({ api: client, organizationId: ORG, kinds: EXPORTERS, adopt: true, apiUrl: "https://api.example.com/v1", hcl: { environment: "dev" } });
+    expect(root.warnings).toEqual([]);
+    const names = Object.keys(root.files).sort();
+    expect(names).toEqual(["dev.secrets.tfvars", "dev.tfvars", "imports.tf", "main.tf", "variables.tf"]);
+    const files = Object.fromEntries(names.map((name, index) => [name, normalizedIds(names.map((each) => root.files[each]))[index]]));
+    // Environment-specific values are all in the tfvars: the root names no id, no email, no secret of the organization.
+    for (const name of ["main.tf", "imports.tf", "variables.tf"]) {
+      expect(files[name], name).not.toMatch(/<id-\d+>|usr-acme|@acme\.test|MIIC/);
+    }
+    expect(files["dev.secrets.tfvars"]).toContain('"MIIC-golden-certificate"');
+    expect(files["dev.tfvars"]).not.toContain("MIIC");
+    for (const [name, content] of Object.entries(files)) {
+      const golden = path.join(goldenDir, "hcl", name);
+      if (process.env.UPDATE_GOLDEN === "1") {
+        fs.mkdirSync(path.dirname(golden), { recursive: true });
+        fs.writeFileSync(golden, content);
+      }
+      expect(content, name).toBe(fs.readFileSync(golden, "utf8"));
+    }
+  });
+});
+
 /** The API's request counts of one export, per route (`GET /v1/orgs/{organizationId}/sites`), and their total. */
 async function exportRequests(door: "dynamic" | "plugin"): Promise<{ total: number; counts: Record<string, number> }> {
   await fetch(`${emulator.controlUrl}/requests`, { method: "DELETE" });
