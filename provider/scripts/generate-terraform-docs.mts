@@ -25,9 +25,17 @@ const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const repositoryRoot = path.join(providerRoot, "..");
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
 type SchemaModule = typeof import("../terraform/schema.ts");
-const { PROVIDER_SOURCE, PROVIDER_TYPE_NAME, dataSourceTypeName, describedInTerraformTerms, replacesOnChange, resourceTypeName, snakeCase, terraformSchema } = requireBuilt(
-  "./terraform/schema",
-) as SchemaModule;
+const {
+  PROVIDER_SOURCE,
+  PROVIDER_TYPE_NAME,
+  dataSourceTypeName,
+  describedInTerraformTerms,
+  importIdInTerraformTerms,
+  replacesOnChange,
+  resourceTypeName,
+  snakeCase,
+  terraformSchema,
+} = requireBuilt("./terraform/schema") as SchemaModule;
 const { attributePath } = requireBuilt("./terraform/values") as typeof import("../terraform/values.ts");
 const { definitionOf, fileOf } = requireBuilt("./resources/kinds") as typeof import("../resources/kinds.ts");
 
@@ -280,13 +288,13 @@ function resourcePage(kind: string): string {
   const resource = terraformSchema().resources.find((candidate) => candidate.kind === kind)!;
   const definition = definitionOf(kind)!;
   // The kind's long description (its Markdown file), in Terraform's terms; the running provider serves a short one.
-  const description = describedInTerraformTerms(resource.block, descriptionOf(kind));
+  const description = describedInTerraformTerms(resource.block, descriptionOf(kind, "terraform"));
   const folder = fileOf(kind);
   const shape = definition.importId?.shape ?? "<id>";
   const replaces = new Set(replacesOnChange(kind).map((corePath) => attributePath(resource.block, corePath)[0]));
   const { hcl } = exampleHcl(folder);
   const address = new RegExp(`^resource "${resource.typeName}" "(\\w+)"`, "m").exec(hcl)?.[1] ?? snakeCase(kind);
-  const id = shape.replace(/<([^>]+)>/g, (_all, part: string) => `<${snakeCase(part.replace(/ id$/, "Id").replace(/ /g, "_"))}>`);
+  const id = importIdInTerraformTerms(shape);
   return [
     ...frontMatter(`${resource.typeName} Resource - ${PROVIDER_TYPE_NAME}`, description),
     `# ${resource.typeName} (Resource)`,
@@ -297,7 +305,7 @@ function resourcePage(kind: string): string {
     ...referenceSections(resource.block, replaces),
     "## Import",
     "",
-    `${importIdMeaning(kind, shape)} The organization is the provider's \`organization_id\`. Import reads the object (GET requests only) and records every argument it has; a plan right after shows no change.`,
+    `${describedInTerraformTerms(resource.block, importIdMeaning(kind, shape))} The organization is the provider's \`organization_id\`. Import reads the object (GET requests only) and records every argument it has; a plan right after shows no change.`,
     "",
     "With the command:",
     "",
