@@ -3,7 +3,8 @@
 // (terraform/schema.ts), never the TypeScript source text:
 // - docs/terraform/index.md: the provider, its source address and its configuration block;
 // - docs/terraform/resources/<snake_kind>.md: each kind's page;
-// - docs/terraform/data-sources/<name>.md: each lookup's page.
+// - docs/terraform/data-sources/<name>.md: each lookup's page;
+// and leaves docs/terraform/guides/ (written by hand) as it is, listing its guides on the index.
 // Each page holds an Example Usage in HCL, written from the kind's or lookup's committed example
 // (docs/resources/examples/<kind>/Pulumi.yaml, the one the Pulumi pages show: the same program in
 // every door), the Argument Reference and Attribute Reference from the schema, and for a resource
@@ -44,6 +45,8 @@ type TfBlock = import("../terraform/schema.ts").TfBlock;
 
 const examplesDir = path.join(repositoryRoot, "docs", "resources", "examples");
 export const DOCS_DIR = path.join(repositoryRoot, "docs", "terraform");
+/** The folder of the hand-written guides under DOCS_DIR: the generator reads their titles and leaves them as they are. */
+const GUIDES = "guides";
 
 // ---- HCL ------------------------------------------------------------------------------------------
 
@@ -347,7 +350,7 @@ function indexPage(): string {
     ...frontMatter(`Provider: ${PROVIDER_TYPE_NAME}`, provider.description),
     `# ${PROVIDER_TYPE_NAME} Provider`,
     "",
-    `${provider.description} The same provider as the Pulumi packages, for OpenTofu and Terraform: ${schema.resources.length} resources, one per kind, and ${schema.dataSources.length} data sources, one per lookup.`,
+    `${provider.description} ${schema.resources.length} resources and ${schema.dataSources.length} data sources, for OpenTofu and Terraform. Until it is in a registry, the provider is installed from a filesystem mirror of its release: [Installing from a filesystem mirror](../release.md#installing-from-a-filesystem-mirror).`,
     "",
     "## Example Usage",
     "",
@@ -375,7 +378,29 @@ function indexPage(): string {
     "",
     ...schema.dataSources.map((dataSource) => `- [${dataSource.typeName}](data-sources/${dataSource.typeName.replace(`${PROVIDER_TYPE_NAME}_`, "")}.md)`),
     "",
+    "## Guides",
+    "",
+    ...guides().map((guide) => `- [${guide.title}](guides/${guide.file})`),
+    "",
   ].join("\n");
+}
+
+/**
+ * The guides (docs/terraform/guides/*.md, written by hand, as tfplugindocs keeps them beside the
+ * generated pages): each file and its title, its first heading.
+ */
+export function guides(): { file: string; title: string }[] {
+  const dir = path.join(DOCS_DIR, GUIDES);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((file) => {
+      const title = /^# (.+)$/m.exec(fs.readFileSync(path.join(dir, file), "utf8"))?.[1];
+      if (!title) throw new Error(`generate-terraform-docs: docs/terraform/${GUIDES}/${file} has no "# " heading`);
+      return { file, title };
+    });
 }
 
 /** Every page, by its path under docs/terraform/. */
@@ -395,8 +420,9 @@ function committedPages(): Map<string, string> {
     if (!fs.existsSync(dir)) return;
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const target = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(target);
-      else if (entry.name.endsWith(".md")) pages.set(path.relative(DOCS_DIR, target).split(path.sep).join("/"), fs.readFileSync(target, "utf8"));
+      if (entry.isDirectory()) {
+        if (path.relative(DOCS_DIR, target) !== GUIDES) walk(target);
+      } else if (entry.name.endsWith(".md")) pages.set(path.relative(DOCS_DIR, target).split(path.sep).join("/"), fs.readFileSync(target, "utf8"));
     }
   };
   walk(DOCS_DIR);
@@ -419,7 +445,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       process.exit(1);
     }
   } else {
-    fs.rmSync(DOCS_DIR, { recursive: true, force: true });
+    // Every generated page goes (a kind or lookup gone leaves no page behind); the guides stay.
+    for (const entry of fs.existsSync(DOCS_DIR) ? fs.readdirSync(DOCS_DIR) : []) if (entry !== GUIDES) fs.rmSync(path.join(DOCS_DIR, entry), { recursive: true, force: true });
     const pages = terraformDocs();
     for (const [page, text] of pages) {
       const target = path.join(DOCS_DIR, page);
