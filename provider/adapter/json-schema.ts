@@ -39,7 +39,21 @@ export function fieldDescription(
   language: ExampleLanguage = TYPESCRIPT,
 ): string {
   const limits = limitsOf(schema.anyOf ? ((schema.anyOf as JsonSchema[]).find((variant) => variant.type !== "null") ?? schema) : schema);
-  return [withExample(doc, example, language), ...limits.filter((limit) => !doc?.includes(limit))].filter(Boolean).join(" ");
+  return [withExample(doc, example, language), ...limits.filter((limit) => !statedIn(doc ?? "", limit))].filter(Boolean).join(" ");
+}
+
+/**
+ * Whether a field's documentation states `limit` (one of {@link limitsOf}'s sentences) already,
+ * in its words: `1 to 50 characters` as `1 to 50` or `1..50`, `At most 100 characters` as `at
+ * most 100` or `up to 100`. A documentation that gives other numbers than its schema's is caught
+ * by test/terraform/docs-words.test.ts.
+ */
+function statedIn(doc: string, limit: string): boolean {
+  const range = /^(\d+) to (\d+) characters\.$/.exec(limit);
+  if (range) return new RegExp(`\\b${range[1]}\\s*(?:to|\\.\\.)\\s*${range[2]}\\b`).test(doc);
+  const most = /^At most (\d+) characters\.$/.exec(limit);
+  if (most) return new RegExp(`\\b(?:at most|up to) ${most[1]}\\b`, "i").test(doc);
+  return doc.includes(limit);
 }
 
 /**

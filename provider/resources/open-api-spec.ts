@@ -71,7 +71,7 @@ export const openApiSpecInputs = z.strictObject({
     description: "Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`.",
     example: "org_123",
   }),
-  slug: text({ max: SLUG_MAX })
+  slug: text({ min: 1, max: SLUG_MAX })
     .regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of the API's reference)")
     .meta({
       replaces: true,

@@ -38,7 +38,7 @@ export const schema = z
       replaces: true,
       sendAs: false,
       refersTo: "Team",
-      description: "The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the\n" + "membership.",
+      description: "The team, whose `Team.members`, if it has a `Team` resource, must not be set. Changing it replaces the\n" + "membership.",
       example: ref("Team", "writers"),
     }),
     // The organization member's id, which is the user id (DESIGN.md 8); in the request's path.

@@ -31,6 +31,7 @@ const {
   PROVIDER_TYPE_NAME,
   dataSourceTypeName,
   describedInTerraformTerms,
+  hclString,
   importIdInTerraformTerms,
   replacesOnChange,
   resourceTypeName,
@@ -56,11 +57,6 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 interface Target {
   address: string;
   block: TfBlock;
-}
-
-/** A string as an HCL literal: JSON's escapes, and `${`/`%{` kept literal. */
-function hclString(text: string): string {
-  return JSON.stringify(text).replace(/\$\{/g, "$${").replace(/%\{/g, "%%{");
 }
 
 /** `${portal.id}` of Pulumi YAML as an HCL expression: `docsplatform_site.portal.id`. */
@@ -128,7 +124,8 @@ function hclValue(value: unknown, attributes: readonly TfAttribute[] | undefined
   const items = keys.map((key): [string, string] => {
     const attribute = attributes ? byCoreName.get(key) : undefined;
     if (attributes && !attribute) throw new Error(`generate-terraform-docs: the example sets ${JSON.stringify(key)}, which the schema does not have`);
-    const name = attribute ? attribute.name : IDENTIFIER.test(key) ? key : hclString(key);
+    // A key of a value of no fixed shape is the API's, quoted as a string: never taken for an attribute's name.
+    const name = attribute ? attribute.name : hclString(key);
     const nested = attribute?.nestedType;
     return [name, hclValue(record[key], nested?.attributes, inner, targets, nested?.nesting)];
   });

@@ -124,20 +124,15 @@ const COMMANDS: Readonly<Record<string, string>> = {
   "pulumi import": "tofu import",
 };
 
-/** Every kind's name (`SiteSection`), and every field name of every kind and lookup at any depth, camelCase, with its attribute's name. */
+/** Every kind's name (`SiteSection`), and every top-level field name of every kind and lookup, camelCase, with its attribute's name. */
 let vocabulary: { kinds: ReadonlySet<string>; fields: ReadonlyMap<string, string> } | undefined;
 
 function namesOfEveryDeclaration(): { kinds: ReadonlySet<string>; fields: ReadonlyMap<string, string> } {
   if (vocabulary) return vocabulary;
   const fields = new Map<string, string>();
-  const collect = (schema: unknown) => {
-    if (!schema || typeof schema !== "object") return;
-    if (Array.isArray(schema)) return schema.forEach(collect);
-    for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
-      if (key === "properties" && value && typeof value === "object")
-        for (const name of Object.keys(value)) if (ATTRIBUTE_NAME.test(snakeCase(name))) fields.set(name, snakeCase(name));
-      if (key !== "example") collect(value);
-    }
+  // Top-level fields only: a key deeper down may be inside a value of no fixed shape, which keeps the API's spelling.
+  const collect = (schema: JsonSchema) => {
+    for (const name of Object.keys(schema.properties ?? {})) if (ATTRIBUTE_NAME.test(snakeCase(name))) fields.set(name, snakeCase(name));
   };
   for (const definition of KINDS) {
     collect(jsonSchemaOf(definition.schema));

@@ -93,7 +93,7 @@ describe("the plugin's schema", () => {
     const type = (name: string) => schema.types[`docs-platform:index:${name}`].properties;
     // The Customization shape is one declaration for SiteCustomization and SiteSpaceCustomization.
     for (const kind of ["SiteCustomization", "SiteSpaceCustomization"]) {
-      expect(type(`${kind}HeaderLinksItem`).style.description, kind).toBe('How the link shows, e.g. `"link"` or `"button-primary"`.');
+      expect(type(`${kind}HeaderLinksItem`).style.description, kind).toBe('How the link shows, e.g. `"link"` or `"button-primary"`. 1 to 100 characters.');
       expect(type(`${kind}FooterGroupsItem`).links.description, kind).toBe("The group's links. At most 50 items.");
     }
     // Only a site's customization unsets with null; a site space's override inherits instead.
