@@ -237,6 +237,16 @@ describe("the OpenTofu pages, in HCL's words", () => {
     expect(found).toEqual([]);
   });
 
+  it("moves a stack with the import id forms the kinds declare: <site_id>/<id> for exactly the objects inside a site", () => {
+    const guide = all.find((page) => page.file === "guides/move-from-pulumi.md")!;
+    const program = codeBlocksOf(guide).find((node) => node.lang === "jq")!.value;
+    const listed = /test\("\^\(([A-Za-z|]+)\)\$"\)\)\s*then "\\\(\.outputs\.siteId\)\/\\\(\.id\)"/.exec(program)?.[1].split("|");
+    const insideSite = KINDS.filter((definition) => definition.importId?.shape.startsWith("<siteId>/")).map((definition) => definition.kind);
+    expect(listed?.sort()).toEqual(insideSite.sort());
+    // Every other kind is imported by its state's id: the organization's or the site's for the one-per-object kinds, which are their state ids.
+    expect(KINDS.filter((definition) => !insideSite.includes(definition.kind)).every((definition) => !definition.importId?.shape.includes("/"))).toBe(true);
+  });
+
   it("documents every argument of a resource once, and nothing else", () => {
     for (const page of all.filter((candidate) => candidate.kind)) {
       const listed = nodes(page.tree)
