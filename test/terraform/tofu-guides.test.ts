@@ -149,63 +149,104 @@ describe("the OpenTofu guides, followed word for word", () => {
     expect(await api("/orgs/org_docs_prod/spaces")).toEqual(before);
   });
 
-  it("move-from-pulumi.md: a stack of the plugin moved to OpenTofu, no object made again or deleted", { timeout: minutes(12) }, async () => {
-    const parent = path.join(work.dir, "move");
-    const project = path.join(parent, "docs-setup");
-    await fs.mkdir(project, { recursive: true });
-    // The user's stack before the move: the provider plugin's resources, an object inside a site among them.
-    await fs.writeFile(
-      path.join(project, "Pulumi.yaml"),
-      [
-        "name: docs-setup",
-        "runtime: yaml",
-        "plugins:",
-        "  providers:",
-        "    - name: docs-platform",
-        `      path: ${path.join(repositoryRoot, "provider", "docs-platform")}`,
-        "resources:",
-        "  writers: { type: docs-platform:index:Team, properties: { title: Writers } }",
-        "  handbook: { type: docs-platform:index:Space, properties: { title: Handbook } }",
-        "  portal: { type: docs-platform:index:Site, properties: { title: Developer portal } }",
-        "  handbook-section:",
-        "    type: docs-platform:index:SiteSection",
-        '    properties: { siteId: "${portal.id}", spaceId: "${handbook.id}", title: Handbook }',
-        "",
-      ].join("\n"),
-    );
-    const made = await bash(
-      [
-        "pulumi stack init dev",
-        `pulumi config set docs-platform:organizationId org_docs_prod`,
-        'pulumi config set --secret docs-platform:token "$DOCS_PLATFORM_TOKEN"',
-        "pulumi up --yes --non-interactive",
-        "pulumi stack export --file stack-before.json",
-      ].join("\n"),
-      project,
-      env,
-    );
-    expect(made.code, made.output).toBe(0);
-    const resources = (
-      JSON.parse(await fs.readFile(path.join(project, "stack-before.json"), "utf8")) as { deployment: { resources: { type: string; id?: string }[] } }
-    ).deployment.resources.filter((resource) => resource.type.startsWith("docs-platform:index:"));
-    expect(resources).toHaveLength(4);
+  /** The user's program before the move, for each door: a team, a space, a site and a section of it (an object inside a site). */
+  const doors = [
+    {
+      door: "the provider plugin (a YAML program)",
+      type: "docs-platform:index:",
+      // Anywhere: the plugin is named by its path.
+      parent: () => path.join(work.dir, "move-plugin"),
+      files: {
+        "Pulumi.yaml": [
+          "name: docs-setup",
+          "runtime: yaml",
+          "plugins:",
+          "  providers:",
+          "    - name: docs-platform",
+          `      path: ${path.join(repositoryRoot, "provider", "docs-platform")}`,
+          "resources:",
+          "  writers: { type: docs-platform:index:Team, properties: { title: Writers } }",
+          "  handbook: { type: docs-platform:index:Space, properties: { title: Handbook } }",
+          "  portal: { type: docs-platform:index:Site, properties: { title: Developer portal } }",
+          "  handbook-section:",
+          "    type: docs-platform:index:SiteSection",
+          '    properties: { siteId: "${portal.id}", spaceId: "${handbook.id}", title: Handbook }',
+          "",
+        ].join("\n"),
+      },
+    },
+    {
+      door: "the TypeScript package (dynamic providers)",
+      type: "pulumi-nodejs:dynamic/docs-platform:",
+      // Inside the repository: the program and the dynamic provider's host resolve the package from its node_modules.
+      parent: () => path.join(repositoryRoot, "test", ".work", `tofu-guides-move-${process.pid}`),
+      files: {
+        "Pulumi.yaml": ["name: docs-setup", "runtime:", "  name: nodejs", "  options:", "    typescript: false", "main: index.ts", ""].join("\n"),
+        "index.ts": [
+          'import { Site, SiteSection, Space, Team } from "pulumi-docs-platform";',
+          "",
+          'new Team("writers", { title: "Writers" });',
+          'const handbook = new Space("handbook", { title: "Handbook" });',
+          'const portal = new Site("portal", { title: "Developer portal" });',
+          'new SiteSection("handbook-section", { siteId: portal.id, spaceId: handbook.id, title: "Handbook" });',
+          "",
+        ].join("\n"),
+      },
+    },
+  ];
 
-    const run = await followed(await guideScript("move-from-pulumi.md"), parent);
-    expect(run.code, run.output).toBe(0);
-    expect(run.output).toContain("Plan: 4 to import, 0 to add, 0 to change, 0 to destroy.");
-    expect(run.output).toContain("Apply complete! Resources: 4 imported, 0 added, 0 changed, 0 destroyed.");
-    expect(run.output).toContain("No changes.");
+  it.each(doors)(
+    "move-from-pulumi.md: a stack of $door moved to OpenTofu, no object made again or deleted",
+    { timeout: minutes(12) },
+    async ({ type, parent: parentOf, files }) => {
+      const parent = parentOf();
+      const project = path.join(parent, "docs-setup");
+      await fs.rm(parent, { recursive: true, force: true });
+      await fs.mkdir(project, { recursive: true });
+      try {
+        for (const [name, text] of Object.entries(files)) await fs.writeFile(path.join(project, name), text);
+        const made = await bash(
+          [
+            "pulumi stack init dev",
+            'pulumi config set docs-platform:apiUrl "$DOCS_PLATFORM_API_URL"',
+            "pulumi config set docs-platform:organizationId org_docs_prod",
+            'pulumi config set --secret docs-platform:token "$DOCS_PLATFORM_TOKEN"',
+            "pulumi up --yes --non-interactive",
+            "pulumi stack export --file stack-before.json",
+          ].join("\n"),
+          project,
+          env,
+        );
+        expect(made.code, made.output).toBe(0);
+        const resources = (
+          JSON.parse(await fs.readFile(path.join(project, "stack-before.json"), "utf8")) as {
+            deployment: { resources: { type: string; id?: string; outputs?: { siteId?: string } }[] };
+          }
+        ).deployment.resources.filter((resource) => resource.type.startsWith(type));
+        expect(resources.map((resource) => resource.type.slice(type.length)).sort()).toEqual(["Site", "SiteSection", "Space", "Team"]);
+        const idOf = (kind: string) => String(resources.find((resource) => resource.type === `${type}${kind}`)!.id);
 
-    // OpenTofu holds the stack's objects under the same ids; the stack is gone; the objects are all still there.
-    const state = JSON.parse(await fs.readFile(path.join(parent, "docs-setup-tofu", "terraform.tfstate"), "utf8")) as {
-      resources: { instances: { attributes: { id: string } }[] }[];
-    };
-    expect(state.resources.map((resource) => resource.instances[0].attributes.id).sort()).toEqual(resources.map((resource) => String(resource.id)).sort());
-    const stacks = await bash("pulumi stack ls --json", project, env);
-    expect(JSON.parse(stacks.output.slice(stacks.output.indexOf("[")))).toEqual([]);
-    expect((await api("/orgs/org_docs_prod/teams")).items.map((team: { id: string }) => team.id)).toContain(resources.find((resource) => resource.type.endsWith(":Team"))!.id);
-    const sites = (await api("/orgs/org_docs_prod/sites")).items.filter((site: { title: string }) => site.title === "Developer portal");
-    expect(sites).toHaveLength(1);
-    expect((await api(`/orgs/org_docs_prod/sites/${sites[0].id}/sections`)).items.map((section: { title: string }) => section.title)).toEqual(["Handbook"]);
-  });
+        const run = await followed(await guideScript("move-from-pulumi.md"), parent);
+        expect(run.code, run.output).toBe(0);
+        expect(run.output).toContain("Plan: 4 to import, 0 to add, 0 to change, 0 to destroy.");
+        expect(run.output).toContain("Apply complete! Resources: 4 imported, 0 added, 0 changed, 0 destroyed.");
+        expect(run.output).toContain("No changes.");
+
+        // OpenTofu holds the stack's objects under the same ids; the stack is gone; the objects are all still there.
+        const state = JSON.parse(await fs.readFile(path.join(parent, "docs-setup-tofu", "terraform.tfstate"), "utf8")) as {
+          resources: { instances: { attributes: { id: string } }[] }[];
+        };
+        expect(state.resources.map((resource) => resource.instances[0].attributes.id).sort()).toEqual(resources.map((resource) => String(resource.id)).sort());
+        const stacks = await bash("pulumi stack ls --json", project, env);
+        expect(JSON.parse(stacks.output.slice(stacks.output.indexOf("[")))).toEqual([]);
+        const ids = async (pathname: string) => (await api(pathname)).items.map((item: { id: string }) => item.id);
+        expect(await ids("/orgs/org_docs_prod/teams")).toContain(idOf("Team"));
+        expect(await ids("/orgs/org_docs_prod/spaces")).toContain(idOf("Space"));
+        expect(await ids("/orgs/org_docs_prod/sites")).toContain(idOf("Site"));
+        expect(await ids(`/orgs/org_docs_prod/sites/${idOf("Site")}/sections`)).toContain(idOf("SiteSection"));
+      } finally {
+        await fs.rm(parent, { recursive: true, force: true });
+      }
+    },
+  );
 });
