@@ -211,6 +211,7 @@ describe("the OpenTofu pages, in HCL's words", () => {
   it("states each limit once: in the attribute, as its schema has it, never in the kind's description", () => {
     const found: string[] = [];
     const LIMIT = /\b\d+\s*(?:\.\.|to)\s*\d+\b|\b(?:at most|up to)\s+\d+\b/i;
+    let checked = 0;
     for (const page of all.filter((candidate) => candidate.kind)) {
       // The kind's long description: the page's text from its title to its example.
       const children = page.tree.children;
@@ -219,21 +220,33 @@ describe("the OpenTofu pages, in HCL's words", () => {
       for (const node of children.slice(start + 1, end).flatMap(nodes)) {
         if (node.type === "text" && LIMIT.test(node.value)) found.push(`${page.file} (description): ${JSON.stringify(node.value.trim().slice(0, 120))}`);
       }
-      // Each top-level attribute's line against its schema's minLength and maxLength.
+      // Each attribute's stated lengths, at every depth, against its schema's minLength and maxLength.
       const definition = KINDS.find((candidate) => candidate.kind === page.kind)!;
-      const properties = (jsonSchemaOf(definition.schema).properties ?? {}) as Record<string, JsonSchema>;
-      for (const attribute of page.block!.attributes) {
-        const property = properties[attribute.coreName ?? attribute.name];
-        if (!property) continue;
-        const variant = (property.anyOf as JsonSchema[] | undefined)?.find((candidate) => candidate.type !== "null") ?? property;
-        const text = attribute.description;
-        const range = /(\d+)\s*(?:to|\.\.)\s*(\d+) characters/.exec(text);
-        const most = /(?:at most|up to) (\d+) characters/.exec(text);
-        if (range && (Number(range[1]) !== variant.minLength || Number(range[2]) !== variant.maxLength))
-          found.push(`${page.file}: ${attribute.name} says ${range[0]}, its schema ${String(variant.minLength)}..${String(variant.maxLength)}`);
-        if (most && Number(most[1]) !== variant.maxLength) found.push(`${page.file}: ${attribute.name} says ${most[0]}, its schema at most ${String(variant.maxLength)}`);
-      }
+      const check = (attributes: readonly TfAttribute[], schema: JsonSchema, where: string) => {
+        const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+        for (const attribute of attributes) {
+          const property = properties[attribute.coreName ?? attribute.name];
+          if (!property) continue;
+          const variants = ((property.anyOf ?? property.oneOf) as JsonSchema[] | undefined)?.filter((candidate) => candidate.type !== "null");
+          const variant = variants?.length === 1 ? variants[0] : property;
+          const text = attribute.description;
+          const range = /(\d+)\s*(?:to|\.\.)\s*(\d+) characters/.exec(text);
+          const most = /(?:at most|up to) (\d+) characters/i.exec(text);
+          const name = `${where}${attribute.name}`;
+          if (range && (Number(range[1]) !== variant.minLength || Number(range[2]) !== variant.maxLength))
+            found.push(`${page.file}: ${name} says ${range[0]}, its schema ${String(variant.minLength)}..${String(variant.maxLength)}`);
+          if (most && !range && Number(most[1]) !== variant.maxLength) found.push(`${page.file}: ${name} says ${most[0]}, its schema at most ${String(variant.maxLength)}`);
+          const nested = attribute.nestedType;
+          if (nested) {
+            const inner = nested.nesting === "single" ? variant : nested.nesting === "map" ? (variant.additionalProperties as JsonSchema) : (variant.items as JsonSchema);
+            if (inner && typeof inner === "object") check(nested.attributes, inner, `${name}.`);
+            checked += 1;
+          }
+        }
+      };
+      check(page.block!.attributes, jsonSchemaOf(definition.schema), "");
     }
+    expect(checked).toBeGreaterThan(30);
     expect(found).toEqual([]);
   });
 
