@@ -54,7 +54,9 @@ export function text(limits: { min?: number; max?: number } = {}): z.ZodString {
     schema = schema.refine((value) => characters(value) >= min, { message, abort: true });
   }
   if (max !== undefined) schema = schema.refine((value) => characters(value) <= max, { message: `must be at most ${max} characters`, abort: true });
-  return schema;
+  // The limits as data too, JSON Schema's own words (which count characters, as these checks do):
+  // every door's description states them from here (adapter/json-schema.ts limitsOf).
+  return schema.meta({ ...(min !== undefined ? { minLength: min } : {}), ...(max !== undefined ? { maxLength: max } : {}) });
 }
 
 /**
@@ -100,7 +102,8 @@ export function httpUrl(limits: { max: number }): z.ZodString {
       abort: true,
     })
     .refine((value) => characters(value) <= limits.max, `must be at most ${limits.max} characters`)
-    .refine(isHttpUrl, "must be an absolute http(s) URL, e.g. https://example.com/path");
+    .refine(isHttpUrl, "must be an absolute http(s) URL, e.g. https://example.com/path")
+    .meta({ maxLength: limits.max });
 }
 
 function isHttpUrl(value: string): boolean {

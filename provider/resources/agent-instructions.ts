@@ -29,14 +29,16 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description:
-      'Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+    description: "Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_acme",
   }),
   instructions: documentInput.meta({
-    description:
-      "The instructions, a rich-text document, replaced whole on a change. Example:\n" +
-      '`{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",\n' +
-      'nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`.',
+    description: "The instructions, a rich-text document, replaced whole on a change.",
+    example: {
+      object: "document",
+      data: { schemaVersion: 1 },
+      nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }],
+    },
   }),
   clearOnDestroy: z
     .boolean()
@@ -47,7 +49,8 @@ export const schema = z.strictObject({
       providerOnly: true,
       description:
         "What destroy (or removing the resource) does: `false` or left out leaves the organization's\n" +
-        "instructions as they are; `true` clears them (writes the empty document). Example: `true`.",
+        "instructions as they are; `true` clears them (writes the empty document).",
+      example: true,
     }),
 });
 

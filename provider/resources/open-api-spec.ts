@@ -69,16 +69,17 @@ export const openApiSpecInputs = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+    description: "Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_123",
   }),
-  slug: text({ max: SLUG_MAX })
+  slug: text({ min: 1, max: SLUG_MAX })
     .regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of the API's reference)")
     .meta({
       replaces: true,
       description:
         "Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is\n" +
-        "the resource's id and natural key: changing it deletes the spec, then creates the new one.\n" +
-        'Example: `"petstore"`.',
+        "the resource's id and natural key: changing it deletes the spec, then creates the new one.",
+      example: "petstore",
     }),
   // the API's reference gives `{url}`; the API takes an absolute http(s) URL of at most 2048 characters, without credentials.
   // Sent by the POST and by a PUT of its own (a new version), never in the PATCH.
@@ -93,13 +94,13 @@ export const openApiSpecInputs = z.strictObject({
       updatedApart: true,
       description:
         "Where the API fetches the specification from: an absolute http(s) URL of at most 2048\n" +
-        "characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.\n" +
-        'Example: `{ url: "https://example.com/openapi.yaml" }`.',
+        "characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.",
+      example: { url: "https://example.com/openapi.yaml" },
     }),
   visibility: z
     .enum(SPEC_VISIBILITIES)
     .optional()
-    .meta({ description: '`private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it. Example: `"public"`.' }),
+    .meta({ description: "`private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it.", example: "public" }),
   waitForProcessing: z
     .union(
       [
@@ -116,9 +117,10 @@ export const openApiSpecInputs = z.strictObject({
       description:
         "Wait, when the spec is created or its source changes, until the API has processed the new\n" +
         "version; fail with the processing error when it fails or does not end in time. `true` waits up\n" +
-        "to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only\n" +
-        "changes how `create`/`update` behave: changing it alone is never a change of the spec.\n" +
-        "Example: `{ timeoutSeconds: 120 }`.",
+        'to 300 seconds; an object whose `"timeoutSeconds"` is a number of seconds sets the limit (1 to 3600).\n' +
+        "Default: do not wait. Only\n" +
+        "changes how `create`/`update` behave: changing it alone is never a change of the spec.",
+      example: { timeoutSeconds: 120 },
     }),
   adopt: adoptInput.optional().meta({
     description:

@@ -16,8 +16,8 @@ export const schema = z
     organizationId: identifier().meta({
       replaces: true,
       sendAs: false,
-      description:
-        'Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+      description: "Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`.",
+      example: "org_acme",
     }),
     // The member object's `id`; in the request's path, never in a body.
     userId: identifier()
@@ -26,7 +26,8 @@ export const schema = z
         replaces: true,
         readFrom: "id",
         sendAs: false,
-        description: "The member's user id; give exactly one of `userId` and `email`. Changing it replaces the\n" + 'resource (another member is managed). Example: `"usr_ada"`.',
+        description: "The member's user id; give exactly one of `userId` and `email`. Changing it replaces the\n" + "resource (another member is managed).",
+        example: "usr_ada",
       }),
     /** Matched case-insensitively against the members' emails; kept as written. Only finds the member: never sent. */
     email: emailAddress()
@@ -38,13 +39,14 @@ export const schema = z
         description:
           "The member's email, matched case-insensitively against the organization's members (the whole\n" +
           "member list is read); give exactly one of `userId` and `email`. Nobody or several members with\n" +
-          'that email is an error. Changing it replaces the resource. Example: `"ada@acme.com"`.',
+          "that email is an error. Changing it replaces the resource.",
+        example: "ada@acme.com",
       }),
     // A guest's role is null; read as null when the API leaves it out too.
     role: roleEnum.nullable().meta({
       nullWhenAbsent: true,
-      description:
-        "The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or\n" + '`read`; `null` makes them a guest. Changes in place. Example: `"edit"`.',
+      description: "The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or\n" + "`read`; `null` makes them a guest. Changes in place.",
+      example: "edit",
     }),
     removeOnDestroy: z
       .boolean()
@@ -54,10 +56,11 @@ export const schema = z
         sendAs: false,
         providerOnly: true,
         description:
-          "What destroying the resource does (`pulumi destroy`, or removing it from the program).\n" +
+          "What destroying the resource does (`pulumi destroy`, or deleting its declaration).\n" +
           "`false` (the default): the member stays in the organization with the role they have then.\n" +
           "`true`: the member is removed from the organization (their access ends; they must join again\n" +
-          "to come back). Changing it changes only the state. Example: `true`.",
+          "to come back). Changing it changes only the state.",
+        example: true,
       }),
   })
   .superRefine(exactlyOneMemberReference, EVEN_WITH_OTHER_FAILURES);

@@ -16,6 +16,7 @@
  * hold `unsigned` (an object of boolean claims with `additionalProperties: false`) and otherwise
  * only boolean-typed properties.
  */
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { wireMapping } from "../adapter/wire";
 import type { ResourceContext } from "../recovery/context";
@@ -60,19 +61,26 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+    description: "Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_123",
   }),
   siteId: identifier().meta({
     replaces: true,
     sendAs: false,
     refersTo: "Site",
-    description: "Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`.",
+    description: "Id of the site. Changing it replaces the resource (the old site's schema is emptied).",
+    example: ref("Site", "site"),
   }),
   jsonSchema: jsonSchemaInput.meta({
-    description:
-      "The visitor schema, replaced whole on every change. Example:\n" +
-      '`{ type: "object", properties: { unsigned: { type: "object", properties: { betaUser: { type: "boolean" } },\n' +
-      'additionalProperties: false }, isAdmin: { type: "boolean", description: "Signed-in admin" } }, additionalProperties: false }`.',
+    description: "The visitor schema, replaced whole on every change.",
+    example: {
+      type: "object",
+      properties: {
+        unsigned: { type: "object", properties: { betaUser: { type: "boolean" } }, additionalProperties: false },
+        isAdmin: { type: "boolean", description: "Signed-in admin" },
+      },
+      additionalProperties: false,
+    },
   }),
 });
 

@@ -19,6 +19,7 @@
  * - Destroy drops the whole override (DELETE): the site space then looks like its site.
  * - There is no `null` ("unset") in an override: removing a field inherits the site's value.
  */
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
@@ -40,14 +41,16 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+    description: "Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_123",
   }),
-  siteId: identifier().meta({ replaces: true, refersTo: "Site", sendAs: false, description: "Id of the site. Changing it replaces the resource. Example: `site.id`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", sendAs: false, description: "Id of the site. Changing it replaces the resource.", example: ref("Site", "site") }),
   siteSpaceId: identifier().meta({
     replaces: true,
     refersTo: "SiteSpace",
     sendAs: false,
-    description: "Id of the site space whose customization this overrides. Changing it replaces the resource. Example: `siteSpace.id`.",
+    description: "Id of the site space whose customization this overrides. Changing it replaces the resource.",
+    example: ref("SiteSpace", "siteSpace"),
   }),
   ...FIELDS,
 });

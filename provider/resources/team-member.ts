@@ -1,3 +1,4 @@
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, resourceId } from "../adapter/check";
@@ -30,22 +31,24 @@ export const schema = z
     organizationId: identifier().meta({
       replaces: true,
       sendAs: false,
-      description:
-        'Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+      description: "Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`.",
+      example: "org_acme",
     }),
     // In the request's path (and the resource's id); the membership does not carry it.
     teamId: identifier().meta({
       replaces: true,
       sendAs: false,
       refersTo: "Team",
-      description: "The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the\n" + "membership. Example: `writers.id`.",
+      description: "The team, whose `Team.members`, if it has a `Team` resource, must not be set. Changing it replaces the\n" + "membership.",
+      example: ref("Team", "writers"),
     }),
     // The organization member's id, which is the user id (DESIGN.md 8); in the request's path.
     userId: identifier().optional().meta({
       replaces: true,
       readFrom: "organization.id",
       sendAs: false,
-      description: 'The member\'s user id; give exactly one of `userId` and `email`. Changing it replaces the membership. Example: `"usr_ada"`.',
+      description: "The member's user id; give exactly one of `userId` and `email`. Changing it replaces the membership.",
+      example: "usr_ada",
     }),
     /** Matched case-insensitively against the organization members' emails; kept as written. Only finds the user: never sent. */
     email: emailAddress()
@@ -57,13 +60,14 @@ export const schema = z
         description:
           "The member's email, resolved to their user id through the organization's member list\n" +
           "(case-insensitive); give exactly one of `userId` and `email`. Changing it replaces the\n" +
-          'membership. Example: `"ada@acme.com"`.',
+          "membership.",
+        example: "ada@acme.com",
       }),
     // The member's role in the team is the membership's `team.role` (DESIGN.md 8).
     role: z
       .enum(TEAM_ROLES)
       .default("member")
-      .meta({ readFrom: "team.role", description: 'The member\'s role in the team: `owner` or `member` (the default). Changes in place. Example: `"owner"`.' }),
+      .meta({ readFrom: "team.role", description: "The member's role in the team: `owner` or `member` (the default). Changes in place.", example: "owner" }),
     adopt: z
       .union([z.boolean(), z.strictObject({ id: membershipId })])
       .optional()

@@ -1,3 +1,4 @@
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { wireMapping } from "../adapter/wire";
 import { adoptInput } from "../adapter/adopt";
@@ -37,10 +38,11 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+    description: "Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_acme",
   }),
   /** the production service's behaviour: team titles are 1..64 characters. */
-  title: text({ min: 1, max: TEAM_TITLE_MAX }).meta({ description: 'Title of the team, 1 to 64 characters; renaming keeps the team. Example: `"Docs writers"`.' }),
+  title: text({ min: 1, max: TEAM_TITLE_MAX }).meta({ description: "Title of the team, 1 to 64 characters; renaming keeps the team.", example: "Docs writers" }),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
   members: z
     .array(identifier())
@@ -55,8 +57,8 @@ export const schema = z.strictObject({
         "member's email case-insensitively): the exact membership (members added elsewhere are removed).\n" +
         "Each must already be a member of the organization. Order and duplicates do not matter; the\n" +
         "state keeps each member as written here. Leave it out to not manage membership (and to\n" +
-        "manage it one member at a time with `TeamMember`, which must not be used with `members`).\n" +
-        'Example: `[writer.id, "ada@example.com"]`.',
+        "manage it one member at a time with `TeamMember`, which must not be used with `members`).",
+      example: [ref("OrganizationMember", "writer"), "ada@example.com"],
     }),
   adopt: adoptInput.optional().meta({
     description:

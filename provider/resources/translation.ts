@@ -18,6 +18,7 @@
  * - Removing `instructions` stops managing them (the translation keeps its own).
  * - Destroy deletes the translation; one already gone counts as deleted.
  */
+import { ref, setting } from "../adapter/example-values";
 import { z } from "zod";
 import { isOutcomeUnknown } from "../client";
 import { adoptInput } from "../adapter/adopt";
@@ -98,25 +99,27 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description:
-      'Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+    description: "Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_acme",
   }),
   language: targetLanguage().meta({
     replaces: true,
     description:
-      "Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and\n" +
-      'a region). Changing it replaces the translation. Example: `"fr"`, `"pt-br"`.',
+      "Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and\n" + "a region, such as `pt-br`). Changing it replaces the translation.",
+    example: "fr",
   }),
   source: sourceInput.meta({
     replaces: true,
-    description:
-      "What to translate: the source space and its language, both required. Changing it replaces\n" + 'the translation. Example: `{ space: guides.id, language: "en" }`.',
+    description: "What to translate: the source space and its language, both required. Changing it replaces\n" + "the translation.",
+    example: { space: ref("Space", "guides"), language: "en" },
   }),
   instructions: documentInput.optional().meta({
-    description:
-      "Instructions for the translator, a rich-text document; changes in place. Example:\n" +
-      '`{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",\n' +
-      'nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`.',
+    description: "Instructions for the translator, a rich-text document; changes in place.",
+    example: {
+      object: "document",
+      data: { schemaVersion: 1 },
+      nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }],
+    },
   }),
   runTrigger: text({ min: 1 })
     .optional()
@@ -128,7 +131,8 @@ export const schema = z.strictObject({
         "Runs the translation once whenever it is set to a new value: at creation, and on every `up`\n" +
         "where it changed. Use a value that changes when the source should be translated again, such as\n" +
         "a release tag. The same value never runs again, other changes never run, and removing it runs\n" +
-        'nothing. Example: `config.require("releaseTag")` (`"v2.4.0"`).',
+        "nothing.",
+      example: setting("releaseTag", "v2.4.0"),
     }),
   adopt: adoptInput.optional().meta({
     description:

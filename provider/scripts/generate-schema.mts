@@ -28,6 +28,7 @@ const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
 const { factsOf } = requireBuilt("./adapter/fields") as typeof import("../adapter/fields.ts");
 // The walk over the zod schemas this generator shares with the Terraform door's (terraform/schema.ts).
+const { forDoor } = requireBuilt("./adapter/doors") as typeof import("../adapter/doors.ts");
 const { fieldDescription, jsonSchemaOf, unionMembers } = requireBuilt("./adapter/json-schema") as typeof import("../adapter/json-schema.ts");
 
 export const PACKAGE = "docs-platform";
@@ -363,7 +364,7 @@ function functionSpecs(emitter: Emitter): Record<string, Json> {
         inputs[key] = propertySpec(schema, `Get${thing}Args${pascal(key)}`, factsOf(shape[key]).description, emitter);
       }
       functions[`${TOKEN_PREFIX}${name}`] = {
-        description: registryDescription(lookup.description, `functions/${name}`, emitter),
+        description: registryDescription(forDoor(lookup.description, "pulumi"), `functions/${name}`, emitter),
         inputs: {
           properties: inputs,
           ...(Array.isArray(jsonSchema.required) && jsonSchema.required.length > 0 ? { required: [...(jsonSchema.required as string[])].sort() } : {}),

@@ -32,6 +32,8 @@
  */
 import { z } from "zod";
 import { PROVIDER_TYPE_NAME } from "./protocol";
+import { type ExampleLanguage, type ExampleValue } from "../adapter/example-values";
+import { forDoor } from "../adapter/doors";
 import { factsOf } from "../adapter/fields";
 import { fieldDescription, jsonSchemaOf, type JsonSchema, unionMembers } from "../adapter/json-schema";
 import { CONFIG_KEYS } from "../config/provider-config";
@@ -123,17 +125,87 @@ const CONFIGURED_KEYS = new Set(CONFIG_KEYS.map((spec) => spec.key));
 
 // ---- Descriptions in Terraform's terms -------------------------------------------------------------
 
+/** The Pulumi CLI's commands a declaration may name, and OpenTofu's that do the same. */
+const COMMANDS: Readonly<Record<string, string>> = {
+  "pulumi up": "tofu apply",
+  up: "tofu apply",
+  "pulumi destroy": "tofu destroy",
+  destroy: "tofu destroy",
+  "pulumi preview": "tofu plan",
+  preview: "tofu plan",
+  "pulumi refresh": "tofu apply -refresh-only",
+  refresh: "tofu apply -refresh-only",
+  "pulumi import": "tofu import",
+};
+
+/** Every kind's name (`SiteSection`), and every top-level field name of every kind and lookup, camelCase, with its attribute's name. */
+let vocabulary: { kinds: ReadonlySet<string>; fields: ReadonlyMap<string, string> } | undefined;
+
+function namesOfEveryDeclaration(): { kinds: ReadonlySet<string>; fields: ReadonlyMap<string, string> } {
+  if (vocabulary) return vocabulary;
+  const fields = new Map<string, string>();
+  // Top-level fields only: a key deeper down may be inside a value of no fixed shape, which keeps the API's spelling.
+  const collect = (schema: JsonSchema) => {
+    for (const name of Object.keys(schema.properties ?? {})) if (ATTRIBUTE_NAME.test(snakeCase(name))) fields.set(name, snakeCase(name));
+  };
+  for (const definition of KINDS) {
+    collect(jsonSchemaOf(definition.schema));
+    if (definition.outputs) collect(jsonSchemaOf(definition.outputs));
+  }
+  for (const lookup of LOOKUPS) {
+    collect(jsonSchemaOf(lookup.schema));
+    collect(jsonSchemaOf(lookup.result, "output"));
+  }
+  vocabulary = { kinds: new Set(KINDS.map((definition) => definition.kind)), fields };
+  return vocabulary;
+}
+
+/**
+ * An import id's form (`<siteId>/<site space id>`, adapter/import-ids.ts) in Terraform's words:
+ * each placeholder in snake_case (`<site_id>/<site_space_id>`).
+ */
+export function importIdInTerraformTerms(shape: string): string {
+  return shape.replace(/<([^>]+)>/g, (_all, part: string) => `<${snakeCase(part.replace(/ id$/, "Id").replace(/ /g, "_"))}>`);
+}
+
+/**
+ * One code span of a declaration's text as a Terraform user reads it: a field by its attribute's
+ * name (`userId` -> `user_id`: the block's own, else any kind's), a kind by its resource type
+ * (`SiteStructure` -> `docsplatform_site_structure`, `Team.members` -> `docsplatform_team`'s
+ * `members`), a Pulumi CLI command by OpenTofu's. Anything else is left as it is.
+ */
+function codeSpanInTerraformTerms(code: string, names: ReadonlyMap<string, string>): string {
+  if (COMMANDS[code]) return `\`${COMMANDS[code]}\``;
+  const { kinds, fields } = namesOfEveryDeclaration();
+  const [kind, field, ...rest] = code.split(".");
+  if (kinds.has(kind) && rest.length === 0) {
+    if (field === undefined) return `\`${resourceTypeName(kind)}\``;
+    if (fields.has(field)) return `\`${resourceTypeName(kind)}\`'s \`${fields.get(field)}\``;
+  }
+  if (/^[A-Za-z][A-Za-z0-9]*$/.test(code)) {
+    const attribute = names.get(code) ?? fields.get(code);
+    if (attribute) return `\`${attribute}\``;
+    // A camelCase name that is no attribute is a key of a value of no fixed shape: as HCL quotes it.
+    return /[a-z][A-Z]/.test(code) ? `\`${hclString(code)}\`` : `\`${code}\``;
+  }
+  if (/^(<[^>]+>)(\/<[^>]+>)*$/.test(code)) return `\`${importIdInTerraformTerms(code)}\``;
+  return `\`${code}\``;
+}
+
 /**
  * A declaration's description as a Terraform user reads it: the TypeScript examples the Pulumi
- * doors show left out (the pages have HCL examples), the stack's configuration keys
- * (`docs-platform:organizationId`) as the provider's (`organization_id`), and a field named in
- * backticks (`userId`) by its attribute's name (`user_id`) where the block has that attribute.
+ * doors show left out (the pages have HCL examples, a field's example is data written in HCL:
+ * {@link hclExampleLanguage}), the stack's configuration keys (`docs-platform:organizationId`) as
+ * the provider's (`organization_id`), and every other code span as
+ * {@link codeSpanInTerraformTerms} says. This is the one place the door rewrites a declaration's
+ * words; test/terraform/docs.test.ts fails on a Pulumi word, a camelCase name or a TypeScript
+ * expression left on a page.
  */
 function inTerraformTerms(text: string, names: ReadonlyMap<string, string>): string {
-  return text
+  return forDoor(text, "terraform")
     .replace(/(\s*Example:)?\s*```(?:ts|typescript|js|javascript)\n[\s\S]*?\n```/g, "")
     .replace(/(?:the stack's )?`docs-platform:(\w+)`/g, (_all, key: string) => `the provider's \`${snakeCase(key)}\``)
-    .replace(/`([A-Za-z][A-Za-z0-9]*)`/g, (whole, name: string) => (names.has(name) ? `\`${names.get(name)}\`` : whole))
+    .replace(/`([^`\n]+)`/g, (_whole, code: string) => codeSpanInTerraformTerms(code, names))
     .trim();
 }
 
@@ -170,10 +242,65 @@ function inTerraformBlock(block: TfBlock): TfBlock {
   return { attributes: rewrite(block.attributes), description: inTerraformTerms(block.description, names) };
 }
 
+/** A string as an HCL literal: JSON's escapes, and `${`/`%{` kept literal. */
+export function hclString(text: string): string {
+  return JSON.stringify(text).replace(/\$\{/g, "$${").replace(/%\{/g, "%%{");
+}
+
+/**
+ * The attribute a key of an example names, by the path of keys from the field down to it, when
+ * the value has a fixed shape there; undefined inside a value of no fixed shape (`dynamic`), or
+ * for a key of a map.
+ */
+function attributeAlong(shape: Shape, path: readonly string[]): TfAttribute | undefined {
+  let nested = "nestedType" in shape ? shape.nestedType : undefined;
+  let found: TfAttribute | undefined;
+  for (let step = 0; step < path.length; step++) {
+    if (!nested) return undefined;
+    if (nested.nesting === "map") {
+      if (step === path.length - 1) return undefined; // the map's own key
+      step++;
+    }
+    found = nested.attributes.find((attribute) => (attribute.coreName ?? attribute.name) === path[step]);
+    if (!found) return undefined;
+    nested = found.nestedType;
+  }
+  return found;
+}
+
+/**
+ * A field's example in HCL, the field's attribute of shape `shape`: attribute names in snake_case,
+ * the keys of a value of no fixed shape quoted as the API spells them, another object's attribute
+ * by its address (`docsplatform_site.site.id`), a file by `file()`, a setting by a variable.
+ */
+export function hclExampleLanguage(shape: Shape): ExampleLanguage {
+  return {
+    door: "terraform",
+    string: hclString,
+    key: (name, path) => attributeAlong(shape, path)?.name ?? hclString(name),
+    member: (key, value) => `${key} = ${value}`,
+    expression(expression) {
+      switch (expression.$expression) {
+        case "reference":
+          return `${resourceTypeName(expression.kind)}.${snakeCase(expression.name)}.${snakeCase(expression.attribute)}`;
+        case "file":
+          return `file(${hclString(expression.path)})`;
+        case "setting":
+          return `var.${snakeCase(expression.key)}`;
+      }
+    },
+  };
+}
+
+/** A field's description with its example in HCL (the door's {@link fieldDescription}). */
+function describedField(property: JsonSchema, doc: string | undefined, example: ExampleValue | undefined, shape: Shape): string {
+  return fieldDescription(property, doc, example, hclExampleLanguage(shape));
+}
+
 // ---- JSON Schema (zod) to attribute shapes ------------------------------------------------------
 
 /** What an attribute holds: a cty type, or nested attributes. */
-type Shape = { type: CtyType } | { nestedType: NonNullable<TfAttribute["nestedType"]> };
+export type Shape = { type: CtyType } | { nestedType: NonNullable<TfAttribute["nestedType"]> };
 
 const DYNAMIC: Shape = { type: "dynamic" };
 
@@ -287,7 +414,7 @@ function attributesOf(schema: JsonSchema, flags: Flags): TfAttribute[] {
     return {
       name: snakeCase(key),
       ...shape,
-      description: fieldDescription(property, property.description as string | undefined),
+      description: describedField(property, property.description as string | undefined, property.example as ExampleValue | undefined, shape),
       required: isRequired,
       optional: !flags.readOnly && !isRequired,
       computed: flags.readOnly || property.default !== undefined || kept,
@@ -369,7 +496,10 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
     attributes.push({
       name: snakeCase(key),
       ...attributeShape,
-      description: withLeftOutNull(withFallback(fieldDescription(property, facts.description), configured ? key : undefined), takesNullForLeftOut(shape[key])),
+      description: withLeftOutNull(
+        withFallback(describedField(property, facts.description, facts.example, attributeShape), configured ? key : undefined),
+        takesNullForLeftOut(shape[key]),
+      ),
       required: isRequired,
       optional: !isRequired,
       // Terraform refuses an attribute both required and computed: a required input is the configuration's alone.
@@ -381,10 +511,12 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
   }
   for (const [key, property] of Object.entries(outputProperties)) {
     if (key in properties) continue;
+    const outputFacts = factsOf(outputShape[key]);
+    const attributeShape = shapeOf(property, { readOnly: true });
     attributes.push({
       name: snakeCase(key),
-      ...shapeOf(property, { readOnly: true }),
-      description: fieldDescription(property, factsOf(outputShape[key]).description),
+      ...attributeShape,
+      description: describedField(property, outputFacts.description, outputFacts.example, attributeShape),
       required: false,
       optional: false,
       computed: true,
@@ -393,7 +525,7 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
     });
   }
   if (!attributes.some((attribute) => attribute.name === "id")) {
-    const form = definition.importId?.shape ?? "<id>";
+    const form = importIdInTerraformTerms(definition.importId?.shape ?? "<id>");
     attributes.push({
       name: "id",
       type: "string",
@@ -444,7 +576,7 @@ function dataSourceBlock(lookup: AnyLookup): TfBlock {
           {
             name: snakeCase(listResultKey(lookup.name)),
             ...shapeOf(result, { readOnly: true }),
-            description: fieldDescription(result, result.description as string | undefined),
+            description: describedField(result, result.description as string | undefined, result.example as ExampleValue | undefined, shapeOf(result, { readOnly: true })),
             required: false,
             optional: false,
             computed: true,
@@ -457,10 +589,20 @@ function dataSourceBlock(lookup: AnyLookup): TfBlock {
   const argAttributes = Object.entries((argsSchema.properties ?? {}) as Record<string, JsonSchema>).map(([key, property]): TfAttribute => {
     const configured = CONFIGURED_KEYS.has(key);
     const isRequired = required.has(key) && !configured && property.default === undefined;
+    const facts = factsOf(argShape[key]);
+    const attributeShape = shapeOf(property, { readOnly: false });
     return {
       name: snakeCase(key),
-      ...shapeOf(property, { readOnly: false }),
-      description: withFallback(fieldDescription(property, factsOf(argShape[key]).description ?? (property.description as string | undefined)), configured ? key : undefined),
+      ...attributeShape,
+      description: withFallback(
+        describedField(
+          property,
+          facts.description ?? (property.description as string | undefined),
+          facts.example ?? (property.example as ExampleValue | undefined),
+          attributeShape,
+        ),
+        configured ? key : undefined,
+      ),
       required: isRequired,
       optional: !isRequired,
       // Terraform refuses an attribute both required and computed: a required argument is echoed as given.
