@@ -73,7 +73,9 @@ describe("the resource reference pages", () => {
     try {
       const page = generatePages().get("docs/resources/team.md")!;
       // The description, then what the page adds from the field's facts as data (its limits, its example).
-      expect(page).toMatch(/^\| `title` \| string \| required \| A description schema\.json has never seen\.[^|]* \|$/m);
+      expect(page).toMatch(
+        /^\| `title` \| string \| required \| A description schema\.json has never seen\.[^|]* \|$/m,
+      );
       expect(page).not.toBe(readFileSync(`${root}docs/resources/team.md`, "utf8"));
     } finally {
       globalRegistry.add(title, declared!);
