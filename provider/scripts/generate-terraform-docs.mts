@@ -3,7 +3,8 @@
 // (terraform/schema.ts), never the TypeScript source text:
 // - docs/terraform/index.md: the provider, its source address and its configuration block;
 // - docs/terraform/resources/<snake_kind>.md: each kind's page;
-// - docs/terraform/data-sources/<name>.md: each lookup's page.
+// - docs/terraform/data-sources/<name>.md: each lookup's page;
+// - docs/terraform/guides/<name>.md: the guides, copied as written from provider/scripts/terraform-guides/.
 // Each page holds an Example Usage in HCL, written from the kind's or lookup's committed example
 // (docs/resources/examples/<kind>/Pulumi.yaml, the one the Pulumi pages show: the same program in
 // every door), the Argument Reference and Attribute Reference from the schema, and for a resource
@@ -36,6 +37,8 @@ type TfBlock = import("../terraform/schema.ts").TfBlock;
 
 const examplesDir = path.join(repositoryRoot, "docs", "resources", "examples");
 export const DOCS_DIR = path.join(repositoryRoot, "docs", "terraform");
+/** Hand-written guides (tfplugindocs' `guides/`), copied as they are. */
+const GUIDES_DIR = path.join(providerRoot, "scripts", "terraform-guides");
 
 // ---- HCL ------------------------------------------------------------------------------------------
 
@@ -377,6 +380,7 @@ export function terraformDocs(): Map<string, string> {
   for (const resource of schema.resources) pages.set(`resources/${resource.typeName.replace(`${PROVIDER_TYPE_NAME}_`, "")}.md`, resourcePage(resource.kind));
   for (const dataSource of schema.dataSources)
     pages.set(`data-sources/${dataSourceTypeName(dataSource.lookup).replace(`${PROVIDER_TYPE_NAME}_`, "")}.md`, dataSourcePage(dataSource.lookup));
+  for (const guide of fs.readdirSync(GUIDES_DIR).filter((name) => name.endsWith(".md"))) pages.set(`guides/${guide}`, fs.readFileSync(path.join(GUIDES_DIR, guide), "utf8"));
   return pages;
 }
 

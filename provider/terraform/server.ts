@@ -86,14 +86,14 @@ type Callback = grpc.sendUnaryData<unknown>;
  * A unary handler: refuses an undecodable request, runs `answer`, and turns a thrown error into
  * the response's error diagnostic (or, for a response without diagnostics, a gRPC error).
  */
-function unary(rpc: string, answer: (request: Record<string, unknown>) => unknown, diagnosticsField: string | undefined): grpc.handleUnaryCall<unknown, unknown> {
+function unary(rpc: string, answer: (request: Record<string, unknown>, peer: string) => unknown, diagnosticsField: string | undefined): grpc.handleUnaryCall<unknown, unknown> {
   return (call: UnaryCall, callback: Callback) => {
     if (call.request instanceof UndecodableRequest) {
       callback({ code: grpc.status.INVALID_ARGUMENT, details: call.request.reason });
       return;
     }
     Promise.resolve()
-      .then(() => answer(call.request as Record<string, unknown>))
+      .then(() => answer(call.request as Record<string, unknown>, call.getPeer()))
       .then(
         (response) => callback(null, response ?? {}),
         (error: unknown) => {
@@ -105,15 +105,39 @@ function unary(rpc: string, answer: (request: Record<string, unknown>) => unknow
   };
 }
 
-/** The `tfplugin6.Provider` implementation: each handled RPC to its handler method. */
-export function providerImplementation(handler: ProviderHandler): grpc.UntypedServiceImplementation {
+/**
+ * The handler of each client connection, for a server that outlives its clients (debug mode,
+ * main.ts): a reattached OpenTofu connects once per provider instance (each phase of each
+ * command), as it would start a process for each, and each connection gets a handler of its own,
+ * made on its first call, so that no configuration or state of one instance reaches another.
+ * Handlers idle for an hour are let go (gRPC tells a server no connection's end).
+ */
+export function handlerPerConnection(makeHandler: () => ProviderHandler): (peer: string) => ProviderHandler {
+  const IDLE_MS = 3600_000;
+  const handlers = new Map<string, { handler: ProviderHandler; used: number }>();
+  return (peer) => {
+    const now = Date.now();
+    let entry = handlers.get(peer);
+    if (!entry) {
+      for (const [other, { used }] of handlers) if (now - used > IDLE_MS) handlers.delete(other);
+      entry = { handler: makeHandler(), used: now };
+      handlers.set(peer, entry);
+    }
+    entry.used = now;
+    return entry.handler;
+  };
+}
+
+/** The `tfplugin6.Provider` implementation: each handled RPC to its handler method (the one handler, or the caller's connection's). */
+export function providerImplementation(handler: ProviderHandler | ((peer: string) => ProviderHandler)): grpc.UntypedServiceImplementation {
   const service = protocolRoot().lookupService("tfplugin6.Provider");
   const implementation: grpc.UntypedServiceImplementation = {};
+  const handlerOf = typeof handler === "function" ? handler : () => handler;
   for (const rpc of HANDLED_RPCS) {
     const method = handlerMethod(rpc);
     const responseType = service.methods[rpc].resolvedResponseType ?? protocolRoot().lookupType(`tfplugin6.${rpc}.Response`);
     const diagnosticsField = responseType.fields.diagnostics ? "diagnostics" : undefined;
-    implementation[rpc] = unary(rpc, (request) => callHandler(handler, rpc, method, request), diagnosticsField);
+    implementation[rpc] = unary(rpc, (request, peer) => callHandler(handlerOf(peer), rpc, method, request), diagnosticsField);
   }
   // No resource identities and no provider functions: empty answers, as terraform-plugin-framework gives.
   implementation.GetResourceIdentitySchemas = unary("GetResourceIdentitySchemas", () => ({}), "diagnostics");
@@ -144,10 +168,11 @@ export interface RunningServer {
 }
 
 /**
- * Serves `handler` on a loopback port chosen by the system, with go-plugin's services beside it.
- * The caller prints the handshake line with the port (handshake.ts).
+ * Serves `handler` (or each connection's, handlerPerConnection) on a loopback port chosen by the
+ * system, with go-plugin's services beside it. The caller prints the handshake line with the port
+ * (handshake.ts), or in debug mode the reattach configuration (main.ts).
  */
-export async function serve(handler: ProviderHandler, options: ServeOptions = {}): Promise<RunningServer> {
+export async function serve(handler: ProviderHandler | ((peer: string) => ProviderHandler), options: ServeOptions = {}): Promise<RunningServer> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_REQUEST_BYTES });
   const openStreams = new Set<grpc.ServerWritableStream<unknown, unknown>>();
 
