@@ -115,7 +115,8 @@ function coreHandler(): ProviderHandler {
   return (require("./door") as typeof import("./door")).terraformHandler();
 }
 
-if (require.main === module) {
+// `module` is absent while the release's start snapshot is built (bundle.mts), where this is no main module.
+if (typeof module !== "undefined" && require.main === module) {
   startPlugin(coreHandler).catch((error: unknown) => {
     process.stderr.write(`terraform-provider-docsplatform: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);

@@ -10,10 +10,21 @@
  * google-protobuf's decoder can (provider/plugin/bounded-requests.ts); a request that does not
  * decode is answered INVALID_ARGUMENT naming the RPC.
  */
-import * as grpc from "@grpc/grpc-js";
+import type * as grpc from "@grpc/grpc-js";
 import protobuf from "protobufjs";
 import { EMPTY_PROTO, GO_PLUGIN_PROTO, HEALTH_PROTO, TFPLUGIN6_PROTO } from "./proto";
 import { errorDiagnostic, HANDLED_RPCS, handlerMethod, PROVIDER_TYPE_NAME, type HandledRpc, type ProviderHandler } from "./protocol";
+
+let loadedGrpc: typeof grpc | undefined;
+/**
+ * grpc-js, loaded by the first server rather than with this module: the release's linux-amd64
+ * executable starts from a V8 snapshot holding this module and the core ready (bundle.mts), and
+ * Node.js's http2 and tls, which grpc-js loads, cannot be in one.
+ */
+function grpcJs(): typeof grpc {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded late on purpose (above).
+  return (loadedGrpc ??= require("@grpc/grpc-js") as typeof grpc);
+}
 
 /** go-plugin pings `grpc.health.v1.Health/Check` for this service name. */
 export const HEALTH_SERVICE_NAME = "plugin";
@@ -89,7 +100,7 @@ type Callback = grpc.sendUnaryData<unknown>;
 function unary(rpc: string, answer: (request: Record<string, unknown>, peer: string) => unknown, diagnosticsField: string | undefined): grpc.handleUnaryCall<unknown, unknown> {
   return (call: UnaryCall, callback: Callback) => {
     if (call.request instanceof UndecodableRequest) {
-      callback({ code: grpc.status.INVALID_ARGUMENT, details: call.request.reason });
+      callback({ code: grpcJs().status.INVALID_ARGUMENT, details: call.request.reason });
       return;
     }
     Promise.resolve()
@@ -99,7 +110,7 @@ function unary(rpc: string, answer: (request: Record<string, unknown>, peer: str
         (error: unknown) => {
           const message = error instanceof Error ? error.message : String(error);
           if (diagnosticsField) callback(null, { [diagnosticsField]: [errorDiagnostic(`${rpc} failed in the ${PROVIDER_TYPE_NAME} provider`, message)] });
-          else callback({ code: grpc.status.INTERNAL, details: `${rpc}: ${message}` });
+          else callback({ code: grpcJs().status.INTERNAL, details: `${rpc}: ${message}` });
         },
       );
   };
@@ -173,7 +184,8 @@ export interface RunningServer {
  * (handshake.ts), or in debug mode the reattach configuration (main.ts).
  */
 export async function serve(handler: ProviderHandler | ((peer: string) => ProviderHandler), options: ServeOptions = {}): Promise<RunningServer> {
-  const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_REQUEST_BYTES });
+  const { Server, ServerCredentials } = grpcJs();
+  const server = new Server({ "grpc.max_receive_message_length": MAX_REQUEST_BYTES });
   const openStreams = new Set<grpc.ServerWritableStream<unknown, unknown>>();
 
   server.addService(serviceDefinition("tfplugin6.Provider"), providerImplementation(handler));
@@ -223,12 +235,12 @@ export async function serve(handler: ProviderHandler | ((peer: string) => Provid
   });
 
   const credentials = options.tls
-    ? grpc.ServerCredentials.createSsl(
+    ? ServerCredentials.createSsl(
         Buffer.from(options.tls.clientCertificatePem),
         [{ private_key: Buffer.from(options.tls.privateKeyPem), cert_chain: Buffer.from(options.tls.certificatePem) }],
         true,
       )
-    : grpc.ServerCredentials.createInsecure();
+    : ServerCredentials.createInsecure();
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", credentials, (error, bound) => (error ? reject(error) : resolve(bound)));
   });

@@ -28,6 +28,12 @@ interface BundleEntry {
   label: string;
   /** CommonJS statements that serve, run when no own Node.js options are set. */
   serve: string[];
+  /**
+   * Statements run while the linux-amd64 executable's start snapshot is made (sea.mts): what it
+   * holds ready. Nothing that reads the environment, the time or the machine (that would be the
+   * build's), and nothing that loads Node.js's http, http2 or tls (a snapshot cannot hold them).
+   */
+  preload?: string[];
 }
 
 const PLUGIN_ENTRY: BundleEntry = {
@@ -47,7 +53,17 @@ const PLUGIN_ENTRY: BundleEntry = {
 // which in a bundle is a question about the bundle: the entry calls its startPlugin itself, and the
 // bundle is built with `require.main` defined away, so main.ts's own check never starts a second
 // server. door.ts is required by startPlugin's callback, as main.ts does: made only to serve.
+// The start snapshot (sea.mts) holds the door, its core, its schema and the protocol's parsed
+// .proto, each run once: a start then only loads grpc-js (which cannot be in a snapshot), makes its
+// key and certificate and serves. (Making a certificate at the build, to have its code compiled,
+// made two builds differ: the key's generation runs on libuv's threads.)
 const TERRAFORM_ENTRY: BundleEntry = {
+  preload: [
+    `require(${JSON.stringify(path.join(providerRoot, "terraform", "main.ts"))});`,
+    `require(${JSON.stringify(path.join(providerRoot, "terraform", "door.ts"))});`,
+    `require(${JSON.stringify(path.join(providerRoot, "terraform", "schema.ts"))}).terraformSchema();`,
+    `require(${JSON.stringify(path.join(providerRoot, "terraform", "server.ts"))}).protocolRoot();`,
+  ],
   outfile: terraformBundlePath,
   label: "terraform-provider-docsplatform",
   serve: [
@@ -147,10 +163,13 @@ async function bundle(spec: BundleEntry, define: Record<string, string> = {}): P
   // engine) sends no signal, and the child's own exit-with-parent check (terraform/main.ts) sees
   // this process, still alive, as its parent. Once this process is re-parented (its parent id
   // changes), it stops the child (SIGTERM, then SIGKILL after 3 s) and exits with it.
+  // Everything runs in start(): at once, or, while a start snapshot is made, once the executable
+  // starts from it (v8.startupSnapshot), after the preload statements ran at the build.
   fs.writeFileSync(
     entry,
     [
       `"use strict";`,
+      `function start() {`,
       `const ownOptions = (process.env[${JSON.stringify(NODE_OPTIONS_ENV)}] || "").trim();`,
       `if (ownOptions) {`,
       `  const env = { ...process.env, NODE_OPTIONS: ownOptions };`,
@@ -172,6 +191,20 @@ async function bundle(spec: BundleEntry, define: Record<string, string> = {}): P
       `  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + (require("node:os").constants.signals[signal] || 0) : 1)));`,
       `} else {`,
       ...spec.serve.map((line) => `  ${line}`),
+      `}`,
+      `}`,
+      `const { startupSnapshot } = require("node:v8");`,
+      `if (startupSnapshot.isBuildingSnapshot()) {`,
+      // The build's process ids and the path of its Node.js would be in the snapshot: different at
+      // every build, and a path of the build machine's (test/release/hostile-review.test.ts). The
+      // executable sets its own as it starts; the build's are the same for every build.
+      `  Object.defineProperty(process, "pid", { value: 0 });`,
+      `  process.ppid = 0;`,
+      `  process.execPath = process.argv[0] = "node";`,
+      ...(spec.preload ?? []).map((line) => `  ${line}`),
+      `  startupSnapshot.setDeserializeMainFunction(start);`,
+      `} else {`,
+      `  start();`,
       `}`,
       ``,
     ].join("\n"),
