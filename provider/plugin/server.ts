@@ -21,14 +21,14 @@ import { UNKNOWN } from "../adapter/unknowns";
 import { ORGANIZATION_ENV, organizationDefault } from "../config/organization-default";
 import { type Bag, unwrapSecrets, withoutDynamicKeys, wrapSecrets } from "./properties";
 import { invoke } from "./invoke";
-import { sdk } from "./sdk";
+import { messages } from "./sdk";
 import { fromStruct, handle, toStruct } from "./calls";
 import { infoService, PACKAGE } from "./info";
 
 export { PACKAGE, pluginVersion } from "./info";
 const TYPE_PREFIX = `${PACKAGE}:index:`;
 
-const { provider: pb, empty } = sdk();
+const { provider: pb, empty } = messages();
 
 // ---- decoding: a request's values, once per handler -------------------------------------------
 

@@ -1,6 +1,7 @@
 // The plugin as one CommonJS file (esbuild), with the schema and the version inside it: the script
 // a Node.js single executable application runs (sea.mts). provider/embedded.ts is the one module
-// whose body differs from the package's: here it carries the schema and the version, and tells the
+// whose body differs from the package's: here it carries the schema, the version and the SDK's gRPC
+// channel options (read from its runtime/settings here, not at every start), and tells the
 // places that load by path in the package (plugin/sdk.ts, runtime/engine-log.ts) to require by name.
 //
 // Three modules of @pulumi/pulumi are replaced by stubs (UNUSED_BY_THE_PLUGIN): the plugin loads
@@ -10,6 +11,7 @@
 // paths' npm (@npmcli/arborist, pacote, sigstore, tar...; @npmcli/git reads ~/.gitconfig when it
 // loads) and the Automation API. docs/release.md has the sizes and start times before and after.
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { VERSION, cacheDir, providerRoot } from "./release-info.mts";
@@ -36,7 +38,15 @@ interface BundleEntry {
   preload?: string[];
 }
 
+// The plugin's start snapshot (sea.mts) holds its entry, the protocol's messages and the resource
+// core (plugin/server.ts, the kinds), each loaded once: a start then only loads grpc-js (which
+// cannot be in a snapshot) and serves, and its first call about a resource finds the core ready.
 const PLUGIN_ENTRY: BundleEntry = {
+  preload: [
+    `require(${JSON.stringify(path.join(providerRoot, "plugin", "main.ts"))});`,
+    `require(${JSON.stringify(path.join(providerRoot, "plugin", "sdk.ts"))}).messages();`,
+    `require(${JSON.stringify(path.join(providerRoot, "plugin", "server.ts"))});`,
+  ],
   outfile: bundlePath,
   label: "docs-platform plugin",
   serve: [
@@ -123,6 +133,12 @@ export function bundleTerraformProvider(outfile = terraformBundlePath): Promise<
   return bundle({ ...TERRAFORM_ENTRY, outfile }, { "require.main": "undefined" });
 }
 
+/** The gRPC channel options of the @pulumi/pulumi the bundle takes in (its runtime/settings), for embedded.ts. */
+function sdkChannelOptions(): Record<string, unknown> {
+  const settings = createRequire(path.join(providerRoot, "package.json"))("@pulumi/pulumi/runtime/settings.js") as { grpcChannelOptions?: Record<string, unknown> };
+  return settings.grpcChannelOptions ?? {};
+}
+
 async function bundle(spec: BundleEntry, define: Record<string, string> = {}): Promise<{ path: string; bytes: number }> {
   const schema = fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8");
   const embeddedModule = path.join(providerRoot, "embedded.ts");
@@ -131,7 +147,7 @@ async function bundle(spec: BundleEntry, define: Record<string, string> = {}): P
     setup(build) {
       build.onLoad({ filter: /[\\/]provider[\\/]embedded\.ts$/ }, (args) => {
         if (path.resolve(args.path) !== embeddedModule) return undefined;
-        const embedded = { bundled: true, version: VERSION, schema: JSON.stringify(JSON.parse(schema)) };
+        const embedded = { bundled: true, version: VERSION, schema: JSON.stringify(JSON.parse(schema)), grpcChannelOptions: sdkChannelOptions() };
         return { contents: `export const EMBEDDED = ${JSON.stringify(embedded)};\n`, loader: "ts" };
       });
     },
