@@ -63,8 +63,8 @@ const PLUGIN_ENTRY: BundleEntry = {
 // which in a bundle is a question about the bundle: the entry calls its startPlugin itself, and the
 // bundle is built with `require.main` defined away, so main.ts's own check never starts a second
 // server. door.ts is required by startPlugin's callback, as main.ts does: made only to serve.
-// The start snapshot (sea.mts) holds the door, its core, its schema and the protocol's parsed
-// .proto, each run once: a start then only loads grpc-js (which cannot be in a snapshot), makes its
+// The start snapshot (sea.mts) holds the door, its core, its schema, the protocol's parsed .proto
+// and its messages' codecs, each run once: a start then only loads grpc-js (which cannot be in a snapshot), makes its
 // key and certificate and serves. (Making a certificate at the build, to have its code compiled,
 // made two builds differ: the key's generation runs on libuv's threads.)
 const TERRAFORM_ENTRY: BundleEntry = {
@@ -73,6 +73,13 @@ const TERRAFORM_ENTRY: BundleEntry = {
     `require(${JSON.stringify(path.join(providerRoot, "terraform", "door.ts"))});`,
     `require(${JSON.stringify(path.join(providerRoot, "terraform", "schema.ts"))}).terraformSchema();`,
     `require(${JSON.stringify(path.join(providerRoot, "terraform", "server.ts"))}).protocolRoot();`,
+    // Every message's encoder and decoder (protobufjs makes each on first use) and the schema's
+    // answer, made once so that their code is compiled; nothing of them is kept.
+    `{`,
+    `  const definition = require(${JSON.stringify(path.join(providerRoot, "terraform", "server.ts"))}).serviceDefinition("tfplugin6.Provider");`,
+    `  for (const method of Object.values(definition)) { method.requestDeserialize(Buffer.alloc(0)); method.responseSerialize({}); }`,
+    `  definition.GetProviderSchema.responseSerialize(require(${JSON.stringify(path.join(providerRoot, "terraform", "door.ts"))}).terraformHandler().getProviderSchema());`,
+    `}`,
   ],
   outfile: terraformBundlePath,
   label: "terraform-provider-docsplatform",
