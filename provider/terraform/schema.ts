@@ -31,7 +31,7 @@
  * forms), and `true | { id }` has no type but `dynamic`.
  */
 import { z } from "zod";
-import { PROVIDER_TYPE_NAME } from "./protocol";
+import { PROVIDER_SOURCE, PROVIDER_TYPE_NAME } from "./protocol";
 import { type ExampleLanguage, type ExampleValue } from "../adapter/example-values";
 import { forDoor } from "../adapter/doors";
 import { factsOf } from "../adapter/fields";
@@ -89,12 +89,9 @@ export interface TfProviderSchema {
   dataSources: TfDataSourceType[];
 }
 
-// The provider's type name (the prefix of every resource and data source) is the transport's:
-// protocol.ts, which the handshake reads without loading any kind.
-export { PROVIDER_TYPE_NAME };
-
-/** The provider's source address in the registry and in `required_providers`. */
-export const PROVIDER_SOURCE = "docs-platform/docsplatform";
+// The provider's type name (the prefix of every resource and data source) and source address are
+// the transport's: protocol.ts, which the handshake and debug mode read without loading any kind.
+export { PROVIDER_SOURCE, PROVIDER_TYPE_NAME };
 
 /** `organizationId` -> `organization_id`, `ssoURL` -> `sso_url`, `SiteSpaceCustomization` -> `site_space_customization`. */
 export function snakeCase(name: string): string {

@@ -10,10 +10,21 @@
  * google-protobuf's decoder can (provider/plugin/bounded-requests.ts); a request that does not
  * decode is answered INVALID_ARGUMENT naming the RPC.
  */
-import * as grpc from "@grpc/grpc-js";
+import type * as grpc from "@grpc/grpc-js";
 import protobuf from "protobufjs";
 import { EMPTY_PROTO, GO_PLUGIN_PROTO, HEALTH_PROTO, TFPLUGIN6_PROTO } from "./proto";
 import { errorDiagnostic, HANDLED_RPCS, handlerMethod, PROVIDER_TYPE_NAME, type HandledRpc, type ProviderHandler } from "./protocol";
+
+let loadedGrpc: typeof grpc | undefined;
+/**
+ * grpc-js, loaded by the first server rather than with this module: the release's linux-amd64
+ * executable starts from a V8 snapshot holding this module and the core ready (bundle.mts), and
+ * Node.js's http2 and tls, which grpc-js loads, cannot be in one.
+ */
+function grpcJs(): typeof grpc {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded late on purpose (above).
+  return (loadedGrpc ??= require("@grpc/grpc-js") as typeof grpc);
+}
 
 /** go-plugin pings `grpc.health.v1.Health/Check` for this service name. */
 export const HEALTH_SERVICE_NAME = "plugin";
@@ -86,34 +97,58 @@ type Callback = grpc.sendUnaryData<unknown>;
  * A unary handler: refuses an undecodable request, runs `answer`, and turns a thrown error into
  * the response's error diagnostic (or, for a response without diagnostics, a gRPC error).
  */
-function unary(rpc: string, answer: (request: Record<string, unknown>) => unknown, diagnosticsField: string | undefined): grpc.handleUnaryCall<unknown, unknown> {
+function unary(rpc: string, answer: (request: Record<string, unknown>, peer: string) => unknown, diagnosticsField: string | undefined): grpc.handleUnaryCall<unknown, unknown> {
   return (call: UnaryCall, callback: Callback) => {
     if (call.request instanceof UndecodableRequest) {
-      callback({ code: grpc.status.INVALID_ARGUMENT, details: call.request.reason });
+      callback({ code: grpcJs().status.INVALID_ARGUMENT, details: call.request.reason });
       return;
     }
     Promise.resolve()
-      .then(() => answer(call.request as Record<string, unknown>))
+      .then(() => answer(call.request as Record<string, unknown>, call.getPeer()))
       .then(
         (response) => callback(null, response ?? {}),
         (error: unknown) => {
           const message = error instanceof Error ? error.message : String(error);
           if (diagnosticsField) callback(null, { [diagnosticsField]: [errorDiagnostic(`${rpc} failed in the ${PROVIDER_TYPE_NAME} provider`, message)] });
-          else callback({ code: grpc.status.INTERNAL, details: `${rpc}: ${message}` });
+          else callback({ code: grpcJs().status.INTERNAL, details: `${rpc}: ${message}` });
         },
       );
   };
 }
 
-/** The `tfplugin6.Provider` implementation: each handled RPC to its handler method. */
-export function providerImplementation(handler: ProviderHandler): grpc.UntypedServiceImplementation {
+/**
+ * The handler of each client connection, for a server that outlives its clients (debug mode,
+ * main.ts): a reattached OpenTofu connects once per provider instance (each phase of each
+ * command), as it would start a process for each, and each connection gets a handler of its own,
+ * made on its first call, so that no configuration or state of one instance reaches another.
+ * Handlers idle for an hour are let go (gRPC tells a server no connection's end).
+ */
+export function handlerPerConnection(makeHandler: () => ProviderHandler): (peer: string) => ProviderHandler {
+  const IDLE_MS = 3600_000;
+  const handlers = new Map<string, { handler: ProviderHandler; used: number }>();
+  return (peer) => {
+    const now = Date.now();
+    let entry = handlers.get(peer);
+    if (!entry) {
+      for (const [other, { used }] of handlers) if (now - used > IDLE_MS) handlers.delete(other);
+      entry = { handler: makeHandler(), used: now };
+      handlers.set(peer, entry);
+    }
+    entry.used = now;
+    return entry.handler;
+  };
+}
+
+/** The `tfplugin6.Provider` implementation: each handled RPC to its handler method (the one handler, or the caller's connection's). */
+export function providerImplementation(handler: ProviderHandler | ((peer: string) => ProviderHandler)): grpc.UntypedServiceImplementation {
   const service = protocolRoot().lookupService("tfplugin6.Provider");
   const implementation: grpc.UntypedServiceImplementation = {};
+  const handlerOf = typeof handler === "function" ? handler : () => handler;
   for (const rpc of HANDLED_RPCS) {
     const method = handlerMethod(rpc);
     const responseType = service.methods[rpc].resolvedResponseType ?? protocolRoot().lookupType(`tfplugin6.${rpc}.Response`);
     const diagnosticsField = responseType.fields.diagnostics ? "diagnostics" : undefined;
-    implementation[rpc] = unary(rpc, (request) => callHandler(handler, rpc, method, request), diagnosticsField);
+    implementation[rpc] = unary(rpc, (request, peer) => callHandler(handlerOf(peer), rpc, method, request), diagnosticsField);
   }
   // No resource identities and no provider functions: empty answers, as terraform-plugin-framework gives.
   implementation.GetResourceIdentitySchemas = unary("GetResourceIdentitySchemas", () => ({}), "diagnostics");
@@ -144,11 +179,13 @@ export interface RunningServer {
 }
 
 /**
- * Serves `handler` on a loopback port chosen by the system, with go-plugin's services beside it.
- * The caller prints the handshake line with the port (handshake.ts).
+ * Serves `handler` (or each connection's, handlerPerConnection) on a loopback port chosen by the
+ * system, with go-plugin's services beside it. The caller prints the handshake line with the port
+ * (handshake.ts), or in debug mode the reattach configuration (main.ts).
  */
-export async function serve(handler: ProviderHandler, options: ServeOptions = {}): Promise<RunningServer> {
-  const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_REQUEST_BYTES });
+export async function serve(handler: ProviderHandler | ((peer: string) => ProviderHandler), options: ServeOptions = {}): Promise<RunningServer> {
+  const { Server, ServerCredentials } = grpcJs();
+  const server = new Server({ "grpc.max_receive_message_length": MAX_REQUEST_BYTES });
   const openStreams = new Set<grpc.ServerWritableStream<unknown, unknown>>();
 
   server.addService(serviceDefinition("tfplugin6.Provider"), providerImplementation(handler));
@@ -198,12 +235,12 @@ export async function serve(handler: ProviderHandler, options: ServeOptions = {}
   });
 
   const credentials = options.tls
-    ? grpc.ServerCredentials.createSsl(
+    ? ServerCredentials.createSsl(
         Buffer.from(options.tls.clientCertificatePem),
         [{ private_key: Buffer.from(options.tls.privateKeyPem), cert_chain: Buffer.from(options.tls.certificatePem) }],
         true,
       )
-    : grpc.ServerCredentials.createInsecure();
+    : ServerCredentials.createInsecure();
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", credentials, (error, bound) => (error ? reject(error) : resolve(bound)));
   });

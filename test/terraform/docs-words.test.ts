@@ -146,10 +146,11 @@ describe("the OpenTofu pages, in HCL's words", () => {
       new Set([...(attributesOfType.get(entry.typeName) ?? []), ...attributeNames(entry.block.attributes)]),
     );
 
-  it("reads every page: the index, a page per resource and data source, three guides", () => {
+  it("reads every page: the index, a page per resource and data source, four guides", () => {
     expect(all.filter((page) => page.file.startsWith("resources/"))).toHaveLength(KINDS.length);
     expect(all.filter((page) => page.file.startsWith("data-sources/"))).toHaveLength(LOOKUPS.length);
     expect(all.filter((page) => page.file.startsWith("guides/")).map((page) => page.file)).toEqual([
+      "guides/debugging.md",
       "guides/environments.md",
       "guides/import-an-organization.md",
       "guides/move-from-pulumi.md",

@@ -36,7 +36,8 @@ import { KINDS } from "../../provider/resources/kinds.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
 import { repositoryRoot, scratch, stepTimings } from "./support/tofu.ts";
-import { apiGet, listAll, shown, type TofuProject, tofuProject } from "./support/tofu-project.ts";
+import { type SharedProvider } from "./support/shared-provider.ts";
+import { apiGet, listAll, sharedProvider, shown, type TofuProject, tofuProject } from "./support/tofu-project.ts";
 
 const DOCS = path.join(repositoryRoot, "docs", "terraform");
 
@@ -102,6 +103,8 @@ let emulator: Emulator;
 let lookups: Emulator;
 let tofu: string;
 let project: TofuProject;
+/** The file's one provider process: every command reattaches to it (support/shared-provider.ts). */
+let provider: SharedProvider;
 let examples: Example[] = [];
 /** The id of each object made for a lookup, by the data source that must find it. */
 const lookedUpIds = new Map<string, string>();
@@ -134,7 +137,8 @@ beforeAll(async () => {
   }
 
   examples = await pageExamples();
-  project = await tofuProject(tofu, work.dir, "pages", emulator);
+  provider = await sharedProvider(work.dir, emulator);
+  project = await tofuProject(tofu, work.dir, "pages", emulator, { provider });
   const versions = await requiredProvidersBlock();
   const modules: string[] = [];
   for (const example of examples) {
@@ -169,6 +173,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(`tofu-docs-examples: ${((Date.now() - started) / 1000).toFixed(0)}s in all: ${timings.join(", ")}`);
+  await provider?.close();
   await emulator?.close();
   await lookups?.close();
   await work?.remove();

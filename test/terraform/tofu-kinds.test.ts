@@ -20,13 +20,16 @@ import { terraformSchema } from "../../provider/terraform/schema.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
 import { scratch, stepTimings } from "./support/tofu.ts";
-import { apiGet, listAll, PROVIDER_HEADER, type ShownResource, shown, shownResources, type TofuProject, tofuProject } from "./support/tofu-project.ts";
+import { type SharedProvider } from "./support/shared-provider.ts";
+import { apiGet, listAll, PROVIDER_HEADER, type ShownResource, shown, shownResources, sharedProvider, type TofuProject, tofuProject } from "./support/tofu-project.ts";
 
 let work: Awaited<ReturnType<typeof scratch>>;
 let emulator: Emulator;
 let tofu: string;
 let organizationId: string;
 let project: TofuProject;
+/** The file's one provider process: every command reattaches to it (support/shared-provider.ts). */
+let provider: SharedProvider;
 const started = Date.now();
 
 /** Each kind's resource, named `docsplatform_<kind>.<name>` by the updates and imports below. */
@@ -234,12 +237,14 @@ beforeAll(async () => {
   const outsider = emulator.fixture.users.find((user) => user.id === "usr-outsider")!;
   const joined = await fetch(`${emulator.url}/orgs/${organizationId}/join`, { method: "POST", headers: { authorization: `Bearer ${outsider.token}` } });
   expect(joined.status).toBeLessThan(300);
-  project = await tofuProject(tofu, work.dir, "all-kinds", emulator);
+  provider = await sharedProvider(work.dir, emulator);
+  project = await tofuProject(tofu, work.dir, "all-kinds", emulator, { provider });
   await project.write("main.tf", CONFIGURATION);
 }, 30 * 60_000);
 
 afterAll(async () => {
   console.log(`tofu-kinds: ${((Date.now() - started) / 1000).toFixed(0)}s in all: ${timings.join(", ")}\n${contractColumn()}`);
+  await provider?.close();
   await emulator?.close();
   await work?.remove();
 });
@@ -308,7 +313,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
   }, 600_000);
 
   it("imports every kind with `import` blocks and -generate-config-out: the generated configuration plans no change", async () => {
-    const importing = await tofuProject(tofu, work.dir, "import-blocks", emulator);
+    const importing = await tofuProject(tofu, work.dir, "import-blocks", emulator, { provider });
     const blocks = applied.map((resource) => [`import {`, `  to = ${resource.address}`, `  id = ${JSON.stringify(importIdOf(resource))}`, `}`].join("\n"));
     await importing.write("main.tf", `${PROVIDER_HEADER}\n${blocks.join("\n")}\n`);
     const plan = await timed("plan -generate-config-out", () => importing.tofu("plan", "-generate-config-out=generated.tf"));
@@ -361,7 +366,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     // `tofu import` takes one address a run: one state, the runs in sequence (a run locks the
     // state), each a tofu process and a provider process.
     expect(generatedConfiguration).not.toBe("");
-    const importing = await tofuProject(tofu, work.dir, "import-command", emulator);
+    const importing = await tofuProject(tofu, work.dir, "import-command", emulator, { provider });
     await importing.write("main.tf", `${PROVIDER_HEADER}\n${generatedConfiguration}`);
     const start = Date.now();
     for (const resource of applied) {
