@@ -34,6 +34,6 @@ resource "docsplatform_agent_instructions" "this" {
 		importBlock(address, byOrganization, adopting(orgAgent1, "Answer in a friendly tone.", "")),
 		// `clear_on_destroy`: what destroy does; the API holds no such field.
 		importVerify(address, byOrganization, "clear_on_destroy"),
-		replace("organization_id", cfg(orgAgent2, "Answer in a friendly tone."), address),
+		replace(cfg(orgAgent2, "Answer in a friendly tone."), address, "organization_id"),
 	)
 }

@@ -32,7 +32,6 @@ resource "docsplatform_open_api_spec" "this" {
 		importBlock(address, byID, adopting(orgAlpha, "acceptance-petstore", "https://specs.acc.test/petstore-v2.yaml", "private", "")),
 		// `wait_for_processing`: "Only changes how create/update behave"; the API holds no such field.
 		importVerify(address, byID, "wait_for_processing"),
-		replace("slug", cfg(orgAlpha, "acceptance-store", "https://specs.acc.test/petstore-v2.yaml", "private"), address),
-		replace("organization_id", cfg(orgBeta, "acceptance-store", "https://specs.acc.test/petstore-v2.yaml", "private"), address),
+		replace(cfg(orgBeta, "acceptance-store", "https://specs.acc.test/petstore-v2.yaml", "private"), address, "slug", "organization_id"),
 	)
 }

@@ -51,6 +51,6 @@ resource "docsplatform_organization_settings" "this" {
 		update(cfg(orgSettings1, "one", "Settings One (renamed)", "acc-settings-one", "comment", false), address),
 		importBlock(address, byOrganization),
 		importVerify(address, byOrganization),
-		replace("organization_id", cfg(orgSettings2, "two", "Settings Two (managed)", "acc-settings-two", "comment", false), address),
+		replace(cfg(orgSettings2, "two", "Settings Two (managed)", "acc-settings-two", "comment", false), address, "organization_id"),
 	)
 }

@@ -35,6 +35,6 @@ resource "docsplatform_saml_provider" "this" {
 		update(cfg(orgAlpha, "Acceptance Okta 2", "https://idp.acc.test/sso/v2", "comment"), address),
 		importBlock(address, byID),
 		importVerify(address, byID),
-		replace("organization_id", cfg(orgBeta, "Acceptance Okta 2", "https://idp.acc.test/sso/v2", "comment"), address),
+		replace(cfg(orgBeta, "Acceptance Okta 2", "https://idp.acc.test/sso/v2", "comment"), address, "organization_id"),
 	)
 }

@@ -30,7 +30,6 @@ resource "docsplatform_site_adaptive_schema" "this" {
 		update(cfg(siteA, "isPartner"), address),
 		importBlock(address, bySite),
 		importVerify(address, bySite),
-		replace("site_id", cfg(siteB, "isPartner"), address),
-		replace("organization_id", cfg(siteC, "isPartner"), address),
+		replace(cfg(siteC, "isPartner"), address, "organization_id", "site_id"),
 	)
 }

@@ -83,7 +83,6 @@ resource "docsplatform_site_customization" "this" {
 		update(cfg(siteA, "Acceptance Docs 2", "rounded"), address),
 		importBlock(address, bySite),
 		importVerify(address, bySite),
-		replace("site_id", cfg(siteB, "Acceptance Docs 2", "rounded"), address),
-		replace("organization_id", cfg(siteC, "Acceptance Docs 2", "rounded"), address),
+		replace(cfg(siteC, "Acceptance Docs 2", "rounded"), address, "organization_id", "site_id"),
 	)
 }

@@ -31,7 +31,6 @@ resource "docsplatform_site_section_group" "this" {
 		update(cfg(siteA, "API guides", "book"), address),
 		importBlock(address, insideSite),
 		importVerify(address, insideSite),
-		replace("site_id", cfg(siteB, "API guides", "book"), address),
-		replace("organization_id", cfg(siteC, "API guides", "book"), address),
+		replace(cfg(siteC, "API guides", "book"), address, "organization_id", "site_id"),
 	)
 }

@@ -36,7 +36,6 @@ resource "docsplatform_site_section" "this" {
 		update(cfg(siteA, "Tutorials", "Step by step"), address),
 		importBlock(address, insideSite),
 		importVerify(address, insideSite),
-		replace("site_id", cfg(siteB, "Tutorials", "Step by step"), address),
-		replace("organization_id", cfg(siteC, "Tutorials", "Step by step"), address),
+		replace(cfg(siteC, "Tutorials", "Step by step"), address, "organization_id", "site_id"),
 	)
 }

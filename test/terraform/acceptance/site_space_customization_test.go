@@ -37,8 +37,6 @@ resource "docsplatform_site_space_customization" "this" {
 		update(cfg(siteA, "one", "Overridden title 2", "rounded"), address),
 		importBlock(address, insideSite),
 		importVerify(address, insideSite),
-		replace("site_space_id", cfg(siteA, "two", "Overridden title 2", "rounded"), address),
-		replace("site_id", cfg(siteB, "two", "Overridden title 2", "rounded"), address),
-		replace("organization_id", cfg(siteC, "two", "Overridden title 2", "rounded"), address),
+		replace(cfg(siteC, "two", "Overridden title 2", "rounded"), address, "organization_id", "site_id", "site_space_id"),
 	)
 }

@@ -41,8 +41,6 @@ resource "docsplatform_site_space" "this" {
 		update(cfg(siteA, "first", 3, "extra-v2", true), address),
 		importBlock(address, insideSite),
 		importVerify(address, insideSite),
-		replace("section_id", cfg(siteA, "second", 3, "extra-v2", true), address),
-		replace("site_id", cfg(siteB, "second", 3, "extra-v2", true), address),
-		replace("organization_id", cfg(siteC, "second", 3, "extra-v2", true), address),
+		replace(cfg(siteC, "second", 3, "extra-v2", true), address, "organization_id", "site_id", "section_id"),
 	)
 }

@@ -69,7 +69,6 @@ resource "docsplatform_site_structure" "this" {
 		update(cfg(siteA, groupFirst, oneFirst, extraFirst), address),
 		importBlock(address, bySite),
 		importVerify(address, bySite),
-		replace("site_id", cfg(siteB, groupFirst, oneFirst, extraFirst), address),
-		replace("organization_id", cfg(siteC, groupFirst, oneFirst, extraFirst), address),
+		replace(cfg(siteC, groupFirst, oneFirst, extraFirst), address, "organization_id", "site_id"),
 	)
 }

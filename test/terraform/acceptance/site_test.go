@@ -40,7 +40,6 @@ resource "docsplatform_site" "this" {
 		importBlock(address, byID, adopting(orgAlpha, "basic", "Acceptance developer docs", "public", "included", "")),
 		// `spaces`: "Used only at creation".
 		importVerify(address, byID, "spaces"),
-		replace("type", cfg(orgAlpha, "premium", "Acceptance developer docs", "public", "included", spaceAlpha1), address),
-		replace("organization_id", cfg(orgBeta, "premium", "Acceptance developer docs", "public", "included", spaceBeta1), address),
+		replace(cfg(orgBeta, "premium", "Acceptance developer docs", "public", "included", spaceBeta1), address, "organization_id", "type"),
 	)
 }

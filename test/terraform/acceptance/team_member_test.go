@@ -16,11 +16,6 @@ resource "docsplatform_team" "a" {
   title           = "Membership team A"
 }
 
-resource "docsplatform_team" "b" {
-  organization_id = %[5]q
-  title           = "Membership team B"
-}
-
 resource "docsplatform_team" "c" {
   organization_id = %[6]q
   title           = "Membership team C"
@@ -45,10 +40,6 @@ resource "docsplatform_team_member" "this" {
 		update(cfg(orgAlpha, "a", byUserID("writer-2"), "owner"), address),
 		importBlock(address, byID),
 		importVerify(address, byID),
-		replace("user_id", cfg(orgAlpha, "a", byUserID("writer-3"), "owner"), address),
-		replace("user_id to email (the same person)", cfg(orgAlpha, "a", byEmail("writer-3"), "owner"), address),
-		replace("email", cfg(orgAlpha, "a", byEmail("writer-4"), "owner"), address),
-		replace("team_id", cfg(orgAlpha, "b", byEmail("writer-4"), "owner"), address),
-		replace("organization_id", cfg(orgBeta, "c", byEmail("writer-4"), "owner"), address),
+		replace(cfg(orgBeta, "c", byEmail("writer-3"), "owner"), address, "organization_id", "team_id", "user_id", "email"),
 	)
 }

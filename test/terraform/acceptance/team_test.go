@@ -27,6 +27,6 @@ resource "docsplatform_team" "this" {
 		update(cfg(orgAlpha, "Acceptance editors", writer1), address),
 		importBlock(address, byID),
 		importVerify(address, byID),
-		replace("organization_id", cfg(orgBeta, "Acceptance editors", writer1), address),
+		replace(cfg(orgBeta, "Acceptance editors", writer1), address, "organization_id"),
 	)
 }

@@ -32,8 +32,6 @@ resource "docsplatform_translation" "this" {
 		importBlock(address, byID, adopting(orgAlpha, "de", spaceAlpha1, "Keep product names and code in English.", "")),
 		// `run_trigger`: runs the translation when it changes; the API holds no such field.
 		importVerify(address, byID, "run_trigger"),
-		replace("language", cfg(orgAlpha, "fr", spaceAlpha1, "Keep product names and code in English.", "v2"), address),
-		replace("source", cfg(orgAlpha, "fr", spaceAlpha2, "Keep product names and code in English.", "v2"), address),
-		replace("organization_id", cfg(orgBeta, "fr", spaceBeta1, "Keep product names and code in English.", "v2"), address),
+		replace(cfg(orgBeta, "fr", spaceBeta1, "Keep product names and code in English.", "v2"), address, "organization_id", "language", "source"),
 	)
 }
