@@ -45,7 +45,11 @@ const PARALLEL = 6;
 const GO_TESTS = fs
   .readdirSync(goModule)
   .filter((file) => file.endsWith("_test.go"))
-  .flatMap((file) => [...fs.readFileSync(path.join(goModule, file), "utf8").matchAll(/^func (Test\w+)\(t \*testing\.T\)/gm)].map((match) => match[1]))
+  .flatMap((file) =>
+    [...fs.readFileSync(path.join(goModule, file), "utf8").matchAll(/^func (Test\w+)\(t \*testing\.T\)/gm)].map(
+      (match) => match[1],
+    ),
+  )
   .sort();
 
 interface GoTestResult {
@@ -77,22 +81,41 @@ let work: string;
 const emulators: Emulator[] = [];
 
 /** Runs the test binary under test2json for one CLI and one emulator, collecting each test's result. */
-async function runGoTests(cli: CliRun, binary: string, cliPath: string, env: NodeJS.ProcessEnv, emulator: Emulator): Promise<void> {
+async function runGoTests(
+  cli: CliRun,
+  binary: string,
+  cliPath: string,
+  env: NodeJS.ProcessEnv,
+  emulator: Emulator,
+): Promise<void> {
   const started = Date.now();
   const tmp = path.join(work, `${cli.name}-tmp`);
   fs.mkdirSync(tmp, { recursive: true });
-  const child = spawn("go", ["tool", "test2json", "-t", binary, "-test.v=test2json", "-test.count=1", `-test.parallel=${PARALLEL}`, "-test.timeout=75m"], {
-    cwd: goModule,
-    env: {
-      ...env,
-      TMPDIR: tmp,
-      TF_ACC_TERRAFORM_PATH: cliPath,
-      DOCS_PLATFORM_API_URL: emulator.url,
-      DOCS_PLATFORM_EMULATOR_CONTROL_URL: emulator.controlUrl,
-      DOCS_PLATFORM_JOURNAL_DIR: path.join(work, `${cli.name}-journal`),
+  const child = spawn(
+    "go",
+    [
+      "tool",
+      "test2json",
+      "-t",
+      binary,
+      "-test.v=test2json",
+      "-test.count=1",
+      `-test.parallel=${PARALLEL}`,
+      "-test.timeout=75m",
+    ],
+    {
+      cwd: goModule,
+      env: {
+        ...env,
+        TMPDIR: tmp,
+        TF_ACC_TERRAFORM_PATH: cliPath,
+        DOCS_PLATFORM_API_URL: emulator.url,
+        DOCS_PLATFORM_EMULATOR_CONTROL_URL: emulator.controlUrl,
+        DOCS_PLATFORM_JOURNAL_DIR: path.join(work, `${cli.name}-journal`),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   const outputs = new Map<string, string[]>();
   let outside = "";
   child.stderr.on("data", (chunk: Buffer) => (outside += chunk.toString()));
@@ -110,7 +133,8 @@ async function runGoTests(cli: CliRun, binary: string, cliPath: string, env: Nod
     }
     const lines = outputs.get(event.Test) ?? [];
     outputs.set(event.Test, lines);
-    if (event.Action === "output" && event.Output && !/^=== (RUN|PAUSE|CONT|NAME)/.test(event.Output)) lines.push(event.Output);
+    if (event.Action === "output" && event.Output && !/^=== (RUN|PAUSE|CONT|NAME)/.test(event.Output))
+      lines.push(event.Output);
     if (event.Action === "pass" || event.Action === "fail" || event.Action === "skip") {
       const output = lines.join("");
       const steps =
@@ -128,7 +152,9 @@ async function runGoTests(cli: CliRun, binary: string, cliPath: string, env: Nod
       });
     }
   }
-  const code = await new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on("close", resolve)));
+  const code = await new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.on("close", resolve),
+  );
   cli.exit = { code, outside };
   cli.seconds = (Date.now() - started) / 1000;
 }
@@ -193,7 +219,11 @@ beforeAll(async () => {
   const [built, ...inits] = await Promise.all([
     run("go", ["test", "-c", "-o", binary, "."], { cwd: goModule, env, timeoutMs: minutes(10) }),
     ...CLIS.map((cli) =>
-      run(cliPaths[cli.name], ["init", "-input=false", "-no-color"], { cwd: warm, env: { ...env, TF_DATA_DIR: path.join(work, `warm-${cli.name}`) }, timeoutMs: minutes(4) }),
+      run(cliPaths[cli.name], ["init", "-input=false", "-no-color"], {
+        cwd: warm,
+        env: { ...env, TF_DATA_DIR: path.join(work, `warm-${cli.name}`) },
+        timeoutMs: minutes(4),
+      }),
     ),
   ]);
   expect(built.code, `go test -c:\n${built.stdout}${built.stderr}`).toBe(0);
@@ -211,9 +241,15 @@ afterAll(async () => {
 
 /** Each Go test's steps by CLI: ✓ passed, ✗ failed (with the first line of its message), · not run. */
 function acceptanceTable(): string {
-  const lines = [`acceptance: ${CLIS.map((cli) => `${cli.name} ${cli.seconds?.toFixed(0) ?? "?"}s`).join(", ")}`, "| Go test | step | tofu | terraform |", "|---|---|---|---|"];
+  const lines = [
+    `acceptance: ${CLIS.map((cli) => `${cli.name} ${cli.seconds?.toFixed(0) ?? "?"}s`).join(", ")}`,
+    "| Go test | step | tofu | terraform |",
+    "|---|---|---|---|",
+  ];
   for (const name of GO_TESTS) {
-    const steps = CLIS.map((cli) => cli.results.get(name)?.steps).find((list) => list && list.length > 0) ?? ["(none logged)"];
+    const steps = CLIS.map((cli) => cli.results.get(name)?.steps).find((list) => list && list.length > 0) ?? [
+      "(none logged)",
+    ];
     steps.forEach((step, index) => {
       const cells = CLIS.map((cli) => {
         const result = cli.results.get(name);
@@ -234,7 +270,10 @@ function failureLine(output: string): string {
   if (output.includes("panic: test timed out")) return "the test binary timed out (-test.timeout) while this step ran";
   const lines = output.split("\n");
   // The CLI's own `Error: ...` says why; the harness's line around it only says which command failed.
-  const line = lines.find((entry) => /^\s*Error: /.test(entry)) ?? lines.find((entry) => /error|expected/.test(entry) && !/step \d+\/\d+: /.test(entry)) ?? "";
+  const line =
+    lines.find((entry) => /^\s*Error: /.test(entry)) ??
+    lines.find((entry) => /error|expected/.test(entry) && !/step \d+\/\d+: /.test(entry)) ??
+    "";
   return line
     .trim()
     .replace(/^\S+_test\.go:\d+: /, "")
@@ -253,7 +292,9 @@ for (const cli of CLIS) {
     it.each(GO_TESTS)("%s", (name) => {
       const result = cli.results.get(name);
       expect(result, `${name} did not run through ${cli.name}: ${cli.exit?.outside ?? ""}`).toBeDefined();
-      const step = result!.failedStep ? ` at step ${result!.failedStep} (${result!.steps[result!.failedStep - 1] ?? "?"})` : "";
+      const step = result!.failedStep
+        ? ` at step ${result!.failedStep} (${result!.steps[result!.failedStep - 1] ?? "?"})`
+        : "";
       expect(result!.action, `${name} through ${cli.name}${step}:\n${result!.output.slice(-6000)}`).toBe("pass");
     });
   });
