@@ -1,6 +1,9 @@
 // ESLint for the repository's TypeScript (provider/, test/, examples/): typescript-eslint's
 // type-checked recommended rules, plus a ban on `as unknown as`. `npm run lint` runs it with
-// `prettier --check`, and `npm run test:fast` runs `npm run lint` first.
+// `prettier --check`; `npm run checks` (first in `npm test` and `npm run test:fast`) runs both beside
+// `npm run typecheck`. ESLint keeps a cache in .cache/eslint/ (files unchanged since are not linted
+// again; a type changed elsewhere is not seen in them until the cache goes: delete .cache/eslint/
+// to lint everything, as a clean clone and CI do).
 import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";

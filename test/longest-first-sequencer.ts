@@ -10,15 +10,13 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 export const LONGEST_FIRST = [
   // The end-to-end files' (stop 37's ci17, seconds: 319, 193, 156, 155, 136, 128, 86, 68, 66, 66, 60, 59, 58, 54, 53, 52).
   "test/e2e/faults-heavy.test.ts",
-  // Later than ci17: 333 s alone at load 18, 152 s of it 19 `tofu import` runs in sequence.
-  "test/terraform/tofu-kinds.test.ts",
   "test/release/rehearsal-languages.test.ts",
   "test/e2e/lifecycle.test.ts",
   "test/e2e/rehearse.test.ts",
   "test/release/release-archives.test.ts",
   "test/e2e/faults.test.ts",
-  // Later than ci17: 88 to 127 s alone at load 17 to 20.
-  "test/terraform/tofu-docs-examples.test.ts",
+  // tofu-kinds and tofu-docs-examples were here (333 and 88 to 127 s alone): with one reattached
+  // provider per file (test/terraform/support/shared-provider.ts) they take 14 and 4 s alone.
   "test/e2e/export.test.ts",
   "test/e2e/quickstart.test.ts",
   "test/e2e/drift-workflow.test.ts",

@@ -1,5 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 import { takeFileCpu } from "./file-cpu.ts";
+
+/** Every file's figures of the last run (the report names only the first ten), for comparing runs file by file. */
+export const RUN_FIGURES = path.join(import.meta.dirname, ".work", "run-figures.json");
 
 /** How many of the slowest files the report names. */
 const SLOWEST = 10;
@@ -9,6 +14,7 @@ const SLOWEST = 10;
  * for docs/testing.md: figures, never a test that fails on time; test/file-cpu-setup.ts measures
  * each file's CPU), the run's wall time and CPU, and one plain line,
  * `Summary: N passed, N failed, N skipped`: the closing line CI reads to tell how many tests ran.
+ * Every file's wall time and CPU go to RUN_FIGURES (test/.work/run-figures.json), costliest first.
  */
 export default class SummaryReporter implements Reporter {
   #started = Date.now();
@@ -43,6 +49,9 @@ export default class SummaryReporter implements Reporter {
       `Wall time: ${seconds(Date.now() - this.#started)}`,
       `CPU of the test files: ${seconds(totalCpu * 1000)} (each file's worker and the processes it waited for)`,
     ];
+    const everyFile = [...files].sort((a, b) => (b.cpu ?? 0) - (a.cpu ?? 0)).map(({ file, ms, cpu }) => ({ file, wallSeconds: ms / 1000, cpuSeconds: cpu ?? null }));
+    fs.mkdirSync(path.dirname(RUN_FIGURES), { recursive: true });
+    fs.writeFileSync(RUN_FIGURES, `${JSON.stringify({ wallSeconds: (Date.now() - this.#started) / 1000, cpuSeconds: totalCpu, files: everyFile }, null, 1)}\n`);
     process.stdout.write(`${lines.join("\n")}\n\nSummary: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
 }

@@ -1,9 +1,28 @@
 import { z } from "zod";
 import { containsUnknown, unknownPaths } from "./unknowns";
+import { type Said, said, term } from "./door-words";
 
 export interface CheckFailure {
   property: string;
   reason: string;
+  /**
+   * The reason as data (door-words.ts), when it names an input or says what only a door says;
+   * `reason` is its Pulumi text. Not enumerable ({@link withSaid}): the doors that send failures
+   * as they are, and the tests that compare them, see `property` and `reason` only.
+   */
+  readonly said?: Said;
+}
+
+/** `failure` carrying its reason as data, as a property a copy or a comparison of plain objects does not see. */
+export function withSaid<T extends CheckFailure>(failure: T, reason: Said | undefined): T {
+  if (reason !== undefined) Object.defineProperty(failure, "said", { value: reason, enumerable: false });
+  return failure;
+}
+
+/** A failure of the input at `property` (a core path, "" for none): the reason names it first. */
+export function inputFailure(property: string, message: string | Said): CheckFailure {
+  const reason = property ? said`${term.field(property)}: ${message}` : typeof message === "string" ? said`${message}` : message;
+  return withSaid({ property, reason: String(reason) }, reason);
 }
 
 export type CheckOutcome<T> = { ok: true; inputs: T } | { ok: false; failures: CheckFailure[] };
@@ -35,7 +54,9 @@ export function text(limits: { min?: number; max?: number } = {}): z.ZodString {
     schema = schema.refine((value) => characters(value) >= min, { message, abort: true });
   }
   if (max !== undefined) schema = schema.refine((value) => characters(value) <= max, { message: `must be at most ${max} characters`, abort: true });
-  return schema;
+  // The limits as data too, JSON Schema's own words (which count characters, as these checks do):
+  // every door's description states them from here (adapter/json-schema.ts limitsOf).
+  return schema.meta({ ...(min !== undefined ? { minLength: min } : {}), ...(max !== undefined ? { maxLength: max } : {}) });
 }
 
 /**
@@ -81,7 +102,8 @@ export function httpUrl(limits: { max: number }): z.ZodString {
       abort: true,
     })
     .refine((value) => characters(value) <= limits.max, `must be at most ${limits.max} characters`)
-    .refine(isHttpUrl, "must be an absolute http(s) URL, e.g. https://example.com/path");
+    .refine(isHttpUrl, "must be an absolute http(s) URL, e.g. https://example.com/path")
+    .meta({ maxLength: limits.max });
 }
 
 function isHttpUrl(value: string): boolean {
@@ -169,13 +191,13 @@ function failuresOf(issues: readonly z.core.$ZodIssue[], skip: (path: readonly P
       for (const key of issue.keys) {
         // The whole path: a typo inside an object must say where it is, not only its name.
         const property = propertyOf([...issue.path, key]);
-        failures.push({ property, reason: `${property}: ${UNKNOWN_PROPERTY}` });
+        failures.push(inputFailure(property, UNKNOWN_PROPERTY));
       }
       continue;
     }
     const property = propertyOf(issue.path);
     const message = isMissing(issue) ? `is required${issue.code === "invalid_type" && issue.expected ? ` (${describeExpected(issue.expected)})` : ""}` : issue.message;
-    failures.push({ property, reason: property ? `${property}: ${message}` : message });
+    failures.push(inputFailure(property, message));
   }
   return failures;
 }
@@ -205,11 +227,11 @@ function validateInputs<T>(schema: z.ZodType<T>, inputs: Record<string, unknown>
   const failures = result.success ? [] : failuresOf(result.error.issues, underUnknown);
   for (const key of tooDeep) {
     if (failures.some((failure) => failure.property === key || failure.property.startsWith(`${key}.`))) continue;
-    failures.push({ property: shown(key), reason: `${shown(key)}: nested more than ${MAX_INPUT_DEPTH} levels deep` });
+    failures.push(inputFailure(shown(key), `nested more than ${MAX_INPUT_DEPTH} levels deep`));
   }
   for (const path of malformed) {
     const property = propertyOf(path);
-    failures.push({ property, reason: `${property}: must be well-formed Unicode text, but holds a lone UTF-16 surrogate` });
+    failures.push(inputFailure(property, "must be well-formed Unicode text, but holds a lone UTF-16 surrogate"));
   }
   if (failures.length > 0) return { ok: false, failures };
   if (result.success) return { ok: true, inputs: result.data };

@@ -9,6 +9,8 @@
  * resource is known by its URN: checked again (the preview of `up`, then its update), it is still
  * the one owner.
  */
+import { type Said, said, term } from "./door-words";
+
 /** The object a sole owner claims, from its resolved key parts. */
 export interface ClaimedObject {
   /** Unique among the objects of the claim's kind, e.g. the organization id. */
@@ -29,18 +31,18 @@ export interface SoleOwnership {
   /** How a conflict says the object when the program passes the same Output to both (object-owners.ts). */
   sameOutput: string;
   /** Why two owners conflict and what to do: the end of the message. */
-  why: string;
+  why: string | Said;
 }
 
 /** `docs-platform:index:Team::writers` or `...$pulumi-nodejs:dynamic/docs-platform:Team::writers` -> `Team "writers"`. */
-export function labelOf(kind: string, urn: string): string {
+export function labelOf(kind: string, urn: string): Said {
   const name = urn.split("::").slice(3).join("::") || urn;
-  return `${kind} "${name}"`;
+  return said`${term.kind(kind)} "${name}"`;
 }
 
 /** The message both doors give, word for word what the dynamic package's classes say. */
-export function soleOwnerConflict(label: string, firstLabel: string, description: string, why: string): string {
-  return `${label} and ${firstLabel} both manage ${description}: ${why}`;
+export function soleOwnerConflict(label: string | Said, firstLabel: string | Said, description: string, why: string | Said): Said {
+  return said`${label} and ${firstLabel} both manage ${description}: ${why}`;
 }
 
 export class DeploymentOwners {

@@ -16,6 +16,8 @@
  * a second way.
  */
 
+import type { Said } from "./door-words";
+
 /** What a kind declares about an aspect of objects it manages one way while other kinds manage it another. */
 export interface ExclusiveWay {
   /** The aspect, the same text in each kind managing it, e.g. `team membership`. */
@@ -37,7 +39,7 @@ export interface ExclusiveWay {
    * The message naming both resources (`label` is this kind's, e.g. `Team "writers"`) and the
    * object; undefined when the program passes the other resource's id Output itself, before it resolves.
    */
-  conflict(label: string, otherLabel: string, object: string | undefined): string;
+  conflict(label: string | Said, otherLabel: string | Said, object: string | undefined): Said;
 }
 
 /** A resource recorded as managing an object's aspect one way. */

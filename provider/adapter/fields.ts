@@ -5,6 +5,7 @@
  * nowhere else.
  */
 import { z } from "zod";
+import { type ExampleLanguage, type ExampleValue, TYPESCRIPT, withExample } from "./example-values";
 
 /** What the provider must know of an input beyond its type and limits. */
 export interface FieldFacts {
@@ -15,10 +16,16 @@ export interface FieldFacts {
   /** An array whose order and duplicates carry no meaning (normalized sorted). */
   readonly setValued?: boolean;
   /**
-   * The field's documentation, with its example and limits: the source of the `<Kind>Args` doc
-   * comment, of schema.json's description and of the reference page (zod's own `description`).
+   * The field's documentation, with its limits: the source of the `<Kind>Args` doc comment, of
+   * schema.json's description and of the reference pages (zod's own `description`). Its example
+   * is `example`, never in this text: each door writes it in its own language.
    */
   readonly description?: string;
+  /**
+   * A value the field may hold, as data (adapter/example-values.ts): every door's description
+   * ends with it, in TypeScript for the Pulumi doors, in HCL for the OpenTofu/Terraform door.
+   */
+  readonly example?: ExampleValue;
   /** The kind whose id the field holds (`Collection.parent` names a `Collection`), e.g. `"Site"`. */
   readonly refersTo?: string;
   /**
@@ -46,6 +53,11 @@ export interface FieldFacts {
   readonly nullWhenAbsent?: boolean;
   /** Removing the input from the program clears it: the PATCH sends null (otherwise nothing is sent, and the server keeps its value). */
   readonly clearedWithNull?: boolean;
+  /**
+   * Only the provider reads it (what destroy does, when to run): never sent and never in the API's
+   * object, so no read or import finds it, and left out it is its default, never what it was.
+   */
+  readonly providerOnly?: boolean;
 }
 
 // zod's metadata is one registry for every schema; declaring the facts there types `.meta(...)`.
@@ -76,8 +88,13 @@ export function factsOf(field: unknown): FieldFacts {
   return Object.assign({}, ...layers.reverse()) as FieldFacts;
 }
 
+/** A field's documentation with its example, written in `language` (the Pulumi doors' TypeScript unless told). */
+export function documentationOf(facts: FieldFacts, language: ExampleLanguage = TYPESCRIPT): string | undefined {
+  return withExample(facts.description, facts.example, language);
+}
+
 /** The facts that hold or not of a field (the others are text). */
-type BooleanFact = "replaces" | "secret" | "setValued" | "updatedApart" | "nullWhenAbsent" | "clearedWithNull";
+type BooleanFact = "replaces" | "secret" | "setValued" | "updatedApart" | "nullWhenAbsent" | "clearedWithNull" | "providerOnly";
 
 /** The keys of an object schema's fields for which `fact` holds, in the schema's order. */
 export function keysWith(schema: { readonly shape: Readonly<Record<string, unknown>> }, fact: BooleanFact): string[] {

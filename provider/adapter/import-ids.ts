@@ -25,6 +25,13 @@ export const byId: ImportIdForm = {
   format: (id) => id,
 };
 
+/** The object's slug, which is its id: an object the API addresses by slug (an OpenAPI spec, whose own `id` is not its address). */
+export const bySlug: ImportIdForm = {
+  shape: "<slug>",
+  parse: (importId) => ({ id: importId, known: {} }),
+  format: (id) => id,
+};
+
 /** `<siteId>/<id>`: an object inside a site (a section, a section group, a site space, a site space's customization). */
 export function insideSite(kind: string, what: string): ImportIdForm {
   return {

@@ -6,6 +6,7 @@
  * same through every door.
  */
 import { z } from "zod";
+import { type ExampleLanguage, type ExampleValue, TYPESCRIPT, withExample } from "./example-values";
 
 /** A JSON Schema node, as `z.toJSONSchema` writes it. */
 export type JsonSchema = Record<string, unknown>;
@@ -27,12 +28,32 @@ export function limitsOf(schema: JsonSchema): string[] {
 }
 
 /**
- * A field's description: its declared documentation, then the limits its schema states that the
- * documentation does not already (a nullable field's limits are its non-null variant's).
+ * A field's description: its declared documentation, its example (`FieldFacts.example`, which a
+ * field's JSON Schema node carries too) written in `language`, then the limits its schema states
+ * that the documentation does not already (a nullable field's limits are its non-null variant's).
  */
-export function fieldDescription(schema: JsonSchema, doc: string | undefined): string {
+export function fieldDescription(
+  schema: JsonSchema,
+  doc: string | undefined,
+  example: ExampleValue | undefined = schema.example as ExampleValue | undefined,
+  language: ExampleLanguage = TYPESCRIPT,
+): string {
   const limits = limitsOf(schema.anyOf ? ((schema.anyOf as JsonSchema[]).find((variant) => variant.type !== "null") ?? schema) : schema);
-  return [doc, ...limits.filter((limit) => !doc?.includes(limit))].filter(Boolean).join(" ");
+  return [withExample(doc, example, language), ...limits.filter((limit) => !statedIn(doc ?? "", limit))].filter(Boolean).join(" ");
+}
+
+/**
+ * Whether a field's documentation states `limit` (one of {@link limitsOf}'s sentences) already,
+ * in its words: `1 to 50 characters` as `1 to 50` or `1..50`, `At most 100 characters` as `at
+ * most 100` or `up to 100`. A documentation that gives other numbers than its schema's is caught
+ * by test/terraform/docs-words.test.ts.
+ */
+function statedIn(doc: string, limit: string): boolean {
+  const range = /^(\d+) to (\d+) characters\.$/.exec(limit);
+  if (range) return new RegExp(`\\b${range[1]}\\s*(?:to|\\.\\.)\\s*${range[2]}\\b`).test(doc);
+  const most = /^At most (\d+) characters\.$/.exec(limit);
+  if (most) return new RegExp(`\\b(?:at most|up to) ${most[1]}\\b`, "i").test(doc);
+  return doc.includes(limit);
 }
 
 /**

@@ -10,6 +10,7 @@ import { type Adopt, crossOrganizationAdoption, readAdoptable } from "./adopt";
 import type { PropertyBag } from "./property-bag";
 import { IDENTITY_KEY } from "./property-bag";
 import { explainApiError } from "./operation-errors";
+import { SaidError, said, term } from "./door-words";
 import type { SoleOwnership } from "./deployment-owners";
 import type { ExclusiveWay } from "./exclusive-ways";
 import { byId, type ImportIdForm } from "./import-ids";
@@ -113,8 +114,12 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
    * fields, a structure's lists): the object as a program managing it would declare it, beside
    * `known` (the organization and what the import id names); undefined when it does not exist.
    * `pulumi import` has no previous state to say which paths are declared, so it reads with this.
+   * `whole`: every path the object has, those at their default's value among them, for a door
+   * whose configurations keep what they leave out (OpenTofu's, where an argument left out keeps
+   * the state's value): its import holds the object whole, so a configuration that declares a
+   * default's value, or leaves it out, plans no change.
    */
-  declarationOf?(ctx: ResourceContext, id: string, known: State): Promise<State | undefined>;
+  declarationOf?(ctx: ResourceContext, id: string, known: State, whole?: boolean): Promise<State | undefined>;
   /**
    * Inputs `pulumi import` leaves out although the object has them, because another kind
    * declares them (a team's members, when someone in it has a role only `TeamMember` can say):
@@ -303,7 +308,7 @@ export function toProvider<I extends { adopt?: Adopt }>(
       } catch (error) {
         if (error instanceof PartialCreateError) {
           // The shape the provider host turns into ErrorResourceInitFailed; see partial-create.ts.
-          throw Object.assign(new Error(error.message), {
+          throw Object.assign(new SaidError(error.said), {
             id: error.id,
             properties: { ...withEchoedInputs(generic, outputsOf(generic, error.outputs, userKeys), withoutProvider(bag)), [PROVIDER_KEY]: bag[PROVIDER_KEY] },
             reasons: error.reasons,
@@ -361,9 +366,9 @@ function isIdSegment(value: string): boolean {
  * The state of the object `id` for an import, which has only what the import id and the provider
  * give (`known`): read as a program declaring the object as it is would read it.
  */
-async function importedState(definition: ResourceDefinition<{ adopt?: Adopt }>, ctx: ResourceContext, id: string, known: State): Promise<State | undefined> {
+async function importedState(definition: ResourceDefinition<{ adopt?: Adopt }>, ctx: ResourceContext, id: string, known: State, whole: boolean): Promise<State | undefined> {
   if (!definition.declarationOf) return definition.read(ctx, id, known);
-  const declaration = await definition.declarationOf(ctx, id, known);
+  const declaration = await definition.declarationOf(ctx, id, known, whole);
   return declaration && definition.read(ctx, id, { ...known, ...declaration });
 }
 
@@ -371,6 +376,12 @@ async function importedState(definition: ResourceDefinition<{ adopt?: Adopt }>, 
 function requiresInput(definition: ResourceDefinition<{ adopt?: Adopt }>, key: string): boolean {
   const field = definition.schema.shape[key] as z.ZodType | undefined;
   return field !== undefined && !field.safeParse(undefined).success;
+}
+
+/** How an import reads its object. */
+export interface ImportOptions {
+  /** Every path the object has, defaults among them (see `ResourceDefinition.declarationOf`); else what a program would declare. */
+  whole?: boolean;
 }
 
 /**
@@ -384,27 +395,27 @@ export async function importObject(
   ctx: ResourceContext,
   importId: string,
   organizationId: string | undefined,
+  options: ImportOptions = {},
 ): Promise<{ id: string; props: State; inputs: State; state: State }> {
   const { id, known } = (definition.importId ?? byId).parse(importId);
   // A composite id (a team member's `<teamId>/<userId>`) is checked part by part.
   const parts = [id, ...Object.values(known)].filter((value): value is string => typeof value === "string").flatMap((value) => value.split("/"));
   if (!parts.every(isIdSegment)) {
-    throw new Error(`${definition.kind}: cannot import ${JSON.stringify(importId)}: ${IMPORT_ID_RULE}`);
+    throw new SaidError(said`${term.kind(definition.kind)}: cannot import ${JSON.stringify(importId)}: ${IMPORT_ID_RULE}`);
   }
   const previous: State = { ...(organizationId !== undefined ? { organizationId } : {}), ...known };
   // One import reads each object and list once: its read, declarationOf and importLeavesOut ask
   // for the same customization or member list. Kept by lists of its own, dropped after it.
   const once = new SharedLists(ctx.api);
   ctx = { ...ctx, api: once.readingOnce(), lists: once };
-  const state = await importedState(definition, ctx, id, previous).catch((error: unknown) => {
+  const state = await importedState(definition, ctx, id, previous, options.whole === true).catch((error: unknown) => {
     throw explainApiError(error, definition.kind, "read", id);
   });
   if (!state) {
     // An empty id would make the engine record a resource with no properties: a phantom that
     // `up` then believes exists. The import fails instead, naming what was looked for.
-    throw new Error(
-      `${definition.kind}: cannot import ${JSON.stringify(importId)}: no such object` +
-        `${organizationId !== undefined ? ` in organization ${JSON.stringify(organizationId)}` : ""} (or it is not visible to this token). Check the id and the provider's organizationId.`,
+    throw new SaidError(
+      said`${term.kind(definition.kind)}: cannot import ${JSON.stringify(importId)}: no such object${organizationId !== undefined ? ` in organization ${JSON.stringify(organizationId)}` : ""} (or it is not visible to this token). Check the id and ${term.setting("organizationId", "the provider's organizationId")}.`,
     );
   }
   // A null the API answers for an unset field is the input left out (what a program would write),

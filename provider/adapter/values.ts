@@ -1,3 +1,5 @@
+import { type Said, SaidError } from "./door-words";
+
 type Bag = Record<string, unknown>;
 
 /**
@@ -69,11 +71,11 @@ export function pick<T extends object, K extends keyof T>(source: T, keys: reado
  * The members `keys` of a resource's state, each a non-empty string, as a resource needs them to
  * address its object; throws an Error with `message` when one is missing.
  */
-export function stateStrings<K extends string>(bag: Record<string, unknown>, keys: readonly K[], message: string): Record<K, string> {
+export function stateStrings<K extends string>(bag: Record<string, unknown>, keys: readonly K[], message: string | Said): Record<K, string> {
   const result = {} as Record<K, string>;
   for (const key of keys) {
     const value = bag[key];
-    if (typeof value !== "string" || value === "") throw new Error(message);
+    if (typeof value !== "string" || value === "") throw typeof message === "string" ? new Error(message) : new SaidError(message);
     result[key] = value;
   }
   return result;

@@ -36,6 +36,14 @@ export function listOrganizations(api: ApiRequester): Promise<ApiOrganization[]>
   return listAll<ApiOrganization>(api, organizationsPath());
 }
 
+/**
+ * One page of one organization of the authenticated user: a read that proves the API takes the
+ * token, retried as a read but not until the deadline (a door checks the token with it once).
+ */
+export function readTokenOrganizations(api: ApiRequester): Promise<unknown> {
+  return api.request<unknown>("GET", organizationsPath(), { query: { limit: 1 }, untilDeadline: false });
+}
+
 /** One organization; undefined when it is not there (or not visible to the token). */
 export function getOrganization(api: ApiRequester, organizationId: string): Promise<ApiOrganization | undefined> {
   return getOrUndefined<ApiOrganization>(api, organizationPath(organizationId));

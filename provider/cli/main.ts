@@ -1,20 +1,22 @@
 /**
  * `npx pulumi-docs-platform <command>`: the package's command-line tools.
  *
- *   pr-summary [file] [--stack <name>] [--events <file>] [--exit-code] [--output <file>]
- *     Reads the JSON of `pulumi preview --json` from the file or stdin and prints a Markdown
- *     summary for a pull-request comment. --events adds the policy violations of the event log the
- *     same preview wrote (`--event-log <file>`). Exits 3 when the preview failed (after writing the
- *     comment). With --exit-code it exits 2 when the preview proposes
- *     no change (CI can skip the comment), 0 otherwise; 1 on bad input.
+ *   pr-summary [file] [--stack <name> | --workspace <name>] [--tool tofu|terraform] [--events <file>] [--exit-code] [--output <file>]
+ *     Reads the JSON of `pulumi preview --json`, or of `tofu show -json <plan file>` (`terraform
+ *     show -json`), from the file or stdin and prints a Markdown summary for a pull-request
+ *     comment (a plan through pr-summary/plan.ts, into the same renderer). --events adds the policy
+ *     violations of the event log the same preview wrote (`--event-log <file>`). Exits 3 when the
+ *     preview failed (after writing the comment). With --exit-code it exits 2 when the preview
+ *     proposes no change (CI can skip the comment), 0 otherwise; 1 on bad input.
  *
- *   drift [file] [--stack <name>] [--output <file>]
- *     Reads the JSON of `pulumi preview --refresh --json` of the deployed program and prints a
+ *   drift [file] [--stack <name> | --workspace <name>] [--tool tofu|terraform] [--output <file>]
+ *     Reads the JSON of `pulumi preview --refresh --json` of the deployed program, or of a
+ *     refresh-only plan (`tofu show -json` of `tofu plan -refresh-only -out=<file>`), and prints a
  *     Markdown drift report (drift/render.ts). Exits 0 in sync, 2 drift, 3 the refresh failed.
  *
- *   export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] ...
- *     Reads a live organization through the API and writes a Pulumi program that declares it
- *     (export/command.ts).
+ *   export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] [--hcl] ...
+ *     Reads a live organization through the API and writes a Pulumi program that declares it, or
+ *     with --hcl an OpenTofu/Terraform root (export/command.ts).
  *
  *   compare --left-org <id> --right-org <id> [--left-api-url <url>] [--right-api-url <url>] ...
  *     Reads two organizations and prints in Markdown what differs between them, object by object
@@ -27,9 +29,10 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { readPolicyViolations } from "./pr-summary/policy";
-import { readPreview } from "./pr-summary/preview";
+import { InputError, type Preview, readPreview } from "./pr-summary/preview";
+import { PLAN_TOOLS, type PlanJson, type PlanTool, isPlanJson, isShowJson, readPlan, sensitiveInClear } from "./pr-summary/plan";
 import { hasNoChanges, renderSummary } from "./pr-summary/render";
-import { findDrift, hasDrift, renderDrift } from "./drift/render";
+import { findDrift, findPlanDrift, hasDrift, renderDrift } from "./drift/render";
 import type { PreviewJson } from "./pr-summary/preview";
 import { ApiClient, isApiError } from "../client";
 import { API_URL_ENV, CredentialsError, TOKEN_ENV, resolveCredentials } from "./export/credentials";
@@ -39,16 +42,22 @@ import { COMPARE_USAGE, CompareUsageError, compareCommand } from "./compare/comm
 import { terminalText } from "./terminal";
 import { REHEARSAL_STACK_USAGE, RehearsalStackError, rehearsalStackCommand } from "./rehearsal-stack";
 
-const PR_SUMMARY_USAGE = `usage: pulumi-docs-platform pr-summary [preview.json] [--stack <name>] [--events <event-log>] [--exit-code] [--output <file>] [--api-url <url>]
-  Reads \`pulumi preview --json\` output (a file, or stdin) and prints a Markdown summary for a pull request.
+const PR_SUMMARY_USAGE = `usage: pulumi-docs-platform pr-summary [preview.json | plan.json] [--stack <name> | --workspace <name>] [--tool tofu|terraform]
+                                       [--events <event-log>] [--exit-code] [--output <file>] [--api-url <url>]
+  Reads \`pulumi preview --json\` output, or an OpenTofu or Terraform plan's (\`tofu plan -out=plan.out\`, then
+  \`tofu show -json plan.out\`), from a file or stdin, and prints a Markdown summary for a pull request.
   An id an input holds is shown as the title of the preview's resource it names; with --api-url (or
   DOCS_PLATFORM_API_URL) and the token in DOCS_PLATFORM_TOKEN, an object outside the program by the title the API gives.
+  --stack, --workspace: the stack's or workspace's name, in the comment's marker (a plan's default: default).
+  --tool: which CLI wrote the plan, for the commands the comment names (default: the plan's providers' registry says).
   --events: the event log of the same preview (PULUMI_DEBUG_COMMANDS=true pulumi preview --json --event-log <file>),
   for its policy violations, which the JSON leaves out.
-  Exit code: 0 written; 3 written, and the preview failed; 2 (with --exit-code) no change to review; 1 bad input.`;
-const DRIFT_USAGE = `usage: pulumi-docs-platform drift [preview.json] [--stack <name>] [--output <file>]
-  Reads \`pulumi preview --refresh --json\` of the deployed program (a file, or stdin) and prints a Markdown report of
-  what changed outside Pulumi, what was deleted, and what \`pulumi up\` would do to repair it.
+  A plan's sensitive values are masked; the plan file itself holds them in clear, which is said on stderr.
+  Exit code: 0 written; 3 written, and the preview or plan failed; 2 (with --exit-code) no change to review; 1 bad input.`;
+const DRIFT_USAGE = `usage: pulumi-docs-platform drift [preview.json | plan.json] [--stack <name> | --workspace <name>] [--tool tofu|terraform] [--output <file>]
+  Reads \`pulumi preview --refresh --json\` of the deployed program, or a refresh-only plan (\`tofu plan -refresh-only
+  -out=drift.plan\`, then \`tofu show -json drift.plan\`), from a file or stdin, and prints a Markdown report of
+  what changed outside Pulumi (or OpenTofu), what was deleted, and what \`pulumi up\` (\`tofu apply\`) would do to repair it.
   Exit code: 0 in sync; 2 drift (report written); 3 the refresh failed (report written); 1 bad input.`;
 const USAGE = `${PR_SUMMARY_USAGE}
 ${DRIFT_USAGE}
@@ -62,12 +71,46 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return text;
 }
 
+/** `--tool`: the CLI that wrote a plan (its name and commands in the text); undefined: the plan says (plan.ts planToolOf). */
+function toolOf(given: string | undefined): PlanTool | undefined {
+  if (given === undefined) return undefined;
+  const tool = PLAN_TOOLS[given];
+  if (!tool) throw new UsageError(`--tool: ${JSON.stringify(given)} is not one; give ${Object.keys(PLAN_TOOLS).join(" or ")}`);
+  return tool;
+}
+
+/** `--stack` or `--workspace` (one name, either flag), refused when both differ. */
+function nameOf(values: { stack?: string; workspace?: string }): string | undefined {
+  if (values.stack !== undefined && values.workspace !== undefined && values.stack !== values.workspace) throw new UsageError("give --stack or --workspace, not both");
+  return values.workspace ?? values.stack;
+}
+
+/**
+ * A preview's or a plan's changes, whichever the JSON is. A plan's sensitive values never reach
+ * the comment, but its file holds them in clear: said on stderr, where the job's log is read.
+ */
+function readChanges(json: unknown, tool: PlanTool | undefined, command: string): Preview {
+  if (!isShowJson(json)) return readPreview(json);
+  const preview = readPlan(json, tool);
+  const places = isPlanJson(json) ? sensitiveInClear(json) : [];
+  if (places.length > 0) {
+    const shown = places.slice(0, 5).join(", ") + (places.length > 5 ? ` and ${places.length - 5} more` : "");
+    process.stderr.write(
+      `pulumi-docs-platform ${command}: note: the plan's JSON holds ${places.length} sensitive value${places.length === 1 ? "" : "s"} in clear (${terminalText(shown)}); ` +
+        "the comment masks them, but keep the plan file and its JSON out of artifacts and logs, and delete them after use\n",
+    );
+  }
+  return preview;
+}
+
 async function prSummary(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
     options: {
       stack: { type: "string" },
+      workspace: { type: "string" },
+      tool: { type: "string" },
       events: { type: "string" },
       "exit-code": { type: "boolean", default: false },
       output: { type: "string" },
@@ -79,7 +122,10 @@ async function prSummary(args: string[]): Promise<number> {
     process.stdout.write(`${PR_SUMMARY_USAGE}\n`);
     return 0;
   }
-  let preview = readPreview(await previewJson(positionals));
+  const tool = toolOf(values.tool);
+  const name = nameOf(values);
+  let preview = readChanges(await previewJson(positionals), tool, "pr-summary");
+  if (values.events && preview.plan) throw new UsageError("--events is the event log of a Pulumi preview; a plan has none");
   if (values.events) preview.policyViolations = readPolicyViolations(fs.readFileSync(values.events, "utf8"));
   const access = await summaryAccess(values["api-url"]);
   if (access) {
@@ -91,7 +137,7 @@ async function prSummary(args: string[]): Promise<number> {
       await client.close();
     }
   }
-  const markdown = renderSummary(preview, { stack: values.stack });
+  const markdown = renderSummary(preview, { stack: name });
   if (values.output) fs.writeFileSync(values.output, markdown);
   else process.stdout.write(markdown);
   // A failed preview fails the job too, once its comment is written.
@@ -107,7 +153,10 @@ async function previewJson(positionals: string[]): Promise<unknown> {
     // `pulumi preview --json` can print lines before its JSON (e.g. a plugin's message): start at the first "{".
     return JSON.parse(text.slice(Math.max(0, text.indexOf("{"))));
   } catch {
-    throw new UsageError("the input is not JSON: pipe `pulumi preview --json` into it, or give the file it wrote");
+    throw new UsageError(
+      "the input is not JSON: pipe `pulumi preview --json` into it, or give the file it wrote; for OpenTofu or Terraform, " +
+        "write the plan with `tofu plan -out=plan.out` and give `tofu show -json plan.out` (not the log lines of `tofu plan -json`)",
+    );
   }
 }
 
@@ -115,16 +164,26 @@ async function drift(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { stack: { type: "string" }, output: { type: "string" }, help: { type: "boolean", default: false } },
+    options: { stack: { type: "string" }, workspace: { type: "string" }, tool: { type: "string" }, output: { type: "string" }, help: { type: "boolean", default: false } },
   });
   if (values.help) {
     process.stdout.write(`${DRIFT_USAGE}\n`);
     return 0;
   }
+  const tool = toolOf(values.tool);
   const json = await previewJson(positionals);
-  const preview = readPreview(json);
+  const preview = readChanges(json, tool, "drift");
+  if (preview.plan) {
+    // An errored plan's drift may be incomplete: the report says so (its errors), and the job fails.
+    const found = { ...findPlanDrift(json as PlanJson, nameOf(values) ?? "default", preview.plan.tool), errors: preview.errors };
+    const markdown = renderDrift(found);
+    if (values.output) fs.writeFileSync(values.output, markdown);
+    else process.stdout.write(markdown);
+    if (found.errors.length > 0) return 3;
+    return hasDrift(found) ? 2 : 0;
+  }
   // A given --stack wins: the preview's URNs hold only the short name of `org/project/stack`.
-  const stack = values.stack ?? preview.stack;
+  const stack = nameOf(values) ?? preview.stack;
   if (!stack) throw new UsageError("the preview does not name its stack: give --stack");
   const found = findDrift(preview, json as PreviewJson, stack);
   const markdown = renderDrift(found);
@@ -164,6 +223,7 @@ async function main(argv: string[]): Promise<number> {
     // API errors (unreachable, timed out, refused) are told, not debugged: their messages say what failed.
     const known =
       error instanceof UsageError ||
+      error instanceof InputError ||
       error instanceof ExportUsageError ||
       error instanceof CompareUsageError ||
       error instanceof CredentialsError ||

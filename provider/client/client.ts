@@ -4,7 +4,7 @@
  * else in the provider talks HTTP.
  */
 import { setTimeout as sleepFor } from "node:timers/promises";
-import { Pool } from "undici";
+import type { Pool } from "undici";
 import {
   ApiError,
   ConnectionError,
@@ -112,7 +112,9 @@ export class ApiClient {
     // 3. One pool and one limiter, shared by every call: the pool reuses keep-alive connections,
     //    and never opens more than the limiter lets through.
     this.#limiter = new Limiter(this.#options.maxConcurrentRequests);
-    this.#pool = new Pool(target.origin, { connections: this.#options.maxConcurrentRequests });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first client, not with this module: a start needs no HTTP client, and the release's start snapshot cannot hold Node.js's http, which undici loads.
+    const { Pool: UndiciPool } = require("undici") as typeof import("undici");
+    this.#pool = new UndiciPool(target.origin, { connections: this.#options.maxConcurrentRequests });
 
     // 4. Test hooks, real implementations by default.
     this.#log = options.log;

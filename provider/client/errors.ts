@@ -13,7 +13,6 @@
  * No credential ever reaches these objects: messages are redacted before construction, causes
  * are replaced by redacted copies, and no request headers are kept.
  */
-import { STATUS_CODES } from "node:http";
 import { requestIdOf, serverDelayMs, type ResponseHeaders } from "./headers";
 import type { Redactor } from "./redact";
 
@@ -310,7 +309,8 @@ export function errorFromResponse(response: ErrorResponse): ApiError {
   const apiMessage = body.message === undefined ? undefined : redact(body.message).slice(0, MAX_MESSAGE_CHARS);
   const requestId = requestIdOf(response.headers);
   const retryAfterMs = serverDelayMs(response.headers, response.status, response.nowMs ?? Date.now());
-  const reason = STATUS_CODES[response.status] ?? "Unknown Status";
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- node:http when an error is named, not at load: the release's start snapshot cannot hold it.
+  const reason = (require("node:http") as typeof import("node:http")).STATUS_CODES[response.status] ?? "Unknown Status";
   const message =
     `${response.method} ${response.path} failed with ${response.status} ${reason}` +
     (apiMessage === undefined ? "" : `: ${apiMessage}`) +

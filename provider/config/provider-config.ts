@@ -280,7 +280,7 @@ export interface ConfigKeySpec {
  */
 export const CONFIG_KEYS: readonly ConfigKeySpec[] = [
   { key: "apiUrl", type: "string", env: API_URL.env, description: "Base URL of the management API, e.g. `https://api.example.com/v1`." },
-  { key: "token", type: "string", secret: true, env: TOKEN.env, description: "API token. Stored encrypted; prefer the environment variable in CI." },
+  { key: "token", type: "string", secret: true, env: TOKEN.env, description: "API token, a secret; prefer the environment variable in CI." },
   {
     key: "organizationId",
     type: "string",

@@ -7,6 +7,7 @@
  */
 
 import type { ApiTeamMember } from "../api/teams";
+import { type Said, said, term } from "../adapter/door-words";
 
 /** The role a member has in a team unless given another: what `Team.members` gives everyone it adds. */
 const PLAIN_ROLE = "member";
@@ -33,11 +34,9 @@ export const TEAM_MEMBERSHIP = "team membership";
  * the membership of the team `teamId`; undefined when the program passes the Team's id Output
  * itself, before it resolves.
  */
-export function teamMembershipConflict(team: string, member: string, teamId: string | undefined): string {
-  const which = teamId === undefined ? `the same team (its teamId is ${team}'s id)` : `team ${teamId}`;
-  return (
-    `${member} and ${team} both manage the members of ${which}: Team.members is authoritative and removes members ` +
-    `it does not list, TeamMember adds one, so every up would undo the other. Manage this team's membership one way: ` +
-    `list the member in ${team}'s members, or leave members out of ${team} and use TeamMember resources only.`
-  );
+export function teamMembershipConflict(team: string | Said, member: string | Said, teamId: string | undefined): Said {
+  const which = teamId === undefined ? said`the same team (its ${term.field("teamId", "TeamMember")} is ${team}'s id)` : `team ${teamId}`;
+  const members = term.field("members", "Team", "Team.members");
+  const teamMember = term.kind("TeamMember");
+  return said`${member} and ${team} both manage the members of ${which}: ${members} is authoritative and removes members it does not list, ${teamMember} adds one, so every ${term.apply("up")} would undo the other. Manage this team's membership one way: list the member in ${team}'s ${term.field("members", "Team")}, or leave ${term.field("members", "Team")} out of ${team} and use ${teamMember} resources only.`;
 }

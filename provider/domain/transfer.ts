@@ -1,6 +1,7 @@
 import { isApiError, isOutcomeUnknown } from "../client";
 import type { ApiRequester } from "../api/requester";
 import { getCollection } from "../api/collections";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /**
  * The API's wording of the two transfer outcomes the API's reference names for collections (it gives no
@@ -56,9 +57,8 @@ export async function transferToOrganization<T extends { organization?: string }
       const after = await transfer.read();
       if (after?.organization === target) return true;
       if (NO_UPDATE.test(apiMessage)) {
-        throw new Error(
-          `${what} was refused: the API says it "would not result in any update", yet the ${transfer.noun} reads as belonging to organization ${after?.organization ?? "(none: it is gone)"}. ` +
-            `Nothing was changed. Run \`pulumi refresh\` and \`pulumi up\` again.`,
+        throw new SaidError(
+          said`${what} was refused: the API says it "would not result in any update", yet the ${transfer.noun} reads as belonging to organization ${after?.organization ?? "(none: it is gone)"}. Nothing was changed. Run ${term.refresh()} and ${term.apply()} again.`,
           { cause: error },
         );
       }

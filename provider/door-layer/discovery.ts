@@ -56,8 +56,13 @@ export interface ListInput {
 /** What a list of `kind` takes: the organization, and one site for a kind that lives in sites. All optional. */
 export function listInputsOf(kind: string): ListInput[] {
   return [
-    { key: "organizationId", description: "The organization whose objects to list. Defaults to the provider's `docs-platform:organizationId`." },
-    ...(livesInSites(kind) ? [{ key: "siteId" as const, description: "Only the objects of this site. Default: every site's." }] : []),
+    {
+      key: "organizationId",
+      description: "The organization whose objects to list. Defaults to the provider's `docs-platform:organizationId`.",
+    },
+    ...(livesInSites(kind)
+      ? [{ key: "siteId" as const, description: "Only the objects of this site. Default: every site's." }]
+      : []),
   ];
 }
 
@@ -95,15 +100,27 @@ function containerKinds(objects: readonly ExportedObject[]): Set<string> {
  * Every object of `kind` in `organizationId` (narrowed by `filter`), in export's order, each
  * with its import. Throws the API's error when a list is refused, and for a kind that is none.
  */
-export async function discover(api: ApiRequester, organizationId: string, kind: string, filter: DiscoveryFilter = {}): Promise<DiscoveredObject[]> {
+export async function discover(
+  api: ApiRequester,
+  organizationId: string,
+  kind: string,
+  filter: DiscoveryFilter = {},
+): Promise<DiscoveredObject[]> {
   const exporterOf = (name: string): KindExporter | undefined => EXPORTERS.find((exporter) => exporter.kind === name);
   const exporter = exporterOf(kind);
-  if (!exporter) throw new Error(`docs-platform: ${JSON.stringify(kind)} is no resource kind; the kinds are ${discoverableKinds().join(", ")}`);
-  if (filter.siteId !== undefined && !livesInSites(kind)) throw new Error(`${kind}: its objects do not live in sites, so a list of them takes no siteId`);
+  if (!exporter)
+    throw new Error(
+      `docs-platform: ${JSON.stringify(kind)} is no resource kind; the kinds are ${discoverableKinds().join(", ")}`,
+    );
+  if (filter.siteId !== undefined && !livesInSites(kind))
+    throw new Error(`${kind}: its objects do not live in sites, so a list of them takes no siteId`);
   // One walk's requester: each list and object read once, by the exporters and the imports alike.
   const lists = new SharedLists(api, { keepFailures: true });
   const reading = lists.readingOnce(api);
-  const reader = filter.siteId !== undefined ? new OneSiteReader(reading, organizationId, filter.siteId) : new OrganizationReader(reading, organizationId);
+  const reader =
+    filter.siteId !== undefined
+      ? new OneSiteReader(reading, organizationId, filter.siteId)
+      : new OrganizationReader(reading, organizationId);
   const options = { api: reading, lists };
   const listed = await walkKinds(reader, [exporter], options);
 

@@ -55,7 +55,7 @@ export function registerOwnIdWay(resource: pulumi.CustomResource, label: string,
   resource.id.apply((id) => {
     if (!id) return;
     const other = record(owners, declared, id, owner);
-    if (other) throw conflictError(declared.conflict(label, other.label, id), resource);
+    if (other) throw conflictError(String(declared.conflict(label, other.label, id)), resource);
   });
 }
 
@@ -71,12 +71,12 @@ export function claimInputWay<T>(value: pulumi.Input<T>, label: string, declared
   const owner: WayOwner = { label, way: declared.way };
   if (typeof value === "object" && value !== null) {
     const other = owners.byIdOutput.get(value)?.get(declared.aspect);
-    if (other && other.way !== declared.way) throw new pulumi.RunError(declared.conflict(label, other.label, undefined));
+    if (other && other.way !== declared.way) throw new pulumi.RunError(String(declared.conflict(label, other.label, undefined)));
   }
   return pulumi.output(value).apply((resolved) => {
     if (typeof resolved !== "string" || resolved === "") return resolved;
     const other = record(owners, declared, resolved, owner);
-    if (other) throw conflictError(declared.conflict(label, other.label, resolved), resource());
+    if (other) throw conflictError(String(declared.conflict(label, other.label, resolved)), resource());
     return resolved;
   }) as pulumi.Output<T>;
 }

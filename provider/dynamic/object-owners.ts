@@ -68,7 +68,7 @@ function soleOwners(): SoleOwners {
 }
 
 function soleConflictMessage(claim: SoleClaim, first: Owner, object: string): string {
-  return soleOwnerConflict(claim.label, first.label, object, claim.ownership.why);
+  return String(soleOwnerConflict(claim.label, first.label, object, claim.ownership.why));
 }
 
 /** Records `owner` as the sole owner of `object`; the owner before it, when another. */

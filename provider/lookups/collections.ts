@@ -1,6 +1,7 @@
 /**
  * `getCollection`: a collection of an organization by title within its parent.
  */
+import { ref } from "../adapter/example-values";
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { identifier } from "../adapter/check";
@@ -24,11 +25,12 @@ export const getCollectionResult = z
   .meta({ typeName: "GetCollectionResult", description: "A collection as `getCollection` returns it." });
 
 export const getCollectionArgs = z.strictObject({
-  title: z.string().min(1, "must not be empty").meta({ description: 'The collection\'s exact title. Example: `"Products"`.' }),
+  title: z.string().min(1, "must not be empty").meta({ description: "The collection's exact title.", example: "Products" }),
   parent: identifier()
     .optional()
     .meta({
-      description: "Id of the parent collection to search in; leave out for the top level of the organization\n" + "(like `Collection`'s natural key). Example: `products.id`.",
+      description: "Id of the parent collection to search in; leave out for the top level of the organization\n" + "(like `Collection`'s natural key).",
+      example: ref("Collection", "products"),
     }),
   organizationId: identifier().optional().meta({ description: "The organization to search. Defaults to the stack's `docs-platform:organizationId`." }),
 });
@@ -40,8 +42,8 @@ export const getCollectionLookup: LookupDefinition<GetCollectionArgs, GetCollect
   name: "getCollection",
   description:
     "One collection by its exact title within a parent collection, or at the top level of the\n" +
-    "organization when `parent` is left out (every page of the collection list read). Fails with a\n" +
-    "`LookupError` when none or several match; a collection of that title elsewhere is named.",
+    "organization when `parent` is left out (every page of the collection list read).\n" +
+    "Fails<!-- pulumi only --> with a `LookupError`<!-- end --> when none or several match; a collection of that title elsewhere is named.",
   schema: getCollectionArgs,
   result: getCollectionResult,
   inOrganization: true,
@@ -69,8 +71,8 @@ export const getCollectionLookup: LookupDefinition<GetCollectionArgs, GetCollect
 
 /**
  * One collection by its exact title within a parent collection, or at the top level of the
- * organization when `parent` is left out (every page of the collection list read). Fails with a
- * `LookupError` when none or several match; a collection of that title elsewhere is named.
+ * organization when `parent` is left out (every page of the collection list read).
+ * Fails with a `LookupError` when none or several match; a collection of that title elsewhere is named.
  *
  * @example
  * const products = await docs.getCollection({ title: "Products" });

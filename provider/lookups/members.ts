@@ -43,8 +43,8 @@ export const getMemberArgs = z.strictObject({
     .string()
     .min(1, "must not be empty")
     .optional()
-    .meta({ description: 'The member\'s email, compared without regard to case. Give this or `userId`. Example: `"eli@acme.test"`.' }),
-  userId: identifier().optional().meta({ description: 'The member\'s user id. Give this or `email`. Example: `"usr_eli"`.' }),
+    .meta({ description: "The member's email, compared without regard to case. Give this or `userId`.", example: "eli@acme.test" }),
+  userId: identifier().optional().meta({ description: "The member's user id. Give this or `email`.", example: "usr_eli" }),
   organizationId: identifier().optional().meta({ description: "The organization to search. Defaults to the stack's `docs-platform:organizationId`." }),
 });
 
@@ -54,7 +54,8 @@ const describeMember = (args: GetMemberArgs, organizationId: string) =>
 export const getMemberLookup: LookupDefinition<GetMemberArgs, GetMemberResult> = {
   name: "getMember",
   description:
-    "One member of the organization, by email (case-insensitive; every page of the member list read)\n" + "or by user id. Fails with a `LookupError` when no member matches.",
+    "One member of the organization, by email (case-insensitive; every page of the member list read)\n" +
+    "or by user id. Fails<!-- pulumi only --> with a `LookupError`<!-- end --> when no member matches.",
   schema: getMemberArgs,
   result: getMemberResult,
   inOrganization: true,
@@ -103,7 +104,7 @@ export function getMemberOutput(args: LookupInputs<GetMemberArgs>): pulumi.Outpu
 }
 
 export const getMembersArgs = z.strictObject({
-  role: roleEnum.nullable().optional().meta({ description: 'Only the members with this role (`null`: guests). Example: `"admin"`.' }),
+  role: roleEnum.nullable().optional().meta({ description: "Only the members with this role (`null`: guests).", example: "admin" }),
   organizationId: identifier().optional().meta({ description: "The organization to list. Defaults to the stack's `docs-platform:organizationId`." }),
 });
 

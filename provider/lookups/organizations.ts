@@ -43,15 +43,15 @@ export const getOrganizationArgs = z.strictObject({
     .string()
     .min(1, "must not be empty")
     .optional()
-    .meta({ description: "The exact title of one of the organizations the token's user belongs to, instead of an id.\n" + 'Example: `"Acme Docs"`.' }),
+    .meta({ description: "The exact title of one of the organizations the token's user belongs to, instead of an id.", example: "Acme Docs" }),
 });
 
 export const getOrganizationLookup: LookupDefinition<GetOrganizationArgs, GetOrganizationResult> = {
   name: "getOrganization",
   description:
-    "An organization: the stack's (`docs-platform:organizationId`) with no arguments, the one with\n" +
+    "An organization: the default one (`docs-platform:organizationId`) with no arguments, the one with\n" +
     "`organizationId`, or the one of the token's organizations with the exact `title` (every page\n" +
-    "read). Fails with a `LookupError` when none or several match.",
+    "read). Fails<!-- pulumi only --> with a `LookupError`<!-- end --> when none or several match.",
   schema: getOrganizationArgs,
   result: getOrganizationResult,
   inOrganization: false,
@@ -88,7 +88,7 @@ export const getOrganizationLookup: LookupDefinition<GetOrganizationArgs, GetOrg
 };
 
 /**
- * An organization: the stack's (`docs-platform:organizationId`) with no arguments, the one with
+ * An organization: the default one (`docs-platform:organizationId`) with no arguments, the one with
  * `organizationId`, or the one of the token's organizations with the exact `title` (every page
  * read). Fails with a `LookupError` when none or several match.
  *
@@ -115,10 +115,7 @@ import type { ArgumentOf, FieldOf } from "./lookup";
 export interface GetOrganizationArgs {
   /** The organization's id. Defaults to the stack's `docs-platform:organizationId` when `title` is not given either. */
   organizationId?: ArgumentOf<typeof getOrganizationArgs, "organizationId">;
-  /**
-   * The exact title of one of the organizations the token's user belongs to, instead of an id.
-   * Example: `"Acme Docs"`.
-   */
+  /** The exact title of one of the organizations the token's user belongs to, instead of an id. Example: `"Acme Docs"`. */
   title?: ArgumentOf<typeof getOrganizationArgs, "title">;
 }
 

@@ -36,7 +36,7 @@ function resultOf(organizationId: string, site: ApiSite): GetSiteResult {
 }
 
 export const getSiteArgs = z.strictObject({
-  title: z.string().min(1, "must not be empty").meta({ description: 'The site\'s exact title. Example: `"Developer portal"`.' }),
+  title: z.string().min(1, "must not be empty").meta({ description: "The site's exact title.", example: "Developer portal" }),
   organizationId: identifier().optional().meta({ description: "The organization to search. Defaults to the stack's `docs-platform:organizationId`." }),
 });
 
@@ -44,7 +44,9 @@ const describeSite = (args: GetSiteArgs, organizationId: string) => `titled ${JS
 
 export const getSiteLookup: LookupDefinition<GetSiteArgs, GetSiteResult> = {
   name: "getSite",
-  description: "One docs site of the organization by its exact title (every page of the site list read).\n" + "Fails with a `LookupError` when none or several match.",
+  description:
+    "One docs site of the organization by its exact title (every page of the site list read).\n" +
+    "Fails<!-- pulumi only --> with a `LookupError`<!-- end --> when none or several match.",
   schema: getSiteArgs,
   result: getSiteResult,
   inOrganization: true,

@@ -54,11 +54,12 @@ const describeSpace = (args: GetSpaceArgs, organizationId: string) =>
   `titled ${JSON.stringify(args.title)}${args.parent ? ` in collection ${args.parent}` : ""} in organization ${organizationId}`;
 
 export const getSpaceArgs = z.strictObject({
-  title: z.string().min(1, "must not be empty").meta({ description: 'The space\'s exact title (case and spaces count). Example: `"Guides"`.' }),
+  title: z.string().min(1, "must not be empty").meta({ description: "The space's exact title (case and spaces count).", example: "Guides" }),
   parent: identifier()
     .optional()
     .meta({
-      description: "Id of the collection to search; leave out to search the whole organization (any collection\n" + 'or the top level). Example: `"col_products"`.',
+      description: "Id of the collection to search; leave out to search the whole organization (any collection\n" + "or the top level).",
+      example: "col_products",
     }),
   organizationId: identifier().optional().meta({ description: "The organization to search. Defaults to the stack's `docs-platform:organizationId`." }),
 });
@@ -67,7 +68,7 @@ export const getSpaceLookup: LookupDefinition<GetSpaceArgs, GetSpaceResult> = {
   name: "getSpace",
   description:
     "Finds one space by its exact title, in the whole organization or in one collection, reading\n" +
-    "every page of the organization's spaces. Fails with a `LookupError` when none or several\n" +
+    "every page of the organization's spaces. Fails<!-- pulumi only --> with a `LookupError`<!-- end --> when none or several\n" +
     "match (the message lists them with their collections).",
   schema: getSpaceArgs,
   result: getSpaceResult,
@@ -119,7 +120,7 @@ export function getSpaceOutput(args: LookupInputs<GetSpaceArgs>): pulumi.Output<
 }
 
 export const getSpacesArgs = z.strictObject({
-  parent: identifier().optional().meta({ description: 'Only the spaces of this collection (not those of its sub-collections). Example: `"col_products"`.' }),
+  parent: identifier().optional().meta({ description: "Only the spaces of this collection (not those of its sub-collections).", example: "col_products" }),
   organizationId: identifier().optional().meta({ description: "The organization to list. Defaults to the stack's `docs-platform:organizationId`." }),
 });
 

@@ -32,7 +32,7 @@ function resultOf(team: ApiTeam, organizationId: string): GetTeamResult {
 }
 
 export const getTeamArgs = z.strictObject({
-  title: z.string().min(1, "must not be empty").meta({ description: 'The team\'s exact title. Example: `"Writers"`.' }),
+  title: z.string().min(1, "must not be empty").meta({ description: "The team's exact title.", example: "Writers" }),
   organizationId: identifier().optional().meta({ description: "The organization to search. Defaults to the stack's `docs-platform:organizationId`." }),
 });
 
@@ -40,7 +40,9 @@ const describeTeam = (args: GetTeamArgs, organizationId: string) => `titled ${JS
 
 export const getTeamLookup: LookupDefinition<GetTeamArgs, GetTeamResult> = {
   name: "getTeam",
-  description: "One team of the organization by its exact title (every page of the team list read). Fails\n" + "with a `LookupError` when none or several match.",
+  description:
+    "One team of the organization by its exact title (every page of the team list read). Fails\n" +
+    "<!-- pulumi only --> with a `LookupError`<!-- end --> when none or several match.",
   schema: getTeamArgs,
   result: getTeamResult,
   inOrganization: true,
@@ -65,7 +67,7 @@ export const getTeamLookup: LookupDefinition<GetTeamArgs, GetTeamResult> = {
 
 /**
  * One team of the organization by its exact title (every page of the team list read). Fails
- * with a `LookupError` when none or several match.
+ *  with a `LookupError` when none or several match.
  *
  * @example
  * const writers = await docs.getTeam({ title: "Writers" });

@@ -8,9 +8,10 @@ import { promised } from "../adapter/promised";
 import type { Metadata } from "@grpc/grpc-js";
 import type { JavaScriptValue, Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { type Bag, withoutDynamicKeys } from "../door-layer/properties";
-import { sdk } from "./sdk";
+import { messages, sdk } from "./sdk";
 
-const { grpc, provider: pb, struct, any: anyPb, status: statusPb } = sdk();
+// gRPC itself is sdk()'s, asked for when an error is answered (the messages load with this module).
+const { provider: pb, struct, any: anyPb, status: statusPb } = messages();
 
 export type Callback<Response> = (error: unknown, response?: Response | null, metadata?: Metadata) => void;
 /** A unary call's handler, as grpc-js calls it: the decoded request in, the answer to `callback`. */
@@ -62,6 +63,7 @@ function isPartialCreate(error: unknown): error is PartialCreate & { id: string 
  */
 function grpcError(error: unknown): { code: number; message: string; details: string; metadata: Metadata } {
   const message = error instanceof Error ? error.message : String(error);
+  const { grpc } = sdk();
   const metadata = new grpc.Metadata();
   if (isPartialCreate(error)) {
     const detail = new pb.ErrorResourceInitFailed();

@@ -40,12 +40,18 @@ function kindOf(token: string): string {
 /** Where a page starts: 0, or the position a continuation token holds. */
 function startOf(token: string): number {
   if (token === "") return 0;
-  if (!/^\d+$/.test(token)) throw new Error(`${PACKAGE}: the continuation token ${JSON.stringify(token)} is not one this provider gave; list again without it`);
+  if (!/^\d+$/.test(token))
+    throw new Error(
+      `${PACKAGE}: the continuation token ${JSON.stringify(token)} is not one this provider gave; list again without it`,
+    );
   return Number(token);
 }
 
 /** What a List writes, in order: one result per object, then the continuation when objects are left; or only the computed marker. */
-export async function listResponses(session: DoorSession, request: pulumirpc.ListRequest): Promise<pulumirpc.ListResponse[]> {
+export async function listResponses(
+  session: DoorSession,
+  request: pulumirpc.ListRequest,
+): Promise<pulumirpc.ListResponse[]> {
   const { provider: pb } = sdk();
   const kind = kindOf(request.getToken());
   const query = unwrapSecrets(fromStruct(request.getQuery())).values;
@@ -57,7 +63,8 @@ export async function listResponses(session: DoorSession, request: pulumirpc.Lis
   }
   const inputs: string[] = listInputsOf(kind).map((input) => input.key);
   const unknown = Object.keys(query).filter((key) => !inputs.includes(key));
-  if (unknown.length > 0) throw new Error(`${TYPE_PREFIX}${kind}: a list takes ${inputs.join(" and ")}, not ${unknown.join(", ")}`);
+  if (unknown.length > 0)
+    throw new Error(`${TYPE_PREFIX}${kind}: a list takes ${inputs.join(" and ")}, not ${unknown.join(", ")}`);
   const given = (key: string) => {
     const value = query[key];
     return typeof value === "string" && value !== "" ? value : undefined;

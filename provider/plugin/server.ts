@@ -23,7 +23,7 @@ import { configSource, configureSession, type DoorSession, openSession, withSess
 import { type Bag, withoutDynamicKeys } from "../door-layer/properties";
 import { unwrapSecrets, wrapSecrets } from "./secrets";
 import { invoke } from "../door-layer/invoke";
-import { sdk } from "./sdk";
+import { messages } from "./sdk";
 import { fromStruct, handle, toStruct } from "./calls";
 import { infoService, PACKAGE } from "./info";
 import { listHandler } from "./list";
@@ -31,7 +31,7 @@ import { listHandler } from "./list";
 export { PACKAGE, pluginVersion } from "./info";
 const TYPE_PREFIX = `${PACKAGE}:index:`;
 
-const { provider: pb, empty } = sdk();
+const { provider: pb, empty } = messages();
 
 // ---- decoding: a request's values, once per handler -------------------------------------------
 

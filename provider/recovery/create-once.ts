@@ -15,6 +15,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { DEFAULTS, isApiError, isConflictError, isOutcomeUnknown, withAttempts } from "../client";
 import type { ResourceContext } from "./context";
 import type { JournalEntry } from "./create-journal";
+import { type Said, SaidError, said, term } from "../adapter/door-words";
 
 const RESEND_DELAY_MS = { base: 250, max: 4_000 };
 
@@ -43,9 +44,9 @@ export interface CreateOnce<T> {
 }
 
 /** Several existing objects could be the one an interrupted create made. */
-export class AmbiguousCreateError extends Error {
+export class AmbiguousCreateError extends SaidError {
   readonly candidates: string[];
-  constructor(message: string, candidates: string[]) {
+  constructor(message: Said, candidates: string[]) {
     super(message);
     this.name = "AmbiguousCreateError";
     this.candidates = candidates;
@@ -61,12 +62,10 @@ function notBefore<T>(spec: CreateOnce<T>, objects: T[], startedAt: number): T[]
   });
 }
 
-function ambiguous<T>(spec: CreateOnce<T>, candidates: T[], why: string): AmbiguousCreateError {
+function ambiguous<T>(spec: CreateOnce<T>, candidates: T[], why: string | Said): AmbiguousCreateError {
   const ids = candidates.map((candidate) => spec.idOf(candidate));
   return new AmbiguousCreateError(
-    `${why}, and ${ids.length} existing ${spec.kind} objects match it by ${spec.matchedBy} (${ids.join(", ")}), ` +
-      `so this provider cannot tell which one, if any, it made. Nothing was created. Check them, delete the ones not wanted, ` +
-      `and take over the right one with adopt: { id: "${ids[0]}" } (or its id), then run \`pulumi up\` again.`,
+    said`${why}, and ${ids.length} existing ${spec.kind} objects match it by ${spec.matchedBy} (${ids.join(", ")}), so this provider cannot tell which one, if any, it made. Nothing was created. Check them, delete the ones not wanted, and take over the right one ${term.takeOver(`with adopt: { id: "${ids[0]}" } (or its id)`, ids[0])}, then run ${term.apply()} again.`,
     ids,
   );
 }
@@ -75,7 +74,7 @@ function ambiguous<T>(spec: CreateOnce<T>, candidates: T[], why: string): Ambigu
  * Settles what `startedAt`'s create made: the one matching object, or undefined when there is
  * none. Throws when several match.
  */
-async function settle<T>(spec: CreateOnce<T>, startedAt: number, why: string): Promise<T | undefined> {
+async function settle<T>(spec: CreateOnce<T>, startedAt: number, why: string | Said): Promise<T | undefined> {
   const candidates = notBefore(spec, await spec.find(), startedAt);
   if (candidates.length > 1) throw ambiguous(spec, candidates, why);
   return candidates[0];
@@ -84,7 +83,7 @@ async function settle<T>(spec: CreateOnce<T>, startedAt: number, why: string): P
 /** Finishes a create that an interrupted run started for the same resource, if there is one. */
 async function recover<T>(spec: CreateOnce<T>, entry: JournalEntry): Promise<T | undefined> {
   if (entry.id !== undefined) return spec.get(entry.id);
-  return settle(spec, entry.startedAt, `An earlier \`pulumi up\` was interrupted while creating this ${spec.describe}`);
+  return settle(spec, entry.startedAt, said`An earlier ${term.apply()} was interrupted while creating this ${spec.describe}`);
 }
 
 /**

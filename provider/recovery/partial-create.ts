@@ -1,4 +1,5 @@
 import { isApiError } from "../client";
+import { type Said, SaidError, said, saidOf, term } from "../adapter/door-words";
 
 /**
  * Thrown by a multi-step create when the object exists but a later step failed (publish, add
@@ -12,7 +13,7 @@ import { isApiError } from "../client";
  * (400) fails the same way on every `up` until it is changed, so the message names the field
  * instead of promising that another run finishes the job.
  */
-export class PartialCreateError extends Error {
+export class PartialCreateError extends SaidError {
   readonly id: string;
   readonly outputs: Record<string, unknown>;
   readonly reasons: string[];
@@ -20,7 +21,7 @@ export class PartialCreateError extends Error {
   constructor(id: string, outputs: Record<string, unknown>, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     const step = nextStep(cause);
-    super(`created ${id} but could not finish: ${reason}.${step === "" ? "" : ` ${step}`}`, { cause });
+    super(said`created ${id} but could not finish: ${saidOf(cause)}.${String(step) === "" ? "" : said` ${step}`}`, { cause });
     this.name = "PartialCreateError";
     this.id = id;
     this.outputs = outputs;
@@ -39,31 +40,32 @@ function isTransientStatus(status: number): boolean {
 }
 
 /** What the user should do about a partial create, given why the last step failed. */
-export function nextStep(cause: unknown): string {
+export function nextStep(cause: unknown): Said {
+  const again = said`Run ${term.apply()} again to finish.`;
   if (isApiError(cause)) {
     const status = cause.status;
     // No response at all (connection refused or reset, timeout): the next run may well get one.
-    if (status === undefined || isTransientStatus(status)) return "Run `pulumi up` again to finish.";
+    if (status === undefined || isTransientStatus(status)) return again;
     const field = fieldOf(cause.apiMessage);
-    const named = field === undefined ? "" : ` \`${field}\``;
-    const then = "then run `pulumi up` to finish; running it again unchanged fails the same way.";
+    const named = field === undefined ? "" : said` \`${term.field(field)}\``;
+    const then = said`then run ${term.apply()} to finish; running it again unchanged fails the same way.`;
     switch (status) {
       case 400:
       case 422:
-        return `The API rejected the input${named || "s"}: fix ${field === undefined ? "them" : "it"} in the program, ${then}`;
+        return said`The API rejected the input${field === undefined ? "s" : named}: fix ${field === undefined ? "them" : "it"} in the ${term.program()}, ${then}`;
       case 401:
       case 403:
-        return `The token is not allowed to do this: use a token with the needed role, ${then}`;
+        return said`The token is not allowed to do this: use a token with the needed role, ${then}`;
       case 404:
-        return `Something the inputs${named ? ` (${named.trim()})` : ""} refer to does not exist: fix the reference, ${then}`;
+        return said`Something the inputs${field === undefined ? "" : said` (\`${term.field(field)}\`)`} refer to does not exist: fix the reference, ${then}`;
       case 409:
-        return `The input${named} conflicts with another object: change it in the program or free it, ${then}`;
+        return said`The input${named} conflicts with another object: change it in the ${term.program()} or free it, ${then}`;
       default:
-        return `Fix the cause above, ${then}`;
+        return said`Fix the cause above, ${then}`;
     }
   }
   // Not an API error: the resource's own message says what to do when it knows (processing
   // failures, timeouts of a wait); otherwise another run is the best advice there is.
-  if (cause instanceof Error && cause.message.includes("pulumi up")) return "";
-  return "Run `pulumi up` again to finish.";
+  if (cause instanceof Error && cause.message.includes("pulumi up")) return said``;
+  return again;
 }

@@ -12,6 +12,7 @@
  * - Refresh compares documents structurally and shows a real change of the document as drift;
  *   fields the API adds to what the program declared (a block's `key`, ...) are not drift.
  */
+import { said, term } from "../adapter/door-words";
 import { z } from "zod";
 import { isNotFoundError } from "../client";
 import { identifier } from "../adapter/check";
@@ -28,14 +29,16 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description:
-      'Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+    description: "Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_acme",
   }),
   instructions: documentInput.meta({
-    description:
-      "The instructions, a rich-text document, replaced whole on a change. Example:\n" +
-      '`{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",\n' +
-      'nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`.',
+    description: "The instructions, a rich-text document, replaced whole on a change.",
+    example: {
+      object: "document",
+      data: { schemaVersion: 1 },
+      nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }],
+    },
   }),
   clearOnDestroy: z
     .boolean()
@@ -43,9 +46,11 @@ export const schema = z.strictObject({
     .meta({
       // Only the provider reads it (what destroy does): never sent, never in the document.
       sendAs: false,
+      providerOnly: true,
       description:
         "What destroy (or removing the resource) does: `false` or left out leaves the organization's\n" +
-        "instructions as they are; `true` clears them (writes the empty document). Example: `true`.",
+        "instructions as they are; `true` clears them (writes the empty document).",
+      example: true,
     }),
 });
 
@@ -101,7 +106,7 @@ export const definition: ResourceDefinition<AgentInstructionsInputs> = {
     object: ({ organizationId }) =>
       typeof organizationId === "string" ? { key: organizationId, description: `the agent instructions of organization ${organizationId}` } : undefined,
     sameOutput: "the agent instructions of the same organization",
-    why: "an organization has one agent instructions document, so every up would overwrite the other's. Declare one AgentInstructions per organization.",
+    why: said`an organization has one agent instructions document, so every ${term.apply("up")} would overwrite the other's. Declare one ${term.kind("AgentInstructions")} per organization.`,
   },
   importId: ofOrganization,
   schema,

@@ -1,3 +1,4 @@
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { adoptInput } from "../adapter/adopt";
 import { identifier, text } from "../adapter/check";
@@ -22,6 +23,7 @@ import {
   transferCollection,
   updateCollection,
 } from "../api/collections";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
@@ -31,22 +33,22 @@ export const schema = z.strictObject({
     readFrom: "organization",
     sendAs: false,
     description:
-      'Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+      "Id of the organization that owns the collection. Changing it transfers the collection (same id, with its sub-collections and spaces). Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_acme",
   }),
   // the production service's behaviour (production; the API's reference gives no limits): title 1..50, description up to 100.
-  title: text({ min: 1, max: 50 }).meta({ description: 'Title of the collection, 1 to 50 characters. Example: `"Product docs"`.' }),
-  description: text({ max: 100 }).optional().meta({ description: 'Free-text description, up to 100 characters. Example: `"Everything customers read"`.' }),
+  title: text({ min: 1, max: 50 }).meta({ description: "Title of the collection, 1 to 50 characters.", example: "Product docs" }),
+  description: text({ max: 100 }).optional().meta({ description: "Free-text description, up to 100 characters.", example: "Everything customers read" }),
   defaultLevel: roleEnum
     .optional()
-    .meta({ description: "Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,\n" + '`comment` or `read`. Example: `"read"`.' }),
+    .meta({ description: "Default role members get on the collection's content: `admin`, `create`, `review`, `edit`,\n" + "`comment` or `read`.", example: "read" }),
   parent: identifier()
     .optional()
     .meta({
       refersTo: "Collection",
       updatedApart: true,
-      description:
-        "Id of the parent collection; leave out for the top level. Changing it moves the collection\n" +
-        "(same id); removing it moves the collection to the top level. Example: `products.id`.",
+      description: "Id of the parent collection; leave out for the top level. Changing it moves the collection\n" + "(same id); removing it moves the collection to the top level.",
+      example: ref("Collection", "products"),
     }),
   adopt: adoptInput.optional().meta({
     description:
@@ -94,7 +96,7 @@ function transfer(api: ApiRequester, id: string, olds: State, news: CollectionIn
     target,
     ...(news.parent !== undefined ? { parent: { id: news.parent, phrase: "under parent", fix: `Give a parent of organization ${target}, or none (the top level).` } } : {}),
     read: () => getCollection(api, id),
-    gone: () => new Error(`Collection ${id} no longer exists; run \`pulumi refresh\``),
+    gone: () => new SaidError(said`Collection ${id} no longer exists; run ${term.refresh()}`),
     send: () => transferCollection(api, id, target),
     explainRefusal(error, apiMessage) {
       if (CANNOT_MOVE.test(apiMessage)) {
@@ -190,7 +192,7 @@ export const definition: ResourceDefinition<CollectionInputs> = {
       }
     }
     const state = await readCollection(ctx.api, id);
-    if (!state) throw new Error(`Collection ${id} no longer exists; run \`pulumi refresh\``);
+    if (!state) throw new SaidError(said`Collection ${id} no longer exists; run ${term.refresh()}`);
     return state;
   },
 

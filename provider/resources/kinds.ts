@@ -2,22 +2,10 @@
  * The one registry of resource kinds: every definition of the package, in the order a reader
  * meets them in an exported program (the organization, its people, its content, its sites). The
  * package's exports, the plugin's schema, export, the pull-request summary, the reference pages
- * and both doors find every kind here, and the tests' lists of kinds are read from it.
+ * and every door find every kind here, and the tests' lists of kinds are read from it.
  *
- * A new kind is written by hand in these files only (counted for issue 38 by adding a kind):
- * - its file in this folder (`<kebab-kind>.ts`: declaration and implementation), its
- *   description beside it (`<kebab-kind>.md`: what it is and how it behaves, in Markdown), and its
- *   import and entry below;
- * - its API module (provider/api/) and the emulator's model and routes (test/emulator/);
- * - its exporter, provider/cli/export/kinds/<kebab-kind>.ts (what to list; every declared input is
- *   written by default, imported.ts);
- * - its example, docs/resources/examples/<kebab-kind>/Pulumi.yaml;
- * - its tests: its sample in test/contract/examples.ts and its scenario,
- *   test/e2e/scenarios/<kebab-kind>.ts.
- * Then `npm run kinds` (its resource class with its Args and Outputs, provider/dynamic/resources/,
- * provider/index.ts's exports, the exporters' list),
- * `npm run schema`, `npm run examples` and `npm run docs` (its page, the table of kinds) write the
- * rest; a test fails for each of these left undone.
+ * Adding a kind: docs/CONTRIBUTING.md ("Adding a kind") lists the files written by hand; a test
+ * fails for each left undone.
  */
 import type { Adopt } from "../adapter/adopt";
 import type { ResourceDefinition } from "../adapter/resource";

@@ -9,6 +9,7 @@
  * change wait until it ends and fail with the slug, the state and `lastProcessErrorCode` when it
  * fails or does not end in time.
  */
+import { Said, SaidError, said, term } from "../adapter/door-words";
 import { z } from "zod";
 import { isConflictError } from "../client";
 import { redactUrlCredentials, urlCredential, withoutUrlCredentials as withoutCredentialsIn } from "../client/redact";
@@ -22,6 +23,7 @@ import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { stateStrings } from "../adapter/values";
 import { wireMapping } from "../adapter/wire";
+import { bySlug } from "../adapter/import-ids";
 import {
   type ApiOpenApiSpec,
   createOpenApiSpec,
@@ -60,24 +62,24 @@ function credentialReason(url: string): string | undefined {
   const found = urlCredential(url);
   return found === undefined
     ? undefined
-    : `must not contain ${found} (value not shown): the API stores the URL and Pulumi keeps it in the state in plain text; ` +
-        "serve the spec from a URL the API can fetch without them";
+    : `must not contain ${found} (value not shown): the API stores the URL and the state holds it in plain text; ` + "serve the spec from a URL the API can fetch without them";
 }
 
 export const openApiSpecInputs = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+    description: "Id of the organization that owns the spec. Changing it replaces the spec. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_123",
   }),
-  slug: text({ max: SLUG_MAX })
+  slug: text({ min: 1, max: SLUG_MAX })
     .regex(SLUG_PATTERN, "must be letters and digits in groups joined by single hyphens, e.g. petstore-v2 (pattern of the API's reference)")
     .meta({
       replaces: true,
       description:
         "Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is\n" +
-        "the resource's id and natural key: changing it deletes the spec, then creates the new one.\n" +
-        'Example: `"petstore"`.',
+        "the resource's id and natural key: changing it deletes the spec, then creates the new one.",
+      example: "petstore",
     }),
   // the API's reference gives `{url}`; the API takes an absolute http(s) URL of at most 2048 characters, without credentials.
   // Sent by the POST and by a PUT of its own (a new version), never in the PATCH.
@@ -92,13 +94,13 @@ export const openApiSpecInputs = z.strictObject({
       updatedApart: true,
       description:
         "Where the API fetches the specification from: an absolute http(s) URL of at most 2048\n" +
-        "characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.\n" +
-        'Example: `{ url: "https://example.com/openapi.yaml" }`.',
+        "characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.",
+      example: { url: "https://example.com/openapi.yaml" },
     }),
   visibility: z
     .enum(SPEC_VISIBILITIES)
     .optional()
-    .meta({ description: '`private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it. Example: `"public"`.' }),
+    .meta({ description: "`private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it.", example: "public" }),
   waitForProcessing: z
     .union(
       [
@@ -115,9 +117,10 @@ export const openApiSpecInputs = z.strictObject({
       description:
         "Wait, when the spec is created or its source changes, until the API has processed the new\n" +
         "version; fail with the processing error when it fails or does not end in time. `true` waits up\n" +
-        "to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only\n" +
-        "changes how `create`/`update` behave: changing it alone is never a change of the spec.\n" +
-        "Example: `{ timeoutSeconds: 120 }`.",
+        'to 300 seconds; an object whose `"timeoutSeconds"` is a number of seconds sets the limit (1 to 3600).\n' +
+        "Default: do not wait. Only\n" +
+        "changes how `create`/`update` behave: changing it alone is never a change of the spec.",
+      example: { timeoutSeconds: 120 },
     }),
   adopt: adoptInput.optional().meta({
     description:
@@ -164,10 +167,10 @@ function stateOf(organizationId: string, raw: ApiOpenApiSpec): State {
 }
 
 /** The spec's processing ended badly, or did not end in time. Carries the spec as it was last seen. */
-export class ProcessingError extends Error {
+export class ProcessingError extends SaidError {
   readonly spec: ApiOpenApiSpec;
-  constructor(message: string, spec: ApiOpenApiSpec) {
-    super(redactUrlCredentials(message));
+  constructor(message: Said, spec: ApiOpenApiSpec) {
+    super(new Said(message.parts.map((part) => (typeof part === "string" ? redactUrlCredentials(part) : part))));
     this.name = "ProcessingError";
     this.spec = withoutUrlCredentials(spec);
   }
@@ -199,8 +202,7 @@ async function waitForProcessing(api: ApiRequester, organizationId: string, init
     const left = deadline - Date.now();
     if (left <= 0) {
       throw new ProcessingError(
-        `OpenAPI spec "${spec.slug}" is still ${spec.processingState} after ${timeoutSeconds}s (version ${spec.lastVersion ?? "unknown"}); ` +
-          "raise waitForProcessing.timeoutSeconds, or run `pulumi up` again to retry",
+        said`OpenAPI spec "${spec.slug}" is still ${spec.processingState} after ${timeoutSeconds}s (version ${spec.lastVersion ?? "unknown"}); raise ${term.field("waitForProcessing.timeoutSeconds")}, or run ${term.apply()} again to retry`,
         spec,
       );
     }
@@ -212,8 +214,7 @@ async function waitForProcessing(api: ApiRequester, organizationId: string, init
   }
   if (spec.processingState === "failed" || (spec.processingState !== "complete" && spec.lastProcessErrorCode)) {
     throw new ProcessingError(
-      `OpenAPI spec "${spec.slug}" failed processing (state ${spec.processingState}${failureDetail(spec)}) for source ${spec.sourceURL}; ` +
-        "fix the source and run `pulumi up` again",
+      said`OpenAPI spec "${spec.slug}" failed processing (state ${spec.processingState}${failureDetail(spec)}) for source ${spec.sourceURL}; fix the source and run ${term.apply()} again`,
       spec,
     );
   }
@@ -240,8 +241,8 @@ async function create(ctx: ResourceContext, inputs: OpenApiSpecInputs): Promise<
     });
   } catch (error) {
     if (isConflictError(error)) {
-      throw new Error(
-        `${error.message}. An OpenAPI spec with slug "${inputs.slug}" already exists: if no other resource of this program manages it, take it over with adopt: true; if one does, give this one another slug (two resources must not manage one spec)`,
+      throw new SaidError(
+        said`${error.message}. An OpenAPI spec with slug "${inputs.slug}" already exists: if no other resource of this ${term.program()} manages it, take it over ${term.takeOver("with adopt: true", inputs.slug)}; if one does, give this one another ${term.field("slug")} (two resources must not manage one spec)`,
         { cause: error },
       );
     }
@@ -287,7 +288,7 @@ async function update(ctx: ResourceContext, slug: string, olds: State, news: Ope
     if (timeout !== undefined) spec = await waitForProcessing(api, organizationId, spec, timeout);
   }
   spec ??= await getOpenApiSpec(api, organizationId, slug);
-  if (!spec) throw new Error(`OpenAPI spec "${slug}" no longer exists in organization ${organizationId}; run \`pulumi refresh\` to drop it from the state`);
+  if (!spec) throw new SaidError(said`OpenAPI spec "${slug}" no longer exists in organization ${organizationId}; run ${term.refresh()} to drop it from the state`);
   return stateOf(organizationId, spec);
 }
 
@@ -329,8 +330,10 @@ export const definition: ResourceDefinition<OpenApiSpecInputs> = {
         ? { key: `${organizationId}/${slug}`, description: `the OpenAPI spec "${slug}" of organization ${organizationId}` }
         : undefined,
     sameOutput: "the OpenAPI spec of the same slug",
-    why: "a slug names one spec, so each up would undo the other's changes. Declare one OpenApiSpec per slug.",
+    why: said`a slug names one spec, so each ${term.apply("up")} would undo the other's changes. Declare one ${term.kind("OpenApiSpec")} per slug.`,
   },
+  // The API addresses a spec by its slug, the resource's id; the spec's own `id` addresses nothing.
+  importId: bySlug,
   schema: openApiSpecInputs,
   outputs,
   // `waitForProcessing` is deliberately not an input key: changing it alone must not be a diff.

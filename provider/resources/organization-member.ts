@@ -1,3 +1,4 @@
+import { SaidError, said, term } from "../adapter/door-words";
 import { z } from "zod";
 import { identifier } from "../adapter/check";
 import type { ClaimedObject } from "../adapter/deployment-owners";
@@ -15,8 +16,8 @@ export const schema = z
     organizationId: identifier().meta({
       replaces: true,
       sendAs: false,
-      description:
-        'Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+      description: "Id of the organization the member belongs to. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`.",
+      example: "org_acme",
     }),
     // The member object's `id`; in the request's path, never in a body.
     userId: identifier()
@@ -25,7 +26,8 @@ export const schema = z
         replaces: true,
         readFrom: "id",
         sendAs: false,
-        description: "The member's user id; give exactly one of `userId` and `email`. Changing it replaces the\n" + 'resource (another member is managed). Example: `"usr_ada"`.',
+        description: "The member's user id; give exactly one of `userId` and `email`. Changing it replaces the\n" + "resource (another member is managed).",
+        example: "usr_ada",
       }),
     /** Matched case-insensitively against the members' emails; kept as written. Only finds the member: never sent. */
     email: emailAddress()
@@ -37,13 +39,14 @@ export const schema = z
         description:
           "The member's email, matched case-insensitively against the organization's members (the whole\n" +
           "member list is read); give exactly one of `userId` and `email`. Nobody or several members with\n" +
-          'that email is an error. Changing it replaces the resource. Example: `"ada@acme.com"`.',
+          "that email is an error. Changing it replaces the resource.",
+        example: "ada@acme.com",
       }),
     // A guest's role is null; read as null when the API leaves it out too.
     role: roleEnum.nullable().meta({
       nullWhenAbsent: true,
-      description:
-        "The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or\n" + '`read`; `null` makes them a guest. Changes in place. Example: `"edit"`.',
+      description: "The member's role in the organization: `admin`, `create`, `review`, `edit`, `comment` or\n" + "`read`; `null` makes them a guest. Changes in place.",
+      example: "edit",
     }),
     removeOnDestroy: z
       .boolean()
@@ -51,11 +54,13 @@ export const schema = z
       .meta({
         // Only the provider reads it (what destroy does): never sent, never in the member object.
         sendAs: false,
+        providerOnly: true,
         description:
-          "What destroying the resource does (`pulumi destroy`, or removing it from the program).\n" +
+          "What destroying the resource does (`pulumi destroy`, or deleting its declaration).\n" +
           "`false` (the default): the member stays in the organization with the role they have then.\n" +
           "`true`: the member is removed from the organization (their access ends; they must join again\n" +
-          "to come back). Changing it changes only the state. Example: `true`.",
+          "to come back). Changing it changes only the state.",
+        example: true,
       }),
   })
   .superRefine(exactlyOneMemberReference, EVEN_WITH_OTHER_FAILURES);
@@ -94,7 +99,11 @@ export function fromApi(organizationId: string, member: ApiMember, written: { em
 }
 
 function organizationOf(props: State): string {
-  return stateStrings(props, ["organizationId"], "OrganizationMember: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+  return stateStrings(
+    props,
+    ["organizationId"],
+    said`${term.kind("OrganizationMember")}: the state has no ${term.field("organizationId")}; run ${term.refresh()} or recreate the resource`,
+  ).organizationId;
 }
 
 const claimKey = (organizationId: string, userId: string) => `member:${organizationId}/${userId}`;
@@ -119,7 +128,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
     keyInputs: ["organizationId", "userId", "email"],
     object: ({ organizationId, userId, email }) => memberClaimed(organizationId, userId, email),
     sameOutput: "the same member",
-    why: "a member has one role in the organization, so every up would set the other's role back. Declare one OrganizationMember per person.",
+    why: said`a member has one role in the organization, so every ${term.apply("up")} would set the other's role back. Declare one ${term.kind("OrganizationMember")} per person.`,
   },
   exclusiveInputKeys: [["userId", "email"]],
   schema,
@@ -151,7 +160,7 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
     // removeOnDestroy alone changes only the state: nothing is sent.
     const body = wire.patchOf(news, changed);
     const member = Object.keys(body).length > 0 ? await updateMember(ctx.api, organizationId, id, body) : await getMember(ctx.api, organizationId, id);
-    if (!member) throw new Error(`OrganizationMember: user ${id} is no longer a member of organization ${organizationId}; run \`pulumi refresh\``);
+    if (!member) throw new SaidError(said`OrganizationMember: user ${id} is no longer a member of organization ${organizationId}; run ${term.refresh()}`);
     return fromApi(organizationId, member, news);
   },
 

@@ -1,3 +1,5 @@
+import { said, term } from "../adapter/door-words";
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { wireMapping } from "../adapter/wire";
 import type { ApiRequester } from "../api/requester";
@@ -34,10 +36,10 @@ export const schema = z.strictObject({
     // In the request's path; the organization object holds it as its own id.
     readFrom: "id",
     sendAs: false,
-    description:
-      'Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+    description: "Id of the existing organization to manage; changing it takes over another organization's settings. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_acme",
   }),
-  title: text({ min: 2, max: 255 }).optional().meta({ description: 'Name of the organization, 2 to 255 characters. Example: `"Acme Inc."`.' }),
+  title: text({ min: 2, max: 255 }).optional().meta({ description: "Name of the organization, 2 to 255 characters.", example: "Acme Inc." }),
   // A set of domains: normalized to lower case, deduplicated and sorted for stable diffs.
   emailDomains: z
     .array(text({ min: 1, max: 253 }))
@@ -45,38 +47,45 @@ export const schema = z.strictObject({
     .optional()
     .meta({
       setValued: true,
-      description: "Email domains whose verified users may join the organization; a set (case, order and\n" + 'duplicates ignored). Example: `["acme.com", "acme.io"]`.',
+      description: "Email domains whose verified users may join the organization; a set (case, order and\n" + "duplicates ignored).",
+      example: ["acme.com", "acme.io"],
     }),
-  hostname: text({ min: 3, max: 32 }).optional().meta({ description: 'Default hostname of public content, 3 to 32 characters. Example: `"acme"`.' }),
+  hostname: text({ min: 3, max: 32 }).optional().meta({ description: "Default hostname of public content, 3 to 32 characters.", example: "acme" }),
   // The nullable settings read back as null when unset, so a declared `null` shows no drift.
   defaultRole: roleEnum
     .nullable()
     .optional()
     .meta({
       nullWhenAbsent: true,
-      description: "Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" + 'them guests. Example: `"read"`.',
+      description: "Role new members get: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" + "them guests.",
+      example: "read",
     }),
-  defaultContent: siteContent.nullable().optional().meta({
-    nullWhenAbsent: true,
-    description: 'What visitors see by default: a site of the organization, or `null` for nothing. Example: `{ type: "site", site: site.id }`.',
-  }),
+  defaultContent: siteContent
+    .nullable()
+    .optional()
+    .meta({
+      nullWhenAbsent: true,
+      description: "What visitors see by default: a site of the organization, or `null` for nothing.",
+      example: { type: "site", site: ref("Site", "site") },
+    }),
   // Sent as `logo` (API.md 4.7), read back from the organization's `urls.logo` (API.md 2.11).
   logo: httpUrl({ max: 2048 }).nullable().optional().meta({
     readFrom: "urls.logo",
     nullWhenAbsent: true,
-    description: 'Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo. Example: `"https://acme.com/logo.png"`.',
+    description: "Logo URL, an http(s) URL of at most 2048 characters; `null` removes the logo.",
+    example: "https://acme.com/logo.png",
   }),
-  sso: z.boolean().optional().meta({ description: "Enforce SAML single sign-on for the whole organization. Example: `true`." }),
-  ai: z.boolean().optional().meta({ description: "Enable AI features. Example: `true`." }),
-  inviteLinks: z.boolean().optional().meta({ description: "Enable invite links. Example: `false`." }),
+  sso: z.boolean().optional().meta({ description: "Enforce SAML single sign-on for the whole organization.", example: true }),
+  ai: z.boolean().optional().meta({ description: "Enable AI features.", example: true }),
+  inviteLinks: z.boolean().optional().meta({ description: "Enable invite links.", example: false }),
   // DESIGN.md 8: an organization's are `none` or `rules`; production refuses `inherit` (spaces only).
   mergeRules: organizationMergeRulesInput.optional().meta({
     description:
-      'Merge rules of change requests: `{ type: "none" }`, or `{ type: "rules", rules: [{ rule:\n' +
-      '"require_specific_reviewers", users: ["user_1"] }] }`. A rule is\n' +
+      "Merge rules of change requests: a `type` of `none`, or of `rules` with a list of `rules`. A rule is\n" +
       "`require_specific_reviewers`, `require_one_of_specific_reviewers`, `allow_bypass`,\n" +
       "`require_at_least_one_review` or `custom`, each with `users` (user ids). Not `inherit`: that is\n" +
       "for spaces only.",
+    example: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["user_1"] }] },
   }),
 });
 
@@ -148,7 +157,7 @@ export const definition: ResourceDefinition<OrganizationSettingsInputs> = {
     keyInputs: ["organizationId"],
     object: ({ organizationId }) => (typeof organizationId === "string" ? { key: organizationId, description: `the settings of organization ${organizationId}` } : undefined),
     sameOutput: "the settings of the same organization",
-    why: "an organization has one set of settings, so every up would undo the other's changes. Declare one OrganizationSettings per organization.",
+    why: said`an organization has one set of settings, so every ${term.apply("up")} would undo the other's changes. Declare one ${term.kind("OrganizationSettings")} per organization.`,
   },
   importId: ofOrganization,
   schema,

@@ -1,3 +1,4 @@
+import { fileContents, ref } from "../adapter/example-values";
 import { z } from "zod";
 import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
@@ -10,6 +11,7 @@ import { roleEnum } from "../domain/roles";
 import { stateStrings } from "../adapter/values";
 import { wireMapping } from "../adapter/wire";
 import { type ApiSamlProvider, createSamlProvider, deleteSamlProvider, getSamlProvider, listSamlProviders, readSamlProviderThroughList, updateSamlProvider } from "../api/saml";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "label within the organization";
@@ -18,28 +20,34 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description:
-      'Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+    description: "Id of the organization the provider signs users into. Changing it replaces the provider. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_acme",
   }),
-  label: text({ min: 1, max: 30 }).meta({ description: 'Label shown on the sign-in page, 1 to 30 characters, unique by convention. Example: `"Okta"`.' }),
-  entityID: text({ max: 1024 }).optional().meta({ description: 'The identity provider\'s SAML entity ID, at most 1024 characters. Example: `"http://www.okta.com/exk1abc"`.' }),
+  label: text({ min: 1, max: 30 }).meta({ description: "Label shown on the sign-in page, 1 to 30 characters, unique by convention.", example: "Okta" }),
+  entityID: text({ max: 1024 }).optional().meta({ description: "The identity provider's SAML entity ID, at most 1024 characters.", example: "http://www.okta.com/exk1abc" }),
   // An identity provider's signing certificate: kept encrypted in the state however it is given.
-  certificate: text({ max: 10000 }).optional().meta({
-    secret: true,
-    description: 'The identity provider\'s X.509 signing certificate (PEM or base64), at most 10000 characters. Example: `fs.readFileSync("okta.pem", "utf8")`.',
-  }),
+  certificate: text({ max: 10000 })
+    .optional()
+    .meta({
+      secret: true,
+      description: "The identity provider's X.509 signing certificate (PEM or base64), at most 10000 characters.",
+      example: fileContents("okta.pem"),
+    }),
   ssoURL: httpUrl({ max: 2048 })
     .optional()
-    .meta({ description: 'The identity provider\'s single sign-on URL, an http(s) URL of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`.' }),
+    .meta({ description: "The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters.", example: "https://acme.okta.com/app/docs/sso/saml" }),
   // The API answers with the whole Team; the input is its id.
-  defaultTeam: identifier().optional().meta({ refersTo: "Team", readFrom: "defaultTeam.id", description: "Id of the team new SSO users join. Example: `writers.id` (a `Team`)." }),
+  defaultTeam: identifier()
+    .optional()
+    .meta({ refersTo: "Team", readFrom: "defaultTeam.id", description: "Id of the team new SSO users join.", example: ref("Team", "writers") }),
   // Absent and null both mean guests.
   defaultRole: roleEnum
     .nullable()
     .optional()
     .meta({
       nullWhenAbsent: true,
-      description: "Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" + 'them guests. Example: `"read"`.',
+      description: "Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes\n" + "them guests.",
+      example: "read",
     }),
   adopt: adoptInput.optional().meta({
     description:
@@ -64,7 +72,11 @@ async function providersLabelled(api: ApiRequester, organizationId: string, labe
 }
 
 function organizationOf(props: State): string {
-  return stateStrings(props, ["organizationId"], "SamlProvider: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+  return stateStrings(
+    props,
+    ["organizationId"],
+    said`${term.kind("SamlProvider")}: the state has no ${term.field("organizationId")}; run ${term.refresh()} or recreate the resource`,
+  ).organizationId;
 }
 
 async function readProvider(api: ApiRequester, organizationId: string, id: string): Promise<State | undefined> {
@@ -128,7 +140,7 @@ export const definition: ResourceDefinition<SamlProviderInputs> = {
     const body = wire.patchOf(news, changed);
     if (Object.keys(body).length === 0) {
       const state = await readProvider(ctx.api, news.organizationId, id);
-      if (!state) throw new Error(`SamlProvider ${id} no longer exists; run \`pulumi refresh\``);
+      if (!state) throw new SaidError(said`SamlProvider ${id} no longer exists; run ${term.refresh()}`);
       return state;
     }
     const saml = await updateSamlProvider(ctx.api, news.organizationId, id, body);

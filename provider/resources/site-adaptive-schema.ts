@@ -8,13 +8,15 @@
  * - update PUTs the new schema (absolute, so a retried PUT is harmless);
  * - the API cannot delete a schema: destroy puts the empty schema (no claims) instead, the closest
  *   to "no schema" a site can have once it had one; conditions that test a removed claim then see
- *   it unset. A site that is gone counts as done.
+ *   it unset. A site that is gone counts as done. A site that never had a schema imports as
+ *   having the empty one.
  *
  * Check enforces the shape rules of the API's reference before anything is sent: a JSON Schema
  * (draft-07) object of `type: "object"` with `additionalProperties: false`, whose `properties`
  * hold `unsigned` (an object of boolean claims with `additionalProperties: false`) and otherwise
  * only boolean-typed properties.
  */
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { wireMapping } from "../adapter/wire";
 import type { ResourceContext } from "../recovery/context";
@@ -25,6 +27,7 @@ import { isNotFoundError } from "../client";
 import { jsonEqual, stateStrings } from "../adapter/values";
 import { ofSite } from "../adapter/import-ids";
 import { type ApiAdaptiveSchema, getAdaptiveSchema, replaceAdaptiveSchema } from "../api/adaptive-schemas";
+import { getSite } from "../api/sites";
 
 const annotations = {
   title: text({ max: 200 }).optional(),
@@ -58,19 +61,26 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+    description: "Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_123",
   }),
   siteId: identifier().meta({
     replaces: true,
     sendAs: false,
     refersTo: "Site",
-    description: "Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`.",
+    description: "Id of the site. Changing it replaces the resource (the old site's schema is emptied).",
+    example: ref("Site", "site"),
   }),
   jsonSchema: jsonSchemaInput.meta({
-    description:
-      "The visitor schema, replaced whole on every change. Example:\n" +
-      '`{ type: "object", properties: { unsigned: { type: "object", properties: { betaUser: { type: "boolean" } },\n' +
-      'additionalProperties: false }, isAdmin: { type: "boolean", description: "Signed-in admin" } }, additionalProperties: false }`.',
+    description: "The visitor schema, replaced whole on every change.",
+    example: {
+      type: "object",
+      properties: {
+        unsigned: { type: "object", properties: { betaUser: { type: "boolean" } }, additionalProperties: false },
+        isAdmin: { type: "boolean", description: "Signed-in admin" },
+      },
+      additionalProperties: false,
+    },
   }),
 });
 
@@ -155,9 +165,17 @@ export const definition: ResourceDefinition<SiteAdaptiveSchemaInputs> = {
 
   async read(ctx, id, previous) {
     const address = { ...addressOf(previous), siteId: id };
-    // 404: the site is gone, or it has no schema (never set): either way the declared one is not there.
     const found = await getAdaptiveSchema(ctx.api, address.organizationId, id);
-    return found && stateOf(address, found);
+    if (found) return stateOf(address, found);
+    // 404: the site is gone (its schema with it), or the site never had a schema; either way a
+    // declared schema is not there (a refresh: gone, and the next apply puts it). An import
+    // declares none: a site without a schema offers no claims, as the empty schema does (what
+    // destroy leaves), so it imports as that (no `updatedAt`: never written), reads as that again
+    // on the refresh after the import, and a configuration declaring it plans no change.
+    const importedUnset = previous.updatedAt === undefined && jsonEqual(previous.jsonSchema, EMPTY_SCHEMA);
+    if (previous.jsonSchema !== undefined && !importedUnset) return undefined;
+    const site = await getSite(ctx.api, address.organizationId, id);
+    return site && wire.fromApi({ jsonSchema: EMPTY_SCHEMA }, address);
   },
 
   async update(ctx, id, olds, news) {

@@ -22,6 +22,8 @@
  * A leaf is a string, boolean, `null` or array: arrays (header links, footer groups) are managed
  * whole. `null` unsets an optional field (a logo, the privacy policy URL, ...).
  */
+import { SaidError, said, term } from "../adapter/door-words";
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { type WireMapping, wireMapping } from "../adapter/wire";
 import type { ResourceContext } from "../recovery/context";
@@ -67,7 +69,7 @@ export function customizationFields(nullable: boolean) {
   const themedImage = () => unsettable(z.strictObject({ light: imageUrl(), dark: imageUrl().optional() }));
   const enabled = () => z.strictObject({ enabled: z.boolean().optional() });
   return {
-    title: text({ min: 1, max: 128 }).optional().meta({ description: 'Title shown in the site\'s header, 1..128 characters. Example: `"Acme Docs"`.' }),
+    title: text({ min: 1, max: 128 }).optional().meta({ description: "Title shown in the site's header, 1..128 characters.", example: "Acme Docs" }),
     styling: z
       .strictObject({
         theme: option().optional(),
@@ -91,15 +93,23 @@ export function customizationFields(nullable: boolean) {
       })
       .optional()
       .meta({
-        description:
-          'Look of the site. Example: `{ theme: "clean", primaryColor: { light: "#346DDB", dark: "#6B9BF2" },\n' +
-          'corners: "straight", depth: "subtle", links: "default", font: "Inter", icons: "regular",\n' +
-          'sidebar: { background: "default", list: "default" }, search: "prominent" }`.',
+        description: "Look of the site.",
+        example: {
+          theme: "clean",
+          primaryColor: { light: "#346DDB", dark: "#6B9BF2" },
+          corners: "straight",
+          depth: "subtle",
+          links: "default",
+          font: "Inter",
+          icons: "regular",
+          sidebar: { background: "default", list: "default" },
+          search: "prominent",
+        },
       }),
     favicon: z
       .strictObject({ icon: themedImage().optional() })
       .optional()
-      .meta({ description: 'Favicon; `icon: null` removes it. Example: `{ icon: { light: "https://acme.test/favicon.png" } }`.' }),
+      .meta({ description: "Favicon; a null `icon` removes it.", example: { icon: { light: "https://acme.test/favicon.png" } } }),
     header: z
       .strictObject({
         logo: themedImage().optional(),
@@ -121,9 +131,8 @@ export function customizationFields(nullable: boolean) {
       })
       .optional()
       .meta({
-        description:
-          "Header: logo (`null` removes it), primary link and links, managed as a whole list. Example:\n" +
-          '`{ logo: { light: "https://acme.test/logo.svg" }, links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] }`.',
+        description: "Header: logo (`null` removes it), primary link and links, managed as a whole list.",
+        example: { logo: { light: "https://acme.test/logo.svg" }, links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] },
       }),
     footer: z
       .strictObject({
@@ -140,7 +149,7 @@ export function customizationFields(nullable: boolean) {
         copyright: unsettable(text({ max: 1000 })).optional(),
       })
       .optional()
-      .meta({ description: 'Footer: logo, link groups (managed as a whole list), copyright. Example: `{ copyright: "© Acme Inc." }`.' }),
+      .meta({ description: "Footer: logo, link groups (managed as a whole list), copyright.", example: { copyright: "© Acme Inc." } }),
     announcement: z
       .strictObject({
         enabled: z.boolean().optional(),
@@ -149,32 +158,54 @@ export function customizationFields(nullable: boolean) {
         style: option().optional(),
       })
       .optional()
-      .meta({ description: 'Banner above the site. Example: `{ enabled: true, message: "v2 is out", style: "info" }`.' }),
+      .meta({ description: "Banner above the site.", example: { enabled: true, message: "v2 is out", style: "info" } }),
     themes: z
       .strictObject({ default: option().optional(), toggeable: z.boolean().optional() })
       .optional()
-      .meta({ description: 'Light/dark theme. Example: `{ default: "light", toggeable: true }`.' }),
-    pdf: enabled().optional().meta({ description: "PDF export. Example: `{ enabled: false }`." }),
-    feedback: enabled().optional().meta({ description: "Page feedback. Example: `{ enabled: true }`." }),
-    ai: z.strictObject({ mode: option().optional() }).optional().meta({ description: 'AI features. Example: `{ mode: "none" }`.' }),
-    advancedCustomization: enabled().optional().meta({ description: "Example: `{ enabled: true }`." }),
-    git: z.strictObject({ showEditLink: z.boolean().optional() }).optional().meta({ description: "Example: `{ showEditLink: true }`." }),
+      .meta({ description: "Light/dark theme.", example: { default: "light", toggeable: true } }),
+    pdf: enabled()
+      .optional()
+      .meta({ description: "PDF export.", example: { enabled: false } }),
+    feedback: enabled()
+      .optional()
+      .meta({ description: "Page feedback.", example: { enabled: true } }),
+    ai: z
+      .strictObject({ mode: option().optional() })
+      .optional()
+      .meta({ description: "AI features.", example: { mode: "none" } }),
+    advancedCustomization: enabled()
+      .optional()
+      .meta({ description: "Whether advanced customization is on.", example: { enabled: true } }),
+    git: z
+      .strictObject({ showEditLink: z.boolean().optional() })
+      .optional()
+      .meta({ description: "Git sync: whether pages show an edit link.", example: { showEditLink: true } }),
     pageActions: z
       .strictObject({ externalAI: z.boolean().optional(), markdown: z.boolean().optional(), mcp: z.boolean().optional() })
       .optional()
-      .meta({ description: "Actions offered on pages. Example: `{ externalAI: true, markdown: true, mcp: false }`." }),
-    externalLinks: z.strictObject({ target: option().optional() }).optional().meta({ description: 'Example: `{ target: "self" }`.' }),
-    pagination: enabled().optional().meta({ description: "Example: `{ enabled: true }`." }),
-    trademark: enabled().optional().meta({ description: "Example: `{ enabled: false }`." }),
+      .meta({ description: "Actions offered on pages.", example: { externalAI: true, markdown: true, mcp: false } }),
+    externalLinks: z
+      .strictObject({ target: option().optional() })
+      .optional()
+      .meta({ description: "Where external links open.", example: { target: "self" } }),
+    pagination: enabled()
+      .optional()
+      .meta({ description: "Whether pages show pagination.", example: { enabled: true } }),
+    trademark: enabled()
+      .optional()
+      .meta({ description: "Whether the trademark is shown.", example: { enabled: false } }),
     privacyPolicy: z
       .strictObject({ url: unsettable(imageUrl()).optional() })
       .optional()
-      .meta({ description: '`url: null` removes it. Example: `{ url: "https://acme.test/privacy" }`.' }),
+      .meta({ description: "A null `url` removes it.", example: { url: "https://acme.test/privacy" } }),
     socialPreview: z
       .strictObject({ url: unsettable(imageUrl()).optional() })
       .optional()
-      .meta({ description: '`url: null` removes it. Example: `{ url: "https://acme.test/social.png" }`.' }),
-    insights: z.strictObject({ trackingCookie: z.boolean().optional() }).optional().meta({ description: "Example: `{ trackingCookie: false }`." }),
+      .meta({ description: "A null `url` removes it.", example: { url: "https://acme.test/social.png" } }),
+    insights: z
+      .strictObject({ trackingCookie: z.boolean().optional() })
+      .optional()
+      .meta({ description: "Insights: whether a tracking cookie is set.", example: { trackingCookie: false } }),
   };
 }
 
@@ -361,6 +392,45 @@ export function declarableFields(differing: Json | undefined, fields: Readonly<R
   return declared;
 }
 
+/** The object schema a field holds, under its `optional` and `nullable`; undefined for any other. */
+function objectSchemaOf(field: unknown): z.ZodObject | undefined {
+  let current = field;
+  while (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
+  return current instanceof z.ZodObject ? current : undefined;
+}
+
+/**
+ * `value` within the shape `field` declares: the keys it has, at every depth (a content reference,
+ * an array, a string are leaves, whole); null leaves and empty objects left out, as a leaf the
+ * object does not hold declares nothing.
+ */
+function withinShape(value: unknown, field: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  const object = objectSchemaOf(field);
+  if (!object || !isObject(value)) return value;
+  const result: Json = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (!(key in object.shape)) continue;
+    const kept = withinShape(member, object.shape[key]);
+    if (kept !== undefined) result[key] = kept;
+  }
+  return Object.keys(result).length > 0 ? result : undefined;
+}
+
+/**
+ * Every customization field of `server` that `fields` (the input schema's) take, each leaf at the
+ * value it has, a default's among them: the object whole as a program would declare it (an
+ * import for OpenTofu, whose configurations keep what they leave out: `declarationOf`'s `whole`).
+ */
+export function wholeFields(server: Json, fields: Readonly<Record<string, z.ZodType>>): State {
+  const within: Json = {};
+  for (const field of CUSTOMIZATION_FIELDS) {
+    const value = withinShape(server[field], fields[field]);
+    if (value !== undefined) within[field] = value;
+  }
+  return declarableFields(within, fields);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The resource.
 
@@ -369,14 +439,15 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description:
-      "Id of the organization that owns the site. Changing it manages another site's customization. Defaults to the stack's `docs-platform:organizationId`. Example: `\"org_123\"`.",
+    description: "Id of the organization that owns the site. Changing it manages another site's customization. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_123",
   }),
   siteId: identifier().meta({
     replaces: true,
     refersTo: "Site",
     sendAs: false,
-    description: "Id of the site. Changing it manages another site's customization (the old one is left as it is). Example: `site.id`.",
+    description: "Id of the site. Changing it manages another site's customization (the old one is left as it is).",
+    example: ref("Site", "site"),
   }),
   ...customizationFields(true),
 });
@@ -419,7 +490,7 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
     keyInputs: ["siteId"],
     object: ({ siteId }) => (typeof siteId === "string" && siteId !== "" ? { key: siteId, description: `the customization of site ${siteId}` } : undefined),
     sameOutput: "the customization of the same site (both siteIds are one Output)",
-    why: "a site has one customization, so every up would undo the other's changes. Declare one SiteCustomization per site.",
+    why: said`a site has one customization, so every ${term.apply("up")} would undo the other's changes. Declare one ${term.kind("SiteCustomization")} per site.`,
   },
   importId: ofSite,
   schema,
@@ -438,10 +509,15 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
     return server && fromApi(server, { ...address, siteId: id }, previous);
   },
 
-  async declarationOf(ctx, id, known) {
+  async declarationOf(ctx, id, known, whole) {
     // An import: the fields that differ from what a new site gets (as `export` writes them), so
-    // a program declaring what was set previews with no change after the import.
+    // a program declaring what was set previews with no change after the import; or, `whole`,
+    // every field the customization has.
     const { organizationId } = addressOf({ ...known, siteId: id });
+    if (whole) {
+      const server = await getSiteCustomization(ctx.api, organizationId, id);
+      return server && wholeFields(server, FIELDS);
+    }
     const [site, server] = await Promise.all([getSite(ctx.api, organizationId, id), getSiteCustomization(ctx.api, organizationId, id)]);
     if (!site || !server) return undefined;
     return declarableFields(differences(server, customizationDefaults(site.title ?? "")) as Json | undefined, FIELDS);
@@ -452,7 +528,7 @@ export const definition: ResourceDefinition<SiteCustomizationInputs> = {
     // the API allows, as its only write is a PUT replacing the whole object (DESIGN.md 8) and the
     // state holds the declared fields only.
     const current = await getSiteCustomization(ctx.api, news.organizationId, id);
-    if (!current) throw new Error(`SiteCustomization: site ${id} no longer exists or is not visible to this token; run \`pulumi refresh\` to drop it from the state`);
+    if (!current) throw new SaidError(said`SiteCustomization: site ${id} no longer exists or is not visible to this token; run ${term.refresh()} to drop it from the state`);
     return apply(ctx, news, current);
   },
 

@@ -7,6 +7,7 @@
  * (`parentSectionGroupId`), changed in place with `PATCH .../section-groups/{id}`. The order of the
  * groups among their siblings is declared with `SiteStructure`.
  */
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { adoptInput } from "../adapter/adopt";
 import type { ResourceContext } from "../recovery/context";
@@ -26,22 +27,25 @@ import {
   readSectionGroupThroughList,
   updateSectionGroup,
 } from "../api/section-groups";
+import { SaidError, said, term } from "../adapter/door-words";
 
 export const siteSectionGroupInputs = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+    description: "Id of the organization that owns the site. Changing it replaces the group. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_123",
   }),
   siteId: identifier().meta({
     replaces: true,
     sendAs: false,
     refersTo: "Site",
-    description: "Id of the site the group belongs to. Changing it replaces the group. Example: `site.id`.",
+    description: "Id of the site the group belongs to. Changing it replaces the group.",
+    example: ref("Site", "site"),
   }),
   // the production service's behaviour: section group titles are 1..100 characters.
-  title: text({ min: 1, max: 100 }).meta({ description: 'Title of the group, 1 to 100 characters. Example: `"API reference"`.' }),
-  icon: text({ min: 1, max: 100 }).optional().meta({ description: 'Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"code"`.' }),
+  title: text({ min: 1, max: 100 }).meta({ description: "Title of the group, 1 to 100 characters.", example: "API reference" }),
+  icon: text({ min: 1, max: 100 }).optional().meta({ description: "Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it.", example: "code" }),
   // The API names the parent `sectionGroup` (absent or null at the top level); removing the input sends null, back to the top level.
   parentSectionGroupId: identifier()
     .nullable()
@@ -55,7 +59,8 @@ export const siteSectionGroupInputs = z.strictObject({
         "Id of the group holding this one (nested groups); `null` keeps it at the top level of the\n" +
         "site, and removing it after it was set moves the group back to the top level. Left out, the\n" +
         "group's parent is not managed. A change moves the group in place (it lands at the end of its\n" +
-        "new level; declare the order with `SiteStructure`). Example: `products.id`.",
+        "new level; declare the order with `SiteStructure`).",
+      example: ref("Collection", "products"),
     }),
   adopt: adoptInput.optional().meta({
     description:
@@ -116,7 +121,7 @@ async function update(ctx: ResourceContext, groupId: string, olds: State, news: 
     Object.keys(body).length > 0
       ? await updateSectionGroup(ctx.api, address.organizationId, address.siteId, groupId, body)
       : await getSectionGroup(ctx.api, address.organizationId, address.siteId, groupId);
-  if (!group) throw new Error(`SiteSectionGroup ${groupId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+  if (!group) throw new SaidError(said`SiteSectionGroup ${groupId} no longer exists in site ${address.siteId}; run ${term.refresh()} to drop it from the state`);
   return stateOf(address, group);
 }
 

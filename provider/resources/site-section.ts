@@ -10,6 +10,7 @@
  * production changes it (the production service's behaviour, `PATCH .../sections/{id}`), and each section's membership
  * then has exactly one owner, so two resources can never declare it differently.
  */
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { adoptInput } from "../adapter/adopt";
 import type { ResourceContext } from "../recovery/context";
@@ -23,6 +24,7 @@ import { wireMapping } from "../adapter/wire";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, createSiteSection, deleteSiteSection, getSiteSection, listSiteSections, readSiteSectionThroughList, updateSiteSection } from "../api/site-sections";
 import { type ApiSiteSpace, createSiteSpace, updateSiteSpace } from "../api/site-spaces";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /**
  * A section's or site space's path in the site's URLs: one segment (no `/`) of letters, digits,
@@ -40,13 +42,15 @@ export const siteSectionInputs = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+    description: "Id of the organization that owns the site. Changing it replaces the section. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_123",
   }),
   siteId: identifier().meta({
     replaces: true,
     sendAs: false,
     refersTo: "Site",
-    description: "Id of the site the section belongs to. Changing it replaces the section. Example: `site.id`.",
+    description: "Id of the site the section belongs to. Changing it replaces the section.",
+    example: ref("Site", "site"),
   }),
   // Sent by the POST; a change updates the primary site space (a request of its own), read from it by hand.
   spaceId: identifier().meta({
@@ -55,18 +59,20 @@ export const siteSectionInputs = z.strictObject({
     description:
       "Id of the space the section shows: the API adds it as the section's first site space. Changing\n" +
       "it points that site space at the new space in place (the section and its other site spaces are\n" +
-      "kept). Example: `space.id`.",
+      "kept).",
+    example: ref("Space", "space"),
   }),
   // the production service's behaviour: section titles are 2..128 characters.
-  title: text({ min: 2, max: 128 }).optional().meta({ description: 'Title of the section, 2 to 128 characters; left out, the API uses the space\'s title. Example: `"Guides"`.' }),
-  icon: text({ min: 1, max: 100 }).optional().meta({ description: 'Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it. Example: `"book"`.' }),
+  title: text({ min: 2, max: 128 }).optional().meta({ description: "Title of the section, 2 to 128 characters; left out, the API uses the space's title.", example: "Guides" }),
+  icon: text({ min: 1, max: 100 }).optional().meta({ description: "Icon name shown beside the title, 1 to 100 characters. Removing it stops managing it.", example: "book" }),
   path: pathSegmentInput()
     .optional()
     .meta({
       description:
         "URL path of the section within the site: one segment of letters, digits, `_` and `-` starting\n" +
         "with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it from the\n" +
-        'title. Example: `"guides"`.',
+        "title.",
+      example: "guides",
     }),
   // Absent reads as null (no condition); removing it sends null, which removes it.
   condition: conditionInput()
@@ -75,15 +81,15 @@ export const siteSectionInputs = z.strictObject({
       nullWhenAbsent: true,
       clearedWithNull: true,
       description:
-        "Expression deciding whether a visitor sees the section (adaptive content), 1 to 1000\n" +
-        'characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.',
+        "Expression deciding whether a visitor sees the section (adaptive content), 1 to 1000\n" + "characters. `null`, or removing it after it was set, removes the condition.",
+      example: "visitor.claims.beta === true",
     }),
   description: text({ max: 1000 })
     .optional()
-    .meta({ description: 'Description of the section, at most 1000 characters. Removing it stops managing it. Example: `"How-to guides"`.' }),
+    .meta({ description: "Description of the section, at most 1000 characters. Removing it stops managing it.", example: "How-to guides" }),
   defaultSiteSpace: identifier()
     .optional()
-    .meta({ refersTo: "SiteSpace", description: "Id of the site space shown by default in this section. Removing it stops managing it. Example: `siteSpace.id`." }),
+    .meta({ refersTo: "SiteSpace", description: "Id of the site space shown by default in this section. Removing it stops managing it.", example: ref("SiteSpace", "siteSpace") }),
   // The API names the group `sectionGroup` (absent at the top level); removing the input sends null, out of the group.
   siteSectionGroupId: identifier()
     .nullable()
@@ -97,7 +103,8 @@ export const siteSectionInputs = z.strictObject({
         "Id of the section group holding the section (a `SiteSectionGroup`); `null` keeps it at the top\n" +
         "level of the site, and removing it after it was set takes the section out of its group. Left\n" +
         "out, the section's group is not managed. Joining a group puts the section at the group's end;\n" +
-        "declare the order with `SiteStructure`. Changed in place. Example: `apiGroup.id`.",
+        "declare the order with `SiteStructure`. Changed in place.",
+      example: ref("SiteSectionGroup", "apiGroup"),
     }),
   adopt: adoptInput.optional().meta({
     description:
@@ -195,7 +202,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
   if (changed.has("spaceId")) {
     // Before the PATCH, so a new defaultSiteSpace may name the site space added here.
     const current = await getSiteSection(api, address.organizationId, address.siteId, sectionId);
-    if (!current) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+    if (!current) throw new SaidError(said`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run ${term.refresh()} to drop it from the state`);
     const primary = (current.siteSpaces ?? []).find((siteSpace) => siteSpace.id === olds.siteSpaceId);
     if (primary) {
       await updateSiteSpace(api, address.organizationId, address.siteId, primary.id, { spaceId: news.spaceId });
@@ -212,7 +219,7 @@ async function update(ctx: ResourceContext, sectionId: string, olds: State, news
   if (patched && !changed.has("spaceId")) return stateOf(address, patched, { siteSpaceId, spaceId: news.spaceId });
   // The PATCH answer does not reflect a site space changed just before: read the section again.
   const section = await getSiteSection(api, address.organizationId, address.siteId, sectionId);
-  if (!section) throw new Error(`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+  if (!section) throw new SaidError(said`SiteSection ${sectionId} no longer exists in site ${address.siteId}; run ${term.refresh()} to drop it from the state`);
   return stateOf(address, section, { siteSpaceId, spaceId: news.spaceId });
 }
 

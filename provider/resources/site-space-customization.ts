@@ -19,6 +19,7 @@
  * - Destroy drops the whole override (DELETE): the site space then looks like its site.
  * - There is no `null` ("unset") in an override: removing a field inherits the site's value.
  */
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
@@ -26,11 +27,12 @@ import { identifier } from "../adapter/check";
 import type { ResourceDefinition, State } from "../adapter/resource";
 import { declaredKeyLists } from "../adapter/fields";
 import { jsonEqual, stateStrings } from "../adapter/values";
-import { asMergePatch, CUSTOMIZATION_FIELDS, customizationFields, declarableFields, declaredFromApi, overlayDeclared } from "./site-customization";
+import { asMergePatch, CUSTOMIZATION_FIELDS, customizationFields, declarableFields, declaredFromApi, overlayDeclared, wholeFields } from "./site-customization";
 import { wireMapping } from "../adapter/wire";
 import { differences } from "../domain/customization-defaults";
 import { insideSite } from "../adapter/import-ids";
 import { deleteSiteSpaceCustomization, getSiteCustomization, getSiteSpaceCustomization, updateSiteSpaceCustomization } from "../api/customizations";
+import { SaidError, said, term } from "../adapter/door-words";
 
 const FIELDS = customizationFields(false);
 
@@ -39,14 +41,16 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+    description: "Id of the organization that owns the site. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_123",
   }),
-  siteId: identifier().meta({ replaces: true, refersTo: "Site", sendAs: false, description: "Id of the site. Changing it replaces the resource. Example: `site.id`." }),
+  siteId: identifier().meta({ replaces: true, refersTo: "Site", sendAs: false, description: "Id of the site. Changing it replaces the resource.", example: ref("Site", "site") }),
   siteSpaceId: identifier().meta({
     replaces: true,
     refersTo: "SiteSpace",
     sendAs: false,
-    description: "Id of the site space whose customization this overrides. Changing it replaces the resource. Example: `siteSpace.id`.",
+    description: "Id of the site space whose customization this overrides. Changing it replaces the resource.",
+    example: ref("SiteSpace", "siteSpace"),
   }),
   ...FIELDS,
 });
@@ -125,6 +129,9 @@ async function patch(ctx: ResourceContext, address: Address, news: Json, olds: J
   // By hand, the leaves no longer declared: the override keeps a field until a PATCH drops it.
   const values: Json = {};
   for (const field of wire.sentKeys) {
+    // A field the state holds as declared is in effect already: sent again, it would pin in the
+    // override what the site space may inherit (every field of an import that held the object whole).
+    if (olds[field] !== undefined && jsonEqual(olds[field], news[field])) continue;
     const dropped = droppedLeaves(olds[field], news[field]);
     // A merge patch (the override's PATCH merges it, DESIGN.md 8): the leaves no longer declared
     // as null, and each declared value whole, so a merging server and a replacing one both end
@@ -140,7 +147,9 @@ async function patch(ctx: ResourceContext, address: Address, news: Json, olds: J
     effective = await readEffective(ctx.api, address);
   }
   if (!effective)
-    throw new Error(`SiteSpaceCustomization: site space ${address.siteSpaceId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+    throw new SaidError(
+      said`SiteSpaceCustomization: site space ${address.siteSpaceId} no longer exists in site ${address.siteId}; run ${term.refresh()} to drop it from the state`,
+    );
   return fromApi(effective, address, news);
 }
 
@@ -175,11 +184,16 @@ export const definition: ResourceDefinition<SiteSpaceCustomizationInputs> = {
     return effective && fromApi(effective, address, previous);
   },
 
-  async declarationOf(ctx, id, known) {
+  async declarationOf(ctx, id, known, whole) {
     // An import: the API answers the effective object only, so the override is what the site
     // space shows differently from its site (as `export` writes it). A field the override repeats
-    // from the site cannot be told apart from no override, and is not declared.
+    // from the site cannot be told apart from no override, and is not declared. `whole`: every
+    // field the site space shows, its site's among them (an update then sends only what changes).
     const address = addressOf(known, id);
+    if (whole) {
+      const effective = await readEffective(ctx.api, address);
+      return effective && wholeFields(effective, FIELDS);
+    }
     const [effective, site] = await Promise.all([readEffective(ctx.api, address), getSiteCustomization(ctx.api, address.organizationId, address.siteId)]);
     if (!effective || !site) return undefined;
     return declarableFields(differences(effective, site) as Json | undefined, FIELDS);

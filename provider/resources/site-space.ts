@@ -3,6 +3,7 @@
  *. Create is two steps (POST, then PATCH path and condition); a failure of the
  * second is recorded as a partial create, finished by the next `pulumi up`.
  */
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester, ListReader } from "../api/requester";
@@ -19,19 +20,22 @@ import { wireMapping } from "../adapter/wire";
 import { insideSite } from "../adapter/import-ids";
 import { type ApiSiteSection, listSiteSections, listSiteSectionsShared } from "../api/site-sections";
 import { type ApiSiteSpace, createSiteSpace, deleteSiteSpace, getSiteSpace, listSiteSpaces, readSiteSpaceThroughList, updateSiteSpace } from "../api/site-spaces";
+import { SaidError, said, term } from "../adapter/door-words";
 
 export const siteSpaceInputs = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+    description: "Id of the organization that owns the site. Changing it replaces the site space. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_123",
   }),
-  siteId: identifier().meta({ replaces: true, sendAs: false, refersTo: "Site", description: "Id of the site. Changing it replaces the site space. Example: `site.id`." }),
+  siteId: identifier().meta({ replaces: true, sendAs: false, refersTo: "Site", description: "Id of the site. Changing it replaces the site space.", example: ref("Site", "site") }),
   // The API answers with the space itself; the input is its id.
   spaceId: identifier().meta({
     refersTo: "Space",
     readFrom: "space.id",
-    description: "Id of the space whose content the site space publishes. Changed in place. Example: `space.id`.",
+    description: "Id of the space whose content the site space publishes. Changed in place.",
+    example: ref("Space", "space"),
   }),
   // A site space at the root has no section (null): sectionId is then absent, never null.
   sectionId: identifier()
@@ -43,7 +47,8 @@ export const siteSpaceInputs = z.strictObject({
       description:
         "Id of the section holding the site space; left out, the site's default section (or the root of\n" +
         "a site without sections). The API cannot move a site space between sections, so changing it,\n" +
-        "or removing it after it was set, replaces the site space. Example: `section.id`.",
+        "or removing it after it was set, replaces the site space.",
+      example: ref("SiteSection", "section"),
     }),
   path: pathSegmentInput()
     .optional()
@@ -51,7 +56,8 @@ export const siteSpaceInputs = z.strictObject({
       description:
         "URL path of the site space within its section: one segment of letters, digits, `_` and `-`\n" +
         "starting with a letter or digit (no `/`), 1 to 100 characters; left out, the API derives it\n" +
-        'from the space title. Removing it stops managing it. Example: `"v2"`.',
+        "from the space title. Removing it stops managing it.",
+      example: "v2",
     }),
   // The API leaves out an unset condition, and null removes it.
   condition: conditionInput()
@@ -61,15 +67,15 @@ export const siteSpaceInputs = z.strictObject({
       clearedWithNull: true,
       description:
         "Expression deciding whether a visitor sees this site space (adaptive content), 1 to 1000\n" +
-        'characters. `null`, or removing it after it was set, removes the condition. Example: `"visitor.claims.beta === true"`.',
+        "characters. `null`, or removing it after it was set, removes the condition.",
+      example: "visitor.claims.beta === true",
     }),
   hidden: z
     .boolean()
     .optional()
     .meta({
-      description:
-        "Whether the site space is hidden from the site's navigation (a PATCH sets it in place).\n" +
-        "Removing it stops managing it (the site space keeps its value). Example: `true`.",
+      description: "Whether the site space is hidden from the site's navigation (a PATCH sets it in place).\n" + "Removing it stops managing it (the site space keeps its value).",
+      example: true,
     }),
   adopt: adoptInput.optional().meta({
     description:
@@ -191,7 +197,7 @@ async function update(ctx: ResourceContext, siteSpaceId: string, olds: State, ne
   } else {
     siteSpace = await getSiteSpace(ctx.api, address.organizationId, address.siteId, siteSpaceId);
   }
-  if (!siteSpace) throw new Error(`SiteSpace ${siteSpaceId} no longer exists in site ${address.siteId}; run \`pulumi refresh\` to drop it from the state`);
+  if (!siteSpace) throw new SaidError(said`SiteSpace ${siteSpaceId} no longer exists in site ${address.siteId}; run ${term.refresh()} to drop it from the state`);
   return stateOf(address, siteSpace);
 }
 

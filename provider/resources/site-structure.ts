@@ -18,6 +18,7 @@
  * - Nothing is created: the structure always exists with its site, so creating this resource takes
  *   the site's order over (no `adopt` input), and destroying it leaves the order as it is.
  */
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { wireMapping } from "../adapter/wire";
 import type { ResourceContext } from "../recovery/context";
@@ -57,13 +58,15 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the site. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+    description: "Id of the organization that owns the site. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_123",
   }),
   siteId: identifier().meta({
     replaces: true,
     refersTo: "Site",
     sendAs: false,
-    description: "Id of the site whose order this declares; one `SiteStructure` per site. Changing it replaces the resource. Example: `site.id`.",
+    description: "Id of the site whose order this declares; one `SiteStructure` per site. Changing it replaces the resource.",
+    example: ref("Site", "site"),
   }),
   root: orderedIds()
     .optional()
@@ -71,8 +74,8 @@ export const schema = z.strictObject({
       sendAs: false,
       description:
         "The site's top level, in order: ids of its sections and section groups (which are siblings),\n" +
-        "or, for a site without sections, of its site spaces. Items left out keep their place.\n" +
-        "Example: `[guides.id, apis.id, changelog.id]`.",
+        "or, for a site without sections, of its site spaces. Items left out keep their place.",
+      example: [ref("SiteSection", "guides"), ref("SiteSectionGroup", "apis"), ref("SiteSection", "changelog")],
     }),
   groups: z
     .array(z.strictObject({ groupId: identifier(), items: orderedIds() }))
@@ -80,7 +83,8 @@ export const schema = z.strictObject({
     .optional()
     .meta({
       sendAs: false,
-      description: "The order inside section groups: per group, the ids of its sections and nested groups.\n" + "Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`.",
+      description: "The order inside section groups: per group, the ids of its sections and nested groups.",
+      example: [{ groupId: ref("SiteSectionGroup", "apis"), items: [ref("SiteSection", "rest"), ref("SiteSection", "graphql")] }],
     }),
   sections: z
     .array(z.strictObject({ sectionId: identifier(), siteSpaces: orderedIds() }))
@@ -88,9 +92,8 @@ export const schema = z.strictObject({
     .optional()
     .meta({
       sendAs: false,
-      description:
-        "The order of the site spaces of sections: per section, the ids of its site spaces (a section's\n" +
-        "first site space is `SiteSection.siteSpaceId`). Example: `[{ sectionId: guides.id, siteSpaces: [v2.id, guides.siteSpaceId] }]`.",
+      description: "The order of the site spaces of sections: per section, the ids of its site spaces (a section's\n" + "first site space is `SiteSection.siteSpaceId`).",
+      example: [{ sectionId: ref("SiteSection", "guides"), siteSpaces: [ref("SiteSpace", "v2"), ref("SiteSection", "guides", "siteSpaceId")] }],
     }),
 });
 
@@ -279,15 +282,16 @@ async function read(ctx: ResourceContext, _id: string, previous: State): Promise
 
 /**
  * An import: the order of every container of the site that holds two items or more (as `export`
- * writes it); a container of one item has no order to declare.
+ * writes it); a container of one item has no order to declare. `whole`: every container that
+ * holds an item, so a configuration declaring a group of one plans no change.
  */
-async function declarationOf(ctx: ResourceContext, _id: string, known: State): Promise<State | undefined> {
+async function declarationOf(ctx: ResourceContext, _id: string, known: State, whole?: boolean): Promise<State | undefined> {
   const address = addressOf(known);
   const tree = await getSiteStructure(ctx.api, address.organizationId, address.siteId);
   if (!tree) return undefined;
   const declaration: { root?: string[]; groups?: { groupId: string; items: string[] }[]; sections?: { sectionId: string; siteSpaces: string[] }[] } = {};
   for (const [key, items] of containersOf(tree)) {
-    if (items.length < 2) continue;
+    if (items.length < (whole ? 1 : 2)) continue;
     const ids = items.map((item) => item.id);
     const [kind, id] = key.split(/:(.*)/s) as [string, string | undefined];
     if (kind === "root") declaration.root = ids;

@@ -5,6 +5,7 @@
  * then publish. A failure after the POST is recorded as a partial create, so the site stays in
  * state and the next `pulumi up` finishes the remaining steps through `update`.
  */
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { wireMapping } from "../adapter/wire";
 import { adoptInput } from "../adapter/adopt";
@@ -19,6 +20,7 @@ import { stateStrings } from "../adapter/values";
 import { type ApiSite, createSite, deleteSite, getSite, listSites, publishSite, readSiteThroughList, unpublishSite, updateSite } from "../api/sites";
 import { listSiteSectionsForRead } from "../api/site-sections";
 import { listDefaultSiteSpaces, listSiteSpacesForRead } from "../api/site-spaces";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within the organization";
@@ -50,10 +52,12 @@ export const siteInputs = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_123"`.',
+    description: "Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_123",
   }),
   title: text({ min: SITE_TITLE_MIN, max: SITE_TITLE_MAX }).meta({
-    description: 'Title of the site, 2 to 128 characters. Example: `"Developer docs"`. Also the natural key for `adopt: true`.',
+    description: "Title of the site, 2 to 128 characters.",
+    example: "Developer docs",
   }),
   // The API defaults a new site to `basic`; the default is written out so that leaving `type` out
   // never replaces an existing site, and adopting a site of another type says so.
@@ -64,8 +68,8 @@ export const siteInputs = z.strictObject({
       replaces: true,
       description:
         "Site type. The API only documents `basic`, the default; the emulator and the production service\n" +
-        "also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.\n" +
-        'Example: `"basic"`.',
+        "also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.",
+      example: "basic",
     }),
   visibility: z
     .enum(SITE_VISIBILITIES)
@@ -73,16 +77,16 @@ export const siteInputs = z.strictObject({
     .meta({
       description:
         "Who may see the published site: `public` (anyone, indexed), `unlisted` (anyone, not indexed),\n" +
-        "`share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).\n" +
-        'Example: `"unlisted"`.',
+        "`share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).",
+      example: "unlisted",
     }),
   basename: text({ max: BASENAME_MAX })
     .regex(BASENAME_PATTERN, "must be letters, digits, - and _ only (no /), e.g. docs-v2")
     .optional()
     .meta({
       description:
-        "Path prefix of the site under its host: letters, digits, `-` and `_` (no `/`), up to 100\n" +
-        'characters. Removing it stops managing it (the site keeps its basename). Example: `"docs"`.',
+        "Path prefix of the site under its host: letters, digits, `-` and `_` (no `/`), up to 100\n" + "characters. Removing it stops managing it (the site keeps its basename).",
+      example: "docs",
     }),
   proxy: z
     .string()
@@ -94,13 +98,14 @@ export const siteInputs = z.strictObject({
       description:
         "Hosts the site on a subdirectory of another domain, `<domain>/<path>` (pattern\n" +
         "`^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$`). `null`, or removing it after it was set,\n" +
-        'removes the proxy. Example: `"example.com/docs"`.',
+        "removes the proxy.",
+      example: "example.com/docs",
     }),
   adaptiveContent: z
     .strictObject({ enabled: z.boolean() })
     .optional()
-    .meta({ description: "Adaptive content (content tailored to visitor claims). Example: `{ enabled: true }`." }),
-  agentsContext: z.enum(AGENTS_CONTEXTS).optional().meta({ description: 'Whether AI agents may read the site: `included` or `excluded`. Example: `"excluded"`.' }),
+    .meta({ description: "Adaptive content (content tailored to visitor claims).", example: { enabled: true } }),
+  agentsContext: z.enum(AGENTS_CONTEXTS).optional().meta({ description: "Whether AI agents may read the site: `included` or `excluded`.", example: "excluded" }),
   // Set by a publish or an unpublish request of its own, after everything else.
   published: z
     .boolean()
@@ -108,8 +113,8 @@ export const siteInputs = z.strictObject({
     .meta({
       sendAs: false,
       description:
-        "`true` publishes the site (after everything else is set up), `false` unpublishes it; left out,\n" +
-        "the published state is not managed. A new site starts unpublished. Example: `true`.",
+        "`true` publishes the site (after everything else is set up), `false` unpublishes it; left out,\n" + "the published state is not managed. A new site starts unpublished.",
+      example: true,
     }),
   spaces: z
     .array(identifier())
@@ -119,18 +124,19 @@ export const siteInputs = z.strictObject({
       description:
         "Ids of spaces the site is created with (its first site spaces, at the root). Used only at\n" +
         "creation: later changes are ignored and do not replace the site; manage site spaces afterwards\n" +
-        "with `SiteSpace` resources. Example: `[space.id]`.",
+        "with `SiteSpace` resources.",
+      example: [ref("Space", "space")],
     }),
   defaultSiteSpace: identifier()
     .optional()
     .meta({
       refersTo: "SiteSpace",
-      description:
-        "Id of the site space shown by default: at the root, or in the default section when the site\n" + "has sections. Removing it stops managing it. Example: `siteSpace.id`.",
+      description: "Id of the site space shown by default: at the root, or in the default section when the site\n" + "has sections. Removing it stops managing it.",
+      example: ref("SiteSpace", "siteSpace"),
     }),
   defaultSiteSection: identifier()
     .optional()
-    .meta({ refersTo: "SiteSection", description: "Id of the default site section. Removing it stops managing it. Example: `section.id`." }),
+    .meta({ refersTo: "SiteSection", description: "Id of the default site section. Removing it stops managing it.", example: ref("SiteSection", "section") }),
   adopt: adoptInput.optional().meta({
     description:
       'Take over an existing site instead of creating one: `{ id: "<site id>" }`, or `true` to adopt\n' +
@@ -301,7 +307,7 @@ async function update(ctx: ResourceContext, siteId: string, olds: State, news: S
   // Publishing comes last, so visitors never see a half-configured site.
   if (changed.has("published") && news.published !== undefined) site = await setPublished(api, organizationId, siteId, news.published);
   site ??= await getSite(api, organizationId, siteId);
-  if (!site) throw new Error(`Site ${siteId} no longer exists in organization ${organizationId}; run \`pulumi refresh\` to drop it from the state`);
+  if (!site) throw new SaidError(said`Site ${siteId} no longer exists in organization ${organizationId}; run ${term.refresh()} to drop it from the state`);
   return stateNow({ api }, organizationId, site, { spaces: olds.spaces, defaultSiteSpace: news.defaultSiteSpace, defaultSiteSection: news.defaultSiteSection });
 }
 

@@ -25,6 +25,7 @@
  * - Removing `emoji`, `language`, `editMode`, `defaultLevel` or `mergeRules` stops managing it:
  *   the space keeps its current value. `language: null` and `defaultLevel: null` clear the value.
  */
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { adoptInput } from "../adapter/adopt";
 import type { ApiRequester } from "../api/requester";
@@ -53,6 +54,7 @@ import {
   transferSpace,
   updateSpace,
 } from "../api/spaces";
+import { SaidError, said, saidOf, term } from "../adapter/door-words";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within its parent collection";
@@ -73,11 +75,12 @@ export const schema = z.strictObject({
     sendAs: false,
     updatedApart: true,
     description:
-      'Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+      "Id of the organization that owns the space. Changing it transfers the space (same id, same content; into `parent` of the new organization when given, else its top level). Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_acme",
   }),
   // the API's reference and 8: at most 50 characters, no minimum.
-  title: text({ max: 50 }).meta({ description: 'Title of the space, at most 50 characters. Example: `"API reference"`.' }),
-  emoji: text({ max: 50 }).optional().meta({ description: 'Emoji of the space, at most 50 characters. Removing it stops managing it. Example: `"📘"`.' }),
+  title: text({ max: 50 }).meta({ description: "Title of the space, at most 50 characters.", example: "API reference" }),
+  emoji: text({ max: 50 }).optional().meta({ description: "Emoji of the space, at most 50 characters. Removing it stops managing it.", example: "📘" }),
   // Sent by the create; changed by a move of its own (relative: it also sets the position).
   parent: identifier()
     .optional()
@@ -85,28 +88,26 @@ export const schema = z.strictObject({
       refersTo: "Collection",
       updatedApart: true,
       description:
-        "Id of the collection holding the space; leave out for the top level. Changing it moves the\n" +
-        "space (same id); removing it moves the space to the top level. Example: `products.id`.",
+        "Id of the collection holding the space; leave out for the top level. Changing it moves the\n" + "space (same id); removing it moves the space to the top level.",
+      example: ref("Collection", "products"),
     }),
   // The nullable inputs read back as null when unset, so a declared null shows no drift.
-  language: languageInput()
-    .nullable()
-    .optional()
-    .meta({ nullWhenAbsent: true, description: 'Language code of the content, 2 to 10 characters; `null` clears it. Example: `"en"`.' }),
-  editMode: z.enum(EDIT_MODES).optional().meta({ description: '`live` (members edit directly) or `locked` (all edits locked). Example: `"locked"`.' }),
+  language: languageInput().nullable().optional().meta({ nullWhenAbsent: true, description: "Language code of the content, 2 to 10 characters; `null` clears it.", example: "en" }),
+  editMode: z.enum(EDIT_MODES).optional().meta({ description: "`live` (members edit directly) or `locked` (all edits locked).", example: "locked" }),
   defaultLevel: roleEnum
     .nullable()
     .optional()
     .meta({
       nullWhenAbsent: true,
-      description: "Default role members get on the space's content: `admin`, `create`, `review`, `edit`,\n" + '`comment` or `read`; `null` clears it. Example: `"read"`.',
+      description: "Default role members get on the space's content: `admin`, `create`, `review`, `edit`,\n" + "`comment` or `read`; `null` clears it.",
+      example: "read",
     }),
   mergeRules: mergeRulesInput.optional().meta({
     description:
-      "Merge rules of the space's change requests: `{ type: \"inherit\" }` (the organization's),\n" +
-      '`{ type: "none" }`, or `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users:\n' +
-      '["user_1"] }] }`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,\n' +
+      "Merge rules of the space's change requests: a `type` of `inherit` (the organization's), of\n" +
+      "`none`, or of `rules` with a list of `rules`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,\n" +
       "`allow_bypass`, `require_at_least_one_review` or `custom`, each with `users` (user ids).",
+    example: { type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["user_1"] }] },
   }),
   adopt: adoptInput.optional().meta({
     description:
@@ -193,14 +194,14 @@ function transfer(api: ApiRequester, id: string, olds: State, news: SpaceInputs)
       }
       if (!isApiError(error)) return undefined;
       const hint = CANNOT_MOVE.test(apiMessage)
-        ? `Resolve what the API names first (for example, a site of organization ${from} that publishes the space pins it there), or keep organizationId ${from}.`
-        : `Keep organizationId ${from}, or resolve what the API names and run \`pulumi up\` again.`;
-      return new Error(`${what} was refused (${error.status ?? "error"}: ${apiMessage}). Nothing was changed. ${hint}`, { cause: error });
+        ? said`Resolve what the API names first (for example, a site of organization ${from} that publishes the space pins it there), or keep ${term.field("organizationId")} ${from}.`
+        : said`Keep ${term.field("organizationId")} ${from}, or resolve what the API names and run ${term.apply()} again.`;
+      return new SaidError(said`${what} was refused (${error.status ?? "error"}: ${apiMessage}). Nothing was changed. ${hint}`, { cause: error });
     },
   });
 }
 
-const spaceGone = (id: string) => new Error(`Space ${id} no longer exists (or was deleted); run \`pulumi refresh\` to drop it from the state`);
+const spaceGone = (id: string) => new SaidError(said`Space ${id} no longer exists (or was deleted); run ${term.refresh()} to drop it from the state`);
 
 async function create(ctx: ResourceContext, inputs: SpaceInputs): Promise<{ id: string; state: State }> {
   const { api } = ctx;
@@ -270,9 +271,8 @@ async function update(ctx: ResourceContext, id: string, olds: State, news: Space
     await moveSpace(api, id, news.parent ?? null).catch((error: unknown) => {
       if (isOutcomeUnknown(error)) return undefined;
       if (!transferred) throw error;
-      throw new Error(
-        `Space ${id} was transferred to organization ${news.organizationId} (at its top level, same id), but the move into collection ${String(news.parent)} failed: ${error instanceof Error ? error.message : String(error)}. ` +
-          `Run \`pulumi up\` again to finish the move.`,
+      throw new SaidError(
+        said`Space ${id} was transferred to organization ${news.organizationId} (at its top level, same id), but the move into collection ${String(news.parent)} failed: ${saidOf(error)}. Run ${term.apply()} again to finish the move.`,
         { cause: error },
       );
     });

@@ -1,3 +1,4 @@
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import type { ResourceContext } from "../recovery/context";
 import { identifier, resourceId } from "../adapter/check";
@@ -9,6 +10,7 @@ import { stateStrings } from "../adapter/values";
 import { wireMapping } from "../adapter/wire";
 import { TEAM_MEMBERSHIP, teamMembershipConflict } from "../domain/team-membership";
 import { type ApiTeamMember, deleteTeamMember, getTeamMember, readTeamMemberThroughList, setTeamMember } from "../api/teams";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /** Roles of a member in a team. */
 export const TEAM_ROLES = ["owner", "member"] as const;
@@ -29,22 +31,24 @@ export const schema = z
     organizationId: identifier().meta({
       replaces: true,
       sendAs: false,
-      description:
-        'Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+      description: "Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`.",
+      example: "org_acme",
     }),
     // In the request's path (and the resource's id); the membership does not carry it.
     teamId: identifier().meta({
       replaces: true,
       sendAs: false,
       refersTo: "Team",
-      description: "The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the\n" + "membership. Example: `writers.id`.",
+      description: "The team, whose `Team.members`, if it has a `Team` resource, must not be set. Changing it replaces the\n" + "membership.",
+      example: ref("Team", "writers"),
     }),
     // The organization member's id, which is the user id (DESIGN.md 8); in the request's path.
     userId: identifier().optional().meta({
       replaces: true,
       readFrom: "organization.id",
       sendAs: false,
-      description: 'The member\'s user id; give exactly one of `userId` and `email`. Changing it replaces the membership. Example: `"usr_ada"`.',
+      description: "The member's user id; give exactly one of `userId` and `email`. Changing it replaces the membership.",
+      example: "usr_ada",
     }),
     /** Matched case-insensitively against the organization members' emails; kept as written. Only finds the user: never sent. */
     email: emailAddress()
@@ -56,13 +60,14 @@ export const schema = z
         description:
           "The member's email, resolved to their user id through the organization's member list\n" +
           "(case-insensitive); give exactly one of `userId` and `email`. Changing it replaces the\n" +
-          'membership. Example: `"ada@acme.com"`.',
+          "membership.",
+        example: "ada@acme.com",
       }),
     // The member's role in the team is the membership's `team.role` (DESIGN.md 8).
     role: z
       .enum(TEAM_ROLES)
       .default("member")
-      .meta({ readFrom: "team.role", description: 'The member\'s role in the team: `owner` or `member` (the default). Changes in place. Example: `"owner"`.' }),
+      .meta({ readFrom: "team.role", description: "The member's role in the team: `owner` or `member` (the default). Changes in place.", example: "owner" }),
     adopt: z
       .union([z.boolean(), z.strictObject({ id: membershipId })])
       .optional()
@@ -103,7 +108,7 @@ function splitId(id: string): [string, string] | undefined {
 
 function partsOf(id: string): [string, string] {
   const parts = splitId(id);
-  if (!parts) throw new Error(`TeamMember: the id ${JSON.stringify(id)} is not "<teamId>/<userId>"`);
+  if (!parts) throw new SaidError(said`${term.kind("TeamMember")}: the id ${JSON.stringify(id)} is not "<${term.field("teamId")}>/<${term.field("userId")}>"`);
   return parts;
 }
 
@@ -138,7 +143,8 @@ function noTeam(organizationId: string, teamId: string): Error {
 }
 
 function organizationOf(props: State): string {
-  return stateStrings(props, ["organizationId"], "TeamMember: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+  return stateStrings(props, ["organizationId"], said`${term.kind("TeamMember")}: the state has no ${term.field("organizationId")}; run ${term.refresh()} or recreate the resource`)
+    .organizationId;
 }
 
 export const definition: ResourceDefinition<TeamMemberInputs> = {
@@ -162,16 +168,15 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
     const existing = await getTeamMember(ctx.api, organizationId, teamId, userId);
     if (existing === "no team") throw noTeam(organizationId, teamId);
     if (existing) {
-      throw new Error(
-        `TeamMember: user ${userId} is already a member of team ${teamId} (role ${existing.team?.role ?? "unknown"}); ` +
-          `take the membership over with adopt: true or adopt: { id: "${teamId}/${userId}" }, so that destroying it later removes a membership the program owns`,
+      throw new SaidError(
+        said`${term.kind("TeamMember")}: user ${userId} is already a member of team ${teamId} (role ${existing.team?.role ?? "unknown"}); take the membership over ${term.takeOver(`with adopt: true or adopt: { id: "${teamId}/${userId}" }`, `${teamId}/${userId}`)}, so that destroying it later removes a membership the ${term.program()} owns`,
       );
     }
     ctx.claims?.claim(claimKey(organizationId, teamId, userId));
     await setTeamMember(ctx.api, organizationId, teamId, userId, wire.bodyOf(inputs));
     const id = `${teamId}/${userId}`;
     const state = await readMembership(ctx, organizationId, id, inputs.email);
-    if (!state) throw new Error(`TeamMember: ${id} disappeared right after it was added; run \`pulumi up\` again`);
+    if (!state) throw new SaidError(said`TeamMember: ${id} disappeared right after it was added; run ${term.apply()} again`);
     return { id, state };
   },
 
@@ -192,7 +197,7 @@ export const definition: ResourceDefinition<TeamMemberInputs> = {
     // The membership's PUT sets the role in place (DESIGN.md 8): the same request as the create's.
     if (Object.keys(body).length > 0) await setTeamMember(ctx.api, organizationId, teamId, userId, body);
     const state = await readMembership(ctx, organizationId, id, news.email);
-    if (!state) throw new Error(`TeamMember: ${id} is no longer a membership of team ${teamId}; run \`pulumi refresh\``);
+    if (!state) throw new SaidError(said`TeamMember: ${id} is no longer a membership of team ${teamId}; run ${term.refresh()}`);
     return state;
   },
 

@@ -1,3 +1,4 @@
+import { ref } from "../adapter/example-values";
 import { z } from "zod";
 import { wireMapping } from "../adapter/wire";
 import { adoptInput } from "../adapter/adopt";
@@ -25,6 +26,7 @@ import {
   updateTeam,
 } from "../api/teams";
 import { TEAM_MEMBERSHIP, declaredByTeamMembers, teamMembershipConflict } from "../domain/team-membership";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "title within the organization";
@@ -36,10 +38,11 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description: 'Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+    description: "Id of the organization that owns the team. Changing it replaces the team. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_acme",
   }),
   /** the production service's behaviour: team titles are 1..64 characters. */
-  title: text({ min: 1, max: TEAM_TITLE_MAX }).meta({ description: 'Title of the team, 1 to 64 characters; renaming keeps the team. Example: `"Docs writers"`.' }),
+  title: text({ min: 1, max: TEAM_TITLE_MAX }).meta({ description: "Title of the team, 1 to 64 characters; renaming keeps the team.", example: "Docs writers" }),
   // A set: order and duplicates carry no meaning, so they are normalized away for stable diffs.
   members: z
     .array(identifier())
@@ -54,8 +57,8 @@ export const schema = z.strictObject({
         "member's email case-insensitively): the exact membership (members added elsewhere are removed).\n" +
         "Each must already be a member of the organization. Order and duplicates do not matter; the\n" +
         "state keeps each member as written here. Leave it out to not manage membership (and to\n" +
-        "manage it one member at a time with `TeamMember`, which must not be used with `members`).\n" +
-        'Example: `[writer.id, "ada@example.com"]`.',
+        "manage it one member at a time with `TeamMember`, which must not be used with `members`).",
+      example: [ref("OrganizationMember", "writer"), "ada@example.com"],
     }),
   adopt: adoptInput.optional().meta({
     description:
@@ -181,7 +184,8 @@ async function teamsTitled(api: ApiRequester, organizationId: string, title: str
 }
 
 function organizationOf(props: State): string {
-  return stateStrings(props, ["organizationId"], "Team: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+  return stateStrings(props, ["organizationId"], said`${term.kind("Team")}: the state has no ${term.field("organizationId")}; run ${term.refresh()} or recreate the resource`)
+    .organizationId;
 }
 
 /** The team `adopt: { id }` names, if any. */
@@ -263,7 +267,7 @@ export const definition: ResourceDefinition<TeamInputs> = {
       await setMembers(ctx.api, organizationId, id, news.members);
     }
     const state = renamed ? await stateOf(ctx.api, organizationId, renamed, news.members ?? []) : await readTeam(ctx, organizationId, id, news.members ?? []);
-    if (!state) throw new Error(`Team ${id} disappeared during the update; run \`pulumi refresh\``);
+    if (!state) throw new SaidError(said`Team ${id} disappeared during the update; run ${term.refresh()}`);
     return state;
   },
 

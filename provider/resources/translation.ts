@@ -18,6 +18,7 @@
  * - Removing `instructions` stops managing them (the translation keeps its own).
  * - Destroy deletes the translation; one already gone counts as deleted.
  */
+import { ref, setting } from "../adapter/example-values";
 import { z } from "zod";
 import { isOutcomeUnknown } from "../client";
 import { adoptInput } from "../adapter/adopt";
@@ -40,6 +41,7 @@ import {
   updateTranslation,
 } from "../api/translations";
 import { wireMapping } from "../adapter/wire";
+import { SaidError, said, term } from "../adapter/door-words";
 
 /** What `adopt: true`, an interrupted create, the preview's duplicate check and the messages match by. */
 const NATURAL_KEY = "language and source within the organization";
@@ -97,36 +99,40 @@ export const schema = z.strictObject({
   organizationId: identifier().meta({
     replaces: true,
     sendAs: false,
-    description:
-      'Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack\'s `docs-platform:organizationId`. Example: `"org_acme"`.',
+    description: "Id of the organization that owns the translation. Changing it replaces the translation. Defaults to the stack's `docs-platform:organizationId`.",
+    example: "org_acme",
   }),
   language: targetLanguage().meta({
     replaces: true,
     description:
-      "Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and\n" +
-      'a region). Changing it replaces the translation. Example: `"fr"`, `"pt-br"`.',
+      "Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and\n" + "a region, such as `pt-br`). Changing it replaces the translation.",
+    example: "fr",
   }),
   source: sourceInput.meta({
     replaces: true,
-    description:
-      "What to translate: the source space and its language, both required. Changing it replaces\n" + 'the translation. Example: `{ space: guides.id, language: "en" }`.',
+    description: "What to translate: the source space and its language, both required. Changing it replaces\n" + "the translation.",
+    example: { space: ref("Space", "guides"), language: "en" },
   }),
   instructions: documentInput.optional().meta({
-    description:
-      "Instructions for the translator, a rich-text document; changes in place. Example:\n" +
-      '`{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",\n' +
-      'nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`.',
+    description: "Instructions for the translator, a rich-text document; changes in place.",
+    example: {
+      object: "document",
+      data: { schemaVersion: 1 },
+      nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }],
+    },
   }),
   runTrigger: text({ min: 1 })
     .optional()
     .meta({
       // Only the provider reads it (when to run): never sent, never in the translation.
       sendAs: false,
+      providerOnly: true,
       description:
         "Runs the translation once whenever it is set to a new value: at creation, and on every `up`\n" +
         "where it changed. Use a value that changes when the source should be translated again, such as\n" +
         "a release tag. The same value never runs again, other changes never run, and removing it runs\n" +
-        'nothing. Example: `config.require("releaseTag")` (`"v2.4.0"`).',
+        "nothing.",
+      example: setting("releaseTag", "v2.4.0"),
     }),
   adopt: adoptInput.optional().meta({
     description:
@@ -180,7 +186,11 @@ function fromApi(organizationId: string, translation: ApiTranslation, written: {
 }
 
 function organizationOf(props: State): string {
-  return stateStrings(props, ["organizationId"], "Translation: the state has no organizationId; run `pulumi refresh` or recreate the resource").organizationId;
+  return stateStrings(
+    props,
+    ["organizationId"],
+    said`${term.kind("Translation")}: the state has no ${term.field("organizationId")}; run ${term.refresh()} or recreate the resource`,
+  ).organizationId;
 }
 
 /** The translations with the inputs' language and declared source: the natural key. */
@@ -206,7 +216,7 @@ async function runOnce(api: ApiRequester, organizationId: string, id: string, ru
     if (runsOf(after) <= runsBefore) throw error;
   }
   after ??= await getTranslation(api, organizationId, id);
-  if (!after) throw new Error(`Translation ${id} disappeared while it was run; run \`pulumi refresh\``);
+  if (!after) throw new SaidError(said`Translation ${id} disappeared while it was run; run ${term.refresh()}`);
   return after;
 }
 
@@ -291,11 +301,11 @@ export const definition: ResourceDefinition<TranslationInputs> = {
     if (Object.keys(body).length > 0) translation = await updateTranslation(ctx.api, organizationId, id, body);
     if (changed.has("runTrigger") && news.runTrigger !== undefined) {
       const before = translation ?? (await getTranslation(ctx.api, organizationId, id));
-      if (!before) throw new Error(`Translation ${id} no longer exists; run \`pulumi refresh\``);
+      if (!before) throw new SaidError(said`Translation ${id} no longer exists; run ${term.refresh()}`);
       translation = await runOnce(ctx.api, organizationId, id, runsOf(before));
     }
     translation ??= await getTranslation(ctx.api, organizationId, id);
-    if (!translation) throw new Error(`Translation ${id} no longer exists; run \`pulumi refresh\``);
+    if (!translation) throw new SaidError(said`Translation ${id} no longer exists; run ${term.refresh()}`);
     return fromApi(organizationId, translation, news);
   },
 

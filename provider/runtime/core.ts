@@ -19,7 +19,9 @@
  *   `check(kind, olds, news, urn, report?)`: the preview's findings go to the engine's log under
  *   `urn`, or to `report` when a door has no engine log (the OpenTofu door turns them into
  *   warning diagnostics).
- * - `importObject(kind, importId, organizationId)`: `pulumi import` by an import id.
+ * - `importObject(kind, importId, organizationId, options?)`: `pulumi import` by an import id
+ *   (`options.whole`: the object whole, for OpenTofu's import).
+ * - `expectCreate(kind, journalKey, id)`: the create journal told that a create to come takes `id` over.
  * - `api()`: the requester of this core (lookups served by a door use it).
  * - `kindProvider(kind)`: the kind's own provider on this core, without the deployment's rules
  *   (the serialized stubs of 0.1.0 call it: runtime/host.ts's `providerFor`).
@@ -31,7 +33,7 @@ import { ApiClient, clientOptionsOf } from "../client";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import type { ProviderConfig } from "../config/provider-config";
-import { importObject, type ResourceDefinition, toProvider } from "../adapter/resource";
+import { type ImportOptions, importObject, type ResourceDefinition, toProvider } from "../adapter/resource";
 import type { PropertyBag } from "../adapter/property-bag";
 import type { Adopt } from "../adapter/adopt";
 import { CreateJournal, journalDirectory } from "../recovery/create-journal";
@@ -42,14 +44,15 @@ import { SharedLists } from "../api/shared-lists";
 import { logToEngine } from "./engine-log";
 import { organizationFailures, previewChecks } from "./preview-checks";
 import { containsUnknown } from "../adapter/unknowns";
-import type { CheckFailure } from "../adapter/check";
+import { type CheckFailure, inputFailure, withSaid } from "../adapter/check";
+import { type Said, SaidError } from "../adapter/door-words";
 import { IDENTITY_KEY } from "../adapter/property-bag";
 import { definitionOf } from "../resources/kinds";
 
 export type KindProvider = ReturnType<typeof toProvider>;
 
 /** A finding of the preview's reads (preview-checks.ts), as a door reports it. */
-export type PreviewReport = (severity: "info" | "warning", message: string) => void;
+export type PreviewReport = (severity: "info" | "warning", message: string | Said) => void;
 
 export interface CheckResult {
   inputs: PropertyBag;
@@ -67,7 +70,13 @@ export interface Core {
   read(kind: string, id: string, props?: PropertyBag): ReturnType<KindProvider["read"]>;
   update(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["update"]>;
   delete(kind: string, id: string, props: PropertyBag): Promise<void>;
-  importObject(kind: string, importId: string, organizationId: string | undefined): ReturnType<typeof importObject>;
+  importObject(kind: string, importId: string, organizationId: string | undefined, options?: ImportOptions): ReturnType<typeof importObject>;
+  /**
+   * Records in the create journal that the create keyed `journalKey` is to take `kind` `id` over
+   * (create-once.ts): a door that keeps an object for a create that follows (the OpenTofu door's
+   * tainted partial create) loses nothing when the run stops in between.
+   */
+  expectCreate(kind: string, journalKey: string, id: string): void;
   api(): ApiRequester;
   kindProvider(kind: string): KindProvider;
   close(): Promise<void>;
@@ -158,7 +167,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
     if (!object || containsUnknown(object.key)) return [];
     const first = owners.claim(kind, object, urn);
     if (first === undefined) return [];
-    return [{ property: "", reason: soleOwnerConflict(labelOf(kind, urn), labelOf(kind, first), object.description, ownership.why) }];
+    return [inputFailure("", soleOwnerConflict(labelOf(kind, urn), labelOf(kind, first), object.description, ownership.why))];
   }
 
   /**
@@ -166,7 +175,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
    * manages it another way: the message naming both, or undefined (then the resource's way is
    * recorded, when its object is known). `id` is the resource's, once the engine gives it.
    */
-  function exclusiveWayConflict(kind: string, inputs: PropertyBag, id: string | undefined, urn: string | undefined): string | undefined {
+  function exclusiveWayConflict(kind: string, inputs: PropertyBag, id: string | undefined, urn: string | undefined): Said | undefined {
     const declared = definitionFor(kind).exclusiveWay;
     if (!declared || urn === undefined) return undefined;
     const object = declared.object(inputs, id === "" ? undefined : id);
@@ -183,7 +192,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
    */
   function requireOneWay(kind: string, inputs: PropertyBag, id: string | undefined, urn: string | undefined): void {
     const conflict = exclusiveWayConflict(kind, inputs, id, urn);
-    if (conflict !== undefined) throw new Error(conflict);
+    if (conflict !== undefined) throw new SaidError(conflict);
   }
 
   return {
@@ -206,7 +215,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
       const ownerFailures = soleOwnerFailures(kind, checked, urn);
       if (ownerFailures.length > 0) return forTheEngine({ inputs: news, failures: ownerFailures });
       const wayConflict = checked.failures?.length || !checked.inputs ? undefined : exclusiveWayConflict(kind, checked.inputs, undefined, urn);
-      if (wayConflict !== undefined) return forTheEngine({ inputs: news, failures: [{ property: "", reason: wayConflict }] });
+      if (wayConflict !== undefined) return forTheEngine({ inputs: news, failures: [inputFailure("", wayConflict)] });
       const creates = Object.keys(olds ?? {}).length === 0;
       const organizationId = (checked.inputs as { organizationId?: unknown }).organizationId;
       // Only for a create: an object already in the state was made in its organization, and
@@ -218,7 +227,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
       if (!checked.failures?.length && creates && wired !== undefined && !interrupted) {
         const messages: Promise<boolean>[] = [];
         const { lists: _lists, ...ctx } = context();
-        const toEngine: PreviewReport = (severity, message) => void messages.push(logToEngine(severity, urn, message));
+        const toEngine: PreviewReport = (severity, message) => void messages.push(logToEngine(severity, urn, String(message)));
         const failures = await previewChecks(definitionFor(kind), ctx, checked.inputs as { adopt?: Adopt }, report ?? toEngine);
         await Promise.all(messages);
         if (failures.length > 0) return forTheEngine({ inputs: news, failures });
@@ -258,7 +267,12 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
 
     delete: (kind, id, props) => kindProvider(kind).delete(id, props),
 
-    importObject: (kind, importId, organizationId) => importObject(definitionFor(kind), context(), importId, organizationId),
+    importObject: (kind, importId, organizationId, options) => importObject(definitionFor(kind), context(), importId, organizationId, options),
+
+    expectCreate(kind, journalKey, id) {
+      const journal = context().journal!;
+      journal.created(journal.begin(journalKey, kind), id);
+    },
 
     // The client itself: a lookup only reads, and keeps no list a refresh shares.
     api: () => configured().client,
@@ -277,7 +291,7 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
  * names a property: the engine prints "<type> resource '<name>' has a problem: <reason>", and the
  * reason, which starts with the property's whole path, says where.
  */
-function forTheEngine<T extends { failures?: { property: string; reason: string }[] }>(result: T): T {
+function forTheEngine<T extends { failures?: CheckFailure[] }>(result: T): T {
   if (!result.failures?.length) return result;
-  return { ...result, failures: result.failures.map((failure) => ({ ...failure, property: "" })) };
+  return { ...result, failures: result.failures.map((failure) => withSaid({ ...failure, property: "" }, failure.said)) };
 }

@@ -27,13 +27,14 @@ import { isAuthenticationError, isNotFoundError, isPermissionDeniedError } from 
 import type { ApiRequester, PathSegments, QueryParameters } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import { type Adopt, crossOrganizationAdoption, readAdoptable } from "../adapter/adopt";
-import type { CheckFailure } from "../adapter/check";
+import { type CheckFailure, inputFailure } from "../adapter/check";
+import { type Said, said, term } from "../adapter/door-words";
 import type { ResourceDefinition } from "../adapter/resource";
 import { containsUnknown } from "../adapter/unknowns";
 import { getOrganizationOrThrow } from "../api/organizations";
 
 /** What a check says beside its failures: messages for the engine, filed under the resource. */
-export type Report = (severity: "info" | "warning", message: string) => void;
+export type Report = (severity: "info" | "warning", message: string | Said) => void;
 
 const snapshots = new WeakMap<ApiRequester, ApiRequester>();
 
@@ -130,19 +131,15 @@ export async function previewChecks<I extends { adopt?: Adopt }>(definition: Res
     if (definition.duplicates === "refused") {
       const key = definition.naturalKeyInput ?? "adopt";
       return [
-        {
-          property: key,
-          reason:
-            `${key}: ${aNounOf(definition.kind)} with the same ${definition.naturalKey} already exists (${ids.join(", ")}), and the API refuses a second one: \`up\` would fail. ` +
-            "If no other resource of this program manages it, take it over with adopt: true; if one does, give this one another " +
-            `${key} (two resources must not manage one object).`,
-        },
+        inputFailure(
+          key,
+          said`${aNounOf(definition.kind)} with the same ${definition.naturalKey} already exists (${ids.join(", ")}), and the API refuses a second one: ${term.apply("`up`")} would fail. If no other resource of this ${term.program()} manages it, take it over ${term.takeOver("with adopt: true", ids.length === 1 ? ids[0] : undefined)}; if one does, give this one another ${term.field(key)} (two resources must not manage one object).`,
+        ),
       ];
     }
     report(
       "warning",
-      `${aNounOf(definition.kind)} with the same ${definition.naturalKey} already exists (${ids.join(", ")}): \`up\` creates another one beside it. ` +
-        `To manage the existing one instead, set adopt: { id: "${ids[0]}" } (or adopt: true), unless another resource of this program already manages it.`,
+      said`${aNounOf(definition.kind)} with the same ${definition.naturalKey} already exists (${ids.join(", ")}): ${term.apply("`up`")} creates another one beside it. To manage the existing one instead, ${term.takeOver(`set adopt: { id: "${ids[0]}" } (or adopt: true)`, ids[0])}, unless another resource of this ${term.program()} already manages it.`,
     );
     return [];
   } catch (error) {
@@ -154,15 +151,15 @@ export async function previewChecks<I extends { adopt?: Adopt }>(definition: Res
 }
 
 /** A 401 or 403 as a check failure; undefined for any other error. */
-function accessFailure(error: unknown, what: string): CheckFailure | undefined {
+function accessFailure(error: unknown, what: string | Said): CheckFailure | undefined {
   if (isAuthenticationError(error)) {
-    return {
-      property: "",
-      reason: `${what}: the API token was refused (401). Set a valid one with \`pulumi config set --secret docs-platform:token\` (or DOCS_PLATFORM_TOKEN).`,
-    };
+    return inputFailure(
+      "",
+      said`${what}: the API token was refused (401). Set a valid one ${term.setSetting("token", "with `pulumi config set --secret docs-platform:token`")} (or DOCS_PLATFORM_TOKEN).`,
+    );
   }
   if (isPermissionDeniedError(error)) {
-    return { property: "", reason: `${what}: the token's user is not allowed to (403). Use a token of a member with the role this program needs.` };
+    return inputFailure("", said`${what}: the token's user is not allowed to (403). Use a token of a member with the role this ${term.program()} needs.`);
   }
   return undefined;
 }
@@ -184,15 +181,13 @@ export function organizationFailures(api: ApiRequester, organizationId: string):
       (error: unknown) => {
         if (isNotFoundError(error)) {
           return [
-            {
-              property: "",
-              reason:
-                `organizationId: no organization ${JSON.stringify(organizationId)} (or the token's user is not a member of it), so nothing of this program can be made there. ` +
-                "Check the resource's organizationId, or the stack's docs-platform:organizationId.",
-            },
+            inputFailure(
+              "",
+              said`${term.field("organizationId")}: no organization ${JSON.stringify(organizationId)} (or the token's user is not a member of it), so nothing of this ${term.program()} can be made there. Check the resource's ${term.field("organizationId")}, or ${term.setting("organizationId", "the stack's docs-platform:organizationId")}.`,
+            ),
           ];
         }
-        const refused = accessFailure(error, `organizationId: reading organization ${JSON.stringify(organizationId)}`);
+        const refused = accessFailure(error, said`${term.field("organizationId")}: reading organization ${JSON.stringify(organizationId)}`);
         if (refused) return [refused];
         // Not kept: the next check asks again (a 503 now says nothing about the organization).
         checks.delete(organizationId);

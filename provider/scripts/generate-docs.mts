@@ -1,19 +1,22 @@
 // Generates docs/resources/<kind>.md, one reference page per resource kind, from the kinds'
 // declarations: the registry (resources/kinds.ts) for the facts (replace keys, secrets, natural
-// key, import-id form), the plugin's schema.json (itself generated from the same declarations)
-// for each input's and output's type and documentation, and one example program per kind: its
+// key, import-id form), the plugin's schema as generate-schema.mts makes it from the same
+// declarations (never the committed schema.json, so a stale one cannot hide a stale page) for
+// each input's and output's type and documentation, and one example program per kind: its
 // Pulumi YAML (docs/resources/examples/<kind>/Pulumi.yaml, written by hand) and the conversions of
 // it to TypeScript, Python, Go and Java that generate-examples.mts commits beside it. The concept
 // page (docs/resources/README.md) stays written by hand but for its table of every kind, generated
 // from the registry between two marker lines.
 //
-// Run after `npm run build` and `npm run schema`: `npm run docs`. `--check` compares instead of
-// writing (test/unit/resource-pages.test.ts): a committed page that differs fails.
+// Run after `npm run build`: `npm run docs`. `--check` compares instead of writing
+// (test/unit/resource-pages.test.ts): a committed page that differs from the declarations fails.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
+import { readExampleFile } from "./example-files.mts";
+import { freshSchemaText } from "./generate-schema.mts";
 import { GO_REPAIR_NOTES, TYPESCRIPT_REPAIR_NOTE, goRepairsIn, typescriptRepaired } from "./go-repairs.mts";
 import { GUIDE_JAVA_REPAIR_NOTES, INVOKE_JAVA_REPAIR, JAVA_REPAIRS, RESULT_LIST_JAVA_REPAIR, guideJavaRepairsIn } from "./java-repairs.mts";
 
@@ -94,7 +97,7 @@ export function forDynamicPackage(typescriptSdk: string): string {
 }
 
 function readExample(file: string): Example {
-  const read = (name: string) => fs.readFileSync(path.join(pagesDir, "examples", file, name), "utf8");
+  const read = (name: string) => readExampleFile("generate-docs", file, name);
   return { yaml: read("Pulumi.yaml"), typescriptSdk: read("index.ts"), python: read("__main__.py"), go: read("main.go"), java: read("App.java") };
 }
 
@@ -375,12 +378,12 @@ function guidePage(relative: string): string {
 /** Every page, by its path under the repository. */
 export function generatePages(): Map<string, string> {
   const { KINDS, fileOf } = requireBuilt("./resources/kinds") as { KINDS: Definition[]; fileOf: (kind: string) => string };
-  const schema = JSON.parse(fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8")) as { resources: Record<string, ResourceSpec> };
+  const schema = JSON.parse(freshSchemaText()) as { resources: Record<string, ResourceSpec> };
   const pages = new Map<string, string>();
   for (const definition of KINDS) {
     const file = fileOf(definition.kind);
     const resource = schema.resources[PLUGIN_TYPE(definition.kind)];
-    if (!resource) throw new Error(`generate-docs: schema.json has no ${PLUGIN_TYPE(definition.kind)}: run \`npm run schema\``);
+    if (!resource) throw new Error(`generate-docs: the schema has no ${PLUGIN_TYPE(definition.kind)}`);
     pages.set(path.join("docs", "resources", `${file}.md`), page(definition, resource, readExample(file), file));
   }
   pages.set(path.join("docs", "resources", "README.md"), conceptPage(KINDS, fileOf));

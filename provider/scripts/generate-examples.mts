@@ -14,7 +14,8 @@
 // The guides' code samples (docs/guides/examples/<guide>-<sample>/Pulumi.yaml, one program each) are
 // converted the same way, and generate-docs.mts renders them into the guide pages.
 //
-// `npm run examples` (after `npm run schema` when the schema changed); then `npm run docs`.
+// `npm run examples` (it converts against the schema the declarations give now, without the
+// examples, written to a scratch folder); then `npm run schema` and `npm run docs`, which show them.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -25,6 +26,7 @@ import { ensurePulumi } from "../../test/pulumi-cli/ensure-pulumi.ts";
 import { type GoSdkNames, goDeclarations, goInvokeResults, goLookups, goPointerOutputs, repairedGo, repairedTypescript } from "./go-repairs.mts";
 import yaml from "js-yaml";
 import { INVOKE_JAVA_REPAIR, repairedGuideJava, repairedInvokeJava, repairedJava } from "./java-repairs.mts";
+import { freshSchemaText } from "./generate-schema.mts";
 
 const run = promisify(execFile);
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -32,7 +34,6 @@ const repositoryRoot = path.join(providerRoot, "..");
 export const examplesDir = path.join(repositoryRoot, "docs", "resources", "examples");
 /** The guides' code samples, one Pulumi YAML program per folder (docs/guides/examples/<guide>-<sample>/Pulumi.yaml). */
 export const guideExamplesDir = path.join(repositoryRoot, "docs", "guides", "examples");
-const schemaPath = path.join(providerRoot, "docs-platform", "schema.json");
 
 /** Each converted language: the generator's language name, the file it writes, and the name it is committed under. */
 export const CONVERSIONS = [
@@ -102,7 +103,7 @@ function repairedJavaOf({ name, dir }: ExampleSource, java: string): string {
 }
 
 /** The Go SDK of the schema, generated into scratch with the same generators, as the Go repair reads it. */
-async function goSdk(toolsDir: string, scratch: string): Promise<GoSdkNames> {
+async function goSdk(toolsDir: string, scratch: string, schemaPath: string): Promise<GoSdkNames> {
   const dir = path.join(scratch, "go-sdk");
   await run(path.join(toolsDir, "docs-platform-sdkgen"), [schemaPath, "go", dir]);
   const sources = fs
@@ -113,7 +114,7 @@ async function goSdk(toolsDir: string, scratch: string): Promise<GoSdkNames> {
 }
 
 /** Converts one example into outDir: every language's file under its committed name. */
-async function convert(example: ExampleSource, outDir: string, toolsDir: string, scratch: string, sdk: GoSdkNames): Promise<void> {
+async function convert(example: ExampleSource, outDir: string, toolsDir: string, scratch: string, schemaPath: string, sdk: GoSdkNames): Promise<void> {
   const { name: kind, dir: source } = example;
   const sdkgen = path.join(toolsDir, "docs-platform-sdkgen");
   const pclDir = path.join(scratch, kind, "pcl");
@@ -143,12 +144,16 @@ export async function generateExamples(options: { check: boolean; only?: (name: 
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "docs-platform-examples-"));
   const stale: string[] = [];
   try {
-    const sdk = await goSdk(toolsDir, scratch);
+    // The schema as the declarations give it now, not the committed file (a stale schema.json cannot
+    // pass for a fresh conversion), without the Registry's examples, which are these conversions.
+    const schemaPath = path.join(scratch, "schema.json");
+    fs.writeFileSync(schemaPath, freshSchemaText({ examples: false }));
+    const sdk = await goSdk(toolsDir, scratch, schemaPath);
     for (const example of exampleSources()) {
       if (options.only && !options.only(example.name)) continue;
       const outDir = options.check ? path.join(scratch, example.name, "out") : example.dir;
       fs.mkdirSync(outDir, { recursive: true });
-      await convert(example, outDir, toolsDir, scratch, sdk);
+      await convert(example, outDir, toolsDir, scratch, schemaPath, sdk);
       if (!options.check) continue;
       for (const { committed } of CONVERSIONS) {
         const target = path.join(example.dir, committed);

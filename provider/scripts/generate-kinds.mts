@@ -33,7 +33,8 @@ import { descriptionOf } from "./kind-descriptions.mts";
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
 const { z } = requireBuilt("zod") as typeof import("zod");
-const { factsOf } = requireBuilt("./adapter/fields") as typeof import("../adapter/fields.ts");
+const { documentationOf, factsOf } = requireBuilt("./adapter/fields") as typeof import("../adapter/fields.ts");
+const { forDoor } = requireBuilt("./adapter/doors") as typeof import("../adapter/doors.ts");
 const { KINDS, fileOf } = requireBuilt("./resources/kinds") as typeof import("../resources/kinds.ts");
 
 /** The generated part of a lookup file lies between these two lines (its last lines). */
@@ -58,13 +59,13 @@ function outputsInterface(definition: (typeof KINDS)[number], schemaExport: stri
   for (const [key, field] of Object.entries(inputs)) {
     // adopt is read at creation only: the state does not echo it.
     if (key === "adopt") continue;
-    const description = (key in outputs ? factsOf(outputs[key]).description : undefined) ?? factsOf(field).description;
+    const description = (key in outputs ? documentationOf(factsOf(outputs[key])) : undefined) ?? documentationOf(factsOf(field));
     if (description) body += docComment(description, "  ");
     body += `  readonly ${key}: OutputOf<typeof ${schemaExport}, ${JSON.stringify(key)}>;\n`;
   }
   for (const [key, field] of Object.entries(outputs)) {
     if (key in inputs) continue;
-    const { description } = factsOf(field);
+    const description = documentationOf(factsOf(field));
     if (description) body += docComment(description, "  ");
     body += `  readonly ${key}: OutputOf<typeof ${outputsExport}, ${JSON.stringify(key)}>;\n`;
   }
@@ -80,7 +81,7 @@ function argsInterface(definition: (typeof KINDS)[number], schemaExport: string)
   let body = docComment(`The arguments of the \`${kind}\` resource kind.`, "");
   body += `export interface ${kind}Args {\n`;
   for (const [key, field] of Object.entries(shape)) {
-    const { description } = factsOf(field);
+    const description = documentationOf(factsOf(field));
     if (description === undefined) throw new Error(`generate-kinds: ${kind}.${key} has no description (declare it on the field: .meta({ description }))`);
     // organizationId falls back to the stack's docs-platform:organizationId (dynamic/args.ts withIdentity).
     const optional = key === "organizationId" || !required.has(key);
@@ -201,7 +202,7 @@ function fieldsInterface(name: string, doc: string, schema: ObjectSchema, schema
   const required = new Set(json.required ?? []);
   let body = docComment(doc, "") + `export interface ${name} {\n`;
   for (const [key, field] of Object.entries(schema.shape)) {
-    const { description } = factsOf(field);
+    const description = documentationOf(factsOf(field));
     if (description === undefined && helper === "ArgumentOf")
       throw new Error(`generate-kinds: ${name}.${key} has no description (declare it on the field: .meta({ description }))`);
     if (description) body += docComment(description, "  ");
@@ -249,7 +250,7 @@ export function generateLookups(): { file: string; region: string; docs: { decla
       interfaces.push(fieldsInterface(typeName, description, result, exportOf(result, `result schema of ${lookup.name}`), "FieldOf", "output"));
     }
     const region = `${REGION_START}\nimport type { ArgumentOf, FieldOf } from "./lookup";\n\n${interfaces.join("\n")}${REGION_END}\n`;
-    const docs = lookups.map((lookup) => ({ declaration: `export function ${lookup.name}(`, description: lookup.description }));
+    const docs = lookups.map((lookup) => ({ declaration: `export function ${lookup.name}(`, description: forDoor(lookup.description, "pulumi") }));
     generated.push({ file: path.join(lookupsDir, fileName), region, docs });
   }
   return generated;

@@ -21,19 +21,20 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import yaml from "js-yaml";
+import { readExampleFile as readExample } from "./example-files.mts";
 import { descriptionOf } from "./kind-descriptions.mts";
 
 const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
 const { factsOf } = requireBuilt("./adapter/fields") as typeof import("../adapter/fields.ts");
 // The walk over the zod schemas this generator shares with the Terraform door's (terraform/schema.ts).
+const { forDoor } = requireBuilt("./adapter/doors") as typeof import("../adapter/doors.ts");
 const { fieldDescription, jsonSchemaOf, unionMembers } = requireBuilt("./adapter/json-schema") as typeof import("../adapter/json-schema.ts");
 // What a List of each kind takes (`pulumi do docs-platform <type> list`), as the plugin's List reads it.
 const { listInputsOf } = requireBuilt("./door-layer/discovery") as typeof import("../door-layer/discovery.ts");
 
 export const PACKAGE = "docs-platform";
 const TOKEN_PREFIX = `${PACKAGE}:index:`;
-const examplesDir = path.join(providerRoot, "..", "docs", "resources", "examples");
 
 type Json = Record<string, unknown>;
 type TypeSpec = Json;
@@ -68,6 +69,8 @@ function kindFiles(): string[] {
 
 interface Emitter {
   types: Record<string, Json>;
+  /** Whether descriptions carry the Registry's examples, read from their committed conversions (not when converting them: generate-examples.mts). */
+  readonly examples: boolean;
 }
 
 function pascal(text: string): string {
@@ -196,13 +199,7 @@ interface ExampleProgram {
   resources?: Record<string, { type?: string }>;
 }
 
-function readExampleFile(folder: string, file: string): string {
-  const target = path.join(examplesDir, folder, file);
-  if (!fs.existsSync(target)) {
-    throw new Error(`generate-schema: ${path.relative(path.join(providerRoot, ".."), target)} is missing: write the example's Pulumi.yaml and run \`npm run examples\``);
-  }
-  return fs.readFileSync(target, "utf8");
-}
+const readExampleFile = (folder: string, file: string) => readExample("generate-schema", folder, file);
 
 /** A code fence that holds `code` whatever backticks it contains. */
 function fenced(language: string, code: string): string {
@@ -249,9 +246,11 @@ export function importIdMeaning(kind: string, shape: string): string {
         ? `the organization's id (an organization has one ${thing})`
         : shape === "<siteId>"
           ? `the site's id (a site has one ${thing})`
-          : inside
-            ? `the site's id and the ${inside[1]}'s id, joined by \`/\``
-            : `\`${shape}\``;
+          : shape === "<slug>"
+            ? `the ${thing}'s slug, which is its id (the API addresses it by slug, not by the \`id\` field of its object)`
+            : inside
+              ? `the site's id and the ${inside[1]}'s id, joined by \`/\``
+              : `\`${shape}\``;
   return `An existing ${thing} is imported by its import id, \`${shape}\`: ${what}.`;
 }
 
@@ -273,7 +272,8 @@ export function importSection(kind: string, shape: string, folder: string): stri
 }
 
 /** A description with what the Registry's page shows beside it: the examples block, then (a resource's) Import section. */
-function registryDescription(description: string, folder: string, importSectionText?: string): string {
+function registryDescription(description: string, folder: string, emitter: Emitter, importSectionText?: string): string {
+  if (!emitter.examples) return `${description.trimEnd()}\n`;
   return [description.trimEnd(), examplesBlock(folder), ...(importSectionText ? [importSectionText] : [])].join("\n\n") + "\n";
 }
 
@@ -334,7 +334,7 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
   return [
     `${TOKEN_PREFIX}${kind}`,
     {
-      description: registryDescription(descriptionOf(kind), file, importSection(kind, definition.importId?.shape ?? "<id>", file)),
+      description: registryDescription(descriptionOf(kind), file, emitter, importSection(kind, definition.importId?.shape ?? "<id>", file)),
       properties: outputProperties,
       required: [...new Set([...requiredInputs, "organizationId"])].filter((key) => key in outputProperties).sort(),
       inputProperties,
@@ -367,7 +367,7 @@ function functionSpecs(emitter: Emitter): Record<string, Json> {
         inputs[key] = propertySpec(schema, `Get${thing}Args${pascal(key)}`, factsOf(shape[key]).description, emitter);
       }
       functions[`${TOKEN_PREFIX}${name}`] = {
-        description: registryDescription(lookup.description, `functions/${name}`),
+        description: registryDescription(forDoor(lookup.description, "pulumi"), `functions/${name}`, emitter),
         inputs: {
           properties: inputs,
           ...(Array.isArray(jsonSchema.required) && jsonSchema.required.length > 0 ? { required: [...(jsonSchema.required as string[])].sort() } : {}),
@@ -417,10 +417,15 @@ export function pluginDownloadUrl(manifest: Manifest): string {
   return `${repositoryUrl(manifest)}/releases/download/v\${VERSION}/`;
 }
 
-export function generateSchema(config: readonly ConfigKey[], manifest: Manifest): Json {
+/**
+ * The package schema. `examples: false` leaves the Registry's examples out of the descriptions:
+ * the schema the example programs are converted against (their conversions are what the examples
+ * block shows, so they cannot be needed first).
+ */
+export function generateSchema(config: readonly ConfigKey[], manifest: Manifest, { examples = true }: { examples?: boolean } = {}): Json {
   const { version } = manifest;
   const repository = repositoryUrl(manifest);
-  const emitter: Emitter = { types: {} };
+  const emitter: Emitter = { types: {}, examples };
   const resources = Object.fromEntries(kindFiles().map((file) => resourceSpec(file, emitter)));
   const functions = functionSpecs(emitter);
   const configVariables = Object.fromEntries(
@@ -470,12 +475,20 @@ export function generateSchema(config: readonly ConfigKey[], manifest: Manifest)
   };
 }
 
-// `node provider/scripts/generate-schema.mts [--check]`: writes (or checks) provider/docs-platform/schema.json.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** The schema as the declarations give it now (never the committed file), as schema.json holds it; `examples` as generateSchema's. */
+export function freshSchemaText(options: { examples?: boolean } = {}): string {
   const { CONFIG_KEYS } = requireBuilt("./config/provider-config") as { CONFIG_KEYS: ConfigKey[] };
   const manifest = JSON.parse(fs.readFileSync(path.join(providerRoot, "package.json"), "utf8")) as Manifest;
-  const text = `${JSON.stringify(generateSchema(CONFIG_KEYS, manifest), null, 2)}\n`;
-  const target = path.join(providerRoot, "docs-platform", "schema.json");
+  return `${JSON.stringify(generateSchema(CONFIG_KEYS, manifest, options), null, 2)}\n`;
+}
+
+/** Where the plugin's committed schema lies. */
+export const SCHEMA_FILE = path.join(providerRoot, "docs-platform", "schema.json");
+
+// `node provider/scripts/generate-schema.mts [--check]`: writes (or checks) provider/docs-platform/schema.json.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const text = freshSchemaText();
+  const target = SCHEMA_FILE;
   if (process.argv.includes("--check")) {
     const committed = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : "";
     if (committed !== text) {

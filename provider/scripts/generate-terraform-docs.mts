@@ -3,7 +3,8 @@
 // (terraform/schema.ts), never the TypeScript source text:
 // - docs/terraform/index.md: the provider, its source address and its configuration block;
 // - docs/terraform/resources/<snake_kind>.md: each kind's page;
-// - docs/terraform/data-sources/<name>.md: each lookup's page.
+// - docs/terraform/data-sources/<name>.md: each lookup's page;
+// and leaves docs/terraform/guides/ (written by hand) as it is, listing its guides on the index.
 // Each page holds an Example Usage in HCL, written from the kind's or lookup's committed example
 // (docs/resources/examples/<kind>/Pulumi.yaml, the one the Pulumi pages show: the same program in
 // every door), the Argument Reference and Attribute Reference from the schema, and for a resource
@@ -18,6 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { slug } from "github-slugger";
 import yaml from "js-yaml";
+import { examplesDir, readExampleFile } from "./example-files.mts";
 import { importIdMeaning, words } from "./generate-schema.mts";
 import { descriptionOf } from "./kind-descriptions.mts";
 
@@ -25,17 +27,27 @@ const providerRoot = fileURLToPath(new URL("..", import.meta.url));
 const repositoryRoot = path.join(providerRoot, "..");
 const requireBuilt = createRequire(path.join(providerRoot, "dist", "index.js"));
 type SchemaModule = typeof import("../terraform/schema.ts");
-const { PROVIDER_SOURCE, PROVIDER_TYPE_NAME, dataSourceTypeName, describedInTerraformTerms, replacesOnChange, resourceTypeName, snakeCase, terraformSchema } = requireBuilt(
-  "./terraform/schema",
-) as SchemaModule;
+const {
+  PROVIDER_SOURCE,
+  PROVIDER_TYPE_NAME,
+  dataSourceTypeName,
+  describedInTerraformTerms,
+  hclString,
+  importIdInTerraformTerms,
+  replacesOnChange,
+  resourceTypeName,
+  snakeCase,
+  terraformSchema,
+} = requireBuilt("./terraform/schema") as SchemaModule;
 const { attributePath } = requireBuilt("./terraform/values") as typeof import("../terraform/values.ts");
 const { definitionOf, fileOf } = requireBuilt("./resources/kinds") as typeof import("../resources/kinds.ts");
 
 type TfAttribute = import("../terraform/schema.ts").TfAttribute;
 type TfBlock = import("../terraform/schema.ts").TfBlock;
 
-const examplesDir = path.join(repositoryRoot, "docs", "resources", "examples");
 export const DOCS_DIR = path.join(repositoryRoot, "docs", "terraform");
+/** The folder of the hand-written guides under DOCS_DIR: the generator reads their titles and leaves them as they are. */
+const GUIDES = "guides";
 
 // ---- HCL ------------------------------------------------------------------------------------------
 
@@ -45,11 +57,6 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 interface Target {
   address: string;
   block: TfBlock;
-}
-
-/** A string as an HCL literal: JSON's escapes, and `${`/`%{` kept literal. */
-function hclString(text: string): string {
-  return JSON.stringify(text).replace(/\$\{/g, "$${").replace(/%\{/g, "%%{");
 }
 
 /** `${portal.id}` of Pulumi YAML as an HCL expression: `docsplatform_site.portal.id`. */
@@ -117,7 +124,8 @@ function hclValue(value: unknown, attributes: readonly TfAttribute[] | undefined
   const items = keys.map((key): [string, string] => {
     const attribute = attributes ? byCoreName.get(key) : undefined;
     if (attributes && !attribute) throw new Error(`generate-terraform-docs: the example sets ${JSON.stringify(key)}, which the schema does not have`);
-    const name = attribute ? attribute.name : IDENTIFIER.test(key) ? key : hclString(key);
+    // A key of a value of no fixed shape is the API's, quoted as a string: never taken for an attribute's name.
+    const name = attribute ? attribute.name : hclString(key);
     const nested = attribute?.nestedType;
     return [name, hclValue(record[key], nested?.attributes, inner, targets, nested?.nesting)];
   });
@@ -142,7 +150,7 @@ const PULUMI_TOKEN = /^docs-platform:index:(\w+)$/;
 /** A committed Pulumi YAML example as the same program in HCL. */
 export function exampleHcl(folder: string): { title: string; hcl: string } {
   const file = path.join(examplesDir, folder, "Pulumi.yaml");
-  const program = yaml.load(fs.readFileSync(file, "utf8")) as ExampleProgram;
+  const program = yaml.load(readExampleFile("generate-terraform-docs", folder, "Pulumi.yaml")) as ExampleProgram;
   const schema = terraformSchema();
   const targets = new Map<string, Target>();
   const blocks: string[] = [];
@@ -280,13 +288,13 @@ function resourcePage(kind: string): string {
   const resource = terraformSchema().resources.find((candidate) => candidate.kind === kind)!;
   const definition = definitionOf(kind)!;
   // The kind's long description (its Markdown file), in Terraform's terms; the running provider serves a short one.
-  const description = describedInTerraformTerms(resource.block, descriptionOf(kind));
+  const description = describedInTerraformTerms(resource.block, descriptionOf(kind, "terraform"));
   const folder = fileOf(kind);
   const shape = definition.importId?.shape ?? "<id>";
   const replaces = new Set(replacesOnChange(kind).map((corePath) => attributePath(resource.block, corePath)[0]));
   const { hcl } = exampleHcl(folder);
   const address = new RegExp(`^resource "${resource.typeName}" "(\\w+)"`, "m").exec(hcl)?.[1] ?? snakeCase(kind);
-  const id = shape.replace(/<([^>]+)>/g, (_all, part: string) => `<${snakeCase(part.replace(/ id$/, "Id").replace(/ /g, "_"))}>`);
+  const id = importIdInTerraformTerms(shape);
   return [
     ...frontMatter(`${resource.typeName} Resource - ${PROVIDER_TYPE_NAME}`, description),
     `# ${resource.typeName} (Resource)`,
@@ -297,7 +305,7 @@ function resourcePage(kind: string): string {
     ...referenceSections(resource.block, replaces),
     "## Import",
     "",
-    `${importIdMeaning(kind, shape)} The organization is the provider's \`organization_id\`. Import reads the object (GET requests only) and records every argument it has; a plan right after shows no change.`,
+    `${describedInTerraformTerms(resource.block, importIdMeaning(kind, shape))} The organization is the provider's \`organization_id\`. Import reads the object (GET requests only) and records every argument it has; a plan right after shows no change.`,
     "",
     "With the command:",
     "",
@@ -339,7 +347,7 @@ function indexPage(): string {
     ...frontMatter(`Provider: ${PROVIDER_TYPE_NAME}`, provider.description),
     `# ${PROVIDER_TYPE_NAME} Provider`,
     "",
-    `${provider.description} The same provider as the Pulumi packages, for OpenTofu and Terraform: ${schema.resources.length} resources, one per kind, and ${schema.dataSources.length} data sources, one per lookup.`,
+    `${provider.description} ${schema.resources.length} resources and ${schema.dataSources.length} data sources, for OpenTofu and Terraform. Until it is in a registry, the provider is installed from a filesystem mirror of its release: [Installing from a filesystem mirror](../release.md#installing-from-a-filesystem-mirror).`,
     "",
     "## Example Usage",
     "",
@@ -367,7 +375,29 @@ function indexPage(): string {
     "",
     ...schema.dataSources.map((dataSource) => `- [${dataSource.typeName}](data-sources/${dataSource.typeName.replace(`${PROVIDER_TYPE_NAME}_`, "")}.md)`),
     "",
+    "## Guides",
+    "",
+    ...guides().map((guide) => `- [${guide.title}](guides/${guide.file})`),
+    "",
   ].join("\n");
+}
+
+/**
+ * The guides (docs/terraform/guides/*.md, written by hand, as tfplugindocs keeps them beside the
+ * generated pages): each file and its title, its first heading.
+ */
+export function guides(): { file: string; title: string }[] {
+  const dir = path.join(DOCS_DIR, GUIDES);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((file) => {
+      const title = /^# (.+)$/m.exec(fs.readFileSync(path.join(dir, file), "utf8"))?.[1];
+      if (!title) throw new Error(`generate-terraform-docs: docs/terraform/${GUIDES}/${file} has no "# " heading`);
+      return { file, title };
+    });
 }
 
 /** Every page, by its path under docs/terraform/. */
@@ -387,8 +417,9 @@ function committedPages(): Map<string, string> {
     if (!fs.existsSync(dir)) return;
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const target = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(target);
-      else if (entry.name.endsWith(".md")) pages.set(path.relative(DOCS_DIR, target).split(path.sep).join("/"), fs.readFileSync(target, "utf8"));
+      if (entry.isDirectory()) {
+        if (path.relative(DOCS_DIR, target) !== GUIDES) walk(target);
+      } else if (entry.name.endsWith(".md")) pages.set(path.relative(DOCS_DIR, target).split(path.sep).join("/"), fs.readFileSync(target, "utf8"));
     }
   };
   walk(DOCS_DIR);
@@ -411,7 +442,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       process.exit(1);
     }
   } else {
-    fs.rmSync(DOCS_DIR, { recursive: true, force: true });
+    // Every generated page goes (a kind or lookup gone leaves no page behind); the guides stay.
+    for (const entry of fs.existsSync(DOCS_DIR) ? fs.readdirSync(DOCS_DIR) : []) if (entry !== GUIDES) fs.rmSync(path.join(DOCS_DIR, entry), { recursive: true, force: true });
     const pages = terraformDocs();
     for (const [page, text] of pages) {
       const target = path.join(DOCS_DIR, page);

@@ -62,7 +62,13 @@ export function listBlock(kind: string): TfBlock {
       sensitive: false,
     })),
   };
-  return { ...block, attributes: block.attributes.map((attribute) => ({ ...attribute, description: describedInTerraformTerms(block, attribute.description) })) };
+  return {
+    ...block,
+    attributes: block.attributes.map((attribute) => ({
+      ...attribute,
+      description: describedInTerraformTerms(block, attribute.description),
+    })),
+  };
 }
 
 /** `items`, mapped by `load` with at most `width` loads in flight, yielded in order as each is ready. */
@@ -83,19 +89,29 @@ async function* inOrder<T, R>(items: readonly T[], width: number, load: (item: T
 export function terraformDiscovery(session: DoorSession, operations: TerraformOperations): TerraformDiscovery {
   return {
     async *list(kind, config, { includeState, limit }) {
-      const organizationId = typeof config.organizationId === "string" && config.organizationId !== "" ? config.organizationId : session.organizationId;
+      const organizationId =
+        typeof config.organizationId === "string" && config.organizationId !== ""
+          ? config.organizationId
+          : session.organizationId;
       if (organizationId === undefined) {
         throw new Error(
           `${kind}: the list names no organization. Give it as \`organization_id\` in the list's config, or set the provider's \`organization_id\` (or ${ORGANIZATION_ENV}).`,
         );
       }
       const siteId = typeof config.siteId === "string" && config.siteId !== "" ? config.siteId : undefined;
-      const found = (await discover(session.core.api(), organizationId, kind, siteId === undefined ? {} : { siteId })).slice(0, Math.max(0, limit));
+      const found = (
+        await discover(session.core.api(), organizationId, kind, siteId === undefined ? {} : { siteId })
+      ).slice(0, Math.max(0, limit));
       yield* inOrder(found, includeState ? IMPORTS_IN_FLIGHT : found.length, async (object): Promise<ListedObject> => {
         const identityState = { ...object.imported.props, id: object.imported.id };
         if (!includeState) return { displayName: object.name, identityState, diagnostics: [] };
         const imported = await operations.importResource(kind, object.importId, organizationId);
-        return { displayName: object.name, identityState: imported.state ?? identityState, state: imported.state, diagnostics: imported.diagnostics };
+        return {
+          displayName: object.name,
+          identityState: imported.state ?? identityState,
+          state: imported.state,
+          diagnostics: imported.diagnostics,
+        };
       });
     },
   };
@@ -111,9 +127,14 @@ function configurable(attributes: readonly TfAttribute[], value: Record<string, 
     else {
       const nested = attribute.nestedType;
       const inner = (item: unknown) =>
-        item !== null && typeof item === "object" && !Array.isArray(item) ? configurable(nested.attributes, item as Record<string, unknown>) : item;
+        item !== null && typeof item === "object" && !Array.isArray(item)
+          ? configurable(nested.attributes, item as Record<string, unknown>)
+          : item;
       if (nested.nesting === "single") config[attribute.name] = inner(member);
-      else if (nested.nesting === "map") config[attribute.name] = Object.fromEntries(Object.entries(member as Record<string, unknown>).map(([key, item]) => [key, inner(item)]));
+      else if (nested.nesting === "map")
+        config[attribute.name] = Object.fromEntries(
+          Object.entries(member as Record<string, unknown>).map(([key, item]) => [key, inner(item)]),
+        );
       else config[attribute.name] = (member as unknown[]).map(inner);
     }
   }

@@ -305,7 +305,8 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), g
         const resource = resourceOf(request.typeName);
         const prior = decodeObject(resource.block, request.priorState);
         const planned = decodeObject(resource.block, request.plannedState);
-        const result = await operations.applyResource(resource.kind, prior, planned, request.plannedPrivate ?? NO_BYTES);
+        const config = decodeObject(resource.block, request.config);
+        const result = await operations.applyResource(resource.kind, prior, planned, request.plannedPrivate ?? NO_BYTES, config);
         const diagnostics = protocolDiagnostics(resource.block, result.diagnostics);
         // After a failed create there is nothing to record (null); after a failed update, the
         // operations answer the state as it now is, which Terraform keeps.

@@ -47,7 +47,10 @@ export interface KindIdentity {
 
 /** What the id attribute is named where the kind's id is not an id of the API's own. */
 const ID_NAMES: Readonly<Record<string, { name: string; description: string }>> = {
-  OpenApiSpec: { name: "slug", description: "The spec's slug: the API addresses a spec by it (its own id is `spec_id`)." },
+  OpenApiSpec: {
+    name: "slug",
+    description: "The spec's slug: the API addresses a spec by it (its own id is `spec_id`).",
+  },
 };
 
 /**
@@ -68,11 +71,14 @@ function partsOfForm(form: ImportIdForm): Part[] {
     const idIsKnown = known.some((key) => parsed.known[key] === parsed.id);
     return idIsKnown ? known : [...known, "id"];
   }
-  throw new Error(`identity: no identity for the import id form ${form.shape} (its parts are not an organization, a site and an id)`);
+  throw new Error(
+    `identity: no identity for the import id form ${form.shape} (its parts are not an organization, a site and an id)`,
+  );
 }
 
 const DESCRIPTIONS: Readonly<Record<Part, string>> = {
-  organizationId: "The organization that owns the object. Left out of an import's identity: the provider's `organization_id`.",
+  organizationId:
+    "The organization that owns the object. Left out of an import's identity: the provider's `organization_id`.",
   siteId: "The site the object belongs to.",
   id: "The object's id.",
 };
@@ -86,7 +92,10 @@ export function identityOf(kind: string): KindIdentity {
   const definition = definitionFor(kind);
   const parts = partsOfForm(definition.importId ?? byId);
   const hasOrganization = "organizationId" in definition.schema.shape;
-  const ordered: Part[] = [...(hasOrganization ? (["organizationId"] as const) : []), ...parts.filter((part) => part !== "organizationId")];
+  const ordered: Part[] = [
+    ...(hasOrganization ? (["organizationId"] as const) : []),
+    ...parts.filter((part) => part !== "organizationId"),
+  ];
   const identity: KindIdentity = {
     kind,
     version: IDENTITY_VERSION,
@@ -115,26 +124,35 @@ export function identityType(kind: string): ["object", Record<string, "string">]
  * the identity block writes it; a value not known yet (a plan's new id) stays as it is.
  */
 export function identityOfState(kind: string, state: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(identityOf(kind).attributes.map((attribute) => [attribute.name, state[attribute.part] ?? null]));
+  return Object.fromEntries(
+    identityOf(kind).attributes.map((attribute) => [attribute.name, state[attribute.part] ?? null]),
+  );
 }
 
 /**
  * The import id and organization an identity names, for ImportResourceState: the kind's own
  * import id form writes the id. Throws naming each required attribute left out.
  */
-export function importOfIdentity(kind: string, identity: Readonly<Record<string, unknown>>): { importId: string; organizationId: string | undefined } {
+export function importOfIdentity(
+  kind: string,
+  identity: Readonly<Record<string, unknown>>,
+): { importId: string; organizationId: string | undefined } {
   const { attributes } = identityOf(kind);
   const given = (attribute: IdentityAttribute) => {
     const value = identity[attribute.name];
     return typeof value === "string" && value !== "" ? value : undefined;
   };
-  const missing = attributes.filter((attribute) => attribute.requiredForImport && given(attribute) === undefined).map((attribute) => attribute.name);
+  const missing = attributes
+    .filter((attribute) => attribute.requiredForImport && given(attribute) === undefined)
+    .map((attribute) => attribute.name);
   if (missing.length > 0) {
     throw new Error(
       `the import's identity leaves out ${missing.join(", ")}; a ${kind}'s identity is { ${attributes.map((attribute) => `${attribute.name}${attribute.requiredForImport ? "" : " (optional)"}`).join(", ")} }`,
     );
   }
-  const parts: Partial<Record<Part, string>> = Object.fromEntries(attributes.map((attribute) => [attribute.part, given(attribute)]));
+  const parts: Partial<Record<Part, string>> = Object.fromEntries(
+    attributes.map((attribute) => [attribute.part, given(attribute)]),
+  );
   const form = definitionFor(kind).importId ?? byId;
   // The form's `format` takes the object's id and a state holding the other parts.
   const id = parts.id ?? parts.siteId ?? parts.organizationId ?? "";

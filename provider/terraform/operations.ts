@@ -31,7 +31,8 @@
  * Private state (bytes Terraform keeps beside the state, and gives back to every later plan and
  * refresh): the name the resource got at its first plan (`{"name":"..."}`, tens of bytes), so the
  * deployment rules know it under one name from its create to its destroy, in every process; an
- * imported resource has none (its id names it).
+ * imported resource has none (its id names it). A create that failed partway also says so
+ * (`partial`), and the plan that finishes it names the object (`finish`): tainted-creates.ts.
  */
 import { createHash } from "node:crypto";
 import type { CheckFailure } from "../adapter/check";
@@ -42,10 +43,16 @@ import { jsonEqual } from "../adapter/values";
 import { ORGANIZATION_ENV } from "../config/organization-default";
 import { CONFIG_NAMESPACE } from "../config/provider-config";
 import { invoke } from "../door-layer/invoke";
+import { readTokenOrganizations } from "../api/organizations";
+import { isAuthenticationError } from "../client";
+import { explainApiError } from "../adapter/operation-errors";
 import { withoutDynamicKeys } from "../door-layer/properties";
-import { definitionFor } from "../runtime/core";
+import { type Core, definitionFor } from "../runtime/core";
 import { configureSession, type DoorSession, openSession, withSessionOrganization } from "../door-layer/session";
-import { computedInputKeys } from "./schema";
+import { computedInputKeys, nullWhenLeftOutKeys, resourceTypeName, resourceTypeOf, type TfAttribute } from "./schema";
+import { inTofuWords } from "./words";
+import { saidOf } from "../adapter/door-words";
+import { type PrivateState, TaintedCreates } from "./tainted-creates";
 
 export interface Diagnostic {
   severity: "error" | "warning";
@@ -73,6 +80,7 @@ export interface TerraformOperations {
     prior: Record<string, unknown> | null,
     planned: Record<string, unknown> | null,
     plannedPrivate: Uint8Array,
+    config?: Record<string, unknown> | null,
   ): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
   readResource(
     kind: string,
@@ -97,31 +105,24 @@ function pathOf(property: string): string[] | undefined {
   return property === "" ? undefined : property.split(".");
 }
 
-function fromFailure(failure: CheckFailure): Diagnostic {
-  const attribute = pathOf(failure.property);
-  return { severity: "error", summary: inTofuWords(failure.reason), detail: "", ...(attribute ? { attribute } : {}) };
-}
-
 /**
- * A message of the core in OpenTofu's words where it names a Pulumi command: the command that
- * does the same (`up` applies, a preview plans). The rule and the rest of the words stay the same.
+ * A check failure of `kind` as a diagnostic: its reason as data (door-words.ts) in OpenTofu's
+ * words (words.ts: the attribute path in snake_case, OpenTofu's commands), its path beside it.
  */
-function inTofuWords(message: string): string {
-  return message
-    .replace(/`pulumi up`|`up`/g, "`tofu apply`")
-    .replace(/`pulumi preview`|`preview`/g, "`tofu plan`")
-    .replace(/`pulumi refresh`/g, "`tofu refresh`")
-    .replace(/`pulumi import`/g, "`tofu import`");
+function fromFailure(kind: string): (failure: CheckFailure) => Diagnostic {
+  return (failure) => {
+    const attribute = pathOf(failure.property);
+    return { severity: "error", summary: inTofuWords(failure.said ?? failure.reason, kind), detail: "", ...(attribute ? { attribute } : {}) };
+  };
 }
 
 function failed(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((diagnostic) => diagnostic.severity === "error");
 }
 
-/** An error the core threw (an API error explained by operation-errors.ts, a guard's refusal) as a diagnostic. */
-function fromError(error: unknown, attribute?: string[]): Diagnostic {
-  const message = error instanceof Error ? error.message : String(error);
-  return { severity: "error", summary: inTofuWords(message), detail: "", ...(attribute ? { attribute } : {}) };
+/** An error the core threw about `kind` (an API error explained by operation-errors.ts, a guard's refusal) as a diagnostic in OpenTofu's words. */
+function fromError(kind: string | undefined, error: unknown, attribute?: string[]): Diagnostic {
+  return { severity: "error", summary: inTofuWords(saidOf(error), kind), detail: "", ...(attribute ? { attribute } : {}) };
 }
 
 // ---- the kinds' attributes -----------------------------------------------------------------
@@ -139,7 +140,13 @@ function inputKeysAll(kind: string): string[] {
 function inputsOf(kind: string, object: CoreObject): CoreObject {
   const inputs: CoreObject = {};
   for (const [key, value] of Object.entries(object)) if (value !== undefined && value !== null && !isComputed(kind, key)) inputs[key] = value;
-  return inputs;
+  return withNullsLeftOut(kind, inputs);
+}
+
+/** `object` with null for each input whose null is a value (a guest's role) that it leaves out: HCL writes that null by leaving the argument out. */
+function withNullsLeftOut(kind: string, object: CoreObject): CoreObject {
+  const missing = nullWhenLeftOutKeys(kind).filter((key) => object[key] === undefined);
+  return missing.length === 0 ? object : { ...object, ...Object.fromEntries(missing.map((key) => [key, null])) };
 }
 
 /** The computed attributes of a kind's state: the id and the outputs it declares that are not inputs. */
@@ -199,10 +206,10 @@ function stateOf(kind: string, id: string, outputs: CoreObject): CoreObject {
   return { ...state, [ID_ATTRIBUTE]: id };
 }
 
-/** A Terraform state as the core's outputs: without the id (the core takes it apart). */
-function outputsOf(state: CoreObject): CoreObject {
+/** A Terraform state as the core's outputs: without the id (the core takes it apart), a null that is a value (a guest's role) as null. */
+function outputsOf(kind: string, state: CoreObject): CoreObject {
   const { [ID_ATTRIBUTE]: _id, ...outputs } = state;
-  return Object.fromEntries(Object.entries(outputs).filter(([, value]) => value !== null && value !== undefined));
+  return withNullsLeftOut(kind, Object.fromEntries(Object.entries(outputs).filter(([, value]) => value !== null && value !== undefined)));
 }
 
 /** One input as the kind's schema normalizes it (a set sorted, a text trimmed); as given when the field refuses it. */
@@ -246,6 +253,73 @@ function keepWritten(kind: string, written: CoreObject, state: CoreObject): Core
   return kept;
 }
 
+// ---- what a configuration leaves out ----------------------------------------------------------
+
+/** The paths of an object a configuration leaves out: `true` at each, an object where some of a nested object's are. */
+type LeftOut = { [key: string]: true | LeftOut };
+
+function isRecord(value: unknown): value is CoreObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * Where `config` leaves out an input the state keeps (schema.ts `leftOut`: one the API reports,
+ * a team's members, a customization's leaf) that `prior` holds: that input is not managed, so the
+ * core is not given it (no diff, no write, no claim of a way to manage the object) and the state
+ * keeps it as last read. Within a nested object the configuration gives, at every depth.
+ */
+function leftOutPaths(attributes: readonly TfAttribute[], config: CoreObject, prior: CoreObject): LeftOut {
+  const paths: LeftOut = {};
+  for (const attribute of attributes) {
+    const key = attribute.coreName ?? attribute.name;
+    const given = config[key];
+    const had = prior[key];
+    if (had === undefined || had === null) continue;
+    if (attribute.leftOut !== undefined && (given === undefined || given === null)) paths[key] = true;
+    else if (attribute.nestedType?.nesting === "single" && isRecord(given) && isRecord(had)) {
+      const inner = leftOutPaths(attribute.nestedType.attributes, given, had);
+      if (Object.keys(inner).length > 0) paths[key] = inner;
+    }
+  }
+  return paths;
+}
+
+/** What the configuration of `kind` leaves out of `prior` (none for a create, or without a configuration). */
+function leftOutOf(kind: string, config: CoreObject | null | undefined, prior: CoreObject | null): LeftOut {
+  const resource = resourceTypeOf(kind);
+  return prior === null || !config || !resource ? {} : leftOutPaths(resource.block.attributes, config, prior);
+}
+
+/** `object` without the paths `paths` names. */
+function withoutPaths(object: CoreObject, paths: LeftOut): CoreObject {
+  if (Object.keys(paths).length === 0) return object;
+  const kept: CoreObject = { ...object };
+  for (const [key, inner] of Object.entries(paths)) {
+    if (inner === true) delete kept[key];
+    else if (isRecord(kept[key])) kept[key] = withoutPaths(kept[key], inner);
+  }
+  return kept;
+}
+
+/** `object` with `source`'s value at each path `paths` names. */
+function withPaths(object: CoreObject, source: CoreObject, paths: LeftOut): CoreObject {
+  if (Object.keys(paths).length === 0) return object;
+  const filled: CoreObject = { ...object };
+  for (const [key, inner] of Object.entries(paths)) {
+    if (inner === true) filled[key] = source[key];
+    else if (isRecord(source[key])) filled[key] = withPaths(isRecord(filled[key]) ? filled[key] : {}, source[key], inner);
+  }
+  return filled;
+}
+
+/** `proposed` without a defaulted input the configuration leaves out: the default holds then, not the prior value OpenTofu proposes. */
+function withoutDefaultedLeftOut(kind: string, proposed: CoreObject, config: CoreObject | null | undefined): CoreObject {
+  if (!config) return proposed;
+  const shape = definitionFor(kind).schema.shape as Record<string, { safeParse?(value: unknown): { success: boolean; data?: unknown } }>;
+  const leftOut = Object.keys(shape).filter((key) => config[key] === undefined && proposed[key] !== undefined && defaultOf(shape[key]) !== undefined);
+  return leftOut.length === 0 ? proposed : Object.fromEntries(Object.entries(proposed).filter(([key]) => !leftOut.includes(key)));
+}
+
 /** `apiUrl` -> `api_url`: a configuration key as the provider block spells it. */
 function snakeCase(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -262,6 +336,23 @@ function configurationDiagnostic(failure: { key: string; message: string }): Dia
     .replace(/`pulumi config set (?:--secret )?docs-platform:(\w+)[^`]*`/g, (_command, name: string) => `the provider's \`${snakeCase(name)}\``)
     .replace(/docs-platform:(\w+)/g, (_key, name: string) => `\`${snakeCase(name)}\``);
   return { severity: "error", summary, detail: "", attribute: [key] };
+}
+
+/**
+ * A token the API refuses, said once, on the provider block: OpenTofu configures the provider once
+ * per command, before any refresh, plan or apply of its resources, and none of them runs after a
+ * configuration error. Without it, every resource's refresh would fail with the same words. One
+ * GET of the token's organizations (retried as a read, not until the deadline); anything but a
+ * refusal (the API unreachable, a 5xx) fails nothing here: the operations say it when they run.
+ */
+async function tokenDiagnostics(core: Core): Promise<Diagnostic[]> {
+  try {
+    await readTokenOrganizations(core.api());
+    return [];
+  } catch (error) {
+    if (!isAuthenticationError(error)) return [];
+    return [{ ...fromError(undefined, explainApiError(error, "provider", "check")), attribute: ["token"] }];
+  }
 }
 
 // ---- names Terraform does not give ---------------------------------------------------------
@@ -295,47 +386,37 @@ function newResourceName(kind: string, inputs: CoreObject): string {
   return typeof value === "string" && value !== UNKNOWN ? value : `new ${digestOf(kind, inputs)}`;
 }
 
-/**
- * What the private state holds: the name (above), and, for an object an import brought from
- * another organization than the provider's, that organization (`importedFrom`): unless the
- * resource's own configuration names that organization, every plan of it is refused
- * (planResource), so a root of one organization never writes to another's objects.
- */
-interface PrivateState {
-  name?: string;
-  importedFrom?: string;
+function encodePrivate(name: string, more: Omit<PrivateState, "name"> = {}): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify({ name, ...more }));
 }
 
-function encodePrivate(name: string): Uint8Array {
-  return encodePrivateState({ name });
-}
-
-function encodePrivateState(state: PrivateState): Uint8Array {
-  return Object.keys(state).length === 0 ? NO_PRIVATE_STATE : new TextEncoder().encode(JSON.stringify(state));
-}
-
-function decodePrivateState(bytes: Uint8Array): PrivateState {
-  if (bytes.length === 0) return {};
+function decodePrivateState(bytes: Uint8Array): PrivateState | undefined {
+  if (bytes.length === 0) return undefined;
   try {
-    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as { name?: unknown; importedFrom?: unknown };
+    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as Partial<Record<keyof PrivateState, unknown>>;
+    if (typeof parsed.name !== "string") return undefined;
     return {
-      ...(typeof parsed.name === "string" ? { name: parsed.name } : {}),
+      name: parsed.name,
+      ...(parsed.partial === true ? { partial: true as const } : {}),
+      ...(typeof parsed.finish === "string" ? { finish: parsed.finish } : {}),
+      ...(typeof parsed.journalKey === "string" ? { journalKey: parsed.journalKey } : {}),
       ...(typeof parsed.importedFrom === "string" ? { importedFrom: parsed.importedFrom } : {}),
     };
   } catch {
     // Bytes another version wrote: the name is derived again.
-    return {};
+    return undefined;
   }
 }
 
 function decodePrivate(bytes: Uint8Array): string | undefined {
-  return decodePrivateState(bytes).name;
+  return decodePrivateState(bytes)?.name;
 }
 
 /**
- * The refusal of a plan that would move an imported object to another organization: an import
- * of another organization's id (a staging root holding prod's ids) must never transfer prod's
- * object, which is what a space's or a collection's changed `organization_id` does.
+ * The refusal of a plan of an object imported from another organization than the provider's (its
+ * private state's `importedFrom`): an import of another organization's id (a staging root holding
+ * prod's ids) must never write to prod's object, which a space's or a collection's changed
+ * `organization_id` would even transfer.
  */
 function crossOrganizationImport(kind: string, id: string, from: string, to: string): Diagnostic {
   return {
@@ -362,13 +443,14 @@ export function terraformOperations(session: DoorSession = openSession()): Terra
   // and its organization (door-layer/session.ts), shared with the door's discovery (discovery.ts).
   /** Journal keys this process gave a create, so two identical resources never share one. */
   const journalKeysInUse = new Set<string>();
+  /** The tainted partial creates this process's refreshes read, for the plans that finish them (tainted-creates.ts). */
+  const taintedCreates = new TaintedCreates();
 
   /** The inputs with the provider's organization where the configuration names none; a diagnostic when there is none. */
   function withOrganization(kind: string, inputs: CoreObject): { inputs: CoreObject; diagnostics: Diagnostic[] } {
     const organized = withSessionOrganization(session, "organizationId" in definitionFor(kind).schema.shape, inputs);
     if (organized === undefined) {
-      const summary =
-        `${kind}: organizationId is not set. Give it as \`organization_id\`, or set the provider's ` + `\`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
+      const summary = `${resourceTypeName(kind)}: \`organization_id\` is not set. Give it in the resource, or set the provider's \`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
       return { inputs, diagnostics: [{ severity: "error", summary, detail: "", attribute: ["organizationId"] }] };
     }
     return { inputs: organized, diagnostics: [] };
@@ -381,13 +463,49 @@ export function terraformOperations(session: DoorSession = openSession()): Terra
    */
   async function checked(kind: string, olds: CoreObject, news: CoreObject, name: string): Promise<{ inputs: CoreObject; diagnostics: Diagnostic[] }> {
     const alone = await session.core.kindProvider(kind).check(olds, news);
-    if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure) };
+    if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure(kind)) };
     // What `up` would find that fails nothing (an object of the same title to adopt): warnings.
     const said: Diagnostic[] = [];
     const whole = await session.core.check(kind, olds, news, deploymentName(kind, name), (severity, message) => {
-      if (severity === "warning") said.push({ severity, summary: inTofuWords(message), detail: "" });
+      if (severity === "warning") said.push({ severity, summary: inTofuWords(message, kind), detail: "" });
     });
-    return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure), ...said] };
+    return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure(kind)), ...said] };
+  }
+
+  /**
+   * Whether the create planned with `inputs` finishes `tainted` (tainted-creates.ts): no
+   * replace-on-change input differs from the object's. The diff is the deployment's, as an
+   * update's plan runs it.
+   */
+  async function finishes(kind: string, tainted: { id: string; state: CoreObject }, inputs: CoreObject, name: string): Promise<boolean> {
+    const decided = await session.core.diff(kind, tainted.id, normalizedInputs(kind, outputsOf(kind, tainted.state)), withoutDynamicKeys(inputs), deploymentName(kind, name));
+    return (decided.replaces ?? []).length === 0;
+  }
+
+  /**
+   * The create half of a tainted partial create's replacement that its plan chose to finish
+   * (tainted-creates.ts): the object read and updated to the configuration, under its id.
+   * Undefined when the object is gone (then the create makes one). A read or an update that fails
+   * answers the object with the error, so OpenTofu keeps it (tainted again) and the next apply
+   * finishes it; a read that fails leaves only its id and the configuration to say it, which the
+   * next refresh corrects.
+   */
+  async function finishTainted(kind: string, id: string, configured: CoreObject, inputs: CoreObject, name: string) {
+    const stillPartial = encodePrivate(name, { partial: true });
+    let read;
+    try {
+      read = await session.core.read(kind, id, inputs);
+    } catch (error) {
+      return { state: stateOf(kind, id, configured), privateState: stillPartial, diagnostics: [fromError(kind, error)] };
+    }
+    if (!read.id) return undefined;
+    const current = read.props ?? {};
+    try {
+      const updated = await session.core.update(kind, id, current, inputs, deploymentName(kind, name));
+      return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
+    } catch (error) {
+      return { state: keepWritten(kind, configured, stateOf(kind, id, current)), privateState: stillPartial, diagnostics: [fromError(kind, error)] };
+    }
   }
 
   /** The journal key of a create: its kind and its inputs, once per process (two identical resources get two). */
@@ -401,7 +519,9 @@ export function terraformOperations(session: DoorSession = openSession()): Terra
 
   return {
     async configure(config) {
-      return (await configureSession(session, config)).map(configurationDiagnostic);
+      const failures = await configureSession(session, config);
+      if (failures.length > 0) return failures.map(configurationDiagnostic);
+      return tokenDiagnostics(session.core);
     },
 
     async validateResource(kind, config) {
@@ -410,135 +530,193 @@ export function terraformOperations(session: DoorSession = openSession()): Terra
       // is checked at plan; here it is any value.
       const candidate = inputs.organizationId === undefined && "organizationId" in definitionFor(kind).schema.shape ? { ...inputs, organizationId: UNKNOWN } : inputs;
       const outcome = await session.core.kindProvider(kind).check({}, candidate);
-      return (outcome.failures ?? []).map(fromFailure);
+      return (outcome.failures ?? []).map(fromFailure(kind));
     },
 
     async planResource(kind, prior, proposed, priorPrivate, config) {
       if (proposed === null) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [] };
-      const organized = withOrganization(kind, inputsOf(kind, proposed));
+      const leftOut = leftOutOf(kind, config, prior);
+      const organized = withOrganization(kind, inputsOf(kind, withoutDefaultedLeftOut(kind, withoutPaths(proposed, leftOut), config)));
       if (organized.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
       const configured = organized.inputs;
 
       if (prior === null) {
-        const name = newResourceName(kind, configured);
+        // A replacement's create half is planned with the prior's plan private state (the name the
+        // replaced resource has): one resource, one owner, though its object is made anew.
+        const name = decodePrivate(priorPrivate) ?? newResourceName(kind, configured);
         // The key the apply gives the create journal (journalKey): the inputs as the plan gives
         // them to the apply, defaults filled.
         const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, withDefaults(kind, configured))}`;
-        const check = await checked(kind, {}, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
+        // A create with no private state and a tainted partial create of its kind and name read by
+        // this plan's refresh: the create half of that object's replacement, checked as its update
+        // (the object is this resource's own, not one to warn of) and finished (tainted-creates.ts).
+        const tainted = priorPrivate.length === 0 ? taintedCreates.take(kind, name) : undefined;
+        const olds = tainted === undefined ? {} : inputsOf(kind, normalizedInputs(kind, outputsOf(kind, tainted.state)));
+        const check = await checked(kind, olds, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
         if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
         const planned: CoreObject = { ...configured, ...defaultsOf(kind, configured, check.inputs) };
         for (const key of [...computedKeys(kind), ...computedInputKeys(kind)]) if (planned[key] === undefined) planned[key] = UNKNOWN;
-        return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+        let finish;
+        try {
+          finish = tainted !== undefined && (await finishes(kind, tainted, check.inputs, name)) ? tainted.id : undefined;
+        } catch (error) {
+          return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
+        }
+        if (finish === undefined) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+        const finishing: Diagnostic = {
+          severity: "warning",
+          summary: `${finish} is tainted because its create did not finish: this apply finishes it under the same id and deletes nothing, although the plan shows it replaced.`,
+          detail: "",
+        };
+        return {
+          planned,
+          requiresReplace: [],
+          privateState: encodePrivate(name, { finish, ...(identity === undefined ? {} : { journalKey: identity }) }),
+          diagnostics: [...check.diagnostics, finishing],
+        };
       }
 
       const id = String(prior[ID_ATTRIBUTE]);
-      const { name: recordedName, importedFrom } = decodePrivateState(priorPrivate);
-      const name = recordedName ?? id;
+      const name = decodePrivate(priorPrivate) ?? id;
       // An object imported from another organization than the provider's is managed only by a
       // resource that names that organization itself: left unset, organization_id means the
       // provider's (the proposed state holds the prior's value there, so the configuration decides).
+      const importedFrom = decodePrivateState(priorPrivate)?.importedFrom;
       const written = (config ?? proposed).organizationId;
       const writtenOrganization = typeof written === "string" ? written : session.organizationId;
       if (importedFrom !== undefined && writtenOrganization !== importedFrom) {
         return { planned: null, requiresReplace: [], privateState: priorPrivate, diagnostics: [crossOrganizationImport(kind, id, importedFrom, String(writtenOrganization))] };
       }
       // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
-      const olds = normalizedInputs(kind, outputsOf(prior));
+      const olds = normalizedInputs(kind, withoutPaths(outputsOf(kind, prior), leftOut));
       const check = await checked(kind, inputsOf(kind, olds), configured, name);
       if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
       let decided;
       try {
         decided = await session.core.diff(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
       } catch (error) {
-        return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
       }
       // The prior's computed values (an input the configuration leaves to the API among them) and
       // the configuration's inputs as written, defaults filled (Terraform holds a plan to them):
       // with no change and inputs written as before, the prior state itself.
-      const leftToTheApi = computedInputKeys(kind).filter((key) => configured[key] === undefined && prior[key] !== undefined && prior[key] !== null);
-      const planned: CoreObject = { ...computedOf(kind, prior), ...pick(prior, leftToTheApi), ...configured, ...defaultsOf(kind, configured, check.inputs) };
+      // What the configuration leaves out is the prior's, as last read.
+      const defaults = defaultsOf(kind, configured, check.inputs);
+      const leftToTheApi = computedInputKeys(kind).filter(
+        (key) => configured[key] === undefined && defaults[key] === undefined && prior[key] !== undefined && prior[key] !== null && !(key in leftOut),
+      );
+      const planned: CoreObject = { ...computedOf(kind, prior), ...pick(prior, leftToTheApi), ...configured, ...defaults };
       const replaces = decided.replaces ?? [];
-      if (!decided.changes) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+      if (!decided.changes) return { planned: withPaths(planned, prior, leftOut), requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
       // An update can change what the server computes (an update time, a URL from a title); a
       // replacement makes a new object, its id too.
-      for (const key of [...computedKeys(kind), ...computedInputKeys(kind).filter((key) => planned[key] === undefined || leftToTheApi.includes(key))]) {
+      for (const key of [...computedKeys(kind), ...computedInputKeys(kind).filter((key) => (planned[key] === undefined && !(key in leftOut)) || leftToTheApi.includes(key))]) {
         if (key === ID_ATTRIBUTE && replaces.length === 0) continue;
         planned[key] = UNKNOWN;
       }
-      return { planned, requiresReplace: replaces.map((key) => [key]), privateState: encodePrivate(name), diagnostics: check.diagnostics };
+      return { planned: withPaths(planned, prior, leftOut), requiresReplace: replaces.map((key) => [key]), privateState: encodePrivate(name), diagnostics: check.diagnostics };
     },
 
-    async applyResource(kind, prior, planned, plannedPrivate) {
+    async applyResource(kind, prior, planned, plannedPrivate, config) {
       if (planned === null) {
         if (prior === null) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        const replacement = decodePrivateState(plannedPrivate);
+        if (replacement?.finish !== undefined && replacement.finish === String(prior[ID_ATTRIBUTE])) {
+          // The delete half of a tainted partial create's replacement, which the create half
+          // finishes (tainted-creates.ts): the object stays, in the create journal should the run
+          // stop before the create.
+          if (replacement.journalKey !== undefined) session.core.expectCreate(kind, replacement.journalKey, replacement.finish);
+          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+        }
         try {
-          await session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(prior));
+          await session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(kind, prior));
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         } catch (error) {
           // The object stays in the state: a later destroy tries again.
-          return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+          return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
         }
       }
       // What a plan left unknown at apply is the provider's to compute (the configuration is known
       // by now): an input the configuration left out (a site's spaces) is left out again.
-      const given = Object.fromEntries(Object.entries(inputsOf(kind, planned)).filter(([, value]) => value !== UNKNOWN));
+      // What the configuration leaves out is not the core's: the state keeps it as planned (the prior's).
+      const leftOut = leftOutOf(kind, config, prior);
+      const given = Object.fromEntries(Object.entries(inputsOf(kind, withoutPaths(planned, leftOut))).filter(([, value]) => value !== UNKNOWN));
       const organized = withOrganization(kind, given);
       if (organized.diagnostics.length > 0) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
       const configured = organized.inputs;
-      const normalized = await session.core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, prior)), configured);
-      if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure) };
+      const normalized = await session.core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, withoutPaths(prior, leftOut))), configured);
+      if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure(kind)) };
       const inputs = withoutDynamicKeys(normalized.inputs ?? configured);
 
       if (prior === null) {
-        const name = decodePrivate(plannedPrivate) ?? newResourceName(kind, configured);
+        const plannedState = decodePrivateState(plannedPrivate);
+        const name = plannedState?.name ?? newResourceName(kind, configured);
+        if (plannedState?.finish !== undefined) {
+          const finished = await finishTainted(kind, plannedState.finish, configured, inputs, name);
+          if (finished) return finished;
+        }
         try {
           const created = await session.core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
           return { state: keepWritten(kind, configured, stateOf(kind, created.id, created.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
         } catch (error) {
           // A partial create (recovery/partial-create.ts): the object exists but not all of it
-          // took. Its state goes to Terraform with the error, which then marks it tainted and
-          // replaces it on the next apply, as the other doors' engine does.
+          // took. Its state goes to OpenTofu with the error, which then marks it tainted; its
+          // private state says so, and the next apply finishes it (tainted-creates.ts).
           const partial = error as { id?: unknown; properties?: CoreObject };
           if (typeof partial.id === "string" && partial.id !== "" && partial.properties) {
             const { __provider: _provider, ...properties } = partial.properties;
-            return { state: stateOf(kind, partial.id, properties), privateState: encodePrivate(name), diagnostics: [fromError(error)] };
+            return { state: stateOf(kind, partial.id, properties), privateState: encodePrivate(name, { partial: true }), diagnostics: [fromError(kind, error)] };
           }
-          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
         }
       }
 
       const id = String(prior[ID_ATTRIBUTE]);
       const name = decodePrivate(plannedPrivate) ?? id;
       try {
-        const updated = await session.core.update(kind, id, outputsOf(prior), inputs, deploymentName(kind, name));
-        return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
+        const updated = await session.core.update(kind, id, withoutPaths(outputsOf(kind, prior), leftOut), inputs, deploymentName(kind, name));
+        const state = keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {}));
+        return { state: withPaths(state, planned, leftOut), privateState: encodePrivate(name), diagnostics: [] };
       } catch (error) {
-        return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(error)] };
+        return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(kind, error)] };
       }
     },
 
     async readResource(kind, state, priorPrivate) {
       const id = String(state[ID_ATTRIBUTE]);
-      // The name and an import's organization (PrivateState) go on as they were.
-      const privateState = encodePrivateState(decodePrivateState(priorPrivate));
+      const known = decodePrivateState(priorPrivate);
+      const privateState =
+        known === undefined
+          ? NO_PRIVATE_STATE
+          : encodePrivate(known.name, { ...(known.partial ? { partial: true as const } : {}), ...(known.importedFrom ? { importedFrom: known.importedFrom } : {}) });
       try {
-        const read = await session.core.read(kind, id, outputsOf(state));
+        const read = await session.core.read(kind, id, outputsOf(kind, state));
         if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
-        return { state: keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {})), privateState, diagnostics: [] };
+        const refreshed = keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {}));
+        // A partial create (tainted): the plan of its create, next in this process, finishes it.
+        if (known?.partial) taintedCreates.seen(kind, known.name, { id: read.id, state: refreshed });
+        return { state: refreshed, privateState, diagnostics: [] };
       } catch (error) {
-        return { state, privateState, diagnostics: [fromError(error)] };
+        return { state, privateState, diagnostics: [fromError(kind, error)] };
       }
     },
 
     async importResource(kind, importId, organizationId = session.organizationId) {
       try {
-        const imported = await session.core.importObject(kind, importId, organizationId);
-        // An object of the provider's organization (or one whose kind has none) needs no mark.
+        // The object whole: an argument a configuration leaves out keeps the state's value here, so
+        // a configuration declaring a default's value, or leaving it out, plans no change.
+        const imported = await session.core.importObject(kind, importId, organizationId, { whole: true });
+        // An object of the provider's organization (or one whose kind has none) needs no mark; one
+        // of another is named by its id (an imported resource's name) and marked (planResource).
         const from = imported.props.organizationId;
         const crosses = typeof from === "string" && session.organizationId !== undefined && from !== session.organizationId;
-        return { state: stateOf(kind, imported.id, imported.props), privateState: crosses ? encodePrivateState({ importedFrom: from }) : NO_PRIVATE_STATE, diagnostics: [] };
+        return {
+          state: stateOf(kind, imported.id, imported.props),
+          privateState: crosses ? encodePrivate(imported.id, { importedFrom: from }) : NO_PRIVATE_STATE,
+          diagnostics: [],
+        };
       } catch (error) {
-        return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(error)] };
+        return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
       }
     },
 
@@ -549,7 +727,7 @@ export function terraformOperations(session: DoorSession = openSession()): Terra
         // The arguments as the configuration wrote them (Terraform holds them to it), the result beside them.
         return { state: { ...result, ...given }, diagnostics: [] };
       } catch (error) {
-        return { state: null, diagnostics: [fromError(error)] };
+        return { state: null, diagnostics: [fromError(undefined, error)] };
       }
     },
 

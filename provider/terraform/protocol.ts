@@ -12,6 +12,9 @@
 /** The provider's type name: resources are `docsplatform_<kind>`, the executable `terraform-provider-docsplatform`. */
 export const PROVIDER_TYPE_NAME = "docsplatform";
 
+/** The provider's source address in the registry and in `required_providers`. */
+export const PROVIDER_SOURCE = `docs-platform/${PROVIDER_TYPE_NAME}`;
+
 /** A value of a schema's type: cty msgpack (what OpenTofu and Terraform send) or, from older state, JSON. */
 export interface DynamicValue {
   msgpack?: Uint8Array;

@@ -8,12 +8,18 @@
  * Each attribute's type, description and limits come from the same walk over the zod schemas as
  * the Pulumi package schema's (adapter/json-schema.ts, adapter/fields.ts). How the declarations
  * read as Terraform's attribute flags:
- * - an input the schema requires is `required`; any other input `optional`;
+ * - an input the schema requires is `required`, unless it takes `null` (a guest's `role`: in HCL
+ *   null is an argument left out, so it is optional, and left out it is null for the core); any
+ *   other input `optional`;
  * - an optional input that falls back to the provider's configuration key of the same name
  *   (`organizationId`), has a declared default (a site's `type`) or is also one of the kind's
  *   declared outputs (a team's `members`, what the API says when not given) is also `computed`:
  *   the state holds the value the provider settled on although the configuration left it out, and
  *   a plan leaves it unknown until then (operations.ts reads these as {@link computedInputKeys});
+ * - an optional input the API reports and whose removal changes nothing (`Removing it stops
+ *   managing it`) is `computed` too, kept when left out ({@link keptWhenLeftOut}): a plan gives
+ *   it the prior value (none at creation), so an import followed by a configuration that leaves
+ *   it out plans no change;
  * - what the definition's `outputs` declares beyond the inputs, and `id`, are `computed` only;
  * - a secret input (`FieldFacts.secret`) is `sensitive`;
  * - an object is a nested attribute (nesting "single"), an array of objects one of nesting "list"
@@ -25,7 +31,9 @@
  * forms), and `true | { id }` has no type but `dynamic`.
  */
 import { z } from "zod";
-import { PROVIDER_TYPE_NAME } from "./protocol";
+import { PROVIDER_SOURCE, PROVIDER_TYPE_NAME } from "./protocol";
+import { type ExampleLanguage, type ExampleValue } from "../adapter/example-values";
+import { forDoor } from "../adapter/doors";
 import { factsOf } from "../adapter/fields";
 import { fieldDescription, jsonSchemaOf, type JsonSchema, unionMembers } from "../adapter/json-schema";
 import { CONFIG_KEYS } from "../config/provider-config";
@@ -47,6 +55,14 @@ export interface TfAttribute {
   sensitive: boolean;
   /** The field's name in the core's objects (camelCase, as declared); `name` is its snake_case. */
   coreName?: string;
+  /**
+   * What a configuration that leaves this optional and computed input out means: the state keeps
+   * the value it has, as last read, and the core is not given it (the input is not managed).
+   * `kept`: none at creation (a plan never makes it unknown); `computed`: at creation the API
+   * gives it (a team's members; unknown until then). Absent for an input whose default, or the
+   * provider's configuration, fills it in, and for any other attribute.
+   */
+  leftOut?: "kept" | "computed";
 }
 
 export interface TfBlock {
@@ -73,12 +89,9 @@ export interface TfProviderSchema {
   dataSources: TfDataSourceType[];
 }
 
-// The provider's type name (the prefix of every resource and data source) is the transport's:
-// protocol.ts, which the handshake reads without loading any kind.
-export { PROVIDER_TYPE_NAME };
-
-/** The provider's source address in the registry and in `required_providers`. */
-export const PROVIDER_SOURCE = "docs-platform/docsplatform";
+// The provider's type name (the prefix of every resource and data source) and source address are
+// the transport's: protocol.ts, which the handshake and debug mode read without loading any kind.
+export { PROVIDER_SOURCE, PROVIDER_TYPE_NAME };
 
 /** `organizationId` -> `organization_id`, `ssoURL` -> `sso_url`, `SiteSpaceCustomization` -> `site_space_customization`. */
 export function snakeCase(name: string): string {
@@ -109,17 +122,87 @@ const CONFIGURED_KEYS = new Set(CONFIG_KEYS.map((spec) => spec.key));
 
 // ---- Descriptions in Terraform's terms -------------------------------------------------------------
 
+/** The Pulumi CLI's commands a declaration may name, and OpenTofu's that do the same. */
+const COMMANDS: Readonly<Record<string, string>> = {
+  "pulumi up": "tofu apply",
+  up: "tofu apply",
+  "pulumi destroy": "tofu destroy",
+  destroy: "tofu destroy",
+  "pulumi preview": "tofu plan",
+  preview: "tofu plan",
+  "pulumi refresh": "tofu apply -refresh-only",
+  refresh: "tofu apply -refresh-only",
+  "pulumi import": "tofu import",
+};
+
+/** Every kind's name (`SiteSection`), and every top-level field name of every kind and lookup, camelCase, with its attribute's name. */
+let vocabulary: { kinds: ReadonlySet<string>; fields: ReadonlyMap<string, string> } | undefined;
+
+function namesOfEveryDeclaration(): { kinds: ReadonlySet<string>; fields: ReadonlyMap<string, string> } {
+  if (vocabulary) return vocabulary;
+  const fields = new Map<string, string>();
+  // Top-level fields only: a key deeper down may be inside a value of no fixed shape, which keeps the API's spelling.
+  const collect = (schema: JsonSchema) => {
+    for (const name of Object.keys(schema.properties ?? {})) if (ATTRIBUTE_NAME.test(snakeCase(name))) fields.set(name, snakeCase(name));
+  };
+  for (const definition of KINDS) {
+    collect(jsonSchemaOf(definition.schema));
+    if (definition.outputs) collect(jsonSchemaOf(definition.outputs));
+  }
+  for (const lookup of LOOKUPS) {
+    collect(jsonSchemaOf(lookup.schema));
+    collect(jsonSchemaOf(lookup.result, "output"));
+  }
+  vocabulary = { kinds: new Set(KINDS.map((definition) => definition.kind)), fields };
+  return vocabulary;
+}
+
+/**
+ * An import id's form (`<siteId>/<site space id>`, adapter/import-ids.ts) in Terraform's words:
+ * each placeholder in snake_case (`<site_id>/<site_space_id>`).
+ */
+export function importIdInTerraformTerms(shape: string): string {
+  return shape.replace(/<([^>]+)>/g, (_all, part: string) => `<${snakeCase(part.replace(/ id$/, "Id").replace(/ /g, "_"))}>`);
+}
+
+/**
+ * One code span of a declaration's text as a Terraform user reads it: a field by its attribute's
+ * name (`userId` -> `user_id`: the block's own, else any kind's), a kind by its resource type
+ * (`SiteStructure` -> `docsplatform_site_structure`, `Team.members` -> `docsplatform_team`'s
+ * `members`), a Pulumi CLI command by OpenTofu's. Anything else is left as it is.
+ */
+function codeSpanInTerraformTerms(code: string, names: ReadonlyMap<string, string>): string {
+  if (COMMANDS[code]) return `\`${COMMANDS[code]}\``;
+  const { kinds, fields } = namesOfEveryDeclaration();
+  const [kind, field, ...rest] = code.split(".");
+  if (kinds.has(kind) && rest.length === 0) {
+    if (field === undefined) return `\`${resourceTypeName(kind)}\``;
+    if (fields.has(field)) return `\`${resourceTypeName(kind)}\`'s \`${fields.get(field)}\``;
+  }
+  if (/^[A-Za-z][A-Za-z0-9]*$/.test(code)) {
+    const attribute = names.get(code) ?? fields.get(code);
+    if (attribute) return `\`${attribute}\``;
+    // A camelCase name that is no attribute is a key of a value of no fixed shape: as HCL quotes it.
+    return /[a-z][A-Z]/.test(code) ? `\`${hclString(code)}\`` : `\`${code}\``;
+  }
+  if (/^(<[^>]+>)(\/<[^>]+>)*$/.test(code)) return `\`${importIdInTerraformTerms(code)}\``;
+  return `\`${code}\``;
+}
+
 /**
  * A declaration's description as a Terraform user reads it: the TypeScript examples the Pulumi
- * doors show left out (the pages have HCL examples), the stack's configuration keys
- * (`docs-platform:organizationId`) as the provider's (`organization_id`), and a field named in
- * backticks (`userId`) by its attribute's name (`user_id`) where the block has that attribute.
+ * doors show left out (the pages have HCL examples, a field's example is data written in HCL:
+ * {@link hclExampleLanguage}), the stack's configuration keys (`docs-platform:organizationId`) as
+ * the provider's (`organization_id`), and every other code span as
+ * {@link codeSpanInTerraformTerms} says. This is the one place the door rewrites a declaration's
+ * words; test/terraform/docs.test.ts fails on a Pulumi word, a camelCase name or a TypeScript
+ * expression left on a page.
  */
 function inTerraformTerms(text: string, names: ReadonlyMap<string, string>): string {
-  return text
+  return forDoor(text, "terraform")
     .replace(/(\s*Example:)?\s*```(?:ts|typescript|js|javascript)\n[\s\S]*?\n```/g, "")
     .replace(/(?:the stack's )?`docs-platform:(\w+)`/g, (_all, key: string) => `the provider's \`${snakeCase(key)}\``)
-    .replace(/`([A-Za-z][A-Za-z0-9]*)`/g, (whole, name: string) => (names.has(name) ? `\`${names.get(name)}\`` : whole))
+    .replace(/`([^`\n]+)`/g, (_whole, code: string) => codeSpanInTerraformTerms(code, names))
     .trim();
 }
 
@@ -156,10 +239,65 @@ function inTerraformBlock(block: TfBlock): TfBlock {
   return { attributes: rewrite(block.attributes), description: inTerraformTerms(block.description, names) };
 }
 
+/** A string as an HCL literal: JSON's escapes, and `${`/`%{` kept literal. */
+export function hclString(text: string): string {
+  return JSON.stringify(text).replace(/\$\{/g, "$${").replace(/%\{/g, "%%{");
+}
+
+/**
+ * The attribute a key of an example names, by the path of keys from the field down to it, when
+ * the value has a fixed shape there; undefined inside a value of no fixed shape (`dynamic`), or
+ * for a key of a map.
+ */
+function attributeAlong(shape: Shape, path: readonly string[]): TfAttribute | undefined {
+  let nested = "nestedType" in shape ? shape.nestedType : undefined;
+  let found: TfAttribute | undefined;
+  for (let step = 0; step < path.length; step++) {
+    if (!nested) return undefined;
+    if (nested.nesting === "map") {
+      if (step === path.length - 1) return undefined; // the map's own key
+      step++;
+    }
+    found = nested.attributes.find((attribute) => (attribute.coreName ?? attribute.name) === path[step]);
+    if (!found) return undefined;
+    nested = found.nestedType;
+  }
+  return found;
+}
+
+/**
+ * A field's example in HCL, the field's attribute of shape `shape`: attribute names in snake_case,
+ * the keys of a value of no fixed shape quoted as the API spells them, another object's attribute
+ * by its address (`docsplatform_site.site.id`), a file by `file()`, a setting by a variable.
+ */
+export function hclExampleLanguage(shape: Shape): ExampleLanguage {
+  return {
+    door: "terraform",
+    string: hclString,
+    key: (name, path) => attributeAlong(shape, path)?.name ?? hclString(name),
+    member: (key, value) => `${key} = ${value}`,
+    expression(expression) {
+      switch (expression.$expression) {
+        case "reference":
+          return `${resourceTypeName(expression.kind)}.${snakeCase(expression.name)}.${snakeCase(expression.attribute)}`;
+        case "file":
+          return `file(${hclString(expression.path)})`;
+        case "setting":
+          return `var.${snakeCase(expression.key)}`;
+      }
+    },
+  };
+}
+
+/** A field's description with its example in HCL (the door's {@link fieldDescription}). */
+function describedField(property: JsonSchema, doc: string | undefined, example: ExampleValue | undefined, shape: Shape): string {
+  return fieldDescription(property, doc, example, hclExampleLanguage(shape));
+}
+
 // ---- JSON Schema (zod) to attribute shapes ------------------------------------------------------
 
 /** What an attribute holds: a cty type, or nested attributes. */
-type Shape = { type: CtyType } | { nestedType: NonNullable<TfAttribute["nestedType"]> };
+export type Shape = { type: CtyType } | { nestedType: NonNullable<TfAttribute["nestedType"]> };
 
 const DYNAMIC: Shape = { type: "dynamic" };
 
@@ -196,8 +334,8 @@ interface Flags {
    * A leaf the configuration leaves out keeps the value it has (a kind whose read tracks only the
    * declared paths: `declarationOf`): optional and computed, so OpenTofu plans the prior value for
    * it (objchange.ProposedNew), and an import holding what the configuration does not declare plans
-   * no change. Not a list, set or map, nor inside one: they are managed whole (a structure's
-   * lists, a header's links).
+   * no change. A list, set or map too (a structure's lists, a header's links), kept whole; not what
+   * is inside one: a list's elements are the configuration's as written.
    */
   keptWhenLeftOut?: boolean;
 }
@@ -269,15 +407,17 @@ function attributesOf(schema: JsonSchema, flags: Flags): TfAttribute[] {
   return Object.entries(properties).map(([key, property]) => {
     const shape = shapeOf(property, flags);
     const isRequired = !flags.readOnly && required.has(key) && property.default === undefined;
+    const kept = !flags.readOnly && flags.keptWhenLeftOut === true && !isRequired && property.default === undefined;
     return {
       name: snakeCase(key),
       ...shape,
-      description: fieldDescription(property, property.description as string | undefined),
+      description: describedField(property, property.description as string | undefined, property.example as ExampleValue | undefined, shape),
       required: isRequired,
       optional: !flags.readOnly && !isRequired,
-      computed: flags.readOnly || property.default !== undefined || (flags.keptWhenLeftOut === true && !isRequired && !isCollection(shape)),
+      computed: flags.readOnly || property.default !== undefined || kept,
       sensitive: property.secret === true,
       coreName: key,
+      ...(kept ? { leftOut: "kept" as const } : {}),
     };
   });
 }
@@ -290,13 +430,45 @@ function withFallback(description: string, configuredKey: string | undefined): s
   return `${description} Defaults to the provider's \`${snakeCase(configuredKey)}\`.`.trim();
 }
 
-/** The attributes of a kind's resource: its inputs, then what its state holds beyond them, then `id`. */
-/** Whether an attribute's shape is a list, set or map (of values or of nested objects). */
-function isCollection(shape: Shape): boolean {
-  if ("nestedType" in shape) return shape.nestedType.nesting !== "single";
-  return Array.isArray(shape.type) && ["list", "set", "map"].includes(shape.type[0]);
+/** A description that says an argument left out is `null`, for an input that takes null but not leaving it out. */
+function withLeftOutNull(description: string, takesNull: boolean): string {
+  return takesNull ? `${description} Left out, it is \`null\`.` : description;
 }
 
+/**
+ * Whether a field takes `null` but not leaving it out (a guest's `role: null`): in HCL, null is
+ * what leaving an argument out means, so the attribute is optional and the door gives the core
+ * null for it when the configuration leaves it out (operations.ts reads {@link nullWhenLeftOutKeys}).
+ */
+function takesNullForLeftOut(field: unknown): boolean {
+  const schema = field as { safeParse?(value: unknown): { success: boolean } } | undefined;
+  return schema?.safeParse !== undefined && !schema.safeParse(undefined).success && schema.safeParse(null).success;
+}
+
+/**
+ * Whether an optional input the configuration leaves out keeps the value the state has: one the
+ * API reports (an import reads it) and whose removal does nothing (`Removing it stops managing
+ * it`), so a plan keeps the prior value (optional and computed), and a configuration that leaves it
+ * out after an import plans no change instead of a removal that removes nothing. Not an input
+ * whose removal clears it (`clearedWithNull`), replaces the object or moves it (`replaces`,
+ * `updatedApart`: a site space's section, a collection's parent), one only the provider reads
+ * (`providerOnly`: what destroy does), one only a create reads, nor one of a group
+ * of which a configuration gives exactly one (`userId` or `email`: the prior's would join the
+ * configuration's).
+ */
+function keptWhenLeftOut(definition: AnyDefinition, key: string): boolean {
+  const field = definition.schema.shape[key] as { safeParse(value: unknown): { success: boolean } };
+  const facts = factsOf(field);
+  if (!field.safeParse(undefined).success || facts.clearedWithNull === true) return false;
+  if (definition.declarationOf !== undefined) return true;
+  // Removed, it replaces the object (a site space's section) or moves it (a collection to the top level).
+  if (facts.replaces === true || facts.updatedApart === true) return false;
+  if (facts.providerOnly === true) return false;
+  if ((definition.uncomparedInputKeys ?? []).includes(key)) return false;
+  return !(definition.exclusiveInputKeys ?? []).some((group) => group.includes(key));
+}
+
+/** The attributes of a kind's resource: its inputs, then what its state holds beyond them, then `id`. */
 function resourceBlock(definition: AnyDefinition): TfBlock {
   const shape = definition.schema.shape;
   const inputSchema = jsonSchemaOf(definition.schema);
@@ -305,35 +477,43 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
   const secret = new Set(definition.secretInputKeys ?? []);
   const outputShape = (definition.outputs?.shape ?? {}) as Record<string, unknown>;
   const outputProperties = (definition.outputs ? (jsonSchemaOf(definition.outputs).properties ?? {}) : {}) as Record<string, JsonSchema>;
-  const keptWhenLeftOut = definition.declarationOf !== undefined;
+  const declaredPaths = definition.declarationOf !== undefined;
   const attributes: TfAttribute[] = [];
   for (const [key, property] of Object.entries(properties)) {
     if (LEFT_OUT_INPUTS.has(key)) continue;
     const facts = factsOf(shape[key]);
     const configured = CONFIGURED_KEYS.has(key);
     const defaulted = property.default !== undefined;
-    const isRequired = required.has(key) && !configured && !defaulted;
+    const isRequired = required.has(key) && !configured && !defaulted && !takesNullForLeftOut(shape[key]);
     // An input the state also describes is the API's when the configuration leaves it out.
     const describedByTheState = key in outputProperties;
-    const attributeShape = shapeOf(facts.setValued ? { ...property, setValued: true } : property, { readOnly: false, keptWhenLeftOut });
+    const kept = !isRequired && keptWhenLeftOut(definition, key);
+    const settledByTheProvider = configured || defaulted || describedByTheState;
+    const attributeShape = shapeOf(facts.setValued ? { ...property, setValued: true } : property, { readOnly: false, keptWhenLeftOut: declaredPaths });
     attributes.push({
       name: snakeCase(key),
       ...attributeShape,
-      description: withFallback(fieldDescription(property, facts.description), configured ? key : undefined),
+      description: withLeftOutNull(
+        withFallback(describedField(property, facts.description, facts.example, attributeShape), configured ? key : undefined),
+        takesNullForLeftOut(shape[key]),
+      ),
       required: isRequired,
       optional: !isRequired,
       // Terraform refuses an attribute both required and computed: a required input is the configuration's alone.
-      computed: !isRequired && (configured || defaulted || describedByTheState || (keptWhenLeftOut && !isCollection(attributeShape))),
+      computed: !isRequired && (settledByTheProvider || kept),
       sensitive: secret.has(key) || facts.secret === true,
       coreName: key,
+      ...(configured || defaulted ? {} : describedByTheState ? { leftOut: "computed" as const } : kept ? { leftOut: "kept" as const } : {}),
     });
   }
   for (const [key, property] of Object.entries(outputProperties)) {
     if (key in properties) continue;
+    const outputFacts = factsOf(outputShape[key]);
+    const attributeShape = shapeOf(property, { readOnly: true });
     attributes.push({
       name: snakeCase(key),
-      ...shapeOf(property, { readOnly: true }),
-      description: fieldDescription(property, factsOf(outputShape[key]).description),
+      ...attributeShape,
+      description: describedField(property, outputFacts.description, outputFacts.example, attributeShape),
       required: false,
       optional: false,
       computed: true,
@@ -342,7 +522,7 @@ function resourceBlock(definition: AnyDefinition): TfBlock {
     });
   }
   if (!attributes.some((attribute) => attribute.name === "id")) {
-    const form = definition.importId?.shape ?? "<id>";
+    const form = importIdInTerraformTerms(definition.importId?.shape ?? "<id>");
     attributes.push({
       name: "id",
       type: "string",
@@ -393,7 +573,7 @@ function dataSourceBlock(lookup: AnyLookup): TfBlock {
           {
             name: snakeCase(listResultKey(lookup.name)),
             ...shapeOf(result, { readOnly: true }),
-            description: fieldDescription(result, result.description as string | undefined),
+            description: describedField(result, result.description as string | undefined, result.example as ExampleValue | undefined, shapeOf(result, { readOnly: true })),
             required: false,
             optional: false,
             computed: true,
@@ -406,10 +586,20 @@ function dataSourceBlock(lookup: AnyLookup): TfBlock {
   const argAttributes = Object.entries((argsSchema.properties ?? {}) as Record<string, JsonSchema>).map(([key, property]): TfAttribute => {
     const configured = CONFIGURED_KEYS.has(key);
     const isRequired = required.has(key) && !configured && property.default === undefined;
+    const facts = factsOf(argShape[key]);
+    const attributeShape = shapeOf(property, { readOnly: false });
     return {
       name: snakeCase(key),
-      ...shapeOf(property, { readOnly: false }),
-      description: withFallback(fieldDescription(property, factsOf(argShape[key]).description ?? (property.description as string | undefined)), configured ? key : undefined),
+      ...attributeShape,
+      description: withFallback(
+        describedField(
+          property,
+          facts.description ?? (property.description as string | undefined),
+          facts.example ?? (property.example as ExampleValue | undefined),
+          attributeShape,
+        ),
+        configured ? key : undefined,
+      ),
       required: isRequired,
       optional: !isRequired,
       // Terraform refuses an attribute both required and computed: a required argument is echoed as given.
@@ -470,10 +660,24 @@ export function computedInputKeys(kind: string): string[] {
   computedInputsByKind ??= new Map(
     terraformSchema().resources.map((resource) => [
       resource.kind,
-      resource.block.attributes.filter((attribute) => attribute.optional && attribute.computed).map((attribute) => attribute.coreName ?? attribute.name),
+      resource.block.attributes
+        .filter((attribute) => attribute.optional && attribute.computed && attribute.leftOut !== "kept")
+        .map((attribute) => attribute.coreName ?? attribute.name),
     ]),
   );
   return computedInputsByKind.get(kind) ?? [];
+}
+
+/**
+ * The inputs (core names) of a kind that take `null` but not leaving them out (a guest's `role`):
+ * optional in the schema, and null for the core when the configuration leaves them out.
+ */
+export function nullWhenLeftOutKeys(kind: string): string[] {
+  const definition = definitionOf(kind);
+  if (!definition) return [];
+  return Object.entries(definition.schema.shape)
+    .filter(([key, field]) => !LEFT_OUT_INPUTS.has(key) && !CONFIGURED_KEYS.has(key) && takesNullForLeftOut(field))
+    .map(([key]) => key);
 }
 
 /** The data source type of a lookup, or undefined. */

@@ -10,10 +10,21 @@
  * google-protobuf's decoder can (provider/plugin/bounded-requests.ts); a request that does not
  * decode is answered INVALID_ARGUMENT naming the RPC.
  */
-import * as grpc from "@grpc/grpc-js";
+import type * as grpc from "@grpc/grpc-js";
 import protobuf from "protobufjs";
 import { EMPTY_PROTO, GO_PLUGIN_PROTO, HEALTH_PROTO, TFPLUGIN6_PROTO } from "./proto";
 import { errorDiagnostic, HANDLED_RPCS, handlerMethod, OPTIONAL_RPCS, PROVIDER_TYPE_NAME, type HandledRpc, type OptionalRpc, type ProviderHandler } from "./protocol";
+
+let loadedGrpc: typeof grpc | undefined;
+/**
+ * grpc-js, loaded by the first server rather than with this module: the release's linux-amd64
+ * executable starts from a V8 snapshot holding this module and the core ready (bundle.mts), and
+ * Node.js's http2 and tls, which grpc-js loads, cannot be in one.
+ */
+function grpcJs(): typeof grpc {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded late on purpose (above).
+  return (loadedGrpc ??= require("@grpc/grpc-js") as typeof grpc);
+}
 
 /** go-plugin pings `grpc.health.v1.Health/Check` for this service name. */
 export const HEALTH_SERVICE_NAME = "plugin";
@@ -88,20 +99,20 @@ type Callback = grpc.sendUnaryData<unknown>;
  * A unary handler: refuses an undecodable request, runs `answer`, and turns a thrown error into
  * the response's error diagnostic (or, for a response without diagnostics, a gRPC error).
  */
-function unary(rpc: string, answer: (request: Record<string, unknown>) => unknown, diagnosticsField: string | undefined): grpc.handleUnaryCall<unknown, unknown> {
+function unary(rpc: string, answer: (request: Record<string, unknown>, peer: string) => unknown, diagnosticsField: string | undefined): grpc.handleUnaryCall<unknown, unknown> {
   return (call: UnaryCall, callback: Callback) => {
     if (call.request instanceof UndecodableRequest) {
-      callback({ code: grpc.status.INVALID_ARGUMENT, details: call.request.reason });
+      callback({ code: grpcJs().status.INVALID_ARGUMENT, details: call.request.reason });
       return;
     }
     Promise.resolve()
-      .then(() => answer(call.request as Record<string, unknown>))
+      .then(() => answer(call.request as Record<string, unknown>, call.getPeer()))
       .then(
         (response) => callback(null, response ?? {}),
         (error: unknown) => {
           const message = error instanceof Error ? error.message : String(error);
           if (diagnosticsField) callback(null, { [diagnosticsField]: [errorDiagnostic(`${rpc} failed in the ${PROVIDER_TYPE_NAME} provider`, message)] });
-          else callback({ code: grpc.status.INTERNAL, details: `${rpc}: ${message}` });
+          else callback({ code: grpcJs().status.INTERNAL, details: `${rpc}: ${message}` });
         },
       );
   };
@@ -112,17 +123,21 @@ function unary(rpc: string, answer: (request: Record<string, unknown>) => unknow
  * yields as it comes, waiting while the client's window is full, and stops when the client goes
  * away. A throw after the first event becomes a last event holding the error diagnostic.
  */
-function streamed(rpc: string, events: (request: Record<string, unknown>) => AsyncIterable<unknown>, diagnosticsField: string): grpc.handleServerStreamingCall<unknown, unknown> {
+function streamed(
+  rpc: string,
+  events: (request: Record<string, unknown>, peer: string) => AsyncIterable<unknown>,
+  diagnosticsField: string,
+): grpc.handleServerStreamingCall<unknown, unknown> {
   return (call) => void stream(call);
   async function stream(call: grpc.ServerWritableStream<unknown, unknown>): Promise<void> {
     if (call.request instanceof UndecodableRequest) {
-      call.emit("error", { code: grpc.status.INVALID_ARGUMENT, details: call.request.reason });
+      call.emit("error", { code: grpcJs().status.INVALID_ARGUMENT, details: call.request.reason });
       return;
     }
     let cancelled = false;
     const gone = new Promise<void>((resolve) => call.once("cancelled", () => ((cancelled = true), resolve())));
     try {
-      for await (const event of events(call.request as Record<string, unknown>)) {
+      for await (const event of events(call.request as Record<string, unknown>, call.getPeer())) {
         if (cancelled) break;
         if (!call.write(event)) await Promise.race([new Promise((resolve) => call.once("drain", resolve)), gone]);
       }
@@ -134,26 +149,58 @@ function streamed(rpc: string, events: (request: Record<string, unknown>) => Asy
   }
 }
 
-/** The `tfplugin6.Provider` implementation: each handled RPC to its handler method. */
-export function providerImplementation(handler: ProviderHandler): grpc.UntypedServiceImplementation {
+/**
+ * The handler of each client connection, for a server that outlives its clients (debug mode,
+ * main.ts): a reattached OpenTofu connects once per provider instance (each phase of each
+ * command), as it would start a process for each, and each connection gets a handler of its own,
+ * made on its first call, so that no configuration or state of one instance reaches another.
+ * Handlers idle for an hour are let go (gRPC tells a server no connection's end).
+ */
+export function handlerPerConnection(makeHandler: () => ProviderHandler): (peer: string) => ProviderHandler {
+  const IDLE_MS = 3600_000;
+  const handlers = new Map<string, { handler: ProviderHandler; used: number }>();
+  return (peer) => {
+    const now = Date.now();
+    let entry = handlers.get(peer);
+    if (!entry) {
+      for (const [other, { used }] of handlers) if (now - used > IDLE_MS) handlers.delete(other);
+      entry = { handler: makeHandler(), used: now };
+      handlers.set(peer, entry);
+    }
+    entry.used = now;
+    return entry.handler;
+  };
+}
+
+/** The `tfplugin6.Provider` implementation: each handled RPC to its handler method (the one handler, or the caller's connection's). */
+export function providerImplementation(handler: ProviderHandler | ((peer: string) => ProviderHandler)): grpc.UntypedServiceImplementation {
   const service = protocolRoot().lookupService("tfplugin6.Provider");
   const implementation: grpc.UntypedServiceImplementation = {};
+  const handlerOf = typeof handler === "function" ? handler : () => handler;
   for (const rpc of HANDLED_RPCS) {
     const method = handlerMethod(rpc);
     const responseType = service.methods[rpc].resolvedResponseType ?? protocolRoot().lookupType(`tfplugin6.${rpc}.Response`);
     const diagnosticsField = responseType.fields.diagnostics ? "diagnostics" : undefined;
-    implementation[rpc] = unary(rpc, (request) => callHandler(handler, rpc, method, request), diagnosticsField);
+    implementation[rpc] = unary(rpc, (request, peer) => callHandler(handlerOf(peer), rpc, method, request), diagnosticsField);
   }
-  // The protocol's newer RPCs, where the handler serves them (protocol.ts).
+  // The protocol's newer RPCs, where the caller's handler serves them (protocol.ts); a handler
+  // without identities has none (an empty answer, as terraform-plugin-framework gives), and the
+  // others are UNIMPLEMENTED, as gRPC answers a method it does not serve.
   for (const rpc of OPTIONAL_RPCS) {
     const method = handlerMethod(rpc);
-    if (typeof handler[method] === "function") implementation[rpc] = unary(rpc, (request) => callHandler(handler, rpc, method, request), "diagnostics");
+    const served = unary(rpc, (request, peer) => callHandler(handlerOf(peer), rpc, method, request), "diagnostics");
+    implementation[rpc] = (call: UnaryCall, callback: Callback) => {
+      if (typeof handlerOf(call.getPeer())[method] === "function") served(call, callback);
+      else if (rpc === "GetResourceIdentitySchemas") callback(null, {});
+      else callback({ code: grpcJs().status.UNIMPLEMENTED, details: `${rpc} is not served by this provider` });
+    };
   }
-  if (typeof handler.listResource === "function") {
-    implementation.ListResource = streamed("ListResource", (request) => handler.listResource!(request as never), "diagnostic");
-  }
-  // No resource identities (a handler without them) and no provider functions: empty answers, as terraform-plugin-framework gives.
-  implementation.GetResourceIdentitySchemas ??= unary("GetResourceIdentitySchemas", () => ({}), "diagnostics");
+  const listed = streamed("ListResource", (request, peer) => handlerOf(peer).listResource!(request as never), "diagnostic");
+  implementation.ListResource = (call: grpc.ServerWritableStream<unknown, unknown>) => {
+    if (typeof handlerOf(call.getPeer()).listResource === "function") listed(call);
+    else call.emit("error", { code: grpcJs().status.UNIMPLEMENTED, details: "ListResource is not served by this provider" });
+  };
+  // No provider functions: an empty answer, as terraform-plugin-framework gives.
   implementation.GetFunctions = unary("GetFunctions", () => ({}), "diagnostics");
   return implementation;
 }
@@ -181,11 +228,13 @@ export interface RunningServer {
 }
 
 /**
- * Serves `handler` on a loopback port chosen by the system, with go-plugin's services beside it.
- * The caller prints the handshake line with the port (handshake.ts).
+ * Serves `handler` (or each connection's, handlerPerConnection) on a loopback port chosen by the
+ * system, with go-plugin's services beside it. The caller prints the handshake line with the port
+ * (handshake.ts), or in debug mode the reattach configuration (main.ts).
  */
-export async function serve(handler: ProviderHandler, options: ServeOptions = {}): Promise<RunningServer> {
-  const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_REQUEST_BYTES });
+export async function serve(handler: ProviderHandler | ((peer: string) => ProviderHandler), options: ServeOptions = {}): Promise<RunningServer> {
+  const { Server, ServerCredentials } = grpcJs();
+  const server = new Server({ "grpc.max_receive_message_length": MAX_REQUEST_BYTES });
   const openStreams = new Set<grpc.ServerWritableStream<unknown, unknown>>();
 
   server.addService(serviceDefinition("tfplugin6.Provider"), providerImplementation(handler));
@@ -235,12 +284,12 @@ export async function serve(handler: ProviderHandler, options: ServeOptions = {}
   });
 
   const credentials = options.tls
-    ? grpc.ServerCredentials.createSsl(
+    ? ServerCredentials.createSsl(
         Buffer.from(options.tls.clientCertificatePem),
         [{ private_key: Buffer.from(options.tls.privateKeyPem), cert_chain: Buffer.from(options.tls.certificatePem) }],
         true,
       )
-    : grpc.ServerCredentials.createInsecure();
+    : ServerCredentials.createInsecure();
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", credentials, (error, bound) => (error ? reject(error) : resolve(bound)));
   });

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/index.ts";
 import { type ExportResult, exportOrganization } from "../../provider/cli/export/export.ts";
 import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
+import { OrganizationReader } from "../../provider/cli/export/reader.ts";
+import { writeSnapshot } from "../../provider/cli/export/snapshot/write.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { apiClient } from "../e2e/support/api.ts";
 
@@ -98,7 +100,12 @@ beforeAll(async () => {
   await api.post(`/spaces/spc-acme-changelog/move`, { parent: product.id });
   await api.patch(`/spaces/spc-acme-changelog`, { language: "fr", editMode: "locked", defaultLevel: "comment" });
   await api.post(`/orgs/${ORG}/translations`, { language: "ja", source: { space: "spc-acme-changelog", language: "fr" } });
-  await api.patch(`${base}/sections/${referenceSection.id}`, { siteSectionGroupId: apis.id });
+  await api.patch(`${base}/sections/${referenceSection.id}`, {
+    siteSectionGroupId: apis.id,
+    icon: "book",
+    description: "Every endpoint",
+    condition: "visitor.claims.unsigned.beta",
+  });
   const changes = await api.post(`${base}/site-spaces`, { spaceId: "spc-acme-changelog", sectionId: guidesSection.id });
   await api.patch(`${base}/site-spaces/${changes.id}`, { path: "changes", condition: "visitor.claims.unsigned.beta", hidden: true });
   await api.patch(`${base}/site-spaces/${changes.id}/customization`, { title: "Changes" });
@@ -149,6 +156,42 @@ describe("the export of an organization with every kind", () => {
       const golden = path.join(goldenDir, name);
       if (process.env.UPDATE_GOLDEN === "1") {
         fs.mkdirSync(goldenDir, { recursive: true });
+        fs.writeFileSync(golden, content);
+      }
+      expect(content, name).toBe(fs.readFileSync(golden, "utf8"));
+    }
+  });
+});
+
+describe("the twin's snapshot of that organization", () => {
+  // Read as data by the emulator's side (test/emulator/conformance/snapshot-fields.test.ts): every
+  // field the provider writes reaches the twin, or that test names it.
+  it("writes the golden snapshot (test/cli/fixtures/export/snapshot.json)", async () => {
+    const snapshot = await writeSnapshot(new OrganizationReader(client, ORG), "2026-11-25T00:00:00.000Z");
+    const [text] = normalizedIds([`${JSON.stringify(snapshot, null, 2)}\n`]);
+    const golden = path.join(goldenDir, "snapshot.json");
+    if (process.env.UPDATE_GOLDEN === "1") fs.writeFileSync(golden, text);
+    expect(text).toBe(fs.readFileSync(golden, "utf8"));
+  });
+});
+
+describe("the HCL export (--hcl) of that organization", () => {
+  it("writes the golden root: main.tf, imports.tf, variables.tf and the environment's tfvars, no id outside the tfvars", async () => {
+    const root = await exportOrganization({ api: client, organizationId: ORG, kinds: EXPORTERS, adopt: true, apiUrl: "https://api.example.com/v1", hcl: { environment: "dev" } });
+    expect(root.warnings).toEqual([]);
+    const names = Object.keys(root.files).sort();
+    expect(names).toEqual(["dev.secrets.tfvars", "dev.tfvars", "imports.tf", "main.tf", "variables.tf"]);
+    const files = Object.fromEntries(names.map((name, index) => [name, normalizedIds(names.map((each) => root.files[each]))[index]]));
+    // Environment-specific values are all in the tfvars: the root names no id, no email, no secret of the organization.
+    for (const name of ["main.tf", "imports.tf", "variables.tf"]) {
+      expect(files[name], name).not.toMatch(/<id-\d+>|usr-acme|@acme\.test|MIIC/);
+    }
+    expect(files["dev.secrets.tfvars"]).toContain('"MIIC-golden-certificate"');
+    expect(files["dev.tfvars"]).not.toContain("MIIC");
+    for (const [name, content] of Object.entries(files)) {
+      const golden = path.join(goldenDir, "hcl", name);
+      if (process.env.UPDATE_GOLDEN === "1") {
+        fs.mkdirSync(path.dirname(golden), { recursive: true });
         fs.writeFileSync(golden, content);
       }
       expect(content, name).toBe(fs.readFileSync(golden, "utf8"));

@@ -18,6 +18,7 @@ import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { repositoryRoot } from "../pulumi-cli/ensure-pulumi.ts";
 import { type TestStack, assertSucceeded, changeCounts, createStack, workRoot } from "../pulumi-cli/run-pulumi.ts";
 import { type Api, apiClient } from "./support/api.ts";
+import { KINDS } from "../../provider/resources/kinds.ts";
 
 const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown; dump(value: unknown, options?: object): string };
 const minutes = (n: number) => n * 60_000;
@@ -110,7 +111,7 @@ describe("pulumi import through the provider plugin", () => {
   });
 
   it("imports an object of every kind with reads only, and the generated program previews with no change", { timeout: minutes(8) }, async () => {
-    expect(new Set(entries.map((entry) => entry.type)).size).toBe(18);
+    expect(new Set(entries.map((entry) => entry.type)).size).toBe(KINDS.length);
     await fs.mkdir(dir, { recursive: true });
     const header = {
       name: "imported",
@@ -200,7 +201,7 @@ describe("pulumi import through the provider plugin", () => {
       expect(exported.stdout).toBe("");
       const written = (JSON.parse(await fs.readFile(importFile, "utf8")) as { resources: { type: string; name: string; id: string; version: string }[] }).resources;
       expect(written.every((entry) => entry.type.startsWith("docs-platform:index:"))).toBe(true);
-      expect(new Set(written.map((entry) => entry.type)).size).toBe(18);
+      expect(new Set(written.map((entry) => entry.type)).size).toBe(KINDS.length);
       // Every object this test made is there by its plugin import id (the export names them after their titles).
       for (const made of entries.filter((entry) => entry.type !== "docs-platform:index:TeamMember")) {
         expect(written.map((entry) => `${entry.type} ${entry.id}`)).toContain(`${made.type} ${made.id}`);

@@ -35,7 +35,11 @@ beforeAll(async () => {
   // The provider's configuration from the environment, as a user of `pulumi do` gives it.
   env = await stateDirEnvironment(stateDir, {
     binDir: installation.binDir,
-    extra: { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: organization.admin.token, DOCS_PLATFORM_ORGANIZATION_ID: organization.id },
+    extra: {
+      DOCS_PLATFORM_API_URL: emulator.url,
+      DOCS_PLATFORM_TOKEN: organization.admin.token,
+      DOCS_PLATFORM_ORGANIZATION_ID: organization.id,
+    },
   });
   const client = new ApiClient({ baseUrl: emulator.url, token: organization.admin.token });
   for (const kind of discoverableKinds()) found.set(kind, await discover(client, organization.id, kind));
@@ -59,7 +63,8 @@ function parsed(result: PulumiResult): unknown {
 /** `items` through `work`, `width` at a time (each run is a CLI and a plugin). */
 async function inBatches<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
-  for (let start = 0; start < items.length; start += width) results.push(...(await Promise.all(items.slice(start, start + width).map(work))));
+  for (let start = 0; start < items.length; start += width)
+    results.push(...(await Promise.all(items.slice(start, start + width).map(work))));
   return results;
 }
 
@@ -68,7 +73,10 @@ describe("pulumi do docs-platform:<Type> list", () => {
     "lists every type's objects by import id and resource name, narrows by --site-id, bounds by --count, and read gives what import gives",
     async () => {
       const kinds = discoverableKinds();
-      const lists = await inBatches(kinds, 3, async (kind) => ({ kind, listed: parsed(await pulumiDo(`docs-platform:${kind}`, "list", "--all")) }));
+      const lists = await inBatches(kinds, 3, async (kind) => ({
+        kind,
+        listed: parsed(await pulumiDo(`docs-platform:${kind}`, "list", "--all")),
+      }));
       for (const { kind, listed } of lists) {
         expect(listed, kind).toEqual(found.get(kind)!.map((object) => ({ id: object.importId, name: object.name })));
       }
@@ -91,7 +99,9 @@ describe("pulumi do docs-platform:<Type> list", () => {
       // The read of a listed id is the import's: its outputs and id.
       expect(parsed(read)).toEqual({ ...sections[0].imported.props, id: sections[0].imported.id });
       // The listInputs are the command's flags, with their descriptions.
-      expect(help.stdout).toContain("--organization-id string   The organization whose objects to list. Defaults to the provider's docs-platform:organizationId.");
+      expect(help.stdout).toContain(
+        "--organization-id string   The organization whose objects to list. Defaults to the provider's docs-platform:organizationId.",
+      );
       expect(help.stdout).toContain("--site-id string");
     },
     10 * 60_000,

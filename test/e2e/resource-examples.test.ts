@@ -179,8 +179,8 @@ describe("every TypeScript conversion against the release's npm package", () => 
         (error: Error & { stdout?: string }) => error.stdout ?? String(error),
       );
       expect(result).toBe("");
-      // 18 kinds, and 6 guide samples of which one has no dynamic form.
-      expect(files).toHaveLength(36 + 11);
+      // Two programs a kind, and 6 guide samples of which one has no dynamic form.
+      expect(files).toHaveLength(2 * KINDS.length + 11);
     },
   );
 });

@@ -16,7 +16,9 @@ import { type SeededOrganization, seedOrganization } from "../terraform/support/
 const require = createRequire(import.meta.url);
 type Handler = (call: unknown, callback?: (error: unknown, response?: unknown) => void) => void;
 // The compiled plugin, as the engine runs it (`npm test` builds first).
-const { pluginService } = require("../../provider/dist/plugin/server.js") as { pluginService: () => Record<string, Handler> };
+const { pluginService } = require("../../provider/dist/plugin/server.js") as {
+  pluginService: () => Record<string, Handler>;
+};
 const { sdk } = require("../../provider/dist/plugin/sdk.js") as { sdk: () => { provider: any; struct: any } };
 const { provider: pb, struct } = sdk();
 const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -31,9 +33,17 @@ beforeAll(async () => {
   seeded = await seedOrganization(emulator.url, organization.admin.token, organization.id);
   service = pluginService();
   const configure = new pb.ConfigureRequest();
-  configure.setArgs(struct.Struct.fromJavaScript({ apiUrl: emulator.url, token: organization.admin.token, organizationId: organization.id }));
+  configure.setArgs(
+    struct.Struct.fromJavaScript({
+      apiUrl: emulator.url,
+      token: organization.admin.token,
+      organizationId: organization.id,
+    }),
+  );
   await new Promise((resolve, reject) =>
-    service.configure({ request: configure }, (error, response) => (error ? reject(error instanceof Error ? error : new Error(JSON.stringify(error))) : resolve(response))),
+    service.configure({ request: configure }, (error, response) =>
+      error ? reject(error instanceof Error ? error : new Error(JSON.stringify(error))) : resolve(response),
+    ),
   );
 }, 60_000);
 afterAll(() => emulator?.close());
@@ -45,7 +55,11 @@ interface Listed {
 }
 
 /** One List call, as the engine makes it: its stream's messages, or its error. */
-function list(type: string, query: Record<string, unknown> = {}, options: { limit?: number; pageSize?: number; continuation?: string } = {}): Promise<Listed> {
+function list(
+  type: string,
+  query: Record<string, unknown> = {},
+  options: { limit?: number; pageSize?: number; continuation?: string } = {},
+): Promise<Listed> {
   const request = new pb.ListRequest();
   request.setToken(type);
   request.setQuery(struct.Struct.fromJavaScript(query));
@@ -59,13 +73,15 @@ function list(type: string, query: Record<string, unknown> = {}, options: { limi
       write(response: any) {
         // Each message as the wire carries it.
         const message = pb.ListResponse.deserializeBinary(response.serializeBinary());
-        if (message.hasResult()) listed.results.push({ id: message.getResult().getId(), name: message.getResult().getName() });
+        if (message.hasResult())
+          listed.results.push({ id: message.getResult().getId(), name: message.getResult().getName() });
         if (message.hasContinuation()) listed.continuation = message.getContinuation().getContinuationToken();
         if (message.hasComputed()) listed.computed = true;
         return true;
       },
       end: () => resolve(listed),
-      emit: (event: string, error: { code: number; details: string }) => event === "error" && reject(new Error(error.details)),
+      emit: (event: string, error: { code: number; details: string }) =>
+        event === "error" && reject(new Error(error.details)),
     };
     service.list(stream);
   });
@@ -84,7 +100,8 @@ describe("the plugin's List", () => {
       door: "plugin",
     });
     await client.close();
-    const entries = (JSON.parse(exported.importFile!) as { resources: { type: string; name: string; id: string }[] }).resources;
+    const entries = (JSON.parse(exported.importFile!) as { resources: { type: string; name: string; id: string }[] })
+      .resources;
     for (const exporter of EXPORTERS) {
       const type = `docs-platform:index:${exporter.kind}`;
       const listed = await list(type);
@@ -112,14 +129,21 @@ describe("the plugin's List", () => {
   });
 
   it("answers only the computed marker for a query not known yet", async () => {
-    expect(await list("docs-platform:index:Team", { organizationId: UNKNOWN })).toEqual({ results: [], computed: true });
+    expect(await list("docs-platform:index:Team", { organizationId: UNKNOWN })).toEqual({
+      results: [],
+      computed: true,
+    });
   });
 
   it("refuses, naming it, a type it does not have, a query key the type's listInputs lack, and a token it did not give", async () => {
     await expect(list("docs-platform:index:Nothing")).rejects.toThrow(
       /^docs-platform: cannot list "docs-platform:index:Nothing": the types that can be listed are docs-platform:index:OrganizationSettings, /,
     );
-    await expect(list("docs-platform:index:Team", { siteId: "x" })).rejects.toThrow("docs-platform:index:Team: a list takes organizationId, not siteId");
-    await expect(list("docs-platform:index:Team", {}, { continuation: "abc" })).rejects.toThrow('the continuation token "abc" is not one this provider gave');
+    await expect(list("docs-platform:index:Team", { siteId: "x" })).rejects.toThrow(
+      "docs-platform:index:Team: a list takes organizationId, not siteId",
+    );
+    await expect(list("docs-platform:index:Team", {}, { continuation: "abc" })).rejects.toThrow(
+      'the continuation token "abc" is not one this provider gave',
+    );
   });
 });

@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { descriptionOf } from "../../provider/scripts/kind-descriptions.mts";
+import { forDoor } from "../../provider/adapter/doors.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const requireBuilt = createRequire(`${root}provider/dist/index.js`);
@@ -92,7 +93,7 @@ describe("the plugin's schema", () => {
     const type = (name: string) => schema.types[`docs-platform:index:${name}`].properties;
     // The Customization shape is one declaration for SiteCustomization and SiteSpaceCustomization.
     for (const kind of ["SiteCustomization", "SiteSpaceCustomization"]) {
-      expect(type(`${kind}HeaderLinksItem`).style.description, kind).toBe('How the link shows, e.g. `"link"` or `"button-primary"`.');
+      expect(type(`${kind}HeaderLinksItem`).style.description, kind).toBe('How the link shows, e.g. `"link"` or `"button-primary"`. 1 to 100 characters.');
       expect(type(`${kind}FooterGroupsItem`).links.description, kind).toBe("The group's links. At most 50 items.");
     }
     // Only a site's customization unsets with null; a site space's override inherits instead.
@@ -141,7 +142,7 @@ describe("the plugin's schema", () => {
     expect(lookups).toHaveLength(8);
     for (const [name, lookup] of lookups) {
       const declared = schema.functions[`docs-platform:index:${name}`];
-      expect(declared.description.startsWith(`${lookup.description.trimEnd()}\n\n{{% examples %}}\n`), name).toBe(true);
+      expect(declared.description.startsWith(`${forDoor(lookup.description, "pulumi").trimEnd()}\n\n{{% examples %}}\n`), name).toBe(true);
       for (const [key, field] of Object.entries(lookup.schema.shape)) {
         expect(declared.inputs.properties[key].description, `${name}.${key}`).toContain(factsOf(field).description);
       }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { definition, EMPTY_SCHEMA } from "../../provider/resources/site-adaptive-schema.ts";
+import { importObject } from "../../provider/adapter/resource.ts";
 import { checked, failedProperties, type Harness, type Outs, PROVIDER, providerOf, startHarness } from "./support/harness.ts";
 
 let h: Harness;
@@ -115,6 +116,16 @@ describe("SiteAdaptiveSchema lifecycle", () => {
   it("a site without a schema reads as gone", async () => {
     const siteId = await h.createSite("None");
     expect((await provider.read(siteId, { organizationId: org, siteId, jsonSchema: visitors(), __provider: PROVIDER })).id).toBe("");
+  });
+
+  it("imports a site's schema never set as the empty one (nothing to declare yet), and fails the import of a site that is gone", async () => {
+    const siteId = await h.createSite("Never set");
+    const imported = await importObject(definition, { api: h.requester }, siteId, org);
+    expect(imported.inputs).toEqual({ organizationId: org, siteId, jsonSchema: EMPTY_SCHEMA });
+    // The refresh after the import (OpenTofu's ReadResource) reads it so again.
+    expect((await provider.read(siteId, { ...imported.props, __provider: PROVIDER })).props).toEqual(imported.props);
+    expect((await h.api("DELETE", `/orgs/${org}/sites/${siteId}`)).status).toBe(205);
+    await expect(importObject(definition, { api: h.requester }, siteId, org)).rejects.toThrow(/cannot import .*: no such object/);
   });
 
   it("delete empties the schema (the API has none to delete), and is idempotent, also once the site is gone", async () => {

@@ -60,7 +60,10 @@ interface GoModEdit {
  * file, on an import without an alias or an alias still used after the edit: a build would fail
  * there anyway, later and less clearly.
  */
-export async function withoutAbsentNestedModules(source: string, log: (line: string) => void = () => {}): Promise<string[]> {
+export async function withoutAbsentNestedModules(
+  source: string,
+  log: (line: string) => void = () => {},
+): Promise<string[]> {
   const { stdout } = await execFileAsync("go", ["mod", "edit", "-json"], { cwd: source });
   const goMod = JSON.parse(stdout) as GoModEdit;
   const absent: string[] = [];
@@ -74,9 +77,15 @@ export async function withoutAbsentNestedModules(source: string, log: (line: str
     if (!present) absent.push(replace.Old.Path);
   }
   if (absent.length === 0) return [];
-  await execFileAsync("go", ["mod", "edit", ...absent.flatMap((module) => [`-droprequire=${module}`, `-dropreplace=${module}`])], { cwd: source });
+  await execFileAsync(
+    "go",
+    ["mod", "edit", ...absent.flatMap((module) => [`-droprequire=${module}`, `-dropreplace=${module}`])],
+    { cwd: source },
+  );
 
-  const goFiles = (await fs.readdir(source, { recursive: true })).filter((file) => file.endsWith(".go") && !file.endsWith("_test.go"));
+  const goFiles = (await fs.readdir(source, { recursive: true })).filter(
+    (file) => file.endsWith(".go") && !file.endsWith("_test.go"),
+  );
   for (const file of goFiles) {
     const full = path.join(source, file);
     const text = await fs.readFile(full, "utf8");
@@ -86,9 +95,13 @@ export async function withoutAbsentNestedModules(source: string, log: (line: str
     for (const module of imported) {
       const importLine = lines.find((line) => line.trim().endsWith(`"${module}"`));
       const alias = importLine && /^\s*(?:import\s+)?(?!import\b)([A-Za-z_]\w*)\s+"/.exec(importLine)?.[1];
-      if (!importLine || !alias) throw new Error(`${file} imports ${module} without an alias: cannot build ${goMod.Module.Path} without that module`);
+      if (!importLine || !alias)
+        throw new Error(
+          `${file} imports ${module} without an alias: cannot build ${goMod.Module.Path} without that module`,
+        );
       lines = lines.filter((line) => line !== importLine && !line.includes(`${alias}.`));
-      if (lines.some((line) => new RegExp(`\\b${alias}\\b`).test(line))) throw new Error(`${file} still names ${alias} (${module}) after dropping its uses`);
+      if (lines.some((line) => new RegExp(`\\b${alias}\\b`).test(line)))
+        throw new Error(`${file} still names ${alias} (${module}) after dropping its uses`);
     }
     await fs.writeFile(full, lines.join("\n"));
     log(`  ${file}: without ${imported.join(", ")} (not in the module's zip)`);

@@ -14,7 +14,15 @@ import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { buildsWith, cacheRoot, findOnPath, goVersion, minimumGoVersion, runLogged, withLock } from "./ensure-pulumi.ts";
+import {
+  buildsWith,
+  cacheRoot,
+  findOnPath,
+  goVersion,
+  minimumGoVersion,
+  runLogged,
+  withLock,
+} from "./ensure-pulumi.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -48,7 +56,10 @@ export function cachedCliDir(cli: GoModuleCli): string {
 const pending = new Map<string, Promise<string>>();
 
 /** The absolute path of `cli` at its version, building it once if needed. */
-export function ensureGoModuleCli(cli: GoModuleCli, log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<string> {
+export function ensureGoModuleCli(
+  cli: GoModuleCli,
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): Promise<string> {
   // One build per process even when several callers ask at once; other processes use the lock.
   const key = `${cli.command}@${cli.version}`;
   let result = pending.get(key);
@@ -82,7 +93,10 @@ async function ensure(cli: GoModuleCli, log: (line: string) => void): Promise<st
 /** The version `<command> version` reports, or undefined when it cannot be run. */
 export async function reportedVersion(cli: GoModuleCli, executable: string): Promise<string | undefined> {
   try {
-    const { stdout } = await execFileAsync(executable, ["version"], { timeout: 30_000, env: { ...process.env, CHECKPOINT_DISABLE: "1" } });
+    const { stdout } = await execFileAsync(executable, ["version"], {
+      timeout: 30_000,
+      env: { ...process.env, CHECKPOINT_DISABLE: "1" },
+    });
     return cli.versionLine.exec(stdout)?.[1];
   } catch {
     return undefined;
@@ -91,7 +105,9 @@ export async function reportedVersion(cli: GoModuleCli, executable: string): Pro
 
 async function isInstalled(cli: GoModuleCli, installDir: string): Promise<boolean> {
   try {
-    const info = JSON.parse(await fs.readFile(path.join(installDir, "build-info.json"), "utf8")) as { version?: string };
+    const info = JSON.parse(await fs.readFile(path.join(installDir, "build-info.json"), "utf8")) as {
+      version?: string;
+    };
     await fs.access(path.join(installDir, "bin", cli.command), fs.constants.X_OK);
     return info.version === cli.version;
   } catch {
@@ -112,17 +128,27 @@ async function build(cli: GoModuleCli, installDir: string, log: (line: string) =
   const staging = `${installDir}.staging-${process.pid}`;
   for (const leftover of await fs.readdir(path.dirname(installDir))) {
     // Interrupted builds (safe: we hold the lock).
-    if (leftover.startsWith(`${path.basename(installDir)}.build-`) || leftover.startsWith(`${path.basename(installDir)}.staging-`)) {
+    if (
+      leftover.startsWith(`${path.basename(installDir)}.build-`) ||
+      leftover.startsWith(`${path.basename(installDir)}.staging-`)
+    ) {
       await fs.rm(path.join(path.dirname(installDir), leftover), { recursive: true, force: true });
     }
   }
   await fs.mkdir(buildDir, { recursive: true });
   const logFile = path.join(buildDir, "build.log");
-  log(`Building ${cli.product} v${cli.version} from the Go module proxy with Go ${go} (once; takes minutes) in ${buildDir}`);
+  log(
+    `Building ${cli.product} v${cli.version} from the Go module proxy with Go ${go} (once; takes minutes) in ${buildDir}`,
+  );
 
-  const { stdout } = await execFileAsync("go", ["mod", "download", "-json", `${cli.module}@v${cli.version}`], { cwd: buildDir, timeout: 30 * 60_000, maxBuffer: 1 << 20 });
+  const { stdout } = await execFileAsync("go", ["mod", "download", "-json", `${cli.module}@v${cli.version}`], {
+    cwd: buildDir,
+    timeout: 30 * 60_000,
+    maxBuffer: 1 << 20,
+  });
   const downloaded = JSON.parse(stdout) as { Dir?: string; Error?: string };
-  if (!downloaded.Dir) throw new Error(`go mod download ${cli.module}@v${cli.version} failed: ${downloaded.Error ?? stdout}`);
+  if (!downloaded.Dir)
+    throw new Error(`go mod download ${cli.module}@v${cli.version} failed: ${downloaded.Error ?? stdout}`);
   // The module cache is read-only, and prepareSource edits the source.
   const source = path.join(buildDir, "src");
   await fs.cp(downloaded.Dir, source, { recursive: true });
@@ -130,10 +156,21 @@ async function build(cli: GoModuleCli, installDir: string, log: (line: string) =
   const changes = (await cli.prepareSource?.(source, log)) ?? [];
   const executable = path.join(buildDir, cli.command);
   // -trimpath: no build machine paths in the binary, and Go's build cache serves another checkout.
-  await runLogged("go", ["build", "-trimpath", "-ldflags", cli.ldflags, "-o", executable, cli.mainPackage], source, logFile, log, elapsed, `compiling ${cli.product}`);
+  await runLogged(
+    "go",
+    ["build", "-trimpath", "-ldflags", cli.ldflags, "-o", executable, cli.mainPackage],
+    source,
+    logFile,
+    log,
+    elapsed,
+    `compiling ${cli.product}`,
+  );
 
   const built = await reportedVersion(cli, executable);
-  if (built !== cli.version) throw new Error(`the built ${cli.command} reports version ${built ?? "(none)"}, expected ${cli.version}; see ${logFile}`);
+  if (built !== cli.version)
+    throw new Error(
+      `the built ${cli.command} reports version ${built ?? "(none)"}, expected ${cli.version}; see ${logFile}`,
+    );
 
   // Install atomically: a complete directory appears under its final name, or nothing does.
   await fs.mkdir(path.join(staging, "bin"), { recursive: true });

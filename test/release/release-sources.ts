@@ -6,10 +6,14 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** What goes into a release: the compiled package, the plugin's folder, the release scripts, the manifest, README and LICENSE. */
-const RELEASE_SOURCES = ["provider/dist", "provider/docs-platform", "provider/scripts", "provider/package.json", "README.md", "LICENSE"];
-
-/** The file in the release folder naming the sources its parts were built from. */
-export const SOURCES_FILE = ".built-from";
+const RELEASE_SOURCES = [
+  "provider/dist",
+  "provider/docs-platform",
+  "provider/scripts",
+  "provider/package.json",
+  "README.md",
+  "LICENSE",
+];
 
 function filesUnder(root: string, relative: string): string[] {
   const full = path.join(root, relative);
@@ -37,16 +41,20 @@ export function releaseSourcesDigest(root: string): string {
 
 /**
  * Empties `releaseDir` unless it was built from `root`'s sources as they are now, then records
- * them: every part the tests find there from now on is built from these sources. Returns whether
- * the folder was emptied.
+ * them in `record`: every part the tests find there from now on is built from these sources.
+ * The record lies outside `releaseDir` (in the release's cache), so the folder holds only what a
+ * release publishes. Returns whether the folder was emptied.
  */
-export function dropStaleRelease(root: string, releaseDir: string): boolean {
+export function dropStaleRelease(root: string, releaseDir: string, record: string): boolean {
   const digest = releaseSourcesDigest(root);
-  const recorded = path.join(releaseDir, SOURCES_FILE);
-  if (fs.existsSync(recorded) && fs.readFileSync(recorded, "utf8") === digest) return false;
+  if (fs.existsSync(record) && fs.readFileSync(record, "utf8") === digest) {
+    fs.mkdirSync(releaseDir, { recursive: true });
+    return false;
+  }
   const stale = fs.existsSync(releaseDir) && fs.readdirSync(releaseDir).length > 0;
   fs.rmSync(releaseDir, { recursive: true, force: true });
   fs.mkdirSync(releaseDir, { recursive: true });
-  fs.writeFileSync(recorded, digest);
+  fs.mkdirSync(path.dirname(record), { recursive: true });
+  fs.writeFileSync(record, digest);
   return stale;
 }

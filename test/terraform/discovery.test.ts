@@ -35,8 +35,15 @@ beforeAll(async () => {
   client = new ApiClient({ baseUrl: emulator.url, token: organization.admin.token });
   handler = terraformHandler();
   // The provider block's whole object (every other attribute null), as OpenTofu sends it.
-  const config = encodeDynamicValue({ api_url: emulator.url, token: organization.admin.token, organization_id: organization.id }, blockType(schema.provider));
-  const configured = await handler.configureProvider({ terraformVersion: "1.16.0", config: { msgpack: config }, clientCapabilities: null });
+  const config = encodeDynamicValue(
+    { api_url: emulator.url, token: organization.admin.token, organization_id: organization.id },
+    blockType(schema.provider),
+  );
+  const configured = await handler.configureProvider({
+    terraformVersion: "1.16.0",
+    config: { msgpack: config },
+    clientCapabilities: null,
+  });
   expect(configured.diagnostics).toEqual([]);
 }, 60_000);
 afterAll(async () => {
@@ -45,8 +52,15 @@ afterAll(async () => {
 });
 
 /** Every event of a list, each encoded and decoded as the protocol's message on the way. */
-async function listed(typeName: string, config: Record<string, unknown>, options: { includeResourceObject?: boolean; limit?: number } = {}): Promise<ListResourceEvent[]> {
-  const listType: ["object", Record<string, "string">] = ["object", Object.fromEntries(Object.keys(config).map((key) => [key, "string"]))];
+async function listed(
+  typeName: string,
+  config: Record<string, unknown>,
+  options: { includeResourceObject?: boolean; limit?: number } = {},
+): Promise<ListResourceEvent[]> {
+  const listType: ["object", Record<string, "string">] = [
+    "object",
+    Object.fromEntries(Object.keys(config).map((key) => [key, "string"])),
+  ];
   const events: ListResourceEvent[] = [];
   const request = {
     typeName,
@@ -55,12 +69,15 @@ async function listed(typeName: string, config: Record<string, unknown>, options
     limit: options.limit ?? 100,
   };
   for await (const event of handler.listResource!(request)) {
-    events.push(provider.ListResource.responseDeserialize(provider.ListResource.responseSerialize(event)) as ListResourceEvent);
+    events.push(
+      provider.ListResource.responseDeserialize(provider.ListResource.responseSerialize(event)) as ListResourceEvent,
+    );
   }
   return events;
 }
 
-const identityOfEvent = (kind: string, event: ListResourceEvent) => decodeDynamicValue(event.identity!.identityData!.msgpack!, identityType(kind));
+const identityOfEvent = (kind: string, event: ListResourceEvent) =>
+  decodeDynamicValue(event.identity!.identityData!.msgpack!, identityType(kind));
 
 describe("the Terraform door's list of every kind", () => {
   it("lists every object export finds, named as export names them, each with the identity and state its import gives", async () => {
@@ -86,11 +103,18 @@ describe("the Terraform door's list of every kind", () => {
         expect(event.diagnostic ?? [], kind).toEqual([]);
         const identity = identityOfEvent(kind, event) as Record<string, string>;
         // An import by that identity gives the same state and identity.
-        const imported = await handler.importResourceState({ typeName: resource.typeName, id: "", clientCapabilities: null, identity: event.identity });
+        const imported = await handler.importResourceState({
+          typeName: resource.typeName,
+          id: "",
+          clientCapabilities: null,
+          identity: event.identity,
+        });
         expect(imported.diagnostics, `${kind} ${JSON.stringify(identity)}`).toEqual([]);
         const [object] = imported.importedResources!;
         expect(decodeDynamicValue(object.identity!.identityData!.msgpack!, identityType(kind))).toEqual(identity);
-        expect(decodeDynamicValue(event.resourceObject!.msgpack!, blockType(resource.block))).toEqual(decodeDynamicValue(object.state.msgpack!, blockType(resource.block)));
+        expect(decodeDynamicValue(event.resourceObject!.msgpack!, blockType(resource.block))).toEqual(
+          decodeDynamicValue(object.state.msgpack!, blockType(resource.block)),
+        );
       }
     }
   });
@@ -99,20 +123,40 @@ describe("the Terraform door's list of every kind", () => {
     const all = await listed(resourceTypeName("SiteSection"), { organization_id: null, site_id: null });
     expect(all.map((event) => event.displayName)).toEqual(["guides", "reference"]);
     expect(all.every((event) => event.resourceObject === undefined || event.resourceObject === null)).toBe(true);
-    expect(await listed(resourceTypeName("SiteSection"), { organization_id: null, site_id: null }, { limit: 1 })).toHaveLength(1);
-    const partners = await listed(resourceTypeName("SiteSpace"), { organization_id: null, site_id: seeded.partnersSiteId });
-    expect(partners.map((event) => (identityOfEvent("SiteSpace", event) as { site_id: string }).site_id)).toEqual([seeded.partnersSiteId]);
+    expect(
+      await listed(resourceTypeName("SiteSection"), { organization_id: null, site_id: null }, { limit: 1 }),
+    ).toHaveLength(1);
+    const partners = await listed(resourceTypeName("SiteSpace"), {
+      organization_id: null,
+      site_id: seeded.partnersSiteId,
+    });
+    expect(partners.map((event) => (identityOfEvent("SiteSpace", event) as { site_id: string }).site_id)).toEqual([
+      seeded.partnersSiteId,
+    ]);
     const direct = await discover(client, seeded.organizationId, "SiteSpace", { siteId: seeded.portalSiteId });
-    expect(direct.map((object) => object.importId)).toEqual(direct.map((object) => `${seeded.portalSiteId}/${object.imported.id}`));
+    expect(direct.map((object) => object.importId)).toEqual(
+      direct.map((object) => `${seeded.portalSiteId}/${object.imported.id}`),
+    );
   });
 
   it("answers a list it cannot make with one error diagnostic, naming what is wrong", async () => {
     const unconfigured = terraformHandler();
     const events: ListResourceEvent[] = [];
-    const config = { msgpack: encodeDynamicValue({ organization_id: null }, ["object", { organization_id: "string" }]) };
-    for await (const event of unconfigured.listResource!({ typeName: resourceTypeName("Team"), config, includeResourceObject: false, limit: 10 })) events.push(event);
+    const config = {
+      msgpack: encodeDynamicValue({ organization_id: null }, ["object", { organization_id: "string" }]),
+    };
+    for await (const event of unconfigured.listResource!({
+      typeName: resourceTypeName("Team"),
+      config,
+      includeResourceObject: false,
+      limit: 10,
+    }))
+      events.push(event);
     expect(events).toHaveLength(1);
-    expect(events[0].diagnostic?.[0]).toMatchObject({ severity: "ERROR", summary: expect.stringContaining("docsplatform_team: Team: the list names no organization") });
+    expect(events[0].diagnostic?.[0]).toMatchObject({
+      severity: "ERROR",
+      summary: expect.stringContaining("docsplatform_team: Team: the list names no organization"),
+    });
     const other = await listed(resourceTypeName("Team"), { organization_id: "org-nowhere" });
     expect(other).toHaveLength(1);
     expect(other[0].diagnostic?.[0]?.summary).toMatch(/^docsplatform_team: /);
@@ -122,11 +166,18 @@ describe("the Terraform door's list of every kind", () => {
 describe("GenerateResourceConfig", () => {
   it("gives an object's configurable attributes as its state holds them, and null for what only the provider sets", async () => {
     const resource = schema.resources.find((candidate) => candidate.kind === "Site")!;
-    const [event] = await listed(resource.typeName, { organization_id: null }, { includeResourceObject: true, limit: 1 });
+    const [event] = await listed(
+      resource.typeName,
+      { organization_id: null },
+      { includeResourceObject: true, limit: 1 },
+    );
     const answer = await handler.generateResourceConfig!({ typeName: resource.typeName, state: event.resourceObject! });
     expect(answer.diagnostics ?? []).toEqual([]);
     const config = decodeDynamicValue(answer.config!.msgpack!, blockType(resource.block)) as Record<string, unknown>;
-    const state = decodeDynamicValue(event.resourceObject!.msgpack!, blockType(resource.block)) as Record<string, unknown>;
+    const state = decodeDynamicValue(event.resourceObject!.msgpack!, blockType(resource.block)) as Record<
+      string,
+      unknown
+    >;
     for (const attribute of resource.block.attributes) {
       if (attribute.computed && !attribute.optional) expect(config[attribute.name], attribute.name).toBeNull();
       else expect(config[attribute.name], attribute.name).toEqual(state[attribute.name]);
@@ -134,7 +185,11 @@ describe("GenerateResourceConfig", () => {
     expect(config.title).toBe("Developer portal");
     expect(state.id).toBe(seeded.portalSiteId);
     // The configuration is one OpenTofu would take: it validates.
-    const validated = await handler.validateResourceConfig({ typeName: resource.typeName, config: answer.config!, clientCapabilities: null });
+    const validated = await handler.validateResourceConfig({
+      typeName: resource.typeName,
+      config: answer.config!,
+      clientCapabilities: null,
+    });
     expect(validated.diagnostics).toEqual([]);
     expect(() => provider.GenerateResourceConfig.responseSerialize(answer)).not.toThrow();
   });

@@ -52,13 +52,23 @@ function importingOperations(): { operations: TerraformOperations; imports: unkn
     validateResource: () => Promise.resolve([]),
     // A create's id is unknown in its plan; an update keeps it.
     planResource: (_kind, prior, proposed) =>
-      Promise.resolve({ planned: proposed && (prior ? proposed : { ...proposed, id: UNKNOWN }), requiresReplace: [], privateState: none, diagnostics: [] }),
-    applyResource: (_kind, _prior, planned) => Promise.resolve({ state: planned && { ...planned, id: "site-new" }, privateState: none, diagnostics: [] }),
+      Promise.resolve({
+        planned: proposed && (prior ? proposed : { ...proposed, id: UNKNOWN }),
+        requiresReplace: [],
+        privateState: none,
+        diagnostics: [],
+      }),
+    applyResource: (_kind, _prior, planned) =>
+      Promise.resolve({ state: planned && { ...planned, id: "site-new" }, privateState: none, diagnostics: [] }),
     readResource: (_kind, state) => Promise.resolve({ state, privateState: none, diagnostics: [] }),
     importResource: (kind, importId, organizationId) => {
       imports.push([kind, importId, organizationId]);
       const [siteId, id] = importId.split("/");
-      return Promise.resolve({ state: { id, siteId, organizationId: organizationId ?? "org-provider", title: "Guides", spaceId: "spc-1" }, privateState: none, diagnostics: [] });
+      return Promise.resolve({
+        state: { id, siteId, organizationId: organizationId ?? "org-provider", title: "Guides", spaceId: "spc-1" },
+        privateState: none,
+        diagnostics: [],
+      });
     },
     readDataSource: unused,
     stop: async () => {},
@@ -69,7 +79,12 @@ function importingOperations(): { operations: TerraformOperations; imports: unkn
 describe("every kind's identity", () => {
   it("is its import id's parts and the organization, in the registry's every kind", () => {
     const served = Object.fromEntries(
-      KINDS.map((definition) => [definition.kind, identityOf(definition.kind).attributes.map((attribute) => `${attribute.name}${attribute.requiredForImport ? "" : "?"}`)]),
+      KINDS.map((definition) => [
+        definition.kind,
+        identityOf(definition.kind).attributes.map(
+          (attribute) => `${attribute.name}${attribute.requiredForImport ? "" : "?"}`,
+        ),
+      ]),
     );
     expect(served).toEqual(EXPECTED);
   });
@@ -80,19 +95,29 @@ describe("every kind's identity", () => {
       const identity = identityOfState(definition.kind, state);
       expect(Object.values(identity), definition.kind).not.toContain(null);
       const { importId, organizationId } = importOfIdentity(definition.kind, identity);
-      const id = definition.importId?.shape === "<siteId>" ? "site-1" : definition.importId?.shape === "<organizationId>" ? "org-acme" : "obj-1";
+      const id =
+        definition.importId?.shape === "<siteId>"
+          ? "site-1"
+          : definition.importId?.shape === "<organizationId>"
+            ? "org-acme"
+            : "obj-1";
       expect(importId, definition.kind).toBe((definition.importId ?? byId).format(id, state));
       expect(organizationId).toBe("org-acme");
     }
     // The organization left out: the provider's (undefined here).
-    expect(importOfIdentity("SiteSection", { site_id: "site-1", id: "sec-1" })).toEqual({ importId: "site-1/sec-1", organizationId: undefined });
+    expect(importOfIdentity("SiteSection", { site_id: "site-1", id: "sec-1" })).toEqual({
+      importId: "site-1/sec-1",
+      organizationId: undefined,
+    });
   });
 
   it("refuses an import identity without a required attribute, naming it and the kind's identity", () => {
     expect(() => importOfIdentity("SiteSection", { id: "sec-1" })).toThrow(
       "the import's identity leaves out site_id; a SiteSection's identity is { organization_id (optional), site_id, id }",
     );
-    expect(() => importOfIdentity("OrganizationSettings", { organization_id: "" })).toThrow("leaves out organization_id");
+    expect(() => importOfIdentity("OrganizationSettings", { organization_id: "" })).toThrow(
+      "leaves out organization_id",
+    );
   });
 });
 
@@ -103,13 +128,29 @@ describe("the door's identities", () => {
   it("serves every resource type's identity schema as the protocol's message", async () => {
     const handler = terraformHandler(schema, importingOperations().operations);
     const answer = await handler.getResourceIdentitySchemas!();
-    const decoded = provider.GetResourceIdentitySchemas.responseDeserialize(provider.GetResourceIdentitySchemas.responseSerialize(answer)) as {
-      identitySchemas: Record<string, { version: number; identityAttributes: { name: string; type: Buffer; requiredForImport: boolean; optionalForImport: boolean }[] }>;
+    const decoded = provider.GetResourceIdentitySchemas.responseDeserialize(
+      provider.GetResourceIdentitySchemas.responseSerialize(answer),
+    ) as {
+      identitySchemas: Record<
+        string,
+        {
+          version: number;
+          identityAttributes: { name: string; type: Buffer; requiredForImport: boolean; optionalForImport: boolean }[];
+        }
+      >;
     };
-    expect(Object.keys(decoded.identitySchemas).sort()).toEqual(schema.resources.map((resource) => resource.typeName).sort());
+    expect(Object.keys(decoded.identitySchemas).sort()).toEqual(
+      schema.resources.map((resource) => resource.typeName).sort(),
+    );
     const served = decoded.identitySchemas[resourceTypeName("SiteSection")];
     expect(served.version).toBe(0);
-    expect(served.identityAttributes.map(({ name, requiredForImport, optionalForImport }) => ({ name, requiredForImport, optionalForImport }))).toEqual([
+    expect(
+      served.identityAttributes.map(({ name, requiredForImport, optionalForImport }) => ({
+        name,
+        requiredForImport,
+        optionalForImport,
+      })),
+    ).toEqual([
       { name: "organization_id", requiredForImport: false, optionalForImport: true },
       { name: "site_id", requiredForImport: true, optionalForImport: false },
       { name: "id", requiredForImport: true, optionalForImport: false },
@@ -120,18 +161,38 @@ describe("the door's identities", () => {
   it("imports by identity through the import id it names, and answers the identity with the state", async () => {
     const { operations, imports } = importingOperations();
     const handler = terraformHandler(schema, operations);
-    const identity = { identityData: { msgpack: encodeDynamicValue({ organization_id: "org-other", site_id: "site-1", id: "sec-1" }, sectionIdentity) } };
-    const answer = await handler.importResourceState({ typeName: section.typeName, id: "", clientCapabilities: null, identity });
+    const identity = {
+      identityData: {
+        msgpack: encodeDynamicValue({ organization_id: "org-other", site_id: "site-1", id: "sec-1" }, sectionIdentity),
+      },
+    };
+    const answer = await handler.importResourceState({
+      typeName: section.typeName,
+      id: "",
+      clientCapabilities: null,
+      identity,
+    });
     expect(answer.diagnostics).toEqual([]);
     expect(imports).toEqual([["SiteSection", "site-1/sec-1", "org-other"]]);
     const [imported] = answer.importedResources!;
-    expect(decodeDynamicValue(imported.identity!.identityData!.msgpack!, sectionIdentity)).toEqual({ organization_id: "org-other", site_id: "site-1", id: "sec-1" });
+    expect(decodeDynamicValue(imported.identity!.identityData!.msgpack!, sectionIdentity)).toEqual({
+      organization_id: "org-other",
+      site_id: "site-1",
+      id: "sec-1",
+    });
     expect(() => provider.ImportResourceState.responseSerialize(answer)).not.toThrow();
 
     // By id, with the provider's organization: the same identity shape, the organization the state's.
-    const byImportId = await handler.importResourceState({ typeName: section.typeName, id: "site-1/sec-2", clientCapabilities: null, identity: null });
+    const byImportId = await handler.importResourceState({
+      typeName: section.typeName,
+      id: "site-1/sec-2",
+      clientCapabilities: null,
+      identity: null,
+    });
     expect(imports[1]).toEqual(["SiteSection", "site-1/sec-2", undefined]);
-    expect(decodeDynamicValue(byImportId.importedResources![0].identity!.identityData!.msgpack!, sectionIdentity)).toEqual({
+    expect(
+      decodeDynamicValue(byImportId.importedResources![0].identity!.identityData!.msgpack!, sectionIdentity),
+    ).toEqual({
       organization_id: "org-provider",
       site_id: "site-1",
       id: "sec-2",
@@ -141,19 +202,50 @@ describe("the door's identities", () => {
       typeName: section.typeName,
       id: "",
       clientCapabilities: null,
-      identity: { identityData: { msgpack: encodeDynamicValue({ organization_id: null, site_id: null, id: "sec-1" }, sectionIdentity) } },
+      identity: {
+        identityData: {
+          msgpack: encodeDynamicValue({ organization_id: null, site_id: null, id: "sec-1" }, sectionIdentity),
+        },
+      },
     });
-    expect(missing.diagnostics?.[0]?.summary).toContain("docsplatform_site_section: the import's identity leaves out site_id");
+    expect(missing.diagnostics?.[0]?.summary).toContain(
+      "docsplatform_site_section: the import's identity leaves out site_id",
+    );
   });
 
   it("answers the identity on read, plan (none while the new id is unknown) and apply", async () => {
     const handler = terraformHandler(schema, importingOperations().operations);
     const type = blockType(section.block);
-    const state = { msgpack: encodeDynamicValue(fromCore(section.block, { id: "sec-1", siteId: "site-1", organizationId: "org-acme", title: "Guides", spaceId: "spc-1" }), type) };
-    const read = await handler.readResource({ typeName: section.typeName, currentState: state, private: none, clientCapabilities: null });
-    expect(decodeDynamicValue(read.newIdentity!.identityData!.msgpack!, sectionIdentity)).toEqual({ organization_id: "org-acme", site_id: "site-1", id: "sec-1" });
+    const state = {
+      msgpack: encodeDynamicValue(
+        fromCore(section.block, {
+          id: "sec-1",
+          siteId: "site-1",
+          organizationId: "org-acme",
+          title: "Guides",
+          spaceId: "spc-1",
+        }),
+        type,
+      ),
+    };
+    const read = await handler.readResource({
+      typeName: section.typeName,
+      currentState: state,
+      private: none,
+      clientCapabilities: null,
+    });
+    expect(decodeDynamicValue(read.newIdentity!.identityData!.msgpack!, sectionIdentity)).toEqual({
+      organization_id: "org-acme",
+      site_id: "site-1",
+      id: "sec-1",
+    });
 
-    const proposed = { msgpack: encodeDynamicValue(fromCore(section.block, { siteId: "site-1", organizationId: "org-acme", title: "New", spaceId: "spc-1" }), type) };
+    const proposed = {
+      msgpack: encodeDynamicValue(
+        fromCore(section.block, { siteId: "site-1", organizationId: "org-acme", title: "New", spaceId: "spc-1" }),
+        type,
+      ),
+    };
     const plan = await handler.planResourceChange({
       typeName: section.typeName,
       priorState: null,
@@ -172,9 +264,23 @@ describe("the door's identities", () => {
       priorPrivate: none,
       clientCapabilities: null,
     });
-    expect(decodeDynamicValue(update.plannedIdentity!.identityData!.msgpack!, sectionIdentity)).toEqual({ organization_id: "org-acme", site_id: "site-1", id: "sec-1" });
-    const applied = await handler.applyResourceChange({ typeName: section.typeName, priorState: null, plannedState: proposed, config: proposed, plannedPrivate: none });
-    expect(decodeDynamicValue(applied.newIdentity!.identityData!.msgpack!, sectionIdentity)).toEqual({ organization_id: "org-acme", site_id: "site-1", id: "site-new" });
+    expect(decodeDynamicValue(update.plannedIdentity!.identityData!.msgpack!, sectionIdentity)).toEqual({
+      organization_id: "org-acme",
+      site_id: "site-1",
+      id: "sec-1",
+    });
+    const applied = await handler.applyResourceChange({
+      typeName: section.typeName,
+      priorState: null,
+      plannedState: proposed,
+      config: proposed,
+      plannedPrivate: none,
+    });
+    expect(decodeDynamicValue(applied.newIdentity!.identityData!.msgpack!, sectionIdentity)).toEqual({
+      organization_id: "org-acme",
+      site_id: "site-1",
+      id: "site-new",
+    });
     // A destroy's plan has no identity to answer.
     const destroy = await handler.planResourceChange({
       typeName: section.typeName,
@@ -189,11 +295,25 @@ describe("the door's identities", () => {
 
   it("upgrades a stored identity of its own version, and refuses another version, naming it", async () => {
     const handler = terraformHandler(schema, importingOperations().operations);
-    const json = new TextEncoder().encode(JSON.stringify({ organization_id: "org-acme", site_id: "site-1", id: "sec-1" }));
-    const current = await handler.upgradeResourceIdentity!({ typeName: section.typeName, version: 0, rawIdentity: { json, flatmap: {} } });
-    expect(decodeDynamicValue(current.upgradedIdentity!.identityData!.msgpack!, sectionIdentity)).toEqual({ organization_id: "org-acme", site_id: "site-1", id: "sec-1" });
+    const json = new TextEncoder().encode(
+      JSON.stringify({ organization_id: "org-acme", site_id: "site-1", id: "sec-1" }),
+    );
+    const current = await handler.upgradeResourceIdentity!({
+      typeName: section.typeName,
+      version: 0,
+      rawIdentity: { json, flatmap: {} },
+    });
+    expect(decodeDynamicValue(current.upgradedIdentity!.identityData!.msgpack!, sectionIdentity)).toEqual({
+      organization_id: "org-acme",
+      site_id: "site-1",
+      id: "sec-1",
+    });
     expect(() => provider.UpgradeResourceIdentity.responseSerialize(current)).not.toThrow();
-    const newer = await handler.upgradeResourceIdentity!({ typeName: section.typeName, version: 2, rawIdentity: { json, flatmap: {} } });
+    const newer = await handler.upgradeResourceIdentity!({
+      typeName: section.typeName,
+      version: 2,
+      rawIdentity: { json, flatmap: {} },
+    });
     expect(newer.upgradedIdentity).toBeUndefined();
     expect(newer.diagnostics?.[0]?.summary).toBe(
       "docsplatform_site_section: the stored identity's version is 2, and this provider reads identity version 0 only (a newer version of this provider wrote it). " +

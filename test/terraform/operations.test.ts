@@ -289,7 +289,7 @@ describe("plan", () => {
         {
           severity: "error",
           summary:
-            "Team: organizationId is not set. Give it as `organization_id`, or set the provider's `organization_id` (or the environment variable DOCS_PLATFORM_ORGANIZATION_ID).",
+            "docsplatform_team: `organization_id` is not set. Give it in the resource, or set the provider's `organization_id` (or the environment variable DOCS_PLATFORM_ORGANIZATION_ID).",
           detail: "",
           attribute: ["organizationId"],
         },
@@ -342,7 +342,7 @@ describe("plan", () => {
     expect(plan.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["warning"]);
     expect(plan.diagnostics[0].summary).toBe(
       `a team with the same title within the organization already exists (${existing}): \`tofu apply\` creates another one beside it. ` +
-        `To manage the existing one instead, set adopt: { id: "${existing}" } (or adopt: true), unless another resource of this program already manages it.`,
+        `To manage the existing one instead, import it with an \`import\` block (\`id = "${existing}"\`), unless another resource of this configuration already manages it.`,
     );
   });
 
@@ -354,7 +354,10 @@ describe("plan", () => {
     const second = await ops.planResource("SiteCustomization", null, { organizationId: api.organizationId, siteId, title: "Second" }, NONE);
     expect(second.planned).toBeNull();
     expect(second.diagnostics[0].summary).toMatch(
-      new RegExp(`^SiteCustomization "new [0-9a-f]{16}" and SiteCustomization "new [0-9a-f]{16}" both manage the customization of site ${siteId}`),
+      new RegExp(
+        `^docsplatform_site_customization "new [0-9a-f]{16}" and docsplatform_site_customization "new [0-9a-f]{16}" both manage the customization of site ${siteId}: ` +
+          "a site has one customization, so every apply would undo the other's changes. Declare one docsplatform_site_customization per site.$",
+      ),
     );
     expect(await writeCount()).toBe(writes);
   });
@@ -395,6 +398,67 @@ describe("apply", () => {
     expect(applied.state).toMatchObject({ id: expect.any(String), title: "Half made", members: [] });
     expect((await api.request("GET", `/orgs/${api.organizationId}/teams/${String(applied.state!.id)}`)).status).toBe(200);
     await ops.applyResource("Team", applied.state, null, NONE);
+  });
+
+  it("finishes a tainted partial create under its id when the next apply replaces it, as OpenTofu drives the replacement: 0 deletes, 0 new objects", async () => {
+    const title = "Finished, not replaced";
+    const config = { organizationId: api.organizationId, title, members: ["ada@acme.test"] };
+    // The first apply: the team is made, adding its member by email answers 503 (no retry).
+    const firstApply = terraformOperations();
+    expect(await firstApply.configure({ ...settings, maxRetries: 0 })).toEqual([]);
+    const plan = await firstApply.planResource("Team", null, config, NONE);
+    emulator.setFaults({ match: "PUT /v1/orgs/{organizationId}/teams/{teamId}/members", errorRate: 1 });
+    let partial;
+    try {
+      partial = await firstApply.applyResource("Team", null, plan.planned, plan.privateState);
+    } finally {
+      emulator.setFaults({});
+    }
+    expect(partial.diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(["error"]);
+    const id = String(partial.state!.id);
+
+    // The next `tofu apply`: its plan walk (a process of its own) refreshes the tainted object with
+    // its private state, then plans its create with a null prior and no private state
+    // (internal/tofu `plan`, `priorValTainted`).
+    const planWalk = terraformOperations();
+    expect(await planWalk.configure(settings)).toEqual([]);
+    const refreshed = await planWalk.readResource("Team", partial.state!, partial.privateState);
+    expect(refreshed.state).toMatchObject({ id, members: [] });
+    const replacement = await planWalk.planResource("Team", null, config, NONE);
+    expect(replacement.diagnostics.map(({ severity, summary }) => [severity, summary])).toEqual([
+      ["warning", `${id} is tainted because its create did not finish: this apply finishes it under the same id and deletes nothing, although the plan shows it replaced.`],
+    ]);
+    expectValidPlan("Team", config, replacement.planned!);
+
+    // The apply walk (another process): the delete half, then the create half, both given the
+    // create plan's private bytes (plans.ResourceInstanceChange.Simplify).
+    const applyWalk = terraformOperations();
+    expect(await applyWalk.configure(settings)).toEqual([]);
+    const writes = await writeCount();
+    const deleted = await applyWalk.applyResource("Team", refreshed.state, null, replacement.privateState);
+    expect(deleted).toEqual({ state: null, privateState: NONE, diagnostics: [] });
+    expect(await writeCount()).toBe(writes);
+    const created = await applyWalk.applyResource("Team", null, replacement.planned, replacement.privateState);
+    expect(created.diagnostics).toEqual([]);
+    expect(created.state).toMatchObject({ id, members: ["ada@acme.test"] });
+    expectConsistent("Team", replacement.planned!, created.state!);
+    const teams = ((await api.request("GET", `/orgs/${api.organizationId}/teams`)).body.items as Bag[]).filter((team) => team.title === title);
+    expect(teams.map((team) => team.id)).toEqual([id]);
+    await expectNoChange("Team", { state: created.state!, privateState: created.privateState }, config);
+    await ops.applyResource("Team", created.state, null, NONE);
+  });
+
+  it("replaces a tainted object that is no partial create (`tofu taint` by hand): the delete half deletes it", async () => {
+    const config = { organizationId: api.organizationId, title: "Tainted by hand" };
+    const team = await applyConfig("Team", null, config);
+    const planWalk = terraformOperations();
+    expect(await planWalk.configure(settings)).toEqual([]);
+    const refreshed = await planWalk.readResource("Team", team.state, team.privateState);
+    const replacement = await planWalk.planResource("Team", null, config, NONE);
+    expect(replacement.diagnostics.map((diagnostic) => diagnostic.summary).join("\n")).not.toContain("is tainted");
+    const deleted = await planWalk.applyResource("Team", refreshed.state, null, replacement.privateState);
+    expect(deleted.diagnostics).toEqual([]);
+    expect((await api.request("GET", `/orgs/${api.organizationId}/teams/${String(team.state.id)}`)).status).toBe(404);
   });
 
   it.each([
@@ -493,6 +557,93 @@ describe("leaves a configuration leaves to the server", () => {
     expect(read.state!.styling).toMatchObject({ font: "Acme Sans", depth: "flat" });
     await expectNoChange("SiteCustomization", { state: read.state!, privateState: kept.privateState }, second);
     await ops.applyResource("SiteCustomization", kept.state, null, NONE);
+  });
+});
+
+describe("replacements, imports and what a configuration leaves out (issue 48)", () => {
+  it("a replacement's create half is planned under the replaced resource's name: one owner of the member, no conflict", async () => {
+    const first = { organizationId: api.organizationId, email: "eli@acme.test", role: "comment" };
+    const member = await applyConfig("OrganizationMember", null, first);
+    await startOver();
+    const second = { organizationId: api.organizationId, userId: "usr-acme-editor", role: "comment" };
+    const plan = await ops.planResource("OrganizationMember", member.state, proposedNew("OrganizationMember", member.state, second), member.privateState, second);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.requiresReplace).toEqual(expect.arrayContaining([["userId"]]));
+    // OpenTofu then plans the new object with no prior, giving it the first plan's private bytes.
+    const create = await ops.planResource("OrganizationMember", null, proposedNew("OrganizationMember", null, second), plan.privateState, second);
+    expect(create.diagnostics).toEqual([]);
+    expect(new TextDecoder().decode(create.privateState)).toBe(new TextDecoder().decode(member.privateState));
+  });
+
+  it("a guest's role is null: left out, the member is made a guest, and an import of the guest plans no change", async () => {
+    expect((await api.request("POST", `/orgs/${api.organizationId}/join`, undefined, api.tokenOf("usr-outsider"))).status).toBeLessThan(300);
+    expect(resourceTypeOf("OrganizationMember")!.block.attributes.find((attribute) => attribute.name === "role")).toMatchObject({ required: false, optional: true });
+    const config = { organizationId: api.organizationId, userId: "usr-outsider" };
+    const guest = await applyConfig("OrganizationMember", null, config);
+    expect((await api.request("GET", `/orgs/${api.organizationId}/members/usr-outsider`)).body.role ?? null).toBeNull();
+    // Imported by another configuration: another provider process.
+    await startOver();
+    const imported = await ops.importResource("OrganizationMember", "usr-outsider");
+    expect(imported.diagnostics).toEqual([]);
+    expect(imported.state!.role ?? null).toBeNull();
+    await expectNoChange("OrganizationMember", { state: imported.state!, privateState: imported.privateState }, config);
+    await ops.applyResource("OrganizationMember", guest.state, null, NONE);
+  });
+
+  it("an input a configuration leaves out after an import is not managed: a team's members stay in the state, no change, no way claimed beside a TeamMember", async () => {
+    const team = await applyConfig("Team", null, { organizationId: api.organizationId, title: "Imported, members left out" });
+    expect((await api.request("PUT", `/orgs/${api.organizationId}/teams/${team.state.id}/members/usr-acme-reader`, {})).status).toBeLessThan(300);
+    await startOver();
+    const imported = await ops.importResource("Team", team.state.id);
+    expect(imported.state!.members).toEqual(["usr-acme-reader"]);
+    const config = { organizationId: api.organizationId, title: "Imported, members left out" };
+    const plan = await ops.planResource("Team", imported.state, proposedNew("Team", imported.state, config), imported.privateState, config);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned).toEqual(imported.state);
+    const member = { organizationId: api.organizationId, teamId: team.state.id, userId: "usr-acme-reader" };
+    const memberPlan = await ops.planResource("TeamMember", null, proposedNew("TeamMember", null, member), NONE, member);
+    expect(memberPlan.diagnostics).toEqual([]);
+    // Renamed: the members are still not the core's, and the state keeps them as planned.
+    const renamed = { ...config, title: "Imported, renamed" };
+    const update = await ops.planResource("Team", imported.state, proposedNew("Team", imported.state, renamed), imported.privateState, renamed);
+    expect(update.diagnostics).toEqual([]);
+    const applied = await ops.applyResource("Team", imported.state, update.planned, update.privateState, renamed);
+    expect(applied.diagnostics).toEqual([]);
+    expectConsistent("Team", update.planned!, applied.state!);
+    expect(applied.state!.members).toEqual(["usr-acme-reader"]);
+    await ops.applyResource("Team", applied.state, null, NONE);
+  });
+
+  it("a default left out is the default again, not the value the prior state had", async () => {
+    const config = { organizationId: api.organizationId, userId: "usr-acme-reader", role: "read" };
+    const member = await applyConfig("OrganizationMember", null, { ...config, removeOnDestroy: true });
+    const plan = await ops.planResource("OrganizationMember", member.state, proposedNew("OrganizationMember", member.state, config), member.privateState, config);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.planned!.removeOnDestroy).toBe(false);
+  });
+
+  it("imports a customization whole: a configuration repeating a default's value plans no change", async () => {
+    const siteId = (await api.request("POST", `/orgs/${api.organizationId}/sites`, { title: "Defaults repeated" })).body.id as string;
+    const imported = await ops.importResource("SiteCustomization", siteId);
+    expect(imported.diagnostics).toEqual([]);
+    expect(imported.state!.styling).toMatchObject({ theme: "clean", depth: "subtle", primaryColor: { light: "#346DDB", dark: "#346DDB" } });
+    const config = { organizationId: api.organizationId, siteId, styling: { theme: "clean", depth: "subtle" }, pdf: { enabled: true } };
+    await expectNoChange("SiteCustomization", { state: imported.state!, privateState: imported.privateState }, config);
+  });
+
+  it("imports the adaptive schema of a site that never had one as the empty schema", async () => {
+    const siteId = (await api.request("POST", `/orgs/${api.organizationId}/sites`, { title: "No schema yet" })).body.id as string;
+    const imported = await ops.importResource("SiteAdaptiveSchema", siteId);
+    expect(imported.diagnostics).toEqual([]);
+    expect(imported.state!.jsonSchema).toEqual({
+      type: "object",
+      properties: { unsigned: { type: "object", properties: {}, additionalProperties: false } },
+      additionalProperties: false,
+    });
+    // OpenTofu refreshes what it imported before it plans: still there, still empty.
+    const read = await ops.readResource("SiteAdaptiveSchema", imported.state!, imported.privateState);
+    expect(read.diagnostics).toEqual([]);
+    expect(read.state).toEqual(imported.state);
   });
 });
 
@@ -595,21 +746,21 @@ describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTo
     expect(unknownField.map((diagnostic) => diagnostic.attribute)).toContainEqual(["contractUnknownInput"]);
     const badOrganization = await ops.validateResource(kind, { ...config, organizationId: "" });
     expect(badOrganization[0]?.attribute).toEqual(["organizationId"]);
-    expect(badOrganization[0]?.summary).toMatch(/^organizationId: /);
+    expect(badOrganization[0]?.summary).toMatch(/^organization_id: /);
     const plan = await ops.planResource(kind, null, { ...config, organizationId: "" }, NONE);
     expect(plan.planned).toBeNull();
     expect(plan.diagnostics[0]?.attribute).toEqual(["organizationId"]);
     expect(await requestCount()).toBe(before);
   });
 
-  it("says what the plugin door's check says of the same bad inputs, word for word", async () => {
-    for (const bad of [
-      { ...config, contractUnknownInput: "x" },
-      { ...config, organizationId: "" },
-    ]) {
+  it("says what the plugin door's check says of the same bad inputs, the attribute in snake_case", async () => {
+    for (const [bad, camel, snake] of [
+      [{ ...config, contractUnknownInput: "x" }, "contractUnknownInput", "contract_unknown_input"],
+      [{ ...config, organizationId: "" }, "organizationId", "organization_id"],
+    ] as const) {
       const plugin = await checkResource(kind, "same-words", bad);
       const tofu = await ops.validateResource(kind, bad);
-      expect(tofu.map((diagnostic) => diagnostic.summary)).toEqual(plugin.failures.map((failure) => failure.reason));
+      expect(tofu.map((diagnostic) => diagnostic.summary)).toEqual(plugin.failures.map((failure) => failure.reason.replace(`${camel}: `, `${snake}: `)));
     }
   });
 

@@ -36,11 +36,39 @@ describe("the tfplugin6 definition", () => {
     expect(methods).toHaveLength(36);
     expect(serviceDefinition("tfplugin6.Provider").ListResource.responseStream).toBe(true);
     const root = protocolRoot();
-    const fields = (type: string) => Object.fromEntries(root.lookupType(type).fieldsArray.map((field) => [field.name, field.id]));
-    expect(fields("tfplugin6.ListResource.Request")).toEqual({ typeName: 1, config: 2, includeResourceObject: 3, limit: 4 });
-    expect(fields("tfplugin6.ListResource.Event")).toEqual({ identity: 1, displayName: 2, resourceObject: 3, diagnostic: 4 });
-    expect(fields("tfplugin6.ReadResource.Response")).toEqual({ newState: 1, diagnostics: 2, private: 3, deferred: 4, newIdentity: 5 });
-    expect(fields("tfplugin6.ImportResourceState.Request")).toEqual({ typeName: 1, id: 2, clientCapabilities: 3, identity: 4 });
-    expect(fields("tfplugin6.ResourceIdentitySchema.IdentityAttribute")).toEqual({ name: 1, type: 2, requiredForImport: 3, optionalForImport: 4, description: 5 });
+    const fields = (type: string) =>
+      Object.fromEntries(root.lookupType(type).fieldsArray.map((field) => [field.name, field.id]));
+    expect(fields("tfplugin6.ListResource.Request")).toEqual({
+      typeName: 1,
+      config: 2,
+      includeResourceObject: 3,
+      limit: 4,
+    });
+    expect(fields("tfplugin6.ListResource.Event")).toEqual({
+      identity: 1,
+      displayName: 2,
+      resourceObject: 3,
+      diagnostic: 4,
+    });
+    expect(fields("tfplugin6.ReadResource.Response")).toEqual({
+      newState: 1,
+      diagnostics: 2,
+      private: 3,
+      deferred: 4,
+      newIdentity: 5,
+    });
+    expect(fields("tfplugin6.ImportResourceState.Request")).toEqual({
+      typeName: 1,
+      id: 2,
+      clientCapabilities: 3,
+      identity: 4,
+    });
+    expect(fields("tfplugin6.ResourceIdentitySchema.IdentityAttribute")).toEqual({
+      name: 1,
+      type: 2,
+      requiredForImport: 3,
+      optionalForImport: 4,
+      description: 5,
+    });
   });
 });

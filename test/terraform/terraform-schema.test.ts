@@ -53,7 +53,7 @@ describe("the Terraform provider schema", () => {
 
   it("has a resource for every kind, docsplatform_<snake_kind>, and nothing else", () => {
     expect(schema.resources.map((resource) => resource.kind)).toEqual(KINDS.map((definition) => definition.kind));
-    expect(schema.resources).toHaveLength(18);
+    expect(schema.resources).toHaveLength(KINDS.length);
     expect(schema.resources.map((resource) => resource.typeName)).toContain("docsplatform_site_space_customization");
     expect(resourceTypeName("OpenApiSpec")).toBe("docsplatform_open_api_spec");
     for (const resource of schema.resources) {

@@ -47,7 +47,9 @@ beforeAll(async () => {
     const found = await discover(client, organization.id, kind);
     const identities = found.map((object) => {
       const state: Record<string, unknown> = { ...object.imported.props, id: object.imported.id };
-      return Object.fromEntries(identityOf(kind).attributes.map((attribute) => [attribute.name, String(state[attribute.part])]));
+      return Object.fromEntries(
+        identityOf(kind).attributes.map((attribute) => [attribute.name, String(state[attribute.part])]),
+      );
     });
     expected.set(resourceTypeName(kind), { identities, names: found.map((object) => object.name) });
   }
@@ -76,17 +78,40 @@ function foundIn(stdout: string): { address: string; name: string; identity: Rec
   return stdout
     .split("\n")
     .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as { type: string; list_resource_found?: { address: string; display_name: string; identity: Record<string, string> } })
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          type: string;
+          list_resource_found?: { address: string; display_name: string; identity: Record<string, string> };
+        },
+    )
     .filter((message) => message.type === "list_resource_found")
-    .map(({ list_resource_found: found }) => ({ address: found!.address, name: found!.display_name, identity: found!.identity }));
+    .map(({ list_resource_found: found }) => ({
+      address: found!.address,
+      name: found!.display_name,
+      identity: found!.identity,
+    }));
 }
 
 /** The identities of a state's resources (`show -json`), by address. */
-async function stateIdentities(project: TofuProject): Promise<Map<string, { version: number; identity: Record<string, string> }>> {
+async function stateIdentities(
+  project: TofuProject,
+): Promise<Map<string, { version: number; identity: Record<string, string> }>> {
   const result = await project.tofu("show", "-json");
   expect(result.code, shown(result)).toBe(0);
-  const state = JSON.parse(result.stdout) as { values: { root_module: { resources: { address: string; identity_schema_version: number; identity: Record<string, string> }[] } } };
-  return new Map(state.values.root_module.resources.map((resource) => [resource.address, { version: resource.identity_schema_version, identity: resource.identity }]));
+  const state = JSON.parse(result.stdout) as {
+    values: {
+      root_module: {
+        resources: { address: string; identity_schema_version: number; identity: Record<string, string> }[];
+      };
+    };
+  };
+  return new Map(
+    state.values.root_module.resources.map((resource) => [
+      resource.address,
+      { version: resource.identity_schema_version, identity: resource.identity },
+    ]),
+  );
 }
 
 describe("terraform query of a seeded organization, turned into configuration", () => {
@@ -111,7 +136,9 @@ describe("terraform query of a seeded organization, turned into configuration", 
       await tofuQuery.write("all.tfquery.hcl", everyKindQuery());
 
       const [generated, narrow, tofuAnswer, tofuVersion] = await Promise.all([
-        timed("terraform query -generate-config-out", () => query.tofu("query", "-json", "-generate-config-out=generated.tf")),
+        timed("terraform query -generate-config-out", () =>
+          query.tofu("query", "-json", "-generate-config-out=generated.tf"),
+        ),
         timed("terraform query (narrowed)", () => narrowed.tofu("query", "-json")),
         tofuQuery.tofu("query"),
         tofuQuery.tofu("version"),
@@ -134,7 +161,11 @@ describe("terraform query of a seeded organization, turned into configuration", 
 
       expect(narrow.code, shown(narrow)).toBe(0);
       const narrowFound = foundIn(narrow.stdout);
-      expect(narrowFound.filter((result) => result.address === "list.docsplatform_site_space.partners").map((result) => result.identity.site_id)).toEqual([seeded.partnersSiteId]);
+      expect(
+        narrowFound
+          .filter((result) => result.address === "list.docsplatform_site_space.partners")
+          .map((result) => result.identity.site_id),
+      ).toEqual([seeded.partnersSiteId]);
       expect(narrowFound.filter((result) => result.address === "list.docsplatform_space.first")).toHaveLength(1);
 
       // OpenTofu calls no list: its own words, for the note.
@@ -153,7 +184,9 @@ describe("terraform query of a seeded organization, turned into configuration", 
           { binary: terraform, name: "terraform-root" },
           { binary: tofu, name: "tofu-root" },
         ].map(async ({ binary, name }) => {
-          const project = await tofuProject(binary, work.dir, name, emulator, { env: { TF_VAR_saml_certificate: SAML_CERTIFICATE } });
+          const project = await tofuProject(binary, work.dir, name, emulator, {
+            env: { TF_VAR_saml_certificate: SAML_CERTIFICATE },
+          });
           await project.write("main.tf", root);
           return { name, project };
         }),
@@ -175,7 +208,9 @@ describe("terraform query of a seeded organization, turned into configuration", 
           const updated = await creating.tofu("apply", "-auto-approve");
           expect(updated.code, shown(updated)).toBe(0);
           expect(updated.stdout).toContain("0 added, 1 changed, 0 destroyed");
-          expect((await stateIdentities(creating)).get("docsplatform_team.made")).toEqual(identities.get("docsplatform_team.made"));
+          expect((await stateIdentities(creating)).get("docsplatform_team.made")).toEqual(
+            identities.get("docsplatform_team.made"),
+          );
           const destroyed = await creating.tofu("destroy", "-auto-approve");
           expect(destroyed.code, shown(destroyed)).toBe(0);
           expect(destroyed.stdout).toContain("3 destroyed");
@@ -197,7 +232,9 @@ describe("terraform query of a seeded organization, turned into configuration", 
               stored.every((entry) => entry.version === 0 && entry.identity.organization_id === seeded.organizationId),
               name,
             ).toBe(true);
-            expect(stored.map((entry) => entry.identity).sort(byJson), name).toEqual([...expected.values()].flatMap((kind) => kind.identities).sort(byJson));
+            expect(stored.map((entry) => entry.identity).sort(byJson), name).toEqual(
+              [...expected.values()].flatMap((kind) => kind.identities).sort(byJson),
+            );
           }),
         ),
       ]);
@@ -209,6 +246,7 @@ describe("terraform query of a seeded organization, turned into configuration", 
 
 /** Identities in one order, whatever order each holds its attributes in. */
 function byJson(a: Record<string, string>, b: Record<string, string>): number {
-  const text = (identity: Record<string, string>) => JSON.stringify(Object.entries(identity).sort(([x], [y]) => x.localeCompare(y)));
+  const text = (identity: Record<string, string>) =>
+    JSON.stringify(Object.entries(identity).sort(([x], [y]) => x.localeCompare(y)));
   return text(a).localeCompare(text(b));
 }

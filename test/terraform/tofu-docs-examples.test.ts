@@ -6,6 +6,12 @@
  * `plan -detailed-exitcode` exits 0, then destroy, three tofu runs in all after `tofu get` has
  * installed the modules (a tofu run costs 15 to 50 s under load: not 26 projects of three runs).
  *
+ * Between the no-change plan and the destroy, each resource page's Import command: the page's
+ * resource taken out of the state (`tofu state rm`), then its `tofu import <address> '<id form>'`
+ * as the page writes it, with the address in the page's module and the id form's placeholders
+ * (`<site_id>/<site_space_id>`) filled from the object's state, gives the resource back under the
+ * same id; the destroy after it finds every resource again.
+ *
  * A module each, because the examples reuse their names (eight declare `docsplatform_site.portal`)
  * as any page's example does: a module is Terraform's own namespace, so every example runs word
  * for word, beside the `terraform { required_providers }` block the provider's index page gives.
@@ -19,6 +25,10 @@
  * admins) are the fixture's.
  */
 import fs from "node:fs/promises";
+import type { Code } from "mdast";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { gfm } from "micromark-extension-gfm";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOOKUPS } from "../../provider/lookups/registry.ts";
@@ -26,7 +36,8 @@ import { KINDS } from "../../provider/resources/kinds.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
 import { repositoryRoot, scratch, stepTimings } from "./support/tofu.ts";
-import { apiGet, listAll, shown, type TofuProject, tofuProject } from "./support/tofu-project.ts";
+import { type SharedProvider } from "./support/shared-provider.ts";
+import { apiGet, listAll, sharedProvider, shown, type TofuProject, tofuProject } from "./support/tofu-project.ts";
 
 const DOCS = path.join(repositoryRoot, "docs", "terraform");
 
@@ -38,6 +49,15 @@ function exampleOf(markdown: string, page: string): string {
   return hcl;
 }
 
+/** A resource page's Import command, `tofu import <address> '<id form>'`, from its `shell` block (read as Markdown). */
+function importCommandOf(markdown: string, page: string): { address: string; idForm: string } {
+  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const block = tree.children.find((node): node is Code => node.type === "code" && node.lang === "shell" && node.value.startsWith("tofu import "));
+  const match = block && /^tofu import (\S+) '([^']+)'$/.exec(block.value.trim());
+  if (!match) throw new Error(`docs/terraform/${page}: no \`tofu import <address> '<id>'\` shell block`);
+  return { address: match[1], idForm: match[2] };
+}
+
 interface Example {
   /** `resources/site_space.md` */
   page: string;
@@ -45,6 +65,8 @@ interface Example {
   module: string;
   hcl: string;
   dataSource: boolean;
+  /** A resource page's Import command. */
+  importCommand?: { address: string; idForm: string };
 }
 
 async function pageExamples(): Promise<Example[]> {
@@ -53,11 +75,13 @@ async function pageExamples(): Promise<Example[]> {
     for (const file of (await fs.readdir(path.join(DOCS, folder))).filter((name) => name.endsWith(".md")).sort()) {
       const page = `${folder}/${file}`;
       const dataSource = folder === "data-sources";
+      const markdown = await fs.readFile(path.join(DOCS, page), "utf8");
       examples.push({
         page,
         module: `${dataSource ? "data_source" : "resource"}_${file.replace(/\.md$/, "")}`,
-        hcl: exampleOf(await fs.readFile(path.join(DOCS, page), "utf8"), page),
+        hcl: exampleOf(markdown, page),
         dataSource,
+        ...(dataSource ? {} : { importCommand: importCommandOf(markdown, page) }),
       });
     }
   }
@@ -79,6 +103,8 @@ let emulator: Emulator;
 let lookups: Emulator;
 let tofu: string;
 let project: TofuProject;
+/** The file's one provider process: every command reattaches to it (support/shared-provider.ts). */
+let provider: SharedProvider;
 let examples: Example[] = [];
 /** The id of each object made for a lookup, by the data source that must find it. */
 const lookedUpIds = new Map<string, string>();
@@ -111,7 +137,8 @@ beforeAll(async () => {
   }
 
   examples = await pageExamples();
-  project = await tofuProject(tofu, work.dir, "pages", emulator);
+  provider = await sharedProvider(work.dir, emulator);
+  project = await tofuProject(tofu, work.dir, "pages", emulator, { provider });
   const versions = await requiredProvidersBlock();
   const modules: string[] = [];
   for (const example of examples) {
@@ -146,6 +173,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   console.log(`tofu-docs-examples: ${((Date.now() - started) / 1000).toFixed(0)}s in all: ${timings.join(", ")}`);
+  await provider?.close();
   await emulator?.close();
   await lookups?.close();
   await work?.remove();
@@ -185,6 +213,36 @@ describe("the Terraform pages' examples, as written, through OpenTofu", () => {
     const sitesDeclared = examples.reduce((count, example) => count + (example.hcl.match(/^resource "docsplatform_site" /gm) ?? []).length, 0);
     expect((await listAll(emulator, `/orgs/${organizationId}/sites`)).filter((site) => site.title === "Developer portal")).toHaveLength(sitesDeclared);
     expect((await apiGet(emulator, `/orgs/${organizationId}`)).title).toBe("Acme Documentation");
+  }, 600_000);
+
+  it("imports each resource page's object again by its Import command, under the same id", async () => {
+    const state = JSON.parse((await project.tofu("show", "-json")).stdout) as {
+      values: { root_module: { child_modules?: { address: string; resources?: { address: string; values: Record<string, unknown> }[] }[] } };
+    };
+    const byAddress = new Map(
+      (state.values.root_module.child_modules ?? []).flatMap((module) => (module.resources ?? []).map((resource) => [resource.address, resource.values] as const)),
+    );
+    const failures: string[] = [];
+    for (const example of examples.filter((candidate) => candidate.importCommand)) {
+      const { address, idForm } = example.importCommand!;
+      const inModule = `module.${example.module}.${address}`;
+      const values = byAddress.get(inModule);
+      if (!values) {
+        failures.push(`${example.page}: ${address} is no resource of its example`);
+        continue;
+      }
+      // Each placeholder is the attribute of its name, else the object's own id (`<site_space_id>` of a site space).
+      const id = idForm.replace(/<([a-z_]+)>/g, (_all, name: string) => String(values[name] ?? values.id));
+      const removed = await timed("state rm", () => project.tofu("state rm", inModule));
+      const imported = await timed("import", () => project.tofu("import", inModule, id));
+      if (removed.code !== 0 || imported.code !== 0) failures.push(`${example.page}: tofu import ${inModule} '${id}': ${shown(imported)}`);
+    }
+    expect(failures).toEqual([]);
+    const after = JSON.parse((await project.tofu("show", "-json")).stdout) as typeof state;
+    const ids = new Map(
+      (after.values.root_module.child_modules ?? []).flatMap((module) => (module.resources ?? []).map((resource) => [resource.address, resource.values.id] as const)),
+    );
+    for (const [address, values] of byAddress) expect(ids.get(address), address).toBe(values.id);
   }, 600_000);
 
   it("destroys every example: the API no longer lists what they made", async () => {

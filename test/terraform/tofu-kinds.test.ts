@@ -16,19 +16,22 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { definitionOf } from "../../provider/resources/kinds.ts";
+import { definitionOf, KINDS } from "../../provider/resources/kinds.ts";
 import { identityOf } from "../../provider/terraform/identity.ts";
 import { snakeCase, terraformSchema } from "../../provider/terraform/schema.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
 import { scratch, stepTimings } from "./support/tofu.ts";
-import { apiGet, listAll, PROVIDER_HEADER, type ShownResource, shown, shownResources, type TofuProject, tofuProject } from "./support/tofu-project.ts";
+import { type SharedProvider } from "./support/shared-provider.ts";
+import { apiGet, listAll, PROVIDER_HEADER, type ShownResource, shown, shownResources, sharedProvider, type TofuProject, tofuProject } from "./support/tofu-project.ts";
 
 let work: Awaited<ReturnType<typeof scratch>>;
 let emulator: Emulator;
 let tofu: string;
 let organizationId: string;
 let project: TofuProject;
+/** The file's one provider process: every command reattaches to it (support/shared-provider.ts). */
+let provider: SharedProvider;
 const started = Date.now();
 
 /** Each kind's resource, named `docsplatform_<kind>.<name>` by the updates and imports below. */
@@ -130,6 +133,9 @@ resource "docsplatform_open_api_spec" "petstore" {
   wait_for_processing = false
 }
 `;
+
+/** The configuration's resources: one of every kind, and a second site section. */
+const RESOURCES = [...CONFIGURATION.matchAll(/^resource "/gm)].length;
 
 /**
  * One in-place update per kind: the resource, the text replaced in the configuration, and the
@@ -239,12 +245,14 @@ beforeAll(async () => {
   const outsider = emulator.fixture.users.find((user) => user.id === "usr-outsider")!;
   const joined = await fetch(`${emulator.url}/orgs/${organizationId}/join`, { method: "POST", headers: { authorization: `Bearer ${outsider.token}` } });
   expect(joined.status).toBeLessThan(300);
-  project = await tofuProject(tofu, work.dir, "all-kinds", emulator);
+  provider = await sharedProvider(work.dir, emulator);
+  project = await tofuProject(tofu, work.dir, "all-kinds", emulator, { provider });
   await project.write("main.tf", CONFIGURATION);
 }, 30 * 60_000);
 
 afterAll(async () => {
   console.log(`tofu-kinds: ${((Date.now() - started) / 1000).toFixed(0)}s in all: ${timings.join(", ")}\n${contractColumn()}`);
+  await provider?.close();
   await emulator?.close();
   await work?.remove();
 });
@@ -263,11 +271,11 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
   it("applies the configuration (unknown ids at plan filled in at apply), then plans no change", async () => {
     const apply = await timed("apply", () => project.tofu("apply", "-auto-approve"));
     expect(apply.code, shown(apply)).toBe(0);
-    expect(apply.stdout).toContain("19 added, 0 changed, 0 destroyed");
+    expect(apply.stdout).toContain(`${RESOURCES} added, 0 changed, 0 destroyed`);
     // The references were unknown at plan: the plan said so, the apply filled them in.
     expect(planBlock(apply.stdout, "docsplatform_site_section.first")).toMatch(/site_id += \(known after apply\)/);
     applied = await shownResources(project);
-    expect(applied).toHaveLength(19);
+    expect(applied).toHaveLength(RESOURCES);
     // Every resource's identity, as its values name it, version 0.
     for (const resource of applied)
       expect({ version: resource.identity_schema_version, identity: resource.identity }, resource.address).toEqual({ version: 0, identity: identityFrom(resource) });
@@ -286,7 +294,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     await project.write("main.tf", configuration);
     const plan = await timed("plan update", () => project.tofu("plan", "-detailed-exitcode", "-out=update.plan"));
     expect(plan.code, shown(plan)).toBe(2);
-    expect(plan.stdout).toContain("Plan: 0 to add, 18 to change, 0 to destroy.");
+    expect(plan.stdout).toContain(`Plan: 0 to add, ${KINDS.length} to change, 0 to destroy.`);
     for (const update of UPDATES) {
       const block = planBlock(plan.stdout, update.address);
       expect(block, `${update.address} in\n${plan.stdout}`).toContain("will be updated in-place");
@@ -294,7 +302,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     }
     const apply = await timed("apply update", () => project.tofu("apply", "-auto-approve", "update.plan"));
     expect(apply.code, shown(apply)).toBe(0);
-    expect(apply.stdout).toContain("0 added, 18 changed, 0 destroyed");
+    expect(apply.stdout).toContain(`0 added, ${KINDS.length} changed, 0 destroyed`);
     const again = await timed("plan", () => project.tofu("plan", "-detailed-exitcode"));
     expect(again.code, shown(again)).toBe(0);
     applied = await shownResources(project);
@@ -316,12 +324,12 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
   }, 600_000);
 
   it("imports every kind with `import` blocks and -generate-config-out: the generated configuration plans no change", async () => {
-    const importing = await tofuProject(tofu, work.dir, "import-blocks", emulator);
+    const importing = await tofuProject(tofu, work.dir, "import-blocks", emulator, { provider });
     const blocks = applied.map((resource) => [`import {`, `  to = ${resource.address}`, `  id = ${JSON.stringify(importIdOf(resource))}`, `}`].join("\n"));
     await importing.write("main.tf", `${PROVIDER_HEADER}\n${blocks.join("\n")}\n`);
     const plan = await timed("plan -generate-config-out", () => importing.tofu("plan", "-generate-config-out=generated.tf"));
     expect(plan.code, shown(plan)).toBe(0);
-    expect(plan.stdout).toContain("Plan: 19 to import");
+    expect(plan.stdout).toContain(`Plan: ${RESOURCES} to import`);
     const fs = await import("node:fs/promises");
     const generatedFile = path.join(importing.dir, "generated.tf");
     const generated = await fs.readFile(generatedFile, "utf8");
@@ -356,7 +364,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     await fs.writeFile(generatedFile, generatedConfiguration);
     const apply = await timed("apply imports", () => importing.tofu("apply", "-auto-approve"));
     expect(apply.code, shown(apply)).toBe(0);
-    expect(apply.stdout).toContain("19 imported, 0 added, 0 changed, 0 destroyed");
+    expect(apply.stdout).toContain(`${RESOURCES} imported, 0 added, 0 changed, 0 destroyed`);
     const again = await timed("plan imported", () => importing.tofu("plan", "-detailed-exitcode"));
     expect(again.code, shown(again)).toBe(0);
     mark("import block", allTypes());
@@ -369,7 +377,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     // `tofu import` takes one address a run: one state, the runs in sequence (a run locks the
     // state), each a tofu process and a provider process.
     expect(generatedConfiguration).not.toBe("");
-    const importing = await tofuProject(tofu, work.dir, "import-command", emulator);
+    const importing = await tofuProject(tofu, work.dir, "import-command", emulator, { provider });
     await importing.write("main.tf", `${PROVIDER_HEADER}\n${generatedConfiguration}`);
     const start = Date.now();
     for (const resource of applied) {
@@ -390,7 +398,7 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
   it("destroys everything: the API no longer lists what the configuration made", async () => {
     const destroy = await timed("destroy", () => project.tofu("destroy", "-auto-approve"));
     expect(destroy.code, shown(destroy)).toBe(0);
-    expect(destroy.stdout).toContain("19 destroyed");
+    expect(destroy.stdout).toContain(`${RESOURCES} destroyed`);
     const made = (type: string) => applied.filter((resource) => resource.type === type).map((resource) => resource.values.id as string);
     const organization = `/orgs/${organizationId}`;
     const listed = async (apiPath: string, key = "id") => (await listAll(emulator, apiPath)).map((item) => item[key] as string);

@@ -14,20 +14,25 @@ import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
 import { providerHeader, scratch } from "./support/tofu.ts";
 import { requestCounts, resetRequests } from "../contract/emulator-setup.ts";
-import { listAll, shown, tofuProject } from "./support/tofu-project.ts";
+import { type SharedProvider } from "./support/shared-provider.ts";
+import { listAll, sharedProvider, shown, tofuProject } from "./support/tofu-project.ts";
 
 let work: Awaited<ReturnType<typeof scratch>>;
 let emulator: Emulator;
 let tofu: string;
 let organizationId: string;
+/** The file's one provider process: every command reattaches to it (support/shared-provider.ts). */
+let provider: SharedProvider;
 
 beforeAll(async () => {
   tofu = await ensureTofu();
   work = await scratch("terraform-tofu-team");
   emulator = await startEmulator({ db: ":memory:" });
   organizationId = emulator.fixture.organizations[0].id;
+  provider = await sharedProvider(work.dir, emulator);
 }, 30 * 60_000);
 afterAll(async () => {
+  await provider?.close();
   await emulator?.close();
   await work?.remove();
 });
@@ -38,7 +43,7 @@ describe("OpenTofu over the Terraform door: a Team against the emulator", () => 
   it("applies, plans no change (exit 0), imports with no change, and destroys", async () => {
     // The token from the environment (tofuProject), as a user keeps it out of the configuration;
     // where the API is and the organization in the provider's block, as the index page shows it.
-    const project = await tofuProject(tofu, work.dir, "project", emulator);
+    const project = await tofuProject(tofu, work.dir, "project", emulator, { provider });
     const title = "Tofu door team";
     await project.write(
       "main.tf",
@@ -88,7 +93,7 @@ describe("OpenTofu over the Terraform door: a Team against the emulator", () => 
     expect((await otherAdmin("POST", `/orgs/${other.id}/members/${own.admin.userId}/sso`)).status).toBe(200);
     expect((await otherAdmin("PATCH", `/orgs/${other.id}/members/${own.admin.userId}`, { role: "admin" })).status).toBe(200);
     const prodSpace = other.spaceIds[0];
-    const project = await tofuProject(tofu, work.dir, "cross-organization", emulator);
+    const project = await tofuProject(tofu, work.dir, "cross-organization", emulator, { provider });
     await project.write(
       "main.tf",
       [

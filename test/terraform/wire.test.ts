@@ -9,7 +9,8 @@ import path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshServerCertificate, MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../provider/terraform/handshake.ts";
-import { serviceDefinition } from "../../provider/terraform/server.ts";
+import type { ProviderHandler } from "../../provider/terraform/protocol.ts";
+import { handlerPerConnection, serve, serviceDefinition } from "../../provider/terraform/server.ts";
 import { PROVIDER_EXECUTABLE, run, scratch, writeLauncher } from "./support/tofu.ts";
 
 const echoEntry = new URL("./support/echo-provider.ts", import.meta.url).pathname;
@@ -181,5 +182,85 @@ describe("the provider executable's handshake", () => {
     await unaryCall(connection, "plugin.GRPCController", "Shutdown", {});
     connection.close();
     expect(await started.exit).toBe(0);
+  });
+});
+
+/** A handler that says its name as its one resource type, and answers the rest empty. */
+function namedHandler(name: string): ProviderHandler {
+  const empty = () => ({});
+  return {
+    getMetadata: () => ({ resources: [{ typeName: name }] }),
+    getProviderSchema: empty,
+    validateProviderConfig: empty,
+    configureProvider: empty,
+    validateResourceConfig: empty,
+    validateDataResourceConfig: empty,
+    upgradeResourceState: empty,
+    readResource: empty,
+    planResourceChange: empty,
+    applyResourceChange: empty,
+    importResourceState: empty,
+    readDataSource: empty,
+    stopProvider: empty,
+  };
+}
+
+describe("debug mode (`--debug`): one process that OpenTofu reattaches to", () => {
+  it("serves without the handshake, prints TF_REATTACH_PROVIDERS for it, answers in plaintext and stops on Ctrl-C", async () => {
+    const log = path.join(work.dir, "echo-debug.log");
+    const child = spawn(launcher, ["--debug"], { env: { PATH: process.env.PATH, ECHO_PROVIDER_LOG: log }, stdio: ["ignore", "pipe", "pipe"] });
+    const exit = new Promise<NodeJS.Signals | number | null>((resolve) => child.on("exit", (code, signal) => resolve(signal ?? code)));
+    let stdout = "";
+    const reattach = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const line = /^\texport TF_REATTACH_PROVIDERS='(.*)'$/m.exec(stdout);
+        if (line) resolve(line[1]);
+      });
+      void exit.then((code) => reject(new Error(`exited (${code}) before its banner: ${stdout}`)));
+    });
+    expect(stdout).toContain("is serving in debug mode on 127.0.0.1:");
+    // go-plugin's ReattachConfig, as OpenTofu's parseReattachProviders reads it; Test: the protocol version is taken as negotiated.
+    const config = (JSON.parse(reattach) as Record<string, { Protocol: string; ProtocolVersion: number; Pid: number; Test: boolean; Addr: { Network: string; String: string } }>)[
+      "docs-platform/docsplatform"
+    ];
+    expect(config).toMatchObject({ Protocol: "grpc", ProtocolVersion: 6, Pid: child.pid, Test: true, Addr: { Network: "tcp" } });
+    expect(config.Addr.String).toMatch(/^127\.0\.0\.1:\d+$/);
+
+    const connection = new grpc.Client(config.Addr.String, grpc.credentials.createInsecure());
+    expect(await unaryCall(connection, "grpc.health.v1.Health", "Check", { service: "plugin" })).toEqual({ status: "SERVING" });
+    const schema = await unaryCall(connection, "tfplugin6.Provider", "GetProviderSchema", {});
+    expect((schema.provider as { block: { attributes: { name: string }[] } }).block.attributes.map((attribute) => attribute.name)).toEqual(["api_url"]);
+    connection.close();
+    expect(await fs.readFile(log, "utf8")).toContain('"rpc":"GetProviderSchema"');
+
+    // A managed provider ignores the interrupt (OpenTofu stops it itself); one started by hand stops.
+    child.kill("SIGINT");
+    expect(await exit).toBe("SIGINT");
+  });
+
+  it("gives each client connection a handler of its own, as OpenTofu's instances would each have a process", async () => {
+    const made: string[] = [];
+    const running = await serve(
+      handlerPerConnection(() => {
+        const name = `handler ${made.length + 1}`;
+        made.push(name);
+        return namedHandler(name);
+      }),
+      {},
+    );
+    const address = `127.0.0.1:${running.port}`;
+    // Two connections, as two of OpenTofu's go-plugin clients dial (grpc-js would share one otherwise).
+    const ownConnection = { "grpc.use_local_subchannel_pool": 1 };
+    const first = new grpc.Client(address, grpc.credentials.createInsecure(), ownConnection);
+    const second = new grpc.Client(address, grpc.credentials.createInsecure(), ownConnection);
+    const typeNames = async (client: grpc.Client) => ((await unaryCall(client, "tfplugin6.Provider", "GetMetadata", {})).resources as { typeName: string }[])[0].typeName;
+    expect(await typeNames(first)).toBe("handler 1");
+    expect(await typeNames(second)).toBe("handler 2");
+    expect(await typeNames(first)).toBe("handler 1");
+    expect(made).toEqual(["handler 1", "handler 2"]);
+    first.close();
+    second.close();
+    await running.stop();
   });
 });

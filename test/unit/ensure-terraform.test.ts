@@ -34,7 +34,11 @@ async function fakeTerraform(dir: string, version: string): Promise<string> {
 
 /** The script's answer with only `bin` (and this Node.js) on PATH, the cache in the sandbox. */
 async function ensureWith(bin: string): Promise<string> {
-  const env = { HOME: sandbox, PATH: [bin, path.dirname(process.execPath), "/usr/bin", "/bin"].join(path.delimiter), PULUMI_DOCS_PLATFORM_CACHE: path.join(sandbox, "cache") };
+  const env = {
+    HOME: sandbox,
+    PATH: [bin, path.dirname(process.execPath), "/usr/bin", "/bin"].join(path.delimiter),
+    PULUMI_DOCS_PLATFORM_CACHE: path.join(sandbox, "cache"),
+  };
   const { stdout } = await execFileAsync(process.execPath, [script], { env });
   return stdout.trim();
 }
@@ -77,7 +81,10 @@ describe("ensure-terraform", () => {
       ].join("\n"),
     );
     await fs.writeFile(path.join(source, "local", "go.mod"), "module example.test/tool/local\n\ngo 1.26\n");
-    await fs.writeFile(path.join(source, "local", "local.go"), 'package local\n\nfunc New() string { return "local" }\n');
+    await fs.writeFile(
+      path.join(source, "local", "local.go"),
+      'package local\n\nfunc New() string { return "local" }\n',
+    );
     await fs.writeFile(
       path.join(source, "registry", "registry.go"),
       [
@@ -100,7 +107,9 @@ describe("ensure-terraform", () => {
       'package main\n\nimport (\n\t"fmt"\n\n\t"example.test/tool/registry"\n)\n\nfunc main() { fmt.Println(len(registry.Backends)) }\n',
     );
     const env = { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOWORK: "off" };
-    await expect(execFileAsync("go", ["build", "-o", path.join(sandbox, "tool"), "."], { cwd: source, env })).rejects.toThrow(/remote\/s3/);
+    await expect(
+      execFileAsync("go", ["build", "-o", path.join(sandbox, "tool"), "."], { cwd: source, env }),
+    ).rejects.toThrow(/remote\/s3/);
 
     expect(await withoutAbsentNestedModules(source)).toEqual(["example.test/tool/remote/s3"]);
     const goMod = await fs.readFile(path.join(source, "go.mod"), "utf8");
@@ -120,7 +129,12 @@ describe("ensure-terraform", () => {
       path.join(source, "go.mod"),
       "module example.test/plain\n\ngo 1.26\n\nrequire example.test/plain/gone v0.0.0-00010101000000-000000000000\n\nreplace example.test/plain/gone => ./gone\n",
     );
-    await fs.writeFile(path.join(source, "main.go"), 'package main\n\nimport "example.test/plain/gone"\n\nfunc main() { gone.Run() }\n');
-    await expect(withoutAbsentNestedModules(source)).rejects.toThrow("main.go imports example.test/plain/gone without an alias");
+    await fs.writeFile(
+      path.join(source, "main.go"),
+      'package main\n\nimport "example.test/plain/gone"\n\nfunc main() { gone.Run() }\n',
+    );
+    await expect(withoutAbsentNestedModules(source)).rejects.toThrow(
+      "main.go imports example.test/plain/gone without an alias",
+    );
   });
 });

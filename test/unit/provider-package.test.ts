@@ -55,8 +55,9 @@ describe("the published package", () => {
     // The Terraform door runs from its release executables, which bundle its dependencies
     // (scripts/release/bundle.mts): the package carries neither its code nor its dependencies.
     expect(compiled.filter((file) => file.startsWith("dist/terraform/"))).toEqual([]);
-    // Size, for the record: about 379 KB packed (407 KB with dist/terraform/).
-    expect(packed.size).toBeLessThan(420_000);
+    // Size, for the record: about 379 KB packed at stop 46 (407 KB with dist/terraform/); 422 KB at
+    // stop 48, with export --hcl and the plan reader of pr-summary and drift.
+    expect(packed.size).toBeLessThan(440_000);
   });
 
   it("ships the repository's Apache-2.0 LICENSE", () => {

@@ -16,8 +16,10 @@ import { writeSnapshot } from "./snapshot/write";
 import { isOrganizationRequestPath, listOrganizations } from "../../api/organizations";
 
 export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--out <dir>] [--only <kinds>] [--no-adopt] [--import-file <file> [--door plugin]]
+                                   [--hcl --out <dir> [--environment <name>]]
                                    [--snapshot <file>] [--package-spec <spec>] [--stack <name>] [--project <name>] [--api-url <url>] [--token-stdin] [--config-stack <name>]
-  Reads a live organization through the API and writes a Pulumi TypeScript program that declares it.
+  Reads a live organization through the API and writes a Pulumi TypeScript program that declares it
+  (or with --hcl, an OpenTofu / Terraform root).
   --org <id>            the organization (default: DOCS_PLATFORM_ORGANIZATION_ID, the stack config's
                         docs-platform:organizationId, or the token's only organization)
   --out <dir>           write index.ts, Pulumi.yaml, Pulumi.<stack>.yaml (and secrets.sh, and package.json
@@ -35,6 +37,13 @@ export const EXPORT_USAGE = `usage: pulumi-docs-platform export [--org <id>] [--
                         download URL); \`pulumi import --file <file> --out <program file>\` reads each object
                         through the plugin and writes the program. No TypeScript program is written.
                         (default: --door dynamic, for the dynamic package's TypeScript program)
+  --hcl                 instead of a program: an OpenTofu / Terraform root for every environment, into --out: main.tf
+                        (the provider, a docsplatform_member data source per person, a resource per object),
+                        imports.tf (an import block per resource, its id from var.import_ids), variables.tf and
+                        <environment>.tfvars, this organization's values: its id, people's emails, and every object's
+                        import id, so \`tofu apply -var-file=<environment>.tfvars\` imports them and writes nothing (with
+                        --no-adopt, import_ids = {}: an apply creates everything); secrets go to <environment>.secrets.tfvars
+  --environment <name>  with --hcl: the tfvars files' name (default: from the organization id)
   --snapshot <file>     instead of a program: write the organization's configuration plane as a snapshot for
                         the offline twin (\`docs-platform-emulator --seed <file>\`); secrets are replaced by
                         placeholders and listed in it (docs/twin.md)
@@ -140,6 +149,20 @@ function writeFiles(dir: string, result: ExportResult, given: string | undefined
   return written;
 }
 
+/** Writes an HCL root's files; a secrets file (`*.secrets.tfvars`) readable by its owner only, a stale one of the environment removed. */
+function writeRoot(dir: string, files: Record<string, string>, environment: string): string[] {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    const secret = name.endsWith(".secrets.tfvars");
+    fs.writeFileSync(file, content, secret ? { mode: 0o600 } : {});
+    if (secret) fs.chmodSync(file, 0o600);
+  }
+  const secrets = path.join(dir, `${environment}.secrets.tfvars`);
+  if (!files[`${environment}.secrets.tfvars`] && fs.existsSync(secrets)) fs.rmSync(secrets);
+  return Object.keys(files);
+}
+
 function isDirectory(file: string): boolean {
   try {
     return fs.statSync(file).isDirectory();
@@ -231,6 +254,8 @@ export async function exportCommand(args: string[]): Promise<number> {
       "import-file": { type: "string" },
       door: { type: "string" },
       snapshot: { type: "string" },
+      hcl: { type: "boolean", default: false },
+      environment: { type: "string" },
       stack: { type: "string" },
       project: { type: "string" },
       "api-url": { type: "string" },
@@ -253,6 +278,13 @@ export async function exportCommand(args: string[]): Promise<number> {
     if (values.snapshot.trim() === "") throw new UsageError("--snapshot: give the file to write");
     if (isDirectory(values.snapshot))
       throw new UsageError(`--snapshot: ${values.snapshot} is a directory; give the file to write (e.g. ${path.join(values.snapshot, "snapshot.json")})`);
+  }
+  if (values.environment !== undefined && !values.hcl) throw new UsageError("--environment names the tfvars of --hcl: give --hcl too");
+  if (values.hcl) {
+    const pulumiOnly = (["import-file", "door", "snapshot", "package-spec", "stack", "project"] as const).filter((flag) => values[flag] !== undefined);
+    if (pulumiOnly.length > 0) throw new UsageError(`--hcl writes an OpenTofu / Terraform root, no Pulumi program: it does not take --${pulumiOnly.join(", --")}`);
+    if (values.out === undefined) throw new UsageError("--hcl writes several files: give the directory with --out <dir>");
+    if (values.environment !== undefined && !STACK_NAME_PATTERN.test(values.environment)) throw new UsageError("--environment: a name is letters, digits, -, _ and . only");
   }
   const door = doorOf(values.door, values);
   const packageSpec = packageSpecOf(values["package-spec"]);
@@ -289,6 +321,7 @@ export async function exportCommand(args: string[]): Promise<number> {
         progress: log,
         importFile: values["import-file"] !== undefined,
         door,
+        ...(values.hcl ? { hcl: { environment: values.environment } } : {}),
       });
     } catch (error) {
       // The organization is read first: an error then is about it; later ones say what failed.
@@ -304,6 +337,20 @@ export async function exportCommand(args: string[]): Promise<number> {
           `docs-platform:apiUrl ${credentials.apiUrl} and docs-platform:organizationId ${result.organization.id}, run ` +
           `\`pulumi import --file ${values["import-file"]} --out <program file> --protect=false\`: each object is read through the plugin (reads only), and Pulumi writes the program in the project's language`,
       );
+      return finish(result, objects, started, log);
+    }
+    if (result.hcl) {
+      const written = writeRoot(values.out!, result.files, result.hcl.environment);
+      const { environment, secrets } = result.hcl;
+      const varFiles = [`-var-file=${environment}.tfvars`, ...(secrets.length > 0 ? [`-var-file=${environment}.secrets.tfvars`] : [])].join(" ");
+      log(`wrote ${written.join(", ")} to ${values.out}`);
+      log(
+        values["no-adopt"]
+          ? `${environment}.tfvars has no import ids: \`tofu apply ${varFiles}\` creates every object (${result.hcl.resources} resources)`
+          : `\`tofu apply ${varFiles}\` (or terraform) in ${values.out} imports the ${result.hcl.resources} resources (reads only) and changes nothing; another environment gives a tfvars of its own ` +
+              "(its organization_id, organization, members' emails, and import_ids = {} to create everything)",
+      );
+      if (secrets.length > 0) log(`${secrets.length} secret(s) in ${environment}.secrets.tfvars (in clear, owner-only): ${secrets.join(", ")}; keep it out of version control`);
       return finish(result, objects, started, log);
     }
     if (values.out) {

@@ -6,6 +6,7 @@ import { PACKAGE_VERSION } from "../../client/version";
 import type { ApiRequester } from "../../api/requester";
 import { validate } from "../../adapter/check";
 import { SharedLists } from "../../api/shared-lists";
+import { renderHclRoot } from "./hcl";
 import { importEntries, pluginImportEntries, pluginReference, renderImportFile } from "./import-file";
 import type { ExportedObject, KindExporter } from "./kinds";
 import { VariableNames, slugify } from "./naming";
@@ -45,6 +46,11 @@ export interface ExportRequest {
    * each object's state; `plugin`, the provider plugin's types and import ids, which it reads itself.
    */
   door?: Door;
+  /**
+   * Write an OpenTofu / Terraform root (hcl.ts) instead of the Pulumi program: its files, and the
+   * environment's tfvars named `<environment>.tfvars` (default: from the organization id).
+   */
+  hcl?: { environment?: string };
 }
 
 /** The two front doors an import file can be written for (docs/plugin.md). */
@@ -55,8 +61,13 @@ export interface ExportResult {
   organization: { id: string; title: string };
   project: string;
   stack: string;
-  /** File name to content: index.ts, Pulumi.yaml, Pulumi.<stack>.yaml, and secrets.sh when there are secrets. */
+  /**
+   * File name to content: index.ts, Pulumi.yaml, Pulumi.<stack>.yaml, and secrets.sh when there
+   * are secrets; with `hcl`, the root's files instead (hcl.ts).
+   */
   files: Record<string, string>;
+  /** With `hcl`: the environment the tfvars are named after, and the sensitive variables. */
+  hcl?: { environment: string; secrets: string[]; resources: number };
   program: RenderedProgram;
   /** Every exported object with its resource name, in the order the program declares them (what `compare` compares). */
   planned: PlannedObject[];
@@ -227,12 +238,28 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
 
   const project = request.project ?? (slugify(organization.title) || "documentation");
   const stack = request.stack ?? (slugify(organization.id) || "dev");
-  const files: Record<string, string> = {
+  let files: Record<string, string> = {
     "index.ts": program.indexTs,
     "Pulumi.yaml": pulumiYaml(project),
     [`Pulumi.${stack}.yaml`]: stackConfig({ project, stack, apiUrl: request.apiUrl, organizationId: organization.id, program }),
   };
   if (program.secrets.length > 0) files["secrets.sh"] = renderSecretsScript(program.secrets);
+  let hcl: ExportResult["hcl"];
+  if (request.hcl) {
+    // The same objects, names and order, written as an OpenTofu / Terraform root instead.
+    const environment = request.hcl.environment ?? stack;
+    const root = renderHclRoot(planned, {
+      organizationId: organization.id,
+      apiUrl: request.apiUrl,
+      environment,
+      adopt: request.adopt,
+      kinds: kindOf,
+      skipped,
+      warn: (message) => warnings.push(message),
+    });
+    files = root.files;
+    hcl = { environment, secrets: root.secrets, resources: root.resources };
+  }
   let importFile: string | undefined;
   if (request.importFile) {
     if (request.door === "plugin") {
@@ -256,6 +283,7 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
     skipped,
     warnings,
     ...(importFile === undefined ? {} : { importFile }),
+    ...(hcl === undefined ? {} : { hcl }),
   };
 }
 

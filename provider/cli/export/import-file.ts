@@ -145,12 +145,23 @@ export function pluginImportEntries(
   kinds: ReadonlyMap<string, KindExporter>,
   context: { organizationId: string; reference: { version: string; pluginDownloadURL: string } },
 ): PluginImportEntry[] {
-  return objects.map(({ object, name }) => {
-    const state: PropertyBag = { organizationId: context.organizationId };
-    for (const [key, value] of object.inputs) if (value !== undefined) state[key] = resolvedValue(value);
-    const form = kinds.get(object.kind)!.definition.importId ?? byId;
-    return { type: `${PLUGIN_PACKAGE}:index:${object.kind}`, name, id: form.format(object.id, state), ...context.reference };
-  });
+  return objects.map(({ object, name }) => ({
+    type: `${PLUGIN_PACKAGE}:index:${object.kind}`,
+    name,
+    id: importIdOf(object, kinds.get(object.kind)!, context.organizationId),
+    ...context.reference,
+  }));
+}
+
+/**
+ * An exported object's import id, its kind's own form (adapter/import-ids.ts), from its id and
+ * its inputs as the program declares them (a reference is the id it names): what `pulumi import`
+ * and an OpenTofu `import` block take.
+ */
+export function importIdOf(object: ExportedObject, kind: KindExporter, organizationId: string): string {
+  const state: PropertyBag = { organizationId };
+  for (const [key, value] of object.inputs) if (value !== undefined) state[key] = resolvedValue(value);
+  return (kind.definition.importId ?? byId).format(object.id, state);
 }
 
 /** The file `pulumi import --file` reads. */

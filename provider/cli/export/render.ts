@@ -119,7 +119,7 @@ export interface ProgramOptions {
 }
 
 /** Config keys may hold letters, digits, `-`, `_` and `.`; anything else in an id becomes `_`. */
-function configSafe(text: string): string {
+export function configSafe(text: string): string {
   return text.replace(/[^A-Za-z0-9_.-]/g, "_");
 }
 
@@ -127,7 +127,7 @@ function configSafe(text: string): string {
  * What the values of every object need from the stack config, named once for the whole program:
  * member keys from emails (`ada@acme.test` -> `ada`), deduplicated deterministically.
  */
-class ConfigNames {
+export class ConfigNames {
   readonly memberKeys = new Map<string, string>();
   readonly members = new Map<string, { email: string | undefined; asEmail: boolean; asId: boolean }>();
   readonly organizationFields = new Map<string, Json>();

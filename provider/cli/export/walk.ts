@@ -50,7 +50,11 @@ export interface WalkOptions {
 }
 
 /** Walks `kinds` of `reader`'s organization, in the order given. */
-export async function walkKinds(reader: OrganizationReader, kinds: readonly KindExporter[], options: WalkOptions): Promise<Walk> {
+export async function walkKinds(
+  reader: OrganizationReader,
+  kinds: readonly KindExporter[],
+  options: WalkOptions,
+): Promise<Walk> {
   const progress = options.progress ?? (() => {});
   const found: ExportedObject[] = [];
   const counts: Walk["counts"] = [];
@@ -60,9 +64,19 @@ export async function walkKinds(reader: OrganizationReader, kinds: readonly Kind
   const notes: ReadNotes = {
     warn: (message) => warnings.push(message),
     imported: async (definition, importId) => {
-      const imported = await importObject(definition, { api: options.api, lists: options.lists }, importId, reader.organizationId);
+      const imported = await importObject(
+        definition,
+        { api: options.api, lists: options.lists },
+        importId,
+        reader.organizationId,
+      );
       imports.set(keyOf({ kind: definition.kind, id: imported.id }), { kind: definition.kind, importId, ...imported });
-      return { inputs: imported.inputs, state: imported.state, refersTo: referencesOf(definition.schema), declared: Object.keys(definition.schema.shape) };
+      return {
+        inputs: imported.inputs,
+        state: imported.state,
+        refersTo: referencesOf(definition.schema),
+        declared: Object.keys(definition.schema.shape),
+      };
     },
   };
   for (const kind of kinds) {
@@ -79,7 +93,10 @@ export async function walkKinds(reader: OrganizationReader, kinds: readonly Kind
     }
   }
   for (const object of found) {
-    if (!imports.has(keyOf(object))) throw new Error(`export: the ${object.kind} exporter found ${object.id} without importing it; this is a bug of the exporter`);
+    if (!imports.has(keyOf(object)))
+      throw new Error(
+        `export: the ${object.kind} exporter found ${object.id} without importing it; this is a bug of the exporter`,
+      );
   }
   return { found, counts, skipped, warnings, imports };
 }

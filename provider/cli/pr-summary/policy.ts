@@ -6,6 +6,7 @@
  * the same preview writes with `--event-log <file>` (JSON lines, one engine event each; the flag is
  * offered when `PULUMI_DEBUG_COMMANDS=true`, and is what the Automation API itself reads).
  */
+import { InputError } from "./preview";
 
 export type EnforcementLevel = "mandatory" | "advisory" | "remediate" | "disabled";
 
@@ -56,7 +57,7 @@ export function readPolicyViolations(eventLog: string): PolicyViolation[] {
     try {
       event = JSON.parse(line) as { policyEvent?: PolicyEventJson };
     } catch {
-      throw new Error(`the events file is not an engine event log (line ${index + 1} is not JSON); write it with \`pulumi preview --event-log <file>\``);
+      throw new InputError(`the events file is not an engine event log (line ${index + 1} is not JSON); write it with \`pulumi preview --event-log <file>\``);
     }
     const policy = event.policyEvent;
     if (!policy?.policyName) continue;

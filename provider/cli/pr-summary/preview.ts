@@ -33,8 +33,14 @@ export interface PreviewDiagnostic {
   severity?: string;
 }
 
-/** What happens to a resource, as a reviewer reads it. */
-export type Operation = "create" | "update" | "replace" | "delete";
+/**
+ * Input the tools cannot read (not a preview's or a plan's JSON, a name that is not one): told
+ * as it is, without a stack trace, for the user to fix.
+ */
+export class InputError extends Error {}
+
+/** What happens to a resource, as a reviewer reads it (`import`: a plan's `import` block that changes nothing else). */
+export type Operation = "create" | "update" | "replace" | "delete" | "import";
 
 export interface ResourceChange {
   operation: Operation;
@@ -52,6 +58,14 @@ export interface ResourceChange {
   diffReasons: string[];
   /** Input keys that force the replace. */
   replaceReasons: string[];
+  /** `terraform`: the change of a plan (plan.ts), whose paths are shown by their attribute names (snake_case). */
+  attributeNames?: "terraform";
+  /** A plan's replace: whether the old object is deleted first (the plan says; a preview's kind facts say otherwise). */
+  deleteFirst?: boolean;
+  /** A plan's `import` block takes over the existing object of this import id. */
+  importId?: string;
+  /** Why a plan replaces or deletes it (`action_reason`: `replace_because_tainted`, `delete_because_no_resource_config`, ...). */
+  reason?: string;
 }
 
 export interface Preview {
@@ -65,6 +79,8 @@ export interface Preview {
   policyViolations: PolicyViolation[];
   /** What the preview's resources are called, by their id: to say "Guides" where an input holds its id. */
   names: ReadonlyMap<string, ResourceName>;
+  /** Set when the changes are an OpenTofu or Terraform plan's (plan.ts), not a Pulumi preview's. */
+  plan?: { tool: { name: string; command: string } };
 }
 
 /** How a reviewer knows a resource: its title (or label, slug, ...) where it has one, and its name. */
@@ -119,7 +135,9 @@ export function withoutCheckedValues(message: string): string {
 /** Reads the parsed JSON of `pulumi preview --json`; throws on something that is not one. */
 export function readPreview(json: unknown): Preview {
   if (typeof json !== "object" || json === null || Array.isArray(json) || !("steps" in json || "diagnostics" in json || "changeSummary" in json)) {
-    throw new Error("the input is not the JSON of `pulumi preview --json` (no steps, diagnostics or changeSummary)");
+    throw new InputError(
+      "the input is not the JSON of `pulumi preview --json` (no steps, diagnostics or changeSummary) nor of `tofu show -json <plan file>` or `terraform show -json <plan file>` (no format_version)",
+    );
   }
   const preview = json as PreviewJson;
   const changes: ResourceChange[] = [];

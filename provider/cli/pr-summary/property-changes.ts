@@ -35,8 +35,9 @@ function same(a: unknown, b: unknown): boolean {
 
 /**
  * @param setValued top-level input keys whose arrays are sets (order and duplicates mean nothing)
- * @param reported keys the engine reports as changed: a secret whose masked value looks the same
- *   on both sides is still shown as changed when the engine says so
+ * @param reported paths reported as changed (a preview's top-level keys, a plan's paths at any
+ *   depth, compared in clear): a secret whose masked value looks the same on both sides is still
+ *   shown as changed when they say so
  * @param secretKeys top-level inputs the resource's kind treats as secrets
  */
 export function propertyChanges(
@@ -54,10 +55,11 @@ export function propertyChanges(
       const nowMask = now === undefined ? undefined : MASK;
       if (old === undefined && now !== undefined) changes.push({ path, change: "set", value: MASK });
       else if (old !== undefined && now === undefined) changes.push({ path, change: "removed", value: MASK });
-      else if (!same(old, now) || (path === top && reported.includes(top))) changes.push({ path, change: "changed", before: oldMask, after: nowMask });
+      else if (!same(old, now) || reported.includes(path)) changes.push({ path, change: "changed", before: oldMask, after: nowMask });
       return;
     }
-    if (same(old, now)) return;
+    // Alike as shown, but a path inside was reported: a masked secret in it changed.
+    if (same(old, now) && !reported.some((changed) => changed.startsWith(`${path}.`))) return;
     if (path === top && setValued.has(top) && (Array.isArray(old) || Array.isArray(now))) {
       const was = new Set((Array.isArray(old) ? old : []).map((v) => JSON.stringify(v)));
       const is = new Set((Array.isArray(now) ? now : []).map((v) => JSON.stringify(v)));

@@ -2,9 +2,12 @@
  * Renders a preview as Markdown for a pull-request comment: a stable marker, the counts, a warning
  * per delete and replace, a table of the changed resources, a detail per resource, and the
  * preview's errors, warnings and policy violations; trimmed to stay under GitHub's comment limit.
+ * An OpenTofu or Terraform plan (plan.ts) is rendered by the same code: its attributes by their
+ * names, its tool's commands, its imports.
  */
 import { kindFacts } from "./kinds";
-import type { Preview, ResourceChange, ResourceName } from "./preview";
+import { attributeNameOf } from "./plan";
+import { InputError, type Preview, type ResourceChange, type ResourceName } from "./preview";
 import { listMoves, structureLists } from "./reorders";
 import { code, codeBlock, htmlCode } from "./inert";
 import { MASK, type PropertyChange, changedKeys, isSecret, propertyChanges } from "./property-changes";
@@ -33,19 +36,36 @@ export interface RenderOptions {
 /** What a Pulumi stack name (possibly `org/project/stack`) is made of: nothing that could end the marker. */
 const STACK_NAME = /^[A-Za-z0-9_.\-/]{1,200}$/;
 
-/** The first line of every summary: a CI job finds its own comment by it and edits it. */
-export function marker(stack: string): string {
-  if (!STACK_NAME.test(stack)) throw new Error(`${JSON.stringify(stack)} is not a Pulumi stack name (letters, digits, -, _, . and /)`);
-  return `<!-- pulumi-docs-platform:pr-summary stack=${stack} -->`;
+/**
+ * The first line of every summary: a CI job finds its own comment by it and edits it. A plan's
+ * names its workspace (`workspace=prod`), a preview's its stack.
+ */
+export function marker(stack: string, plan = false): string {
+  if (!STACK_NAME.test(stack)) throw new InputError(`${JSON.stringify(stack)} is not a ${plan ? "workspace" : "Pulumi stack"} name (letters, digits, -, _, . and /)`);
+  return `<!-- pulumi-docs-platform:pr-summary ${plan ? "workspace" : "stack"}=${stack} -->`;
 }
 
-const SYMBOL: Record<ResourceChange["operation"] | "adopt", string> = { create: "+ create", adopt: "= adopt", update: "~ update", replace: "+- replace", delete: "- delete" };
+const SYMBOL: Record<ResourceChange["operation"] | "adopt" | "import-update", string> = {
+  create: "+ create",
+  adopt: "= adopt",
+  import: "= import",
+  "import-update": "=~ import, update",
+  update: "~ update",
+  replace: "+- replace",
+  delete: "- delete",
+};
+
+/** A path of a change's inputs as the reader's door names it: a plan's by its attribute names (`page_actions.external_ai`). */
+function pathText(change: ResourceChange, path: string): string {
+  return change.attributeNames === "terraform" ? attributeNameOf(change.kind, path) : path;
+}
 
 /**
  * For a create that adopts (`adopt` among its inputs): what it takes over. The engine calls it a
  * create, but nothing new is made when the object exists: a reviewer must see that.
  */
 function adoption(change: ResourceChange): string | undefined {
+  if (change.importId !== undefined) return `the existing ${kindFacts(change.kind)?.noun ?? "object"} ${code(change.importId)}, by an \`import\` block`;
   if (change.operation !== "create") return undefined;
   const how = change.after.adopt;
   if (typeof how === "object" && how !== null && typeof (how as { id?: unknown }).id === "string") {
@@ -60,11 +80,12 @@ function adoption(change: ResourceChange): string | undefined {
   return undefined;
 }
 
-/** The operation as shown: an adopting create is an adoption. */
+/** The operation as shown: an adopting create is an adoption, a plan's import an import (an update too). */
 function shownOperation(change: ResourceChange): keyof typeof SYMBOL {
+  if (change.importId !== undefined) return change.operation === "update" ? "import-update" : "import";
   return adoption(change) ? "adopt" : change.operation;
 }
-const ORDER: ResourceChange["operation"][] = ["delete", "replace", "update", "create"];
+const ORDER: ResourceChange["operation"][] = ["delete", "replace", "update", "create", "import"];
 
 function shorten(text: string, max = MAX_VALUE_LENGTH): string {
   const characters = [...text];
@@ -84,7 +105,7 @@ export function value(v: unknown): string {
 /** The title-like input of a change, where there is one. */
 function titleOf(change: ResourceChange): string | undefined {
   const inputs = change.operation === "delete" ? change.before : change.after;
-  return ["title", "label", "slug", "email", "language"].map((key) => inputs[key] ?? change.before[key]).find((v): v is string => typeof v === "string");
+  return ["title", "label", "slug", "email", "language"].map((key) => inputs[key] ?? change.before[key]).find((v): v is string => typeof v === "string" && v !== MASK);
 }
 
 /** A kind such as `Team` is a plain word; another package's type token is shown as code. */
@@ -124,20 +145,43 @@ function changesOf(change: ResourceChange): PropertyChange[] {
   return maskedKeys.map((key) => ({ path: key, change: "changed", before: MASK, after: MASK }));
 }
 
+/** Why a plan replaces an object that no changed input forces (its `action_reason`). */
+const REPLACED_BECAUSE: Record<string, string> = {
+  replace_because_tainted: "it is tainted (an earlier create or update of it failed)",
+  replace_by_request: "the plan was asked to (`-replace`)",
+  replace_by_triggers: "its `replace_triggered_by` says so",
+};
+
+/** Why a plan deletes an object (its `action_reason`). */
+const DELETED_BECAUSE: Record<string, string> = {
+  delete_because_no_resource_config: "it is no longer in the configuration",
+  delete_because_no_module: "its module is no longer in the configuration",
+  delete_because_wrong_repetition: "its resource's `count` or `for_each` changed",
+  delete_because_count_index: "its index is beyond the resource's `count`",
+  delete_because_each_key: "its key is no longer in the resource's `for_each`",
+  delete_because_no_move_target: "its `moved` block's target is not in the configuration",
+};
+
 function replaceWarning(change: ResourceChange): string {
   const facts = kindFacts(change.kind);
   const keys = change.replaceReasons.length > 0 ? change.replaceReasons : changedKeys(changesOf(change)).filter((key) => facts?.replaceKeys.includes(key));
   const noun = facts?.noun ?? "resource";
-  const why = keys.length > 0 ? `its ${keys.map((key) => code(key)).join(", ")} changed, which the API cannot change in place` : "the provider cannot update it in place";
-  const how = facts?.deleteBeforeReplace
-    ? `the old ${noun} is deleted first, then a new one is created (it is missing in between)`
-    : `a new ${noun} is created, then the old one is deleted`;
+  const because = change.reason === undefined ? undefined : REPLACED_BECAUSE[change.reason];
+  const why =
+    keys.length > 0
+      ? `its ${keys.map((key) => code(pathText(change, key))).join(", ")} changed, which the API cannot change in place`
+      : (because ?? "the provider cannot update it in place");
+  const how =
+    (change.deleteFirst ?? facts?.deleteBeforeReplace)
+      ? `the old ${noun} is deleted first, then a new one is created (it is missing in between)`
+      : `a new ${noun} is created, then the old one is deleted`;
   return `**Replace** ${label(change)}: ${why}: ${how}. Its id changes, and so does anything that refers to it.`;
 }
 
 function deleteWarning(change: ResourceChange): string {
   const noun = kindFacts(change.kind)?.noun ?? "resource";
-  return `**Delete** ${label(change)}${change.id ? ` (id ${code(change.id)})` : ""}: the ${noun} is deleted from the organization.`;
+  const because = change.reason === undefined ? undefined : DELETED_BECAUSE[change.reason];
+  return `**Delete** ${label(change)}${change.id ? ` (id ${code(change.id)})` : ""}: the ${noun} is deleted from the organization${because ? `: ${because}` : ""}.`;
 }
 
 function warnings(changes: ResourceChange[]): string[] {
@@ -170,25 +214,26 @@ function place(id: unknown, noun: string, names: ReadonlyMap<string, ResourceNam
   return id === undefined || id === null ? "the site's top level" : `${noun} ${shown("groupId", id, names)}`;
 }
 
-function describe(change: PropertyChange, names: ReadonlyMap<string, ResourceName>): string {
+function describe(owner: ResourceChange, change: PropertyChange, names: ReadonlyMap<string, ResourceName>): string {
+  const path = code(pathText(owner, change.path));
   const placement = PLACEMENT_KEYS[change.path];
   if (placement && change.change !== "members" && !(change.change === "changed" && change.before === MASK)) {
     const [from, to] = change.change === "set" ? [undefined, change.value] : change.change === "removed" ? [change.value, undefined] : [change.before, change.after];
-    return `${code(change.path)}: moved from ${place(from, placement, names)} to ${place(to, placement, names)}`;
+    return `${path}: moved from ${place(from, placement, names)} to ${place(to, placement, names)}`;
   }
   switch (change.change) {
     case "set":
-      return `${code(change.path)}: ${shown(change.path, change.value, names)}`;
+      return `${path}: ${shown(change.path, change.value, names)}`;
     case "removed":
-      return `${code(change.path)}: removed (was ${shown(change.path, change.value, names)})`;
+      return `${path}: removed (was ${shown(change.path, change.value, names)})`;
     case "changed":
-      if (change.before === MASK && change.after === MASK) return `${code(change.path)}: secret value changed (not shown)`;
-      return `${code(change.path)}: ${shown(change.path, change.before, names)} → ${shown(change.path, change.after, names)}`;
+      if (change.before === MASK && change.after === MASK) return `${path}: secret value changed (not shown)`;
+      return `${path}: ${shown(change.path, change.before, names)} → ${shown(change.path, change.after, names)}`;
     case "members": {
       const parts = [];
       if (change.added.length > 0) parts.push(`added ${change.added.map(value).join(", ")}`);
       if (change.removed.length > 0) parts.push(`removed ${change.removed.map(value).join(", ")}`);
-      return `${code(change.path)}: ${parts.join("; ")}`;
+      return `${path}: ${parts.join("; ")}`;
     }
   }
 }
@@ -233,28 +278,32 @@ function detail(change: ResourceChange, names: ReadonlyMap<string, ResourceName>
       ? []
       : changesOf(change)
           .filter((c) => !(adopts && c.path === "adopt") && !(reorder && ORDERED_KEYS.has(c.path.split(".")[0])))
-          .map((c) => `- ${describe(c, names)}`);
+          .map((c) => `- ${describe(change, c, names)}`);
   if (reorder) lines.push(...structureMoves(change, names));
-  if (adopts) lines.unshift(`- **adopts**: ${adopts}`);
+  if (change.operation === "import" && lines.length === 0) lines.push("- nothing else changes");
+  if (adopts) lines.unshift(`- **${change.importId !== undefined ? "imports" : "adopts"}**: ${adopts}`);
   if (lines.length === 0) lines.push(change.operation === "delete" ? "- deleted" : "- no input changes shown (outputs or secrets only)");
   return [`<details><summary>${SYMBOL[shownOperation(change)]} ${htmlLabel(change)}</summary>`, "", ...lines, "", "</details>", ""].join("\n");
 }
 
 function tableRow(change: ResourceChange): string {
   const keys = change.operation === "delete" ? [] : changedKeys(changesOf(change));
-  return `| ${SYMBOL[shownOperation(change)]} | ${kindText(change.kind, true)} | ${code(change.name, { inTable: true })} | ${keys.map((key) => code(key, { inTable: true })).join(", ") || "–"} |`;
+  const shownKeys = keys.map((key) => code(pathText(change, key), { inTable: true }));
+  return `| ${SYMBOL[shownOperation(change)]} | ${kindText(change.kind, true)} | ${code(change.name, { inTable: true })} | ${shownKeys.join(", ") || "–"} |`;
 }
 
 function countsLine(preview: Preview): string {
-  // Adoptions are creates to the engine: counted apart.
-  const adoptions = preview.changes.filter((change) => adoption(change) !== undefined).length;
+  // Adoptions are creates to the engine: counted apart. A plan counts its imports itself.
+  const adoptions = preview.changes.filter((change) => change.importId === undefined && adoption(change) !== undefined).length;
   const c: Record<string, number> = { ...preview.counts, create: (preview.counts.create ?? 0) - adoptions, adopt: adoptions };
   const parts = [
+    ["import", "to import"],
     ["create", "to create"],
     ["adopt", "to adopt"],
     ["update", "to update"],
     ["replace", "to replace"],
     ["delete", "to delete"],
+    ["forget", "to forget (left in the organization, no longer managed)"],
   ]
     .filter(([key]) => (c[key] ?? 0) > 0)
     .map(([key, text]) => `${c[key]} ${text}`);
@@ -319,9 +368,11 @@ export function hasNoChanges(preview: Preview): boolean {
 
 /** The Markdown comment for a preview. */
 export function renderSummary(preview: Preview, options: RenderOptions = {}): string {
-  const stack = options.stack ?? preview.stack ?? "unknown";
+  const tool = preview.plan?.tool;
+  // A plan names no workspace: `default` is the one a root has until another is selected.
+  const stack = options.stack ?? preview.stack ?? (tool ? "default" : "unknown");
   const limit = (options.limit ?? GITHUB_COMMENT_LIMIT) - TRIM_MARGIN;
-  const head = [marker(stack), `### Pulumi preview of ${code(stack)}`, ""];
+  const head = [marker(stack, tool !== undefined), tool ? `### ${tool.name} plan of ${code(stack)}` : `### Pulumi preview of ${code(stack)}`, ""];
   if (hasNoChanges(preview)) return [...head, `No changes.${preview.counts.same ? ` ${preview.counts.same} resources unchanged.` : ""}`, ""].join("\n");
 
   const changes = [...preview.changes].sort((a, b) => ORDER.indexOf(a.operation) - ORDER.indexOf(b.operation));
@@ -329,7 +380,7 @@ export function renderSummary(preview: Preview, options: RenderOptions = {}): st
     preview.errors.length > 0
       ? [
           `> [!IMPORTANT]`,
-          `> **The preview failed** with ${preview.errors.length} error${preview.errors.length === 1 ? "" : "s"} (below); the changes shown are those it found before it stopped.`,
+          `> **The ${tool ? "plan" : "preview"} failed** with ${preview.errors.length} error${preview.errors.length === 1 ? "" : "s"} (below); the changes shown are those it found before it stopped.`,
           "",
         ]
       : [];
@@ -348,7 +399,7 @@ export function renderSummary(preview: Preview, options: RenderOptions = {}): st
     const note =
       left.length > 0
         ? [
-            `_Left out to stay under GitHub's ${GITHUB_COMMENT_LIMIT.toLocaleString("en-US")}-character comment limit: ${left.join(" and ")}. Run \`pulumi preview --diff\` for everything._`,
+            `_Left out to stay under GitHub's ${GITHUB_COMMENT_LIMIT.toLocaleString("en-US")}-character comment limit: ${left.join(" and ")}. Run ${tool ? `\`${tool.command} show <plan file>\`` : "`pulumi preview --diff`"} for everything._`,
             "",
           ]
         : [];

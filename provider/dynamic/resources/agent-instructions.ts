@@ -10,11 +10,7 @@ import { DocsPlatformResource } from "../stub";
 export interface AgentInstructionsArgs {
   /** Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   organizationId?: ArgOf<typeof schema, "organizationId">;
-  /**
-   * The instructions, a rich-text document, replaced whole on a change. Example:
-   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
-   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`.
-   */
+  /** The instructions, a rich-text document, replaced whole on a change. Example: `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`. */
   instructions: ArgOf<typeof schema, "instructions">;
   /**
    * What destroy (or removing the resource) does: `false` or left out leaves the organization's
@@ -27,11 +23,7 @@ export interface AgentInstructionsArgs {
 export interface AgentInstructionsOutputs {
   /** Id of the organization whose instructions these are. Changing it replaces the resource. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;
-  /**
-   * The instructions, a rich-text document, replaced whole on a change. Example:
-   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
-   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`.
-   */
+  /** The instructions, a rich-text document, replaced whole on a change. Example: `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Answer in a friendly tone.", marks: [] }] }] }] }`. */
   readonly instructions: OutputOf<typeof schema, "instructions">;
   /**
    * What destroy (or removing the resource) does: `false` or left out leaves the organization's

@@ -66,11 +66,11 @@ export interface CollectionOutputs {
  *   plainly: "cannot be moved" (the API refuses, e.g. while one of its spaces is published in a
  *   site of the old organization) fails the update, quoting the API, with nothing changed;
  *   "would not result in any update" means the collection is in that organization already (moved
- *   with a transferred parent, or outside Pulumi), which is the wanted state, so no transfer is
+ *   with a transferred parent, or by someone else), which is the wanted state, so no transfer is
  *   sent when a read shows it there.
  * - A `parent` change is a move (`POST /v1/collections/{id}/move`), never a replacement, so the
  *   collection keeps its id, its spaces and its permissions. Removing `parent` moves the
- *   collection to the top level of the organization with `{ parent: null }`: the API's reference does not say
+ *   collection to the top level of the organization with a null `parent`: the API's reference does not say
  *   how to name the top level, and a move without `parent` is a move within the same parent
  *   (a change of position only), so null is the one value that means "no parent".
  * - Removing `description` or `defaultLevel` stops managing them: the collection keeps its
@@ -80,8 +80,8 @@ export interface CollectionOutputs {
  *   next `pulumi up` finishes it.
  * - Natural key for `adopt: true`: the exact title within the same parent (top level when
  *   `parent` is not set).
- * - Limits (the API's reference gives none): the ones the API applies, title 1..100 and description up to
- *   1000 characters, so check rejects what the PATCH of the second create step would.
+ * - The limits of `title` and `description` are the production service's (the API's reference
+ *   gives none), so check rejects what the PATCH of the second create step would.
  */
 export class Collection extends DocsPlatformResource {
   constructor(name: string, args: CollectionArgs, opts?: CustomResourceOptions) {

@@ -12,14 +12,12 @@ export interface OpenApiSpecArgs {
   organizationId?: ArgOf<typeof openApiSpecInputs, "organizationId">;
   /**
    * Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is
-   * the resource's id and natural key: changing it deletes the spec, then creates the new one.
-   * Example: `"petstore"`.
+   * the resource's id and natural key: changing it deletes the spec, then creates the new one. Example: `"petstore"`.
    */
   slug: ArgOf<typeof openApiSpecInputs, "slug">;
   /**
    * Where the API fetches the specification from: an absolute http(s) URL of at most 2048
-   * characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.
-   * Example: `{ url: "https://example.com/openapi.yaml" }`.
+   * characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec. Example: `{ url: "https://example.com/openapi.yaml" }`.
    */
   source: ArgOf<typeof openApiSpecInputs, "source">;
   /** `private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it. Example: `"public"`. */
@@ -27,9 +25,9 @@ export interface OpenApiSpecArgs {
   /**
    * Wait, when the spec is created or its source changes, until the API has processed the new
    * version; fail with the processing error when it fails or does not end in time. `true` waits up
-   * to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only
-   * changes how `create`/`update` behave: changing it alone is never a change of the spec.
-   * Example: `{ timeoutSeconds: 120 }`.
+   * to 300 seconds; an object whose `"timeoutSeconds"` is a number of seconds sets the limit (1 to 3600).
+   * Default: do not wait. Only
+   * changes how `create`/`update` behave: changing it alone is never a change of the spec. Example: `{ timeoutSeconds: 120 }`.
    */
   waitForProcessing?: ArgOf<typeof openApiSpecInputs, "waitForProcessing">;
   /**
@@ -45,14 +43,12 @@ export interface OpenApiSpecOutputs {
   readonly organizationId: OutputOf<typeof openApiSpecInputs, "organizationId">;
   /**
    * Unique name of the spec in the organization, 1 to 100 characters, pattern `^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$`. It is
-   * the resource's id and natural key: changing it deletes the spec, then creates the new one.
-   * Example: `"petstore"`.
+   * the resource's id and natural key: changing it deletes the spec, then creates the new one. Example: `"petstore"`.
    */
   readonly slug: OutputOf<typeof openApiSpecInputs, "slug">;
   /**
    * Where the API fetches the specification from: an absolute http(s) URL of at most 2048
-   * characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec.
-   * Example: `{ url: "https://example.com/openapi.yaml" }`.
+   * characters. Changing it uploads a new version of the same spec (PUT), it does not replace the spec. Example: `{ url: "https://example.com/openapi.yaml" }`.
    */
   readonly source: OutputOf<typeof openApiSpecInputs, "source">;
   /** `private` (not publicly available) or `public` (anyone with a public link). Removing it stops managing it. Example: `"public"`. */
@@ -60,9 +56,9 @@ export interface OpenApiSpecOutputs {
   /**
    * Wait, when the spec is created or its source changes, until the API has processed the new
    * version; fail with the processing error when it fails or does not end in time. `true` waits up
-   * to 300 seconds; `{ timeoutSeconds }` sets the limit (1 to 3600). Default: do not wait. Only
-   * changes how `create`/`update` behave: changing it alone is never a change of the spec.
-   * Example: `{ timeoutSeconds: 120 }`.
+   * to 300 seconds; an object whose `"timeoutSeconds"` is a number of seconds sets the limit (1 to 3600).
+   * Default: do not wait. Only
+   * changes how `create`/`update` behave: changing it alone is never a change of the spec. Example: `{ timeoutSeconds: 120 }`.
    */
   readonly waitForProcessing: OutputOf<typeof openApiSpecInputs, "waitForProcessing">;
   /** The server's id of the spec (the resource's id is the slug). */

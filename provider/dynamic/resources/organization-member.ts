@@ -27,7 +27,7 @@ export interface OrganizationMemberArgs {
    */
   role: ArgOf<typeof schema, "role">;
   /**
-   * What destroying the resource does (`pulumi destroy`, or removing it from the program).
+   * What destroying the resource does (`pulumi destroy`, or deleting its declaration).
    * `false` (the default): the member stays in the organization with the role they have then.
    * `true`: the member is removed from the organization (their access ends; they must join again
    * to come back). Changing it changes only the state. Example: `true`.
@@ -56,7 +56,7 @@ export interface OrganizationMemberOutputs {
    */
   readonly role: OutputOf<typeof schema, "role">;
   /**
-   * What destroying the resource does (`pulumi destroy`, or removing it from the program).
+   * What destroying the resource does (`pulumi destroy`, or deleting its declaration).
    * `false` (the default): the member stays in the organization with the role they have then.
    * `true`: the member is removed from the organization (their access ends; they must join again
    * to come back). Changing it changes only the state. Example: `true`.
@@ -83,7 +83,7 @@ export interface OrganizationMemberOutputs {
  * - `role` changes in place (PATCH); `null` makes the member a guest.
  * - Replaced when: `organizationId`, `userId` or `email` changes (another member is managed).
  * - Destroy (or removing the resource) depends on `removeOnDestroy`: by default the member stays in
- *   the organization with the role they have; `removeOnDestroy: true` removes them from the
+ *   the organization with the role they have; with `removeOnDestroy` true, it removes them from the
  *   organization (DELETE). A replacement that names the same person differently (user id, then
  *   email) never removes them.
  * - Refresh shows role drift; a member removed from the organization elsewhere leaves the state.

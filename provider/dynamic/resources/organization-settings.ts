@@ -8,7 +8,7 @@ import { DocsPlatformResource } from "../stub";
 
 /** The arguments of the `OrganizationSettings` resource kind. */
 export interface OrganizationSettingsArgs {
-  /** Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  /** Id of the existing organization to manage; changing it takes over another organization's settings. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   organizationId?: ArgOf<typeof schema, "organizationId">;
   /** Name of the organization, 2 to 255 characters. Example: `"Acme Inc."`. */
   title?: ArgOf<typeof schema, "title">;
@@ -35,18 +35,17 @@ export interface OrganizationSettingsArgs {
   /** Enable invite links. Example: `false`. */
   inviteLinks?: ArgOf<typeof schema, "inviteLinks">;
   /**
-   * Merge rules of change requests: `{ type: "none" }`, or `{ type: "rules", rules: [{ rule:
-   * "require_specific_reviewers", users: ["user_1"] }] }`. A rule is
+   * Merge rules of change requests: a `type` of `none`, or of `rules` with a list of `rules`. A rule is
    * `require_specific_reviewers`, `require_one_of_specific_reviewers`, `allow_bypass`,
    * `require_at_least_one_review` or `custom`, each with `users` (user ids). Not `inherit`: that is
-   * for spaces only.
+   * for spaces only. Example: `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["user_1"] }] }`.
    */
   mergeRules?: ArgOf<typeof schema, "mergeRules">;
 }
 
 /** The outputs of the `OrganizationSettings` resource kind: every input as the state holds it, and the server's own fields. */
 export interface OrganizationSettingsOutputs {
-  /** Id of the existing organization to manage; changing it adopts another organization. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
+  /** Id of the existing organization to manage; changing it takes over another organization's settings. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;
   /** Name of the organization, 2 to 255 characters. Example: `"Acme Inc."`. */
   readonly title: OutputOf<typeof schema, "title">;
@@ -73,11 +72,10 @@ export interface OrganizationSettingsOutputs {
   /** Enable invite links. Example: `false`. */
   readonly inviteLinks: OutputOf<typeof schema, "inviteLinks">;
   /**
-   * Merge rules of change requests: `{ type: "none" }`, or `{ type: "rules", rules: [{ rule:
-   * "require_specific_reviewers", users: ["user_1"] }] }`. A rule is
+   * Merge rules of change requests: a `type` of `none`, or of `rules` with a list of `rules`. A rule is
    * `require_specific_reviewers`, `require_one_of_specific_reviewers`, `allow_bypass`,
    * `require_at_least_one_review` or `custom`, each with `users` (user ids). Not `inherit`: that is
-   * for spaces only.
+   * for spaces only. Example: `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["user_1"] }] }`.
    */
   readonly mergeRules: OutputOf<typeof schema, "mergeRules">;
   /** Organization type; `business` appears. */
@@ -92,8 +90,8 @@ export interface OrganizationSettingsOutputs {
 }
 
 /**
- * The settings of an existing organization. Creating it adopts the organization; destroying it
- * leaves the organization as it is.
+ * The settings of an existing organization. Creating it takes the organization's settings over;
+ * destroying it leaves the organization as it is.
  */
 export class OrganizationSettings extends DocsPlatformResource {
   constructor(name: string, args: OrganizationSettingsArgs, opts?: CustomResourceOptions) {

@@ -18,7 +18,7 @@ export interface SamlProviderArgs {
   certificate?: ArgOf<typeof schema, "certificate">;
   /** The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`. */
   ssoURL?: ArgOf<typeof schema, "ssoURL">;
-  /** Id of the team new SSO users join. Example: `writers.id` (a `Team`). */
+  /** Id of the team new SSO users join. Example: `writers.id`. */
   defaultTeam?: ArgOf<typeof schema, "defaultTeam">;
   /**
    * Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes
@@ -45,7 +45,7 @@ export interface SamlProviderOutputs {
   readonly certificate: OutputOf<typeof schema, "certificate">;
   /** The identity provider's single sign-on URL, an http(s) URL of at most 2048 characters. Example: `"https://acme.okta.com/app/docs/sso/saml"`. */
   readonly ssoURL: OutputOf<typeof schema, "ssoURL">;
-  /** Id of the team new SSO users join. Example: `writers.id` (a `Team`). */
+  /** Id of the team new SSO users join. Example: `writers.id`. */
   readonly defaultTeam: OutputOf<typeof schema, "defaultTeam">;
   /**
    * Role of new SSO users: `admin`, `create`, `review`, `edit`, `comment` or `read`; `null` makes
@@ -63,13 +63,13 @@ export interface SamlProviderOutputs {
 /**
  * A SAML single sign-on provider of an organization.
  *
- * - Replaced when: `organizationId` changes. Every other input changes in place (PATCH).
- * - Removing an optional input from the program stops managing it: the provider keeps its
+ * - Replaced when: `organizationId` changes. Everything else changes in place (PATCH).
+ * - Leaving out an optional setting stops managing it: the provider keeps its
  *   current value (the API has no way to clear `defaultTeam`, `entityID`, `certificate` or
- *   `ssoURL`). To make SSO users guests, set `defaultRole: null` explicitly.
+ *   `ssoURL`). To make SSO users guests, set `defaultRole` to `null` explicitly.
  * - Natural key for `adopt: true`: the exact label within the organization.
- * - Limits of the API's reference and 8, counted in characters: `entityID` and `certificate` have only a
- *   maximum, so "" is valid; `ssoURL` is an absolute http(s) URL.
+ * - Lengths are counted in characters: `entityID` and `certificate` have only a maximum, so an
+ *   empty string is valid; `ssoURL` is an absolute http(s) URL.
  */
 export class SamlProvider extends DocsPlatformResource {
   constructor(name: string, args: SamlProviderArgs, opts?: CustomResourceOptions) {

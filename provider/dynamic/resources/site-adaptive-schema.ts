@@ -12,11 +12,7 @@ export interface SiteAdaptiveSchemaArgs {
   organizationId?: ArgOf<typeof schema, "organizationId">;
   /** Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`. */
   siteId: ArgOf<typeof schema, "siteId">;
-  /**
-   * The visitor schema, replaced whole on every change. Example:
-   * `{ type: "object", properties: { unsigned: { type: "object", properties: { betaUser: { type: "boolean" } },
-   * additionalProperties: false }, isAdmin: { type: "boolean", description: "Signed-in admin" } }, additionalProperties: false }`.
-   */
+  /** The visitor schema, replaced whole on every change. Example: `{ type: "object", properties: { unsigned: { type: "object", properties: { betaUser: { type: "boolean" } }, additionalProperties: false }, isAdmin: { type: "boolean", description: "Signed-in admin" } }, additionalProperties: false }`. */
   jsonSchema: ArgOf<typeof schema, "jsonSchema">;
 }
 
@@ -26,11 +22,7 @@ export interface SiteAdaptiveSchemaOutputs {
   readonly organizationId: OutputOf<typeof schema, "organizationId">;
   /** Id of the site. Changing it replaces the resource (the old site's schema is emptied). Example: `site.id`. */
   readonly siteId: OutputOf<typeof schema, "siteId">;
-  /**
-   * The visitor schema, replaced whole on every change. Example:
-   * `{ type: "object", properties: { unsigned: { type: "object", properties: { betaUser: { type: "boolean" } },
-   * additionalProperties: false }, isAdmin: { type: "boolean", description: "Signed-in admin" } }, additionalProperties: false }`.
-   */
+  /** The visitor schema, replaced whole on every change. Example: `{ type: "object", properties: { unsigned: { type: "object", properties: { betaUser: { type: "boolean" } }, additionalProperties: false }, isAdmin: { type: "boolean", description: "Signed-in admin" } }, additionalProperties: false }`. */
   readonly jsonSchema: OutputOf<typeof schema, "jsonSchema">;
   /** When the schema was last written. */
   readonly updatedAt: OutputOf<typeof outputs, "updatedAt">;

@@ -50,7 +50,7 @@ export interface SiteSectionGroupOutputs {
 }
 
 /**
- * A group of a docs site's sections. Sections join it with `siteSectionGroupId`. Example:
+ * A group of a docs site's sections. Sections join it with `SiteSection.siteSectionGroupId`. Example:
  *
  * ```ts
  * const apis = new SiteSectionGroup("apis", { organizationId: orgId, siteId: site.id, title: "APIs", icon: "code" });

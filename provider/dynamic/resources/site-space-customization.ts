@@ -16,18 +16,11 @@ export interface SiteSpaceCustomizationArgs {
   siteSpaceId: ArgOf<typeof schema, "siteSpaceId">;
   /** Title shown in the site's header, 1..128 characters. Example: `"Acme Docs"`. */
   title?: ArgOf<typeof schema, "title">;
-  /**
-   * Look of the site. Example: `{ theme: "clean", primaryColor: { light: "#346DDB", dark: "#6B9BF2" },
-   * corners: "straight", depth: "subtle", links: "default", font: "Inter", icons: "regular",
-   * sidebar: { background: "default", list: "default" }, search: "prominent" }`.
-   */
+  /** Look of the site. Example: `{ theme: "clean", primaryColor: { light: "#346DDB", dark: "#6B9BF2" }, corners: "straight", depth: "subtle", links: "default", font: "Inter", icons: "regular", sidebar: { background: "default", list: "default" }, search: "prominent" }`. */
   styling?: ArgOf<typeof schema, "styling">;
-  /** Favicon; `icon: null` removes it. Example: `{ icon: { light: "https://acme.test/favicon.png" } }`. */
+  /** Favicon; a null `icon` removes it. Example: `{ icon: { light: "https://acme.test/favicon.png" } }`. */
   favicon?: ArgOf<typeof schema, "favicon">;
-  /**
-   * Header: logo (`null` removes it), primary link and links, managed as a whole list. Example:
-   * `{ logo: { light: "https://acme.test/logo.svg" }, links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] }`.
-   */
+  /** Header: logo (`null` removes it), primary link and links, managed as a whole list. Example: `{ logo: { light: "https://acme.test/logo.svg" }, links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] }`. */
   header?: ArgOf<typeof schema, "header">;
   /** Footer: logo, link groups (managed as a whole list), copyright. Example: `{ copyright: "© Acme Inc." }`. */
   footer?: ArgOf<typeof schema, "footer">;
@@ -41,23 +34,23 @@ export interface SiteSpaceCustomizationArgs {
   feedback?: ArgOf<typeof schema, "feedback">;
   /** AI features. Example: `{ mode: "none" }`. */
   ai?: ArgOf<typeof schema, "ai">;
-  /** Example: `{ enabled: true }`. */
+  /** Whether advanced customization is on. Example: `{ enabled: true }`. */
   advancedCustomization?: ArgOf<typeof schema, "advancedCustomization">;
-  /** Example: `{ showEditLink: true }`. */
+  /** Git sync: whether pages show an edit link. Example: `{ showEditLink: true }`. */
   git?: ArgOf<typeof schema, "git">;
   /** Actions offered on pages. Example: `{ externalAI: true, markdown: true, mcp: false }`. */
   pageActions?: ArgOf<typeof schema, "pageActions">;
-  /** Example: `{ target: "self" }`. */
+  /** Where external links open. Example: `{ target: "self" }`. */
   externalLinks?: ArgOf<typeof schema, "externalLinks">;
-  /** Example: `{ enabled: true }`. */
+  /** Whether pages show pagination. Example: `{ enabled: true }`. */
   pagination?: ArgOf<typeof schema, "pagination">;
-  /** Example: `{ enabled: false }`. */
+  /** Whether the trademark is shown. Example: `{ enabled: false }`. */
   trademark?: ArgOf<typeof schema, "trademark">;
-  /** `url: null` removes it. Example: `{ url: "https://acme.test/privacy" }`. */
+  /** A null `url` removes it. Example: `{ url: "https://acme.test/privacy" }`. */
   privacyPolicy?: ArgOf<typeof schema, "privacyPolicy">;
-  /** `url: null` removes it. Example: `{ url: "https://acme.test/social.png" }`. */
+  /** A null `url` removes it. Example: `{ url: "https://acme.test/social.png" }`. */
   socialPreview?: ArgOf<typeof schema, "socialPreview">;
-  /** Example: `{ trackingCookie: false }`. */
+  /** Insights: whether a tracking cookie is set. Example: `{ trackingCookie: false }`. */
   insights?: ArgOf<typeof schema, "insights">;
 }
 
@@ -71,18 +64,11 @@ export interface SiteSpaceCustomizationOutputs {
   readonly siteSpaceId: OutputOf<typeof schema, "siteSpaceId">;
   /** Title shown in the site's header, 1..128 characters. Example: `"Acme Docs"`. */
   readonly title: OutputOf<typeof schema, "title">;
-  /**
-   * Look of the site. Example: `{ theme: "clean", primaryColor: { light: "#346DDB", dark: "#6B9BF2" },
-   * corners: "straight", depth: "subtle", links: "default", font: "Inter", icons: "regular",
-   * sidebar: { background: "default", list: "default" }, search: "prominent" }`.
-   */
+  /** Look of the site. Example: `{ theme: "clean", primaryColor: { light: "#346DDB", dark: "#6B9BF2" }, corners: "straight", depth: "subtle", links: "default", font: "Inter", icons: "regular", sidebar: { background: "default", list: "default" }, search: "prominent" }`. */
   readonly styling: OutputOf<typeof schema, "styling">;
-  /** Favicon; `icon: null` removes it. Example: `{ icon: { light: "https://acme.test/favicon.png" } }`. */
+  /** Favicon; a null `icon` removes it. Example: `{ icon: { light: "https://acme.test/favicon.png" } }`. */
   readonly favicon: OutputOf<typeof schema, "favicon">;
-  /**
-   * Header: logo (`null` removes it), primary link and links, managed as a whole list. Example:
-   * `{ logo: { light: "https://acme.test/logo.svg" }, links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] }`.
-   */
+  /** Header: logo (`null` removes it), primary link and links, managed as a whole list. Example: `{ logo: { light: "https://acme.test/logo.svg" }, links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.test" } }] }`. */
   readonly header: OutputOf<typeof schema, "header">;
   /** Footer: logo, link groups (managed as a whole list), copyright. Example: `{ copyright: "© Acme Inc." }`. */
   readonly footer: OutputOf<typeof schema, "footer">;
@@ -96,23 +82,23 @@ export interface SiteSpaceCustomizationOutputs {
   readonly feedback: OutputOf<typeof schema, "feedback">;
   /** AI features. Example: `{ mode: "none" }`. */
   readonly ai: OutputOf<typeof schema, "ai">;
-  /** Example: `{ enabled: true }`. */
+  /** Whether advanced customization is on. Example: `{ enabled: true }`. */
   readonly advancedCustomization: OutputOf<typeof schema, "advancedCustomization">;
-  /** Example: `{ showEditLink: true }`. */
+  /** Git sync: whether pages show an edit link. Example: `{ showEditLink: true }`. */
   readonly git: OutputOf<typeof schema, "git">;
   /** Actions offered on pages. Example: `{ externalAI: true, markdown: true, mcp: false }`. */
   readonly pageActions: OutputOf<typeof schema, "pageActions">;
-  /** Example: `{ target: "self" }`. */
+  /** Where external links open. Example: `{ target: "self" }`. */
   readonly externalLinks: OutputOf<typeof schema, "externalLinks">;
-  /** Example: `{ enabled: true }`. */
+  /** Whether pages show pagination. Example: `{ enabled: true }`. */
   readonly pagination: OutputOf<typeof schema, "pagination">;
-  /** Example: `{ enabled: false }`. */
+  /** Whether the trademark is shown. Example: `{ enabled: false }`. */
   readonly trademark: OutputOf<typeof schema, "trademark">;
-  /** `url: null` removes it. Example: `{ url: "https://acme.test/privacy" }`. */
+  /** A null `url` removes it. Example: `{ url: "https://acme.test/privacy" }`. */
   readonly privacyPolicy: OutputOf<typeof schema, "privacyPolicy">;
-  /** `url: null` removes it. Example: `{ url: "https://acme.test/social.png" }`. */
+  /** A null `url` removes it. Example: `{ url: "https://acme.test/social.png" }`. */
   readonly socialPreview: OutputOf<typeof schema, "socialPreview">;
-  /** Example: `{ trackingCookie: false }`. */
+  /** Insights: whether a tracking cookie is set. Example: `{ trackingCookie: false }`. */
   readonly insights: OutputOf<typeof schema, "insights">;
 }
 

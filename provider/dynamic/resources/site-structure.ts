@@ -14,14 +14,10 @@ export interface SiteStructureArgs {
   siteId: ArgOf<typeof schema, "siteId">;
   /**
    * The site's top level, in order: ids of its sections and section groups (which are siblings),
-   * or, for a site without sections, of its site spaces. Items left out keep their place.
-   * Example: `[guides.id, apis.id, changelog.id]`.
+   * or, for a site without sections, of its site spaces. Items left out keep their place. Example: `[guides.id, apis.id, changelog.id]`.
    */
   root?: ArgOf<typeof schema, "root">;
-  /**
-   * The order inside section groups: per group, the ids of its sections and nested groups.
-   * Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`.
-   */
+  /** The order inside section groups: per group, the ids of its sections and nested groups. Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`. */
   groups?: ArgOf<typeof schema, "groups">;
   /**
    * The order of the site spaces of sections: per section, the ids of its site spaces (a section's
@@ -38,14 +34,10 @@ export interface SiteStructureOutputs {
   readonly siteId: OutputOf<typeof schema, "siteId">;
   /**
    * The site's top level, in order: ids of its sections and section groups (which are siblings),
-   * or, for a site without sections, of its site spaces. Items left out keep their place.
-   * Example: `[guides.id, apis.id, changelog.id]`.
+   * or, for a site without sections, of its site spaces. Items left out keep their place. Example: `[guides.id, apis.id, changelog.id]`.
    */
   readonly root: OutputOf<typeof schema, "root">;
-  /**
-   * The order inside section groups: per group, the ids of its sections and nested groups.
-   * Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`.
-   */
+  /** The order inside section groups: per group, the ids of its sections and nested groups. Example: `[{ groupId: apis.id, items: [rest.id, graphql.id] }]`. */
   readonly groups: OutputOf<typeof schema, "groups">;
   /**
    * The order of the site spaces of sections: per section, the ids of its site spaces (a section's

@@ -10,18 +10,16 @@ import { DocsPlatformResource } from "../stub";
 export interface SiteArgs {
   /** Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
   organizationId?: ArgOf<typeof siteInputs, "organizationId">;
-  /** Title of the site, 2 to 128 characters. Example: `"Developer docs"`. Also the natural key for `adopt: true`. */
+  /** Title of the site, 2 to 128 characters. Example: `"Developer docs"`. */
   title: ArgOf<typeof siteInputs, "title">;
   /**
    * Site type. The API only documents `basic`, the default; the emulator and the production service
-   * also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.
-   * Example: `"basic"`.
+   * also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site. Example: `"basic"`.
    */
   type?: ArgOf<typeof siteInputs, "type">;
   /**
    * Who may see the published site: `public` (anyone, indexed), `unlisted` (anyone, not indexed),
-   * `share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).
-   * Example: `"unlisted"`.
+   * `share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors). Example: `"unlisted"`.
    */
   visibility?: ArgOf<typeof siteInputs, "visibility">;
   /**
@@ -69,18 +67,16 @@ export interface SiteArgs {
 export interface SiteOutputs {
   /** Id of the organization that owns the site. Changing it replaces the site. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_123"`. */
   readonly organizationId: OutputOf<typeof siteInputs, "organizationId">;
-  /** Title of the site, 2 to 128 characters. Example: `"Developer docs"`. Also the natural key for `adopt: true`. */
+  /** Title of the site, 2 to 128 characters. Example: `"Developer docs"`. */
   readonly title: OutputOf<typeof siteInputs, "title">;
   /**
    * Site type. The API only documents `basic`, the default; the emulator and the production service
-   * also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site.
-   * Example: `"basic"`.
+   * also know `premium` and `ultimate`. It cannot be changed in place: changing it replaces the site. Example: `"basic"`.
    */
   readonly type: OutputOf<typeof siteInputs, "type">;
   /**
    * Who may see the published site: `public` (anyone, indexed), `unlisted` (anyone, not indexed),
-   * `share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors).
-   * Example: `"unlisted"`.
+   * `share-link` (a secret token in the URL) or `visitor-auth` (JWT-authenticated visitors). Example: `"unlisted"`.
    */
   readonly visibility: OutputOf<typeof siteInputs, "visibility">;
   /**

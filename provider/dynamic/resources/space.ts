@@ -29,10 +29,9 @@ export interface SpaceArgs {
    */
   defaultLevel?: ArgOf<typeof schema, "defaultLevel">;
   /**
-   * Merge rules of the space's change requests: `{ type: "inherit" }` (the organization's),
-   * `{ type: "none" }`, or `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users:
-   * ["user_1"] }] }`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,
-   * `allow_bypass`, `require_at_least_one_review` or `custom`, each with `users` (user ids).
+   * Merge rules of the space's change requests: a `type` of `inherit` (the organization's), of
+   * `none`, or of `rules` with a list of `rules`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,
+   * `allow_bypass`, `require_at_least_one_review` or `custom`, each with `users` (user ids). Example: `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["user_1"] }] }`.
    */
   mergeRules?: ArgOf<typeof schema, "mergeRules">;
   /**
@@ -66,10 +65,9 @@ export interface SpaceOutputs {
    */
   readonly defaultLevel: OutputOf<typeof schema, "defaultLevel">;
   /**
-   * Merge rules of the space's change requests: `{ type: "inherit" }` (the organization's),
-   * `{ type: "none" }`, or `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users:
-   * ["user_1"] }] }`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,
-   * `allow_bypass`, `require_at_least_one_review` or `custom`, each with `users` (user ids).
+   * Merge rules of the space's change requests: a `type` of `inherit` (the organization's), of
+   * `none`, or of `rules` with a list of `rules`. A rule is `require_specific_reviewers`, `require_one_of_specific_reviewers`,
+   * `allow_bypass`, `require_at_least_one_review` or `custom`, each with `users` (user ids). Example: `{ type: "rules", rules: [{ rule: "require_specific_reviewers", users: ["user_1"] }] }`.
    */
   readonly mergeRules: OutputOf<typeof schema, "mergeRules">;
   /** Who can see the space; set in the app, not through the API (read only). */

@@ -11,7 +11,7 @@ export interface TeamMemberArgs {
   /** Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   organizationId?: ArgOf<typeof schema, "organizationId">;
   /**
-   * The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the
+   * The team, whose `Team.members`, if it has a `Team` resource, must not be set. Changing it replaces the
    * membership. Example: `writers.id`.
    */
   teamId: ArgOf<typeof schema, "teamId">;
@@ -38,7 +38,7 @@ export interface TeamMemberOutputs {
   /** Id of the organization that owns the team. Changing it replaces the membership. Defaults to the stack's `docs-platform:organizationId`. Example: `"org_acme"`. */
   readonly organizationId: OutputOf<typeof schema, "organizationId">;
   /**
-   * The team. Its `Team` resource, if any, must not set `members`. Changing it replaces the
+   * The team, whose `Team.members`, if it has a `Team` resource, must not be set. Changing it replaces the
    * membership. Example: `writers.id`.
    */
   readonly teamId: OutputOf<typeof schema, "teamId">;
@@ -63,7 +63,7 @@ export interface TeamMemberOutputs {
  * - A user already in the team is taken over only with `adopt` (so a destroy never removes a
  *   membership the program did not create or adopt); without it, create fails and says so.
  * - Natural key for `adopt: true`: the team and the user.
- * - Must not be used on a team whose `Team` resource sets `members` (that list is authoritative):
+ * - Must not be used on a team whose `Team.members` is set (that list is authoritative):
  *   a program doing both fails with a message naming both resources.
  *
  * @example

@@ -17,8 +17,7 @@ export interface TeamArgs {
    * member's email case-insensitively): the exact membership (members added elsewhere are removed).
    * Each must already be a member of the organization. Order and duplicates do not matter; the
    * state keeps each member as written here. Leave it out to not manage membership (and to
-   * manage it one member at a time with `TeamMember`, which must not be used with `members`).
-   * Example: `[writer.id, "ada@example.com"]`.
+   * manage it one member at a time with `TeamMember`, which must not be used with `members`). Example: `[writer.id, "ada@example.com"]`.
    */
   members?: ArgOf<typeof schema, "members">;
   /**
@@ -54,7 +53,7 @@ export interface TeamOutputs {
  *   `TeamMember` resources: a program doing both fails with a message naming both.
  * - A member is named by user id or by email (any entry holding an `@`). The state records each
  *   member under the entry the program used for them, so a member given by email stays that email
- *   and refresh shows only real drift; see `membersAsWritten`.
+ *   and refresh shows only real drift.
  * - Natural key for `adopt: true`: the exact title within the organization.
  */
 export class Team extends DocsPlatformResource {

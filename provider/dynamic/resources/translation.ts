@@ -12,7 +12,7 @@ export interface TranslationArgs {
   organizationId?: ArgOf<typeof schema, "organizationId">;
   /**
    * Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and
-   * a region). Changing it replaces the translation. Example: `"fr"`, `"pt-br"`.
+   * a region, such as `pt-br`). Changing it replaces the translation. Example: `"fr"`.
    */
   language: ArgOf<typeof schema, "language">;
   /**
@@ -20,11 +20,7 @@ export interface TranslationArgs {
    * the translation. Example: `{ space: guides.id, language: "en" }`.
    */
   source: ArgOf<typeof schema, "source">;
-  /**
-   * Instructions for the translator, a rich-text document; changes in place. Example:
-   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
-   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`.
-   */
+  /** Instructions for the translator, a rich-text document; changes in place. Example: `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`. */
   instructions?: ArgOf<typeof schema, "instructions">;
   /**
    * Runs the translation once whenever it is set to a new value: at creation, and on every `up`
@@ -47,7 +43,7 @@ export interface TranslationOutputs {
   readonly organizationId: OutputOf<typeof schema, "organizationId">;
   /**
    * Language to translate into: a language code (2 or 3 lowercase letters, optionally a hyphen and
-   * a region). Changing it replaces the translation. Example: `"fr"`, `"pt-br"`.
+   * a region, such as `pt-br`). Changing it replaces the translation. Example: `"fr"`.
    */
   readonly language: OutputOf<typeof schema, "language">;
   /**
@@ -55,11 +51,7 @@ export interface TranslationOutputs {
    * the translation. Example: `{ space: guides.id, language: "en" }`.
    */
   readonly source: OutputOf<typeof schema, "source">;
-  /**
-   * Instructions for the translator, a rich-text document; changes in place. Example:
-   * `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph",
-   * nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`.
-   */
+  /** Instructions for the translator, a rich-text document; changes in place. Example: `{ object: "document", data: { schemaVersion: 1 }, nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Keep product names in English.", marks: [] }] }] }] }`. */
   readonly instructions: OutputOf<typeof schema, "instructions">;
   /**
    * Runs the translation once whenever it is set to a new value: at creation, and on every `up`

@@ -1,6 +1,7 @@
 // The plugin as one CommonJS file (esbuild), with the schema and the version inside it: the script
 // a Node.js single executable application runs (sea.mts). provider/embedded.ts is the one module
-// whose body differs from the package's: here it carries the schema and the version, and tells the
+// whose body differs from the package's: here it carries the schema, the version and the SDK's gRPC
+// channel options (read from its runtime/settings here, not at every start), and tells the
 // places that load by path in the package (plugin/sdk.ts, runtime/engine-log.ts) to require by name.
 //
 // Three modules of @pulumi/pulumi are replaced by stubs (UNUSED_BY_THE_PLUGIN): the plugin loads
@@ -10,6 +11,7 @@
 // paths' npm (@npmcli/arborist, pacote, sigstore, tar...; @npmcli/git reads ~/.gitconfig when it
 // loads) and the Automation API. docs/release.md has the sizes and start times before and after.
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { VERSION, cacheDir, providerRoot } from "./release-info.mts";
@@ -28,9 +30,23 @@ interface BundleEntry {
   label: string;
   /** CommonJS statements that serve, run when no own Node.js options are set. */
   serve: string[];
+  /**
+   * Statements run while the linux-amd64 executable's start snapshot is made (sea.mts): what it
+   * holds ready. Nothing that reads the environment, the time or the machine (that would be the
+   * build's), and nothing that loads Node.js's http, http2 or tls (a snapshot cannot hold them).
+   */
+  preload?: string[];
 }
 
+// The plugin's start snapshot (sea.mts) holds its entry, the protocol's messages and the resource
+// core (plugin/server.ts, the kinds), each loaded once: a start then only loads grpc-js (which
+// cannot be in a snapshot) and serves, and its first call about a resource finds the core ready.
 const PLUGIN_ENTRY: BundleEntry = {
+  preload: [
+    `require(${JSON.stringify(path.join(providerRoot, "plugin", "main.ts"))});`,
+    `require(${JSON.stringify(path.join(providerRoot, "plugin", "sdk.ts"))}).messages();`,
+    `require(${JSON.stringify(path.join(providerRoot, "plugin", "server.ts"))});`,
+  ],
   outfile: bundlePath,
   label: "docs-platform plugin",
   serve: [
@@ -47,7 +63,24 @@ const PLUGIN_ENTRY: BundleEntry = {
 // which in a bundle is a question about the bundle: the entry calls its startPlugin itself, and the
 // bundle is built with `require.main` defined away, so main.ts's own check never starts a second
 // server. door.ts is required by startPlugin's callback, as main.ts does: made only to serve.
+// The start snapshot (sea.mts) holds the door, its core, its schema, the protocol's parsed .proto
+// and its messages' codecs, each run once: a start then only loads grpc-js (which cannot be in a snapshot), makes its
+// key and certificate and serves. (Making a certificate at the build, to have its code compiled,
+// made two builds differ: the key's generation runs on libuv's threads.)
 const TERRAFORM_ENTRY: BundleEntry = {
+  preload: [
+    `require(${JSON.stringify(path.join(providerRoot, "terraform", "main.ts"))});`,
+    `require(${JSON.stringify(path.join(providerRoot, "terraform", "door.ts"))});`,
+    `require(${JSON.stringify(path.join(providerRoot, "terraform", "schema.ts"))}).terraformSchema();`,
+    `require(${JSON.stringify(path.join(providerRoot, "terraform", "server.ts"))}).protocolRoot();`,
+    // Every message's encoder and decoder (protobufjs makes each on first use) and the schema's
+    // answer, made once so that their code is compiled; nothing of them is kept.
+    `{`,
+    `  const definition = require(${JSON.stringify(path.join(providerRoot, "terraform", "server.ts"))}).serviceDefinition("tfplugin6.Provider");`,
+    `  for (const method of Object.values(definition)) { method.requestDeserialize(Buffer.alloc(0)); method.responseSerialize({}); }`,
+    `  definition.GetProviderSchema.responseSerialize(require(${JSON.stringify(path.join(providerRoot, "terraform", "door.ts"))}).terraformHandler().getProviderSchema());`,
+    `}`,
+  ],
   outfile: terraformBundlePath,
   label: "terraform-provider-docsplatform",
   serve: [
@@ -107,6 +140,12 @@ export function bundleTerraformProvider(outfile = terraformBundlePath): Promise<
   return bundle({ ...TERRAFORM_ENTRY, outfile }, { "require.main": "undefined" });
 }
 
+/** The gRPC channel options of the @pulumi/pulumi the bundle takes in (its runtime/settings), for embedded.ts. */
+function sdkChannelOptions(): Record<string, unknown> {
+  const settings = createRequire(path.join(providerRoot, "package.json"))("@pulumi/pulumi/runtime/settings.js") as { grpcChannelOptions?: Record<string, unknown> };
+  return settings.grpcChannelOptions ?? {};
+}
+
 async function bundle(spec: BundleEntry, define: Record<string, string> = {}): Promise<{ path: string; bytes: number }> {
   const schema = fs.readFileSync(path.join(providerRoot, "docs-platform", "schema.json"), "utf8");
   const embeddedModule = path.join(providerRoot, "embedded.ts");
@@ -115,7 +154,7 @@ async function bundle(spec: BundleEntry, define: Record<string, string> = {}): P
     setup(build) {
       build.onLoad({ filter: /[\\/]provider[\\/]embedded\.ts$/ }, (args) => {
         if (path.resolve(args.path) !== embeddedModule) return undefined;
-        const embedded = { bundled: true, version: VERSION, schema: JSON.stringify(JSON.parse(schema)) };
+        const embedded = { bundled: true, version: VERSION, schema: JSON.stringify(JSON.parse(schema)), grpcChannelOptions: sdkChannelOptions() };
         return { contents: `export const EMBEDDED = ${JSON.stringify(embedded)};\n`, loader: "ts" };
       });
     },
@@ -147,10 +186,13 @@ async function bundle(spec: BundleEntry, define: Record<string, string> = {}): P
   // engine) sends no signal, and the child's own exit-with-parent check (terraform/main.ts) sees
   // this process, still alive, as its parent. Once this process is re-parented (its parent id
   // changes), it stops the child (SIGTERM, then SIGKILL after 3 s) and exits with it.
+  // Everything runs in start(): at once, or, while a start snapshot is made, once the executable
+  // starts from it (v8.startupSnapshot), after the preload statements ran at the build.
   fs.writeFileSync(
     entry,
     [
       `"use strict";`,
+      `function start() {`,
       `const ownOptions = (process.env[${JSON.stringify(NODE_OPTIONS_ENV)}] || "").trim();`,
       `if (ownOptions) {`,
       `  const env = { ...process.env, NODE_OPTIONS: ownOptions };`,
@@ -172,6 +214,20 @@ async function bundle(spec: BundleEntry, define: Record<string, string> = {}): P
       `  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 + (require("node:os").constants.signals[signal] || 0) : 1)));`,
       `} else {`,
       ...spec.serve.map((line) => `  ${line}`),
+      `}`,
+      `}`,
+      `const { startupSnapshot } = require("node:v8");`,
+      `if (startupSnapshot.isBuildingSnapshot()) {`,
+      // The build's process ids and the path of its Node.js would be in the snapshot: different at
+      // every build, and a path of the build machine's (test/release/hostile-review.test.ts). The
+      // executable sets its own as it starts; the build's are the same for every build.
+      `  Object.defineProperty(process, "pid", { value: 0 });`,
+      `  process.ppid = 0;`,
+      `  process.execPath = process.argv[0] = "node";`,
+      ...(spec.preload ?? []).map((line) => `  ${line}`),
+      `  startupSnapshot.setDeserializeMainFunction(start);`,
+      `} else {`,
+      `  start();`,
       `}`,
       ``,
     ].join("\n"),

@@ -2,17 +2,23 @@
 // the platform's Node.js binary with the bundle injected as its SEA blob (postject), as
 // https://nodejs.org/api/single-executable-applications.html describes.
 //
-// The blob is made by this machine's Node.js of the binary's own version (node-binaries.mts). No
-// snapshot, and no code cache: V8's compiled bundle saved about 80 ms of CPU per start (0.47 s
-// against 0.55 s to the Terraform door's handshake line, median of 11), but two blobs made from
-// one bundle differ byte for byte, and so did the linux-amd64 executables, archives and sums of
-// one commit. Fixing V8's hash seed (`--hash-seed`) makes the cache the same each time, and an
-// executable (whose seed is random) then rejects it. A release is reproducible instead
-// (test/release/reproducible-executable.test.ts); docs/release.md has the figures.
+// The blob is made by this machine's Node.js of the binary's own version (node-binaries.mts). The
+// linux-amd64 blob, the one made for the very binary that makes it, is a V8 startup snapshot
+// (`useSnapshot`): the bundle's entry runs while the blob is made, loading the modules a start
+// needs (bundle.mts `preload`), and the executable starts from that heap instead of compiling and
+// running them. The other platforms' blobs hold the bundle's source only (a snapshot is valid only
+// for the binary that made it). No code cache: V8's compiled bundle saved about 80 ms of CPU per
+// start, but two caches of one bundle differ byte for byte. A snapshot is made reproducible: V8's
+// hash and random seeds fixed and `--predictable` (single-threaded, deterministic heap), the
+// bundle read from a path that depends on its content only (the path is in the snapshot); the
+// executable rehashes the snapshot's tables with its own random seed as it starts, and Math.random
+// is seeded anew. test/release/reproducible-executable.test.ts builds it twice; docs/release.md
+// has the figures.
 //
 // Node.js's signature (darwin, windows) is removed before the injection, and a darwin executable
 // signed ad hoc after it (sign.mts), as the guide does with codesign on a Mac.
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -30,16 +36,44 @@ const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 
 const blobs = new Map<string, string>();
 
-/** The blob of `bundle` for Node.js `version`, made once per run, beside the bundle. */
-export function blobFor(bundle: string, version: string): string {
+/** Whether `platform`'s blob is a startup snapshot: only the binary that makes the blob can start from one (node-binaries.mts hostNodePackage). */
+export function startsFromSnapshot(platform: Platform): boolean {
+  return platformName(platform) === "linux-amd64";
+}
+
+/**
+ * Where the snapshot's build reads the bundle: a folder named by the bundle's digest, the same on
+ * every machine and for every checkout, since the snapshot records the main script's path (and a
+ * path of the checkout must not ship, test/release/hostile-review.test.ts).
+ */
+function stagedBundle(bundle: string): string {
+  const digest = createHash("sha256").update(fs.readFileSync(bundle)).digest("hex").slice(0, 16);
+  const staged = path.join("/tmp", "docs-platform-snapshot", digest, path.basename(bundle));
+  if (!fs.existsSync(staged)) {
+    fs.mkdirSync(path.dirname(staged), { recursive: true });
+    // Another build may stage the same bundle at once: each writes its own file, then renames it.
+    const partial = `${staged}.${process.pid}.partial`;
+    fs.copyFileSync(bundle, partial);
+    fs.renameSync(partial, staged);
+  }
+  return staged;
+}
+
+/** The blob of `bundle` for `platform`'s Node.js, made once per run, beside the bundle. */
+export function blobFor(bundle: string, platform: Platform): string {
+  const node = nodePackageFor(platform);
+  if (!node) throw new Error(`no Node.js binary for ${platformName(platform)} (node-binaries.mts)`);
+  const snapshot = startsFromSnapshot(platform);
   // Named by the bundle (plugin.cjs, terraform-provider.cjs): each executable has its own blobs.
-  const name = `${path.basename(bundle, ".cjs")}-node-${version}`;
-  const made = blobs.get(`${bundle}:${name}`);
-  if (made) return made;
+  const name = `${path.basename(bundle, ".cjs")}-node-${node.version}${snapshot ? "-snapshot" : ""}`;
+  const already = blobs.get(`${bundle}:${name}`);
+  if (already) return already;
   const blob = path.join(path.dirname(bundle), `${name}.blob`);
   const config = path.join(path.dirname(bundle), `${name}.sea.json`);
   // `main` as the bundle's file name, read from its own folder: the blob records the path it is
-  // given, and the build machine's folders must not ship (test/release/hostile-review.test.ts).
+  // given, and the build machine's folders must not ship (test/release/hostile-review.test.ts);
+  // a snapshot's build reads it from stagedBundle's folder instead (the snapshot records the
+  // absolute path).
   // execArgvExtension "cli": the executable ignores NODE_OPTIONS (the default, "env", let a
   // program's NODE_OPTIONS, a loader or a require hook meant for the user's own Node.js, or an
   // --inspect, run inside the plugin) and takes Node.js options only from a first argument
@@ -50,9 +84,24 @@ export function blobFor(bundle: string, version: string): string {
   // reaches that executable (docs/release.md).
   fs.writeFileSync(
     config,
-    JSON.stringify({ main: path.basename(bundle), output: blob, disableExperimentalSEAWarning: true, useSnapshot: false, useCodeCache: false, execArgvExtension: "cli" }),
+    JSON.stringify({
+      main: snapshot ? stagedBundle(bundle) : path.basename(bundle),
+      output: blob,
+      disableExperimentalSEAWarning: true,
+      useSnapshot: snapshot,
+      useCodeCache: false,
+      execArgvExtension: "cli",
+    }),
   );
-  execFileSync(nodeBinary(hostNodePackage(version)), ["--experimental-sea-config", config], { cwd: path.dirname(bundle), stdio: ["ignore", "ignore", "inherit"] });
+  const reproducibleSnapshot = snapshot ? ["--hash-seed=1", "--random-seed=1", "--predictable"] : [];
+  const made = spawnSync(nodeBinary(hostNodePackage(node.version)), [...reproducibleSnapshot, "--experimental-sea-config", path.basename(config)], {
+    cwd: path.dirname(bundle),
+    stdio: ["ignore", "ignore", "inherit"],
+    // Its argv[0] is in a snapshot (process.argv0, read-only): a name, not this machine's path.
+    argv0: "node",
+  });
+  if (made.error) throw made.error;
+  if (made.status !== 0) throw new Error(`making ${path.basename(blob)} failed (${made.signal ?? `exit ${made.status}`})`);
   blobs.set(`${bundle}:${name}`, blob);
   return blob;
 }
@@ -65,7 +114,7 @@ export function blobFor(bundle: string, version: string): string {
 export async function buildExecutable(bundle: string, platform: Platform, outDir: string, name: string = executableName(platform)): Promise<string | null> {
   const node = nodePackageFor(platform);
   if (!node) return null;
-  const blob = blobFor(bundle, node.version);
+  const blob = blobFor(bundle, platform);
   const target = path.join(outDir, platformName(platform), name);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(nodeBinary(node), target);

@@ -22,7 +22,10 @@ afterAll(async () => {
 
 /** Starts the CLI and resolves with its stdout lines once the last start-up line is printed. */
 function startCli(args: string[]): Promise<{ child: ChildProcess; lines: string[] }> {
-  const child = spawnGroup(node, ["test/emulator/main.ts", "--exit-with-pid", String(process.pid), ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawnGroup(node, ["test/emulator/main.ts", "--exit-with-pid", String(process.pid), ...args], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";
@@ -45,7 +48,9 @@ const PRINTED = ["DOCS_PLATFORM_API_URL", "DOCS_PLATFORM_TOKEN", "DOCS_PLATFORM_
 /** What a person gets by pasting the printed lines into sh: each variable's value as that shell holds it. */
 function pasted(lines: string[], cwd = dir): Record<string, string> {
   const script = `${lines.join("\n")}\nprintf '%s\\0' ${PRINTED.map((name) => `"$${name}"`).join(" ")}`;
-  const values = execFileSync("sh", ["-c", script], { cwd, encoding: "utf8", env: { PATH: process.env.PATH } }).split("\0");
+  const values = execFileSync("sh", ["-c", script], { cwd, encoding: "utf8", env: { PATH: process.env.PATH } }).split(
+    "\0",
+  );
   return Object.fromEntries(PRINTED.map((name, i) => [name, values[i]]));
 }
 
@@ -94,7 +99,11 @@ describe("emulator CLI", () => {
     expect(printed[ORGANIZATION_ENV]).toBe("org-acme");
     const url = printed.DOCS_PLATFORM_API_URL;
     const headers = { authorization: "Bearer tok-acme-admin", "content-type": "application/json" };
-    const created = await fetch(`${url}/orgs/org-acme/teams`, { method: "PUT", headers, body: JSON.stringify({ title: "Survives restarts" }) });
+    const created = await fetch(`${url}/orgs/org-acme/teams`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ title: "Survives restarts" }),
+    });
     expect(created.status).toBe(201);
     await stop(first.child);
 
@@ -120,14 +129,27 @@ describe("emulator CLI", () => {
     await source.close();
     const seed = join(dir, "hostile-seed.json");
     writeFileSync(seed, JSON.stringify({ ...snapshot, organization: { ...snapshot.organization, id: hostileOrg } }));
-    const { child, lines } = await startCli(["--port", "0", "--db", ":memory:", "--seed", seed, "--token", hostileToken]);
+    const { child, lines } = await startCli([
+      "--port",
+      "0",
+      "--db",
+      ":memory:",
+      "--seed",
+      seed,
+      "--token",
+      hostileToken,
+    ]);
     const last = lines.slice(-3);
-    expect(last[2]).toBe(`export DOCS_PLATFORM_ORGANIZATION_ID='x$(touch ${marker})\`touch ${marker}\`;touch ${marker} a'\\''b"c\\'`);
+    expect(last[2]).toBe(
+      `export DOCS_PLATFORM_ORGANIZATION_ID='x$(touch ${marker})\`touch ${marker}\`;touch ${marker} a'\\''b"c\\'`,
+    );
     const printed = pasted(last);
     expect(existsSync(marker)).toBe(false);
     expect(printed.DOCS_PLATFORM_ORGANIZATION_ID).toBe(hostileOrg);
     expect(printed.DOCS_PLATFORM_TOKEN).toBe(hostileToken);
-    const response = await fetch(`${printed.DOCS_PLATFORM_API_URL}/orgs/${encodeURIComponent(hostileOrg)}`, { headers: { authorization: `Bearer ${hostileToken}` } });
+    const response = await fetch(`${printed.DOCS_PLATFORM_API_URL}/orgs/${encodeURIComponent(hostileOrg)}`, {
+      headers: { authorization: `Bearer ${hostileToken}` },
+    });
     expect(((await response.json()) as { id: string }).id).toBe(hostileOrg);
     await stop(child);
   });
@@ -148,7 +170,33 @@ describe("emulator CLI", () => {
         },
         'teams[1].id: duplicate id "t" (also teams[0].id)',
       ],
-      [{ ...snapshot, organization: { ...snapshot.organization, sso: "yes" } }, 'organization.sso: must be a boolean, not "yes"'],
+      [
+        { ...snapshot, organization: { ...snapshot.organization, sso: "yes" } },
+        'organization.sso: must be a boolean, not "yes"',
+      ],
+      [
+        {
+          ...snapshot,
+          sites: [
+            {
+              id: "site-circle",
+              title: "Circle",
+              type: "basic",
+              visibility: "public",
+              published: false,
+              adaptiveContent: { enabled: false },
+              customization: {},
+              sections: [],
+              siteSpaces: [],
+              sectionGroups: [
+                { id: "group-a", title: "A", parent: "group-b", position: 0 },
+                { id: "group-b", title: "B", parent: "group-a", position: 0 },
+              ],
+            },
+          ],
+        },
+        "sites[0].sectionGroups[0].parent: section groups name each other as parents (group-a -> group-b -> group-a)",
+      ],
     ];
     for (const [i, [broken, message]] of cases.entries()) {
       const seed = join(dir, `broken-${i}.json`);
@@ -160,7 +208,13 @@ describe("emulator CLI", () => {
       expect(stdout).not.toContain("listening");
     }
     const deep = join(dir, "deep.json");
-    writeFileSync(deep, JSON.stringify({ ...snapshot, agentInstructions: "DEEP" }).replace('"DEEP"', "[".repeat(100_000) + "]".repeat(100_000)));
+    writeFileSync(
+      deep,
+      JSON.stringify({ ...snapshot, agentInstructions: "DEEP" }).replace(
+        '"DEEP"',
+        "[".repeat(100_000) + "]".repeat(100_000),
+      ),
+    );
     const { code, stderr } = await runCli(["--port", "0", "--db", ":memory:", "--seed", deep]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/agentInstructions(\[0\])+: nested more than 100 levels deep/);
@@ -170,7 +224,9 @@ describe("emulator CLI", () => {
   it("with --host ::1 prints http://[::1]:<port> URLs that reach it (audit 12)", async () => {
     const { child, lines } = await startCli(["--port", "0", "--db", ":memory:", "--host", "::1"]);
     expect(lines[0]).toMatch(/listening on http:\/\/\[::1\]:\d+ /);
-    expect(lines.find((line) => line.startsWith("control surface:"))).toMatch(/^control surface: http:\/\/\[::1\]:\d+\/_control$/);
+    expect(lines.find((line) => line.startsWith("control surface:"))).toMatch(
+      /^control surface: http:\/\/\[::1\]:\d+\/_control$/,
+    );
     const url = pasted(lines.slice(-3)).DOCS_PLATFORM_API_URL;
     expect(url).toMatch(/^http:\/\/\[::1\]:\d+\/v1$/);
     const response = await fetch(`${url}/orgs/org-acme`, { headers: { authorization: "Bearer tok-acme-admin" } });

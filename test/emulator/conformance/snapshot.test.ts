@@ -19,7 +19,10 @@ afterAll(async () => {
 async function populate(): Promise<void> {
   const admin = client(env.emulator, env.emulator.fixture.organizations[0].admin.token);
   const org = env.emulator.fixture.organization;
-  const team = await admin.put(`/orgs/${org}/teams`, { title: "Writers", members: [env.emulator.fixture.organizations[0].members[1].userId] });
+  const team = await admin.put(`/orgs/${org}/teams`, {
+    title: "Writers",
+    members: [env.emulator.fixture.organizations[0].members[1].userId],
+  });
   expect(team.status).toBe(201);
   expect(
     (
@@ -39,7 +42,14 @@ async function populate(): Promise<void> {
   const section = await admin.post(`${base}/sections`, { spaceId: space.body.id, title: "Guides" });
   expect(section.status).toBe(201);
   expect((await admin.post(`${base}/section-groups`, { title: "APIs", icon: "plug" })).status).toBe(201);
-  expect((await admin.put(`${base}/customization`, { title: "Portal", styling: { primaryColor: { light: "#0b5fff", dark: "#6ea2ff" } } })).status).toBe(200);
+  expect(
+    (
+      await admin.put(`${base}/customization`, {
+        title: "Portal",
+        styling: { primaryColor: { light: "#0b5fff", dark: "#6ea2ff" } },
+      })
+    ).status,
+  ).toBe(200);
   expect(
     (
       await admin.put(`${base}/adaptive-schema`, {
@@ -56,15 +66,28 @@ async function populate(): Promise<void> {
   ).toBe(200);
   const siteSpace = section.body.siteSpaces[0].id;
   expect((await admin.patch(`${base}/site-spaces/${siteSpace}/customization`, { title: "Guides!" })).status).toBe(200);
-  expect((await admin.put(`/orgs/${org}/openapi/petstore`, { source: { url: "https://example.com/openapi.json" } })).status).toBeLessThan(300);
-  expect((await admin.post(`/orgs/${org}/translations`, { language: "fr", source: { space: space.body.id, language: "en" } })).status).toBe(201);
+  expect(
+    (await admin.put(`/orgs/${org}/openapi/petstore`, { source: { url: "https://example.com/openapi.json" } })).status,
+  ).toBeLessThan(300);
+  expect(
+    (
+      await admin.post(`/orgs/${org}/translations`, {
+        language: "fr",
+        source: { space: space.body.id, language: "en" },
+      })
+    ).status,
+  ).toBe(201);
 }
 
 describe("snapshots of the emulator's organization", () => {
   it("round-trips: a twin seeded from a snapshot answers the same snapshot, ids and all, with the token given", async () => {
     await populate();
     const first = (await control(env.emulator).get("/snapshot")).body;
-    expect(first).toMatchObject({ format: "docs-platform-snapshot", version: 1, organization: { id: env.emulator.fixture.organization } });
+    expect(first).toMatchObject({
+      format: "docs-platform-snapshot",
+      version: 1,
+      organization: { id: env.emulator.fixture.organization },
+    });
     expect(first.sites[0].sections).toHaveLength(1);
 
     const twin = await startEmulator({ seed: first, token: "twin-admin-token" });
@@ -75,16 +98,25 @@ describe("snapshots of the emulator's organization", () => {
     expect(twin.fixture.token).toBe("twin-admin-token");
     const api = client(twin, "twin-admin-token");
     const teams = await api.get(`/orgs/${first.organization.id}/teams`);
-    expect(teams.body.items.map((team: { id: string }) => team.id)).toEqual(first.teams.map((team: { id: string }) => team.id));
+    expect(teams.body.items.map((team: { id: string }) => team.id)).toEqual(
+      first.teams.map((team: { id: string }) => team.id),
+    );
     const siteId = first.sites[0].id;
-    expect((await api.get(`/orgs/${first.organization.id}/sites/${siteId}/customization`)).body.styling.primaryColor).toEqual({ light: "#0b5fff", dark: "#6ea2ff" });
+    expect(
+      (await api.get(`/orgs/${first.organization.id}/sites/${siteId}/customization`)).body.styling.primaryColor,
+    ).toEqual({ light: "#0b5fff", dark: "#6ea2ff" });
   });
 
   it("never holds a secret: the certificate is a placeholder, listed", async () => {
     const snapshot = (await control(env.emulator).get("/snapshot")).body;
     expect(JSON.stringify(snapshot)).not.toContain("MIIsecretCertificateValue");
     expect(JSON.stringify(snapshot)).not.toContain(env.emulator.fixture.token);
-    expect(snapshot.secrets).toEqual([{ path: `samlProviders.${snapshot.samlProviders[0].id}.certificate`, placeholder: snapshot.samlProviders[0].certificate }]);
+    expect(snapshot.secrets).toEqual([
+      {
+        path: `samlProviders.${snapshot.samlProviders[0].id}.certificate`,
+        placeholder: snapshot.samlProviders[0].certificate,
+      },
+    ]);
   });
 
   it("restores one with PUT, keeping the admin's token, and a reset goes back to the seed", async () => {
@@ -108,7 +140,9 @@ describe("snapshots of the emulator's organization", () => {
     const snapshot = (await control(env.emulator).get("/snapshot")).body;
     const newer = await control(env.emulator).put("/snapshot", { ...snapshot, version: 2 });
     expect(newer.status).toBe(400);
-    expect(newer.body.error.message).toContain("snapshot format version 2; this emulator reads version 1. Upgrade the emulator");
+    expect(newer.body.error.message).toContain(
+      "snapshot format version 2; this emulator reads version 1. Upgrade the emulator",
+    );
     const older = await control(env.emulator).put("/snapshot", { ...snapshot, version: 0 });
     expect(older.body.error.message).toContain("Export it again");
     const other = await control(env.emulator).put("/snapshot", { users: [] });
@@ -133,8 +167,12 @@ describe("a malformed snapshot is refused whole, naming the place (audit 10)", (
     expect(reply.status, JSON.stringify(reply.body)).toBe(400);
     expect(reply.body.error.code).toBe(400);
     expect(reply.body.error.message).toContain(message);
-    for (const internal of ["Cannot read properties", "SQLite", "constraint", "Maximum call stack", "undefined"]) expect(reply.body.error.message).not.toContain(internal);
-    expect({ ...(await control(env.emulator).get("/snapshot")).body, createdAt: "" }).toEqual({ ...before, createdAt: "" });
+    for (const internal of ["Cannot read properties", "SQLite", "constraint", "Maximum call stack", "undefined"])
+      expect(reply.body.error.message).not.toContain(internal);
+    expect({ ...(await control(env.emulator).get("/snapshot")).body, createdAt: "" }).toEqual({
+      ...before,
+      createdAt: "",
+    });
   }
 
   const copy = <T>(value: T): T => structuredClone(value);
@@ -143,10 +181,16 @@ describe("a malformed snapshot is refused whole, naming the place (audit 10)", (
     const snapshot = await wellFormed();
     const teams = copy(snapshot);
     teams.teams = [...teams.teams, { ...teams.teams[0], title: "Twin" }];
-    await refused(teams, `the request body: teams[${snapshot.teams.length}].id: duplicate id "${snapshot.teams[0].id}" (also teams[0].id)`);
+    await refused(
+      teams,
+      `the request body: teams[${snapshot.teams.length}].id: duplicate id "${snapshot.teams[0].id}" (also teams[0].id)`,
+    );
     const sites = copy(snapshot);
     sites.sites.push({ ...copy(snapshot.sites[0]), id: "site-two", sectionGroups: [], siteSpaces: [] });
-    await refused(sites, `sites[1].sections[0].id: duplicate id "${snapshot.sites[0].sections[0].id}" (also sites[0].sections[0].id)`);
+    await refused(
+      sites,
+      `sites[1].sections[0].id: duplicate id "${snapshot.sites[0].sections[0].id}" (also sites[0].sections[0].id)`,
+    );
     const members = copy(snapshot);
     members.members.push({ ...members.members[0] });
     await refused(members, `members[${snapshot.members.length}].id: duplicate id`);
@@ -169,22 +213,91 @@ describe("a malformed snapshot is refused whole, naming the place (audit 10)", (
     const customization = copy(snapshot);
     customization.sites[0].customization = "blue";
     await refused(customization, 'sites[0].customization: must be an object, not "blue"');
-    await refused({ ...snapshot, members: snapshot.members.map((member: { role: string }) => ({ ...member, role: "read" })) }, "members: no member is an admin");
+    await refused(
+      { ...snapshot, members: snapshot.members.map((member: { role: string }) => ({ ...member, role: "read" })) },
+      "members: no member is an admin",
+    );
   });
 
   it("nesting deeper than 100 levels, refused before anything walks it recursively", async () => {
     const snapshot = await wellFormed();
     // 5000 levels: JSON.stringify itself would overflow on this object, so the text is built by hand.
-    const text = JSON.stringify({ ...snapshot, sites: [{ ...snapshot.sites[0], customization: "DEEP" }] }).replace('"DEEP"', '{"a":'.repeat(5000) + "{}" + "}".repeat(5000));
+    const text = JSON.stringify({ ...snapshot, sites: [{ ...snapshot.sites[0], customization: "DEEP" }] }).replace(
+      '"DEEP"',
+      '{"a":'.repeat(5000) + "{}" + "}".repeat(5000),
+    );
     const before = (await control(env.emulator).get("/snapshot")).body;
-    const reply = await fetch(`${env.emulator.controlUrl}/snapshot`, { method: "PUT", headers: { "content-type": "application/json" }, body: text });
+    const reply = await fetch(`${env.emulator.controlUrl}/snapshot`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: text,
+    });
     const body = (await reply.json()) as { error: { code: number; message: string } };
     expect(reply.status).toBe(400);
-    expect(body.error.message).toMatch(/^the request body: sites\[0\]\.customization\.a\.a.*: nested more than 100 levels deep$/);
+    expect(body.error.message).toMatch(
+      /^the request body: sites\[0\]\.customization\.a\.a.*: nested more than 100 levels deep$/,
+    );
     expect(body.error.message).not.toContain("Maximum call stack");
-    expect({ ...(await control(env.emulator).get("/snapshot")).body, createdAt: "" }).toEqual({ ...before, createdAt: "" });
-    const deepInstructions: Snapshot = { ...(snapshot as Snapshot), agentInstructions: JSON.parse("[".repeat(200) + "]".repeat(200)) as Snapshot["agentInstructions"] };
-    await expect(startEmulator({ seed: deepInstructions })).rejects.toThrow(/agentInstructions(\[0\])+: nested more than 100 levels deep/);
+    expect({ ...(await control(env.emulator).get("/snapshot")).body, createdAt: "" }).toEqual({
+      ...before,
+      createdAt: "",
+    });
+    const deepInstructions: Snapshot = {
+      ...(snapshot as Snapshot),
+      agentInstructions: JSON.parse("[".repeat(200) + "]".repeat(200)) as Snapshot["agentInstructions"],
+    };
+    await expect(startEmulator({ seed: deepInstructions })).rejects.toThrow(
+      /agentInstructions(\[0\])+: nested more than 100 levels deep/,
+    );
+  });
+
+  it("section groups that name each other as parents: refused by PUT and at a twin's start, naming the circle (issue 49)", async () => {
+    const snapshot = await wellFormed();
+    const circle = copy(snapshot);
+    circle.sites[0].sectionGroups = [
+      { id: "group-a", title: "A", parent: "group-b", position: 0 },
+      { id: "group-b", title: "B", parent: "group-a", position: 0 },
+    ];
+    const message =
+      "sites[0].sectionGroups[0].parent: section groups name each other as parents (group-a -> group-b -> group-a): a group cannot be nested in itself";
+    await refused(circle, message);
+    await expect(startEmulator({ seed: circle as Snapshot })).rejects.toThrow(message);
+    const itself = copy(snapshot);
+    itself.sites[0].sectionGroups = [{ id: "group-a", title: "A", parent: "group-a", position: 0 }];
+    await refused(itself, "(group-a -> group-a)");
+    // A circle that a group's chain runs into without passing through it is reported from a group on it.
+    const beside = copy(snapshot);
+    beside.sites[0].sectionGroups = [
+      { id: "group-top", title: "Top", parent: "group-a", position: 0 },
+      { id: "group-a", title: "A", parent: "group-b", position: 0 },
+      { id: "group-b", title: "B", parent: "group-a", position: 0 },
+    ];
+    await refused(
+      beside,
+      "sites[0].sectionGroups[1].parent: section groups name each other as parents (group-a -> group-b -> group-a)",
+    );
+  });
+
+  it("a tree's references stay in its site: a group's parent, a section's group, a site space's section", async () => {
+    const snapshot = await wellFormed();
+    const parent = copy(snapshot);
+    parent.sites[0].sectionGroups = [{ id: "group-a", title: "A", parent: "group-elsewhere", position: 0 }];
+    await refused(
+      parent,
+      'sites[0].sectionGroups[0].parent: "group-elsewhere" is not the id of a section group of this site',
+    );
+    const section = copy(snapshot);
+    section.sites[0].sections[0].sectionGroup = "group-elsewhere";
+    await refused(
+      section,
+      'sites[0].sections[0].sectionGroup: "group-elsewhere" is not the id of a section group of this site',
+    );
+    const siteSpace = copy(snapshot);
+    siteSpace.sites[0].siteSpaces[0].section = "section-elsewhere";
+    await refused(
+      siteSpace,
+      'sites[0].siteSpaces[0].section: "section-elsewhere" is not the id of a section of this site',
+    );
   });
 
   it("a well-formed snapshot with unknown extra keys still loads (the provider's writer may write more)", async () => {

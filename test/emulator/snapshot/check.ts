@@ -42,14 +42,17 @@ function checkDepth(root: unknown): void {
     const { value, path } = pending.pop()!;
     if (typeof value !== "object" || value === null) continue;
     if (path.length >= MAX_SNAPSHOT_DEPTH) fail(path, `nested more than ${MAX_SNAPSHOT_DEPTH} levels deep`);
-    const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+    const entries: Array<[string | number, unknown]> = Array.isArray(value)
+      ? value.map((item, i) => [i, item])
+      : Object.entries(value);
     for (const [key, item] of entries) pending.push({ value: item, path: [...path, key] });
   }
 }
 
 type Check = (value: unknown, path: Path) => void;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const string: Check = (value, path) => {
   if (typeof value !== "string") fail(path, `must be a string, not ${kindOf(value)}`);
@@ -61,12 +64,14 @@ const boolean: Check = (value, path) => {
   if (typeof value !== "boolean") fail(path, `must be a boolean, not ${kindOf(value)}`);
 };
 const position: Check = (value, path) => {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 1_000_000) fail(path, `must be an integer from 0 to 1000000, not ${kindOf(value)}`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 1_000_000)
+    fail(path, `must be an integer from 0 to 1000000, not ${kindOf(value)}`);
 };
 const oneOf =
   (values: readonly string[]): Check =>
   (value, path) => {
-    if (typeof value !== "string" || !values.includes(value)) fail(path, `must be one of ${values.join(", ")}, not ${kindOf(value)}`);
+    if (typeof value !== "string" || !values.includes(value))
+      fail(path, `must be one of ${values.join(", ")}, not ${kindOf(value)}`);
   };
 const role = oneOf(ROLES);
 /** Any JSON object (a customization, a JSON schema, merge rules): its depth is checked once for the whole file. */
@@ -166,12 +171,15 @@ const snapshotShape = object({
     "hostname?": nullable(string),
     defaultRole: nullable(role),
     "defaultContent?": nullable(object({ type: oneOf(["site"]), site: id })),
+    "logo?": nullable(string),
     sso: boolean,
     ai: boolean,
     inviteLinks: boolean,
     mergeRules: anyObject,
   }),
-  members: array(object({ id, email: string, displayName: string, role: nullable(role), disabled: boolean, sso: boolean })),
+  members: array(
+    object({ id, email: string, displayName: string, role: nullable(role), disabled: boolean, sso: boolean }),
+  ),
   teams: array(object({ id, title: string, members: array(object({ id, role: string })) })),
   samlProviders: array(
     object({
@@ -184,7 +192,15 @@ const snapshotShape = object({
       defaultRole: nullable(role),
     }),
   ),
-  collections: array(object({ id, title: string, "description?": nullable(string), parent: nullable(string), defaultLevel: nullable(role) })),
+  collections: array(
+    object({
+      id,
+      title: string,
+      "description?": nullable(string),
+      parent: nullable(string),
+      defaultLevel: nullable(role),
+    }),
+  ),
   spaces: array(
     object({
       id,
@@ -200,7 +216,14 @@ const snapshotShape = object({
   ),
   sites: array(siteShape),
   openApiSpecs: array(object({ id, slug: string, sourceURL: string, visibility: oneOf(["private", "public"]) })),
-  translations: array(object({ id, language: string, source: object({ "space?": nullable(string), "language?": nullable(string) }), "instructions?": anyJson })),
+  translations: array(
+    object({
+      id,
+      language: string,
+      source: object({ "space?": nullable(string), "language?": nullable(string) }),
+      "instructions?": anyJson,
+    }),
+  ),
   "agentInstructions?": anyJson,
   // The member's id (DESIGN.md 8); an earlier version wrote the User object, `{id, ...}`.
   "agentInstructionsUpdatedBy?": (value, path) => (isObject(value) ? object({ id })(value, path) : id(value, path)),
@@ -229,7 +252,9 @@ function checkUniqueIds(snapshot: Record<string, unknown>): void {
   each("spaces", "space");
   each("sites", "site");
   each("openApiSpecs", "openapi-spec");
-  (snapshot.openApiSpecs as Array<{ slug: string }>).forEach((spec, i) => claim("openapi-slug", spec.slug, ["openApiSpecs", i, "slug"], "slug"));
+  (snapshot.openApiSpecs as Array<{ slug: string }>).forEach((spec, i) =>
+    claim("openapi-slug", spec.slug, ["openApiSpecs", i, "slug"], "slug"),
+  );
   each("translations", "translation");
   (snapshot.sites as Array<Record<string, unknown>>).forEach((site, i) => {
     each("sectionGroups", "site-section-group", site, ["sites", i]);
@@ -239,20 +264,72 @@ function checkUniqueIds(snapshot: Record<string, unknown>): void {
   (snapshot.teams as Array<{ members: Array<{ id: string }> }>).forEach((team, i) => {
     const seen = new Set<string>();
     team.members.forEach((member, j) => {
-      if (seen.has(member.id)) fail(["teams", i, "members", j, "id"], `duplicate member ${JSON.stringify(member.id)} in one team`);
+      if (seen.has(member.id))
+        fail(["teams", i, "members", j, "id"], `duplicate member ${JSON.stringify(member.id)} in one team`);
       seen.add(member.id);
     });
   });
 }
 
 /**
+ * Each site's tree holds together: a section group's `parent` and a section's `sectionGroup` name a
+ * group of the same site, a site space's `section` a section of it, and no group is its own
+ * ancestor. Groups that name each other as parents would leave the site's tree without a root for
+ * them, and every walk of it (the section-group list, the structure) would recurse for ever.
+ */
+function checkSiteTrees(snapshot: Record<string, unknown>): void {
+  type Site = {
+    sectionGroups: Array<{ id: string; parent?: string | null }>;
+    sections: Array<{ id: string; sectionGroup?: string | null }>;
+    siteSpaces: Array<{ section: string | null }>;
+  };
+  (snapshot.sites as Site[]).forEach((site, i) => {
+    const at = (...path: Path) => ["sites", i, ...path];
+    const parents = new Map(site.sectionGroups.map((group) => [group.id, group.parent ?? undefined]));
+    const sections = new Set(site.sections.map((section) => section.id));
+    site.sectionGroups.forEach((group, j) => {
+      if (group.parent != null && !parents.has(group.parent))
+        fail(
+          at("sectionGroups", j, "parent"),
+          `${JSON.stringify(group.parent)} is not the id of a section group of this site`,
+        );
+    });
+    site.sections.forEach((section, j) => {
+      if (section.sectionGroup != null && !parents.has(section.sectionGroup))
+        fail(
+          at("sections", j, "sectionGroup"),
+          `${JSON.stringify(section.sectionGroup)} is not the id of a section group of this site`,
+        );
+    });
+    site.siteSpaces.forEach((item, j) => {
+      if (item.section !== null && !sections.has(item.section))
+        fail(at("siteSpaces", j, "section"), `${JSON.stringify(item.section)} is not the id of a section of this site`);
+    });
+    site.sectionGroups.forEach((group, j) => {
+      const chain = [group.id];
+      for (let ancestor = parents.get(group.id); ancestor !== undefined; ancestor = parents.get(ancestor)) {
+        chain.push(ancestor);
+        if (ancestor === group.id)
+          fail(
+            at("sectionGroups", j, "parent"),
+            `section groups name each other as parents (${chain.join(" -> ")}): a group cannot be nested in itself`,
+          );
+        // A chain longer than the groups has met a circle that does not pass through this group: it is reported from a group on it.
+        if (chain.length > parents.size + 1) break;
+      }
+    });
+  });
+}
+
+/**
  * Checks everything but the envelope (format and version, checked first by format.ts): depth,
- * then shape, then ids. Throws a SnapshotProblem naming the place.
+ * then shape, then ids, then each site's tree. Throws a SnapshotProblem naming the place.
  */
 export function checkSnapshotContent(snapshot: Record<string, unknown>): void {
   checkDepth(snapshot);
   snapshotShape(snapshot, []);
   checkUniqueIds(snapshot);
+  checkSiteTrees(snapshot);
   const members = snapshot.members as Array<{ id: string; role: string | null }>;
   if (!members.some((member) => member.role === "admin")) {
     fail(["members"], "no member is an admin, so nobody could use the twin");

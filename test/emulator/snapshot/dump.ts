@@ -25,7 +25,8 @@ import { storedSiteCustomization, storedSiteSpaceOverride } from "../routes/cust
 import type { Store } from "../storage.ts";
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type Snapshot, type SnapshotSite } from "./format.ts";
 
-const byPos = <T extends { pos: number; seq: number }>(items: T[]): T[] => items.sort((a, b) => a.pos - b.pos || a.seq - b.seq);
+const byPos = <T extends { pos: number; seq: number }>(items: T[]): T[] =>
+  items.sort((a, b) => a.pos - b.pos || a.seq - b.seq);
 
 /** Where a secret was; its value is never written. */
 const SECRET_PLACEHOLDER = (path: string) => `<secret: ${path}>`;
@@ -38,7 +39,14 @@ export function snapshotOf(store: Store, organizationId: string, createdAt: stri
     .list<MemberDoc>("member", org.id)
     .map((member) => {
       const user = store.get<UserDoc>("user", member.user);
-      return { id: member.user, email: user?.email ?? "", displayName: user?.displayName ?? member.user, role: member.role, disabled: member.disabled, sso: member.sso };
+      return {
+        id: member.user,
+        email: user?.email ?? "",
+        displayName: user?.displayName ?? member.user,
+        role: member.role,
+        disabled: member.disabled,
+        sso: member.sso,
+      };
     })
     .sort((a, b) => a.id.localeCompare(b.id));
   const samlProviders = store.list<SamlDoc>("saml", org.id).map((saml) => {
@@ -66,13 +74,18 @@ export function snapshotOf(store: Store, organizationId: string, createdAt: stri
       ...(org.hostname !== undefined ? { hostname: org.hostname } : {}),
       defaultRole: org.defaultRole,
       ...(org.defaultContent !== undefined ? { defaultContent: org.defaultContent } : {}),
+      ...(org.logo ? { logo: org.logo } : {}),
       sso: org.sso,
       ai: org.ai,
       inviteLinks: org.inviteLinks,
       mergeRules: orgMergeRules(org.mergeRules),
     },
     members,
-    teams: store.list<TeamDoc>("team", org.id).map((team) => ({ id: team.id, title: team.title, members: team.members.map((m) => ({ id: m.user, role: m.role })) })),
+    teams: store.list<TeamDoc>("team", org.id).map((team) => ({
+      id: team.id,
+      title: team.title,
+      members: team.members.map((m) => ({ id: m.user, role: m.role })),
+    })),
     samlProviders,
     collections: byPos(store.list<CollectionDoc>("collection", org.id)).map((c) => ({
       id: c.id,
@@ -95,7 +108,9 @@ export function snapshotOf(store: Store, organizationId: string, createdAt: stri
         mergeRules: s.mergeRules,
       })),
     sites: store.list<SiteDoc>("site", org.id).map((site) => siteOf(store, site)),
-    openApiSpecs: store.list<SpecDoc>("openapi-spec", org.id).map((spec) => ({ id: spec.id, slug: spec.slug, sourceURL: spec.sourceURL, visibility: spec.visibility })),
+    openApiSpecs: store
+      .list<SpecDoc>("openapi-spec", org.id)
+      .map((spec) => ({ id: spec.id, slug: spec.slug, sourceURL: spec.sourceURL, visibility: spec.visibility })),
     translations: store.list<TranslationDoc>("translation", org.id).map((t) => ({
       id: t.id,
       language: t.language,
@@ -104,7 +119,9 @@ export function snapshotOf(store: Store, organizationId: string, createdAt: stri
     })),
     agentInstructions: instructions?.instructions ?? null,
     // A writer who has left the organization is not in `members`; seeding then names the admin.
-    ...(instructions && members.some((member) => member.id === instructions.updatedBy) ? { agentInstructionsUpdatedBy: instructions.updatedBy } : {}),
+    ...(instructions && members.some((member) => member.id === instructions.updatedBy)
+      ? { agentInstructionsUpdatedBy: instructions.updatedBy }
+      : {}),
     secrets,
   };
 }
@@ -125,7 +142,8 @@ function siteOf(store: Store, site: SiteDoc): SnapshotSite {
   const siteSpaces = store.list<SiteSpaceDoc>("site-space", site.id);
   const siteSpacePosition = new Map<string, number>();
   const containers = new Map<string, SiteSpaceDoc[]>();
-  for (const item of siteSpaces) containers.set(item.section ?? "", [...(containers.get(item.section ?? "") ?? []), item]);
+  for (const item of siteSpaces)
+    containers.set(item.section ?? "", [...(containers.get(item.section ?? "") ?? []), item]);
   for (const items of containers.values()) byPos(items).forEach((item, index) => siteSpacePosition.set(item.id, index));
   const schema = store.get<AdaptiveSchemaDoc>("adaptive-schema", site.id);
   return {

@@ -28,15 +28,38 @@ export interface Snapshot {
     hostname?: string;
     defaultRole: Role | null;
     defaultContent?: { type: "site"; site: string } | null;
+    /** The logo's URL (API.md 2.15 `urls.logo`); absent in older snapshots and when none is set. */
+    logo?: string | null;
     sso: boolean;
     ai: boolean;
     inviteLinks: boolean;
     mergeRules: MergeRules;
   };
-  members: Array<{ id: string; email: string; displayName: string; role: Role | null; disabled: boolean; sso: boolean }>;
+  members: Array<{
+    id: string;
+    email: string;
+    displayName: string;
+    role: Role | null;
+    disabled: boolean;
+    sso: boolean;
+  }>;
   teams: Array<{ id: string; title: string; members: Array<{ id: string; role: string }> }>;
-  samlProviders: Array<{ id: string; label: string; entityID?: string; ssoURL?: string; certificate?: string; defaultTeam: string | null; defaultRole: Role | null }>;
-  collections: Array<{ id: string; title: string; description?: string; parent: string | null; defaultLevel: Role | null }>;
+  samlProviders: Array<{
+    id: string;
+    label: string;
+    entityID?: string;
+    ssoURL?: string;
+    certificate?: string;
+    defaultTeam: string | null;
+    defaultRole: Role | null;
+  }>;
+  collections: Array<{
+    id: string;
+    title: string;
+    description?: string;
+    parent: string | null;
+    defaultLevel: Role | null;
+  }>;
   spaces: Array<{
     id: string;
     title: string;
@@ -50,7 +73,12 @@ export interface Snapshot {
   }>;
   sites: SnapshotSite[];
   openApiSpecs: Array<{ id: string; slug: string; sourceURL: string; visibility: "private" | "public" }>;
-  translations: Array<{ id: string; language: string; source: { space?: string; language?: string }; instructions?: Json }>;
+  translations: Array<{
+    id: string;
+    language: string;
+    source: { space?: string; language?: string };
+    instructions?: Json;
+  }>;
   /** A document, or null when none were written (`Json` is `unknown`, which holds null). */
   agentInstructions: Json;
   /**
@@ -81,7 +109,17 @@ export interface SnapshotSite {
   /** `position`: the rank among the items (sections and groups) of the same level, from 0. */
   sectionGroups: Array<{ id: string; title: string; icon?: string; parent?: string; position: number }>;
   /** `draft` (DESIGN.md 8): absent in older snapshots, false. */
-  sections: Array<{ id: string; title: string; description?: string; path: string; condition?: string; sectionGroup?: string; icon?: string; position: number; draft?: boolean }>;
+  sections: Array<{
+    id: string;
+    title: string;
+    description?: string;
+    path: string;
+    condition?: string;
+    sectionGroup?: string;
+    icon?: string;
+    position: number;
+    draft?: boolean;
+  }>;
   /** `position`: the rank among the site spaces of the same section (or of the site's root). */
   /** `hidden` (DESIGN.md 8): absent in older snapshots, false. */
   siteSpaces: Array<{
@@ -111,7 +149,9 @@ export function checkSnapshot(value: unknown, source = "the snapshot"): Snapshot
     const newer = typeof snapshot.version === "number" && snapshot.version > SNAPSHOT_VERSION;
     throw new SnapshotError(
       `${source} has snapshot format version ${JSON.stringify(snapshot.version)}; this emulator reads version ${SNAPSHOT_VERSION}. ` +
-        (newer ? "Upgrade the emulator (docs-platform-emulator) to one that reads it." : "Export it again with this version of pulumi-docs-platform."),
+        (newer
+          ? "Upgrade the emulator (docs-platform-emulator) to one that reads it."
+          : "Export it again with this version of pulumi-docs-platform."),
     );
   }
   try {

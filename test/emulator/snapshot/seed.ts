@@ -50,7 +50,10 @@ export function seedFromSnapshot(store: Store, clock: Clock, snapshot: Snapshot,
         ...(org.hostname ? { hostname: org.hostname } : {}),
         defaultRole: org.defaultRole,
         // The admin first: the fixture's first admin is the one whose token is printed.
-        members: [admin, ...snapshot.members.filter((member) => member !== admin)].map((member) => ({ user: member.id, role: member.role })),
+        members: [admin, ...snapshot.members.filter((member) => member !== admin)].map((member) => ({
+          user: member.id,
+          role: member.role,
+        })),
       },
     ],
   };
@@ -66,6 +69,7 @@ export function seedFromSnapshot(store: Store, clock: Clock, snapshot: Snapshot,
       // A snapshot of an earlier version may say `inherit`, which an organization never has (DESIGN.md 8): none.
       mergeRules: orgMergeRules(org.mergeRules),
       ...(org.defaultContent !== undefined ? { defaultContent: org.defaultContent } : {}),
+      ...(org.logo ? { logo: org.logo } : {}),
     });
     for (const member of snapshot.members) {
       const doc = store.get<MemberDoc>("member", memberKey(org.id, member.id))!;
@@ -127,7 +131,12 @@ export function seedFromSnapshot(store: Store, clock: Clock, snapshot: Snapshot,
     }
     for (const site of snapshot.sites) seedSite(store, org.id, site, now);
     for (const spec of snapshot.openApiSpecs) {
-      const version = store.insert<SpecVersionDoc>("openapi-version", spec.id, { id: newId(), spec: spec.id, url: spec.sourceURL, createdAt: now });
+      const version = store.insert<SpecVersionDoc>("openapi-version", spec.id, {
+        id: newId(),
+        spec: spec.id,
+        url: spec.sourceURL,
+        createdAt: now,
+      });
       // Processed already: it was processed where the snapshot comes from.
       store.insert<SpecDoc>("openapi-spec", org.id, {
         id: spec.id,
@@ -158,7 +167,12 @@ export function seedFromSnapshot(store: Store, clock: Clock, snapshot: Snapshot,
       // The member who wrote them, when the snapshot says (check.ts holds it to a member); the admin otherwise.
       // An earlier version wrote the User object (`{id, ...}`); DESIGN.md 8 says the member's id.
       const updatedBy = updatedById(snapshot.agentInstructionsUpdatedBy) ?? admin.id;
-      store.insert<AgentInstructionsDoc>("agent-instructions", org.id, { id: org.id, instructions: snapshot.agentInstructions, updatedAt: now, updatedBy });
+      store.insert<AgentInstructionsDoc>("agent-instructions", org.id, {
+        id: org.id,
+        instructions: snapshot.agentInstructions,
+        updatedAt: now,
+        updatedBy,
+      });
     }
   });
   return fixture;
@@ -230,7 +244,11 @@ function seedSite(store: Store, organization: string, site: Snapshot["sites"][nu
     site.siteSpaces.map((item) => ({ siteSpaceId: item.id, settings: item.customization as Record<string, unknown> })),
   );
   if (site.adaptiveSchema !== null && site.adaptiveSchema !== undefined) {
-    store.insert<AdaptiveSchemaDoc>("adaptive-schema", site.id, { id: site.id, jsonSchema: site.adaptiveSchema as Record<string, unknown>, updatedAt: now });
+    store.insert<AdaptiveSchemaDoc>("adaptive-schema", site.id, {
+      id: site.id,
+      jsonSchema: site.adaptiveSchema as Record<string, unknown>,
+      updatedAt: now,
+    });
   }
 }
 
@@ -239,7 +257,12 @@ export function fixtureFromStore(store: Store): Fixture {
   const tokens = new Map<string, string>();
   for (const token of store.list<TokenDoc>("token", "")) if (!tokens.has(token.user)) tokens.set(token.user, token.id);
   return {
-    users: store.list<UserDoc>("user", "").map((user) => ({ id: user.id, displayName: user.displayName, email: user.email, token: tokens.get(user.id) ?? "" })),
+    users: store.list<UserDoc>("user", "").map((user) => ({
+      id: user.id,
+      displayName: user.displayName,
+      email: user.email,
+      token: tokens.get(user.id) ?? "",
+    })),
     organizations: store.list<OrgDoc>("org", "").map((org) => {
       const members = store.list<MemberDoc>("member", org.id);
       const admins = members.filter((member) => member.role === "admin");
@@ -248,7 +271,10 @@ export function fixtureFromStore(store: Store): Fixture {
         title: org.title,
         emailDomains: org.emailDomains,
         defaultRole: org.defaultRole,
-        members: [...admins, ...members.filter((member) => member.role !== "admin")].map((member) => ({ user: member.user, role: member.role })),
+        members: [...admins, ...members.filter((member) => member.role !== "admin")].map((member) => ({
+          user: member.user,
+          role: member.role,
+        })),
       };
     }),
   };

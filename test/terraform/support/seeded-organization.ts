@@ -22,11 +22,17 @@ export const SAML_CERTIFICATE = "MIIC-seeded-certificate";
 const paragraph = (text: string) => ({
   object: "document",
   data: { schemaVersion: 1 },
-  nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }] }],
+  nodes: [
+    { object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text, marks: [] }] }] },
+  ],
 });
 
 /** Seeds `organizationId` (a fixture organization with the spaces spc-acme-guides, -api, -changelog) through `url` with an admin's `token`. */
-export async function seedOrganization(url: string, token: string, organizationId: string): Promise<SeededOrganization> {
+export async function seedOrganization(
+  url: string,
+  token: string,
+  organizationId: string,
+): Promise<SeededOrganization> {
   const api = apiClient(url, token);
   const org = `/orgs/${organizationId}`;
   const writers = await api.put(`${org}/teams`, { title: "Writers", members: ["usr-acme-reader", "usr-acme-editor"] });
@@ -34,10 +40,23 @@ export async function seedOrganization(url: string, token: string, organizationI
   await api.put(`${org}/teams/${translators.id}/members/usr-acme-reader`, {});
   await api.put(`${org}/teams/${translators.id}/members/usr-acme-editor`, { role: "owner" });
   // A secret input: Terraform's generated configuration leaves it to the user (`null # sensitive`).
-  await api.post(`${org}/saml`, { label: "Okta", entityID: "http://www.okta.com/exk1", ssoURL: "https://acme.okta.com/sso", certificate: SAML_CERTIFICATE, defaultRole: "read" });
-  const product = await api.post(`${org}/collections`, { title: "Product documentation", description: "Everything customers read." });
+  await api.post(`${org}/saml`, {
+    label: "Okta",
+    entityID: "http://www.okta.com/exk1",
+    ssoURL: "https://acme.okta.com/sso",
+    certificate: SAML_CERTIFICATE,
+    defaultRole: "read",
+  });
+  const product = await api.post(`${org}/collections`, {
+    title: "Product documentation",
+    description: "Everything customers read.",
+  });
   await api.post(`${org}/collections`, { title: "Tutorials", parent: product.id });
-  await api.post(`${org}/translations`, { language: "de", source: { space: "spc-acme-guides", language: "en" }, instructions: paragraph("Formal register.") });
+  await api.post(`${org}/translations`, {
+    language: "de",
+    source: { space: "spc-acme-guides", language: "en" },
+    instructions: paragraph("Formal register."),
+  });
   await api.put(`${org}/agent-instructions`, { instructions: paragraph("Answer from the docs.") });
   await api.post(`${org}/openapi`, { slug: "petstore", source: { url: "https://example.com/petstore.yaml" } });
 
@@ -53,11 +72,18 @@ export async function seedOrganization(url: string, token: string, organizationI
   await api.put(`${base}/adaptive-schema`, {
     jsonSchema: {
       type: "object",
-      properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } },
+      properties: {
+        unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false },
+      },
       additionalProperties: false,
     },
   });
   const partners = await api.post(`${org}/sites`, { title: "Partner hub", visibility: "unlisted" });
   await api.post(`${org}/sites/${partners.id}/site-spaces`, { spaceId: "spc-acme-guides" });
-  return { organizationId, portalSiteId: portal.id, partnersSiteId: partners.id, teamIds: { writers: writers.id, translators: translators.id } };
+  return {
+    organizationId,
+    portalSiteId: portal.id,
+    partnersSiteId: partners.id,
+    teamIds: { writers: writers.id, translators: translators.id },
+  };
 }

@@ -7,6 +7,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type Emulator } from "../../emulator/index.ts";
+import { REATTACH_VARIABLE, type SharedProvider, startSharedProvider } from "./shared-provider.ts";
 import { providerEntry, providerHeader, run, type RunResult, tofuEnv, writeCliConfig, writeLauncher } from "./tofu.ts";
 
 /** The configuration's start when the environment says where the API is (tofuProject). */
@@ -38,6 +39,43 @@ export interface TofuProjectOptions {
   providerEntry?: string;
   /** More environment for tofu and the provider it starts. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The file's one provider process (sharedProvider, started for the same root, emulator and
+   * options): tofu reattaches to it instead of starting the provider for each phase of each command.
+   */
+  provider?: SharedProvider;
+}
+
+/** What tofuProject gives tofu beside its own settings: the provider's environment (which a provider tofu starts inherits). */
+function providerEnvironment(root: string, emulator: Emulator | undefined, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const organization = emulator?.fixture.organizations[0];
+  return {
+    ...(emulator && organization ? { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: organization.admin.token, DOCS_PLATFORM_ORGANIZATION_ID: organization.id } : {}),
+    DOCS_PLATFORM_JOURNAL_DIR: path.join(root, "journal"),
+    ...extra,
+  };
+}
+
+/**
+ * One provider process for the projects of `root` (support/shared-provider.ts): the environment
+ * tofuProject(tofu, root, <any name>, emulator, options) would give a provider of its own.
+ */
+export async function sharedProvider(root: string, emulator?: Emulator, options: Omit<TofuProjectOptions, "provider"> = {}): Promise<SharedProvider> {
+  return startSharedProvider({
+    ...(options.providerEntry ? { providerEntry: options.providerEntry } : {}),
+    env: providerEnvironment(root, emulator, options.env),
+    logFile: path.join(root, "shared-provider.log"),
+  });
+}
+
+/** Refuses a shared provider started for another project root, emulator or environment: it would serve this project with theirs. */
+function checkSharedProvider(provider: SharedProvider, entry: string, env: NodeJS.ProcessEnv): void {
+  const differing = Object.keys({ ...env, ...provider.options.env }).filter((key) => env[key] !== provider.options.env[key]);
+  if (provider.options.providerEntry !== entry || differing.length > 0) {
+    throw new Error(
+      `this shared provider was started for another project (${provider.options.providerEntry !== entry ? "another entry" : `its ${differing.join(", ")} differ`}): start it with sharedProvider(<the same root>, <the same emulator>, <the same options>)`,
+    );
+  }
 }
 
 /**
@@ -53,13 +91,13 @@ export async function tofuProject(tofuBinary: string, root: string, name: string
   const entryName = entry === providerEntry ? "" : `-${path.basename(entry, path.extname(entry))}`;
   const cliConfig = path.join(root, `tofu${entryName}.rc`);
   await fs.access(cliConfig).catch(async () => writeCliConfig(cliConfig, await writeLauncher(path.join(root, `bin${entryName}`), entry)));
-  const organization = emulator?.fixture.organizations[0];
+  const forProvider = providerEnvironment(root, emulator, options.env);
+  if (options.provider) checkSharedProvider(options.provider, entry, forProvider);
   const env = tofuEnv(cliConfig, {
-    ...(emulator && organization ? { DOCS_PLATFORM_API_URL: emulator.url, DOCS_PLATFORM_TOKEN: organization.admin.token, DOCS_PLATFORM_ORGANIZATION_ID: organization.id } : {}),
-    DOCS_PLATFORM_JOURNAL_DIR: path.join(root, "journal"),
     TF_LOG: "debug",
     TF_LOG_PATH: path.join(dir, "tofu.log"),
-    ...options.env,
+    ...forProvider,
+    ...(options.provider ? { [REATTACH_VARIABLE]: options.provider.reattach } : {}),
   });
   return {
     dir,
