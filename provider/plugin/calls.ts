@@ -16,8 +16,8 @@ const { provider: pb, struct, any: anyPb, status: statusPb } = messages();
 export type Callback<Response> = (error: unknown, response?: Response | null, metadata?: Metadata) => void;
 /** A unary call's handler, as grpc-js calls it: the decoded request in, the answer to `callback`. */
 export type Handler<Request, Response> = (call: { request: Request }, callback: Callback<Response>) => void;
-/** Any handler, whatever its messages: what a service's table holds. */
-export type AnyHandler = Handler<never, unknown>;
+/** Any handler, whatever its messages, unary or a server stream's (called with the stream alone): what a service's table holds. */
+export type AnyHandler = (call: never, callback: never) => void;
 
 /**
  * A property bag as a google.protobuf.Struct. A bag holds JSON values only (what the engine sent,

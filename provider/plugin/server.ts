@@ -4,7 +4,7 @@
  * language can use the kinds. Like the dynamic door (runtime/host.ts) it is thin: each call is
  * translated to the kind's provider from runtime/core.ts (the same definitions, client and runtime)
  * and back. What only a plugin can do is done here: configuration through CheckConfig/Configure,
- * `detailedDiff`, import by id, secrets marked in outputs, and the lookups as invokes.
+ * `detailedDiff`, import by id, secrets marked in outputs, the lookups as invokes, and List (list.ts).
  *
  * `@pulumi/pulumi/provider`'s own `main()` is not used: its Configure ignores the request (the
  * configuration would never reach the client), it answers CheckConfig/DiffConfig with UNIMPLEMENTED
@@ -26,6 +26,7 @@ import { invoke } from "../door-layer/invoke";
 import { messages } from "./sdk";
 import { fromStruct, handle, toStruct } from "./calls";
 import { infoService, PACKAGE } from "./info";
+import { listHandler } from "./list";
 
 export { PACKAGE, pluginVersion } from "./info";
 const TYPE_PREFIX = `${PACKAGE}:index:`;
@@ -292,6 +293,7 @@ export function pluginService() {
     update: handle((request: pulumirpc.UpdateRequest) => update(session, request)),
     delete: handle((request: pulumirpc.DeleteRequest) => deleteResource(session, request)),
     invoke: handle((request: pulumirpc.InvokeRequest) => invokeFunction(session, request)),
+    list: listHandler(session),
     cancel: handle((): Empty => new empty.Empty()),
   };
 }

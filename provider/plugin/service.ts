@@ -14,7 +14,7 @@ import { sdk } from "./sdk";
 export const IMMEDIATE_CALLS = { ...infoService, cancel: handle(() => new (sdk().empty.Empty)()) };
 
 /** The calls server.ts implements beyond IMMEDIATE_CALLS (test/plugin/service.test.ts holds the lists equal). */
-export const RESOURCE_CALLS = ["checkConfig", "diffConfig", "configure", "check", "diff", "create", "read", "update", "delete", "invoke"] as const;
+export const RESOURCE_CALLS = ["checkConfig", "diffConfig", "configure", "check", "diff", "create", "read", "update", "delete", "invoke", "list"] as const;
 
 let resourceService: Record<(typeof RESOURCE_CALLS)[number], AnyHandler> | undefined;
 

@@ -30,6 +30,8 @@ const { factsOf } = requireBuilt("./adapter/fields") as typeof import("../adapte
 // The walk over the zod schemas this generator shares with the Terraform door's (terraform/schema.ts).
 const { forDoor } = requireBuilt("./adapter/doors") as typeof import("../adapter/doors.ts");
 const { fieldDescription, jsonSchemaOf, unionMembers } = requireBuilt("./adapter/json-schema") as typeof import("../adapter/json-schema.ts");
+// What a List of each kind takes (`pulumi do docs-platform <type> list`), as the plugin's List reads it.
+const { listInputsOf } = requireBuilt("./door-layer/discovery") as typeof import("../door-layer/discovery.ts");
 
 export const PACKAGE = "docs-platform";
 const TOKEN_PREFIX = `${PACKAGE}:index:`;
@@ -338,6 +340,7 @@ function resourceSpec(file: string, emitter: Emitter): [string, Json] {
       inputProperties,
       ...(requiredInputs.length > 0 ? { requiredInputs } : {}),
       ...(replaces.length > 0 ? { replaceOnChanges: [...replaces].sort() } : {}),
+      listInputs: { type: "object", properties: Object.fromEntries(listInputsOf(kind).map((input) => [input.key, { type: "string", description: input.description }])) },
       aliases: [{ type: `pulumi-nodejs:dynamic/${PACKAGE}:${kind}` }],
     },
   ];

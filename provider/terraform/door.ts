@@ -5,19 +5,26 @@
  * diagnostic's core path becomes a tfplugin6 attribute path. It names no kind: the resource and
  * data source types are the schema's, looked up by their type names.
  */
-import { UNKNOWN } from "../adapter/unknowns";
+import { containsUnknown, UNKNOWN } from "../adapter/unknowns";
 import { blockType, decodeDynamicValue, decodeJsonValue, encodeDynamicValue } from "./cty";
+import { generatedConfig, listBlock, type TerraformDiscovery, terraformDiscovery } from "./discovery";
+import { openSession } from "../door-layer/session";
+import { identityOf, identityOfState, identityType, importOfIdentity, IDENTITY_VERSION } from "./identity";
 import { type Diagnostic, type TerraformOperations, terraformOperations } from "./operations";
 import {
   type ApplyResourceChangeResponse,
   type DynamicValue,
   errorDiagnostic,
+  type GenerateResourceConfigResponse,
+  type ListResourceEvent,
   type PlanResourceChangeResponse,
   type ProtocolDiagnostic,
   type ProviderHandler,
+  type ResourceIdentityData,
   type Schema,
   type SchemaAttribute,
   type SchemaBlock,
+  type UpgradeResourceIdentityResponse,
   type UpgradeResourceStateResponse,
 } from "./protocol";
 import { type TfAttribute, type TfBlock, type TfProviderSchema, terraformSchema } from "./schema";
@@ -92,6 +99,37 @@ function unknownStateVersion(version: number, current: number): string {
   );
 }
 
+// ---- identity ----------------------------------------------------------------------------------
+
+/** The identity of the object a core state describes (discovery.ts and the RPCs below); none for no object. */
+export function identityData(kind: string, state: Record<string, unknown> | null): ResourceIdentityData | undefined {
+  if (state === null) return undefined;
+  return { identityData: { msgpack: encodeDynamicValue(identityOfState(kind, state), identityType(kind)) } };
+}
+
+/** The identity of a planned state, when all of it is known. */
+function knownIdentityData(kind: string, planned: Record<string, unknown> | null): ResourceIdentityData | undefined {
+  return planned !== null && !containsUnknown(identityOfState(kind, planned)) ? identityData(kind, planned) : undefined;
+}
+
+/** An import's identity as the import id and organization it names; undefined for an import by id. */
+function identityImport(kind: string, identity: ResourceIdentityData | null | undefined): { importId: string; organizationId: string | undefined } | undefined {
+  const bytes = identity?.identityData?.msgpack;
+  if (!bytes || bytes.length === 0) return undefined;
+  const value = decodeDynamicValue(bytes, identityType(kind)) as Record<string, unknown> | null;
+  if (value === null) return undefined;
+  return importOfIdentity(kind, value);
+}
+
+/** The refusal of a stored identity whose version this provider does not know. */
+function unknownIdentityVersion(version: number): string {
+  const writer = version > IDENTITY_VERSION ? "a newer version of this provider wrote it" : "no version of this provider writes it";
+  return (
+    `the stored identity's version is ${version}, and this provider reads identity version ${IDENTITY_VERSION} only (${writer}). Nothing was read or changed: ` +
+    `run the version of the provider that wrote this state (its required_providers version), or a newer one.`
+  );
+}
+
 /** Runs `body`; a value that does not fit its type (or any other throw) becomes an error diagnostic naming the type. */
 async function guarded<T extends { diagnostics?: ProtocolDiagnostic[] }>(typeName: string, body: () => Promise<T> | T): Promise<T> {
   try {
@@ -103,8 +141,15 @@ async function guarded<T extends { diagnostics?: ProtocolDiagnostic[] }>(typeNam
 
 // ---- the handler -------------------------------------------------------------------------------
 
-/** The provider for OpenTofu and Terraform over the core: `schema` and `operations` default to the declarations' and the core's. */
-export function terraformHandler(schema: TfProviderSchema = terraformSchema(), operations: TerraformOperations = terraformOperations()): ProviderHandler {
+/**
+ * The provider for OpenTofu and Terraform over the core: `schema`, `operations` and `discovery`
+ * default to the declarations' and the core's, the last two over one session (the provider's
+ * configuration). Given operations without a discovery, lists are made on a session of their own.
+ */
+export function terraformHandler(schema: TfProviderSchema = terraformSchema(), givenOperations?: TerraformOperations, givenDiscovery?: TerraformDiscovery): ProviderHandler {
+  const session = openSession();
+  const operations = givenOperations ?? terraformOperations(session);
+  const discovery = givenDiscovery ?? terraformDiscovery(session, operations);
   const resources = new Map(schema.resources.map((resource) => [resource.typeName, resource]));
   const dataSources = new Map(schema.dataSources.map((dataSource) => [dataSource.typeName, dataSource]));
 
@@ -124,20 +169,58 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
     planDestroy: true,
     // The schema is the same for every instance: OpenTofu may cache it.
     getProviderSchemaOptional: true,
+    // `-generate-config-out` asks the provider for each object's configuration (GenerateResourceConfig).
+    generateResourceConfig: true,
   };
+  const listBlocks = new Map(schema.resources.map((resource) => [resource.typeName, listBlock(resource.kind)]));
 
   return {
     getMetadata: () => ({
       serverCapabilities: capabilities,
       resources: schema.resources.map((resource) => ({ typeName: resource.typeName })),
       dataSources: schema.dataSources.map((dataSource) => ({ typeName: dataSource.typeName })),
+      listResources: schema.resources.map((resource) => ({ typeName: resource.typeName })),
     }),
+
+    getResourceIdentitySchemas: () => ({
+      identitySchemas: Object.fromEntries(
+        schema.resources.map((resource) => [
+          resource.typeName,
+          {
+            version: identityOf(resource.kind).version,
+            identityAttributes: identityOf(resource.kind).attributes.map((attribute) => ({
+              name: attribute.name,
+              type: encoder.encode(JSON.stringify("string")),
+              requiredForImport: attribute.requiredForImport,
+              optionalForImport: !attribute.requiredForImport,
+              description: attribute.description,
+            })),
+          },
+        ]),
+      ),
+    }),
+
+    // One identity version so far (0): OpenTofu and Terraform call this only for an identity of
+    // another version, which no version of this provider wrote (or a newer one did): refused,
+    // naming it. An identity of this version is read back as it is.
+    upgradeResourceIdentity: (request) =>
+      guarded<UpgradeResourceIdentityResponse>(request.typeName, () => {
+        const resource = resourceOf(request.typeName);
+        const version = Number(request.version ?? 0);
+        if (version !== IDENTITY_VERSION) throw new Error(unknownIdentityVersion(version));
+        const json = request.rawIdentity?.json;
+        if (!json || json.length === 0) throw new Error("the stored identity is empty: nothing to upgrade");
+        const value = decodeJsonValue(json, identityType(resource.kind), { dropUnknownAttributes: true });
+        return { upgradedIdentity: { identityData: { msgpack: encodeDynamicValue(value, identityType(resource.kind)) } } };
+      }),
 
     getProviderSchema: () => ({
       provider: protocolSchema(schema.provider),
       resourceSchemas: Object.fromEntries(schema.resources.map((resource) => [resource.typeName, protocolSchema(resource.block, resource.version)])),
       dataSourceSchemas: Object.fromEntries(schema.dataSources.map((dataSource) => [dataSource.typeName, protocolSchema(dataSource.block)])),
       serverCapabilities: capabilities,
+      // Every kind can be listed: a `list` block of each resource type, its `config` block this.
+      listResourceSchemas: Object.fromEntries(schema.resources.map((resource) => [resource.typeName, protocolSchema(listBlocks.get(resource.typeName)!)])),
     }),
 
     // The configuration is checked when it is known, at ConfigureProvider (its values may be unknown here).
@@ -192,6 +275,7 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
         return {
           newState: encodeObject(resource.block, result.state),
           private: result.privateState,
+          newIdentity: identityData(resource.kind, result.state),
           diagnostics: protocolDiagnostics(resource.block, result.diagnostics),
         };
       }),
@@ -209,6 +293,9 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
           plannedState: encodeObject(resource.block, result.planned),
           requiresReplace: result.requiresReplace.map((path) => ({ steps: attributePathSteps(resource.block, path) })),
           plannedPrivate: result.privateState,
+          // A create's and a replacement's id is not known yet: no identity until the apply's. (Terraform
+          // takes one with unknowns there; OpenTofu 1.12 fails to write it: "value is not known".)
+          plannedIdentity: knownIdentityData(resource.kind, result.planned),
           diagnostics,
         };
       }),
@@ -223,16 +310,78 @@ export function terraformHandler(schema: TfProviderSchema = terraformSchema(), o
         const diagnostics = protocolDiagnostics(resource.block, result.diagnostics);
         // After a failed create there is nothing to record (null); after a failed update, the
         // operations answer the state as it now is, which Terraform keeps.
-        return { newState: encodeObject(resource.block, result.state), private: result.privateState, diagnostics };
+        return { newState: encodeObject(resource.block, result.state), private: result.privateState, newIdentity: identityData(resource.kind, result.state), diagnostics };
       }),
 
     importResourceState: (request) =>
       guarded(request.typeName, async () => {
         const resource = resourceOf(request.typeName);
-        const result = await operations.importResource(resource.kind, request.id);
+        // `import { identity = {...} }`: the import id and organization the identity names.
+        const byIdentity = identityImport(resource.kind, request.identity);
+        const result = byIdentity
+          ? await operations.importResource(resource.kind, byIdentity.importId, byIdentity.organizationId)
+          : await operations.importResource(resource.kind, request.id);
         const diagnostics = protocolDiagnostics(resource.block, result.diagnostics);
         if (result.state === null) return { diagnostics };
-        return { importedResources: [{ typeName: resource.typeName, state: encodeObject(resource.block, result.state), private: result.privateState }], diagnostics };
+        const imported = {
+          typeName: resource.typeName,
+          state: encodeObject(resource.block, result.state),
+          private: result.privateState,
+          identity: identityData(resource.kind, result.state),
+        };
+        return { importedResources: [imported], diagnostics };
+      }),
+
+    validateListResourceConfig: (request) =>
+      guarded(request.typeName, () => {
+        resourceOf(request.typeName);
+        decodeObject(listBlocks.get(request.typeName)!, request.config);
+        return {};
+      }),
+
+    // `list` blocks: each object found, as soon as it is, with its identity, its name and (asked
+    // for) its state; a failure is the stream's last event, its error diagnostic.
+    async *listResource(request): AsyncGenerator<ListResourceEvent> {
+      let resource;
+      let config: Record<string, unknown>;
+      try {
+        resource = resourceOf(request.typeName);
+        config = decodeObject(listBlocks.get(request.typeName)!, request.config) ?? {};
+      } catch (error) {
+        yield { diagnostic: [errorDiagnostic(`${request.typeName}: ${error instanceof Error ? error.message : String(error)}`)] };
+        return;
+      }
+      try {
+        for await (const listed of discovery.list(resource.kind, config, { includeState: request.includeResourceObject, limit: Number(request.limit) })) {
+          const diagnostics = protocolDiagnostics(resource.block, listed.diagnostics);
+          if (diagnostics.some((diagnostic) => diagnostic.severity === "ERROR")) {
+            yield { diagnostic: diagnostics };
+            return;
+          }
+          yield {
+            identity: identityData(resource.kind, listed.identityState),
+            displayName: listed.displayName,
+            ...(listed.state ? { resourceObject: encodeObject(resource.block, listed.state) } : {}),
+            ...(diagnostics.length > 0 ? { diagnostic: diagnostics } : {}),
+          };
+        }
+      } catch (error) {
+        yield {
+          diagnostic: protocolDiagnostics(resource.block, [
+            { severity: "error", summary: `${request.typeName}: ${error instanceof Error ? error.message : String(error)}`, detail: "" },
+          ]),
+        };
+      }
+    },
+
+    generateResourceConfig: (request) =>
+      guarded<GenerateResourceConfigResponse>(request.typeName, () => {
+        const resource = resourceOf(request.typeName);
+        const type = blockType(resource.block);
+        const json = request.state?.json;
+        const state = request.state?.msgpack?.length ? decodeDynamicValue(request.state.msgpack, type) : json?.length ? decodeJsonValue(json, type) : null;
+        if (state === null || state === UNKNOWN) throw new Error("there is no state to generate a configuration from");
+        return { config: { msgpack: encodeDynamicValue(generatedConfig(resource.block, state as Record<string, unknown>), type) } };
       }),
 
     readDataSource: (request) =>

@@ -48,7 +48,7 @@ import { isAuthenticationError } from "../client";
 import { explainApiError } from "../adapter/operation-errors";
 import { withoutDynamicKeys } from "../door-layer/properties";
 import { type Core, definitionFor } from "../runtime/core";
-import { configureSession, openSession, withSessionOrganization } from "../door-layer/session";
+import { configureSession, type DoorSession, openSession, withSessionOrganization } from "../door-layer/session";
 import { computedInputKeys, nullWhenLeftOutKeys, resourceTypeName, resourceTypeOf, type TfAttribute } from "./schema";
 import { inTofuWords } from "./words";
 import { saidOf } from "../adapter/door-words";
@@ -87,7 +87,8 @@ export interface TerraformOperations {
     state: Record<string, unknown>,
     priorPrivate: Uint8Array,
   ): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
-  importResource(kind: string, id: string): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
+  /** `organizationId`: the organization an import's identity names; default: the provider's. */
+  importResource(kind: string, id: string, organizationId?: string): Promise<{ state: Record<string, unknown> | null; privateState: Uint8Array; diagnostics: Diagnostic[] }>;
   readDataSource(lookup: string, args: Record<string, unknown>): Promise<{ state: Record<string, unknown> | null; diagnostics: Diagnostic[] }>;
   stop(): Promise<void>;
 }
@@ -437,9 +438,9 @@ function crossOrganizationImport(kind: string, id: string, from: string, to: str
  * provider's organization); nothing lives at module level, so two providers in one process (a
  * test's two emulators) share no client, claim or journal.
  */
-export function terraformOperations(): TerraformOperations {
-  /** The provider's configuration: its core (until `configure`, one that only validates) and its organization (door-layer/session.ts). */
-  const session = openSession();
+export function terraformOperations(session: DoorSession = openSession()): TerraformOperations {
+  // `session`: the provider's configuration: its core (until `configure`, one that only validates)
+  // and its organization (door-layer/session.ts), shared with the door's discovery (discovery.ts).
   /** Journal keys this process gave a create, so two identical resources never share one. */
   const journalKeysInUse = new Set<string>();
   /** The tainted partial creates this process's refreshes read, for the plans that finish them (tainted-creates.ts). */
@@ -700,11 +701,11 @@ export function terraformOperations(): TerraformOperations {
       }
     },
 
-    async importResource(kind, importId) {
+    async importResource(kind, importId, organizationId = session.organizationId) {
       try {
         // The object whole: an argument a configuration leaves out keeps the state's value here, so
         // a configuration declaring a default's value, or leaving it out, plans no change.
-        const imported = await session.core.importObject(kind, importId, session.organizationId, { whole: true });
+        const imported = await session.core.importObject(kind, importId, organizationId, { whole: true });
         // An object of the provider's organization (or one whose kind has none) needs no mark; one
         // of another is named by its id (an imported resource's name) and marked (planResource).
         const from = imported.props.organizationId;

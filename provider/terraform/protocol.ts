@@ -73,6 +73,8 @@ export interface ServerCapabilities {
   planDestroy?: boolean;
   getProviderSchemaOptional?: boolean;
   moveResourceState?: boolean;
+  /** The provider answers GenerateResourceConfig (Terraform then asks it for `-generate-config-out`'s configuration). */
+  generateResourceConfig?: boolean;
 }
 
 export interface ClientCapabilities {
@@ -86,6 +88,7 @@ export interface GetMetadataResponse extends WithDiagnostics<{
   serverCapabilities?: ServerCapabilities;
   dataSources?: { typeName: string }[];
   resources?: { typeName: string }[];
+  listResources?: { typeName: string }[];
 }> {}
 
 export interface GetProviderSchemaResponse extends WithDiagnostics<{
@@ -94,6 +97,8 @@ export interface GetProviderSchemaResponse extends WithDiagnostics<{
   dataSourceSchemas?: Record<string, Schema>;
   providerMeta?: Schema;
   serverCapabilities?: ServerCapabilities;
+  /** The `config` block of each resource type's `list` block (Terraform 1.14+). */
+  listResourceSchemas?: Record<string, Schema>;
 }> {}
 
 export interface ValidateProviderConfigRequest {
@@ -127,9 +132,10 @@ export interface ReadResourceRequest {
   currentState: DynamicValue | null;
   private: Uint8Array;
   clientCapabilities: ClientCapabilities | null;
+  currentIdentity?: ResourceIdentityData | null;
 }
 /** newState null (or a msgpack nil) tells Terraform the object is gone. */
-export interface ReadResourceResponse extends WithDiagnostics<{ newState?: DynamicValue; private?: Uint8Array }> {}
+export interface ReadResourceResponse extends WithDiagnostics<{ newState?: DynamicValue; private?: Uint8Array; newIdentity?: ResourceIdentityData }> {}
 
 export interface PlanResourceChangeRequest {
   typeName: string;
@@ -138,11 +144,13 @@ export interface PlanResourceChangeRequest {
   config: DynamicValue | null;
   priorPrivate: Uint8Array;
   clientCapabilities: ClientCapabilities | null;
+  priorIdentity?: ResourceIdentityData | null;
 }
 export interface PlanResourceChangeResponse extends WithDiagnostics<{
   plannedState?: DynamicValue;
   requiresReplace?: AttributePath[];
   plannedPrivate?: Uint8Array;
+  plannedIdentity?: ResourceIdentityData;
 }> {}
 
 export interface ApplyResourceChangeRequest {
@@ -151,18 +159,23 @@ export interface ApplyResourceChangeRequest {
   plannedState: DynamicValue | null;
   config: DynamicValue | null;
   plannedPrivate: Uint8Array;
+  plannedIdentity?: ResourceIdentityData | null;
 }
-export interface ApplyResourceChangeResponse extends WithDiagnostics<{ newState?: DynamicValue; private?: Uint8Array }> {}
+export interface ApplyResourceChangeResponse extends WithDiagnostics<{ newState?: DynamicValue; private?: Uint8Array; newIdentity?: ResourceIdentityData }> {}
 
 export interface ImportResourceStateRequest {
   typeName: string;
+  /** The import id; empty when the import gives an identity instead. */
   id: string;
   clientCapabilities: ClientCapabilities | null;
+  /** An `import { identity = {...} }` block's identity (6.9); null for an import by id. */
+  identity?: ResourceIdentityData | null;
 }
 export interface ImportedResource {
   typeName: string;
   state: DynamicValue;
   private?: Uint8Array;
+  identity?: ResourceIdentityData;
 }
 export interface ImportResourceStateResponse extends WithDiagnostics<{ importedResources?: ImportedResource[] }> {}
 
@@ -177,6 +190,71 @@ export interface DiagnosticsResponse {
   diagnostics?: ProtocolDiagnostic[];
 }
 
+// ---- 6.9: resource identity ------------------------------------------------------------------
+
+/** An object's identity: a DynamicValue of its kind's identity schema. */
+export interface ResourceIdentityData {
+  identityData: DynamicValue | null;
+}
+
+export interface IdentitySchemaAttribute {
+  name: string;
+  /** The cty type as JSON text's bytes, as a schema attribute's. */
+  type: Uint8Array;
+  requiredForImport?: boolean;
+  optionalForImport?: boolean;
+  description?: string;
+}
+
+export interface ResourceIdentitySchema {
+  version: number;
+  identityAttributes: IdentitySchemaAttribute[];
+}
+
+export interface GetResourceIdentitySchemasResponse extends WithDiagnostics<{ identitySchemas?: Record<string, ResourceIdentitySchema> }> {}
+
+export interface UpgradeResourceIdentityRequest {
+  typeName: string;
+  /** The identity schema version the stored identity was written with. */
+  version: number;
+  rawIdentity: { json: Uint8Array; flatmap: Record<string, string> } | null;
+}
+export interface UpgradeResourceIdentityResponse extends WithDiagnostics<{ upgradedIdentity?: ResourceIdentityData }> {}
+
+// ---- 6.10: list resources and generated configuration -------------------------------------------
+
+export interface ValidateListResourceConfigRequest {
+  typeName: string;
+  /** The list block's `config` block, of the list resource schema. */
+  config: DynamicValue | null;
+}
+
+export interface ListResourceRequest {
+  typeName: string;
+  /** The list block's `config` block, of the list resource schema. */
+  config: DynamicValue | null;
+  /** Send each object's state too (`include_resource`, and always for `-generate-config-out`). */
+  includeResourceObject: boolean;
+  /** At most this many events (Terraform's `limit`, 100 by default). */
+  limit: number;
+}
+
+/** One object found (or, with diagnostics and no identity, a failure): the stream's events. */
+export interface ListResourceEvent {
+  identity?: ResourceIdentityData;
+  displayName?: string;
+  resourceObject?: DynamicValue;
+  /** The protocol names this field in the singular. */
+  diagnostic?: ProtocolDiagnostic[];
+}
+
+export interface GenerateResourceConfigRequest {
+  typeName: string;
+  /** The object's state (a list result's, or an import's). */
+  state: DynamicValue | null;
+}
+export interface GenerateResourceConfigResponse extends WithDiagnostics<{ config?: DynamicValue }> {}
+
 type Answer<T> = T | Promise<T>;
 
 /**
@@ -185,9 +263,9 @@ type Answer<T> = T | Promise<T>;
  * error's message (server.ts), as terraform-plugin-framework answers its own failures; the call
  * itself succeeds, so OpenTofu shows the message rather than a transport error.
  *
- * The protocol's other RPCs are not the handler's: GetResourceIdentitySchemas and GetFunctions
- * are answered empty (no identities, no functions), the rest UNIMPLEMENTED (gRPC's answer to a
- * method the service does not declare).
+ * The methods marked optional are newer parts of the protocol: a handler without them answers
+ * GetResourceIdentitySchemas empty (no identities) and the others UNIMPLEMENTED. GetFunctions is
+ * answered empty (no functions); every other RPC of the protocol UNIMPLEMENTED (server.ts).
  */
 export interface ProviderHandler {
   getMetadata(): Answer<GetMetadataResponse>;
@@ -204,6 +282,12 @@ export interface ProviderHandler {
   readDataSource(request: ReadDataSourceRequest): Answer<ReadDataSourceResponse>;
   /** Terraform asks the provider to give up its calls in flight (Ctrl-C); `error` says why it cannot. */
   stopProvider(): Answer<{ error?: string }>;
+  getResourceIdentitySchemas?(): Answer<GetResourceIdentitySchemasResponse>;
+  upgradeResourceIdentity?(request: UpgradeResourceIdentityRequest): Answer<UpgradeResourceIdentityResponse>;
+  validateListResourceConfig?(request: ValidateListResourceConfigRequest): Answer<DiagnosticsResponse>;
+  /** A server stream: each event is sent as soon as it is yielded; the stream ends when the iterable does. */
+  listResource?(request: ListResourceRequest): AsyncIterable<ListResourceEvent>;
+  generateResourceConfig?(request: GenerateResourceConfigRequest): Answer<GenerateResourceConfigResponse>;
 }
 
 /** The RPCs of `tfplugin6.Provider` a ProviderHandler serves, by their protocol name. */
@@ -225,8 +309,17 @@ export const HANDLED_RPCS = [
 
 export type HandledRpc = (typeof HANDLED_RPCS)[number];
 
+/**
+ * The unary RPCs a handler may serve (its optional methods): answered UNIMPLEMENTED by a handler
+ * without the method, except GetResourceIdentitySchemas, answered empty. ListResource, a server
+ * stream, is apart (server.ts).
+ */
+export const OPTIONAL_RPCS = ["GetResourceIdentitySchemas", "UpgradeResourceIdentity", "ValidateListResourceConfig", "GenerateResourceConfig"] as const;
+
+export type OptionalRpc = (typeof OPTIONAL_RPCS)[number];
+
 /** A handler method's name: the RPC's with its first letter lowercased. */
-export function handlerMethod(rpc: HandledRpc): keyof ProviderHandler {
+export function handlerMethod(rpc: HandledRpc | OptionalRpc | "ListResource"): keyof ProviderHandler {
   return `${rpc[0].toLowerCase()}${rpc.slice(1)}` as keyof ProviderHandler;
 }
 

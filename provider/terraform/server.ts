@@ -13,7 +13,7 @@
 import type * as grpc from "@grpc/grpc-js";
 import protobuf from "protobufjs";
 import { EMPTY_PROTO, GO_PLUGIN_PROTO, HEALTH_PROTO, TFPLUGIN6_PROTO } from "./proto";
-import { errorDiagnostic, HANDLED_RPCS, handlerMethod, PROVIDER_TYPE_NAME, type HandledRpc, type ProviderHandler } from "./protocol";
+import { errorDiagnostic, HANDLED_RPCS, handlerMethod, OPTIONAL_RPCS, PROVIDER_TYPE_NAME, type HandledRpc, type OptionalRpc, type ProviderHandler } from "./protocol";
 
 let loadedGrpc: typeof grpc | undefined;
 /**
@@ -38,6 +38,8 @@ let root: protobuf.Root | undefined;
 export function protocolRoot(): protobuf.Root {
   if (root) return root;
   const parsed = new protobuf.Root();
+  // tfplugin6 imports google/protobuf/timestamp.proto (an ephemeral resource's renewal time).
+  parsed.addJSON(protobuf.common.get("google/protobuf/timestamp.proto")!.nested!);
   for (const text of [EMPTY_PROTO, HEALTH_PROTO, GO_PLUGIN_PROTO, TFPLUGIN6_PROTO]) protobuf.parse(text, parsed, { keepCase: false });
   parsed.resolveAll();
   root = parsed;
@@ -117,6 +119,37 @@ function unary(rpc: string, answer: (request: Record<string, unknown>, peer: str
 }
 
 /**
+ * A server-streaming handler: refuses an undecodable request, then writes each event `events`
+ * yields as it comes, waiting while the client's window is full, and stops when the client goes
+ * away. A throw after the first event becomes a last event holding the error diagnostic.
+ */
+function streamed(
+  rpc: string,
+  events: (request: Record<string, unknown>, peer: string) => AsyncIterable<unknown>,
+  diagnosticsField: string,
+): grpc.handleServerStreamingCall<unknown, unknown> {
+  return (call) => void stream(call);
+  async function stream(call: grpc.ServerWritableStream<unknown, unknown>): Promise<void> {
+    if (call.request instanceof UndecodableRequest) {
+      call.emit("error", { code: grpcJs().status.INVALID_ARGUMENT, details: call.request.reason });
+      return;
+    }
+    let cancelled = false;
+    const gone = new Promise<void>((resolve) => call.once("cancelled", () => ((cancelled = true), resolve())));
+    try {
+      for await (const event of events(call.request as Record<string, unknown>, call.getPeer())) {
+        if (cancelled) break;
+        if (!call.write(event)) await Promise.race([new Promise((resolve) => call.once("drain", resolve)), gone]);
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!cancelled) call.write({ [diagnosticsField]: [errorDiagnostic(`${rpc} failed in the ${PROVIDER_TYPE_NAME} provider`, message)] });
+    }
+    if (!cancelled) call.end();
+  }
+}
+
+/**
  * The handler of each client connection, for a server that outlives its clients (debug mode,
  * main.ts): a reattached OpenTofu connects once per provider instance (each phase of each
  * command), as it would start a process for each, and each connection gets a handler of its own,
@@ -150,14 +183,30 @@ export function providerImplementation(handler: ProviderHandler | ((peer: string
     const diagnosticsField = responseType.fields.diagnostics ? "diagnostics" : undefined;
     implementation[rpc] = unary(rpc, (request, peer) => callHandler(handlerOf(peer), rpc, method, request), diagnosticsField);
   }
-  // No resource identities and no provider functions: empty answers, as terraform-plugin-framework gives.
-  implementation.GetResourceIdentitySchemas = unary("GetResourceIdentitySchemas", () => ({}), "diagnostics");
+  // The protocol's newer RPCs, where the caller's handler serves them (protocol.ts); a handler
+  // without identities has none (an empty answer, as terraform-plugin-framework gives), and the
+  // others are UNIMPLEMENTED, as gRPC answers a method it does not serve.
+  for (const rpc of OPTIONAL_RPCS) {
+    const method = handlerMethod(rpc);
+    const served = unary(rpc, (request, peer) => callHandler(handlerOf(peer), rpc, method, request), "diagnostics");
+    implementation[rpc] = (call: UnaryCall, callback: Callback) => {
+      if (typeof handlerOf(call.getPeer())[method] === "function") served(call, callback);
+      else if (rpc === "GetResourceIdentitySchemas") callback(null, {});
+      else callback({ code: grpcJs().status.UNIMPLEMENTED, details: `${rpc} is not served by this provider` });
+    };
+  }
+  const listed = streamed("ListResource", (request, peer) => handlerOf(peer).listResource!(request as never), "diagnostic");
+  implementation.ListResource = (call: grpc.ServerWritableStream<unknown, unknown>) => {
+    if (typeof handlerOf(call.getPeer()).listResource === "function") listed(call);
+    else call.emit("error", { code: grpcJs().status.UNIMPLEMENTED, details: "ListResource is not served by this provider" });
+  };
+  // No provider functions: an empty answer, as terraform-plugin-framework gives.
   implementation.GetFunctions = unary("GetFunctions", () => ({}), "diagnostics");
   return implementation;
 }
 
-async function callHandler(handler: ProviderHandler, rpc: HandledRpc, method: keyof ProviderHandler, request: Record<string, unknown>): Promise<unknown> {
-  const call = handler[method].bind(handler) as (request: Record<string, unknown>) => unknown;
+async function callHandler(handler: ProviderHandler, rpc: HandledRpc | OptionalRpc, method: keyof ProviderHandler, request: Record<string, unknown>): Promise<unknown> {
+  const call = handler[method]!.bind(handler) as (request: Record<string, unknown>) => unknown;
   const response = (await call(request)) as Record<string, unknown> | undefined;
   // The protocol names StopProvider's field `Error` (capitalized); the handler answers `error`.
   if (rpc === "StopProvider") return { Error: (response?.error as string | undefined) ?? "" };

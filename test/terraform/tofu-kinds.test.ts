@@ -6,17 +6,19 @@
  * step ("Provider produced inconsistent result after apply", "produced an invalid new value",
  * "Provider produced invalid plan"): any of them fails the run, so a run that exits 0 is the check.
  *
- * The steps, one run each: apply; plan -detailed-exitcode = 0; an update of one input per kind
- * (the plan changes each resource in place and shows that input's new value), apply, plan 0;
- * refresh; `import` blocks for every kind with `plan -generate-config-out`, the generated
- * configuration applied (imports only) then planned (0); `tofu import` (the command) of every
- * resource, one run each in sequence, into one empty state under that generated configuration,
- * then plan 0; destroy, the API then empty of what it made (listed).
+ * The steps, one run each: apply (each resource's identity in the state); plan -detailed-exitcode
+ * = 0; an update of one input per kind (the plan changes each resource in place and shows that
+ * input's new value), apply, plan 0; refresh; `import` blocks for every kind with `plan
+ * -generate-config-out`, the generated configuration applied (imports only) then planned (0);
+ * `tofu import` (the command) of every resource, one run each in sequence, into one empty state
+ * under that generated configuration (the identities the apply gave), then plan 0; destroy, the
+ * API then empty of what it made (listed).
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definitionOf, KINDS } from "../../provider/resources/kinds.ts";
-import { terraformSchema } from "../../provider/terraform/schema.ts";
+import { identityOf } from "../../provider/terraform/identity.ts";
+import { snakeCase, terraformSchema } from "../../provider/terraform/schema.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { ensureTofu } from "../pulumi-cli/ensure-tofu.ts";
 import { scratch, stepTimings } from "./support/tofu.ts";
@@ -224,6 +226,12 @@ function importIdOf(resource: ShownResource): string {
   return form ? form.format(values.id, { organizationId: values.organization_id, siteId: values.site_id }) : values.id;
 }
 
+/** The identity of a resource in the state (provider/terraform/identity.ts), read off its values. */
+function identityFrom(resource: ShownResource): Record<string, string> {
+  const kind = terraformSchema().resources.find((type) => type.typeName === resource.type)!.kind;
+  return Object.fromEntries(identityOf(kind).attributes.map((attribute) => [attribute.name, resource.values[snakeCase(attribute.part)] as string]));
+}
+
 let applied: ShownResource[] = [];
 /** The configuration -generate-config-out wrote for every imported resource, the SAML certificate filled in. */
 let generatedConfiguration = "";
@@ -268,6 +276,9 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
     expect(planBlock(apply.stdout, "docsplatform_site_section.first")).toMatch(/site_id += \(known after apply\)/);
     applied = await shownResources(project);
     expect(applied).toHaveLength(RESOURCES);
+    // Every resource's identity, as its values name it, version 0.
+    for (const resource of applied)
+      expect({ version: resource.identity_schema_version, identity: resource.identity }, resource.address).toEqual({ version: 0, identity: identityFrom(resource) });
     mark("apply", allTypes());
     const plan = await timed("plan", () => project.tofu("plan", "-detailed-exitcode"));
     expect(plan.code, shown(plan)).toBe(0);
@@ -375,7 +386,10 @@ describe("OpenTofu over the Terraform door: every kind against the emulator", ()
       expect(imported.stdout).toContain("Import successful");
     }
     timings.push(`tofu import: ${applied.length} runs in ${((Date.now() - start) / 1000).toFixed(1)}s`);
-    expect((await shownResources(importing)).map((resource) => resource.address)).toEqual(applied.map((resource) => resource.address));
+    const imported = await shownResources(importing);
+    expect(imported.map((resource) => resource.address)).toEqual(applied.map((resource) => resource.address));
+    // An import by id gives the identity the apply gave.
+    expect(imported.map((resource) => resource.identity)).toEqual(applied.map((resource) => resource.identity));
     const plan = await timed("plan imported", () => importing.tofu("plan", "-detailed-exitcode"));
     expect(plan.code, shown(plan)).toBe(0);
     mark("import command", allTypes());

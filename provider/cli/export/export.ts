@@ -2,21 +2,21 @@
  * The export itself: read every kind of one organization, name and order what was found, check it
  * against the resources' own schemas, and write the program and its stack config.
  */
-import { isPermissionDeniedError } from "../../client";
 import { PACKAGE_VERSION } from "../../client/version";
 import type { ApiRequester } from "../../api/requester";
 import { validate } from "../../adapter/check";
-import { importObject } from "../../adapter/resource";
 import { SharedLists } from "../../api/shared-lists";
 import { renderHclRoot } from "./hcl";
 import { importEntries, pluginImportEntries, pluginReference, renderImportFile } from "./import-file";
-import type { ExportedObject, KindExporter, ReadNotes } from "./kinds";
-import { VariableNames, slugify, uniqueNames } from "./naming";
-import { comparableInputs, naturalKeys, naturalOrder } from "./natural-key";
+import type { ExportedObject, KindExporter } from "./kinds";
+import { VariableNames, slugify } from "./naming";
+import { naturalOrder, resourceNames } from "./natural-key";
 import { OrganizationReader } from "./reader";
 import { type PlannedObject, type RenderedProgram, renderProgram, renderSecretsScript, yamlEntry, yamlScalar } from "./render";
-import { type ObjectKey, keyOf, resolvedValue, walk } from "./values";
-import { referencesOf } from "../../adapter/fields";
+import { keyOf, resolvedValue, walk } from "./values";
+import { walkKinds } from "./walk";
+
+export { resourceNames } from "./natural-key";
 
 export interface ExportRequest {
   api: ApiRequester;
@@ -130,37 +130,6 @@ export function declarationOrder(objects: readonly ExportedObject[]): ExportedOb
   return order;
 }
 
-/**
- * Resource names: each kind's objects named from their titles (slugified, deduplicated in natural-key order, then by id), then
- * the objects named after another one (`<site>-customization`).
- */
-export function resourceNames(objects: readonly ExportedObject[]): Map<string, string> {
-  const names = new Map<string, string>();
-  // Equal names are numbered in natural-key order (then by id): `guides` of site "Api" before
-  // `guides-2` of site "Docs" in every organization, whatever their ids.
-  const keys = naturalKeys(objects);
-  const tieBreak = new Map(
-    objects.map((object) => [object, `${keys.get(keyOf(object))!.path.join("\u0000")}\u0001${JSON.stringify(comparableInputs(object, keys))}\u0001${object.id}`]),
-  );
-  const assign = (group: ExportedObject[], wanted: (object: ExportedObject) => string) => {
-    for (const [object, name] of uniqueNames(group, wanted, (object) => tieBreak.get(object)!)) names.set(keyOf(object), name);
-  };
-  const kinds = [...new Set(objects.map((object) => object.kind))];
-  for (const kind of kinds) {
-    const titled = objects.filter((object) => object.kind === kind && "title" in object.name);
-    assign(titled, (object) => ("title" in object.name ? slugify(object.name.title) || object.name.fallback : ""));
-  }
-  for (const kind of kinds) {
-    const derived = objects.filter((object) => object.kind === kind && "object" in object.name);
-    assign(derived, (object) => {
-      const spec = object.name as { object: ObjectKey; suffix: string };
-      const base = names.get(keyOf(spec.object));
-      return base ? `${base}-${spec.suffix}` : spec.suffix;
-    });
-  }
-  return names;
-}
-
 function stackConfig(result: { project: string; stack: string; apiUrl: string; organizationId: string; program: RenderedProgram }): string {
   const { project, program } = result;
   const lines = [
@@ -232,30 +201,7 @@ export async function exportOrganization(request: ExportRequest): Promise<Export
   const organization = await reader.organization();
   progress(`organization ${organization.id} (${organization.title})`);
 
-  const found: ExportedObject[] = [];
-  const counts: ExportResult["counts"] = [];
-  const skipped: ExportResult["skipped"] = [];
-  const warnings: string[] = [];
-  const notes: ReadNotes = {
-    warn: (message) => warnings.push(message),
-    imported: async (definition, importId) => {
-      const { inputs, state } = await importObject(definition, { api, lists }, importId, request.organizationId);
-      return { inputs, state, refersTo: referencesOf(definition.schema), declared: Object.keys(definition.schema.shape) };
-    },
-  };
-  for (const kind of request.kinds) {
-    const started = Date.now();
-    try {
-      const read = await kind.read(reader, notes);
-      found.push(...read);
-      counts.push({ kind: kind.kind, objects: read.length });
-      progress(`${kind.kind}: ${read.length} ${read.length === 1 ? "object" : "objects"} (${Date.now() - started} ms)`);
-    } catch (error) {
-      if (!isPermissionDeniedError(error)) throw error;
-      skipped.push({ kind: kind.kind, reason: error.message });
-      progress(`${kind.kind}: skipped, the API refused to list it (403): ${error.message}`);
-    }
-  }
+  const { found, counts, skipped, warnings } = await walkKinds(reader, request.kinds, { api, lists, progress, skipRefused: true });
 
   // Each kind's objects in natural-key order, never the API's (ids, creation order): two equal
   // organizations give the same program.

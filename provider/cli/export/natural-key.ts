@@ -9,7 +9,7 @@
  * whatever order their objects were made in; `compare` matches two organizations' objects by it.
  */
 import type { ExportedObject } from "./kinds";
-import { compare } from "./naming";
+import { compare, slugify, uniqueNames } from "./naming";
 import { type Json, type ObjectKey, type Value, keyOf } from "./values";
 
 /** Inputs that name what contains an object, first found first: its key is unique only within it. */
@@ -141,4 +141,35 @@ export function naturalOrder(objects: readonly ExportedObject[]): ExportedObject
     const [x, y] = [sortKey.get(a)!, sortKey.get(b)!];
     return kindRank.get(a.kind)! - kindRank.get(b.kind)! || compare(x.path, y.path) || compare(x.inputs, y.inputs) || compare(a.id, b.id);
   });
+}
+
+/**
+ * Resource names: each kind's objects named from their titles (slugified, deduplicated in natural-key order, then by id), then
+ * the objects named after another one (`<site>-customization`).
+ */
+export function resourceNames(objects: readonly ExportedObject[]): Map<string, string> {
+  const names = new Map<string, string>();
+  // Equal names are numbered in natural-key order (then by id): `guides` of site "Api" before
+  // `guides-2` of site "Docs" in every organization, whatever their ids.
+  const keys = naturalKeys(objects);
+  const tieBreak = new Map(
+    objects.map((object) => [object, `${keys.get(keyOf(object))!.path.join("\u0000")}\u0001${JSON.stringify(comparableInputs(object, keys))}\u0001${object.id}`]),
+  );
+  const assign = (group: ExportedObject[], wanted: (object: ExportedObject) => string) => {
+    for (const [object, name] of uniqueNames(group, wanted, (object) => tieBreak.get(object)!)) names.set(keyOf(object), name);
+  };
+  const kinds = [...new Set(objects.map((object) => object.kind))];
+  for (const kind of kinds) {
+    const titled = objects.filter((object) => object.kind === kind && "title" in object.name);
+    assign(titled, (object) => ("title" in object.name ? slugify(object.name.title) || object.name.fallback : ""));
+  }
+  for (const kind of kinds) {
+    const derived = objects.filter((object) => object.kind === kind && "object" in object.name);
+    assign(derived, (object) => {
+      const spec = object.name as { object: ObjectKey; suffix: string };
+      const base = names.get(keyOf(spec.object));
+      return base ? `${base}-${spec.suffix}` : spec.suffix;
+    });
+  }
+  return names;
 }

@@ -30,7 +30,9 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
 
@@ -284,12 +286,45 @@ type step struct {
 	resource.TestStep
 }
 
-// create applies the configuration (a create of address), then plans no change after a refresh.
+// create applies the configuration (a create of address), then plans no change after a refresh;
+// the state holds address's identity (every attribute of its type's, set).
 func create(cfg, address string) step {
 	return step{"create", resource.TestStep{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{
 		PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(address, plancheck.ResourceActionCreate)},
 		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-	}}}
+	}, ConfigStateChecks: []statecheck.StateCheck{hasIdentity(address)}}}
+}
+
+// identities is each resource type's identity (provider/terraform/identity.ts): its import id's
+// parts and the organization.
+var identities = map[string][]string{
+	"docsplatform_organization_settings":    {"organization_id"},
+	"docsplatform_agent_instructions":       {"organization_id"},
+	"docsplatform_organization_member":      {"organization_id", "id"},
+	"docsplatform_team":                     {"organization_id", "id"},
+	"docsplatform_team_member":              {"organization_id", "id"},
+	"docsplatform_saml_provider":            {"organization_id", "id"},
+	"docsplatform_collection":               {"organization_id", "id"},
+	"docsplatform_space":                    {"organization_id", "id"},
+	"docsplatform_translation":              {"organization_id", "id"},
+	"docsplatform_site":                     {"organization_id", "id"},
+	"docsplatform_site_section_group":       {"organization_id", "site_id", "id"},
+	"docsplatform_site_section":             {"organization_id", "site_id", "id"},
+	"docsplatform_site_space":               {"organization_id", "site_id", "id"},
+	"docsplatform_site_space_customization": {"organization_id", "site_id", "id"},
+	"docsplatform_site_structure":           {"organization_id", "site_id"},
+	"docsplatform_site_customization":       {"organization_id", "site_id"},
+	"docsplatform_site_adaptive_schema":     {"organization_id", "site_id"},
+	"docsplatform_open_api_spec":            {"organization_id", "slug"},
+}
+
+// hasIdentity is a state check: address's identity has exactly its type's attributes, each set.
+func hasIdentity(address string) statecheck.StateCheck {
+	checks := map[string]knownvalue.Check{}
+	for _, attribute := range identities[strings.SplitN(address, ".", 2)[0]] {
+		checks[attribute] = knownvalue.NotNull()
+	}
+	return statecheck.ExpectIdentity(address, checks)
 }
 
 // update changes address in place, then plans no change after a refresh.
@@ -377,6 +412,22 @@ func importBlock(address string, form importID, adopted ...string) step {
 		ImportStateKind:   resource.ImportBlockWithID,
 		ImportStateIdFunc: form.of(address),
 		ImportPlanChecks:  resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+	}}
+	if len(adopted) > 0 {
+		s.Config = adopted[0]
+	}
+	return s
+}
+
+// importIdentity imports address with an `import { identity = {...} }` block of the identity the
+// state holds (Terraform 1.12+, OpenTofu 1.12+): the plan imports it and changes nothing. The
+// configuration is importBlock's.
+func importIdentity(address string, adopted ...string) step {
+	s := step{"import identity", resource.TestStep{
+		ResourceName:     address,
+		ImportState:      true,
+		ImportStateKind:  resource.ImportBlockWithResourceIdentity,
+		ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 	}}
 	if len(adopted) > 0 {
 		s.Config = adopted[0]

@@ -30,6 +30,7 @@ resource "docsplatform_open_api_spec" "this" {
 		create(cfg(orgAlpha, "acceptance-petstore", "https://specs.acc.test/petstore.yaml", "public"), address),
 		update(cfg(orgAlpha, "acceptance-petstore", "https://specs.acc.test/petstore-v2.yaml", "private"), address),
 		importBlock(address, byID, adopting(orgAlpha, "acceptance-petstore", "https://specs.acc.test/petstore-v2.yaml", "private", "")),
+		importIdentity(address, adopting(orgAlpha, "acceptance-petstore", "https://specs.acc.test/petstore-v2.yaml", "private", "")),
 		// `wait_for_processing`: "Only changes how create/update behave"; the API holds no such field.
 		importVerify(address, byID, "wait_for_processing"),
 		replace(cfg(orgBeta, "acceptance-store", "https://specs.acc.test/petstore-v2.yaml", "private"), address, "slug", "organization_id"),

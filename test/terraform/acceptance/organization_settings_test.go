@@ -50,6 +50,7 @@ resource "docsplatform_organization_settings" "this" {
 		create(cfg(orgSettings1, "one", "Settings One (managed)", "acc-settings-one", "read", true), address),
 		update(cfg(orgSettings1, "one", "Settings One (renamed)", "acc-settings-one", "comment", false), address),
 		importBlock(address, byOrganization),
+		importIdentity(address),
 		importVerify(address, byOrganization),
 		replace(cfg(orgSettings2, "two", "Settings Two (managed)", "acc-settings-two", "comment", false), address, "organization_id"),
 	)

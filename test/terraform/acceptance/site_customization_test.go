@@ -82,6 +82,7 @@ resource "docsplatform_site_customization" "this" {
 		create(cfg(siteA, "Acceptance Docs", "straight"), address),
 		update(cfg(siteA, "Acceptance Docs 2", "rounded"), address),
 		importBlock(address, bySite),
+		importIdentity(address),
 		importVerify(address, bySite),
 		replace(cfg(siteC, "Acceptance Docs 2", "rounded"), address, "organization_id", "site_id"),
 	)

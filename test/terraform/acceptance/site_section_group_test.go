@@ -30,6 +30,7 @@ resource "docsplatform_site_section_group" "this" {
 		create(cfg(siteA, "API reference", "code"), address),
 		update(cfg(siteA, "API guides", "book"), address),
 		importBlock(address, insideSite),
+		importIdentity(address),
 		importVerify(address, insideSite),
 		replace(cfg(siteC, "API guides", "book"), address, "organization_id", "site_id"),
 	)

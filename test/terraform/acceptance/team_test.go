@@ -26,6 +26,7 @@ resource "docsplatform_team" "this" {
 		create(cfg(orgAlpha, "Acceptance writers", writer0, writer1Email), address),
 		update(cfg(orgAlpha, "Acceptance editors", writer1), address),
 		importBlock(address, byID),
+		importIdentity(address),
 		importVerify(address, byID),
 		replace(cfg(orgBeta, "Acceptance editors", writer1), address, "organization_id"),
 	)

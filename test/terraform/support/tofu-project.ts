@@ -116,6 +116,9 @@ export interface ShownResource {
   address: string;
   type: string;
   values: Record<string, any>;
+  /** Its identity (tfplugin6 6.9) and the identity schema's version, as the state keeps them. */
+  identity?: Record<string, string>;
+  identity_schema_version?: number;
 }
 
 /** The resources of the project's state (`tofu show -json`), in address order. */
