@@ -272,6 +272,11 @@ async function invokeFunction(session: DoorSession, request: pulumirpc.InvokeReq
   return response;
 }
 
+/** Nothing to cancel: requests in flight finish or time out on their own (the client's deadline). */
+function cancel(): Empty {
+  return new empty.Empty();
+}
+
 // ---- the service -----------------------------------------------------------------------------
 
 /**
@@ -294,6 +299,6 @@ export function pluginService() {
     delete: handle((request: pulumirpc.DeleteRequest) => deleteResource(session, request)),
     invoke: handle((request: pulumirpc.InvokeRequest) => invokeFunction(session, request)),
     list: listHandler(session),
-    cancel: handle((): Empty => new empty.Empty()),
+    cancel: handle(cancel),
   };
 }

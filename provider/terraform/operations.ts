@@ -430,309 +430,384 @@ function crossOrganizationImport(kind: string, id: string, from: string, to: str
   };
 }
 
-// ---- the operations ------------------------------------------------------------------------
+// ---- the operations: one named function per call, over the provider process and the request ---
+
+/** What one provider process holds between calls (nothing lives at module level: see terraformOperations). */
+interface ProviderProcess {
+  /**
+   * The provider's configuration: its core (until `configure`, one that only validates) and its
+   * organization (door-layer/session.ts), shared with the door's discovery (discovery.ts).
+   */
+  session: DoorSession;
+  /** Journal keys this process gave a create, so two identical resources never share one. */
+  journalKeysInUse: Set<string>;
+  /** The tainted partial creates this process's refreshes read, for the plans that finish them (tainted-creates.ts). */
+  taintedCreates: TaintedCreates;
+}
+
+type PlanAnswer = ReturnType<TerraformOperations["planResource"]>;
+type ApplyAnswer = ReturnType<TerraformOperations["applyResource"]>;
+
+/** The inputs with the provider's organization where the configuration names none; a diagnostic when there is none. */
+function withOrganization(provider: ProviderProcess, kind: string, inputs: CoreObject): { inputs: CoreObject; diagnostics: Diagnostic[] } {
+  const organized = withSessionOrganization(provider.session, "organizationId" in definitionFor(kind).schema.shape, inputs);
+  if (organized === undefined) {
+    const summary = `${resourceTypeName(kind)}: \`organization_id\` is not set. Give it in the resource, or set the provider's \`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
+    return { inputs, diagnostics: [{ severity: "error", summary, detail: "", attribute: ["organizationId"] }] };
+  }
+  return { inputs: organized, diagnostics: [] };
+}
 
 /**
- * The operations of one provider process. Like the plugin door, they hold a session
- * (door-layer/session.ts: the core `configure` builds, until then one that only validates, and the
- * provider's organization); nothing lives at module level, so two providers in one process (a
- * test's two emulators) share no client, claim or journal.
+ * The kind's check, as the other doors run it before a preview: first alone, so each failure
+ * keeps its attribute path; then with the deployment's rules and, for a create, what `up` would
+ * find (provider.session.core.check), whose failures name their path in words.
+ */
+async function checked(provider: ProviderProcess, kind: string, olds: CoreObject, news: CoreObject, name: string): Promise<{ inputs: CoreObject; diagnostics: Diagnostic[] }> {
+  const alone = await provider.session.core.kindProvider(kind).check(olds, news);
+  if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure(kind)) };
+  // What `up` would find that fails nothing (an object of the same title to adopt): warnings.
+  const said: Diagnostic[] = [];
+  const whole = await provider.session.core.check(kind, olds, news, deploymentName(kind, name), (severity, message) => {
+    if (severity === "warning") said.push({ severity, summary: inTofuWords(message, kind), detail: "" });
+  });
+  return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure(kind)), ...said] };
+}
+
+/**
+ * Whether the create planned with `inputs` finishes `tainted` (tainted-creates.ts): no
+ * replace-on-change input differs from the object's. The diff is the deployment's, as an
+ * update's plan runs it.
+ */
+async function finishes(provider: ProviderProcess, kind: string, tainted: { id: string; state: CoreObject }, inputs: CoreObject, name: string): Promise<boolean> {
+  const decided = await provider.session.core.diff(
+    kind,
+    tainted.id,
+    normalizedInputs(kind, outputsOf(kind, tainted.state)),
+    withoutDynamicKeys(inputs),
+    deploymentName(kind, name),
+  );
+  return (decided.replaces ?? []).length === 0;
+}
+
+/**
+ * The create half of a tainted partial create's replacement that its plan chose to finish
+ * (tainted-creates.ts): the object read and updated to the configuration, under its id.
+ * Undefined when the object is gone (then the create makes one). A read or an update that fails
+ * answers the object with the error, so OpenTofu keeps it (tainted again) and the next apply
+ * finishes it; a read that fails leaves only its id and the configuration to say it, which the
+ * next refresh corrects.
+ */
+async function finishTainted(provider: ProviderProcess, kind: string, id: string, configured: CoreObject, inputs: CoreObject, name: string) {
+  const stillPartial = encodePrivate(name, { partial: true });
+  let read;
+  try {
+    read = await provider.session.core.read(kind, id, inputs);
+  } catch (error) {
+    return { state: stateOf(kind, id, configured), privateState: stillPartial, diagnostics: [fromError(kind, error)] };
+  }
+  if (!read.id) return undefined;
+  const current = read.props ?? {};
+  try {
+    const updated = await provider.session.core.update(kind, id, current, inputs, deploymentName(kind, name));
+    return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
+  } catch (error) {
+    return { state: keepWritten(kind, configured, stateOf(kind, id, current)), privateState: stillPartial, diagnostics: [fromError(kind, error)] };
+  }
+}
+
+/** The journal key of a create: its kind and its inputs, once per process (two identical resources get two). */
+function journalKey(provider: ProviderProcess, kind: string, inputs: CoreObject): string {
+  const base = `terraform/${kind}/${digestOf(kind, inputs)}`;
+  let key = base;
+  for (let occurrence = 2; provider.journalKeysInUse.has(key); occurrence++) key = `${base}#${occurrence}`;
+  provider.journalKeysInUse.add(key);
+  return key;
+}
+
+async function configure(provider: ProviderProcess, config: CoreObject): Promise<Diagnostic[]> {
+  const failures = await configureSession(provider.session, config);
+  if (failures.length > 0) return failures.map(configurationDiagnostic);
+  return tokenDiagnostics(provider.session.core);
+}
+
+async function validateResource(provider: ProviderProcess, kind: string, config: CoreObject): Promise<Diagnostic[]> {
+  const inputs = inputsOf(kind, config);
+  // Validation runs before the provider is configured: an organization left to the provider's
+  // is checked at plan; here it is any value.
+  const candidate = inputs.organizationId === undefined && "organizationId" in definitionFor(kind).schema.shape ? { ...inputs, organizationId: UNKNOWN } : inputs;
+  const outcome = await provider.session.core.kindProvider(kind).check({}, candidate);
+  return (outcome.failures ?? []).map(fromFailure(kind));
+}
+
+async function planResource(
+  provider: ProviderProcess,
+  kind: string,
+  prior: CoreObject | null,
+  proposed: CoreObject | null,
+  priorPrivate: Uint8Array,
+  config?: CoreObject | null,
+): PlanAnswer {
+  if (proposed === null) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [] };
+  const leftOut = leftOutOf(kind, config, prior);
+  const organized = withOrganization(provider, kind, inputsOf(kind, withoutDefaultedLeftOut(kind, withoutPaths(proposed, leftOut), config)));
+  if (organized.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
+  const configured = organized.inputs;
+
+  if (prior === null) return planCreate(provider, kind, configured, priorPrivate);
+  return planUpdate(provider, kind, prior, proposed, configured, leftOut, priorPrivate, config);
+}
+
+/** The plan of a create (a new resource, or the create half of a replacement). */
+async function planCreate(provider: ProviderProcess, kind: string, configured: CoreObject, priorPrivate: Uint8Array): PlanAnswer {
+  // A replacement's create half is planned with the prior's plan private state (the name the
+  // replaced resource has): one resource, one owner, though its object is made anew.
+  const name = decodePrivate(priorPrivate) ?? newResourceName(kind, configured);
+  // The key the apply gives the create journal (journalKey): the inputs as the plan gives
+  // them to the apply, defaults filled.
+  const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, withDefaults(kind, configured))}`;
+  // A create with no private state and a tainted partial create of its kind and name read by
+  // this plan's refresh: the create half of that object's replacement, checked as its update
+  // (the object is this resource's own, not one to warn of) and finished (tainted-creates.ts).
+  const tainted = priorPrivate.length === 0 ? provider.taintedCreates.take(kind, name) : undefined;
+  const olds = tainted === undefined ? {} : inputsOf(kind, normalizedInputs(kind, outputsOf(kind, tainted.state)));
+  const check = await checked(provider, kind, olds, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
+  if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
+  const planned: CoreObject = { ...configured, ...defaultsOf(kind, configured, check.inputs) };
+  for (const key of [...computedKeys(kind), ...computedInputKeys(kind)]) if (planned[key] === undefined) planned[key] = UNKNOWN;
+  let finish;
+  try {
+    finish = tainted !== undefined && (await finishes(provider, kind, tainted, check.inputs, name)) ? tainted.id : undefined;
+  } catch (error) {
+    return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
+  }
+  if (finish === undefined) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+  const finishing: Diagnostic = {
+    severity: "warning",
+    summary: `${finish} is tainted because its create did not finish: this apply finishes it under the same id and deletes nothing, although the plan shows it replaced.`,
+    detail: "",
+  };
+  return {
+    planned,
+    requiresReplace: [],
+    privateState: encodePrivate(name, { finish, ...(identity === undefined ? {} : { journalKey: identity }) }),
+    diagnostics: [...check.diagnostics, finishing],
+  };
+}
+
+/** The plan of a resource in the state: no change, an update, or a replacement (`requiresReplace`). */
+async function planUpdate(
+  provider: ProviderProcess,
+  kind: string,
+  prior: CoreObject,
+  proposed: CoreObject,
+  configured: CoreObject,
+  leftOut: LeftOut,
+  priorPrivate: Uint8Array,
+  config: CoreObject | null | undefined,
+): PlanAnswer {
+  const id = String(prior[ID_ATTRIBUTE]);
+  const name = decodePrivate(priorPrivate) ?? id;
+  // An object imported from another organization than the provider's is managed only by a
+  // resource that names that organization itself: left unset, organization_id means the
+  // provider's (the proposed state holds the prior's value there, so the configuration decides).
+  const importedFrom = decodePrivateState(priorPrivate)?.importedFrom;
+  const written = (config ?? proposed).organizationId;
+  const writtenOrganization = typeof written === "string" ? written : provider.session.organizationId;
+  if (importedFrom !== undefined && writtenOrganization !== importedFrom) {
+    return { planned: null, requiresReplace: [], privateState: priorPrivate, diagnostics: [crossOrganizationImport(kind, id, importedFrom, String(writtenOrganization))] };
+  }
+  // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
+  const olds = normalizedInputs(kind, withoutPaths(outputsOf(kind, prior), leftOut));
+  const check = await checked(provider, kind, inputsOf(kind, olds), configured, name);
+  if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
+  let decided;
+  try {
+    decided = await provider.session.core.diff(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
+  } catch (error) {
+    return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
+  }
+  // The prior's computed values (an input the configuration leaves to the API among them) and
+  // the configuration's inputs as written, defaults filled (Terraform holds a plan to them):
+  // with no change and inputs written as before, the prior state itself.
+  // What the configuration leaves out is the prior's, as last read.
+  const defaults = defaultsOf(kind, configured, check.inputs);
+  const leftToTheApi = computedInputKeys(kind).filter(
+    (key) => configured[key] === undefined && defaults[key] === undefined && prior[key] !== undefined && prior[key] !== null && !(key in leftOut),
+  );
+  const planned: CoreObject = { ...computedOf(kind, prior), ...pick(prior, leftToTheApi), ...configured, ...defaults };
+  const replaces = decided.replaces ?? [];
+  if (!decided.changes) return { planned: withPaths(planned, prior, leftOut), requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+  // An update can change what the server computes (an update time, a URL from a title); a
+  // replacement makes a new object, its id too.
+  for (const key of [...computedKeys(kind), ...computedInputKeys(kind).filter((key) => (planned[key] === undefined && !(key in leftOut)) || leftToTheApi.includes(key))]) {
+    if (key === ID_ATTRIBUTE && replaces.length === 0) continue;
+    planned[key] = UNKNOWN;
+  }
+  return { planned: withPaths(planned, prior, leftOut), requiresReplace: replaces.map((key) => [key]), privateState: encodePrivate(name), diagnostics: check.diagnostics };
+}
+
+async function applyResource(
+  provider: ProviderProcess,
+  kind: string,
+  prior: CoreObject | null,
+  planned: CoreObject | null,
+  plannedPrivate: Uint8Array,
+  config?: CoreObject | null,
+): ApplyAnswer {
+  if (planned === null) return applyDelete(provider, kind, prior, plannedPrivate);
+  // What a plan left unknown at apply is the provider's to compute (the configuration is known
+  // by now): an input the configuration left out (a site's spaces) is left out again.
+  // What the configuration leaves out is not the core's: the state keeps it as planned (the prior's).
+  const leftOut = leftOutOf(kind, config, prior);
+  const given = Object.fromEntries(Object.entries(inputsOf(kind, withoutPaths(planned, leftOut))).filter(([, value]) => value !== UNKNOWN));
+  const organized = withOrganization(provider, kind, given);
+  if (organized.diagnostics.length > 0) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
+  const configured = organized.inputs;
+  const normalized = await provider.session.core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, withoutPaths(prior, leftOut))), configured);
+  if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure(kind)) };
+  const inputs = withoutDynamicKeys(normalized.inputs ?? configured);
+
+  if (prior === null) return applyCreate(provider, kind, configured, inputs, plannedPrivate);
+  return applyUpdate(provider, kind, prior, planned, configured, inputs, leftOut, plannedPrivate);
+}
+
+/** A destroy (or the delete half of a replacement). */
+async function applyDelete(provider: ProviderProcess, kind: string, prior: CoreObject | null, plannedPrivate: Uint8Array): ApplyAnswer {
+  if (prior === null) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+  const replacement = decodePrivateState(plannedPrivate);
+  if (replacement?.finish !== undefined && replacement.finish === String(prior[ID_ATTRIBUTE])) {
+    // The delete half of a tainted partial create's replacement, which the create half
+    // finishes (tainted-creates.ts): the object stays, in the create journal should the run
+    // stop before the create.
+    if (replacement.journalKey !== undefined) provider.session.core.expectCreate(kind, replacement.journalKey, replacement.finish);
+    return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+  }
+  try {
+    await provider.session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(kind, prior));
+    return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+  } catch (error) {
+    // The object stays in the state: a later destroy tries again.
+    return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
+  }
+}
+
+/** A create: a new object, or the finish of a tainted partial create (tainted-creates.ts). */
+async function applyCreate(provider: ProviderProcess, kind: string, configured: CoreObject, inputs: CoreObject, plannedPrivate: Uint8Array): ApplyAnswer {
+  const plannedState = decodePrivateState(plannedPrivate);
+  const name = plannedState?.name ?? newResourceName(kind, configured);
+  if (plannedState?.finish !== undefined) {
+    const finished = await finishTainted(provider, kind, plannedState.finish, configured, inputs, name);
+    if (finished) return finished;
+  }
+  try {
+    const created = await provider.session.core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(provider, kind, configured) }, deploymentName(kind, name));
+    return { state: keepWritten(kind, configured, stateOf(kind, created.id, created.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
+  } catch (error) {
+    // A partial create (recovery/partial-create.ts): the object exists but not all of it
+    // took. Its state goes to OpenTofu with the error, which then marks it tainted; its
+    // private state says so, and the next apply finishes it (tainted-creates.ts).
+    const partial = error as { id?: unknown; properties?: CoreObject };
+    if (typeof partial.id === "string" && partial.id !== "" && partial.properties) {
+      const { __provider: _provider, ...properties } = partial.properties;
+      return { state: stateOf(kind, partial.id, properties), privateState: encodePrivate(name, { partial: true }), diagnostics: [fromError(kind, error)] };
+    }
+    return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
+  }
+}
+
+/** An update in place. */
+async function applyUpdate(
+  provider: ProviderProcess,
+  kind: string,
+  prior: CoreObject,
+  planned: CoreObject,
+  configured: CoreObject,
+  inputs: CoreObject,
+  leftOut: LeftOut,
+  plannedPrivate: Uint8Array,
+): ApplyAnswer {
+  const id = String(prior[ID_ATTRIBUTE]);
+  const name = decodePrivate(plannedPrivate) ?? id;
+  try {
+    const updated = await provider.session.core.update(kind, id, withoutPaths(outputsOf(kind, prior), leftOut), inputs, deploymentName(kind, name));
+    const state = keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {}));
+    return { state: withPaths(state, planned, leftOut), privateState: encodePrivate(name), diagnostics: [] };
+  } catch (error) {
+    return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(kind, error)] };
+  }
+}
+
+async function readResource(provider: ProviderProcess, kind: string, state: CoreObject, priorPrivate: Uint8Array): ApplyAnswer {
+  const id = String(state[ID_ATTRIBUTE]);
+  const known = decodePrivateState(priorPrivate);
+  const privateState =
+    known === undefined
+      ? NO_PRIVATE_STATE
+      : encodePrivate(known.name, { ...(known.partial ? { partial: true as const } : {}), ...(known.importedFrom ? { importedFrom: known.importedFrom } : {}) });
+  try {
+    const read = await provider.session.core.read(kind, id, outputsOf(kind, state));
+    if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
+    const refreshed = keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {}));
+    // A partial create (tainted): the plan of its create, next in this provider, finishes it.
+    if (known?.partial) provider.taintedCreates.seen(kind, known.name, { id: read.id, state: refreshed });
+    return { state: refreshed, privateState, diagnostics: [] };
+  } catch (error) {
+    return { state, privateState, diagnostics: [fromError(kind, error)] };
+  }
+}
+
+async function importResource(provider: ProviderProcess, kind: string, importId: string, organizationId: string | undefined = provider.session.organizationId): ApplyAnswer {
+  try {
+    // The object whole: an argument a configuration leaves out keeps the state's value here, so
+    // a configuration declaring a default's value, or leaving it out, plans no change.
+    const imported = await provider.session.core.importObject(kind, importId, organizationId, { whole: true });
+    // An object of the provider's organization (or one whose kind has none) needs no mark; one
+    // of another is named by its id (an imported resource's name) and marked (planResource).
+    const from = imported.props.organizationId;
+    const crosses = typeof from === "string" && provider.session.organizationId !== undefined && from !== provider.session.organizationId;
+    return {
+      state: stateOf(kind, imported.id, imported.props),
+      privateState: crosses ? encodePrivate(imported.id, { importedFrom: from }) : NO_PRIVATE_STATE,
+      diagnostics: [],
+    };
+  } catch (error) {
+    return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
+  }
+}
+
+async function readDataSource(provider: ProviderProcess, lookup: string, args: CoreObject): Promise<{ state: CoreObject | null; diagnostics: Diagnostic[] }> {
+  const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
+  try {
+    const result = await invoke(`docs-platform:index:${lookup}`, given, provider.session.core.api(), provider.session.organizationId);
+    // The arguments as the configuration wrote them (Terraform holds them to it), the result beside them.
+    return { state: { ...result, ...given }, diagnostics: [] };
+  } catch (error) {
+    return { state: null, diagnostics: [fromError(undefined, error)] };
+  }
+}
+
+function stop(): Promise<void> {
+  // Requests in flight finish or time out on their own (the client's deadline); nothing to cancel.
+  return Promise.resolve();
+}
+
+/**
+ * The operations of one provider process: the named functions above over a ProviderProcess of its own.
+ * Like the plugin door, they hold a session (door-layer/session.ts: the core `configure` builds,
+ * until then one that only validates, and the provider's organization); nothing lives at module
+ * level, so two providers in one process (a test's two emulators) share no client, claim or journal.
  */
 export function terraformOperations(session: DoorSession = openSession()): TerraformOperations {
-  // `session`: the provider's configuration: its core (until `configure`, one that only validates)
-  // and its organization (door-layer/session.ts), shared with the door's discovery (discovery.ts).
-  /** Journal keys this process gave a create, so two identical resources never share one. */
-  const journalKeysInUse = new Set<string>();
-  /** The tainted partial creates this process's refreshes read, for the plans that finish them (tainted-creates.ts). */
-  const taintedCreates = new TaintedCreates();
-
-  /** The inputs with the provider's organization where the configuration names none; a diagnostic when there is none. */
-  function withOrganization(kind: string, inputs: CoreObject): { inputs: CoreObject; diagnostics: Diagnostic[] } {
-    const organized = withSessionOrganization(session, "organizationId" in definitionFor(kind).schema.shape, inputs);
-    if (organized === undefined) {
-      const summary = `${resourceTypeName(kind)}: \`organization_id\` is not set. Give it in the resource, or set the provider's \`organization_id\` (or the environment variable ${ORGANIZATION_ENV}).`;
-      return { inputs, diagnostics: [{ severity: "error", summary, detail: "", attribute: ["organizationId"] }] };
-    }
-    return { inputs: organized, diagnostics: [] };
-  }
-
-  /**
-   * The kind's check, as the other doors run it before a preview: first alone, so each failure
-   * keeps its attribute path; then with the deployment's rules and, for a create, what `up` would
-   * find (session.core.check), whose failures name their path in words.
-   */
-  async function checked(kind: string, olds: CoreObject, news: CoreObject, name: string): Promise<{ inputs: CoreObject; diagnostics: Diagnostic[] }> {
-    const alone = await session.core.kindProvider(kind).check(olds, news);
-    if (alone.failures?.length) return { inputs: news, diagnostics: alone.failures.map(fromFailure(kind)) };
-    // What `up` would find that fails nothing (an object of the same title to adopt): warnings.
-    const said: Diagnostic[] = [];
-    const whole = await session.core.check(kind, olds, news, deploymentName(kind, name), (severity, message) => {
-      if (severity === "warning") said.push({ severity, summary: inTofuWords(message, kind), detail: "" });
-    });
-    return { inputs: whole.inputs, diagnostics: [...(whole.failures ?? []).map(fromFailure(kind)), ...said] };
-  }
-
-  /**
-   * Whether the create planned with `inputs` finishes `tainted` (tainted-creates.ts): no
-   * replace-on-change input differs from the object's. The diff is the deployment's, as an
-   * update's plan runs it.
-   */
-  async function finishes(kind: string, tainted: { id: string; state: CoreObject }, inputs: CoreObject, name: string): Promise<boolean> {
-    const decided = await session.core.diff(kind, tainted.id, normalizedInputs(kind, outputsOf(kind, tainted.state)), withoutDynamicKeys(inputs), deploymentName(kind, name));
-    return (decided.replaces ?? []).length === 0;
-  }
-
-  /**
-   * The create half of a tainted partial create's replacement that its plan chose to finish
-   * (tainted-creates.ts): the object read and updated to the configuration, under its id.
-   * Undefined when the object is gone (then the create makes one). A read or an update that fails
-   * answers the object with the error, so OpenTofu keeps it (tainted again) and the next apply
-   * finishes it; a read that fails leaves only its id and the configuration to say it, which the
-   * next refresh corrects.
-   */
-  async function finishTainted(kind: string, id: string, configured: CoreObject, inputs: CoreObject, name: string) {
-    const stillPartial = encodePrivate(name, { partial: true });
-    let read;
-    try {
-      read = await session.core.read(kind, id, inputs);
-    } catch (error) {
-      return { state: stateOf(kind, id, configured), privateState: stillPartial, diagnostics: [fromError(kind, error)] };
-    }
-    if (!read.id) return undefined;
-    const current = read.props ?? {};
-    try {
-      const updated = await session.core.update(kind, id, current, inputs, deploymentName(kind, name));
-      return { state: keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
-    } catch (error) {
-      return { state: keepWritten(kind, configured, stateOf(kind, id, current)), privateState: stillPartial, diagnostics: [fromError(kind, error)] };
-    }
-  }
-
-  /** The journal key of a create: its kind and its inputs, once per process (two identical resources get two). */
-  function journalKey(kind: string, inputs: CoreObject): string {
-    const base = `terraform/${kind}/${digestOf(kind, inputs)}`;
-    let key = base;
-    for (let occurrence = 2; journalKeysInUse.has(key); occurrence++) key = `${base}#${occurrence}`;
-    journalKeysInUse.add(key);
-    return key;
-  }
-
+  const provider: ProviderProcess = { session, journalKeysInUse: new Set(), taintedCreates: new TaintedCreates() };
   return {
-    async configure(config) {
-      const failures = await configureSession(session, config);
-      if (failures.length > 0) return failures.map(configurationDiagnostic);
-      return tokenDiagnostics(session.core);
-    },
-
-    async validateResource(kind, config) {
-      const inputs = inputsOf(kind, config);
-      // Validation runs before the provider is configured: an organization left to the provider's
-      // is checked at plan; here it is any value.
-      const candidate = inputs.organizationId === undefined && "organizationId" in definitionFor(kind).schema.shape ? { ...inputs, organizationId: UNKNOWN } : inputs;
-      const outcome = await session.core.kindProvider(kind).check({}, candidate);
-      return (outcome.failures ?? []).map(fromFailure(kind));
-    },
-
-    async planResource(kind, prior, proposed, priorPrivate, config) {
-      if (proposed === null) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [] };
-      const leftOut = leftOutOf(kind, config, prior);
-      const organized = withOrganization(kind, inputsOf(kind, withoutDefaultedLeftOut(kind, withoutPaths(proposed, leftOut), config)));
-      if (organized.diagnostics.length > 0) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
-      const configured = organized.inputs;
-
-      if (prior === null) {
-        // A replacement's create half is planned with the prior's plan private state (the name the
-        // replaced resource has): one resource, one owner, though its object is made anew.
-        const name = decodePrivate(priorPrivate) ?? newResourceName(kind, configured);
-        // The key the apply gives the create journal (journalKey): the inputs as the plan gives
-        // them to the apply, defaults filled.
-        const identity = containsUnknown(configured) ? undefined : `terraform/${kind}/${digestOf(kind, withDefaults(kind, configured))}`;
-        // A create with no private state and a tainted partial create of its kind and name read by
-        // this plan's refresh: the create half of that object's replacement, checked as its update
-        // (the object is this resource's own, not one to warn of) and finished (tainted-creates.ts).
-        const tainted = priorPrivate.length === 0 ? taintedCreates.take(kind, name) : undefined;
-        const olds = tainted === undefined ? {} : inputsOf(kind, normalizedInputs(kind, outputsOf(kind, tainted.state)));
-        const check = await checked(kind, olds, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
-        if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
-        const planned: CoreObject = { ...configured, ...defaultsOf(kind, configured, check.inputs) };
-        for (const key of [...computedKeys(kind), ...computedInputKeys(kind)]) if (planned[key] === undefined) planned[key] = UNKNOWN;
-        let finish;
-        try {
-          finish = tainted !== undefined && (await finishes(kind, tainted, check.inputs, name)) ? tainted.id : undefined;
-        } catch (error) {
-          return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
-        }
-        if (finish === undefined) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
-        const finishing: Diagnostic = {
-          severity: "warning",
-          summary: `${finish} is tainted because its create did not finish: this apply finishes it under the same id and deletes nothing, although the plan shows it replaced.`,
-          detail: "",
-        };
-        return {
-          planned,
-          requiresReplace: [],
-          privateState: encodePrivate(name, { finish, ...(identity === undefined ? {} : { journalKey: identity }) }),
-          diagnostics: [...check.diagnostics, finishing],
-        };
-      }
-
-      const id = String(prior[ID_ATTRIBUTE]);
-      const name = decodePrivate(priorPrivate) ?? id;
-      // An object imported from another organization than the provider's is managed only by a
-      // resource that names that organization itself: left unset, organization_id means the
-      // provider's (the proposed state holds the prior's value there, so the configuration decides).
-      const importedFrom = decodePrivateState(priorPrivate)?.importedFrom;
-      const written = (config ?? proposed).organizationId;
-      const writtenOrganization = typeof written === "string" ? written : session.organizationId;
-      if (importedFrom !== undefined && writtenOrganization !== importedFrom) {
-        return { planned: null, requiresReplace: [], privateState: priorPrivate, diagnostics: [crossOrganizationImport(kind, id, importedFrom, String(writtenOrganization))] };
-      }
-      // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
-      const olds = normalizedInputs(kind, withoutPaths(outputsOf(kind, prior), leftOut));
-      const check = await checked(kind, inputsOf(kind, olds), configured, name);
-      if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
-      let decided;
-      try {
-        decided = await session.core.diff(kind, id, olds, withoutDynamicKeys(check.inputs), deploymentName(kind, name));
-      } catch (error) {
-        return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
-      }
-      // The prior's computed values (an input the configuration leaves to the API among them) and
-      // the configuration's inputs as written, defaults filled (Terraform holds a plan to them):
-      // with no change and inputs written as before, the prior state itself.
-      // What the configuration leaves out is the prior's, as last read.
-      const defaults = defaultsOf(kind, configured, check.inputs);
-      const leftToTheApi = computedInputKeys(kind).filter(
-        (key) => configured[key] === undefined && defaults[key] === undefined && prior[key] !== undefined && prior[key] !== null && !(key in leftOut),
-      );
-      const planned: CoreObject = { ...computedOf(kind, prior), ...pick(prior, leftToTheApi), ...configured, ...defaults };
-      const replaces = decided.replaces ?? [];
-      if (!decided.changes) return { planned: withPaths(planned, prior, leftOut), requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
-      // An update can change what the server computes (an update time, a URL from a title); a
-      // replacement makes a new object, its id too.
-      for (const key of [...computedKeys(kind), ...computedInputKeys(kind).filter((key) => (planned[key] === undefined && !(key in leftOut)) || leftToTheApi.includes(key))]) {
-        if (key === ID_ATTRIBUTE && replaces.length === 0) continue;
-        planned[key] = UNKNOWN;
-      }
-      return { planned: withPaths(planned, prior, leftOut), requiresReplace: replaces.map((key) => [key]), privateState: encodePrivate(name), diagnostics: check.diagnostics };
-    },
-
-    async applyResource(kind, prior, planned, plannedPrivate, config) {
-      if (planned === null) {
-        if (prior === null) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
-        const replacement = decodePrivateState(plannedPrivate);
-        if (replacement?.finish !== undefined && replacement.finish === String(prior[ID_ATTRIBUTE])) {
-          // The delete half of a tainted partial create's replacement, which the create half
-          // finishes (tainted-creates.ts): the object stays, in the create journal should the run
-          // stop before the create.
-          if (replacement.journalKey !== undefined) session.core.expectCreate(kind, replacement.journalKey, replacement.finish);
-          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
-        }
-        try {
-          await session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(kind, prior));
-          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
-        } catch (error) {
-          // The object stays in the state: a later destroy tries again.
-          return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
-        }
-      }
-      // What a plan left unknown at apply is the provider's to compute (the configuration is known
-      // by now): an input the configuration left out (a site's spaces) is left out again.
-      // What the configuration leaves out is not the core's: the state keeps it as planned (the prior's).
-      const leftOut = leftOutOf(kind, config, prior);
-      const given = Object.fromEntries(Object.entries(inputsOf(kind, withoutPaths(planned, leftOut))).filter(([, value]) => value !== UNKNOWN));
-      const organized = withOrganization(kind, given);
-      if (organized.diagnostics.length > 0) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: organized.diagnostics };
-      const configured = organized.inputs;
-      const normalized = await session.core.kindProvider(kind).check(prior === null ? {} : inputsOf(kind, normalizedInputs(kind, withoutPaths(prior, leftOut))), configured);
-      if (normalized.failures?.length) return { state: prior, privateState: NO_PRIVATE_STATE, diagnostics: normalized.failures.map(fromFailure(kind)) };
-      const inputs = withoutDynamicKeys(normalized.inputs ?? configured);
-
-      if (prior === null) {
-        const plannedState = decodePrivateState(plannedPrivate);
-        const name = plannedState?.name ?? newResourceName(kind, configured);
-        if (plannedState?.finish !== undefined) {
-          const finished = await finishTainted(kind, plannedState.finish, configured, inputs, name);
-          if (finished) return finished;
-        }
-        try {
-          const created = await session.core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
-          return { state: keepWritten(kind, configured, stateOf(kind, created.id, created.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
-        } catch (error) {
-          // A partial create (recovery/partial-create.ts): the object exists but not all of it
-          // took. Its state goes to OpenTofu with the error, which then marks it tainted; its
-          // private state says so, and the next apply finishes it (tainted-creates.ts).
-          const partial = error as { id?: unknown; properties?: CoreObject };
-          if (typeof partial.id === "string" && partial.id !== "" && partial.properties) {
-            const { __provider: _provider, ...properties } = partial.properties;
-            return { state: stateOf(kind, partial.id, properties), privateState: encodePrivate(name, { partial: true }), diagnostics: [fromError(kind, error)] };
-          }
-          return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
-        }
-      }
-
-      const id = String(prior[ID_ATTRIBUTE]);
-      const name = decodePrivate(plannedPrivate) ?? id;
-      try {
-        const updated = await session.core.update(kind, id, withoutPaths(outputsOf(kind, prior), leftOut), inputs, deploymentName(kind, name));
-        const state = keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {}));
-        return { state: withPaths(state, planned, leftOut), privateState: encodePrivate(name), diagnostics: [] };
-      } catch (error) {
-        return { state: prior, privateState: encodePrivate(name), diagnostics: [fromError(kind, error)] };
-      }
-    },
-
-    async readResource(kind, state, priorPrivate) {
-      const id = String(state[ID_ATTRIBUTE]);
-      const known = decodePrivateState(priorPrivate);
-      const privateState =
-        known === undefined
-          ? NO_PRIVATE_STATE
-          : encodePrivate(known.name, { ...(known.partial ? { partial: true as const } : {}), ...(known.importedFrom ? { importedFrom: known.importedFrom } : {}) });
-      try {
-        const read = await session.core.read(kind, id, outputsOf(kind, state));
-        if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
-        const refreshed = keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {}));
-        // A partial create (tainted): the plan of its create, next in this process, finishes it.
-        if (known?.partial) taintedCreates.seen(kind, known.name, { id: read.id, state: refreshed });
-        return { state: refreshed, privateState, diagnostics: [] };
-      } catch (error) {
-        return { state, privateState, diagnostics: [fromError(kind, error)] };
-      }
-    },
-
-    async importResource(kind, importId, organizationId = session.organizationId) {
-      try {
-        // The object whole: an argument a configuration leaves out keeps the state's value here, so
-        // a configuration declaring a default's value, or leaving it out, plans no change.
-        const imported = await session.core.importObject(kind, importId, organizationId, { whole: true });
-        // An object of the provider's organization (or one whose kind has none) needs no mark; one
-        // of another is named by its id (an imported resource's name) and marked (planResource).
-        const from = imported.props.organizationId;
-        const crosses = typeof from === "string" && session.organizationId !== undefined && from !== session.organizationId;
-        return {
-          state: stateOf(kind, imported.id, imported.props),
-          privateState: crosses ? encodePrivate(imported.id, { importedFrom: from }) : NO_PRIVATE_STATE,
-          diagnostics: [],
-        };
-      } catch (error) {
-        return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
-      }
-    },
-
-    async readDataSource(lookup, args) {
-      const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
-      try {
-        const result = await invoke(`docs-platform:index:${lookup}`, given, session.core.api(), session.organizationId);
-        // The arguments as the configuration wrote them (Terraform holds them to it), the result beside them.
-        return { state: { ...result, ...given }, diagnostics: [] };
-      } catch (error) {
-        return { state: null, diagnostics: [fromError(undefined, error)] };
-      }
-    },
-
-    async stop() {
-      // Requests in flight finish or time out on their own (the client's deadline); nothing to cancel.
-    },
+    configure: (config) => configure(provider, config),
+    validateResource: (kind, config) => validateResource(provider, kind, config),
+    planResource: (kind, prior, proposed, priorPrivate, config) => planResource(provider, kind, prior, proposed, priorPrivate, config),
+    applyResource: (kind, prior, planned, plannedPrivate, config) => applyResource(provider, kind, prior, planned, plannedPrivate, config),
+    readResource: (kind, state, priorPrivate) => readResource(provider, kind, state, priorPrivate),
+    importResource: (kind, importId, organizationId) => importResource(provider, kind, importId, organizationId),
+    readDataSource: (lookup, args) => readDataSource(provider, lookup, args),
+    stop,
   };
 }

@@ -45,4 +45,20 @@ describe("the doors and the layer under them", () => {
     for (const shared of ["export function configSource", "export async function configureSession", "export async function invoke", "export function withoutDynamicKeys"])
       expect(layer).toContain(shared);
   });
+
+  it.each([
+    ["plugin/server.ts", "pluginService"],
+    ["terraform/door.ts", "terraformHandler"],
+    ["terraform/operations.ts", "terraformOperations"],
+  ])("%s: each RPC is a named function; %s's table only names them (issue 49, item 2)", (file, factory) => {
+    const text = fs.readFileSync(path.join(provider, file), "utf8");
+    const start = text.indexOf(`export function ${factory}(`);
+    expect(start, factory).toBeGreaterThan(-1);
+    const table = text.slice(text.indexOf("  return {\n", start) + "  return {\n".length, text.indexOf("\n  };\n}", start));
+    const entries = table.split("\n").filter((line) => line.trim() !== "");
+    // `name: (request) => handler(state, request)`, `name: handle(handler)`, a spread of another table, or a bare name.
+    const named = /^\s+(?:\.\.\.\w+,|\w+,|\w+: (?:handle\()?(?:\([^)]*\)(?:: [\w.]+)? => )?[a-zA-Z]+\([^()]*\)\)?,)$/;
+    expect(entries.filter((line) => !named.test(line))).toEqual([]);
+    expect(entries.length).toBeGreaterThan(6);
+  });
 });
