@@ -215,11 +215,27 @@ function adoptOnceManaged(definition: ResourceDefinition<{ adopt?: Adopt }>, old
   return replaced ? undefined : (recorded.adopt as Adopt | undefined);
 }
 
+/**
+ * What a create or a read returns beyond the inputs given: `tracked`, input keys whose value the
+ * outputs hold although the inputs (or, on read, the previous state) leave them out, for a door
+ * whose state holds the API's value of an input its configuration leaves to the API (OpenTofu's
+ * optional and computed inputs: an import holds them, so a create and a refresh must too). The
+ * Pulumi doors pass none: their outputs track only what the program sets.
+ */
+export interface StateOptions {
+  tracked?: readonly string[];
+}
+
+type DynamicProvider = Required<Omit<pulumi.dynamic.ResourceProvider<PropertyBag, PropertyBag>, "configure">>;
+
+/** The provider host's interface, `create` and `read` taking {@link StateOptions} too. */
+export type KindProvider = Omit<DynamicProvider, "create" | "read"> & {
+  create(inputs: PropertyBag, options?: StateOptions): ReturnType<DynamicProvider["create"]>;
+  read(id: string, props?: PropertyBag, options?: StateOptions): ReturnType<DynamicProvider["read"]>;
+};
+
 /** Adapts a resource definition to the interface the Pulumi provider host calls. */
-export function toProvider<I extends { adopt?: Adopt }>(
-  definition: ResourceDefinition<I>,
-  context: () => ResourceContext,
-): Required<Omit<pulumi.dynamic.ResourceProvider<PropertyBag, PropertyBag>, "configure">> {
+export function toProvider<I extends { adopt?: Adopt }>(definition: ResourceDefinition<I>, context: () => ResourceContext): KindProvider {
   const generic: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
   const inputsOf = (bag: PropertyBag): I => declaredInputs(bag) as I;
@@ -295,12 +311,12 @@ export function toProvider<I extends { adopt?: Adopt }>(
       });
     },
 
-    async create(bag) {
+    async create(bag, options = {}) {
       const inputs = inputsOf(bag);
       const identity = bag[IDENTITY_KEY];
       const { lists: _lists, ...shared } = context();
       const ctx: ResourceContext = { ...shared, ...(typeof identity === "string" && identity !== "" ? { createKey: identity } : {}) };
-      const userKeys = userKeysOf(generic, inputs);
+      const userKeys = [...userKeysOf(generic, inputs), ...(options.tracked ?? [])];
       try {
         const existing = await adopt(ctx, inputs);
         const { id, state } = existing ? { id: existing.id, state: await reconcile(ctx, existing.id, existing.state, inputs) } : await definition.create(ctx, inputs);
@@ -318,14 +334,14 @@ export function toProvider<I extends { adopt?: Adopt }>(
       }
     },
 
-    async read(id, props = {}) {
+    async read(id, props = {}, options = {}) {
       const previous = withoutProvider(props);
       const state = await definition.read(settled(id, true), id, previous).catch((error: unknown) => {
         throw explainApiError(error, definition.kind, "read", id);
       });
       if (!state) return { id: "", props: {} };
       // `previous` holds the echoed inputs (adopt, the identity, ...): they stay among the inputs.
-      const outputs = withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, previous)), previous);
+      const outputs = withEchoedInputs(generic, outputsOf(generic, state, [...userKeysOf(generic, previous), ...(options.tracked ?? [])]), previous);
       const inputs: State = {};
       for (const key of [...inputKeysOf(generic), ...echoedKeys(generic)]) {
         if (outputs[key] !== undefined) inputs[key] = outputs[key];

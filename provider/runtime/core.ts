@@ -33,7 +33,7 @@ import { ApiClient, clientOptionsOf } from "../client";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import type { ProviderConfig } from "../config/provider-config";
-import { type ImportOptions, importObject, type ResourceDefinition, toProvider } from "../adapter/resource";
+import { type ImportOptions, importObject, type KindProvider, type ResourceDefinition, type StateOptions, toProvider } from "../adapter/resource";
 import type { PropertyBag } from "../adapter/property-bag";
 import type { Adopt } from "../adapter/adopt";
 import { CreateJournal, journalDirectory } from "../recovery/create-journal";
@@ -49,7 +49,7 @@ import { type Said, SaidError } from "../adapter/door-words";
 import { IDENTITY_KEY } from "../adapter/property-bag";
 import { definitionOf } from "../resources/kinds";
 
-export type KindProvider = ReturnType<typeof toProvider>;
+export type { KindProvider };
 
 /** A finding of the preview's reads (preview-checks.ts), as a door reports it. */
 export type PreviewReport = (severity: "info" | "warning", message: string | Said) => void;
@@ -66,8 +66,9 @@ export interface Core {
   /** `report`: where the preview's findings go instead of the engine's log (a door without one). */
   check(kind: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined, report?: PreviewReport): Promise<CheckResult>;
   diff(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["diff"]>;
-  create(kind: string, inputs: PropertyBag, urn: string | undefined): ReturnType<KindProvider["create"]>;
-  read(kind: string, id: string, props?: PropertyBag): ReturnType<KindProvider["read"]>;
+  /** `options.tracked`: inputs the outputs hold though the inputs leave them out (adapter/resource.ts `StateOptions`). */
+  create(kind: string, inputs: PropertyBag, urn: string | undefined, options?: StateOptions): ReturnType<KindProvider["create"]>;
+  read(kind: string, id: string, props?: PropertyBag, options?: StateOptions): ReturnType<KindProvider["read"]>;
   update(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["update"]>;
   delete(kind: string, id: string, props: PropertyBag): Promise<void>;
   importObject(kind: string, importId: string, organizationId: string | undefined, options?: ImportOptions): ReturnType<typeof importObject>;
@@ -248,16 +249,16 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
      * The kind's create: its inputs' way is checked again before the write (the check of `up` did it
      * too; nothing may write past a conflict), and recorded with the new id after it.
      */
-    async create(kind, inputs, urn) {
+    async create(kind, inputs, urn, options) {
       requireOneWay(kind, inputs, undefined, urn);
-      const created = await kindProvider(kind).create(inputs);
+      const created = await kindProvider(kind).create(inputs, options);
       // A new id cannot be another resource's object yet: recording it cannot conflict, and failing
       // here would lose the object just made.
       exclusiveWayConflict(kind, inputs, created.id, urn);
       return created;
     },
 
-    read: (kind, id, props) => kindProvider(kind).read(id, props),
+    read: (kind, id, props, options) => kindProvider(kind).read(id, props, options),
 
     /** The kind's update, once its way holds (the diff found a conflict first, unless `up` ran without a preview). */
     async update(kind, id, olds, news, urn) {

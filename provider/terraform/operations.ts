@@ -24,7 +24,9 @@
  * What the rest of the door holds to (schema.ts, values.ts, the RPC handlers): the id and the
  * kind's declared outputs that are not inputs are computed attributes; the inputs the schema flags
  * optional and computed ({@link computedInputKeys}: the organization, a default, an input the state
- * also describes) are planned unknown when the configuration leaves them out; values reach these operations with every
+ * also describes) are planned unknown when the configuration leaves them out, and so, at creation,
+ * is every input the API settles when it is left out ({@link heldWhenLeftOutKeys}), whose value a
+ * create and a refresh then hold as an import does; values reach these operations with every
  * unset attribute absent, at any depth (null is not a value here); an attribute path of a
  * diagnostic is the core's camelCase path; the private bytes go back and forth untouched.
  *
@@ -49,7 +51,7 @@ import { explainApiError } from "../adapter/operation-errors";
 import { withoutDynamicKeys } from "../door-layer/properties";
 import { type Core, definitionFor } from "../runtime/core";
 import { configureSession, openSession, withSessionOrganization } from "../door-layer/session";
-import { computedInputKeys, nullWhenLeftOutKeys, resourceTypeName, resourceTypeOf, type TfAttribute } from "./schema";
+import { computedInputKeys, heldWhenLeftOutKeys, nullWhenLeftOutKeys, resourceTypeName, resourceTypeOf, type TfAttribute } from "./schema";
 import { inTofuWords } from "./words";
 import { saidOf } from "../adapter/door-words";
 import { type PrivateState, TaintedCreates } from "./tainted-creates";
@@ -554,7 +556,8 @@ export function terraformOperations(): TerraformOperations {
         const check = await checked(kind, olds, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
         if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
         const planned: CoreObject = { ...configured, ...defaultsOf(kind, configured, check.inputs) };
-        for (const key of [...computedKeys(kind), ...computedInputKeys(kind)]) if (planned[key] === undefined) planned[key] = UNKNOWN;
+        // What the API settles of an input the configuration leaves out is the state's after the create, as after an import.
+        for (const key of [...computedKeys(kind), ...computedInputKeys(kind), ...heldWhenLeftOutKeys(kind)]) if (planned[key] === undefined) planned[key] = UNKNOWN;
         let finish;
         try {
           finish = tainted !== undefined && (await finishes(kind, tainted, check.inputs, name)) ? tainted.id : undefined;
@@ -655,7 +658,9 @@ export function terraformOperations(): TerraformOperations {
           if (finished) return finished;
         }
         try {
-          const created = await session.core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name));
+          const created = await session.core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(kind, configured) }, deploymentName(kind, name), {
+            tracked: heldWhenLeftOutKeys(kind),
+          });
           return { state: keepWritten(kind, configured, stateOf(kind, created.id, created.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
         } catch (error) {
           // A partial create (recovery/partial-create.ts): the object exists but not all of it
@@ -689,7 +694,8 @@ export function terraformOperations(): TerraformOperations {
           ? NO_PRIVATE_STATE
           : encodePrivate(known.name, { ...(known.partial ? { partial: true as const } : {}), ...(known.importedFrom ? { importedFrom: known.importedFrom } : {}) });
       try {
-        const read = await session.core.read(kind, id, outputsOf(kind, state));
+        // What the API settles of an input the configuration leaves out, as a create and an import hold it.
+        const read = await session.core.read(kind, id, outputsOf(kind, state), { tracked: heldWhenLeftOutKeys(kind) });
         if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         const refreshed = keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {}));
         // A partial create (tainted): the plan of its create, next in this process, finishes it.

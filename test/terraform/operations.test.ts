@@ -20,7 +20,7 @@ import { DIFFERING_LEAVES_ONLY } from "../contract/generated-inputs.ts";
 import { checkResource } from "../contract/doors.ts";
 import { requestCounts } from "../contract/emulator-setup.ts";
 import { ID_ATTRIBUTE, type TerraformOperations, terraformOperations } from "../../provider/terraform/operations.ts";
-import { computedInputKeys } from "../../provider/terraform/schema.ts";
+import { computedInputKeys, heldWhenLeftOutKeys } from "../../provider/terraform/schema.ts";
 import { UNKNOWN, containsUnknown } from "../../provider/adapter/unknowns.ts";
 import { KINDS } from "../../provider/resources/kinds.ts";
 import { byId } from "../../provider/adapter/import-ids.ts";
@@ -538,6 +538,45 @@ describe("inputs a create alone reads, inputs the state also describes, defaults
   });
 });
 
+describe("inputs a configuration leaves to the API (issue 48: an import returns what a create and a refresh return)", () => {
+  /** A create of `config` whose plan leaves each input the API settles unknown, then the refresh and the import of what it made: each the applied state. */
+  async function expectHeldAsImported(kind: string, config: Bag, leftOut: readonly string[]): Promise<Kept> {
+    const plan = await ops.planResource(kind, null, proposedNew(kind, null, config), NONE, config);
+    expect(plan.diagnostics).toEqual([]);
+    for (const key of leftOut) expect({ [key]: plan.planned![key] }).toEqual({ [key]: UNKNOWN });
+    const created = await ops.applyResource(kind, null, plan.planned, plan.privateState, config);
+    expect(created.diagnostics).toEqual([]);
+    expectConsistent(kind, plan.planned!, created.state!);
+    for (const key of leftOut) expect(created.state![key], `${kind}.${key} after the create`).toBeDefined();
+    // Another process, as each `tofu` command is: the refresh and the import read anew.
+    await startOver();
+    const refreshed = await ops.readResource(kind, created.state!, created.privateState);
+    expect(refreshed.state).toEqual(created.state);
+    const imported = await ops.importResource(
+      kind,
+      (KINDS.find((definition) => definition.kind === kind)!.importId ?? byId).format(String(created.state![ID_ATTRIBUTE]), created.state!),
+    );
+    const read = await ops.readResource(kind, imported.state!, imported.privateState);
+    expect(read.state).toEqual(created.state);
+    await expectNoChange(kind, { state: read.state!, privateState: imported.privateState }, config);
+    return { state: created.state!, privateState: created.privateState };
+  }
+
+  it("holds them after a create and a refresh as the import holds them (a space's settings, a section's title, path and default site space)", async () => {
+    expect(heldWhenLeftOutKeys("SiteSection")).toEqual(["title", "icon", "path", "description", "defaultSiteSpace"]);
+    const space = await expectHeldAsImported("Space", { organizationId: api.organizationId, title: "Settings left to the API" }, ["emoji", "editMode", "mergeRules"]);
+    const site = await applyConfig("Site", null, { organizationId: api.organizationId, title: "Sections left to the API" });
+    const section = await expectHeldAsImported("SiteSection", { organizationId: api.organizationId, siteId: site.state.id, spaceId: space.state.id }, [
+      "title",
+      "path",
+      "defaultSiteSpace",
+    ]);
+    expect(section.state.defaultSiteSpace).toBe(section.state.siteSpaceId);
+    await ops.applyResource("Site", site.state, null, NONE);
+    await ops.applyResource("Space", space.state, null, NONE);
+  });
+});
+
 describe("leaves a configuration leaves to the server", () => {
   it("a customization's leaf left out is optional and computed: an import holding it plans no change", async () => {
     const styling = resourceTypeOf("SiteCustomization")!.block.attributes.find((attribute) => attribute.name === "styling")!;
@@ -716,9 +755,6 @@ const IMPORT_THEN_PLAN_UPDATES: Record<string, string> = {
   // without one (the site's value, the default) cannot be told from a leaf it leaves out.
   SiteCustomization: "a declared leaf equal to the default is not given back by the import",
   SiteSpaceCustomization: "a declared leaf equal to the site's is not given back by the import",
-  // An optional input whose omission stops managing it is optional, not computed, in the door's
-  // schema: the imported value of one the configuration leaves out plans as its removal.
-  SiteSection: "defaultSiteSpace, left out of the configuration, plans as removed from the imported state",
 };
 
 /** Raw API deletes of an object behind Terraform's back, for the kinds whose delete removes it. */
@@ -819,6 +855,7 @@ describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTo
     // more: a customization's leaves the configuration leaves to the server (optional and computed).
     const declared = Object.fromEntries(Object.entries(read.state!).filter(([key, value]) => isInput(kind, key) && value !== null));
     const ignored = Object.keys(sample.importIgnores ?? {});
+
     for (const [key, value] of Object.entries(config)) {
       if (ignored.includes(key)) continue;
       if (DIFFERING_LEAVES_ONLY.has(kind)) expect(disagreement(declared[key], value, key), key).toBeUndefined();
