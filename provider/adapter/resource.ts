@@ -121,6 +121,14 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
    */
   declarationOf?(ctx: ResourceContext, id: string, known: State, whole?: boolean): Promise<State | undefined>;
   /**
+   * For a kind whose inputs each name parts of one object and leave the others alone (a
+   * structure's containers and the items each orders): `state` as a program declaring `declared`
+   * reads it, what `declared` does not name left out. No request: a projection of the state. A
+   * door whose state may hold the object whole (OpenTofu's, after an import) compares a
+   * configuration with this, so the parts it leaves out plan no change.
+   */
+  declaredPartOf?(state: State, declared: State): State;
+  /**
    * Inputs `pulumi import` leaves out although the object has them, because another kind
    * declares them (a team's members, when someone in it has a role only `TeamMember` can say):
    * an imported Team and its TeamMembers then manage the membership one way, as export writes it.

@@ -321,6 +321,17 @@ function withoutDefaultedLeftOut(kind: string, proposed: CoreObject, config: Cor
   return leftOut.length === 0 ? proposed : Object.fromEntries(Object.entries(proposed).filter(([key]) => !leftOut.includes(key)));
 }
 
+/**
+ * `olds` as a configuration declaring `configured` reads them, for a kind whose inputs name parts
+ * of one object and leave the others alone (`declaredPartOf`: a structure's containers): a state
+ * holding the object whole (an import) then differs from the configuration only where what it
+ * names does. Every other kind's as they are.
+ */
+function asDeclared(kind: string, olds: CoreObject, configured: CoreObject): CoreObject {
+  const definition = definitionFor(kind);
+  return definition.declaredPartOf === undefined ? olds : definition.declaredPartOf(olds, configured);
+}
+
 /** `apiUrl` -> `api_url`: a configuration key as the provider block spells it. */
 function snakeCase(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -589,8 +600,9 @@ export function terraformOperations(): TerraformOperations {
       if (importedFrom !== undefined && writtenOrganization !== importedFrom) {
         return { planned: null, requiresReplace: [], privateState: priorPrivate, diagnostics: [crossOrganizationImport(kind, id, importedFrom, String(writtenOrganization))] };
       }
-      // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
-      const olds = normalizedInputs(kind, withoutPaths(outputsOf(kind, prior), leftOut));
+      // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as
+      // the kind normalizes them, and as far as the configuration names parts of the object.
+      const olds = asDeclared(kind, normalizedInputs(kind, withoutPaths(outputsOf(kind, prior), leftOut)), configured);
       const check = await checked(kind, inputsOf(kind, olds), configured, name);
       if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
       let decided;
@@ -609,7 +621,14 @@ export function terraformOperations(): TerraformOperations {
       );
       const planned: CoreObject = { ...computedOf(kind, prior), ...pick(prior, leftToTheApi), ...configured, ...defaults };
       const replaces = decided.replaces ?? [];
-      if (!decided.changes) return { planned: withPaths(planned, prior, leftOut), requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+      if (!decided.changes) {
+        // What the configuration names is as the prior has it: the prior's value, with the parts it
+        // leaves alone (a structure's other containers, as imported), is the plan (Terraform takes a
+        // planned value equal to the prior for the configuration's).
+        const asPrior = definitionFor(kind).declaredPartOf === undefined ? [] : Object.keys(configured).filter((key) => prior[key] !== undefined);
+        const unchanged = { ...planned, ...pick(prior, asPrior) };
+        return { planned: withPaths(unchanged, prior, leftOut), requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+      }
       // An update can change what the server computes (an update time, a URL from a title); a
       // replacement makes a new object, its id too.
       for (const key of [...computedKeys(kind), ...computedInputKeys(kind).filter((key) => (planned[key] === undefined && !(key in leftOut)) || leftToTheApi.includes(key))]) {
@@ -678,7 +697,7 @@ export function terraformOperations(): TerraformOperations {
       const id = String(prior[ID_ATTRIBUTE]);
       const name = decodePrivate(plannedPrivate) ?? id;
       try {
-        const updated = await session.core.update(kind, id, withoutPaths(outputsOf(kind, prior), leftOut), inputs, deploymentName(kind, name));
+        const updated = await session.core.update(kind, id, asDeclared(kind, withoutPaths(outputsOf(kind, prior), leftOut), inputs), inputs, deploymentName(kind, name));
         const state = keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {}));
         return { state: withPaths(state, planned, leftOut), privateState: encodePrivate(name), diagnostics: [] };
       } catch (error) {

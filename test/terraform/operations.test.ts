@@ -577,6 +577,50 @@ describe("inputs a configuration leaves to the API (issue 48: an import returns 
   });
 });
 
+describe("a structure's containers a configuration leaves out (issue 48: it orders only what it names)", () => {
+  it("plans no change after an import of the whole structure, the state keeping them as read; an order it names changes only that container", async () => {
+    const siteId = (await api.request("POST", `/orgs/${api.organizationId}/sites`, { title: "Structure named in part" })).body.id as string;
+    const sections: string[] = [];
+    for (const title of ["Named", "Other", "Third"]) {
+      const spaceId = (await api.request("POST", `/orgs/${api.organizationId}/spaces`, { title: `${title} space` })).body.id as string;
+      sections.push((await api.request("POST", `/orgs/${api.organizationId}/sites/${siteId}/sections`, { spaceId, title })).body.id as string);
+    }
+    const [named, other, third] = sections;
+    const spaceId = (await api.request("POST", `/orgs/${api.organizationId}/spaces`, { title: "Second of Named" })).body.id as string;
+    expect((await api.request("POST", `/orgs/${api.organizationId}/sites/${siteId}/site-spaces`, { spaceId, sectionId: named })).status).toBeLessThan(300);
+    await startOver();
+    const imported = await ops.importResource("SiteStructure", siteId);
+    expect(imported.diagnostics).toEqual([]);
+    const read = await ops.readResource("SiteStructure", imported.state!, imported.privateState);
+    const whole = read.state!;
+    expect((whole.sections as Bag[]).map((entry) => entry.sectionId)).toEqual([named, other, third]);
+    const [first, second] = (whole.sections as Bag[])[0].siteSpaces as string[];
+
+    // The configuration names the top level and one section's site spaces, in the order they have.
+    const config = { organizationId: api.organizationId, siteId, root: [named, other, third], sections: [{ sectionId: named, siteSpaces: [first, second] }] };
+    const plan = await ops.planResource("SiteStructure", whole, proposedNew("SiteStructure", whole, config), read.privateState, config);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.requiresReplace).toEqual([]);
+    expect(plan.planned).toEqual(whole);
+
+    // A new order of what it names: planned as written (Terraform holds a plan to the
+    // configuration), applied, and only that container moves.
+    const writes = await writeCount();
+    const reordered = { ...config, sections: [{ sectionId: named, siteSpaces: [second, first] }] };
+    const update = await ops.planResource("SiteStructure", whole, proposedNew("SiteStructure", whole, reordered), read.privateState, reordered);
+    expect(update.diagnostics).toEqual([]);
+    expect(update.planned!.sections).toEqual(reordered.sections);
+    const applied = await ops.applyResource("SiteStructure", whole, update.planned, update.privateState, reordered);
+    expect(applied.diagnostics).toEqual([]);
+    expectConsistent("SiteStructure", update.planned!, applied.state!);
+    expect((await writeCount()) - writes).toBe(1);
+    const tree = (await api.request("GET", `/orgs/${api.organizationId}/sites/${siteId}/structure`)).body as { structure: { id: string; siteSpaces?: { id: string }[] }[] };
+    expect(tree.structure.map((node) => node.id)).toEqual([named, other, third]);
+    expect(tree.structure[0].siteSpaces!.map((siteSpace) => siteSpace.id)).toEqual([second, first]);
+    await expectNoChange("SiteStructure", { state: applied.state!, privateState: applied.privateState }, reordered);
+  });
+});
+
 describe("leaves a configuration leaves to the server", () => {
   it("a customization's leaf left out is optional and computed: an import holding it plans no change", async () => {
     const styling = resourceTypeOf("SiteCustomization")!.block.attributes.find((attribute) => attribute.name === "styling")!;
@@ -855,6 +899,17 @@ describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTo
     // more: a customization's leaves the configuration leaves to the server (optional and computed).
     const declared = Object.fromEntries(Object.entries(read.state!).filter(([key, value]) => isInput(kind, key) && value !== null));
     const ignored = Object.keys(sample.importIgnores ?? {});
+    // HashiCorp's ImportStateVerify: the imported state is the state the apply left, attribute by
+    // attribute (an optional and computed input the configuration leaves out among them), but for
+    // what only the state holds. A kind that orders only what its configuration names (a
+    // structure) is imported whole: what the configuration names of it.
+    if (!DIFFERING_LEAVES_ONLY.has(kind)) {
+      const verified = definition.declaredPartOf?.(read.state!, kept.state) ?? read.state!;
+      for (const key of new Set([...Object.keys(verified), ...Object.keys(kept.state)])) {
+        if (ignored.includes(key) || (definition.declaredPartOf && kept.state[key] === undefined)) continue;
+        expect({ [key]: verified[key] ?? null }).toEqual({ [key]: kept.state[key] ?? null });
+      }
+    }
 
     for (const [key, value] of Object.entries(config)) {
       if (ignored.includes(key)) continue;
