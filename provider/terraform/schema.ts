@@ -677,7 +677,9 @@ let heldWhenLeftOutByKind: Map<string, string[]> | undefined;
  * The inputs (core names) whose value the API settles when a configuration leaves them out and
  * the state then holds (an import holds them: a create and a refresh must too, or an import shows
  * them as added): the attributes a configuration may leave out and keep ({@link TfAttribute}
- * `leftOut`), planned unknown at creation. Not those of a kind whose state holds only the paths
+ * `leftOut: "kept"`), planned unknown at creation. Not a `computed` one, which the state holds as
+ * an output already (tracked as an input too, a team's `members` would read as declared, and the
+ * team as managing its membership against its TeamMembers). Not those of a kind whose state holds only the paths
  * its inputs declare (`declarationOf`: a customization's fields, a structure's containers), whose
  * read holds nothing a configuration leaves out. Empty for a name that is no kind.
  */
@@ -687,7 +689,7 @@ export function heldWhenLeftOutKeys(kind: string): string[] {
       resource.kind,
       definitionOf(resource.kind)?.declarationOf !== undefined
         ? []
-        : resource.block.attributes.filter((attribute) => attribute.leftOut !== undefined).map((attribute) => attribute.coreName ?? attribute.name),
+        : resource.block.attributes.filter((attribute) => attribute.leftOut === "kept").map((attribute) => attribute.coreName ?? attribute.name),
     ]),
   );
   return heldWhenLeftOutByKind.get(kind) ?? [];
