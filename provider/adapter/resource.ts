@@ -136,6 +136,14 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
   importLeavesOut?(ctx: ResourceContext, id: string, state: State): Promise<readonly string[]>;
   /** Objects matching the natural key of `inputs` (for `adopt: true`). */
   findByNaturalKey?(ctx: ResourceContext, inputs: I): Promise<{ id: string; state: State }[]>;
+  /**
+   * For a kind whose create takes an existing object over and records it in the deployment's
+   * claims (recovery/deployment-claims.ts: a member), the claim a create of `inputs` will take,
+   * reading what it needs (the member an email names). A door whose replacement deletes before
+   * it creates (OpenTofu's, without `create_before_destroy`) claims it before the delete, which
+   * then leaves the object the replacement takes over, as it does when the create comes first.
+   */
+  claimOf?(ctx: ResourceContext, inputs: I): Promise<string>;
 }
 
 const PROVIDER_KEY = "__provider";

@@ -19,6 +19,10 @@
  *   `check(kind, olds, news, urn, report?)`: the preview's findings go to the engine's log under
  *   `urn`, or to `report` when a door has no engine log (the OpenTofu door turns them into
  *   warning diagnostics).
+ *   `create` and `read` take `{ tracked }` (inputs the outputs hold though the inputs leave them
+ *   out), `delete` takes `{ claims }` (claims to take first); the OpenTofu door passes them.
+ * - `claimOf(kind, inputs)`: the claim a create of `inputs` will take (a member's), for a
+ *   replacement that deletes before it creates.
  * - `importObject(kind, importId, organizationId, options?)`: `pulumi import` by an import id
  *   (`options.whole`: the object whole, for OpenTofu's import).
  * - `expectCreate(kind, journalKey, id)`: the create journal told that a create to come takes `id` over.
@@ -48,6 +52,7 @@ import { type CheckFailure, inputFailure, withSaid } from "../adapter/check";
 import { type Said, SaidError } from "../adapter/door-words";
 import { IDENTITY_KEY } from "../adapter/property-bag";
 import { definitionOf } from "../resources/kinds";
+import { explainApiError } from "../adapter/operation-errors";
 
 export type { KindProvider };
 
@@ -70,7 +75,10 @@ export interface Core {
   create(kind: string, inputs: PropertyBag, urn: string | undefined, options?: StateOptions): ReturnType<KindProvider["create"]>;
   read(kind: string, id: string, props?: PropertyBag, options?: StateOptions): ReturnType<KindProvider["read"]>;
   update(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["update"]>;
-  delete(kind: string, id: string, props: PropertyBag): Promise<void>;
+  /** `options.claims`: claims to take first (a replacement's create, which follows, takes them: `ResourceDefinition.claimOf`). */
+  delete(kind: string, id: string, props: PropertyBag, options?: { claims?: readonly string[] }): Promise<void>;
+  /** The claim a create of `inputs` will take (`ResourceDefinition.claimOf`); undefined for a kind whose creates take none. */
+  claimOf(kind: string, inputs: PropertyBag): Promise<string | undefined>;
   importObject(kind: string, importId: string, organizationId: string | undefined, options?: ImportOptions): ReturnType<typeof importObject>;
   /**
    * Records in the create journal that the create keyed `journalKey` is to take `kind` `id` over
@@ -266,7 +274,19 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
       return kindProvider(kind).update(id, olds, news);
     },
 
-    delete: (kind, id, props) => kindProvider(kind).delete(id, props),
+    delete(kind, id, props, options) {
+      for (const claim of options?.claims ?? []) claims.claim(claim);
+      return kindProvider(kind).delete(id, props);
+    },
+
+    async claimOf(kind, inputs) {
+      const definition = definitionFor(kind);
+      if (!definition.claimOf) return undefined;
+      const { [IDENTITY_KEY]: _identity, ...declared } = inputs;
+      return definition.claimOf(context(), declared).catch((error: unknown) => {
+        throw explainApiError(error, kind, "read");
+      });
+    },
 
     importObject: (kind, importId, organizationId, options) => importObject(definitionFor(kind), context(), importId, organizationId, options),
 

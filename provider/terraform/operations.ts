@@ -34,7 +34,9 @@
  * refresh): the name the resource got at its first plan (`{"name":"..."}`, tens of bytes), so the
  * deployment rules know it under one name from its create to its destroy, in every process; an
  * imported resource has none (its id names it). A create that failed partway also says so
- * (`partial`), and the plan that finishes it names the object (`finish`): tainted-creates.ts.
+ * (`partial`), and the plan that finishes it names the object (`finish`): tainted-creates.ts. A
+ * replacement's create plan names the claim its create takes (`takesOver`: the member it names),
+ * so that its delete half, which OpenTofu runs first with the same bytes, leaves that member.
  */
 import { createHash } from "node:crypto";
 import type { CheckFailure } from "../adapter/check";
@@ -413,6 +415,7 @@ function decodePrivateState(bytes: Uint8Array): PrivateState | undefined {
       ...(typeof parsed.finish === "string" ? { finish: parsed.finish } : {}),
       ...(typeof parsed.journalKey === "string" ? { journalKey: parsed.journalKey } : {}),
       ...(typeof parsed.importedFrom === "string" ? { importedFrom: parsed.importedFrom } : {}),
+      ...(typeof parsed.takesOver === "string" ? { takesOver: parsed.takesOver } : {}),
     };
   } catch {
     // Bytes another version wrote: the name is derived again.
@@ -570,12 +573,18 @@ export function terraformOperations(): TerraformOperations {
         // What the API settles of an input the configuration leaves out is the state's after the create, as after an import.
         for (const key of [...computedKeys(kind), ...computedInputKeys(kind), ...heldWhenLeftOutKeys(kind)]) if (planned[key] === undefined) planned[key] = UNKNOWN;
         let finish;
+        let takesOver;
         try {
           finish = tainted !== undefined && (await finishes(kind, tainted, check.inputs, name)) ? tainted.id : undefined;
+          // A replacement's create half (the replaced resource's private bytes): what its create
+          // takes over, which the delete half, given these bytes, leaves (tainted-creates.ts `takesOver`).
+          if (priorPrivate.length > 0 && !containsUnknown(check.inputs)) takesOver = await session.core.claimOf(kind, withoutDynamicKeys(check.inputs));
         } catch (error) {
           return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
         }
-        if (finish === undefined) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+        if (finish === undefined) {
+          return { planned, requiresReplace: [], privateState: encodePrivate(name, takesOver === undefined ? {} : { takesOver }), diagnostics: check.diagnostics };
+        }
         const finishing: Diagnostic = {
           severity: "warning",
           summary: `${finish} is tainted because its create did not finish: this apply finishes it under the same id and deletes nothing, although the plan shows it replaced.`,
@@ -650,7 +659,9 @@ export function terraformOperations(): TerraformOperations {
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         }
         try {
-          await session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(kind, prior));
+          // A replacement's delete half, before its create: it leaves what the create takes over.
+          const claims = replacement?.takesOver === undefined ? [] : [replacement.takesOver];
+          await session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(kind, prior), { claims });
           return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
         } catch (error) {
           // The object stays in the state: a later destroy tries again.

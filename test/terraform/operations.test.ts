@@ -655,7 +655,42 @@ describe("replacements, imports and what a configuration leaves out (issue 48)",
     // OpenTofu then plans the new object with no prior, giving it the first plan's private bytes.
     const create = await ops.planResource("OrganizationMember", null, proposedNew("OrganizationMember", null, second), plan.privateState, second);
     expect(create.diagnostics).toEqual([]);
-    expect(new TextDecoder().decode(create.privateState)).toBe(new TextDecoder().decode(member.privateState));
+    // The same name, and the member its create takes over (for the delete half: the next test).
+    expect(JSON.parse(new TextDecoder().decode(create.privateState))).toEqual({
+      ...JSON.parse(new TextDecoder().decode(member.privateState)),
+      takesOver: `member:${api.organizationId}/usr-acme-editor`,
+    });
+  });
+
+  it("a replacement that deletes first (no create_before_destroy) keeps a member removed on destroy whom the new resource names again, and removes one it does not", async () => {
+    /** OpenTofu's DeleteThenCreate of `prior` for `next`: the plan (a new process), then, in another, the delete half with the create plan's private bytes and the create. */
+    async function replaceDeletingFirst(prior: Kept, next: Bag): Promise<Kept> {
+      await startOver();
+      const plan = await ops.planResource("OrganizationMember", prior.state, proposedNew("OrganizationMember", prior.state, next), prior.privateState, next);
+      expect(plan.requiresReplace.length).toBeGreaterThan(0);
+      const create = await ops.planResource("OrganizationMember", null, proposedNew("OrganizationMember", null, next), plan.privateState, next);
+      expect(create.diagnostics).toEqual([]);
+      await startOver();
+      const deleted = await ops.applyResource("OrganizationMember", prior.state, null, create.privateState);
+      expect(deleted).toEqual({ state: null, privateState: NONE, diagnostics: [] });
+      // The apply plans the create again, the prior now gone (no private bytes), and applies it.
+      return applyConfig("OrganizationMember", null, next);
+    }
+    const member = (userId: string) => api.request("GET", `/orgs/${api.organizationId}/members/${userId}`);
+    const byEmail = { organizationId: api.organizationId, email: "eli@acme.test", role: "edit", removeOnDestroy: true };
+    const eli = await applyConfig("OrganizationMember", null, byEmail);
+    const writes = await writeCount();
+    const byUserId = await replaceDeletingFirst(eli, { organizationId: api.organizationId, userId: "usr-acme-editor", role: "edit", removeOnDestroy: true });
+    expect(byUserId.state.id).toBe("usr-acme-editor");
+    expect((await member("usr-acme-editor")).status).toBe(200);
+    expect((await writeCount()) - writes).toBe(0);
+
+    // Another person: the delete half removes the one the replaced resource named.
+    expect((await api.request("POST", `/orgs/${api.organizationId}/join`, undefined, api.tokenOf("usr-outsider"))).status).toBeLessThan(300);
+    const outsider = await applyConfig("OrganizationMember", null, { organizationId: api.organizationId, userId: "usr-outsider", removeOnDestroy: true });
+    await replaceDeletingFirst(outsider, { organizationId: api.organizationId, email: "rae@acme.test", role: "read" });
+    expect((await member("usr-outsider")).status).toBe(404);
+    expect((await api.request("POST", `/orgs/${api.organizationId}/join`, undefined, api.tokenOf("usr-outsider"))).status).toBeLessThan(300);
   });
 
   it("a guest's role is null: left out, the member is made a guest, and an import of the guest plans no change", async () => {
