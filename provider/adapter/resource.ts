@@ -121,6 +121,14 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
    */
   declarationOf?(ctx: ResourceContext, id: string, known: State, whole?: boolean): Promise<State | undefined>;
   /**
+   * For a kind whose inputs each name parts of one object and leave the others alone (a
+   * structure's containers and the items each orders): `state` as a program declaring `declared`
+   * reads it, what `declared` does not name left out. No request: a projection of the state. A
+   * door whose state may hold the object whole (OpenTofu's, after an import) compares a
+   * configuration with this, so the parts it leaves out plan no change.
+   */
+  declaredPartOf?(state: State, declared: State): State;
+  /**
    * Inputs `pulumi import` leaves out although the object has them, because another kind
    * declares them (a team's members, when someone in it has a role only `TeamMember` can say):
    * an imported Team and its TeamMembers then manage the membership one way, as export writes it.
@@ -128,6 +136,14 @@ export interface ResourceDefinition<I extends { adopt?: Adopt }> {
   importLeavesOut?(ctx: ResourceContext, id: string, state: State): Promise<readonly string[]>;
   /** Objects matching the natural key of `inputs` (for `adopt: true`). */
   findByNaturalKey?(ctx: ResourceContext, inputs: I): Promise<{ id: string; state: State }[]>;
+  /**
+   * For a kind whose create takes an existing object over and records it in the deployment's
+   * claims (recovery/deployment-claims.ts: a member), the claim a create of `inputs` will take,
+   * reading what it needs (the member an email names). A door whose replacement deletes before
+   * it creates (OpenTofu's, without `create_before_destroy`) claims it before the delete, which
+   * then leaves the object the replacement takes over, as it does when the create comes first.
+   */
+  claimOf?(ctx: ResourceContext, inputs: I): Promise<string>;
 }
 
 const PROVIDER_KEY = "__provider";
@@ -215,11 +231,27 @@ function adoptOnceManaged(definition: ResourceDefinition<{ adopt?: Adopt }>, old
   return replaced ? undefined : (recorded.adopt as Adopt | undefined);
 }
 
+/**
+ * What a create or a read returns beyond the inputs given: `tracked`, input keys whose value the
+ * outputs hold although the inputs (or, on read, the previous state) leave them out, for a door
+ * whose state holds the API's value of an input its configuration leaves to the API (OpenTofu's
+ * optional and computed inputs: an import holds them, so a create and a refresh must too). The
+ * Pulumi doors pass none: their outputs track only what the program sets.
+ */
+export interface StateOptions {
+  tracked?: readonly string[];
+}
+
+type DynamicProvider = Required<Omit<pulumi.dynamic.ResourceProvider<PropertyBag, PropertyBag>, "configure">>;
+
+/** The provider host's interface, `create` and `read` taking {@link StateOptions} too. */
+export type KindProvider = Omit<DynamicProvider, "create" | "read"> & {
+  create(inputs: PropertyBag, options?: StateOptions): ReturnType<DynamicProvider["create"]>;
+  read(id: string, props?: PropertyBag, options?: StateOptions): ReturnType<DynamicProvider["read"]>;
+};
+
 /** Adapts a resource definition to the interface the Pulumi provider host calls. */
-export function toProvider<I extends { adopt?: Adopt }>(
-  definition: ResourceDefinition<I>,
-  context: () => ResourceContext,
-): Required<Omit<pulumi.dynamic.ResourceProvider<PropertyBag, PropertyBag>, "configure">> {
+export function toProvider<I extends { adopt?: Adopt }>(definition: ResourceDefinition<I>, context: () => ResourceContext): KindProvider {
   const generic: ResourceDefinition<{ adopt?: Adopt }> = definition;
 
   const inputsOf = (bag: PropertyBag): I => declaredInputs(bag) as I;
@@ -295,12 +327,12 @@ export function toProvider<I extends { adopt?: Adopt }>(
       });
     },
 
-    async create(bag) {
+    async create(bag, options = {}) {
       const inputs = inputsOf(bag);
       const identity = bag[IDENTITY_KEY];
       const { lists: _lists, ...shared } = context();
       const ctx: ResourceContext = { ...shared, ...(typeof identity === "string" && identity !== "" ? { createKey: identity } : {}) };
-      const userKeys = userKeysOf(generic, inputs);
+      const userKeys = [...userKeysOf(generic, inputs), ...(options.tracked ?? [])];
       try {
         const existing = await adopt(ctx, inputs);
         const { id, state } = existing ? { id: existing.id, state: await reconcile(ctx, existing.id, existing.state, inputs) } : await definition.create(ctx, inputs);
@@ -318,14 +350,14 @@ export function toProvider<I extends { adopt?: Adopt }>(
       }
     },
 
-    async read(id, props = {}) {
+    async read(id, props = {}, options = {}) {
       const previous = withoutProvider(props);
       const state = await definition.read(settled(id, true), id, previous).catch((error: unknown) => {
         throw explainApiError(error, definition.kind, "read", id);
       });
       if (!state) return { id: "", props: {} };
       // `previous` holds the echoed inputs (adopt, the identity, ...): they stay among the inputs.
-      const outputs = withEchoedInputs(generic, outputsOf(generic, state, userKeysOf(generic, previous)), previous);
+      const outputs = withEchoedInputs(generic, outputsOf(generic, state, [...userKeysOf(generic, previous), ...(options.tracked ?? [])]), previous);
       const inputs: State = {};
       for (const key of [...inputKeysOf(generic), ...echoedKeys(generic)]) {
         if (outputs[key] !== undefined) inputs[key] = outputs[key];

@@ -164,6 +164,12 @@ export const definition: ResourceDefinition<OrganizationMemberInputs> = {
     return fromApi(organizationId, member, news);
   },
 
+  // A replacement naming the same person (by email, then by user id) that deletes first claims
+  // them before its delete, which then leaves them (OpenTofu's replacement, without create_before_destroy).
+  async claimOf(ctx, inputs) {
+    return claimKey(inputs.organizationId, (await findMember(ctx.api, inputs.organizationId, inputs, "OrganizationMember")).id);
+  },
+
   async delete(ctx, id, props) {
     if (props.removeOnDestroy !== true) return;
     const organizationId = organizationOf(props);

@@ -157,19 +157,17 @@ function addressOf(bag: State): { organizationId: string; siteId: string } {
 const wire = wireMapping(schema);
 
 /**
- * The state for the declared lists of `declaredIn`: each list holds the items it names in the
- * order the site has them now. A named item that is no longer in its container drops out, which
- * shows as drift; items the list does not name are not shown. By hand, the lists: the tree holds
- * containers of items, not the lists a program declares, so each is projected onto what it names.
+ * The declared lists of `declaredIn` projected onto `containers` (each container's ids in order):
+ * each list holds the items it names in the order they have there. A named item that is not in
+ * its container drops out, which shows as drift; items the list does not name are not shown.
  */
-function fromApi(address: { organizationId: string; siteId: string }, tree: ApiStructure, declaredIn: { root?: unknown; groups?: unknown; sections?: unknown }): State {
-  const containers = containersOf(tree);
-  const ordered = (key: ContainerKey, ids: string[]) => {
-    const named = new Set(ids);
-    return (containers.get(key) ?? []).filter((item) => named.has(item.id)).map((item) => item.id);
+function projected(containers: ReadonlyMap<ContainerKey, readonly string[]>, declaredIn: { root?: unknown; groups?: unknown; sections?: unknown }): State {
+  const ordered = (key: ContainerKey, ids: unknown) => {
+    const named = new Set(Array.isArray(ids) ? ids : []);
+    return (containers.get(key) ?? []).filter((id) => named.has(id));
   };
   const lists: State = {};
-  if (Array.isArray(declaredIn.root)) lists.root = ordered("root", declaredIn.root as string[]);
+  if (Array.isArray(declaredIn.root)) lists.root = ordered("root", declaredIn.root);
   if (Array.isArray(declaredIn.groups)) {
     lists.groups = (declaredIn.groups as { groupId: string; items: string[] }[]).map((entry) => ({
       groupId: entry.groupId,
@@ -182,7 +180,45 @@ function fromApi(address: { organizationId: string; siteId: string }, tree: ApiS
       siteSpaces: ordered(`section:${entry.sectionId}`, entry.siteSpaces),
     }));
   }
-  return compact(wire.fromApi(tree, { organizationId: address.organizationId, siteId: address.siteId, ...lists }));
+  return lists;
+}
+
+/**
+ * The state for the declared lists of `declaredIn`, from the tree. By hand, the lists: the tree
+ * holds containers of items, not the lists a program declares, so each is projected onto what it
+ * names.
+ */
+function fromApi(address: { organizationId: string; siteId: string }, tree: ApiStructure, declaredIn: { root?: unknown; groups?: unknown; sections?: unknown }): State {
+  const containers = new Map([...containersOf(tree)].map(([key, items]) => [key, items.map((item) => item.id)]));
+  return compact(wire.fromApi(tree, { organizationId: address.organizationId, siteId: address.siteId, ...projected(containers, declaredIn) }));
+}
+
+/**
+ * A state's lists as the containers they order (the containers they name, each with the items it
+ * names): what a state read for a declaration holds of the site.
+ */
+function containersOfState(state: State): Map<ContainerKey, string[]> {
+  const containers = new Map<ContainerKey, string[]>();
+  const ids = (list: unknown) => (Array.isArray(list) ? list.filter((id): id is string => typeof id === "string") : []);
+  if (Array.isArray(state.root)) containers.set("root", ids(state.root));
+  for (const entry of (Array.isArray(state.groups) ? state.groups : []) as { groupId?: unknown; items?: unknown }[]) {
+    if (typeof entry?.groupId === "string") containers.set(`group:${entry.groupId}`, ids(entry.items));
+  }
+  for (const entry of (Array.isArray(state.sections) ? state.sections : []) as { sectionId?: unknown; siteSpaces?: unknown }[]) {
+    if (typeof entry?.sectionId === "string") containers.set(`section:${entry.sectionId}`, ids(entry.siteSpaces));
+  }
+  return containers;
+}
+
+/**
+ * `state` as a declaration of `declared` reads it (the resource orders only what it names): the
+ * containers `declared` names, each with the items it names, in the state's order; a list
+ * `declared` leaves out keeps the state's. What an imported structure (every container) holds of
+ * a configuration that names some containers.
+ */
+function declaredPartOf(state: State, declared: State): State {
+  const lists = projected(containersOfState(state), declared);
+  return { ...state, ...Object.fromEntries(Object.entries(lists).filter(([key]) => state[key] !== undefined)) };
 }
 
 /** Indices (into `values`) of one longest strictly increasing subsequence: O(n log n). */
@@ -313,6 +349,7 @@ export const definition: ResourceDefinition<SiteStructureInputs> = {
   create,
   read,
   declarationOf,
+  declaredPartOf,
   update,
   async delete() {
     // Deliberately nothing: the order belongs to the site, and a site without this resource keeps

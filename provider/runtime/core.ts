@@ -19,6 +19,10 @@
  *   `check(kind, olds, news, urn, report?)`: the preview's findings go to the engine's log under
  *   `urn`, or to `report` when a door has no engine log (the OpenTofu door turns them into
  *   warning diagnostics).
+ *   `create` and `read` take `{ tracked }` (inputs the outputs hold though the inputs leave them
+ *   out), `delete` takes `{ claims }` (claims to take first); the OpenTofu door passes them.
+ * - `claimOf(kind, inputs)`: the claim a create of `inputs` will take (a member's), for a
+ *   replacement that deletes before it creates.
  * - `importObject(kind, importId, organizationId, options?)`: `pulumi import` by an import id
  *   (`options.whole`: the object whole, for OpenTofu's import).
  * - `expectCreate(kind, journalKey, id)`: the create journal told that a create to come takes `id` over.
@@ -33,7 +37,7 @@ import { ApiClient, clientOptionsOf } from "../client";
 import type { ApiRequester } from "../api/requester";
 import type { ResourceContext } from "../recovery/context";
 import type { ProviderConfig } from "../config/provider-config";
-import { type ImportOptions, importObject, type ResourceDefinition, toProvider } from "../adapter/resource";
+import { type ImportOptions, importObject, type KindProvider, type ResourceDefinition, type StateOptions, toProvider } from "../adapter/resource";
 import type { PropertyBag } from "../adapter/property-bag";
 import type { Adopt } from "../adapter/adopt";
 import { CreateJournal, journalDirectory } from "../recovery/create-journal";
@@ -48,8 +52,9 @@ import { type CheckFailure, inputFailure, withSaid } from "../adapter/check";
 import { type Said, SaidError } from "../adapter/door-words";
 import { IDENTITY_KEY } from "../adapter/property-bag";
 import { definitionOf } from "../resources/kinds";
+import { explainApiError } from "../adapter/operation-errors";
 
-export type KindProvider = ReturnType<typeof toProvider>;
+export type { KindProvider };
 
 /** A finding of the preview's reads (preview-checks.ts), as a door reports it. */
 export type PreviewReport = (severity: "info" | "warning", message: string | Said) => void;
@@ -66,10 +71,14 @@ export interface Core {
   /** `report`: where the preview's findings go instead of the engine's log (a door without one). */
   check(kind: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined, report?: PreviewReport): Promise<CheckResult>;
   diff(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["diff"]>;
-  create(kind: string, inputs: PropertyBag, urn: string | undefined): ReturnType<KindProvider["create"]>;
-  read(kind: string, id: string, props?: PropertyBag): ReturnType<KindProvider["read"]>;
+  /** `options.tracked`: inputs the outputs hold though the inputs leave them out (adapter/resource.ts `StateOptions`). */
+  create(kind: string, inputs: PropertyBag, urn: string | undefined, options?: StateOptions): ReturnType<KindProvider["create"]>;
+  read(kind: string, id: string, props?: PropertyBag, options?: StateOptions): ReturnType<KindProvider["read"]>;
   update(kind: string, id: string, olds: PropertyBag, news: PropertyBag, urn: string | undefined): ReturnType<KindProvider["update"]>;
-  delete(kind: string, id: string, props: PropertyBag): Promise<void>;
+  /** `options.claims`: claims to take first (a replacement's create, which follows, takes them: `ResourceDefinition.claimOf`). */
+  delete(kind: string, id: string, props: PropertyBag, options?: { claims?: readonly string[] }): Promise<void>;
+  /** The claim a create of `inputs` will take (`ResourceDefinition.claimOf`); undefined for a kind whose creates take none. */
+  claimOf(kind: string, inputs: PropertyBag): Promise<string | undefined>;
   importObject(kind: string, importId: string, organizationId: string | undefined, options?: ImportOptions): ReturnType<typeof importObject>;
   /**
    * Records in the create journal that the create keyed `journalKey` is to take `kind` `id` over
@@ -248,16 +257,16 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
      * The kind's create: its inputs' way is checked again before the write (the check of `up` did it
      * too; nothing may write past a conflict), and recorded with the new id after it.
      */
-    async create(kind, inputs, urn) {
+    async create(kind, inputs, urn, options) {
       requireOneWay(kind, inputs, undefined, urn);
-      const created = await kindProvider(kind).create(inputs);
+      const created = await kindProvider(kind).create(inputs, options);
       // A new id cannot be another resource's object yet: recording it cannot conflict, and failing
       // here would lose the object just made.
       exclusiveWayConflict(kind, inputs, created.id, urn);
       return created;
     },
 
-    read: (kind, id, props) => kindProvider(kind).read(id, props),
+    read: (kind, id, props, options) => kindProvider(kind).read(id, props, options),
 
     /** The kind's update, once its way holds (the diff found a conflict first, unless `up` ran without a preview). */
     async update(kind, id, olds, news, urn) {
@@ -265,7 +274,19 @@ export function createCore(config: ProviderConfig | undefined, options: CoreOpti
       return kindProvider(kind).update(id, olds, news);
     },
 
-    delete: (kind, id, props) => kindProvider(kind).delete(id, props),
+    delete(kind, id, props, options) {
+      for (const claim of options?.claims ?? []) claims.claim(claim);
+      return kindProvider(kind).delete(id, props);
+    },
+
+    async claimOf(kind, inputs) {
+      const definition = definitionFor(kind);
+      if (!definition.claimOf) return undefined;
+      const { [IDENTITY_KEY]: _identity, ...declared } = inputs;
+      return definition.claimOf(context(), declared).catch((error: unknown) => {
+        throw explainApiError(error, kind, "read");
+      });
+    },
 
     importObject: (kind, importId, organizationId, options) => importObject(definitionFor(kind), context(), importId, organizationId, options),
 

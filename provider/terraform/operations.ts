@@ -24,7 +24,9 @@
  * What the rest of the door holds to (schema.ts, values.ts, the RPC handlers): the id and the
  * kind's declared outputs that are not inputs are computed attributes; the inputs the schema flags
  * optional and computed ({@link computedInputKeys}: the organization, a default, an input the state
- * also describes) are planned unknown when the configuration leaves them out; values reach these operations with every
+ * also describes) are planned unknown when the configuration leaves them out, and so, at creation,
+ * is every input the API settles when it is left out ({@link heldWhenLeftOutKeys}), whose value a
+ * create and a refresh then hold as an import does; values reach these operations with every
  * unset attribute absent, at any depth (null is not a value here); an attribute path of a
  * diagnostic is the core's camelCase path; the private bytes go back and forth untouched.
  *
@@ -32,7 +34,9 @@
  * refresh): the name the resource got at its first plan (`{"name":"..."}`, tens of bytes), so the
  * deployment rules know it under one name from its create to its destroy, in every process; an
  * imported resource has none (its id names it). A create that failed partway also says so
- * (`partial`), and the plan that finishes it names the object (`finish`): tainted-creates.ts.
+ * (`partial`), and the plan that finishes it names the object (`finish`): tainted-creates.ts. A
+ * replacement's create plan names the claim its create takes (`takesOver`: the member it names),
+ * so that its delete half, which OpenTofu runs first with the same bytes, leaves that member.
  */
 import { createHash } from "node:crypto";
 import type { CheckFailure } from "../adapter/check";
@@ -49,7 +53,7 @@ import { explainApiError } from "../adapter/operation-errors";
 import { withoutDynamicKeys } from "../door-layer/properties";
 import { type Core, definitionFor } from "../runtime/core";
 import { configureSession, type DoorSession, openSession, withSessionOrganization } from "../door-layer/session";
-import { computedInputKeys, nullWhenLeftOutKeys, resourceTypeName, resourceTypeOf, type TfAttribute } from "./schema";
+import { computedInputKeys, heldWhenLeftOutKeys, nullWhenLeftOutKeys, resourceTypeName, resourceTypeOf, type TfAttribute } from "./schema";
 import { inTofuWords } from "./words";
 import { saidOf } from "../adapter/door-words";
 import { type PrivateState, TaintedCreates } from "./tainted-creates";
@@ -320,6 +324,17 @@ function withoutDefaultedLeftOut(kind: string, proposed: CoreObject, config: Cor
   return leftOut.length === 0 ? proposed : Object.fromEntries(Object.entries(proposed).filter(([key]) => !leftOut.includes(key)));
 }
 
+/**
+ * `olds` as a configuration declaring `configured` reads them, for a kind whose inputs name parts
+ * of one object and leave the others alone (`declaredPartOf`: a structure's containers): a state
+ * holding the object whole (an import) then differs from the configuration only where what it
+ * names does. Every other kind's as they are.
+ */
+function asDeclared(kind: string, olds: CoreObject, configured: CoreObject): CoreObject {
+  const definition = definitionFor(kind);
+  return definition.declaredPartOf === undefined ? olds : definition.declaredPartOf(olds, configured);
+}
+
 /** `apiUrl` -> `api_url`: a configuration key as the provider block spells it. */
 function snakeCase(key: string): string {
   return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -401,6 +416,7 @@ function decodePrivateState(bytes: Uint8Array): PrivateState | undefined {
       ...(typeof parsed.finish === "string" ? { finish: parsed.finish } : {}),
       ...(typeof parsed.journalKey === "string" ? { journalKey: parsed.journalKey } : {}),
       ...(typeof parsed.importedFrom === "string" ? { importedFrom: parsed.importedFrom } : {}),
+      ...(typeof parsed.takesOver === "string" ? { takesOver: parsed.takesOver } : {}),
     };
   } catch {
     // Bytes another version wrote: the name is derived again.
@@ -574,14 +590,21 @@ async function planCreate(provider: ProviderProcess, kind: string, configured: C
   const check = await checked(provider, kind, olds, identity === undefined ? configured : { ...configured, [IDENTITY_KEY]: identity }, name);
   if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
   const planned: CoreObject = { ...configured, ...defaultsOf(kind, configured, check.inputs) };
-  for (const key of [...computedKeys(kind), ...computedInputKeys(kind)]) if (planned[key] === undefined) planned[key] = UNKNOWN;
+  // What the API settles of an input the configuration leaves out is the state's after the create, as after an import.
+  for (const key of [...computedKeys(kind), ...computedInputKeys(kind), ...heldWhenLeftOutKeys(kind)]) if (planned[key] === undefined) planned[key] = UNKNOWN;
   let finish;
+  let takesOver;
   try {
     finish = tainted !== undefined && (await finishes(provider, kind, tainted, check.inputs, name)) ? tainted.id : undefined;
+    // A replacement's create half (the replaced resource's private bytes): what its create
+    // takes over, which the delete half, given these bytes, leaves (tainted-creates.ts `takesOver`).
+    if (priorPrivate.length > 0 && !containsUnknown(check.inputs)) takesOver = await provider.session.core.claimOf(kind, withoutDynamicKeys(check.inputs));
   } catch (error) {
     return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: [fromError(kind, error)] };
   }
-  if (finish === undefined) return { planned, requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+  if (finish === undefined) {
+    return { planned, requiresReplace: [], privateState: encodePrivate(name, takesOver === undefined ? {} : { takesOver }), diagnostics: check.diagnostics };
+  }
   const finishing: Diagnostic = {
     severity: "warning",
     summary: `${finish} is tainted because its create did not finish: this apply finishes it under the same id and deletes nothing, although the plan shows it replaced.`,
@@ -617,8 +640,9 @@ async function planUpdate(
   if (importedFrom !== undefined && writtenOrganization !== importedFrom) {
     return { planned: null, requiresReplace: [], privateState: priorPrivate, diagnostics: [crossOrganizationImport(kind, id, importedFrom, String(writtenOrganization))] };
   }
-  // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as the kind normalizes them.
-  const olds = normalizedInputs(kind, withoutPaths(outputsOf(kind, prior), leftOut));
+  // The state keeps inputs as the configuration wrote them (keepWritten): diff compares them as
+  // the kind normalizes them, and as far as the configuration names parts of the object.
+  const olds = asDeclared(kind, normalizedInputs(kind, withoutPaths(outputsOf(kind, prior), leftOut)), configured);
   const check = await checked(provider, kind, inputsOf(kind, olds), configured, name);
   if (failed(check.diagnostics)) return { planned: null, requiresReplace: [], privateState: NO_PRIVATE_STATE, diagnostics: check.diagnostics };
   let decided;
@@ -637,7 +661,14 @@ async function planUpdate(
   );
   const planned: CoreObject = { ...computedOf(kind, prior), ...pick(prior, leftToTheApi), ...configured, ...defaults };
   const replaces = decided.replaces ?? [];
-  if (!decided.changes) return { planned: withPaths(planned, prior, leftOut), requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+  if (!decided.changes) {
+    // What the configuration names is as the prior has it: the prior's value, with the parts it
+    // leaves alone (a structure's other containers, as imported), is the plan (Terraform takes a
+    // planned value equal to the prior for the configuration's).
+    const asPrior = definitionFor(kind).declaredPartOf === undefined ? [] : Object.keys(configured).filter((key) => prior[key] !== undefined);
+    const unchanged = { ...planned, ...pick(prior, asPrior) };
+    return { planned: withPaths(unchanged, prior, leftOut), requiresReplace: [], privateState: encodePrivate(name), diagnostics: check.diagnostics };
+  }
   // An update can change what the server computes (an update time, a URL from a title); a
   // replacement makes a new object, its id too.
   for (const key of [...computedKeys(kind), ...computedInputKeys(kind).filter((key) => (planned[key] === undefined && !(key in leftOut)) || leftToTheApi.includes(key))]) {
@@ -684,7 +715,9 @@ async function applyDelete(provider: ProviderProcess, kind: string, prior: CoreO
     return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
   }
   try {
-    await provider.session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(kind, prior));
+    // A replacement's delete half, before its create: it leaves what the create takes over.
+    const claims = replacement?.takesOver === undefined ? [] : [replacement.takesOver];
+    await provider.session.core.delete(kind, String(prior[ID_ATTRIBUTE]), outputsOf(kind, prior), { claims });
     return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
   } catch (error) {
     // The object stays in the state: a later destroy tries again.
@@ -701,7 +734,9 @@ async function applyCreate(provider: ProviderProcess, kind: string, configured: 
     if (finished) return finished;
   }
   try {
-    const created = await provider.session.core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(provider, kind, configured) }, deploymentName(kind, name));
+    const created = await provider.session.core.create(kind, { ...inputs, [IDENTITY_KEY]: journalKey(provider, kind, configured) }, deploymentName(kind, name), {
+      tracked: heldWhenLeftOutKeys(kind),
+    });
     return { state: keepWritten(kind, configured, stateOf(kind, created.id, created.outs ?? {})), privateState: encodePrivate(name), diagnostics: [] };
   } catch (error) {
     // A partial create (recovery/partial-create.ts): the object exists but not all of it
@@ -730,7 +765,7 @@ async function applyUpdate(
   const id = String(prior[ID_ATTRIBUTE]);
   const name = decodePrivate(plannedPrivate) ?? id;
   try {
-    const updated = await provider.session.core.update(kind, id, withoutPaths(outputsOf(kind, prior), leftOut), inputs, deploymentName(kind, name));
+    const updated = await provider.session.core.update(kind, id, asDeclared(kind, withoutPaths(outputsOf(kind, prior), leftOut), inputs), inputs, deploymentName(kind, name));
     const state = keepWritten(kind, configured, stateOf(kind, id, updated.outs ?? {}));
     return { state: withPaths(state, planned, leftOut), privateState: encodePrivate(name), diagnostics: [] };
   } catch (error) {
@@ -746,7 +781,8 @@ async function readResource(provider: ProviderProcess, kind: string, state: Core
       ? NO_PRIVATE_STATE
       : encodePrivate(known.name, { ...(known.partial ? { partial: true as const } : {}), ...(known.importedFrom ? { importedFrom: known.importedFrom } : {}) });
   try {
-    const read = await provider.session.core.read(kind, id, outputsOf(kind, state));
+    // What the API settles of an input the configuration leaves out, as a create and an import hold it.
+    const read = await provider.session.core.read(kind, id, outputsOf(kind, state), { tracked: heldWhenLeftOutKeys(kind) });
     if (!read.id) return { state: null, privateState: NO_PRIVATE_STATE, diagnostics: [] };
     const refreshed = keepWritten(kind, state, stateOf(kind, read.id, read.props ?? {}));
     // A partial create (tainted): the plan of its create, next in this provider, finishes it.

@@ -18,8 +18,10 @@
  *   a plan leaves it unknown until then (operations.ts reads these as {@link computedInputKeys});
  * - an optional input the API reports and whose removal changes nothing (`Removing it stops
  *   managing it`) is `computed` too, kept when left out ({@link keptWhenLeftOut}): a plan gives
- *   it the prior value (none at creation), so an import followed by a configuration that leaves
- *   it out plans no change;
+ *   it the prior value, so an import followed by a configuration that leaves it out plans no
+ *   change; at creation it is unknown, and the state then holds the API's value as an import
+ *   would ({@link heldWhenLeftOutKeys}; a path inside a field of a kind that tracks declared
+ *   paths, a customization's leaf, has none at creation);
  * - what the definition's `outputs` declares beyond the inputs, and `id`, are `computed` only;
  * - a secret input (`FieldFacts.secret`) is `sensitive`;
  * - an object is a nested attribute (nesting "single"), an array of objects one of nesting "list"
@@ -58,8 +60,9 @@ export interface TfAttribute {
   /**
    * What a configuration that leaves this optional and computed input out means: the state keeps
    * the value it has, as last read, and the core is not given it (the input is not managed).
-   * `kept`: none at creation (a plan never makes it unknown); `computed`: at creation the API
-   * gives it (a team's members; unknown until then). Absent for an input whose default, or the
+   * At creation either is unknown, then the API's value ({@link heldWhenLeftOutKeys}). `computed`:
+   * also one the kind's outputs describe (a team's members), which an update of a state without
+   * it plans unknown; `kept`: an update never does. Absent for an input whose default, or the
    * provider's configuration, fills it in, and for any other attribute.
    */
   leftOut?: "kept" | "computed";
@@ -666,6 +669,30 @@ export function computedInputKeys(kind: string): string[] {
     ]),
   );
   return computedInputsByKind.get(kind) ?? [];
+}
+
+let heldWhenLeftOutByKind: Map<string, string[]> | undefined;
+
+/**
+ * The inputs (core names) whose value the API settles when a configuration leaves them out and
+ * the state then holds (an import holds them: a create and a refresh must too, or an import shows
+ * them as added): the attributes a configuration may leave out and keep ({@link TfAttribute}
+ * `leftOut: "kept"`), planned unknown at creation. Not a `computed` one, which the state holds as
+ * an output already (tracked as an input too, a team's `members` would read as declared, and the
+ * team as managing its membership against its TeamMembers). Not those of a kind whose state holds only the paths
+ * its inputs declare (`declarationOf`: a customization's fields, a structure's containers), whose
+ * read holds nothing a configuration leaves out. Empty for a name that is no kind.
+ */
+export function heldWhenLeftOutKeys(kind: string): string[] {
+  heldWhenLeftOutByKind ??= new Map(
+    terraformSchema().resources.map((resource) => [
+      resource.kind,
+      definitionOf(resource.kind)?.declarationOf !== undefined
+        ? []
+        : resource.block.attributes.filter((attribute) => attribute.leftOut === "kept").map((attribute) => attribute.coreName ?? attribute.name),
+    ]),
+  );
+  return heldWhenLeftOutByKind.get(kind) ?? [];
 }
 
 /**

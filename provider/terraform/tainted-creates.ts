@@ -41,6 +41,12 @@ export interface PrivateState {
   journalKey?: string;
   /** An object an import brought from another organization than the provider's: that organization (operations.ts refuses its plans). */
   importedFrom?: string;
+  /**
+   * A replacement's create plan: the claim its create will take (`ResourceDefinition.claimOf`, a
+   * member's). OpenTofu gives these bytes to the replacement's delete half too, which runs first
+   * (no `create_before_destroy`): it claims it, and so leaves the member the create takes over.
+   */
+  takesOver?: string;
 }
 
 export interface TaintedObject {

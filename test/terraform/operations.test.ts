@@ -20,7 +20,7 @@ import { DIFFERING_LEAVES_ONLY } from "../contract/generated-inputs.ts";
 import { checkResource } from "../contract/doors.ts";
 import { requestCounts } from "../contract/emulator-setup.ts";
 import { ID_ATTRIBUTE, type TerraformOperations, terraformOperations } from "../../provider/terraform/operations.ts";
-import { computedInputKeys } from "../../provider/terraform/schema.ts";
+import { computedInputKeys, heldWhenLeftOutKeys } from "../../provider/terraform/schema.ts";
 import { UNKNOWN, containsUnknown } from "../../provider/adapter/unknowns.ts";
 import { KINDS } from "../../provider/resources/kinds.ts";
 import { byId } from "../../provider/adapter/import-ids.ts";
@@ -538,6 +538,89 @@ describe("inputs a create alone reads, inputs the state also describes, defaults
   });
 });
 
+describe("inputs a configuration leaves to the API (issue 48: an import returns what a create and a refresh return)", () => {
+  /** A create of `config` whose plan leaves each input the API settles unknown, then the refresh and the import of what it made: each the applied state. */
+  async function expectHeldAsImported(kind: string, config: Bag, leftOut: readonly string[]): Promise<Kept> {
+    const plan = await ops.planResource(kind, null, proposedNew(kind, null, config), NONE, config);
+    expect(plan.diagnostics).toEqual([]);
+    for (const key of leftOut) expect({ [key]: plan.planned![key] }).toEqual({ [key]: UNKNOWN });
+    const created = await ops.applyResource(kind, null, plan.planned, plan.privateState, config);
+    expect(created.diagnostics).toEqual([]);
+    expectConsistent(kind, plan.planned!, created.state!);
+    for (const key of leftOut) expect(created.state![key], `${kind}.${key} after the create`).toBeDefined();
+    // Another process, as each `tofu` command is: the refresh and the import read anew.
+    await startOver();
+    const refreshed = await ops.readResource(kind, created.state!, created.privateState);
+    expect(refreshed.state).toEqual(created.state);
+    const imported = await ops.importResource(
+      kind,
+      (KINDS.find((definition) => definition.kind === kind)!.importId ?? byId).format(String(created.state![ID_ATTRIBUTE]), created.state!),
+    );
+    const read = await ops.readResource(kind, imported.state!, imported.privateState);
+    expect(read.state).toEqual(created.state);
+    await expectNoChange(kind, { state: read.state!, privateState: imported.privateState }, config);
+    return { state: created.state!, privateState: created.privateState };
+  }
+
+  it("holds them after a create and a refresh as the import holds them (a space's settings, a section's title, path and default site space)", async () => {
+    expect(heldWhenLeftOutKeys("SiteSection")).toEqual(["title", "icon", "path", "description", "defaultSiteSpace"]);
+    const space = await expectHeldAsImported("Space", { organizationId: api.organizationId, title: "Settings left to the API" }, ["emoji", "editMode", "mergeRules"]);
+    const site = await applyConfig("Site", null, { organizationId: api.organizationId, title: "Sections left to the API" });
+    const section = await expectHeldAsImported("SiteSection", { organizationId: api.organizationId, siteId: site.state.id, spaceId: space.state.id }, [
+      "title",
+      "path",
+      "defaultSiteSpace",
+    ]);
+    expect(section.state.defaultSiteSpace).toBe(section.state.siteSpaceId);
+    await ops.applyResource("Site", site.state, null, NONE);
+    await ops.applyResource("Space", space.state, null, NONE);
+  });
+});
+
+describe("a structure's containers a configuration leaves out (issue 48: it orders only what it names)", () => {
+  it("plans no change after an import of the whole structure, the state keeping them as read; an order it names changes only that container", async () => {
+    const siteId = (await api.request("POST", `/orgs/${api.organizationId}/sites`, { title: "Structure named in part" })).body.id as string;
+    const sections: string[] = [];
+    for (const title of ["Named", "Other", "Third"]) {
+      const spaceId = (await api.request("POST", `/orgs/${api.organizationId}/spaces`, { title: `${title} space` })).body.id as string;
+      sections.push((await api.request("POST", `/orgs/${api.organizationId}/sites/${siteId}/sections`, { spaceId, title })).body.id as string);
+    }
+    const [named, other, third] = sections;
+    const spaceId = (await api.request("POST", `/orgs/${api.organizationId}/spaces`, { title: "Second of Named" })).body.id as string;
+    expect((await api.request("POST", `/orgs/${api.organizationId}/sites/${siteId}/site-spaces`, { spaceId, sectionId: named })).status).toBeLessThan(300);
+    await startOver();
+    const imported = await ops.importResource("SiteStructure", siteId);
+    expect(imported.diagnostics).toEqual([]);
+    const read = await ops.readResource("SiteStructure", imported.state!, imported.privateState);
+    const whole = read.state!;
+    expect((whole.sections as Bag[]).map((entry) => entry.sectionId)).toEqual([named, other, third]);
+    const [first, second] = (whole.sections as Bag[])[0].siteSpaces as string[];
+
+    // The configuration names the top level and one section's site spaces, in the order they have.
+    const config = { organizationId: api.organizationId, siteId, root: [named, other, third], sections: [{ sectionId: named, siteSpaces: [first, second] }] };
+    const plan = await ops.planResource("SiteStructure", whole, proposedNew("SiteStructure", whole, config), read.privateState, config);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.requiresReplace).toEqual([]);
+    expect(plan.planned).toEqual(whole);
+
+    // A new order of what it names: planned as written (Terraform holds a plan to the
+    // configuration), applied, and only that container moves.
+    const writes = await writeCount();
+    const reordered = { ...config, sections: [{ sectionId: named, siteSpaces: [second, first] }] };
+    const update = await ops.planResource("SiteStructure", whole, proposedNew("SiteStructure", whole, reordered), read.privateState, reordered);
+    expect(update.diagnostics).toEqual([]);
+    expect(update.planned!.sections).toEqual(reordered.sections);
+    const applied = await ops.applyResource("SiteStructure", whole, update.planned, update.privateState, reordered);
+    expect(applied.diagnostics).toEqual([]);
+    expectConsistent("SiteStructure", update.planned!, applied.state!);
+    expect((await writeCount()) - writes).toBe(1);
+    const tree = (await api.request("GET", `/orgs/${api.organizationId}/sites/${siteId}/structure`)).body as { structure: { id: string; siteSpaces?: { id: string }[] }[] };
+    expect(tree.structure.map((node) => node.id)).toEqual([named, other, third]);
+    expect(tree.structure[0].siteSpaces!.map((siteSpace) => siteSpace.id)).toEqual([second, first]);
+    await expectNoChange("SiteStructure", { state: applied.state!, privateState: applied.privateState }, reordered);
+  });
+});
+
 describe("leaves a configuration leaves to the server", () => {
   it("a customization's leaf left out is optional and computed: an import holding it plans no change", async () => {
     const styling = resourceTypeOf("SiteCustomization")!.block.attributes.find((attribute) => attribute.name === "styling")!;
@@ -572,7 +655,42 @@ describe("replacements, imports and what a configuration leaves out (issue 48)",
     // OpenTofu then plans the new object with no prior, giving it the first plan's private bytes.
     const create = await ops.planResource("OrganizationMember", null, proposedNew("OrganizationMember", null, second), plan.privateState, second);
     expect(create.diagnostics).toEqual([]);
-    expect(new TextDecoder().decode(create.privateState)).toBe(new TextDecoder().decode(member.privateState));
+    // The same name, and the member its create takes over (for the delete half: the next test).
+    expect(JSON.parse(new TextDecoder().decode(create.privateState))).toEqual({
+      ...JSON.parse(new TextDecoder().decode(member.privateState)),
+      takesOver: `member:${api.organizationId}/usr-acme-editor`,
+    });
+  });
+
+  it("a replacement that deletes first (no create_before_destroy) keeps a member removed on destroy whom the new resource names again, and removes one it does not", async () => {
+    /** OpenTofu's DeleteThenCreate of `prior` for `next`: the plan (a new process), then, in another, the delete half with the create plan's private bytes and the create. */
+    async function replaceDeletingFirst(prior: Kept, next: Bag): Promise<Kept> {
+      await startOver();
+      const plan = await ops.planResource("OrganizationMember", prior.state, proposedNew("OrganizationMember", prior.state, next), prior.privateState, next);
+      expect(plan.requiresReplace.length).toBeGreaterThan(0);
+      const create = await ops.planResource("OrganizationMember", null, proposedNew("OrganizationMember", null, next), plan.privateState, next);
+      expect(create.diagnostics).toEqual([]);
+      await startOver();
+      const deleted = await ops.applyResource("OrganizationMember", prior.state, null, create.privateState);
+      expect(deleted).toEqual({ state: null, privateState: NONE, diagnostics: [] });
+      // The apply plans the create again, the prior now gone (no private bytes), and applies it.
+      return applyConfig("OrganizationMember", null, next);
+    }
+    const member = (userId: string) => api.request("GET", `/orgs/${api.organizationId}/members/${userId}`);
+    const byEmail = { organizationId: api.organizationId, email: "eli@acme.test", role: "edit", removeOnDestroy: true };
+    const eli = await applyConfig("OrganizationMember", null, byEmail);
+    const writes = await writeCount();
+    const byUserId = await replaceDeletingFirst(eli, { organizationId: api.organizationId, userId: "usr-acme-editor", role: "edit", removeOnDestroy: true });
+    expect(byUserId.state.id).toBe("usr-acme-editor");
+    expect((await member("usr-acme-editor")).status).toBe(200);
+    expect((await writeCount()) - writes).toBe(0);
+
+    // Another person: the delete half removes the one the replaced resource named.
+    expect((await api.request("POST", `/orgs/${api.organizationId}/join`, undefined, api.tokenOf("usr-outsider"))).status).toBeLessThan(300);
+    const outsider = await applyConfig("OrganizationMember", null, { organizationId: api.organizationId, userId: "usr-outsider", removeOnDestroy: true });
+    await replaceDeletingFirst(outsider, { organizationId: api.organizationId, email: "rae@acme.test", role: "read" });
+    expect((await member("usr-outsider")).status).toBe(404);
+    expect((await api.request("POST", `/orgs/${api.organizationId}/join`, undefined, api.tokenOf("usr-outsider"))).status).toBeLessThan(300);
   });
 
   it("a guest's role is null: left out, the member is made a guest, and an import of the guest plans no change", async () => {
@@ -716,9 +834,6 @@ const IMPORT_THEN_PLAN_UPDATES: Record<string, string> = {
   // without one (the site's value, the default) cannot be told from a leaf it leaves out.
   SiteCustomization: "a declared leaf equal to the default is not given back by the import",
   SiteSpaceCustomization: "a declared leaf equal to the site's is not given back by the import",
-  // An optional input whose omission stops managing it is optional, not computed, in the door's
-  // schema: the imported value of one the configuration leaves out plans as its removal.
-  SiteSection: "defaultSiteSpace, left out of the configuration, plans as removed from the imported state",
 };
 
 /** Raw API deletes of an object behind Terraform's back, for the kinds whose delete removes it. */
@@ -819,6 +934,18 @@ describe.each(KINDS.map((definition) => definition.kind))("%s through the OpenTo
     // more: a customization's leaves the configuration leaves to the server (optional and computed).
     const declared = Object.fromEntries(Object.entries(read.state!).filter(([key, value]) => isInput(kind, key) && value !== null));
     const ignored = Object.keys(sample.importIgnores ?? {});
+    // HashiCorp's ImportStateVerify: the imported state is the state the apply left, attribute by
+    // attribute (an optional and computed input the configuration leaves out among them), but for
+    // what only the state holds. A kind that orders only what its configuration names (a
+    // structure) is imported whole: what the configuration names of it.
+    if (!DIFFERING_LEAVES_ONLY.has(kind)) {
+      const verified = definition.declaredPartOf?.(read.state!, kept.state) ?? read.state!;
+      for (const key of new Set([...Object.keys(verified), ...Object.keys(kept.state)])) {
+        if (ignored.includes(key) || (definition.declaredPartOf && kept.state[key] === undefined)) continue;
+        expect({ [key]: verified[key] ?? null }).toEqual({ [key]: kept.state[key] ?? null });
+      }
+    }
+
     for (const [key, value] of Object.entries(config)) {
       if (ignored.includes(key)) continue;
       if (DIFFERING_LEAVES_ONLY.has(kind)) expect(disagreement(declared[key], value, key), key).toBeUndefined();

@@ -4,7 +4,9 @@
  * - `replace`: each kind one resource owns its object alone (OrganizationSettings,
  *   OrganizationMember, AgentInstructions, OpenApiSpec, SiteCustomization) changes an input that
  *   forces a replacement: planned (`plan -out`, each resource `must be replaced`) and applied from
- *   that plan, the plan and the apply in different provider processes, one owner each time;
+ *   that plan, the plan and the apply in different provider processes, one owner each time; two
+ *   members removed on destroy are named again by user id, one replaced creating first
+ *   (`create_before_destroy`), one deleting first: both stay in the organization;
  * - `by-hand`: `import` blocks under a configuration written by hand that sets values equal to the
  *   API's defaults (a customization's theme, depth and colours) and leaves out what the API
  *   reports (a section's default site space), a guest member, a structure with a group of one
@@ -61,10 +63,17 @@ resource "docsplatform_organization_member" "eli" {
   role              = "comment"
   remove_on_destroy = true
   # The replacement names the same person: made first, it claims them, and the replaced
-  # resource's destroy then leaves them in the organization (deleted first, it would remove them).
+  # resource's destroy then leaves them in the organization.
   lifecycle {
     create_before_destroy = true
   }
+}
+resource "docsplatform_organization_member" "rae" {
+  email             = "rae@acme.test"
+  role              = "read"
+  remove_on_destroy = true
+  # Replaced by a resource naming the same person: OpenTofu destroys this one first, and its
+  # destroy leaves them, as the replacement's plan told it (they could not be added back).
 }
 resource "docsplatform_agent_instructions" "agent" {
   instructions = ${DOCUMENT}
@@ -177,6 +186,11 @@ const REPLACEMENTS: { address: string; from: string; to: string }[] = [
     address: "docsplatform_organization_member.eli",
     from: 'email             = "eli@acme.test"',
     to: 'user_id           = "usr-acme-editor"',
+  },
+  {
+    address: "docsplatform_organization_member.rae",
+    from: 'email             = "rae@acme.test"',
+    to: 'user_id           = "usr-acme-reader"',
   },
   {
     address: "docsplatform_agent_instructions.agent",
@@ -336,6 +350,8 @@ describe("OpenTofu over the Terraform door: replacements and imports", () => {
     expect(replaceApply.code, shown(replaceApply)).toBe(0);
     expect(replaceApply.stdout).toContain(`${REPLACEMENTS.length} added, 0 changed, ${REPLACEMENTS.length} destroyed`);
     expect((await apiGet(emulator, `/orgs/${organizationId}/members/usr-acme-editor`)).role).toBe("comment");
+    // Replaced deleting first (no create_before_destroy), naming the same person: still a member.
+    expect((await apiGet(emulator, `/orgs/${organizationId}/members/usr-acme-reader`)).role).toBe("read");
     expect(byHandApply.code, shown(byHandApply)).toBe(0);
     expect(generatedApply.code, shown(generatedApply)).toBe(0);
     expect(generatedApply.stdout).toContain(`${GENERATED.length} imported, 0 added, 0 changed, 0 destroyed`);
