@@ -29,7 +29,8 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { readPolicyViolations } from "./pr-summary/policy";
-import { InputError, type Preview, readPreview } from "./pr-summary/preview";
+import { InputError } from "./input-error";
+import { type Preview, readPreview } from "./pr-summary/preview";
 import { PLAN_TOOLS, type PlanJson, type PlanTool, isPlanJson, isShowJson, readPlan, sensitiveInClear } from "./pr-summary/plan";
 import { hasNoChanges, renderSummary } from "./pr-summary/render";
 import { findDrift, findPlanDrift, hasDrift, renderDrift } from "./drift/render";

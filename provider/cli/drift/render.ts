@@ -17,7 +17,8 @@
 import { code } from "../pr-summary/inert";
 import { kindFacts } from "../pr-summary/kinds";
 import { type PlanJson, type PlanTool, attributeNameOf, planChange, priorResources } from "../pr-summary/plan";
-import { InputError, type Preview, type PreviewJson, type ResourceChange } from "../pr-summary/preview";
+import { InputError } from "../input-error";
+import type { Preview, PreviewJson, ResourceChange } from "../pr-summary/preview";
 import { MASK, type PropertyChange, propertyChanges } from "../pr-summary/property-changes";
 import { value } from "../pr-summary/render";
 

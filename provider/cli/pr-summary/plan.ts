@@ -20,8 +20,8 @@
 import { UNKNOWN } from "../../adapter/unknowns";
 import { type TfBlock, computedInputKeys, terraformSchema } from "../../terraform/schema";
 import { attributePath, coreNameOf, toCore } from "../../terraform/values";
+import { InputError } from "../input-error";
 import {
-  InputError,
   type Operation,
   type Preview,
   type PreviewDiagnostic,

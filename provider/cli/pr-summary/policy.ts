@@ -6,7 +6,7 @@
  * the same preview writes with `--event-log <file>` (JSON lines, one engine event each; the flag is
  * offered when `PULUMI_DEBUG_COMMANDS=true`, and is what the Automation API itself reads).
  */
-import { InputError } from "./preview";
+import { InputError } from "../input-error";
 
 export type EnforcementLevel = "mandatory" | "advisory" | "remediate" | "disabled";
 

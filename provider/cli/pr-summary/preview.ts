@@ -4,6 +4,7 @@
  * replaced, and the preview's diagnostics. Only the fields this package's summary uses are typed.
  */
 import type { PolicyViolation } from "./policy";
+import { InputError } from "../input-error";
 
 export interface PreviewJson {
   config?: Record<string, unknown>;
@@ -32,12 +33,6 @@ export interface PreviewDiagnostic {
   message?: string;
   severity?: string;
 }
-
-/**
- * Input the tools cannot read (not a preview's or a plan's JSON, a name that is not one): told
- * as it is, without a stack trace, for the user to fix.
- */
-export class InputError extends Error {}
 
 /** What happens to a resource, as a reviewer reads it (`import`: a plan's `import` block that changes nothing else). */
 export type Operation = "create" | "update" | "replace" | "delete" | "import";

@@ -7,7 +7,8 @@
  */
 import { kindFacts } from "./kinds";
 import { attributeNameOf } from "./plan";
-import { InputError, type Preview, type ResourceChange, type ResourceName } from "./preview";
+import { InputError } from "../input-error";
+import type { Preview, ResourceChange, ResourceName } from "./preview";
 import { listMoves, structureLists } from "./reorders";
 import { code, codeBlock, htmlCode } from "./inert";
 import { MASK, type PropertyChange, changedKeys, isSecret, propertyChanges } from "./property-changes";
