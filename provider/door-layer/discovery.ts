@@ -1,12 +1,12 @@
 /**
  * Discovery for the gRPC doors: every object of one kind in an organization, found by the walk
- * `export` makes (cli/export/walk.ts, over the kinds' exporters and the reader), each with the
+ * `export` makes (walker/walk.ts, over the kinds' exporters and the reader), each with the
  * import id it was imported by and what that import read (adapter/resource.ts importObject): the
  * plugin's `List` answers the import ids (plugin/list.ts), the Terraform door's `list` blocks the
  * identities and, when asked, the imported states (terraform/discovery.ts). So a door lists what
  * an import of the same object gives, and what export would write for it.
  *
- * Objects come in export's order (each kind's natural-key order, cli/export/natural-key.ts) with
+ * Objects come in export's order (each kind's natural-key order, walker/natural-key.ts) with
  * export's resource names (`guides`, `docs-customization`): unique within their kind, the same in
  * every organization whose objects are alike. The objects that contain them or name them (a
  * section's site, a customization's site) are walked too, for those keys and names, and not
@@ -18,11 +18,11 @@
 import type { ApiRequester } from "../api/requester";
 import type { ApiSite } from "../api/sites";
 import { SharedLists } from "../api/shared-lists";
-import { EXPORTERS, type ExportedObject, type KindExporter } from "../cli/export/kinds";
-import { naturalOrder, resourceNames } from "../cli/export/natural-key";
-import { OrganizationReader } from "../cli/export/reader";
-import { keyOf, walk } from "../cli/export/values";
-import { walkKinds, type WalkedImport } from "../cli/export/walk";
+import { EXPORTERS, type ExportedObject, type KindExporter } from "../walker/kinds";
+import { naturalOrder, resourceNames } from "../walker/natural-key";
+import { OrganizationReader } from "../walker/reader";
+import { keyOf, walk } from "../walker/values";
+import { walkKinds, type WalkedImport } from "../walker/walk";
 import { definitionFor } from "../runtime/core";
 
 export interface DiscoveredObject {

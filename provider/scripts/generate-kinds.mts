@@ -17,7 +17,7 @@
 // schemas, and each lookup function's doc comment opens with the lookup's `description`.
 //
 // The lists of every kind the package needs written out (the named exports of provider/index.ts,
-// the exporters' imports in provider/cli/export/kinds/index.ts) the same way, from the registry
+// the exporters' imports in provider/walker/kinds/index.ts) the same way, from the registry
 // (resources/kinds.ts), between a marker line and the end marker.
 //
 // Run after `npm run build` (it reads the compiled definitions): `npm run kinds`. `--check`
@@ -282,12 +282,12 @@ export function packageExports(): string {
 }
 
 /**
- * The exporters' list (provider/cli/export/kinds/index.ts): each kind's exporter, the const named
+ * The exporters' list (provider/walker/kinds/index.ts): each kind's exporter, the const named
  * after the kind (`siteSpace`) in kinds/<file>.ts, in the registry's order. A kind whose file is
  * not written yet is left out here, so `EXPORTERS` fails naming the file to write.
  */
 export function exporterImports(): string {
-  const exportersDir = path.join(providerRoot, "cli", "export", "kinds");
+  const exportersDir = path.join(providerRoot, "walker", "kinds");
   const present = KINDS.map(({ kind }) => kind).filter((kind) => fs.existsSync(path.join(exportersDir, `${fileOf(kind)}.ts`)));
   const imports = present.map((kind) => `import { ${camel(kind)} } from "./${fileOf(kind)}";\n`).join("");
   const list = present.map((kind) => `  ${camel(kind)},\n`).join("");
@@ -298,7 +298,7 @@ export function exporterImports(): string {
 export function kindLists(): { file: string; region: string }[] {
   return [
     { file: path.join(providerRoot, "index.ts"), region: packageExports() },
-    { file: path.join(providerRoot, "cli", "export", "kinds", "index.ts"), region: exporterImports() },
+    { file: path.join(providerRoot, "walker", "kinds", "index.ts"), region: exporterImports() },
   ];
 }
 

@@ -5,24 +5,24 @@
  * sections, structure, customization...), and a kind that cannot be read (a 403) fails the same
  * way for every kind that depends on it.
  */
-import type { ApiRequester } from "../../api/requester";
+import type { ApiRequester } from "../api/requester";
 import type { Json } from "./values";
-import { getAdaptiveSchema } from "../../api/adaptive-schemas";
-import { type ApiAgentInstructions, getAgentInstructionsOrThrow } from "../../api/agent-instructions";
-import { type ApiCollection, listCollections } from "../../api/collections";
-import { getSiteCustomizationOrThrow, getSiteSpaceCustomizationOrThrow } from "../../api/customizations";
-import { type ApiMember, listMembers } from "../../api/members";
-import { type ApiOpenApiSpec, listOpenApiSpecs } from "../../api/openapi-specs";
-import { type ApiOrganization, getOrganizationOrThrow } from "../../api/organizations";
-import { type ApiSamlProvider, listSamlProviders } from "../../api/saml";
-import { type ApiSectionGroup, listSectionGroups } from "../../api/section-groups";
-import { type ApiSiteSection, listSiteSections } from "../../api/site-sections";
-import { type ApiSiteSpace, listSiteSpaces } from "../../api/site-spaces";
-import { type ApiStructure, getSiteStructureOrThrow } from "../../api/site-structure";
-import { type ApiSite, listSites } from "../../api/sites";
-import { type ApiSpace, listSpaces } from "../../api/spaces";
-import { type ApiTeam, type ApiTeamMember, listTeamMembers, listTeams } from "../../api/teams";
-import { type ApiTranslation, listTranslations } from "../../api/translations";
+import { getAdaptiveSchema } from "../api/adaptive-schemas";
+import { type ApiAgentInstructions, getAgentInstructionsOrThrow } from "../api/agent-instructions";
+import { type ApiCollection, listCollections } from "../api/collections";
+import { getSiteCustomizationOrThrow, getSiteSpaceCustomizationOrThrow } from "../api/customizations";
+import { type ApiMember, listMembers } from "../api/members";
+import { type ApiOpenApiSpec, listOpenApiSpecs } from "../api/openapi-specs";
+import { type ApiOrganization, getOrganizationOrThrow } from "../api/organizations";
+import { type ApiSamlProvider, listSamlProviders } from "../api/saml";
+import { type ApiSectionGroup, listSectionGroups } from "../api/section-groups";
+import { type ApiSiteSection, listSiteSections } from "../api/site-sections";
+import { type ApiSiteSpace, listSiteSpaces } from "../api/site-spaces";
+import { type ApiStructure, getSiteStructureOrThrow } from "../api/site-structure";
+import { type ApiSite, listSites } from "../api/sites";
+import { type ApiSpace, listSpaces } from "../api/spaces";
+import { type ApiTeam, type ApiTeamMember, listTeamMembers, listTeams } from "../api/teams";
+import { type ApiTranslation, listTranslations } from "../api/translations";
 
 export type JsonObject = { [key: string]: Json };
 

@@ -6,7 +6,7 @@
  * (kinds/) build these; render.ts decides how each is spelled.
  */
 
-import type { Document } from "../../api/document";
+import type { Document } from "../api/document";
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 

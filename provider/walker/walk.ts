@@ -1,16 +1,16 @@
 /**
- * The walk over an organization, kind by kind, that `export` writes a program from (export.ts)
+ * The walk over an organization, kind by kind, that `export` writes a program from (cli/export/export.ts)
  * and the doors list objects from (door-layer/discovery.ts: the plugin's `List`, the Terraform
  * door's `list` blocks): each kind's exporter (kinds/) reads its objects through the reader and
  * imports each one as `pulumi import` does (adapter/resource.ts importObject), every list and
  * object read once for the whole walk. What each import read is kept beside the objects, by the
  * import id it was read with, so a door answers each object with what its import returns.
  */
-import { isPermissionDeniedError } from "../../client";
-import type { ApiRequester } from "../../api/requester";
-import type { SharedLists } from "../../api/shared-lists";
-import { referencesOf } from "../../adapter/fields";
-import { importObject } from "../../adapter/resource";
+import { isPermissionDeniedError } from "../client";
+import type { ApiRequester } from "../api/requester";
+import type { SharedLists } from "../api/shared-lists";
+import { referencesOf } from "../adapter/fields";
+import { importObject } from "../adapter/resource";
 import type { ExportedObject, KindExporter, ReadNotes } from "./kinds";
 import type { OrganizationReader } from "./reader";
 import { keyOf } from "./values";

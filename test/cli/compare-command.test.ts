@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/index.ts";
 import { exportOrganization } from "../../provider/cli/export/export.ts";
-import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
+import { EXPORTERS } from "../../provider/walker/kinds/index.ts";
 import { type Emulator, type Fixture, startEmulator } from "../emulator/index.ts";
 import { type Api, apiClient } from "../e2e/support/api.ts";
 

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UsageError, exportCommand } from "../../provider/cli/export/command.ts";
 import { resolveCredentials, parseConfigJson, parseStackFile } from "../../provider/cli/export/credentials.ts";
-import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
+import { EXPORTERS } from "../../provider/walker/kinds/index.ts";
 import { KNOWN_KINDS } from "../../provider/cli/pr-summary/kinds.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { apiClient } from "../e2e/support/api.ts";

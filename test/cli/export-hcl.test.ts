@@ -9,9 +9,9 @@
 import { describe, expect, it } from "vitest";
 import { UsageError, exportCommand } from "../../provider/cli/export/command.ts";
 import { hclName, hclString, renderHclRoot } from "../../provider/cli/export/hcl.ts";
-import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
+import { EXPORTERS } from "../../provider/walker/kinds/index.ts";
 import type { PlannedObject } from "../../provider/cli/export/render.ts";
-import { literal, ref } from "../../provider/cli/export/values.ts";
+import { literal, ref } from "../../provider/walker/values.ts";
 
 const kinds = new Map(EXPORTERS.map((kind) => [kind.kind, kind]));
 

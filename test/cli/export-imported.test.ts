@@ -1,11 +1,11 @@
 /**
  * An exporter writes every input its kind declares, in the declaration's order, as the plugin's
- * import reads it, and lists only its overrides (provider/cli/export/kinds/imported.ts): a field
+ * import reads it, and lists only its overrides (provider/walker/kinds/imported.ts): a field
  * added to a kind is exported without touching its exporter.
  */
 import { describe, expect, it } from "vitest";
-import { type ImportedObject, importedInputs } from "../../provider/cli/export/kinds/imported.ts";
-import { literal, ref } from "../../provider/cli/export/values.ts";
+import { type ImportedObject, importedInputs } from "../../provider/walker/kinds/imported.ts";
+import { literal, ref } from "../../provider/walker/values.ts";
 
 const owner = { kind: "Widget", id: "w-1" };
 

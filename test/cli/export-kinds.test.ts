@@ -8,8 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/index.ts";
 import { type ExportResult, exportOrganization, resourceNames, selectKinds } from "../../provider/cli/export/export.ts";
-import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
-import { OrganizationReader } from "../../provider/cli/export/reader.ts";
+import { EXPORTERS } from "../../provider/walker/kinds/index.ts";
+import { OrganizationReader } from "../../provider/walker/reader.ts";
 import { writeSnapshot } from "../../provider/cli/export/snapshot/write.ts";
 import { customizationDefaults } from "../../provider/domain/customization-defaults.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { declarationOrder, resourceNames } from "../../provider/cli/export/export.ts";
-import type { ExportedObject } from "../../provider/cli/export/kinds/index.ts";
-import { VariableNames, camelCase, slugify, uniqueNames } from "../../provider/cli/export/naming.ts";
-import { literal, ref } from "../../provider/cli/export/values.ts";
+import type { ExportedObject } from "../../provider/walker/kinds/index.ts";
+import { VariableNames, camelCase, slugify, uniqueNames } from "../../provider/walker/naming.ts";
+import { literal, ref } from "../../provider/walker/values.ts";
 
 const team = (id: string, title: string): ExportedObject => ({ kind: "Team", id, name: { title, fallback: "team" }, inputs: [["title", literal(title)]] });
 

@@ -15,7 +15,7 @@ import { importObject } from "../../provider/adapter/resource.ts";
 import { ApiClient } from "../../provider/client/index.ts";
 import { exportOrganization, selectKinds } from "../../provider/cli/export/export.ts";
 import { pluginReference } from "../../provider/cli/export/import-file.ts";
-import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
+import { EXPORTERS } from "../../provider/walker/kinds/index.ts";
 import { definitionFor } from "../../provider/runtime/core.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { apiClient } from "../e2e/support/api.ts";

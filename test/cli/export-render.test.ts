@@ -12,10 +12,10 @@ import { promisify } from "node:util";
 import vm from "node:vm";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import type { ExportedObject } from "../../provider/cli/export/kinds/index.ts";
+import type { ExportedObject } from "../../provider/walker/kinds/index.ts";
 import { type PlannedObject, renderProgram, renderSecretsScript, shellQuote, stringLiteral, yamlEntry, yamlScalar } from "../../provider/cli/export/render.ts";
 import { differences } from "../../provider/domain/customization-defaults.ts";
-import { documentLiteral, literal, ref } from "../../provider/cli/export/values.ts";
+import { documentLiteral, literal, ref } from "../../provider/walker/values.ts";
 
 const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown };
 

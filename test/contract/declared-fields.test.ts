@@ -46,8 +46,8 @@ type ExportedInputs = (readonly [string, unknown])[];
 type Exporter = { kind: string; exportedWith?: { kind: string } };
 type Exported = { planned: { object: { kind: string; id: string; inputs: ExportedInputs } }[]; warnings: string[] };
 const { exportOrganization } = require("../../provider/dist/cli/export/export.js") as { exportOrganization: (request: Bag) => Promise<Exported> };
-const { EXPORTERS } = require("../../provider/dist/cli/export/kinds/index.js") as { EXPORTERS: readonly Exporter[] };
-const { resolvedValue } = require("../../provider/dist/cli/export/values.js") as { resolvedValue: (value: unknown) => unknown };
+const { EXPORTERS } = require("../../provider/dist/walker/kinds/index.js") as { EXPORTERS: readonly Exporter[] };
+const { resolvedValue } = require("../../provider/dist/walker/values.js") as { resolvedValue: (value: unknown) => unknown };
 const { ApiClient } = require("../../provider/dist/client/index.js") as { ApiClient: new (options: Bag) => { close(): Promise<void> } };
 
 /**
@@ -68,8 +68,8 @@ const NO_UPDATE: Record<string, string> = {
 const EXPORT_IGNORES: Record<string, string> = {
   "Translation.runTrigger": "exists only in Pulumi (an opaque trigger no object of the API holds)",
   "OpenApiSpec.waitForProcessing": "says only how create waits; no object of the API holds it",
-  "OrganizationMember.removeOnDestroy": "never written: destroying the exported program must not remove people (cli/export/kinds/organization-member.ts)",
-  "AgentInstructions.clearOnDestroy": "never written: destroying the exported program leaves the instructions (cli/export/kinds/agent-instructions.ts)",
+  "OrganizationMember.removeOnDestroy": "never written: destroying the exported program must not remove people (walker/kinds/organization-member.ts)",
+  "AgentInstructions.clearOnDestroy": "never written: destroying the exported program leaves the instructions (walker/kinds/agent-instructions.ts)",
 };
 
 /**

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/index.ts";
 import { exportOrganization } from "../../provider/cli/export/export.ts";
-import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
+import { EXPORTERS } from "../../provider/walker/kinds/index.ts";
 import { type Emulator, startEmulator } from "../emulator/index.ts";
 import { type SeededOrganization, seedOrganization } from "../terraform/support/seeded-organization.ts";
 

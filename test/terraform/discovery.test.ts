@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../provider/client/index.ts";
 import { exportOrganization } from "../../provider/cli/export/export.ts";
-import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
+import { EXPORTERS } from "../../provider/walker/kinds/index.ts";
 import { discover } from "../../provider/door-layer/discovery.ts";
 import { blockType, decodeDynamicValue, encodeDynamicValue } from "../../provider/terraform/cty.ts";
 import { terraformHandler } from "../../provider/terraform/door.ts";

@@ -91,7 +91,7 @@ describe("docs/CONTRIBUTING.md", () => {
     const section = markdown.slice(markdown.indexOf("## Adding a kind"), markdown.indexOf("## The doors"));
     for (const file of [
       "provider/resources/kinds.ts",
-      "provider/cli/export/kinds/<kind>.ts",
+      "provider/walker/kinds/<kind>.ts",
       "provider/cli/export/snapshot/write.ts",
       "docs/resources/examples/<kind>/Pulumi.yaml",
       "test/contract/examples.ts",

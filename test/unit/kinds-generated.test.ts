@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { factsOf } from "../../provider/adapter/fields.ts";
 import * as docs from "../../provider/index.ts";
-import { EXPORTERS } from "../../provider/cli/export/kinds/index.ts";
+import { EXPORTERS } from "../../provider/walker/kinds/index.ts";
 import { KINDS, KIND_NAMES, fileOf } from "../../provider/resources/kinds.ts";
 import { LIST_START, REGION_END, REGION_START } from "../../provider/scripts/generate-kinds.mts";
 import { descriptionOf } from "../../provider/scripts/kind-descriptions.mts";
@@ -154,7 +154,7 @@ describe("the lists of every kind, generated from the registry (resources/kinds.
   it("every kind has its exporter, kinds/<file>.ts, in the registry's order", () => {
     expect(EXPORTERS.map((exporter) => exporter.kind)).toEqual(KIND_NAMES);
     for (const exporter of EXPORTERS) expect(exporter.definition, exporter.kind).toBe(KINDS.find((definition) => definition.kind === exporter.kind));
-    const list = generatedList("provider/cli/export/kinds/index.ts");
+    const list = generatedList("provider/walker/kinds/index.ts");
     for (const kind of KIND_NAMES) expect(list, kind).toContain(`from "./${fileOf(kind)}";`);
   });
 });

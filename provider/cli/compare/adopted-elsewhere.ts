@@ -5,7 +5,7 @@
  * says so before anyone runs it, where a config copied from one environment to another shows first.
  */
 import type { AdoptIds } from "../export/credentials";
-import type { ExportedObject } from "../export/kinds";
+import type { ExportedObject } from "../../walker/kinds";
 
 export interface AdoptedElsewhere {
   kind: string;

@@ -14,7 +14,7 @@ import { type AdoptIds, type Credentials, type StackConfigReader, resolveCredent
 import { adoptedElsewhere } from "./adopted-elsewhere";
 import { organizationError, organizationOf } from "../export/command";
 import { type ExportResult, exportOrganization, selectKinds } from "../export/export";
-import { EXPORTERS, type KindExporter } from "../export/kinds";
+import { EXPORTERS, type KindExporter } from "../../walker/kinds";
 import { compareOrganizations } from "./compare";
 import { type ComparedSide, SIDE_NAME, isComplete, renderComparison } from "./render";
 

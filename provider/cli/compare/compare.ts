@@ -11,10 +11,10 @@
  * the two show it: an object under it matches, or every other input is equal. Then it differs by
  * its title, and what it contains is compared as usual, not listed twice as gone and new.
  */
-import type { ExportedObject } from "../export/kinds";
-import { compare } from "../export/naming";
-import { type NaturalKey, comparableInputs, keyText, naturalKeys } from "../export/natural-key";
-import { type Json, type ObjectKey, keyOf } from "../export/values";
+import type { ExportedObject } from "../../walker/kinds";
+import { compare } from "../../walker/naming";
+import { type NaturalKey, comparableInputs, keyText, naturalKeys } from "../../walker/natural-key";
+import { type Json, type ObjectKey, keyOf } from "../../walker/values";
 import { kindFacts } from "../pr-summary/kinds";
 import { type PropertyChange, propertyChanges } from "../pr-summary/property-changes";
 import { KINDS } from "../../resources/kinds";

@@ -8,9 +8,9 @@ import { ApiClient, isApiError, isAuthenticationError, isNotFoundError, isPermis
 import { terminalText } from "../terminal";
 import { CredentialsError, type Credentials, parseStackFile, resolveCredentials, stackConfigOf } from "./credentials";
 import { DEFAULT_PACKAGE_SPEC, DOORS, type Door, type ExportResult, PROJECT_NAME_PATTERN, STACK_NAME_PATTERN, exportOrganization, packageJson, selectKinds } from "./export";
-import { EXPORTERS } from "./kinds";
+import { EXPORTERS } from "../../walker/kinds";
 import { defaultPackageSpec } from "./package-spec";
-import { OrganizationReader } from "./reader";
+import { OrganizationReader } from "../../walker/reader";
 import { SharedLists } from "../../api/shared-lists";
 import { writeSnapshot } from "./snapshot/write";
 import { isOrganizationRequestPath, listOrganizations } from "../../api/organizations";

@@ -8,15 +8,15 @@ import { validate } from "../../adapter/check";
 import { SharedLists } from "../../api/shared-lists";
 import { renderHclRoot } from "./hcl";
 import { importEntries, pluginImportEntries, pluginReference, renderImportFile } from "./import-file";
-import type { ExportedObject, KindExporter } from "./kinds";
-import { VariableNames, slugify } from "./naming";
-import { naturalOrder, resourceNames } from "./natural-key";
-import { OrganizationReader } from "./reader";
+import type { ExportedObject, KindExporter } from "../../walker/kinds";
+import { VariableNames, slugify } from "../../walker/naming";
+import { naturalOrder, resourceNames } from "../../walker/natural-key";
+import { OrganizationReader } from "../../walker/reader";
 import { type PlannedObject, type RenderedProgram, renderProgram, renderSecretsScript, yamlEntry, yamlScalar } from "./render";
-import { keyOf, resolvedValue, walk } from "./values";
-import { walkKinds } from "./walk";
+import { keyOf, resolvedValue, walk } from "../../walker/values";
+import { walkKinds } from "../../walker/walk";
 
-export { resourceNames } from "./natural-key";
+export { resourceNames } from "../../walker/natural-key";
 
 export interface ExportRequest {
   api: ApiRequester;

@@ -31,10 +31,10 @@ import {
 import { coreNameOf } from "../../terraform/values";
 import { visible } from "../pr-summary/inert";
 import { importIdOf } from "./import-file";
-import type { KindExporter } from "./kinds";
-import { compare, kebabCase } from "./naming";
+import type { KindExporter } from "../../walker/kinds";
+import { compare, kebabCase } from "../../walker/naming";
 import { ConfigNames, type PlannedObject, configSafe } from "./render";
-import { type Json, type ObjectKey, type Value, keyOf, walk } from "./values";
+import { type Json, type ObjectKey, type Value, keyOf, walk } from "../../walker/values";
 
 const WIDTH = 100;
 

@@ -23,8 +23,8 @@ import { IDENTITY_KEY } from "../../adapter/property-bag";
 import { toProvider } from "../../adapter/resource";
 import { providerModuleText } from "../../dynamic/stub";
 import type { PropertyBag } from "../../adapter/property-bag";
-import type { ExportedObject, KindExporter } from "./kinds";
-import { keyOf, resolvedValue } from "./values";
+import type { ExportedObject, KindExporter } from "../../walker/kinds";
+import { keyOf, resolvedValue } from "../../walker/values";
 
 /** How the Pulumi engine marks a secret in serialized state (`plaintext` is the JSON of the value). */
 const SECRET_SIGNATURE = { key: "4dabf18193072939515e22adb298388d", value: "1b47061264138c4ac30d75fd1eb44270" };

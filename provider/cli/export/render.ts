@@ -7,9 +7,9 @@
  * commas, objects and arrays broken over lines when they do not fit in 100 columns).
  */
 import { visible } from "../pr-summary/inert";
-import type { ExportedObject } from "./kinds";
-import { camelCase, compare, kebabCase, uniqueNames } from "./naming";
-import { type Json, type Value, keyOf, walk } from "./values";
+import type { ExportedObject } from "../../walker/kinds";
+import { camelCase, compare, kebabCase, uniqueNames } from "../../walker/naming";
+import { type Json, type Value, keyOf, walk } from "../../walker/values";
 
 const WIDTH = 100;
 

@@ -6,9 +6,9 @@
  * `clearOnDestroy` is never written: destroying the exported program leaves the instructions as
  * they are. There is no `adopt` to write: the resource always takes the organization's document over.
  */
-import { definition } from "../../../resources/agent-instructions";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/agent-instructions";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { documentLiteral } from "../values";
 import { importedInputs } from "./imported";
 import type { KindExporter } from "./kind";

@@ -1,7 +1,7 @@
 /** Collection: the tree of collections, each child naming its parent's variable. */
-import { definition } from "../../../resources/collection";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/collection";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { KindExporter } from "./kind";
 

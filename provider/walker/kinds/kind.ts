@@ -2,8 +2,8 @@
  * The shape of one kind's exporter (one file per kind beside this one, kinds/<file>.ts exporting
  * the exporter named after the kind; index.ts lists them, generated from the registry by `npm run kinds`).
  */
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import type { OrganizationReader } from "../reader";
 import type { Inputs, ObjectKey } from "../values";
 import type { ImportedObject } from "./imported";

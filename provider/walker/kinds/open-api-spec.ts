@@ -1,8 +1,8 @@
 /** OpenApiSpec: the resource's id is the slug (what `adopt: { id }` takes). */
-import { urlCredential } from "../../../client/redact";
-import { definition } from "../../../resources/open-api-spec";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { urlCredential } from "../../client/redact";
+import { definition } from "../../resources/open-api-spec";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 

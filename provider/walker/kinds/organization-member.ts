@@ -8,11 +8,11 @@
  * `removeOnDestroy` is never written: destroying the exported program must not remove people from
  * the organization. There is no `adopt` to write either: the resource always takes its member over.
  */
-import { definition } from "../../../resources/organization-member";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/organization-member";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { compare } from "../naming";
-import type { ApiMember } from "../../../api/members";
+import type { ApiMember } from "../../api/members";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 

@@ -4,11 +4,11 @@
  * another organization gets all of them. What identifies the organization (title, email domains,
  * hostname) is stack config, not a literal: another organization has its own.
  */
-import type { ApiMergeRules } from "../../../api/merge-rules";
-import { normalizeOrganizationMergeRules } from "../../../domain/merge-rules";
-import { definition } from "../../../resources/organization-settings";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import type { ApiMergeRules } from "../../api/merge-rules";
+import { normalizeOrganizationMergeRules } from "../../domain/merge-rules";
+import { definition } from "../../resources/organization-settings";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { type Json, type Value, literal, object, ref } from "../values";
 import { importedInputs } from "./imported";
 import type { KindExporter } from "./kind";

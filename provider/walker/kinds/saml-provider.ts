@@ -3,9 +3,9 @@
  * `config.requireSecret`, and the export writes the `pulumi config set --secret` line that sets it.
  * Its default role absent or null both mean guests, which is what a new provider gets.
  */
-import { definition } from "../../../resources/saml-provider";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/saml-provider";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { KindExporter } from "./kind";
 

@@ -3,9 +3,9 @@
  * decision, from the site's schema read, since the import of a site without one fails), its
  * inputs through the plugin's import path.
  */
-import { definition } from "../../../resources/site-adaptive-schema";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/site-adaptive-schema";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 

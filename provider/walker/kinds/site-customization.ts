@@ -4,13 +4,13 @@
  * this file's: a site whose customization is a new site's is not declared, and a differing field
  * the resource refuses is reported.
  */
-import { definition } from "../../../resources/site-customization";
-import { customizationFields } from "../../../resources/site-customization";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/site-customization";
+import { customizationFields } from "../../resources/site-customization";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import type { JsonObject } from "../reader";
 import { customizationOverrides, declaresAny, reportUndeclarable } from "./customization";
-import { customizationDefaults, differences } from "../../../domain/customization-defaults";
+import { customizationDefaults, differences } from "../../domain/customization-defaults";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 

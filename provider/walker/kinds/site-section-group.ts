@@ -1,7 +1,7 @@
 /** SiteSectionGroup: its inputs through the plugin's import path; a nested group names its parent group's variable. */
-import { definition } from "../../../resources/site-section-group";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/site-section-group";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 

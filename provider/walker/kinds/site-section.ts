@@ -4,9 +4,9 @@
  * the first one the API creates, so every other section of the site depends on it: a copy made
  * from the export gets the same default.
  */
-import { definition } from "../../../resources/site-section";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/site-section";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 

@@ -7,14 +7,14 @@
  * differing field the resource refuses is reported, and the site space is named as its section's
  * default (`SiteSection.siteSpaceId`) or as a SiteSpace.
  */
-import { definition } from "../../../resources/site-space-customization";
-import { customizationFields } from "../../../resources/site-customization";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/site-space-customization";
+import { customizationFields } from "../../resources/site-customization";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import type { JsonObject } from "../reader";
 import { ref } from "../values";
 import { customizationOverrides, declaresAny, reportUndeclarable } from "./customization";
-import { differences } from "../../../domain/customization-defaults";
+import { differences } from "../../domain/customization-defaults";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 import { siteSpaceRef } from "./site-space";

@@ -5,9 +5,9 @@
  * without sections, the default site space first (it is the first one created, so the others
  * depend on it).
  */
-import { definition } from "../../../resources/site-space";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/site-space";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import type { OrganizationReader } from "../reader";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";

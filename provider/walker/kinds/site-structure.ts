@@ -6,10 +6,10 @@
  * a section, a section group, a section's default site space (the section's `siteSpaceId`) or a
  * SiteSpace.
  */
-import { definition } from "../../../resources/site-structure";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
-import type { ApiStructureNode } from "../../../api/site-structure";
+import { definition } from "../../resources/site-structure";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
+import type { ApiStructureNode } from "../../api/site-structure";
 import { type Value, object, ref } from "../values";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";

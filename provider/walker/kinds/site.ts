@@ -5,9 +5,9 @@
  * are SiteSection and SiteSpace resources. The proxy is read as the input spells it
  * (`<domain>/<path>`: the kind's own read turns the API's origin URL into it).
  */
-import { definition } from "../../../resources/site";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/site";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { importedInputs } from "./imported";
 import type { KindExporter } from "./kind";
 

@@ -4,10 +4,10 @@
  * merge rules. Its inputs come through the plugin's import path; a merge rule's reviewers are the
  * stack config's members.
  */
-import { definition } from "../../../resources/space";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
-import type { ApiMergeRules } from "../../../api/merge-rules";
+import { definition } from "../../resources/space";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
+import type { ApiMergeRules } from "../../api/merge-rules";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 import { mergeRulesValue } from "./organization-settings";

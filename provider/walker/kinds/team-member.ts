@@ -12,14 +12,14 @@
  * config's `members`); `role` is written when it is not the default `member`; adopted by its id,
  * `<teamId>/<userId>`. Its inputs come through the plugin's import path.
  */
-import { definition } from "../../../resources/team-member";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/team-member";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { slugify } from "../naming";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";
 import { sortedTeamMembers } from "./team";
-import { declaredByTeamMembers } from "../../../domain/team-membership";
+import { declaredByTeamMembers } from "../../domain/team-membership";
 
 const memberDefinition: ResourceDefinition<{ adopt?: Adopt }> = definition;
 

@@ -12,11 +12,11 @@
  * Team's import leaves `members` out of such a team (resources/team.ts importLeavesOut), so this
  * file only spells the members; team-member.ts writes the TeamMembers of the same teams.
  */
-import { definition } from "../../../resources/team";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/team";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { compare } from "../naming";
-import type { ApiTeamMember } from "../../../api/teams";
+import type { ApiTeamMember } from "../../api/teams";
 import { type Value } from "../values";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";

@@ -7,9 +7,9 @@
  * declaring one would make the first `up` of a copy run the translation. Adopting the exported
  * program runs nothing either: an adopted translation is never run.
  */
-import { definition } from "../../../resources/translation";
-import type { Adopt } from "../../../adapter/adopt";
-import type { ResourceDefinition } from "../../../adapter/resource";
+import { definition } from "../../resources/translation";
+import type { Adopt } from "../../adapter/adopt";
+import type { ResourceDefinition } from "../../adapter/resource";
 import { type Json, type Value, documentLiteral, literal, object, ref } from "../values";
 import { importedInputs } from "./imported";
 import type { ExportedObject, KindExporter } from "./kind";

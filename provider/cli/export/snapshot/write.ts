@@ -24,8 +24,8 @@ import type { State } from "../../../adapter/resource";
 import type { ApiSite } from "../../../api/sites";
 import { type AnyDefinition, KINDS } from "../../../resources/kinds";
 import { fromApi as siteState } from "../../../resources/site";
-import type { JsonObject, OrganizationReader } from "../reader";
-import type { Json } from "../values";
+import type { JsonObject, OrganizationReader } from "../../../walker/reader";
+import type { Json } from "../../../walker/values";
 
 export const SNAPSHOT_FORMAT = "docs-platform-snapshot";
 export const SNAPSHOT_VERSION = 1;
