@@ -29,6 +29,10 @@ const providerManifest = JSON.parse(fs.readFileSync(path.join(repositoryRoot, "p
 let workDir: string;
 let tarball: string;
 let installLog: string;
+/** What the package holds of dist/terraform/: the schema the command-line tools read plans by, not the door. */
+const TERRAFORM_SCHEMA_FILES = ["protocol", "schema", "values"].flatMap((name) => [`${name}.d.ts`, `${name}.js`]);
+/** A real `tofu show -json` plan (test/cli/fixtures/). */
+const PLAN_FIXTURE = path.join(repositoryRoot, "test", "cli", "fixtures", "plan-change.tofu.json");
 const installed = () => path.join(workDir, "node_modules", "pulumi-docs-platform");
 
 beforeAll(async () => {
@@ -57,9 +61,16 @@ describe("the installed package", () => {
   it("depends on undici and zod only, and ships no Terraform door", async () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(installed(), "package.json"), "utf8")) as { dependencies: Record<string, string> };
     expect(Object.keys(manifest.dependencies).sort()).toEqual(["undici", "zod"]);
-    expect(fs.existsSync(path.join(installed(), "dist", "terraform"))).toBe(false);
+    // Of dist/terraform/, only the provider schema the command-line tools read plans by.
+    expect(fs.readdirSync(path.join(installed(), "dist", "terraform")).sort()).toEqual(TERRAFORM_SCHEMA_FILES);
     const { stdout } = await run("tar", ["-tzf", tarball]);
-    expect(stdout.split("\n").filter((file) => file.includes("terraform/"))).toEqual([]);
+    expect(
+      stdout
+        .split("\n")
+        .filter((file) => file.includes("terraform/"))
+        .map((file) => path.basename(file))
+        .sort(),
+    ).toEqual(TERRAFORM_SCHEMA_FILES);
 
     // Nothing of the door's is installed, but protobufjs through @pulumi/pulumi's own gRPC.
     for (const name of DOOR_ONLY.filter((name) => name !== "protobufjs" && name !== "@grpc/grpc-js"))
@@ -91,6 +102,11 @@ describe("the installed package", () => {
     const code = await new Promise<number | null>((resolve) => cli.on("exit", resolve));
     expect(code).toBe(0);
     expect(summary).toContain("No changes.");
+
+    // An OpenTofu plan's summary, from the installed package alone (the plan reader loads the schema).
+    const plan = await run(process.execPath, [path.join(workDir, "node_modules", ".bin", "pulumi-docs-platform"), "pr-summary", PLAN_FIXTURE], { cwd: workDir });
+    expect(plan.stdout).toContain("### OpenTofu plan of");
+    expect(plan.stdout).toContain("`docsplatform_team.writers`");
 
     // The engine starts the plugin from the package's folder and reads its port from the first line.
     const plugin = spawn(process.execPath, [path.join(installed(), "docs-platform", "pulumi-resource-docs-platform")], { cwd: workDir, stdio: ["ignore", "pipe", "pipe"] });
